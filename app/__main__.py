@@ -1,0 +1,5 @@
+"""Entry point for `python -m app`: the command line."""
+
+from app.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""PDF, Excel, federation package and game-record exports, from plain data."""

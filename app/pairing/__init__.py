@@ -1,0 +1,1 @@
+"""Pairing systems: Swiss (FIDE Dutch), round robin (Berger), knockout, team matches."""

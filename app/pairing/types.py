@@ -1,0 +1,184 @@
+"""Plain data shared by every pairing system and the standings: who met whom, with which
+colour, and what came of it.
+
+Colours are named by the move order, not by stone colour: `Colour.FIRST` is the first mover
+(先手). In our program the first mover plays black; in a FIDE TRF file the first mover is
+`w` (white). Converting happens at the file boundary, never inside the engines.
+
+Scores are integers in the group's own units (win 2 / draw 1 / loss 0 by default), never
+floats (see ARCHITECTURE.md, "Rules of the house").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Colour(StrEnum):
+    """Move order of one player in one game."""
+
+    FIRST = "first"  # 先手: black in our program, 'w' in a TRF file
+    SECOND = "second"  # 后手
+
+    @property
+    def other(self) -> Colour:
+        return Colour.SECOND if self is Colour.FIRST else Colour.FIRST
+
+
+class Outcome(StrEnum):
+    """One player's outcome of one round."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+    FORFEIT_WIN = "forfeit_win"  # opponent named but game not played (对手弃权)
+    FORFEIT_LOSS = "forfeit_loss"  # 弃权负 (absent, late beyond the limit)
+    PAB = "pab"  # pairing-allocated bye (轮空)
+    FULL_BYE = "full_bye"  # full-point bye given in advance
+    HALF_BYE = "half_bye"  # half-point bye given in advance
+    ZERO_BYE = "zero_bye"  # zero-point bye given in advance
+    ABSENT = "absent"  # not paired this round (absent, withdrawn, late entry)
+
+    @property
+    def played(self) -> bool:
+        """True when a game was really played over the board."""
+        return self in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
+
+    @property
+    def has_opponent(self) -> bool:
+        """True when the round names an opponent (played or forfeited)."""
+        return self in (
+            Outcome.WIN,
+            Outcome.DRAW,
+            Outcome.LOSS,
+            Outcome.FORFEIT_WIN,
+            Outcome.FORFEIT_LOSS,
+        )
+
+
+@dataclass(frozen=True)
+class PointSystem:
+    """Points for each outcome, in the group's integer units (默认 胜2 和1 负0)."""
+
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+    forfeit_win: int = 2
+    forfeit_loss: int = 0
+    pab: int = 2
+    full_bye: int = 2
+    half_bye: int = 1
+    zero_bye: int = 0
+    absent: int = 0
+
+    def points(self, outcome: Outcome) -> int:
+        return int(getattr(self, outcome.value))
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """What one player did in one round."""
+
+    round: int
+    outcome: Outcome
+    opponent: int | None = None  # pairing number; None when there was no opponent
+    colour: Colour | None = None  # this player's move order; None when no game was set up
+    points: int = 0  # round points in the group's units
+    game_points: int | None = None  # double-game rounds: the games' own score (小分)
+
+
+@dataclass(frozen=True)
+class PlayerHistory:
+    """One player as the pairing engines and the standings see them.
+
+    `number` is the pairing number (1 = top of the initial ranking). `rounds` holds one
+    record per round already played, in order (round 1 first).
+    """
+
+    number: int
+    rounds: tuple[RoundRecord, ...] = ()
+    rating: int = 0
+    unit: str = ""  # 单位, for same-unit avoidance
+    name: str = ""
+
+    @property
+    def score(self) -> int:
+        return sum(record.points for record in self.rounds)
+
+    def score_after(self, round_count: int) -> int:
+        """Score after the first `round_count` rounds."""
+        return sum(record.points for record in self.rounds[:round_count])
+
+    def opponents(self) -> tuple[int, ...]:
+        return tuple(r.opponent for r in self.rounds if r.opponent is not None)
+
+
+@dataclass(frozen=True)
+class TournamentSnapshot:
+    """A group's state between rounds: the input of pairing and standings."""
+
+    players: tuple[PlayerHistory, ...]
+    total_rounds: int
+    points: PointSystem = field(default_factory=PointSystem)
+    # Colour of the top pairing number in round 1 (drawn by lot or chosen; FIDE C.04.3 A.?)
+    initial_colour: Colour = Colour.FIRST
+
+    @property
+    def rounds_played(self) -> int:
+        return max((len(p.rounds) for p in self.players), default=0)
+
+    def player(self, number: int) -> PlayerHistory:
+        for candidate in self.players:
+            if candidate.number == number:
+                return candidate
+        raise KeyError(number)
+
+
+@dataclass(frozen=True)
+class PairingRequest:
+    """Pair round `round` of `snapshot`.
+
+    `unavailable`: players not to be paired this round (absent, withdrawn, a half-point or
+    zero-point bye given in advance). `forbidden_pairs`: pairs that must not meet (by
+    arbiter decision, or forfeits counted as meetings in Chinese practice, or same-unit
+    avoidance: the caller decides and passes them here).
+    """
+
+    snapshot: TournamentSnapshot
+    round: int
+    unavailable: frozenset[int] = frozenset()
+    forbidden_pairs: frozenset[frozenset[int]] = frozenset()
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of a round: `first` moves first (black); `second` is None for the PAB."""
+
+    number: int
+    first: int
+    second: int | None
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """The boards of one round, and a report of what the pairing had to give up."""
+
+    round: int
+    boards: tuple[Board, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def bye(self) -> int | None:
+        for board in self.boards:
+            if board.second is None:
+                return board.first
+        return None
+
+
+class NoLegalPairing(Exception):
+    """No pairing satisfies the absolute criteria (不存在合法的编排)."""
+
+    def __init__(self, detail: str = "") -> None:
+        self.detail = detail
+        super().__init__("no legal pairing" + (f": {detail}" if detail else ""))

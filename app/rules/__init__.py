@@ -1,0 +1,1 @@
+"""The game: board, five, black's forbidden moves, designated openings, game records."""

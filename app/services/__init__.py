@@ -1,0 +1,1 @@
+"""The operations a user performs, each one transaction: the only layer UI and CLI call."""

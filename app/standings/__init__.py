@@ -1,0 +1,1 @@
+"""Scoring, tie-breaks, ranking with shared places, playoffs, sub-rankings, teams, awards."""

@@ -1,0 +1,1 @@
+"""Event files: SQLAlchemy models, sessions, schema versions, snapshots, undo log."""
