@@ -1,0 +1,75 @@
+"""The shipped CJK fonts: where they are, and registering them with reportlab as embedded
+TrueType fonts (never the non-embedded CID fonts, which many viewers show as blanks).
+
+`SANS` (文泉驿微米黑, WenQuanYi Micro Hei) is for tables and lists, `KAI` (霞鹜文楷, LXGW
+WenKai) for certificates (奖状). See resources/fonts/README.md for files and licences.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.errors import UserError
+
+SANS = "WQYMicroHei"
+SANS_MONO = "WQYMicroHeiMono"
+KAI = "LXGWWenKai"
+
+FONTS_DIR = Path(__file__).resolve().parents[2] / "resources" / "fonts"
+
+
+@dataclass(frozen=True)
+class FontFile:
+    """One shipped font face: the name reportlab knows it by, its file and face index."""
+
+    name: str
+    filename: str
+    subfont_index: int = 0
+
+    @property
+    def path(self) -> Path:
+        return FONTS_DIR / self.filename
+
+
+FONT_FILES: tuple[FontFile, ...] = (
+    FontFile(SANS, "wqy-microhei.ttc", 0),
+    FontFile(SANS_MONO, "wqy-microhei.ttc", 1),
+    FontFile(KAI, "LXGWWenKai-Regular.ttf", 0),
+)
+
+
+def font_paths() -> dict[str, Path]:
+    """The font files by font name (for the UI: QFontDatabase.addApplicationFont)."""
+    return {font.name: font.path for font in FONT_FILES}
+
+
+_registered: set[str] = set()
+
+
+def register_fonts() -> tuple[str, ...]:
+    """Register the shipped fonts with reportlab (once per process) and return their names.
+
+    Raises `UserError` when a font file is missing from resources/fonts.
+    """
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for font in FONT_FILES:
+        if font.name in _registered:
+            continue
+        if not font.path.is_file():
+            raise UserError(
+                f"找不到字体文件 {font.filename}",
+                f"font file {font.filename} is missing",
+                str(font.path),
+            )
+        pdfmetrics.registerFont(TTFont(font.name, str(font.path), subfontIndex=font.subfont_index))
+        # No separate bold/italic faces are shipped: map them to the regular face so
+        # <b> in paragraphs stays on an embedded font.
+        for bold in (0, 1):
+            for italic in (0, 1):
+                addMapping(font.name, bold, italic, font.name)
+        _registered.add(font.name)
+    return tuple(font.name for font in FONT_FILES)
