@@ -1,0 +1,429 @@
+"""The plain input model of every export: what the services hand to `app.exports`.
+
+Frozen dataclasses only; no database, no Qt. The services fill an `ExportModel` from an
+event once, and every printer (PDF), workbook writer (Excel) and the federation package read
+it. Players are referred to by their stable surrogate `id` (same-name players exist), never by
+their names.
+
+Points and tie-break values are integers in the group's own units (胜2 和1 负0 by default, see
+ARCHITECTURE.md); a `scale` says how to show them: the shown value is `value / scale` (scale 1:
+shown as stored; scale 2 with 1/0.5/0 points stored as 2/1/0). Excel cells get the shown value
+as a number. Results are the codes of the command line (docs/CLI.md): `1-0`, `0-1`, `=`, `+-`,
+`-+`, `--`, first mover (先手, black) first; a double-game round (双盘制) holds two codes
+separated by a space, e.g. `1-0 =`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from app.errors import UserError
+
+# ---------------------------------------------------------------------------- numbers
+
+
+def scaled(value: int, scale: int = 1) -> int | float:
+    """The shown number of a stored integer: an int when exact, else a float (for Excel)."""
+    if scale == 1 or value % scale == 0:
+        return value // scale
+    return value / scale
+
+
+def format_scaled(value: int, scale: int = 1) -> str:
+    """The shown text of a stored integer: `7`, `3.5`, `2.25` (no trailing zeros)."""
+    if scale == 1 or value % scale == 0:
+        return str(value // scale)
+    number = Fraction(value, scale)
+    text = f"{float(number):.4f}".rstrip("0").rstrip(".")
+    return text
+
+
+# ---------------------------------------------------------------------------- event, people
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """The event as printed on every page (赛事名称、主办单位、地点、日期)."""
+
+    title: str
+    organisers: tuple[str, ...] = ()  # 主办单位, then 承办/协办 in the order to print
+    venue: str = ""  # 比赛地点
+    start_date: date | None = None
+    end_date: date | None = None
+    chief_arbiter: str = ""  # 裁判长
+    short_title: str = ""  # for file names and running headers; `title` when empty
+
+    @property
+    def dates_text(self) -> str:
+        """`2022年8月6日` or `2022年8月6日至8日` (至 the end date)."""
+        if self.start_date is None:
+            return ""
+        start = date_zh(self.start_date)
+        end = self.end_date
+        if end is None or end == self.start_date:
+            return start
+        if end.year != self.start_date.year:
+            return f"{start}至{date_zh(end)}"
+        if end.month != self.start_date.month:
+            return f"{start}至{end.month}月{end.day}日"
+        return f"{start}至{end.day}日"
+
+    @property
+    def name_for_files(self) -> str:
+        return safe_filename(self.short_title or self.title)
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group (组别) of the event and how it is played."""
+
+    key: str  # stable id used in file names and references, e.g. "open"
+    name: str  # 公开组, 女子组, 少儿组 ...
+    system: str = "swiss"  # swiss | round_robin | knockout | team
+    rounds: int = 0  # rounds planned
+    rules: str = ""  # 专业规则（禁手） / 大众规则（无禁手）, printed on slips
+    double_game: bool = False  # 双盘制: each board plays two games, colours exchanged
+    scale: int = 1  # how stored points are shown (see module docstring)
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player (棋手) as registered; `number` is the pairing number (编号) in the group."""
+
+    id: int
+    name: str
+    group: str  # Group.key
+    number: int = 0
+    gender: str = ""  # 男 / 女
+    birth_date: date | None = None
+    id_number: str = ""  # 身份证号
+    unit: str = ""  # 单位 / 代表队
+    grade: str = ""  # current 段级位
+    platform_id: str = ""  # online qualifier account
+
+
+# ---------------------------------------------------------------------------- rounds
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One board of a round: `first` moves first (先手, black); `second` None for a bye (轮空).
+
+    `result` is a CLI code (`1-0` ...), empty while the game is on. `first_points` and
+    `second_points` are the round points in the group's units when the result is in.
+    """
+
+    number: int
+    first: int  # player id
+    second: int | None
+    result: str = ""
+    how_ended: str = ""  # 终局方式: 五连, 禁手, 超时, 认输, 弃权 ...
+    first_points: int | None = None
+    second_points: int | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.second is None
+
+
+@dataclass(frozen=True)
+class Round:
+    """The boards of one round of one group, in board order."""
+
+    group: str
+    number: int
+    boards: tuple[BoardResult, ...]
+    date_text: str = ""  # e.g. 8月6日 9:00, printed on the pairing list
+
+
+# ---------------------------------------------------------------------------- rankings
+
+
+@dataclass(frozen=True)
+class TieBreakColumn:
+    """One ranking column after the points: its Chinese header and how to show it."""
+
+    key: str  # buchholz, median_buchholz, wins ...
+    header: str  # 对手分, 中间对手分, 胜局 ...
+    scale: int = 1
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of a ranking; `shared` prints the place as `3=` (并列)."""
+
+    rank: int
+    player: int  # player id
+    points: int
+    tiebreaks: tuple[int, ...] = ()
+    shared: bool = False
+    playoff: str = ""  # 加赛 mark / note, e.g. "加赛胜"
+
+    @property
+    def rank_text(self) -> str:
+        return f"{self.rank}=" if self.shared else str(self.rank)
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A group's ranking (or a sub-ranking: women, juniors) in place order."""
+
+    group: str
+    title: str  # 公开组, 公开组（女子）...
+    columns: tuple[TieBreakColumn, ...]
+    rows: tuple[StandingRow, ...]
+    points_header: str = "积分"
+    final: bool = True
+    after_round: int = 0
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """One team in a team ranking; `values` follow the columns of `TeamStandings`."""
+
+    rank: int
+    team: str
+    values: tuple[int, ...]
+    members: tuple[str, ...] = ()
+    shared: bool = False
+    note: str = ""  # e.g. 人数不足, 不计团体名次
+
+    @property
+    def rank_text(self) -> str:
+        return f"{self.rank}=" if self.shared else str(self.rank)
+
+
+@dataclass(frozen=True)
+class TeamStandings:
+    """A team ranking (团体名次), e.g. the sum of members' scores or of their places."""
+
+    title: str
+    columns: tuple[TieBreakColumn, ...]
+    rows: tuple[TeamRow, ...]
+    group: str = ""
+
+
+# ---------------------------------------------------------------------------- awards, games
+
+
+@dataclass(frozen=True)
+class Award:
+    """One placed player or team (录取): place, prize and grade title (段级位) where earned."""
+
+    ranking: str  # title of the ranking: 公开组, 公开组（女子）, 团体
+    place: int
+    recipient: str  # player's or team's name
+    unit: str = ""
+    group: str = ""  # Group.key; empty for an event-wide team award
+    player: int | None = None  # player id; None for a team
+    prize: str = ""  # 奖金 30000元, 奖杯, 奖牌, 证书
+    grade_title: str = ""  # 六段, 一级 ...
+    shared: bool = False
+
+    @property
+    def place_text(self) -> str:
+        return place_zh(self.place)
+
+    @property
+    def is_team(self) -> bool:
+        return self.player is None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A recorded game (棋谱): `black` moved first in it; moves as `h8` coordinates."""
+
+    group: str
+    round: int
+    board: int
+    black: int  # player id
+    white: int  # player id
+    moves: tuple[str, ...]
+    result: str = ""  # CLI code, black first: 1-0 black won
+    how_ended: str = ""
+    game_no: int = 1  # 2 for the second game of a double-game round
+    opening: str = ""  # 指定开局 name, e.g. 花月
+
+
+# ---------------------------------------------------------------------------- the whole
+
+
+@dataclass(frozen=True)
+class ExportModel:
+    """Everything an export may print, for one event. Build it once; pass it everywhere."""
+
+    event: EventInfo
+    groups: tuple[Group, ...]
+    players: tuple[Player, ...]
+    rounds: tuple[Round, ...] = ()
+    standings: tuple[Standings, ...] = ()
+    sub_rankings: tuple[Standings, ...] = ()
+    team_standings: tuple[TeamStandings, ...] = ()
+    awards: tuple[Award, ...] = ()
+    games: tuple[Game, ...] = ()
+    _players_by_id: dict[int, Player] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        index = {player.id: player for player in self.players}
+        if len(index) != len(self.players):
+            raise UserError("棋手编号重复", "duplicate player ids in the export model")
+        self._players_by_id.update(index)
+
+    def player(self, player_id: int) -> Player:
+        try:
+            return self._players_by_id[player_id]
+        except KeyError:
+            raise UserError(
+                f"导出数据中没有编号为 {player_id} 的棋手",
+                f"no player with id {player_id} in the export model",
+            ) from None
+
+    def group(self, key: str) -> Group:
+        for group in self.groups:
+            if group.key == key:
+                return group
+        raise UserError(f"没有组别 {key}", f"no group {key!r}")
+
+    def players_of(self, group: str) -> tuple[Player, ...]:
+        return tuple(p for p in self.players if p.group == group)
+
+    def rounds_of(self, group: str) -> tuple[Round, ...]:
+        return tuple(sorted((r for r in self.rounds if r.group == group), key=lambda r: r.number))
+
+    def round(self, group: str, number: int) -> Round:
+        for candidate in self.rounds:
+            if candidate.group == group and candidate.number == number:
+                return candidate
+        raise UserError(f"{group} 没有第{number}轮", f"group {group!r} has no round {number}")
+
+    def standings_of(self, group: str) -> Standings | None:
+        for standings in self.standings:
+            if standings.group == group:
+                return standings
+        return None
+
+    def games_of(self, group: str) -> tuple[Game, ...]:
+        return tuple(
+            sorted(
+                (g for g in self.games if g.group == group),
+                key=lambda g: (g.round, g.board, g.game_no),
+            )
+        )
+
+    def awards_in_place_order(self) -> tuple[Award, ...]:
+        """Awards grouped by ranking in the order first given, each in place order."""
+        order: dict[str, int] = {}
+        for award in self.awards:
+            order.setdefault(award.ranking, len(order))
+        return tuple(sorted(self.awards, key=lambda a: (order[a.ranking], a.place)))
+
+    def score_before(self, group: str, round_number: int) -> dict[int, int]:
+        """Each player's points before round `round_number` (for pairing lists)."""
+        totals = {p.id: 0 for p in self.players_of(group)}
+        for past in self.rounds_of(group):
+            if past.number >= round_number:
+                break
+            for board in past.boards:
+                totals[board.first] = totals.get(board.first, 0) + (board.first_points or 0)
+                if board.second is not None:
+                    totals[board.second] = totals.get(board.second, 0) + (
+                        board.second_points or 0
+                    )
+        return totals
+
+
+# ---------------------------------------------------------------------------- text helpers
+
+_DIGITS = "零一二三四五六七八九"
+
+
+def number_zh(n: int) -> str:
+    """1 -> 一, 12 -> 十二, 20 -> 二十, 105 -> 一百零五 (places on certificates)."""
+    if n < 0:
+        raise ValueError(n)
+    if n < 10:
+        return _DIGITS[n]
+    if n < 20:
+        return "十" + (_DIGITS[n % 10] if n % 10 else "")
+    if n < 100:
+        return _DIGITS[n // 10] + "十" + (_DIGITS[n % 10] if n % 10 else "")
+    if n < 1000:
+        rest = n % 100
+        head = _DIGITS[n // 100] + "百"
+        if rest == 0:
+            return head
+        if rest < 10:
+            return head + "零" + _DIGITS[rest]
+        if rest < 20:
+            return head + "一" + number_zh(rest)
+        return head + number_zh(rest)
+    return str(n)
+
+
+def place_zh(place: int) -> str:
+    """第一名, 第十二名."""
+    return f"第{number_zh(place)}名"
+
+
+def date_zh(day: date) -> str:
+    return f"{day.year}年{day.month}月{day.day}日"
+
+
+_FORBIDDEN_IN_NAMES = '<>:"/\\|?*\0[]'
+
+
+def safe_filename(text: str) -> str:
+    """A file or folder name for any OS from a (Chinese) title; never empty."""
+    cleaned = "".join("_" if c in _FORBIDDEN_IN_NAMES or ord(c) < 32 else c for c in text)
+    cleaned = cleaned.strip(" .")
+    return cleaned[:80] or "event"
+
+
+RESULT_ZH = {
+    "1-0": "黑胜",
+    "0-1": "白胜",
+    "=": "和",
+    "+-": "白弃权",
+    "-+": "黑弃权",
+    "--": "双方弃权",
+}
+
+
+def result_zh(code: str) -> str:
+    """A result code as printed (先手执黑): `1-0` -> 黑胜; double games joined with ／."""
+    if not code:
+        return ""
+    return "／".join(RESULT_ZH.get(part, part) for part in code.split())
+
+
+def outcome_for(board: BoardResult, player: int) -> str:
+    """One player's outcome of a board: 胜 / 和 / 负 / 弃胜 / 弃负 / 轮空 / "" (not in yet)."""
+    if board.second is None:
+        return "轮空"
+    is_first = board.first == player
+    codes = board.result.split()
+    if not codes:
+        return ""
+    if all(code in ("+-", "-+", "--") for code in codes):
+        code = codes[0]
+        won = code == ("+-" if is_first else "-+")
+        return "弃胜" if won else "弃负"
+    mine = board.first_points if is_first else board.second_points
+    theirs = board.second_points if is_first else board.first_points
+    if mine is not None and theirs is not None:
+        return "胜" if mine > theirs else "负" if mine < theirs else "和"
+    code = codes[0]
+    if code == "=":
+        return "和"
+    first_won = code == "1-0"
+    return "胜" if first_won == is_first else "负"
+
+
+def unique(items: Iterable[str]) -> tuple[str, ...]:
+    """Items in first-seen order without repeats."""
+    return tuple(dict.fromkeys(items))

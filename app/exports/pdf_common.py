@@ -1,0 +1,355 @@
+"""Shared PDF machinery: A4 pages with a running header (event, document, group) and
+"第 x 页 共 y 页" footer on every page, and tables whose header row repeats on every page and
+whose cells never overflow (long names and units shrink, then wrap).
+
+Only the embedded TrueType fonts of `app.exports.fonts` are used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from app.exports.fonts import SANS, register_fonts
+from app.exports.model import EventInfo
+
+MARGIN = 12 * mm
+HEADER_SPACE = 20 * mm
+FOOTER_SPACE = 10 * mm
+BASE_SIZE = 10.0
+MIN_ONE_LINE_SIZE = 7.0  # below this a cell wraps instead of shrinking further
+CELL_PAD = 3.0
+
+
+def text_width(text: str, size: float, font: str = SANS) -> float:
+    return stringWidth(text, font, size)
+
+
+def fit_size(text: str, width: float, size: float, minimum: float, font: str = SANS) -> float:
+    """The largest font size <= `size` (in 0.5 pt steps) at which `text` fits `width`,
+    or `minimum` when it fits nowhere."""
+    natural = text_width(text, 1.0, font)
+    if natural <= 0:
+        return size
+    best = width / natural
+    if best >= size:
+        return size
+    stepped = int(best * 2) / 2
+    return max(minimum, stepped)
+
+
+def draw_fitted(
+    canvas: rl_canvas.Canvas,
+    text: str,
+    x: float,
+    y: float,
+    width: float,
+    size: float,
+    font: str = SANS,
+    align: str = "left",
+    minimum: float = 5.0,
+) -> None:
+    """Draw one line of text inside `width`, shrinking it as far as needed."""
+    chosen = fit_size(text, width, size, minimum, font)
+    # Below the minimum, squeeze horizontally so it still never leaves its box.
+    scale = min(1.0, width / max(text_width(text, chosen, font), 0.01))
+    canvas.saveState()
+    canvas.setFont(font, chosen)
+    drawn = text_width(text, chosen, font) * scale
+    if align == "center":
+        left = x + (width - drawn) / 2
+    elif align == "right":
+        left = x + width - drawn
+    else:
+        left = x
+    canvas.translate(left, y)
+    canvas.scale(scale, 1)
+    canvas.drawString(0, 0, text)
+    canvas.restoreState()
+
+
+def draw_bold(canvas: rl_canvas.Canvas, text: str, x: float, y: float, size: float,
+              font: str = SANS, align: str = "center") -> None:
+    """Heading text: the regular face filled and stroked (no bold face is shipped)."""
+    canvas.saveState()
+    canvas.setFont(font, size)
+    canvas.setLineWidth(size / 40)
+    text_object = canvas.beginText()
+    text_object.setTextRenderMode(2)
+    width = text_width(text, size, font)
+    left = x - width / 2 if align == "center" else x - width if align == "right" else x
+    text_object.setTextOrigin(left, y)
+    text_object.setFont(font, size)
+    text_object.textOut(text)
+    canvas.drawText(text_object)
+    canvas.restoreState()
+
+
+# ---------------------------------------------------------------------------- page template
+
+
+class _NumberedCanvas(rl_canvas.Canvas):
+    """A canvas that knows the page count when it draws each footer (第 x 页 共 y 页)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._saved_pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+        self._saved_pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._saved_pages)
+        for state in self._saved_pages:
+            self.__dict__.update(state)
+            self._draw_page_number(total)
+            super().showPage()
+        super().save()
+
+    def _draw_page_number(self, total: int) -> None:
+        width, _ = self._pagesize
+        self.setFont(SANS, 8)
+        self.setFillColor(colors.black)
+        self.drawCentredString(width / 2, MARGIN - 4 * mm,
+                               f"第 {self._pageNumber} 页  共 {total} 页")
+
+
+@dataclass(frozen=True)
+class PageHeader:
+    """What the running header of every page shows."""
+
+    event: EventInfo
+    title: str  # the document: 第3轮对阵表（按台次）
+    subtitle: str = ""  # the group, the round's date ...
+
+
+def _header_drawer(header: PageHeader) -> Callable[[rl_canvas.Canvas, Any], None]:
+    def draw(canvas: rl_canvas.Canvas, doc: Any) -> None:
+        width, height = doc.pagesize
+        usable = width - 2 * MARGIN
+        canvas.saveState()
+        canvas.setFillColor(colors.black)
+        draw_fitted(canvas, header.event.title, MARGIN, height - MARGIN - 4 * mm, usable, 11,
+                    align="center")
+        title_size = fit_size(header.title, usable, 15, 8)
+        draw_bold(canvas, header.title, width / 2, height - MARGIN - 11 * mm, title_size)
+        left_bits = [header.subtitle] if header.subtitle else []
+        right_bits = [b for b in (header.event.venue, header.event.dates_text) if b]
+        y = height - MARGIN - 17 * mm
+        if left_bits:
+            draw_fitted(canvas, "  ".join(left_bits), MARGIN, y, usable / 2, 9)
+        if right_bits:
+            draw_fitted(canvas, "  ".join(right_bits), MARGIN + usable / 2, y, usable / 2, 9,
+                        align="right")
+        canvas.setLineWidth(0.6)
+        canvas.line(MARGIN, y - 2 * mm, width - MARGIN, y - 2 * mm)
+        canvas.restoreState()
+
+    return draw
+
+
+def build_document(
+    path: Path,
+    header: PageHeader,
+    story: Sequence[Flowable],
+    wide: bool = False,
+) -> Path:
+    """Write `story` to `path` on A4 (landscape when `wide`) with the running header."""
+    register_fonts()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pagesize = landscape(A4) if wide else A4
+    doc = SimpleDocTemplate(
+        str(path),
+        pagesize=pagesize,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN + HEADER_SPACE,
+        bottomMargin=MARGIN + FOOTER_SPACE - 4 * mm,
+        title=f"{header.event.title} {header.title}",
+        author=header.event.chief_arbiter or "Gomoku Arbiter",
+        creator="Gomoku Arbiter 五子棋赛事编排",
+    )
+    draw = _header_drawer(header)
+    doc.build(list(story) or [Spacer(1, 1)], onFirstPage=draw, onLaterPages=draw,
+              canvasmaker=_NumberedCanvas)
+    return path
+
+
+def usable_width(wide: bool) -> float:
+    page_width = landscape(A4)[0] if wide else A4[0]
+    return page_width - 2 * MARGIN
+
+
+# ---------------------------------------------------------------------------- tables
+
+
+@dataclass(frozen=True)
+class Column:
+    """One table column: header, alignment, and whether its text may wrap (names, units)."""
+
+    header: str
+    align: str = "CENTER"  # LEFT | CENTER | RIGHT
+    flexible: bool = False  # gives up width first when the page is too narrow
+    min_width: float = 0.0
+
+
+def _para_style(size: float, align: str) -> ParagraphStyle:
+    alignment = {"LEFT": TA_LEFT, "CENTER": TA_CENTER, "RIGHT": TA_RIGHT}[align]
+    return ParagraphStyle(
+        name=f"cell-{size}-{align}",
+        fontName=SANS,
+        fontSize=size,
+        leading=size * 1.2,
+        alignment=alignment,
+        wordWrap="CJK",
+    )
+
+
+def natural_width(columns: Sequence[Column], rows: Sequence[Sequence[str]],
+                  size: float = BASE_SIZE) -> float:
+    return sum(_natural_widths(columns, rows, size))
+
+
+def _natural_widths(columns: Sequence[Column], rows: Sequence[Sequence[str]],
+                    size: float) -> list[float]:
+    widths = []
+    for index, column in enumerate(columns):
+        texts = [column.header] + [row[index] for row in rows]
+        longest = max(text_width(t, size) for t in texts)
+        widths.append(max(longest + 2 * CELL_PAD + 1, column.min_width))
+    return widths
+
+
+def column_widths(columns: Sequence[Column], rows: Sequence[Sequence[str]],
+                  available: float, size: float = BASE_SIZE) -> list[float]:
+    """Widths that fill `available`: natural widths plus a share of the spare room, or,
+    when too wide, flexible columns cut down first, then everything proportionally."""
+    natural = _natural_widths(columns, rows, size)
+    total = sum(natural)
+    if total <= available:
+        spare = available - total
+        flexible = [i for i, c in enumerate(columns) if c.flexible] or list(range(len(columns)))
+        share = spare / len(flexible)
+        return [w + share if i in flexible else w for i, w in enumerate(natural)]
+    fixed = sum(w for w, c in zip(natural, columns, strict=True) if not c.flexible)
+    flex_total = total - fixed
+    room = available - fixed
+    floor = 12 * size / BASE_SIZE * 2  # a flexible column keeps at least two characters
+    if flex_total > 0 and room >= floor * sum(1 for c in columns if c.flexible):
+        ratio = room / flex_total
+        return [w * ratio if c.flexible else w for w, c in zip(natural, columns, strict=True)]
+    ratio = available / total
+    return [w * ratio for w in natural]
+
+
+def fitted_cell(text: str, width: float, size: float, align: str) -> str | Paragraph:
+    """The text itself when it fits, else a Paragraph shrunk (to 7 pt) or wrapped."""
+    room = width - 2 * CELL_PAD
+    if text_width(text, size) <= room:
+        return text
+    shrunk = fit_size(text, room, size, MIN_ONE_LINE_SIZE)
+    if text_width(text, shrunk) <= room:
+        return Paragraph(escape(text), _para_style(shrunk, align))
+    return Paragraph(escape(text), _para_style(MIN_ONE_LINE_SIZE, align))
+
+
+def make_table(
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[str]],
+    available: float,
+    size: float = BASE_SIZE,
+    shade_every: int = 0,
+    extra_styles: Sequence[tuple[Any, ...]] = (),
+) -> Table:
+    """A table filling `available` width; its header row repeats on every page."""
+    widths = column_widths(columns, rows, available, size)
+    data: list[list[str | Paragraph]] = [
+        [fitted_cell(c.header, w, size, "CENTER") for c, w in zip(columns, widths, strict=True)]
+    ]
+    for row in rows:
+        data.append([
+            fitted_cell(text, w, size, c.align)
+            for text, c, w in zip(row, columns, widths, strict=True)
+        ])
+    style: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), SANS, size, size * 1.2),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.black),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.85, 0.85, 0.85)),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("ALIGN", (0, 0), (-1, 0), "CENTER"),
+    ]
+    for index, column in enumerate(columns):
+        style.append(("ALIGN", (index, 1), (index, -1), column.align))
+    if shade_every:
+        for row_index in range(1, len(data)):
+            if (row_index - 1) // shade_every % 2 == 1:
+                style.append(("BACKGROUND", (0, row_index), (-1, row_index),
+                              colors.Color(0.95, 0.95, 0.95)))
+    style.extend(extra_styles)
+    table = Table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def heading(text: str, size: float = 12) -> Paragraph:
+    style = ParagraphStyle(name=f"heading-{size}", fontName=SANS, fontSize=size,
+                           leading=size * 1.4, spaceBefore=4, spaceAfter=4)
+    return Paragraph(escape(text), style)
+
+
+def note(text: str, size: float = 9) -> Paragraph:
+    style = ParagraphStyle(name=f"note-{size}", fontName=SANS, fontSize=size,
+                           leading=size * 1.35, wordWrap="CJK")
+    return Paragraph(escape(text), style)
+
+
+def signature_line(labels: Sequence[str]) -> KeepTogether:
+    text = "　　　　".join(f"{label}：＿＿＿＿＿＿" for label in labels)
+    return KeepTogether([Spacer(1, 8 * mm), note(text, 10)])
+
+
+__all__ = [
+    "Column",
+    "PageBreak",
+    "PageHeader",
+    "Spacer",
+    "build_document",
+    "column_widths",
+    "draw_bold",
+    "draw_fitted",
+    "fit_size",
+    "fitted_cell",
+    "heading",
+    "make_table",
+    "natural_width",
+    "note",
+    "signature_line",
+    "text_width",
+    "usable_width",
+]
