@@ -1,0 +1,186 @@
+"""Opening and creating event files: SQLite (WAL, foreign keys on) or a PostgreSQL URL.
+
+An event file carries its schema version in the `meta` table. A file written by a newer
+program is refused; an older one is upgraded in place after a backup copy is made beside it.
+A file that is not an event file (or is damaged) is refused with a clear message.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
+from sqlalchemy.exc import DatabaseError, OperationalError
+
+from app.errors import UserError
+from app.store.models import Base, Meta
+
+SCHEMA_VERSION = 1
+APPLICATION_ID = "gomoku-arbiter"
+
+# Upgrades from version k to k+1, applied in order to older files. Each takes a connection
+# inside the upgrade transaction. Version 1 is the first schema: nothing to upgrade yet.
+UPGRADES: dict[int, Callable[[Connection], None]] = {}
+
+
+def is_url(location: str | Path) -> bool:
+    """True when `location` names a database server rather than a file."""
+    return "://" in str(location)
+
+
+def engine_for(location: str | Path) -> Engine:
+    """An engine for an event file path or a database URL, with the pragmas we rely on."""
+    if is_url(location):
+        return create_engine(str(location), pool_pre_ping=True)
+    path = Path(location)
+    engine = create_engine(f"sqlite:///{path}")
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+        cursor = dbapi_connection.cursor()
+        # WAL keeps readers and the writer apart and survives a killed process; FULL sync
+        # makes every committed result durable across a power cut too.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.close()
+
+    return engine
+
+
+def _not_an_event_file(location: str | Path, detail: str) -> UserError:
+    return UserError(
+        f"不是赛事文件，或文件已损坏（{detail}）",
+        f"not an event file, or the file is damaged ({detail})",
+        str(location),
+    )
+
+
+def create_event_database(location: str | Path) -> Engine:
+    """Create a new, empty event database and return its engine."""
+    if not is_url(location):
+        path = Path(location)
+        if path.exists():
+            raise UserError("文件已存在，不会覆盖", "file exists already; not overwritten", str(path))
+        if not path.parent.exists():
+            raise UserError("文件夹不存在", "folder does not exist", str(path.parent))
+    engine = engine_for(location)
+    with engine.begin() as connection:
+        if is_url(location) and inspect(connection).has_table("meta"):
+            raise UserError(
+                "该数据库已有赛事，不会覆盖",
+                "the database holds an event already; not overwritten",
+                str(location),
+            )
+        Base.metadata.create_all(connection)
+        connection.execute(
+            Meta.__table__.insert(),
+            [
+                {"key": "application", "value": APPLICATION_ID},
+                {"key": "schema_version", "value": str(SCHEMA_VERSION)},
+            ],
+        )
+    return engine
+
+
+def open_event_database(location: str | Path) -> Engine:
+    """Open an existing event database, upgrading an older schema after a backup copy."""
+    if not is_url(location):
+        path = Path(location)
+        if not path.is_file():
+            raise UserError("找不到赛事文件", "event file not found", str(path))
+        _check_sqlite_header(path)
+    engine = engine_for(location)
+    try:
+        version = read_schema_version(engine, location)
+    except (DatabaseError, OperationalError) as error:
+        engine.dispose()
+        raise _not_an_event_file(location, type(error.orig).__name__) from None
+    if version > SCHEMA_VERSION:
+        engine.dispose()
+        raise UserError(
+            f"此文件由较新版本的程序写入（结构版本 {version}，本程序支持 {SCHEMA_VERSION}），请升级程序",
+            f"written by a newer program (schema {version}; this program knows {SCHEMA_VERSION});"
+            " please upgrade",
+            str(location),
+        )
+    if version < SCHEMA_VERSION:
+        upgrade(engine, location, version)
+    return engine
+
+
+def _check_sqlite_header(path: Path) -> None:
+    with path.open("rb") as handle:
+        header = handle.read(16)
+    if header != b"SQLite format 3\x00":
+        raise _not_an_event_file(path, "no SQLite header")
+
+
+def read_schema_version(engine: Engine, location: str | Path) -> int:
+    with engine.connect() as connection:
+        if not inspect(connection).has_table("meta"):
+            raise _not_an_event_file(location, "no meta table")
+        rows = dict(connection.execute(select(Meta.key, Meta.value)).tuples().all())
+    if rows.get("application") != APPLICATION_ID or "schema_version" not in rows:
+        raise _not_an_event_file(location, "not written by this program")
+    try:
+        return int(rows["schema_version"])
+    except ValueError:
+        raise _not_an_event_file(location, "bad schema version") from None
+
+
+def upgrade(engine: Engine, location: str | Path, version: int) -> None:
+    """Upgrade an older event file in place, after copying it to `<file>.v<k>.bak`."""
+    if not is_url(location):
+        path = Path(location)
+        backup = path.with_name(f"{path.name}.v{version}.bak")
+        with sqlite3.connect(path) as source, sqlite3.connect(backup) as target:
+            source.backup(target)
+    with engine.begin() as connection:
+        for step in range(version, SCHEMA_VERSION):
+            UPGRADES[step](connection)
+        connection.execute(
+            text("UPDATE meta SET value = :v WHERE key = 'schema_version'"),
+            {"v": str(SCHEMA_VERSION)},
+        )
+
+
+def integrity_check(engine: Engine) -> list[str]:
+    """Problems found by the database's own check and our foreign keys ([] when sound)."""
+    if engine.dialect.name != "sqlite":
+        return []
+    with engine.connect() as connection:
+        problems = [row[0] for row in connection.execute(text("PRAGMA integrity_check"))]
+        problems = [p for p in problems if p != "ok"]
+        problems += [
+            f"foreign key: {row}" for row in connection.execute(text("PRAGMA foreign_key_check"))
+        ]
+    return problems
+
+
+def copy_file(source: Path, target: Path) -> None:
+    """A consistent copy of a live SQLite event file (WAL included)."""
+    with sqlite3.connect(source) as src, sqlite3.connect(target) as dst:
+        src.backup(dst)
+
+
+def remove_file(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        candidate = Path(str(path) + suffix)
+        if candidate.exists():
+            candidate.unlink()
+
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "copy_file",
+    "create_event_database",
+    "engine_for",
+    "integrity_check",
+    "is_url",
+    "open_event_database",
+    "remove_file",
+]

@@ -1,0 +1,199 @@
+"""Undo and redo, built once for every operation (as Anki does), kept in the event file.
+
+While an operation runs, `ChangeRecorder` watches the session's flushes and notes every row
+inserted, updated or deleted, with its values before and after. At commit the notes become
+one `UndoEntry` in the same transaction, so the log is exactly as durable as the change.
+Undo writes the "before" values back; redo writes the "after" values. Before either, the
+rows are compared with what the entry expects: if another station changed them since, the
+undo is refused rather than overwriting that change.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Date, DateTime, Table, and_, delete, event, insert, inspect, select, update
+from sqlalchemy.orm import Session
+
+from app.errors import UserError
+from app.store.models import Base, UndoEntry
+
+_TABLES: dict[str, Table] = {t.name: t for t in Base.metadata.sorted_tables}
+_ORDER: dict[str, int] = {t.name: i for i, t in enumerate(Base.metadata.sorted_tables)}
+_UNTRACKED = {"undo_log", "meta"}
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, dt.datetime | dt.date):
+        return value.isoformat()
+    return value
+
+
+def _decode(table: Table, column: str, value: Any) -> Any:
+    if value is None:
+        return None
+    column_type = table.c[column].type
+    if isinstance(column_type, DateTime):
+        return dt.datetime.fromisoformat(value)
+    if isinstance(column_type, Date):
+        return dt.date.fromisoformat(value)
+    return value
+
+
+def _row_values(obj: Any, *, before: bool) -> dict[str, Any]:
+    state = inspect(obj)
+    values: dict[str, Any] = {}
+    for attribute in state.mapper.column_attrs:
+        column = attribute.columns[0]
+        if column.table is not state.mapper.local_table:
+            continue
+        current = getattr(obj, attribute.key)
+        if before:
+            history = state.attrs[attribute.key].history
+            if history.deleted:
+                current = history.deleted[0]
+        values[column.name] = _encode(current)
+    return values
+
+
+def _pk(obj: Any) -> dict[str, Any]:
+    state = inspect(obj)
+    return {
+        column.name: _encode(getattr(obj, state.mapper.get_property_by_column(column).key))
+        for column in state.mapper.local_table.primary_key.columns
+    }
+
+
+@dataclass
+class _Change:
+    op: str  # 'insert' | 'update' | 'delete'
+    table: str
+    pk: dict[str, Any]
+    old: dict[str, Any] | None
+    new: dict[str, Any] | None
+
+
+class ChangeRecorder:
+    """Collects the row changes of one session until `entry()` turns them into a log row."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.changes: dict[tuple[str, str], _Change] = {}
+        self._order: list[tuple[str, str]] = []
+        event.listen(session, "after_flush", self._after_flush)
+
+    def close(self) -> None:
+        event.remove(self.session, "after_flush", self._after_flush)
+
+    def _note(self, op: str, obj: Any) -> None:
+        table = inspect(obj).mapper.local_table.name
+        if table in _UNTRACKED:
+            return
+        pk = _pk(obj)
+        key = (table, repr(sorted(pk.items())))
+        old = None if op == "insert" else _row_values(obj, before=True)
+        new = None if op == "delete" else _row_values(obj, before=False)
+        previous = self.changes.get(key)
+        if previous is None:
+            self.changes[key] = _Change(op, table, pk, old, new)
+            self._order.append(key)
+            return
+        # Several flushes touched one row: keep the first "before" and the last "after".
+        if previous.op == "insert" and op == "delete":
+            del self.changes[key]
+            self._order.remove(key)
+        elif previous.op == "insert":
+            previous.new = new
+        elif op == "delete":
+            previous.op, previous.new = "delete", None
+        else:
+            previous.new = new
+
+    def _after_flush(self, session: Session, _context: object) -> None:
+        for obj in session.new:
+            self._note("insert", obj)
+        for obj in session.dirty:
+            if session.is_modified(obj, include_collections=False):
+                self._note("update", obj)
+        for obj in session.deleted:
+            self._note("delete", obj)
+
+    def has_changes(self) -> bool:
+        return bool(self.changes)
+
+    def as_json(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "op": c.op,
+                "table": c.table,
+                "pk": c.pk,
+                "old": c.old,
+                "new": c.new,
+            }
+            for c in (self.changes[k] for k in self._order)
+        ]
+
+
+def _where(table: Table, pk: dict[str, Any]) -> Any:
+    return and_(*(table.c[name] == _decode(table, name, value) for name, value in pk.items()))
+
+
+def _decoded(table: Table, values: dict[str, Any]) -> dict[str, Any]:
+    return {name: _decode(table, name, value) for name, value in values.items()}
+
+
+def _differs(table: Table, current: dict[str, Any], expected: dict[str, Any]) -> list[str]:
+    """Columns whose current value is not what the log expects (version columns ignored)."""
+    skip = {"version", "changed_by"}
+    return [
+        name
+        for name, value in expected.items()
+        if name not in skip and _encode(current.get(name)) != value
+    ]
+
+
+def apply_entry(session: Session, entry: UndoEntry, *, direction: str, station: str) -> None:
+    """Write an entry's 'old' values back (direction='undo') or its 'new' ones ('redo')."""
+    want, have = ("old", "new") if direction == "undo" else ("new", "old")
+    changes = entry.changes
+    # Rows that must exist afterwards and don't now; rows to change; rows to remove.
+    to_insert = [c for c in changes if c[have] is None and c[want] is not None]
+    to_update = [c for c in changes if c[have] is not None and c[want] is not None]
+    to_delete = [c for c in changes if c[have] is not None and c[want] is None]
+
+    conflicts: list[str] = []
+    for change in to_update + to_delete:
+        table = _TABLES[change["table"]]
+        row = session.execute(select(table).where(_where(table, change["pk"]))).mappings().first()
+        if row is None:
+            conflicts.append(f"{change['table']} {change['pk']}: 已被删除 / deleted since")
+            continue
+        changed = _differs(table, dict(row), change[have])
+        if changed:
+            by = row.get("changed_by") or "?"
+            conflicts.append(
+                f"{change['table']} {change['pk']} {', '.join(changed)}: "
+                f"已被 {by} 修改 / changed since by {by}"
+            )
+    if conflicts:
+        raise UserError(
+            "无法撤销/重做：相关记录此后又被修改：" + "; ".join(conflicts),
+            "cannot undo/redo: the rows were changed since: " + "; ".join(conflicts),
+            entry.description,
+        )
+
+    for change in sorted(to_insert, key=lambda c: _ORDER[c["table"]]):
+        table = _TABLES[change["table"]]
+        session.execute(insert(table).values(**_decoded(table, change[want])))
+    for change in to_update:
+        table = _TABLES[change["table"]]
+        values = _decoded(table, change[want])
+        if "version" in table.c:
+            values["version"] = table.c.version + 1
+            values["changed_by"] = station
+        session.execute(update(table).where(_where(table, change["pk"])).values(**values))
+    for change in sorted(to_delete, key=lambda c: -_ORDER[c["table"]]):
+        table = _TABLES[change["table"]]
+        session.execute(delete(table).where(_where(table, change["pk"])))
