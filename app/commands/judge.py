@@ -1,0 +1,105 @@
+"""`python -m app judge`: judge positions given as JSON Lines on stdin (docs/CLI.md contract).
+
+Input, one position a line: `{"black": ["h8", ...], "white": [...]}` (extra keys ignored,
+blank lines skipped). Output, one line per position in order:
+`{"forbidden": {"g9": "33"}, "black_five": [...], "white_five": [...]}` with points sorted
+by (column, row) and the primary forbidden kind (overline > 44 > 33). The whole input is
+read and checked before anything is written: a line that is not JSON, a missing or bad
+coordinate, or a point given twice exits 2 naming the line and the field.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from app.errors import UserError
+from app.rules.board import Point, Position, format_point, parse_point
+from app.rules.judge import RuleSet, Verdict, judge_position
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "judge",
+        help="judge positions (JSON Lines on stdin): forbidden points and fives / 判定禁手与连五",
+        description="Reads JSON Lines positions on stdin and writes one verdict line per position.",
+    )
+    parser.add_argument(
+        "--rules",
+        choices=[r.value for r in RuleSet],
+        default=RuleSet.RENJU.value,
+        help="rule set: renju (专业规则, default), freestyle (大众规则), standard",
+    )
+    parser.add_argument(
+        "--all-kinds",
+        action="store_true",
+        help="also print forbidden_all_kinds (every kind of each forbidden point)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def _stones(record: dict[str, Any], key: str, where: str, seen: dict[Point, str]) -> list[Point]:
+    value = record.get(key, [])
+    if not isinstance(value, list):
+        raise UserError(f"“{key}” 应为坐标列表", f"'{key}' must be a list of points", where)
+    points = []
+    for i, text in enumerate(value):
+        field = f"{where}: {key}[{i}]"
+        point = parse_point(text, field)
+        if point in seen:
+            raise UserError(
+                f"{text} 与 {seen[point]} 重复", f"{text} already given as {seen[point]}", field
+            )
+        seen[point] = f"{key}[{i}]"
+        points.append(point)
+    return points
+
+
+def parse_positions(stream: TextIO, name: str = "<stdin>") -> list[Position]:
+    """Every position of a JSON Lines stream; `UserError` naming the line on bad input."""
+    positions = []
+    for number, line in enumerate(stream, start=1):
+        if not line.strip():
+            continue
+        where = f"{name}:{number}"
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise UserError(
+                f"不是有效的 JSON（第 {error.colno} 列）",
+                f"not valid JSON (column {error.colno}): {error.msg}",
+                where,
+            ) from None
+        if not isinstance(record, dict):
+            raise UserError("每行应为一个 JSON 对象", "each line must be a JSON object", where)
+        seen: dict[Point, str] = {}
+        black = _stones(record, "black", where, seen)
+        white = _stones(record, "white", where, seen)
+        positions.append(Position(frozenset(black), frozenset(white)))
+    return positions
+
+
+def verdict_json(verdict: Verdict, all_kinds: bool = False) -> str:
+    """One output line of the contract for a verdict."""
+    out: dict[str, Any] = {
+        "forbidden": {format_point(p): k for p, k in sorted(verdict.forbidden.items())},
+        "black_five": [format_point(p) for p in sorted(verdict.black_five)],
+        "white_five": [format_point(p) for p in sorted(verdict.white_five)],
+    }
+    if all_kinds:
+        out["forbidden_all_kinds"] = {
+            format_point(p): list(k) for p, k in sorted(verdict.forbidden_all_kinds.items())
+        }
+    return json.dumps(out, ensure_ascii=False)
+
+
+def run(args: argparse.Namespace) -> int:
+    positions = parse_positions(sys.stdin)
+    rules = RuleSet(args.rules)
+    out = sys.stdout
+    for position in positions:
+        out.write(verdict_json(judge_position(position, rules), args.all_kinds) + "\n")
+    out.flush()
+    return 0
