@@ -1,0 +1,691 @@
+"""FIDE Tournament Report File (TRF-16 / TRF-2026) reader and writer: the interchange format of
+Swiss pairing programs (编排文件交换格式).
+
+Format: FIDE Handbook "Format of Tournament Report File (TRF), Version 2026" (TRF26, in force
+from 2025-09-01), with the TRF-16 extensions pairing programs use (`XXR`, `XXC`, `XXZ`, JaVaFo's
+`BBW`/`BBD`/`BBL`/`BBZ`/`BBF`/`BBU` point lines). What is read (1-based columns):
+
+- `001` player record: 5-8 pairing number, 10 sex, 11-13 title, 15-47 name, 49-52 rating,
+  54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89 rank (ignored). Round
+  r uses the 10 columns from 92 + 10*(r-1): opponent (4 wide, `0000` or blank = none), blank,
+  colour (`w`, `b`, `-` or blank), blank, result.
+- Results: `1` `=` `0` played (`W` `D` `L` read as `1` `=` `0`); `+` / `-` forfeit win / loss
+  against a named opponent (not a played game); with no opponent: `U` pairing-allocated bye
+  (PAB, 轮空), `F` full-point bye, `H` half-point bye, `Z` zero-point bye, `-` or blank absent.
+- `XXR n` / `142 n`: total rounds; `XXC white1|black1` / `152 W|B`: colour of the top player in
+  round 1 (TRF26 tag 152: "the colour of the highest ranked participant who was paired in the
+  first round"), inferred from round 1 when absent; `162` (TRF26 "scoring point system":
+  codes W D L A P, X ignored) or `BB?` lines: the point system; `XXZ n n ...`: players absent
+  from the next round.
+
+Points are kept as integers (`PointSystem` units): `point_scale` units make one TRF point, the
+smallest scale that makes every value of the file's point system an integer (FIDE 1/0.5/0 ->
+scale 2, win 2 draw 1; a `162  W 2.0  D 1.0` file -> scale 1). `format_points` prints units back
+in the file's own points.
+
+Colours: a TRF `w` moves first, so `w` is `Colour.FIRST` (our black, 先手). A forfeit keeps its
+scheduled colour in `RoundRecord.colour` but is not a played game (`Outcome.played` is False):
+colour rules must look at played games only (FIDE C.04.1 / C.04.2).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from math import lcm
+
+from app.errors import UserError
+from app.pairing.types import (
+    Board,
+    Colour,
+    Outcome,
+    Pairing,
+    PairingRequest,
+    PlayerHistory,
+    PointSystem,
+    RoundRecord,
+    TournamentSnapshot,
+)
+
+__all__ = [
+    "TrfEntry",
+    "TrfPlayer",
+    "TrfPlayerInfo",
+    "TrfTournament",
+    "read_trf",
+    "write_trf",
+]
+
+_ROUND_START = 91  # 0-based index of column 92
+_ROUND_WIDTH = 10
+_PLAYED = {"1": Outcome.WIN, "=": Outcome.DRAW, "0": Outcome.LOSS,
+           "W": Outcome.WIN, "D": Outcome.DRAW, "L": Outcome.LOSS}
+_FORFEIT = {"+": Outcome.FORFEIT_WIN, "-": Outcome.FORFEIT_LOSS}
+_NO_OPPONENT = {"U": Outcome.PAB, "F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE,
+                "Z": Outcome.ZERO_BYE, "-": Outcome.ABSENT, " ": Outcome.ABSENT,
+                "+": Outcome.FULL_BYE}
+_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-",
+               "-": "+"}
+_POINTS_RE = re.compile(r"^\d{1,4}(?:[.,]\d{1,3})?$")
+
+# TRF26 tag 162 codes -> PointSystem fields (W: win, forfeit win, full-point bye;
+# D: draw, half-point bye; L: loss; A: absence = zero-point bye or forfeit loss; P: PAB).
+_CODE_FIELDS: dict[str, tuple[str, ...]] = {
+    "W": ("win", "forfeit_win", "full_bye"),
+    "D": ("draw", "half_bye"),
+    "L": ("loss",),
+    "A": ("zero_bye", "forfeit_loss", "absent"),
+    "P": ("pab",),
+}
+# JaVaFo's TRF-16 extension lines.
+_BB_FIELDS: dict[str, tuple[str, ...]] = {
+    "BBW": ("win", "forfeit_win", "full_bye"),
+    "BBD": ("draw", "half_bye"),
+    "BBL": ("loss",),
+    "BBZ": ("zero_bye", "absent"),
+    "BBF": ("forfeit_loss",),
+    "BBU": ("pab",),
+}
+
+
+@dataclass(frozen=True)
+class TrfEntry:
+    """One round of one player as written in the file (codes upper-cased).
+
+    `opponent` 0 = none; `colour` one of `w`, `b`, `-`; `code` the result character (blank
+    when none was entered).
+    """
+
+    round: int
+    opponent: int
+    colour: str
+    code: str
+
+    @property
+    def outcome(self) -> Outcome:
+        if self.opponent:
+            if self.code in _PLAYED:
+                return _PLAYED[self.code]
+            return _FORFEIT[self.code]
+        return _NO_OPPONENT[self.code]
+
+    @property
+    def has_result(self) -> bool:
+        """A game with a result, or a pairing-allocated bye: the round has been paired."""
+        return (self.opponent != 0 and self.code != " ") or (
+            self.opponent == 0 and self.code == "U"
+        )
+
+    @property
+    def is_preentered_bye(self) -> bool:
+        """A bye or absence the player did not get from pairing (`0000 - H/Z/F`, ...)."""
+        return self.opponent == 0 and self.code != "U"
+
+
+@dataclass(frozen=True)
+class TrfPlayer:
+    """A `001` player record."""
+
+    number: int
+    name: str
+    rating: int
+    line: int  # line number in the file, for messages
+    sex: str = ""
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    points: int | None = None  # columns 81-84 in units; None when blank
+    rank: int | None = None
+    entries: tuple[TrfEntry | None, ...] = ()  # index r-1 = round r; None = blank
+
+    def entry(self, round_number: int) -> TrfEntry | None:
+        if 1 <= round_number <= len(self.entries):
+            return self.entries[round_number - 1]
+        return None
+
+
+@dataclass(frozen=True)
+class TrfTournament:
+    """A parsed TRF file."""
+
+    name: str
+    players: tuple[TrfPlayer, ...]
+    total_rounds: int
+    rounds_played: int
+    points: PointSystem
+    point_scale: int  # units per TRF point
+    initial_colour: Colour | None  # colour of the top player in round 1; None = unknown
+    initial_colour_stated: bool = False  # True when given by XXC / 152
+    absent_next: frozenset[int] = frozenset()  # XXZ
+    source: str = ""
+    _by_number: Mapping[int, TrfPlayer] = field(default_factory=dict, repr=False,
+                                                compare=False)
+
+    def player(self, number: int) -> TrfPlayer:
+        return self._by_number[number]
+
+    # -- points ---------------------------------------------------------------------------
+    def to_points(self, units: int | Fraction) -> Fraction:
+        """Units -> the file's own points."""
+        return Fraction(units) / self.point_scale
+
+    def format_points(self, units: int | Fraction) -> str:
+        """Units printed in the file's own points: `3.5`, `4.0`, `1.25`."""
+        return format_points(units, self.point_scale)
+
+    # -- rounds ---------------------------------------------------------------------------
+    def _record(self, player: TrfPlayer, round_number: int) -> RoundRecord:
+        entry = player.entry(round_number)
+        if entry is None:
+            return RoundRecord(round_number, Outcome.ABSENT, points=self.points.absent)
+        outcome = entry.outcome
+        colour: Colour | None = None
+        if entry.opponent:
+            colour = {"w": Colour.FIRST, "b": Colour.SECOND}.get(entry.colour)
+        return RoundRecord(
+            round=round_number,
+            outcome=outcome,
+            opponent=entry.opponent or None,
+            colour=colour,
+            points=self.points.points(outcome),
+        )
+
+    def snapshot(self, rounds: int | None = None) -> TournamentSnapshot:
+        """The tournament after `rounds` rounds (default: every round with results)."""
+        count = self.rounds_played if rounds is None else rounds
+        players = tuple(
+            PlayerHistory(
+                number=p.number,
+                rounds=tuple(self._record(p, r) for r in range(1, count + 1)),
+                rating=p.rating,
+                name=p.name,
+            )
+            for p in self.players
+        )
+        return TournamentSnapshot(
+            players=players,
+            total_rounds=max(self.total_rounds, count),
+            points=self.points,
+            initial_colour=self.initial_colour or Colour.FIRST,
+        )
+
+    def request_for_round(self, k: int) -> PairingRequest:
+        """The input for pairing round `k`: rounds 1..k-1 as history; players with a bye or
+        absence entered in advance for round `k` (`0000 - H/Z/F`, a blank in a round already
+        paired, `XXZ` for the next round) are `unavailable`."""
+        if k < 1 or k > self.rounds_played + 1:
+            raise UserError(
+                f"第 {k} 轮无法编排：文件只有 {self.rounds_played} 轮成绩",
+                f"round {k} cannot be paired: the file has results for "
+                f"{self.rounds_played} rounds",
+                self.source,
+            )
+        snapshot = self.snapshot(k - 1)
+        if k > snapshot.total_rounds:
+            snapshot = TournamentSnapshot(snapshot.players, k, snapshot.points,
+                                          snapshot.initial_colour)
+        unavailable: set[int] = set()
+        for player in self.players:
+            entry = player.entry(k)
+            if entry is None:
+                if k <= self.rounds_played:
+                    unavailable.add(player.number)
+            elif entry.is_preentered_bye:
+                unavailable.add(player.number)
+        if k == self.rounds_played + 1:
+            unavailable |= self.absent_next
+        return PairingRequest(snapshot=snapshot, round=k, unavailable=frozenset(unavailable))
+
+    def next_round_request(self) -> PairingRequest:
+        """The request for the round after the last one with any result."""
+        return self.request_for_round(self.rounds_played + 1)
+
+    def pairing_of_round(self, k: int) -> Pairing:
+        """The file's own pairing of round `k`: games in the order they first appear (first
+        mover = TRF white), then the pairing-allocated bye (second=None)."""
+        seen: set[int] = set()
+        games: list[tuple[int, int | None]] = []
+        byes: list[tuple[int, int | None]] = []
+        for player in self.players:
+            entry = player.entry(k)
+            if entry is None or player.number in seen:
+                continue
+            if entry.opponent:
+                seen.update((player.number, entry.opponent))
+                if entry.colour == "b":
+                    games.append((entry.opponent, player.number))
+                else:
+                    games.append((player.number, entry.opponent))
+            elif entry.code == "U":
+                seen.add(player.number)
+                byes.append((player.number, None))
+        boards = tuple(
+            Board(number=i, first=first, second=second)
+            for i, (first, second) in enumerate(games + byes, start=1)
+        )
+        return Pairing(round=k, boards=boards)
+
+
+def format_points(units: int | Fraction, scale: int = 1) -> str:
+    """`units / scale` with one decimal, or as many as needed (`3.5`, `4.0`, `1.25`)."""
+    value = Fraction(units) / scale
+    for decimals in (1, 2, 3, 4):
+        scaled = value * 10**decimals
+        if scaled.denominator == 1:
+            return f"{value.numerator / value.denominator:.{decimals}f}"
+    return f"{float(value):.4f}"
+
+
+# ---------------------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------------------
+
+
+def _where(source: str, line: int, what: str = "") -> str:
+    place = f"{source or 'TRF'}:{line}"
+    return f"{place} {what}".rstrip()
+
+
+def _parse_points(text: str, where: str, zh: str, en: str) -> Fraction:
+    text = text.strip()
+    if not _POINTS_RE.match(text):
+        raise UserError(f"{zh}不是分数：{text!r}", f"{en} is not a number of points: {text!r}",
+                        where)
+    return Fraction(text.replace(",", "."))
+
+
+def _parse_point_codes(line: str, lineno: int, source: str) -> dict[str, Fraction]:
+    """A `162` line: code letters each followed by points, `162  W 2.0    D 1.0`."""
+    tokens = line[3:].split()
+    values: dict[str, Fraction] = {}
+    i = 0
+    while i < len(tokens):
+        code = tokens[i].upper()
+        if i + 1 >= len(tokens):
+            raise UserError(f"积分制缺少 {code} 的分值", f"point system: no points after {code}",
+                            _where(source, lineno, "162"))
+        if code not in {"W", "D", "L", "A", "P", "X"}:
+            raise UserError(f"积分制代码未知：{code}", f"point system: unknown code {code}",
+                            _where(source, lineno, "162"))
+        values[code] = _parse_points(tokens[i + 1], _where(source, lineno, f"162 {code}"),
+                                     "积分制分值", "point value")
+        i += 2
+    return values
+
+
+def _split_lines(text: str) -> list[str]:
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _parse_entry(line: str, r: int, lineno: int, source: str) -> TrfEntry | None:
+    start = _ROUND_START + _ROUND_WIDTH * (r - 1)
+    chunk = line[start:start + 8].ljust(8)
+    if not chunk.strip():
+        return None
+    where = _where(source, lineno, f"round {r} (columns {start + 1}-{start + 8})")
+    opp_text = chunk[0:4].strip()
+    if opp_text and not opp_text.isdigit():
+        raise UserError(f"第 {r} 轮对手编号有误：{opp_text!r}",
+                        f"round {r}: bad opponent number {opp_text!r}", where)
+    opponent = int(opp_text) if opp_text else 0
+    if chunk[4] != " " or chunk[6] != " ":
+        raise UserError(f"第 {r} 轮格式有误（列未对齐）", f"round {r}: misaligned columns",
+                        where)
+    colour = chunk[5].lower()
+    if colour == " ":
+        colour = "-"
+    if colour not in {"w", "b", "-"}:
+        raise UserError(f"第 {r} 轮先后手有误：{chunk[5]!r}",
+                        f"round {r}: bad colour {chunk[5]!r}", where)
+    code = chunk[7].upper()
+    if opponent:
+        if code not in _PLAYED and code not in _FORFEIT and code != " ":
+            raise UserError(f"第 {r} 轮有对手时结果有误：{chunk[7]!r}",
+                            f"round {r}: bad result {chunk[7]!r} against an opponent", where)
+        if code in _PLAYED and colour == "-":
+            raise UserError(f"第 {r} 轮对局缺少先后手", f"round {r}: played game without colour",
+                            where)
+    elif code not in _NO_OPPONENT:
+        raise UserError(f"第 {r} 轮没有对手却有对局结果：{chunk[7]!r}",
+                        f"round {r}: game result {chunk[7]!r} without an opponent", where)
+    return TrfEntry(round=r, opponent=opponent, colour=colour, code=code)
+
+
+def _parse_player(line: str, lineno: int, source: str,
+                  scale_points: list[tuple[int, Fraction | None]]) -> TrfPlayer:
+    where = _where(source, lineno)
+    number_text = line[4:8].strip()
+    if not number_text.isdigit() or int(number_text) == 0:
+        raise UserError(f"编号有误：{number_text!r}", f"bad pairing number {number_text!r}",
+                        where + " pairing number (columns 5-8)")
+    rating_text = line[48:52].strip()
+    if rating_text and not rating_text.isdigit():
+        raise UserError(f"等级分有误：{rating_text!r}", f"bad rating {rating_text!r}",
+                        where + " rating (columns 49-52)")
+    points_text = line[80:84].strip()
+    points = None
+    if points_text:
+        points = _parse_points(points_text, where + " points (columns 81-84)", "积分", "points")
+    scale_points.append((lineno, points))
+    rank_text = line[85:89].strip()
+    rounds = max(0, -(-(len(line.rstrip()) - _ROUND_START) // _ROUND_WIDTH))
+    entries = tuple(_parse_entry(line, r, lineno, source) for r in range(1, rounds + 1))
+    while entries and entries[-1] is None:
+        entries = entries[:-1]
+    return TrfPlayer(
+        number=int(number_text),
+        name=line[14:47].strip(),
+        rating=int(rating_text) if rating_text else 0,
+        line=lineno,
+        sex=line[9:10].strip(),
+        title=line[10:13].strip(),
+        federation=line[53:56].strip(),
+        fide_id=line[57:68].strip(),
+        birth=line[69:79].strip(),
+        points=None,
+        rank=int(rank_text) if rank_text.isdigit() else None,
+        entries=entries,
+    )
+
+
+def _point_system(values: dict[str, Fraction]) -> tuple[PointSystem, int]:
+    scale = lcm(*(v.denominator for v in values.values()))
+    return PointSystem(**{name: int(v * scale) for name, v in values.items()}), scale
+
+
+def _int_after_code(line: str, lineno: int, source: str, code: str) -> int:
+    text = line[3:].strip().split()[0] if line[3:].strip() else ""
+    if not text.isdigit():
+        raise UserError(f"{code} 行轮数有误：{text!r}", f"{code}: bad number of rounds {text!r}",
+                        _where(source, lineno, code))
+    return int(text)
+
+
+def read_trf(text: str, source: str = "") -> TrfTournament:
+    """Parse a TRF file's text; malformed input raises `UserError` naming line and field."""
+    name = ""
+    total_rounds: int | None = None
+    stated_colour: Colour | None = None
+    codes: dict[str, Fraction] = {}
+    bb: dict[str, Fraction] = {}
+    absent_next: set[int] = set()
+    players: list[TrfPlayer] = []
+    raw_points: list[tuple[int, Fraction | None]] = []
+    for lineno, line in enumerate(_split_lines(text), start=1):
+        if not line.strip() or line.startswith("###"):
+            continue
+        tag = line[:3].upper()
+        if tag == "001":
+            players.append(_parse_player(line, lineno, source, raw_points))
+        elif tag == "012":
+            name = line[4:].strip()
+        elif tag in ("XXR", "142"):
+            total_rounds = _int_after_code(line, lineno, source, tag)
+        elif tag == "XXC":
+            for word in line[3:].split():
+                if word.lower() == "white1":
+                    stated_colour = Colour.FIRST
+                elif word.lower() == "black1":
+                    stated_colour = Colour.SECOND
+        elif tag == "152":
+            value = line[3:].strip().upper()[:1]
+            if value not in ("W", "B"):
+                raise UserError("初始先后手应为 W 或 B", "initial colour must be W or B",
+                                _where(source, lineno, "152"))
+            stated_colour = Colour.FIRST if value == "W" else Colour.SECOND
+        elif tag == "162":
+            codes.update(_parse_point_codes(line, lineno, source))
+        elif tag in _BB_FIELDS:
+            words = line[3:].split()
+            if not words:
+                raise UserError(f"{tag} 行缺少分值", f"{tag}: no points",
+                                _where(source, lineno, tag))
+            bb[tag] = _parse_points(words[0], _where(source, lineno, tag), "分值", "points")
+        elif tag == "XXZ":
+            for word in line[3:].replace(",", " ").split():
+                if not word.isdigit():
+                    raise UserError(f"XXZ 行编号有误：{word!r}", f"XXZ: bad number {word!r}",
+                                    _where(source, lineno, "XXZ"))
+                absent_next.add(int(word))
+
+    # Point system: TRF26 defaults, then 162 codes, then BB? lines.
+    values: dict[str, Fraction] = {}
+    default = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "A": Fraction(0)}
+    default.update({k: v for k, v in codes.items() if k != "X"})
+    default.setdefault("P", default["W"])
+    for code, names in _CODE_FIELDS.items():
+        for field_name in names:
+            values[field_name] = default[code]
+    for tag, value in bb.items():
+        for field_name in _BB_FIELDS[tag]:
+            values[field_name] = value
+    points, scale = _point_system(values)
+
+    by_number: dict[int, TrfPlayer] = {}
+    for player, (lineno, raw) in zip(players, raw_points, strict=True):
+        if player.number in by_number:
+            raise UserError(f"编号 {player.number} 重复", f"pairing number {player.number} "
+                            "appears twice", _where(source, lineno, "pairing number"))
+        units = None
+        if raw is not None:
+            scaled = raw * scale
+            if scaled.denominator != 1:
+                raise UserError("积分与积分制不符", "points do not fit the point system",
+                                _where(source, lineno, "points (columns 81-84)"))
+            units = int(scaled)
+        by_number[player.number] = _replace_points(player, units)
+    players = [by_number[p.number] for p in players]
+    _check_opponents(by_number, source)
+
+    rounds_played = 0
+    longest = 0
+    for player in players:
+        longest = max(longest, len(player.entries))
+        for entry in player.entries:
+            if entry is not None and entry.has_result:
+                rounds_played = max(rounds_played, entry.round)
+    for player in players:
+        for entry in player.entries[:rounds_played]:
+            if entry is not None and entry.opponent and entry.code == " ":
+                raise UserError(f"第 {entry.round} 轮缺少结果", f"round {entry.round}: no result",
+                                _where(source, player.line, f"round {entry.round}"))
+    if total_rounds is None:
+        total_rounds = longest
+    elif total_rounds < rounds_played:
+        raise UserError(f"总轮数 {total_rounds} 少于已赛轮数 {rounds_played}",
+                        f"total rounds {total_rounds} is less than the {rounds_played} rounds "
+                        "played", source or "TRF")
+
+    initial = stated_colour if stated_colour is not None else _infer_initial_colour(players)
+    tournament = TrfTournament(
+        name=name,
+        players=tuple(sorted(players, key=lambda p: p.number)),
+        total_rounds=total_rounds,
+        rounds_played=rounds_played,
+        points=points,
+        point_scale=scale,
+        initial_colour=initial,
+        initial_colour_stated=stated_colour is not None,
+        absent_next=frozenset(absent_next),
+        source=source,
+        _by_number=by_number,
+    )
+    _check_scores(tournament)
+    return tournament
+
+
+def _replace_points(player: TrfPlayer, units: int | None) -> TrfPlayer:
+    return replace(player, points=units)
+
+
+def _check_opponents(by_number: Mapping[int, TrfPlayer], source: str) -> None:
+    """Every game is written on both lines: opponents name each other, colours differ,
+    results complement each other."""
+    for player in by_number.values():
+        for entry in player.entries:
+            if entry is None or not entry.opponent:
+                continue
+            where = _where(source, player.line, f"round {entry.round} opponent")
+            r = entry.round
+            if entry.opponent == player.number:
+                raise UserError(f"第 {r} 轮对手是自己", f"round {r}: paired against itself",
+                                where)
+            other = by_number.get(entry.opponent)
+            if other is None:
+                raise UserError(f"第 {r} 轮对手 {entry.opponent} 不存在",
+                                f"round {r}: opponent {entry.opponent} does not exist", where)
+            back = other.entry(r)
+            if back is None or back.opponent != player.number:
+                raise UserError(
+                    f"第 {r} 轮与 {entry.opponent} 号的对阵不对称",
+                    f"round {r}: opponent {entry.opponent} does not name {player.number}",
+                    where,
+                )
+            if entry.colour != "-" and back.colour == entry.colour:
+                raise UserError(f"第 {r} 轮双方先后手相同", f"round {r}: both players have "
+                                f"colour {entry.colour}", where)
+            if entry.code != " " and back.code != " ":
+                ok = _COMPLEMENT[entry.code] == back.code or (
+                    entry.code == "-" and back.code == "-")
+                if not ok:
+                    raise UserError(
+                        f"第 {r} 轮双方结果矛盾（{entry.code} 对 {back.code}）",
+                        f"round {r}: results {entry.code} and {back.code} do not match",
+                        where,
+                    )
+
+
+def _infer_initial_colour(players: Iterable[TrfPlayer]) -> Colour | None:
+    """The round-1 colour of the lowest-numbered player paired in round 1 (TRF26 tag 152)."""
+    for player in sorted(players, key=lambda p: p.number):
+        entry = player.entry(1)
+        if entry is not None and entry.opponent and entry.colour in ("w", "b"):
+            return Colour.FIRST if entry.colour == "w" else Colour.SECOND
+    return None
+
+
+def _check_scores(tournament: TrfTournament) -> None:
+    """Columns 81-84 must equal the sum of the results: over the rounds played, or also
+    counting byes entered in advance for later rounds (some programs write it so)."""
+    ps = tournament.points
+    for player in tournament.players:
+        if player.points is None:
+            continue
+        played = sum(
+            tournament._record(player, r).points for r in range(1, tournament.rounds_played + 1)
+        )
+        later = sum(
+            ps.points(entry.outcome)
+            for entry in player.entries[tournament.rounds_played:]
+            if entry is not None and entry.is_preentered_bye
+        )
+        if player.points not in (played, played + later):
+            raise UserError(
+                f"积分 {tournament.format_points(player.points)} 与各轮结果之和 "
+                f"{tournament.format_points(played)} 不符",
+                f"points {tournament.format_points(player.points)} differ from the sum of "
+                f"the results {tournament.format_points(played)}",
+                _where(tournament.source, player.line, "points (columns 81-84)"),
+            )
+
+
+# ---------------------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrfPlayerInfo:
+    """Optional fields of a `001` record beyond what a `PlayerHistory` holds."""
+
+    name: str = ""
+    sex: str = ""  # m / w
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""  # YYYY/MM/DD
+    rank: int | None = None
+
+
+_WRITE_CODE = {
+    Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0", Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "-", Outcome.PAB: "U", Outcome.FULL_BYE: "F",
+    Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z", Outcome.ABSENT: "-",
+}
+
+
+def _system_codes(points: PointSystem) -> dict[str, int]:
+    """The 162 codes of a point system; fields a code covers must agree."""
+    codes: dict[str, int] = {}
+    for code, names in _CODE_FIELDS.items():
+        values = {points.points(Outcome(n)) for n in names}
+        if len(values) != 1:
+            raise ValueError(f"point system cannot be written as TRF code {code}: "
+                             f"{', '.join(names)} differ")
+        codes[code] = values.pop()
+    return codes
+
+
+def _fixed(text: str, width: int, right: bool = False) -> str:
+    text = text[:width]
+    return text.rjust(width) if right else text.ljust(width)
+
+
+def write_trf(
+    snapshot: TournamentSnapshot,
+    *,
+    name: str = "",
+    info: Mapping[int, TrfPlayerInfo] | None = None,
+    point_scale: int = 1,
+    newline: str = "\r\n",
+) -> str:
+    """A TRF-2026 file of `snapshot` (`012`, `142`, `152`, `162`, `001` records).
+
+    `point_scale` units make one TRF point (1: our 2/1/0 written as 2.0/1.0/0.0; 2: written
+    as FIDE's 1/0.5/0). Names come from `info`, else `PlayerHistory.name`. Double-game
+    `game_points` have no place in TRF and are not written.
+    """
+    info = info or {}
+    codes = _system_codes(snapshot.points)
+    lines = [f"012 {name}".rstrip(), f"142 {snapshot.total_rounds}",
+             "152 " + ("W" if snapshot.initial_colour is Colour.FIRST else "B")]
+    line162 = "162  " + "".join(
+        code + format_points(codes[code], point_scale).rjust(4) + "    " for code in "WDLAP"
+    )
+    lines.append(line162.rstrip())
+    for player in sorted(snapshot.players, key=lambda p: p.number):
+        extra = info.get(player.number, TrfPlayerInfo())
+        head = (
+            "001 "
+            + _fixed(str(player.number), 4, right=True)
+            + " "
+            + _fixed(extra.sex, 1)
+            + _fixed(extra.title, 3, right=True)
+            + " "
+            + _fixed(extra.name or player.name, 33)
+            + " "
+            + _fixed(str(player.rating) if player.rating else "", 4, right=True)
+            + " "
+            + _fixed(extra.federation, 3)
+            + " "
+            + _fixed(extra.fide_id, 11, right=True)
+            + " "
+            + _fixed(extra.birth, 10)
+            + " "
+            + _fixed(format_points(player.score, point_scale), 4, right=True)
+            + " "
+            + _fixed(str(extra.rank) if extra.rank else "", 4, right=True)
+        )
+        assert len(head) == 89, len(head)
+        text = head
+        for record in player.rounds:
+            opponent = record.opponent or 0
+            colour = {Colour.FIRST: "w", Colour.SECOND: "b"}.get(record.colour, "-") \
+                if record.colour is not None else "-"
+            opp_text = f"{opponent:4d}" if opponent else "0000"
+            text += f"  {opp_text} {colour} {_WRITE_CODE[record.outcome]}"
+        lines.append(text.rstrip())
+    return newline.join(lines) + newline

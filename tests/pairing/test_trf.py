@@ -1,0 +1,353 @@
+"""TRF reader and writer: the shared reference files, the TRF26 codes, and errors by line."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from app.errors import UserError
+from app.pairing.trf import TrfPlayerInfo, format_points, read_trf, write_trf
+from app.pairing.types import Board, Colour, Outcome, PointSystem
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "swiss"
+FILES = sorted(DATA.glob("*/*.trf"))
+
+
+@cache
+def _text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def _line(number: int, name: str, points: str, rounds: list[str], rating: int = 2000) -> str:
+    """A `001` record with the TRF26 fixed columns."""
+    head = f"001 {number:4d}      {name:<33} {rating:4d}" + " " * 28 + f"{points:>4}" + "     "
+    assert len(head) == 89
+    return head + "".join("  " + chunk for chunk in rounds)
+
+
+def _small(points: tuple[str, str, str] = ("2.0", "1.0", "0.0")) -> str:
+    return "\n".join(
+        [
+            "012 Small",
+            "XXR 3",
+            _line(1, "A", points[0], ["   2 w 1", "   3 b 1"]),
+            _line(2, "B", points[1], ["   1 b 0", "0000 - U"]),
+            _line(3, "C", points[2], ["0000 - Z", "   1 w 0", "0000 - H"]),
+        ]
+    )
+
+
+SMALL = _small()
+BLANK_POINTS = _small(("", "", ""))
+
+
+def test_every_shared_file_parses() -> None:
+    assert len(FILES) == 251
+    for path in FILES:
+        tournament = read_trf(_text(path), str(path))
+        assert tournament.players
+        assert tournament.rounds_played >= 1
+
+
+def test_scores_recomputed_equal_columns_81_84() -> None:
+    """README: columns 81-84 = sum of the results (or including byes entered in advance)."""
+    for path in FILES:
+        tournament = read_trf(_text(path), str(path))
+        snapshot = tournament.snapshot()
+        for line in _text(path).replace("\r", "\n").split("\n"):
+            if not line.startswith("001"):
+                continue
+            number = int(line[4:8])
+            column = round(float(line[80:84]) * tournament.point_scale)
+            history = snapshot.player(number)
+            later = [c for c in _later_codes(line, tournament.rounds_played)]
+            extra = sum(tournament.points.points(_BYE[c]) for c in later)
+            assert column in (history.score, history.score + extra), (path, number)
+
+
+_BYE = {"H": Outcome.HALF_BYE, "F": Outcome.FULL_BYE, "Z": Outcome.ZERO_BYE}
+
+
+def _later_codes(line: str, played: int) -> list[str]:
+    codes = []
+    start = 91 + 10 * played
+    while start < len(line):
+        codes.append(line[start + 7])
+        start += 10
+    return codes
+
+
+def test_complete_files_total_rounds_are_the_rounds_written() -> None:
+    tournament = read_trf(_text(DATA / "complete" / "n007_r05_mixed_s1033.trf"))
+    assert tournament.total_rounds == 5
+    assert tournament.rounds_played == 5
+    assert tournament.point_scale == 2
+    assert tournament.points == PointSystem()  # FIDE 1 / 0.5 / 0 = 2 / 1 / 0 units
+
+
+def test_nopairing_files_take_142() -> None:
+    tournament = read_trf(_text(DATA / "nopairing" / "n007_r06_forfeits_s1041.trf"))
+    assert tournament.total_rounds == 6
+    assert tournament.rounds_played == 5
+    request = tournament.next_round_request()
+    assert request.round == 6
+    assert request.snapshot.total_rounds == 6
+
+
+def test_162_line_sets_points_and_scale() -> None:
+    tournament = read_trf(_text(DATA / "complete" / "n007_r03_pts210_s1011.trf"))
+    assert tournament.point_scale == 1
+    assert tournament.points.win == 2 and tournament.points.draw == 1
+    assert tournament.points.pab == 2  # TRF26: P defaults to W
+    assert tournament.format_points(tournament.snapshot().player(1).score) == "6.0"
+
+
+def test_162_with_all_codes() -> None:
+    tournament = read_trf("162  W 3.0    D 1.5    L 0.5    A 0.0    P 2.5\n" + BLANK_POINTS)
+    ps = tournament.points
+    assert tournament.point_scale == 2
+    assert (ps.win, ps.draw, ps.loss, ps.zero_bye, ps.pab) == (6, 3, 1, 0, 5)
+    assert (ps.forfeit_win, ps.full_bye, ps.half_bye, ps.forfeit_loss) == (6, 6, 3, 0)
+
+
+def test_bb_lines_set_points() -> None:
+    tournament = read_trf("BBW 3.0\nBBD 1.0\nBBU 1.0\n" + BLANK_POINTS)
+    assert tournament.points.win == 3 and tournament.points.draw == 1
+    assert tournament.points.pab == 1
+
+
+@pytest.mark.parametrize("ending", ["\r", "\n", "\r\n"])
+def test_line_endings(ending: str) -> None:
+    tournament = read_trf(SMALL.replace("\n", ending))
+    assert tournament.snapshot() == read_trf(SMALL).snapshot()
+
+
+def test_round_codes_and_history() -> None:
+    tournament = read_trf(SMALL)
+    assert tournament.rounds_played == 2
+    snap = tournament.snapshot()
+    a, b, c = (snap.player(n) for n in (1, 2, 3))
+    assert a.rounds[0].outcome is Outcome.WIN and a.rounds[0].colour is Colour.FIRST
+    assert a.rounds[1].colour is Colour.SECOND and a.rounds[1].opponent == 3
+    assert b.rounds[1].outcome is Outcome.PAB and b.rounds[1].opponent is None
+    assert b.rounds[1].points == 2
+    assert c.rounds[0].outcome is Outcome.ZERO_BYE
+    assert (a.score, b.score, c.score) == (4, 2, 0)
+
+
+def test_request_for_next_round_leaves_out_preentered_byes() -> None:
+    request = read_trf(SMALL).next_round_request()
+    assert request.round == 3
+    assert request.unavailable == frozenset({3})  # 0000 - H in round 3
+    assert request.snapshot.total_rounds == 3
+    assert all(len(p.rounds) == 2 for p in request.snapshot.players)
+
+
+def test_request_for_a_played_round_uses_rounds_before_it() -> None:
+    request = read_trf(SMALL).request_for_round(2)
+    assert all(len(p.rounds) == 1 for p in request.snapshot.players)
+    assert request.unavailable == frozenset()
+
+
+def test_request_beyond_next_round_is_refused() -> None:
+    with pytest.raises(UserError):
+        read_trf(SMALL).request_for_round(4)
+
+
+def test_xxz_marks_absent_next_round() -> None:
+    request = read_trf(SMALL + "\nXXZ 2").next_round_request()
+    assert request.unavailable == frozenset({2, 3})
+
+
+def test_pairing_of_round() -> None:
+    tournament = read_trf(SMALL)
+    assert tournament.pairing_of_round(2).boards == (Board(1, 3, 1), Board(2, 2, None))
+    assert tournament.pairing_of_round(1).boards == (Board(1, 1, 2),)
+    assert tournament.pairing_of_round(1).bye is None
+
+
+def test_pairing_of_round_shared_file() -> None:
+    tournament = read_trf(_text(DATA / "complete" / "n007_r05_mixed_s1033.trf"))
+    boards = tournament.pairing_of_round(1).boards
+    assert {(b.first, b.second) for b in boards} == {(4, 1), (2, 5), (6, 3), (7, None)}
+    assert boards[-1] == Board(4, 7, None)
+
+
+def test_initial_colour_inferred_from_top_player_in_round_1() -> None:
+    """TRF26 tag 152: colour of the highest ranked player paired in round 1."""
+    tournament = read_trf(_text(DATA / "complete" / "n008_r05_byes_s1103.trf"))
+    assert tournament.player(1).entry(1).code == "H"
+    assert tournament.initial_colour is Colour.SECOND  # player 2 had black
+    assert not tournament.initial_colour_stated
+    assert read_trf(SMALL).initial_colour is Colour.FIRST
+
+
+@pytest.mark.parametrize(
+    ("line", "colour"),
+    [("XXC white1", Colour.FIRST), ("XXC black1", Colour.SECOND), ("152 W", Colour.FIRST),
+     ("152 B", Colour.SECOND)],
+)
+def test_initial_colour_stated(line: str, colour: Colour) -> None:
+    tournament = read_trf(line + "\n" + SMALL)
+    assert tournament.initial_colour is colour
+    assert tournament.next_round_request().snapshot.initial_colour is colour
+
+
+def test_wdl_codes_read_as_played() -> None:
+    text = SMALL.replace("   2 w 1", "   2 w W").replace("   1 b 0", "   1 b L")
+    assert read_trf(text).snapshot() == read_trf(SMALL).snapshot()
+
+
+def test_forfeit_keeps_opponent() -> None:
+    text = SMALL.replace("   2 w 1", "   2 w +").replace("   1 b 0", "   1 b -")
+    snap = read_trf(text).snapshot()
+    assert snap.player(1).rounds[0].outcome is Outcome.FORFEIT_WIN
+    assert snap.player(1).rounds[0].opponent == 2
+    assert snap.player(2).rounds[0].outcome is Outcome.FORFEIT_LOSS
+    assert not snap.player(2).rounds[0].outcome.played
+
+
+def test_blank_round_in_played_round_is_absent() -> None:
+    text = "\n".join([
+        _line(1, "A", "1.0", ["   2 w 1"]),
+        _line(2, "B", "0.0", ["   1 b 0"]),
+        _line(3, "C", "0.0", []),
+    ])
+    tournament = read_trf(text)
+    assert tournament.snapshot().player(3).rounds[0].outcome is Outcome.ABSENT
+    assert tournament.request_for_round(1).unavailable == frozenset({3})
+    assert tournament.next_round_request().unavailable == frozenset()
+
+
+# --- malformed files: UserError naming the line and the field ------------------------------
+
+def _error(text: str) -> UserError:
+    with pytest.raises(UserError) as info:
+        read_trf(text, "x.trf")
+    return info.value
+
+
+def test_error_bad_opponent_number() -> None:
+    error = _error(SMALL.replace("   3 b 1", "  3x b 1"))
+    assert error.where == "x.trf:3 round 2 (columns 102-109)"
+
+
+def test_error_bad_colour() -> None:
+    error = _error(SMALL.replace("   2 w 1", "   2 x 1"))
+    assert error.where == "x.trf:3 round 1 (columns 92-99)"
+    assert "colour" in error.en
+
+
+def test_error_bad_result() -> None:
+    error = _error(SMALL.replace("   2 w 1", "   2 w Q"))
+    assert error.where.startswith("x.trf:3 round 1")
+
+
+def test_error_game_result_without_opponent() -> None:
+    error = _error(SMALL.replace("0000 - Z", "0000 - 1"))
+    assert error.where.startswith("x.trf:5 round 1")
+
+
+def test_error_unknown_opponent() -> None:
+    error = _error(SMALL.replace("   3 b 1", "   9 b 1"))
+    assert error.where == "x.trf:3 round 2 opponent"
+    assert "9" in error.en
+
+
+def test_error_asymmetric_pairing() -> None:
+    error = _error(SMALL.replace("   1 w 0", "0000 - Z"))
+    assert error.where == "x.trf:3 round 2 opponent"
+
+
+def test_error_results_do_not_match() -> None:
+    error = _error(SMALL.replace("   1 b 0", "   1 b 1"))
+    assert error.where == "x.trf:3 round 1 opponent"
+
+
+def test_error_same_colour() -> None:
+    error = _error(SMALL.replace("   1 b 0", "   1 w 0"))
+    assert "colour" in error.en
+
+
+def test_error_score_mismatch() -> None:
+    error = _error(SMALL.replace("   2.0", "   2.5"))
+    assert error.where == "x.trf:3 points (columns 81-84)"
+
+
+def test_error_bad_points_text() -> None:
+    error = _error(SMALL.replace("   2.0", "   2.x"))
+    assert error.where == "x.trf:3 points (columns 81-84)"
+
+
+def test_error_duplicate_number() -> None:
+    error = _error(SMALL + "\n" + _line(3, "D", "", []))
+    assert error.where == "x.trf:6 pairing number"
+
+
+def test_error_bad_number_of_rounds() -> None:
+    assert _error("XXR x\n" + SMALL).where == "x.trf:1 XXR"
+    error = _error(SMALL.replace("XXR 3", "142 1"))
+    assert "total rounds 1" in error.en and error.where == "x.trf"
+
+
+def test_error_bad_point_system() -> None:
+    assert _error("162  W x.0\n" + SMALL).where == "x.trf:1 162 W"
+    assert _error("162  Q 1.0\n" + SMALL).where == "x.trf:1 162"
+
+
+def test_error_bad_initial_colour() -> None:
+    assert _error("152 Q\n" + SMALL).where == "x.trf:1 152"
+
+
+def test_error_missing_result_in_played_round() -> None:
+    text = SMALL.replace("   2 w 1", "   2 w  ").replace("   1 b 0", "   1 b  ")
+    # round 1 now has no results but round 2 has: round 1 is incomplete
+    assert _error(text).where == "x.trf:3 round 1"
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+def test_write_read_back_equal_on_shared_files() -> None:
+    for path in FILES[::10]:
+        tournament = read_trf(_text(path))
+        for scale in (1, tournament.point_scale):
+            text = write_trf(tournament.snapshot(), name=tournament.name, point_scale=scale)
+            again = read_trf(text)
+            assert again.snapshot() == tournament.snapshot(), path
+            assert again.initial_colour is tournament.initial_colour
+
+
+def test_write_columns_and_info() -> None:
+    snapshot = read_trf(SMALL).snapshot()
+    info = {1: TrfPlayerInfo(name="张三", sex="m", birth="2010/05/01", rank=1)}
+    text = write_trf(snapshot, name="测试", info=info, newline="\n")
+    lines = text.split("\n")
+    assert lines[0] == "012 测试"
+    assert lines[1] == "142 3"
+    assert lines[2] == "152 W"
+    assert lines[3] == "162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0"
+    record = lines[4]
+    assert record[4:8] == "   1" and record[9] == "m" and record[14:16] == "张三"
+    assert record[69:79] == "2010/05/01" and record[80:84] == " 4.0" and record[85:89] == "   1"
+    assert record[91:99] == "   2 w 1"
+    back = read_trf(text)
+    assert back.player(1).name == "张三" and back.player(1).birth == "2010/05/01"
+    assert back.snapshot().player(2) == snapshot.player(2)
+    assert back.snapshot().player(1) == replace(snapshot.player(1), name="张三")
+
+
+def test_write_refuses_inexpressible_point_system() -> None:
+    snapshot = read_trf(SMALL).snapshot()
+    odd = replace(snapshot, points=PointSystem(forfeit_win=1))
+    with pytest.raises(ValueError):
+        write_trf(odd)
+
+
+def test_format_points() -> None:
+    assert format_points(7, 2) == "3.5"
+    assert format_points(8, 2) == "4.0"
+    assert format_points(5, 4) == "1.25"
+    assert format_points(0) == "0.0"
