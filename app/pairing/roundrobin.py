@@ -1,0 +1,311 @@
+"""Round robin (单循环 / 双循环) by the FIDE Berger tables: schedule, numbering, unit spreading.
+
+Rules implemented (cited in each function):
+- FIDE Handbook C.05, Annex 1 ("Berger Tables for Round-Robin Tournaments"): the pairings and
+  the first mover of every round for any number of players; with an odd number of players the
+  highest number counts as a bye (here: player `p` sits out, written `p-0`); in a double
+  round robin the second cycle repeats the first with the first movers reversed.
+- Pairing numbers are drawn by lot (抽签) with a recorded seed, or given by the arbiter.
+- RIF practice: players of one unit (同单位) meet in the earliest rounds, never in the last
+  three; done here by choosing the numbering.
+- 2022-shenzhen-championship.txt 十、(二) "积分编排制或单循环制 ... 视参赛人数而定": a group may
+  switch between Swiss and round robin, but only before round 1 is paired.
+
+The first mover (先手) is black in our program (`Colour.FIRST`); the tables are written
+"first mover - second mover", which is "white - black" in the FIDE text.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from app.errors import UserError
+from app.pairing.types import Board, Pairing
+
+BYE = 0  # the number shown for "nobody" in `p-0`
+
+Table = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def _check_players(n: int, where: str = "N") -> None:
+    if n < 2:
+        raise UserError(
+            f"单循环至少需要2名棋手，得到 {n}",
+            f"a round robin needs at least 2 players, got {n}",
+            where,
+        )
+
+
+def table_size(n: int) -> int:
+    """Size of the Berger table used for `n` players: `n` when even, `n + 1` when odd."""
+    return n if n % 2 == 0 else n + 1
+
+
+def round_count(n: int, double: bool = False) -> int:
+    """Rounds of a (double) round robin of `n` players (单循环轮数)."""
+    _check_players(n)
+    cycle = table_size(n) - 1
+    return 2 * cycle if double else cycle
+
+
+def berger_table(n: int) -> Table:
+    """The FIDE Berger table for `n` players (C.05 Annex 1), one tuple of pairs per round.
+
+    Each pair is `(first mover, second mover)` in the order the FIDE tables print them. For
+    an even table size `t` (t = n, or n + 1 when n is odd) round `r` (1..t-1) is built as the
+    FIDE tables are: the player `s` with 2s = r + 1 (mod t - 1) meets the top number `t`
+    (`s` moves first in odd rounds, `t` in even rounds) and the remaining players meet as
+    `s+k` (first) against `s-k` (second), k = 1 .. t/2 - 1, counted cyclically over 1..t-1.
+    When `n` is odd the number `t` is the bye: the pair is printed `s-0`.
+    """
+    _check_players(n)
+    t = table_size(n)
+    m = t - 1  # players that rotate
+    rounds: list[tuple[tuple[int, int], ...]] = []
+    for r in range(1, t):
+        s = next(p for p in range(1, t) if (2 * p - (r + 1)) % m == 0)
+        pairs: list[tuple[int, int]] = []
+        if t != n:
+            pairs.append((s, BYE))
+        elif r % 2 == 1:
+            pairs.append((s, t))
+        else:
+            pairs.append((t, s))
+        for k in range(1, t // 2):
+            up = (s - 1 + k) % m + 1
+            down = (s - 1 - k) % m + 1
+            pairs.append((up, down))
+        rounds.append(tuple(pairs))
+    return tuple(rounds)
+
+
+def double_berger_table(n: int, swap_last_two: bool = False) -> Table:
+    """Double round robin (双循环): the Berger table, then again with first movers reversed.
+
+    FIDE C.05 Annex 1 recommends exchanging the last two rounds of the first cycle so that no
+    player has three consecutive first (or second) moves; `swap_last_two=True` does so (the
+    second cycle still reverses the original rounds in their original order). A bye keeps
+    its `p-0` form in the second cycle.
+    """
+    first = list(berger_table(n))
+    second = [
+        tuple((a, b) if b == BYE else (b, a) for a, b in pairs) for pairs in first
+    ]
+    if swap_last_two and len(first) >= 2:
+        first[-2], first[-1] = first[-1], first[-2]
+    return tuple(first) + tuple(second)
+
+
+def schedule(n: int, double: bool = False) -> Table:
+    """The whole schedule for `n` players: single or double round robin."""
+    return double_berger_table(n) if double else berger_table(n)
+
+
+def format_round(number: int, pairs: Sequence[tuple[int, int]]) -> str:
+    """One printed line of a schedule: `R: a-b c-d ...`, first mover first, bye as `p-0`."""
+    return f"{number}: " + " ".join(f"{a}-{b}" for a, b in pairs)
+
+
+def meeting_rounds(n: int) -> dict[frozenset[int], int]:
+    """For each pair of numbers 1..n, the round (1-based, first cycle) in which they meet."""
+    meets: dict[frozenset[int], int] = {}
+    for r, pairs in enumerate(berger_table(n), start=1):
+        for a, b in pairs:
+            if b != BYE:
+                meets[frozenset((a, b))] = r
+    return meets
+
+
+# --- numbering (抽签) ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """Berger numbers of the players: `players[k]` holds number k + 1 (an id of the group).
+
+    `seed` records the lot (抽签) that produced it; None when the arbiter gave the numbers.
+    """
+
+    players: tuple[int, ...]
+    seed: int | None = None
+
+    def number_of(self, player: int) -> int:
+        return self.players.index(player) + 1
+
+    def player_at(self, number: int) -> int:
+        return self.players[number - 1]
+
+    def as_dict(self) -> dict[int, int]:
+        """Player id -> Berger number."""
+        return {player: k for k, player in enumerate(self.players, start=1)}
+
+
+def _check_ids(players: Sequence[int], where: str) -> None:
+    seen: set[int] = set()
+    for player in players:
+        if player in seen:
+            raise UserError(f"棋手 {player} 重复出现", f"player {player} appears twice", where)
+        seen.add(player)
+    _check_players(len(players), where)
+
+
+def draw_numbers(players: Sequence[int], seed: int) -> Numbering:
+    """Draw the Berger numbers by lot (抽签) with a recorded `seed`: same seed, same draw."""
+    _check_ids(players, "players")
+    order = list(players)
+    random.Random(seed).shuffle(order)
+    return Numbering(tuple(order), seed)
+
+
+def given_numbers(numbers: Mapping[int, int]) -> Numbering:
+    """Numbers given by the arbiter: player id -> number; must be exactly 1..n, each once."""
+    n = len(numbers)
+    _check_players(n, "numbers")
+    expected = set(range(1, n + 1))
+    got = set(numbers.values())
+    if got != expected:
+        wrong = sorted(got ^ expected)
+        raise UserError(
+            f"编号必须是1到{n}且各用一次，有误的编号：{wrong}",
+            f"numbers must be 1..{n}, each used once; wrong numbers: {wrong}",
+            "numbers",
+        )
+    by_number = sorted(numbers.items(), key=lambda item: item[1])
+    return Numbering(tuple(player for player, _ in by_number), None)
+
+
+def unit_clashes(numbering: Numbering, units: Mapping[int, str], last: int = 3) -> list[str]:
+    """Same-unit pairs that meet in the last `last` rounds of a cycle (RIF practice).
+
+    Returns readable notes (empty when none); players without a unit never clash.
+    """
+    n = len(numbering.players)
+    rounds = round_count(n)
+    notes: list[str] = []
+    for pair, r in sorted(meeting_rounds(n).items(), key=lambda item: (item[1], sorted(item[0]))):
+        a, b = sorted(numbering.player_at(x) for x in pair)
+        unit = units.get(a, "")
+        if unit and unit == units.get(b, "") and r > rounds - last:
+            notes.append(f"同单位 {unit}: {a}-{b} 第{r}轮 / same unit {unit}: {a}-{b} round {r}")
+    return notes
+
+
+def _unit_cost(assign: list[int], units: Sequence[str], meets: dict[tuple[int, int], int],
+               rounds: int, last: int) -> int:
+    """Cost of a numbering: sum of the meeting rounds of same-unit pairs, heavily penalising
+    a meeting in the last `last` rounds. `assign[k]` is the player index holding number k+1."""
+    cost = 0
+    size = len(assign)
+    for x in range(size):
+        ux = units[assign[x]]
+        if not ux:
+            continue
+        for y in range(x + 1, size):
+            if units[assign[y]] == ux:
+                r = meets[(x + 1, y + 1)]
+                cost += r * r
+                if r > rounds - last:
+                    cost += 10_000
+    return cost
+
+
+def numbering_for_units(players: Sequence[int], units: Mapping[int, str], seed: int,
+                        last: int = 3) -> Numbering:
+    """Numbers by lot such that same-unit players (同单位) meet as early as possible.
+
+    RIF practice: players of one unit meet in the earliest rounds and never in the last
+    `last` (3) rounds. Starting from the seeded draw, numbers are exchanged while that lowers
+    the cost (sum of squared meeting rounds of same-unit pairs, a heavy penalty for the last
+    rounds); the result depends only on the players, their units and `seed`. When no
+    numbering avoids the last rounds (one unit holds most of the group) the best found is
+    returned; `unit_clashes` lists what is left.
+    """
+    start = draw_numbers(players, seed)
+    n = len(start.players)
+    rounds = round_count(n)
+    meets_set = meeting_rounds(n)
+    meets = {}
+    for pair, r in meets_set.items():
+        a, b = sorted(pair)
+        meets[(a, b)] = r
+    ids = list(start.players)
+    unit_list = [units.get(p, "") for p in ids]
+    rng = random.Random(seed)
+    best = list(range(n))
+    best_cost = _unit_cost(best, unit_list, meets, rounds, last)
+    if best_cost == 0:
+        return start
+    for _restart in range(8):
+        assign = best[:] if _restart == 0 else rng.sample(range(n), n)
+        cost = _unit_cost(assign, unit_list, meets, rounds, last)
+        improved = True
+        while improved:
+            improved = False
+            for x in range(n):
+                for y in range(x + 1, n):
+                    if unit_list[assign[x]] == unit_list[assign[y]]:
+                        continue
+                    assign[x], assign[y] = assign[y], assign[x]
+                    new = _unit_cost(assign, unit_list, meets, rounds, last)
+                    if new < cost:
+                        cost = new
+                        improved = True
+                    else:
+                        assign[x], assign[y] = assign[y], assign[x]
+        if cost < best_cost:
+            best, best_cost = assign[:], cost
+    return Numbering(tuple(ids[k] for k in best), seed)
+
+
+# --- pairing of one round ------------------------------------------------------------------
+
+
+def round_robin_pairing(numbering: Numbering, round_number: int, double: bool = False) -> Pairing:
+    """The boards of round `round_number` for players numbered by `numbering`.
+
+    Boards follow the order of the FIDE table (C.05 Annex 1); the player who sits out (odd
+    number of players) comes last with `second=None`, as a pairing-allocated bye (轮空).
+    """
+    n = len(numbering.players)
+    total = round_count(n, double)
+    if not 1 <= round_number <= total:
+        raise UserError(
+            f"轮次 {round_number} 超出范围 1..{total}",
+            f"round {round_number} is outside 1..{total}",
+            "round",
+        )
+    pairs = schedule(n, double)[round_number - 1]
+    boards: list[Board] = []
+    bye: int | None = None
+    for a, b in pairs:
+        if b == BYE:
+            bye = numbering.player_at(a)
+            continue
+        boards.append(Board(len(boards) + 1, numbering.player_at(a), numbering.player_at(b)))
+    if bye is not None:
+        boards.append(Board(len(boards) + 1, bye, None))
+    return Pairing(round_number, tuple(boards))
+
+
+# --- switching systems ---------------------------------------------------------------------
+
+
+def may_switch_system(rounds_paired: int) -> bool:
+    """True while a group may still switch between Swiss and round robin (no round paired).
+
+    2022-shenzhen-championship.txt 十、(二): the system depends on the number of players and
+    is chosen for the group; once round 1 is paired the schedule is fixed.
+    """
+    return rounds_paired == 0
+
+
+def check_system_switch(rounds_paired: int, group: str = "") -> None:
+    """Raise a `UserError` when the group already has a paired round."""
+    if not may_switch_system(rounds_paired):
+        raise UserError(
+            f"已编排 {rounds_paired} 轮，不能再更改赛制（只能在第1轮编排前更改）",
+            f"{rounds_paired} round(s) already paired: the system can only change before round 1",
+            group or "system",
+        )
