@@ -1,0 +1,99 @@
+"""Commands on players: `players` (list as CSV or a table), `player` edits."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from typing import Any
+
+from app.services import players as player_service
+from app.services.event import Event
+from app.services.queries import players
+
+COLUMNS = ("id", "name", "gender", "birth_date", "unit", "group", "source", "id_number",
+           "platform_id", "qualifier_rank", "qualifier_points", "grade", "status", "seed")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("players", help="列出棋手 / list players")
+    parser.add_argument("file")
+    parser.add_argument("--group", help="组别 / group")
+    parser.add_argument("--csv", action="store_true", help="CSV 输出 / CSV output")
+    parser.set_defaults(handler=_players)
+
+    parser = subparsers.add_parser("add-player", help="添加棋手（含迟到报名）/ add a (late) player")
+    parser.add_argument("file")
+    parser.add_argument("--group", required=True)
+    parser.add_argument("--name", required=True)
+    parser.add_argument("--gender", default="")
+    parser.add_argument("--birth-date", default=None)
+    parser.add_argument("--unit", default="")
+    parser.add_argument("--id-number", default="")
+    parser.set_defaults(handler=_add_player)
+
+    parser = subparsers.add_parser("withdraw", help="棋手退赛 / withdraw a player")
+    parser.add_argument("file")
+    parser.add_argument("player_id", type=int)
+    parser.add_argument("--from-round", type=int, default=None)
+    parser.set_defaults(handler=_withdraw)
+
+    parser = subparsers.add_parser("absent", help="某轮缺席或预先轮空 / absent or bye in advance")
+    parser.add_argument("file")
+    parser.add_argument("player_id", type=int)
+    parser.add_argument("round", type=int)
+    parser.add_argument("--kind", default="absent",
+                        choices=[*player_service.ABSENCE_KINDS, "clear"])
+    parser.set_defaults(handler=_absent)
+
+
+def _players(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        rows = players(event, args.group)
+    if args.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(COLUMNS)
+        for row in rows:
+            values = {
+                "id": row.id,
+                "name": row.name,
+                "gender": row.gender,
+                "birth_date": row.birth_date.isoformat() if row.birth_date else "",
+                "unit": row.unit,
+                "group": row.group,
+                "source": row.source,
+                "id_number": row.id_number,
+                "platform_id": row.platform_id,
+                "qualifier_rank": "" if row.qualifier_rank is None else row.qualifier_rank,
+                "qualifier_points": "" if row.qualifier_points is None else row.qualifier_points,
+                "grade": row.grade,
+                "status": row.status,
+                "seed": row.seed,
+            }
+            writer.writerow([values[c] for c in COLUMNS])
+    else:
+        for row in rows:
+            print(f"{row.id:>5}  {row.group}  {row.name}  {row.gender}  {row.unit}  {row.source}")
+    return 0
+
+
+def _add_player(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        player_id = player_service.add_player(
+            event, args.group, name=args.name, gender=args.gender, birth_date=args.birth_date,
+            unit=args.unit, id_number=args.id_number)
+    print(player_id)
+    return 0
+
+
+def _withdraw(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        player_service.withdraw_player(event, args.player_id, args.from_round)
+    return 0
+
+
+def _absent(args: argparse.Namespace) -> int:
+    kind = None if args.kind == "clear" else args.kind
+    with Event.open(args.file) as event:
+        player_service.set_absence(event, args.player_id, args.round, kind)
+    return 0

@@ -1,0 +1,147 @@
+"""Players of a group: add (late entries too), edit, withdraw, absent for a round."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from app.errors import UserError
+from app.services.event import Event
+from app.store.models import Absence, Group, Player
+
+EDITABLE = (
+    "name",
+    "gender",
+    "birth_date",
+    "id_number",
+    "unit",
+    "platform_id",
+    "source",
+    "qualifier_rank",
+    "qualifier_points",
+    "qualifier_wins",
+    "grade",
+    "phone",
+    "rating",
+    "seed",
+    "late_entry_points",
+)
+ABSENCE_KINDS = ("absent", "half_bye", "zero_bye", "full_bye")
+
+
+def _clean(fields: dict[str, Any], where: str) -> dict[str, Any]:
+    unknown = set(fields) - set(EDITABLE)
+    if unknown:
+        names = ", ".join(sorted(unknown))
+        raise UserError(f"未知字段：{names}", f"unknown fields: {names}", where)
+    cleaned = dict(fields)
+    if "name" in cleaned:
+        cleaned["name"] = " ".join(str(cleaned["name"]).split())
+        if not cleaned["name"]:
+            raise UserError("姓名不能为空", "the name is empty", f"{where}: name")
+    if "gender" in cleaned:
+        gender = str(cleaned["gender"] or "").strip().upper()
+        gender = {"男": "M", "女": "F", "MALE": "M", "FEMALE": "F"}.get(gender, gender)
+        if gender not in ("M", "F", ""):
+            raise UserError("性别须为 男/女", "gender must be M or F", f"{where}: gender")
+        cleaned["gender"] = gender
+    if isinstance(cleaned.get("birth_date"), str):
+        try:
+            cleaned["birth_date"] = dt.date.fromisoformat(cleaned["birth_date"])
+        except ValueError:
+            raise UserError("出生日期格式应为 YYYY-MM-DD", "birth date must be YYYY-MM-DD",
+                            f"{where}: birth_date") from None
+    for key in ("unit", "platform_id", "source", "grade", "phone", "id_number"):
+        if key in cleaned:
+            cleaned[key] = str(cleaned[key] or "").strip()
+    return cleaned
+
+
+def next_seed(session: Session, group: Group) -> int:
+    highest = session.scalar(select(func.max(Player.seed)).where(Player.group_id == group.id))
+    return (highest or 0) + 1
+
+
+def add_player(event: Event, group: str, **fields: Any) -> int:
+    """Add a player; once rounds are paired, as a late entry (迟到报名) from the next round."""
+    cleaned = _clean(fields, group)
+    if "name" not in cleaned:
+        raise UserError("姓名不能为空", "the name is empty", f"{group}: name")
+    with event.operation("add_player", f"添加棋手 {cleaned['name']} / add player") as session:
+        found = Event.group(session, group)
+        entered = len(found.rounds_played) + 1
+        if entered > found.rounds:
+            raise UserError("比赛已全部编排完毕，不能再添加棋手",
+                            "every round is paired: no more entries", group)
+        cleaned.setdefault("seed", next_seed(session, found))
+        cleaned.setdefault("late_entry_points",
+                           int(found.settings.get("late_entry_points", 0)))
+        player = Player(group=found, entered_round=entered, **cleaned)
+        session.add(player)
+        session.flush()
+        return player.id
+
+
+def update_player(event: Event, player_id: int, **fields: Any) -> None:
+    cleaned = _clean(fields, f"player {player_id}")
+    with event.operation("update_player", f"修改棋手 {player_id} / edit player") as session:
+        player = _player(session, player_id)
+        for key, value in cleaned.items():
+            setattr(player, key, value)
+
+
+def withdraw_player(event: Event, player_id: int, from_round: int | None = None) -> None:
+    """Withdraw (退赛): not paired from `from_round` on (default: the next unpaired round)."""
+    with event.operation("withdraw_player", f"棋手退赛 {player_id} / withdraw") as session:
+        player = _player(session, player_id)
+        first_open = len(player.group.rounds_played) + 1
+        start = from_round or first_open
+        if start < first_open:
+            raise UserError(
+                f"第{start}轮已编排；退赛只能从第{first_open}轮起",
+                f"round {start} is paired already; withdraw from round {first_open} on",
+                "from_round",
+            )
+        player.status = "withdrawn"
+        player.withdrawn_from_round = start
+
+
+def reinstate_player(event: Event, player_id: int) -> None:
+    with event.operation("reinstate_player", f"恢复棋手 {player_id} / reinstate") as session:
+        player = _player(session, player_id)
+        player.status = "active"
+        player.withdrawn_from_round = None
+
+
+def set_absence(event: Event, player_id: int, round_number: int, kind: str | None) -> None:
+    """Mark a player absent (or a bye given in advance) for one round; kind None clears it."""
+    if kind is not None and kind not in ABSENCE_KINDS:
+        raise UserError(f"未知的缺席类型 {kind}", f"unknown absence kind {kind}", "kind")
+    with event.operation("set_absence", f"棋手 {player_id} 第{round_number}轮缺席设置 / absence"
+                         ) as session:
+        player = _player(session, player_id)
+        group = player.group
+        if round_number <= len(group.rounds_played):
+            raise UserError(
+                f"第{round_number}轮已编排，请改用成绩录入（弃权）",
+                f"round {round_number} is paired already: enter a forfeit instead",
+                "round",
+            )
+        if not 1 <= round_number <= group.rounds:
+            raise UserError("轮次超出范围", "round out of range", "round")
+        for absence in list(player.absences):
+            if absence.round_number == round_number:
+                player.absences.remove(absence)
+        session.flush()
+        if kind is not None:
+            player.absences.append(Absence(round_number=round_number, kind=kind))
+
+
+def _player(session: Session, player_id: int) -> Player:
+    player = session.get(Player, player_id)
+    if player is None:
+        raise UserError(f"没有编号为 {player_id} 的棋手", f"no player with id {player_id}", "player")
+    return player
