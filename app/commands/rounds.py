@@ -1,0 +1,102 @@
+"""Commands on rounds: `pair`, `result`, `round` (show), `unpair`, `swap`."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from app.services import rounds
+from app.services.event import Event
+from app.services.queries import RoundInfo, round_view
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("pair", help="编排下一轮 / pair the next round")
+    parser.add_argument("file")
+    parser.add_argument("--group", help="组别 / group")
+    parser.set_defaults(handler=_pair)
+
+    parser = subparsers.add_parser(
+        "result", help="录入成绩（先手在前）/ enter a result (first mover first)")
+    parser.add_argument("file")
+    parser.add_argument("--group", help="组别 / group")
+    parser.add_argument("--replace", action="store_true",
+                        help="更正已有结果 / correct an entered result")
+    parser.add_argument("round", type=int)
+    parser.add_argument("board", type=int)
+    parser.add_argument("codes", nargs="+", metavar="RESULT",
+                        help="1-0, 0-1, =, +-, -+, -- (双盘制两个 / two for double-game rounds)")
+    parser.set_defaults(handler=_result)
+
+    parser = subparsers.add_parser("round", help="显示一轮对阵 / show a round")
+    parser.add_argument("file")
+    parser.add_argument("--group")
+    parser.add_argument("round", type=int)
+    parser.set_defaults(handler=_show)
+
+    parser = subparsers.add_parser("unpair", help="撤销最后一轮编排 / unpair the last round")
+    parser.add_argument("file")
+    parser.add_argument("--group")
+    parser.set_defaults(handler=_unpair)
+
+    parser = subparsers.add_parser("swap", help="交换某台先后手 / swap colours on a board")
+    parser.add_argument("file")
+    parser.add_argument("--group")
+    parser.add_argument("round", type=int)
+    parser.add_argument("board", type=int)
+    parser.set_defaults(handler=_swap)
+
+
+def _group_name(event: Event, group: str | None) -> str:
+    with event.reading() as session:
+        return Event.group(session, group).name
+
+
+def print_round(info: RoundInfo) -> None:
+    print(f"{info.group} 第{info.number}轮 / round {info.number}")
+    for board in info.boards:
+        first = board.first.name if board.first else "-"
+        if board.second is None:
+            print(f"{board.number:>3}  {first}  轮空 / bye")
+            continue
+        result = f"  [{board.result}]" if board.result else ""
+        print(f"{board.number:>3}  {first} (先手) - {board.second.name}{result}")
+    for line in info.report:
+        print(f"  * {line}")
+
+
+def _pair(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        info = rounds.pair_next_round(event, _group_name(event, args.group))
+    print_round(info)
+    return 0
+
+
+def _result(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        warnings = rounds.enter_result(event, _group_name(event, args.group), args.round,
+                                       args.board, args.codes, replace=args.replace)
+    for warning in warnings:
+        print(warning)
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        print_round(round_view(event, args.group, args.round))
+    return 0
+
+
+def _unpair(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        rounds.unpair_last_round(event, _group_name(event, args.group))
+    return 0
+
+
+def _swap(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        problems = rounds.swap_colours(event, _group_name(event, args.group), args.round,
+                                       args.board)
+    for line in problems:
+        print(line)
+    return 0

@@ -1,0 +1,330 @@
+"""Rounds: pair the next round, enter and correct results, change a pairing by hand.
+
+Each function is one operation (one transaction, undoable). Pairing follows the group's
+system: Swiss (FIDE Dutch engine, with the Chinese options), round robin (Berger tables),
+knockout with full placement, team matches.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from itertools import combinations
+
+from sqlalchemy.orm import Session
+
+from app.errors import NoAnswer, UserError
+from app.pairing import roundrobin
+from app.pairing.manual import broken_rules
+from app.pairing.types import NoLegalPairing, Outcome, Pairing, PairingRequest
+from app.services.event import Event
+from app.services.queries import (
+    RoundInfo,
+    find_board,
+    find_round,
+    round_info,
+    round_is_complete,
+    seeded_players,
+)
+from app.services.snapshot import (
+    ROUND_ROBIN_SYSTEMS,
+    SnapshotBuild,
+    absence_outcome,
+    build_snapshot,
+    round_pairing,
+)
+from app.standings.scoring import parse_board_result
+from app.store.models import BoardRow, Game, Group, Round
+
+
+def _check_ready(group: Group) -> int:
+    """The number of the round to pair next, or a UserError saying why not."""
+    rounds = list(group.rounds_played)
+    if rounds and not round_is_complete(rounds[-1]):
+        missing = [b.number for b in rounds[-1].boards if not b.result]
+        raise UserError(
+            f"第{rounds[-1].number}轮还有台次没有结果：{missing}",
+            f"round {rounds[-1].number} still lacks results on boards {missing}",
+            group.name,
+        )
+    number = len(rounds) + 1
+    if number > group.rounds:
+        raise UserError(
+            f"本组共{group.rounds}轮，已全部编排",
+            f"all {group.rounds} rounds of this group are paired",
+            group.name,
+        )
+    if len(group.players) < 2:
+        raise UserError("棋手不足两人，无法编排", "fewer than two players: nothing to pair",
+                        group.name)
+    return number
+
+
+def _unavailable(group: Group, build: SnapshotBuild, number: int) -> frozenset[int]:
+    return frozenset(
+        build.number_of[p.id] for p in group.players if absence_outcome(p, number) is not None
+    )
+
+
+def _forfeit_pairs(build: SnapshotBuild) -> set[frozenset[int]]:
+    """Pairs whose game was forfeited: in Chinese practice they count as having met."""
+    pairs = set()
+    for player in build.snapshot.players:
+        for record in player.rounds:
+            if record.opponent is not None and record.outcome in (
+                Outcome.FORFEIT_WIN,
+                Outcome.FORFEIT_LOSS,
+            ):
+                pairs.add(frozenset((player.number, record.opponent)))
+    return pairs
+
+
+def _same_unit_pairs(build: SnapshotBuild, available: Sequence[int]) -> set[frozenset[int]]:
+    units = {p.number: p.unit for p in build.snapshot.players}
+    return {
+        frozenset((a, b))
+        for a, b in combinations(sorted(available), 2)
+        if units[a] and units[a] == units[b]
+    }
+
+
+def _swiss(group: Group, build: SnapshotBuild, number: int) -> tuple[Pairing, list[str]]:
+    from app.pairing.swiss import pair
+
+    unavailable = _unavailable(group, build, number)
+    forbidden: set[frozenset[int]] = set()
+    if group.settings.get("forfeit_counts_as_meeting", True):
+        forbidden |= _forfeit_pairs(build)
+    report: list[str] = []
+    avoid_rounds = int(group.settings.get("same_unit_avoidance_rounds", 0) or 0)
+    available = [p.number for p in build.snapshot.players if p.number not in unavailable]
+    if avoid_rounds and (avoid_rounds < 0 or number <= avoid_rounds):
+        # 同单位回避: a soft rule. Try with same-unit pairs forbidden; only where no legal
+        # pairing exists that way, pair without it and say so in the report.
+        same_unit = _same_unit_pairs(build, available)
+        try:
+            pairing = pair(PairingRequest(build.snapshot, number, unavailable,
+                                          frozenset(forbidden | same_unit)))
+            report.append("同单位回避：已满足 / same-unit avoidance: kept")
+            return pairing, report
+        except NoLegalPairing:
+            report.append(
+                "同单位回避无法完全满足，已在无其他合法编排时放宽 "
+                "/ same-unit avoidance relaxed: no legal pairing keeps it"
+            )
+    try:
+        pairing = pair(PairingRequest(build.snapshot, number, unavailable, frozenset(forbidden)))
+    except NoLegalPairing as error:
+        raise NoAnswer(f"不存在合法的编排（{error.detail}）",
+                       f"no legal pairing exists ({error.detail})") from None
+    return pairing, report
+
+
+def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, list[str]]:
+    settings = dict(group.settings)
+    ids = [p.id for p in seeded_players(group)]
+    stored = settings.get("berger_numbers")
+    report: list[str] = []
+    if stored is None or sorted(stored) != sorted(ids):
+        if group.rounds_played:
+            raise UserError(
+                "单循环开始后不能增减棋手",
+                "players cannot be added or removed once a round robin has started",
+                group.name,
+            )
+        seed = int(settings.get("draw_seed", dt.datetime.now().microsecond or 1))
+        if settings.get("same_unit_early", True):
+            units = {p.id: p.unit for p in group.players}
+            numbering = roundrobin.numbering_for_units(ids, units, seed)
+            report += roundrobin.unit_clashes(numbering, units)
+        else:
+            numbering = roundrobin.draw_numbers(ids, seed)
+        settings["berger_numbers"] = list(numbering.players)
+        settings["draw_seed"] = seed
+        group.settings = settings
+        report.append(f"抽签种子 / draw seed: {seed}")
+    numbering = roundrobin.Numbering(tuple(settings["berger_numbers"]), settings.get("draw_seed"))
+    double = group.system == "double_round_robin"
+    total = roundrobin.round_count(len(ids), double)
+    if number > total:
+        raise UserError(f"单循环共{total}轮", f"the round robin has {total} rounds", group.name)
+    return roundrobin.round_robin_pairing(numbering, number, double), report
+
+
+def pair_next_round(event: Event, group: str) -> RoundInfo:
+    """Pair the group's next round and store it with its report (编排下一轮)."""
+    with event.operation("pair_round", f"编排 {group} 下一轮 / pair next round") as session:
+        found = Event.group(session, group)
+        number = _check_ready(found)
+        if found.system == "swiss":
+            build = build_snapshot(found, partial=False)
+            pairing, report = _swiss(found, build, number)
+            to_id = build.player_of
+        elif found.system in ROUND_ROBIN_SYSTEMS:
+            pairing, report = _round_robin(found, session, number)
+            to_id = {p.id: p.id for p in found.players}
+        else:
+            from app.services.knockout import pair_knockout_round
+
+            pairing, report = pair_knockout_round(found, session, number)
+            to_id = {p.id: p.id for p in found.players}
+        round_ = Round(group=found, number=number, paired_at=dt.datetime.now(),
+                       report=list(pairing.notes) + report)
+        for board in pairing.boards:
+            round_.boards.append(
+                BoardRow(
+                    number=board.number,
+                    first_player_id=to_id[board.first],
+                    second_player_id=None if board.second is None else to_id[board.second],
+                    # A bye needs no result: it is settled by the pairing itself.
+                    result="bye" if board.second is None else "",
+                )
+            )
+        session.add(round_)
+        session.flush()
+        return round_info(session, found, round_)
+
+
+def unpair_last_round(event: Event, group: str) -> None:
+    """Delete the last round's pairing while no result has been entered on it."""
+    with event.operation("unpair_round", f"撤销 {group} 最后一轮编排 / unpair last round"
+                         ) as session:
+        found = Event.group(session, group)
+        if not found.rounds_played:
+            raise UserError("还没有编排任何轮次", "no round is paired", group)
+        last = found.rounds_played[-1]
+        if any(b.result and b.result != "bye" for b in last.boards):
+            raise UserError(
+                f"第{last.number}轮已有结果，不能撤销编排",
+                f"round {last.number} has results already: it cannot be unpaired",
+                group,
+            )
+        found.rounds_played.remove(last)
+
+
+def _later_rounds_warning(group: Group, round_number: int) -> list[str]:
+    later = [r.number for r in group.rounds_played if r.number > round_number]
+    if not later:
+        return []
+    return [
+        f"注意：第{later}轮已根据原结果编排 / note: rounds {later} were paired on the old result"
+    ]
+
+
+def enter_result(
+    event: Event,
+    group: str,
+    round_number: int,
+    board_number: int,
+    codes: Sequence[str],
+    *,
+    replace: bool = False,
+) -> list[str]:
+    """Enter (or with `replace`, correct) the result of one board; returns warnings."""
+    where = f"{group} 第{round_number}轮第{board_number}台 / round {round_number} board {board_number}"
+    with event.operation("enter_result", f"录入成绩 {where}: {' '.join(codes)}") as session:
+        found = Event.group(session, group)
+        round_ = find_round(session, found, round_number)
+        board = find_board(round_, board_number)
+        if board.second_player_id is None:
+            raise UserError("轮空台不需要录入结果", "a bye takes no result", where)
+        if board.result and not replace:
+            raise UserError(
+                f"该台已有结果 {board.result}；如需更正请使用更正（--replace）",
+                f"the board already has the result {board.result}; correct it with --replace",
+                where,
+            )
+        games = parse_board_result(list(codes), found.games_per_round == 2, where)
+        board.result = " ".join(str(g) for g in games)
+        _sync_games(board, games)
+        return _later_rounds_warning(found, round_number) if replace else []
+
+
+def _sync_games(board: BoardRow, games: Sequence[object]) -> None:
+    """Keep one Game row per game played on the board, with the result of each."""
+    first, second = board.first_player_id, board.second_player_id
+    for index, result in enumerate(games, start=1):
+        black, white = (first, second) if index == 1 else (second, first)
+        existing = next((g for g in board.games if g.index == index), None)
+        if existing is None:
+            existing = Game(index=index, black_player_id=black, white_player_id=white)
+            board.games.append(existing)
+        code = str(result)
+        existing.result = code.rstrip("t")
+        if code.endswith("t"):
+            existing.ending = "time"
+        elif code in ("+-", "-+", "--"):
+            existing.ending = "forfeit"
+    for extra in [g for g in board.games if g.index > len(games)]:
+        board.games.remove(extra)
+
+
+def swap_colours(event: Event, group: str, round_number: int, board_number: int) -> list[str]:
+    """Exchange first and second mover on a board; returns the rules the change breaks."""
+    with event.operation("swap_colours", f"交换先后手 第{round_number}轮第{board_number}台"
+                         ) as session:
+        found = Event.group(session, group)
+        round_ = _editable_round(session, found, round_number)
+        board = find_board(round_, board_number)
+        if board.second_player_id is None:
+            raise UserError("轮空台没有先后手", "a bye has no colours", f"board {board_number}")
+        board.first_player_id, board.second_player_id = (board.second_player_id,
+                                                         board.first_player_id)
+        return _record_manual_change(session, found, round_,
+                                     f"人工交换第{board_number}台先后手 / colours swapped by hand")
+
+
+def exchange_players(event: Event, group: str, round_number: int, board_a: int, seat_a: str,
+                     board_b: int, seat_b: str) -> list[str]:
+    """Exchange two players between seats ('first' or 'second'); returns broken rules."""
+    for seat in (seat_a, seat_b):
+        if seat not in ("first", "second"):
+            raise UserError("座位须为 first 或 second", "seat must be first or second", seat)
+    with event.operation("exchange_players", f"人工调整 第{round_number}轮") as session:
+        found = Event.group(session, group)
+        round_ = _editable_round(session, found, round_number)
+        a = find_board(round_, board_a)
+        b = find_board(round_, board_b)
+        attr_a, attr_b = f"{seat_a}_player_id", f"{seat_b}_player_id"
+        pa, pb = getattr(a, attr_a), getattr(b, attr_b)
+        if pa is None or pb is None:
+            raise UserError("该座位没有棋手", "that seat is empty", f"boards {board_a}/{board_b}")
+        setattr(a, attr_a, pb)
+        setattr(b, attr_b, pa)
+        for board in (a, b):
+            if board.first_player_id is None and board.second_player_id is not None:
+                board.first_player_id, board.second_player_id = board.second_player_id, None
+            board.result = "bye" if board.second_player_id is None else ""
+        return _record_manual_change(
+            session, found, round_,
+            f"人工调整：第{board_a}台{seat_a} ↔ 第{board_b}台{seat_b} / players exchanged by hand",
+        )
+
+
+def _editable_round(session: Session, group: Group, number: int) -> Round:
+    round_ = find_round(session, group, number)
+    if round_ is not group.rounds_played[-1]:
+        raise UserError("只能调整最后一轮的编排", "only the last round's pairing can be changed",
+                        f"round {number}")
+    if any(b.result and b.result != "bye" for b in round_.boards):
+        raise UserError("本轮已有结果，不能再调整编排",
+                        "results are entered already: the pairing cannot change",
+                        f"round {number}")
+    return round_
+
+
+def _record_manual_change(session: Session, group: Group, round_: Round, what: str) -> list[str]:
+    """Check the changed round against the rounds before it; keep the findings in its report."""
+    session.flush()
+    build = build_snapshot(group, partial=False, before_round=round_.number)
+    pairing = round_pairing(round_, build.number_of)
+    avoid_rounds = int(group.settings.get("same_unit_avoidance_rounds", 0) or 0)
+    problems = broken_rules(
+        build.snapshot,
+        pairing,
+        unavailable=_unavailable(group, build, round_.number),
+        forfeits_count_as_meeting=bool(group.settings.get("forfeit_counts_as_meeting", True)),
+        avoid_same_unit=bool(avoid_rounds) and (avoid_rounds < 0 or round_.number <= avoid_rounds),
+    )
+    round_.report = [*round_.report, what, *problems]
+    return problems

@@ -1,0 +1,135 @@
+"""From the event file to the plain snapshot the pairing engines and the standings take.
+
+Pairing numbers follow the seed order of the group (`queries.pairing_numbers`): the snapshot
+speaks in numbers, and `SnapshotBuild.player_of` maps them back to player ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.pairing.types import (
+    Board,
+    Colour,
+    Outcome,
+    Pairing,
+    PlayerHistory,
+    RoundRecord,
+    TournamentSnapshot,
+)
+from app.services.groups import point_system
+from app.services.queries import pairing_numbers, seeded_players
+from app.standings.scoring import GameResult, parse_board_result, round_records
+from app.store.models import Group, Player, Round
+
+ROUND_ROBIN_SYSTEMS = ("round_robin", "double_round_robin")
+_ABSENCE_OUTCOME = {
+    "absent": Outcome.ABSENT,
+    "half_bye": Outcome.HALF_BYE,
+    "zero_bye": Outcome.ZERO_BYE,
+    "full_bye": Outcome.FULL_BYE,
+}
+
+
+@dataclass(frozen=True)
+class SnapshotBuild:
+    snapshot: TournamentSnapshot
+    number_of: dict[int, int]  # player id -> pairing number
+    player_of: dict[int, int]  # pairing number -> player id
+
+
+def round_pairing(round_: Round, number_of: dict[int, int]) -> Pairing:
+    """The stored boards of a round, in pairing numbers."""
+    boards = []
+    for board in round_.boards:
+        if board.first_player_id is None:
+            continue
+        second = board.second_player_id
+        boards.append(
+            Board(board.number, number_of[board.first_player_id],
+                  None if second is None else number_of[second])
+        )
+    return Pairing(round_.number, tuple(boards), tuple(str(x) for x in round_.report))
+
+
+def entered_results(round_: Round, double_game: bool) -> dict[int, tuple[GameResult, ...]]:
+    """Board number -> the games' results, for boards that have one."""
+    return {
+        board.number: parse_board_result(
+            board.result.split(), double_game, f"round {round_.number} board {board.number}"
+        )
+        for board in round_.boards
+        if board.result and board.second_player_id is not None
+    }
+
+
+def absence_outcome(player: Player, round_number: int) -> tuple[Outcome, int | None] | None:
+    """Why a player is not paired in a round, with special points; None when available."""
+    if round_number < player.entered_round:
+        return Outcome.ABSENT, player.late_entry_points
+    if player.status == "withdrawn" and (player.withdrawn_from_round or 1) <= round_number:
+        return Outcome.ABSENT, None
+    for absence in player.absences:
+        if absence.round_number == round_number:
+            return _ABSENCE_OUTCOME[absence.kind], None
+    return None
+
+
+def build_snapshot(group: Group, *, partial: bool = True,
+                   before_round: int | None = None) -> SnapshotBuild:
+    """The group's snapshot over its paired rounds (those before `before_round` if given).
+
+    With `partial`, boards still without a result are left out of the players' records (a
+    round in progress shows what is known); otherwise every board must have its result.
+    """
+    points = point_system(group.points)
+    double_game = group.games_per_round == 2
+    number_of = pairing_numbers(group)
+    player_of = {n: pid for pid, n in number_of.items()}
+    records: dict[int, list[RoundRecord]] = {n: [] for n in player_of}
+    for round_ in group.rounds_played:
+        if before_round is not None and round_.number >= before_round:
+            break
+        pairing = round_pairing(round_, number_of)
+        byes: dict[int, Outcome] = {}
+        special: dict[int, int] = {}
+        on_boards = {b.first for b in pairing.boards} | {
+            b.second for b in pairing.boards if b.second is not None
+        }
+        if group.system in ROUND_ROBIN_SYSTEMS:
+            # In a round robin the player who sits out rests: no game, no points.
+            for board in pairing.boards:
+                if board.second is None:
+                    byes[board.first] = Outcome.ZERO_BYE
+            pairing = Pairing(pairing.round,
+                              tuple(b for b in pairing.boards if b.second is not None))
+        for player in group.players:
+            number = number_of[player.id]
+            if number in on_boards:
+                continue
+            absence = absence_outcome(player, round_.number)
+            outcome, extra = absence if absence else (Outcome.ABSENT, None)
+            byes[number] = outcome
+            if extra is not None:
+                special[number] = extra
+        entered = entered_results(round_, double_game)
+        by_number = round_records(pairing, entered, points, double_game=double_game,
+                                  byes=byes, partial=partial)
+        for number, record in by_number.items():
+            if number in special:
+                record = RoundRecord(record.round, record.outcome, None, None, special[number],
+                                     record.game_points)
+            records[number].append(record)
+    players = tuple(
+        PlayerHistory(
+            number=number_of[p.id],
+            rounds=tuple(records[number_of[p.id]]),
+            rating=p.rating,
+            unit=p.unit,
+            name=p.name,
+        )
+        for p in seeded_players(group)
+    )
+    initial = Colour(group.settings.get("initial_colour", Colour.FIRST.value))
+    snapshot = TournamentSnapshot(players, group.rounds, points, initial)
+    return SnapshotBuild(snapshot, number_of, player_of)
