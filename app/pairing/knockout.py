@@ -1,0 +1,341 @@
+"""Knockout with full placement (淘汰制，决出全部名次), as the huazhi-2021 final plays it.
+
+2021-huazhi-cup-team-championship.txt 六、(三)1 and 5: "决赛共16支代表队，采取淘汰制，共进行4轮比赛"
+and "首轮获胜的队伍为1-8名，败者为9-16名，第二轮前8名再决出1-4名和5-8名，后续比赛办法依此类推，直至
+决出所有名次". Every round, winners play winners and losers play losers inside their bracket
+(名次段) until every place 1..n is decided.
+
+Generalised to any number n >= 2 of entrants (players or teams, by id):
+- The bracket has P slots, P the smallest power of two >= n, and log2(P) rounds. Entrants
+  are seeded (from a previous stage, or by lot with a recorded seed) and placed in the usual
+  seeded order (1 v P, P/2 v P/2+1, ...: seeds 1 and 2 can only meet in the final).
+- Slots of seeds n+1..P are empty (`BYE` = 0): the top seeds get a bye (轮空) in round 1, and
+  an entrant facing an empty slot in a later round advances without a game. Empty slots
+  always finish below every entrant, so the entrants take exactly places 1..n.
+- Match `k` of a bracket sends its winner to the winners' half and its loser to the losers'
+  half, both to match k//2 in the next round (a fixed tree, drawn once, shown as a bracket).
+- The entrant from the upper slot is named first (先行方): in a team match it has black on
+  boards 1 and 3 (app/pairing/team.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from app.errors import UserError
+from app.pairing.types import Board, Pairing
+
+BYE = 0  # an empty slot: no entrant (seeds above n)
+
+
+def bracket_size(n: int) -> int:
+    """Slots of the bracket for `n` entrants: the smallest power of two >= n."""
+    size = 1
+    while size < n:
+        size *= 2
+    return size
+
+
+def bracket_order(size: int) -> tuple[int, ...]:
+    """Seed numbers in slot order for a bracket of `size` (a power of two): 1, size, ...
+
+    Built by doubling: each seed s of the half-size order is followed by its partner
+    2m + 1 - s, so seeds 1 and 2 sit in opposite halves, 1-4 in different quarters, ...
+    """
+    order = [1]
+    while len(order) < size:
+        m = len(order) * 2
+        order = [x for s in order for x in (s, m + 1 - s)]
+    return tuple(order)
+
+
+def draw_seeding(entrants: Sequence[int], seed: int, fixed: int = 0) -> tuple[int, ...]:
+    """Seeding by lot (抽签) with a recorded `seed`; the first `fixed` entrants keep their
+    seeds (e.g. the directly qualified teams) and the rest are drawn."""
+    _check_entrants(entrants)
+    if not 0 <= fixed <= len(entrants):
+        raise UserError(f"固定种子数 {fixed} 超出范围", f"fixed seeds {fixed} out of range",
+                        "fixed")
+    rest = list(entrants[fixed:])
+    random.Random(seed).shuffle(rest)
+    return tuple(entrants[:fixed]) + tuple(rest)
+
+
+def _check_entrants(entrants: Sequence[int]) -> None:
+    if len(entrants) < 2:
+        raise UserError("淘汰赛至少需要2个参赛者", "a knockout needs at least 2 entrants",
+                        "entrants")
+    seen: set[int] = set()
+    for entrant in entrants:
+        if entrant <= 0:
+            raise UserError(f"参赛者编号必须为正整数：{entrant}",
+                            f"entrant ids must be positive: {entrant}", "entrants")
+        if entrant in seen:
+            raise UserError(f"参赛者 {entrant} 重复出现", f"entrant {entrant} appears twice",
+                            "entrants")
+        seen.add(entrant)
+
+
+@dataclass(frozen=True)
+class KnockoutMatch:
+    """One match of the bracket.
+
+    `top` / `bottom`: an entrant id, `BYE` (0) for an empty slot, None while not yet known.
+    `places`: best and worst place of the bracket this match belongs to (名次段), e.g. (1, 16)
+    in round 1 of 16 and (9, 12) for a round-3 match among the losers of round 2's 9-16.
+    `winner`: None until decided; byes are decided without a game.
+    """
+
+    round: int
+    number: int
+    places: tuple[int, int]
+    top: int | None
+    bottom: int | None
+    winner: int | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.top is not None and self.bottom is not None
+
+    @property
+    def is_game(self) -> bool:
+        """Two entrants meet: a real match (not a bye, not two empty slots)."""
+        return self.known and self.top != BYE and self.bottom != BYE
+
+    @property
+    def is_bye(self) -> bool:
+        """One entrant against an empty slot: advances without a game (轮空)."""
+        return self.known and (self.top == BYE) != (self.bottom == BYE)
+
+    @property
+    def loser(self) -> int | None:
+        if self.winner is None:
+            return None
+        return self.bottom if self.winner == self.top else self.top
+
+    @property
+    def decides_places(self) -> tuple[int, int] | None:
+        """In the last round: the two places this match decides (winner, loser)."""
+        best, worst = self.places
+        return (best, worst) if worst - best == 1 else None
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """A placement knockout: the seeding, every round's matches, and the lot seed if drawn."""
+
+    seeding: tuple[int, ...]
+    rounds: tuple[tuple[KnockoutMatch, ...], ...]
+    results: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    lot_seed: int | None = None
+
+    @property
+    def size(self) -> int:
+        return bracket_size(len(self.seeding))
+
+    @property
+    def round_count(self) -> int:
+        return len(self.rounds)
+
+    def match(self, round_number: int, number: int) -> KnockoutMatch:
+        if not 1 <= round_number <= len(self.rounds):
+            raise UserError(
+                f"淘汰赛没有第{round_number}轮（共{len(self.rounds)}轮）",
+                f"the knockout has no round {round_number} (rounds 1..{len(self.rounds)})",
+                f"round {round_number}",
+            )
+        matches = self.rounds[round_number - 1]
+        if not 1 <= number <= len(matches):
+            raise UserError(
+                f"第{round_number}轮没有第{number}场",
+                f"round {round_number} has no match {number} (1..{len(matches)})",
+                f"round {round_number} match {number}",
+            )
+        return matches[number - 1]
+
+    @property
+    def complete(self) -> bool:
+        return all(m.winner is not None for m in self.rounds[-1])
+
+    def places(self) -> dict[int, int]:
+        """Final places of the entrants decided so far (entrant -> place)."""
+        decided: dict[int, int] = {}
+        for m in self.rounds[-1]:
+            if m.winner is None:
+                continue
+            best, worst = m.places
+            if m.winner != BYE:
+                decided[m.winner] = best
+            loser = m.loser
+            if loser is not None and loser != BYE:
+                decided[loser] = worst
+        return decided
+
+    def final_places(self) -> dict[int, int]:
+        """Places 1..n of every entrant; a `UserError` while matches remain."""
+        if not self.complete:
+            waiting = [f"{m.round}.{m.number}" for r in self.rounds for m in r
+                       if m.winner is None]
+            raise UserError(
+                f"尚有比赛未完成：{', '.join(waiting)}",
+                f"matches still to play: {', '.join(waiting)}", "knockout",
+            )
+        return self.places()
+
+    def pending(self) -> tuple[KnockoutMatch, ...]:
+        """Matches with both entrants known and no winner yet (the games to play now)."""
+        return tuple(m for r in self.rounds for m in r if m.is_game and m.winner is None)
+
+
+def _slot_entrants(seeding: Sequence[int]) -> list[int]:
+    size = bracket_size(len(seeding))
+    return [seeding[s - 1] if s <= len(seeding) else BYE for s in bracket_order(size)]
+
+
+def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int] | None = None,
+                  lot_seed: int | None = None) -> Bracket:
+    """The whole bracket for entrants in seed order, with the winners known so far.
+
+    `results` maps (round, match number) -> winner id, for matches with two entrants. A
+    winner who is not in that match, a result for a bye or for a match whose entrants are not
+    known yet is a `UserError` (nothing is built).
+    """
+    _check_entrants(seeding)
+    results = dict(results or {})
+    size = bracket_size(len(seeding))
+    slots: list[int | None] = list(_slot_entrants(seeding))
+    rounds: list[tuple[KnockoutMatch, ...]] = []
+    used: set[tuple[int, int]] = set()
+    r = 1
+    block = size  # size of each place bracket in this round
+    while block >= 2:
+        per_block = block // 2
+        matches: list[KnockoutMatch] = []
+        nxt: list[int | None] = [None] * size
+        for i in range(size // 2):
+            b, j = divmod(i, per_block)
+            top, bottom = slots[2 * i], slots[2 * i + 1]
+            places = (b * block + 1, (b + 1) * block)
+            winner = _winner(r, i + 1, top, bottom, results)
+            if (r, i + 1) in results:
+                used.add((r, i + 1))
+            matches.append(KnockoutMatch(r, i + 1, places, top, bottom, winner))
+            if block > 2 and winner is not None:
+                loser = bottom if winner == top else top
+                quarter = block // 4
+                win_match = (2 * b) * quarter + j // 2
+                lose_match = (2 * b + 1) * quarter + j // 2
+                nxt[2 * win_match + j % 2] = winner
+                nxt[2 * lose_match + j % 2] = loser
+        rounds.append(tuple(matches))
+        slots = nxt
+        block //= 2
+        r += 1
+    unused = sorted(set(results) - used)
+    if unused:
+        rnd, number = unused[0]
+        raise UserError(
+            f"第{rnd}轮第{number}场不存在",
+            f"round {rnd} has no match {number}", f"round {rnd} match {number}",
+        )
+    return Bracket(tuple(seeding), tuple(rounds), results, lot_seed)
+
+
+def _winner(r: int, number: int, top: int | None, bottom: int | None,
+            results: Mapping[tuple[int, int], int]) -> int | None:
+    where = f"round {r} match {number}"
+    given = results.get((r, number))
+    if top is None or bottom is None:
+        if given is not None:
+            raise UserError(
+                f"第{r}轮第{number}场的双方尚未确定，不能录入结果",
+                f"round {r} match {number} has no entrants yet: it takes no result", where,
+            )
+        return None
+    if top == BYE or bottom == BYE:
+        if given is not None:
+            raise UserError(
+                f"第{r}轮第{number}场是轮空，不需要结果",
+                f"round {r} match {number} is a bye: it takes no result", where,
+            )
+        return bottom if top == BYE else top
+    if given is None:
+        return None
+    if given not in (top, bottom):
+        raise UserError(
+            f"{given} 不在第{r}轮第{number}场（{top} 对 {bottom}）",
+            f"{given} does not play round {r} match {number} ({top} v {bottom})", where,
+        )
+    return given
+
+
+def record_winner(bracket: Bracket, round_number: int, number: int, winner: int,
+                  replace: bool = False) -> Bracket:
+    """A new bracket with the winner of one match; a second result needs `replace`, and a
+    replaced result must not contradict results of later rounds (those must be removed)."""
+    match = bracket.match(round_number, number)
+    key = (round_number, number)
+    if key in bracket.results and not replace:
+        raise UserError(
+            f"第{round_number}轮第{number}场已有结果（胜者 {bracket.results[key]}）",
+            f"round {round_number} match {number} already has a result "
+            f"(winner {bracket.results[key]})",
+            f"round {round_number} match {number}",
+        )
+    if not match.is_game:
+        _winner(round_number, number, match.top, match.bottom, {key: winner})
+    results = dict(bracket.results)
+    results[key] = winner
+    return build_bracket(bracket.seeding, results, bracket.lot_seed)
+
+
+def round_pairing(bracket: Bracket, round_number: int) -> Pairing:
+    """Round `round_number` as a `Pairing`: one board per match, board number = match number,
+    the upper entrant first (先行方); a bye has `second=None`; two empty slots are left out.
+    Refused while an entrant of the round is still unknown."""
+    boards: list[Board] = []
+    bracket.match(round_number, 1)  # refuses a round the bracket does not have
+    matches = bracket.rounds[round_number - 1]
+    for m in matches:
+        if not m.known:
+            raise UserError(
+                f"第{round_number}轮第{m.number}场的双方尚未确定（上一轮结果未录完）",
+                f"round {round_number} match {m.number} is not known yet (results of the "
+                "previous round are missing)",
+                f"round {round_number}",
+            )
+        if m.is_game:
+            assert m.top is not None and m.bottom is not None
+            boards.append(Board(m.number, m.top, m.bottom))
+        elif m.is_bye:
+            entrant = m.top if m.top != BYE else m.bottom
+            assert entrant is not None
+            boards.append(Board(m.number, entrant, None))
+    notes = tuple(f"名次段 {m.places[0]}-{m.places[1]}: 第{m.number}场 / places "
+                  f"{m.places[0]}-{m.places[1]}: match {m.number}"
+                  for m in matches if m.is_game or m.is_bye)
+    return Pairing(round_number, tuple(boards), notes)
+
+
+def bracket_lines(bracket: Bracket, names: Mapping[int, str] | None = None) -> list[str]:
+    """A plain-text view of the bracket, round by round (for logs and the command line)."""
+    names = names or {}
+
+    def label(entrant: int | None) -> str:
+        if entrant is None:
+            return "?"
+        if entrant == BYE:
+            return "轮空/bye"
+        return names.get(entrant, str(entrant))
+
+    lines: list[str] = []
+    for matches in bracket.rounds:
+        for m in matches:
+            if m.top == BYE and m.bottom == BYE:
+                continue
+            won = f" -> {label(m.winner)}" if m.winner not in (None, BYE) else ""
+            lines.append(f"R{m.round} M{m.number} [{m.places[0]}-{m.places[1]}] "
+                         f"{label(m.top)} v {label(m.bottom)}{won}")
+    return lines

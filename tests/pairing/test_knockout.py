@@ -1,0 +1,191 @@
+"""Knockout with full placement (淘汰制，决出全部名次): 2021-huazhi 六、(三)1 and 5."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.errors import UserError
+from app.pairing.knockout import (
+    BYE,
+    Bracket,
+    bracket_lines,
+    bracket_order,
+    bracket_size,
+    build_bracket,
+    draw_seeding,
+    record_winner,
+    round_pairing,
+)
+
+TEAMS = tuple(range(101, 117))  # 16 teams, seed 1 = 101
+
+
+def play_out(bracket: Bracket, choose: random.Random) -> Bracket:
+    while not bracket.complete:
+        match = bracket.pending()[0]
+        assert match.top is not None and match.bottom is not None
+        bracket = record_winner(bracket, match.round, match.number,
+                                choose.choice([match.top, match.bottom]))
+    return bracket
+
+
+def test_sixteen_teams_play_four_rounds() -> None:
+    """huazhi 六、(三)1: 决赛共16支代表队，采取淘汰制，共进行4轮比赛."""
+    bracket = build_bracket(TEAMS)
+    assert bracket.round_count == 4
+    assert all(len(r) == 8 for r in bracket.rounds)
+
+
+def test_round_one_is_seeded_one_against_sixteen() -> None:
+    bracket = build_bracket(TEAMS)
+    first = [(m.top, m.bottom) for m in bracket.rounds[0]]
+    seeds = [(a - 100, b - 100) for a, b in first]  # type: ignore[operator]
+    assert seeds == [(1, 16), (8, 9), (4, 13), (5, 12), (2, 15), (7, 10), (3, 14), (6, 11)]
+
+
+def test_bracket_order_keeps_top_seeds_apart() -> None:
+    order = bracket_order(16)
+    assert sorted(order) == list(range(1, 17))
+    assert order.index(1) < 8 <= order.index(2)
+    quarters = {order.index(s) // 4 for s in (1, 2, 3, 4)}
+    assert len(quarters) == 4
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_round_one_winners_take_1_to_8_and_losers_9_to_16(seed: int) -> None:
+    """huazhi 六、(三)5: 首轮获胜的队伍为1-8名，败者为9-16名，第二轮前8名再决出1-4名和5-8名，
+    后续比赛办法依此类推，直至决出所有名次."""
+    bracket = play_out(build_bracket(TEAMS), random.Random(seed))
+    places = bracket.final_places()
+    assert sorted(places.values()) == list(range(1, 17))
+    for m in bracket.rounds[0]:
+        assert places[m.winner] <= 8 < places[m.loser]  # type: ignore[index]
+    for r, matches in enumerate(bracket.rounds, start=1):
+        for m in matches:
+            best, worst = m.places
+            assert worst - best + 1 == 16 >> (r - 1)
+            middle = (best + worst) // 2
+            # winners stay in the upper half of the match's place range, losers the lower
+            assert best <= places[m.winner] <= middle < places[m.loser] <= worst  # type: ignore[index]
+    # every pair of places (1-2, 3-4, ..., 15-16) is decided by exactly one final match
+    finals = sorted(m.places for m in bracket.rounds[-1])
+    assert finals == [(p, p + 1) for p in range(1, 17, 2)]
+    for m in bracket.rounds[-1]:
+        assert (places[m.winner], places[m.loser]) == m.places  # type: ignore[index]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_winners_play_winners_and_losers_play_losers(seed: int) -> None:
+    bracket = play_out(build_bracket(TEAMS), random.Random(seed))
+    for r in range(1, bracket.round_count):
+        winners = {m.winner for m in bracket.rounds[r - 1]}
+        for m in bracket.rounds[r]:
+            assert (m.top in winners) == (m.bottom in winners)
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(min_value=2, max_value=40), seed=st.integers(min_value=0, max_value=2**32))
+def test_any_number_of_entrants_gets_places_1_to_n_with_byes(n: int, seed: int) -> None:
+    entrants = list(range(1, n + 1))
+    bracket = build_bracket(entrants)
+    size = bracket_size(n)
+    assert size >= n > size // 2
+    byes = [m for m in bracket.rounds[0] if m.is_bye]
+    assert len(byes) == size - n
+    assert {m.top for m in byes} == set(range(1, size - n + 1))  # top seeds get the byes
+    done = play_out(bracket, random.Random(seed))
+    places = done.final_places()
+    assert sorted(places) == entrants
+    assert sorted(places.values()) == entrants
+    # a real game was played in every match between two entrants, and only there
+    games = sum(1 for r in done.rounds for m in r if m.is_game)
+    assert games == len(done.results)
+
+
+def test_two_entrants_play_one_match() -> None:
+    bracket = record_winner(build_bracket([5, 9]), 1, 1, 9)
+    assert bracket.final_places() == {9: 1, 5: 2}
+
+
+def test_seeding_by_lot_is_reproducible_and_keeps_fixed_seeds() -> None:
+    drawn = draw_seeding(TEAMS, seed=11, fixed=8)
+    assert drawn == draw_seeding(TEAMS, seed=11, fixed=8)
+    assert drawn[:8] == TEAMS[:8]
+    assert sorted(drawn) == list(TEAMS)
+    assert len({draw_seeding(TEAMS, seed=s) for s in range(10)}) > 1
+
+
+def test_bad_entrants_are_refused() -> None:
+    with pytest.raises(UserError, match="at least 2"):
+        build_bracket([1])
+    with pytest.raises(UserError, match="twice"):
+        build_bracket([1, 2, 2])
+    with pytest.raises(UserError, match="positive"):
+        build_bracket([0, 1])
+
+
+def test_winner_must_play_the_match() -> None:
+    bracket = build_bracket(TEAMS)
+    with pytest.raises(UserError, match="does not play round 1 match 1"):
+        record_winner(bracket, 1, 1, 102)
+
+
+def test_second_result_needs_replace() -> None:
+    bracket = record_winner(build_bracket(TEAMS), 1, 1, 101)
+    with pytest.raises(UserError, match="already has a result"):
+        record_winner(bracket, 1, 1, 116)
+    replaced = record_winner(bracket, 1, 1, 116, replace=True)
+    assert replaced.match(2, 1).top == 116
+    assert replaced.match(2, 5).top == 101  # the loser goes to the 9-16 bracket
+
+
+def test_result_for_a_match_not_yet_known_is_refused() -> None:
+    with pytest.raises(UserError, match="not yet|no entrants yet"):
+        record_winner(build_bracket(TEAMS), 2, 1, 101)
+
+
+def test_result_for_a_bye_is_refused() -> None:
+    bracket = build_bracket([1, 2, 3])
+    with pytest.raises(UserError, match="is a bye"):
+        record_winner(bracket, 1, 1, 1)
+
+
+def test_unknown_round_or_match_is_refused() -> None:
+    bracket = build_bracket(TEAMS)
+    with pytest.raises(UserError, match="no round 5"):
+        bracket.match(5, 1)
+    with pytest.raises(UserError, match="no match 9"):
+        bracket.match(1, 9)
+    with pytest.raises(UserError, match="no match 9"):
+        build_bracket(TEAMS, {(1, 9): 101})
+
+
+def test_round_pairing_upper_entrant_first_and_byes() -> None:
+    bracket = build_bracket([11, 12, 13, 14, 15])
+    pairing = round_pairing(bracket, 1)
+    assert [(b.number, b.first, b.second) for b in pairing.boards] == [
+        (1, 11, None), (2, 14, 15), (3, 12, None), (4, 13, None)]
+    with pytest.raises(UserError, match="not known yet"):
+        round_pairing(bracket, 2)
+    bracket = record_winner(bracket, 1, 2, 15)
+    second = round_pairing(bracket, 2)
+    assert [(b.first, b.second) for b in second.boards] == [(11, 15), (12, 13), (14, None)]
+
+
+def test_final_places_refused_while_matches_remain() -> None:
+    with pytest.raises(UserError, match="matches still to play"):
+        build_bracket(TEAMS).final_places()
+
+
+def test_bracket_lines_show_place_ranges() -> None:
+    bracket = record_winner(build_bracket([1, 2, 3]), 1, 2, 3)
+    lines = bracket_lines(bracket, {1: "北京", 2: "上海", 3: "杭州"})
+    assert lines[0] == "R1 M1 [1-4] 北京 v 轮空/bye -> 北京"
+    assert "R1 M2 [1-4] 上海 v 杭州 -> 杭州" in lines
+    assert BYE == 0
