@@ -1,0 +1,168 @@
+"""Importing qualifier lists into an event (导入晋级名单): read, check, merge, then write.
+
+Every problem is reported row by row before anything is written. With any error nothing is
+written, unless the user asks for the valid rows only; a dry run never writes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app.errors import UserError
+from app.imports import (
+    Eligibility,
+    Entrant,
+    MergeRules,
+    ParsedList,
+    Problem,
+    Severity,
+    merge,
+    read_list,
+)
+from app.services.event import Event
+from app.services.players import next_seed
+from app.store.models import Group, Player
+
+
+@dataclass(frozen=True)
+class ProblemLine:
+    file: str
+    row: int | None
+    column: str
+    severity: str  # 'error' | 'warning'
+    zh: str
+    en: str
+
+    def format(self) -> str:
+        place = ":".join(str(x) for x in (self.file, self.row, self.column) if x not in (None, ""))
+        return f"{place}: {self.zh} / {self.en}"
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    problems: tuple[ProblemLine, ...]
+    entrants: int
+    written: bool
+    per_group: dict[str, int] = field(default_factory=dict)
+    left_out: tuple[str, ...] = ()
+
+    @property
+    def has_errors(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
+
+
+def _line(problem: Problem) -> ProblemLine:
+    severity = "error" if problem.severity is Severity.ERROR else "warning"
+    return ProblemLine(problem.file, problem.row, problem.column, severity, problem.zh, problem.en)
+
+
+def _eligibility(group: Group) -> Eligibility:
+    data = dict(group.eligibility)
+    data.setdefault("label", group.name)
+    return Eligibility.from_dict(data)
+
+
+def import_lists(
+    event: Event,
+    paths: Sequence[str | Path],
+    group: str | None = None,
+    *,
+    dry_run: bool = False,
+    valid_only: bool = False,
+    sources: Sequence[str | None] | None = None,
+) -> ImportReport:
+    """Import the lists in the regulation's order; see the module docstring for writing.
+
+    `sources[i]` names the regulation's list that file i is (e.g. 网络入围赛, 外卡); without
+    it, a 来源 column or the file name says (a name that starts with a list's label works).
+    """
+    if not paths:
+        raise UserError("没有给出名单文件", "no list files given", "LIST")
+    labels = list(sources) if sources is not None else [None] * len(paths)
+    if len(labels) != len(paths):
+        raise UserError("名单来源与文件数量不符", "one source label per file", "sources")
+    lists: list[ParsedList] = [read_list(Path(p), label) for p, label in zip(paths, labels,
+                                                                             strict=True)]
+    with event.reading() as session:
+        tournament = Event.tournament(session)
+        groups = {g.name: g for g in tournament.groups}
+        target = Event.group(session, group).name if group else None
+        rules_data = tournament.settings.get("qualifiers", {}).get("rules", {})
+        rules = MergeRules.from_dict(rules_data) if rules_data else MergeRules()
+        eligibility: Eligibility | dict[str, Eligibility]
+        if target:
+            eligibility = _eligibility(groups[target])
+        else:
+            eligibility = {name: _eligibility(g) for name, g in groups.items()}
+        existing = {
+            (p.group.name, p.id_number or f"{p.name}|{p.platform_id}")
+            for g in groups.values()
+            for p in g.players
+        }
+    result = merge(lists, rules, eligibility)
+    problems = [_line(p) for p in result.problems]
+
+    placed: list[tuple[Entrant, str]] = []
+    for entrant in result.entrants:
+        row = entrant.row
+        name = target or row.group or (next(iter(groups)) if len(groups) == 1 else "")
+        if name not in groups:
+            problems.append(ProblemLine(
+                row.file, row.row_number, "组别", "error",
+                f"组别“{row.group}”不在本赛事中（{'、'.join(groups)}）；可用 --group 指定",
+                f"group '{row.group}' is not in this event ({', '.join(groups)}); use --group",
+            ))
+            continue
+        key = (name, row.id_key or f"{row.name}|{row.platform_id}")
+        if key in existing:
+            problems.append(ProblemLine(
+                row.file, row.row_number, "姓名", "warning",
+                f"{row.name} 已在{name}中，不再重复导入",
+                f"{row.name} is in {name} already; not imported again",
+            ))
+            continue
+        placed.append((entrant, name))
+
+    bad_rows = {(p.file, p.row) for p in problems if p.severity == "error"}
+    has_errors = bool(bad_rows) or result.has_errors
+    left_out = tuple(f"{lo.row.where} {lo.row.name}: {lo.zh} / {lo.en}" for lo in result.left_out)
+    to_write = [
+        (entrant, name)
+        for entrant, name in placed
+        if entrant.valid and (entrant.row.file, entrant.row.row_number) not in bad_rows
+    ]
+    per_group = dict(Counter(name for _entrant, name in to_write))
+    if dry_run or (has_errors and not valid_only):
+        return ImportReport(tuple(problems), len(to_write), False, per_group, left_out)
+
+    names = "、".join(Path(p).name for p in paths)
+    with event.operation("import_lists", f"导入名单 {names} / import lists") as session:
+        by_name = {g.name: g for g in Event.tournament(session).groups}
+        seeds = {name: next_seed(session, g) for name, g in by_name.items()}
+        for entrant, name in to_write:
+            row = entrant.row
+            notes = {header: value for header, value in row.notes}
+            if entrant.route != "quota":
+                notes["录取方式"] = str(entrant.route)
+            session.add(Player(
+                group=by_name[name],
+                name=row.name,
+                gender=row.gender.value if row.gender else "",
+                birth_date=row.birth_date,
+                id_number=row.id_number,
+                unit=row.unit,
+                platform_id=row.platform_id,
+                source=entrant.source or row.source,
+                qualifier_rank=row.rank,
+                qualifier_points=row.points,
+                qualifier_wins=row.wins,
+                grade=row.grade,
+                phone=row.phone,
+                notes=notes,
+                seed=seeds[name],
+            ))
+            seeds[name] += 1
+    return ImportReport(tuple(problems), len(to_write), True, per_group, left_out)
