@@ -1,0 +1,148 @@
+"""`python -m app trf pair|check|standings FILE`: the Swiss engine and the standings on a FIDE
+TRF file (the contract in docs/CLI.md).
+
+- `trf pair FILE`: pair the round after the last one with results; prints the number of lines
+  that follow, then `FIRST SECOND` per board (TRF white = first mover), `N 0` for the PAB;
+  exit 1 with "no legal pairing" when none exists.
+- `trf check FILE`: re-pair every round from the rounds before it; print each round that
+  differs; exit 0 when all match, 1 otherwise.
+- `trf standings FILE --tiebreaks LIST [--unplayed zero|own|lowest] [--cut N]`: CSV
+  `rank,number,points,<tie-breaks>` with shared places as `3=`, in the file's own points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from pathlib import Path
+
+from app.errors import NoAnswer, UserError
+from app.pairing.trf import TrfTournament, read_trf
+from app.pairing.types import NoLegalPairing, Pairing, PairingRequest
+from app.standings.ranking import RankingRules, rank
+from app.standings.tiebreaks import TieBreakOptions, Unplayed, tiebreak
+
+
+def load(path_text: str) -> TrfTournament:
+    """Read and parse a TRF file (UTF-8, else GB18030, else Latin-1)."""
+    path = Path(path_text)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise UserError(f"无法读取文件：{error.strerror}", f"cannot read the file: "
+                        f"{error.strerror}", path_text) from None
+    for encoding in ("utf-8-sig", "gb18030", "latin-1"):
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    return read_trf(text, path_text)
+
+
+def _pair(request: PairingRequest) -> Pairing:
+    try:
+        from app.pairing.swiss import pair
+    except ImportError:  # pragma: no cover - only before the engine lands
+        raise UserError("积分编排引擎尚未安装", "the Swiss pairing engine is not available",
+                        "app.pairing.swiss") from None
+    return pair(request)
+
+
+def _board_lines(pairing: Pairing) -> list[str]:
+    return [f"{b.first} {b.second if b.second is not None else 0}" for b in pairing.boards]
+
+
+def run_pair(args: argparse.Namespace) -> int:
+    tournament = load(args.file)
+    try:
+        pairing = _pair(tournament.next_round_request())
+    except NoLegalPairing as error:
+        raise NoAnswer("不存在合法的编排", "no legal pairing" +
+                       (f": {error.detail}" if error.detail else "")) from None
+    lines = _board_lines(pairing)
+    print(len(lines))
+    for line in lines:
+        print(line)
+    return 0
+
+
+def _as_set(pairing: Pairing) -> frozenset[tuple[int, int | None]]:
+    return frozenset((b.first, b.second) for b in pairing.boards)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    tournament = load(args.file)
+    differ = 0
+    for k in range(1, tournament.rounds_played + 1):
+        expected = tournament.pairing_of_round(k)
+        try:
+            got: Pairing | None = _pair(tournament.request_for_round(k))
+        except NoLegalPairing:
+            got = None
+        if got is not None and _as_set(got) == _as_set(expected):
+            continue
+        differ += 1
+        print(f"round {k}: differs / 第 {k} 轮不同")
+        print("  file:   " + ", ".join(_board_lines(expected)))
+        print("  engine: " + (", ".join(_board_lines(got)) if got is not None
+                              else "no legal pairing"))
+    if differ:
+        print(f"{differ} of {tournament.rounds_played} rounds differ", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _tiebreak_names(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    for name in names:
+        tiebreak(name)  # UserError on unknown names
+    return names
+
+
+def run_standings(args: argparse.Namespace) -> int:
+    names = _tiebreak_names(args.tiebreaks)
+    if args.cut < 0:
+        raise UserError("--cut 不能为负数", "--cut must not be negative", "--cut")
+    tournament = load(args.file)
+    options = TieBreakOptions(unplayed=Unplayed(args.unplayed), cut=args.cut)
+    standings = rank(tournament.snapshot(), RankingRules(tiebreaks=names, options=options))
+    kinds = [tiebreak(name).kind for name in names]
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(["rank", "number", "points", *names])
+    for row in standings.rows:
+        values = [
+            tournament.format_points(value) if kind == "points" else str(int(value))
+            for value, kind in zip(row.tiebreaks, kinds, strict=True)
+        ]
+        writer.writerow([row.rank_text, row.number, tournament.format_points(row.points),
+                         *values])
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "trf",
+        help="FIDE TRF 文件：编排、核对、排名 / pair, check and rank a FIDE TRF file",
+        description="FIDE TRF 文件：编排下一轮、逐轮核对、名次表 / TRF pairing, check, standings",
+    )
+    commands = parser.add_subparsers(dest="trf_command", metavar="pair|check|standings",
+                                     parser_class=type(parser))
+    commands.required = True
+    pair = commands.add_parser("pair", help="编排下一轮 / pair the next round")
+    pair.add_argument("file", metavar="FILE")
+    pair.set_defaults(handler=run_pair)
+    check = commands.add_parser("check", help="逐轮重新编排并核对 / re-pair every round")
+    check.add_argument("file", metavar="FILE")
+    check.set_defaults(handler=run_check)
+    standings = commands.add_parser("standings", help="名次表（CSV）/ standings as CSV")
+    standings.add_argument("file", metavar="FILE")
+    standings.add_argument("--tiebreaks", required=True,
+                           help="逗号分隔的名次区分方法 / comma-separated tie-breaks")
+    standings.add_argument("--unplayed", choices=[u.value for u in Unplayed],
+                           default=Unplayed.ZERO.value,
+                           help="未赛轮次计法 / how rounds without a game count")
+    standings.add_argument("--cut", type=int, default=1,
+                           help="中间对手分两端各去掉几个 / median_buchholz cut at each end")
+    standings.set_defaults(handler=run_standings)

@@ -1,0 +1,135 @@
+"""Ranking (名次排列): order by points then the group's tie-breaks, shared places (并列), ties at
+decisive places flagged for a playoff (加赛), and playoff results applied.
+
+Sources: 2016 national online mind games 八(二)1 and shenzhen 2022 十一(一)2: "积分高者名次列前;
+如积分相同则依次比较对手分、中间对手分、胜局 … 均为高者列前; 如再相同, 则不涉及录取名次的为并列名次,
+涉及录取名次的进行加赛". FIDE C.07 (2024) art. 2 and 3 (shared places or play-offs).
+
+`rank` also makes sub-rankings (women, juniors, ...): `among` names the players to rank; their
+tie-break values are still computed over the whole group (a woman's 对手分 counts the men she
+met), and shared places or playoffs are judged among them only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from app.pairing.types import TournamentSnapshot
+from app.standings.tiebreaks import TieBreakContext, TieBreakOptions, tiebreak
+
+__all__ = ["RankingRules", "StandingRow", "Standings", "rank"]
+
+
+@dataclass(frozen=True)
+class RankingRules:
+    """A group's ranking criteria after points.
+
+    `tiebreaks`: names from `app.standings.tiebreaks.REGISTRY`, in order.
+    `decisive_places`: places that decide a prize, qualification or title (录取名次); a tie
+    still level after every tie-break that touches one of them needs a playoff.
+    """
+
+    tiebreaks: tuple[str, ...] = ("buchholz", "median_buchholz", "wins")
+    options: TieBreakOptions = field(default_factory=TieBreakOptions)
+    decisive_places: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings."""
+
+    place: int
+    shared: bool  # 并列: same place as another player, equal on every criterion
+    number: int
+    points: int
+    tiebreaks: tuple[Fraction, ...]
+    needs_playoff: bool = False  # tied at a decisive place, no playoff result yet
+    decided_by_playoff: bool = False  # order among equals set by a playoff (加赛决定)
+
+    @property
+    def rank_text(self) -> str:
+        """`3` or `3=` for a shared place."""
+        return f"{self.place}=" if self.shared else str(self.place)
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: tuple[StandingRow, ...]
+    tiebreaks: tuple[str, ...]
+    playoff_groups: tuple[tuple[int, ...], ...] = ()  # ties that still need a playoff
+
+    def row(self, number: int) -> StandingRow:
+        for row in self.rows:
+            if row.number == number:
+                return row
+        raise KeyError(number)
+
+    def place_of(self, number: int) -> int:
+        return self.row(number).place
+
+
+def _split(group: list[int], values: Mapping[int, Fraction | int]) -> list[list[int]]:
+    """Split a tied group into ordered subgroups, higher value first."""
+    ordered = sorted(group, key=lambda n: (-values[n], n))
+    out: list[list[int]] = []
+    for n in ordered:
+        if out and values[out[-1][0]] == values[n]:
+            out[-1].append(n)
+        else:
+            out.append([n])
+    return out
+
+
+def rank(
+    snapshot: TournamentSnapshot,
+    rules: RankingRules | None = None,
+    *,
+    among: Iterable[int] | None = None,
+    playoffs: Sequence[Sequence[int]] = (),
+) -> Standings:
+    """Rank the players of `snapshot` (or only those in `among`).
+
+    `playoffs`: orders decided by playoffs, best first; one whose players are exactly a group
+    still tied after every criterion orders that group (marked `decided_by_playoff`).
+    """
+    rules = rules or RankingRules()
+    ctx = TieBreakContext(snapshot, rules.options)
+    members = sorted(ctx.players if among is None else set(among))
+    breaks = [tiebreak(name) for name in rules.tiebreaks]
+    fixed = {name: tb.values(ctx) for name, tb in zip(rules.tiebreaks, breaks, strict=True)
+             if not tb.per_group}
+    shown: dict[int, list[Fraction]] = {n: [] for n in members}
+
+    groups: list[list[int]] = _split(members, ctx.scores)
+    for name, tb in zip(rules.tiebreaks, breaks, strict=True):
+        refined: list[list[int]] = []
+        for group in groups:
+            values = tb.values(ctx, group) if tb.per_group else fixed[name]
+            for n in group:
+                shown[n].append(Fraction(values[n]))
+            refined.extend(_split(group, values) if len(group) > 1 else [group])
+        groups = refined
+
+    orders = {frozenset(order): tuple(order) for order in playoffs}
+    rows: list[StandingRow] = []
+    pending: list[tuple[int, ...]] = []
+    place = 1
+    for group in groups:
+        size = len(group)
+        order = orders.get(frozenset(group)) if size > 1 else None
+        if order is not None:
+            for offset, n in enumerate(order):
+                rows.append(StandingRow(place + offset, False, n, ctx.scores[n],
+                                        tuple(shown[n]), decided_by_playoff=True))
+        else:
+            touches = size > 1 and any(
+                p in rules.decisive_places for p in range(place, place + size))
+            if touches:
+                pending.append(tuple(group))
+            for n in group:
+                rows.append(StandingRow(place, size > 1, n, ctx.scores[n], tuple(shown[n]),
+                                        needs_playoff=touches))
+        place += size
+    return Standings(tuple(rows), tuple(rules.tiebreaks), tuple(pending))

@@ -1,0 +1,288 @@
+"""Tie-breaks (名次区分): a registry of named functions over a `TournamentSnapshot`.
+
+Every function returns one value per player, higher is better, as an exact `Fraction` in the
+group's point units (counts such as 胜局 are plain integers). Sources:
+
+- 2016 national online mind games, 八(二)1 and the 2022 shenzhen championship 十一(一)2 (Swiss):
+  积分, then 对手分 (`buchholz`), 中间对手分 (`median_buchholz`), 胜局 (`wins`), all higher first.
+- shenzhen 十一(一)1 (round robin): 积分, 小分, 胜局; shenzhen 九(一) (online): 大分, 小分 = the sum
+  of all opponents' scores (`buchholz`), 小小分 = the opponents' 小分 (`buchholz_of_buchholz`).
+- FIDE Handbook C.07 Tie-Break Regulations (2024): Buchholz (art. 8.1), its cut / median
+  modifiers (art. 14), Sonneborn-Berger (art. 9.1), progressive score (art. 7.5), direct
+  encounter (art. 6), games with black (art. 7.3, here: as first mover 先手), wins with black
+  (art. 7.4), number of wins (art. 7.1 / 7.2).
+
+Rounds without a game (byes, forfeits, absences) count in opponent-based tie-breaks by the
+group's `Unplayed` policy:
+
+- `zero` (default): the round contributes 0, as SP98 and Chinese arbiters count it (对手分 is the
+  sum of the opponents really met).
+- `own`: FIDE C.07 (2024) art. 16.4, the "dummy opponent": the unplayed round counts as if
+  played against an opponent with the player's own final score. (The article 16.3 adjustment of
+  an opponent's own unplayed rounds at the end of the event is not applied.)
+- `lowest`: the lowest final score in the group, the conservative choice some Chinese events
+  state in their supplementary rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from functools import cached_property
+
+from app.errors import UserError
+from app.pairing.types import Colour, Outcome, PlayerHistory, RoundRecord, TournamentSnapshot
+
+__all__ = [
+    "REGISTRY",
+    "TieBreak",
+    "TieBreakContext",
+    "TieBreakOptions",
+    "Unplayed",
+    "compute",
+    "tiebreak",
+]
+
+
+class Unplayed(StrEnum):
+    """How a round without a game counts in opponent-based tie-breaks."""
+
+    ZERO = "zero"
+    OWN = "own"
+    LOWEST = "lowest"
+
+
+@dataclass(frozen=True)
+class TieBreakOptions:
+    """A group's tie-break settings.
+
+    `cut`: how many contributions `median_buchholz` drops at each end (中间对手分: 1).
+    `forfeit_wins_count` / `byes_count`: what `wins` (胜局) counts besides games won over the
+    board (default: forfeit wins yes, byes no).
+    """
+
+    unplayed: Unplayed = Unplayed.ZERO
+    cut: int = 1
+    forfeit_wins_count: bool = True
+    byes_count: bool = False
+
+
+@dataclass(frozen=True)
+class TieBreakContext:
+    """A snapshot and its options, with the values several tie-breaks share computed once."""
+
+    snapshot: TournamentSnapshot
+    options: TieBreakOptions = field(default_factory=TieBreakOptions)
+
+    @cached_property
+    def players(self) -> dict[int, PlayerHistory]:
+        return {p.number: p for p in self.snapshot.players}
+
+    @cached_property
+    def rounds(self) -> int:
+        return self.snapshot.rounds_played
+
+    @cached_property
+    def scores(self) -> dict[int, int]:
+        return {n: p.score for n, p in self.players.items()}
+
+    def records(self, number: int) -> tuple[RoundRecord | None, ...]:
+        """One entry per round 1..rounds_played; None where the player has no record."""
+        rounds = self.players[number].rounds
+        by_round = {r.round: r for r in rounds}
+        return tuple(by_round.get(k) for k in range(1, self.rounds + 1))
+
+    def unplayed_value(self, number: int, values: Mapping[int, Fraction | int]) -> Fraction:
+        """The value an unplayed round contributes under the group's policy."""
+        policy = self.options.unplayed
+        if policy is Unplayed.OWN:
+            return Fraction(values[number])
+        if policy is Unplayed.LOWEST:
+            return Fraction(min(values.values(), default=0))
+        return Fraction(0)
+
+    def per_round(self, number: int, values: Mapping[int, Fraction | int]) -> list[Fraction]:
+        """For each round: the opponent's value if a game was played, else the policy value."""
+        out: list[Fraction] = []
+        for record in self.records(number):
+            if _played(record):
+                assert record is not None and record.opponent is not None
+                out.append(Fraction(values[record.opponent]))
+            else:
+                out.append(self.unplayed_value(number, values))
+        return out
+
+    @cached_property
+    def buchholz(self) -> dict[int, Fraction]:
+        return {n: sum(self.per_round(n, self.scores), Fraction(0)) for n in self.players}
+
+
+def _played(record: RoundRecord | None) -> bool:
+    return record is not None and record.outcome.played and record.opponent is not None
+
+
+# --- the tie-breaks ---------------------------------------------------------------------------
+
+def buchholz(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """对手分 / 小分 (shenzhen online): the sum of the opponents' final scores (FIDE C.07 art.
+    8.1); unplayed rounds by the group's policy."""
+    return dict(ctx.buchholz)
+
+
+def median_buchholz(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """中间对手分: Buchholz without the `cut` highest and `cut` lowest contributions (2016 八(二)1;
+    FIDE C.07 art. 14.3 Median-1)."""
+    cut = ctx.options.cut
+    out: dict[int, Fraction] = {}
+    for n in ctx.players:
+        values = sorted(ctx.per_round(n, ctx.scores))
+        kept = values[cut:len(values) - cut] if len(values) > 2 * cut else []
+        out[n] = sum(kept, Fraction(0))
+    return out
+
+
+def wins(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """胜局: games won (FIDE C.07 art. 7.1/7.2); forfeit wins and byes as the options say."""
+    counted = {Outcome.WIN}
+    if ctx.options.forfeit_wins_count:
+        counted.add(Outcome.FORFEIT_WIN)
+    if ctx.options.byes_count:
+        counted |= {Outcome.PAB, Outcome.FULL_BYE}
+    return {
+        n: Fraction(sum(1 for r in p.rounds if r.outcome in counted))
+        for n, p in ctx.players.items()
+    }
+
+
+def progressive(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """累进分: the sum of the running scores after each round (FIDE C.07 art. 7.5)."""
+    out: dict[int, Fraction] = {}
+    for n in ctx.players:
+        running = 0
+        total = 0
+        for record in ctx.records(n):
+            running += record.points if record is not None else 0
+            total += running
+        out[n] = Fraction(total)
+    return out
+
+
+def sonneborn_berger(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """索伯分: for each game, the opponent's final score times the share of the win points the
+    player scored (a win counts the whole score, a draw half; FIDE C.07 art. 9.1). An unplayed
+    round counts the policy value times the round's points share."""
+    win = ctx.snapshot.points.win or 1
+    out: dict[int, Fraction] = {}
+    for n in ctx.players:
+        total = Fraction(0)
+        for record, value in zip(ctx.records(n), ctx.per_round(n, ctx.scores), strict=True):
+            if record is not None:
+                total += value * Fraction(record.points, win)
+        out[n] = total
+    return out
+
+
+def buchholz_of_buchholz(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """小小分: the sum of the opponents' 对手分 (shenzhen 九(一): 对手的小分总和); unplayed rounds
+    by the policy, applied to Buchholz values."""
+    return {n: sum(ctx.per_round(n, ctx.buchholz), Fraction(0)) for n in ctx.players}
+
+
+def black_games(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """先手局: games played as first mover (black in our program; FIDE C.07 art. 7.3 counts
+    games with black, the side that moves second in chess)."""
+    return {
+        n: Fraction(sum(1 for r in p.rounds if _played(r) and r.colour is Colour.FIRST))
+        for n, p in ctx.players.items()
+    }
+
+
+def black_wins(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """先手胜: games won as first mover (FIDE C.07 art. 7.4, by move order)."""
+    return {
+        n: Fraction(sum(1 for r in p.rounds
+                        if r.outcome is Outcome.WIN and r.colour is Colour.FIRST))
+        for n, p in ctx.players.items()
+    }
+
+
+def game_points(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """小分 of double-game rounds (双盘制): the sum of the game scores beside the round points
+    (大分); rounds without a game score count 0."""
+    return {
+        n: Fraction(sum(r.game_points or 0 for r in p.rounds))
+        for n, p in ctx.players.items()
+    }
+
+
+def direct_encounter(ctx: TieBreakContext, group: Iterable[int]) -> dict[int, Fraction]:
+    """直胜: points scored against the other tied players, used only where every two of them
+    met (FIDE C.07 art. 6.1); otherwise it separates nobody (0 for each)."""
+    members = frozenset(group)
+    zero = {n: Fraction(0) for n in members}
+    if len(members) < 2:
+        return zero
+    met: set[frozenset[int]] = set()
+    totals = dict(zero)
+    for n in members:
+        for record in ctx.players[n].rounds:
+            if record.outcome.has_opponent and record.opponent in members:
+                met.add(frozenset((n, record.opponent)))
+                totals[n] += record.points
+    pairs = len(members) * (len(members) - 1) // 2
+    return totals if len(met) == pairs else zero
+
+
+# --- the registry -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TieBreak:
+    """A named tie-break. `kind` says how to print it: `points` (in the group's points) or
+    `count`. `per_group` tie-breaks are computed among the players still tied."""
+
+    name: str
+    zh: str
+    kind: str
+    function: Callable[..., dict[int, Fraction]]
+    per_group: bool = False
+
+    def values(self, ctx: TieBreakContext, group: Iterable[int] | None = None
+               ) -> dict[int, Fraction]:
+        if self.per_group:
+            return self.function(ctx, ctx.players if group is None else group)
+        return self.function(ctx)
+
+
+REGISTRY: dict[str, TieBreak] = {
+    tb.name: tb
+    for tb in (
+        TieBreak("buchholz", "对手分", "points", buchholz),
+        TieBreak("median_buchholz", "中间对手分", "points", median_buchholz),
+        TieBreak("wins", "胜局", "count", wins),
+        TieBreak("progressive", "累进分", "points", progressive),
+        TieBreak("sonneborn_berger", "索伯分", "points", sonneborn_berger),
+        TieBreak("buchholz_of_buchholz", "小小分", "points", buchholz_of_buchholz),
+        TieBreak("direct_encounter", "直胜", "points", direct_encounter, per_group=True),
+        TieBreak("black_games", "先手局", "count", black_games),
+        TieBreak("black_wins", "先手胜", "count", black_wins),
+        TieBreak("game_points", "小分", "points", game_points),
+    )
+}
+
+
+def tiebreak(name: str) -> TieBreak:
+    """The tie-break called `name`; `UserError` naming the known ones otherwise."""
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        known = ", ".join(REGISTRY)
+        raise UserError(f"未知的名次区分方法：{name}（可用：{known}）",
+                        f"unknown tie-break {name!r} (known: {known})", "--tiebreaks") from None
+
+
+def compute(name: str, snapshot: TournamentSnapshot,
+            options: TieBreakOptions | None = None) -> dict[int, Fraction]:
+    """One tie-break's values for every player (direct encounter: among all players)."""
+    return tiebreak(name).values(TieBreakContext(snapshot, options or TieBreakOptions()))

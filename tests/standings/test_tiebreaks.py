@@ -1,0 +1,132 @@
+"""Tie-breaks, one test per definition, with figures computed by hand (units: win 2, draw 1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.errors import UserError
+from app.pairing.types import Outcome
+from app.standings.tiebreaks import (
+    REGISTRY,
+    TieBreakContext,
+    TieBreakOptions,
+    Unplayed,
+    compute,
+    tiebreak,
+)
+from tests.standings.helpers import BYES, FOUR, snapshot
+
+
+def _values(name: str, snap=FOUR, **options) -> dict[int, int | float]:
+    values = compute(name, snap, TieBreakOptions(**options))
+    return {n: (int(v) if v.denominator == 1 else float(v)) for n, v in values.items()}
+
+
+def test_buchholz_is_the_sum_of_opponents_scores() -> None:
+    """对手分 (2016 八(二)1; shenzhen 九(一) 小分 = 所有对手得个人积分总和)."""
+    assert _values("buchholz") == {1: 7, 2: 10, 3: 8, 4: 11}
+
+
+def test_median_buchholz_drops_highest_and_lowest() -> None:
+    """中间对手分: without the highest and the lowest opponent."""
+    assert _values("median_buchholz") == {1: 2, 2: 4, 3: 2, 4: 4}
+
+
+def test_median_buchholz_cut_is_configurable() -> None:
+    assert _values("median_buchholz", cut=0) == _values("buchholz")
+    assert _values("median_buchholz", cut=2) == {1: 0, 2: 0, 3: 0, 4: 0}
+
+
+def test_wins_counts_games_won() -> None:
+    """胜局."""
+    assert _values("wins") == {1: 2, 2: 1, 3: 1, 4: 0}
+
+
+def test_progressive_sums_running_scores() -> None:
+    """累进分: 1 scores 2, 3, 5 after each round."""
+    assert _values("progressive") == {1: 10, 2: 4, 3: 7, 4: 3}
+
+
+def test_sonneborn_berger() -> None:
+    """索伯分: beaten opponents' scores in full, drawn ones' by half (FIDE C.07 9.1)."""
+    assert _values("sonneborn_berger") == {1: 5, 2: 1, 3: 5, 4: 2}
+
+
+def test_buchholz_of_buchholz() -> None:
+    """小小分 = the opponents' 小分 (shenzhen 九(一))."""
+    assert _values("buchholz_of_buchholz") == {1: 29, 2: 26, 3: 28, 4: 25}
+
+
+def test_black_games_and_wins_count_the_first_mover() -> None:
+    """先手局 / 先手胜: Colour.FIRST is black (先手) in our program."""
+    assert _values("black_games") == {1: 2, 2: 2, 3: 1, 4: 1}
+    assert _values("black_wins") == {1: 1, 2: 1, 3: 0, 4: 0}
+
+
+def test_unplayed_zero_is_the_default() -> None:
+    """A bye contributes 0 to 对手分 (Chinese practice)."""
+    assert _values("buchholz", BYES) == {1: 6, 2: 2, 3: 2}
+
+
+def test_unplayed_own_is_the_fide_dummy_opponent() -> None:
+    """FIDE C.07 (2024) 16.4: an unplayed round counts the player's own score."""
+    assert _values("buchholz", BYES, unplayed=Unplayed.OWN) == {1: 6, 2: 4, 3: 6}
+
+
+def test_unplayed_lowest_counts_the_lowest_score() -> None:
+    assert _values("buchholz", BYES, unplayed=Unplayed.LOWEST) == {1: 6, 2: 4, 3: 4}
+
+
+def test_unplayed_policy_in_sonneborn_berger() -> None:
+    # 3 won a PAB (2 points = a whole win) and beat 1 (score 2): own policy adds 4 * 1
+    assert _values("sonneborn_berger", BYES) == {1: 2, 2: 0, 3: 2}
+    assert _values("sonneborn_berger", BYES, unplayed=Unplayed.OWN) == {1: 2, 2: 2, 3: 6}
+
+
+def test_forfeit_is_an_unplayed_round_for_buchholz() -> None:
+    snap = snapshot(4, [[(1, 2, "+-"), (3, 4, "1-0")], [(1, 3, "1-0"), (2, 4, "=")]])
+    # scores: 1:4 2:1 3:2 4:1; 1 met only 3 over the board
+    assert _values("buchholz", snap) == {1: 2, 2: 1, 3: 5, 4: 3}
+    assert _values("buchholz", snap, unplayed=Unplayed.OWN)[1] == 6
+
+
+def test_wins_switches_for_forfeits_and_byes() -> None:
+    snap = snapshot(3, [[(1, 2, "+-"), (3, Outcome.PAB)]])
+    assert _values("wins", snap) == {1: 1, 2: 0, 3: 0}
+    assert _values("wins", snap, forfeit_wins_count=False) == {1: 0, 2: 0, 3: 0}
+    assert _values("wins", snap, byes_count=True) == {1: 1, 2: 0, 3: 1}
+
+
+def test_black_games_do_not_count_forfeits() -> None:
+    snap = snapshot(2, [[(1, 2, "+-")]])
+    assert _values("black_games", snap) == {1: 0, 2: 0}
+
+
+def test_game_points_sum_the_double_game_scores() -> None:
+    """双盘制 小分: round points 2/1/0 beside the games' own score."""
+    snap = snapshot(2, [[(1, 2, "1-0")], [(2, 1, "=")]],
+                    game_points={(1, 1): 3, (1, 2): 1, (2, 1): 2, (2, 2): 2})
+    assert _values("game_points", snap) == {1: 5, 2: 3}
+
+
+def test_direct_encounter_only_where_all_met() -> None:
+    """直胜: results among the tied players, only if every two of them met (FIDE C.07 6.1)."""
+    tb = tiebreak("direct_encounter")
+    ctx = TieBreakContext(FOUR)
+    assert tb.values(ctx, [1, 3]) == {1: 1, 3: 1}
+    assert tb.values(ctx, [2, 3]) == {2: 0, 3: 2}
+    assert tb.values(ctx, [1, 2, 3]) == {1: 3, 2: 0, 3: 3}
+    snap = snapshot(4, [[(1, 2, "1-0"), (3, 4, "1-0")]])
+    assert tiebreak("direct_encounter").values(TieBreakContext(snap), [1, 3]) == {1: 0, 3: 0}
+
+
+def test_unknown_name_is_a_user_error() -> None:
+    with pytest.raises(UserError) as info:
+        tiebreak("koya")
+    assert info.value.where == "--tiebreaks"
+
+
+def test_registry_names_are_the_cli_contract() -> None:
+    assert {"buchholz", "median_buchholz", "wins", "progressive", "sonneborn_berger",
+            "buchholz_of_buchholz", "direct_encounter", "black_games", "black_wins",
+            "game_points"} == set(REGISTRY)
