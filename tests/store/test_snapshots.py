@@ -1,0 +1,209 @@
+"""Snapshots of SQLite event files: take, list, keep the last N, restore (and take it back)."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from app.cli import main
+from app.errors import UserError
+from app.store.database import SCHEMA_VERSION, integrity_check, open_event_database
+from app.store.models import Tournament
+from app.store.snapshots import (
+    DEFAULT_KEEP,
+    find_snapshot,
+    list_snapshots,
+    restore_snapshot,
+    snapshot_folder,
+    take_snapshot,
+)
+from tests.reliability.helpers import add_players, new_event, player_names
+
+
+@pytest.fixture
+def event(tmp_path: Path):
+    event = new_event(tmp_path / "final.gomoku")
+    yield event
+    event.close()
+
+
+def test_snapshot_lives_beside_the_event_file(event, tmp_path: Path) -> None:
+    info = take_snapshot(event.store, "第1轮编排前 / before pairing round 1")
+    assert snapshot_folder(event.store) == tmp_path / "final.gomoku.snapshots"
+    assert info.path.parent == tmp_path / "final.gomoku.snapshots"
+    assert info.label == "第1轮编排前 / before pairing round 1"
+    assert info.station == "A"
+    assert info.size > 0
+
+
+def test_a_snapshot_is_itself_an_event_file(event) -> None:
+    add_players(event, 3)
+    info = take_snapshot(event.store, "copy")
+    engine = open_event_database(info.path)
+    try:
+        assert integrity_check(engine) == []
+        with engine.connect() as connection:
+            assert connection.execute(select(Tournament.title)).scalar_one()
+    finally:
+        engine.dispose()
+
+
+def test_restore_brings_back_the_state_of_the_snapshot(event) -> None:
+    add_players(event, 2, prefix="早")
+    info = take_snapshot(event.store, "before more players")
+    add_players(event, 3, prefix="晚")
+    assert len(player_names(event)) == 5
+    restore_snapshot(event.store, info.id)
+    assert player_names(event) == ["早000", "早001"]
+    assert integrity_check(event.store.engine) == []
+
+
+def test_restore_is_taken_back_by_the_snapshot_made_before_it(event) -> None:
+    add_players(event, 1, prefix="甲")
+    first = take_snapshot(event.store, "one player")
+    add_players(event, 1, prefix="乙")
+    before = restore_snapshot(event.store, first.id)
+    assert "恢复快照" in before.label
+    assert player_names(event) == ["甲000"]
+    restore_snapshot(event.store, before.id)
+    assert player_names(event) == ["甲000", "乙000"]
+
+
+def test_work_and_undo_go_on_after_a_restore(event) -> None:
+    add_players(event, 1, prefix="甲")
+    add_players(event, 1, prefix="乙")
+    info = take_snapshot(event.store, "two players")
+    add_players(event, 1, prefix="丙")
+    restore_snapshot(event.store, info.id)
+    # The undo log came back with the snapshot: the last operation there was adding 乙.
+    assert event.undo() is not None
+    assert player_names(event) == ["甲000"]
+    add_players(event, 1, prefix="丁")
+    assert player_names(event) == ["甲000", "丁000"]
+
+
+def test_snapshot_meta_keys_do_not_leak_into_the_restored_event(event) -> None:
+    info = take_snapshot(event.store, "x")
+    restore_snapshot(event.store, info.id)
+    with closing(sqlite3.connect(event.store.path)) as connection:
+        keys = {row[0] for row in connection.execute("SELECT key FROM meta")}
+    assert keys == {"application", "schema_version"}
+
+
+def test_only_the_last_n_are_kept(event) -> None:
+    taken = [take_snapshot(event.store, f"s{i}", keep=3) for i in range(5)]
+    assert [s.id for s in list_snapshots(event.store)] == [t.id for t in taken[-3:]]
+    assert not taken[0].path.exists()
+
+
+def test_keep_defaults_to_twenty(event) -> None:
+    assert DEFAULT_KEEP == 20
+    for i in range(DEFAULT_KEEP + 2):
+        take_snapshot(event.store, f"s{i}")
+    ids = [s.id for s in list_snapshots(event.store)]
+    assert ids == list(range(3, DEFAULT_KEEP + 3))
+
+
+def test_keep_comes_from_the_event_setting(event) -> None:
+    with event.operation("settings") as session:
+        tournament = session.scalars(select(Tournament)).one()
+        tournament.settings = {**tournament.settings, "snapshot_keep": 2}
+    for i in range(4):
+        take_snapshot(event.store, f"s{i}")
+    assert len(list_snapshots(event.store)) == 2
+
+
+def test_ids_keep_growing_after_pruning(event) -> None:
+    for i in range(4):
+        take_snapshot(event.store, f"s{i}", keep=1)
+    assert [s.id for s in list_snapshots(event.store)] == [4]
+
+
+def test_keep_below_one_is_refused(event) -> None:
+    with pytest.raises(UserError):
+        take_snapshot(event.store, "x", keep=0)
+
+
+def test_half_written_and_damaged_snapshots_are_not_listed(event) -> None:
+    good = take_snapshot(event.store, "good")
+    folder = snapshot_folder(event.store)
+    (folder / ".0009-20260101T000000.snapshot.sqlite.partial").write_bytes(b"half")
+    (folder / "0010-20260101T000000.snapshot.sqlite").write_bytes(b"not a database at all")
+    (folder / "notes.txt").write_text("x")
+    assert [s.id for s in list_snapshots(event.store)] == [good.id]
+
+
+def test_restoring_an_unknown_snapshot_changes_nothing(event) -> None:
+    take_snapshot(event.store, "only")
+    with pytest.raises(UserError) as error:
+        restore_snapshot(event.store, 99)
+    assert "99" in error.value.en and error.value.where == "--restore"
+    assert len(list_snapshots(event.store)) == 1  # no "before restore" snapshot taken
+
+
+def test_a_snapshot_from_a_newer_program_is_not_restored(event) -> None:
+    info = take_snapshot(event.store, "x")
+    with closing(sqlite3.connect(info.path)) as connection, connection:
+        connection.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                           (str(SCHEMA_VERSION + 1),))
+    add_players(event, 1)
+    with pytest.raises(UserError) as error:
+        restore_snapshot(event.store, info.id)
+    assert "newer" in error.value.en
+    assert len(player_names(event)) == 1
+
+
+def test_find_snapshot_names_the_ones_there_are(event) -> None:
+    take_snapshot(event.store, "a")
+    take_snapshot(event.store, "b")
+    with pytest.raises(UserError) as error:
+        find_snapshot(event.store, 5)
+    assert "1, 2" in error.value.en
+
+
+# ----- the command line ----------------------------------------------------------------------
+
+
+def test_command_lists_takes_and_restores(event, tmp_path: Path, capsys) -> None:
+    path = str(tmp_path / "final.gomoku")
+    assert main(["snapshots", path]) == 0
+    assert "no snapshots" in capsys.readouterr().out
+    add_players(event, 1, prefix="甲")
+    assert main(["snapshots", path, "--take", "手动快照"]) == 0
+    assert capsys.readouterr().out.startswith("1\t")
+    add_players(event, 1, prefix="乙")
+    assert main(["snapshots", path]) == 0
+    assert "手动快照" in capsys.readouterr().out
+    assert main(["snapshots", path, "--restore", "1"]) == 0
+    assert "2" in capsys.readouterr().out
+    assert player_names(event) == ["甲000"]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--restore", "x"],
+        ["--restore", "0"],
+        ["--restore", "3"],
+        ["--keep", "2"],
+        ["--take", "a", "--restore", "1"],
+    ],
+)
+def test_command_refuses_bad_arguments(event, tmp_path: Path, capsys, arguments) -> None:
+    path = str(tmp_path / "final.gomoku")
+    before = path_bytes = Path(path).read_bytes()
+    assert main(["snapshots", path, *arguments]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert Path(path).read_bytes() == path_bytes == before
+
+
+def test_command_refuses_a_file_that_is_not_an_event(tmp_path: Path, capsys) -> None:
+    other = tmp_path / "notes.txt"
+    other.write_text("hello")
+    assert main(["snapshots", str(other)]) == 2
+    assert "not an event file" in capsys.readouterr().err
