@@ -1,0 +1,130 @@
+"""`trf pair` and `trf check`: output format, exit codes and errors. The command logic is tested
+with stand-in engines here; tests against the real Swiss engine follow below them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import app.commands.trf as trf_command
+from app.cli import main
+from app.pairing.trf import read_trf
+from app.pairing.types import Board, NoLegalPairing, Pairing, PairingRequest
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "swiss"
+SMALL = DATA / "complete" / "n007_r05_mixed_s1033.trf"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _file_engine(path: Path):
+    """An engine that answers with the file's own pairing of the round asked for."""
+    tournament = read_trf(path.read_text())
+
+    def pair(request: PairingRequest) -> Pairing:
+        return tournament.pairing_of_round(request.round)
+
+    return pair
+
+
+def test_pair_prints_count_then_boards_with_pab_as_zero(capsys, monkeypatch, tmp_path) -> None:
+    seen: list[PairingRequest] = []
+
+    def engine(request: PairingRequest) -> Pairing:
+        seen.append(request)
+        return Pairing(request.round, (Board(1, 4, 1), Board(2, 2, 5), Board(3, 6, 3),
+                                       Board(4, 7, None)))
+
+    monkeypatch.setattr(trf_command, "_pair", engine)
+    code, out, _ = _run(capsys, "trf", "pair", str(SMALL))
+    assert code == 0
+    assert out == "4\n4 1\n2 5\n6 3\n7 0\n"
+    assert seen[0].round == 6  # the round after the last one with results
+    assert seen[0].snapshot.rounds_played == 5
+
+
+def test_pair_no_legal_pairing_exits_1(capsys, monkeypatch) -> None:
+    def engine(request: PairingRequest) -> Pairing:
+        raise NoLegalPairing("every pair has met")
+
+    monkeypatch.setattr(trf_command, "_pair", engine)
+    code, out, err = _run(capsys, "trf", "pair", str(SMALL))
+    assert code == 1 and out == ""
+    assert "no legal pairing" in err
+
+
+def test_check_all_rounds_match_exit_0(capsys, monkeypatch) -> None:
+    monkeypatch.setattr(trf_command, "_pair", _file_engine(SMALL))
+    code, out, _ = _run(capsys, "trf", "check", str(SMALL))
+    assert code == 0 and out == ""
+
+
+def test_check_asks_each_round_from_the_rounds_before_it(capsys, monkeypatch) -> None:
+    asked: list[tuple[int, int]] = []
+    inner = _file_engine(SMALL)
+
+    def engine(request: PairingRequest) -> Pairing:
+        asked.append((request.round, request.snapshot.rounds_played))
+        return inner(request)
+
+    monkeypatch.setattr(trf_command, "_pair", engine)
+    _run(capsys, "trf", "check", str(SMALL))
+    assert asked == [(1, 0), (2, 1), (3, 2), (4, 3), (5, 4)]
+
+
+def test_check_prints_the_rounds_that_differ_exit_1(capsys, monkeypatch) -> None:
+    inner = _file_engine(SMALL)
+
+    def engine(request: PairingRequest) -> Pairing:
+        if request.round == 3:
+            raise NoLegalPairing()
+        if request.round == 4:
+            boards = inner(request).boards
+            swapped = (Board(1, boards[0].second, boards[0].first), *boards[1:])  # type: ignore[arg-type]
+            return Pairing(4, swapped)
+        return inner(request)
+
+    monkeypatch.setattr(trf_command, "_pair", engine)
+    code, out, err = _run(capsys, "trf", "check", str(SMALL))
+    assert code == 1
+    assert out.count("differs") == 2
+    assert "round 3:" in out and "round 4:" in out and "no legal pairing" in out
+    assert "2 of 5 rounds differ" in err
+
+
+def test_check_ignores_board_order(capsys, monkeypatch) -> None:
+    inner = _file_engine(SMALL)
+
+    def engine(request: PairingRequest) -> Pairing:
+        boards = tuple(reversed(inner(request).boards))
+        return Pairing(request.round, boards)
+
+    monkeypatch.setattr(trf_command, "_pair", engine)
+    assert _run(capsys, "trf", "check", str(SMALL))[0] == 0
+
+
+@pytest.mark.parametrize("sub", ["pair", "check"])
+def test_missing_file_exit_2(sub: str, capsys, tmp_path: Path) -> None:
+    code, out, err = _run(capsys, "trf", sub, str(tmp_path / "none.trf"))
+    assert code == 2 and out == ""
+    assert "none.trf" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("sub", ["pair", "check"])
+def test_malformed_file_exit_2_names_line_and_field(sub: str, capsys, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.trf"
+    bad.write_text(SMALL.read_text().replace("    4 b 1", "    4 b ?", 1))
+    code, out, err = _run(capsys, "trf", sub, str(bad))
+    assert code == 2 and out == ""
+    assert f"{bad}:2 round 1 (columns 92-99)" in err
+
+
+@pytest.mark.parametrize("argv", [["trf"], ["trf", "pair"], ["trf", "frobnicate", "x"]])
+def test_bad_arguments_exit_2(argv: list[str], capsys) -> None:
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and out == "" and err.strip()
