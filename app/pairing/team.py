@@ -1,0 +1,311 @@
+"""Team matches (分台定人制): fixed board order, first movers by board, game points, captains'
+playoff, and the huazhi cross-group round (复赛交叉对阵).
+
+Rules implemented (2021-huazhi-cup-team-championship.txt):
+- 五、(一)3: "每队由3名选手组成，其中至少有1名女选手，女选手在第三台"; 五、(三)3: 至少有女选手1人.
+- 六、(三)3: "每场设3台比赛，采用分台定人制。每队报名时必须提交队员的台号号码，比赛过程中不可改变。
+  每轮每两支队伍之间的比赛共三局，由两队之间台号相同的选手对局。先行方第1、3台黑棋，后行方第2台黑棋。
+  设第1台为主将。如两队打平，由两队主将进行加赛。" Generalised to any number of boards: the
+  first-named team (先行方) moves first (black) on odd boards, the other team on even boards.
+- 六、(二): "两队局分高的队伍获胜，如两队打平，由两队主将进行加赛": the match is won on game
+  points (局分); a level match is decided by a playoff between the board-1 captains (主将加赛),
+  recorded as part of the match. Its details are left to a supplement (六、(三)6 "见补充规定");
+  here the second-named team's captain moves first in playoff game 1 (the first-named one
+  had black on board 1), colours alternating in further playoff games, and the first
+  decisive playoff game decides the match. The arbiter may name the first mover instead.
+- 五、(二): the cross-group round: "大众场规则的第一名对专业场规则的第八名，大众场规则的第二名对专业场
+  规则的第七名依次类推" (1st of list A v last of list B, 2nd v second-to-last, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from app.errors import UserError
+from app.pairing.types import Board, Outcome, Pairing, PointSystem, RoundRecord
+from app.standings.scoring import GameResult, game_records
+
+
+@dataclass(frozen=True)
+class TeamMember:
+    """A player of a team; `female` for the women's board rule."""
+
+    player: int
+    female: bool = False
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team with its board order declared at registration: `members[0]` plays board 1 and
+    is the captain (主将), `members[1]` board 2, ... The order never changes."""
+
+    number: int
+    name: str
+    members: tuple[TeamMember, ...]
+    unit: str = ""
+
+    @property
+    def captain(self) -> TeamMember:
+        return self.members[0]
+
+    def player_on(self, board: int) -> int:
+        return self.members[board - 1].player
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(m.player for m in self.members)
+
+
+@dataclass(frozen=True)
+class TeamRules:
+    """Composition rules of a team event (huazhi defaults: 3 boards, a woman on board 3)."""
+
+    boards: int = 3
+    women_boards: frozenset[int] = frozenset({3})  # boards a woman must hold
+    min_women: int = 1
+    captain_board: int = 1
+
+
+HUAZHI_RULES = TeamRules()
+
+
+def validate_team(team: Team, rules: TeamRules = HUAZHI_RULES) -> None:
+    """Check one team's registration; a `UserError` naming the team and the reason.
+
+    huazhi 五、(一)3 / 五、(三)3: 3 players, at least one woman, the woman on board 3.
+    """
+    where = f"team {team.name or team.number}"
+    if len(team.members) != rules.boards:
+        raise UserError(
+            f"每队须有{rules.boards}名台次选手，{team.name} 有 {len(team.members)} 名",
+            f"a team needs {rules.boards} board players, {team.name} has {len(team.members)}",
+            where,
+        )
+    seen: set[int] = set()
+    for board, member in enumerate(team.members, start=1):
+        if member.player in seen:
+            raise UserError(
+                f"棋手 {member.name or member.player} 在队内出现两次",
+                f"player {member.name or member.player} is listed twice", where,
+            )
+        seen.add(member.player)
+        if board in rules.women_boards and not member.female:
+            raise UserError(
+                f"第{board}台须为女棋手，{member.name or member.player} 不是",
+                f"board {board} must be a woman; {member.name or member.player} is not",
+                f"{where} board {board}",
+            )
+    women = sum(1 for m in team.members if m.female)
+    if women < rules.min_women:
+        raise UserError(
+            f"每队至少需要{rules.min_women}名女棋手，{team.name} 有 {women} 名",
+            f"a team needs at least {rules.min_women} woman/women, {team.name} has {women}",
+            where,
+        )
+
+
+def validate_teams(teams: Sequence[Team], rules: TeamRules = HUAZHI_RULES) -> None:
+    """Check every team and that no team number or player appears in two teams."""
+    numbers: set[int] = set()
+    owner: dict[int, Team] = {}
+    for team in teams:
+        if team.number in numbers:
+            raise UserError(f"队伍编号 {team.number} 重复", f"team number {team.number} is used "
+                            "twice", f"team {team.name or team.number}")
+        numbers.add(team.number)
+        validate_team(team, rules)
+        for member in team.members:
+            other = owner.get(member.player)
+            if other is not None:
+                raise UserError(
+                    f"棋手 {member.name or member.player} 同时在 {other.name} 和 {team.name}",
+                    f"player {member.name or member.player} is in both {other.name} and "
+                    f"{team.name}",
+                    f"team {team.name or team.number}",
+                )
+            owner[member.player] = team
+
+
+def check_lineup(team: Team, lineup: Sequence[int]) -> None:
+    """A line-up given for a match must be the registered board order (huazhi 六、(三)3:
+    台号号码 ... 比赛过程中不可改变)."""
+    if tuple(lineup) != team.players:
+        raise UserError(
+            f"{team.name} 的台次顺序在比赛中不可改变（报名顺序：{list(team.players)}）",
+            f"the board order of {team.name} cannot change during the event (registered: "
+            f"{list(team.players)})",
+            f"team {team.name or team.number}",
+        )
+
+
+def match_boards(first: Team, second: Team) -> tuple[Board, ...]:
+    """The boards of a match, first mover first: the first-named team (先行方) is black on
+    boards 1 and 3, the other on board 2 (huazhi 六、(三)3); generally odd boards / even."""
+    if len(first.members) != len(second.members):
+        raise UserError(
+            f"{first.name} 与 {second.name} 台数不同",
+            f"{first.name} and {second.name} have different numbers of boards",
+            f"match {first.name} v {second.name}",
+        )
+    boards = []
+    for k in range(1, len(first.members) + 1):
+        a, b = first.player_on(k), second.player_on(k)
+        boards.append(Board(k, a, b) if k % 2 == 1 else Board(k, b, a))
+    return tuple(boards)
+
+
+def playoff_board(first: Team, second: Team, game: int = 1,
+                  first_mover: int | None = None) -> Board:
+    """Playoff game `game` between the captains (主将加赛). By default the second-named team's
+    captain moves first in game 1 and colours alternate; `first_mover` (a captain's id) fixes
+    who moves first in game 1 instead (e.g. drawn by lot)."""
+    a, b = first.captain.player, second.captain.player
+    if first_mover is None:
+        opener = b
+    elif first_mover in (a, b):
+        opener = first_mover
+    else:
+        raise UserError(
+            f"{first_mover} 不是两队主将", f"{first_mover} is not one of the two captains",
+            f"playoff {first.name} v {second.name}",
+        )
+    other = a if opener == b else b
+    return Board(game, opener, other) if game % 2 == 1 else Board(game, other, opener)
+
+
+@dataclass(frozen=True)
+class TeamMatchResult:
+    """A team match: game points of each team (局分), the playoff games, and the winner.
+
+    `winner` is None while the match is level and no playoff game has been decisive
+    (`needs_playoff`).
+    """
+
+    first: int
+    second: int
+    first_points: int
+    second_points: int
+    games: tuple[GameResult, ...]
+    playoffs: tuple[GameResult, ...] = ()
+    winner: int | None = None
+
+    @property
+    def level(self) -> bool:
+        return self.first_points == self.second_points
+
+    @property
+    def needs_playoff(self) -> bool:
+        return self.winner is None
+
+    @property
+    def decided_by_playoff(self) -> bool:
+        return self.level and self.winner is not None
+
+    @property
+    def loser(self) -> int | None:
+        if self.winner is None:
+            return None
+        return self.second if self.winner == self.first else self.first
+
+
+def team_match_result(first: Team, second: Team, games: Sequence[GameResult],
+                      playoffs: Sequence[GameResult] = (), points: PointSystem | None = None,
+                      playoff_first_mover: int | None = None) -> TeamMatchResult:
+    """Score a match from its board results (board order, each code first mover first).
+
+    huazhi 六、(二)/(三)3: the team with more game points wins; level -> the captains' playoff
+    (`playoffs`, each code with that playoff game's first mover first). A playoff given for a
+    match that is not level, or after a decisive playoff game, is refused.
+    """
+    points = points or PointSystem()
+    where = f"match {first.name} v {second.name}"
+    boards = match_boards(first, second)
+    if len(games) != len(boards):
+        raise UserError(
+            f"{first.name} 对 {second.name} 需要 {len(boards)} 台结果，得到 {len(games)} 个",
+            f"{first.name} v {second.name} needs {len(boards)} board results, got {len(games)}",
+            where,
+        )
+    first_players = set(first.players)
+    totals = {first.number: 0, second.number: 0}
+    for board, result in zip(boards, games, strict=True):
+        a_out, b_out = result.outcomes
+        a_team = first.number if board.first in first_players else second.number
+        b_team = second.number if a_team == first.number else first.number
+        totals[a_team] += points.points(a_out)
+        totals[b_team] += points.points(b_out)
+    winner: int | None = None
+    if totals[first.number] != totals[second.number]:
+        if playoffs:
+            raise UserError(
+                "比赛未打平，不需要主将加赛", "the match is not level: there is no playoff",
+                where,
+            )
+        winner = first.number if totals[first.number] > totals[second.number] else second.number
+    else:
+        for k, result in enumerate(playoffs, start=1):
+            if winner is not None:
+                raise UserError(
+                    f"加赛第{k - 1}局已分出胜负，不能再有第{k}局",
+                    f"playoff game {k - 1} already decided the match: no game {k}", where,
+                )
+            board = playoff_board(first, second, k, playoff_first_mover)
+            a_out, _ = result.outcomes
+            if a_out in (Outcome.WIN, Outcome.FORFEIT_WIN):
+                winner = first.number if board.first in first_players else second.number
+            elif result.outcomes[1] in (Outcome.WIN, Outcome.FORFEIT_WIN):
+                winner = first.number if board.second in first_players else second.number
+    return TeamMatchResult(first.number, second.number, totals[first.number],
+                           totals[second.number], tuple(games), tuple(playoffs), winner)
+
+
+def team_match_records(round_number: int, first: Team, second: Team,
+                       games: Sequence[GameResult], points: PointSystem | None = None
+                       ) -> dict[int, RoundRecord]:
+    """Each board player's own record of the match (player id -> record), for individual
+    statistics; playoff games are not part of the board players' records."""
+    points = points or PointSystem()
+    boards = match_boards(first, second)
+    if len(games) != len(boards):
+        raise UserError(
+            f"需要 {len(boards)} 台结果，得到 {len(games)} 个",
+            f"{len(boards)} board results needed, got {len(games)}",
+            f"match {first.name} v {second.name}",
+        )
+    records: dict[int, RoundRecord] = {}
+    for board, result in zip(boards, games, strict=True):
+        a, b = game_records(round_number, board, result, points)
+        records[board.first] = a
+        records[board.second] = b  # type: ignore[index]
+    return records
+
+
+def cross_group_pairing(list_a: Sequence[int], list_b: Sequence[int],
+                        round_number: int = 1) -> Pairing:
+    """The huazhi cross-group round (复赛, 五、(二)): list A in rank order against list B in
+    reverse rank order - 1st of A v last of B, 2nd of A v second-to-last of B, ...; the
+    team from list A is named first (先行方)."""
+    if not list_a or len(list_a) != len(list_b):
+        raise UserError(
+            f"两组名单人数须相同且不为空（{len(list_a)} 与 {len(list_b)}）",
+            f"both lists must be non-empty and of equal length ({len(list_a)} and "
+            f"{len(list_b)})",
+            "cross-group lists",
+        )
+    both = set(list_a) & set(list_b)
+    if both or len(set(list_a)) != len(list_a) or len(set(list_b)) != len(list_b):
+        twice = sorted(both) or "?"
+        raise UserError(
+            f"同一队伍在名单中出现两次：{twice}", f"a team appears twice in the lists: {twice}",
+            "cross-group lists",
+        )
+    boards = tuple(Board(k + 1, a, b)
+                   for k, (a, b) in enumerate(zip(list_a, reversed(list_b), strict=True)))
+    return Pairing(round_number, boards)
+
+
+def teams_by_number(teams: Sequence[Team]) -> Mapping[int, Team]:
+    """Index teams by their number."""
+    return {team.number: team for team in teams}
