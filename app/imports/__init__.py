@@ -1,1 +1,81 @@
-"""Qualifier lists (晋级名单): read CSV/XLSX, map columns, validate, merge."""
+"""Qualifier lists (晋级名单): read CSV/XLSX, map columns, validate, merge.
+
+Pure Python (no Qt, no SQLAlchemy). The service layer reads each file with `read_list`,
+merges them with `merge` under a preset's `MergeRules` and a group's `Eligibility`, shows
+`MergeResult.problems` row by row, then writes every entrant, only `valid_entrants`
+(--valid-only), or nothing. Only a file that cannot be read at all raises `UserError`.
+
+Public API
+----------
+read_list(path: Path, source: str | None = None) -> ParsedList
+    Read one CSV (UTF-8 with/without BOM, UTF-16, GBK/GB18030; comma, tab or semicolon) or
+    XLSX file; the header row is found below titles and merged title cells by its known
+    headers (`columns.py` lists the Chinese and English aliases). `source` labels the list;
+    default: a 来源 column shared by all rows, else the file name without extension.
+parse_rows(file: str, rows: Sequence[Sequence[object]], source: str | None = None) -> ParsedList
+    The same checks on cells already in memory (row i is spreadsheet row i + 1).
+merge(lists: Sequence[ParsedList], rules: MergeRules,
+      eligibility: Eligibility | Mapping[str, Eligibility] | None = None) -> MergeResult
+    Eligibility is one rule for all rows or one per 组别 value. One place per person, lists in the regulation's order, quota per list and group, 顺延 /
+    不顺延, ties at the quota edge, eligibility with the failing rule named.
+
+Data (all frozen dataclasses)
+-----------------------------
+ParsedList: file, source, rows: tuple[QualifierRow], problems: tuple[Problem], columns,
+    header_row, encoding, sheet; `has_errors`, `valid_rows`.
+QualifierRow: file, row_number, name, gender (Gender.MALE "M" / Gender.FEMALE "F" / None),
+    birth_date (date | None), id_number, unit, platform_id, points, wins, rank, seq (int |
+    None), group, grade, source, phone (str, "" when empty), withdrawn (bool), notes
+    (tuple of (header, value) for unknown columns), valid (no error on the row), id_key.
+Problem: file, row (int | None), column (header text or ""), severity (Severity.ERROR /
+    WARNING), zh, en; `format()` -> "file:row:column: zh / en"; `to_dict()`.
+MergeRules(lists: tuple[ListRule, ...] = (), max_entrants: int | None = None)
+ListRule(label, quota: int | None = None, pass_down: bool = True,
+    replace_withdrawn: bool = False, tie: TieRule = WINS_THEN_SHARED, kind: ListKind =
+    QUALIFIER); TieRule: wins_then_shared | shared_rank | list_order; ListKind: qualifier |
+    wildcard | invited | seeded.
+Eligibility(label: str = "", gender: Gender | None = None, born_from: date | None = None,
+    born_to: date | None = None)
+MergeResult: entrants: tuple[Entrant], left_out: tuple[LeftOut], problems: tuple[Problem];
+    `has_errors`, `valid_entrants`, `reserves`.
+Entrant: row, rule (label), kind, source, place, route (Route: quota | moved_up | tie |
+    whole_list), also_on (where the person was found again), valid.
+LeftOut: row, reason (LeftOutReason: duplicate | below_quota | withdrawn | ineligible |
+    no_rule), rule, zh, en, taken_at.
+
+JSON shapes (`to_dict` / `from_dict`; `from_dict` raises UserError on a bad shape)
+--------------------------------------------------------------------------------
+MergeRules: {"lists": [{"label": "月榜", "quota": 50, "pass_down": true,
+              "replace_withdrawn": false, "tie": "wins_then_shared", "kind": "qualifier"},
+             ...], "max_entrants": null}
+Eligibility: {"label": "少儿组", "gender": null, "born_from": "2008-09-01",
+              "born_to": "2017-08-31"}
+"""
+
+from app.imports.merge import Entrant, LeftOut, LeftOutReason, MergeResult, Route, merge
+from app.imports.model import ParsedList, QualifierRow
+from app.imports.parse import parse_rows, read_list
+from app.imports.problems import Problem, Severity
+from app.imports.rules import Eligibility, ListKind, ListRule, MergeRules, TieRule
+from app.imports.text import Gender
+
+__all__ = [
+    "Eligibility",
+    "Entrant",
+    "Gender",
+    "LeftOut",
+    "LeftOutReason",
+    "ListKind",
+    "ListRule",
+    "MergeResult",
+    "MergeRules",
+    "ParsedList",
+    "Problem",
+    "QualifierRow",
+    "Route",
+    "Severity",
+    "TieRule",
+    "merge",
+    "parse_rows",
+    "read_list",
+]

@@ -1,0 +1,148 @@
+"""Reading a qualifier-list file into a plain grid of cells (读取名单文件): CSV in UTF-8 (with
+or without BOM), UTF-16 or GBK/GB18030, comma/tab/semicolon separated; XLSX through openpyxl
+(the first sheet holding a recognisable header row). Web exports named .xls that are really
+text are read as text; a real old-format .xls is refused with a hint to save it as .xlsx."""
+
+from __future__ import annotations
+
+import csv
+import io
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.errors import UserError
+from app.imports.columns import Header, find_header
+
+Cells = tuple[object, ...]
+
+_ZIP_MAGIC = b"PK\x03\x04"
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_TEXT_SUFFIXES = {".csv", ".txt", ".tsv", ".xls"}
+_XLSX_SUFFIXES = {".xlsx", ".xlsm"}
+
+
+@dataclass(frozen=True)
+class Table:
+    """The cells of one file (row i of `rows` is spreadsheet row i + 1) and its header row."""
+
+    file: str
+    rows: tuple[Cells, ...]
+    header: Header
+    encoding: str  # "utf-8", "utf-8-sig", "utf-16", "gb18030" or "xlsx"
+    sheet: str = ""
+
+
+def read_table(path: Path) -> Table:
+    """Read `path` into a `Table`; `UserError` naming the file when it cannot be read at all
+    (missing, not CSV/XLSX, undecodable, no header row)."""
+    name = str(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise UserError("文件不存在", "file not found", name) from None
+    except IsADirectoryError:
+        raise UserError("这是一个文件夹，不是名单文件", "this is a folder, not a list file",
+                        name) from None
+    except OSError as exc:
+        raise UserError(f"无法读取文件：{exc.strerror}", f"cannot read the file: {exc.strerror}",
+                        name) from None
+    suffix = path.suffix.lower()
+    if data.startswith(_ZIP_MAGIC) and suffix in _XLSX_SUFFIXES | _TEXT_SUFFIXES:
+        return _read_xlsx(name, data)
+    if suffix in _XLSX_SUFFIXES:
+        raise UserError("不是有效的 XLSX 文件（文件已损坏或扩展名不对）",
+                        "not a valid XLSX file (damaged, or the extension is wrong)", name)
+    if data.startswith(_OLE_MAGIC):
+        raise UserError("不支持旧版 Excel（.xls）格式，请在 Excel 中另存为 .xlsx 或 CSV",
+                        "old Excel (.xls) files are not supported; save it as .xlsx or CSV", name)
+    if suffix not in _TEXT_SUFFIXES:
+        raise UserError("只能导入 CSV 或 XLSX 文件", "only CSV or XLSX files can be imported", name)
+    return _read_csv(name, data)
+
+
+def _decode(name: str, data: bytes) -> tuple[str, str]:
+    if data.startswith(b"\xef\xbb\xbf"):
+        encodings = ["utf-8-sig"]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encodings = ["utf-16"]
+    else:
+        encodings = ["utf-8", "gb18030"]
+    for encoding in encodings:
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError:
+            continue
+    raise UserError("无法识别文件编码（应为 UTF-8 或 GBK）",
+                    "cannot tell the text encoding (expected UTF-8 or GBK)", name)
+
+
+def _split(text: str, delimiter: str) -> tuple[Cells, ...]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    return tuple(tuple(cell if cell != "" else None for cell in row) for row in reader)
+
+
+def _read_csv(name: str, data: bytes) -> Table:
+    text, encoding = _decode(name, data)
+    if "\x00" in text:
+        raise UserError("文件含有二进制内容，不是文本表格",
+                        "the file holds binary data, not a text table", name)
+    best: tuple[int, tuple[Cells, ...], Header] | None = None
+    for delimiter in (",", "\t", ";"):
+        try:
+            rows = _split(text, delimiter)
+        except csv.Error as exc:
+            raise UserError(f"CSV 格式错误：{exc}", f"malformed CSV: {exc}", name) from None
+        header = find_header(rows)
+        if header is None:
+            continue
+        score = sum(field is not None for field in header.fields)
+        if best is None or score > best[0]:
+            best = (score, rows, header)
+    if best is None:
+        raise _no_header(name)
+    return Table(name, best[1], best[2], encoding)
+
+
+def _no_header(name: str) -> UserError:
+    return UserError(
+        "找不到表头行（需要“姓名”列以及排名、性别、积分等至少一个已知列）",
+        "no header row found (a name column and at least one other known column such as "
+        "rank, gender or points are needed)",
+        name,
+    )
+
+
+def _read_xlsx(name: str, data: bytes) -> Table:
+    try:
+        import openpyxl
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            book = openpyxl.load_workbook(io.BytesIO(data), data_only=True)
+    except Exception as exc:  # a broken file makes openpyxl/zipfile raise many kinds
+        raise UserError("XLSX 文件已损坏，无法打开", f"the XLSX file is damaged: {exc}",
+                        name) from None
+    sheets = [book.active, *(ws for ws in book.worksheets if ws is not book.active)]
+    for sheet in sheets:
+        if sheet is None or not hasattr(sheet, "iter_rows"):
+            continue
+        rows = _sheet_rows(sheet)
+        header = find_header(rows)
+        if header is not None:
+            return Table(name, rows, header, "xlsx", sheet.title)
+    raise _no_header(name)
+
+
+def _sheet_rows(sheet: object) -> tuple[Cells, ...]:
+    rows: list[Cells] = []
+    for row in sheet.iter_rows(min_row=1, min_col=1, values_only=True):  # type: ignore[attr-defined]
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def pad(cells: Sequence[object], width: int) -> Cells:
+    """A row cut or padded with None to `width` cells."""
+    cells = tuple(cells[:width])
+    return cells + (None,) * (width - len(cells))
