@@ -14,9 +14,9 @@ _FIXED_AFTER_PAIRING = {"system", "games_per_round"}
 
 
 def known_tiebreaks() -> tuple[str, ...]:
-    from app.standings.tiebreaks import TIEBREAKS
+    from app.standings.tiebreaks import REGISTRY
 
-    return tuple(TIEBREAKS)
+    return tuple(REGISTRY)
 
 
 def update_group(event: Event, group: str, **fields: Any) -> GroupInfo:
@@ -46,6 +46,10 @@ def update_group(event: Event, group: str, **fields: Any) -> GroupInfo:
         if "decisive_places" in fields:
             settings["decisive_places"] = int(fields.pop("decisive_places"))
         found.settings = settings
+        by_system = settings.get("tiebreaks_by_system", {})
+        if "system" in fields and "tiebreaks" not in fields and fields["system"] in by_system:
+            # The regulation ranks each system its own way (shenzhen 十一、(一)1-2).
+            fields["tiebreaks"] = list(by_system[fields["system"]])
         for name, value in fields.items():
             setattr(found, name, value)
         if "rounds" in fields and fields["rounds"] < len(found.rounds_played):

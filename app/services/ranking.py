@@ -1,0 +1,248 @@
+"""Standings of a group as the window and the printouts show them (名次区分).
+
+Points first, then the group's tie-breaks in order; players equal on all share the place
+(`3=`); a tie at a decisive place is decided by a playoff (加赛) whose order is applied here.
+Sub-rankings (women, juniors) rank a filtered part of the group by the same criteria.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import select
+
+from app.errors import UserError
+from app.services.event import Event
+from app.services.queries import PlayerRef
+from app.services.snapshot import build_snapshot
+from app.standings.ranking import RankingRules, Standings, rank
+from app.standings.tiebreaks import REGISTRY, TieBreakOptions, Unplayed
+from app.store.models import Group, Player, Playoff
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank_text: str
+    place: int
+    shared: bool
+    player: PlayerRef
+    gender: str
+    points: int
+    points_text: str
+    values: tuple[str, ...]
+    playoff_mark: str  # '' / '需加赛' / '加赛'
+    prize: str
+    title: str
+
+
+@dataclass(frozen=True)
+class PlayoffNeed:
+    place: int
+    players: tuple[PlayerRef, ...]
+
+
+@dataclass(frozen=True)
+class StandingsInfo:
+    group: str
+    name: str  # the ranking's own name (the group, or a sub-ranking like 公开组（女子）)
+    columns: tuple[tuple[str, str], ...]  # (tie-break key, label)
+    rows: tuple[StandingRow, ...]
+    playoffs_needed: tuple[PlayoffNeed, ...]
+    rounds_complete: int
+
+
+def format_points(units: int | Fraction, scale: int = 1) -> str:
+    """Points as printed: whole numbers without decimals, halves as .5."""
+    value = Fraction(units) / scale
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def tiebreak_label(group: Group, name: str) -> str:
+    labels = group.settings.get("tiebreak_labels", {})
+    return str(labels.get(name) or REGISTRY[name].zh)
+
+
+def ranking_rules(group: Group, decisive: int | None = None) -> RankingRules:
+    places = int(group.settings.get("decisive_places", 0) if decisive is None else decisive)
+    wants_playoffs = bool(group.settings.get("playoffs", True))
+    return RankingRules(
+        tiebreaks=tuple(group.tiebreaks),
+        options=TieBreakOptions(
+            unplayed=Unplayed(group.unplayed_policy or "zero"),
+            cut=int(group.settings.get("median_cut", 1)),
+            forfeit_wins_count=bool(group.settings.get("wins_count_forfeits", True)),
+            byes_count=bool(group.settings.get("wins_count_byes", False)),
+        ),
+        decisive_places=frozenset(range(1, places + 1)) if wants_playoffs else frozenset(),
+    )
+
+
+def _table_entry(table: list[dict[str, Any]], place: int) -> dict[str, Any] | None:
+    for entry in table:
+        if int(entry["from"]) <= place <= int(entry["to"]):
+            return entry
+    return None
+
+
+def prize_text(table: list[dict[str, Any]], place: int) -> str:
+    entry = _table_entry(table, place)
+    if entry is None:
+        return ""
+    parts = []
+    if entry.get("money"):
+        parts.append(f"{entry['money']}元")
+    parts += list(entry.get("items", []))
+    return "、".join(parts)
+
+
+def title_text(table: list[dict[str, Any]], place: int) -> str:
+    entry = _table_entry(table, place)
+    return str(entry["title"]) if entry else ""
+
+
+def planned_rounds(group: Group) -> int:
+    """How many rounds the group plays (a round robin: as many as its table has)."""
+    if group.system in ("round_robin", "double_round_robin"):
+        from app.pairing.roundrobin import round_count
+
+        count = len(group.players)
+        return round_count(count, group.system == "double_round_robin") if count >= 2 else 0
+    return group.rounds
+
+
+def _player_filter(spec: dict[str, Any]) -> Any:
+    gender = spec.get("gender")
+    born_from = spec.get("born_from")
+    born_to = spec.get("born_to")
+
+    def keep(player: Player) -> bool:
+        if gender and player.gender != gender:
+            return False
+        if born_from or born_to:
+            if player.birth_date is None:
+                return False
+            if born_from and player.birth_date < dt.date.fromisoformat(born_from):
+                return False
+            if born_to and player.birth_date > dt.date.fromisoformat(born_to):
+                return False
+        return True
+
+    return keep
+
+
+def _stored_playoffs(session: Any, group: Group) -> list[Playoff]:
+    return list(session.scalars(select(Playoff).where(Playoff.group_id == group.id)
+                                .order_by(Playoff.id)))
+
+
+def compute_standings(
+    session: Any,
+    group: Group,
+    *,
+    name: str | None = None,
+    keep: Any = None,
+    prizes: list[dict[str, Any]] | None = None,
+    titles: list[dict[str, Any]] | None = None,
+    decisive: int | None = None,
+) -> tuple[StandingsInfo, Standings]:
+    """The group's standings (or a sub-ranking: `keep` filters the players)."""
+    build = build_snapshot(group, partial=True)
+    players = {p.id: p for p in group.players}
+    among = None
+    if keep is not None:
+        among = [build.number_of[p.id] for p in group.players if keep(p)]
+    playoffs = [
+        [build.number_of[pid] for pid in playoff.order]
+        for playoff in _stored_playoffs(session, group)
+        if playoff.order
+    ]
+    complete = sum(1 for r in group.rounds_played if all(b.result for b in r.boards))
+    # Playoffs are for the final order: while rounds remain, a tie is only a tie.
+    finished = complete >= planned_rounds(group)
+    rules = ranking_rules(group, decisive if finished else 0)
+    standings = rank(build.snapshot, rules, among=among, playoffs=playoffs)
+    prize_table = group.prizes if prizes is None else prizes
+    title_table = group.grade_titles if titles is None else titles
+    rows = []
+    for row in standings.rows:
+        player = players[build.player_of[row.number]]
+        ref = PlayerRef(player.id, player.name, player.unit, row.number)
+        values = tuple(format_points(value) for value in row.tiebreaks)
+        mark = "需加赛" if row.needs_playoff else ("加赛" if row.decided_by_playoff else "")
+        # A prize or title cannot be given while its place is still open for a playoff.
+        undecided = row.needs_playoff
+        rows.append(StandingRow(
+            rank_text=row.rank_text,
+            place=row.place,
+            shared=row.shared,
+            player=ref,
+            gender=player.gender,
+            points=row.points,
+            points_text=format_points(row.points),
+            values=values,
+            playoff_mark=mark,
+            prize="" if undecided else prize_text(prize_table, row.place),
+            title="" if undecided else title_text(title_table, row.place),
+        ))
+    needs = []
+    for tied in standings.playoff_groups:
+        place = min(standings.place_of(n) for n in tied)
+        refs = tuple(
+            PlayerRef(build.player_of[n], players[build.player_of[n]].name,
+                      players[build.player_of[n]].unit, n)
+            for n in tied
+        )
+        needs.append(PlayoffNeed(place, refs))
+    info = StandingsInfo(
+        group=group.name,
+        name=name or group.name,
+        columns=tuple((tb, tiebreak_label(group, tb)) for tb in rules.tiebreaks),
+        rows=tuple(rows),
+        playoffs_needed=tuple(needs),
+        rounds_complete=complete,
+    )
+    return info, standings
+
+
+def standings(event: Event, group: str | None) -> StandingsInfo:
+    with event.reading() as session:
+        found = Event.group(session, group)
+        return compute_standings(session, found)[0]
+
+
+def subrankings(event: Event, group: str | None) -> list[StandingsInfo]:
+    """The group's sub-rankings (women 公开组（女子）, juniors ...), each with its prizes.
+
+    A woman keeps her open place too (qiwang 十五、1: 女子选手可同时获得公开组、公开组（女子）名次).
+    """
+    with event.reading() as session:
+        found = Event.group(session, group)
+        result = []
+        for spec in found.settings.get("subrankings", []):
+            info, _ = compute_standings(
+                session,
+                found,
+                name=spec["name"],
+                keep=_player_filter(spec.get("filter", {})),
+                prizes=spec.get("prizes", []),
+                titles=spec.get("grade_titles", []),
+                decisive=int(spec.get("decisive_places", 0)),
+            )
+            result.append(info)
+        return result
+
+
+def find_need(info: StandingsInfo, place: int) -> PlayoffNeed:
+    for need in info.playoffs_needed:
+        if need.place == place:
+            return need
+    raise UserError(
+        f"第{place}名没有需要加赛的并列",
+        f"no tie needing a playoff at place {place}",
+        info.name,
+    )
