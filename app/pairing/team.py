@@ -209,6 +209,19 @@ class TeamMatchResult:
             return None
         return self.second if self.winner == self.first else self.first
 
+    def match_points(self, points: PointSystem | None = None) -> dict[int, int]:
+        """Match points (大分) of both teams: a win's points to the winner, a loss's to the
+        loser; a `UserError` while the captains' playoff is still to be played."""
+        points = points or PointSystem()
+        if self.winner is None:
+            raise UserError(
+                "比赛打平，需要主将加赛后才有胜负", "the match is level: the captains' playoff "
+                "must be played first", f"match {self.first} v {self.second}",
+            )
+        loser = self.loser
+        assert loser is not None
+        return {self.winner: points.win, loser: points.loss}
+
 
 def team_match_result(first: Team, second: Team, games: Sequence[GameResult],
                       playoffs: Sequence[GameResult] = (), points: PointSystem | None = None,

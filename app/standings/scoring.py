@@ -104,7 +104,7 @@ def parse_result(text: str, where: str = "") -> GameResult:
     else is a `UserError` naming `where` and the valid codes.
     """
     raw = text
-    normal = unicodedata.normalize("NFKC", text).strip().replace("−", "-").replace("－", "-")
+    normal = unicodedata.normalize("NFKC", text).strip().replace("−", "-").replace("⁄", "/")
     normal = normal.replace(" ", "")
     time_loss = False
     for mark in _TIME_MARKS:
@@ -332,7 +332,8 @@ def parse_board_result(codes: Sequence[str], double_game: bool,
     or one forfeit code for the whole round, or one decisive code marked as a loss on time in
     game 1.
     """
-    games = tuple(parse_result(code, f"{where} ({k})") for k, code in enumerate(codes, 1))
+    words = [word for code in codes for word in code.split()]  # "1-0 =" typed as one argument
+    games = tuple(parse_result(code, f"{where} ({k})") for k, code in enumerate(words, 1))
     if not games:
         raise UserError("缺少结果", "no result given", where)
     if not double_game:

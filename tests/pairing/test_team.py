@@ -230,3 +230,11 @@ def test_cross_group_lists_must_match() -> None:
         cross_group_pairing([1, 2], [3])
     with pytest.raises(UserError, match="appears twice"):
         cross_group_pairing([1, 2], [2, 3])
+
+
+def test_match_points_go_to_the_winner_only_after_the_playoff() -> None:
+    level = team_match_result(HANGZHOU, SHANGHAI, results("=", "=", "="))
+    with pytest.raises(UserError, match="playoff"):
+        level.match_points()
+    decided = team_match_result(HANGZHOU, SHANGHAI, results("=", "=", "="), results("1-0"))
+    assert decided.match_points() == {2: 2, 1: 0}  # 21 moved first in the playoff and won

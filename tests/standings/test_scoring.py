@@ -323,3 +323,13 @@ def test_every_combination_of_two_played_games_sums_to_the_round_total() -> None
         assert first.points + second.points == 2
         assert first.game_points is not None and second.game_points is not None
         assert first.game_points + second.game_points == 4
+
+
+def test_unicode_half_draw_is_read() -> None:
+    assert parse_result("½-½") == GameResult(GameCode.DRAW)
+
+
+def test_two_games_typed_as_one_argument() -> None:
+    """docs/CLI.md: double-game rounds take two codes, e.g. `1-0 =`, even quoted as one."""
+    assert parse_board_result(["1-0 ="], double_game=True) == (
+        parse_result("1-0"), parse_result("="))
