@@ -136,12 +136,10 @@ class Event:
         return self.store.redo()
 
     def can_undo(self) -> str | None:
-        entry = self.store.undo_entry()
-        return entry.description if entry else None
+        return self.store.undo_description()
 
     def can_redo(self) -> str | None:
-        entry = self.store.redo_entry()
-        return entry.description if entry else None
+        return self.store.redo_description()
 
 
 def _date(value: str | None) -> dt.date | None:

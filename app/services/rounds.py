@@ -34,7 +34,9 @@ from app.services.snapshot import (
     round_pairing,
 )
 from app.standings.scoring import parse_board_result
+from app.store.locks import pairing_lock
 from app.store.models import BoardRow, Game, Group, Round
+from app.store.snapshots import take_snapshot
 
 
 def _check_ready(group: Group) -> int:
@@ -151,10 +153,18 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
     return roundrobin.round_robin_pairing(numbering, number, double), report
 
 
-def pair_next_round(event: Event, group: str) -> RoundInfo:
-    """Pair the group's next round and store it with its report (编排下一轮)."""
+def pair_next_round(event: Event, group: str, expected_round: int | None = None) -> RoundInfo:
+    """Pair the group's next round and store it with its report (编排下一轮).
+
+    A snapshot of the event is taken first. Only one station pairs a group at a time; with
+    `expected_round` (the round the user saw as next) a round paired meanwhile by another
+    station is refused instead of pairing the one after it.
+    """
+    take_snapshot(event.store, f"编排前 {group} / before pairing")
     with event.operation("pair_round", f"编排 {group} 下一轮 / pair next round") as session:
         found = Event.group(session, group)
+        pairing_lock(session, found.id, event.store.station, expected_round)
+        session.refresh(found)
         number = _check_ready(found)
         if found.system == "swiss":
             build = build_snapshot(found, partial=False)
@@ -190,6 +200,7 @@ def unpair_last_round(event: Event, group: str) -> None:
     with event.operation("unpair_round", f"撤销 {group} 最后一轮编排 / unpair last round"
                          ) as session:
         found = Event.group(session, group)
+        pairing_lock(session, found.id, event.store.station)
         if not found.rounds_played:
             raise UserError("还没有编排任何轮次", "no round is paired", group)
         last = found.rounds_played[-1]

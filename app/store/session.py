@@ -19,8 +19,8 @@ from sqlalchemy import Engine, delete, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from app.errors import UserError
 from app.store.database import create_event_database, is_url, open_event_database
+from app.store.locks import stale_error, watch_versions
 from app.store.models import UndoEntry
 from app.store.undo import ChangeRecorder, apply_entry
 
@@ -71,6 +71,9 @@ class EventStore:
         """One user operation: all of it is stored, with its undo entry, or none of it."""
         with Session(self.engine, expire_on_commit=False) as session:
             recorder = ChangeRecorder(session)
+            # Stamps `changed_by` on what this station writes, and remembers what it read,
+            # so a stale edit can name who changed what.
+            watch_versions(session, self.station)
             try:
                 yield session
                 session.flush()
@@ -87,14 +90,9 @@ class EventStore:
                         )
                     )
                 session.commit()
-            except StaleDataError as error:
+            except StaleDataError:
                 session.rollback()
-                raise UserError(
-                    f"操作未保存：记录已被其他工作站修改，请刷新后重试（{error}）",
-                    f"not saved: another station changed the record meanwhile; reload and retry"
-                    f" ({error})",
-                    description or name,
-                ) from None
+                raise stale_error(session, self.engine, description or name) from None
             except BaseException:
                 session.rollback()
                 raise
@@ -103,16 +101,22 @@ class EventStore:
 
     # ----- undo / redo -------------------------------------------------------------------
 
-    def undo_entry(self) -> UndoEntry | None:
+    def undo_description(self) -> str | None:
+        """What Ctrl+Z would undo now, or None."""
         with self.reading() as session:
             return session.scalars(
-                select(UndoEntry).where(UndoEntry.undone.is_(False)).order_by(UndoEntry.id.desc())
+                select(UndoEntry.description)
+                .where(UndoEntry.undone.is_(False))
+                .order_by(UndoEntry.id.desc())
             ).first()
 
-    def redo_entry(self) -> UndoEntry | None:
+    def redo_description(self) -> str | None:
+        """What Ctrl+Y would redo now, or None."""
         with self.reading() as session:
             return session.scalars(
-                select(UndoEntry).where(UndoEntry.undone.is_(True)).order_by(UndoEntry.id)
+                select(UndoEntry.description)
+                .where(UndoEntry.undone.is_(True))
+                .order_by(UndoEntry.id)
             ).first()
 
     def undo(self) -> str | None:
@@ -130,10 +134,14 @@ class EventStore:
             entry = session.scalars(query.order_by(order)).first()
             if entry is None:
                 return None
+            watch_versions(session, self.station)
             try:
                 apply_entry(session, entry, direction=direction, station=self.station)
                 entry.undone = direction == "undo"
                 session.commit()
+            except StaleDataError:
+                session.rollback()
+                raise stale_error(session, self.engine, entry.description) from None
             except BaseException:
                 session.rollback()
                 raise
