@@ -21,6 +21,7 @@ from datetime import date
 from fractions import Fraction
 
 from app.errors import UserError
+from app.pairing.types import PointSystem
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -87,6 +88,7 @@ class Group:
     rules: str = ""  # 专业规则（禁手） / 大众规则（无禁手）, printed on slips
     double_game: bool = False  # 双盘制: each board plays two games, colours exchanged
     scale: int = 1  # how stored points are shown (see module docstring)
+    points: PointSystem = field(default_factory=PointSystem)  # for the TRF 162 line
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape
@@ -33,6 +34,10 @@ from reportlab.platypus import (
 
 from app.exports.fonts import SANS, register_fonts
 from app.exports.model import EventInfo
+
+# Compressed streams without the ASCII85 layer: smaller files, and reportlab's pure-Python
+# ASCII85 encoder was most of the time spent on long documents.
+rl_config.useA85 = 0
 
 MARGIN = 12 * mm
 HEADER_SPACE = 20 * mm
@@ -136,6 +141,24 @@ class _NumberedCanvas(rl_canvas.Canvas):
                                f"第 {self._pageNumber} 页  共 {total} 页")
 
 
+def numbered_canvas(*args: Any, **kwargs: Any) -> _NumberedCanvas:
+    """The page-counting canvas, starting on an embedded font (never Helvetica)."""
+    kwargs["initialFontName"] = kwargs.get("initialFontName") or SANS
+    kwargs["initialFontSize"] = kwargs.get("initialFontSize") or BASE_SIZE
+    return _NumberedCanvas(*args, **kwargs)
+
+
+def plain_canvas(path: Path, pagesize: tuple[float, float], title: str) -> rl_canvas.Canvas:
+    """A canvas for pages drawn by hand (slips, certificates, game sheets)."""
+    register_fonts()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    canvas = rl_canvas.Canvas(str(path), pagesize=pagesize, initialFontName=SANS,
+                              initialFontSize=BASE_SIZE, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setCreator("Gomoku Arbiter 五子棋赛事编排")
+    return canvas
+
+
 @dataclass(frozen=True)
 class PageHeader:
     """What the running header of every page shows."""
@@ -190,10 +213,11 @@ def build_document(
         title=f"{header.event.title} {header.title}",
         author=header.event.chief_arbiter or "Gomoku Arbiter",
         creator="Gomoku Arbiter 五子棋赛事编排",
+        initialFontName=SANS,
     )
     draw = _header_drawer(header)
     doc.build(list(story) or [Spacer(1, 1)], onFirstPage=draw, onLaterPages=draw,
-              canvasmaker=_NumberedCanvas)
+              canvasmaker=numbered_canvas)
     return path
 
 
@@ -228,8 +252,15 @@ def _para_style(size: float, align: str) -> ParagraphStyle:
 
 
 def natural_width(columns: Sequence[Column], rows: Sequence[Sequence[str]],
-                  size: float = BASE_SIZE) -> float:
-    return sum(_natural_widths(columns, rows, size))
+                  size: float = BASE_SIZE, flexible_cap: int = 0) -> float:
+    """The table's width with every cell on one line at `size`; with `flexible_cap`, a
+    flexible column counts at most that many CJK characters."""
+    widths = _natural_widths(columns, rows, size)
+    if flexible_cap:
+        cap = flexible_cap * size + 2 * CELL_PAD + 1
+        widths = [min(w, cap) if c.flexible else w
+                  for w, c in zip(widths, columns, strict=True)]
+    return sum(widths)
 
 
 def _natural_widths(columns: Sequence[Column], rows: Sequence[Sequence[str]],
@@ -264,15 +295,30 @@ def column_widths(columns: Sequence[Column], rows: Sequence[Sequence[str]],
     return [w * ratio for w in natural]
 
 
+def _lines_fit(paragraph: Paragraph, room: float) -> bool:
+    paragraph.wrap(room, 100_000)
+    for line in paragraph.blPara.lines:
+        extra = line[0] if isinstance(line, tuple) else line.extraSpace
+        if extra < -0.01:
+            return False
+    return True
+
+
 def fitted_cell(text: str, width: float, size: float, align: str) -> str | Paragraph:
-    """The text itself when it fits, else a Paragraph shrunk (to 7 pt) or wrapped."""
+    """The text itself when it fits, else a Paragraph shrunk to one line (down to 7 pt), else
+    wrapped over several lines (at 7 pt, smaller only when a column is extremely narrow)."""
     room = width - 2 * CELL_PAD
     if text_width(text, size) <= room:
         return text
     shrunk = fit_size(text, room, size, MIN_ONE_LINE_SIZE)
     if text_width(text, shrunk) <= room:
         return Paragraph(escape(text), _para_style(shrunk, align))
-    return Paragraph(escape(text), _para_style(MIN_ONE_LINE_SIZE, align))
+    wrap_size = MIN_ONE_LINE_SIZE
+    paragraph = Paragraph(escape(text), _para_style(wrap_size, align))
+    while not _lines_fit(paragraph, room) and wrap_size > 3:
+        wrap_size -= 1
+        paragraph = Paragraph(escape(text), _para_style(wrap_size, align))
+    return paragraph
 
 
 def make_table(

@@ -1,0 +1,214 @@
+"""Certificates (奖状/荣誉证书): one A4 landscape page per award, all in one PDF in place
+order, laid out by an editable template (resources/templates/certificate.json) in LXGW WenKai
+(霞鹜文楷).
+
+The template is JSON: borders, and lines of text with placeholders ({event_title},
+{organisers}, {recipient}, {unit}, {group}, {ranking}, {place}, {prize}, {grade_title},
+{date}, {venue}); a line with "requires" is left out when that field is empty (the grade
+title only where earned). Text that is too wide shrinks to fit its width.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from app.errors import UserError
+from app.exports.fonts import FONTS_DIR, KAI, register_fonts
+from app.exports.model import Award, ExportModel, date_zh
+from app.exports.pdf_common import draw_bold, fit_size, plain_canvas, text_width
+
+DEFAULT_TEMPLATE = FONTS_DIR.parent / "templates" / "certificate.json"
+FIELDS = ("event_title", "organisers", "recipient", "unit", "group", "ranking", "place",
+          "prize", "grade_title", "date", "venue")
+
+
+@dataclass(frozen=True)
+class TemplateLine:
+    text: str
+    x_mm: float
+    y_mm: float
+    size: float
+    width_mm: float = 240.0
+    align: str = "center"
+    bold: bool = False
+    underline: bool = False
+    colour: str = "#000000"
+    requires: str = ""
+
+
+@dataclass(frozen=True)
+class Border:
+    inset_mm: float
+    width: float
+    colour: str = "#000000"
+
+
+@dataclass(frozen=True)
+class CertificateTemplate:
+    font: str
+    lines: tuple[TemplateLine, ...]
+    borders: tuple[Border, ...] = ()
+
+
+def _colour(text: str, where: str) -> colors.Color:
+    try:
+        return colors.HexColor(text)
+    except (ValueError, TypeError):
+        raise UserError(f"颜色“{text}”无效，应为 #RRGGBB", f"bad colour {text!r}, use #RRGGBB",
+                        where) from None
+
+
+def load_template(path: Path = DEFAULT_TEMPLATE) -> CertificateTemplate:
+    """Read and check a certificate template; `UserError` names the file and the line."""
+    where = str(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UserError("找不到奖状模板文件", "certificate template not found", where) from None
+    except json.JSONDecodeError as error:
+        raise UserError(f"奖状模板不是有效的 JSON：{error.msg}",
+                        f"certificate template is not valid JSON: {error.msg}",
+                        f"{where}:{error.lineno}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("lines"), list):
+        raise UserError("奖状模板缺少 lines 列表", "certificate template has no 'lines' list",
+                        where)
+    lines = []
+    known = set(TemplateLine.__dataclass_fields__)
+    formatter = string.Formatter()
+    for index, raw in enumerate(data["lines"], start=1):
+        place = f"{where}: lines[{index}]"
+        if not isinstance(raw, dict) or "text" not in raw:
+            raise UserError("模板行缺少 text", "template line has no 'text'", place)
+        unknown = set(raw) - known
+        if unknown:
+            raise UserError(f"模板行有未知字段 {sorted(unknown)}",
+                            f"unknown keys {sorted(unknown)} in template line", place)
+        try:
+            names = [name for _, name, _, _ in formatter.parse(raw["text"]) if name is not None]
+        except ValueError as error:
+            raise UserError(f"模板文字有误：{error}", f"bad template text: {error}",
+                            place) from None
+        for name in [*names, raw.get("requires") or ""]:
+            if name and name not in FIELDS:
+                raise UserError(f"未知的占位符 {{{name}}}", f"unknown placeholder {{{name}}}",
+                                place)
+        if raw.get("align", "center") not in ("left", "center", "right"):
+            raise UserError("align 只能是 left/center/right", "align must be left|center|right",
+                            place)
+        try:
+            line = TemplateLine(**{"x_mm": 148.5, "size": 18, **raw})
+            float(line.x_mm), float(line.y_mm), float(line.size), float(line.width_mm)
+        except (TypeError, ValueError) as error:
+            raise UserError(f"模板行数值有误：{error}", f"bad number in template line: {error}",
+                            place) from None
+        _colour(line.colour, place)
+        lines.append(line)
+    borders = []
+    for index, raw in enumerate(data.get("border", []), start=1):
+        place = f"{where}: border[{index}]"
+        try:
+            border = Border(**raw)
+        except TypeError as error:
+            raise UserError(f"边框设置有误：{error}", f"bad border: {error}", place) from None
+        _colour(border.colour, place)
+        borders.append(border)
+    font = data.get("font", KAI)
+    register_fonts()
+    from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames
+
+    if font not in getRegisteredFontNames():
+        raise UserError(f"模板字体 {font} 不是随程序提供的字体",
+                        f"template font {font} is not a shipped font", where)
+    return CertificateTemplate(font, tuple(lines), tuple(borders))
+
+
+def certificate_fields(model: ExportModel, award: Award) -> dict[str, str]:
+    """The values of every placeholder for one award."""
+    event = model.event
+    day = event.end_date or event.start_date
+    group = model.group(award.group).name if award.group else ""
+    unit = "" if award.is_team and award.unit == award.recipient else award.unit
+    return {
+        "event_title": event.title,
+        "organisers": "　".join(event.organisers),
+        "recipient": award.recipient,
+        "unit": unit,
+        "group": group,
+        "ranking": award.ranking,
+        "place": award.place_text,
+        "prize": award.prize,
+        "grade_title": award.grade_title,
+        "date": date_zh(day) if day else "",
+        "venue": event.venue,
+    }
+
+
+def _draw_line(canvas: Canvas, template: CertificateTemplate, line: TemplateLine,
+               values: Mapping[str, str]) -> None:
+    if line.requires and not values.get(line.requires):
+        return
+    text = line.text.format_map(values).strip()
+    if not text:
+        return
+    width = line.width_mm * mm
+    size = fit_size(text, width, line.size, line.size * 0.4, template.font)
+    drawn = text_width(text, size, template.font)
+    squeeze = min(1.0, width / drawn) if drawn else 1.0
+    x = line.x_mm * mm
+    y = line.y_mm * mm
+    left = x - drawn * squeeze / 2 if line.align == "center" else (
+        x - drawn * squeeze if line.align == "right" else x)
+    canvas.saveState()
+    canvas.setFillColor(_colour(line.colour, ""))
+    canvas.setStrokeColor(_colour(line.colour, ""))
+    canvas.translate(left, y)
+    canvas.scale(squeeze, 1)
+    if line.bold:
+        draw_bold(canvas, text, 0, 0, size, template.font, align="left")
+    else:
+        canvas.setFont(template.font, size)
+        canvas.drawString(0, 0, text)
+    if line.underline:
+        canvas.setLineWidth(0.8)
+        canvas.line(0, -size * 0.2, drawn, -size * 0.2)
+    canvas.restoreState()
+
+
+def draw_certificate(canvas: Canvas, template: CertificateTemplate,
+                     values: Mapping[str, str]) -> None:
+    width, height = landscape(A4)
+    for border in template.borders:
+        inset = border.inset_mm * mm
+        canvas.setStrokeColor(_colour(border.colour, ""))
+        canvas.setLineWidth(border.width)
+        canvas.rect(inset, inset, width - 2 * inset, height - 2 * inset)
+    for line in template.lines:
+        _draw_line(canvas, template, line, values)
+
+
+def write_certificates(model: ExportModel, path: Path,
+                       awards: Sequence[Award] | None = None,
+                       template_path: Path = DEFAULT_TEMPLATE) -> Path:
+    """All certificates in one PDF, one page per award, in place order (by ranking)."""
+    template = load_template(template_path)
+    chosen = model.awards_in_place_order() if awards is None else tuple(awards)
+    values = [certificate_fields(model, award) for award in chosen]
+    canvas = plain_canvas(path, landscape(A4), f"{model.event.title} 奖状")
+    for fields in values:
+        draw_certificate(canvas, template, fields)
+        canvas.showPage()
+    if not values:
+        canvas.setFont(template.font, 14)
+        canvas.drawString(20 * mm, 180 * mm, "没有获奖名单")
+        canvas.showPage()
+    canvas.save()
+    return path

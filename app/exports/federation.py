@@ -1,0 +1,364 @@
+"""The results package for the federation (上报材料): one folder per event, and a zip of it.
+
+Contents (all text UTF-8):
+- `赛事成绩.xlsx`: the player register (棋手名册), the final standings of each group, and
+  every game (group, round, board, black, white, result, how it ended, moves);
+- `trf/<group>.trf`: a TRF-2026 file per group (FIDE "Format of Tournament Report File,
+  Version 2026"; written by `app.pairing.trf.write_trf`, first mover = TRF `w`);
+- `games/<group>/R<round>-B<board>[-G<game>].sgf|.psq`: each recorded game, when the game
+  record writers of `app.rules.records` are available (see `RECORD_WRITERS`);
+- `说明.txt`: what the package holds; `MANIFEST.sha256`: the SHA-256 of every other file, in
+  the format of `sha256sum` (`<hex>  <path>`), so the receiver can run `sha256sum -c`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from openpyxl import Workbook
+
+from app.errors import UserError
+from app.exports.model import BoardResult, ExportModel, Game, Group, result_zh, safe_filename
+from app.exports.xlsx import players_sheet, standings_table, write_sheet
+from app.pairing.types import (
+    Colour,
+    Outcome,
+    PlayerHistory,
+    RoundRecord,
+    TournamentSnapshot,
+)
+
+MANIFEST = "MANIFEST.sha256"
+WORKBOOK = "赛事成绩.xlsx"
+_FLIP = {"1-0": "0-1", "0-1": "1-0", "=": "=", "+-": "-+", "-+": "+-", "--": "--"}
+
+
+# ---------------------------------------------------------------------------- every game
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One game of the package: black moved first in it (game 2 of a double-game round
+    swaps the round's colours). `result` is black first."""
+
+    group: str
+    round: int
+    board: int
+    game_no: int
+    black: int
+    white: int
+    result: str
+    how_ended: str
+    moves: tuple[str, ...]
+    opening: str = ""
+
+
+def every_game(model: ExportModel) -> list[GameLine]:
+    """Every game over the board or forfeited, from the rounds, with the recorded moves
+    attached where a record exists; recorded games with no board in the rounds come too."""
+    recorded = {(g.group, g.round, g.board, g.game_no): g for g in model.games}
+    used: set[tuple[str, int, int, int]] = set()
+    lines: list[GameLine] = []
+    for group in model.groups:
+        for rnd in model.rounds_of(group.key):
+            for board in rnd.boards:
+                if board.second is None:
+                    continue
+                lines.extend(_board_games(group, rnd.number, board, recorded, used))
+    for key, game in sorted(recorded.items()):
+        if key not in used:
+            lines.append(GameLine(game.group, game.round, game.board, game.game_no, game.black,
+                                  game.white, game.result, game.how_ended, game.moves,
+                                  game.opening))
+    return lines
+
+
+def _board_games(group: Group, round_number: int, board: BoardResult,
+                 recorded: dict[tuple[str, int, int, int], Game],
+                 used: set[tuple[str, int, int, int]]) -> Iterator[GameLine]:
+    assert board.second is not None
+    codes = board.result.split() or [""]
+    count = 2 if group.double_game else 1
+    for game_no in range(1, count + 1):
+        code = codes[game_no - 1] if game_no - 1 < len(codes) else ""
+        black, white = (board.first, board.second) if game_no == 1 else (board.second,
+                                                                         board.first)
+        black_code = code if game_no == 1 else _FLIP.get(code, code)
+        key = (group.key, round_number, board.number, game_no)
+        game = recorded.get(key)
+        if game is not None:
+            used.add(key)
+            yield GameLine(group.key, round_number, board.number, game_no, game.black,
+                           game.white, game.result or black_code,
+                           game.how_ended or board.how_ended, game.moves, game.opening)
+        else:
+            yield GameLine(group.key, round_number, board.number, game_no, black, white,
+                           black_code, board.how_ended, ())
+
+
+# ---------------------------------------------------------------------------- TRF
+
+
+def _outcome(board: BoardResult, player: int) -> Outcome:
+    if board.second is None:
+        return Outcome.PAB
+    is_first = board.first == player
+    codes = board.result.split()
+    if codes and all(c in ("+-", "-+", "--") for c in codes):
+        return Outcome.FORFEIT_WIN if codes[0] == ("+-" if is_first else "-+") \
+            else Outcome.FORFEIT_LOSS
+    mine = board.first_points if is_first else board.second_points
+    theirs = board.second_points if is_first else board.first_points
+    if mine is not None and theirs is not None:
+        return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
+    code = codes[0]
+    if code == "=":
+        return Outcome.DRAW
+    return Outcome.WIN if (code == "1-0") == is_first else Outcome.LOSS
+
+
+def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapshot,
+                                                                 dict[int, int]]:
+    """The group as a `TournamentSnapshot` (rounds with every result in), and the map from
+    player id to the pairing number used in it."""
+    group = model.group(group_key)
+    players = sorted(model.players_of(group_key), key=lambda p: (p.number or 10**9, p.id))
+    numbers: dict[int, int] = {}
+    taken = {p.number for p in players if p.number}
+    if len(taken) != sum(1 for p in players if p.number):
+        raise UserError(f"{group.name}中有重复的编号", f"duplicate pairing numbers in {group.name}")
+    next_free = max(taken, default=0) + 1
+    for player in players:
+        if player.number:
+            numbers[player.id] = player.number
+        else:
+            numbers[player.id] = next_free
+            next_free += 1
+    complete = [r for r in model.rounds_of(group_key)
+                if all(b.result or b.second is None for b in r.boards)]
+    records: dict[int, list[RoundRecord]] = {p.id: [] for p in players}
+    for rnd in complete:
+        seen: set[int] = set()
+        for board in rnd.boards:
+            for me, other, colour, points in (
+                (board.first, board.second, Colour.FIRST, board.first_points),
+                (board.second, board.first, Colour.SECOND, board.second_points),
+            ):
+                if me is None or me not in records:
+                    continue
+                seen.add(me)
+                outcome = _outcome(board, me)
+                records[me].append(RoundRecord(
+                    rnd.number, outcome,
+                    numbers.get(other) if other is not None else None,
+                    colour if other is not None else None,
+                    points if points is not None else group.points.points(outcome),
+                ))
+        for pid in records:
+            if pid not in seen:
+                records[pid].append(RoundRecord(rnd.number, Outcome.ABSENT))
+    histories = tuple(
+        PlayerHistory(numbers[p.id], tuple(records[p.id]), unit=p.unit, name=p.name)
+        for p in players
+    )
+    snapshot = TournamentSnapshot(histories, max(group.rounds, len(complete)), group.points)
+    return snapshot, numbers
+
+
+def group_trf(model: ExportModel, group_key: str) -> str:
+    """A TRF-2026 text of the group (names, sex, birth dates, final ranks)."""
+    from app.pairing.trf import TrfPlayerInfo, write_trf
+
+    snapshot, numbers = group_snapshot(model, group_key)
+    standings = model.standings_of(group_key)
+    ranks = {row.player: row.rank for row in standings.rows} if standings else {}
+    info = {}
+    for player in model.players_of(group_key):
+        info[numbers[player.id]] = TrfPlayerInfo(
+            name=player.name,
+            sex={"男": "m", "女": "w"}.get(player.gender, ""),
+            birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
+            rank=ranks.get(player.id),
+        )
+    title = f"{model.event.title} {model.group(group_key).name}"
+    return write_trf(snapshot, name=title, info=info, newline="\n")
+
+
+# ---------------------------------------------------------------------------- game records
+
+
+def _record_writers() -> dict[str, Callable[[GameLine, ExportModel], str]]:
+    """SGF and PSQ writers from `app.rules.records` when that module provides them."""
+    try:
+        records = importlib.import_module("app.rules.records")
+    except ImportError:
+        return {}
+    writers: dict[str, Callable[[GameLine, ExportModel], str]] = {}
+    for suffix in ("sgf", "psq"):
+        function = getattr(records, f"write_{suffix}", None)
+        if callable(function):
+            writers[suffix] = _adapter(function)
+    return writers
+
+
+def _adapter(function: Callable[..., str]) -> Callable[[GameLine, ExportModel], str]:
+    def write(game: GameLine, model: ExportModel) -> str:
+        black = model.player(game.black)
+        white = model.player(game.white)
+        return function(game.moves, black=black.name, white=white.name, result=game.result,
+                        event=model.event.title)
+
+    return write
+
+
+RECORD_WRITERS: Callable[[], dict[str, Callable[[GameLine, ExportModel], str]]] = \
+    _record_writers
+
+
+# ---------------------------------------------------------------------------- the package
+
+
+def _games_workbook_rows(model: ExportModel, games: list[GameLine]) -> list[list[object]]:
+    rows: list[list[object]] = []
+    for game in games:
+        black = model.player(game.black)
+        white = model.player(game.white)
+        rows.append([model.group(game.group).name, game.round, game.board, game.game_no,
+                     black.name, black.unit, white.name, white.unit, game.result,
+                     result_zh(game.result), game.how_ended, len(game.moves),
+                     " ".join(game.moves)])
+    return rows
+
+
+def federation_workbook(model: ExportModel, path: Path) -> Path:
+    """棋手名册, 最终名次 per group, and 对局 (every game with its moves)."""
+    workbook = Workbook()
+    workbook.remove(workbook.active)
+    players_sheet(workbook, model, "棋手名册")
+    for standings in (*model.standings, *model.sub_rankings):
+        headers, rows = standings_table(model, standings)
+        write_sheet(workbook, f"最终名次-{standings.title}", headers, rows,
+                    f"{model.event.title} {standings.title} 最终名次")
+    headers = ["组别", "轮次", "台次", "盘次", "黑方", "黑方单位", "白方", "白方单位", "结果",
+               "结果说明", "终局方式", "手数", "着法"]
+    write_sheet(workbook, "对局", headers, _games_workbook_rows(model, every_game(model)),
+                f"{model.event.title} 对局")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    workbook.save(path)
+    return path
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 16), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def write_manifest(folder: Path) -> Path:
+    """`MANIFEST.sha256` over every file under `folder` (sorted, `/` separators)."""
+    lines = []
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != MANIFEST):
+        lines.append(f"{sha256_of(path)}  {path.relative_to(folder).as_posix()}")
+    manifest = folder / MANIFEST
+    manifest.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return manifest
+
+
+def verify_manifest(folder: Path) -> list[str]:
+    """The files whose checksum differs, are missing, or are not listed; [] when all verify."""
+    manifest = folder / MANIFEST
+    problems = []
+    listed = set()
+    for line in manifest.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        digest, _, name = line.partition("  ")
+        listed.add(name)
+        path = folder / name
+        if not path.is_file():
+            problems.append(f"missing: {name}")
+        elif sha256_of(path) != digest:
+            problems.append(f"changed: {name}")
+    for path in folder.rglob("*"):
+        if path.is_file() and path.name != MANIFEST:
+            name = path.relative_to(folder).as_posix()
+            if name not in listed:
+                problems.append(f"unlisted: {name}")
+    return sorted(problems)
+
+
+def _readme(model: ExportModel, trf_written: list[str], records: list[str],
+            notes: list[str]) -> str:
+    event = model.event
+    lines = [
+        f"{event.title}",
+        f"主办：{'、'.join(event.organisers)}" if event.organisers else "",
+        f"地点：{event.venue}" if event.venue else "",
+        f"日期：{event.dates_text}" if event.dates_text else "",
+        f"裁判长：{event.chief_arbiter}" if event.chief_arbiter else "",
+        "",
+        "本文件夹内容（UTF-8 编码）：",
+        f"- {WORKBOOK}：棋手名册、各组最终名次、全部对局（组别、轮次、台次、黑方、白方、结果、"
+        "终局方式、着法）。结果以黑方在前：1-0 黑胜，0-1 白胜，= 和，+- / -+ 弃权。",
+        "- trf/：各组 TRF-2026 格式编排文件（先手记为 w）。" if trf_written else "",
+        f"- games/：对局棋谱（{'、'.join(s.upper() for s in records)}）。" if records else "",
+        f"- {MANIFEST}：全部文件的 SHA-256 校验值，可用 `sha256sum -c {MANIFEST}` 核对。",
+    ]
+    lines += [f"注：{n}" for n in notes]
+    keep = [line for index, line in enumerate(lines) if line or index == 5]
+    return "\n".join(keep) + "\n"
+
+
+def write_federation_package(model: ExportModel, out_dir: Path) -> tuple[Path, Path]:
+    """Write the package folder and its zip under `out_dir`; return (folder, zip)."""
+    name = f"{model.event.name_for_files}-上报材料"
+    folder = out_dir / name
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in sorted(folder.rglob("*"), reverse=True):  # a fresh package every time
+        if old.is_file():
+            old.unlink()
+        elif old.is_dir():
+            old.rmdir()
+    federation_workbook(model, folder / WORKBOOK)
+    notes: list[str] = []
+    trf_written = []
+    for group in model.groups:
+        if not model.rounds_of(group.key):
+            continue
+        try:
+            text = group_trf(model, group.key)
+        except ValueError as error:
+            notes.append(f"{group.name} 的积分制无法写成 TRF：{error}")
+            continue
+        target = folder / "trf" / f"{safe_filename(group.key)}.trf"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8", newline="")
+        trf_written.append(group.key)
+    writers = RECORD_WRITERS()
+    if not writers:
+        notes.append("本版本未生成 SGF/PSQ 棋谱文件；着法见工作簿“对局”表。")
+    for game in every_game(model):
+        if not game.moves:
+            continue
+        stem = f"R{game.round:02d}-B{game.board:03d}"
+        if game.game_no > 1 or model.group(game.group).double_game:
+            stem += f"-G{game.game_no}"
+        for suffix, writer in writers.items():
+            target = folder / "games" / safe_filename(game.group) / f"{stem}.{suffix}"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(writer(game, model), encoding="utf-8", newline="")
+    (folder / "说明.txt").write_text(_readme(model, trf_written, sorted(writers), notes),
+                                    encoding="utf-8")
+    write_manifest(folder)
+    archive = out_dir / f"{name}.zip"
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            bundle.write(path, f"{name}/{path.relative_to(folder).as_posix()}")
+    return folder, archive

@@ -1,0 +1,262 @@
+"""Excel workbooks (openpyxl): players, pairings and results per round, results per group,
+standings per group with tie-breaks, sub-rankings, crosstables, team standings and awards.
+
+Every sheet: bold header in row 1, frozen below it and repeated on every printed page, column
+widths from the content, printed to fit the page width (landscape when wide), and numbers
+(places, points, tie-breaks, pairing numbers, dates) as numbers, not text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from app.exports.model import (
+    ExportModel,
+    Standings,
+    TeamStandings,
+    outcome_for,
+    result_zh,
+    scaled,
+)
+
+Cell = str | int | float | date | None
+_BAD_SHEET_CHARS = "[]:*?/\\"
+_HEADER_FONT = Font(bold=True)
+_HEADER_FILL = PatternFill("solid", fgColor="D9D9D9")
+
+
+def _display_len(value: Cell) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, date):
+        return 10
+    text = str(value)
+    return sum(2 if ord(ch) > 0x2E7F else 1 for ch in text)
+
+
+def sheet_name(text: str, taken: Iterable[str]) -> str:
+    """A valid, unique sheet name (at most 31 characters, none of []:*?/\\)."""
+    base = "".join("_" if c in _BAD_SHEET_CHARS else c for c in text).strip("'") or "表"
+    base = base[:31]
+    existing = {t.lower() for t in taken}
+    name, counter = base, 2
+    while name.lower() in existing:
+        suffix = f"({counter})"
+        name = base[: 31 - len(suffix)] + suffix
+        counter += 1
+    return name
+
+
+def write_sheet(workbook: Workbook, title: str, headers: Sequence[str],
+                rows: Iterable[Sequence[Cell]], print_title: str = "") -> Worksheet:
+    """Append a formatted sheet: bold frozen header, widths, fit-to-width print set-up."""
+    sheet = workbook.create_sheet(sheet_name(title, workbook.sheetnames))
+    sheet.append(list(headers))
+    widths = [_display_len(h) for h in headers]
+    for row in rows:
+        sheet.append(list(row))
+        for index, value in enumerate(row):
+            widths[index] = max(widths[index], _display_len(value))
+    for cell in sheet[1]:
+        cell.font = _HEADER_FONT
+        cell.fill = _HEADER_FILL
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    for index, width in enumerate(widths, start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = min(max(width + 2, 5), 60)
+    for column in sheet.iter_cols(min_row=2):
+        for cell in column:
+            if isinstance(cell.value, date):
+                cell.number_format = "yyyy-mm-dd"
+    sheet.freeze_panes = "A2"
+    sheet.print_title_rows = "1:1"
+    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
+    sheet.page_setup.orientation = "landscape" if sum(widths) > 95 else "portrait"
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_options.gridLines = True
+    if print_title:
+        sheet.oddHeader.center.text = print_title
+    sheet.oddFooter.center.text = "第 &P 页 共 &N 页"
+    return sheet
+
+
+# ---------------------------------------------------------------------------- sheets
+
+
+def players_sheet(workbook: Workbook, model: ExportModel, title: str = "棋手") -> Worksheet:
+    headers = ["编号", "姓名", "性别", "出生日期", "身份证号", "单位", "组别", "段级位"]
+    rows = []
+    for player in sorted(model.players, key=lambda p: (p.group, p.number, p.id)):
+        rows.append([player.number or None, player.name, player.gender, player.birth_date,
+                     player.id_number, player.unit, model.group(player.group).name,
+                     player.grade])
+    return write_sheet(workbook, title, headers, rows, f"{model.event.title} 棋手名单")
+
+
+_ROUND_HEADERS = ["台次", "先手编号", "先手（黑）", "先手单位", "结果", "后手编号", "后手（白）",
+                  "后手单位", "终局方式", "先手得分", "后手得分"]
+
+
+def _board_cells(model: ExportModel, group: str, board: Any) -> list[Cell]:
+    scale = model.group(group).scale
+    first = model.player(board.first)
+    if board.second is None:
+        return [board.number, first.number or None, first.name, first.unit, "轮空", None, "",
+                "", board.how_ended,
+                None if board.first_points is None else scaled(board.first_points, scale),
+                None]
+    second = model.player(board.second)
+    return [
+        board.number, first.number or None, first.name, first.unit, result_zh(board.result),
+        second.number or None, second.name, second.unit, board.how_ended,
+        None if board.first_points is None else scaled(board.first_points, scale),
+        None if board.second_points is None else scaled(board.second_points, scale),
+    ]
+
+
+def round_sheet(workbook: Workbook, model: ExportModel, group: str, number: int) -> Worksheet:
+    """Pairings of one round (with the results once entered)."""
+    name = model.group(group).name
+    rows = [_board_cells(model, group, b) for b in model.round(group, number).boards]
+    return write_sheet(workbook, f"{name}第{number}轮", _ROUND_HEADERS, rows,
+                       f"{model.event.title} {name} 第{number}轮")
+
+
+def results_sheet(workbook: Workbook, model: ExportModel, group: str) -> Worksheet:
+    """All rounds of a group, one board a line (成绩汇总)."""
+    name = model.group(group).name
+    rows = [[rnd.number, *_board_cells(model, group, b)]
+            for rnd in model.rounds_of(group) for b in rnd.boards]
+    return write_sheet(workbook, f"{name}成绩", ["轮次", *_ROUND_HEADERS], rows,
+                       f"{model.event.title} {name} 成绩")
+
+
+def standings_table(model: ExportModel, standings: Standings) -> tuple[list[str], list[list[Cell]]]:
+    """Headers and rows of a ranking: place as a number and 并列 marked apart."""
+    scale = model.group(standings.group).scale if standings.group else 1
+    headers = ["名次", "并列", "编号", "姓名", "单位", standings.points_header,
+               *[c.header for c in standings.columns], "备注"]
+    rows: list[list[Cell]] = []
+    for row in standings.rows:
+        player = model.player(row.player)
+        rows.append([
+            row.rank, "并列" if row.shared else "", player.number or None, player.name,
+            player.unit, scaled(row.points, scale),
+            *[scaled(v, c.scale) for v, c in zip(row.tiebreaks, standings.columns, strict=True)],
+            row.playoff,
+        ])
+    return headers, rows
+
+
+def standings_sheet(workbook: Workbook, model: ExportModel, standings: Standings) -> Worksheet:
+    headers, rows = standings_table(model, standings)
+    return write_sheet(workbook, f"{standings.title}名次", headers, rows,
+                       f"{model.event.title} {standings.title} 名次")
+
+
+def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Worksheet:
+    """Round robin: points against each opponent; Swiss: per round opponent's place, colour
+    and outcome (e.g. `12黑胜`)."""
+    info = model.group(group)
+    standings = model.standings_of(group)
+    order = ([r.player for r in standings.rows] if standings is not None
+             else [p.id for p in sorted(model.players_of(group), key=lambda p: p.number)])
+    rows_by_player = {r.player: r for r in standings.rows} if standings is not None else {}
+    position = {pid: i for i, pid in enumerate(order, start=1)}
+    rounds = model.rounds_of(group)
+    cells: dict[int, list[Cell]] = {pid: [] for pid in order}
+    if info.system == "round_robin":
+        headers_mid = [str(i) for i in range(1, len(order) + 1)]
+        against: dict[tuple[int, int], int] = {}
+        for rnd in rounds:
+            for b in rnd.boards:
+                if b.second is None:
+                    continue
+                against[(b.first, b.second)] = against.get((b.first, b.second), 0) + (
+                    b.first_points or 0)
+                against[(b.second, b.first)] = against.get((b.second, b.first), 0) + (
+                    b.second_points or 0)
+        for pid in order:
+            for other in order:
+                value = against.get((pid, other))
+                cells[pid].append("×" if other == pid else
+                                  None if value is None else scaled(value, info.scale))
+    else:
+        headers_mid = [f"第{r.number}轮" for r in rounds]
+        for rnd in rounds:
+            filled = set()
+            for b in rnd.boards:
+                for me, other, colour in ((b.first, b.second, "黑"), (b.second, b.first, "白")):
+                    if me is None or me not in cells:
+                        continue
+                    filled.add(me)
+                    cells[me].append("轮空" if other is None else
+                                     f"{position.get(other, '?')}{colour}{outcome_for(b, me)}")
+            for pid in order:
+                if pid not in filled:
+                    cells[pid].append("—")
+    columns = standings.columns if standings is not None else ()
+    headers = ["序", "名次", "姓名", "单位", *headers_mid, "积分", *[c.header for c in columns]]
+    rows: list[list[Cell]] = []
+    for pid in order:
+        player = model.player(pid)
+        row = rows_by_player.get(pid)
+        rows.append([
+            position[pid], row.rank_text if row else "", player.name, player.unit, *cells[pid],
+            scaled(row.points, info.scale) if row else None,
+            *([scaled(v, c.scale) for v, c in zip(row.tiebreaks, columns, strict=True)]
+              if row else [None] * len(columns)),
+        ])
+    return write_sheet(workbook, f"{info.name}交叉表", headers, rows,
+                       f"{model.event.title} {info.name} 交叉表")
+
+
+def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> Worksheet:
+    headers = ["名次", "并列", "代表队", *[c.header for c in team.columns], "队员", "备注"]
+    rows = [[r.rank, "并列" if r.shared else "", r.team,
+             *[scaled(v, c.scale) for v, c in zip(r.values, team.columns, strict=True)],
+             "、".join(r.members), r.note] for r in team.rows]
+    return write_sheet(workbook, f"{team.title}团体名次", headers, rows,
+                       f"{model.event.title} {team.title} 团体名次")
+
+
+def awards_sheet(workbook: Workbook, model: ExportModel) -> Worksheet:
+    headers = ["类别", "名次", "并列", "姓名／队名", "单位", "奖励", "段级位"]
+    rows = [[a.ranking, a.place, "并列" if a.shared else "", a.recipient,
+             "" if a.is_team and a.unit == a.recipient else a.unit, a.prize, a.grade_title]
+            for a in model.awards_in_place_order()]
+    return write_sheet(workbook, "录取名单", headers, rows, f"{model.event.title} 录取名单")
+
+
+def write_workbook(model: ExportModel, path: Path) -> Path:
+    """The event workbook (赛事数据.xlsx) with every sheet listed in the module docstring."""
+    workbook = Workbook()
+    workbook.remove(workbook.active)
+    players_sheet(workbook, model)
+    for group in model.groups:
+        for rnd in model.rounds_of(group.key):
+            round_sheet(workbook, model, group.key, rnd.number)
+        if model.rounds_of(group.key):
+            results_sheet(workbook, model, group.key)
+        standings = model.standings_of(group.key)
+        if standings is not None:
+            standings_sheet(workbook, model, standings)
+            crosstable_sheet(workbook, model, group.key)
+    for sub in model.sub_rankings:
+        standings_sheet(workbook, model, sub)
+    for team in model.team_standings:
+        team_sheet(workbook, model, team)
+    if model.awards:
+        awards_sheet(workbook, model)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    workbook.save(path)
+    return path
