@@ -128,7 +128,7 @@ class Bracket:
 
     seeding: tuple[int, ...]
     rounds: tuple[tuple[KnockoutMatch, ...], ...]
-    results: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    results: Mapping[tuple[int, int], int] = field(default_factory=dict, hash=False)
     lot_seed: int | None = None
 
     @property

@@ -234,6 +234,17 @@ def double_game_round_points(wins: int, draws: int, losses: int) -> int:
 _TABLE_OUTCOME = {2: Outcome.WIN, 1: Outcome.DRAW, 0: Outcome.LOSS}
 
 
+def double_game_boards(board: Board) -> tuple[Board, Board]:
+    """The two games of a double-game round, first mover (black) first: game 1 as paired,
+    game 2 with the first move exchanged (2016 七、(三): 第一局比赛先手方执黑，第二局交换先后手)."""
+    if board.second is None:
+        raise UserError(
+            f"第{board.number}台是轮空", f"board {board.number} is a bye", f"board {board.number}"
+        )
+    return Board(board.number, board.first, board.second), Board(board.number, board.second,
+                                                                 board.first)
+
+
 def double_game_records(round_number: int, board: Board, games: Sequence[GameResult],
                         points: PointSystem) -> tuple[RoundRecord, RoundRecord]:
     """The two players' records of a double-game round; `game_points` keeps the games' score.

@@ -14,6 +14,7 @@ from app.standings.scoring import (
     GameCode,
     GameResult,
     bye_record,
+    double_game_boards,
     double_game_records,
     double_game_round_points,
     enter_result,
@@ -179,6 +180,19 @@ def test_each_double_game_score_maps_to_the_shenzhen_round_points(
     assert first.outcome == {2: Outcome.WIN, 1: Outcome.DRAW, 0: Outcome.LOSS}[expected]
     assert (first.colour, second.colour) == (Colour.FIRST, Colour.SECOND)
     assert (first.opponent, second.opponent) == (9, 7)
+
+
+def test_double_game_first_move_exchanged_in_game_two() -> None:
+    """2016 七、(三): 第一局比赛先手方执黑，第二局交换先后手 - each code lists its own game's
+    first mover first, so `1-0 1-0` is one game won by each player."""
+    game1, game2 = double_game_boards(BOARD)
+    assert (game1.first, game1.second) == (7, 9)
+    assert (game2.first, game2.second) == (9, 7)
+    with pytest.raises(UserError, match="bye"):
+        double_game_boards(Board(2, 5, None))
+    results = [parse_result("1-0"), parse_result("1-0")]  # one game each
+    first, second = double_game_records(1, BOARD, results, DEFAULT)
+    assert (first.points, second.points) == (1, 1)
 
 
 def test_double_game_round_points_in_group_units() -> None:
