@@ -20,6 +20,7 @@ Three helpers for `EventStore.operation()` and the services:
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote, unquote
 
 from sqlalchemy import Engine, and_, event, func, inspect, select, text, update
 from sqlalchemy.orm import Session
@@ -131,6 +132,14 @@ def stale_error(session: Session, engine: Engine, where: str) -> UserError:
     )
 
 
+def _ascii_name(station: str) -> str:
+    """PostgreSQL keeps application_name in ASCII, at most 63 bytes: percent-encode it."""
+    name = station
+    while len(quote(name)) > 63:
+        name = name[:-1]
+    return quote(name)
+
+
 # ----- one pairing at a time ---------------------------------------------------------------
 
 
@@ -145,7 +154,7 @@ def pairing_lock(
     dialect = session.get_bind().dialect.name
     if dialect == "postgresql":
         session.execute(text("SELECT set_config('application_name', :s, true)"),
-                        {"s": station[:63]})
+                        {"s": _ascii_name(station)})
         got = session.execute(
             text("SELECT pg_try_advisory_xact_lock(:ns, :gid)"),
             {"ns": LOCK_NAMESPACE, "gid": group_id},
@@ -159,6 +168,7 @@ def pairing_lock(
                 ),
                 {"ns": LOCK_NAMESPACE, "gid": group_id},
             ).scalar()
+            holder = unquote(holder) if holder else None
             who = holder or "另一工作站"
             raise UserError(
                 f"{who} 正在编排本组，请稍后刷新再试",
