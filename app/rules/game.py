@@ -1,0 +1,672 @@
+"""One game as it is played, driven one action at a time (对局): the object behind the board.
+
+Protocols (《中国五子棋竞赛规则》2013; RIF rules for the 26-opening protocol):
+- 指定开局 + 三手交换 + 五手N打 (designated opening, `GameSettings(designated_opening=True)`):
+  the tentative black (假先方, the pairing's first mover) places stones 1-3 (black h8, white
+  next to it, black), which must form one of the 26 openings (`app.rules.openings`), or the
+  opening fixed in advance by lot. The other player then decides whether to swap colours
+  (三手交换); the player now holding white plays move 4; black offers N fifth moves (五手N打;
+  N from the group's rules, 2 for juniors), pairwise not symmetric under the symmetries
+  that keep the position; white chooses one (it becomes move 5) and plays move 6; then play
+  alternates.
+- 自由开局 (free opening, 大众规则): stones alternate from move 1, black first, no swap.
+- Endings (`Ending`): five (连五, derived from the rule set: exactly five for black under
+  专业规则), a black foul (禁手) claimed by white at once (black loses; a foul that white does
+  not claim before playing on stands and the game goes on), resignation (认输), loss on
+  time (超时), agreed draw (协议和棋), full board (满盘和棋) and an arbiter's decision (裁判判定).
+
+A `Game` is immutable: every action returns a new `Game`, and `undo()` gives back the one
+before the last action. An illegal action raises `UserError` with a Chinese and an English
+reason, and changes nothing.
+
+API for the board widget and the results:
+- `Game.new(settings)`; `GameSettings(rules, designated_opening, fifth_offers, fixed_opening)`
+- state: `phase` (`Phase`), `prompt` -> (zh, en) status line, `to_move` (Stone whose turn it
+  is), `actor` (which player, as pairing `Colour`, must act), `black_player`
+- `legal_actions()` -> frozenset of `ActionKind`; `legal_points()` -> points a click may use now
+- `forbidden_points()` -> {point: kind} for black now (专业规则 only)
+- `moves` (points in order), `numbered_moves()` (number, point, stone, foul kind),
+  `stone_at(point)`, `position`, `opening`, `offers`, `swapped`, `foul_pending`
+- actions: `play(point)` (place / offer / choose, whichever the phase wants), `swap(bool)`,
+  `claim_foul()`, `resign(stone)`, `lose_on_time(stone)`, `agree_draw()`,
+  `arbiter_decision(winner, reason)`, `apply(action)`, `undo()`
+- `result` -> `GameResult | None` (winner stone, winner player, ending, 1-0 / 0-1 / = code)
+- `encode_actions(game)` / `decode_actions(settings, text)`: the game as one line of text
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+
+from app.errors import UserError
+from app.pairing.types import Colour
+from app.rules.board import CENTRE, SIZE, Point, Position, Stone, format_point, parse_point
+from app.rules.judge import FiveResult, RuleSet, forbidden_kind, judge_position, move_result
+from app.rules.openings import (
+    Opening,
+    equivalent,
+    find_opening,
+    recognise,
+    second_stone_allowed,
+    stabiliser,
+)
+
+KIND_ZH = {"overline": "长连", "44": "四四", "33": "三三"}
+
+
+class Phase(StrEnum):
+    """What the game expects next."""
+
+    OPENING = "opening"  # 指定开局: the tentative black places stones 1-3
+    SWAP = "swap"  # 三手交换: the other player decides whether to swap
+    OFFER = "offer"  # 五手N打: black offers the fifth moves
+    CHOOSE = "choose"  # 五手N打: white chooses one of them
+    MOVE = "move"  # ordinary move
+    OVER = "over"  # the game has a result
+
+
+class ActionKind(StrEnum):
+    PLACE = "place"
+    SWAP = "swap"
+    OFFER = "offer"
+    CHOOSE = "choose"
+    CLAIM_FOUL = "claim_foul"
+    RESIGN = "resign"
+    TIME_LOSS = "time_loss"
+    AGREE_DRAW = "agree_draw"
+    ARBITER = "arbiter"
+    UNDO = "undo"
+
+
+class Ending(StrEnum):
+    """How a game ended."""
+
+    FIVE = "five"  # 连五
+    FOUL = "foul"  # 黑方禁手，白方指出
+    RESIGNATION = "resignation"  # 认输
+    TIME = "time"  # 超时
+    AGREED_DRAW = "agreed_draw"  # 协议和棋
+    FULL_BOARD = "full_board"  # 满盘和棋
+    ARBITER = "arbiter"  # 裁判判定
+
+    @property
+    def zh(self) -> str:
+        return {
+            "five": "连五", "foul": "禁手", "resignation": "认输", "time": "超时",
+            "agreed_draw": "协议和棋", "full_board": "满盘和棋", "arbiter": "裁判判定",
+        }[self.value]
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Place:
+    """A stone on `point` (stones 1-3 of the designated opening, or an ordinary move)."""
+
+    point: Point
+
+
+@dataclass(frozen=True)
+class Swap:
+    """三手交换: the other player's decision after move 3 (True = take black)."""
+
+    swap: bool
+
+
+@dataclass(frozen=True)
+class Offer:
+    """五手N打: black offers `point` as one of the N fifth moves."""
+
+    point: Point
+
+
+@dataclass(frozen=True)
+class Choose:
+    """五手N打: white chooses the offered `point`; it becomes move 5."""
+
+    point: Point
+
+
+@dataclass(frozen=True)
+class ClaimFoul:
+    """White points out black's forbidden move at once (black loses)."""
+
+
+@dataclass(frozen=True)
+class Resign:
+    """The player holding `stone` resigns."""
+
+    stone: Stone
+
+
+@dataclass(frozen=True)
+class TimeLoss:
+    """The player holding `stone` lost on time."""
+
+    stone: Stone
+
+
+@dataclass(frozen=True)
+class AgreeDraw:
+    """Both players agree to a draw."""
+
+
+@dataclass(frozen=True)
+class ArbiterDecision:
+    """The arbiter decides the game: `winner` None is a draw."""
+
+    winner: Stone | None
+    reason: str = ""
+
+
+Action = Place | Swap | Offer | Choose | ClaimFoul | Resign | TimeLoss | AgreeDraw | ArbiterDecision
+
+
+# --- settings, moves, result --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """The rules a game is played under (from the group's rules)."""
+
+    rules: RuleSet = RuleSet.RENJU
+    designated_opening: bool = True  # 指定开局 + 三手交换 + 五手N打; False = 自由开局
+    fifth_offers: int = 2  # N of 五手N打 (2 for juniors)
+    fixed_opening: Opening | None = None  # opening drawn in advance, else any of the 26
+
+    def __post_init__(self) -> None:
+        if self.designated_opening and not 1 <= self.fifth_offers <= 20:
+            raise UserError(
+                f"五手N打的 N 应在 1 至 20 之间（现为 {self.fifth_offers}）",
+                f"N of the fifth-move offers must be 1 to 20 (is {self.fifth_offers})",
+                "fifth_offers",
+            )
+
+    @classmethod
+    def free(cls, rules: RuleSet = RuleSet.FREESTYLE) -> GameSettings:
+        """自由开局: 大众规则 by default."""
+        return cls(rules=rules, designated_opening=False)
+
+    @classmethod
+    def designated(cls, fifth_offers: int = 2, fixed_opening: str | Opening | None = None
+                   ) -> GameSettings:
+        """专业规则 with 指定开局; `fixed_opening` by name (花月), code (4D) or number."""
+        opening = fixed_opening
+        if opening is not None and not isinstance(opening, Opening):
+            opening = find_opening(opening)
+        return cls(RuleSet.RENJU, True, fifth_offers, opening)
+
+
+@dataclass(frozen=True)
+class NumberedMove:
+    """One stone of the move list: its number (1 = first stone), point and colour; `foul` is
+    the forbidden kind when the stone was a black foul."""
+
+    number: int
+    point: Point
+    stone: Stone
+    foul: str | None = None
+
+    @property
+    def name(self) -> str:
+        return format_point(self.point)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The result derived from a game. `black_player` says which player of the pairing held
+    black at the end (三手交换 may have changed it)."""
+
+    winner: Stone | None  # None: draw
+    ending: Ending
+    black_player: Colour
+    moves: int
+    reason: str = ""
+
+    @property
+    def winner_player(self) -> Colour | None:
+        if self.winner is None:
+            return None
+        return self.black_player if self.winner is Stone.BLACK else self.black_player.other
+
+    @property
+    def code(self) -> str:
+        """`1-0`, `0-1` or `=`, the pairing's first mover first (as `app result` takes it)."""
+        if self.winner_player is None:
+            return "="
+        return "1-0" if self.winner_player is Colour.FIRST else "0-1"
+
+    def points_of(self, player: Colour, win: int = 2, draw: int = 1, loss: int = 0) -> int:
+        """Points of one player of the pairing (default 胜2 和1 负0)."""
+        if self.winner_player is None:
+            return draw
+        return win if self.winner_player is player else loss
+
+    @property
+    def zh(self) -> str:
+        if self.winner is None:
+            return f"和棋（{self.ending.zh}）"
+        return f"{self.winner.zh}胜（{self.ending.zh}）"
+
+    @property
+    def en(self) -> str:
+        if self.winner is None:
+            return f"draw ({self.ending.value.replace('_', ' ')})"
+        return f"{self.winner.value} wins ({self.ending.value.replace('_', ' ')})"
+
+
+def _colour_name(stone: Stone) -> tuple[str, str]:
+    return (stone.zh + "方", stone.value)
+
+
+# --- the game ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game in progress or finished. Build with `Game.new(settings)`, then apply actions."""
+
+    settings: GameSettings
+    actions: tuple[Action, ...] = ()
+    moves: tuple[Point, ...] = ()
+    black_player: Colour = Colour.FIRST
+    swapped: bool | None = None
+    opening: Opening | None = None
+    offers: tuple[Point, ...] = ()
+    fouls: tuple[tuple[int, str], ...] = ()  # (move number, kind) of every black foul
+    foul_pending: bool = False  # black's last move was a foul white may still claim
+    result: GameResult | None = None
+    previous: Game | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def new(cls, settings: GameSettings | None = None) -> Game:
+        return cls(settings or GameSettings())
+
+    # -- derived state --
+
+    @cached_property
+    def position(self) -> Position:
+        return Position(frozenset(self.moves[0::2]), frozenset(self.moves[1::2]))
+
+    @property
+    def phase(self) -> Phase:
+        if self.result is not None:
+            return Phase.OVER
+        if self.settings.designated_opening:
+            count = len(self.moves)
+            if count < 3:
+                return Phase.OPENING
+            if count == 3 and self.swapped is None:
+                return Phase.SWAP
+            if count == 4:
+                return Phase.OFFER if len(self.offers) < self.settings.fifth_offers else (
+                    Phase.CHOOSE
+                )
+        return Phase.MOVE
+
+    @property
+    def to_move(self) -> Stone:
+        """The colour of the next stone on the board."""
+        return Stone.BLACK if len(self.moves) % 2 == 0 else Stone.WHITE
+
+    def holder(self, stone: Stone) -> Colour:
+        """The pairing's player who holds `stone` now."""
+        return self.black_player if stone is Stone.BLACK else self.black_player.other
+
+    @property
+    def actor(self) -> Colour | None:
+        """The player who must act now (None once the game is over)."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return None
+        if phase is Phase.OPENING:
+            return Colour.FIRST
+        if phase is Phase.SWAP:
+            return Colour.SECOND
+        if phase is Phase.OFFER:
+            return self.holder(Stone.BLACK)
+        if phase is Phase.CHOOSE:
+            return self.holder(Stone.WHITE)
+        return self.holder(self.to_move)
+
+    def stone_at(self, point: Point) -> Stone | None:
+        return self.position.stone_at(point)
+
+    def numbered_moves(self) -> tuple[NumberedMove, ...]:
+        fouls = dict(self.fouls)
+        return tuple(
+            NumberedMove(i + 1, p, Stone.BLACK if i % 2 == 0 else Stone.WHITE, fouls.get(i + 1))
+            for i, p in enumerate(self.moves)
+        )
+
+    def forbidden_points(self) -> dict[Point, str]:
+        """Black's forbidden points now, {point: kind} (专业规则 only; empty otherwise)."""
+        if not self.settings.rules.has_forbidden or self.result is not None:
+            return {}
+        return dict(self._verdict.forbidden)
+
+    @cached_property
+    def _verdict(self):  # noqa: ANN202 - a Verdict, cached per game state
+        return judge_position(self.position, self.settings.rules)
+
+    def legal_actions(self) -> frozenset[ActionKind]:
+        kinds: set[ActionKind] = set()
+        if self.actions:
+            kinds.add(ActionKind.UNDO)
+        phase = self.phase
+        if phase is Phase.OVER:
+            return frozenset(kinds)
+        kinds |= {ActionKind.RESIGN, ActionKind.TIME_LOSS, ActionKind.AGREE_DRAW,
+                  ActionKind.ARBITER}
+        kinds.add({
+            Phase.OPENING: ActionKind.PLACE, Phase.MOVE: ActionKind.PLACE,
+            Phase.SWAP: ActionKind.SWAP, Phase.OFFER: ActionKind.OFFER,
+            Phase.CHOOSE: ActionKind.CHOOSE,
+        }[phase])
+        if self.foul_pending:
+            kinds.add(ActionKind.CLAIM_FOUL)
+        return frozenset(kinds)
+
+    def legal_points(self) -> frozenset[Point]:
+        """The points a click may use now (stones, offers or the choice)."""
+        phase = self.phase
+        if phase in (Phase.OVER, Phase.SWAP):
+            return frozenset()
+        if phase is Phase.CHOOSE:
+            return frozenset(self.offers)
+        empty = self.position.empty_points()
+        return frozenset(p for p in empty if self._refusal(phase, p) is None)
+
+    @property
+    def prompt(self) -> tuple[str, str]:
+        """A status line for the current phase: (Chinese, English)."""
+        phase = self.phase
+        n = len(self.moves) + 1
+        zh_colour, en_colour = _colour_name(self.to_move)
+        if phase is Phase.OVER:
+            assert self.result is not None
+            return (f"对局结束：{self.result.zh}", f"Game over: {self.result.en}")
+        if phase is Phase.OPENING:
+            fixed = self.settings.fixed_opening
+            zh = f"指定开局：假先方摆第{n}手（{zh_colour}）"
+            en = f"Designated opening: the tentative black places stone {n} ({en_colour})"
+            if fixed is not None:
+                zh += f"，开局为{fixed.name_zh}"
+                en += f", opening {fixed.name_ja} ({fixed.code})"
+            return (zh, en)
+        if phase is Phase.SWAP:
+            name = self.opening.name_zh if self.opening else ""
+            return (f"三手交换：开局{name}，假后方选择是否交换",
+                    "Swap after move 3: the other player chooses whether to take black")
+        count = self.settings.fifth_offers
+        if phase is Phase.OFFER:
+            i = len(self.offers) + 1
+            return (f"五手{count}打：黑方提出第{i}个第五手打点（共{count}个）",
+                    f"Fifth move: black offers candidate {i} of {count}")
+        if phase is Phase.CHOOSE:
+            return (f"五手{count}打：白方从{count}个打点中选择第五手",
+                    f"Fifth move: white chooses one of the {count} offered points")
+        if self.foul_pending:
+            number, kind = self.fouls[-1]
+            return (
+                f"黑方第{number}手为禁手（{KIND_ZH[kind]}）：白方可立即指出（黑负），或继续落子",
+                f"Black's move {number} is a foul ({kind}): white may claim it now (black "
+                f"loses) or play on",
+            )
+        return (f"第{n}手：{zh_colour}落子", f"Move {n}: {en_colour} to play")
+
+    # -- actions --
+
+    def play(self, point: Point) -> Game:
+        """A click on `point`: a stone, an offer or the choice, whichever the phase wants."""
+        phase = self.phase
+        if phase is Phase.OFFER:
+            return self.apply(Offer(point))
+        if phase is Phase.CHOOSE:
+            return self.apply(Choose(point))
+        return self.apply(Place(point))
+
+    def swap(self, swap: bool = True) -> Game:
+        return self.apply(Swap(swap))
+
+    def claim_foul(self) -> Game:
+        return self.apply(ClaimFoul())
+
+    def resign(self, stone: Stone) -> Game:
+        return self.apply(Resign(stone))
+
+    def lose_on_time(self, stone: Stone) -> Game:
+        return self.apply(TimeLoss(stone))
+
+    def agree_draw(self) -> Game:
+        return self.apply(AgreeDraw())
+
+    def arbiter_decision(self, winner: Stone | None, reason: str = "") -> Game:
+        return self.apply(ArbiterDecision(winner, reason))
+
+    def undo(self) -> Game:
+        """The game before the last action."""
+        if self.previous is None:
+            raise UserError("没有可以撤销的操作", "nothing to undo", "undo")
+        return self.previous
+
+    def apply(self, action: Action) -> Game:
+        """The game after `action`; `UserError` (Chinese + English reason) if it is illegal."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            raise UserError("对局已经结束", "the game is over", _describe(action))
+        if isinstance(action, Place | Offer | Choose):
+            return self._point_action(phase, action)
+        if isinstance(action, Swap):
+            if phase is not Phase.SWAP:
+                raise _wrong_phase(action, phase)
+            black = Colour.SECOND if action.swap else Colour.FIRST
+            return self._next(action, swapped=action.swap, black_player=black)
+        if isinstance(action, ClaimFoul):
+            if not self.foul_pending:
+                raise UserError("现在没有可以指出的黑方禁手",
+                                "there is no black foul to claim now", "claim_foul")
+            return self._end(action, Stone.WHITE, Ending.FOUL, foul_pending=False)
+        if isinstance(action, Resign):
+            return self._end(action, action.stone.other, Ending.RESIGNATION)
+        if isinstance(action, TimeLoss):
+            return self._end(action, action.stone.other, Ending.TIME)
+        if isinstance(action, AgreeDraw):
+            return self._end(action, None, Ending.AGREED_DRAW)
+        if isinstance(action, ArbiterDecision):
+            return self._end(action, action.winner, Ending.ARBITER, reason=action.reason)
+        raise UserError("未知的操作", "unknown action", repr(action))
+
+    # -- internals --
+
+    def _next(self, action: Action, **changes: object) -> Game:
+        values = {
+            "settings": self.settings, "actions": (*self.actions, action), "moves": self.moves,
+            "black_player": self.black_player, "swapped": self.swapped,
+            "opening": self.opening, "offers": self.offers, "fouls": self.fouls,
+            "foul_pending": self.foul_pending, "result": self.result, "previous": self,
+        }
+        values.update(changes)
+        return Game(**values)  # type: ignore[arg-type]
+
+    def _end(self, action: Action, winner: Stone | None, ending: Ending, reason: str = "",
+             **changes: object) -> Game:
+        moves = changes.get("moves", self.moves)
+        result = GameResult(winner, ending, self.black_player, len(moves), reason)  # type: ignore[arg-type]
+        return self._next(action, result=result, **changes)
+
+    def _refusal(self, phase: Phase, point: Point) -> tuple[str, str] | None:
+        """Why `point` may not be used now, or None."""
+        if self.stone_at(point) is not None:
+            return ("此处已有棋子", "the point is not empty")
+        if phase is Phase.OPENING:
+            return self._opening_refusal(point)
+        if phase is Phase.OFFER:
+            if point in self.offers:
+                return ("此点已经提出", "this point was already offered")
+            keep = stabiliser(self.position)
+            for other in self.offers:
+                if equivalent(point, other, keep):
+                    return (f"与已提出的 {format_point(other)} 对称，视为同一打点",
+                            f"symmetric to the offered {format_point(other)}: the same move")
+        return None
+
+    def _opening_refusal(self, point: Point) -> tuple[str, str] | None:
+        fixed = self.settings.fixed_opening
+        count = len(self.moves)
+        if count == 0:
+            if point != CENTRE:
+                return ("第1手应下在天元 h8", "the first stone goes on the centre h8")
+        elif count == 1:
+            if not second_stone_allowed(point, fixed):
+                if fixed is not None:
+                    kind = "直指" if fixed.direct else "斜指"
+                    return (f"指定开局{fixed.name_zh}为{kind}，第2手位置不符",
+                            f"the fixed opening {fixed.code} needs a "
+                            f"{'direct' if fixed.direct else 'diagonal'} second stone")
+                return ("第2手应紧贴天元（直指或斜指）",
+                        "the second stone goes next to h8 (direct or diagonal)")
+        else:
+            opening = recognise(self.moves[0], self.moves[1], point)
+            if opening is None:
+                return ("前三手不构成26种指定开局之一",
+                        "stones 1-3 do not form one of the 26 designated openings")
+            if fixed is not None and opening != fixed:
+                return (f"本局指定开局为{fixed.name_zh}，此手构成{opening.name_zh}",
+                        f"the fixed opening is {fixed.code}; this makes {opening.code}")
+        return None
+
+    def _point_action(self, phase: Phase, action: Place | Offer | Choose) -> Game:
+        point = action.point
+        expected = {Phase.OPENING: Place, Phase.MOVE: Place, Phase.OFFER: Offer,
+                    Phase.CHOOSE: Choose}.get(phase)
+        if expected is not type(action):
+            raise _wrong_phase(action, phase)
+        if not (0 <= point[0] < SIZE and 0 <= point[1] < SIZE):
+            raise UserError("坐标超出棋盘", "point off the board", str(point))
+        if isinstance(action, Choose):
+            if point not in self.offers:
+                raise UserError("只能从黑方提出的打点中选择",
+                                "choose one of the points black offered", _describe(action))
+            return self._place(action, point)
+        refusal = self._refusal(phase, point)
+        if refusal is not None:
+            raise UserError(refusal[0], refusal[1], _describe(action))
+        if isinstance(action, Offer):
+            return self._next(action, offers=(*self.offers, point))
+        if phase is Phase.OPENING:
+            opening = recognise(*self.moves, point) if len(self.moves) == 2 else None
+            return self._next(action, moves=(*self.moves, point), opening=opening)
+        return self._place(action, point)
+
+    def _place(self, action: Action, point: Point) -> Game:
+        """An ordinary stone: five, foul or neither; full board is a draw."""
+        stone = self.to_move
+        rules = self.settings.rules
+        outcome = move_result(self.position, point, stone, rules)
+        moves = (*self.moves, point)
+        if outcome is FiveResult.FIVE:
+            return self._end(action, stone, Ending.FIVE, moves=moves, foul_pending=False)
+        fouls = self.fouls
+        pending = False
+        if outcome is FiveResult.FORBIDDEN:
+            kind = forbidden_kind(self.position, point, rules) or ""
+            fouls = (*fouls, (len(moves), kind))
+            pending = True
+        if len(moves) == SIZE * SIZE:
+            return self._end(action, None, Ending.FULL_BOARD, moves=moves, fouls=fouls,
+                             foul_pending=False)
+        return self._next(action, moves=moves, fouls=fouls, foul_pending=pending)
+
+
+def _describe(action: Action) -> str:
+    point = getattr(action, "point", None)
+    name = type(action).__name__
+    return f"{name} {format_point(point)}" if point is not None else name
+
+
+_PHASE_ZH = {
+    Phase.OPENING: "应摆指定开局的前三手", Phase.SWAP: "应先决定是否三手交换",
+    Phase.OFFER: "应由黑方提出第五手打点", Phase.CHOOSE: "应由白方选择第五手",
+    Phase.MOVE: "应正常落子", Phase.OVER: "对局已经结束",
+}
+_PHASE_EN = {
+    Phase.OPENING: "stones 1-3 of the designated opening come first",
+    Phase.SWAP: "the swap decision comes first", Phase.OFFER: "black must offer fifth moves",
+    Phase.CHOOSE: "white must choose the fifth move", Phase.MOVE: "a move is expected",
+    Phase.OVER: "the game is over",
+}
+
+
+def _wrong_phase(action: Action, phase: Phase) -> UserError:
+    return UserError(f"现在不能这样做：{_PHASE_ZH[phase]}",
+                     f"not allowed now: {_PHASE_EN[phase]}", _describe(action))
+
+
+# --- the game as one line of text -------------------------------------------------------------
+
+
+def _action_text(action: Action) -> str:
+    if isinstance(action, Place):
+        return format_point(action.point)
+    if isinstance(action, Offer):
+        return "offer:" + format_point(action.point)
+    if isinstance(action, Choose):
+        return "choose:" + format_point(action.point)
+    if isinstance(action, Swap):
+        return "swap" if action.swap else "noswap"
+    if isinstance(action, ClaimFoul):
+        return "claim"
+    if isinstance(action, Resign):
+        return "resign:" + action.stone.value
+    if isinstance(action, TimeLoss):
+        return "time:" + action.stone.value
+    if isinstance(action, AgreeDraw):
+        return "draw"
+    winner = action.winner.value if action.winner else "draw"
+    reason = action.reason.replace("%", "%25").replace(" ", "%20")
+    return f"arbiter:{winner}" + (f":{reason}" if reason else "")
+
+
+def encode_actions(game: Game) -> str:
+    """Every action of the game as one line, e.g. `h8 h9 h10 swap i9 offer:j8 offer:g6 ...`."""
+    return " ".join(_action_text(a) for a in game.actions)
+
+
+def _parse_action(token: str, where: str) -> Action:
+    head, _, rest = token.partition(":")
+    stones = {"black": Stone.BLACK, "white": Stone.WHITE}
+    if head in ("offer", "choose"):
+        point = parse_point(rest, where)
+        return Offer(point) if head == "offer" else Choose(point)
+    if head in ("swap", "noswap") and not rest:
+        return Swap(head == "swap")
+    if head == "claim" and not rest:
+        return ClaimFoul()
+    if head == "draw" and not rest:
+        return AgreeDraw()
+    if head in ("resign", "time") and rest in stones:
+        return Resign(stones[rest]) if head == "resign" else TimeLoss(stones[rest])
+    if head == "arbiter":
+        winner, _, reason = rest.partition(":")
+        if winner in stones or winner == "draw":
+            text = reason.replace("%20", " ").replace("%25", "%")
+            return ArbiterDecision(stones.get(winner), text)
+    if not rest:
+        return Place(parse_point(head, where))
+    raise UserError(f"无法识别的操作 {token!r}", f"unknown action {token!r}", where)
+
+
+def decode_actions(settings: GameSettings, text: str, where: str = "game") -> Game:
+    """Replay a line written by `encode_actions`; `UserError` names the bad action."""
+    game = Game.new(settings)
+    for i, token in enumerate(text.split(), start=1):
+        place = f"{where}: action {i}"
+        try:
+            game = game.apply(_parse_action(token, place))
+        except UserError as error:
+            raise UserError(error.zh, error.en, f"{place} ({token})") from None
+    return game
