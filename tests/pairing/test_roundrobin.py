@@ -309,3 +309,46 @@ def test_impossible_unit_spreading_returns_the_best_and_reports_the_clash() -> N
     numbering = numbering_for_units(list(range(1, 7)), units, seed=0)
     clashes = unit_clashes(numbering, units)
     assert len(clashes) == 1 and "round 3" in clashes[0]
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    n=st.integers(min_value=3, max_value=9),
+    double_game=st.booleans(),
+    codes=st.lists(st.sampled_from(["1-0", "0-1", "=", "+-", "-+", "--", "1-0t"]),
+                   min_size=60, max_size=60),
+)
+def test_a_round_robin_group_plays_out_with_results(n: int, double_game: bool,
+                                                    codes: list[str]) -> None:
+    """A shenzhen-style round-robin group (单盘制 or 双盘制) from the draw to the last result:
+    every player has one record per round, meets everyone once, and sits out once when n is
+    odd."""
+    from app.pairing.types import Outcome, PointSystem
+    from app.standings.scoring import enter_result, round_records
+
+    players = [1000 + k for k in range(n)]
+    numbering = draw_numbers(players, seed=n)
+    history: dict[int, list] = {p: [] for p in players}  # type: ignore[type-arg]
+    pool = iter(codes * 4)
+    for r in range(1, round_count(n) + 1):
+        pairing = round_robin_pairing(numbering, r)
+        entered: dict = {}  # type: ignore[type-arg]
+        for board in pairing.boards:
+            if board.second is None:
+                continue
+            code = next(pool)
+            second = next(pool)
+            played = {"+-": "1-0", "-+": "0-1", "--": "=", "1-0t": "1-0"}.get(second, second)
+            alone = not double_game or code in ("+-", "-+", "--", "1-0t")
+            typed = [code] if alone else [code, played]
+            entered = enter_result(pairing, entered, board.number, typed,
+                                   double_game=double_game)
+        records = round_records(pairing, entered, PointSystem(), double_game=double_game)
+        assert set(records) == set(players)
+        for player, record in records.items():
+            history[player].append(record)
+    for player, records in history.items():
+        opponents = [rec.opponent for rec in records if rec.opponent is not None]
+        assert sorted(opponents) == sorted(p for p in players if p != player)
+        byes = [rec for rec in records if rec.outcome is Outcome.PAB]
+        assert len(byes) == (1 if n % 2 else 0)
