@@ -176,19 +176,24 @@ def given_numbers(numbers: Mapping[int, int]) -> Numbering:
     return Numbering(tuple(player for player, _ in by_number), None)
 
 
-def unit_clashes(numbering: Numbering, units: Mapping[int, str], last: int = 3) -> list[str]:
+def unit_clashes(numbering: Numbering, units: Mapping[int, str], last: int = 3,
+                 names: Mapping[int, str] | None = None) -> list[str]:
     """Same-unit pairs that meet in the last `last` rounds of a cycle (RIF practice).
 
-    Returns readable notes (empty when none); players without a unit never clash.
+    Returns readable notes (empty when none), naming players by `names` where given (ids
+    otherwise); players without a unit never clash. In a double round robin the last rounds
+    of the second cycle repeat those of the first, so one check covers both.
     """
     n = len(numbering.players)
     rounds = round_count(n)
+    names = names or {}
     notes: list[str] = []
     for pair, r in sorted(meeting_rounds(n).items(), key=lambda item: (item[1], sorted(item[0]))):
         a, b = sorted(numbering.player_at(x) for x in pair)
         unit = units.get(a, "")
         if unit and unit == units.get(b, "") and r > rounds - last:
-            notes.append(f"同单位 {unit}: {a}-{b} 第{r}轮 / same unit {unit}: {a}-{b} round {r}")
+            who = f"{names.get(a, a)}-{names.get(b, b)}"
+            notes.append(f"同单位 {unit}: {who} 第{r}轮 / same unit {unit}: {who} round {r}")
     return notes
 
 

@@ -292,6 +292,8 @@ def test_unit_clash_is_reported_when_the_numbering_puts_one_late() -> None:
     numbering = Numbering((1, 2, 3, 4, 5, 6, 7, 8))
     notes = unit_clashes(numbering, {1: "A", 7: "A"})
     assert len(notes) == 1 and "round 7" in notes[0]
+    named = unit_clashes(numbering, {1: "A", 7: "A"}, names={1: "张三", 7: "李四"})
+    assert "张三-李四 round 7" in named[0]
 
 
 def test_system_may_switch_only_before_round_one() -> None:
