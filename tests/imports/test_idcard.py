@@ -55,8 +55,10 @@ def test_old_15_digit_number_encodes_1900s_birth_and_gender() -> None:
     assert info is not None
     assert info.birth_date == dt.date(1975, 3, 8)
     assert info.gender is Gender.MALE  # sequence 123 is odd
-    assert info.key == upgrade15("110105750308123") == "110105197503081237"[:17] + info.key[17]
-    assert parse_id_number(info.key).birth_date == info.birth_date  # type: ignore[union-attr]
+    assert info.key == upgrade15("110105750308123")
+    assert info.key[:17] == "11010519750308123"  # century 19 inserted
+    upgraded = parse_id_number(info.key)  # and its check digit is right
+    assert upgraded is not None and upgraded.birth_date == info.birth_date
 
 
 def test_other_documents_are_kept_unchecked() -> None:
