@@ -1,0 +1,93 @@
+"""Sub-rankings inside a group (分开录取): women in a mixed open group, juniors by birth-date
+window, or any filter on player fields; each ranked by the group's own criteria.
+
+Sources: qiwang 2022 十二(四)2 "男子、女子进行混合赛，名次分别录取。女子选手可获混合名次，奖金可以累积，
+男子组名次则不再顺延录取" and 十五1 (women ranked apart, also keeping their open place); qiwang
+十二(四)3 juniors born 2008-09-01..2017-08-31; shenzhen 八(三)3-4 juniors born 2010-01-01 or later;
+shenzhen 九(一) merged groups keep men and women ranked apart.
+
+A sub-ranking never changes the open ranking: a woman keeps her open place, and open places are
+not passed down (不顺延) to the next man.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from datetime import date
+from enum import StrEnum
+
+from app.pairing.types import TournamentSnapshot
+from app.standings.ranking import RankingRules, Standings, rank
+
+__all__ = [
+    "QIWANG_JUNIOR_WINDOW",
+    "SHENZHEN_JUNIOR_WINDOW",
+    "Gender",
+    "PlayerProfile",
+    "born_between",
+    "men",
+    "sub_ranking",
+    "where",
+    "women",
+]
+
+
+class Gender(StrEnum):
+    MALE = "m"  # 男
+    FEMALE = "f"  # 女
+
+
+@dataclass(frozen=True)
+class PlayerProfile:
+    """What the standings need to know about a player besides the games (by pairing number)."""
+
+    number: int
+    gender: Gender | None = None
+    birth: date | None = None
+    unit: str = ""  # 单位 / 代表队
+    name: str = ""
+
+
+QIWANG_JUNIOR_WINDOW = (date(2008, 9, 1), date(2017, 8, 31))  # qiwang 2022 十二(四)3
+SHENZHEN_JUNIOR_WINDOW = (date(2010, 1, 1), None)  # shenzhen 2022 八(三)3-4
+
+
+def where(profiles: Iterable[PlayerProfile], predicate: Callable[[PlayerProfile], bool]
+          ) -> frozenset[int]:
+    """Pairing numbers of the players a filter keeps."""
+    return frozenset(p.number for p in profiles if predicate(p))
+
+
+def women(profiles: Iterable[PlayerProfile]) -> frozenset[int]:
+    return where(profiles, lambda p: p.gender is Gender.FEMALE)
+
+
+def men(profiles: Iterable[PlayerProfile]) -> frozenset[int]:
+    return where(profiles, lambda p: p.gender is Gender.MALE)
+
+
+def born_between(profiles: Iterable[PlayerProfile], start: date | None, end: date | None
+                 ) -> frozenset[int]:
+    """Players born in [start, end] (either end open when None); no birth date -> left out."""
+    def keep(p: PlayerProfile) -> bool:
+        if p.birth is None:
+            return False
+        return (start is None or p.birth >= start) and (end is None or p.birth <= end)
+
+    return where(profiles, keep)
+
+
+def sub_ranking(
+    snapshot: TournamentSnapshot,
+    rules: RankingRules,
+    members: Iterable[int],
+    *,
+    decisive_places: frozenset[int] | None = None,
+    playoffs: Iterable[Iterable[int]] = (),
+) -> Standings:
+    """Rank `members` among themselves by the group's criteria (tie-break values computed over
+    the whole group); `decisive_places` of the sub-ranking's own prize table."""
+    if decisive_places is not None:
+        rules = replace(rules, decisive_places=decisive_places)
+    return rank(snapshot, rules, among=members, playoffs=[tuple(o) for o in playoffs])

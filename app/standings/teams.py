@@ -1,0 +1,172 @@
+"""Team rankings (团体成绩): sums of members' scores, sums of unit places, team matches.
+
+Sources:
+- qiwang 2022 十二(四)4: "男子团体每队为3人、女子团体每队为2人，以队员个人赛成绩之和计算团体成绩"
+  (`score_sum_ranking`).
+- shenzhen 2022 十一(二) and 七(五): "各单位参赛选手在各组别个人赛中成绩最好的2男和1女名次相加计算团体
+  成绩，小者名次列前，不足2男和1女不计算团体成绩，如相同则比较团体中个人最高名次" (`place_sum_ranking`).
+- huazhi 2021 (分台定人制): the team with more game points wins the match (`team_match_ranking`:
+  match points, then game points, then opponents' match points); the final itself is placed by
+  its knockout bracket (app/pairing/knockout.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from app.standings.ranking import Standings
+from app.standings.subranking import Gender
+
+__all__ = [
+    "PlaceEntry",
+    "TeamMatch",
+    "TeamRow",
+    "place_sum_ranking",
+    "score_sum_ranking",
+    "team_match_ranking",
+]
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """One team's line. `place` is None for a team without a result (short of members).
+    `values`: the criteria after the main total, in order (shown in the standings)."""
+
+    team: str
+    place: int | None
+    shared: bool
+    total: Fraction
+    values: tuple[Fraction, ...] = ()
+    members: tuple[int, ...] = ()  # the members whose results counted
+
+    @property
+    def rank_text(self) -> str:
+        if self.place is None:
+            return "-"
+        return f"{self.place}=" if self.shared else str(self.place)
+
+
+def _place_rows(keyed: list[tuple[tuple, str, Fraction, tuple[Fraction, ...], tuple[int, ...]]]
+                ) -> list[TeamRow]:
+    """Rows from (sort key: smaller is better, team, total, values, members); teams with equal
+    keys share the place."""
+    keyed = sorted(keyed, key=lambda item: (item[0], item[1]))
+    rows: list[TeamRow] = []
+    for i, (key, team, total, values, members) in enumerate(keyed):
+        first = i
+        while first > 0 and keyed[first - 1][0] == key:
+            first -= 1
+        shared = first < i or (i + 1 < len(keyed) and keyed[i + 1][0] == key)
+        rows.append(TeamRow(team, first + 1, shared, total, values, members))
+    return rows
+
+
+def score_sum_ranking(
+    standings: Standings,
+    teams: Mapping[str, Sequence[int]],
+    size: int,
+    tiebreaks: Sequence[str] = (),
+) -> tuple[TeamRow, ...]:
+    """Teams by the sum of their members' scores (higher first), then the sums of the members'
+    tie-break values named in `tiebreaks` (names of `standings.tiebreaks`). A team counts its
+    best `size` members; a team with fewer than `size` members gets no result."""
+    index = {name: i for i, name in enumerate(standings.tiebreaks)}
+    rows = {row.number: row for row in standings.rows}
+    keyed = []
+    unplaced: list[TeamRow] = []
+    for team, members in teams.items():
+        present = [rows[n] for n in members if n in rows]
+        if len(present) < size:
+            unplaced.append(TeamRow(team, None, False, Fraction(0),
+                                    members=tuple(r.number for r in present)))
+            continue
+        best = sorted(present, key=lambda r: (r.place, r.number))[:size]
+        total = Fraction(sum(r.points for r in best))
+        values = tuple(sum((r.tiebreaks[index[name]] for r in best), Fraction(0))
+                       for name in tiebreaks)
+        key = (-total, *(-v for v in values))
+        keyed.append((key, team, total, values, tuple(r.number for r in best)))
+    return tuple(_place_rows(keyed) + sorted(unplaced, key=lambda r: r.team))
+
+
+@dataclass(frozen=True)
+class PlaceEntry:
+    """A player's final place in an individual group, for unit (单位) team results."""
+
+    player: int  # any stable id (players of different groups may share pairing numbers)
+    unit: str
+    gender: Gender
+    place: int
+
+
+def place_sum_ranking(entries: Iterable[PlaceEntry], men: int = 2, women: int = 1
+                      ) -> tuple[TeamRow, ...]:
+    """Units by the sum of the places of their best `men` men and best `women` women (lower
+    is better), ties broken by the best individual place; units short of members get no
+    result (shenzhen 十一(二)). `values` holds the best individual place."""
+    by_unit: dict[str, list[PlaceEntry]] = {}
+    for entry in entries:
+        if entry.unit:
+            by_unit.setdefault(entry.unit, []).append(entry)
+    keyed = []
+    unplaced: list[TeamRow] = []
+    for unit, players in by_unit.items():
+        best_men = sorted((p for p in players if p.gender is Gender.MALE),
+                          key=lambda p: p.place)[:men]
+        best_women = sorted((p for p in players if p.gender is Gender.FEMALE),
+                            key=lambda p: p.place)[:women]
+        if len(best_men) < men or len(best_women) < women:
+            unplaced.append(TeamRow(unit, None, False, Fraction(0)))
+            continue
+        counted = best_men + best_women
+        total = Fraction(sum(p.place for p in counted))
+        best = Fraction(min(p.place for p in counted))
+        keyed.append(((total, best), unit, total, (best,), tuple(p.player for p in counted)))
+    return tuple(_place_rows(keyed) + sorted(unplaced, key=lambda r: r.team))
+
+
+@dataclass(frozen=True)
+class TeamMatch:
+    """A match between two teams: game points of each side (e.g. 2.5 : 0.5 over 3 boards)."""
+
+    round: int
+    home: str
+    away: str
+    home_games: Fraction
+    away_games: Fraction
+
+
+def team_match_ranking(
+    teams: Iterable[str],
+    matches: Iterable[TeamMatch],
+    match_points: tuple[int, int, int] = (2, 1, 0),
+) -> tuple[TeamRow, ...]:
+    """Teams by match points (more game points wins the match: win/draw/loss as
+    `match_points`), then game points, then the opponents' match points (Buchholz).
+    `values` = (game points, opponents' match points)."""
+    win, draw, loss = match_points
+    names = list(teams)
+    mp = {t: Fraction(0) for t in names}
+    gp = {t: Fraction(0) for t in names}
+    opponents: dict[str, list[str]] = {t: [] for t in names}
+    played = list(matches)
+    for m in played:
+        gp[m.home] += m.home_games
+        gp[m.away] += m.away_games
+        if m.home_games > m.away_games:
+            mp[m.home] += win
+            mp[m.away] += loss
+        elif m.home_games < m.away_games:
+            mp[m.home] += loss
+            mp[m.away] += win
+        else:
+            mp[m.home] += draw
+            mp[m.away] += draw
+        opponents[m.home].append(m.away)
+        opponents[m.away].append(m.home)
+    buchholz = {t: sum((mp[o] for o in opponents[t]), Fraction(0)) for t in names}
+    keyed = [((-mp[t], -gp[t], -buchholz[t]), t, mp[t], (gp[t], buchholz[t]), ())
+             for t in names]
+    return tuple(_place_rows(keyed))
