@@ -196,3 +196,14 @@ def test_bracket_lines_show_place_ranges() -> None:
     assert lines[0] == "R1 M1 [1-4] 北京 v 轮空/bye -> 北京"
     assert "R1 M2 [1-4] 上海 v 杭州 -> 杭州" in lines
     assert BYE == 0
+
+
+@pytest.mark.parametrize("n", range(2, 34))
+def test_every_size_up_to_33_places_entrants_above_empty_slots(n: int) -> None:
+    """Empty slots never meet in a way that leaves an entrant below one: the seeds with byes
+    are spread so that entrants take exactly places 1..n (upsets everywhere, for contrast
+    with the random property above)."""
+    bracket = build_bracket(list(range(1, n + 1)))
+    upsets = [False] * (n * n)  # the lower entrant wins every game
+    places = play_out(bracket, upsets).final_places()
+    assert sorted(places.values()) == list(range(1, n + 1))
