@@ -23,7 +23,7 @@ from app.rules.judge import RuleSet, Verdict, judge_position
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "judge",
-        help="judge positions (JSON Lines on stdin): forbidden points and fives / 判定禁手与连五",
+        help="判定禁手与连五（JSON Lines）/ judge positions: forbidden points and fives",
         description="Reads JSON Lines positions on stdin and writes one verdict line per position.",
     )
     parser.add_argument(

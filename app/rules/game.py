@@ -371,14 +371,16 @@ class Game:
         return frozenset(kinds)
 
     def legal_points(self) -> frozenset[Point]:
-        """The points a click may use now (stones, offers or the choice)."""
+        """The points a click may use now (stones, offers or the choice). Black's forbidden
+        points stay legal to click: a foul is played, then claimed (see `forbidden_points`)."""
         phase = self.phase
         if phase in (Phase.OVER, Phase.SWAP):
             return frozenset()
         if phase is Phase.CHOOSE:
             return frozenset(self.offers)
         empty = self.position.empty_points()
-        return frozenset(p for p in empty if self._refusal(phase, p) is None)
+        keep = stabiliser(self.position) if phase is Phase.OFFER else ()
+        return frozenset(p for p in empty if self._refusal(phase, p, keep) is None)
 
     @property
     def prompt(self) -> tuple[str, str]:
@@ -498,8 +500,9 @@ class Game:
         result = GameResult(winner, ending, self.black_player, len(moves), reason)  # type: ignore[arg-type]
         return self._next(action, result=result, **changes)
 
-    def _refusal(self, phase: Phase, point: Point) -> tuple[str, str] | None:
-        """Why `point` may not be used now, or None."""
+    def _refusal(self, phase: Phase, point: Point, keep: tuple[int, ...] | None = None
+                 ) -> tuple[str, str] | None:
+        """Why `point` may not be used now, or None (`keep`: the position's stabiliser)."""
         if self.stone_at(point) is not None:
             return ("此处已有棋子", "the point is not empty")
         if phase is Phase.OPENING:
@@ -507,7 +510,7 @@ class Game:
         if phase is Phase.OFFER:
             if point in self.offers:
                 return ("此点已经提出", "this point was already offered")
-            keep = stabiliser(self.position)
+            keep = stabiliser(self.position) if keep is None else keep
             for other in self.offers:
                 if equivalent(point, other, keep):
                     return (f"与已提出的 {format_point(other)} 对称，视为同一打点",
