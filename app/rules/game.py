@@ -26,7 +26,8 @@ API for the board widget and the results:
 - `legal_actions()` -> frozenset of `ActionKind`; `legal_points()` -> points a click may use now
 - `forbidden_points()` -> {point: kind} for black now (专业规则 only)
 - `moves` (points in order), `numbered_moves()` (number, point, stone, foul kind),
-  `stone_at(point)`, `position`, `opening`, `offers`, `swapped`, `foul_pending`
+  `stone_at(point)`, `position`, `last_move`, `winning_line()`, `opening`, `offers`,
+  `swapped`, `foul_pending`, `fouls`
 - actions: `play(point)` (place / offer / choose, whichever the phase wants), `swap(bool)`,
   `claim_foul()`, `resign(stone)`, `lose_on_time(stone)`, `agree_draw()`,
   `arbiter_decision(winner, reason)`, `apply(action)`, `undo()`
@@ -341,6 +342,28 @@ class Game:
             NumberedMove(i + 1, p, Stone.BLACK if i % 2 == 0 else Stone.WHITE, fouls.get(i + 1))
             for i, p in enumerate(self.moves)
         )
+
+    @property
+    def last_move(self) -> Point | None:
+        return self.moves[-1] if self.moves else None
+
+    def winning_line(self) -> tuple[Point, ...]:
+        """The stones of the winning row when the game ended with a five, else ()."""
+        result = self.result
+        if result is None or result.ending is not Ending.FIVE or not self.moves:
+            return ()
+        last = self.moves[-1]
+        own = self.position.black if result.winner is Stone.BLACK else self.position.white
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            row = [last]
+            for sign in (1, -1):
+                c, r = last[0] + sign * dc, last[1] + sign * dr
+                while (c, r) in own:
+                    row.append((c, r))
+                    c, r = c + sign * dc, r + sign * dr
+            if self.settings.rules.wins_with(result.winner, len(row)):  # type: ignore[arg-type]
+                return tuple(sorted(row))
+        return ()
 
     def forbidden_points(self) -> dict[Point, str]:
         """Black's forbidden points now, {point: kind} (专业规则 only; empty otherwise)."""

@@ -191,6 +191,8 @@ def test_five_ends_the_game() -> None:
     result = game.result
     assert result is not None and (result.winner, result.ending) == (Stone.BLACK, Ending.FIVE)
     assert result.code == "1-0" and game.prompt[0] == "对局结束：黑胜（连五）"
+    assert names(game.winning_line()) == ["a1", "b1", "c1", "d1", "e1"]
+    assert game.last_move == pt("e1") and game.undo().winning_line() == ()
 
 
 def test_black_overline_is_a_foul_under_renju_but_wins_under_freestyle() -> None:
