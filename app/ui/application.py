@@ -1,0 +1,67 @@
+"""Start the desktop program: the Qt application, the shipped CJK fonts, the main window."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import QApplication
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "resources" / "fonts"
+UI_FAMILY = "WenQuanYi Micro Hei"
+ORGANISATION = "GomokuArbiter"
+APPLICATION = "GomokuArbiter"
+
+
+def load_fonts(font_dir: Path = FONT_DIR) -> list[str]:
+    """Register every font shipped in resources/fonts with Qt; return the families found.
+
+    The program brings its own Chinese fonts (WenQuanYi Micro Hei for the UI, LXGW WenKai
+    for certificates) so that Chinese renders on a machine without system CJK fonts.
+    """
+    families: list[str] = []
+    for path in sorted(font_dir.glob("*")):
+        if path.suffix.lower() not in (".ttf", ".ttc", ".otf"):
+            continue
+        font_id = QFontDatabase.addApplicationFont(str(path))
+        if font_id >= 0:
+            families.extend(QFontDatabase.applicationFontFamilies(font_id))
+    return families
+
+
+def ui_font(point_size: float = 10.0) -> QFont:
+    """The application font: the shipped CJK sans serif."""
+    font = QFont(UI_FAMILY)
+    font.setPointSizeF(point_size)
+    font.setStyleHint(QFont.StyleHint.SansSerif)
+    return font
+
+
+def prepare_application(argv: list[str] | None = None) -> QApplication:
+    """The QApplication (created once), with names for QSettings and the shipped font set."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication([sys.argv[0] if sys.argv else "gomoku-arbiter", *(argv or [])])
+    if not QCoreApplication.organizationName():
+        QCoreApplication.setOrganizationName(ORGANISATION)
+    if not QCoreApplication.applicationName():
+        QCoreApplication.setApplicationName(APPLICATION)
+    families = load_fonts()
+    if UI_FAMILY in families:
+        app.setFont(ui_font(app.font().pointSizeF() if app.font().pointSizeF() > 0 else 10.0))
+    return app  # type: ignore[return-value]
+
+
+def run(argv: list[str]) -> int:
+    """`python main.py [event-file]`: open the start page, or the event file given."""
+    from app.ui.main_window import MainWindow
+
+    app = prepare_application()
+    window = MainWindow()
+    paths = [a for a in argv if not a.startswith("-")]
+    if paths:
+        window.open_event(Path(paths[0]))
+    window.show()
+    return app.exec()

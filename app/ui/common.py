@@ -1,0 +1,115 @@
+"""Small helpers shared by the views: services by name, file choosers, read-only tables."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QTableWidget, QTableWidgetItem, QWidget
+
+from app.errors import UserError
+from app.ui.i18n import tr
+
+
+def service(name: str) -> ModuleType:
+    """The services module `app.services.<name>`; a UserError if it is not there yet."""
+    try:
+        return importlib.import_module(f"app.services.{name}")
+    except ModuleNotFoundError as error:
+        if error.name and error.name.startswith("app.services"):
+            raise UserError(
+                f"此功能尚未就绪（缺少服务 {name}）", f"not available yet (service {name} missing)"
+            ) from None
+        raise
+
+
+def has_service(name: str) -> bool:
+    try:
+        service(name)
+    except UserError:
+        return False
+    return True
+
+
+# File choosers: module-level functions so that tests can replace them.
+
+
+def ask_save_path(parent: QWidget, title: str, start: str = "") -> Path | None:
+    path, _ = QFileDialog.getSaveFileName(parent, title, start, tr("event_files"))
+    return Path(path) if path else None
+
+
+def ask_open_path(parent: QWidget, title: str, start: str = "", filters: str = "") -> Path | None:
+    path, _ = QFileDialog.getOpenFileName(parent, title, start, filters or tr("event_files"))
+    return Path(path) if path else None
+
+
+def ask_open_paths(parent: QWidget, title: str, filters: str) -> list[Path]:
+    paths, _ = QFileDialog.getOpenFileNames(parent, title, "", filters)
+    return [Path(p) for p in paths]
+
+
+def ask_directory(parent: QWidget, title: str, start: str = "") -> Path | None:
+    path = QFileDialog.getExistingDirectory(parent, title, start)
+    return Path(path) if path else None
+
+
+def fill_table(
+    table: QTableWidget,
+    headers: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    data: Sequence[object] | None = None,
+) -> None:
+    """Fill a read-only table; `data[i]` is kept on row i's first cell (Qt.UserRole)."""
+    sorting = table.isSortingEnabled()
+    table.setSortingEnabled(False)
+    table.clear()
+    table.setColumnCount(len(headers))
+    table.setHorizontalHeaderLabels(list(headers))
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            item = QTableWidgetItem()
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                item.setData(Qt.ItemDataRole.DisplayRole, value)
+            else:
+                item.setText("" if value is None else str(value))
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            if c == 0 and data is not None:
+                item.setData(Qt.ItemDataRole.UserRole, data[r])
+            table.setItem(r, c, item)
+    table.resizeColumnsToContents()
+    table.setSortingEnabled(sorting)
+
+
+def selected_data(table: QTableWidget) -> object | None:
+    """The Qt.UserRole data of the current row's first cell."""
+    row = table.currentRow()
+    if row < 0:
+        return None
+    item = table.item(row, 0)
+    return None if item is None else item.data(Qt.ItemDataRole.UserRole)
+
+
+def table_texts(table: QTableWidget) -> list[list[str]]:
+    """Every cell's text, row by row (what the user sees)."""
+    out = []
+    for r in range(table.rowCount()):
+        out.append([table.item(r, c).text() if table.item(r, c) else ""
+                    for c in range(table.columnCount())])
+    return out
+
+
+def function(module: str, name: str) -> Any:
+    """`app.services.<module>.<name>`; a UserError if that service is not there yet."""
+    found = getattr(service(module), name, None)
+    if found is None:
+        raise UserError(
+            f"此功能尚未就绪（缺少服务 {module}.{name}）",
+            f"not available yet (service {module}.{name} missing)",
+        )
+    return found

@@ -1,0 +1,119 @@
+"""The print and export dialog: what to write, where, with progress; the folder opened after."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from app.errors import NoAnswer, UserError
+from app.ui import common
+from app.ui.i18n import tr
+
+
+def open_folder(folder: Path) -> bool:
+    """Show the output folder in the system's file manager."""
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+
+class ExportDialog(QDialog):
+    """Non-modal; the progress bar follows the export's own progress callback."""
+
+    def __init__(self, main: Any) -> None:
+        super().__init__(main)
+        self.main = main
+        self.setWindowTitle(tr("export_title"))
+        self.resize(640, 420)
+        self.written: list[Path] = []
+        self.pdf = QCheckBox(tr("export_pdf"))
+        self.pdf.setChecked(True)
+        self.xlsx = QCheckBox(tr("export_xlsx"))
+        self.xlsx.setChecked(True)
+        self.federation = QCheckBox(tr("export_federation"))
+        self.federation.setChecked(True)
+        self.open_after = QCheckBox(tr("export_open_folder"))
+        self.open_after.setChecked(True)
+        self.folder = QLineEdit(str(self._default_folder()))
+        self.choose = QPushButton(tr("export_choose"))
+        self.choose.clicked.connect(self._choose)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("export_progress")
+        self.progress_label = QLabel()
+        self.files = QListWidget()
+        self.run_button = QPushButton(tr("export_run"))
+        self.run_button.setDefault(True)
+        self.run_button.clicked.connect(self.export)
+        self.close_button = QPushButton(tr("import_cancel"))
+        self.close_button.clicked.connect(self.close)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(QLabel(tr("export_folder")))
+        folder_row.addWidget(self.folder, 1)
+        folder_row.addWidget(self.choose)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.open_after)
+        buttons.addStretch(1)
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        for box in (self.pdf, self.xlsx, self.federation):
+            layout.addWidget(box)
+        layout.addLayout(folder_row)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.progress_label)
+        layout.addWidget(self.files, 1)
+        layout.addLayout(buttons)
+
+    def _default_folder(self) -> Path:
+        path = self.main.ev.store.path if self.main.ev is not None else None
+        if path is not None:
+            return path.parent / f"{path.stem}-export"
+        return Path.home() / "gomoku-export"
+
+    def _choose(self) -> None:
+        folder = common.ask_directory(self, tr("choose_folder"), self.folder.text())
+        if folder is not None:
+            self.folder.setText(str(folder))
+
+    def _progress(self, done: int, total: int, label: str) -> None:
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+        self.progress_label.setText(f"{tr('export_progress')} {label}")
+        QApplication.processEvents()
+
+    def export(self) -> list[Path]:
+        folder = Path(self.folder.text().strip())
+        self.run_button.setEnabled(False)
+        try:
+            export = common.function("exporting", "export")
+            self.written = list(export(self.main.ev, folder, pdf=self.pdf.isChecked(),
+                                       xlsx=self.xlsx.isChecked(),
+                                       federation=self.federation.isChecked(),
+                                       progress=self._progress))
+        except (UserError, NoAnswer) as error:
+            self.main.show_error(error)
+            self.progress_label.setText(str(error))
+            return []
+        finally:
+            self.run_button.setEnabled(True)
+        self.files.clear()
+        self.files.addItems([str(p) for p in self.written])
+        message = tr("export_done", count=len(self.written), folder=str(folder))
+        self.progress_label.setText(message)
+        self.main.show_message(message)
+        if self.open_after.isChecked():
+            open_folder(folder)
+        return self.written

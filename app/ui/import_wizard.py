@@ -1,0 +1,186 @@
+"""The import wizard (导入晋级名单): choose list files and their order, check, then import.
+
+Every problem is shown row by row (file, row, column, severity, text) before anything is
+written; the arbiter imports only when the check is clean, or asks for the valid rows only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QTableWidget,
+    QVBoxLayout,
+)
+
+from app.errors import NoAnswer, UserError
+from app.services import queries
+from app.ui import common
+from app.ui.i18n import both, pick, tr
+
+
+class ImportWizard(QDialog):
+    """Non-modal: the arbiter can look at the players table while checking lists."""
+
+    def __init__(self, main: Any) -> None:
+        super().__init__(main)
+        self.main = main
+        self.setWindowTitle(tr("import_title"))
+        self.resize(900, 600)
+        self.paths: list[Path] = []
+        self.report: Any = None
+        self.files_label = QLabel(tr("import_files"))
+        self.files = QListWidget()
+        self.files.setObjectName("import_files")
+        self.add = QPushButton(tr("import_add"))
+        self.add.clicked.connect(self.ask_files)
+        self.remove = QPushButton(tr("import_remove"))
+        self.remove.clicked.connect(self._remove)
+        self.up = QPushButton(tr("import_up"))
+        self.up.clicked.connect(lambda: self._move(-1))
+        self.down = QPushButton(tr("import_down"))
+        self.down.clicked.connect(lambda: self._move(1))
+        self.group = QComboBox()
+        self.group.addItem(tr("import_group_auto"), None)
+        for info in queries.event_info(main.ev).groups:
+            self.group.addItem(info.name, info.name)
+        self.check_button = QPushButton(tr("import_check"))
+        self.check_button.setToolTip(both("import_check_tip"))
+        self.check_button.clicked.connect(self.check)
+        self.valid_only = QCheckBox(tr("import_valid_only"))
+        self.import_button = QPushButton(tr("import_write"))
+        self.import_button.clicked.connect(self.write)
+        self.close_button = QPushButton(tr("import_cancel"))
+        self.close_button.clicked.connect(self.close)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.problems = QTableWidget()
+        self.problems.setObjectName("import_problems")
+        self.problems.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+
+        file_buttons = QVBoxLayout()
+        for button in (self.add, self.remove, self.up, self.down):
+            file_buttons.addWidget(button)
+        file_buttons.addStretch(1)
+        files_row = QHBoxLayout()
+        files_row.addWidget(self.files, 1)
+        files_row.addLayout(file_buttons)
+        actions = QHBoxLayout()
+        actions.addWidget(QLabel(tr("import_group")))
+        actions.addWidget(self.group)
+        actions.addWidget(self.check_button)
+        actions.addStretch(1)
+        actions.addWidget(self.valid_only)
+        actions.addWidget(self.import_button)
+        actions.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.files_label)
+        layout.addLayout(files_row)
+        layout.addLayout(actions)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.problems, 1)
+        self._update_buttons()
+
+    # ----- files -----------------------------------------------------------------------------
+
+    def ask_files(self) -> None:
+        self.add_files(common.ask_open_paths(self, tr("choose_lists"), tr("list_files")))
+
+    def add_files(self, paths: list[Path]) -> None:
+        for path in paths:
+            if path not in self.paths:
+                self.paths.append(Path(path))
+        self._show_files()
+
+    def _show_files(self) -> None:
+        self.files.clear()
+        self.files.addItems([str(p) for p in self.paths])
+        self.report = None
+        self._update_buttons()
+
+    def _remove(self) -> None:
+        row = self.files.currentRow()
+        if row >= 0:
+            del self.paths[row]
+            self._show_files()
+
+    def _move(self, step: int) -> None:
+        row = self.files.currentRow()
+        other = row + step
+        if row < 0 or not 0 <= other < len(self.paths):
+            return
+        self.paths[row], self.paths[other] = self.paths[other], self.paths[row]
+        self._show_files()
+        self.files.setCurrentRow(other)
+
+    def _update_buttons(self) -> None:
+        self.check_button.setEnabled(bool(self.paths))
+        self.import_button.setEnabled(self.report is not None)
+
+    # ----- check and write --------------------------------------------------------------------
+
+    def _import(self, dry_run: bool) -> Any:
+        try:
+            import_lists = common.function("importing", "import_lists")
+            return import_lists(self.main.ev, list(self.paths),
+                                group=self.group.currentData(), dry_run=dry_run,
+                                valid_only=self.valid_only.isChecked())
+        except (UserError, NoAnswer) as error:
+            self.summary.setText(f"<span style='color:#b00020'>{_escape(_error(error))}</span>")
+            self.main.show_error(error)
+            return None
+
+    def check(self) -> Any:
+        """A dry run: every problem shown, nothing written."""
+        report = self._import(dry_run=True)
+        if report is not None:
+            self.report = report
+            self._show_report(report)
+        self._update_buttons()
+        return report
+
+    def write(self) -> Any:
+        report = self._import(dry_run=False)
+        if report is None:
+            return None
+        self.report = report
+        self._show_report(report)
+        if report.written:
+            self.summary.setText(self.summary.text() + "\n" + tr("import_written",
+                                                                  entrants=report.entrants))
+            self.main.changed()
+            self.main.show_message(tr("import_written", entrants=report.entrants))
+        else:
+            self.summary.setText(self.summary.text() + "\n" + tr("import_not_written"))
+        return report
+
+    def _show_report(self, report: Any) -> None:
+        errors = sum(1 for p in report.problems if p.severity == "error")
+        self.summary.setText(tr("import_summary", entrants=report.entrants,
+                                problems=len(report.problems), errors=errors))
+        headers = [tr(k) for k in ("col_file", "col_row", "col_column", "col_severity",
+                                   "col_problem")]
+        rows = [(Path(str(p.file)).name, p.row, p.column, p.severity, pick(p.zh, p.en))
+                for p in report.problems]
+        common.fill_table(self.problems, headers, rows)
+        for r, problem in enumerate(report.problems):
+            self.problems.item(r, 4).setToolTip(f"{problem.zh}\n{problem.en}")
+
+
+def _error(error: BaseException) -> str:
+    from app.ui.i18n import error_text
+
+    return error_text(error)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,331 @@
+"""The main window: start page or the open event's views, menus, undo/redo, language."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
+
+from app.errors import NoAnswer, UserError
+from app.services.event import Event
+from app.ui import common
+from app.ui.i18n import both, error_text, language, notifier, set_language, tr
+from app.ui.start_page import StartPage
+from app.ui.texts import TEXTS
+from app.ui.views.base import View
+
+MAX_RECENT = 8
+
+
+class MainWindow(QMainWindow):
+    """The arbiter's window. Holds at most one open `Event`."""
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else QSettings()
+        self.ev: Event | None = None
+        self.last_error: str = ""
+        self.stack = QStackedWidget()
+        self.start_page = StartPage(self)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("views")
+        self.views: list[View] = []
+        self._build_views()
+        self.stack.addWidget(self.start_page)
+        self.stack.addWidget(self.tabs)
+        self.setCentralWidget(self.stack)
+        self.status_label = QLabel()
+        self.statusBar().addWidget(self.status_label, 1)
+        self._build_actions()
+        self._restore_layout()
+        language_saved = str(self.settings.value("language", "zh"))
+        if language_saved in ("zh", "en") and language_saved != language():
+            set_language(language_saved)
+        notifier().changed.connect(self._language_changed)
+        self.retranslate()
+        self.start_page.refresh()
+        self._update_actions()
+
+    # ----- building --------------------------------------------------------------------------
+
+    def _build_views(self) -> None:
+        from app.ui.views.board import BoardView
+        from app.ui.views.players import PlayersView
+        from app.ui.views.rounds import RoundsView
+        from app.ui.views.setup import SetupView
+        from app.ui.views.standings import StandingsView
+
+        self.setup_view = SetupView(self)
+        self.players_view = PlayersView(self)
+        self.rounds_view = RoundsView(self)
+        self.board_view = BoardView(self)
+        self.standings_view = StandingsView(self)
+        self.views = [self.setup_view, self.players_view, self.rounds_view, self.board_view,
+                      self.standings_view]
+        for view in self.views:
+            self.tabs.addTab(view, "")
+
+    def _action(self, shortcut: QKeySequence | str | None, slot: object) -> QAction:
+        action = QAction(self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        self.act_new = self._action(QKeySequence.StandardKey.New, self.show_start_page)
+        self.act_open = self._action(QKeySequence.StandardKey.Open, self.ask_open_event)
+        self.act_demo = self._action(None, self.open_demo)
+        self.act_close = self._action(QKeySequence.StandardKey.Close, self.close_event)
+        self.act_quit = self._action("Ctrl+Q", self.close)
+        self.act_undo = self._action("Ctrl+Z", self.undo)
+        self.act_redo = self._action("Ctrl+Y", self.redo)
+        self.act_export = self._action("Ctrl+P", self.show_export)
+        self.act_zh = self._action(None, lambda: self.set_language("zh"))
+        self.act_en = self._action(None, lambda: self.set_language("en"))
+        languages = QActionGroup(self)
+        for act in (self.act_zh, self.act_en):
+            act.setCheckable(True)
+            languages.addAction(act)
+        self.act_zh.setText("中文")
+        self.act_en.setText("English")
+        bar = self.menuBar()
+        self.menu_file = bar.addMenu("")
+        for act in (self.act_new, self.act_open, self.act_demo, self.act_close):
+            self.menu_file.addAction(act)
+        self.menu_file.addSeparator()
+        self.menu_file.addAction(self.act_quit)
+        self.menu_edit = bar.addMenu("")
+        self.menu_edit.addAction(self.act_undo)
+        self.menu_edit.addAction(self.act_redo)
+        self.menu_print = bar.addMenu("")
+        self.menu_print.addAction(self.act_export)
+        self.menu_language = bar.addMenu("")
+        self.menu_language.addAction(self.act_zh)
+        self.menu_language.addAction(self.act_en)
+        for act in (self.act_undo, self.act_redo, self.act_export):
+            self.addAction(act)
+
+    # ----- language ----------------------------------------------------------------------------
+
+    def set_language(self, code: str) -> None:
+        self.settings.setValue("language", code)
+        set_language(code)
+
+    def _language_changed(self, _code: str) -> None:
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.menu_file.setTitle(tr("menu_file"))
+        self.menu_edit.setTitle(tr("menu_edit"))
+        self.menu_print.setTitle(tr("menu_print"))
+        self.menu_language.setTitle(tr("menu_language"))
+        self.act_zh.setChecked(language() == "zh")
+        self.act_en.setChecked(language() == "en")
+        for act, key in ((self.act_new, "act_new"), (self.act_open, "act_open"),
+                         (self.act_demo, "act_demo"), (self.act_close, "act_close"),
+                         (self.act_quit, "act_quit"), (self.act_export, "act_export")):
+            act.setText(tr(key))
+            tip = f"{key}_tip"
+            act.setToolTip(both(tip) if tip in TEXTS else both(key))
+        for index, key in enumerate(("tab_setup", "tab_players", "tab_rounds", "tab_board",
+                                     "tab_standings")):
+            self.tabs.setTabText(index, tr(key))
+        self.start_page.retranslate()
+        for view in self.views:
+            view.retranslate()
+        self._update_actions()
+        self._update_title()
+
+    # ----- messages ----------------------------------------------------------------------------
+
+    def show_message(self, text: str) -> None:
+        self.status_label.setStyleSheet("")
+        self.status_label.setText(text)
+
+    def show_error(self, error: BaseException) -> None:
+        """A user's error: shown in the status line (red), never as a blocking dialog."""
+        self.last_error = error_text(error)
+        self.status_label.setStyleSheet("color: #b00020;")
+        self.status_label.setText(self.last_error)
+
+    # ----- events --------------------------------------------------------------------------------
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _remember(self, path: str) -> None:
+        recent = [p for p in self.recent_files() if p != path]
+        self.settings.setValue("recent", [path, *recent][:MAX_RECENT])
+
+    def ask_new_event(self, preset: str | None) -> None:
+        path = common.ask_save_path(self, tr("choose_new_file"), f"{preset or 'event'}.db")
+        if path is not None:
+            self.new_event(path, preset)
+
+    def ask_open_event(self) -> None:
+        path = common.ask_open_path(self, tr("choose_open_file"))
+        if path is not None:
+            self.open_event(path)
+
+    def new_event(self, path: str | Path, preset: str | None = None,
+                  title: str | None = None) -> bool:
+        try:
+            event = Event.create(path, preset=preset, title=title)
+        except (UserError, NoAnswer) as error:
+            self.show_error(error)
+            return False
+        self._set_event(event, str(path))
+        self.show_message(tr("created", path=str(path)))
+        return True
+
+    def open_event(self, path: str | Path) -> bool:
+        try:
+            event = Event.open(path)
+        except (UserError, NoAnswer) as error:
+            self.show_error(error)
+            return False
+        self._set_event(event, str(path))
+        self.show_message(tr("opened", path=str(path)))
+        return True
+
+    def demo_location(self) -> Path:
+        base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+        folder = Path(base or Path.home() / ".gomoku-arbiter") / "demo"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder / f"demo-{dt.datetime.now():%Y%m%d-%H%M%S}.db"
+
+    def open_demo(self, location: str | Path | None = None) -> bool:
+        try:
+            demo = common.service("demo")
+            path = Path(location) if location else self.demo_location()
+            event = demo.build_demo(path)
+        except (UserError, NoAnswer) as error:
+            self.show_error(error)
+            return False
+        self._set_event(event, str(path))
+        self.show_message(tr("opened", path=str(path)))
+        return True
+
+    def _set_event(self, event: Event, path: str) -> None:
+        self.close_event()
+        self.ev = event
+        self._remember(path)
+        self.stack.setCurrentWidget(self.tabs)
+        self.changed()
+
+    def close_event(self) -> None:
+        if self.ev is not None:
+            self.board_view.forget_event()
+            self.ev.close()
+            self.ev = None
+        self.show_start_page()
+
+    def show_start_page(self) -> None:
+        self.start_page.refresh()
+        self.stack.setCurrentWidget(self.start_page)
+        self._update_actions()
+        self._update_title()
+
+    def changed(self) -> None:
+        """The event changed (or was opened): every view shows it afresh."""
+        if self.ev is not None:
+            for view in self.views:
+                try:
+                    view.refresh()
+                except (UserError, NoAnswer) as error:  # e.g. the creation itself undone
+                    self.show_error(error)
+        self._update_actions()
+        self._update_title()
+
+    def _update_title(self) -> None:
+        title = tr("app_title")
+        if self.ev is not None and self.ev.store.path is not None:
+            title = f"{self.ev.store.path.name} — {title}"
+        self.setWindowTitle(title)
+
+    def _update_actions(self) -> None:
+        open_ = self.ev is not None
+        for act in (self.act_close, self.act_export):
+            act.setEnabled(open_)
+        undo = self.ev.can_undo() if open_ else None
+        redo = self.ev.can_redo() if open_ else None
+        self.act_undo.setEnabled(bool(undo))
+        self.act_redo.setEnabled(bool(redo))
+        self.act_undo.setText(tr("act_undo_named", what=undo) if undo else tr("act_undo"))
+        self.act_redo.setText(tr("act_redo_named", what=redo) if redo else tr("act_redo"))
+
+    # ----- undo / redo -----------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        if self.ev is None:
+            return
+        try:
+            done = self.ev.undo()
+        except (UserError, NoAnswer) as error:
+            self.show_error(error)
+            return
+        self.changed()
+        self.show_message(tr("undone", what=done) if done else tr("nothing_to_undo"))
+
+    def redo(self) -> None:
+        if self.ev is None:
+            return
+        try:
+            done = self.ev.redo()
+        except (UserError, NoAnswer) as error:
+            self.show_error(error)
+            return
+        self.changed()
+        self.show_message(tr("redone", what=done) if done else tr("nothing_to_redo"))
+
+    # ----- export ------------------------------------------------------------------------------------
+
+    def show_export(self) -> None:
+        if self.ev is None:
+            return
+        from app.ui.export_dialog import ExportDialog
+
+        dialog = ExportDialog(self)
+        dialog.show()
+        self.export_dialog = dialog
+
+    # ----- layout ----------------------------------------------------------------------------------
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1200, 800)
+        state = self.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        tab = self.settings.value("window/tab", 0)
+        try:
+            self.tabs.setCurrentIndex(int(tab))
+        except (TypeError, ValueError):
+            pass
+
+    def save_layout(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("window/tab", self.tabs.currentIndex())
+        for view in self.views:
+            saver = getattr(view, "save_layout", None)
+            if saver is not None:
+                saver(self.settings)
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        self.save_layout()
+        if self.ev is not None:
+            self.ev.close()
+            self.ev = None
+        super().closeEvent(event)

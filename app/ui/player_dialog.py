@@ -1,0 +1,73 @@
+"""The dialog to add a late entry (补报) or edit one player's details."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QWidget,
+)
+
+from app.services.queries import PlayerInfo
+from app.ui.i18n import tr
+
+TEXT_FIELDS = (("name", "col_name"), ("unit", "col_unit"), ("birth_date", "col_birth"),
+               ("id_number", "col_id_number"), ("grade", "col_grade"),
+               ("platform_id", "col_platform"), ("source", "col_source"))
+
+
+class PlayerDialog(QDialog):
+    """A form over one player's fields; `values()` gives (group, fields) to the services."""
+
+    def __init__(self, parent: QWidget, player: PlayerInfo | None, groups: list[str],
+                 group: str) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("player_dialog_edit" if player else "player_dialog_add"))
+        self.player = player
+        form = QFormLayout(self)
+        self.group = QComboBox()
+        self.group.addItems(groups)
+        self.group.setCurrentText(group)
+        self.group.setEnabled(player is None)
+        form.addRow(tr("col_group"), self.group)
+        self.edits: dict[str, QLineEdit] = {}
+        for key, label in TEXT_FIELDS:
+            edit = QLineEdit()
+            if player is not None:
+                value = getattr(player, key)
+                edit.setText("" if value is None else str(value))
+            if key == "birth_date":
+                edit.setPlaceholderText("YYYY-MM-DD")
+            self.edits[key] = edit
+            form.addRow(tr(label), edit)
+        self.gender = QComboBox()
+        self.gender.addItem("", "")
+        self.gender.addItem(tr("gender_m"), "M")
+        self.gender.addItem(tr("gender_f"), "F")
+        if player is not None:
+            self.gender.setCurrentIndex(max(self.gender.findData(player.gender), 0))
+        form.addRow(tr("col_gender"), self.gender)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("ok"))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("cancel"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def values(self) -> tuple[str, dict[str, Any]]:
+        fields: dict[str, Any] = {k: e.text().strip() for k, e in self.edits.items()}
+        if not fields["birth_date"]:
+            fields["birth_date"] = None
+        fields["gender"] = self.gender.currentData() or ""
+        if self.player is not None:  # only what changed
+            fields = {k: v for k, v in fields.items()
+                      if (getattr(self.player, k) if k != "birth_date"
+                          else (str(self.player.birth_date) if self.player.birth_date else None))
+                      != v}
+        return self.group.currentText(), fields

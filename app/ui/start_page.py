@@ -1,0 +1,125 @@
+"""The start page: new event from a preset or empty, open a file (recent files), the demo."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.services.presets import list_presets
+from app.ui.i18n import both, tr
+
+if TYPE_CHECKING:
+    from app.ui.main_window import MainWindow
+
+
+class StartPage(QWidget):
+    """What the program shows with no event open."""
+
+    def __init__(self, main: MainWindow) -> None:
+        super().__init__()
+        self.main = main
+        self.heading = QLabel()
+        self.heading.setObjectName("heading")
+        font = self.heading.font()
+        font.setPointSizeF(font.pointSizeF() * 2.0)
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.sub = QLabel()
+
+        self.new_box = QGroupBox()
+        self.presets_label = QLabel()
+        self.presets = QListWidget()
+        self.presets.setObjectName("presets")
+        for info in list_presets():
+            item = QListWidgetItem(f"{info.title}\n    {info.name} · {'、'.join(info.groups)}")
+            item.setData(Qt.ItemDataRole.UserRole, info.name)
+            item.setToolTip(info.description)
+            self.presets.addItem(item)
+        if self.presets.count():
+            self.presets.setCurrentRow(0)
+        self.presets.itemDoubleClicked.connect(lambda _item: self._new_from_preset())
+        self.new_preset = QPushButton()
+        self.new_preset.clicked.connect(self._new_from_preset)
+        self.new_empty = QPushButton()
+        self.new_empty.clicked.connect(lambda: self.main.ask_new_event(None))
+        new_layout = QVBoxLayout(self.new_box)
+        new_layout.addWidget(self.presets_label)
+        new_layout.addWidget(self.presets, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.new_preset)
+        buttons.addWidget(self.new_empty)
+        buttons.addStretch(1)
+        new_layout.addLayout(buttons)
+
+        self.open_box = QGroupBox()
+        self.open_file = QPushButton()
+        self.open_file.clicked.connect(self.main.ask_open_event)
+        self.recent_label = QLabel()
+        self.recent = QListWidget()
+        self.recent.setObjectName("recent")
+        self.recent.itemActivated.connect(self._open_recent)
+        self.recent.itemDoubleClicked.connect(self._open_recent)
+        self.demo = QPushButton()
+        self.demo.clicked.connect(self.main.open_demo)
+        open_layout = QVBoxLayout(self.open_box)
+        open_layout.addWidget(self.open_file)
+        open_layout.addWidget(self.recent_label)
+        open_layout.addWidget(self.recent, 1)
+        open_layout.addWidget(self.demo)
+
+        columns = QHBoxLayout()
+        columns.addWidget(self.new_box, 3)
+        columns.addWidget(self.open_box, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.sub)
+        layout.addLayout(columns, 1)
+        self.retranslate()
+
+    def selected_preset(self) -> str | None:
+        item = self.presets.currentItem()
+        return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
+
+    def _new_from_preset(self) -> None:
+        preset = self.selected_preset()
+        if preset is None:
+            self.main.show_message(tr("no_preset_selected"))
+            return
+        self.main.ask_new_event(preset)
+
+    def _open_recent(self, item: QListWidgetItem) -> None:
+        self.main.open_event(str(item.data(Qt.ItemDataRole.UserRole)))
+
+    def refresh(self) -> None:
+        self.recent.clear()
+        for path in self.main.recent_files():
+            item = QListWidgetItem(path)
+            item.setData(Qt.ItemDataRole.UserRole, path)
+            self.recent.addItem(item)
+
+    def retranslate(self) -> None:
+        self.heading.setText(tr("start_heading"))
+        self.sub.setText(tr("start_sub"))
+        self.new_box.setTitle(tr("start_new"))
+        self.presets_label.setText(tr("start_presets"))
+        self.new_preset.setText(tr("start_new_preset"))
+        self.new_preset.setToolTip(both("start_new_preset_tip"))
+        self.new_empty.setText(tr("start_new_empty"))
+        self.open_box.setTitle(tr("start_open"))
+        self.open_file.setText(tr("start_open_file"))
+        self.open_file.setToolTip(both("act_open_tip"))
+        self.recent_label.setText(tr("start_recent"))
+        self.demo.setText(tr("start_demo"))
+        self.demo.setToolTip(both("act_demo_tip"))
+        self.refresh()

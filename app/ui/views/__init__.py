@@ -1,0 +1,1 @@
+"""The views of the event window: setup, players, rounds, board, standings."""

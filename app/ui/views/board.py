@@ -1,0 +1,393 @@
+"""The board view (棋盘): record a game by clicks through the rules' game object.
+
+The view holds an `app.rules.game.Game` and replaces it with the game each click returns.
+The status line shows what the opening protocol expects next (指定开局, 三手交换, 五手N打,
+white's choice); black's forbidden points (禁手点) are crossed whenever it is black's turn
+under 专业规则. When the game ends (five, a claimed foul, resignation, draw) and the view
+is linked to a board of a round, the game is stored through `services.games.save_game`,
+which fills in that board's result.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.errors import NoAnswer, UserError
+from app.rules.board import Stone, format_point
+from app.rules.game import Game, GameSettings, Phase, decode_actions
+from app.rules.judge import RuleSet
+from app.rules.records import read_record, record_of_game, write_record
+from app.services import queries
+from app.ui import common
+from app.ui.board_widget import BoardWidget
+from app.ui.i18n import both, pick, tr
+from app.ui.views.base import View
+
+RULE_SETS = {"renju": RuleSet.RENJU, "free": RuleSet.FREESTYLE, "gomoku": RuleSet.STANDARD}
+RECORD_FILTERS = "SGF (*.sgf);;Piskvork (*.psq);;Moves (*.txt);;* (*)"
+
+
+def settings_for(group: queries.GroupInfo | None, rules: RuleSet = RuleSet.RENJU,
+                 designated: bool = True, offers: int = 2) -> GameSettings:
+    """The game settings of a group (its rule set, opening and N of 五手N打)."""
+    if group is not None:
+        rules = RULE_SETS.get(group.rule_set, RuleSet.RENJU)
+        designated = rules is RuleSet.RENJU and group.opening not in ("free", "")
+        offers = group.fifth_move_offers or 2
+    if designated:
+        return GameSettings(rules, True, max(1, offers))
+    return GameSettings(rules, False, max(1, offers))
+
+
+class BoardView(View):
+    """The board, its status line and move list, and the game's controls."""
+
+    def __init__(self, main: Any) -> None:
+        super().__init__(main)
+        self.link: tuple[str, int, int, int] | None = None  # group, round, board, game index
+        self.link_group: queries.GroupInfo | None = None
+        self.game = Game.new(GameSettings())
+        self.shown = 0  # moves shown when stepping through
+        self.saved_result: str | None = None
+        self.board = BoardWidget()
+        self.board.setObjectName("board")
+        self.board.pointClicked.connect(self.click)
+        self.link_label = QLabel()
+        self.link_label.setWordWrap(True)
+        self.status = QLabel()
+        self.status.setObjectName("board_status")
+        self.status.setWordWrap(True)
+        font = self.status.font()
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        font.setBold(True)
+        self.status.setFont(font)
+        self.rules_label = QLabel()
+        self.rules = QComboBox()
+        for key, rule in RULE_SETS.items():
+            self.rules.addItem(rule.zh, key)
+        self.designated = QCheckBox()
+        self.offers = QSpinBox()
+        self.offers.setRange(1, 20)
+        self.offers.setValue(2)
+        self.new_button = QPushButton()
+        self.new_button.clicked.connect(self.new_game)
+        self.swap_yes = QPushButton()
+        self.swap_yes.clicked.connect(lambda: self.act(lambda g: g.swap(True)))
+        self.swap_no = QPushButton()
+        self.swap_no.clicked.connect(lambda: self.act(lambda g: g.swap(False)))
+        self.claim = QPushButton()
+        self.claim.setObjectName("claim_foul")
+        self.claim.clicked.connect(lambda: self.act(lambda g: g.claim_foul()))
+        self.resign_black = QPushButton()
+        self.resign_black.clicked.connect(lambda: self.act(lambda g: g.resign(Stone.BLACK)))
+        self.resign_white = QPushButton()
+        self.resign_white.clicked.connect(lambda: self.act(lambda g: g.resign(Stone.WHITE)))
+        self.draw = QPushButton()
+        self.draw.clicked.connect(lambda: self.act(lambda g: g.agree_draw()))
+        self.undo_button = QPushButton()
+        self.undo_button.clicked.connect(self.take_back)
+        self.step_buttons = []
+        for key, step in (("board_first", -999), ("board_back", -1), ("board_forward", 1),
+                          ("board_last", 999)):
+            button = QPushButton(tr(key))
+            button.clicked.connect(lambda _c=False, s=step: self.step(s))
+            self.step_buttons.append(button)
+        self.save_button = QPushButton()
+        self.save_button.clicked.connect(self.save)
+        self.open_record = QPushButton()
+        self.open_record.clicked.connect(self.ask_open_record)
+        self.save_record = QPushButton()
+        self.save_record.clicked.connect(self.ask_save_record)
+        self.moves = QListWidget()
+        self.moves.setObjectName("move_list")
+        self.moves.currentRowChanged.connect(self._move_selected)
+
+        side = QVBoxLayout()
+        side.addWidget(self.link_label)
+        rules_row = QHBoxLayout()
+        rules_row.addWidget(self.rules_label)
+        rules_row.addWidget(self.rules)
+        rules_row.addWidget(self.designated)
+        rules_row.addWidget(self.offers)
+        side.addLayout(rules_row)
+        side.addWidget(self.new_button)
+        side.addWidget(self.status)
+        for row in ((self.swap_yes, self.swap_no), (self.claim, self.draw),
+                    (self.resign_black, self.resign_white)):
+            line = QHBoxLayout()
+            for button in row:
+                line.addWidget(button)
+            side.addLayout(line)
+        steps = QHBoxLayout()
+        for button in self.step_buttons:
+            steps.addWidget(button)
+        steps.addWidget(self.undo_button)
+        side.addLayout(steps)
+        side.addWidget(self.moves, 1)
+        files = QHBoxLayout()
+        files.addWidget(self.open_record)
+        files.addWidget(self.save_record)
+        side.addLayout(files)
+        side.addWidget(self.save_button)
+        side_widget = QWidget()
+        side_widget.setLayout(side)
+        side_widget.setMaximumWidth(420)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.board, 3)
+        layout.addWidget(side_widget, 1)
+        QShortcut(QKeySequence("Ctrl+Backspace"), self, activated=self.take_back)
+        QShortcut(QKeySequence("Left"), self, activated=lambda: self.step(-1))
+        QShortcut(QKeySequence("Right"), self, activated=lambda: self.step(1))
+        QShortcut(QKeySequence("Home"), self, activated=lambda: self.step(-999))
+        QShortcut(QKeySequence("End"), self, activated=lambda: self.step(999))
+        QShortcut(QKeySequence("Ctrl+S"), self, activated=self.save)
+        self.show_game()
+
+    # ----- linking to a board ------------------------------------------------------------------
+
+    def forget_event(self) -> None:
+        self.link = None
+        self.link_group = None
+
+    def link_board(self, group: str, round_number: int, board: int, index: int = 1) -> None:
+        """Record the game of a board of a round (loads what is stored for it)."""
+        info = queries.event_info(self.ev)
+        self.link_group = next((g for g in info.groups if g.name == group), None)
+        self.link = (group, round_number, board, index)
+        settings = settings_for(self.link_group)
+        self._apply_settings_widgets(settings)
+        game = Game.new(settings)
+        round_ = queries.round_view(self.ev, group, round_number)
+        board_info = next((b for b in round_.boards if b.number == board), None)
+        stored = None
+        if board_info is not None:
+            stored = next((g for g in board_info.games if g.index == index), None)
+        if stored is not None and stored.moves:
+            game = self._load_stored(settings, stored.moves) or game
+        self.game = game
+        self.saved_result = stored.result if stored is not None else None
+        self.shown = len(game.moves)
+        self.show_game()
+
+    def _load_stored(self, settings: GameSettings, text: str) -> Game | None:
+        try:
+            return decode_actions(settings, text)
+        except UserError:
+            pass
+        try:
+            return self._replay(read_record(text).moves, settings)
+        except UserError as error:
+            self.main.show_error(error)
+            return None
+
+    @staticmethod
+    def _replay(moves: Any, settings: GameSettings) -> Game:
+        """A record's stones as a game (free opening: records hold no offers)."""
+        game = Game.new(GameSettings(settings.rules, False, settings.fifth_offers))
+        for point in moves:
+            game = game.play(point)
+        return game
+
+    def _apply_settings_widgets(self, settings: GameSettings) -> None:
+        key = next(k for k, v in RULE_SETS.items() if v is settings.rules)
+        self.rules.setCurrentIndex(self.rules.findData(key))
+        self.designated.setChecked(settings.designated_opening)
+        self.offers.setValue(settings.fifth_offers)
+
+    def chosen_settings(self) -> GameSettings:
+        rules = RULE_SETS[str(self.rules.currentData())]
+        designated = self.designated.isChecked() and rules is RuleSet.RENJU
+        return GameSettings(rules, designated, self.offers.value())
+
+    # ----- playing ---------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        self.game = Game.new(self.chosen_settings())
+        self.saved_result = None
+        self.shown = 0
+        self.show_game()
+
+    def click(self, column: int, row: int) -> None:
+        """A click on a board point: the next stone, offer or choice of the game."""
+        if self.shown < len(self.game.moves):
+            self.shown = len(self.game.moves)
+            self.show_game()
+            return
+        self.act(lambda g: g.play((column, row)))
+
+    def act(self, action: Any) -> bool:
+        """Apply one action to the game; a refused action shows its reason, changes nothing."""
+        try:
+            game = action(self.game)
+        except UserError as error:
+            self.main.show_error(error)
+            self.status.setText(pick(error.zh, error.en))
+            return False
+        self.game = game
+        self.shown = len(game.moves)
+        self.show_game()
+        if game.result is not None and self.link is not None:
+            self.save()
+        return True
+
+    def take_back(self) -> None:
+        if self.game.previous is None:
+            return
+        self.act(lambda g: g.undo())
+
+    def step(self, delta: int) -> None:
+        """Step through the moves (the game itself is unchanged)."""
+        self.shown = max(0, min(len(self.game.moves), self.shown + delta))
+        self.show_game()
+
+    def _move_selected(self, row: int) -> None:
+        if row >= 0 and row + 1 != self.shown:
+            self.shown = row + 1
+            self.show_game(update_list=False)
+
+    # ----- storing -----------------------------------------------------------------------------
+
+    def save(self) -> str | None:
+        """Store the game with its board (fills the result when the game has ended)."""
+        if self.link is None:
+            self.main.show_message(tr("board_free"))
+            return None
+        group, number, board, index = self.link
+        try:
+            games = common.service("games")
+            code = games.save_game(self.ev, group, number, board, index, self.game)
+        except (UserError, NoAnswer) as error:
+            self.main.show_error(error)
+            return None
+        self.saved_result = code
+        self.main.changed()
+        self.main.show_message(tr("board_saved", result=code or "—"))
+        return str(code) if code is not None else None
+
+    def record_text(self, fmt: str) -> str:
+        record = record_of_game(self.game)
+        return write_record(record, fmt)
+
+    def ask_open_record(self) -> None:
+        path = common.ask_open_path(self, tr("board_open_record"), "", RECORD_FILTERS)
+        if path is not None:
+            self.open_record_file(path)
+
+    def open_record_file(self, path: Path) -> bool:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+            record = read_record(text, str(path))
+            self.game = self._replay(record.moves, self.chosen_settings())
+        except (UserError, OSError, UnicodeDecodeError) as error:
+            self.main.show_error(error if isinstance(error, UserError)
+                                 else UserError("无法读取棋谱", f"cannot read the record: {error}",
+                                                str(path)))
+            return False
+        self.shown = len(self.game.moves)
+        self.show_game()
+        return True
+
+    def ask_save_record(self) -> None:
+        path = common.ask_save_path(self, tr("board_save_record"), "game.sgf")
+        if path is not None:
+            self.save_record_file(path)
+
+    def save_record_file(self, path: Path) -> bool:
+        suffix = Path(path).suffix.lower()
+        fmt = {".sgf": "sgf", ".psq": "psq"}.get(suffix, "moves")
+        try:
+            Path(path).write_text(self.record_text(fmt), encoding="utf-8")
+        except OSError as error:
+            self.main.show_error(UserError("无法保存棋谱", f"cannot save the record: {error}",
+                                           str(path)))
+            return False
+        return True
+
+    # ----- showing -----------------------------------------------------------------------------
+
+    def marked_forbidden(self) -> dict[Any, str]:
+        """Black's forbidden points, when it is black's turn under 专业规则 and at the end."""
+        game = self.game
+        if self.shown != len(game.moves) or game.phase in (Phase.OVER, Phase.SWAP, Phase.CHOOSE):
+            return {}
+        if game.to_move is not Stone.BLACK:
+            return {}
+        return game.forbidden_points()
+
+    def show_game(self, update_list: bool = True) -> None:
+        game = self.game
+        numbered = game.numbered_moves()[: self.shown]
+        self.board.set_stones([(m.point, m.stone) for m in numbered])
+        self.board.set_forbidden(self.marked_forbidden())
+        self.board.set_offers(game.offers if game.phase is Phase.CHOOSE or
+                              (game.phase is Phase.OFFER and game.offers) else ())
+        if update_list:
+            self.moves.blockSignals(True)
+            self.moves.clear()
+            for move in game.numbered_moves():
+                colour = tr("board_black") if move.stone is Stone.BLACK else tr("board_white")
+                foul = f"  ✗{move.foul}" if move.foul else ""
+                self.moves.addItem(f"{move.number}. {colour} {format_point(move.point)}{foul}")
+            self.moves.setCurrentRow(self.shown - 1)
+            self.moves.blockSignals(False)
+        zh, en = game.prompt
+        self.status.setText(pick(zh, en))
+        self.status.setToolTip(f"{zh}\n{en}")
+        phase = game.phase
+        self.swap_yes.setVisible(phase is Phase.SWAP)
+        self.swap_no.setVisible(phase is Phase.SWAP)
+        self.claim.setEnabled(game.foul_pending)
+        over = phase is Phase.OVER
+        for button in (self.resign_black, self.resign_white, self.draw):
+            button.setEnabled(not over)
+        self.undo_button.setEnabled(game.previous is not None)
+        self.save_button.setEnabled(self.link is not None)
+        self._show_link()
+
+    def _show_link(self) -> None:
+        if self.link is None:
+            self.link_label.setText(tr("board_free"))
+        else:
+            group, number, board, index = self.link
+            text = tr("board_for", group=group, round=number, board=board, index=index)
+            if self.saved_result:
+                text += f"  [{self.saved_result}]"
+            self.link_label.setText(text)
+
+    def refresh(self) -> None:
+        self.show_game()
+
+    def retranslate(self) -> None:
+        self.rules_label.setText(tr("board_rules"))
+        self.designated.setText(tr("f_opening"))
+        self.designated.setToolTip(both("f_opening"))
+        self.offers.setToolTip(both("f_fifth_move_offers"))
+        self.new_button.setText(tr("board_new"))
+        self.swap_yes.setText(tr("board_swap_yes"))
+        self.swap_no.setText(tr("board_swap_no"))
+        self.claim.setText(tr("board_claim"))
+        self.claim.setToolTip(both("board_claim_tip"))
+        self.resign_black.setText(tr("board_resign_black"))
+        self.resign_white.setText(tr("board_resign_white"))
+        self.draw.setText(tr("board_draw"))
+        self.undo_button.setText(tr("board_undo"))
+        self.undo_button.setToolTip(both("board_undo") + "\nCtrl+Backspace")
+        self.save_button.setText(tr("board_save") + " (Ctrl+S)")
+        self.save_button.setToolTip(both("board_save_tip"))
+        self.open_record.setText(tr("board_open_record"))
+        self.save_record.setText(tr("board_save_record"))
+        self.show_game()

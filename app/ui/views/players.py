@@ -1,0 +1,320 @@
+"""The players view (棋手): table with search and pinyin sort, import, late entry, withdraw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pypinyin import Style, lazy_pinyin
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from app.services import players as players_service
+from app.services import queries
+from app.ui.i18n import both, tr
+from app.ui.views.base import View
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+ALL = "*"
+
+
+def pinyin(text: str) -> str:
+    """`"张三"` -> `"zhang san"` (names sort and search by it)."""
+    return " ".join(lazy_pinyin(text))
+
+
+def initials(text: str) -> str:
+    """`"张三"` -> `"zs"` (search by the first letters, as arbiters type)."""
+    return "".join(lazy_pinyin(text, style=Style.FIRST_LETTER))
+
+
+def matches(player: queries.PlayerInfo, needle: str) -> bool:
+    """True when the search text is in the name, its pinyin or initials, unit or ids."""
+    needle = needle.strip().lower()
+    if not needle:
+        return True
+    spelled = pinyin(player.name)
+    haystacks = (player.name.lower(), spelled, spelled.replace(" ", ""), initials(player.name),
+                 player.unit.lower(), pinyin(player.unit).replace(" ", ""), player.platform_id.lower(),
+                 str(player.id))
+    return any(needle in h for h in haystacks)
+
+
+class SortItem(QTableWidgetItem):
+    """A cell that sorts by its SORT_ROLE key (pinyin for names, numbers for numbers)."""
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        mine, theirs = self.data(SORT_ROLE), other.data(SORT_ROLE)
+        if mine is not None and theirs is not None:
+            try:
+                return mine < theirs  # type: ignore[no-any-return]
+            except TypeError:
+                return str(mine) < str(theirs)
+        return super().__lt__(other)
+
+
+def gender_text(code: str) -> str:
+    return {"M": tr("gender_m"), "F": tr("gender_f")}.get(code, code)
+
+
+def status_text(player: queries.PlayerInfo) -> str:
+    if player.status == "withdrawn":
+        return tr("status_withdrawn", round=player.withdrawn_from_round or "?")
+    text = tr("status_active") if player.status == "active" else player.status
+    if player.absences:
+        marks = ", ".join(f"R{n}:{kind}" for n, kind in sorted(player.absences.items()))
+        text = f"{text} ({marks})"
+    return text
+
+
+COLUMNS = ("col_id", "col_name", "col_pinyin", "col_gender", "col_birth", "col_unit",
+           "col_grade", "col_group", "col_source", "col_qrank", "col_qpoints", "col_status")
+
+
+class PlayersView(View):
+    """All players of a group (or every group), searchable and sortable."""
+
+    def __init__(self, main: Any) -> None:
+        super().__init__(main)
+        self.all_players: list[queries.PlayerInfo] = []
+        self.group = QComboBox()
+        self.group.setObjectName("players_group")
+        self.group.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.search = QLineEdit()
+        self.search.setObjectName("players_search")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(lambda _t: self._fill())
+        self.count = QLabel()
+        self.import_button = QPushButton()
+        self.import_button.clicked.connect(self.show_import)
+        self.add_button = QPushButton()
+        self.add_button.clicked.connect(self.ask_add)
+        self.edit_button = QPushButton()
+        self.edit_button.clicked.connect(self.ask_edit)
+        self.withdraw_button = QPushButton()
+        self.withdraw_button.clicked.connect(self.ask_withdraw)
+        self.absent_button = QPushButton()
+        self.absent_button.clicked.connect(self.ask_absence)
+        self.table = QTableWidget()
+        self.table.setObjectName("players_table")
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setSortingEnabled(True)
+        self.table.doubleClicked.connect(lambda _i: self.ask_edit())
+        self.group_label = QLabel()
+        top = QHBoxLayout()
+        top.addWidget(self.group_label)
+        top.addWidget(self.group)
+        top.addWidget(self.search, 1)
+        top.addWidget(self.count)
+        buttons = QHBoxLayout()
+        for button in (self.import_button, self.add_button, self.edit_button,
+                       self.withdraw_button, self.absent_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(buttons)
+        layout.addWidget(self.table, 1)
+        self.search.setFocus()
+
+    # ----- showing ---------------------------------------------------------------------------
+
+    def group_names(self) -> list[str]:
+        return [g.name for g in queries.event_info(self.ev).groups]
+
+    def selected_group(self) -> str | None:
+        value = self.group.currentData()
+        return None if value in (None, ALL) else str(value)
+
+    def refresh(self) -> None:
+        names = self.group_names()
+        current = self.group.currentData()
+        self.group.blockSignals(True)
+        self.group.clear()
+        self.group.addItem(tr("all_groups"), ALL)
+        for name in names:
+            self.group.addItem(name, name)
+        index = self.group.findData(current) if current is not None else -1
+        self.group.setCurrentIndex(index if index >= 0 else (1 if len(names) == 1 else 0))
+        self.group.blockSignals(False)
+        self.all_players = queries.players(self.ev, self.selected_group())
+        self._fill()
+
+    def visible_players(self) -> list[queries.PlayerInfo]:
+        return [p for p in self.all_players if matches(p, self.search.text())]
+
+    def _fill(self) -> None:
+        shown = self.visible_players()
+        table = self.table
+        sort_column = table.horizontalHeader().sortIndicatorSection()
+        sort_order = table.horizontalHeader().sortIndicatorOrder()
+        table.setSortingEnabled(False)
+        table.clear()
+        table.setColumnCount(len(COLUMNS))
+        table.setHorizontalHeaderLabels([tr(c) for c in COLUMNS])
+        table.setRowCount(len(shown))
+        for row, player in enumerate(shown):
+            spelled = pinyin(player.name)
+            cells: list[tuple[str, object]] = [
+                (str(player.id), player.id),
+                (player.name, spelled),
+                (spelled, spelled),
+                (gender_text(player.gender), player.gender),
+                (str(player.birth_date or ""), str(player.birth_date or "")),
+                (player.unit, pinyin(player.unit)),
+                (player.grade, player.grade),
+                (player.group, player.group),
+                (player.source, player.source),
+                ("" if player.qualifier_rank is None else str(player.qualifier_rank),
+                 player.qualifier_rank if player.qualifier_rank is not None else 10**9),
+                ("" if player.qualifier_points is None else str(player.qualifier_points),
+                 player.qualifier_points if player.qualifier_points is not None else -1),
+                (status_text(player), player.status),
+            ]
+            for column, (text, key) in enumerate(cells):
+                item = SortItem(text)
+                item.setData(SORT_ROLE, key)
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                if column == 0:
+                    item.setData(Qt.ItemDataRole.UserRole, player.id)
+                if column == 1 and player.id_number:
+                    item.setToolTip(player.id_number)
+                table.setItem(row, column, item)
+        table.resizeColumnsToContents()
+        table.setSortingEnabled(True)
+        if sort_column >= 0:
+            table.sortItems(sort_column, sort_order)
+        self.count.setText(tr("players_count", count=len(shown)))
+
+    def sort_by_pinyin(self) -> None:
+        self.table.sortItems(COLUMNS.index("col_pinyin"), Qt.SortOrder.AscendingOrder)
+
+    def shown_names(self) -> list[str]:
+        column = COLUMNS.index("col_name")
+        return [self.table.item(r, column).text() for r in range(self.table.rowCount())]
+
+    def selected_player(self) -> queries.PlayerInfo | None:
+        row = self.table.currentRow()
+        if row < 0:
+            return None
+        player_id = self.table.item(row, 0).data(Qt.ItemDataRole.UserRole)
+        for player in self.all_players:
+            if player.id == player_id:
+                return player
+        return None
+
+    def select_player(self, player_id: int) -> bool:
+        for row in range(self.table.rowCount()):
+            if self.table.item(row, 0).data(Qt.ItemDataRole.UserRole) == player_id:
+                self.table.selectRow(row)
+                return True
+        return False
+
+    # ----- actions ---------------------------------------------------------------------------
+
+    def show_import(self) -> None:
+        from app.ui.import_wizard import ImportWizard
+
+        self.import_wizard = ImportWizard(self.main)
+        self.import_wizard.show()
+
+    def _need_player(self) -> queries.PlayerInfo | None:
+        player = self.selected_player()
+        if player is None:
+            self.main.show_message(tr("select_player"))
+        return player
+
+    def ask_add(self) -> None:
+        from app.ui.player_dialog import PlayerDialog
+
+        group = self.selected_group() or (self.group_names() or [""])[0]
+        dialog = PlayerDialog(self, None, self.group_names(), group)
+        if dialog.exec():
+            group, fields = dialog.values()
+            self.add_player(group, **fields)
+
+    def add_player(self, group: str, **fields: Any) -> int | None:
+        player_id = self.run(players_service.add_player, self.ev, group, **fields)
+        if player_id is not None:
+            self.main.show_message(tr("player_added", name=fields.get("name", "")))
+        return player_id
+
+    def ask_edit(self) -> None:
+        from app.ui.player_dialog import PlayerDialog
+
+        player = self._need_player()
+        if player is None:
+            return
+        dialog = PlayerDialog(self, player, self.group_names(), player.group)
+        if dialog.exec():
+            _group, fields = dialog.values()
+            self.edit_player(player.id, **fields)
+
+    def edit_player(self, player_id: int, **fields: Any) -> bool:
+        done = self.run(lambda: players_service.update_player(self.ev, player_id, **fields)
+                        or True)
+        if done:
+            self.main.show_message(tr("player_saved", name=fields.get("name", player_id)))
+        return bool(done)
+
+    def ask_withdraw(self) -> None:
+        player = self._need_player()
+        if player is None:
+            return
+        number, ok = QInputDialog.getInt(self, tr("players_withdraw"), tr("withdraw_round"),
+                                         1, 1, 50)
+        if ok:
+            self.withdraw(player.id, number)
+
+    def withdraw(self, player_id: int, from_round: int | None) -> bool:
+        done = self.run(lambda: players_service.withdraw_player(self.ev, player_id, from_round)
+                        or True)
+        if done:
+            self.main.show_message(tr("player_withdrawn", name=player_id))
+        return bool(done)
+
+    def ask_absence(self) -> None:
+        player = self._need_player()
+        if player is None:
+            return
+        number, ok = QInputDialog.getInt(self, tr("players_absent"), tr("absent_round"), 1, 1, 50)
+        if not ok:
+            return
+        kinds = ["absent", "half_bye", "zero_bye", "full_bye", "—"]
+        kind, ok = QInputDialog.getItem(self, tr("players_absent"), tr("absent_kind"), kinds, 0,
+                                        False)
+        if ok:
+            self.set_absence(player.id, number, None if kind == "—" else kind)
+
+    def set_absence(self, player_id: int, round_number: int, kind: str | None) -> bool:
+        done = self.run(lambda: players_service.set_absence(self.ev, player_id, round_number,
+                                                            kind) or True)
+        if done:
+            self.main.show_message(tr("player_absence", name=player_id, round=round_number,
+                                      kind=kind or "—"))
+        return bool(done)
+
+    def retranslate(self) -> None:
+        self.group_label.setText(tr("group"))
+        self.search.setPlaceholderText(tr("players_search"))
+        self.search.setToolTip(both("players_search"))
+        self.import_button.setText(tr("players_import"))
+        self.import_button.setToolTip(both("players_import_tip"))
+        for button, key in ((self.add_button, "players_add"), (self.edit_button, "players_edit"),
+                            (self.withdraw_button, "players_withdraw"),
+                            (self.absent_button, "players_absent")):
+            button.setText(tr(key))
+            button.setToolTip(both(key))
+        if self.main.ev is not None:
+            self.refresh()

@@ -1,0 +1,59 @@
+"""Fixtures for the desktop program's tests: offscreen Qt, shipped fonts, a fresh window."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
+
+from app.ui import i18n  # noqa: E402
+from app.ui.application import prepare_application  # noqa: E402
+
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def qapp_cls():  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
+
+    return QApplication
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fonts(qapp):  # type: ignore[no-untyped-def]
+    prepare_application()
+    yield
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    """Settings in a file of the test's own (recent files, layout, language)."""
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, settings: QSettings) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    from app.ui.main_window import MainWindow
+
+    i18n.set_language("zh")
+    main = MainWindow(settings)
+    qtbot.addWidget(main)
+    main.resize(1280, 860)
+    main.show()
+    yield main
+    if main.event is not None:
+        main.close_event()
+    i18n.set_language("zh")
+
+
+def screenshot(widget, name: str) -> Path:  # type: ignore[no-untyped-def]
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    assert widget.grab().save(str(path))
+    return path

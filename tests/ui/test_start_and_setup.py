@@ -1,0 +1,108 @@
+"""The start page, a new event from a preset, the setup view, language switching, undo."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from app.services import queries
+from app.ui import common, i18n
+from app.ui.texts import TEXTS
+from tests.ui.conftest import screenshot
+
+
+def test_every_text_has_chinese_and_english() -> None:
+    for key, (zh, en) in TEXTS.items():
+        assert zh.strip() and en.strip(), key
+
+
+def test_start_page_lists_the_presets_and_creates_an_event(window, tmp_path, monkeypatch):
+    page = window.start_page
+    names = [page.presets.item(i).data(Qt.ItemDataRole.UserRole)
+             for i in range(page.presets.count())]
+    assert "qiwang-2022" in names and "shenzhen-2022" in names
+    page.presets.setCurrentRow(names.index("qiwang-2022"))
+    target = tmp_path / "final.db"
+    monkeypatch.setattr(common, "ask_save_path", lambda *a, **k: target)
+    page.new_preset.click()
+    assert window.ev is not None and target.exists()
+    assert window.stack.currentWidget() is window.tabs
+    groups = [window.setup_view.group_list.item(i).text()
+              for i in range(window.setup_view.group_list.count())]
+    assert groups == ["公开组", "少儿组"]
+    screenshot(window, "01-setup")
+    # the file is remembered and offered on the start page
+    window.close_event()
+    assert window.ev is None and window.stack.currentWidget() is window.start_page
+    assert page.recent.item(0).text() == str(target)
+    page._open_recent(page.recent.item(0))
+    assert window.ev is not None and window.ev.store.path == target
+
+
+def test_setup_edits_are_stored_and_undone(window, tmp_path, qtbot):
+    window.new_event(tmp_path / "e.db", "qiwang-2022")
+    view = window.setup_view
+    view.group_list.setCurrentRow(1)
+    before = view.rounds.value()
+    view.rounds.setValue(before + 2)
+    view.points["win"].setValue(3)
+    assert view.save_group(), window.last_error
+    junior = queries.event_info(window.ev).groups[1]
+    assert junior.rounds == before + 2 and junior.points["win"] == 3
+    assert window.act_undo.isEnabled()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: window.isActiveWindow())
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    junior = queries.event_info(window.ev).groups[1]
+    assert junior.rounds == before and junior.points["win"] == 2
+    assert view.rounds.value() == junior.rounds
+    qtbot.keyClick(window, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert queries.event_info(window.ev).groups[1].rounds == before + 2
+
+
+def test_bad_setup_input_is_refused_before_writing(window, tmp_path):
+    window.new_event(tmp_path / "e.db", "qiwang-2022")
+    view = window.setup_view
+    view.json_edits["prizes"].setPlainText("[{broken")
+    assert not view.save_group()
+    assert "奖励" in window.last_error
+    view.refresh()
+    view.tiebreaks.setText("buchholz, no_such_tiebreak")
+    assert not view.save_group()
+    assert "no_such_tiebreak" in window.last_error
+    assert queries.event_info(window.ev).groups[0].tiebreaks == (
+        "buchholz", "median_buchholz", "wins")
+    assert window.ev.can_undo() is not None  # only the creation is in the log
+    assert "修改组别" not in (window.ev.can_undo() or "")
+
+
+def test_language_switch_relabels_the_open_window(window, tmp_path):
+    window.new_event(tmp_path / "e.db", "qiwang-2022")
+    assert window.tabs.tabText(0) == "赛事设置"
+    assert window.rounds_view.pair_button.text().startswith("编排下一轮")
+    window.act_en.trigger()
+    assert i18n.language() == "en"
+    assert window.tabs.tabText(0) == "Setup"
+    assert window.rounds_view.pair_button.text().startswith("Pair next round")
+    assert window.setup_view.rule_set.currentText().startswith("renju")
+    assert window.menu_file.title() == "&File"
+    screenshot(window, "01-setup-en")
+    window.act_zh.trigger()
+    assert window.tabs.tabText(1) == "棋手"
+    assert window.settings.value("language") == "zh"
+
+
+def test_window_layout_is_remembered(qtbot, settings, tmp_path):
+    from app.ui.main_window import MainWindow
+
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.show()
+    first.resize(720, 520)
+    qtbot.waitUntil(lambda: first.width() == 720)
+    first.tabs.setCurrentIndex(2)
+    first.close()
+    second = MainWindow(settings)
+    qtbot.addWidget(second)
+    second.show()
+    assert second.tabs.currentIndex() == 2
+    assert second.size() == first.size()
