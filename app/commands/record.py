@@ -1,6 +1,13 @@
-"""`python -m app record convert FILE --to FMT`: convert a game record between plain moves,
-SGF and Piskvork `.psq` (棋谱格式转换). The input format is detected unless `--from` is given;
-the whole file is read and checked before anything is written."""
+"""`python -m app record ...`: game records (棋谱) on the command line.
+
+- `record convert FILE --to FMT`: convert between plain moves, SGF and Piskvork `.psq`; the
+  input format is detected unless `--from` is given; the whole file is read and checked
+  before anything is written.
+- `record replay ACTIONS [--free] [--rules R] [--offers N] [--opening NAME] [--to FMT]`:
+  play a game action by action as the board would (`h8 h9 i9 swap g10 offer:j7 offer:a1
+  choose:j7 ... claim`, see `app.rules.game.encode_actions`) and print the board, the state
+  and the result, or the record in a format. An illegal action exits 2 naming it.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from app.errors import UserError
-from app.rules.records import FORMATS, read_record, write_record
+from app.rules.board import board_text, format_point
+from app.rules.game import GameSettings, decode_actions
+from app.rules.judge import RuleSet
+from app.rules.openings import find_opening
+from app.rules.records import FORMATS, read_record, record_of_game, write_record
 
 
 def register(subparsers: Any) -> None:
@@ -28,6 +39,14 @@ def register(subparsers: Any) -> None:
     convert.add_argument("--from", dest="source", choices=FORMATS, help="input format")
     convert.add_argument("--out", help="write here instead of stdout")
     convert.set_defaults(handler=run_convert)
+    replay = actions.add_parser("replay", help="play a game from its actions / 复盘")
+    replay.add_argument("actions", help="the actions, space separated ('-' for stdin)")
+    replay.add_argument("--rules", choices=[r.value for r in RuleSet], default="renju")
+    replay.add_argument("--free", action="store_true", help="free opening (自由开局)")
+    replay.add_argument("--offers", type=int, default=2, help="N of 五手N打 (default 2)")
+    replay.add_argument("--opening", help="opening fixed in advance (花月, 4D, 4)")
+    replay.add_argument("--to", choices=("text", *FORMATS), default="text")
+    replay.set_defaults(handler=run_replay)
 
 
 def read_text(name: str) -> str:
@@ -57,4 +76,35 @@ def run_convert(args: argparse.Namespace) -> int:
         Path(args.out).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    text = sys.stdin.read() if args.actions == "-" else args.actions
+    rules = RuleSet(args.rules)
+    if args.free:
+        settings = GameSettings.free(rules)
+    else:
+        opening = find_opening(args.opening) if args.opening else None
+        settings = GameSettings(rules, True, args.offers, opening)
+    game = decode_actions(settings, text, "actions")
+    if args.to != "text":
+        sys.stdout.write(write_record(record_of_game(game), args.to))
+        return 0
+    marks = {p: "*" for p in game.forbidden_points()} if game.to_move.value == "black" else {}
+    out = [board_text(game.position, marks).rstrip("\n")]
+    if game.opening is not None:
+        out.append(f"开局 / opening: {game.opening}")
+    if game.swapped is not None:
+        out.append(f"三手交换 / swap: {'是 yes' if game.swapped else '否 no'}")
+    if game.offers:
+        out.append("五手打点 / fifth offers: " + " ".join(format_point(p) for p in game.offers))
+    moves = " ".join(f"{m.number}.{m.name}{'!' + m.foul if m.foul else ''}"
+                     for m in game.numbered_moves())
+    out.append(f"着法 / moves: {moves}")
+    zh, en = game.prompt
+    out.append(f"{zh} / {en}")
+    if game.result is not None:
+        out.append(f"结果 / result: {game.result.code} (先手方在前 / first mover first)")
+    sys.stdout.write("\n".join(out) + "\n")
     return 0

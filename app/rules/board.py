@@ -10,6 +10,7 @@ Public API:
 - `parse_point(text, where="") -> Point` (raises `UserError`), `format_point(point) -> str`
 - `on_board(point) -> bool`, `all_points() -> tuple[Point, ...]`
 - `SYMMETRIES`: the 8 maps of the board onto itself; `transform(point, k)`, `inverse(k)`
+- `board_text(position, marks={})`: the board as text (X black, O white, marks on points)
 """
 
 from __future__ import annotations
@@ -139,3 +140,18 @@ def transform(point: Point, k: int) -> Point:
 def inverse(k: int) -> int:
     """The symmetry that undoes `k`: reflections undo themselves, turns turn back."""
     return k if k >= 4 else (4 - k) % 4
+
+
+def board_text(position: Position, marks: dict[Point, str] | None = None) -> str:
+    """The board as text, row 15 at the top: `X` black, `O` white, `.` empty, or the
+    one-character mark given for a point (for example `*` on black's forbidden points)."""
+    marks = marks or {}
+    lines = ["   " + " ".join(COLUMNS)]
+    for r in range(SIZE - 1, -1, -1):
+        cells = []
+        for c in range(SIZE):
+            stone = position.stone_at((c, r))
+            cells.append("X" if stone is Stone.BLACK else "O" if stone is Stone.WHITE
+                         else marks.get((c, r), "."))
+        lines.append(f"{r + 1:>2} " + " ".join(cells))
+    return "\n".join(lines) + "\n"

@@ -44,7 +44,14 @@ from functools import cached_property
 from app.errors import UserError
 from app.pairing.types import Colour
 from app.rules.board import CENTRE, SIZE, Point, Position, Stone, format_point, parse_point
-from app.rules.judge import FiveResult, RuleSet, forbidden_kind, judge_position, move_result
+from app.rules.judge import (
+    FiveResult,
+    RuleSet,
+    Verdict,
+    forbidden_kind,
+    judge_position,
+    move_result,
+)
 from app.rules.openings import (
     Opening,
     equivalent,
@@ -372,7 +379,8 @@ class Game:
         return dict(self._verdict.forbidden)
 
     @cached_property
-    def _verdict(self):  # noqa: ANN202 - a Verdict, cached per game state
+    def _verdict(self) -> Verdict:
+        """The judge's verdict on the current position, computed once per game state."""
         return judge_position(self.position, self.settings.rules)
 
     def legal_actions(self) -> frozenset[ActionKind]:

@@ -41,3 +41,33 @@ def test_bad_record_exits_2_and_writes_nothing(tmp_path: Path,
     err = capsys.readouterr().err
     assert f"{bad}:3" in err and err.count("\n") == 1
     assert main(["record", "convert", str(tmp_path / "missing.sgf"), "--to", "psq"]) == 2
+
+
+GAME = "h8 h9 i9 swap g10 offer:j7 offer:a1 choose:j7 g7 j9 a15 k9 o1 k7 m12"
+
+
+def test_replay_shows_board_forbidden_points_and_prompt(capsys) -> None:  # noqa: ANN001
+    assert main(["record", "replay", GAME, "--opening", "花月"]) == 0
+    out = capsys.readouterr().out
+    assert " 8 . . . . . . . X . * . . . . ." in out  # j8 is black's 33
+    assert "花月" in out and "第13手：黑方落子" in out
+
+
+def test_replay_to_the_end_and_to_a_record(capsys) -> None:  # noqa: ANN001
+    assert main(["record", "replay", GAME + " j8 claim"]) == 0
+    out = capsys.readouterr().out
+    assert "13.j8!33" in out and "1-0" in out and "白胜（禁手）" in out
+    assert main(["record", "replay", GAME + " j8 claim", "--to", "sgf"]) == 0
+    assert capsys.readouterr().out.startswith("(;GM[4]FF[4]CA[UTF-8]SZ[15]RE[W+F];B[hh]")
+
+
+def test_replay_free_opening(capsys) -> None:  # noqa: ANN001
+    assert main(["record", "replay", "a1 o15 b1 o14 c1 o13 d1 o12 e1", "--free",
+                 "--rules", "freestyle", "--to", "moves"]) == 0
+    assert capsys.readouterr().out == "a1o15b1o14c1o13d1o12e1\n"
+
+
+def test_replay_illegal_action_exits_2(capsys) -> None:  # noqa: ANN001
+    assert main(["record", "replay", "h8 h9 i9 g10"]) == 2
+    assert "action 4" in capsys.readouterr().err
+    assert main(["record", "replay", "h8 h9 i9", "--opening", "寒星"]) == 2
