@@ -53,14 +53,9 @@ def check_model(model: ExportModel, template_path: Path = certificates.DEFAULT_T
         if award.group:
             model.group(award.group)
     for game in model.games:
-        where = f"{game.group} 第{game.round}轮 第{game.board}台"
         model.player(game.black)
         model.player(game.white)
-        for move in game.moves:
-            pdf_games.parse_point(move, where)
-        if len(set(game.moves)) != len(game.moves):
-            raise UserError("棋谱中有重复落子", "a point is played twice in the game record",
-                            where)
+        pdf_games.check_game(game)
     certificates.load_template(template_path)
 
 
@@ -122,6 +117,10 @@ def _pdf_tasks(model: ExportModel, root: Path, template_path: Path) -> list[Task
     return tasks
 
 
+def _package_files(folder: Path, archive: Path) -> list[Path]:
+    return [*sorted(p for p in folder.rglob("*") if p.is_file()), archive]
+
+
 def export_all(
     model: ExportModel,
     out_dir: Path,
@@ -148,8 +147,8 @@ def export_all(
         workbook = out_dir / "Excel" / "赛事数据.xlsx"
         tasks.append(("Excel 工作簿", lambda: [xlsx_writer.write_workbook(model, workbook)]))
     if federation:
-        tasks.append(("上报材料", lambda: list(
-            federation_package.write_federation_package(model, out_dir))))
+        tasks.append(("上报材料", lambda: _package_files(
+            *federation_package.write_federation_package(model, out_dir))))
     written: list[Path] = []
     total = len(tasks)
     if progress is not None and tasks:

@@ -5,8 +5,8 @@ Contents (all text UTF-8):
   every game (group, round, board, black, white, result, how it ended, moves);
 - `trf/<group>.trf`: a TRF-2026 file per group (FIDE "Format of Tournament Report File,
   Version 2026"; written by `app.pairing.trf.write_trf`, first mover = TRF `w`);
-- `games/<group>/R<round>-B<board>[-G<game>].sgf|.psq`: each recorded game, when the game
-  record writers of `app.rules.records` are available (see `RECORD_WRITERS`);
+- `games/<group>/R<round>-B<board>[-G<game>].sgf|.psq`: each recorded game, written by
+  `app.rules.records` (SGF with names, result, event, round; Piskvork `.psq`);
 - `说明.txt`: what the package holds; `MANIFEST.sha256`: the SHA-256 of every other file, in
   the format of `sha256sum` (`<hex>  <path>`), so the receiver can run `sha256sum -c`.
 """
@@ -14,7 +14,6 @@ Contents (all text UTF-8):
 from __future__ import annotations
 
 import hashlib
-import importlib
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -32,6 +31,8 @@ from app.pairing.types import (
     RoundRecord,
     TournamentSnapshot,
 )
+from app.rules.board import parse_point
+from app.rules.records import GameRecord, write_psq, write_sgf
 
 MANIFEST = "MANIFEST.sha256"
 WORKBOOK = "赛事成绩.xlsx"
@@ -191,33 +192,47 @@ def group_trf(model: ExportModel, group_key: str) -> str:
 
 # ---------------------------------------------------------------------------- game records
 
-
-def _record_writers() -> dict[str, Callable[[GameLine, ExportModel], str]]:
-    """SGF and PSQ writers from `app.rules.records` when that module provides them."""
-    try:
-        records = importlib.import_module("app.rules.records")
-    except ImportError:
-        return {}
-    writers: dict[str, Callable[[GameLine, ExportModel], str]] = {}
-    for suffix in ("sgf", "psq"):
-        function = getattr(records, f"write_{suffix}", None)
-        if callable(function):
-            writers[suffix] = _adapter(function)
-    return writers
+_SGF_ENDING = {"超时": "T", "认输": "R", "弃权": "F"}
 
 
-def _adapter(function: Callable[..., str]) -> Callable[[GameLine, ExportModel], str]:
-    def write(game: GameLine, model: ExportModel) -> str:
-        black = model.player(game.black)
-        white = model.player(game.white)
-        return function(game.moves, black=black.name, white=white.name, result=game.result,
-                        event=model.event.title)
+def sgf_result(code: str, how_ended: str = "") -> str:
+    """A black-first result code as SGF `RE`: `B+`, `W+R` (resigned), `W+T` (time), `0`."""
+    if code == "=":
+        return "0"
+    if code in ("+-", "-+"):
+        return ("B+" if code == "+-" else "W+") + "F"
+    if code in ("1-0", "0-1"):
+        return ("B+" if code == "1-0" else "W+") + _SGF_ENDING.get(how_ended, "")
+    return ""
 
-    return write
+
+def game_record(model: ExportModel, game: GameLine) -> GameRecord:
+    """The game as an `app.rules.records.GameRecord` with names, result and event data."""
+    group = model.group(game.group)
+    info: list[tuple[str, tuple[str, ...]]] = [
+        ("EV", (f"{model.event.title} {group.name}",)),
+        ("RO", (str(game.round),)),
+        ("GN", (f"第{game.round}轮 第{game.board}台"
+                + (f" 第{game.game_no}盘" if group.double_game else ""),)),
+    ]
+    if model.event.venue:
+        info.append(("PC", (model.event.venue,)))
+    day = model.event.start_date
+    if day is not None:
+        info.append(("DT", (day.isoformat(),)))
+    if group.rules:
+        info.append(("RU", (group.rules,)))
+    return GameRecord(
+        moves=tuple(parse_point(m, f"{game.group} 第{game.round}轮 第{game.board}台")
+                    for m in game.moves),
+        black=model.player(game.black).name,
+        white=model.player(game.white).name,
+        result=sgf_result(game.result, game.how_ended),
+        info=tuple(info),
+    )
 
 
-RECORD_WRITERS: Callable[[], dict[str, Callable[[GameLine, ExportModel], str]]] = \
-    _record_writers
+RECORD_WRITERS: dict[str, Callable[[GameRecord], str]] = {"sgf": write_sgf, "psq": write_psq}
 
 
 # ---------------------------------------------------------------------------- the package
@@ -341,20 +356,18 @@ def write_federation_package(model: ExportModel, out_dir: Path) -> tuple[Path, P
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8", newline="")
         trf_written.append(group.key)
-    writers = RECORD_WRITERS()
-    if not writers:
-        notes.append("本版本未生成 SGF/PSQ 棋谱文件；着法见工作簿“对局”表。")
     for game in every_game(model):
         if not game.moves:
             continue
         stem = f"R{game.round:02d}-B{game.board:03d}"
         if game.game_no > 1 or model.group(game.group).double_game:
             stem += f"-G{game.game_no}"
-        for suffix, writer in writers.items():
+        record = game_record(model, game)
+        for suffix, writer in RECORD_WRITERS.items():
             target = folder / "games" / safe_filename(game.group) / f"{stem}.{suffix}"
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(writer(game, model), encoding="utf-8", newline="")
-    (folder / "说明.txt").write_text(_readme(model, trf_written, sorted(writers), notes),
+            target.write_text(writer(record), encoding="utf-8", newline="")
+    (folder / "说明.txt").write_text(_readme(model, trf_written, sorted(RECORD_WRITERS), notes),
                                     encoding="utf-8")
     write_manifest(folder)
     archive = out_dir / f"{name}.zip"

@@ -40,6 +40,15 @@ def _game_where(game: Game) -> str:
     return f"{game.group} 第{game.round}轮 第{game.board}台"
 
 
+def check_game(game: Game) -> list[tuple[int, int]]:
+    """The game's points; `UserError` naming the game for a bad or repeated point."""
+    where = _game_where(game)
+    moves = [parse_point(m, where) for m in game.moves]
+    if len(set(moves)) != len(moves):
+        raise UserError("棋谱中有重复落子", "a point is played twice in the game record", where)
+    return moves
+
+
 def _board_forms(canvas: Canvas, side: float) -> tuple[str, str, str]:
     """Draw the empty board and one black and one white stone once per document as PDF
     forms (XObjects), reused on every page: far fewer bytes and much faster."""
@@ -135,10 +144,7 @@ def draw_game_sheet(canvas: Canvas, model: ExportModel, game: Game) -> None:
     width, height = A4
     margin = 15 * mm
     usable = width - 2 * margin
-    where = _game_where(game)
-    moves = [parse_point(m, where) for m in game.moves]
-    if len(set(moves)) != len(moves):
-        raise UserError("棋谱中有重复落子", "a point is played twice in the game record", where)
+    moves = check_game(game)
     group = model.group(game.group)
     black = model.player(game.black)
     white = model.player(game.white)
@@ -177,8 +183,7 @@ def draw_game_sheet(canvas: Canvas, model: ExportModel, game: Game) -> None:
 def write_game_sheets(model: ExportModel, games: Sequence[Game], path: Path) -> Path:
     """All `games` in one PDF, one page each, in the order given."""
     for game in games:  # check every record before writing anything
-        for move in game.moves:
-            parse_point(move, _game_where(game))
+        check_game(game)
     canvas = plain_canvas(path, A4, f"{model.event.title} 棋谱")
     for game in games:
         draw_game_sheet(canvas, model, game)

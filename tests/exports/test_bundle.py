@@ -1,0 +1,77 @@
+"""export_all: every export of an event in one call, with progress; bad data stops it before
+anything is written."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from app.errors import UserError
+from app.exports import export_all
+from app.exports.federation import verify_manifest
+from app.exports.model import BoardResult, Game, Round, StandingRow
+from tests.exports.helpers import assert_all_fonts_embedded, small_event
+
+
+def test_full_export_reports_progress_and_writes_everything(tmp_path: Path) -> None:
+    calls: list[tuple[int, int, str]] = []
+    files = export_all(small_event(), tmp_path, progress=lambda d, t, label: calls.append(
+        (d, t, label)))
+    total = calls[0][1]
+    assert [c[0] for c in calls] == list(range(total + 1))
+    assert all(c[1] == total for c in calls)
+    assert all(path.is_file() for path in files)
+    names = {path.name for path in files}
+    for expected in ("对阵表（按台次）.pdf", "对阵表（按姓名）.pdf", "成绩记录单.pdf", "成绩表.pdf",
+                     "名次表.pdf", "交叉表.pdf", "棋谱.pdf", "公开组（女子）名次表.pdf",
+                     "团体名次-团体总分.pdf", "录取名单.pdf", "奖状.pdf", "段级位申报表.pdf",
+                     "赛事数据.xlsx"):
+        assert expected in names, expected
+    package = [p for p in tmp_path.iterdir() if p.is_dir() and p.name.endswith("上报材料")]
+    assert len(package) == 1 and verify_manifest(package[0]) == []
+    assert (tmp_path / f"{package[0].name}.zip").is_file()
+    for pdf in (p for p in files if p.suffix == ".pdf"):
+        assert_all_fonts_embedded(pdf)
+
+
+def test_only_the_chosen_kinds_are_written(tmp_path: Path) -> None:
+    files = export_all(small_event(), tmp_path, pdf=False, federation=False)
+    assert [p.name for p in files] == ["赛事数据.xlsx"]
+    assert not (tmp_path / "PDF").exists()
+
+
+def _assert_nothing_written(model, tmp_path: Path) -> UserError:  # type: ignore[no-untyped-def]
+    out = tmp_path / "out"
+    with pytest.raises(UserError) as error:
+        export_all(model, out)
+    assert not out.exists()
+    return error.value
+
+
+def test_an_unknown_player_stops_the_export_before_writing(tmp_path: Path) -> None:
+    model = small_event()
+    bad = replace(model, rounds=(*model.rounds, Round("open", 99, (BoardResult(1, 9999, 1),))))
+    assert "9999" in _assert_nothing_written(bad, tmp_path).message()
+
+
+def test_a_bad_move_stops_the_export_before_writing(tmp_path: Path) -> None:
+    model = small_event()
+    game = Game("open", 1, 1, model.players[0].id, model.players[1].id, ("h8", "p3"))
+    assert "p3" in _assert_nothing_written(replace(model, games=(game,)), tmp_path).message()
+
+
+def test_a_standings_row_with_missing_tiebreaks_stops_the_export(tmp_path: Path) -> None:
+    model = small_event()
+    standings = model.standings[0]
+    broken = replace(standings, rows=(StandingRow(1, standings.rows[0].player, 10, (1,)),))
+    error = _assert_nothing_written(replace(model, standings=(broken,)), tmp_path)
+    assert "tie-breaks" in error.message()
+
+
+def test_a_file_as_output_folder_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "file"
+    target.write_text("x", encoding="utf-8")
+    with pytest.raises(UserError):
+        export_all(small_event(), target)
