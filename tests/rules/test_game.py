@@ -290,3 +290,28 @@ def test_actions_as_text_round_trip() -> None:
 def test_bad_fifth_offer_count() -> None:
     with pytest.raises(UserError):
         GameSettings.designated(fifth_offers=0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(3, 11), st.integers(3, 11)), unique=True, max_size=60),
+       st.sampled_from(list(RuleSet)))
+def test_random_free_games_follow_the_judge_and_replay(points, rules) -> None:  # noqa: ANN001
+    """Each stone of a random game is a five, a foul or neither exactly as the judge says,
+    and the game replays from its action line."""
+    game = Game.new(GameSettings.free(rules))
+    for point in points:
+        if game.result is not None:
+            break
+        verdict = judge_position(game.position, rules)
+        stone = game.to_move
+        game = game.play(point)
+        fives = verdict.black_five if stone is Stone.BLACK else verdict.white_five
+        if point in fives:
+            assert game.result is not None and game.result.winner is stone
+            assert point in game.winning_line()
+        else:
+            assert game.result is None
+            foul = verdict.forbidden.get(point) if stone is Stone.BLACK else None
+            assert game.foul_pending == (foul is not None)
+            assert game.numbered_moves()[-1].foul == foul
+    assert decode_actions(game.settings, encode_actions(game)) == game
