@@ -55,9 +55,18 @@ def _group_name(event: Event, group: str | None) -> str:
 def print_round(info: RoundInfo) -> None:
     print(f"{info.group} 第{info.number}轮 / round {info.number}")
     for board in info.boards:
-        first = board.first.name if board.first else "-"
+        first = board.first.name if board.first else board.first_team or "-"
+        label = f"  ({board.label})" if board.label else ""
+        if board.first_team and board.second_team:
+            result = f"  [{board.result}]" if board.result else ""
+            print(f"{board.number:>3}  {board.first_team} - {board.second_team}{label}{result}")
+            for game in board.games:
+                black = game.black.name if game.black else "?"
+                white = game.white.name if game.white else "?"
+                print(f"       {game.index}. {black} (黑) - {white} {game.result}")
+            continue
         if board.second is None:
-            print(f"{board.number:>3}  {first}  轮空 / bye")
+            print(f"{board.number:>3}  {first}  轮空 / bye{label}")
             continue
         result = f"  [{board.result}]" if board.result else ""
         print(f"{board.number:>3}  {first} (先手) - {board.second.name}{result}")

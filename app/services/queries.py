@@ -99,6 +99,8 @@ class BoardInfo:
     result: str
     games: tuple[GameInfo, ...]
     label: str
+    first_team: str = ""  # team matches: the first-named team (先行方)
+    second_team: str = ""
 
 
 @dataclass(frozen=True)
@@ -242,6 +244,7 @@ def game_info(game: Game, session: Session, numbers: dict[int, int]) -> GameInfo
 
 def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
     numbers = pairing_numbers(group)
+    teams = {t.id: t.name for t in group.teams}
     boards = tuple(
         BoardInfo(
             number=b.number,
@@ -250,6 +253,8 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             result=b.result,
             games=tuple(game_info(g, session, numbers) for g in b.games),
             label=b.label,
+            first_team=teams.get(b.first_team_id, ""),
+            second_team=teams.get(b.second_team_id, ""),
         )
         for b in round_.boards
     )

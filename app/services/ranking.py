@@ -209,9 +209,40 @@ def compute_standings(
     return info, standings
 
 
+def knockout_standings(group: Group) -> StandingsInfo:
+    """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far."""
+    from app.services.knockout import TEAM_SYSTEMS, bracket
+
+    current = bracket(group)
+    places = current.places()
+    if group.system in TEAM_SYSTEMS:
+        names = {t.id: (t.name, t.unit) for t in group.teams}
+    else:
+        names = {p.id: (p.name, p.unit) for p in group.players}
+    wins: dict[int, int] = {}
+    for round_matches in current.rounds:
+        for match in round_matches:
+            if match.is_game and match.winner is not None:
+                wins[match.winner] = wins.get(match.winner, 0) + 1
+    rows = []
+    for entrant, place in sorted(places.items(), key=lambda item: item[1]):
+        name, unit = names[entrant]
+        rows.append(StandingRow(
+            rank_text=str(place), place=place, shared=False,
+            player=PlayerRef(entrant, name, unit, 0), gender="",
+            points=wins.get(entrant, 0), points_text=str(wins.get(entrant, 0)), values=(),
+            playoff_mark="", prize=prize_text(group.prizes, place),
+            title=title_text(group.grade_titles, place),
+        ))
+    complete = sum(1 for r in group.rounds_played if all(b.result for b in r.boards))
+    return StandingsInfo(group.name, group.name, (), tuple(rows), (), complete)
+
+
 def standings(event: Event, group: str | None) -> StandingsInfo:
     with event.reading() as session:
         found = Event.group(session, group)
+        if found.system in ("knockout", "team_knockout"):
+            return knockout_standings(found)
         return compute_standings(session, found)[0]
 
 

@@ -18,6 +18,12 @@ from app.pairing import roundrobin
 from app.pairing.manual import broken_rules
 from app.pairing.types import NoLegalPairing, Outcome, Pairing, PairingRequest
 from app.services.event import Event
+from app.services.knockout import (
+    TEAM_SYSTEMS,
+    bracket,
+    pair_knockout_round,
+    store_team_boards,
+)
 from app.services.queries import (
     RoundInfo,
     find_board,
@@ -174,25 +180,32 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
             pairing, report = _round_robin(found, session, number)
             to_id = {p.id: p.id for p in found.players}
         else:
-            from app.services.knockout import pair_knockout_round
-
             pairing, report = pair_knockout_round(found, session, number)
             to_id = {p.id: p.id for p in found.players}
         round_ = Round(group=found, number=number, paired_at=dt.datetime.now(),
                        report=list(pairing.notes) + report)
-        for board in pairing.boards:
-            round_.boards.append(
-                BoardRow(
-                    number=board.number,
-                    first_player_id=to_id[board.first],
-                    second_player_id=None if board.second is None else to_id[board.second],
-                    # A bye needs no result: it is settled by the pairing itself.
-                    result="bye" if board.second is None else "",
-                )
-            )
         session.add(round_)
+        places = _place_labels(found, number)
+        for board in pairing.boards:
+            # A bye needs no result: it is settled by the pairing itself.
+            row = BoardRow(number=board.number, result="bye" if board.second is None else "",
+                           label=places.get(board.number, ""))
+            if found.system in TEAM_SYSTEMS:
+                store_team_boards(found, row, board.first, board.second)
+            else:
+                row.first_player_id = to_id[board.first]
+                row.second_player_id = None if board.second is None else to_id[board.second]
+            round_.boards.append(row)
         session.flush()
         return round_info(session, found, round_)
+
+
+def _place_labels(group: Group, number: int) -> dict[int, str]:
+    """Knockouts: the places each match of the round decides (名次段), by match number."""
+    if group.system not in ("knockout", "team_knockout"):
+        return {}
+    matches = bracket(group).rounds[number - 1]
+    return {m.number: f"{m.places[0]}-{m.places[1]}" for m in matches}
 
 
 def unpair_last_round(event: Event, group: str) -> None:
@@ -245,7 +258,15 @@ def enter_result(
                 f"the board already has the result {board.result}; correct it with --replace",
                 where,
             )
+        if found.system in TEAM_SYSTEMS:
+            raise UserError("团体赛请按台录入（team-result）",
+                            "team matches take one result per board (team-result)", where)
         games = parse_board_result(list(codes), found.games_per_round == 2, where)
+        if found.system == "knockout" and any(not g.code.decisive and g.code.played
+                                              for g in games):
+            raise UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
+                            "a knockout match needs a winner: enter the result after the "
+                            "playoff", where)
         board.result = " ".join(str(g) for g in games)
         _sync_games(board, games)
         return _later_rounds_warning(found, round_number) if replace else []

@@ -173,6 +173,8 @@ class Team(Versioned, Base):
     name: Mapped[str] = mapped_column(String(200), nullable=False)
     unit: Mapped[str] = mapped_column(String(200), nullable=False, default="")
     seed: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    # The list the team came from (e.g. 大众场 / 专业场 for the huazhi cross-group round).
+    source: Mapped[str] = mapped_column(String(100), nullable=False, default="")
 
     group: Mapped[Group] = relationship(back_populates="teams")
     members: Mapped[list[TeamMember]] = relationship(

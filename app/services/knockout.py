@@ -1,0 +1,245 @@
+"""Knockout groups (淘汰制, with full placement), team matches (分台定人制) and the huazhi
+cross-group round (复赛), from the event file.
+
+A stored round of such a group holds one board row per match: players (individual knockout)
+or teams (team matches, with one game row per board and the captains' playoff games after
+them). The match's result is "1-0" / "0-1" (the first-named side first) once decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from app.errors import UserError
+from app.pairing import knockout, team
+from app.pairing.types import Pairing
+from app.services.event import Event
+from app.services.groups import point_system
+from app.services.queries import find_board, find_round, seeded_players
+from app.standings.scoring import parse_result
+from app.store.models import BoardRow, Game, Group, Player, Team, TeamMember
+
+TEAM_SYSTEMS = ("team_knockout", "cross_group")
+
+
+@dataclass(frozen=True)
+class TeamInfo:
+    id: int
+    name: str
+    unit: str
+    source: str
+    seed: int
+    members: tuple[tuple[int, str, str], ...]  # (player id, name, gender) in board order
+
+
+def team_rules(group: Group) -> team.TeamRules:
+    spec = group.settings.get("team", {})
+    woman = spec.get("woman_board")
+    return team.TeamRules(
+        boards=int(spec.get("boards", 3)),
+        women_boards=frozenset({int(woman)}) if woman else frozenset(),
+        min_women=int(spec.get("min_women", 1 if woman else 0)),
+        captain_board=int(spec.get("captain_board", 1)),
+    )
+
+
+def _plain_team(row: Team) -> team.Team:
+    return team.Team(
+        number=row.id,
+        name=row.name,
+        members=tuple(team.TeamMember(m.player_id, m.player.gender == "F", m.player.name)
+                      for m in row.members),
+        unit=row.unit,
+    )
+
+
+def add_team(
+    event: Event,
+    group: str,
+    name: str,
+    members: Sequence[tuple[str, str]],
+    *,
+    unit: str = "",
+    source: str = "",
+    seed: int | None = None,
+) -> int:
+    """Register a team with its players in board order (台次, board 1 = captain 主将).
+
+    `members`: (name, gender) per board; the order cannot change later (huazhi 六、(三)3).
+    """
+    with event.operation("add_team", f"添加队伍 {name} / add team") as session:
+        found = Event.group(session, group)
+        if found.system not in TEAM_SYSTEMS:
+            raise UserError("本组不是团体赛", "this group is not a team event", group)
+        if found.rounds_played:
+            raise UserError("比赛开始后不能再添加队伍", "no new teams once play has started",
+                            group)
+        if any(t.name == name for t in found.teams):
+            raise UserError(f"已有队伍“{name}”", f"a team '{name}' exists already", group)
+        row = Team(group=found, name=name, unit=unit or name, source=source,
+                   seed=seed if seed is not None else len(found.teams) + 1)
+        for board, (member_name, gender) in enumerate(members, start=1):
+            player = Player(group=found, name=member_name, gender=gender, unit=unit or name,
+                            seed=1000 * row.seed + board)
+            session.add(player)
+            row.members.append(TeamMember(player=player, board_order=board))
+        session.add(row)
+        session.flush()
+        team.validate_team(_plain_team(row), team_rules(found))
+        return row.id
+
+
+def teams(event: Event, group: str) -> list[TeamInfo]:
+    with event.reading() as session:
+        found = Event.group(session, group)
+        return [
+            TeamInfo(t.id, t.name, t.unit, t.source, t.seed,
+                     tuple((m.player_id, m.player.name, m.player.gender) for m in t.members))
+            for t in sorted(found.teams, key=lambda t: (t.seed, t.id))
+        ]
+
+
+def _entrants(group: Group) -> list[int]:
+    if group.system in TEAM_SYSTEMS:
+        return [t.id for t in sorted(group.teams, key=lambda t: (t.seed, t.id))]
+    return [p.id for p in seeded_players(group)]
+
+
+def _results(group: Group) -> dict[tuple[int, int], int]:
+    """(round, match) -> winner id, from the stored decided matches."""
+    results: dict[tuple[int, int], int] = {}
+    for round_ in group.rounds_played:
+        for board in round_.boards:
+            first = board.first_team_id or board.first_player_id
+            second = board.second_team_id or board.second_player_id
+            if second is None or board.result not in ("1-0", "0-1", "+-", "-+"):
+                continue
+            results[(round_.number, board.number)] = (
+                first if board.result in ("1-0", "+-") else second
+            )
+    return results
+
+
+def bracket(group: Group) -> knockout.Bracket:
+    entrants = _entrants(group)
+    if len(entrants) < 2:
+        raise UserError("参赛队伍/棋手不足两个", "fewer than two entrants", group.name)
+    return knockout.build_bracket(entrants, _results(group))
+
+
+def pair_knockout_round(group: Group, session: Session, number: int
+                        ) -> tuple[Pairing, list[str]]:
+    """The next round of a knockout, team knockout or cross-group group."""
+    if group.system == "cross_group":
+        return _cross_group(group), []
+    if group.system not in ("knockout", "team_knockout"):
+        raise UserError(f"未知赛制 {group.system}", f"unknown system {group.system}", group.name)
+    current = bracket(group)
+    if number > current.round_count:
+        raise UserError(f"淘汰赛共{current.round_count}轮", f"the knockout has "
+                        f"{current.round_count} rounds", group.name)
+    return knockout.round_pairing(current, number), []
+
+
+def _cross_group(group: Group) -> Pairing:
+    labels = list(group.settings.get("lists", []))
+    if len(labels) != 2:
+        raise UserError("复赛需要两个名单（settings.lists）", "the cross-group round needs two"
+                        " lists (settings.lists)", group.name)
+    by_list = {
+        label: [t.id for t in sorted(group.teams, key=lambda t: (t.seed, t.id))
+                if t.source == label]
+        for label in labels
+    }
+    return team.cross_group_pairing(by_list[labels[0]], by_list[labels[1]])
+
+
+def store_team_boards(group: Group, board: BoardRow, first_team: int, second_team: int | None
+                      ) -> None:
+    """Fill a match's board row: the two teams and one game per board (黑先)."""
+    board.first_team_id = first_team
+    board.second_team_id = second_team
+    if second_team is None:
+        return
+    by_id = {t.id: t for t in group.teams}
+    for game_board in team.match_boards(_plain_team(by_id[first_team]),
+                                        _plain_team(by_id[second_team])):
+        board.games.append(Game(index=game_board.number, black_player_id=game_board.first,
+                                white_player_id=game_board.second))
+
+
+def enter_team_result(
+    event: Event,
+    group: str,
+    round_number: int,
+    match: int,
+    codes: Sequence[str],
+    playoff: Sequence[str] = (),
+    *,
+    replace: bool = False,
+) -> str:
+    """Results of a team match: one code per board (黑先), then the captains' playoff games.
+
+    Returns the match result ("1-0": the first-named team won) or "" while a level match
+    waits for its playoff (主将加赛).
+    """
+    where = f"{group} 第{round_number}轮第{match}场 / round {round_number} match {match}"
+    with event.operation("enter_team_result", f"录入团体赛成绩 {where}") as session:
+        found = Event.group(session, group)
+        board = find_board(find_round(session, found, round_number), match)
+        if board.second_team_id is None or board.first_team_id is None:
+            raise UserError("该场不是两队之间的比赛", "not a match between two teams", where)
+        if board.result and not replace:
+            raise UserError(f"该场已有结果 {board.result}", f"the match has a result already:"
+                            f" {board.result} (use --replace)", where)
+        by_id = {t.id: t for t in found.teams}
+        first, second = (_plain_team(by_id[board.first_team_id]),
+                         _plain_team(by_id[board.second_team_id]))
+        games = [parse_result(code, f"{where} board {k}") for k, code in enumerate(codes, 1)]
+        playoffs = [parse_result(code, f"{where} playoff {k}")
+                    for k, code in enumerate(playoff, 1)]
+        outcome = team.team_match_result(first, second, games, playoffs,
+                                         point_system(found.points))
+        boards = team.match_boards(first, second)
+        for game_board, result in zip(boards, games, strict=True):
+            _set_game(board, game_board.number, game_board.first, game_board.second, result)
+        for k, result in enumerate(playoffs, start=1):
+            duel = team.playoff_board(first, second, k)
+            _set_game(board, len(boards) + k, duel.first, duel.second, result, playoff=True)
+        for extra in [g for g in board.games if g.index > len(boards) + len(playoffs)]:
+            board.games.remove(extra)
+        if outcome.winner is None:
+            board.result = ""
+        else:
+            board.result = "1-0" if outcome.winner == first.number else "0-1"
+        board.label = f"{outcome.first_points}:{outcome.second_points}" + (
+            " 主将加赛" if outcome.decided_by_playoff else "")
+        return board.result
+
+
+def _set_game(board: BoardRow, index: int, black: int, white: int | None, result: object,
+              playoff: bool = False) -> None:
+    game = next((g for g in board.games if g.index == index), None)
+    if game is None:
+        game = Game(index=index, black_player_id=black, white_player_id=white)
+        board.games.append(game)
+    code = str(result)
+    game.result = code.rstrip("t")
+    game.ending = "time" if code.endswith("t") else ("forfeit" if code in ("+-", "-+", "--")
+                                                     else game.ending)
+    if playoff:
+        game.opening = game.opening or "主将加赛"
+
+
+def knockout_places(event: Event, group: str) -> dict[int, int]:
+    """Final places of the knockout's entrants so far (entrant id -> place)."""
+    with event.reading() as session:
+        return bracket(Event.group(session, group)).places()
+
+
+def bracket_view(event: Event, group: str) -> knockout.Bracket:
+    with event.reading() as session:
+        return bracket(Event.group(session, group))
