@@ -219,6 +219,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "board_over": ("对局结束：{result}", "Game over: {result}"),
     "board_saved": ("对局已保存，结果 {result}", "Game saved, result {result}"),
     "board_rules": ("规则", "Rules"),
+    "board_designated": ("指定开局", "Designated opening"),
     "board_forbidden_shown": ("已标出黑方禁手点 {count} 个", "{count} forbidden points of black marked"),
     "board_occupied": ("此处已有棋子", "That point is taken"),
     "board_no_game_api": ("对局规则模块尚未就绪", "The game rules module is not available yet"),

@@ -122,6 +122,8 @@ class BoardView(View):
         rules_row.addWidget(self.rules_label)
         rules_row.addWidget(self.rules)
         rules_row.addWidget(self.designated)
+        self.offers_label = QLabel()
+        rules_row.addWidget(self.offers_label)
         rules_row.addWidget(self.offers)
         side.addLayout(rules_row)
         side.addWidget(self.new_button)
@@ -373,8 +375,9 @@ class BoardView(View):
 
     def retranslate(self) -> None:
         self.rules_label.setText(tr("board_rules"))
-        self.designated.setText(tr("f_opening"))
-        self.designated.setToolTip(both("f_opening"))
+        self.designated.setText(tr("board_designated"))
+        self.designated.setToolTip(both("board_designated"))
+        self.offers_label.setText(tr("f_fifth_move_offers"))
         self.offers.setToolTip(both("f_fifth_move_offers"))
         self.new_button.setText(tr("board_new"))
         self.swap_yes.setText(tr("board_swap_yes"))
