@@ -101,14 +101,16 @@ def parse_table(table: Table, source: str | None = None) -> ParsedList:
         row_number = index + 1
         values = pad(cells, width)
         extra = tuple(cells[width:])
-        if all(clean_text(v) == "" for v in values + extra):
+        texts = tuple(clean_text(v) for v in values)
+        extra_texts = tuple(clean_text(v) for v in extra)
+        if not any(texts) and not any(extra_texts):
             continue
-        skip = _not_a_player_row(header, values)
+        skip = _not_a_player_row(header, values, texts)
         if skip:
             problems.append(warning(table.file, row_number, "", *skip))
             continue
         check = _RowCheck(table.file, row_number, header)
-        row = _check_row(check, values, extra)
+        row = _check_row(check, values, texts, extra_texts)
         parsed.append((row, check.problems))
     list_source = source if source is not None else _list_source(table, parsed)
     rows: list[QualifierRow] = []
@@ -143,22 +145,26 @@ def _list_source(table: Table, parsed: list[tuple[QualifierRow, list[Problem]]])
     return Path(table.file).stem
 
 
-def _not_a_player_row(header: Header, values: Cells) -> tuple[str, str] | None:
+def _not_a_player_row(
+    header: Header, values: Cells, texts: tuple[str, ...]
+) -> tuple[str, str] | None:
     """A repeated header, a footnote or a total line inside the table (skipped with a warning)."""
     name_index = header.column(Field.NAME)
     assert name_index is not None
     name_cell = values[name_index]
     if field_of(name_cell) is Field.NAME:
         return ("重复的表头行，已跳过", "repeated header row, skipped")
-    filled = [clean_text(v) for v in values if clean_text(v)]
+    filled = [text for text in texts if text]
     first = filled[0].lower() if filled else ""
-    if first.startswith(_FOOTNOTE_STARTS) or (len(filled) == 1 and not clean_text(name_cell)):
+    if first.startswith(_FOOTNOTE_STARTS) or (len(filled) == 1 and not texts[name_index]):
         shown = filled[0][:20] if filled else ""
         return (f"不是棋手行（“{shown}”），已跳过", f"not a player row ('{shown}'), skipped")
     return None
 
 
-def _check_row(check: _RowCheck, values: Cells, extra: Cells) -> QualifierRow:
+def _check_row(
+    check: _RowCheck, values: Cells, texts: tuple[str, ...], extra: tuple[str, ...]
+) -> QualifierRow:
     header = check.header
 
     def cell(fld: Field) -> object:
@@ -188,12 +194,15 @@ def _check_row(check: _RowCheck, values: Cells, extra: Cells) -> QualifierRow:
                    f"the phone number does not look valid: {phone}")
     withdrawn = _withdrawn(check, cell(Field.STATUS))
     notes = tuple(
-        (header.titles[i], clean_text(v))
-        for i, v in enumerate(values)
-        if header.fields[i] is None and clean_text(v)
-    ) + tuple(
-        (f"列{len(values) + i + 1}", clean_text(v)) for i, v in enumerate(extra) if clean_text(v)
-    )
+        (header.titles[i], text)
+        for i, text in enumerate(texts)
+        if header.fields[i] is None and text
+    ) + tuple((f"列{len(values) + i + 1}", text) for i, text in enumerate(extra) if text)
+
+    def text(fld: Field) -> str:
+        index = header.column(fld)
+        return texts[index] if index is not None else ""
+
     return QualifierRow(
         file=check.file,
         row_number=check.row_number,
@@ -201,15 +210,15 @@ def _check_row(check: _RowCheck, values: Cells, extra: Cells) -> QualifierRow:
         gender=gender,
         birth_date=birth_date,
         id_number=id_number,
-        unit=clean_text(cell(Field.UNIT)),
-        platform_id=clean_text(cell(Field.PLATFORM_ID)),
+        unit=text(Field.UNIT),
+        platform_id=text(Field.PLATFORM_ID),
         points=points,
         wins=wins,
         rank=rank,
         seq=seq,
-        group=clean_text(cell(Field.GROUP)),
-        grade=clean_text(cell(Field.GRADE)),
-        source=clean_text(cell(Field.SOURCE)),
+        group=text(Field.GROUP),
+        grade=text(Field.GRADE),
+        source=text(Field.SOURCE),
         phone=phone,
         withdrawn=withdrawn,
         notes=notes,

@@ -52,8 +52,9 @@ class TieRule(StrEnum):
 class ListRule:
     """How one kind of list is taken (one rule may serve several files, e.g. eight periods).
 
-    `label` is matched against a list's (or row's) source: equal, or the longest label that
-    the source starts with ("入围赛" serves "入围赛第3期"). `quota` None: everyone on the list.
+    `label` is matched against a row's 来源 and else its list's source (see
+    `MergeRules.rule_for`): equal, else the longest label the source starts with, else the
+    longest label inside it. `quota` None: everyone on the list.
     `pass_down` (顺延): a person already qualified by an earlier list (or earlier on this one)
     does not use up a place, so the next in line moves up; False (不顺延): the place is spent.
     `replace_withdrawn`: a place left by a withdrawal (弃赛) or an ineligible row is given to
@@ -114,12 +115,17 @@ class MergeRules:
     max_entrants: int | None = None
 
     def rule_for(self, source: str) -> ListRule | None:
-        """The rule whose label equals `source`, else the longest label it starts with."""
+        """The rule whose label equals `source`; else the longest label `source` starts with
+        ("入围赛" serves "入围赛第3期"); else the longest label found inside it ("月榜" serves
+        the file name "2022年5月月榜")."""
         for rule in self.lists:
             if rule.label == source:
                 return rule
-        prefixed = [rule for rule in self.lists if source.startswith(rule.label)]
-        return max(prefixed, key=lambda rule: len(rule.label)) if prefixed else None
+        for test in (source.startswith, source.__contains__):
+            found = [rule for rule in self.lists if test(rule.label)]
+            if found:
+                return max(found, key=lambda rule: len(rule.label))
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         return {

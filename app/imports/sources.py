@@ -11,6 +11,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from app.errors import UserError
 from app.imports.columns import Header, find_header
@@ -135,11 +136,19 @@ def _read_xlsx(name: str, data: bytes) -> Table:
     raise _no_header(name)
 
 
-def _sheet_rows(sheet: object) -> tuple[Cells, ...]:
-    rows: list[Cells] = []
-    for row in sheet.iter_rows(min_row=1, min_col=1, values_only=True):  # type: ignore[attr-defined]
-        rows.append(tuple(row))
-    return tuple(rows)
+def _sheet_rows(sheet: Any) -> tuple[Cells, ...]:
+    """The sheet's values from A1; a merged range (a 组别 cell spanning its group's rows)
+    gives its value to every cell it covers."""
+    rows = [list(row) for row in sheet.iter_rows(min_row=1, min_col=1, values_only=True)]
+    for merged in getattr(sheet, "merged_cells", None) and sheet.merged_cells.ranges or ():
+        top, left = merged.min_row - 1, merged.min_col - 1
+        if top >= len(rows) or left >= len(rows[top]):
+            continue
+        value = rows[top][left]
+        for r in range(top, min(merged.max_row, len(rows))):
+            for c in range(left, min(merged.max_col, len(rows[r]))):
+                rows[r][c] = value
+    return tuple(tuple(row) for row in rows)
 
 
 def pad(cells: Sequence[object], width: int) -> Cells:

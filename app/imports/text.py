@@ -49,6 +49,8 @@ _SPACE_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}])\s+(?=[{_CJK}])")
 
 def cell_text(value: object) -> str:
     """Any cell as text: numbers without a spurious `.0`, dates as ISO, None as ""."""
+    if type(value) is str:
+        return value
     if value is None:
         return ""
     if isinstance(value, bool):

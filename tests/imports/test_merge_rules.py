@@ -237,6 +237,13 @@ def test_rule_label_matches_sources_that_start_with_it() -> None:
     assert names(result.entrants) == ["P3", "P1", "W"]
 
 
+def test_rule_label_inside_a_file_name_serves_it() -> None:
+    rules = MergeRules((ListRule("月榜", quota=1), ListRule("外卡", kind=ListKind.WILDCARD)))
+    assert rules.rule_for("2022年5月月榜导出") == rules.lists[0]
+    assert rules.rule_for("棋王外卡名单") == rules.lists[1]
+    assert rules.rule_for("报名表") is None
+
+
 def test_row_source_column_picks_the_rule_row_by_row() -> None:
     header = ("姓名", "来源", "积分")
     rows = [["A", "月榜", 9], ["W", "外卡", ""], ["B", "月榜", 8], ["C", "月榜", 7]]

@@ -13,6 +13,7 @@ import pytest
 
 from app.errors import UserError
 from app.imports import Gender, Severity, read_list
+from app.imports.columns import field_of
 from tests.imports.helpers import make_id, sample
 
 
@@ -83,7 +84,12 @@ def test_messy_list_lists_every_problem_by_row_and_column() -> None:
 
 
 def test_shenzhen_group_sheet_reads_groups_and_joined_headers() -> None:
-    parsed = read_list(sample("shenzhen-2022-online-groups.xlsx"))
+    path = sample("shenzhen-2022-online-groups.xlsx")
+    merged = {str(r) for r in openpyxl.load_workbook(path).active.merged_cells.ranges}
+    assert "A3:A10" in merged  # the 组别 cell spans its group's eight rows
+    parsed = read_list(path)
+    assert all(row.group for row in parsed.rows)  # each row gets its merged group
+    assert [row.group for row in parsed.rows].count("女子组（专业规则）") == 8
     assert "学校/单位" in parsed.columns
     assert all(row.unit for row in parsed.rows)  # "学校/单位" maps to 单位
     assert len({row.group for row in parsed.rows}) == 4
@@ -159,3 +165,20 @@ def test_unreadable_files_raise_user_error_naming_the_file(
 def test_a_folder_is_not_a_list(tmp_path: Path) -> None:
     with pytest.raises(UserError):
         read_list(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("header", "field"),
+    [("序号", "seq"), ("排名", "rank"), ("名次", "rank"), ("姓名", "name"), ("名字", "name"),
+     ("Name", "name"), ("性别", "gender"), ("出生日期", "birth_date"), ("出生年月", "birth_date"),
+     ("身份证号", "id_number"), ("证件号", "id_number"), ("单位", "unit"), ("代表队", "unit"),
+     ("俱乐部", "unit"), ("学校", "unit"), ("平台ID", "platform_id"), ("弈客ID", "platform_id"),
+     ("弈战ID", "platform_id"), ("积分", "points"), ("胜局", "wins"), ("组别", "group"),
+     ("段位", "grade"), ("等级", "grade"), ("来源", "source"), ("手机", "phone"),
+     ("电话", "phone"), ("姓名（必填）", "name"), ("积分*", "points"), ("ＩＤ号码", None),
+     ("平台 id", "platform_id"), ("学校/单位", "unit"), ("Gender", "gender")],
+)
+def test_header_aliases_from_the_issue(header: str, field: str | None) -> None:
+    # issue 2: header aliases in Chinese and English
+    found = field_of(header)
+    assert (found.value if found else None) == field

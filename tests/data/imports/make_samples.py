@@ -238,7 +238,7 @@ def qiwang_wildcards(people: People, period1: list[dict[str, object]]) -> None:
 def shenzhen_groups(people: People) -> None:
     """shenzhen 2022 online preliminary, four 专业规则 groups in one XLSX sheet (组别 column).
 
-    Top 4 of each group go to the final, 5th-8th are reserves (五). Dates in every form a
+    The 组别 cell is merged down over its group's eight rows. Top 4 of each group go to the final, 5th-8th are reserves (五). Dates in every form a
     registration sheet shows. In 男子少年组 place 2 was born in 2009 (少年组 须为2010年1月1日
     及以后出生: ineligible); in 女子少年组 place 3 is recorded 男 (gender fails the women's
     group); in 女子组 place 1's birth date disagrees with her ID number.
@@ -256,7 +256,8 @@ def shenzhen_groups(people: People) -> None:
     forms = ("{d:%Y-%m-%d}", "{d.year}年{d.month}月{d.day}日", "{d.year}.{d.month}.{d.day}",
              "{d:%Y%m%d}")
     rng = people.rng
-    for group, male, first, last in groups:
+    for number, (group, male, first, last) in enumerate(groups):
+        top = 3 + 8 * number
         table = leaderboard(rng, 8, 10, 1)
         for rank, (points, _wins) in enumerate(table, start=1):
             person = people.person(first, last)
@@ -273,9 +274,10 @@ def shenzhen_groups(people: People) -> None:
             shown_born = forms[rank % 4].format(d=born)
             if group.startswith("女子组") and rank == 1:
                 shown_born = (born + dt.timedelta(days=31)).isoformat()
-            sheet.append([group, rank, person["name"], shown_gender, shown_born, person["id"],
+            sheet.append([group if rank == 1 else None, rank, person["name"], shown_gender, shown_born, person["id"],
                           person["unit"], max(points // 2, 0), 40 - rank, 150 - rank * 3,
                           person["phone"], "线上初赛"])
+        sheet.merge_cells(start_row=top, start_column=1, end_row=top + 7, end_column=1)
     book.save(HERE / "shenzhen-2022-online-groups.xlsx")
 
 
