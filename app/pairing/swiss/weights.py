@@ -1,0 +1,201 @@
+"""Edge weights of the Dutch system: the criteria of C.04.3 Art. 2 written as bit fields.
+
+A pairing of a bracket is a matching of a graph whose vertices are players; each edge's
+weight is one big integer whose bit fields hold, from the most to the least significant, the
+criteria in the order of the regulation. A maximum-weight matching therefore optimises the
+criteria lexicographically, which is what C.04.3 Art. 3.8 asks ("the best candidate").
+Each field is wide enough that the sum over a whole matching never carries into the next one.
+
+Field order (FIDE C.04.3, 2026 text; C.04.1 = Basic Rules):
+  [C1]-[C3]  absolute criteria: an edge exists only when the two may meet (see `compatible`)
+  [C4], [C5] completion and PAB assignee (only in the full graph, see `dutch.py`)
+  [C6]       number of pairs in the bracket (= fewest downfloaters)
+  [C7]       scores of the paired players (= lowest scores for the downfloaters)
+  [C8]       pairs, then scores, in the following bracket (choice of downfloaters)
+  [C9]       unplayed games of the PAB assignee
+  [C10]      topscorers / their opponents with colour difference beyond +-2
+  [C11]      topscorers / their opponents with the same colour three times running
+  [C12]      colour preferences not granted
+  [C13]      strong colour preferences not granted
+  [C14]      resident downfloaters who downfloated the round before
+  [C15]      MDP opponents who upfloated the round before
+  [C16]      as [C14], two rounds before
+  [C17]      as [C15], two rounds before
+  [C18]-[C21] the same four, weighted by score (descending)
+  then a low field for the generation order of Art. 4 (transpositions, exchanges).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.pairing.swiss.players import Float, SwissPlayer
+
+
+def bits(value: int) -> int:
+    """Bits needed to hold `value` (at least 1)."""
+    return max(1, int(value).bit_length())
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Bit offsets of every field for one round.
+
+    `count` is the width of a counting field; `shift[score]` the offset of a score's
+    sub-field inside a score field of width `score_width`; `low` the width of the
+    generation-order field at the bottom.
+    """
+
+    count: int
+    score_width: int
+    shift: dict[int, int]
+    low: int
+    rounds_played: int
+    c9_width: int
+
+    @staticmethod
+    def build(players: list[SwissPlayer], rounds_played: int) -> Layout:
+        n = len(players)
+        count = bits(n) + 2
+        sizes: dict[int, int] = {}
+        for player in players:
+            sizes[player.score] = sizes.get(player.score, 0) + 1
+        shift: dict[int, int] = {}
+        offset = 0
+        for score in sorted(sizes):  # lowest score group at the bottom
+            shift[score] = offset
+            offset += bits(sizes[score]) + 1
+        c9_width = bits(n * (rounds_played + 1)) + 2
+        return Layout(count, offset, shift, 3 * count + 4, rounds_played, c9_width)
+
+
+def colours_ok(player: SwissPlayer, opponent: SwissPlayer) -> tuple[bool, bool, bool, bool]:
+    """Whether the pair complies with [C10], [C11], [C12], [C13] (True = no failure).
+
+    [C10]/[C11] can only fail between topscorers, since [C3] keeps two non-topscorers with
+    the same absolute preference apart.
+    """
+    same = player.preference is not None and player.preference is opponent.preference
+    c10 = not (same and player.colour_imbalance > 1 and opponent.colour_imbalance > 1)
+    if not (same and player.absolute and opponent.absolute):
+        c11 = True
+    elif player.colour_imbalance == opponent.colour_imbalance:
+        c11 = player.repeated is None or player.repeated is not opponent.repeated
+    else:
+        wider = player if player.colour_imbalance > opponent.colour_imbalance else opponent
+        other = opponent if wider is player else player
+        assert player.preference is not None
+        c11 = other.repeated is not player.preference.other
+    c12 = not same
+    c13 = (
+        (not player.strong and not player.absolute)
+        or (not opponent.strong and not opponent.absolute)
+        or (player.absolute and opponent.absolute)
+        or not same
+    )
+    return c10, c11, c12, c13
+
+
+class Weigher:
+    """Computes the weight of an edge (higher-ranked player first) for one bracket."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        bye_score: int | None,
+        c9_active: bool,
+    ) -> None:
+        self.layout = layout
+        self.bye_score = bye_score
+        self.c9_active = c9_active
+        c = layout.count
+        s = layout.score_width
+        widths: list[tuple[str, int]] = [
+            ("c6", c),
+            ("c7", s),
+            ("c8_pairs", c),
+            ("c8_scores", s),
+            ("c9", layout.c9_width),
+            ("c10", c),
+            ("c11", c),
+            ("c12", c),
+            ("c13", c),
+        ]
+        if layout.rounds_played >= 1:
+            widths += [("c14", c), ("c15", c)]
+        if layout.rounds_played >= 2:
+            widths += [("c16", c), ("c17", c)]
+        if layout.rounds_played >= 1:
+            widths += [("c18", s), ("c19", s)]
+        if layout.rounds_played >= 2:
+            widths += [("c20", s), ("c21", s)]
+        offset = layout.low
+        self.offset: dict[str, int] = {}
+        for name, width in reversed(widths):
+            self.offset[name] = offset
+            offset += width
+        self.top = offset  # [C4]/[C5] field (full graph only) sits above everything
+
+    def candidate(self, player: SwissPlayer) -> bool:
+        """May receive the PAB under [C2] and [C5]."""
+        return (
+            player.bye_eligible and self.bye_score is not None and player.score <= self.bye_score
+        )
+
+    def completion(self, a: SwissPlayer, b: SwissPlayer) -> int:
+        """[C4] + [C5]: one per pair, plus one per non-candidate paired (so that the player
+        left over is a PAB candidate)."""
+        return (1 + (not self.candidate(a)) + (not self.candidate(b))) << self.top
+
+    def weight(
+        self,
+        higher: SwissPlayer,
+        lower: SwissPlayer,
+        lower_in_current: bool,
+        lower_in_next: bool,
+    ) -> int:
+        """The quality fields ([C6]-[C21]) of pairing `higher` with `lower`."""
+        o = self.offset
+        shift = self.layout.shift
+        w = 0
+        if lower_in_current:
+            w |= 1 << o["c6"]
+            w |= 1 << (o["c7"] + shift[higher.score])
+        if lower_in_next:
+            w |= 1 << o["c8_pairs"]
+            w |= 1 << (o["c8_scores"] + shift[higher.score])
+        if self.c9_active:
+            value = 0
+            if higher.score == self.bye_score:
+                value += higher.unplayed_games
+            if lower.score == self.bye_score:
+                value += lower.unplayed_games
+            w += value << o["c9"]
+        if not lower_in_current:
+            return w
+        c10, c11, c12, c13 = colours_ok(lower, higher)
+        w |= c10 << o["c10"]
+        w |= c11 << o["c11"]
+        w |= c12 << o["c12"]
+        w |= c13 << o["c13"]
+        higher_is_mdp = higher.score > lower.score
+        rounds = self.layout.rounds_played
+        if rounds >= 1:
+            w += ((lower.float_1 is Float.DOWN) + (not higher_is_mdp and higher.float_1 is Float.DOWN)) << o["c14"]
+            w |= (not (higher_is_mdp and lower.float_1 is Float.UP)) << o["c15"]
+            if lower.float_1 is Float.DOWN:
+                w += 1 << (o["c18"] + shift[lower.score])
+            if higher.float_1 is Float.DOWN:
+                w += 1 << (o["c18"] + shift[higher.score])
+            if not (higher_is_mdp and lower.float_1 is Float.UP):
+                w |= 1 << (o["c19"] + shift[higher.score])
+        if rounds >= 2:
+            w += ((lower.float_2 is Float.DOWN) + (not higher_is_mdp and higher.float_2 is Float.DOWN)) << o["c16"]
+            w |= (not (higher_is_mdp and lower.float_2 is Float.UP)) << o["c17"]
+            if lower.float_2 is Float.DOWN:
+                w += 1 << (o["c20"] + shift[lower.score])
+            if higher.float_2 is Float.DOWN:
+                w += 1 << (o["c20"] + shift[higher.score])
+            if not (higher_is_mdp and lower.float_2 is Float.UP):
+                w |= 1 << (o["c21"] + shift[higher.score])
+        return w
