@@ -15,6 +15,13 @@ Protocols (《中国五子棋竞赛规则》2013; RIF rules for the 26-opening p
   not claim before playing on stands and the game goes on), resignation (认输), loss on
   time (超时), agreed draw (协议和棋), full board (满盘和棋) and an arbiter's decision (裁判判定).
 
+Where the regulations ask for these (in /work/shared/regulations): 2022-shenzhen-championship.txt
+(三)各组比赛规则 2 (指定开局规则: 三手交换, 五手两打 for juniors / 五手N打 for adults, 黑方有禁手)
+and 1 (大众规则组: 自由开局, 一人一手, 先五为胜, 无禁手); 2021-huazhi-cup-team-championship.txt
+决赛 2 and 2022-qiwang-championship-shaoxing.txt (2013 rules, 指定开局); 2016-national-online-
+mind-games.txt 七(二)(三) (禁手组 指定开局, 无禁手组 自由开局). A black foul loses only when white
+points it out at once; if white plays on, the foul stands (2013 rules, 禁手 clause).
+
 A `Game` is immutable: every action returns a new `Game`, and `undo()` gives back the one
 before the last action. An illegal action raises `UserError` with a Chinese and an English
 reason, and changes nothing.

@@ -9,6 +9,11 @@ Rule sets (`RuleSet`):
 - `FREESTYLE` 大众规则 / 无禁手: five or more wins for both sides, no forbidden moves.
 - `STANDARD` 标准五子棋: exactly five wins for both sides, no forbidden moves.
 
+The regulations name the rule sets: 2022-shenzhen-championship.txt (三)各组比赛规则 1 (大众规则:
+先五为胜, 无禁手) and 2 (专业规则: 黑方有禁手); 2016-national-online-mind-games.txt 七(一)-(三)
+(禁手组 / 无禁手组 under the 2013 rules); 2022-qiwang-championship-shaoxing.txt (大众无禁手规则
+online, 2013 rules in the final).
+
 Definitions (RIF rules, "Definitions"; Chinese 2013 rules, 禁手 clauses):
 - four (四): a row to which one more stone makes five (for black: exactly five). A straight
   four (活四), with two completion points five apart, is one four.
@@ -190,6 +195,7 @@ def _analyse(window: str) -> _Window:
 
 
 _CACHE: dict[str, _Window] = {}
+_CACHE_LIMIT = 300_000  # distinct windows kept; real games use a few tens of thousands
 
 
 def _window(window: str) -> _Window:
@@ -310,6 +316,8 @@ def judge_position(
     "without at the same time making a five" (a reading some programs follow); the default
     follows the RIF wording, as the Chinese 2013 rules do.
     """
+    if len(_CACHE) > _CACHE_LIMIT:
+        _CACHE.clear()
     board = _Lines(position)
     cells = board.cells
     lines = board.lines
