@@ -7,7 +7,7 @@ import csv
 import sys
 from typing import Any
 
-from app.services import ranking
+from app.services import playoffs, ranking
 from app.services.event import Event
 
 
@@ -19,6 +19,26 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--sub", action="store_true",
                         help="同时输出女子/少儿等分项名次 / also the sub-rankings")
     parser.set_defaults(handler=_standings)
+
+    parser = subparsers.add_parser("playoff", help="为并列名次安排加赛 / open a playoff")
+    parser.add_argument("file")
+    parser.add_argument("--group", required=True)
+    parser.add_argument("--place", type=int, required=True, help="并列的名次 / tied place")
+    parser.add_argument("--format", default="round_robin", choices=["round_robin", "knockout"],
+                        help="三人以上：小循环或淘汰 / three or more: mini round robin or knockout")
+    parser.set_defaults(handler=_playoff)
+
+    parser = subparsers.add_parser("playoff-result",
+                                   help="录入下一盘加赛结果（先手在前）/ next playoff game result")
+    parser.add_argument("file")
+    parser.add_argument("playoff_id", type=int)
+    parser.add_argument("code", metavar="RESULT", help="1-0, 0-1, =")
+    parser.set_defaults(handler=_playoff_result)
+
+    parser = subparsers.add_parser("playoffs", help="列出加赛 / list playoffs")
+    parser.add_argument("file")
+    parser.add_argument("--group", required=True)
+    parser.set_defaults(handler=_playoffs)
 
 
 def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
@@ -52,4 +72,35 @@ def _standings(args: argparse.Namespace) -> int:
         if args.csv:
             print()
         _print(sub, args.csv)
+    return 0
+
+
+def print_playoff(info: playoffs.PlayoffInfo) -> None:
+    names = "、".join(p.name for p in info.players)
+    print(f"加赛 {info.id}: {info.group} 第{info.place}名 / playoff for place {info.place}: {names}")
+    for game in info.games:
+        result = game.result or "待赛 / to play"
+        print(f"  {game.index}. {game.stage} {game.time_control}  {game.black.name} (黑) - "
+              f"{game.white.name}  {result}")
+    if info.order:
+        print("  名次 / order: " + " > ".join(p.name for p in info.order))
+
+
+def _playoff(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        playoff_id = playoffs.create_playoff(event, args.group, args.place, args.format)
+        print_playoff(playoffs.playoff_view(event, playoff_id))
+    return 0
+
+
+def _playoff_result(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        print_playoff(playoffs.record_playoff_result(event, args.playoff_id, args.code))
+    return 0
+
+
+def _playoffs(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        for info in playoffs.playoffs(event, args.group):
+            print_playoff(info)
     return 0

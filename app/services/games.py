@@ -1,0 +1,115 @@
+"""Games recorded on the board (记谱): store a game of a board, and its result with it.
+
+The game object of `app.rules.game` is kept as its action log (so swap, offers and a
+claimed foul replay exactly), with the plain move string and the opening name beside it.
+When the game has ended, its result is the board's result: a single-game round takes it at
+once; a double-game round once both games have one.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from app.errors import UserError
+from app.rules.game import Game, GameSettings, decode_actions, encode_actions
+from app.rules.judge import RuleSet
+from app.rules.records import write_moves
+from app.services.event import Event
+from app.services.knockout import TEAM_SYSTEMS
+from app.services.queries import find_board, find_round
+from app.store.models import BoardRow, Group
+from app.store.models import Game as GameRow
+
+_RULE_SETS = {"renju": RuleSet.RENJU, "free": RuleSet.FREESTYLE, "gomoku": RuleSet.STANDARD}
+
+
+def game_settings(group: Group) -> GameSettings:
+    """The rules a game of this group is played under (专业规则 / 大众规则 / standard)."""
+    rules = _RULE_SETS[group.rule_set]
+    if group.opening == "designated" and rules is RuleSet.RENJU:
+        # 0 in the group means "N declared by black"; the board then starts from 2 offers
+        # (五手两打), which the arbiter may raise in the group's settings.
+        offers = group.fifth_move_offers or int(group.settings.get("default_fifth_offers", 2))
+        return GameSettings(rules=rules, designated_opening=True, fifth_offers=offers,
+                            fixed_opening=None)
+    return GameSettings(rules=rules, designated_opening=False)
+
+
+def _players_of_game(board: BoardRow, index: int) -> tuple[int | None, int | None]:
+    """(first mover, second) of game `index` as paired: game 2 of a double round reverses."""
+    if index == 2 and board.first_team_id is None:
+        return board.second_player_id, board.first_player_id
+    return board.first_player_id, board.second_player_id
+
+
+def new_game(event: Event, group: str) -> Game:
+    """An empty game under the group's rules."""
+    with event.reading() as session:
+        return Game.new(game_settings(Event.group(session, group)))
+
+
+def load_game(event: Event, group: str, round_number: int, board_number: int,
+              index: int = 1) -> Game:
+    """The stored game of a board, replayed from its action log (a new game if none)."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        board = find_board(find_round(session, found, round_number), board_number)
+        row = next((g for g in board.games if g.index == index), None)
+        settings = game_settings(found)
+        if row is None or not row.record.get("actions"):
+            return Game.new(settings)
+        return decode_actions(settings, row.record["actions"],
+                              f"round {round_number} board {board_number} game {index}")
+
+
+def save_game(event: Event, group: str, round_number: int, board_number: int, index: int,
+              game: Game) -> str:
+    """Store the game; once it has ended, its result fills the board. Returns the board's
+    result ('' while it is not decided)."""
+    where = f"{group} 第{round_number}轮第{board_number}台 / round {round_number} board {board_number}"
+    with event.operation("save_game", f"保存对局 {where}") as session:
+        found = Event.group(session, group)
+        board = find_board(find_round(session, found, round_number), board_number)
+        games_needed = 1 if found.system in TEAM_SYSTEMS else found.games_per_round
+        if not 1 <= index <= max(games_needed, 3 if found.system in TEAM_SYSTEMS else 1):
+            raise UserError(f"没有第{index}盘", f"there is no game {index}", where)
+        if board.second_player_id is None and board.first_team_id is None:
+            raise UserError("轮空台没有对局", "a bye has no game", where)
+        return _store(session, found, board, index, game, where)
+
+
+def _store(session: Session, group: Group, board: BoardRow, index: int, game: Game,
+           where: str) -> str:
+    row = next((g for g in board.games if g.index == index), None)
+    if group.system in TEAM_SYSTEMS:
+        if row is None:
+            raise UserError("团体赛该台不存在", "no such board in the match", where)
+        first, second = row.black_player_id, row.white_player_id
+    else:
+        first, second = _players_of_game(board, index)
+        if row is None:
+            row = GameRow(index=index)
+            board.games.append(row)
+    result = game.result
+    black_is_first = result.black_player.value == "first" if result else not game.swapped
+    row.black_player_id, row.white_player_id = (first, second) if black_is_first else (
+        second, first)
+    row.moves = write_moves(game.moves)
+    row.opening = game.opening.name_zh if game.opening else row.opening
+    row.record = {"actions": encode_actions(game)}
+    if result is None:
+        row.result, row.ending = "", ""
+        return board.result if board.result != "bye" else ""
+    # Stored per game with that game's first mover as paired first (as `result` takes it).
+    row.result = result.code
+    row.ending = result.ending.value
+    if group.system in TEAM_SYSTEMS:
+        return board.result
+    codes = [g.result + ("t" if g.ending == "time" else "") for g in
+             sorted(board.games, key=lambda g: g.index)]
+    if len(codes) == group.games_per_round and all(codes):
+        from app.standings.scoring import parse_board_result
+
+        games = parse_board_result(codes, group.games_per_round == 2, where)
+        board.result = " ".join(str(g) for g in games)
+    return board.result

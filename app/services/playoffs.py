@@ -1,0 +1,203 @@
+"""Playoffs (加赛) from the event file: create one for a tie at a decisive place, record its
+games one by one (typed, or played on the board), and let its outcome order the standings.
+
+The games to play next come from `app.standings.playoff.resolve` over the games stored so
+far; each stored game keeps its stage and the players it settles, so a replay of the log
+gives the same schedule.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from app.errors import UserError
+from app.rules.game import Game
+from app.rules.game import encode_actions as encode_game
+from app.rules.records import write_moves
+from app.services.event import Event
+from app.services.queries import PlayerRef
+from app.services.ranking import compute_standings, find_need
+from app.standings.playoff import PlayoffFormat, PlayoffGame, PlayoffState, Stage, resolve
+from app.standings.scoring import parse_result
+from app.store.models import Game as GameRow
+from app.store.models import Group, Player, Playoff
+from app.store.snapshots import take_snapshot
+
+STAGE_ZH = {
+    Stage.MINI_ROUND_ROBIN: "小循环加赛",
+    Stage.MATCH: "双盘加赛",
+    Stage.SUDDEN_DEATH: "单盘加赛（直到分出胜负）",
+}
+
+
+@dataclass(frozen=True)
+class PlayoffGameInfo:
+    index: int
+    stage: str  # Chinese stage name
+    black: PlayerRef
+    white: PlayerRef
+    result: str  # '' while to be played
+    time_control: str
+
+
+@dataclass(frozen=True)
+class PlayoffInfo:
+    id: int
+    group: str
+    place: int
+    players: tuple[PlayerRef, ...]  # in tie-break order
+    games: tuple[PlayoffGameInfo, ...]  # played, then the ones to play next
+    order: tuple[PlayerRef, ...]  # the decided order (best first); () while open
+
+    @property
+    def decided(self) -> bool:
+        return bool(self.order)
+
+    @property
+    def next_game(self) -> PlayoffGameInfo | None:
+        return next((g for g in self.games if not g.result), None)
+
+
+def _ref(session: Session, player_id: int) -> PlayerRef:
+    player = session.get(Player, player_id)
+    assert player is not None
+    return PlayerRef(player.id, player.name, player.unit, 0)
+
+
+def _plain_games(row: Playoff) -> list[PlayoffGame]:
+    return [
+        PlayoffGame(Stage(g.record["stage"]), tuple(g.record["among"]), g.black_player_id or 0,
+                    g.white_player_id or 0, g.result or None)
+        for g in row.games
+    ]
+
+
+def _state(row: Playoff) -> PlayoffState:
+    return resolve(tuple(row.player_ids), _plain_games(row),
+                   PlayoffFormat(row_format(row)))
+
+
+def row_format(row: Playoff) -> str:
+    """The playoff's format, kept on its first game (小循环 by default)."""
+    return next((g.record["format"] for g in row.games if "format" in g.record), "round_robin")
+
+
+def create_playoff(event: Event, group: str, place: int,
+                   playoff_format: str = "round_robin") -> int:
+    """Open a playoff for the players tied at `place` (a snapshot is taken first)."""
+    PlayoffFormat(playoff_format)
+    take_snapshot(event.store, f"加赛前 {group} / before playoff")
+    with event.operation("create_playoff", f"{group} 第{place}名加赛 / playoff") as session:
+        found = Event.group(session, group)
+        info, _ = compute_standings(session, found)
+        need = find_need(info, place)
+        row = Playoff(group_id=found.id, place=place,
+                      player_ids=[p.id for p in need.players], order=[],
+                      created_at=dt.datetime.now())
+        session.add(row)
+        session.flush()
+        # The format is kept on the first scheduled game (the row has no column for it).
+        state = resolve(tuple(row.player_ids), (), PlayoffFormat(playoff_format))
+        first = state.pending[0]
+        row.games.append(GameRow(index=1, black_player_id=first.first,
+                                 white_player_id=first.second, result="",
+                                 record={"stage": first.stage.value,
+                                         "among": list(first.among),
+                                         "format": playoff_format}))
+        return row.id
+
+
+def playoffs(event: Event, group: str) -> list[PlayoffInfo]:
+    with event.reading() as session:
+        found = Event.group(session, group)
+        rows = session.query(Playoff).filter(Playoff.group_id == found.id).order_by(Playoff.id)
+        return [_info(session, found.name, row) for row in rows]
+
+
+def playoff_view(event: Event, playoff_id: int) -> PlayoffInfo:
+    with event.reading() as session:
+        row = _row(session, playoff_id)
+        return _info(session, _group_name(session, row), row)
+
+
+def _info(session: Session, group: str, row: Playoff) -> PlayoffInfo:
+    state = _state(row)
+    played = [g for g in row.games if g.result]
+    games = [
+        PlayoffGameInfo(g.index, STAGE_ZH[Stage(g.record["stage"])],
+                        _ref(session, g.black_player_id), _ref(session, g.white_player_id),
+                        g.result, str(PlayoffGame(Stage(g.record["stage"]), (), 0, 0)
+                                      .time_control))
+        for g in played
+    ]
+    for k, pending in enumerate(state.pending, start=len(played) + 1):
+        games.append(PlayoffGameInfo(k, STAGE_ZH[pending.stage], _ref(session, pending.first),
+                                     _ref(session, pending.second), "",
+                                     str(pending.time_control)))
+    return PlayoffInfo(
+        id=row.id,
+        group=group,
+        place=row.place,
+        players=tuple(_ref(session, pid) for pid in row.player_ids),
+        games=tuple(games),
+        order=tuple(_ref(session, pid) for pid in row.order),
+    )
+
+
+def _row(session: Session, playoff_id: int) -> Playoff:
+    row = session.get(Playoff, playoff_id)
+    if row is None:
+        raise UserError(f"没有编号为 {playoff_id} 的加赛", f"no playoff {playoff_id}", "playoff")
+    return row
+
+
+def record_playoff_result(event: Event, playoff_id: int, code: str | None = None,
+                          game: Game | None = None) -> PlayoffInfo:
+    """The result of the next playoff game: a code (first mover first) or a finished game
+    recorded on the board. When the playoff is decided, its order goes into the standings."""
+    where = f"加赛 {playoff_id} / playoff {playoff_id}"
+    with event.operation("playoff_result", f"录入加赛结果 {where}") as session:
+        row = _row(session, playoff_id)
+        if row.order:
+            raise UserError("该加赛已分出名次", "this playoff is decided already", where)
+        state = _state(row)
+        next_game = state.pending[0]
+        if game is not None:
+            if game.result is None:
+                raise UserError("对局尚未结束", "the game has not ended", where)
+            result_code = game.result.code
+        elif code is not None:
+            result_code = str(parse_result(code, where)).rstrip("t")
+            if result_code not in ("1-0", "0-1", "="):
+                raise UserError("加赛只接受 1-0、0-1、=", "a playoff game takes 1-0, 0-1 or =",
+                                where)
+        else:
+            raise UserError("缺少结果", "no result given", where)
+        existing = next((g for g in row.games if not g.result), None)
+        record = {"stage": next_game.stage.value, "among": list(next_game.among)}
+        if existing is None:
+            existing = GameRow(index=len(row.games) + 1, black_player_id=next_game.first,
+                               white_player_id=next_game.second)
+            row.games.append(existing)
+        else:
+            record["format"] = existing.record.get("format", "round_robin")
+        existing.record = record | ({"actions": encode_game(game)} if game else {})
+        existing.result = result_code
+        if game is not None:
+            existing.moves = write_moves(game.moves)
+            existing.ending = game.result.ending.value if game.result else ""
+        session.flush()
+        session.refresh(row)
+        state = _state(row)
+        if state.order is not None:
+            row.order = list(state.order)
+        return _info(session, _group_name(session, row), row)
+
+
+def _group_name(session: Session, row: Playoff) -> str:
+    group = session.get(Group, row.group_id)
+    assert group is not None
+    return group.name
