@@ -18,6 +18,10 @@ merge(lists: Sequence[ParsedList], rules: MergeRules,
       eligibility: Eligibility | Mapping[str, Eligibility] | None = None) -> MergeResult
     Eligibility is one rule for all rows or one per 组别 value. One place per person, lists in the regulation's order, quota per list and group, 顺延 /
     不顺延, ties at the quota edge, eligibility with the failing rule named.
+read_and_merge(paths: Sequence[Path], rules: MergeRules, eligibility=None,
+               sources: Sequence[str | None] | None = None) -> tuple[tuple[ParsedList, ...],
+                                                                     MergeResult]
+    Read every file first (UserError before anything else for an unreadable one), then merge.
 
 Data (all frozen dataclasses)
 -----------------------------
@@ -55,6 +59,7 @@ Eligibility: {"label": "少儿组", "gender": null, "born_from": "2008-09-01",
 from app.imports.merge import Entrant, LeftOut, LeftOutReason, MergeResult, Route, merge
 from app.imports.model import ParsedList, QualifierRow
 from app.imports.parse import parse_rows, read_list
+from app.imports.pipeline import read_and_merge
 from app.imports.problems import Problem, Severity
 from app.imports.rules import Eligibility, ListKind, ListRule, MergeRules, TieRule
 from app.imports.text import Gender
@@ -77,5 +82,6 @@ __all__ = [
     "TieRule",
     "merge",
     "parse_rows",
+    "read_and_merge",
     "read_list",
 ]

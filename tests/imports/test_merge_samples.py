@@ -4,7 +4,11 @@ several lists in the regulation's order ...")."""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
+import pytest
+
+from app.errors import UserError
 from app.imports import (
     Eligibility,
     Gender,
@@ -15,6 +19,7 @@ from app.imports import (
     Route,
     TieRule,
     merge,
+    read_and_merge,
     read_list,
 )
 from tests.imports.helpers import sample
@@ -154,3 +159,14 @@ def test_shenzhen_top_4_per_group_ineligible_replaced_by_the_reserve() -> None:
     assert not women_first.valid  # her birth date disagrees with her ID number
     assert len(result.valid_entrants) == len(result.entrants) - 1
     assert len(result.reserves) == 4 * 8 - 16 - 2
+
+
+def test_read_and_merge_reads_every_file_before_merging(tmp_path: Path) -> None:
+    paths = [sample("qiwang-2022-period-1.csv"), tmp_path / "missing.csv"]
+    with pytest.raises(UserError) as caught:
+        read_and_merge(paths, QIWANG)
+    assert caught.value.where == str(paths[1])
+    with pytest.raises(UserError):
+        read_and_merge(paths, QIWANG, sources=["only one"])
+    lists, result = read_and_merge(paths[:1], QIWANG, sources=["qiwang-2022-period-1"])
+    assert lists[0].source == "qiwang-2022-period-1" and len(result.entrants) == 11
