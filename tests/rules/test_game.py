@@ -315,3 +315,36 @@ def test_random_free_games_follow_the_judge_and_replay(points, rules) -> None:  
             assert game.foul_pending == (foul is not None)
             assert game.numbered_moves()[-1].foul == foul
     assert decode_actions(game.settings, encode_actions(game)) == game
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.integers(4, 10), st.integers(4, 10)),
+                          st.sampled_from(["swap", "noswap", "undo"])), max_size=40))
+def test_legal_points_match_what_play_accepts(steps) -> None:  # noqa: ANN001
+    """A click is accepted exactly when `legal_points` lists it; undo gives the game back."""
+    game = designated(fifth_offers=2)
+    for step in steps:
+        if game.result is not None:
+            break
+        if step == "undo":
+            if game.actions:
+                before = game.undo()
+                assert before.actions == game.actions[:-1]
+                game = before
+            continue
+        if isinstance(step, str):
+            if game.phase is Phase.SWAP:
+                game = game.swap(step == "swap")
+            else:
+                with pytest.raises(UserError):
+                    game.swap(step == "swap")
+            continue
+        legal = step in game.legal_points()
+        try:
+            after = game.play(step)
+        except UserError:
+            assert not legal
+            continue
+        assert legal
+        assert after.undo() is game
+        game = after
