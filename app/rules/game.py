@@ -38,7 +38,8 @@ API for the board widget and the results:
 - actions: `play(point)` (place / offer / choose, whichever the phase wants), `swap(bool)`,
   `claim_foul()`, `resign(stone)`, `lose_on_time(stone)`, `agree_draw()`,
   `arbiter_decision(winner, reason)`, `apply(action)`, `undo()`
-- `result` -> `GameResult | None` (winner stone, winner player, ending, 1-0 / 0-1 / = code)
+- `result` -> `GameResult | None` (winner stone, winner player, ending, 1-0 / 0-1 / = code,
+  `outcome_of(Colour)` as a pairing `Outcome`, `points_of(Colour)`)
 - `encode_actions(game)` / `decode_actions(settings, text)`: the game as one line of text
 """
 
@@ -49,7 +50,7 @@ from enum import StrEnum
 from functools import cached_property
 
 from app.errors import UserError
-from app.pairing.types import Colour
+from app.pairing.types import Colour, Outcome
 from app.rules.board import CENTRE, SIZE, Point, Position, Stone, format_point, parse_point
 from app.rules.judge import (
     FiveResult,
@@ -253,6 +254,12 @@ class GameResult:
         if self.winner_player is None:
             return "="
         return "1-0" if self.winner_player is Colour.FIRST else "0-1"
+
+    def outcome_of(self, player: Colour) -> Outcome:
+        """The round outcome of one player of the pairing (WIN / DRAW / LOSS)."""
+        if self.winner_player is None:
+            return Outcome.DRAW
+        return Outcome.WIN if self.winner_player is player else Outcome.LOSS
 
     def points_of(self, player: Colour, win: int = 2, draw: int = 1, loss: int = 0) -> int:
         """Points of one player of the pairing (default 胜2 和1 负0)."""

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.errors import UserError
-from app.pairing.types import Colour
+from app.pairing.types import Colour, Outcome
 from app.rules.board import SIZE, SYMMETRIES, Stone, transform
 from app.rules.game import (
     ActionKind,
@@ -66,6 +66,8 @@ def test_whole_designated_game_with_swap_five_two_and_claimed_foul() -> None:
     assert (result.winner, result.ending) == (Stone.WHITE, Ending.FOUL)
     assert result.winner_player is Colour.FIRST and result.code == "1-0"
     assert result.points_of(Colour.FIRST) == 2 and result.points_of(Colour.SECOND) == 0
+    assert result.outcome_of(Colour.FIRST) is Outcome.WIN
+    assert result.outcome_of(Colour.SECOND) is Outcome.LOSS
     assert result.zh == "白胜（禁手）"
     last = game.numbered_moves()[-1]
     assert (last.number, last.name, last.stone, last.foul) == (13, "j8", Stone.BLACK, "33")
@@ -225,6 +227,7 @@ def test_other_endings(action, winner, ending) -> None:  # noqa: ANN001
     assert (game.result.winner, game.result.ending) == (winner, ending)
     if winner is None:
         assert game.result.code == "=" and game.result.points_of(Colour.FIRST) == 1
+        assert game.result.outcome_of(Colour.SECOND) is Outcome.DRAW
     else:  # after the swap the second player holds black
         expected = Colour.SECOND if winner is Stone.BLACK else Colour.FIRST
         assert game.result.winner_player is expected
