@@ -20,6 +20,10 @@ def register(subparsers: Any) -> None:
                         help="同时输出女子/少儿等分项名次 / also the sub-rankings")
     parser.set_defaults(handler=_standings)
 
+    parser = subparsers.add_parser("team-standings", help="团体名次 / team standings")
+    parser.add_argument("file")
+    parser.set_defaults(handler=_team_standings)
+
     parser = subparsers.add_parser("playoff", help="为并列名次安排加赛 / open a playoff")
     parser.add_argument("file")
     parser.add_argument("--group", required=True)
@@ -103,4 +107,17 @@ def _playoffs(args: argparse.Namespace) -> int:
     with Event.open(args.file) as event:
         for info in playoffs.playoffs(event, args.group):
             print_playoff(info)
+    return 0
+
+
+def _team_standings(args: argparse.Namespace) -> int:
+    with Event.open(args.file) as event:
+        infos = ranking.team_standings(event)
+    for info in infos:
+        print(f"{info.name}")
+        print(f"名次  队伍  {info.total_label}  {'  '.join(info.columns)}  队员")
+        for row in info.rows:
+            extra = "  ".join(x for x in (row.prize, row.note) if x)
+            print(f"{row.rank_text:>4}  {row.team}  {row.total_text}  {'  '.join(row.values)}  "
+                  f"{'、'.join(row.members)}  {extra}")
     return 0

@@ -277,3 +277,108 @@ def find_need(info: StandingsInfo, place: int) -> PlayoffNeed:
         f"no tie needing a playoff at place {place}",
         info.name,
     )
+
+
+# ----- team standings (团体名次) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamStandingRow:
+    rank_text: str
+    place: int | None
+    team: str
+    total_text: str
+    values: tuple[str, ...]
+    members: tuple[str, ...]
+    prize: str
+    note: str
+
+
+@dataclass(frozen=True)
+class TeamStandingsInfo:
+    name: str
+    method: str
+    total_label: str
+    columns: tuple[str, ...]
+    rows: tuple[TeamStandingRow, ...]
+
+
+def _teams_of(group: Group, gender: str | None) -> dict[str, list[Player]]:
+    """Registered teams where the group has them, else the players' units (单位)."""
+    if group.teams:
+        teams = {t.name: [m.player for m in t.members] for t in group.teams}
+    else:
+        teams = {}
+        for player in group.players:
+            if player.unit:
+                teams.setdefault(player.unit, []).append(player)
+    if gender:
+        teams = {name: [p for p in members if p.gender == gender] for name, members in
+                 teams.items()}
+    return {name: members for name, members in teams.items() if members}
+
+
+def team_standings(event: Event) -> list[TeamStandingsInfo]:
+    """Every team ranking the event's regulation asks for (qiwang 十五2, shenzhen 十一(二))."""
+    from app.standings.awards import TeamAwardRule, team_award_places
+    from app.standings.subranking import Gender
+    from app.standings.teams import PlaceEntry, place_sum_ranking, score_sum_ranking
+
+    with event.reading() as session:
+        tournament = Event.tournament(session)
+        groups = {g.name: g for g in tournament.groups}
+        result = []
+        for spec in tournament.settings.get("team_rankings", []):
+            members_named: dict[int, str] = {}
+            if spec["method"] == "sum_scores":
+                group = groups[spec["groups"][0]]
+                _info, standings = compute_standings(session, group)
+                numbers = build_snapshot(group).number_of
+                teams = _teams_of(group, spec.get("gender"))
+                for members in teams.values():
+                    for p in members:
+                        members_named[numbers[p.id]] = p.name
+                rows = score_sum_ranking(
+                    standings,
+                    {name: [numbers[p.id] for p in members] for name, members in teams.items()},
+                    int(spec.get("members", 3)),
+                    tuple(spec.get("tiebreaks", ())),
+                )
+                total_label, columns = "积分", tuple(spec.get("tiebreaks", ()))
+            elif spec["method"] == "best_places":
+                entries = []
+                for name in spec["groups"]:
+                    group = groups[name]
+                    info, _ = compute_standings(session, group)
+                    for row in info.rows:
+                        if row.player.unit and row.gender in ("M", "F"):
+                            members_named[row.player.id] = row.player.name
+                            entries.append(PlaceEntry(
+                                row.player.id, row.player.unit,
+                                Gender.MALE if row.gender == "M" else Gender.FEMALE, row.place))
+                rows = place_sum_ranking(entries, int(spec.get("men", 2)),
+                                         int(spec.get("women", 1)))
+                total_label, columns = "名次和", ("最好名次",)
+            else:
+                raise UserError(f"未知的团体计分方法 {spec['method']}",
+                                f"unknown team method {spec['method']}", spec.get("name", ""))
+            placed = sum(1 for row in rows if row.place is not None)
+            prizes = list(spec.get("prizes", []))
+            awarded = team_award_places(placed, max((int(p["to"]) for p in prizes), default=0),
+                                        TeamAwardRule(spec.get("award_rule", "full")))
+            out_rows = []
+            for row in rows:
+                prize = ""
+                if row.place is not None and row.place <= awarded:
+                    prize = prize_text(prizes, row.place)
+                note = "" if row.place is not None else "人数不足，不计团体成绩"
+                out_rows.append(TeamStandingRow(
+                    rank_text=row.rank_text, place=row.place, team=row.team,
+                    total_text=format_points(row.total) if row.place is not None else "",
+                    values=tuple(format_points(v) for v in row.values),
+                    members=tuple(members_named.get(m, str(m)) for m in row.members),
+                    prize=prize, note=note,
+                ))
+            result.append(TeamStandingsInfo(spec["name"], spec["method"], total_label,
+                                            columns, tuple(out_rows)))
+        return result
