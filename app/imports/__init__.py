@@ -16,12 +16,16 @@ parse_rows(file: str, rows: Sequence[Sequence[object]], source: str | None = Non
     The same checks on cells already in memory (row i is spreadsheet row i + 1).
 merge(lists: Sequence[ParsedList], rules: MergeRules,
       eligibility: Eligibility | Mapping[str, Eligibility] | None = None) -> MergeResult
-    Eligibility is one rule for all rows or one per 组别 value. One place per person, lists in the regulation's order, quota per list and group, 顺延 /
+    Eligibility is one rule for all rows or one per group name (matched to the rows' 组别
+    by `group_for`). One place per person, lists in the regulation's order, quota per list and group, 顺延 /
     不顺延, ties at the quota edge, eligibility with the failing rule named.
 read_and_merge(paths: Sequence[Path], rules: MergeRules, eligibility=None,
                sources: Sequence[str | None] | None = None) -> tuple[tuple[ParsedList, ...],
                                                                      MergeResult]
     Read every file first (UserError before anything else for an unreadable one), then merge.
+group_for(written: str, names: Iterable[str]) -> str | None
+    The event group a list's 组别 means: same name (spaces, full-width ignored), else the
+    longest name inside it ("男子少年组（专业规则）" -> "男子少年组").
 
 Data (all frozen dataclasses)
 -----------------------------
@@ -56,6 +60,7 @@ Eligibility: {"label": "少儿组", "gender": null, "born_from": "2008-09-01",
               "born_to": "2017-08-31"}
 """
 
+from app.imports.groups import group_for
 from app.imports.merge import Entrant, LeftOut, LeftOutReason, MergeResult, Route, merge
 from app.imports.model import ParsedList, QualifierRow
 from app.imports.parse import parse_rows, read_list
@@ -80,6 +85,7 @@ __all__ = [
     "Route",
     "Severity",
     "TieRule",
+    "group_for",
     "merge",
     "parse_rows",
     "read_and_merge",

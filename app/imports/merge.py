@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from app.imports.groups import group_for
 from app.imports.model import ParsedList, QualifierRow
 from app.imports.problems import Problem, error, warning
 from app.imports.rules import Eligibility, ListKind, ListRule, MergeRules, TieRule
@@ -176,7 +177,8 @@ class _Merger:
         errors on the row but do not leave it out)."""
         rule = self.eligibility
         if isinstance(rule, Mapping):
-            rule = rule.get(row.group)
+            name = group_for(row.group, rule)
+            rule = rule[name] if name is not None else None
         if rule is None:
             return None
         zh_rule, en_rule = rule.describe()
@@ -204,8 +206,8 @@ def merge(
     eligibility: Eligibility | Mapping[str, Eligibility] | None = None,
 ) -> MergeResult:
     """Merge `lists` by `rules` (see `MergeRules` and `ListRule`) and check `eligibility`
-    (one rule for every row, or one per group name as written in the 组别 column; rows of a
-    group not in the mapping are not checked).
+    (one rule for every row, or one per group name, matched to the 组别 column by
+    `group_for`; rows of a group not in the mapping are not checked).
 
     Rows are taken rule by rule in the order of `rules.lists`; within one rule, list by list
     in the order given; a list's quota applies to each of its groups (组别) and sources

@@ -18,6 +18,7 @@ from app.imports import (
     Route,
     Severity,
     TieRule,
+    group_for,
     merge,
 )
 from app.imports.idcard import check_digit
@@ -322,3 +323,13 @@ def test_bad_merge_rule_shapes_are_user_errors(data: object) -> None:
 def test_bad_eligibility_shapes_are_user_errors(data: object) -> None:
     with pytest.raises(UserError):
         Eligibility.from_dict(data)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [("男子少年组（专业规则）", "男子少年组"), ("男子组(专业规则)", "男子组"), ("女子 组", "女子组"),
+     ("女子少年组", "女子少年组"), ("公开组", None), ("", None)],
+)
+def test_list_group_names_find_the_event_group(written: str, meant: str | None) -> None:
+    # shenzhen 七: 男子组/女子组/男子少年组/女子少年组, written with the rule set on lists
+    assert group_for(written, ["男子组", "女子组", "男子少年组", "女子少年组"]) == meant

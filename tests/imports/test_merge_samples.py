@@ -124,11 +124,11 @@ def test_qiwang_wildcard_already_qualified_is_taken_once() -> None:
 
 
 SHENZHEN_JUNIOR = dt.date(2010, 1, 1)
-SHENZHEN_ELIGIBILITY = {
-    "男子组（专业规则）": Eligibility("男子组", gender=Gender.MALE),
-    "女子组（专业规则）": Eligibility("女子组", gender=Gender.FEMALE),
-    "男子少年组（专业规则）": Eligibility("男子少年组", Gender.MALE, born_from=SHENZHEN_JUNIOR),
-    "女子少年组（专业规则）": Eligibility("女子少年组", Gender.FEMALE, born_from=SHENZHEN_JUNIOR),
+SHENZHEN_ELIGIBILITY = {  # keyed by the event's group names; the list adds （专业规则）
+    "男子组": Eligibility("男子组", gender=Gender.MALE),
+    "女子组": Eligibility("女子组", gender=Gender.FEMALE),
+    "男子少年组": Eligibility("男子少年组", Gender.MALE, born_from=SHENZHEN_JUNIOR),
+    "女子少年组": Eligibility("女子少年组", Gender.FEMALE, born_from=SHENZHEN_JUNIOR),
 }
 
 
