@@ -104,8 +104,8 @@ def _pdf_tasks(model: ExportModel, root: Path, template_path: Path) -> list[Task
         one(f"{sub_ranking.title} 名次表",
             lambda s=sub_ranking, name=name: pdf_lists.write_standings(model, s, root / name))
     for team in model.team_standings:
-        name = safe_filename(f"团体名次-{team.title}.pdf")
-        one(f"{team.title} 团体名次",
+        name = safe_filename(f"{pdf_lists.team_title(team)}.pdf")
+        one(pdf_lists.team_title(team),
             lambda t=team, name=name: pdf_lists.write_team_standings(model, t, root / name))
     if model.awards:
         one("录取名单", lambda: pdf_lists.write_award_sheet(model, root / "录取名单.pdf"))

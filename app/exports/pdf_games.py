@@ -99,19 +99,30 @@ def _draw_board(canvas: Canvas, moves: Sequence[tuple[int, int]], left: float, b
     canvas.saveState()
     canvas.translate(left, bottom)
     canvas.doForm(board)
-    radius = step * 0.46
     for number, (cx, cy) in enumerate(moves, start=1):
-        black = number % 2 == 1
-        x, y = step + cx * step, step + cy * step
         canvas.saveState()
-        canvas.translate(x, y)
-        canvas.doForm(black_stone if black else white_stone)
+        canvas.translate(step + cx * step, step + cy * step)
+        canvas.doForm(black_stone if number % 2 else white_stone)
         canvas.restoreState()
-        label = str(number)
-        size = fit_size(label, radius * 1.6, step * 0.5, 3)
-        canvas.setFont(SANS, size)
-        canvas.setFillColor(colors.white if black else colors.black)
-        canvas.drawCentredString(x, y - size * 0.36, label)
+    # The numbers: one text object per stone colour, one font size per number of digits.
+    radius = step * 0.46
+    sizes: dict[int, float] = {}
+    for parity, colour in ((1, colors.white), (0, colors.black)):
+        text = canvas.beginText()
+        text.setFillColor(colour)
+        current = 0.0
+        for number in range(2 - parity, len(moves) + 1, 2):
+            cx, cy = moves[number - 1]
+            label = str(number)
+            size = sizes.setdefault(len(label), fit_size("8" * len(label), radius * 1.6,
+                                                         step * 0.5, 3))
+            if size != current:
+                text.setFont(SANS, size)
+                current = size
+            width = text_width(label, size)
+            text.setTextOrigin(step + cx * step - width / 2, step + cy * step - size * 0.36)
+            text.textOut(label)
+        canvas.drawText(text)
     canvas.restoreState()
 
 

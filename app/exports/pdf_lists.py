@@ -189,6 +189,11 @@ def write_standings(model: ExportModel, standings: Standings, path: Path) -> Pat
     return _table_document(path, header, columns, rows, after=after, shade_every=5)
 
 
+def team_title(team: TeamStandings) -> str:
+    """团体名次（团体总分）: the title of a team ranking."""
+    return f"团体名次（{team.title}）" if team.title else "团体名次"
+
+
 def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) -> Path:
     """团体名次: place, team, members and the team's value columns."""
     columns = [Column("名次"), Column("代表队", "LEFT", True)]
@@ -201,7 +206,7 @@ def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) ->
         cells += ["、".join(row.members), row.note]
         rows.append(cells)
     subtitle = model.group(team.group).name if team.group else ""
-    header = PageHeader(model.event, f"{team.title}团体名次", subtitle)
+    header = PageHeader(model.event, team_title(team), subtitle)
     return _table_document(path, header, columns, rows,
                            after=[signature_line(("裁判长", "编排长"))])
 
@@ -224,7 +229,7 @@ def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
     cells_by_player: dict[int, list[str]] = {pid: [] for pid in order}
     grid_styles: list[tuple[object, ...]] = []
     if info.system == "round_robin":
-        columns += [Column(str(i)) for i in range(1, len(order) + 1)]
+        columns += [Column(str(i), min_width=22) for i in range(1, len(order) + 1)]
         against: dict[tuple[int, int], list[str]] = {}
         for rnd in rounds:
             for board in rnd.boards:

@@ -225,8 +225,8 @@ def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> W
     rows = [[r.rank, "并列" if r.shared else "", r.team,
              *[scaled(v, c.scale) for v, c in zip(r.values, team.columns, strict=True)],
              "、".join(r.members), r.note] for r in team.rows]
-    return write_sheet(workbook, f"{team.title}团体名次", headers, rows,
-                       f"{model.event.title} {team.title} 团体名次")
+    title = f"团体名次（{team.title}）" if team.title else "团体名次"
+    return write_sheet(workbook, title, headers, rows, f"{model.event.title} {title}")
 
 
 def awards_sheet(workbook: Workbook, model: ExportModel) -> Worksheet:

@@ -26,7 +26,7 @@ def test_full_export_reports_progress_and_writes_everything(tmp_path: Path) -> N
     names = {path.name for path in files}
     for expected in ("对阵表（按台次）.pdf", "对阵表（按姓名）.pdf", "成绩记录单.pdf", "成绩表.pdf",
                      "名次表.pdf", "交叉表.pdf", "棋谱.pdf", "公开组（女子）名次表.pdf",
-                     "团体名次-团体总分.pdf", "录取名单.pdf", "奖状.pdf", "段级位申报表.pdf",
+                     "团体名次（团体总分）.pdf", "录取名单.pdf", "奖状.pdf", "段级位申报表.pdf",
                      "赛事数据.xlsx"):
         assert expected in names, expected
     package = [p for p in tmp_path.iterdir() if p.is_dir() and p.name.endswith("上报材料")]

@@ -73,7 +73,7 @@ def test_crosstable_team_and_award_sheets(book: openpyxl.Workbook) -> None:
     assert all(row[4 + i] == "×" for i, row in enumerate(grid))
     swiss = list(book["公开组交叉表"].iter_rows(values_only=True))
     assert swiss[0][4] == "第1轮"
-    teams = list(book["团体总分团体名次"].iter_rows(min_row=2, values_only=True))
+    teams = list(book["团体名次（团体总分）"].iter_rows(min_row=2, values_only=True))
     assert [t[2] for t in teams] == [r.team for r in model.team_standings[0].rows]
     awards = list(book["录取名单"].iter_rows(min_row=2, values_only=True))
     assert [(a[0], a[1], a[3]) for a in awards] == [
