@@ -37,6 +37,12 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="also print forbidden_all_kinds (every kind of each forbidden point)",
     )
+    parser.add_argument(
+        "--five-completion-counts",
+        action="store_true",
+        help="count a three even when its completing point also makes a five (the reading "
+        "some programs follow; the default follows the RIF wording)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -100,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
     rules = RuleSet(args.rules)
     out = sys.stdout
     for position in positions:
-        out.write(verdict_json(judge_position(position, rules), args.all_kinds) + "\n")
+        verdict = judge_position(position, rules,
+                                 five_completion_counts=args.five_completion_counts)
+        out.write(verdict_json(verdict, args.all_kinds) + "\n")
     out.flush()
     return 0

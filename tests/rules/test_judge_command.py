@@ -90,3 +90,11 @@ def test_all_kinds_option(monkeypatch, capsys) -> None:  # noqa: ANN001
     result = json.loads(out)
     assert result["forbidden"]["h8"] == "overline"
     assert result["forbidden_all_kinds"]["h8"] == ["overline", "44"]
+
+
+def test_five_completion_option(monkeypatch, capsys) -> None:  # noqa: ANN001
+    text = '{"black": ["f8", "g8", "i9", "i10", "i11", "i12", "g9", "f10"], "white": ["d8"]}\n'
+    _, out, _ = _run(monkeypatch, capsys, text)
+    assert "h8" not in json.loads(out)["forbidden"]
+    _, out, _ = _run(monkeypatch, capsys, text, "--five-completion-counts")
+    assert json.loads(out)["forbidden"]["h8"] == "33"
