@@ -107,12 +107,22 @@ def title_text(table: list[dict[str, Any]], place: int) -> str:
 
 def planned_rounds(group: Group) -> int:
     """How many rounds the group plays (a round robin: as many as its table has)."""
+    if group.system in ("knockout", "team_knockout"):
+        from app.pairing.knockout import bracket_size
+
+        entrants = len(group.teams) if group.system == "team_knockout" else len(group.players)
+        return max(1, bracket_size(entrants).bit_length() - 1) if entrants >= 2 else 0
     if group.system in ("round_robin", "double_round_robin"):
         from app.pairing.roundrobin import round_count
 
         count = len(group.players)
         return round_count(count, group.system == "double_round_robin") if count >= 2 else 0
     return group.rounds
+
+
+def planned_rounds_of(event: Event, group: str) -> int:
+    with event.reading() as session:
+        return planned_rounds(Event.group(session, group))
 
 
 def _player_filter(spec: dict[str, Any]) -> Any:

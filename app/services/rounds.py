@@ -249,27 +249,45 @@ def enter_result(
     with event.operation("enter_result", f"录入成绩 {where}: {' '.join(codes)}") as session:
         found = Event.group(session, group)
         round_ = find_round(session, found, round_number)
-        board = find_board(round_, board_number)
-        if board.second_player_id is None:
-            raise UserError("轮空台不需要录入结果", "a bye takes no result", where)
-        if board.result and not replace:
-            raise UserError(
-                f"该台已有结果 {board.result}；如需更正请使用更正（--replace）",
-                f"the board already has the result {board.result}; correct it with --replace",
-                where,
-            )
-        if found.system in TEAM_SYSTEMS:
-            raise UserError("团体赛请按台录入（team-result）",
-                            "team matches take one result per board (team-result)", where)
-        games = parse_board_result(list(codes), found.games_per_round == 2, where)
-        if found.system == "knockout" and any(not g.code.decisive and g.code.played
-                                              for g in games):
-            raise UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
-                            "a knockout match needs a winner: enter the result after the "
-                            "playoff", where)
-        board.result = " ".join(str(g) for g in games)
-        _sync_games(board, games)
+        _set_result(found, round_, board_number, codes, replace)
         return _later_rounds_warning(found, round_number) if replace else []
+
+
+def enter_results(event: Event, group: str, round_number: int,
+                  results: dict[int, Sequence[str]]) -> None:
+    """Enter the results of several boards of a round at once (one operation, one undo)."""
+    with event.operation("enter_results", f"录入成绩 {group} 第{round_number}轮 "
+                         f"{len(results)}台 / results of round {round_number}") as session:
+        found = Event.group(session, group)
+        round_ = find_round(session, found, round_number)
+        for board_number, codes in sorted(results.items()):
+            _set_result(found, round_, board_number, codes, replace=False)
+
+
+def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[str],
+                replace: bool) -> None:
+    where = (f"{group.name} 第{round_.number}轮第{board_number}台 / round {round_.number} "
+             f"board {board_number}")
+    board = find_board(round_, board_number)
+    if board.second_player_id is None:
+        raise UserError("轮空台不需要录入结果", "a bye takes no result", where)
+    if board.result and not replace:
+        raise UserError(
+            f"该台已有结果 {board.result}；如需更正请使用更正（--replace）",
+            f"the board already has the result {board.result}; correct it with --replace",
+            where,
+        )
+    if group.system in TEAM_SYSTEMS:
+        raise UserError("团体赛请按台录入（team-result）",
+                        "team matches take one result per board (team-result)", where)
+    games = parse_board_result(list(codes), group.games_per_round == 2, where)
+    if group.system == "knockout" and any(not g.code.decisive and g.code.played
+                                          for g in games):
+        raise UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
+                        "a knockout match needs a winner: enter the result after the "
+                        "playoff", where)
+    board.result = " ".join(str(g) for g in games)
+    _sync_games(board, games)
 
 
 def _sync_games(board: BoardRow, games: Sequence[object]) -> None:

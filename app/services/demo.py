@@ -1,0 +1,153 @@
+"""A finished sample event, built through the same services an arbiter uses (演示赛事).
+
+Qualifiers are generated (Chinese names, units, genders, birth dates that fit each group),
+every round is paired and played with seeded random results (the stronger seed wins more
+often; a few draws and forfeits), and playoffs are played where ties touch a decisive place.
+The same seed gives the same event.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from app.services import knockout, playoffs, ranking, rounds
+from app.services.event import Event
+from app.services.groups import update_group
+from app.services.queries import event_info
+from app.store.models import Player
+
+SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程魏苏吕丁任沈姚卢"
+GIVEN = "伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀兰霞平刚桂英华玉萍红鹏飞宇浩然子轩梓涵欣怡博文思远雨晨佳琪俊杰"
+UNITS = (
+    "北京五子棋协会", "上海棋院", "杭州市棋类协会", "绍兴棋类协会", "南京五子棋俱乐部", "成都棋院",
+    "深圳市棋类协会", "天津五子棋队", "武汉连珠社", "西安智力运动协会", "长春五子棋俱乐部",
+    "广州棋艺学校", "重庆棋院", "青岛五子棋俱乐部",
+)
+DEFAULT_SIZES = {"qiwang-2022": {"公开组": 40, "少儿组": 16}}
+Progress = Callable[[int, int, str], None]
+
+
+def _name(rng: random.Random, used: set[str]) -> str:
+    for _ in range(50):
+        name = rng.choice(SURNAMES) + "".join(rng.choice(GIVEN) for _ in range(rng.choice((1, 2))))
+        if name not in used:
+            used.add(name)
+            return name
+    return name  # a same-name player now and then is real life, and allowed
+
+
+def _birth(rng: random.Random, eligibility: dict[str, Any]) -> dt.date:
+    start = dt.date.fromisoformat(eligibility.get("born_from", "1970-01-01"))
+    end = dt.date.fromisoformat(eligibility.get("born_to", "2006-12-31"))
+    return start + dt.timedelta(days=rng.randrange(max(1, (end - start).days)))
+
+
+def _game_code(rng: random.Random, first_seed: int, second_seed: int) -> str:
+    roll = rng.random()
+    if roll < 0.02:
+        return rng.choice(("+-", "-+"))
+    if roll < 0.10:
+        return "="
+    # The better seed (lower number) wins about two games in three.
+    first_better = first_seed < second_seed
+    return "1-0" if (rng.random() < 0.65) == first_better else "0-1"
+
+
+def _add_players(event: Event, group: Any, count: int, rng: random.Random, used: set[str]
+                 ) -> None:
+    gender_rule = group.eligibility.get("gender")
+    with event.operation("demo_players", f"演示棋手 {group.name}") as session:
+        found = Event.group(session, group.name)
+        for seed in range(1, count + 1):
+            gender = gender_rule or ("F" if rng.random() < 0.3 else "M")
+            session.add(Player(
+                group=found, name=_name(rng, used), gender=gender,
+                birth_date=_birth(rng, group.eligibility), unit=rng.choice(UNITS),
+                source="演示", seed=seed, qualifier_rank=seed,
+            ))
+
+
+def _add_teams(event: Event, group: Any, count: int, rng: random.Random, used: set[str]
+               ) -> None:
+    for k in range(1, count + 1):
+        unit = UNITS[(k - 1) % len(UNITS)]
+        members = [(_name(rng, used), "M"), (_name(rng, used), "M"), (_name(rng, used), "F")]
+        source = ""
+        lists = group.settings.get("lists", [])
+        if lists:
+            source = lists[(k - 1) % len(lists)]
+        knockout.add_team(event, group.name, f"{unit[:4]}队{k}", members, unit=unit,
+                          source=source, seed=k)
+
+
+def _play_round(event: Event, group: Any, number: int, rng: random.Random) -> None:
+    info = rounds.pair_next_round(event, group.name)
+    results: dict[int, list[str]] = {}
+    for board in info.boards:
+        if board.first_team and board.second_team:
+            codes = [_game_code(rng, 1, 1) for _ in board.games]
+            codes = [c if c in ("1-0", "0-1", "=") else "1-0" for c in codes]
+            outcome = knockout.enter_team_result(event, group.name, number, board.number, codes)
+            if not outcome:
+                knockout.enter_team_result(event, group.name, number, board.number, codes,
+                                           [rng.choice(("1-0", "0-1"))], replace=True)
+            continue
+        if board.second is None or board.first is None:
+            continue
+        code = _game_code(rng, board.first.number, board.second.number)
+        if group.system == "knockout" and code in ("=", "--"):
+            code = rng.choice(("1-0", "0-1"))
+        if group.games_per_round == 2 and code in ("1-0", "0-1", "="):
+            results[board.number] = [code, _game_code(rng, board.second.number,
+                                                      board.first.number)]
+        else:
+            results[board.number] = [code]
+    if results:
+        rounds.enter_results(event, group.name, number, results)
+
+
+def _play_playoffs(event: Event, group: str, rng: random.Random) -> None:
+    for _ in range(20):
+        info = ranking.standings(event, group)
+        if not info.playoffs_needed:
+            return
+        need = info.playoffs_needed[0]
+        playoff_id = playoffs.create_playoff(event, group, need.place)
+        for _game in range(30):
+            view = playoffs.record_playoff_result(event, playoff_id,
+                                                  rng.choice(("1-0", "0-1", "=")))
+            if view.decided:
+                break
+
+
+def build_demo(location: str | Path, preset: str = "qiwang-2022", seed: int = 1,
+               progress: Progress | None = None) -> Event:
+    """Create the demo event at `location` and play it to the end."""
+    rng = random.Random(seed)
+    event = Event.create(location, preset=preset, title=None)
+    info = event_info(event)
+    sizes = DEFAULT_SIZES.get(preset, {})
+    used: set[str] = set()
+    total = sum(g.rounds for g in info.groups)
+    done = 0
+    for group in info.groups:
+        update_group(event, group.name, settings={"draw_seed": seed})
+        if group.system in knockout.TEAM_SYSTEMS:
+            _add_teams(event, group, 16 if group.system == "team_knockout" else 16, rng, used)
+        else:
+            _add_players(event, group, sizes.get(group.name, 12), rng, used)
+        group_rounds = ranking.planned_rounds_of(event, group.name)
+        for number in range(1, group_rounds + 1):
+            if progress:
+                progress(done, total, f"{group.name} 第{number}轮")
+            _play_round(event, group, number, rng)
+            done += 1
+        if group.system not in ("knockout", "team_knockout", "cross_group"):
+            _play_playoffs(event, group.name, rng)
+    if progress:
+        progress(total, total, "完成 / done")
+    return event
