@@ -83,6 +83,8 @@ def fill_table(
                 item.setData(Qt.ItemDataRole.UserRole, data[r])
             table.setItem(r, c, item)
     table.resizeColumnsToContents()
+    table.horizontalHeader().setStretchLastSection(True)
+    table.verticalHeader().setVisible(False)
     table.setSortingEnabled(sorting)
 
 

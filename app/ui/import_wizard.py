@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -37,6 +38,7 @@ class ImportWizard(QDialog):
         self.setWindowTitle(tr("import_title"))
         self.resize(900, 600)
         self.paths: list[Path] = []
+        self.sources: list[str | None] = []
         self.report: Any = None
         self.files_label = QLabel(tr("import_files"))
         self.files = QListWidget()
@@ -51,8 +53,21 @@ class ImportWizard(QDialog):
         self.down.clicked.connect(lambda: self._move(1))
         self.group = QComboBox()
         self.group.addItem(tr("import_group_auto"), None)
-        for info in queries.event_info(main.ev).groups:
+        event_info = queries.event_info(main.ev)
+        for info in event_info.groups:
             self.group.addItem(info.name, info.name)
+        self.source_label = QLabel(tr("import_source"))
+        self.source = QComboBox()
+        self.source.setObjectName("import_source")
+        self.source.setToolTip(both("import_source_tip"))
+        self.source.addItem(tr("import_source_auto"), None)
+        qualifiers = event_info.settings.get("qualifiers", {}) or {}
+        for rule in qualifiers.get("lists", []) or []:
+            label = rule.get("label") if isinstance(rule, dict) else None
+            if label:
+                self.source.addItem(str(label), str(label))
+        self.source.currentIndexChanged.connect(self._source_changed)
+        self.files.currentRowChanged.connect(self._file_selected)
         self.check_button = QPushButton(tr("import_check"))
         self.check_button.setToolTip(both("import_check_tip"))
         self.check_button.clicked.connect(self.check)
@@ -70,6 +85,8 @@ class ImportWizard(QDialog):
         file_buttons = QVBoxLayout()
         for button in (self.add, self.remove, self.up, self.down):
             file_buttons.addWidget(button)
+        file_buttons.addWidget(self.source_label)
+        file_buttons.addWidget(self.source)
         file_buttons.addStretch(1)
         files_row = QHBoxLayout()
         files_row.addWidget(self.files, 1)
@@ -95,15 +112,38 @@ class ImportWizard(QDialog):
     def ask_files(self) -> None:
         self.add_files(common.ask_open_paths(self, tr("choose_lists"), tr("list_files")))
 
-    def add_files(self, paths: list[Path]) -> None:
+    def add_files(self, paths: list[Path], source: str | None = None) -> None:
+        """Add list files (in merge order); `source` names the regulation's list they are."""
         for path in paths:
-            if path not in self.paths:
+            if Path(path) not in self.paths:
                 self.paths.append(Path(path))
+                self.sources.append(source)
         self._show_files()
 
+    def set_source(self, row: int, source: str | None) -> None:
+        if 0 <= row < len(self.sources):
+            self.sources[row] = source
+            self._show_files()
+            self.files.setCurrentRow(row)
+
+    def _source_changed(self, _index: int) -> None:
+        row = self.files.currentRow()
+        if 0 <= row < len(self.sources) and self.sources[row] != self.source.currentData():
+            self.set_source(row, self.source.currentData())
+
+    def _file_selected(self, row: int) -> None:
+        if 0 <= row < len(self.sources):
+            self.source.blockSignals(True)
+            index = self.source.findData(self.sources[row])
+            self.source.setCurrentIndex(max(index, 0))
+            self.source.blockSignals(False)
+
     def _show_files(self) -> None:
+        self.files.blockSignals(True)
         self.files.clear()
-        self.files.addItems([str(p) for p in self.paths])
+        for path, source in zip(self.paths, self.sources, strict=True):
+            self.files.addItem(f"{path}    ← {source or tr('import_source_auto')}")
+        self.files.blockSignals(False)
         self.report = None
         self._update_buttons()
 
@@ -111,6 +151,7 @@ class ImportWizard(QDialog):
         row = self.files.currentRow()
         if row >= 0:
             del self.paths[row]
+            del self.sources[row]
             self._show_files()
 
     def _move(self, step: int) -> None:
@@ -119,6 +160,7 @@ class ImportWizard(QDialog):
         if row < 0 or not 0 <= other < len(self.paths):
             return
         self.paths[row], self.paths[other] = self.paths[other], self.paths[row]
+        self.sources[row], self.sources[other] = self.sources[other], self.sources[row]
         self._show_files()
         self.files.setCurrentRow(other)
 
@@ -133,7 +175,8 @@ class ImportWizard(QDialog):
             import_lists = common.function("importing", "import_lists")
             return import_lists(self.main.ev, list(self.paths),
                                 group=self.group.currentData(), dry_run=dry_run,
-                                valid_only=self.valid_only.isChecked())
+                                valid_only=self.valid_only.isChecked(),
+                                sources=list(self.sources))
         except (UserError, NoAnswer) as error:
             self.summary.setText(f"<span style='color:#b00020'>{_escape(_error(error))}</span>")
             self.main.show_error(error)
@@ -169,11 +212,17 @@ class ImportWizard(QDialog):
                                 problems=len(report.problems), errors=errors))
         headers = [tr(k) for k in ("col_file", "col_row", "col_column", "col_severity",
                                    "col_problem")]
-        rows = [(Path(str(p.file)).name, p.row, p.column, p.severity, pick(p.zh, p.en))
+        rows = [(Path(str(p.file)).name, p.row, p.column,
+                 tr("severity_error") if p.severity == "error" else tr("severity_warning"),
+                 pick(p.zh, p.en))
                 for p in report.problems]
         common.fill_table(self.problems, headers, rows)
+        red = QBrush(QColor("#f8d7da"))
         for r, problem in enumerate(report.problems):
             self.problems.item(r, 4).setToolTip(f"{problem.zh}\n{problem.en}")
+            if problem.severity == "error":
+                for c in range(5):
+                    self.problems.item(r, c).setBackground(red)
 
 
 def _error(error: BaseException) -> str:

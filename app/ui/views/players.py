@@ -192,6 +192,8 @@ class PlayersView(View):
                     item.setToolTip(player.id_number)
                 table.setItem(row, column, item)
         table.resizeColumnsToContents()
+        table.horizontalHeader().setStretchLastSection(True)
+        table.verticalHeader().setVisible(False)
         table.setSortingEnabled(True)
         if sort_column >= 0:
             table.sortItems(sort_column, sort_order)

@@ -245,7 +245,8 @@ class RoundsView(View):
         except UserError as error:
             self.main.show_error(error)
             return None
-        result = self.run(rounds.pair_next_round, self.ev, name)
+        expected = (self.group_info.rounds_paired + 1) if self.group_info else None
+        result = self.run(rounds.pair_next_round, self.ev, name, expected_round=expected)
         if result is not None:
             self.round_box.setCurrentIndex(self.round_box.count() - 1)
             self.main.show_message(tr("rounds_paired", round=result.number))

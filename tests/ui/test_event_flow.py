@@ -1,0 +1,176 @@
+"""A small Swiss event driven through the real main window, as an arbiter would.
+
+New event from a preset, the group cut to two rounds, two qualifier lists imported through
+the wizard (checked first, then written), players searched by pinyin, rounds paired with F5,
+results typed on the keyboard, standings shown; asserting on the widgets and the event file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from app.services import queries
+from tests.ui.conftest import screenshot
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "imports"
+LISTS = [DATA / "qiwang-2022-period-1.csv", DATA / "qiwang-2022-period-2.csv"]
+GROUP = "公开组"
+
+
+def set_up_event(window, tmp_path: Path, rounds: int = 2) -> None:
+    assert window.new_event(tmp_path / "final.db", "qiwang-2022"), window.last_error
+    setup = window.setup_view
+    setup.group_list.setCurrentRow(0)
+    setup.rounds.setValue(rounds)
+    assert setup.save_group(), window.last_error
+
+
+def import_two_lists(window, qtbot) -> object:
+    window.tabs.setCurrentWidget(window.players_view)
+    window.players_view.import_button.click()
+    wizard = window.players_view.import_wizard
+    qtbot.addWidget(wizard)
+    wizard.add_files(LISTS, source="网络入围赛")
+    wizard.group.setCurrentIndex(wizard.group.findData(GROUP))
+    return wizard
+
+
+def test_import_wizard_shows_problems_before_writing(window, qtbot, tmp_path):
+    set_up_event(window, tmp_path)
+    wizard = import_two_lists(window, qtbot)
+    assert wizard.files.count() == 2 and "网络入围赛" in wizard.files.item(0).text()
+    report = wizard.check()
+    assert report is not None and not report.written
+    # every problem, row by row, with file and column
+    assert wizard.problems.rowCount() == len(report.problems) > 0
+    cells = [wizard.problems.item(r, c).text() for r in range(wizard.problems.rowCount())
+             for c in range(5)]
+    assert "qiwang-2022-period-2.csv" in cells and "出生年月" in cells
+    assert "21" in wizard.summary.text()
+    assert queries.event_info(window.ev).groups[0].player_count == 0  # nothing written yet
+    screenshot(wizard, "02-import-wizard")
+    written = wizard.write()
+    assert written.written and written.entrants == 21
+    assert queries.event_info(window.ev).groups[0].player_count == 21
+    assert window.players_view.table.rowCount() == 21
+
+
+def test_import_wizard_file_order_and_sources(window, qtbot, tmp_path):
+    set_up_event(window, tmp_path)
+    wizard = import_two_lists(window, qtbot)
+    wizard.files.setCurrentRow(1)
+    wizard._move(-1)
+    assert wizard.paths == LISTS[::-1]
+    wizard.set_source(0, None)
+    assert wizard.sources == [None, "网络入围赛"]
+    wizard.files.setCurrentRow(0)
+    assert wizard.source.currentData() is None
+    wizard._remove()
+    assert wizard.paths == [LISTS[0]] and wizard.sources == ["网络入围赛"]
+
+
+def test_players_search_by_pinyin_sort_edit_and_withdraw(window, qtbot, tmp_path):
+    set_up_event(window, tmp_path)
+    import_two_lists(window, qtbot).write()
+    view = window.players_view
+    qtbot.keyClicks(view.search, "heran")
+    assert view.shown_names() == ["何然"]
+    view.search.clear()
+    qtbot.keyClicks(view.search, "hr")  # initials
+    assert "何然" in view.shown_names()
+    view.search.clear()
+    view.sort_by_pinyin()
+    names = view.shown_names()
+    assert len(names) == 21
+    from app.ui.views.players import pinyin
+
+    assert [pinyin(n) for n in names] == sorted(pinyin(n) for n in names)
+    first = queries.players(window.ev, GROUP)[0]
+    assert view.select_player(first.id)
+    assert view.selected_player().id == first.id
+    assert view.edit_player(first.id, unit="绍兴棋院")
+    assert queries.players(window.ev, GROUP)[0].unit == "绍兴棋院"
+    assert view.withdraw(first.id, 2)
+    assert queries.players(window.ev, GROUP)[0].status == "withdrawn"
+    assert view.add_player(GROUP, name="补报 选手", gender="F") is not None
+    assert len(queries.players(window.ev, GROUP)) == 22
+    assert view.add_player(GROUP, name="  ") is None and "姓名" in window.last_error
+    screenshot(window, "02-players")
+
+
+def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path):
+    set_up_event(window, tmp_path)
+    import_two_lists(window, qtbot).write()
+    view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_F5)
+    assert queries.event_info(window.ev).groups[0].rounds_paired == 1
+    assert view.table.rowCount() == 11
+    assert view.board_texts()[10][4] == "轮空"
+    # board number, a space, the result key: saved as soon as it is typed
+    keys = ["1", "0", "=", "1", "0", "1", "1", "0", "+", "1"]
+    for board, key in enumerate(keys, start=1):
+        qtbot.keyClicks(view.entry, f"{board} {key}")
+        assert view.entry.text() == ""
+    stored = queries.round_view(window.ev, GROUP, 1)
+    assert [b.result for b in stored.boards[:10]] == ["1-0", "0-1", "=", "1-0", "0-1", "1-0",
+                                                       "1-0", "0-1", "+-", "1-0"]
+    assert stored.complete and view.progress.value() == view.progress.maximum()
+    assert view.board_texts()[2][3] == "="
+    screenshot(window, "03-rounds")
+    # a typo is refused with a message, nothing stored
+    qtbot.keyClicks(view.entry, "99 1")
+    assert "99" in window.last_error
+    view.entry.clear()
+    # round 2, results typed on the table itself: key on the selected board, then the next
+    view.pair_button.click()
+    assert view.current_round_number() == 2
+    view.table.setFocus()
+    view.table.selectRow(0)
+    boards = len(queries.round_view(window.ev, GROUP, 2).boards)
+    for _ in range(boards - 1):
+        qtbot.keyClick(view.table, "1")
+    assert all(b.result for b in queries.round_view(window.ev, GROUP, 2).boards)
+    # correcting a round-1 result once round 2 is paired warns
+    view.round_box.setCurrentIndex(0)
+    assert view.enter_result(1, ["0-1"])
+    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "0-1"
+    assert "原结果" in window.last_error  # later rounds were paired on the old result
+    # undo brings the old result back
+    window.undo()
+    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "1-0"
+
+
+def test_standings_after_two_rounds(window, qtbot, tmp_path):
+    set_up_event(window, tmp_path)
+    import_two_lists(window, qtbot).write()
+    rounds = window.rounds_view
+    for number in (1, 2):
+        assert rounds.pair_next() is not None, window.last_error
+        info = queries.round_view(window.ev, GROUP, number)
+        for board in info.boards:
+            if board.second is not None:
+                assert rounds.enter_result(board.number, ["1-0"]), window.last_error
+    view = window.standings_view
+    window.tabs.setCurrentWidget(view)
+    texts = view.standings_texts()
+    assert len(texts) == 21
+    headers = [view.table.horizontalHeaderItem(c).text() for c in range(view.table.columnCount())]
+    assert headers[:4] == ["名次", "姓名", "单位", "积分"]
+    assert "对手分" in headers and "中间对手分" in headers and "胜局" in headers
+    assert texts[0][0].startswith("1")
+    assert texts[0][3] == "4"
+    # shared places are shown with "=" and ties at prize places ask for a playoff
+    assert any(row[0].endswith("=") for row in texts) or view.needs.count() > 0
+    labels = [view.which.itemText(i) for i in range(view.which.count())]
+    assert "公开组（女子）" in labels
+    view.which.setCurrentIndex(labels.index("公开组（女子）"))
+    women = view.standings_texts()
+    assert 0 < len(women) < 21
+    view.which.setCurrentIndex(0)
+    screenshot(window, "05-standings")
