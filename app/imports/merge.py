@@ -272,7 +272,7 @@ def _partitions(lists: Sequence[ParsedList], rules: MergeRules, merger: _Merger)
     for list_index, parsed in enumerate(lists):
         unmatched = 0
         for row in parsed.rows:
-            rule = _rule_for(rules, row.source, parsed.source)
+            rule = _rule_for(rules, row.source, parsed)
             if rule is None:
                 unmatched += 1
                 merger.left_out.append(LeftOut(
@@ -305,10 +305,12 @@ def _partitions(lists: Sequence[ParsedList], rules: MergeRules, merger: _Merger)
     return sorted(partitions, key=lambda partition: partition.order)
 
 
-def _rule_for(rules: MergeRules, row_source: str, list_source: str) -> ListRule | None:
+def _rule_for(rules: MergeRules, row_source: str, parsed: ParsedList) -> ListRule | None:
+    """The rule for a row: by its 来源, else its list's source, else the list's title."""
     if not rules.lists:
-        return ListRule(label=list_source, quota=None)
-    rule = rules.rule_for(row_source) or rules.rule_for(list_source)
+        return ListRule(label=parsed.source, quota=None)
+    rule = (rules.rule_for(row_source) or rules.rule_for(parsed.source)
+            or (rules.rule_for(parsed.title) if parsed.title else None))
     if rule is None and len(rules.lists) == 1:
         return rules.lists[0]
     return rule

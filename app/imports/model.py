@@ -49,7 +49,8 @@ class ParsedList:
     """One file read and checked: its rows (valid or not, in file order) and its problems.
 
     `source` is the list's label (matched against `ListRule.label` when merging);
-    `columns` are the header titles as written; `header_row` is the header's row number.
+    `columns` are the header titles as written; `header_row` is the header's row number;
+    `title` is the text above the header (merging also looks for a rule's label in it).
     """
 
     file: str
@@ -58,6 +59,7 @@ class ParsedList:
     problems: tuple[Problem, ...]
     columns: tuple[str, ...] = ()
     header_row: int = 1
+    title: str = ""
     encoding: str = ""
     sheet: str = ""
 

@@ -119,6 +119,7 @@ def parse_table(table: Table, source: str | None = None) -> ParsedList:
         rows.append(_finish(row, list_source))
     if not rows:
         problems.append(warning(table.file, None, "", "名单中没有棋手", "the list holds no players"))
+    problems = _fold_year_month(table, header, problems, rows)
     problems.sort(key=lambda p: -1 if p.row is None else p.row)
     return ParsedList(
         file=table.file,
@@ -127,9 +128,43 @@ def parse_table(table: Table, source: str | None = None) -> ParsedList:
         problems=tuple(problems),
         columns=header.titles,
         header_row=header.row_index + 1,
+        title=_title(table, header),
         encoding=table.encoding,
         sheet=table.sheet,
     )
+
+
+_YEAR_MONTH = "只有出生年月"
+
+
+def _fold_year_month(
+    table: Table, header: Header, problems: list[Problem], rows: list[QualifierRow]
+) -> list[Problem]:
+    """One warning for a 出生年月 column that gives year and month on every row, instead of
+    the same warning on each row."""
+    flagged = [p for p in problems if p.zh.startswith(_YEAR_MONTH)]
+    dated = sum(row.birth_date is not None for row in rows)
+    if len(flagged) < 2 or len(flagged) != dated:
+        return problems
+    column = flagged[0].column
+    kept = [p for p in problems if not p.zh.startswith(_YEAR_MONTH)]
+    kept.append(warning(
+        table.file, None, column,
+        f"{_YEAR_MONTH}（{len(flagged)} 行），均按当月1日计",
+        f"year and month only ({len(flagged)} rows), each taken as the 1st of the month",
+    ))
+    return kept
+
+
+def _title(table: Table, header: Header) -> str:
+    """The text above the header row (a title such as "第1期网络入围赛 晋级名单")."""
+    seen: list[str] = []
+    for cells in table.rows[: header.row_index]:
+        for cell in cells:
+            text = clean_text(cell)
+            if text and text not in seen:
+                seen.append(text)
+    return " ".join(seen)
 
 
 def _finish(row: QualifierRow, list_source: str) -> QualifierRow:
@@ -259,7 +294,7 @@ def _cross_check(
                 f"gender {gender.value} differs from the ID number ({id_info.gender.value})",
             )
     if born is not None and born.day_missing:
-        check.warn(Field.BIRTH_DATE, f"只有出生年月，按当月1日计：{born.date}",
+        check.warn(Field.BIRTH_DATE, f"{_YEAR_MONTH}，按当月1日计：{born.date}",
                    f"only year and month given, taken as the 1st: {born.date}")
     if birth_date is not None and not _EARLIEST_BIRTH <= birth_date <= dt.date.today():
         check.error(Field.BIRTH_DATE, f"出生日期不合理：{birth_date}",

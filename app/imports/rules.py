@@ -52,8 +52,8 @@ class TieRule(StrEnum):
 class ListRule:
     """How one kind of list is taken (one rule may serve several files, e.g. eight periods).
 
-    `label` is matched against a row's 来源 and else its list's source (see
-    `MergeRules.rule_for`): equal, else the longest label the source starts with, else the
+    `label` is matched against a row's 来源, else its list's source, else the title above
+    the list's header (see `MergeRules.rule_for`): equal, else the longest label the source starts with, else the
     longest label inside it. `quota` None: everyone on the list.
     `pass_down` (顺延): a person already qualified by an earlier list (or earlier on this one)
     does not use up a place, so the next in line moves up; False (不顺延): the place is spent.

@@ -170,3 +170,14 @@ def test_read_and_merge_reads_every_file_before_merging(tmp_path: Path) -> None:
         read_and_merge(paths, QIWANG, sources=["only one"])
     lists, result = read_and_merge(paths[:1], QIWANG, sources=["qiwang-2022-period-1"])
     assert lists[0].source == "qiwang-2022-period-1" and len(result.entrants) == 11
+
+
+def test_rule_labels_are_found_in_the_titles_above_the_header() -> None:
+    # the files' names say nothing; their titles name 网络入围赛 and 外卡 (qiwang 十二(二), 十二(四))
+    rules = MergeRules((ListRule("网络入围赛", quota=10),
+                        ListRule("外卡", kind=ListKind.WILDCARD)))
+    lists = [read_list(sample(name)) for name in
+             ("qiwang-2022-wildcards.xlsx", "qiwang-2022-period-1.csv")]
+    result = merge(lists, rules)
+    assert not result.has_errors
+    assert [e.rule for e in result.entrants] == ["网络入围赛"] * 11 + ["外卡"] * 5

@@ -182,3 +182,17 @@ def test_header_aliases_from_the_issue(header: str, field: str | None) -> None:
     # issue 2: header aliases in Chinese and English
     found = field_of(header)
     assert (found.value if found else None) == field
+
+
+def test_year_and_month_only_on_every_row_gives_one_warning_for_the_column() -> None:
+    parsed = read_list(sample("qiwang-2022-period-2.csv"))
+    (problem,) = parsed.problems
+    assert (problem.row, problem.column, problem.severity) == (None, "出生年月", Severity.WARNING)
+    assert "12" in problem.zh
+    assert all(row.birth_date and row.birth_date.day == 1 for row in parsed.rows)
+
+
+def test_text_above_the_header_is_the_list_title() -> None:
+    parsed = read_list(sample("qiwang-2022-period-1.csv"))
+    assert "第1期网络入围赛" in parsed.title
+    assert read_list(sample("yike-2021-invited.csv")).title == ""
