@@ -285,14 +285,20 @@ def column_widths(columns: Sequence[Column], rows: Sequence[Sequence[str]],
         share = spare / len(flexible)
         return [w + share if i in flexible else w for i, w in enumerate(natural)]
     fixed = sum(w for w, c in zip(natural, columns, strict=True) if not c.flexible)
-    flex_total = total - fixed
+    flexible = sorted((i for i, c in enumerate(columns) if c.flexible), key=lambda i: natural[i])
     room = available - fixed
-    floor = 12 * size / BASE_SIZE * 2  # a flexible column keeps at least two characters
-    if flex_total > 0 and room >= floor * sum(1 for c in columns if c.flexible):
-        ratio = room / flex_total
-        return [w * ratio if c.flexible else w for w, c in zip(natural, columns, strict=True)]
-    ratio = available / total
-    return [w * ratio for w in natural]
+    floor = 2 * size + 2 * CELL_PAD  # a flexible column keeps at least two characters
+    if not flexible or room < floor * len(flexible):
+        ratio = available / total
+        return [w * ratio for w in natural]
+    # Max-min fair shares: narrow flexible columns (names) keep their natural width, the
+    # widest ones (long units) split what is left and shrink or wrap.
+    widths = list(natural)
+    for k, index in enumerate(flexible):
+        share = room / (len(flexible) - k)
+        widths[index] = max(min(natural[index], share), floor)
+        room -= widths[index]
+    return widths
 
 
 def _lines_fit(paragraph: Paragraph, room: float) -> bool:

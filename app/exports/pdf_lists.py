@@ -44,9 +44,9 @@ from app.exports.pdf_common import (
 def _wide(columns: Sequence[Column], rows: Sequence[Sequence[str]],
           size: float = BASE_SIZE) -> bool:
     """Landscape when the table is wider than a portrait page, counting names and units
-    (flexible columns) at no more than 12 characters: longer ones shrink or wrap."""
+    (flexible columns) at no more than 8 characters: longer ones shrink or wrap."""
     register_fonts()
-    return natural_width(columns, rows, size, flexible_cap=12) > usable_width(False)
+    return natural_width(columns, rows, size, flexible_cap=8) > usable_width(False)
 
 
 def _table_document(path: Path, header: PageHeader, columns: Sequence[Column],
