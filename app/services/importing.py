@@ -12,16 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.errors import UserError
-from app.imports import (
-    Eligibility,
-    Entrant,
-    MergeRules,
-    ParsedList,
-    Problem,
-    Severity,
-    merge,
-    read_list,
-)
+from app.imports import Eligibility, Entrant, MergeRules, Problem, Severity
+from app.imports.groups import group_for
+from app.imports.pipeline import read_and_merge
 from app.services.event import Event
 from app.services.players import next_seed
 from app.store.models import Group, Player
@@ -81,11 +74,6 @@ def import_lists(
     """
     if not paths:
         raise UserError("没有给出名单文件", "no list files given", "LIST")
-    labels = list(sources) if sources is not None else [None] * len(paths)
-    if len(labels) != len(paths):
-        raise UserError("名单来源与文件数量不符", "one source label per file", "sources")
-    lists: list[ParsedList] = [read_list(Path(p), label) for p, label in zip(paths, labels,
-                                                                             strict=True)]
     with event.reading() as session:
         tournament = Event.tournament(session)
         groups = {g.name: g for g in tournament.groups}
@@ -102,13 +90,14 @@ def import_lists(
             for g in groups.values()
             for p in g.players
         }
-    result = merge(lists, rules, eligibility)
+    _lists, result = read_and_merge([Path(p) for p in paths], rules, eligibility, sources)
     problems = [_line(p) for p in result.problems]
 
     placed: list[tuple[Entrant, str]] = []
     for entrant in result.entrants:
         row = entrant.row
-        name = target or row.group or (next(iter(groups)) if len(groups) == 1 else "")
+        name = target or group_for(row.group, groups) or (
+            next(iter(groups)) if len(groups) == 1 else "")
         if name not in groups:
             problems.append(ProblemLine(
                 row.file, row.row_number, "组别", "error",
