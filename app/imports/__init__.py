@@ -16,9 +16,14 @@ parse_rows(file: str, rows: Sequence[Sequence[object]], source: str | None = Non
     The same checks on cells already in memory (row i is spreadsheet row i + 1).
 merge(lists: Sequence[ParsedList], rules: MergeRules,
       eligibility: Eligibility | Mapping[str, Eligibility] | None = None) -> MergeResult
-    Eligibility is one rule for all rows or one per group name (matched to the rows' 组别
-    by `group_for`). One place per person, lists in the regulation's order, quota per list and group, 顺延 /
-    不顺延, ties at the quota edge, eligibility with the failing rule named.
+    One place per person (same ID number; without one, same name and platform id), lists
+    in the order of `rules.lists` (then in the order given), a quota per list, source and
+    组别, 顺延 / 不顺延, ties at the quota edge, eligibility with the failing rule named.
+    A row's rule: the `ListRule` whose label equals, starts or is found inside the row's
+    来源, else the list's source (file name), else the title above the header; with a
+    single rule, that rule; with no rules, every list is taken whole.
+    `eligibility` is one rule for every row, or one per event group name (matched to the
+    rows' 组别 by `group_for`).
 read_and_merge(paths: Sequence[Path], rules: MergeRules, eligibility=None,
                sources: Sequence[str | None] | None = None) -> tuple[tuple[ParsedList, ...],
                                                                      MergeResult]
@@ -30,7 +35,7 @@ group_for(written: str, names: Iterable[str]) -> str | None
 Data (all frozen dataclasses)
 -----------------------------
 ParsedList: file, source, rows: tuple[QualifierRow], problems: tuple[Problem], columns,
-    header_row, encoding, sheet; `has_errors`, `valid_rows`.
+    header_row, title, encoding, sheet; `has_errors`, `valid_rows`.
 QualifierRow: file, row_number, name, gender (Gender.MALE "M" / Gender.FEMALE "F" / None),
     birth_date (date | None), id_number, unit, platform_id, points, wins, rank, seq (int |
     None), group, grade, source, phone (str, "" when empty), withdrawn (bool), notes
