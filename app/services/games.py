@@ -42,6 +42,11 @@ def _players_of_game(board: BoardRow, index: int) -> tuple[int | None, int | Non
     return board.first_player_id, board.second_player_id
 
 
+def flip(code: str) -> str:
+    """The same result seen from the other side: 1-0 <-> 0-1, +- <-> -+."""
+    return {"1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-"}.get(code, code)
+
+
 def new_game(event: Event, group: str) -> Game:
     """An empty game under the group's rules."""
     with event.reading() as session:
@@ -100,13 +105,16 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
     if result is None:
         row.result, row.ending = "", ""
         return board.result if board.result != "bye" else ""
-    # Stored per game with that game's first mover as paired first (as `result` takes it).
-    row.result = result.code
+    # A game row's result is black first; the board's codes are the paired first mover first.
+    row.result = result.code if black_is_first else flip(result.code)
     row.ending = result.ending.value
     if group.system in TEAM_SYSTEMS:
         return board.result
-    codes = [g.result + ("t" if g.ending == "time" else "") for g in
-             sorted(board.games, key=lambda g: g.index)]
+    codes = []
+    for g in sorted(board.games, key=lambda g: g.index):
+        paired_first = _players_of_game(board, g.index)[0]
+        code = g.result if g.black_player_id == paired_first else flip(g.result)
+        codes.append(code + ("t" if g.ending == "time" and code else ""))
     if len(codes) == group.games_per_round and all(codes):
         from app.standings.scoring import parse_board_result
 

@@ -125,7 +125,7 @@ def planned_rounds_of(event: Event, group: str) -> int:
         return planned_rounds(Event.group(session, group))
 
 
-def _player_filter(spec: dict[str, Any]) -> Any:
+def player_filter(spec: dict[str, Any]) -> Any:
     gender = spec.get("gender")
     born_from = spec.get("born_from")
     born_to = spec.get("born_to")
@@ -269,7 +269,7 @@ def subrankings(event: Event, group: str | None) -> list[StandingsInfo]:
                 session,
                 found,
                 name=spec["name"],
-                keep=_player_filter(spec.get("filter", {})),
+                keep=player_filter(spec.get("filter", {})),
                 prizes=spec.get("prizes", []),
                 titles=spec.get("grade_titles", []),
                 decisive=int(spec.get("decisive_places", 0)),

@@ -1,0 +1,37 @@
+"""`export`: PDFs, the Excel workbook and the federation package of an event."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.services.event import Event
+from app.services.exporting import export
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("export", help="打印与导出 / print and export")
+    parser.add_argument("file")
+    parser.add_argument("--out", required=True, help="输出文件夹 / output folder")
+    parser.add_argument("--pdf", action="store_true", help="PDF（对阵表、成绩、名次、奖状……）")
+    parser.add_argument("--xlsx", action="store_true", help="Excel 工作簿 / workbook")
+    parser.add_argument("--federation", action="store_true",
+                        help="上报材料（含校验和）/ federation package with checksums")
+    parser.set_defaults(handler=_export)
+
+
+def _export(args: argparse.Namespace) -> int:
+    every = not (args.pdf or args.xlsx or args.federation)
+
+    def progress(done: int, total: int, label: str) -> None:
+        print(f"\r[{done}/{total}] {label}          ", end="", file=sys.stderr, flush=True)
+
+    with Event.open(args.file) as event:
+        written = export(event, Path(args.out), pdf=args.pdf or every, xlsx=args.xlsx or every,
+                         federation=args.federation or every, progress=progress)
+    print(file=sys.stderr)
+    for path in written:
+        print(path)
+    return 0

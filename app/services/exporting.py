@@ -1,0 +1,226 @@
+"""Exports of an event: the plain export model filled from the event file, then the PDFs,
+the workbook and the federation package written by `app.exports` (打印与导出).
+
+A snapshot of the event is taken before each export, as for pairings and playoffs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+from sqlalchemy.orm import Session
+
+from app.exports import model as m
+from app.exports.bundle import export_all
+from app.services.event import Event
+from app.services.groups import point_system
+from app.services.knockout import TEAM_SYSTEMS
+from app.services.ranking import (
+    compute_standings,
+    knockout_standings,
+    planned_rounds,
+    player_filter,
+    team_standings,
+)
+from app.services.snapshot import build_snapshot
+from app.store.models import Group
+from app.store.snapshots import take_snapshot
+
+Progress = Callable[[int, int, str], None]
+
+RULES_ZH = {"renju": "专业规则（禁手）", "free": "大众规则（无禁手）", "gomoku": "标准五子棋"}
+GENDER_ZH = {"M": "男", "F": "女"}
+ENDING_ZH = {
+    "five": "五连", "foul": "禁手", "resignation": "认输", "time": "超时",
+    "agreed_draw": "协议和棋", "full_board": "满盘和棋", "arbiter": "裁判判定",
+    "forfeit": "弃权",
+}
+
+
+def _key(group: Group) -> str:
+    return f"g{group.id}"
+
+
+def _system(group: Group) -> str:
+    if group.system in ("round_robin", "double_round_robin"):
+        return "round_robin"
+    if group.system in TEAM_SYSTEMS:
+        return "team"
+    return "knockout" if group.system == "knockout" else "swiss"
+
+
+def _scaled_column(values: list[Fraction]) -> tuple[int, list[int]]:
+    """A column of tie-break values as integers with one scale (halves -> scale 2)."""
+    scale = math.lcm(*(v.denominator for v in values)) if values else 1
+    return scale, [int(v * scale) for v in values]
+
+
+def _standings(session: Session, group: Group, title: str | None = None, keep: object = None,
+               prizes: list | None = None, titles: list | None = None, decisive: int | None = None
+               ) -> tuple[m.Standings, object]:
+    info, plain = compute_standings(session, group, name=title, keep=keep, prizes=prizes,
+                                    titles=titles, decisive=decisive)
+    by_number = {row.number: row for row in plain.rows}
+    columns = []
+    scaled_rows: list[list[int]] = [[] for _ in info.rows]
+    for k, (name, label) in enumerate(info.columns):
+        values = [by_number[row.player.number].tiebreaks[k] for row in info.rows]
+        scale, ints = _scaled_column(values)
+        columns.append(m.TieBreakColumn(name, label, scale))
+        for i, value in enumerate(ints):
+            scaled_rows[i].append(value)
+    rows = tuple(
+        m.StandingRow(rank=row.place, player=row.player.id, points=row.points,
+                      tiebreaks=tuple(scaled_rows[i]), shared=row.shared,
+                      playoff=row.playoff_mark)
+        for i, row in enumerate(info.rows)
+    )
+    final = info.rounds_complete >= planned_rounds(group)
+    return (m.Standings(_key(group), info.name, tuple(columns), rows, final=final,
+                        after_round=info.rounds_complete), info)
+
+
+def _awards(info: object, group: Group, ranking: str) -> list[m.Award]:
+    awards = []
+    for row in info.rows:  # type: ignore[attr-defined]
+        if row.prize or row.title:
+            awards.append(m.Award(ranking=ranking, place=row.place, recipient=row.player.name,
+                                  unit=row.player.unit, group=_key(group),
+                                  player=row.player.id if group.system not in TEAM_SYSTEMS
+                                  else None,
+                                  prize=row.prize, grade_title=row.title, shared=row.shared))
+    return awards
+
+
+def build_model(event: Event) -> m.ExportModel:
+    """Everything an export prints, read from the event in one session."""
+    with event.reading() as session:
+        tournament = Event.tournament(session)
+        groups = list(tournament.groups)
+        info = m.EventInfo(
+            title=tournament.title,
+            organisers=tuple(x for x in tournament.organisers.split("、") if x),
+            venue=tournament.venue,
+            start_date=tournament.start_date,
+            end_date=tournament.end_date,
+        )
+        model_groups, players, rounds, standings, subs, awards, games = [], [], [], [], [], [], []
+        team_tables: list[m.TeamStandings] = []
+        for group in groups:
+            key = _key(group)
+            model_groups.append(m.Group(
+                key=key, name=group.name, system=_system(group), rounds=planned_rounds(group),
+                rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
+                scale=1, points=point_system(group.points),
+            ))
+            build = build_snapshot(group)
+            for player in sorted(group.players, key=lambda p: build.number_of[p.id]):
+                players.append(m.Player(
+                    id=player.id, name=player.name, group=key,
+                    number=build.number_of[player.id], gender=GENDER_ZH.get(player.gender, ""),
+                    birth_date=player.birth_date, id_number=player.id_number, unit=player.unit,
+                    grade=player.grade, platform_id=player.platform_id,
+                ))
+            points_of = {
+                (build.player_of[p.number], r.round): r.points
+                for p in build.snapshot.players for r in p.rounds
+            }
+            for round_ in group.rounds_played:
+                boards = []
+                if group.system in TEAM_SYSTEMS:
+                    number = 0
+                    for match in round_.boards:
+                        for game in match.games:
+                            number += 1
+                            boards.append(m.BoardResult(
+                                number, game.black_player_id, game.white_player_id,
+                                game.result, ENDING_ZH.get(game.ending, "")))
+                else:
+                    for board in round_.boards:
+                        first, second = board.first_player_id, board.second_player_id
+                        endings = "、".join(ENDING_ZH[g.ending] for g in board.games
+                                           if g.ending in ENDING_ZH)
+                        boards.append(m.BoardResult(
+                            board.number, first, second,
+                            "" if board.result == "bye" else board.result,
+                            endings or ("轮空" if second is None else ""),
+                            points_of.get((first, round_.number)),
+                            points_of.get((second, round_.number)) if second else None,
+                        ))
+                rounds.append(m.Round(key, round_.number, tuple(boards)))
+                for board in round_.boards:
+                    for game in board.games:
+                        if game.black_player_id and game.white_player_id and (
+                                game.moves or game.result):
+                            games.append(m.Game(
+                                group=key, round=round_.number, board=board.number,
+                                black=game.black_player_id, white=game.white_player_id,
+                                moves=tuple(_split_moves(game.moves)), result=game.result,
+                                how_ended=ENDING_ZH.get(game.ending, ""),
+                                game_no=game.index, opening=game.opening,
+                            ))
+            if group.system in ("knockout", "team_knockout"):
+                if len(group.teams if group.system == "team_knockout" else group.players) >= 2:
+                    places = knockout_standings(group)
+                    team_tables.append(m.TeamStandings(
+                        title=f"{group.name} 名次", columns=(m.TieBreakColumn("wins", "胜场"),),
+                        rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,))
+                                   for r in places.rows),
+                        group=key,
+                    ))
+                    awards += _awards(places, group, group.name)
+                continue
+            if group.system == "cross_group" or not group.players:
+                continue
+            table, shown = _standings(session, group)
+            standings.append(table)
+            awards += _awards(shown, group, group.name)
+            for spec in group.settings.get("subrankings", []):
+                sub, sub_shown = _standings(
+                    session, group, spec["name"], player_filter(spec.get("filter", {})),
+                    spec.get("prizes", []), spec.get("grade_titles", []),
+                    int(spec.get("decisive_places", 0)))
+                subs.append(sub)
+                awards += _awards(sub_shown, group, spec["name"])
+    for team_info in team_standings(event):
+        team_tables.append(m.TeamStandings(
+            title=team_info.name,
+            columns=(m.TieBreakColumn("total", team_info.total_label),),
+            rows=tuple(m.TeamRow(row.place or 0, row.team,
+                                 (int(Fraction(row.total_text)) if row.total_text else 0,),
+                                 members=row.members, shared=row.rank_text.endswith("="),
+                                 note=row.note)
+                       for row in team_info.rows),
+        ))
+        for row in team_info.rows:
+            if row.prize and row.place:
+                awards.append(m.Award(ranking=team_info.name, place=row.place,
+                                      recipient=row.team, prize=row.prize))
+    return m.ExportModel(
+        event=info, groups=tuple(model_groups), players=tuple(players), rounds=tuple(rounds),
+        standings=tuple(standings), sub_rankings=tuple(subs),
+        team_standings=tuple(team_tables), awards=tuple(awards), games=tuple(games),
+    )
+
+
+def _split_moves(moves: str) -> list[str]:
+    """'h8h9i10' -> ['h8', 'h9', 'i10']."""
+    out: list[str] = []
+    for char in moves:
+        if char.isalpha():
+            out.append(char)
+        elif out:
+            out[-1] += char
+    return out
+
+
+def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
+           federation: bool = True, progress: Progress | None = None) -> list[Path]:
+    """Write the chosen exports of the whole event into `out_dir`; returns the files."""
+    take_snapshot(event.store, "导出前 / before export")
+    model = build_model(event)
+    return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
+                      progress=progress)
