@@ -24,7 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from app.errors import UserError
 from app.exports.fonts import FONTS_DIR, KAI, register_fonts
 from app.exports.model import Award, ExportModel, date_zh
-from app.exports.pdf_common import draw_bold, fit_size, plain_canvas, text_width
+from app.exports.pdf_common import draw_bold, draw_runs, fit_size, plain_canvas, text_width
 
 DEFAULT_TEMPLATE = FONTS_DIR.parent / "templates" / "certificate.json"
 FIELDS = ("event_title", "organisers", "recipient", "unit", "group", "ranking", "place",
@@ -175,8 +175,7 @@ def _draw_line(canvas: Canvas, template: CertificateTemplate, line: TemplateLine
     if line.bold:
         draw_bold(canvas, text, 0, 0, size, template.font, align="left")
     else:
-        canvas.setFont(template.font, size)
-        canvas.drawString(0, 0, text)
+        draw_runs(canvas, text, 0, 0, size, template.font)
     if line.underline:
         canvas.setLineWidth(0.8)
         canvas.line(0, -size * 0.2, drawn, -size * 0.2)

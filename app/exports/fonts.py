@@ -73,3 +73,29 @@ def register_fonts() -> tuple[str, ...]:
                 addMapping(font.name, bold, italic, font.name)
         _registered.add(font.name)
     return tuple(font.name for font in FONT_FILES)
+
+
+_cmaps: dict[str, frozenset[int]] = {}
+
+
+def glyphs(font_name: str) -> frozenset[int]:
+    """The code points the shipped font `font_name` has glyphs for."""
+    cmap = _cmaps.get(font_name)
+    if cmap is None:
+        from reportlab.pdfbase import pdfmetrics
+
+        register_fonts()
+        cmap = frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
+        _cmaps[font_name] = cmap
+    return cmap
+
+
+def covers(font_name: str, char: str) -> bool:
+    """True when the shipped font `font_name` has a glyph for `char`."""
+    return ord(char) in glyphs(font_name)
+
+
+def fallback_font(font_name: str) -> str:
+    """The other shipped face, for characters the first lacks (rare name characters such as
+    䶮 or 𠮷 are in LXGW WenKai but not in WenQuanYi Micro Hei)."""
+    return SANS if font_name == KAI else KAI

@@ -32,7 +32,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from app.exports.fonts import SANS, register_fonts
+from app.exports.fonts import SANS, covers, fallback_font, glyphs, register_fonts
 from app.exports.model import EventInfo
 
 # Compressed streams without the ASCII85 layer: smaller files, and reportlab's pure-Python
@@ -47,8 +47,52 @@ MIN_ONE_LINE_SIZE = 7.0  # below this a cell wraps instead of shrinking further
 CELL_PAD = 3.0
 
 
+def font_runs(text: str, font: str = SANS) -> list[tuple[str, str]]:
+    """`text` cut into (font, run) pieces: `font` where it has the glyph, else the other
+    shipped face, so no character prints as a blank box."""
+    runs: list[tuple[str, str]] = []
+    other = fallback_font(font)
+    for char in text:
+        chosen = font if covers(font, char) or not covers(other, char) else other
+        if runs and runs[-1][0] == chosen:
+            runs[-1] = (chosen, runs[-1][1] + char)
+        else:
+            runs.append((chosen, char))
+    return runs
+
+
+def needs_fallback(text: str, font: str = SANS) -> bool:
+    """True when `font` lacks a glyph for some printable character of `text`."""
+    cmap = glyphs(font)
+    return any(ord(char) not in cmap and not char.isspace() for char in text)
+
+
 def text_width(text: str, size: float, font: str = SANS) -> float:
-    return stringWidth(text, font, size)
+    if not needs_fallback(text, font):
+        return stringWidth(text, font, size)
+    return sum(stringWidth(run, run_font, size) for run_font, run in font_runs(text, font))
+
+
+def draw_runs(canvas: rl_canvas.Canvas, text: str, x: float, y: float, size: float,
+              font: str = SANS) -> None:
+    """drawString with the glyph fallback of `font_runs`."""
+    if not needs_fallback(text, font):
+        canvas.setFont(font, size)
+        canvas.drawString(x, y, text)
+        return
+    for run_font, run in font_runs(text, font):
+        canvas.setFont(run_font, size)
+        canvas.drawString(x, y, run)
+        x += stringWidth(run, run_font, size)
+
+
+def markup(text: str, font: str = SANS) -> str:
+    """Paragraph markup of `text`, escaped, with fallback runs in their own font."""
+    if not needs_fallback(text, font):
+        return escape(text)
+    return "".join(escape(run) if run_font == font else
+                   f'<font face="{run_font}">{escape(run)}</font>'
+                   for run_font, run in font_runs(text, font))
 
 
 def fit_size(text: str, width: float, size: float, minimum: float, font: str = SANS) -> float:
@@ -90,7 +134,7 @@ def draw_fitted(
         left = x
     canvas.translate(left, y)
     canvas.scale(scale, 1)
-    canvas.drawString(0, 0, text)
+    draw_runs(canvas, text, 0, 0, chosen, font)
     canvas.restoreState()
 
 
@@ -105,8 +149,9 @@ def draw_bold(canvas: rl_canvas.Canvas, text: str, x: float, y: float, size: flo
     width = text_width(text, size, font)
     left = x - width / 2 if align == "center" else x - width if align == "right" else x
     text_object.setTextOrigin(left, y)
-    text_object.setFont(font, size)
-    text_object.textOut(text)
+    for run_font, run in font_runs(text, font):
+        text_object.setFont(run_font, size)
+        text_object.textOut(run)
     canvas.drawText(text_object)
     canvas.restoreState()
 
@@ -314,16 +359,17 @@ def fitted_cell(text: str, width: float, size: float, align: str) -> str | Parag
     """The text itself when it fits, else a Paragraph shrunk to one line (down to 7 pt), else
     wrapped over several lines (at 7 pt, smaller only when a column is extremely narrow)."""
     room = width - 2 * CELL_PAD
+    fallback = needs_fallback(text)
     if text_width(text, size) <= room:
-        return text
+        return Paragraph(markup(text), _para_style(size, align)) if fallback else text
     shrunk = fit_size(text, room, size, MIN_ONE_LINE_SIZE)
     if text_width(text, shrunk) <= room:
-        return Paragraph(escape(text), _para_style(shrunk, align))
+        return Paragraph(markup(text), _para_style(shrunk, align))
     wrap_size = MIN_ONE_LINE_SIZE
-    paragraph = Paragraph(escape(text), _para_style(wrap_size, align))
+    paragraph = Paragraph(markup(text), _para_style(wrap_size, align))
     while not _lines_fit(paragraph, room) and wrap_size > 3:
         wrap_size -= 1
-        paragraph = Paragraph(escape(text), _para_style(wrap_size, align))
+        paragraph = Paragraph(markup(text), _para_style(wrap_size, align))
     return paragraph
 
 

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from app.exports import pdf_lists
 from app.exports.fonts import FONT_FILES, FONTS_DIR, KAI, SANS, font_paths, register_fonts
+from app.exports.pdf_common import font_runs
+from tests.exports.helpers import assert_all_fonts_embedded, pdf_fonts, pdf_text, small_event
 
 
 def test_every_font_file_is_shipped_with_its_licence_named_in_readme() -> None:
@@ -29,3 +35,15 @@ def test_registered_fonts_are_truetype_and_cover_chinese() -> None:
 
 def test_font_paths_names_existing_files() -> None:
     assert all(path.is_file() for path in font_paths().values())
+
+
+def test_rare_name_characters_fall_back_to_the_other_shipped_font(tmp_path: Path) -> None:
+
+    assert font_runs("刘䶮明", SANS) == [(SANS, "刘"), (KAI, "䶮"), (SANS, "明")]
+    model = small_event()
+    first = model.players[0]
+    renamed = replace(model, players=(replace(first, name="刘䶮"), *model.players[1:]))
+    path = pdf_lists.write_pairings_by_board(renamed, "open", 1, tmp_path / "p.pdf")
+    assert "刘䶮" in pdf_text(path)
+    assert any("LXGWWenKai" in name for name, _, _ in pdf_fonts(path))
+    assert_all_fonts_embedded(path)
