@@ -123,7 +123,7 @@ def read_schema_version(engine: Engine, location: str | Path) -> int:
     with engine.connect() as connection:
         if not inspect(connection).has_table("meta"):
             raise _not_an_event_file(location, "no meta table")
-        rows = dict(connection.execute(select(Meta.key, Meta.value)).tuples().all())
+        rows = {key: value for key, value in connection.execute(select(Meta.key, Meta.value))}
     if rows.get("application") != APPLICATION_ID or "schema_version" not in rows:
         raise _not_an_event_file(location, "not written by this program")
     try:

@@ -1,0 +1,121 @@
+"""Event files: presets, schema versions, refusing what is not an event, undo that survives."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from app.errors import UserError
+from app.services.event import Event
+from app.services.players import add_player, update_player
+from app.services.presets import list_presets, load_preset
+from app.services.queries import event_info, players
+
+PRESETS = ("huazhi-2021", "mindgames-2016", "qiwang-2022", "shenzhen-2022", "yike-2022")
+
+
+def test_the_five_regulations_are_presets() -> None:
+    assert tuple(p.name for p in list_presets()) == PRESETS
+    for info in list_presets():
+        assert info.description and info.groups
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_new_event_from_each_preset_has_its_groups(tmp_path: Path, name: str) -> None:
+    with Event.create(tmp_path / "e.db", preset=name) as event:
+        info = event_info(event)
+    assert [g.name for g in info.groups] == [g["name"] for g in load_preset(name)["groups"]]
+    assert info.preset == name
+
+
+def test_qiwang_groups_as_the_regulation_states() -> None:
+    """qiwang 十二(四)2-3, 十五1-4: open (women ranked apart) and juniors born 2008-09-01..2017-08-31."""
+    groups = {g["name"]: g for g in load_preset("qiwang-2022")["groups"]}
+    open_group, junior = groups["公开组"], groups["少儿组"]
+    assert open_group["tiebreaks"] == ["buchholz", "median_buchholz", "wins"]
+    assert open_group["prizes"][0] == {"from": 1, "to": 1, "money": 30000, "items": ["奖状"]}
+    assert open_group["grade_titles"][-1] == {"from": 27, "to": 30, "title": "三级"}
+    assert open_group["settings"]["subrankings"][0]["filter"] == {"gender": "F"}
+    assert junior["eligibility"] == {"born_from": "2008-09-01", "born_to": "2017-08-31"}
+    assert junior["fifth_move_offers"] == 2
+
+
+def test_shenzhen_online_groups_play_double_games() -> None:
+    """shenzhen 九(三)1: 大众规则 groups play two games a round, colours exchanged."""
+    groups = {g["name"]: g for g in load_preset("shenzhen-2022")["groups"]}
+    online = groups["男子组（大众规则·线上初赛）"]
+    assert (online["rule_set"], online["games_per_round"]) == ("free", 2)
+    assert groups["男子少年组"]["fifth_move_offers"] == 2  # 五手两打 for juniors
+
+
+def test_unknown_preset_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    with pytest.raises(UserError, match="nope"):
+        Event.create(tmp_path / "e.db", preset="nope")
+    assert not (tmp_path / "e.db").exists()
+
+
+def test_an_existing_file_is_never_overwritten(tmp_path: Path) -> None:
+    Event.create(tmp_path / "e.db", preset="yike-2022").close()
+    with pytest.raises(UserError, match="exists"):
+        Event.create(tmp_path / "e.db")
+
+
+def test_a_file_that_is_not_an_event_is_refused(tmp_path: Path) -> None:
+    text = tmp_path / "notes.db"
+    text.write_text("not a database", encoding="utf-8")
+    with pytest.raises(UserError, match="not an event file"):
+        Event.open(text)
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE things (x)")
+    with pytest.raises(UserError, match="not an event file"):
+        Event.open(other)
+
+
+def test_a_file_from_a_newer_program_is_refused(tmp_path: Path) -> None:
+    Event.create(tmp_path / "e.db").close()
+    with sqlite3.connect(tmp_path / "e.db") as connection:
+        connection.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    with pytest.raises(UserError, match="newer program"):
+        Event.open(tmp_path / "e.db")
+
+
+def test_same_name_players_are_different_players(tmp_path: Path) -> None:
+    with Event.create(tmp_path / "e.db", preset="qiwang-2022") as event:
+        first = add_player(event, "公开组", name="张伟", unit="北京")
+        second = add_player(event, "公开组", name="张伟", unit="上海")
+        assert first != second
+        assert [p.unit for p in players(event, "公开组")] == ["北京", "上海"]
+
+
+def test_undo_and_redo_survive_reopening_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "e.db"
+    with Event.create(path, preset="qiwang-2022") as event:
+        player = add_player(event, "公开组", name="李娜", gender="女")
+        update_player(event, player, name="李娜娜")
+    with Event.open(path) as event:
+        assert event.can_undo() and "修改棋手" in event.can_undo()
+        event.undo()
+        assert [p.name for p in players(event, "公开组")] == ["李娜"]
+    with Event.open(path) as event:
+        assert event.can_redo()
+        event.redo()
+        assert [p.name for p in players(event, "公开组")] == ["李娜娜"]
+        event.undo()
+        event.undo()
+        assert players(event, "公开组") == []
+        add_player(event, "公开组", name="王芳")
+        assert event.can_redo() is None  # a new change drops the undone operations
+
+
+def test_a_failed_operation_leaves_the_event_as_before(tmp_path: Path) -> None:
+    with Event.create(tmp_path / "e.db", preset="qiwang-2022") as event:
+        add_player(event, "公开组", name="赵六")
+        with pytest.raises(UserError):
+            add_player(event, "公开组", name="钱七", gender="X")
+        with pytest.raises(UserError):
+            add_player(event, "没有的组", name="孙八")
+        assert [p.name for p in players(event)] == ["赵六"]
+        assert "添加棋手 赵六" in (event.can_undo() or "")
