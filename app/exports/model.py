@@ -5,10 +5,11 @@ event once, and every printer (PDF), workbook writer (Excel) and the federation 
 it. Players are referred to by their stable surrogate `id` (same-name players exist), never by
 their names.
 
-Points and tie-break values are integers in the group's own units (胜2 和1 负0 by default, see
-ARCHITECTURE.md); a `scale` says how to show them: the shown value is `value / scale` (scale 1:
-shown as stored; scale 2 with 1/0.5/0 points stored as 2/1/0). Excel cells get the shown value
-as a number. Results are the codes of the command line (docs/CLI.md): `1-0`, `0-1`, `=`, `+-`,
+Points are integers in the group's own units (胜2 和1 负0 by default, see ARCHITECTURE.md);
+a `scale` says how to show them: the shown value is `value / scale` (scale 1: shown as stored;
+scale 2 with 1/0.5/0 points stored as 2/1/0). Tie-break and team values (`Value`) may also be
+exact Fractions or text already formatted by the standings. Excel cells get the shown value as
+a number. Results are the codes of the command line (docs/CLI.md): `1-0`, `0-1`, `=`, `+-`,
 `-+`, `--`, first mover (先手, black) first; a double-game round (双盘制) holds two codes
 separated by a space, e.g. `1-0 =`.
 """
@@ -26,20 +27,33 @@ from app.pairing.types import PointSystem
 # ---------------------------------------------------------------------------- numbers
 
 
-def scaled(value: int, scale: int = 1) -> int | float:
-    """The shown number of a stored integer: an int when exact, else a float (for Excel)."""
-    if scale == 1 or value % scale == 0:
-        return value // scale
-    return value / scale
+Value = int | Fraction | str
+"""A ranking value: an integer in stored units (shown as value / scale), an exact Fraction
+in stored units, or text already formatted (e.g. "3.5", "—"); text that reads as a number is
+still written to Excel as a number."""
 
 
-def format_scaled(value: int, scale: int = 1) -> str:
-    """The shown text of a stored integer: `7`, `3.5`, `2.25` (no trailing zeros)."""
-    if scale == 1 or value % scale == 0:
-        return str(value // scale)
-    number = Fraction(value, scale)
-    text = f"{float(number):.4f}".rstrip("0").rstrip(".")
-    return text
+def scaled(value: Value, scale: int = 1) -> int | float | str:
+    """The shown number of a stored value: an int when exact, else a float (for Excel); text
+    that is not a number stays text."""
+    if isinstance(value, str):
+        try:
+            number = Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            return value
+        return int(number) if number.denominator == 1 else float(number)
+    number = Fraction(value) / scale
+    return int(number) if number.denominator == 1 else float(number)
+
+
+def format_scaled(value: Value, scale: int = 1) -> str:
+    """The shown text of a stored value: `7`, `3.5`, `2.25` (no trailing zeros)."""
+    if isinstance(value, str):
+        return value
+    number = Fraction(value) / scale
+    if number.denominator == 1:
+        return str(number.numerator)
+    return f"{float(number):.4f}".rstrip("0").rstrip(".")
 
 
 # ---------------------------------------------------------------------------- event, people
@@ -160,7 +174,7 @@ class StandingRow:
     rank: int
     player: int  # player id
     points: int
-    tiebreaks: tuple[int, ...] = ()
+    tiebreaks: tuple[Value, ...] = ()
     shared: bool = False
     playoff: str = ""  # 加赛 mark / note, e.g. "加赛胜"
 
@@ -188,7 +202,7 @@ class TeamRow:
 
     rank: int
     team: str
-    values: tuple[int, ...]
+    values: tuple[Value, ...]
     members: tuple[str, ...] = ()
     shared: bool = False
     note: str = ""  # e.g. 人数不足, 不计团体名次

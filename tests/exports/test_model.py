@@ -94,3 +94,14 @@ def test_model_rejects_duplicate_ids_and_reports_unknown_ones() -> None:
     assert model.player(1).name == "张三"
     with pytest.raises(UserError):
         model.player(2)
+
+
+def test_values_may_be_fractions_or_preformatted_text() -> None:
+    from fractions import Fraction
+
+    assert format_scaled(Fraction(7, 2)) == "3.5"
+    assert scaled(Fraction(7, 2), 1) == 3.5
+    assert scaled(Fraction(8, 2), 2) == 2 and isinstance(scaled(Fraction(8, 2), 2), int)
+    assert format_scaled("12.5") == "12.5" and scaled("12.5") == 12.5
+    assert scaled("—") == "—" and format_scaled("—") == "—"
+    assert scaled("7") == 7 and isinstance(scaled("7"), int)
