@@ -34,14 +34,16 @@ _PRESENT = ("正常", "确认", "已确认", "参赛", "晋级", "有效", "ok",
 _EARLIEST_BIRTH = dt.date(1900, 1, 1)
 
 
-def read_list(path: Path, source: str | None = None) -> ParsedList:
+def read_list(path: Path, source: str | None = None, sheet: str | None = None) -> ParsedList:
     """Read and check one qualifier list (CSV or XLSX).
 
     `source` labels the list (e.g. "月榜2022-05"); when None, a 来源 column shared by every
-    row or else the file name without extension is used. Raises `UserError` only when the
-    file cannot be read at all; everything else becomes a `Problem`.
+    row or else the file name without extension is used. `sheet` picks an XLSX worksheet
+    (default: the active one, else the first with a header; a warning names other sheets
+    that also hold lists). Raises `UserError` only when the file cannot be read at all;
+    everything else becomes a `Problem`.
     """
-    return parse_table(read_table(Path(path)), source)
+    return parse_table(read_table(Path(path), sheet), source)
 
 
 def parse_rows(file: str, rows: Sequence[Sequence[object]], source: str | None = None) -> ParsedList:
@@ -89,6 +91,14 @@ def parse_table(table: Table, source: str | None = None) -> ParsedList:
     header = table.header
     width = len(header.titles)
     problems: list[Problem] = []
+    if table.other_sheets:
+        problems.append(warning(
+            table.file, None, "",
+            f"只读取了工作表“{table.sheet}”；其他工作表（{'、'.join(table.other_sheets)}）"
+            "也有名单，请分别导入",
+            f"only sheet '{table.sheet}' was read; the sheets {', '.join(table.other_sheets)} "
+            "hold lists too: import them one by one",
+        ))
     for index in header.repeated:
         problems.append(warning(
             table.file, header.row_index + 1, header.titles[index],

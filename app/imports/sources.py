@@ -9,7 +9,7 @@ import csv
 import io
 import warnings
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +33,14 @@ class Table:
     header: Header
     encoding: str  # "utf-8", "utf-8-sig", "utf-16", "gb18030" or "xlsx"
     sheet: str = ""
+    other_sheets: tuple[str, ...] = ()
 
 
-def read_table(path: Path) -> Table:
+def read_table(path: Path, sheet: str | None = None) -> Table:
     """Read `path` into a `Table`; `UserError` naming the file when it cannot be read at all
-    (missing, not CSV/XLSX, undecodable, no header row)."""
+    (missing, not CSV/XLSX, undecodable, no header row, no such sheet). For XLSX, `sheet`
+    names the worksheet; by default the active one, else the first holding a header row
+    (other sheets that hold lists are named in `Table.other_sheets`)."""
     name = str(path)
     try:
         data = path.read_bytes()
@@ -51,7 +54,7 @@ def read_table(path: Path) -> Table:
                         name) from None
     suffix = path.suffix.lower()
     if data.startswith(_ZIP_MAGIC) and suffix in _XLSX_SUFFIXES | _TEXT_SUFFIXES:
-        return _read_xlsx(name, data)
+        return _read_xlsx(name, data, sheet)
     if suffix in _XLSX_SUFFIXES:
         raise UserError("不是有效的 XLSX 文件（文件已损坏或扩展名不对）",
                         "not a valid XLSX file (damaged, or the extension is wrong)", name)
@@ -115,7 +118,7 @@ def _no_header(name: str) -> UserError:
     )
 
 
-def _read_xlsx(name: str, data: bytes) -> Table:
+def _read_xlsx(name: str, data: bytes, sheet: str | None) -> Table:
     try:
         import openpyxl
 
@@ -125,15 +128,30 @@ def _read_xlsx(name: str, data: bytes) -> Table:
     except Exception as exc:  # a broken file makes openpyxl/zipfile raise many kinds
         raise UserError("XLSX 文件已损坏，无法打开", f"the XLSX file is damaged: {exc}",
                         name) from None
-    sheets = [book.active, *(ws for ws in book.worksheets if ws is not book.active)]
-    for sheet in sheets:
-        if sheet is None or not hasattr(sheet, "iter_rows"):
+    if sheet is not None:
+        if sheet not in book.sheetnames:
+            raise UserError(f"没有名为“{sheet}”的工作表（有：{'、'.join(book.sheetnames)}）",
+                            f"no sheet named '{sheet}' (sheets: {', '.join(book.sheetnames)})",
+                            name)
+        chosen = [book[sheet]]
+    else:
+        chosen = [book.active, *(ws for ws in book.worksheets if ws is not book.active)]
+    found: Table | None = None
+    others: list[str] = []
+    for ws in chosen:
+        if ws is None or not hasattr(ws, "iter_rows"):
             continue
-        rows = _sheet_rows(sheet)
+        rows = _sheet_rows(ws)
         header = find_header(rows)
-        if header is not None:
-            return Table(name, rows, header, "xlsx", sheet.title)
-    raise _no_header(name)
+        if header is None:
+            continue
+        if found is None:
+            found = Table(name, rows, header, "xlsx", ws.title)
+        else:
+            others.append(ws.title)
+    if found is None:
+        raise _no_header(name)
+    return replace(found, other_sheets=tuple(others))
 
 
 def _sheet_rows(sheet: Any) -> tuple[Cells, ...]:

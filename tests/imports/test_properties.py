@@ -93,29 +93,30 @@ def test_random_cells_give_problems_never_exceptions(
 
 PEOPLE = [(f"P{i}", f"u{i}", make_id(dt.date(1990, 1, 1) + dt.timedelta(days=i), True, serial=i))
           for i in range(12)]
-ROW = st.tuples(st.integers(0, 11), st.integers(0, 4), st.integers(0, 3))
+ROW = st.tuples(st.integers(0, 11), st.integers(0, 4), st.integers(0, 3),
+                st.sampled_from(["", "", "", "弃赛"]))
 LISTS = st.lists(st.lists(ROW, max_size=10), min_size=1, max_size=3)
 
 
-def build(lists: list[list[tuple[int, int, int]]]) -> list[ParsedList]:
+def build(lists: list[list[tuple[int, int, int, str]]]) -> list[ParsedList]:
     built = []
     for number, rows in enumerate(lists):
-        grid: list[list[object]] = [["姓名", "平台ID", "身份证号", "积分", "胜局"]]
-        for who, points, wins in rows:
+        grid: list[list[object]] = [["姓名", "平台ID", "身份证号", "积分", "胜局", "状态"]]
+        for who, points, wins, status in rows:
             name, platform, id_number = PEOPLE[who]
-            grid.append([name, platform, id_number, points, wins])
+            grid.append([name, platform, id_number, points, wins, status])
         built.append(parse_rows(f"list{number}.csv", grid, source=f"L{number}"))
     return built
 
 
 @settings(max_examples=150, deadline=None)
-@given(lists=LISTS, quota=st.integers(1, 5), pass_down=st.booleans(),
+@given(lists=LISTS, quota=st.integers(1, 5), pass_down=st.booleans(), replace=st.booleans(),
        tie=st.sampled_from([TieRule.WINS_THEN_SHARED, TieRule.LIST_ORDER]))
-def test_merge_promises(lists: list[list[tuple[int, int, int]]], quota: int, pass_down: bool,
-                        tie: TieRule) -> None:
+def test_merge_promises(lists: list[list[tuple[int, int, int, str]]], quota: int,
+                        pass_down: bool, replace: bool, tie: TieRule) -> None:
     parsed = build(lists)
-    result = merge(parsed, MergeRules((ListRule("L", quota=quota, pass_down=pass_down,
-                                                 tie=tie),)))
+    rule = ListRule("L", quota=quota, pass_down=pass_down, replace_withdrawn=replace, tie=tie)
+    result = merge(parsed, MergeRules((rule,)))
     # one place per person
     people = Counter(entrant.row.id_key for entrant in result.entrants)
     assert all(count == 1 for count in people.values())
@@ -129,13 +130,18 @@ def test_merge_promises(lists: list[list[tuple[int, int, int]]], quota: int, pas
                  if i.row.file == one.file and i.reason is LeftOutReason.BELOW_QUOTA]
         dups = [i for i in result.left_out
                 if i.row.file == one.file and i.reason is LeftOutReason.DUPLICATE]
-        spent = len(entrants) + (0 if pass_down else len(dups))
-        if below:  # the quota was used up: 顺延 counts entrants only, 不顺延 duplicates too
+        gone = [i for i in result.left_out
+                if i.row.file == one.file and i.reason is LeftOutReason.WITHDRAWN]
+        assert all(i.row.withdrawn for i in gone)
+        assert not any(e.row.withdrawn for e in entrants)
+        # places spent: entrants always; duplicates unless 顺延; withdrawals unless replaced
+        spent = len(entrants) + (0 if pass_down else len(dups)) + (0 if replace else len(gone))
+        if below:  # the quota was used up
             assert spent >= quota
         else:
-            assert len(entrants) + len(dups) == len(one.rows)
+            assert len(entrants) + len(dups) + len(gone) == len(one.rows)
         if tie is TieRule.LIST_ORDER:
-            assert len(entrants) <= quota
+            assert spent <= quota
         else:  # nobody left below the quota ranks level with or above an entrant
             for item in below:
                 for entrant in entrants:

@@ -196,3 +196,33 @@ def test_text_above_the_header_is_the_list_title() -> None:
     parsed = read_list(sample("qiwang-2022-period-1.csv"))
     assert "第1期网络入围赛" in parsed.title
     assert read_list(sample("yike-2021-invited.csv")).title == ""
+
+
+def periods_workbook(tmp_path: Path) -> Path:
+    book = openpyxl.Workbook()
+    first = book.active
+    first.title = "说明"
+    first.append(["本文件含第1期、第2期入围赛名单"])
+    for period in (1, 2):
+        sheet = book.create_sheet(f"第{period}期")
+        sheet.append(["名次", "姓名", "积分"])
+        sheet.append([1, f"甲{period}", 20])
+    book.save(tmp_path / "periods.xlsx")
+    return tmp_path / "periods.xlsx"
+
+
+def test_first_sheet_holding_a_list_is_read_and_the_others_named(tmp_path: Path) -> None:
+    parsed = read_list(periods_workbook(tmp_path))
+    assert parsed.sheet == "第1期" and [row.name for row in parsed.rows] == ["甲1"]
+    (problem,) = parsed.problems
+    assert problem.severity is Severity.WARNING and "第2期" in problem.zh
+
+
+def test_a_named_sheet_is_read(tmp_path: Path) -> None:
+    path = periods_workbook(tmp_path)
+    assert [row.name for row in read_list(path, sheet="第2期").rows] == ["甲2"]
+    with pytest.raises(UserError) as caught:
+        read_list(path, sheet="第3期")
+    assert "第1期" in caught.value.zh
+    with pytest.raises(UserError):
+        read_list(path, sheet="说明")  # no header row on that sheet
