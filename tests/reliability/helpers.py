@@ -8,9 +8,32 @@ from pathlib import Path
 from sqlalchemy import select
 
 from app.services.event import Event
-from app.store.models import BoardRow, Group, Player, Round
+from app.store.models import BoardRow, Group, Player, Round, Tournament
 
 PRESET = "yike-2022"
+GROUP = "公开组"
+
+
+def make_event(path: Path, players: int) -> None:
+    """An event with one Swiss group (2/1/0 points) and `players` players."""
+    event = Event.create(path, title="断电测试 / crash test", station="setup")
+    try:
+        with event.operation("setup_group") as session:
+            tournament = session.scalars(select(Tournament)).one()
+            group = Group(
+                tournament=tournament, name=GROUP, system="swiss", rounds=7,
+                points={"win": 2, "draw": 1, "loss": 0, "forfeit_win": 2, "forfeit_loss": 0,
+                        "pab": 2, "full_bye": 2, "half_bye": 1, "zero_bye": 0, "absent": 0},
+                tiebreaks=["buchholz"],
+            )
+            session.add(group)
+            session.add_all(
+                Player(group=group, name=f"棋手{i:03d}", unit=f"单位{i % 7}", seed=i + 1,
+                       gender="F" if i % 2 else "M")
+                for i in range(players)
+            )
+    finally:
+        event.close()
 
 
 def new_event(location: str | Path, station: str = "A") -> Event:
