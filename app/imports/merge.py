@@ -101,7 +101,6 @@ class _Taken:
     source: str
     place: int
     route: Route
-    invalid: bool
     also_on: list[str] = field(default_factory=list)
 
 
@@ -430,7 +429,7 @@ def _take_partition(merger: _Merger, partition: _Partition) -> None:
             route = Route.QUOTA
         else:
             route = Route.MOVED_UP
-        merger.take(_Taken(row, rule, partition.source, place, route, not row.valid))
+        merger.take(_Taken(row, rule, partition.source, place, route))
         if not full:
             spent += 1
             edge = key

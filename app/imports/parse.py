@@ -5,6 +5,7 @@ gender columns, and every problem is recorded against its file, row and column."
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -268,8 +269,14 @@ def _check_row(
         withdrawn=withdrawn,
         notes=notes,
         valid=not any(p.is_error for p in check.problems),
-        id_key=id_info.key if id_info else id_number,
+        id_key=id_info.key if id_info else _whole_id(id_number),
     )
+
+
+def _whole_id(number: str) -> str:
+    """A number that failed its check still identifies the person if all its digits are
+    there (a wrong check digit); one that Excel cut to 4.40304E+17 identifies nobody."""
+    return number if re.fullmatch(r"\d{17}[\dX]|\d{15}", number) else ""
 
 
 def _cross_check(

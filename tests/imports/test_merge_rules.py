@@ -333,3 +333,18 @@ def test_bad_eligibility_shapes_are_user_errors(data: object) -> None:
 def test_list_group_names_find_the_event_group(written: str, meant: str | None) -> None:
     # shenzhen 七: 男子组/女子组/男子少年组/女子少年组, written with the rule set on lists
     assert group_for(written, ["男子组", "女子组", "男子少年组", "女子少年组"]) == meant
+
+
+def test_id_numbers_cut_by_excel_do_not_make_two_people_one() -> None:
+    rows = [[1, "A", "", "4.40304E+17"], [2, "B", "", "4.40304E+17"]]
+    parsed = board("a.csv", rows)
+    assert parsed.has_errors
+    assert names(merge([parsed], MergeRules()).entrants) == ["A", "B"]
+
+
+def test_a_number_with_a_wrong_check_digit_still_identifies_its_person() -> None:
+    number = person(1)
+    wrong = number[:17] + ("0" if number[17] != "0" else "1")
+    first = board("a.csv", [[1, "A", "", wrong]])
+    second = board("b.csv", [[1, "A", "", wrong]])
+    assert names(merge([first, second], MergeRules()).entrants) == ["A"]
