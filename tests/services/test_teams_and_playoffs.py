@@ -1,0 +1,137 @@
+"""Team knockout with full placement (huazhi 2021), playoffs (加赛), games recorded on the board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from app.errors import UserError
+from app.rules.board import parse_point
+from app.rules.game import Game, GameSettings
+from app.services import games, knockout, playoffs, rounds
+from app.services.event import Event
+from app.services.queries import round_view
+from app.services.ranking import standings
+
+Make = Callable[..., Event]
+
+
+def register_teams(event: Event, group: str, count: int) -> None:
+    for k in range(1, count + 1):
+        knockout.add_team(event, group, f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
+                                                   (f"丙{k}", "F")], source="")
+
+
+def test_a_team_needs_a_woman_on_board_three(make_event: Make) -> None:
+    """huazhi 五、(一)3: 女选手在第三台."""
+    event = make_event("huazhi-2021")
+    with pytest.raises(UserError):
+        knockout.add_team(event, "决赛", "全男队", [("甲", "M"), ("乙", "M"), ("丙", "M")])
+
+
+def test_huazhi_final_plays_out_to_places_one_to_sixteen(make_event: Make) -> None:
+    """huazhi 六、(三)1,3,5: 16 teams, 4 rounds, every place decided; level -> captains."""
+    event = make_event("huazhi-2021")
+    register_teams(event, "决赛", 16)
+    for number in range(1, 5):
+        info = rounds.pair_next_round(event, "决赛")
+        assert len(info.boards) == 8
+        for board in info.boards:
+            # First-named team black on boards 1 and 3 (先行方第1、3台黑棋).
+            blacks = [g.black.name[0] for g in board.games]
+            assert blacks[0] == "甲" and blacks[2] == "丙"
+            if board.number == 1:
+                assert knockout.enter_team_result(event, "决赛", number, 1,
+                                                  ["1-0", "=", "0-1"]) == ""
+                assert knockout.enter_team_result(event, "决赛", number, 1,
+                                                  ["1-0", "=", "0-1"], ["=", "1-0"],
+                                                  replace=True) in ("1-0", "0-1")
+            else:
+                knockout.enter_team_result(event, "决赛", number, board.number,
+                                           ["1-0", "0-1", "1-0"])
+    table = standings(event, "决赛")
+    assert [row.place for row in table.rows] == list(range(1, 17))
+    assert table.rows[0].prize.startswith("30000元")
+    with pytest.raises(UserError):
+        rounds.pair_next_round(event, "决赛")
+
+
+def test_cross_group_round_pairs_first_against_last(make_event: Make) -> None:
+    """huazhi 五、(二): 大众场第一名对专业场第八名 ..."""
+    event = make_event("huazhi-2021")
+    for k in range(1, 9):
+        for label in ("大众场", "专业场"):
+            knockout.add_team(event, "复赛", f"{label}{k}", [("甲", "M"), ("乙", "M"),
+                                                            ("丙", "F")], source=label, seed=k)
+    info = rounds.pair_next_round(event, "复赛")
+    assert [(b.first_team, b.second_team) for b in info.boards][:2] == [
+        ("大众场1", "专业场8"), ("大众场2", "专业场7")]
+
+
+def test_playoff_for_a_tie_at_a_prize_place_orders_the_final_table(make_event: Make) -> None:
+    """shenzhen 十一(一)2: a tie touching a prize place is played off (two games, then
+    single games until one wins); the result orders the final standings."""
+    event = make_event("shenzhen-2022", "男子组", players=5, system="round_robin")
+    for number in range(1, 6):
+        info = rounds.pair_next_round(event, "男子组")
+        rounds.enter_results(event, "男子组", number,
+                             {b.number: ["="] for b in info.boards if b.second})
+    table = standings(event, "男子组")
+    assert table.playoffs_needed and table.playoffs_needed[0].place == 1
+    assert all(row.playoff_mark == "需加赛" for row in table.rows)
+    assert all(not row.prize for row in table.rows)  # no prize while the place is open
+    playoff_id = playoffs.create_playoff(event, "男子组", 1)
+    for _ in range(40):
+        view = playoffs.record_playoff_result(event, playoff_id, "1-0")
+        if view.decided:
+            break
+    assert view.decided
+    final = standings(event, "男子组")
+    assert [row.player.id for row in final.rows] == [p.id for p in view.order]
+    assert final.rows[0].playoff_mark == "加赛" and final.rows[0].prize
+    assert not final.playoffs_needed
+
+
+def test_a_two_player_playoff_is_two_games_then_sudden_death(make_event: Make) -> None:
+    """2016 八(二)2: two games at 5 min + 3 s, each black once; level -> 3 min + 2 s games."""
+    event = make_event("shenzhen-2022", "男子组", players=3, system="round_robin")
+    for number in range(1, 4):
+        info = rounds.pair_next_round(event, "男子组")
+        codes = {b.number: ["="] for b in info.boards if b.second}
+        rounds.enter_results(event, "男子组", number, codes)
+    # Three tied: a knockout seeded by the tie-breaks; the lower two meet first.
+    playoff_id = playoffs.create_playoff(event, "男子组", 1, "knockout")
+    view = playoffs.playoff_view(event, playoff_id)
+    duel = view.next_game
+    assert duel is not None and duel.time_control == "5′+3″"
+    with pytest.raises(UserError):
+        playoffs.record_playoff_result(event, playoff_id, "+-")
+    view = playoffs.record_playoff_result(event, playoff_id, "1-0")
+    second = view.next_game
+    assert second is not None and (second.black, second.white) == (duel.white, duel.black)
+    view = playoffs.record_playoff_result(event, playoff_id, "1-0")  # 1-1: still level
+    sudden = view.next_game
+    assert sudden is not None and sudden.time_control == "3′+2″" and not view.decided
+
+
+def test_a_game_on_the_board_ending_in_a_claimed_foul_fills_the_result(make_event: Make
+                                                                         ) -> None:
+    """The rules issue's acceptance game: 花月, swap, 五手两打, black's 33 claimed by white."""
+    event = make_event("qiwang-2022", "少儿组", players=2)
+    rounds.pair_next_round(event, "少儿组")
+    game = Game.new(GameSettings.designated(fifth_offers=2))
+    actions = "h8 h9 i9 swap g10 j7 a1 j7 g7 j9 a15 k9 o1 k7 m12 j8".split()
+    for action in actions:
+        game = game.swap(True) if action == "swap" else game.play(parse_point(action))
+    assert games.save_game(event, "少儿组", 1, 1, 1, game) == ""  # not over yet
+    game = game.claim_foul()
+    assert games.save_game(event, "少儿组", 1, 1, 1, game) == "1-0"
+    board = round_view(event, "少儿组", 1).boards[0]
+    assert board.result == "1-0"
+    stored = board.games[0]
+    assert (stored.ending, stored.opening) == ("foul", "花月")
+    # After the swap the first mover holds white: the game row is black first.
+    assert stored.black.id == board.second.id and stored.result == "0-1"
+    again = games.load_game(event, "少儿组", 1, 1)
+    assert again.result is not None and again.result.code == "1-0"
