@@ -34,7 +34,7 @@ class Field(StrEnum):
 
 _ALIASES: dict[Field, tuple[str, ...]] = {
     Field.SEQ: ("序号", "编号", "no", "no.", "#", "seq", "序"),
-    Field.RANK: ("排名", "名次", "rank", "ranking", "place", "最终排名", "总排名", "积分排名"),
+    Field.RANK: ("排名", "名次", "rank", "ranking", "place", "最终排名", "总排名", "积分排名", "排位"),
     Field.NAME: ("姓名", "名字", "name", "选手姓名", "棋手姓名", "选手", "棋手", "真实姓名",
                  "运动员", "运动员姓名", "fullname", "playername"),
     Field.GENDER: ("性别", "gender", "sex"),
@@ -45,13 +45,15 @@ _ALIASES: dict[Field, tuple[str, ...]] = {
     Field.UNIT: ("单位", "代表队", "俱乐部", "学校", "unit", "team", "club", "school",
                  "所属单位", "参赛单位", "代表单位", "队名", "队伍", "所在学校"),
     Field.PLATFORM_ID: ("平台id", "弈客id", "弈战id", "platformid", "yikeid", "用户id", "uid",
-                        "userid", "账号", "平台账号", "弈客账号", "弈战账号", "弈客号", "弈战号"),
-    Field.POINTS: ("积分", "points", "score", "总积分", "得分", "总分", "大分", "月积分"),
-    Field.WINS: ("胜局", "wins", "胜局数", "胜场", "胜", "胜数"),
+                        "userid", "账号", "平台账号", "弈客账号", "弈战账号", "弈客号", "弈战号",
+                        "id", "选手id", "棋手id", "账号id", "会员id", "用户名"),
+    Field.POINTS: ("积分", "points", "score", "总积分", "得分", "总分", "大分", "月积分", "分数"),
+    Field.WINS: ("胜局", "wins", "胜局数", "胜场", "胜", "胜数", "胜场数", "胜盘",
+                   "胜盘数"),
     Field.GROUP: ("组别", "group", "组", "参赛组别", "division", "category"),
-    Field.GRADE: ("段位", "等级", "grade", "段级位", "等级称号", "段级", "level"),
+    Field.GRADE: ("段位", "等级", "grade", "段级位", "等级称号", "段级", "level", "棋力"),
     Field.SOURCE: ("来源", "source", "晋级方式", "资格来源", "晋级途径", "route"),
-    Field.PHONE: ("手机", "电话", "phone", "mobile", "手机号", "联系电话", "手机号码", "tel"),
+    Field.PHONE: ("手机", "电话", "phone", "mobile", "手机号", "联系电话", "手机号码", "tel", "联系方式"),
     Field.STATUS: ("状态", "status", "参赛状态"),
 }
 

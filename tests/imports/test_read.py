@@ -176,7 +176,8 @@ def test_a_folder_is_not_a_list(tmp_path: Path) -> None:
      ("弈战ID", "platform_id"), ("积分", "points"), ("胜局", "wins"), ("组别", "group"),
      ("段位", "grade"), ("等级", "grade"), ("来源", "source"), ("手机", "phone"),
      ("电话", "phone"), ("姓名（必填）", "name"), ("积分*", "points"), ("ＩＤ号码", None),
-     ("平台 id", "platform_id"), ("学校/单位", "unit"), ("Gender", "gender")],
+     ("平台 id", "platform_id"), ("学校/单位", "unit"), ("Gender", "gender"),
+     ("ID", "platform_id"), ("联系方式", "phone")],
 )
 def test_header_aliases_from_the_issue(header: str, field: str | None) -> None:
     # issue 2: header aliases in Chinese and English
