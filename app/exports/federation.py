@@ -14,6 +14,7 @@ Contents (all text UTF-8):
 from __future__ import annotations
 
 import hashlib
+import io
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -250,7 +251,7 @@ def _games_workbook_rows(model: ExportModel, games: list[GameLine]) -> list[list
     return rows
 
 
-def federation_workbook(model: ExportModel, path: Path) -> Path:
+def federation_workbook(model: ExportModel, path: Path | io.BytesIO) -> Path | io.BytesIO:
     """棋手名册, 最终名次 per group, and 对局 (every game with its moves)."""
     workbook = Workbook()
     workbook.remove(workbook.active)
@@ -263,7 +264,8 @@ def federation_workbook(model: ExportModel, path: Path) -> Path:
                "结果说明", "终局方式", "手数", "着法"]
     write_sheet(workbook, "对局", headers, _games_workbook_rows(model, every_game(model)),
                 f"{model.event.title} 对局")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(path, Path):
+        path.parent.mkdir(parents=True, exist_ok=True)
     workbook.save(path)
     return path
 
@@ -274,16 +276,6 @@ def sha256_of(path: Path) -> str:
         for chunk in iter(lambda: handle.read(1 << 16), b""):
             digest.update(chunk)
     return digest.hexdigest()
-
-
-def write_manifest(folder: Path) -> Path:
-    """`MANIFEST.sha256` over every file under `folder` (sorted, `/` separators)."""
-    lines = []
-    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.name != MANIFEST):
-        lines.append(f"{sha256_of(path)}  {path.relative_to(folder).as_posix()}")
-    manifest = folder / MANIFEST
-    manifest.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return manifest
 
 
 def verify_manifest(folder: Path) -> list[str]:
@@ -331,17 +323,12 @@ def _readme(model: ExportModel, trf_written: list[str], records: list[str],
     return "\n".join(keep) + "\n"
 
 
-def write_federation_package(model: ExportModel, out_dir: Path) -> tuple[Path, Path]:
-    """Write the package folder and its zip under `out_dir`; return (folder, zip)."""
-    name = f"{model.event.name_for_files}-上报材料"
-    folder = out_dir / name
-    folder.mkdir(parents=True, exist_ok=True)
-    for old in sorted(folder.rglob("*"), reverse=True):  # a fresh package every time
-        if old.is_file():
-            old.unlink()
-        elif old.is_dir():
-            old.rmdir()
-    federation_workbook(model, folder / WORKBOOK)
+def package_contents(model: ExportModel) -> dict[str, bytes]:
+    """Every file of the package but the manifest, by relative path (`/` separators)."""
+    files: dict[str, bytes] = {}
+    buffer = io.BytesIO()
+    federation_workbook(model, buffer)
+    files[WORKBOOK] = buffer.getvalue()
     notes: list[str] = []
     trf_written = []
     for group in model.groups:
@@ -352,9 +339,7 @@ def write_federation_package(model: ExportModel, out_dir: Path) -> tuple[Path, P
         except ValueError as error:
             notes.append(f"{group.name} 的积分制无法写成 TRF：{error}")
             continue
-        target = folder / "trf" / f"{safe_filename(group.key)}.trf"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8", newline="")
+        files[f"trf/{safe_filename(group.key)}.trf"] = text.encode("utf-8")
         trf_written.append(group.key)
     for game in every_game(model):
         if not game.moves:
@@ -364,14 +349,43 @@ def write_federation_package(model: ExportModel, out_dir: Path) -> tuple[Path, P
             stem += f"-G{game.game_no}"
         record = game_record(model, game)
         for suffix, writer in RECORD_WRITERS.items():
-            target = folder / "games" / safe_filename(game.group) / f"{stem}.{suffix}"
+            path = f"games/{safe_filename(game.group)}/{stem}.{suffix}"
+            files[path] = writer(record).encode("utf-8")
+    readme = _readme(model, trf_written, sorted(RECORD_WRITERS), notes)
+    files["说明.txt"] = readme.encode("utf-8")
+    return files
+
+
+def manifest_text(files: dict[str, bytes]) -> str:
+    """`sha256sum` lines for `files`, sorted by path."""
+    return "".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n"
+                   for name, data in sorted(files.items()))
+
+
+def write_federation_package(model: ExportModel, out_dir: Path) -> tuple[Path, Path]:
+    """Write the package folder and its zip under `out_dir`; return (folder, zip).
+
+    Everything is built in memory first, so a failure leaves no half-written package; each
+    file is then written once, and the zip and the manifest come from the same bytes."""
+    files = package_contents(model)
+    files[MANIFEST] = manifest_text(files).encode("utf-8")
+    name = f"{model.event.name_for_files}-上报材料"
+    folder = out_dir / name
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in sorted(folder.rglob("*"), reverse=True):  # a fresh package every time
+        if old.is_file():
+            old.unlink()
+        elif old.is_dir():
+            old.rmdir()
+    made: set[Path] = set()
+    for relative, data in files.items():
+        target = folder / relative
+        if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(writer(record), encoding="utf-8", newline="")
-    (folder / "说明.txt").write_text(_readme(model, trf_written, sorted(RECORD_WRITERS), notes),
-                                    encoding="utf-8")
-    write_manifest(folder)
+            made.add(target.parent)
+        target.write_bytes(data)
     archive = out_dir / f"{name}.zip"
     with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            bundle.write(path, f"{name}/{path.relative_to(folder).as_posix()}")
+        for relative, data in sorted(files.items()):
+            bundle.writestr(f"{name}/{relative}", data)
     return folder, archive
