@@ -143,7 +143,7 @@ class ParsedDate:
 
 
 _EXCEL_EPOCH = dt.date(1899, 12, 30)
-_YMD = re.compile(r"^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$")
+_YMD = re.compile(r"^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})[日号]?$")
 _YMD_COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})$")
 _YM = re.compile(r"^(\d{4})[-/.年](\d{1,2})月?$")
 _YM_COMPACT = re.compile(r"^(\d{4})(\d{2})$")
