@@ -22,6 +22,10 @@ SLIPS_PER_PAGE = 4
 _ENDINGS = ("五连", "禁手", "超时", "认输", "弃权", "其他")
 
 
+def _box_width(label: str, size: float = 10) -> float:
+    return 4.5 * mm + stringWidth(label, SANS, size) + 5 * mm
+
+
 def _box(canvas: Canvas, x: float, y: float, label: str, size: float = 10) -> float:
     """A tick box followed by its label; returns the x after it."""
     canvas.rect(x, y - 1, 3.2 * mm, 3.2 * mm)
@@ -56,17 +60,25 @@ def _slip(canvas: Canvas, model: ExportModel, group: str, round_number: int,
             draw_fitted(c, player.unit, x + 20 * mm, y - 5 * mm, half - 22 * mm, 9)
     y -= 12 * mm
     games = ("第一盘（先手执黑）", "第二盘（交换先后）") if info.double_game else ("",)
+    label_width = 36 * mm if info.double_game else 0.0
+    results_width = 11 * mm + sum(_box_width(label) for label in ("黑胜", "白胜", "和棋"))
+    endings_width = 11 * mm + sum(_box_width(label, 9) for label in _ENDINGS)
+    one_line = label_width + results_width + endings_width <= usable
     for game_label in games:
         x = left
         if game_label:
             c.setFont(SANS, 10)
             c.drawString(x, y, game_label)
-            x += 36 * mm
+            x += label_width
         c.setFont(SANS, 10)
         c.drawString(x, y, "结果：")
         x += 11 * mm
         for label in ("黑胜", "白胜", "和棋"):
             x = _box(c, x, y, label)
+        if not one_line:  # the endings go under the results, aligned with them
+            y -= 7 * mm
+            x = left + label_width
+        c.setFont(SANS, 10)
         c.drawString(x, y, "终局：")
         x += 11 * mm
         for label in _ENDINGS:

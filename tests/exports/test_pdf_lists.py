@@ -214,6 +214,7 @@ def test_double_game_slips_have_a_line_per_game(tmp_path: Path) -> None:
     path = pdf_slips.write_result_slips(double, "open", 1, tmp_path / "d.pdf")
     text = squeezed(pdf_text(path, 1))
     assert "第一盘（先手执黑）" in text and "第二盘（交换先后）" in text
+    assert words_outside_page(path, margin=5) == []
 
 
 # ---------------------------------------------------------------------------- fitting
