@@ -307,6 +307,10 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
+        for view in self.views:
+            restorer = getattr(view, "restore_layout", None)
+            if restorer is not None:
+                restorer(self.settings)
         tab = self.settings.value("window/tab", 0)
         try:
             self.tabs.setCurrentIndex(int(tab))

@@ -174,3 +174,67 @@ def test_standings_after_two_rounds(window, qtbot, tmp_path):
     assert 0 < len(women) < 21
     view.which.setCurrentIndex(0)
     screenshot(window, "05-standings")
+
+
+def test_a_board_game_recorded_by_clicks_fills_the_result(window, qtbot, tmp_path):
+    from tests.ui.test_board import FOUL_GAME, play_clicks
+
+    set_up_event(window, tmp_path)
+    import_two_lists(window, qtbot).write()
+    rounds = window.rounds_view
+    assert rounds.pair_next() is not None
+    rounds.select_board(1)
+    rounds.record_button.click()
+    board = window.board_view
+    assert window.tabs.currentWidget() is board
+    assert board.link == (GROUP, 1, 1, 1)
+    first = queries.round_view(window.ev, GROUP, 1).boards[0].first
+    assert first.name in board.link_label.text()
+    play_clicks(qtbot, board, FOUL_GAME)
+    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == ""  # foul not claimed yet
+    board.claim.click()
+    stored = queries.round_view(window.ev, GROUP, 1).boards[0]
+    assert stored.result == "0-1"  # black (the first mover) lost by the claimed foul
+    assert stored.games[0].moves.startswith("h8h9j8") and stored.games[0].ending == "foul"
+    assert "0-1" in board.link_label.text()
+    screenshot(window, "04-board-linked")
+    # the rounds view shows it too, and the game is loaded again from the file
+    assert rounds.board_texts()[0][3] == "0-1"
+    board.new_game()
+    assert board.link_board(GROUP, 1, 1, 1)
+    assert len(board.game.moves) == 9 and board.game.result is not None
+
+
+def test_playoff_created_played_and_ordered(window, qtbot, tmp_path):
+    set_up_event(window, tmp_path)
+    import_two_lists(window, qtbot).write()
+    rounds = window.rounds_view
+    for number in (1, 2):
+        assert rounds.pair_next() is not None, window.last_error
+        for board in queries.round_view(window.ev, GROUP, number).boards:
+            if board.second is not None:
+                assert rounds.enter_result(board.number, ["1-0"]), window.last_error
+    view = window.standings_view
+    window.tabs.setCurrentWidget(view)
+    assert view.create_button.isEnabled()
+    need_text = view.needs.item(0).text()
+    place = view.needs.item(0).data(Qt.ItemDataRole.UserRole)
+    playoff_id = view.create_selected_playoff()
+    assert playoff_id is not None, window.last_error
+    assert view.playoff_list.count() == 1 and f"第{place}名" in view.playoff_list.item(0).text()
+    assert "→" in view.playoff_label.toPlainText()
+    for _ in range(30):
+        info = view.current_playoff()
+        if info.order:
+            break
+        view.result_buttons["1-0"].click()
+    info = view.current_playoff()
+    assert info.order, need_text
+    assert "已决出" in view.playoff_list.item(0).text()
+    assert not view.result_buttons["1-0"].isEnabled()
+    # the playoff's order is the order of those players in the standings
+    texts = view.standings_texts()
+    order = [p.name for p in info.order]
+    shown = [row[1] for row in texts if row[1] in order]
+    assert shown == order
+    screenshot(window, "05-standings-playoff")

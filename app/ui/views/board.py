@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from app.errors import NoAnswer, UserError
 from app.rules.board import Stone, format_point
-from app.rules.game import Game, GameSettings, Phase, decode_actions
+from app.rules.game import Game, GameSettings, Phase
 from app.rules.judge import RuleSet
 from app.rules.records import read_record, record_of_game, write_record
 from app.services import queries
@@ -41,25 +41,13 @@ RULE_SETS = {"renju": RuleSet.RENJU, "free": RuleSet.FREESTYLE, "gomoku": RuleSe
 RECORD_FILTERS = "SGF (*.sgf);;Piskvork (*.psq);;Moves (*.txt);;* (*)"
 
 
-def settings_for(group: queries.GroupInfo | None, rules: RuleSet = RuleSet.RENJU,
-                 designated: bool = True, offers: int = 2) -> GameSettings:
-    """The game settings of a group (its rule set, opening and N of 五手N打)."""
-    if group is not None:
-        rules = RULE_SETS.get(group.rule_set, RuleSet.RENJU)
-        designated = rules is RuleSet.RENJU and group.opening not in ("free", "")
-        offers = group.fifth_move_offers or 2
-    if designated:
-        return GameSettings(rules, True, max(1, offers))
-    return GameSettings(rules, False, max(1, offers))
-
-
 class BoardView(View):
     """The board, its status line and move list, and the game's controls."""
 
     def __init__(self, main: Any) -> None:
         super().__init__(main)
         self.link: tuple[str, int, int, int] | None = None  # group, round, board, game index
-        self.link_group: queries.GroupInfo | None = None
+        self.players: tuple[Any, Any] = (None, None)
         self.game = Game.new(GameSettings())
         self.shown = 0  # moves shown when stepping through
         self.saved_result: str | None = None
@@ -163,38 +151,29 @@ class BoardView(View):
 
     def forget_event(self) -> None:
         self.link = None
-        self.link_group = None
+        self.players = (None, None)
 
-    def link_board(self, group: str, round_number: int, board: int, index: int = 1) -> None:
+    def link_board(self, group: str, round_number: int, board: int, index: int = 1) -> bool:
         """Record the game of a board of a round (loads what is stored for it)."""
-        info = queries.event_info(self.ev)
-        self.link_group = next((g for g in info.groups if g.name == group), None)
+        try:
+            games = common.service("games")
+            game = games.load_game(self.ev, group, round_number, board, index)
+            round_ = queries.round_view(self.ev, group, round_number)
+        except (UserError, NoAnswer) as error:
+            self.main.show_error(error)
+            return False
         self.link = (group, round_number, board, index)
-        settings = settings_for(self.link_group)
-        self._apply_settings_widgets(settings)
-        game = Game.new(settings)
-        round_ = queries.round_view(self.ev, group, round_number)
+        self._apply_settings_widgets(game.settings)
         board_info = next((b for b in round_.boards if b.number == board), None)
         stored = None
         if board_info is not None:
             stored = next((g for g in board_info.games if g.index == index), None)
-        if stored is not None and stored.moves:
-            game = self._load_stored(settings, stored.moves) or game
+        self.players = (board_info.first, board_info.second) if board_info else (None, None)
         self.game = game
         self.saved_result = stored.result if stored is not None else None
         self.shown = len(game.moves)
         self.show_game()
-
-    def _load_stored(self, settings: GameSettings, text: str) -> Game | None:
-        try:
-            return decode_actions(settings, text)
-        except UserError:
-            pass
-        try:
-            return self._replay(read_record(text).moves, settings)
-        except UserError as error:
-            self.main.show_error(error)
-            return None
+        return True
 
     @staticmethod
     def _replay(moves: Any, settings: GameSettings) -> Game:
@@ -366,6 +345,9 @@ class BoardView(View):
         else:
             group, number, board, index = self.link
             text = tr("board_for", group=group, round=number, board=board, index=index)
+            first, second = self.players
+            if first is not None and second is not None:
+                text += f"\n{tr('col_first')}: {first.name}    {tr('col_second')}: {second.name}"
             if self.saved_result:
                 text += f"  [{self.saved_result}]"
             self.link_label.setText(text)

@@ -436,3 +436,8 @@ class RoundsView(View):
     def save_layout(self, settings: Any) -> None:
         settings.setValue("rounds/splitter", self.splitter.saveState())
 
+    def restore_layout(self, settings: Any) -> None:
+        state = settings.value("rounds/splitter")
+        if state is not None:
+            self.splitter.restoreState(state)
+

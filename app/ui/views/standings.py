@@ -15,13 +15,15 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QPlainTextEdit,
     QPushButton,
+    QSplitter,
     QTableWidget,
     QVBoxLayout,
+    QWidget,
 )
 
 from app.errors import NoAnswer, UserError
@@ -55,14 +57,20 @@ class StandingsView(View):
         self.needs_label = QLabel()
         self.needs = QListWidget()
         self.needs.setObjectName("playoff_needs")
-        self.needs.setMaximumHeight(110)
+
         self.create_button = QPushButton()
         self.create_button.clicked.connect(self.create_selected_playoff)
-        self.result_button = QPushButton()
-        self.result_button.clicked.connect(self.ask_playoff_result)
-        self.playoff_label = QLabel()
+        self.playoff_list = QListWidget()
+        self.playoff_list.setObjectName("playoffs")
+        self.playoff_list.currentRowChanged.connect(self._playoff_selected)
+        self.result_buttons: dict[str, QPushButton] = {}
+        for code in ("1-0", "=", "0-1"):
+            button = QPushButton()
+            button.clicked.connect(lambda _c=False, k=code: self.record_playoff(k))
+            self.result_buttons[code] = button
+        self.playoff_label = QPlainTextEdit()
         self.playoff_label.setObjectName("playoff_view")
-        self.playoff_label.setWordWrap(True)
+        self.playoff_label.setReadOnly(True)
         self.playoff_id: int | None = None
         top = QHBoxLayout()
         top.addWidget(self.group_label)
@@ -73,15 +81,29 @@ class StandingsView(View):
         playoff_row.addWidget(self.needs, 2)
         buttons = QVBoxLayout()
         buttons.addWidget(self.create_button)
-        buttons.addWidget(self.result_button)
         buttons.addStretch(1)
         playoff_row.addLayout(buttons)
-        playoff_row.addWidget(self.playoff_label, 2)
+        playoff_row.addWidget(self.playoff_list, 2)
+        games = QVBoxLayout()
+        games.addWidget(self.playoff_label, 1)
+        result_row = QHBoxLayout()
+        for button in self.result_buttons.values():
+            result_row.addWidget(button)
+        games.addLayout(result_row)
+        playoff_row.addLayout(games, 2)
+        lower = QWidget()
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.addWidget(self.needs_label)
+        lower_layout.addLayout(playoff_row)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(lower)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.needs_label)
-        layout.addLayout(playoff_row)
+        layout.addWidget(self.splitter, 1)
 
     # ----- loading -----------------------------------------------------------------------------
 
@@ -190,7 +212,7 @@ class StandingsView(View):
         else:
             self.needs.setCurrentRow(0)
         self.create_button.setEnabled(bool(needs))
-        self.result_button.setEnabled(self.playoff_id is not None)
+        self._load_playoffs()
 
     def standings_texts(self) -> list[list[str]]:
         return common.table_texts(self.table)
@@ -205,82 +227,107 @@ class StandingsView(View):
         return self.create_playoff(place)
 
     def create_playoff(self, place: int) -> int | None:
+        """Open the playoff (加赛) for the players tied at `place`."""
         name = self.selected_group()
         try:
-            create = common.function("ranking", "create_playoff")
+            create = common.function("playoffs", "create_playoff")
         except UserError as error:
             self.main.show_error(error)
             return None
         playoff_id = self.run(create, self.ev, name, place)
         if playoff_id is not None:
             self.playoff_id = int(playoff_id)
+            self._load_playoffs()
             self.main.show_message(tr("standings_playoff_created", place=place))
-            self.show_playoff()
         return playoff_id
 
+    def _load_playoffs(self) -> None:
+        """The group's playoffs; the selected one shows its games and the next to play."""
+        self.playoff_list.blockSignals(True)
+        self.playoff_list.clear()
+        self.playoff_infos: list[Any] = []
+        name = self.selected_group()
+        if name is not None and self.main.ev is not None:
+            try:
+                self.playoff_infos = list(common.function("playoffs", "playoffs")(self.ev, name))
+            except (UserError, NoAnswer) as error:
+                self.main.show_error(error)
+        for info in self.playoff_infos:
+            names = "、".join(p.name for p in info.players)
+            state = (tr("playoff_decided", order=" > ".join(p.name for p in info.order))
+                     if info.order else tr("playoff_open"))
+            item = QListWidgetItem(tr("playoff_item", place=info.place, players=names,
+                                      state=state))
+            item.setData(Qt.ItemDataRole.UserRole, info.id)
+            self.playoff_list.addItem(item)
+        ids = [info.id for info in self.playoff_infos]
+        if self.playoff_id not in ids:
+            self.playoff_id = ids[-1] if ids else None
+        if self.playoff_id is not None:
+            self.playoff_list.setCurrentRow(ids.index(self.playoff_id))
+        self.playoff_list.blockSignals(False)
+        self.show_playoff()
+
+    def _playoff_selected(self, row: int) -> None:
+        if 0 <= row < len(self.playoff_infos):
+            self.playoff_id = self.playoff_infos[row].id
+            self.show_playoff()
+
+    def current_playoff(self) -> Any:
+        return next((p for p in self.playoff_infos if p.id == self.playoff_id), None)
+
     def show_playoff(self) -> None:
-        if self.playoff_id is None:
-            self.playoff_label.setText("")
-            return
-        try:
-            view = common.function("ranking", "playoff_view")(self.ev, self.playoff_id)
-        except (UserError, NoAnswer) as error:
-            self.main.show_error(error)
-            return
-        self.playoff_label.setText(_playoff_text(view))
-        self.result_button.setEnabled(True)
+        info = self.current_playoff()
+        self.playoff_label.setPlainText(_playoff_text(info) if info is not None else "")
+        open_ = info is not None and not info.order and info.next_game is not None
+        for button in self.result_buttons.values():
+            button.setEnabled(open_)
 
-    def ask_playoff_result(self) -> None:
-        if self.playoff_id is None:
-            return
-        text, ok = QInputDialog.getText(self, tr("standings_playoff_result"), tr("playoff_codes"))
-        if ok and text.strip():
-            self.record_playoff(text.split())
-
-    def record_playoff(self, codes: list[str]) -> bool:
+    def record_playoff(self, code: str) -> bool:
+        """The result of the selected playoff's next game (first mover first)."""
         if self.playoff_id is None:
             return False
         try:
-            record = common.function("ranking", "record_playoff_result")
+            record = common.function("playoffs", "record_playoff_result")
         except UserError as error:
             self.main.show_error(error)
             return False
-        done = self.run(lambda: record(self.ev, self.playoff_id, codes) or True)
-        if done:
-            self.show_playoff()
-        return bool(done)
+        info = self.run(record, self.ev, self.playoff_id, code)
+        return info is not None
+
+    def save_layout(self, settings: Any) -> None:
+        settings.setValue("standings/splitter", self.splitter.saveState())
+
+    def restore_layout(self, settings: Any) -> None:
+        state = settings.value("standings/splitter")
+        if state is not None:
+            self.splitter.restoreState(state)
 
     def retranslate(self) -> None:
         self.group_label.setText(tr("group"))
         self.needs_label.setText(tr("standings_playoff"))
         self.create_button.setText(tr("standings_create_playoff"))
         self.create_button.setToolTip(both("standings_create_playoff"))
-        self.result_button.setText(tr("standings_playoff_result"))
-        self.result_button.setToolTip(both("standings_playoff_result"))
+        for code, key in (("1-0", "playoff_first_wins"), ("=", "playoff_draw"),
+                          ("0-1", "playoff_second_wins")):
+            self.result_buttons[code].setText(tr(key))
+            self.result_buttons[code].setToolTip(both(key))
         if self.main.ev is not None:
             self.refresh()
-            self.show_playoff()
 
 
 def _team_name(team: Any) -> str:
     return str(getattr(team, "name", getattr(team, "title", "")))
 
 
-def _playoff_text(view: Any) -> str:
-    """A playoff's games and order, from whatever the playoff view carries."""
-    if view is None:
-        return ""
-    lines = []
-    for attr in ("title", "name", "status"):
-        value = getattr(view, attr, None)
-        if value:
-            lines.append(str(value))
-    for game in getattr(view, "games", ()):
-        black = getattr(getattr(game, "black", None), "name", "")
-        white = getattr(getattr(game, "white", None), "name", "")
-        lines.append(f"{getattr(game, 'index', '')}. {black} — {white}  "
-                     f"{getattr(game, 'result', '')}")
-    order = getattr(view, "order", None)
-    if order:
-        lines.append(" > ".join(getattr(p, "name", str(p)) for p in order))
-    return "\n".join(lines) if lines else str(view)
+def _playoff_text(info: Any) -> str:
+    """A playoff's games (played and to play) and its order once decided."""
+    lines = [tr("playoff_item", place=info.place,
+                players="、".join(p.name for p in info.players), state="")]
+    for game in info.games:
+        mark = game.result or ("→ " + tr("playoff_next") if game is info.next_game else "")
+        lines.append(f"{game.index}. {game.stage}  {game.black.name} — {game.white.name}  "
+                     f"{game.time_control}  {mark}")
+    if info.order:
+        lines.append(tr("playoff_decided", order=" > ".join(p.name for p in info.order)))
+    return "\n".join(lines)
