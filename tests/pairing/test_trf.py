@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.errors import UserError
-from app.pairing.trf import TrfPlayerInfo, format_points, read_trf, write_trf
-from app.pairing.types import Board, Colour, Outcome, PointSystem
+from app.pairing.trf import TrfPlayerInfo, TrfTournament, format_points, read_trf, write_trf
+from app.pairing.types import (
+    Board,
+    Colour,
+    Outcome,
+    PlayerHistory,
+    PointSystem,
+    RoundRecord,
+    TournamentSnapshot,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "swiss"
 FILES = sorted(DATA.glob("*/*.trf"))
@@ -19,6 +30,11 @@ FILES = sorted(DATA.glob("*/*.trf"))
 @cache
 def _text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
+
+
+@cache
+def _parsed(path: Path) -> TrfTournament:
+    return read_trf(_text(path), str(path))
 
 
 def _line(number: int, name: str, points: str, rounds: list[str], rating: int = 2000) -> str:
@@ -47,7 +63,7 @@ BLANK_POINTS = _small(("", "", ""))
 def test_every_shared_file_parses() -> None:
     assert len(FILES) == 251
     for path in FILES:
-        tournament = read_trf(_text(path), str(path))
+        tournament = _parsed(path)
         assert tournament.players
         assert tournament.rounds_played >= 1
 
@@ -55,7 +71,7 @@ def test_every_shared_file_parses() -> None:
 def test_scores_recomputed_equal_columns_81_84() -> None:
     """README: columns 81-84 = sum of the results (or including byes entered in advance)."""
     for path in FILES:
-        tournament = read_trf(_text(path), str(path))
+        tournament = _parsed(path)
         snapshot = tournament.snapshot()
         for line in _text(path).replace("\r", "\n").split("\n"):
             if not line.startswith("001"):
@@ -312,7 +328,7 @@ def test_error_missing_result_in_played_round() -> None:
 
 def test_write_read_back_equal_on_shared_files() -> None:
     for path in FILES[::10]:
-        tournament = read_trf(_text(path))
+        tournament = _parsed(path)
         for scale in (1, tournament.point_scale):
             text = write_trf(tournament.snapshot(), name=tournament.name, point_scale=scale)
             again = read_trf(text)
@@ -351,3 +367,49 @@ def test_format_points() -> None:
     assert format_points(8, 2) == "4.0"
     assert format_points(5, 4) == "1.25"
     assert format_points(0) == "0.0"
+
+
+# --- property: any snapshot written and read back is equal --------------------------------------
+
+@st.composite
+def _snapshots(draw: st.DrawFn) -> TournamentSnapshot:
+    n = draw(st.integers(1, 12))
+    rounds = draw(st.integers(0, 6))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    ps = draw(st.sampled_from([PointSystem(), PointSystem(win=3, forfeit_win=3, pab=3,
+                                                          full_bye=3)]))
+    history: dict[int, list[RoundRecord]] = {k: [] for k in range(1, n + 1)}
+    games = [("1", "0"), ("0", "1"), ("=", "=")] * 3 + [("+", "-"), ("-", "+"), ("-", "-")]
+    code_outcome = {"1": Outcome.WIN, "0": Outcome.LOSS, "=": Outcome.DRAW,
+                    "+": Outcome.FORFEIT_WIN, "-": Outcome.FORFEIT_LOSS}
+    for r in range(1, rounds + 1):
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        while len(order) >= 2 and rng.random() < 0.85:
+            a, b = order.pop(), order.pop()
+            ca, cb = rng.choice(games)
+            for me, opp, code, colour in ((a, b, ca, Colour.FIRST), (b, a, cb, Colour.SECOND)):
+                outcome = code_outcome[code]
+                history[me].append(RoundRecord(r, outcome, opp, colour, ps.points(outcome)))
+        for me in order:
+            outcome = rng.choice([Outcome.PAB, Outcome.FULL_BYE, Outcome.HALF_BYE,
+                                  Outcome.ZERO_BYE, Outcome.ABSENT])
+            history[me].append(RoundRecord(r, outcome, None, None, ps.points(outcome)))
+    players = tuple(
+        PlayerHistory(k, tuple(sorted(history[k], key=lambda x: x.round)),
+                      rating=draw(st.integers(0, 2800)), name=f"棋手{k}")
+        for k in range(1, n + 1)
+    )
+    colour = draw(st.sampled_from(list(Colour)))
+    return TournamentSnapshot(players, max(rounds, draw(st.integers(rounds, rounds + 3))), ps,
+                              colour)
+
+
+@settings(max_examples=80, deadline=None)
+@given(_snapshots(), st.sampled_from(["\r", "\n", "\r\n"]))
+def test_any_snapshot_round_trips(snapshot: TournamentSnapshot, newline: str) -> None:
+    text = write_trf(snapshot, name="往返", newline=newline)
+    back = read_trf(text)
+    rounds = snapshot.rounds_played
+    assert back.snapshot(rounds) == snapshot
+    assert back.total_rounds == snapshot.total_rounds
