@@ -75,3 +75,40 @@ def test_a_file_as_output_folder_is_refused(tmp_path: Path) -> None:
     target.write_text("x", encoding="utf-8")
     with pytest.raises(UserError):
         export_all(small_event(), target)
+
+
+def _pending_last_round(model):  # type: ignore[no-untyped-def]
+    """The model as it is between pairing and results of the last round."""
+    last = max(r.number for r in model.rounds if r.group == "open")
+    rounds = tuple(
+        replace(r, boards=tuple(replace(b, result="", how_ended="", first_points=None,
+                                        second_points=None) for b in r.boards))
+        if (r.group, r.number) == ("open", last) else r
+        for r in model.rounds
+    )
+    return replace(model, rounds=rounds, standings=model.standings[1:], sub_rankings=(),
+                   awards=(), team_standings=(), games=tuple(
+                       g for g in model.games if (g.group, g.round) != ("open", last)))
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "women", "pending"),
+    [(7, 3, 3, True), (2, 1, 0, False)],
+)
+def test_unusual_events_export_without_error(tmp_path: Path, players: int, rounds: int,
+                                            women: int, pending: bool) -> None:
+    from app.exports.sample import sample_model
+
+    model = sample_model(players=players, rounds=rounds, seed=players, women_round_robin=women)
+    if pending:
+        model = _pending_last_round(model)
+    files = export_all(model, tmp_path)
+    assert all(path.is_file() for path in files)
+    names = {path.name for path in files}
+    assert "对阵表（按台次）.pdf" in names and "赛事数据.xlsx" in names
+    if pending:  # slips for the round still being played, no results sheet for it
+        last = tmp_path / "PDF" / "公开组" / f"第{rounds:02d}轮"
+        assert (last / "成绩记录单.pdf").is_file()
+        assert not (last / "成绩表.pdf").exists()
+    package = next(p for p in tmp_path.iterdir() if p.name.endswith("上报材料"))
+    assert verify_manifest(package) == []
