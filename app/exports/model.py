@@ -139,10 +139,17 @@ class BoardResult:
     how_ended: str = ""  # 终局方式: 五连, 禁手, 超时, 认输, 弃权 ...
     first_points: int | None = None
     second_points: int | None = None
+    label: str = ""  # printed instead of the number when set, e.g. 第2场1台 (team matches)
+    first_team: str = ""  # team matches (分台定人制): the teams, printed instead of units
+    second_team: str = ""
 
     @property
     def is_bye(self) -> bool:
         return self.second is None
+
+    @property
+    def board_text(self) -> str:
+        return self.label or str(self.number)
 
 
 @dataclass(frozen=True)

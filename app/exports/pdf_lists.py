@@ -86,14 +86,15 @@ def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
     rows = []
     for board in rnd.boards:
         first = model.player(board.first)
-        row = [str(board.number), str(first.number or ""), first.name, first.unit,
+        row = [board.board_text, str(first.number or ""), first.name,
+               board.first_team or first.unit,
                format_scaled(before.get(first.id, 0), scale)]
         if board.second is None:
             row += ["", "轮空", "", ""]
         else:
             second = model.player(board.second)
-            row += [format_scaled(before.get(second.id, 0), scale), second.name, second.unit,
-                    str(second.number or "")]
+            row += [format_scaled(before.get(second.id, 0), scale), second.name,
+                    board.second_team or second.unit, str(second.number or "")]
         rows.append(row)
     header = _group_header(model, group, f"第{round_number}轮对阵表（按台次）", rnd.date_text)
     return _table_document(path, header, columns, rows, shade_every=5)
@@ -110,9 +111,9 @@ def write_pairings_by_name(model: ExportModel, group: str, round_number: int,
     rnd = model.round(group, round_number)
     entries = []
     for board in rnd.boards:
-        entries.append((board.first, board.number, "黑（先）", board.second))
+        entries.append((board.first, board.board_text, "黑（先）", board.second))
         if board.second is not None:
-            entries.append((board.second, board.number, "白（后）", board.first))
+            entries.append((board.second, board.board_text, "白（后）", board.first))
     entries.sort(key=lambda e: _pinyin_key(model.player(e[0]).name))
     columns = [
         Column("姓名", "LEFT", True), Column("单位", "LEFT", True), Column("台次"),
@@ -122,10 +123,10 @@ def write_pairings_by_name(model: ExportModel, group: str, round_number: int,
     for pid, number, colour, other in entries:
         player = model.player(pid)
         if other is None:
-            rows.append([player.name, player.unit, str(number), "轮空", "", ""])
+            rows.append([player.name, player.unit, number, "轮空", "", ""])
         else:
             opponent = model.player(other)
-            rows.append([player.name, player.unit, str(number), colour, opponent.name,
+            rows.append([player.name, player.unit, number, colour, opponent.name,
                          opponent.unit])
     header = _group_header(model, group, f"第{round_number}轮对阵表（按姓名）", rnd.date_text)
     return _table_document(path, header, columns, rows, shade_every=5)
@@ -143,11 +144,12 @@ def write_round_results(model: ExportModel, group: str, round_number: int, path:
     for board in rnd.boards:
         first = model.player(board.first)
         if board.second is None:
-            rows.append([str(board.number), first.name, first.unit, "轮空", "", "", ""])
+            rows.append([board.board_text, first.name, first.unit, "轮空", "", "", ""])
             continue
         second = model.player(board.second)
-        rows.append([str(board.number), first.name, first.unit, result_zh(board.result),
-                     second.name, second.unit, board.how_ended])
+        rows.append([board.board_text, first.name, board.first_team or first.unit,
+                     result_zh(board.result), second.name, board.second_team or second.unit,
+                     board.how_ended])
     header = _group_header(model, group, f"第{round_number}轮成绩表", rnd.date_text)
     return _table_document(path, header, columns, rows, shade_every=5)
 

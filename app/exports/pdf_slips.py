@@ -22,6 +22,10 @@ SLIPS_PER_PAGE = 4
 _ENDINGS = ("五连", "禁手", "超时", "认输", "弃权", "其他")
 
 
+def _board_name(board: BoardResult) -> str:
+    return board.label or f"第{board.number}台"
+
+
 def _box_width(label: str, size: float = 10) -> float:
     return 4.5 * mm + stringWidth(label, SANS, size) + 5 * mm
 
@@ -44,7 +48,7 @@ def _slip(canvas: Canvas, model: ExportModel, group: str, round_number: int,
     y = top - 9 * mm
     draw_fitted(c, model.event.title, left, y, usable, 11, align="center")
     y -= 7 * mm
-    draw_bold(c, f"{info.name}  第{round_number}轮  第{board.number}台  成绩记录单",
+    draw_bold(c, f"{info.name}  第{round_number}轮  {_board_name(board)}  成绩记录单",
               width / 2, y, 13)
     y -= 9 * mm
     first = model.player(board.first)

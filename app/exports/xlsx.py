@@ -110,14 +110,16 @@ def _board_cells(model: ExportModel, group: str, board: Any) -> list[Cell]:
     scale = model.group(group).scale
     first = model.player(board.first)
     if board.second is None:
-        return [board.number, first.number or None, first.name, first.unit, "轮空", None, "",
+        return [board.label or board.number, first.number or None, first.name,
+                board.first_team or first.unit, "轮空", None, "",
                 "", board.how_ended,
                 None if board.first_points is None else scaled(board.first_points, scale),
                 None]
     second = model.player(board.second)
     return [
-        board.number, first.number or None, first.name, first.unit, result_zh(board.result),
-        second.number or None, second.name, second.unit, board.how_ended,
+        board.label or board.number, first.number or None, first.name,
+        board.first_team or first.unit, result_zh(board.result),
+        second.number or None, second.name, board.second_team or second.unit, board.how_ended,
         None if board.first_points is None else scaled(board.first_points, scale),
         None if board.second_points is None else scaled(board.second_points, scale),
     ]

@@ -255,3 +255,18 @@ def test_long_names_fit_in_the_pairing_list(tmp_path: Path, name: str) -> None:
     model = small_event()
     path = pdf_lists.write_pairings_by_board(model, "open", 1, tmp_path / "p.pdf")
     assert name in squeezed(pdf_text(path))
+
+
+def test_team_match_boards_print_their_label_and_teams(tmp_path: Path) -> None:
+    model = small_event()
+    rnd = model.round("open", 1)
+    boards = tuple(replace(b, label=f"第1场{b.number}台", first_team="绍兴甲队",
+                           second_team="杭州乙队") for b in rnd.boards)
+    team_round = replace(rnd, boards=boards)
+    teams = replace(model, rounds=tuple(team_round if r == rnd else r for r in model.rounds))
+    for writer in (pdf_lists.write_pairings_by_board, pdf_lists.write_round_results,
+                   pdf_slips.write_result_slips):
+        text = squeezed(pdf_text(writer(teams, "open", 1, tmp_path / f"{writer.__name__}.pdf")))
+        assert "第1场1台" in text
+        if writer is not pdf_slips.write_result_slips:
+            assert "绍兴甲队" in text and "杭州乙队" in text
