@@ -54,14 +54,22 @@ def prepare_application(argv: list[str] | None = None) -> QApplication:
     return app  # type: ignore[return-value]
 
 
-def run(argv: list[str]) -> int:
-    """`python main.py [event-file]`: open the start page, or the event file given."""
+def create_window(argv: list[str], settings: object = None) -> object:
+    """The main window, showing the event file named in `argv` or the start page."""
     from app.ui.main_window import MainWindow
 
-    app = prepare_application()
-    window = MainWindow()
+    window = MainWindow(settings)  # type: ignore[arg-type]
     paths = [a for a in argv if not a.startswith("-")]
     if paths:
         window.open_event(Path(paths[0]))
     window.show()
-    return app.exec()
+    return window
+
+
+def run(argv: list[str]) -> int:
+    """`python main.py [event-file]`: open the start page, or the event file given."""
+    app = prepare_application()
+    window = create_window(argv)
+    code = app.exec()
+    del window
+    return code

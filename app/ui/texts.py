@@ -252,6 +252,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "playoff_codes": ("加赛结果（先手在前，如 1-0 0-1）：", "Playoff results (first mover first, e.g. 1-0 0-1):"),
     "col_team": ("团体", "Team"),
     "col_members": ("成员", "Members"),
+    "col_note": ("备注", "Note"),
     # export
     "export_title": ("打印与导出", "Print and export"),
     "export_pdf": ("PDF（对阵表、成绩表、证书…）", "PDF (pairings, standings, certificates…)"),

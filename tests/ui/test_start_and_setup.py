@@ -106,3 +106,31 @@ def test_window_layout_is_remembered(qtbot, settings, tmp_path):
     second.show()
     assert second.tabs.currentIndex() == 2
     assert second.size() == first.size()
+
+
+def test_the_program_opens_the_event_file_given_on_its_command_line(qtbot, settings, tmp_path):
+    from app.services.event import Event
+    from app.ui.application import create_window, load_fonts
+
+    path = tmp_path / "given.db"
+    Event.create(path, "shenzhen-2022").close()
+    window = create_window([str(path)], settings)
+    qtbot.addWidget(window)
+    assert window.ev is not None and window.ev.store.path == path
+    assert window.stack.currentWidget() is window.tabs
+    assert "given.db" in window.windowTitle()
+    assert "WenQuanYi Micro Hei" in load_fonts()
+    window.close()
+    missing = create_window([str(tmp_path / "missing.db")], settings)
+    qtbot.addWidget(missing)
+    assert missing.ev is None and missing.last_error
+
+
+def test_an_empty_event_and_a_bad_file_are_handled(window, tmp_path):
+    assert window.new_event(tmp_path / "empty.db", None)
+    assert window.setup_view.group_list.count() == 0
+    assert window.setup_view.event_labels["title"].text() == "新赛事"
+    bad = tmp_path / "not-an-event.db"
+    bad.write_text("hello", encoding="utf-8")
+    assert not window.open_event(bad)
+    assert window.last_error and window.ev is not None  # the open event stays open

@@ -88,6 +88,7 @@ class PlayersView(View):
         super().__init__(main)
         self.all_players: list[queries.PlayerInfo] = []
         self.group = QComboBox()
+        self.group.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.group.setObjectName("players_group")
         self.group.currentIndexChanged.connect(lambda _i: self.refresh())
         self.search = QLineEdit()

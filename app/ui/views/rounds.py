@@ -66,6 +66,7 @@ class RoundsView(View):
         self.group_info: queries.GroupInfo | None = None
         self.group_label = QLabel()
         self.group = QComboBox()
+        self.group.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.group.setObjectName("rounds_group")
         self.group.currentIndexChanged.connect(lambda _i: self._group_changed())
         self.round_label = QLabel()

@@ -45,9 +45,11 @@ class StandingsView(View):
         self.rankings: list[Any] = []
         self.group_label = QLabel()
         self.group = QComboBox()
+        self.group.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.group.setObjectName("standings_group")
         self.group.currentIndexChanged.connect(lambda _i: self._load())
         self.which = QComboBox()
+        self.which.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.which.setObjectName("standings_which")
         self.which.currentIndexChanged.connect(lambda _i: self._show())
         self.table = QTableWidget()
@@ -187,16 +189,10 @@ class StandingsView(View):
             self.table.item(r, 0).setTextAlignment(Qt.AlignmentFlag.AlignCenter)
 
     def _show_team(self, info: Any) -> None:
-        rows_in = list(getattr(info, "rows", ()))
-        headers = [tr("standings_rank"), tr("col_team"), tr("standings_points"),
-                   tr("col_members"), tr("standings_prize")]
-        rows = []
-        for row in rows_in:
-            members = getattr(row, "members", ())
-            names = "、".join(getattr(m, "name", str(m)) for m in members)
-            rows.append([getattr(row, "rank_text", ""), getattr(row, "team", getattr(row, "unit", "")),
-                         getattr(row, "points_text", getattr(row, "total_text", "")), names,
-                         getattr(row, "prize", "")])
+        headers = [tr("standings_rank"), tr("col_team"), info.total_label, *info.columns,
+                   tr("col_members"), tr("standings_prize"), tr("col_note")]
+        rows = [[row.rank_text, row.team, row.total_text, *row.values, "、".join(row.members),
+                 row.prize, row.note] for row in info.rows]
         common.fill_table(self.table, headers, rows)
 
     def _show_needs(self) -> None:

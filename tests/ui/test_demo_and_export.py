@@ -1,0 +1,76 @@
+"""The demo event opened from the start page, every view shown on it, and the export."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.services import queries
+from app.ui import export_dialog
+from tests.ui.conftest import screenshot
+
+
+@pytest.fixture
+def demo_window(window, tmp_path, monkeypatch):
+    target = tmp_path / "demo.db"
+    monkeypatch.setattr(window, "demo_location", lambda: target)
+    window.start_page.demo.click()
+    assert window.ev is not None, window.last_error
+    assert window.ev.store.path == target
+    return window
+
+
+def test_every_view_shows_the_demo_event(demo_window):
+    window = demo_window
+    info = queries.event_info(window.ev)
+    open_group = info.groups[0]
+    assert open_group.rounds_complete == open_group.rounds > 0
+    screenshot(window, "10-demo-setup")
+    window.tabs.setCurrentWidget(window.players_view)
+    assert window.players_view.table.rowCount() == len(queries.players(window.ev, None))
+    screenshot(window, "11-demo-players")
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    assert rounds.current_round_number() == open_group.rounds
+    assert rounds.progress.value() == rounds.progress.maximum() > 0
+    screenshot(window, "12-demo-rounds")
+    standings = window.standings_view
+    window.tabs.setCurrentWidget(standings)
+    rows = standings.standings_texts()
+    assert rows and rows[0][0] == "1" and all(r[3] for r in rows)
+    labels = [standings.which.itemText(i) for i in range(standings.which.count())]
+    team = next(i for i, label in enumerate(labels) if "团体" in label)
+    standings.which.setCurrentIndex(team)
+    teams = standings.standings_texts()
+    assert teams and teams[0][0] == "1" and teams[0][1]
+    screenshot(window, "13-demo-teams")
+    standings.which.setCurrentIndex(0)
+    screenshot(window, "14-demo-standings")
+    # a board game of the demo on the board view
+    first_board = queries.round_view(window.ev, open_group.name, 1).boards[0]
+    assert window.board_view.link_board(open_group.name, 1, first_board.number, 1)
+    window.tabs.setCurrentWidget(window.board_view)
+    screenshot(window, "15-demo-board")
+
+
+def test_export_writes_files_with_progress_and_opens_the_folder(demo_window, tmp_path,
+                                                                monkeypatch, qtbot):
+    window = demo_window
+    opened: list[Path] = []
+    monkeypatch.setattr(export_dialog, "open_folder", lambda folder: opened.append(folder))
+    window.act_export.trigger()
+    dialog = window.export_dialog
+    qtbot.addWidget(dialog)
+    out = tmp_path / "out"
+    dialog.folder.setText(str(out))
+    steps: list[int] = []
+    dialog.progress.valueChanged.connect(steps.append)
+    written = dialog.export()
+    assert written and all(p.exists() for p in written)
+    assert {p.suffix for p in written} >= {".pdf", ".xlsx"}
+    assert opened == [out]
+    assert steps and dialog.progress.value() == dialog.progress.maximum()
+    assert dialog.files.count() == len(written)
+    assert str(len(written)) in window.status_label.text()
+    screenshot(dialog, "16-export")
