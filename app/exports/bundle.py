@@ -95,7 +95,7 @@ def _pdf_tasks(model: ExportModel, root: Path, template_path: Path) -> list[Task
         if rounds:
             one(f"{group.name} 交叉表", lambda g=group.key, f=folder: pdf_lists.write_crosstable(
                 model, g, f / "交叉表.pdf"))
-        games = model.games_of(group.key)
+        games = tuple(g for g in model.games_of(group.key) if g.moves)  # recorded moves only
         if games:
             one(f"{group.name} 棋谱", lambda gs=games, f=folder: pdf_games.write_game_sheets(
                 model, gs, f / "棋谱.pdf"))

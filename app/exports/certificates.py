@@ -43,6 +43,8 @@ class TemplateLine:
     underline: bool = False
     colour: str = "#000000"
     requires: str = ""
+    max_lines: int = 1  # wrap (upwards) instead of shrinking below 80 %
+    line_mm: float = 0.0  # line spacing when wrapped; 1.35 x the size when 0
 
 
 @dataclass(frozen=True)
@@ -106,10 +108,20 @@ def load_template(path: Path = DEFAULT_TEMPLATE) -> CertificateTemplate:
                             place)
         try:
             line = TemplateLine(**{"x_mm": 148.5, "size": 18, **raw})
-            float(line.x_mm), float(line.y_mm), float(line.size), float(line.width_mm)
-        except (TypeError, ValueError) as error:
-            raise UserError(f"模板行数值有误：{error}", f"bad number in template line: {error}",
+        except TypeError as error:
+            raise UserError(f"模板行缺少字段：{error}", f"template line: {error}",
                             place) from None
+        for key in ("x_mm", "y_mm", "size", "width_mm", "line_mm"):
+            value = getattr(line, key)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise UserError(f"{key} 应为数字", f"{key} must be a number", place)
+        if isinstance(line.max_lines, bool) or not isinstance(line.max_lines, int) or \
+                line.max_lines < 1:
+            raise UserError("max_lines 应为正整数", "max_lines must be a positive integer",
+                            place)
+        if line.size <= 0 or line.width_mm <= 0:
+            raise UserError("size 和 width_mm 应大于 0", "size and width_mm must be positive",
+                            place)
         _colour(line.colour, place)
         lines.append(line)
     borders = []
@@ -152,19 +164,44 @@ def certificate_fields(model: ExportModel, award: Award) -> dict[str, str]:
     }
 
 
-def _draw_line(canvas: Canvas, template: CertificateTemplate, line: TemplateLine,
-               values: Mapping[str, str]) -> None:
-    if line.requires and not values.get(line.requires):
-        return
-    text = line.text.format_map(values).strip()
-    if not text:
-        return
+_BREAKS = "　、， "
+
+
+def _tokens(text: str) -> list[str]:
+    """Pieces that may end a line: after a separator (organisers are joined by 　 or 、)."""
+    tokens: list[str] = []
+    current = ""
+    for char in text:
+        current += char
+        if char in _BREAKS:
+            tokens.append(current)
+            current = ""
+    if current:
+        tokens.append(current)
+    return tokens
+
+
+def wrap_lines(text: str, width: float, size: float, font: str, max_lines: int) -> list[str]:
+    """Greedy lines of `text` no wider than `width`, breaking after separators; one line
+    when that is all it takes (or all that is allowed)."""
+    if max_lines <= 1 or text_width(text, size, font) <= width:
+        return [text]
+    lines: list[str] = []
+    for token in _tokens(text):
+        candidate = (lines[-1] + token) if lines else token
+        if lines and text_width(candidate.rstrip(_BREAKS), size, font) <= width:
+            lines[-1] = candidate
+        else:
+            lines.append(token)
+    return [line.rstrip(_BREAKS) for line in lines]
+
+
+def _draw_text(canvas: Canvas, template: CertificateTemplate, line: TemplateLine, text: str,
+               y: float, size: float) -> None:
     width = line.width_mm * mm
-    size = fit_size(text, width, line.size, line.size * 0.4, template.font)
     drawn = text_width(text, size, template.font)
     squeeze = min(1.0, width / drawn) if drawn else 1.0
     x = line.x_mm * mm
-    y = line.y_mm * mm
     left = x - drawn * squeeze / 2 if line.align == "center" else (
         x - drawn * squeeze if line.align == "right" else x)
     canvas.saveState()
@@ -180,6 +217,35 @@ def _draw_line(canvas: Canvas, template: CertificateTemplate, line: TemplateLine
         canvas.setLineWidth(0.8)
         canvas.line(0, -size * 0.2, drawn, -size * 0.2)
     canvas.restoreState()
+
+
+def _draw_line(canvas: Canvas, template: CertificateTemplate, line: TemplateLine,
+               values: Mapping[str, str]) -> None:
+    """One template line: shrunk to its width; with `max_lines` > 1, text that would shrink
+    below 80 % is wrapped instead, the block growing upwards so its last line sits at y."""
+    if line.requires and not values.get(line.requires):
+        return
+    text = line.text.format_map(values).strip()
+    if not text:
+        return
+    width = line.width_mm * mm
+    size = fit_size(text, width, line.size, line.size * 0.4, template.font)
+    lines = [text]
+    if line.max_lines > 1 and size < line.size * 0.8:
+        size = line.size
+        while size >= line.size * 0.5:
+            lines = wrap_lines(text, width, size, template.font, line.max_lines)
+            if len(lines) <= line.max_lines and all(
+                    text_width(one, size, template.font) <= width for one in lines):
+                break
+            size -= 0.5
+        else:
+            lines = [text]
+            size = fit_size(text, width, line.size, line.size * 0.4, template.font)
+    leading = (line.line_mm * mm) if line.line_mm else size * 1.35
+    for index, one in enumerate(lines):
+        y = line.y_mm * mm + (len(lines) - 1 - index) * leading
+        _draw_text(canvas, template, line, one, y, size)
 
 
 def draw_certificate(canvas: Canvas, template: CertificateTemplate,

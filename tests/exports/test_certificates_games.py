@@ -148,3 +148,41 @@ def test_parse_point_follows_the_board_convention() -> None:
     assert pdf_games.parse_point("h8") == (7, 7)
     assert pdf_games.parse_point("a1") == (0, 0)
     assert pdf_games.parse_point("o15") == (14, 14)
+
+
+def test_many_organisers_wrap_instead_of_shrinking_away(tmp_path: Path) -> None:
+    model = small_event()
+    organisers = ("国家体育总局群体司", "中华全国体育总会群体部", "国家体育总局棋牌运动管理中心",
+                  "中国棋院", "中国棋院杭州分院", "绍兴市人民政府", "浙江日报报业集团")
+    crowded = replace(model, event=replace(model.event, organisers=organisers))
+    path = certificates.write_certificates(crowded, tmp_path / "c.pdf", model.awards[:1])
+    lines = [line.strip() for line in pdf_text(path).splitlines() if line.strip()]
+    organiser_lines = [line for line in lines if any(o in line for o in organisers)]
+    assert 2 <= len(organiser_lines) <= 3
+    assert all(o in squeezed(" ".join(organiser_lines)) for o in organisers)
+    assert words_outside_page(path, margin=20) == []
+
+
+def test_wrap_lines_breaks_after_separators() -> None:
+    from app.exports.fonts import KAI, register_fonts
+
+    register_fonts()
+    text = "中国棋院　绍兴市体育局　浙江省棋类协会"
+    assert certificates.wrap_lines(text, 1000, 16, KAI, 3) == [text]
+    lines = certificates.wrap_lines(text, 180, 16, KAI, 3)
+    assert lines == ["中国棋院　绍兴市体育局", "浙江省棋类协会"]
+
+
+@pytest.mark.parametrize(
+    ("line", "fragment"),
+    [({"text": "x", "y_mm": "10"}, "y_mm"), ({"text": "x", "y_mm": 1, "max_lines": 0},
+                                              "max_lines"),
+     ({"text": "x", "y_mm": 1, "size": 0}, "size")],
+)
+def test_template_numbers_are_checked(tmp_path: Path, line: dict[str, object],
+                                      fragment: str) -> None:
+    file = tmp_path / "t.json"
+    file.write_text(json.dumps({"lines": [line]}), encoding="utf-8")
+    with pytest.raises(UserError) as error:
+        certificates.load_template(file)
+    assert fragment in error.value.message()
