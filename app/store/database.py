@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
-from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
 
 from app.errors import UserError
 from app.store.models import Base, Meta
@@ -30,10 +30,25 @@ def is_url(location: str | Path) -> bool:
     return "://" in str(location)
 
 
+def _server_error(location: str | Path, error: Exception) -> UserError:
+    detail = " ".join(str(getattr(error, "orig", None) or error).split())[:200]
+    return UserError(
+        f"无法连接数据库服务器或地址有误（{detail}）",
+        f"cannot reach the database server, or the address is wrong ({detail})",
+        str(location),
+    )
+
+
 def engine_for(location: str | Path) -> Engine:
     """An engine for an event file path or a database URL, with the pragmas we rely on."""
     if is_url(location):
-        return create_engine(str(location), pool_pre_ping=True)
+        try:
+            engine = create_engine(str(location), pool_pre_ping=True)
+            # Connect now, so a wrong address or a server that is down is told at once.
+            engine.connect().close()
+        except (SQLAlchemyError, ValueError, ImportError) as error:
+            raise _server_error(location, error) from None
+        return engine
     path = Path(location)
     engine = create_engine(f"sqlite:///{path}")
 
