@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -29,3 +30,9 @@ def pg_server() -> Iterator[PostgresServer]:
 def pg_url(pg_server: PostgresServer) -> str:
     """A fresh empty database on the test server, as an event location."""
     return pg_server.new_database()
+
+
+@pytest.fixture(autouse=True)
+def _snapshots_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Server events keep snapshots under $GOMOKU_ARBITER_SNAPSHOTS: never the home folder."""
+    monkeypatch.setenv("GOMOKU_ARBITER_SNAPSHOTS", str(tmp_path / "server-snapshots"))

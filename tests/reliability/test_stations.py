@@ -8,6 +8,9 @@ once lose nothing; a pairing can only be made by one station at a time.
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -18,13 +21,17 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from app.errors import UserError
 from app.services.event import Event
+from app.services.rounds import enter_result, pair_next_round
 from app.store.locks import pairing_lock, stale_error, watch_versions
 from app.store.models import BoardRow, Player, Round, UndoEntry
 from app.store.snapshots import list_snapshots, restore_snapshot, take_snapshot
+from tests.reliability.crash_driver import __file__ as DRIVER
 from tests.reliability.helpers import (
+    GROUP,
     add_players,
     add_round,
     first_group_id,
+    make_event,
     new_event,
     player_names,
     results,
@@ -295,3 +302,95 @@ def test_server_snapshot_is_consistent_while_another_station_writes(
 def test_pg_server_is_run_by_a_non_root_user(pg_server) -> None:
     if os.geteuid() == 0:
         assert pg_server.user not in (None, "root")
+
+
+# ----- through the services: racing stations, undo across stations, a station that dies -------
+
+
+def _race(event: Event, station: str, code: str, boards: list[int], won: dict[int, str],
+          refused: dict[int, str], failures: list[BaseException]) -> None:
+    for board in boards:
+        try:
+            enter_result(event, GROUP, 1, board, [code])
+            won.setdefault(board, station)
+        except UserError as error:
+            refused[board] = error.en
+        except BaseException as error:  # surfaced by the test thread
+            failures.append(error)
+            return
+
+
+def test_two_stations_racing_on_the_same_boards_never_overwrite(location: str) -> None:
+    """Both stations try every board: each board gets exactly one result, from the station
+    told it succeeded; the other is refused (already entered / changed by the other)."""
+    make_event(location, 60)
+    a = Event.open(location, station="A")
+    b = Event.open(location, station="B")
+    try:
+        with a.reading() as session:
+            ids = list(session.scalars(select(Player.id).order_by(Player.id)))
+        round_id = add_round(a, ids)
+        boards = list(range(1, 31))
+        won_a: dict[int, str] = {}
+        won_b: dict[int, str] = {}
+        refused: dict[int, str] = {}
+        failures: list[BaseException] = []
+        threads = [
+            threading.Thread(target=_race, args=(a, "A", "1-0", boards, won_a, refused, failures)),
+            threading.Thread(target=_race, args=(b, "B", "0-1", boards, won_b, refused, failures)),
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=120)
+        assert not failures
+        assert not set(won_a) & set(won_b)  # never both told "saved" for one board
+        assert sorted(set(won_a) | set(won_b)) == boards
+        stored = results(a, round_id)
+        for board in boards:
+            assert stored[board] == ("1-0" if board in won_a else "0-1")
+        assert sorted(refused) == boards  # the other station was told, board by board
+        for message in refused.values():
+            assert "already has the result" in message or "changed by" in message
+    finally:
+        a.close()
+        b.close()
+
+
+def test_a_station_killed_while_pairing_leaves_no_round_and_no_lock(
+    pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIGKILL a station inside its pairing transaction: the server rolls it back and
+    releases the group's lock, so another station pairs at once."""
+    make_event(pg_url, 12)
+    monkeypatch.setenv("GOMOKU_ARBITER_SNAPSHOTS", str(tmp_path / "snapshots"))
+    env = dict(os.environ)
+    process = subprocess.Popen(
+        [sys.executable, str(DRIVER), "pair", pg_url, GROUP, "--pause-at-flush"],
+        cwd=Path(DRIVER).parents[2], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        lines = []
+        while not lines or lines[-1] != "FLUSHED":
+            line = process.stdout.readline()
+            assert line, process.stderr.read() if process.stderr else ""
+            lines.append(line.strip())
+        # While the driver holds the group, another station is refused, naming it.
+        other = Event.open(pg_url, station="B")
+        try:
+            with pytest.raises(UserError) as error:
+                pair_next_round(other, GROUP)
+            assert "crash-driver" in error.value.zh
+        finally:
+            other.close()
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
+        process.communicate(timeout=30)
+    other = Event.open(pg_url, station="B")
+    try:
+        with other.reading() as session:
+            assert session.scalar(select(func.count()).select_from(Round)) == 0
+        info = pair_next_round(other, GROUP)
+        assert info.number == 1 and len(info.boards) == 6
+    finally:
+        other.close()
