@@ -205,7 +205,8 @@ class Standings:
 
 @dataclass(frozen=True)
 class TeamRow:
-    """One team in a team ranking; `values` follow the columns of `TeamStandings`."""
+    """One team in a team ranking; `values` follow the columns of `TeamStandings`; rank 0
+    for a team that gets no place (units short of members, 人数不足)."""
 
     rank: int
     team: str
@@ -216,6 +217,9 @@ class TeamRow:
 
     @property
     def rank_text(self) -> str:
+        """`3`, `3=` (shared), or empty for a team without a place (rank 0)."""
+        if self.rank <= 0:
+            return ""
         return f"{self.rank}=" if self.shared else str(self.rank)
 
 

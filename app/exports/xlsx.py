@@ -224,7 +224,7 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
 
 def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> Worksheet:
     headers = ["名次", "并列", "代表队", *[c.header for c in team.columns], "队员", "备注"]
-    rows = [[r.rank, "并列" if r.shared else "", r.team,
+    rows = [[r.rank if r.rank > 0 else None, "并列" if r.shared else "", r.team,
              *[scaled(v, c.scale) for v, c in zip(r.values, team.columns, strict=True)],
              "、".join(r.members), r.note] for r in team.rows]
     title = f"团体名次（{team.title}）" if team.title else "团体名次"

@@ -105,3 +105,10 @@ def test_values_may_be_fractions_or_preformatted_text() -> None:
     assert format_scaled("12.5") == "12.5" and scaled("12.5") == 12.5
     assert scaled("—") == "—" and format_scaled("—") == "—"
     assert scaled("7") == 7 and isinstance(scaled("7"), int)
+
+
+def test_a_team_without_a_place_prints_no_rank() -> None:
+    from app.exports.model import TeamRow
+
+    assert TeamRow(0, "成都棋院", (0,), note="人数不足").rank_text == ""
+    assert TeamRow(2, "成都棋院", (9,), shared=True).rank_text == "2="
