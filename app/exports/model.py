@@ -451,6 +451,28 @@ def outcome_for(board: BoardResult, player: int) -> str:
     return "胜" if first_won == is_first else "负"
 
 
+def round_cells(rounds: Iterable[Round], order: list[int]) -> dict[int, list[str]]:
+    """Crosstable cells by rounds (Swiss, knockout, team): for each player in `order`, one
+    cell per round: the opponent's position in `order`, the colour (黑 = first mover, 白) and
+    the outcome, e.g. `12黑胜`; 轮空 for a bye; — when not paired; a player on two boards in
+    one round (a team captain's playoff game, 主将加赛) gets both, joined by 、."""
+    position = {pid: index for index, pid in enumerate(order, start=1)}
+    cells: dict[int, list[str]] = {pid: [] for pid in order}
+    for rnd in rounds:
+        this_round: dict[int, list[str]] = {}
+        for board in rnd.boards:
+            for me, other, colour in ((board.first, board.second, "黑"),
+                                      (board.second, board.first, "白")):
+                if me is None or me not in cells:
+                    continue
+                text = "轮空" if other is None else (
+                    f"{position.get(other, '?')}{colour}{outcome_for(board, me)}")
+                this_round.setdefault(me, []).append(text)
+        for pid in order:
+            cells[pid].append("、".join(this_round.get(pid, ["—"])))
+    return cells
+
+
 def unique(items: Iterable[str]) -> tuple[str, ...]:
     """Items in first-seen order without repeats."""
     return tuple(dict.fromkeys(items))

@@ -23,8 +23,8 @@ from app.exports.model import (
     Standings,
     TeamStandings,
     format_scaled,
-    outcome_for,
     result_zh,
+    round_cells,
     unique,
 )
 from app.exports.pdf_common import (
@@ -252,22 +252,7 @@ def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
                                 colors.Color(0.7, 0.7, 0.7)))
     else:
         columns += [Column(f"第{r.number}轮") for r in rounds]
-        for rnd in rounds:
-            seen = set()
-            for board in rnd.boards:
-                for me, other, colour in ((board.first, board.second, "黑"),
-                                          (board.second, board.first, "白")):
-                    if me is None or me not in cells_by_player:
-                        continue
-                    seen.add(me)
-                    if other is None:
-                        cells_by_player[me].append("轮空")
-                    else:
-                        cells_by_player[me].append(
-                            f"{position.get(other, '?')}{colour}{outcome_for(board, me)}")
-            for pid in order:
-                if pid not in seen:
-                    cells_by_player[pid].append("—")
+        cells_by_player = round_cells(rounds, order)
     columns.append(Column("积分"))
     tiebreak_columns = standings.columns if standings is not None else ()
     columns += [Column(c.header) for c in tiebreak_columns]

@@ -22,8 +22,8 @@ from app.exports.model import (
     ExportModel,
     Standings,
     TeamStandings,
-    outcome_for,
     result_zh,
+    round_cells,
     scaled,
 )
 
@@ -194,18 +194,8 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
                                   None if value is None else scaled(value, info.scale))
     else:
         headers_mid = [f"第{r.number}轮" for r in rounds]
-        for rnd in rounds:
-            filled = set()
-            for b in rnd.boards:
-                for me, other, colour in ((b.first, b.second, "黑"), (b.second, b.first, "白")):
-                    if me is None or me not in cells:
-                        continue
-                    filled.add(me)
-                    cells[me].append("轮空" if other is None else
-                                     f"{position.get(other, '?')}{colour}{outcome_for(b, me)}")
-            for pid in order:
-                if pid not in filled:
-                    cells[pid].append("—")
+        for pid, texts in round_cells(rounds, order).items():
+            cells[pid].extend(texts)
     columns = standings.columns if standings is not None else ()
     headers = ["序", "名次", "姓名", "单位", *headers_mid, "积分", *[c.header for c in columns]]
     rows: list[list[Cell]] = []

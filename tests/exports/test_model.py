@@ -112,3 +112,17 @@ def test_a_team_without_a_place_prints_no_rank() -> None:
 
     assert TeamRow(0, "成都棋院", (0,), note="人数不足").rank_text == ""
     assert TeamRow(2, "成都棋院", (9,), shared=True).rank_text == "2="
+
+
+def test_round_cells_join_two_boards_of_one_round() -> None:
+    from app.exports.model import Round, round_cells
+
+    rounds = [
+        Round("g", 1, (BoardResult(1, 1, 2, "1-0", "", 2, 0), BoardResult(2, 3, None))),
+        Round("g", 2, (BoardResult(1, 2, 1, "=", "", 1, 1), BoardResult(2, 1, 3, "0-1", "", 0, 2))),
+    ]
+    cells = round_cells(rounds, [1, 2, 3])
+    assert cells[1] == ["2黑胜", "2白和、3黑负"]
+    assert cells[2] == ["1白负", "1黑和"]
+    assert cells[3] == ["轮空", "1白胜"]
+    assert round_cells(rounds[:1], [1, 2, 3, 4])[4] == ["—"]
