@@ -77,24 +77,30 @@ def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
     rnd = model.round(group, round_number)
     scale = model.group(group).scale
     before = model.score_before(group, round_number)
+    # Points before the round, unless the group keeps no player points (team matches).
+    with_points = any(b.first_points is not None for r in model.rounds_of(group)
+                      for b in r.boards)
+    points = [Column("积分")] if with_points else []
     columns = [
         Column("台次"), Column("编号"), Column("先手（黑）", "LEFT", True),
-        Column("单位", "LEFT", True), Column("积分"),
-        Column("积分"), Column("后手（白）", "LEFT", True), Column("单位", "LEFT", True),
+        Column("单位", "LEFT", True), *points,
+        *points, Column("后手（白）", "LEFT", True), Column("单位", "LEFT", True),
         Column("编号"),
     ]
     rows = []
     for board in rnd.boards:
         first = model.player(board.first)
         row = [board.board_text, str(first.number or ""), first.name,
-               board.first_team or first.unit,
-               format_scaled(before.get(first.id, 0), scale)]
+               board.first_team or first.unit]
+        if with_points:
+            row.append(format_scaled(before.get(first.id, 0), scale))
         if board.second is None:
-            row += ["", "轮空", "", ""]
+            row += ["", "轮空", "", ""] if with_points else ["轮空", "", ""]
         else:
             second = model.player(board.second)
-            row += [format_scaled(before.get(second.id, 0), scale), second.name,
-                    board.second_team or second.unit, str(second.number or "")]
+            if with_points:
+                row.append(format_scaled(before.get(second.id, 0), scale))
+            row += [second.name, board.second_team or second.unit, str(second.number or "")]
         rows.append(row)
     header = _group_header(model, group, f"第{round_number}轮对阵表（按台次）", rnd.date_text)
     return _table_document(path, header, columns, rows, shade_every=5)

@@ -270,3 +270,14 @@ def test_team_match_boards_print_their_label_and_teams(tmp_path: Path) -> None:
         assert "第1场1台" in text
         if writer is not pdf_slips.write_result_slips:
             assert "绍兴甲队" in text and "杭州乙队" in text
+
+
+def test_pairing_list_leaves_out_points_a_group_does_not_keep(tmp_path: Path) -> None:
+    model = small_event()
+    bare = replace(model, rounds=tuple(
+        replace(r, boards=tuple(replace(b, first_points=None, second_points=None)
+                                for b in r.boards)) for r in model.rounds))
+    with_points = pdf_lists.write_pairings_by_board(model, "open", 2, tmp_path / "a.pdf")
+    without = pdf_lists.write_pairings_by_board(bare, "open", 2, tmp_path / "b.pdf")
+    assert "积分" in pdf_text(with_points)
+    assert "积分" not in pdf_text(without)
