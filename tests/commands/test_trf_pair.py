@@ -128,3 +128,55 @@ def test_malformed_file_exit_2_names_line_and_field(sub: str, capsys, tmp_path: 
 def test_bad_arguments_exit_2(argv: list[str], capsys) -> None:
     code, out, err = _run(capsys, *argv)
     assert code == 2 and out == "" and err.strip()
+
+
+# --- against the Swiss engine (app.pairing.swiss) --------------------------------------------
+
+SMALL_FILES = sorted((DATA / "complete").glob("n00[78]_*.trf"))[::3]
+NOPAIRING = sorted((DATA / "nopairing").glob("*.trf"))[::4]
+
+
+def _cut_before_round(path: Path, k: int) -> str:
+    """The file as it stood before round k was paired: rounds 1..k-1, round k's byes entered
+    in advance kept, points column blanked (it counted every round)."""
+    out = []
+    for line in path.read_text().replace("\r", "\n").split("\n"):
+        if line.startswith("001"):
+            start = 91 + 10 * (k - 1)
+            head = line[:80] + "    " + line[84:start]
+            entry = line[start:start + 8]
+            if entry.startswith("0000") and entry[7:8] in ("H", "Z", "F"):
+                head += entry
+            line = head.rstrip()
+        out.append(line)
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("path", SMALL_FILES, ids=lambda p: p.name)
+def test_check_reference_files_exit_0(path: Path, capsys) -> None:
+    code, out, err = _run(capsys, "trf", "check", str(path))
+    assert code == 0, out + err
+    assert out == ""
+
+
+@pytest.mark.parametrize("path", SMALL_FILES, ids=lambda p: p.name)
+def test_pair_prints_the_reference_next_round(path: Path, capsys, tmp_path: Path) -> None:
+    tournament = read_trf(path.read_text())
+    k = tournament.rounds_played
+    cut = tmp_path / "cut.trf"
+    cut.write_text(f"XXR {tournament.total_rounds}\n" + _cut_before_round(path, k))
+    code, out, err = _run(capsys, "trf", "pair", str(cut))
+    assert code == 0, err
+    lines = out.splitlines()
+    expected = tournament.pairing_of_round(k).boards
+    assert int(lines[0]) == len(lines) - 1 == len(expected)
+    assert set(lines[1:]) == {f"{b.first} {b.second or 0}" for b in expected}
+    if tournament.pairing_of_round(k).bye is not None:
+        assert lines[-1].endswith(" 0")  # the PAB comes last
+
+
+@pytest.mark.parametrize("path", NOPAIRING, ids=lambda p: p.name)
+def test_pair_nopairing_files_exit_1(path: Path, capsys) -> None:
+    code, out, err = _run(capsys, "trf", "pair", str(path))
+    assert code == 1 and out == ""
+    assert "no legal pairing" in err
