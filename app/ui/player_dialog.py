@@ -1,4 +1,4 @@
-"""The dialog to add a late entry (补报) or edit one player's details."""
+"""Dialogs for one player (late entry 补报, edit) and for registering a team (队伍)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QWidget,
 )
 
@@ -71,3 +73,35 @@ class PlayerDialog(QDialog):
                           else (str(self.player.birth_date) if self.player.birth_date else None))
                       != v}
         return self.group.currentText(), fields
+
+
+class TeamDialog(QDialog):
+    """A team's name and unit, and its players one per line in board order: `姓名 男`."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("players_team"))
+        form = QFormLayout(self)
+        self.name = QLineEdit()
+        self.unit = QLineEdit()
+        self.members = QPlainTextEdit()
+        self.members.setPlaceholderText("张三 男\n李四 男\n王五 女")
+        form.addRow(tr("col_team"), self.name)
+        form.addRow(tr("col_unit"), self.unit)
+        form.addRow(QLabel(tr("team_members_hint")))
+        form.addRow(self.members)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def values(self) -> tuple[str, str, list[tuple[str, str]]]:
+        members = []
+        for line in self.members.toPlainText().splitlines():
+            parts = line.split()
+            if parts:
+                gender = {"男": "M", "女": "F"}.get(parts[-1], parts[-1]) if len(parts) > 1 else ""
+                name = " ".join(parts[:-1]) if len(parts) > 1 else parts[0]
+                members.append((name, gender.upper()))
+        return self.name.text().strip(), self.unit.text().strip(), members

@@ -13,14 +13,18 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
+    QListWidget,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
 )
 
+from app.errors import NoAnswer, UserError
 from app.services import players as players_service
 from app.services import queries
+from app.services.knockout import TEAM_SYSTEMS
+from app.ui import common
 from app.ui.i18n import both, tr
 from app.ui.views.base import View
 
@@ -106,6 +110,12 @@ class PlayersView(View):
         self.withdraw_button.clicked.connect(self.ask_withdraw)
         self.absent_button = QPushButton()
         self.absent_button.clicked.connect(self.ask_absence)
+        self.team_button = QPushButton()
+        self.team_button.clicked.connect(self.ask_team)
+        self.teams_label = QLabel()
+        self.teams = QListWidget()
+        self.teams.setObjectName("teams")
+        self.teams.setMaximumHeight(140)
         self.table = QTableWidget()
         self.table.setObjectName("players_table")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -120,13 +130,15 @@ class PlayersView(View):
         top.addWidget(self.count)
         buttons = QHBoxLayout()
         for button in (self.import_button, self.add_button, self.edit_button,
-                       self.withdraw_button, self.absent_button):
+                       self.withdraw_button, self.absent_button, self.team_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(buttons)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.teams_label)
+        layout.addWidget(self.teams)
         self.search.setFocus()
 
     # ----- showing ---------------------------------------------------------------------------
@@ -151,6 +163,34 @@ class PlayersView(View):
         self.group.blockSignals(False)
         self.all_players = queries.players(self.ev, self.selected_group())
         self._fill()
+        self._fill_teams()
+
+    def team_group(self) -> str | None:
+        """The selected group when it plays team matches (分台定人制), else None."""
+        name = self.selected_group()
+        for info in queries.event_info(self.ev).groups:
+            if info.name == name and info.system in TEAM_SYSTEMS:
+                return name
+        return None
+
+    def _fill_teams(self) -> None:
+        """Teams of a team group with their players in board order (台次)."""
+        group = self.team_group()
+        self.teams.clear()
+        for widget in (self.teams, self.teams_label, self.team_button):
+            widget.setVisible(group is not None)
+        if group is None:
+            return
+        try:
+            teams = common.function("knockout", "teams")(self.ev, group)
+        except (UserError, NoAnswer) as error:
+            self.main.show_error(error)
+            return
+        for team in teams:
+            boards = "  ".join(f"{n}. {name}({gender_text(gender)})"
+                               for n, (_id, name, gender) in enumerate(team.members, start=1))
+            self.teams.addItem(f"{team.seed}. {team.name}（{team.unit}）  {boards}")
+        self.teams_label.setText(tr("teams_count", count=len(teams)))
 
     def visible_players(self) -> list[queries.PlayerInfo]:
         return [p for p in self.all_players if matches(p, self.search.text())]
@@ -253,6 +293,30 @@ class PlayersView(View):
             self.main.show_message(tr("player_added", name=fields.get("name", "")))
         return player_id
 
+    def ask_team(self) -> None:
+        from app.ui.player_dialog import TeamDialog
+
+        group = self.team_group()
+        if group is None:
+            return
+        dialog = TeamDialog(self)
+        if dialog.exec():
+            name, unit, members = dialog.values()
+            self.add_team(group, name, members, unit=unit)
+
+    def add_team(self, group: str, name: str, members: list[tuple[str, str]],
+                 unit: str = "") -> int | None:
+        """Register a team with its players in board order (board 1 = captain 主将)."""
+        try:
+            add = common.function("knockout", "add_team")
+        except UserError as error:
+            self.main.show_error(error)
+            return None
+        team_id = self.run(add, self.ev, group, name, members, unit=unit)
+        if team_id is not None:
+            self.main.show_message(tr("team_added", name=name))
+        return team_id
+
     def ask_edit(self) -> None:
         from app.ui.player_dialog import PlayerDialog
 
@@ -319,5 +383,7 @@ class PlayersView(View):
                             (self.absent_button, "players_absent")):
             button.setText(tr(key))
             button.setToolTip(both(key))
+        self.team_button.setText(tr("players_team"))
+        self.team_button.setToolTip(both("players_team_tip"))
         if self.main.ev is not None:
             self.refresh()

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from app.errors import UserError
 from app.services import queries
+from app.services.knockout import TEAM_SYSTEMS
 from app.ui import common
 from app.ui.i18n import both, tr
 from app.ui.views.base import View
@@ -196,24 +197,17 @@ class RoundsView(View):
         self._fill()
 
     def _fill(self) -> None:
-        headers = [tr(k) for k in ("col_board", "col_first", "col_first_unit", "col_result",
-                                   "col_second", "col_second_unit")]
+        keys = (("col_match", "col_first_team", "col_label", "col_result", "col_second_team",
+                 "col_blank") if self.is_team_group() else
+                ("col_board", "col_first", "col_first_unit", "col_result", "col_second",
+                 "col_second_unit"))
+        headers = [tr(k) for k in keys]
         round_ = self.round
         rows: list[list[object]] = []
         data: list[object] = []
         if round_ is not None:
             for board in round_.boards:
-                result = board.result
-                if len(board.games) > 1:
-                    parts = [g.result for g in board.games if g.result]
-                    if parts:
-                        result = f"{board.result}  ({' '.join(parts)})" if board.result else \
-                            " ".join(parts)
-                rows.append([board.number, player_text(board.first),
-                             board.first.unit if board.first else "", result,
-                             player_text(board.second) if board.second or board.first is None
-                             else tr("bye"),
-                             board.second.unit if board.second else ""])
+                rows.append(self._board_row(board))
                 data.append(board.number)
         row = self.table.currentRow()
         common.fill_table(self.table, headers, rows, data)
@@ -229,8 +223,37 @@ class RoundsView(View):
         self.progress.setFormat(tr("rounds_progress", round=round_.number, done=done, total=total)
                                 if round_ else tr("rounds_none"))
         self.report.setPlainText("\n".join(round_.report) if round_ else "")
-        games = self.group_info.games_per_round if self.group_info else 1
-        self.entry.setPlaceholderText("12 1" if games == 1 else "12 1=")
+        games = self.entry_games()
+        self.entry.setPlaceholderText("12 " + "1=0"[:games] if games <= 3 else "12 1")
+
+    def _board_row(self, board: queries.BoardInfo) -> list[object]:
+        """Board number, first side, its unit, result, second side, its unit."""
+        first_team = getattr(board, "first_team", None)
+        second_team = getattr(board, "second_team", None)
+        if first_team:  # a team match (分台定人制): teams, and each board's game
+            games = " ".join(g.result or "·" for g in board.games)
+            return [board.number, first_team, board.label, f"{board.result}  [{games}]",
+                    second_team or tr("bye"), ""]
+        result = board.result
+        if len(board.games) > 1:
+            parts = [g.result for g in board.games if g.result]
+            if parts:
+                result = f"{board.result}  ({' '.join(parts)})" if board.result else \
+                    " ".join(parts)
+        second = player_text(board.second) if board.second is not None else tr("bye")
+        return [board.number, player_text(board.first), board.first.unit if board.first else "",
+                result, second, board.second.unit if board.second else ""]
+
+    def is_team_group(self) -> bool:
+        return bool(self.group_info and self.group_info.system in TEAM_SYSTEMS)
+
+    def entry_games(self) -> int:
+        """Keys per board: 2 in double-game rounds, one per board of a team match."""
+        if self.is_team_group() and self.round is not None:
+            counts = [len(b.games) for b in self.round.boards if getattr(b, "first_team", None)]
+            if counts:
+                return min(counts)
+        return self.group_info.games_per_round if self.group_info else 1
 
     def board_texts(self) -> list[list[str]]:
         return common.table_texts(self.table)
@@ -344,6 +367,15 @@ class RoundsView(View):
             self.main.show_error(error)
             return False
         replace = bool(old) and old != "bye"
+        if self.is_team_group():
+            enter = common.function("knockout", "enter_team_result")
+            match = self.run(enter, self.ev, name, number, board, codes, replace=replace)
+            if match is None:
+                return False
+            self.select_board(board)
+            self.main.show_message(tr("rounds_match_saved", board=board,
+                                      result=match or tr("rounds_match_level")))
+            return True
         warnings = self.run(enter, self.ev, name, number, board, codes, replace=replace)
         if warnings is None:
             return False
@@ -359,7 +391,7 @@ class RoundsView(View):
         return True
 
     def _entry_edited(self, text: str) -> None:
-        games = self.group_info.games_per_round if self.group_info else 1
+        games = self.entry_games()
         parsed = parse_entry(text, games)
         if parsed is not None:
             if self.enter_result(*parsed):
@@ -369,7 +401,7 @@ class RoundsView(View):
         text = self.entry.text()
         if not text.strip():
             return
-        games = self.group_info.games_per_round if self.group_info else 1
+        games = self.entry_games()
         parsed = parse_entry(text, games)
         if parsed is None:
             self.main.show_error(UserError(tr("bad_entry", text=text), tr("bad_entry", text=text),
@@ -389,7 +421,7 @@ class RoundsView(View):
         return super().eventFilter(watched, event)
 
     def _table_key(self, key: str) -> None:
-        games = self.group_info.games_per_round if self.group_info else 1
+        games = self.entry_games()
         board = self.selected_board()
         if board is None:
             return
