@@ -1,1 +1,16 @@
-"""Scoring, tie-breaks, ranking with shared places, playoffs, sub-rankings, teams, awards."""
+"""Scoring, tie-breaks, ranking with shared places, playoffs, sub-rankings, teams, awards.
+
+Pure functions over `app.pairing.types.TournamentSnapshot` (no Qt, no database):
+
+- `scoring`: results of a round -> outcomes and points (single and double-game rounds).
+- `tiebreaks`: `REGISTRY` of named tie-breaks (`buchholz` 对手分, `median_buchholz` 中间对手分,
+  `wins` 胜局, `progressive` 累进分, `sonneborn_berger` 索伯分, `buchholz_of_buchholz` 小小分,
+  `direct_encounter` 直胜, `black_games` 先手局, `black_wins` 先手胜, `game_points` 小分) and the
+  unplayed-round policies (`Unplayed.ZERO` / `OWN` / `LOWEST`).
+- `ranking`: `rank(snapshot, RankingRules(...), among=..., playoffs=...) -> Standings` with
+  shared places (`3=`) and ties at decisive places flagged for a playoff.
+- `playoff`: the 加赛 plan and its results (`plan`, `resolve`).
+- `subranking`: women / juniors / any filter (`sub_ranking`, `women`, `born_between`).
+- `teams`: team score sums, unit place sums, team-match standings.
+- `awards`: prize and grade-title tables, team award shrinking, cancelled groups.
+"""
