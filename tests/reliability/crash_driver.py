@@ -3,6 +3,7 @@
     python tests/reliability/crash_driver.py import  FILE GROUP LIST [--pause-at-flush]
     python tests/reliability/crash_driver.py pair    FILE GROUP      [--pause-at-flush]
     python tests/reliability/crash_driver.py results FILE GROUP ROUND
+    python tests/reliability/crash_driver.py restore FILE - SNAPSHOT_ID
 
 It calls the services exactly as the command line does, and prints a line (flushed at once)
 only after each operation has returned: `RETURNED ...` for import and pair, `OK <board>` per
@@ -26,6 +27,7 @@ from app.services.event import Event  # noqa: E402
 from app.services.importing import import_lists  # noqa: E402
 from app.services.queries import round_view  # noqa: E402
 from app.services.rounds import enter_result, pair_next_round  # noqa: E402
+from app.store.snapshots import restore_snapshot  # noqa: E402
 
 
 def _say(text: str) -> None:
@@ -62,6 +64,9 @@ def main(argv: list[str]) -> int:
             enter_result(event, group, number, board, ["1-0" if board % 2 else "0-1"])
             _say(f"OK {board}")
         _say("RETURNED")
+    elif command == "restore":
+        before = restore_snapshot(event.store, int(argv[3]))
+        _say(f"RETURNED {before.id}")
     event.close()
     return 0
 

@@ -24,8 +24,8 @@ from app.services.queries import round_view
 from app.services.rounds import enter_result
 from app.store.database import integrity_check
 from app.store.models import BoardRow, Player, Round, UndoEntry
-from app.store.snapshots import list_snapshots
-from tests.reliability.helpers import GROUP, make_event
+from app.store.snapshots import list_snapshots, take_snapshot
+from tests.reliability.helpers import GROUP, add_players, make_event, player_names
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
@@ -209,5 +209,35 @@ def test_kill_during_a_burst_of_results_loses_no_returned_result(tmp_path: Path,
         # ... and work goes on.
         enter_result(event, GROUP, 1, last, ["="])
         assert round_view(event, GROUP, 1).boards[last - 1].result == "="
+    finally:
+        event.close()
+
+
+# ----- restoring a snapshot ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.2])
+def test_kill_during_a_restore_leaves_the_old_or_the_restored_event(tmp_path: Path,
+                                                                    delay: float) -> None:
+    path = tmp_path / "event.gomoku"
+    make_event(path, 0)
+    event = Event.open(path)
+    try:
+        add_players(event, 200, prefix="早")
+        snapshot = take_snapshot(event.store, "200 players")
+        add_players(event, 100, prefix="晚")
+        now = player_names(event)
+    finally:
+        event.close()
+    driver = Driver("restore", str(path), "-", str(snapshot.id))
+    driver.wait_for("OPENED")
+    time.sleep(delay)
+    driver.kill()
+    event = reopen(path)
+    try:
+        names = player_names(event)
+        assert names in (now, now[:200])
+        if any(line.startswith("RETURNED") for line in driver.lines):
+            assert names == now[:200]
     finally:
         event.close()
