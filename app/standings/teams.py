@@ -8,6 +8,10 @@ Sources:
 - huazhi 2021 (分台定人制): the team with more game points wins the match (`team_match_ranking`:
   match points, then game points, then opponents' match points); the final itself is placed by
   its knockout bracket (app/pairing/knockout.py).
+- huazhi 2021 预选赛 (5)(6): team total of the members' online points; ties: fewer games in all,
+  the members' lowest score higher, the fewest games of a member lower, the second-lowest score
+  higher, the second-fewest games lower; then shared, or lots where a place is at stake
+  (`preliminary_team_ranking`).
 """
 
 from __future__ import annotations
@@ -20,10 +24,12 @@ from app.standings.ranking import Standings
 from app.standings.subranking import Gender
 
 __all__ = [
+    "MemberTotals",
     "PlaceEntry",
     "TeamMatch",
     "TeamRow",
     "place_sum_ranking",
+    "preliminary_team_ranking",
     "score_sum_ranking",
     "team_match_ranking",
 ]
@@ -169,4 +175,33 @@ def team_match_ranking(
     buchholz = {t: sum((mp[o] for o in opponents[t]), Fraction(0)) for t in names}
     keyed = [((-mp[t], -gp[t], -buchholz[t]), t, mp[t], (gp[t], buchholz[t]), ())
              for t in names]
+    return tuple(_place_rows(keyed))
+
+
+@dataclass(frozen=True)
+class MemberTotals:
+    """A team member's totals in an online preliminary: points and number of games."""
+
+    player: int
+    points: int
+    games: int
+
+
+def preliminary_team_ranking(teams: Mapping[str, Sequence[MemberTotals]]
+                             ) -> tuple[TeamRow, ...]:
+    """huazhi 2021 预选赛 (6): "依次比较队伍总积分高者名次列前、总局数低者名次列前、队员最低积分高者名次
+    列前、队员最少对局数低者名次列前、队员次低积分高者名次列前、队员次少对局低者名次列前，如仍然相同，涉及
+    名次的进行网络视频抽签，其余允许并列". `values` = (total games, lowest score, fewest games,
+    second-lowest score, second-fewest games); teams equal on all share the place (the lot is
+    drawn by the arbiters, outside the program)."""
+    keyed = []
+    for team, members in teams.items():
+        scores = sorted(m.points for m in members) + [0, 0]
+        games = sorted(m.games for m in members) + [0, 0]
+        total = Fraction(sum(m.points for m in members))
+        all_games = sum(m.games for m in members)
+        values = tuple(Fraction(v) for v in (all_games, scores[0], games[0], scores[1],
+                                             games[1]))
+        key = (-total, all_games, -scores[0], games[0], -scores[1], games[1])
+        keyed.append((key, team, total, values, tuple(m.player for m in members)))
     return tuple(_place_rows(keyed))
