@@ -36,8 +36,8 @@ from app.rules.board import parse_point
 from app.rules.records import GameRecord, write_psq, write_sgf
 
 MANIFEST = "MANIFEST.sha256"
+_FORFEIT_TURNED = {"+-": "-+", "-+": "+-", "--": "--"}
 WORKBOOK = "赛事成绩.xlsx"
-_FLIP = {"1-0": "0-1", "0-1": "1-0", "=": "=", "+-": "-+", "-+": "+-", "--": "--"}
 
 
 # ---------------------------------------------------------------------------- every game
@@ -87,10 +87,16 @@ def _board_games(group: Group, round_number: int, board: BoardResult,
     codes = board.result.split() or [""]
     count = 2 if group.double_game else 1
     for game_no in range(1, count + 1):
-        code = codes[game_no - 1] if game_no - 1 < len(codes) else ""
+        # Each game's code is black first (the colours change in game 2, 先后手互换); a lone
+        # forfeit code stands for the whole round, so game 2 repeats it turned round.
+        if game_no - 1 < len(codes):
+            black_code = codes[game_no - 1]
+        elif codes[0] in _FORFEIT_TURNED:
+            black_code = _FORFEIT_TURNED[codes[0]]
+        else:
+            black_code = ""  # not played (lost on time in game 1)
         black, white = (board.first, board.second) if game_no == 1 else (board.second,
                                                                          board.first)
-        black_code = code if game_no == 1 else _FLIP.get(code, code)
         key = (group.key, round_number, board.number, game_no)
         game = recorded.get(key)
         if game is not None:

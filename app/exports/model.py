@@ -444,11 +444,21 @@ def outcome_for(board: BoardResult, player: int) -> str:
     theirs = board.second_points if is_first else board.first_points
     if mine is not None and theirs is not None:
         return "胜" if mine > theirs else "负" if mine < theirs else "和"
-    code = codes[0]
-    if code == "=":
+    # No round points given: count the games (win 2, draw 1). Each code is black first, and
+    # the players change colours from game to game (双盘制 先后手互换).
+    mine_games = theirs_games = 0
+    for index, code in enumerate(codes):
+        black_is_me = (index % 2 == 0) == is_first
+        if code == "=":
+            mine_games += 1
+            theirs_games += 1
+        elif (code == "1-0") == black_is_me:
+            mine_games += 2
+        else:
+            theirs_games += 2
+    if mine_games == theirs_games:
         return "和"
-    first_won = code == "1-0"
-    return "胜" if first_won == is_first else "负"
+    return "胜" if mine_games > theirs_games else "负"
 
 
 def round_cells(rounds: Iterable[Round], order: list[int]) -> dict[int, list[str]]:

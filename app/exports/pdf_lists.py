@@ -157,7 +157,11 @@ def write_round_results(model: ExportModel, group: str, round_number: int, path:
                      result_zh(board.result), second.name, board.second_team or second.unit,
                      board.how_ended])
     header = _group_header(model, group, f"第{round_number}轮成绩表", rnd.date_text)
-    return _table_document(path, header, columns, rows, shade_every=5)
+    after: list[Flowable] = []
+    if model.group(group).double_game:
+        after = [Spacer(1, 3), note("双盘制：结果按盘次列出（第一盘／第二盘），黑白指该盘执子；"
+                                    "第二盘先后手互换，由本表后手方执黑。")]
+    return _table_document(path, header, columns, rows, after=after, shade_every=5)
 
 
 # ---------------------------------------------------------------------------- rankings

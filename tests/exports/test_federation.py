@@ -110,16 +110,20 @@ def test_games_sheet_lists_every_game_with_moves(package: tuple[Path, Path]) -> 
 def test_double_game_rounds_give_two_games_with_colours_swapped() -> None:
     model = small_event()
     group = replace(model.groups[0], double_game=True)
-    board = BoardResult(1, model.players[0].id, model.players[1].id, "1-0 0-1", "", 1, 1)
-    rnd = Round(group.key, 1, (board,))
-    second = Game(group.key, 1, 1, model.players[1].id, model.players[0].id, ("h8", "h9"),
-                  "", "", 2)
+    a, b = model.players[0].id, model.players[1].id
+    # Each game's code is black first: a won game 1 as black and game 2 as white.
+    board = BoardResult(1, a, b, "1-0 0-1", "", 2, 0)
+    forfeit = BoardResult(2, model.players[2].id, model.players[3].id, "+-", "弃权", 2, 0)
+    rnd = Round(group.key, 1, (board, forfeit))
+    second = Game(group.key, 1, 1, b, a, ("h8", "h9"), "", "", 2)
     double = replace(model, groups=(group,), rounds=(rnd,), games=(second,),
                      standings=(), sub_rankings=(), awards=())
     games = federation.every_game(double)
-    assert [(g.game_no, g.black, g.white, g.result) for g in games] == [
-        (1, board.first, board.second, "1-0"),
-        (2, board.second, board.first, "1-0"),  # round's first mover lost game 2 as white
+    assert [(g.board, g.game_no, g.black, g.white, g.result) for g in games] == [
+        (1, 1, a, b, "1-0"),
+        (1, 2, b, a, "0-1"),
+        (2, 1, forfeit.first, forfeit.second, "+-"),
+        (2, 2, forfeit.second, forfeit.first, "-+"),
     ]
     assert games[1].moves == ("h8", "h9")
 

@@ -82,6 +82,10 @@ def test_outcome_from_each_side() -> None:
     assert outcome_for(forfeit, 20) == "弃胜" and outcome_for(forfeit, 10) == "弃负"
     double = BoardResult(1, 10, 20, "1-0 =", "", 2, 0)
     assert outcome_for(double, 10) == "胜"
+    # Without round points the games count, each code black first (colours swap in game 2).
+    assert outcome_for(BoardResult(1, 10, 20, "1-0 0-1"), 10) == "胜"
+    assert outcome_for(BoardResult(1, 10, 20, "1-0 1-0"), 10) == "和"
+    assert outcome_for(BoardResult(1, 10, 20, "= 1-0"), 20) == "胜"
     assert outcome_for(BoardResult(2, 10, None), 10) == "轮空"
     assert outcome_for(BoardResult(3, 10, 20), 10) == ""
 

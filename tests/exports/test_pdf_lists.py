@@ -215,6 +215,8 @@ def test_double_game_slips_have_a_line_per_game(tmp_path: Path) -> None:
     text = squeezed(pdf_text(path, 1))
     assert "第一盘（先手执黑）" in text and "第二盘（交换先后）" in text
     assert words_outside_page(path, margin=5) == []
+    results = pdf_lists.write_round_results(double, "open", 1, tmp_path / "r.pdf")
+    assert "第二盘先后手互换" in squeezed(pdf_text(results))
 
 
 # ---------------------------------------------------------------------------- fitting
