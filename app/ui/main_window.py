@@ -108,6 +108,17 @@ class MainWindow(QMainWindow):
         self.menu_language.addAction(self.act_en)
         for act in (self.act_undo, self.act_redo, self.act_export):
             self.addAction(act)
+        self.view_actions = []
+        for index in range(len(self.views)):
+            act = self._action(f"Ctrl+{index + 1}",
+                               lambda _c=False, i=index: self.show_view(i))
+            self.addAction(act)
+            self.view_actions.append(act)
+
+    def show_view(self, index: int) -> None:
+        """Ctrl+1..5: the setup, players, rounds, board and standings views."""
+        if self.ev is not None and 0 <= index < self.tabs.count():
+            self.tabs.setCurrentIndex(index)
 
     # ----- language ----------------------------------------------------------------------------
 
@@ -134,6 +145,7 @@ class MainWindow(QMainWindow):
         for index, key in enumerate(("tab_setup", "tab_players", "tab_rounds", "tab_board",
                                      "tab_standings")):
             self.tabs.setTabText(index, tr(key))
+            self.tabs.setTabToolTip(index, f"{both(key)}\nCtrl+{index + 1}")
         self.start_page.retranslate()
         for view in self.views:
             view.retranslate()

@@ -237,6 +237,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "board_over": ("对局结束：{result}", "Game over: {result}"),
     "board_saved": ("对局已保存，结果 {result}", "Game saved, result {result}"),
     "board_rules": ("规则", "Rules"),
+    "board_game_index": ("第几局", "Game"),
+    "board_game_index_tip": ("双盘制的第2局，或团体赛的第几台", "Game 2 of a double-game round, or the board of a team match"),
     "board_designated": ("指定开局", "Designated opening"),
     "board_forbidden_shown": ("已标出黑方禁手点 {count} 个", "{count} forbidden points of black marked"),
     "board_occupied": ("此处已有棋子", "That point is taken"),

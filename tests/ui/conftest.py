@@ -53,6 +53,9 @@ def window(qtbot, settings: QSettings) -> Iterator[object]:  # type: ignore[no-u
 
 
 def screenshot(widget, name: str) -> Path:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.processEvents()  # let pending layout requests settle before the grab
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     assert widget.grab().save(str(path))

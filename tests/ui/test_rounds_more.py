@@ -96,3 +96,42 @@ def test_absence_and_late_entry_in_the_players_view(window, tmp_path):
     assert "R2" in view.table.item(0, 11).text() or any(
         "R2" in view.table.item(r, 11).text() for r in range(view.table.rowCount()))
     assert not view.set_absence(first.id, 2, "nonsense") and window.last_error
+
+
+def test_double_game_round_recorded_on_the_board_game_by_game(window, qtbot, tmp_path):
+    """Game 2 of a double-game round: colours exchanged, the board's result from both."""
+    from tests.ui.test_board import play_clicks
+
+    assert window.new_event(tmp_path / "sz.db", "shenzhen-2022")
+    group = "男子组（大众规则·线上初赛）"
+    add_players(window, group, 4)
+    rounds = window.rounds_view
+    select_group(rounds, group)
+    assert rounds.pair_next() is not None
+    board = window.board_view
+    assert board.link_board(group, 1, 1, 1)
+    assert not board.designated.isChecked()  # 大众规则: free opening
+    black_five = ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4", "h12"]
+    play_clicks(qtbot, board, black_five)
+    assert board.game.result is not None
+    games = queries.round_view(window.ev, group, 1).boards[0].games
+    assert games[0].result == "1-0" and queries.round_view(window.ev, group, 1).boards[0].result == ""
+    board.game_index.setValue(2)
+    assert board.link == (group, 1, 1, 2) and board.game.moves == ()
+    play_clicks(qtbot, board, black_five)  # black is the second mover in game 2
+    stored = queries.round_view(window.ev, group, 1).boards[0]
+    assert [g.result for g in stored.games][:2] == ["1-0", "1-0"]  # black first, per game
+    assert stored.result  # one game each: the round is decided
+    assert rounds.board_texts()[0][3].startswith(stored.result)
+
+
+def test_views_switch_with_ctrl_and_a_number(window, qtbot, tmp_path):
+    from PySide6.QtCore import Qt
+
+    assert window.new_event(tmp_path / "e.db", "qiwang-2022")
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    for index, key in enumerate((Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4,
+                                 Qt.Key.Key_5)):
+        qtbot.keyClick(window, key, Qt.KeyboardModifier.ControlModifier)
+        assert window.tabs.currentIndex() == index

@@ -56,6 +56,11 @@ class BoardView(View):
         self.board.pointClicked.connect(self.click)
         self.link_label = QLabel()
         self.link_label.setWordWrap(True)
+        self.game_index_label = QLabel()
+        self.game_index = QSpinBox()
+        self.game_index.setObjectName("game_index")
+        self.game_index.setRange(1, 3)
+        self.game_index.valueChanged.connect(self._index_changed)
         self.status = QLabel()
         self.status.setObjectName("board_status")
         self.status.setWordWrap(True)
@@ -105,7 +110,11 @@ class BoardView(View):
         self.moves.currentRowChanged.connect(self._move_selected)
 
         side = QVBoxLayout()
-        side.addWidget(self.link_label)
+        link_row = QHBoxLayout()
+        link_row.addWidget(self.link_label, 1)
+        link_row.addWidget(self.game_index_label)
+        link_row.addWidget(self.game_index)
+        side.addLayout(link_row)
         rules_row = QHBoxLayout()
         rules_row.addWidget(self.rules_label)
         rules_row.addWidget(self.rules)
@@ -164,6 +173,9 @@ class BoardView(View):
             return False
         self.link = (group, round_number, board, index)
         self._apply_settings_widgets(game.settings)
+        self.game_index.blockSignals(True)
+        self.game_index.setValue(index)
+        self.game_index.blockSignals(False)
         board_info = next((b for b in round_.boards if b.number == board), None)
         stored = None
         if board_info is not None:
@@ -174,6 +186,15 @@ class BoardView(View):
         self.shown = len(game.moves)
         self.show_game()
         return True
+
+    def _index_changed(self, index: int) -> None:
+        """Game 2 of a double-game round (双盘制) or board N of a team match."""
+        if self.link is not None and index != self.link[3]:
+            group, number, board, _old = self.link
+            if not self.link_board(group, number, board, index):
+                self.game_index.blockSignals(True)
+                self.game_index.setValue(_old)
+                self.game_index.blockSignals(False)
 
     @staticmethod
     def _replay(moves: Any, settings: GameSettings) -> Game:
@@ -337,6 +358,7 @@ class BoardView(View):
             button.setEnabled(not over)
         self.undo_button.setEnabled(game.previous is not None)
         self.save_button.setEnabled(self.link is not None)
+        self.game_index.setEnabled(self.link is not None)
         self._show_link()
 
     def _show_link(self) -> None:
@@ -357,6 +379,8 @@ class BoardView(View):
 
     def retranslate(self) -> None:
         self.rules_label.setText(tr("board_rules"))
+        self.game_index_label.setText(tr("board_game_index"))
+        self.game_index.setToolTip(both("board_game_index_tip"))
         self.designated.setText(tr("board_designated"))
         self.designated.setToolTip(both("board_designated"))
         self.offers_label.setText(tr("f_fifth_move_offers"))
