@@ -23,7 +23,15 @@ from pathlib import Path
 from openpyxl import Workbook
 
 from app.errors import UserError
-from app.exports.model import BoardResult, ExportModel, Game, Group, result_zh, safe_filename
+from app.exports.model import (
+    BoardResult,
+    ExportModel,
+    Game,
+    Group,
+    outcome_for,
+    result_zh,
+    safe_filename,
+)
 from app.exports.xlsx import players_sheet, standings_table, write_sheet
 from app.pairing.types import (
     Colour,
@@ -112,22 +120,12 @@ def _board_games(group: Group, round_number: int, board: BoardResult,
 # ---------------------------------------------------------------------------- TRF
 
 
+_OUTCOMES = {"轮空": Outcome.PAB, "弃胜": Outcome.FORFEIT_WIN, "弃负": Outcome.FORFEIT_LOSS,
+             "胜": Outcome.WIN, "和": Outcome.DRAW, "负": Outcome.LOSS}
+
+
 def _outcome(board: BoardResult, player: int) -> Outcome:
-    if board.second is None:
-        return Outcome.PAB
-    is_first = board.first == player
-    codes = board.result.split()
-    if codes and all(c in ("+-", "-+", "--") for c in codes):
-        return Outcome.FORFEIT_WIN if codes[0] == ("+-" if is_first else "-+") \
-            else Outcome.FORFEIT_LOSS
-    mine = board.first_points if is_first else board.second_points
-    theirs = board.second_points if is_first else board.first_points
-    if mine is not None and theirs is not None:
-        return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
-    code = codes[0]
-    if code == "=":
-        return Outcome.DRAW
-    return Outcome.WIN if (code == "1-0") == is_first else Outcome.LOSS
+    return _OUTCOMES[outcome_for(board, player)]
 
 
 def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapshot,
