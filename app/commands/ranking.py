@@ -30,6 +30,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--place", type=int, required=True, help="并列的名次 / tied place")
     parser.add_argument("--format", default="round_robin", choices=["round_robin", "knockout"],
                         help="三人以上：小循环或淘汰 / three or more: mini round robin or knockout")
+    parser.add_argument("--ranking", help="分项名次表，如 公开组（女子）/ a sub-ranking's name")
     parser.set_defaults(handler=_playoff)
 
     parser = subparsers.add_parser("playoff-result",
@@ -92,7 +93,8 @@ def print_playoff(info: playoffs.PlayoffInfo) -> None:
 
 def _playoff(args: argparse.Namespace) -> int:
     with Event.open(args.file) as event:
-        playoff_id = playoffs.create_playoff(event, args.group, args.place, args.format)
+        playoff_id = playoffs.create_playoff(event, args.group, args.place, args.format,
+                                              args.ranking)
         print_playoff(playoffs.playoff_view(event, playoff_id))
     return 0
 

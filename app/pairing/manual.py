@@ -111,3 +111,31 @@ def broken_rules(
                     f"/ same colour three times in a row (FIDE C.04.3 absolute colour criteria)"
                 )
     return problems
+
+
+def pairing_report(snapshot: TournamentSnapshot, pairing: Pairing,
+                   names: dict[int, str] | None = None) -> list[str]:
+    """What a pairing had to give up, for the round's report (编排报告): floats (players paired
+    outside their score group, 上浮/下浮), colour imbalances, and the bye."""
+    label = names or {p.number: (p.name or str(p.number)) for p in snapshot.players}
+    by_number = {p.number: p for p in snapshot.players}
+    lines: list[str] = []
+    for board in pairing.boards:
+        first = by_number[board.first]
+        if board.second is None:
+            lines.append(f"第{board.number}台: {label[first.number]} 轮空 / bye "
+                         f"(积分 {first.score})")
+            continue
+        second = by_number[board.second]
+        if first.score != second.score:
+            high, low = (first, second) if first.score > second.score else (second, first)
+            lines.append(
+                f"第{board.number}台: {label[low.number]}（{low.score}分）上浮对 "
+                f"{label[high.number]}（{high.score}分）/ float: {low.score} v {high.score}"
+            )
+        for player, colour in ((first, Colour.FIRST), (second, Colour.SECOND)):
+            difference = colour_difference(player) + (1 if colour is Colour.FIRST else -1)
+            if abs(difference) >= 2:
+                lines.append(f"第{board.number}台: {label[player.number]} 先后手差 "
+                             f"{difference:+d} / colour difference {difference:+d}")
+    return lines

@@ -111,12 +111,15 @@ def _play_round(event: Event, group: Any, number: int, rng: random.Random) -> No
 
 
 def _play_playoffs(event: Event, group: str, rng: random.Random) -> None:
-    for _ in range(20):
-        info = ranking.standings(event, group)
-        if not info.playoffs_needed:
+    """Play every playoff the group's rankings ask for (the group's, then women's, ...)."""
+    for _ in range(40):
+        tables = [ranking.standings(event, group), *ranking.subrankings(event, group)]
+        open_ties = [(info.name, info.playoffs_needed[0]) for info in tables
+                     if info.playoffs_needed]
+        if not open_ties:
             return
-        need = info.playoffs_needed[0]
-        playoff_id = playoffs.create_playoff(event, group, need.place)
+        name, need = open_ties[0]
+        playoff_id = playoffs.create_playoff(event, group, need.place, ranking=name)
         for _game in range(30):
             view = playoffs.record_playoff_result(event, playoff_id,
                                                   rng.choice(("1-0", "0-1", "=")))

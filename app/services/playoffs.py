@@ -19,7 +19,7 @@ from app.rules.game import encode_actions as encode_game
 from app.rules.records import write_moves
 from app.services.event import Event
 from app.services.queries import PlayerRef
-from app.services.ranking import compute_standings, find_need
+from app.services.ranking import StandingsInfo, compute_standings, find_need, player_filter
 from app.standings.playoff import PlayoffFormat, PlayoffGame, PlayoffState, Stage, resolve
 from app.standings.scoring import parse_result
 from app.store.models import Game as GameRow
@@ -86,13 +86,16 @@ def row_format(row: Playoff) -> str:
 
 
 def create_playoff(event: Event, group: str, place: int,
-                   playoff_format: str = "round_robin") -> int:
-    """Open a playoff for the players tied at `place` (a snapshot is taken first)."""
+                   playoff_format: str = "round_robin", ranking: str | None = None) -> int:
+    """Open a playoff for the players tied at `place` (a snapshot is taken first).
+
+    `ranking` names a sub-ranking (e.g. 公开组（女子）) whose tie it is; by default the group's.
+    """
     PlayoffFormat(playoff_format)
     take_snapshot(event.store, f"加赛前 {group} / before playoff")
     with event.operation("create_playoff", f"{group} 第{place}名加赛 / playoff") as session:
         found = Event.group(session, group)
-        info, _ = compute_standings(session, found)
+        info = _ranking_info(session, found, ranking)
         need = find_need(info, place)
         row = Playoff(group_id=found.id, place=place,
                       player_ids=[p.id for p in need.players], order=[],
@@ -108,6 +111,18 @@ def create_playoff(event: Event, group: str, place: int,
                                          "among": list(first.among),
                                          "format": playoff_format}))
         return row.id
+
+
+def _ranking_info(session: Session, group: Group, ranking: str | None) -> StandingsInfo:
+    if ranking is None or ranking == group.name:
+        return compute_standings(session, group)[0]
+    for spec in group.settings.get("subrankings", []):
+        if spec["name"] == ranking:
+            return compute_standings(
+                session, group, name=spec["name"], keep=player_filter(spec.get("filter", {})),
+                prizes=spec.get("prizes", []), titles=spec.get("grade_titles", []),
+                decisive=int(spec.get("decisive_places", 0)))[0]
+    raise UserError(f"没有名为“{ranking}”的名次表", f"no ranking named '{ranking}'", group.name)
 
 
 def playoffs(event: Event, group: str) -> list[PlayoffInfo]:

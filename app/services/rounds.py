@@ -8,6 +8,7 @@ knockout with full placement, team matches.
 from __future__ import annotations
 
 import datetime as dt
+import random
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -15,8 +16,8 @@ from sqlalchemy.orm import Session
 
 from app.errors import NoAnswer, UserError
 from app.pairing import roundrobin
-from app.pairing.manual import broken_rules
-from app.pairing.types import NoLegalPairing, Outcome, Pairing, PairingRequest
+from app.pairing.manual import broken_rules, pairing_report
+from app.pairing.types import Colour, NoLegalPairing, Outcome, Pairing, PairingRequest
 from app.services.event import Event
 from app.services.knockout import (
     TEAM_SYSTEMS,
@@ -128,6 +129,13 @@ def _swiss(group: Group, build: SnapshotBuild, number: int) -> tuple[Pairing, li
     return pairing, report
 
 
+def _draw_initial_colour(group: Group) -> None:
+    """Draw by lot the top seed's colour in round 1 (抽签决定先后手), and record it."""
+    colour = random.choice((Colour.FIRST, Colour.SECOND))
+    group.settings = {**group.settings, "initial_colour": colour.value,
+                      "initial_colour_drawn": True}
+
+
 def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, list[str]]:
     settings = dict(group.settings)
     ids = [p.id for p in seeded_players(group)]
@@ -174,7 +182,11 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         number = _check_ready(found)
         if found.system == "swiss":
             build = build_snapshot(found, partial=False)
+            if number == 1 and found.settings.get("initial_colour") == "draw":
+                _draw_initial_colour(found)
+                build = build_snapshot(found, partial=False)
             pairing, report = _swiss(found, build, number)
+            report += pairing_report(build.snapshot, pairing)
             to_id = build.player_of
         elif found.system in ROUND_ROBIN_SYSTEMS:
             pairing, report = _round_robin(found, session, number)

@@ -130,6 +130,8 @@ def build_snapshot(group: Group, *, partial: bool = True,
         )
         for p in seeded_players(group)
     )
-    initial = Colour(group.settings.get("initial_colour", Colour.FIRST.value))
+    chosen = group.settings.get("initial_colour", Colour.FIRST.value)
+    initial = Colour(chosen) if chosen in (Colour.FIRST.value, Colour.SECOND.value) else (
+        Colour.FIRST)
     snapshot = TournamentSnapshot(players, group.rounds, points, initial)
     return SnapshotBuild(snapshot, number_of, player_of)
