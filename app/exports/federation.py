@@ -32,7 +32,7 @@ from app.exports.model import (
     result_zh,
     safe_filename,
 )
-from app.exports.xlsx import players_sheet, standings_table, write_sheet
+from app.exports.xlsx import players_sheet, standings_table, team_sheet, write_sheet
 from app.pairing.types import (
     Colour,
     Outcome,
@@ -256,7 +256,8 @@ def _games_workbook_rows(model: ExportModel, games: list[GameLine]) -> list[list
 
 
 def federation_workbook(model: ExportModel, path: Path | io.BytesIO) -> Path | io.BytesIO:
-    """棋手名册, 最终名次 per group, and 对局 (every game with its moves)."""
+    """棋手名册, 最终名次 per group and sub-ranking, 团体名次, and 对局 (every game with its
+    moves)."""
     workbook = Workbook()
     workbook.remove(workbook.active)
     players_sheet(workbook, model, "棋手名册")
@@ -264,6 +265,8 @@ def federation_workbook(model: ExportModel, path: Path | io.BytesIO) -> Path | i
         headers, rows = standings_table(model, standings)
         write_sheet(workbook, f"最终名次-{standings.title}", headers, rows,
                     f"{model.event.title} {standings.title} 最终名次")
+    for team in model.team_standings:
+        team_sheet(workbook, model, team)
     headers = ["组别", "轮次", "台次", "盘次", "黑方", "黑方单位", "白方", "白方单位", "结果",
                "结果说明", "终局方式", "手数", "着法"]
     write_sheet(workbook, "对局", headers, _games_workbook_rows(model, every_game(model)),

@@ -203,7 +203,8 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
         player = model.player(pid)
         row = rows_by_player.get(pid)
         rows.append([
-            position[pid], row.rank_text if row else "", player.name, player.unit, *cells[pid],
+            position[pid], (row.rank_text if row.shared else row.rank) if row else "",
+            player.name, player.unit, *cells[pid],
             scaled(row.points, info.scale) if row else None,
             *([scaled(v, c.scale) for v, c in zip(row.tiebreaks, columns, strict=True)]
               if row else [None] * len(columns)),

@@ -94,7 +94,7 @@ def test_snapshot_keeps_colours_byes_and_absences() -> None:
 def test_games_sheet_lists_every_game_with_moves(package: tuple[Path, Path]) -> None:
     model = small_event()
     book = openpyxl.load_workbook(package[0] / federation.WORKBOOK)
-    assert {"棋手名册", "对局"} <= set(book.sheetnames)
+    assert {"棋手名册", "对局", "团体名次（团体总分）"} <= set(book.sheetnames)
     assert any(name.startswith("最终名次-") for name in book.sheetnames)
     rows = list(book["对局"].iter_rows(min_row=2, values_only=True))
     played = sum(1 for r in model.rounds for b in r.boards if b.second is not None)

@@ -103,3 +103,10 @@ def test_sheet_names_are_valid_and_unique(titles: list[str]) -> None:
         assert not set(name) & set("[]:*?/\\")
         assert name.lower() not in {t.lower() for t in taken}
         taken.append(name)
+
+
+def test_crosstable_places_are_numbers_unless_shared(book: openpyxl.Workbook) -> None:
+    model = small_event()
+    rows = list(book["公开组交叉表"].iter_rows(min_row=2, values_only=True))
+    for row, standing in zip(rows, model.standings[0].rows, strict=True):
+        assert row[1] == (standing.rank_text if standing.shared else standing.rank)
