@@ -1,0 +1,131 @@
+"""The finished qiwang-2022 demo event: open, women's, junior and team standings with prizes and
+titles, a playoff that orders the final table, and everything exported from it."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from app.services import playoffs, ranking
+from app.services.demo import build_demo
+from app.services.event import Event
+from app.services.exporting import build_model, export
+from app.services.queries import event_info
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("demo") / "qiwang.db"
+    build_demo(path, "qiwang-2022", seed=1).close()
+    return path
+
+
+def test_the_demo_is_reproducible_for_a_seed(demo: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again.db"
+    build_demo(again, "qiwang-2022", seed=1).close()
+    with Event.open(demo) as first, Event.open(again) as second:
+        for group in ("公开组", "少儿组"):
+            a = [(r.rank_text, r.player.name, r.points) for r in ranking.standings(first, group).rows]
+            b = [(r.rank_text, r.player.name, r.points) for r in ranking.standings(second, group).rows]
+            assert a == b
+
+
+def test_every_round_is_played(demo: Path) -> None:
+    with Event.open(demo) as event:
+        for group in event_info(event).groups:
+            assert group.rounds_paired == group.rounds_complete == group.rounds
+
+
+def test_open_standings_with_prizes_and_titles(demo: Path) -> None:
+    """qiwang 十五1 and 十五4②: 1st 30000元 and 六段; 2-3 五段; titles to 30th place."""
+    with Event.open(demo) as event:
+        table = ranking.standings(event, "公开组")
+    first, second = table.rows[0], table.rows[1]
+    assert first.prize == "30000元、奖状" and first.title == "六段"
+    assert second.prize == "10000元、奖状" and second.title == "五段"
+    assert [r.title for r in table.rows if r.place == 30] == ["三级"]
+    assert all(not r.prize for r in table.rows if r.place > 16)
+    assert not table.playoffs_needed
+
+
+def test_women_keep_their_open_place_and_have_their_own_prizes(demo: Path) -> None:
+    """qiwang 十五1: 女子选手可同时获得公开组、公开组（女子）名次以及奖励."""
+    with Event.open(demo) as event:
+        open_table = ranking.standings(event, "公开组")
+        women = ranking.subrankings(event, "公开组")[0]
+    assert women.name == "公开组（女子）"
+    open_place = {r.player.id: r.place for r in open_table.rows}
+    ids = [r.player.id for r in women.rows]
+    assert ids == sorted(ids, key=lambda pid: open_place[pid])
+    assert women.rows[0].prize == "8000元、奖状" and women.rows[5].prize == "600元、奖状"
+    assert {r.gender for r in open_table.rows if r.player.id in ids} == {"F"}
+
+
+def test_junior_group_has_its_own_prizes(demo: Path) -> None:
+    with Event.open(demo) as event:
+        juniors = ranking.standings(event, "少儿组")
+    assert juniors.rows[0].prize == "2000元、奖牌、奖状" and juniors.rows[0].title == "二段"
+
+
+def test_team_standings_sum_the_members_scores(demo: Path) -> None:
+    """qiwang 十二(四)4 and 十五2: men's teams of 3, women's of 2, by the sum of scores."""
+    with Event.open(demo) as event:
+        men, women = ranking.team_standings(event)
+        scores = {r.player.name: r.points for r in ranking.standings(event, "公开组").rows}
+    assert (men.name, women.name) == ("公开组团体（男子）", "公开组团体（女子）")
+    top = men.rows[0]
+    assert len(top.members) == 3
+    assert int(top.total_text) == sum(scores[name] for name in top.members)
+    assert all(len(r.members) == 2 for r in women.rows if r.place)
+    short = [r for r in men.rows if r.place is None]
+    assert short and all(r.note for r in short)
+
+
+def test_the_playoff_decided_the_tie_at_a_prize_place(demo: Path) -> None:
+    with Event.open(demo) as event:
+        held = playoffs.playoffs(event, "公开组")
+        table = ranking.standings(event, "公开组")
+    assert held and held[0].decided
+    order = [p.id for p in held[0].order]
+    rows = [r for r in table.rows if r.player.id in order]
+    assert [r.player.id for r in rows] == order
+    assert all(r.playoff_mark == "加赛" for r in rows)
+    assert rows[0].place < rows[1].place  # no longer shared
+
+
+def test_export_everything_from_the_demo(demo: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    seen: list[tuple[int, int]] = []
+    with Event.open(demo) as event:
+        files = export(event, out, progress=lambda done, total, _label: seen.append((done, total)))
+        model = build_model(event)
+        table = ranking.standings(event, "公开组")
+    assert seen[-1][0] == seen[-1][1]
+    names = {p.name for p in files}
+    assert {"名次表.pdf", "奖状.pdf", "段级位申报表.pdf", "赛事数据.xlsx"} <= names
+    assert any(p.suffix == ".zip" for p in files)
+    # The workbook reads back the standings.
+    workbook = openpyxl.load_workbook(next(p for p in files if p.name == "赛事数据.xlsx"))
+    cells = [[c for c in row if c is not None] for ws in workbook.worksheets
+             for row in ws.iter_rows(values_only=True)]
+    champion = table.rows[0].player.name
+    assert any(champion in row for row in cells)
+    # The federation package's checksums verify.
+    manifest = next(p for p in files if p.name == "MANIFEST.sha256")
+    for line in manifest.read_text(encoding="utf-8").splitlines():
+        digest, name = line.split(maxsplit=1)
+        target = manifest.parent / name.lstrip("*")
+        assert hashlib.sha256(target.read_bytes()).hexdigest() == digest
+    archive = next(p for p in files if p.suffix == ".zip")
+    assert zipfile.ZipFile(archive).testzip() is None
+    assert len(model.awards) > 30
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(next(p for p in files if p.name == "名次表.pdf")),
+                               "-"], capture_output=True, text=True, check=True).stdout
+        assert champion in text
