@@ -223,6 +223,18 @@ def test_playoff_created_played_and_ordered(window, qtbot, tmp_path):
     assert playoff_id is not None, window.last_error
     assert view.playoff_list.count() == 1 and f"第{place}名" in view.playoff_list.item(0).text()
     assert "→" in view.playoff_label.toPlainText()
+    # the first playoff game is played on the board: black fouls, white claims it
+    from tests.ui.test_board import FOUL_GAME, play_clicks
+
+    view.board_button.click()
+    board = window.board_view
+    assert window.tabs.currentWidget() is board and board.playoff_link is not None
+    assert f"第{place}名" in board.link_label.text()
+    play_clicks(qtbot, board, FOUL_GAME)
+    board.claim.click()
+    first_game = view.current_playoff().games[0]
+    assert first_game.result == "0-1"
+    window.tabs.setCurrentWidget(view)
     for _ in range(30):
         info = view.current_playoff()
         if info.order:

@@ -48,6 +48,7 @@ class BoardView(View):
         super().__init__(main)
         self.link: tuple[str, int, int, int] | None = None  # group, round, board, game index
         self.players: tuple[Any, Any] = (None, None)
+        self.playoff_link: tuple[int, str, int] | None = None  # playoff id, group, place
         self.game = Game.new(GameSettings())
         self.shown = 0  # moves shown when stepping through
         self.saved_result: str | None = None
@@ -160,6 +161,7 @@ class BoardView(View):
 
     def forget_event(self) -> None:
         self.link = None
+        self.playoff_link = None
         self.players = (None, None)
 
     def link_board(self, group: str, round_number: int, board: int, index: int = 1) -> bool:
@@ -172,6 +174,7 @@ class BoardView(View):
             self.main.show_error(error)
             return False
         self.link = (group, round_number, board, index)
+        self.playoff_link = None
         self._apply_settings_widgets(game.settings)
         self.game_index.blockSignals(True)
         self.game_index.setValue(index)
@@ -184,6 +187,28 @@ class BoardView(View):
         self.game = game
         self.saved_result = stored.result if stored is not None else None
         self.shown = len(game.moves)
+        self.show_game()
+        return True
+
+    def link_playoff(self, playoff_id: int) -> bool:
+        """Record the next game of a playoff (加赛) on the board."""
+        try:
+            info = common.function("playoffs", "playoff_view")(self.ev, playoff_id)
+            game = common.function("games", "new_game")(self.ev, info.group)
+        except (UserError, NoAnswer) as error:
+            self.main.show_error(error)
+            return False
+        upcoming = info.next_game
+        if info.order or upcoming is None:
+            self.main.show_message(tr("board_playoff_decided"))
+            return False
+        self.link = None
+        self.playoff_link = (playoff_id, info.group, info.place)
+        self.players = (upcoming.black, upcoming.white)
+        self._apply_settings_widgets(game.settings)
+        self.game = game
+        self.saved_result = None
+        self.shown = 0
         self.show_game()
         return True
 
@@ -242,7 +267,7 @@ class BoardView(View):
         self.game = game
         self.shown = len(game.moves)
         self.show_game()
-        if game.result is not None and self.link is not None:
+        if game.result is not None and (self.link is not None or self.playoff_link is not None):
             self.save()
         return True
 
@@ -265,6 +290,8 @@ class BoardView(View):
 
     def save(self) -> str | None:
         """Store the game with its board (fills the result when the game has ended)."""
+        if self.playoff_link is not None:
+            return self._save_playoff_game()
         if self.link is None:
             self.main.show_message(tr("board_free"))
             return None
@@ -279,6 +306,24 @@ class BoardView(View):
         self.main.changed()
         self.main.show_message(tr("board_saved", result=code or "—"))
         return str(code) if code is not None else None
+
+    def _save_playoff_game(self) -> str | None:
+        """A finished playoff game is that playoff's next result (first mover first)."""
+        assert self.playoff_link is not None
+        if self.game.result is None:
+            self.main.show_message(tr("board_playoff_unfinished"))
+            return None
+        try:
+            record = common.function("playoffs", "record_playoff_result")
+            record(self.ev, self.playoff_link[0], game=self.game)
+        except (UserError, NoAnswer) as error:
+            self.main.show_error(error)
+            return None
+        code = self.game.result.code
+        self.saved_result = code
+        self.main.changed()
+        self.main.show_message(tr("board_saved", result=code))
+        return code
 
     def record_text(self, fmt: str) -> str:
         record = record_of_game(self.game)
@@ -357,12 +402,21 @@ class BoardView(View):
         for button in (self.resign_black, self.resign_white, self.draw):
             button.setEnabled(not over)
         self.undo_button.setEnabled(game.previous is not None)
-        self.save_button.setEnabled(self.link is not None)
+        self.save_button.setEnabled(self.link is not None or self.playoff_link is not None)
         self.game_index.setEnabled(self.link is not None)
         self._show_link()
 
     def _show_link(self) -> None:
-        if self.link is None:
+        if self.playoff_link is not None:
+            _id, group, place = self.playoff_link
+            first, second = self.players
+            text = tr("board_for_playoff", group=group, place=place)
+            if first is not None and second is not None:
+                text += f"\n{tr('col_first')}: {first.name}    {tr('col_second')}: {second.name}"
+            if self.saved_result:
+                text += f"  [{self.saved_result}]"
+            self.link_label.setText(text)
+        elif self.link is None:
             self.link_label.setText(tr("board_free"))
         else:
             group, number, board, index = self.link

@@ -70,6 +70,8 @@ class StandingsView(View):
             button = QPushButton()
             button.clicked.connect(lambda _c=False, k=code: self.record_playoff(k))
             self.result_buttons[code] = button
+        self.board_button = QPushButton()
+        self.board_button.clicked.connect(self.record_on_board)
         self.playoff_label = QPlainTextEdit()
         self.playoff_label.setObjectName("playoff_view")
         self.playoff_label.setReadOnly(True)
@@ -91,6 +93,7 @@ class StandingsView(View):
         result_row = QHBoxLayout()
         for button in self.result_buttons.values():
             result_row.addWidget(button)
+        result_row.addWidget(self.board_button)
         games.addLayout(result_row)
         playoff_row.addLayout(games, 2)
         lower = QWidget()
@@ -276,8 +279,17 @@ class StandingsView(View):
         info = self.current_playoff()
         self.playoff_label.setPlainText(_playoff_text(info) if info is not None else "")
         open_ = info is not None and not info.order and info.next_game is not None
-        for button in self.result_buttons.values():
+        for button in (*self.result_buttons.values(), self.board_button):
             button.setEnabled(open_)
+
+    def record_on_board(self) -> bool:
+        """Play the playoff's next game on the board view."""
+        if self.playoff_id is None:
+            return False
+        if self.main.board_view.link_playoff(self.playoff_id):
+            self.main.tabs.setCurrentWidget(self.main.board_view)
+            return True
+        return False
 
     def record_playoff(self, code: str) -> bool:
         """The result of the selected playoff's next game (first mover first)."""
@@ -308,6 +320,8 @@ class StandingsView(View):
                           ("0-1", "playoff_second_wins")):
             self.result_buttons[code].setText(tr(key))
             self.result_buttons[code].setToolTip(both(key))
+        self.board_button.setText(tr("rounds_record"))
+        self.board_button.setToolTip(both("playoff_on_board_tip"))
         if self.main.ev is not None:
             self.refresh()
 
