@@ -29,7 +29,14 @@ def maximum_matching(adjacent: Sequence[Sequence[int]]) -> list[int]:
     return mate
 
 
-def _augment_from(root: int, adjacent: Sequence[Sequence[int]], mate: list[int]) -> bool:
+def _augment_from(
+    root: int,
+    adjacent: Sequence[Sequence[int]],
+    mate: list[int],
+    outer: list[bool] | None = None,
+) -> bool:
+    """Search an augmenting path from the exposed vertex `root` and apply it. Without one,
+    marks in `outer` (when given) the vertices reached by even alternating paths."""
     n = len(adjacent)
     parent = [-1] * n
     base = list(range(n))
@@ -88,7 +95,24 @@ def _augment_from(root: int, adjacent: Sequence[Sequence[int]], mate: list[int])
                     return True
                 used[mate[u]] = True
                 queue.append(mate[u])
+    if outer is not None:
+        for i in range(n):
+            if used[i]:
+                outer[i] = True
     return False
+
+
+def deficient(adjacent: Sequence[Sequence[int]]) -> tuple[int, list[bool]]:
+    """The size of a maximum matching and, for each vertex, whether some maximum matching
+    leaves it uncovered (the set D of the Gallai-Edmonds decomposition)."""
+    mate = maximum_matching(adjacent)
+    n = len(adjacent)
+    outer = [False] * n
+    for v in range(n):
+        if mate[v] == -1:
+            _augment_from(v, adjacent, mate, outer)
+    size = sum(1 for m in mate if m != -1) // 2
+    return size, outer
 
 
 def has_complete_matching(

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.pairing.swiss.cardinality import has_complete_matching
+from app.pairing.swiss.cardinality import deficient, has_complete_matching, maximum_matching
 from app.pairing.swiss.matching import max_weight_matching
 from app.pairing.swiss.players import SwissPlayer
 from app.pairing.swiss.weights import Layout, Weigher, bits
@@ -134,6 +134,68 @@ class DutchPairer:
                 return score
         raise NoLegalPairing("the players cannot all be paired")
 
+    def _adjacency(self, vertices: list[int]) -> list[list[int]]:
+        index = {v: i for i, v in enumerate(vertices)}
+        adjacent: list[list[int]] = [[] for _ in vertices]
+        for i, v in enumerate(vertices):
+            row = self.compat[v]
+            for u in vertices[i + 1 :]:
+                if row[u] and not (v in self.mdp_ever and u in self.mdp_ever):
+                    adjacent[i].append(index[u])
+                    adjacent[index[u]].append(i)
+        return adjacent
+
+    def _matching_size(self, vertices: list[int]) -> int:
+        mate = maximum_matching(self._adjacency(vertices))
+        return sum(1 for m in mate if m != -1) // 2
+
+    def _next_pairs(self, paired_down: list[int], nxt: list[int]) -> dict[int, int]:
+        """A maximum pairing of the next bracket with the downfloater in `paired_down`
+        (none or one) paired there, as [C8] counted it."""
+        group = paired_down + nxt
+        adjacent = self._adjacency(group)
+        mate = maximum_matching(adjacent)
+        if paired_down and mate[0] == -1:
+            for x in adjacent[0]:
+                rest = [v for i, v in enumerate(group) if i not in (0, x)]
+                sub = maximum_matching(self._adjacency(rest))
+                if sum(1 for m in sub if m != -1) // 2 == sum(1 for m in mate if m != -1) // 2 - 1:
+                    pairs = {group[0]: group[x], group[x]: group[0]}
+                    for i, m in enumerate(sub):
+                        if m != -1:
+                            pairs[rest[i]] = rest[m]
+                    return pairs
+        return {group[i]: group[m] for i, m in enumerate(mate) if m != -1}
+
+    @staticmethod
+    def _canonical(
+        remainder: list[int],
+        s1: int,
+        mate: dict[int, int],
+        base: dict[tuple[int, int], int],
+        has_next: bool,
+    ) -> list[tuple[int, int]] | None:
+        """The first candidate of Art. 3.3 (S1[i] against S2[i]) when it is as good as the
+        best matching `mate` on every criterion, else None. Only tried when the remainder
+        is paired completely, or downfloats its last player with nobody below."""
+        count = len(remainder)
+        if count < 2 or not (2 * s1 == count or (2 * s1 == count - 1 and not has_next)):
+            return None
+        pairs = [(remainder[i], remainder[s1 + i]) for i in range(s1)]
+        total = 0
+        for key in pairs:
+            w = base.get(key)
+            if w is None:
+                return None
+            total += w
+        rem_set = set(remainder)
+        best = 0
+        for a in remainder:
+            b = mate[a]
+            if b in rem_set and a < b:
+                best += base[(a, b)]
+        return pairs if total == best else None
+
     # -- the round -------------------------------------------------------------------------
     def run(self) -> dict[int, int]:
         """Pairs (vertex -> vertex, both ways); the PAB assignee maps to itself."""
@@ -184,15 +246,43 @@ class DutchPairer:
         full: bool,
     ) -> list[int] | None:
         """Pair one bracket; returns its downfloaters, or None when the choice made on the
-        bracket alone breaks [C4]/[C5] (then call again with `full`)."""
+        bracket alone breaks [C4]/[C5] (then call again with `full`).
+
+        Two matchings per bracket. The first pairs the moved-down players: Art. 4.4 (the
+        MDPs paired are those with the smallest BSNs, score level by score level) and
+        Art. 4.2 (each in turn gets the highest resident possible) are lexicographic
+        preferences below all criteria, written as low-order fields. The second pairs the
+        remainder the same way: Art. 4.3 (fewest exchanges, smallest difference of the
+        exchanged BSNs, the lowest S1 players moved first, then the highest S2 players) and
+        Art. 4.2 (each S1 player in turn gets the highest S2 player possible).
+        """
         players = self.players
-        weigher = Weigher(self.layout, self.bye_score, c9)
         current = mdps + residents
-        vertices = current + nxt + (rest if full else [])
+        graph_next = nxt
+        gadget: tuple[int, list[bool]] | None = None
+        virtual = self.n  # stands for the whole next bracket (see below)
+        if not full and len(current) % 2 == 0 and self._completable(current, {}, None):
+            # everybody in the bracket can be paired, so nobody downfloats and the next
+            # bracket cannot change the choice ([C8] is about downfloaters only)
+            graph_next = []
+        elif not full and nxt and not c9 and len(current) % 2 == 1:
+            if self._matching_size(current) == len(current) // 2:
+                # exactly one downfloater d: for [C8] the next bracket N only matters
+                # through "d makes one more pair there" (d meets a vertex that some
+                # maximum matching of N leaves out) and "d can be paired there at all"
+                gadget = deficient(self._adjacency(nxt))
+                graph_next = []
+        vertices = current + graph_next + (rest if full else [])
         in_current = set(current)
-        in_next = set(nxt)
+        in_next = set(graph_next)
         mdp_set = set(mdps)
         resident_set = set(residents)
+        m = len(mdps)
+        size = len(residents)
+        digit = bits(len(current)) + 1  # room for one rank (1..len(current))
+        low_mdp = (m + 2) + (m + 1) * digit
+        low_rem = 3 * (bits(size * size) + 2) + 2 * (size + 2) + (size + 1) * digit
+        weigher = Weigher(self.layout, self.bye_score, c9, max(low_mdp, low_rem) + 4)
         base: dict[tuple[int, int], int] = {}
         order = sorted(vertices)
         for i, a in enumerate(order):
@@ -211,12 +301,28 @@ class DutchPairer:
                     w += weigher.completion(pa, pb)
                 if w:
                     base[(a, b)] = w
-        weights = dict(base)
+        if gadget is not None:
+            o = weigher.offset
+            shift = self.layout.shift
+            next_score = players[nxt[0]].score
+            spare = gadget[1]
+            for d in current:
+                row = self.compat[d]
+                linked = [i for i, x in enumerate(nxt) if row[x]]
+                if not linked:
+                    continue
+                here = 1 << (o["c8_scores"] + shift[players[d].score])
+                if any(spare[i] for i in linked):
+                    base[(d, virtual)] = (1 << o["c8_pairs"]) + here
+                else:
+                    base[(d, virtual)] = here - (1 << (o["c8_scores"] + shift[next_score]))
+            vertices = vertices + [virtual]
         local_pairs: dict[int, int] = {}
         active = list(vertices)
 
-        def solve() -> dict[int, int]:
-            mate = _solve(active, weights)
+        def solve(weights: dict[tuple[int, int], int]) -> dict[int, int]:
+            live = {k: w for k, w in weights.items() if k[0] not in local_pairs and k[1] not in local_pairs}
+            mate = _solve(active, live)
             mate.update(local_pairs)
             return mate
 
@@ -225,184 +331,92 @@ class DutchPairer:
             local_pairs[b] = a
             active.remove(a)
             active.remove(b)
-            for key in [k for k in weights if a in k or b in k]:
-                del weights[key]
 
-        def edge(a: int, b: int) -> tuple[int, int]:
-            return (a, b) if a < b else (b, a)
-
-        first_resident = residents[0]
-        first_next = nxt[0] if nxt else (rest[0] if rest else self.n)
-
-        def is_resident(v: int) -> bool:
-            return v in resident_set
-
-        mate = solve()
-
-        # Art. 4.4: which moved-down players are paired (smallest BSNs first)
-        will_pair: set[int] = set()
-        level_count = 0
-        level_paired = 0
-        level_score = None
-        for idx, v in enumerate(mdps):
-            score = players[v].score
-            if level_score is None or score < level_score:
-                level_score = score
-                same = [u for u in mdps[idx:] if players[u].score == score]
-                level_count = len(same)
-                level_paired = sum(1 for u in same if is_resident(mate[u]))
-            if level_paired == 0:
-                continue
-            if level_count <= level_paired:
-                will_pair.add(v)
-                continue
-            level_count -= 1
-            if not is_resident(mate[v]):
-                for o in residents:
-                    key = edge(v, o)
+        # Art. 4.4 and 4.2 for the moved-down players
+        if m:
+            weights = dict(base)
+            mdp_field = (m + 1) * digit
+            for idx, v in enumerate(mdps):
+                for pos, o in enumerate(residents):
+                    key = (v, o)
                     if key in base:
-                        weights[key] = base[key] | 1
-                mate = solve()
-            if is_resident(mate[v]):
-                will_pair.add(v)
-                level_paired -= 1
-                for o in residents:
-                    key = edge(v, o)
-                    if key in base:
-                        weights[key] = (base[key] | len(residents)) + 1
-
-        # Art. 4.2: the opponents of the moved-down players, S2 in order
-        for v in mdps:
-            if v not in will_pair:
-                continue
-            addend = len(current) + len(nxt)
-            for o in reversed(residents):
-                if o in local_pairs:
-                    continue
-                key = edge(v, o)
-                if key in base:
-                    weights[key] = base[key] + addend
-                    addend += 1
-            mate = solve()
-            finalize(v, mate[v])
+                        rank = size - pos
+                        bonus = (1 << (m - 1 - idx)) << mdp_field
+                        bonus += rank << (digit * (m - 1 - idx))
+                        weights[key] = base[key] + bonus
+            mate = solve(weights)
+            for v in mdps:
+                if mate[v] in resident_set:
+                    finalize(v, mate[v])
+        else:
+            mate = solve(base)
 
         # the remainder: residents not paired with a moved-down player
-        remainder = [r for r in residents if not (mate[r] < first_resident)]
-        pairs_in_remainder = sum(1 for r in remainder if mate[r] < r)
-        width = bits(self.n) + 2
-
-        def exchange_weight(position: int, key: tuple[int, int]) -> int:
-            w = base.get(key, 0)
-            if not w:
-                return 0
-            addend = (int(position < pairs_in_remainder) << (2 * width)) - position
-            return w + (addend << 1)
-
-        def in_s1(v: int) -> bool:
-            """v is the higher player of a pair inside the bracket (an S1 player)."""
-            return v < mate[v] < first_next
-
-        for i, a in enumerate(remainder):
-            for b in remainder[i + 1 :]:
-                weights_key = (a, b)
-                w = exchange_weight(i, weights_key)
-                if w:
-                    weights[weights_key] = w
+        remainder = [r for r in residents if r not in local_pairs]
+        rem_set = set(remainder)
+        count = len(remainder)
+        s1 = sum(1 for r in remainder if mate[r] in rem_set and mate[r] < r)
+        canonical = self._canonical(
+            remainder, s1, mate, base, bool(graph_next or (full and rest))
+        )
+        if canonical is not None:
+            # Art. 3.4: the first candidate is already as good as any, so it is the one
+            for a, b in canonical:
+                mate[a] = b
+                mate[b] = a
+        elif count > 1:
+            separable = 2 * s1 == count
+            scope = remainder if separable else None
+            weights = dict(base)
+            lex_e = 0
+            lex_s2 = lex_e + (count + 1) * digit
+            lex_s1 = lex_s2 + count + 2
+            sum_field = lex_s1 + count + bits(count) + 2
+            exch_field = sum_field + bits(count * count) + 2
+            for i, a in enumerate(remainder):
+                if i < s1:
+                    head = (1 << exch_field) + ((1 << s1) - (1 << i) << lex_s1)
                 else:
-                    weights.pop(weights_key, None)
-        mate = solve()
-        s1_size = pairs_in_remainder
-        exchanges = sum(1 for v in remainder[:s1_size] if not in_s1(v))
-
-        # Art. 4.3: exchanges - the lowest S1 players go to S2 first
-        remaining = exchanges
-        for k in range(s1_size - 1, -1, -1):
-            if remaining <= 0:
-                break
-            v = remainder[k]
-            if in_s1(v):
-                for b in remainder[k + 1 :]:
-                    w = exchange_weight(k, (v, b))
-                    if w:
-                        weights[(v, b)] = w - 1
-                mate = solve()
-            exchange = not in_s1(v)
-            remaining -= exchange
-            for b in remainder[k + 1 :]:
-                if exchange:
-                    base.pop((v, b), None)
-                w = exchange_weight(k, (v, b))
-                if w:
-                    weights[(v, b)] = w
-                else:
-                    weights.pop((v, b), None)
-
-        # Art. 4.3: ... and the highest S2 players go to S1
-        remaining = exchanges
-        for q in range(s1_size, len(remainder)):
-            if remaining <= 1:
-                break
-            v = remainder[q]
-            already = in_s1(v)
-            if not already:
-                for b in remainder[q + 1 :]:
-                    w = exchange_weight(q, (v, b))
-                    if w:
-                        weights[(v, b)] = w + 1
-                mate = solve()
-            if in_s1(v):
-                remaining -= 1
-                for a in remainder[:q]:
-                    base.pop((a, v), None)
-                    weights.pop((a, v), None)
-                for o in nxt:
-                    base.pop((v, o), None)
-                    weights.pop((v, o), None)
-            if not already:
-                for b in remainder[q + 1 :]:
-                    w = exchange_weight(q, (v, b))
-                    if w:
-                        weights[(v, b)] = w
-                    else:
-                        weights.pop((v, b), None)
-
-        # the exchanges are fixed: only S1-to-S2 edges remain inside the remainder
-        for i, a in enumerate(remainder):
-            for b in remainder[i + 1 :]:
-                if not in_s1(a) or in_s1(b):
-                    base.pop((a, b), None)
-                if (a, b) in base:
-                    weights[(a, b)] = base[(a, b)]
-                else:
-                    weights.pop((a, b), None)
-
-        # Art. 4.2: each S1 player, in order, gets the highest S2 player possible
+                    head = 1 << (lex_s2 + count - 1 - i)
+                head += (count - i) << sum_field
+                for j in range(i + 1, count):
+                    b = remainder[j]
+                    key = (a, b)
+                    if key in base:
+                        rank = count - j
+                        weights[key] = base[key] + head + (rank << (digit * (count - 1 - i)))
+            if scope is not None:
+                live = {k: w for k, w in weights.items() if k[0] in rem_set and k[1] in rem_set}
+                sub = _solve(scope, live)
+                for a in scope:
+                    mate[a] = sub[a]
+            else:
+                mate = solve(weights)
         for a in remainder:
-            if a in local_pairs or not in_s1(a):
-                continue
-            addend = 0
-            for b in reversed(remainder):
-                if b <= a or b in local_pairs:
-                    continue
-                if (a, b) in base:
-                    weights[(a, b)] = base[(a, b)] + addend
-                addend += 1
-            mate = solve()
-            finalize(a, mate[a])
+            b = mate[a]
+            if b in rem_set and a < b:
+                finalize(a, b)
 
         downfloaters = [v for v in current if v not in local_pairs]
         if not full:
+            if len(mate) < len(vertices):
+                mate = {**{v: v for v in vertices}, **mate}
             # [C4]/[C5]: the choice must leave a complete pairing of everybody else,
             # including the pairs the next bracket was counted with ([C8])
-            tentative = {
-                v: mate[v]
-                for v in downfloaters + nxt
-                if mate[v] != v and mate[v] not in local_pairs
-            }
+            if gadget is not None:
+                tentative = self._next_pairs(
+                    [d for d in downfloaters if mate[d] == virtual], nxt
+                )
+            else:
+                tentative = {
+                    v: mate[v]
+                    for v in downfloaters + graph_next
+                    if mate[v] != v and mate[v] not in local_pairs
+                }
             remaining_players = downfloaters + nxt + rest
 
             def bye_ok(v: int) -> bool:
-                return weigher.candidate(players[v]) if self.n % 2 else False
+                return weigher.candidate(players[v])
 
             if not self._completable(
                 remaining_players, tentative, bye_ok if self.n % 2 else None

@@ -22,8 +22,8 @@ class _Solver:
         self.weight: list[dict[int, int]] = [{} for _ in range(n)]
         for a, b, w in edges:
             if a != b and w > 0:
-                self.weight[a][b] = w
-                self.weight[b][a] = w
+                self.weight[a][b] = 2 * w  # doubled: slack = u[a] + u[b] - 2 w
+                self.weight[b][a] = 2 * w
         self.neighbours = [list(d) for d in self.weight]
         size = 2 * n
         self.mate = [-1] * n
@@ -37,14 +37,13 @@ class _Solver:
         self.best_edge: list[tuple[int, int] | None] = [None] * size
         self.best_edges: list[list[tuple[int, int]] | None] = [None] * size
         self.unused = list(range(n, size))
-        top = max((w for d in self.weight for w in d.values()), default=0)
+        top = max((w for d in self.weight for w in d.values()), default=0) // 2
         self.dual = [top] * n + [0] * n
-        self.tight: set[tuple[int, int]] = set()
         self.queue: list[int] = []
 
     # -- helpers -----------------------------------------------------------------------
     def slack(self, a: int, b: int) -> int:
-        return self.dual[a] + self.dual[b] - 2 * self.weight[a][b]
+        return self.dual[a] + self.dual[b] - self.weight[a][b]
 
     def leaves(self, b: int) -> list[int]:
         if b < self.n:
@@ -58,9 +57,6 @@ class _Solver:
             else:
                 stack.extend(self.children[x])
         return out
-
-    def is_tight(self, a: int, b: int) -> bool:
-        return (a, b) in self.tight or (b, a) in self.tight
 
     def assign_label(self, w: int, kind: int, via: tuple[int, int] | None) -> None:
         """Label the top blossom of vertex `w`; `via` = (outside vertex, w)."""
@@ -160,6 +156,7 @@ class _Solver:
             if best is None or self.slack(*edge) < self.slack(*best):
                 best = edge
         self.best_edge[b] = best
+        self.gap_epoch[b] = -1
 
     def expand_blossom(self, b: int, end_of_stage: bool) -> None:
         for child in self.children[b]:
@@ -190,13 +187,11 @@ class _Solver:
                     x, y = edges[(j - 1) % k]  # matched edge children[j-1] - children[j]
                     self.label[x] = FREE
                 self.assign_label(q, T, (p, q))
-                self.tight.add((x, y))
                 j += step
                 if step == 1:
                     p, q = edges[j % k]
                 else:
                     q, p = edges[(j - 1) % k]
-                self.tight.add((p, q))
                 j += step
             base_child = children[0]
             self.label[q] = self.label[base_child] = T
@@ -285,54 +280,77 @@ class _Solver:
     # -- main loop -----------------------------------------------------------------------
     def run(self) -> list[int]:
         n = self.n
+        best_gap = self.best_gap = [0] * (2 * n)
+        gap_epoch = self.gap_epoch = [-1] * (2 * n)
+        epoch = 0
         for _ in range(n + 1):
             self.label = [FREE] * (2 * n)
             self.best_edge = [None] * (2 * n)
             for b in range(n, 2 * n):
                 self.best_edges[b] = None
-            self.tight = set()
             self.queue = []
             for v in range(n):
                 if self.mate[v] == -1 and self.label[self.in_blossom[v]] == FREE:
                     self.assign_label(v, S, None)
             augmented = False
             while True:
-                while self.queue and not augmented:
-                    v = self.queue.pop()
-                    bv = self.in_blossom[v]
+                epoch += 1
+                dual = self.dual
+                in_blossom = self.in_blossom
+                label = self.label
+                best_edge = self.best_edge
+                queue = self.queue
+                while queue and not augmented:
+                    v = queue.pop()
+                    bv = in_blossom[v]
+                    dv = dual[v]
+                    row = self.weight[v]
                     for w in self.neighbours[v]:
-                        bw = self.in_blossom[w]
+                        bw = in_blossom[w]
                         if bv == bw:
                             continue
-                        tight = self.is_tight(v, w)
-                        if not tight:
-                            gap = self.slack(v, w)
-                            if gap <= 0:
-                                self.tight.add((v, w))
-                                tight = True
-                        if tight:
-                            if self.label[bw] == FREE:
+                        gap = dv + dual[w] - row[w]
+                        if gap <= 0:
+                            if label[bw] == FREE:
                                 self.assign_label(w, T, (v, w))
-                            elif self.label[bw] == S:
+                            elif label[bw] == S:
                                 base = self.scan_blossom(v, w)
                                 if base >= 0:
                                     self.add_blossom(base, v, w)
-                                    bv = self.in_blossom[v]
+                                    bv = in_blossom[v]
                                 else:
                                     self.augment(v, w)
                                     augmented = True
                                     break
-                            elif self.label[w] == FREE:
-                                self.label[w] = T
+                            elif label[w] == FREE:
+                                label[w] = T
                                 self.label_edge[w] = (v, w)
-                        elif self.label[bw] == S:
-                            best = self.best_edge[bv]
-                            if best is None or gap < self.slack(*best):
-                                self.best_edge[bv] = (v, w)
-                        elif self.label[w] == FREE:
-                            best = self.best_edge[w]
-                            if best is None or gap < self.slack(*best):
-                                self.best_edge[w] = (v, w)
+                        elif label[bw] == S:
+                            best = best_edge[bv]
+                            if best is None:
+                                best_edge[bv] = (v, w)
+                                best_gap[bv] = gap
+                                gap_epoch[bv] = epoch
+                            else:
+                                if gap_epoch[bv] != epoch:
+                                    best_gap[bv] = self.slack(*best)
+                                    gap_epoch[bv] = epoch
+                                if gap < best_gap[bv]:
+                                    best_edge[bv] = (v, w)
+                                    best_gap[bv] = gap
+                        elif label[w] == FREE:
+                            best = best_edge[w]
+                            if best is None:
+                                best_edge[w] = (v, w)
+                                best_gap[w] = gap
+                                gap_epoch[w] = epoch
+                            else:
+                                if gap_epoch[w] != epoch:
+                                    best_gap[w] = self.slack(*best)
+                                    gap_epoch[w] = epoch
+                                if gap < best_gap[w]:
+                                    best_edge[w] = (v, w)
+                                    best_gap[w] = gap
                 if augmented:
                     break
                 kind, delta, target = self._delta()
@@ -353,12 +371,10 @@ class _Solver:
                 if kind == 2:
                     assert isinstance(target, tuple)
                     a, b2 = target
-                    self.tight.add((a, b2))
                     self.queue.append(a if self.label[self.in_blossom[a]] == S else b2)
                 elif kind == 3:
                     assert isinstance(target, tuple)
                     a, b2 = target
-                    self.tight.add((a, b2))
                     self.queue.append(a)
                 elif kind == 4:
                     assert isinstance(target, int)

@@ -42,14 +42,13 @@ class Layout:
     """Bit offsets of every field for one round.
 
     `count` is the width of a counting field; `shift[score]` the offset of a score's
-    sub-field inside a score field of width `score_width`; `low` the width of the
-    generation-order field at the bottom.
+    sub-field inside a score field of width `score_width`. The generation-order fields at
+    the bottom are sized per bracket (see `dutch.py`).
     """
 
     count: int
     score_width: int
     shift: dict[int, int]
-    low: int
     rounds_played: int
     c9_width: int
 
@@ -66,7 +65,7 @@ class Layout:
             shift[score] = offset
             offset += bits(sizes[score]) + 1
         c9_width = bits(n * (rounds_played + 1)) + 2
-        return Layout(count, offset, shift, 3 * count + 4, rounds_played, c9_width)
+        return Layout(count, offset, shift, rounds_played, c9_width)
 
 
 def colours_ok(player: SwissPlayer, opponent: SwissPlayer) -> tuple[bool, bool, bool, bool]:
@@ -104,6 +103,7 @@ class Weigher:
         layout: Layout,
         bye_score: int | None,
         c9_active: bool,
+        low: int,
     ) -> None:
         self.layout = layout
         self.bye_score = bye_score
@@ -129,7 +129,7 @@ class Weigher:
             widths += [("c18", s), ("c19", s)]
         if layout.rounds_played >= 2:
             widths += [("c20", s), ("c21", s)]
-        offset = layout.low
+        offset = low
         self.offset: dict[str, int] = {}
         for name, width in reversed(widths):
             self.offset[name] = offset
