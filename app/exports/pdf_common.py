@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -61,12 +62,14 @@ def font_runs(text: str, font: str = SANS) -> list[tuple[str, str]]:
     return runs
 
 
+@lru_cache(maxsize=1 << 16)
 def needs_fallback(text: str, font: str = SANS) -> bool:
     """True when `font` lacks a glyph for some printable character of `text`."""
     cmap = glyphs(font)
     return any(ord(char) not in cmap and not char.isspace() for char in text)
 
 
+@lru_cache(maxsize=1 << 16)
 def text_width(text: str, size: float, font: str = SANS) -> float:
     if not needs_fallback(text, font):
         return stringWidth(text, font, size)
