@@ -22,6 +22,10 @@ group's `Unplayed` policy:
   an opponent's own unplayed rounds at the end of the event is not applied.)
 - `lowest`: the lowest final score in the group, the conservative choice some Chinese events
   state in their supplementary rules.
+- `fide`: FIDE C.07 (2024) article 16 in full: the dummy opponent of `own`; an opponent's
+  voluntarily unplayed rounds (VUR: half- or zero-point bye, forfeit loss, absence) after the
+  last round he was present count as draws in his score (16.3); and a cut (median) drops
+  the player's VURs before any other lowest contribution (16.5).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ __all__ = [
     "Unplayed",
     "compute",
     "tiebreak",
+    "voluntarily_unplayed",
 ]
 
 
@@ -52,6 +57,17 @@ class Unplayed(StrEnum):
     ZERO = "zero"
     OWN = "own"
     LOWEST = "lowest"
+    FIDE = "fide"
+
+
+_VOLUNTARY = frozenset({Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.FORFEIT_LOSS, Outcome.ABSENT})
+
+
+def voluntarily_unplayed(record: RoundRecord | None) -> bool:
+    """FIDE C.07 (2024) 16.2: a voluntary unplayed round (VUR): a half-point or zero-point bye,
+    a forfeit loss, or a round the player was not paired (a PAB, a full-point bye and a forfeit
+    win are not voluntary)."""
+    return record is None or record.outcome in _VOLUNTARY
 
 
 @dataclass(frozen=True)
@@ -97,26 +113,65 @@ class TieBreakContext:
     def unplayed_value(self, number: int, values: Mapping[int, Fraction | int]) -> Fraction:
         """The value an unplayed round contributes under the group's policy."""
         policy = self.options.unplayed
-        if policy is Unplayed.OWN:
+        if policy in (Unplayed.OWN, Unplayed.FIDE):
             return Fraction(values[number])
         if policy is Unplayed.LOWEST:
             return Fraction(min(values.values(), default=0))
         return Fraction(0)
 
-    def per_round(self, number: int, values: Mapping[int, Fraction | int]) -> list[Fraction]:
-        """For each round: the opponent's value if a game was played, else the policy value."""
+    def per_round(self, number: int, values: Mapping[int, Fraction | int],
+                  opponent_values: Mapping[int, Fraction | int] | None = None
+                  ) -> list[Fraction]:
+        """For each round: the opponent's value if a game was played (from `opponent_values`
+        when given), else the policy value (from `values`)."""
+        theirs = values if opponent_values is None else opponent_values
         out: list[Fraction] = []
         for record in self.records(number):
             if _played(record):
                 assert record is not None and record.opponent is not None
-                out.append(Fraction(values[record.opponent]))
+                out.append(Fraction(theirs[record.opponent]))
             else:
                 out.append(self.unplayed_value(number, values))
         return out
 
     @cached_property
+    def opponent_scores(self) -> dict[int, Fraction]:
+        """Scores as opponents count them: the final scores, except under the `fide` policy,
+        where VURs after a player's last present round count as draws (FIDE C.07 16.3)."""
+        if self.options.unplayed is not Unplayed.FIDE:
+            return {n: Fraction(v) for n, v in self.scores.items()}
+        draw = self.snapshot.points.draw
+        out: dict[int, Fraction] = {}
+        for n in self.players:
+            records = self.records(n)
+            present = [i for i, r in enumerate(records) if not voluntarily_unplayed(r)]
+            last = present[-1] if present else -1
+            total = 0
+            for i, record in enumerate(records):
+                if i > last and (record is None or record.opponent is None):
+                    total += draw
+                else:
+                    total += record.points if record is not None else 0
+            out[n] = Fraction(total)
+        return out
+
+    def cut(self, number: int, values: list[Fraction], low: int, high: int) -> list[Fraction]:
+        """Drop `low` lowest and `high` highest contributions (FIDE C.07 art. 14); under the
+        `fide` policy the lowest cut takes the player's VURs first (16.5)."""
+        tagged = list(zip(values, (voluntarily_unplayed(r) and not _played(r)
+                                   for r in self.records(number)), strict=True))
+        fide = self.options.unplayed is Unplayed.FIDE
+        for _ in range(min(low, len(tagged))):
+            vurs = [t for t in tagged if t[1]] if fide else []
+            tagged.remove(min(vurs or tagged, key=lambda t: t[0]))
+        for _ in range(min(high, len(tagged))):
+            tagged.remove(max(tagged, key=lambda t: t[0]))
+        return [value for value, _ in tagged]
+
+    @cached_property
     def buchholz(self) -> dict[int, Fraction]:
-        return {n: sum(self.per_round(n, self.scores), Fraction(0)) for n in self.players}
+        return {n: sum(self.per_round(n, self.scores, self.opponent_scores), Fraction(0))
+                for n in self.players}
 
 
 def _played(record: RoundRecord | None) -> bool:
@@ -137,8 +192,8 @@ def median_buchholz(ctx: TieBreakContext) -> dict[int, Fraction]:
     cut = ctx.options.cut
     out: dict[int, Fraction] = {}
     for n in ctx.players:
-        values = sorted(ctx.per_round(n, ctx.scores))
-        kept = values[cut:len(values) - cut] if len(values) > 2 * cut else []
+        values = ctx.per_round(n, ctx.scores, ctx.opponent_scores)
+        kept = ctx.cut(n, values, cut, cut) if len(values) > 2 * cut else []
         out[n] = sum(kept, Fraction(0))
     return out
 
@@ -177,7 +232,8 @@ def sonneborn_berger(ctx: TieBreakContext) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     for n in ctx.players:
         total = Fraction(0)
-        for record, value in zip(ctx.records(n), ctx.per_round(n, ctx.scores), strict=True):
+        values = ctx.per_round(n, ctx.scores, ctx.opponent_scores)
+        for record, value in zip(ctx.records(n), values, strict=True):
             if record is not None:
                 total += value * Fraction(record.points, win)
         out[n] = total

@@ -130,3 +130,39 @@ def test_registry_names_are_the_cli_contract() -> None:
     assert {"buchholz", "median_buchholz", "wins", "progressive", "sonneborn_berger",
             "buchholz_of_buchholz", "direct_encounter", "black_games", "black_wins",
             "game_points"} == set(REGISTRY)
+
+
+# R1: 1-2 1-0, 3-4 1-0;  R2: 1-3 1-0, 2-4 =;  R3: 1-4 1-0, 2 half-point bye, 3 zero-point bye
+# scores 1:6 2:2 3:2 4:1
+LATE_BYES = snapshot(4, [
+    [(1, 2, "1-0"), (3, 4, "1-0")],
+    [(1, 3, "1-0"), (2, 4, "=")],
+    [(1, 4, "1-0"), (2, Outcome.HALF_BYE), (3, Outcome.ZERO_BYE)],
+])
+
+
+def test_fide_policy_counts_an_opponents_late_vur_as_a_draw() -> None:
+    """FIDE C.07 (2024) 16.3: 3's zero-point bye after his last game counts 1 (a draw) in the
+    score his opponents are credited with; 16.4: own unplayed rounds = own score."""
+    assert _values("buchholz", LATE_BYES, unplayed=Unplayed.OWN) == {1: 5, 2: 9, 3: 9, 4: 10}
+    assert _values("buchholz", LATE_BYES, unplayed=Unplayed.FIDE) == {1: 6, 2: 9, 3: 9, 4: 11}
+
+
+def test_fide_policy_cuts_vurs_first() -> None:
+    """FIDE C.07 (2024) 16.5: the cut removes a voluntarily unplayed round before the lowest
+    opponent (2: contributions 6, 1 and the bye's 2: the bye goes, not the 1)."""
+    assert _values("median_buchholz", LATE_BYES, unplayed=Unplayed.OWN)[2] == 2
+    assert _values("median_buchholz", LATE_BYES, unplayed=Unplayed.FIDE)[2] == 1
+    assert _values("median_buchholz", LATE_BYES, unplayed=Unplayed.FIDE)[3] == 1
+
+
+def test_voluntarily_unplayed_rounds() -> None:
+    """16.2: byes given on request, forfeit losses and absences are voluntary; a PAB, a
+    full-point bye and a forfeit win are not."""
+    from app.pairing.types import RoundRecord
+    from app.standings.tiebreaks import voluntarily_unplayed
+
+    voluntary = {o for o in Outcome if voluntarily_unplayed(RoundRecord(1, o))}
+    assert voluntary == {Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.FORFEIT_LOSS,
+                         Outcome.ABSENT}
+    assert voluntarily_unplayed(None)
