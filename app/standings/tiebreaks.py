@@ -226,7 +226,9 @@ def progressive(ctx: TieBreakContext) -> dict[int, Fraction]:
 
 def sonneborn_berger(ctx: TieBreakContext) -> dict[int, Fraction]:
     """索伯分: for each game, the opponent's final score times the share of the win points the
-    player scored (a win counts the whole score, a draw half; FIDE C.07 art. 9.1). An unplayed
+    player scored: beaten opponents' scores in full, drawn ones' by half (FIDE C.07 art. 9.1;
+    with a win worth 1 this is FIDE's product of the opponent's score and the points scored,
+    with a win worth 2 it stays the classic "full / half" rather than doubling). An unplayed
     round counts the policy value times the round's points share."""
     win = ctx.snapshot.points.win or 1
     out: dict[int, Fraction] = {}
