@@ -1,0 +1,74 @@
+"""The matching algorithms against brute force on small random graphs."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.pairing.swiss.cardinality import deficient, has_complete_matching, maximum_matching
+from app.pairing.swiss.matching import max_weight_matching
+
+
+def _best(n: int, weights: dict[tuple[int, int], int]) -> int:
+    @cache
+    def solve(free: frozenset[int]) -> int:
+        if not free:
+            return 0
+        v = min(free)
+        rest = free - {v}
+        best = solve(rest)
+        for u in rest:
+            w = weights.get((v, u), weights.get((u, v), 0))
+            if w > 0:
+                best = max(best, w + solve(rest - {u}))
+        return best
+
+    return solve(frozenset(range(n)))
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> tuple[int, dict[tuple[int, int], int]]:
+    n = draw(st.integers(0, 9))
+    huge = draw(st.sampled_from([3, 1000, 2**300]))
+    weights: dict[tuple[int, int], int] = {}
+    for a in range(n):
+        for b in range(a + 1, n):
+            if draw(st.booleans()):
+                weights[(a, b)] = draw(st.integers(1, huge))
+    return n, weights
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs())
+def test_max_weight_matching_is_a_matching_of_maximum_weight(graph) -> None:  # type: ignore[no-untyped-def]
+    n, weights = graph
+    mate = max_weight_matching(n, [(a, b, w) for (a, b), w in weights.items()])
+    total = 0
+    for v, u in enumerate(mate):
+        if u != -1:
+            assert mate[u] == v
+            if v < u:
+                total += weights[(v, u)]
+    assert total == _best(n, weights)
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs())
+def test_maximum_cardinality_and_deficient_vertices(graph) -> None:  # type: ignore[no-untyped-def]
+    n, weights = graph
+    adjacent: list[list[int]] = [[] for _ in range(n)]
+    for a, b in weights:
+        adjacent[a].append(b)
+        adjacent[b].append(a)
+    unit = {key: 1 for key in weights}
+    size = _best(n, unit)
+    mate = maximum_matching(adjacent)
+    assert sum(1 for m in mate if m != -1) == 2 * size
+    got_size, spare = deficient(adjacent)
+    assert got_size == size
+    for v in range(n):
+        without = {k: 1 for k in weights if v not in k}
+        assert spare[v] == (_best(n, without) == size)
+    assert has_complete_matching(adjacent, None) == (2 * size >= n - (n % 2))
