@@ -67,6 +67,7 @@ class MainWindow(QMainWindow):
                       self.standings_view]
         for view in self.views:
             self.tabs.addTab(view, "")
+        self.tabs.currentChanged.connect(lambda _i: self._refresh_view(self.tabs.currentWidget()))
 
     def _action(self, shortcut: QKeySequence | str | None, slot: object) -> QAction:
         action = QAction(self)
@@ -245,16 +246,26 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self._update_title()
 
-    def changed(self) -> None:
-        """The event changed (or was opened): every view shows it afresh."""
+    def changed(self, also: View | None = None) -> None:
+        """The event changed (or was opened): the view on screen (and `also`, the view that
+        made the change) show it afresh at once; the others when they are next shown."""
         if self.ev is not None:
             for view in self.views:
-                try:
-                    view.refresh()
-                except (UserError, NoAnswer) as error:  # e.g. the creation itself undone
-                    self.show_error(error)
+                view.stale = True
+            self._refresh_view(self.tabs.currentWidget())
+            if also is not None:
+                self._refresh_view(also)
         self._update_actions()
         self._update_title()
+
+    def _refresh_view(self, widget: object) -> None:
+        if self.ev is None or not isinstance(widget, View) or not widget.stale:
+            return
+        widget.stale = False
+        try:
+            widget.refresh()
+        except (UserError, NoAnswer) as error:  # e.g. the creation itself undone
+            self.show_error(error)
 
     def _update_title(self) -> None:
         title = tr("app_title")

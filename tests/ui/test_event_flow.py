@@ -75,6 +75,7 @@ def test_players_search_by_pinyin_sort_edit_and_withdraw(window, qtbot, tmp_path
     set_up_event(window, tmp_path)
     import_two_lists(window, qtbot).write()
     view = window.players_view
+    window.tabs.setCurrentWidget(view)
     qtbot.keyClicks(view.search, "heran")
     assert view.shown_names() == ["何然"]
     view.search.clear()
@@ -104,6 +105,7 @@ def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path):
     set_up_event(window, tmp_path)
     import_two_lists(window, qtbot).write()
     view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
     window.tabs.setCurrentWidget(view)
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
@@ -150,6 +152,7 @@ def test_standings_after_two_rounds(window, qtbot, tmp_path):
     set_up_event(window, tmp_path)
     import_two_lists(window, qtbot).write()
     rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
     for number in (1, 2):
         assert rounds.pair_next() is not None, window.last_error
         info = queries.round_view(window.ev, GROUP, number)
@@ -182,6 +185,7 @@ def test_a_board_game_recorded_by_clicks_fills_the_result(window, qtbot, tmp_pat
     set_up_event(window, tmp_path)
     import_two_lists(window, qtbot).write()
     rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
     assert rounds.pair_next() is not None
     rounds.select_board(1)
     rounds.record_button.click()
@@ -199,6 +203,7 @@ def test_a_board_game_recorded_by_clicks_fills_the_result(window, qtbot, tmp_pat
     assert "0-1" in board.link_label.text()
     screenshot(window, "04-board-linked")
     # the rounds view shows it too, and the game is loaded again from the file
+    window.tabs.setCurrentWidget(rounds)
     assert rounds.board_texts()[0][3] == "0-1"
     board.new_game()
     assert board.link_board(GROUP, 1, 1, 1)
@@ -209,6 +214,7 @@ def test_playoff_created_played_and_ordered(window, qtbot, tmp_path):
     set_up_event(window, tmp_path)
     import_two_lists(window, qtbot).write()
     rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
     for number in (1, 2):
         assert rounds.pair_next() is not None, window.last_error
         for board in queries.round_view(window.ev, GROUP, number).boards:
@@ -232,9 +238,9 @@ def test_playoff_created_played_and_ordered(window, qtbot, tmp_path):
     assert f"第{place}名" in board.link_label.text()
     play_clicks(qtbot, board, FOUL_GAME)
     board.claim.click()
+    window.tabs.setCurrentWidget(view)
     first_game = view.current_playoff().games[0]
     assert first_game.result == "0-1"
-    window.tabs.setCurrentWidget(view)
     for _ in range(30):
         info = view.current_playoff()
         if info.order:

@@ -8,6 +8,7 @@ from tests.ui.conftest import screenshot
 
 def add_players(window, group: str, count: int) -> None:
     view = window.players_view
+    window.tabs.setCurrentWidget(view)
     for i in range(count):
         assert view.add_player(group, name=f"棋手{i + 1}", gender="M" if i % 2 else "F",
                                unit=f"单位{i % 3}") is not None, window.last_error
@@ -23,6 +24,7 @@ def test_double_game_rounds_take_two_keys(window, qtbot, tmp_path):
     group = "男子组（大众规则·线上初赛）"
     add_players(window, group, 6)
     view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
     select_group(view, group)
     assert view.entry_games() == 2
     assert view.pair_next() is not None, window.last_error
@@ -40,6 +42,7 @@ def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, t
     """分台定人制 (huazhi 2021): teams in board order, one result per board."""
     assert window.new_event(tmp_path / "hz.db", "huazhi-2021")
     players = window.players_view
+    window.tabs.setCurrentWidget(players)
     select_group(players, "决赛")
     assert not players.team_button.isHidden()
     for i in range(4):
@@ -50,6 +53,7 @@ def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, t
     # the regulation's team make-up is checked by the service, shown as an error here
     assert players.add_team("决赛", "坏队", [("甲", "M")]) is None and window.last_error
     view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
     select_group(view, "决赛")
     assert view.pair_next() is not None, window.last_error
     assert view.board_texts()[0][1] == "队伍1"
@@ -67,6 +71,7 @@ def test_manual_swap_and_exchange_show_the_rules_they_break(window, tmp_path):
     assert window.new_event(tmp_path / "e.db", "qiwang-2022")
     add_players(window, "公开组", 8)
     view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
     select_group(view, "公开组")
     assert view.pair_next() is not None
     before = queries.round_view(window.ev, "公开组", 1).boards[0]
@@ -90,6 +95,7 @@ def test_absence_and_late_entry_in_the_players_view(window, tmp_path):
     assert window.new_event(tmp_path / "e.db", "qiwang-2022")
     add_players(window, "公开组", 4)
     view = window.players_view
+    window.tabs.setCurrentWidget(view)
     first = queries.players(window.ev, "公开组")[0]
     assert view.set_absence(first.id, 2, "half_bye")
     assert queries.players(window.ev, "公开组")[0].absences == {2: "half_bye"}
@@ -106,6 +112,7 @@ def test_double_game_round_recorded_on_the_board_game_by_game(window, qtbot, tmp
     group = "男子组（大众规则·线上初赛）"
     add_players(window, group, 4)
     rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
     select_group(rounds, group)
     assert rounds.pair_next() is not None
     board = window.board_view
@@ -122,6 +129,7 @@ def test_double_game_round_recorded_on_the_board_game_by_game(window, qtbot, tmp
     stored = queries.round_view(window.ev, group, 1).boards[0]
     assert [g.result for g in stored.games][:2] == ["1-0", "1-0"]  # black first, per game
     assert stored.result  # one game each: the round is decided
+    window.tabs.setCurrentWidget(rounds)
     assert rounds.board_texts()[0][3].startswith(stored.result)
 
 

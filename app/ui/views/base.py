@@ -22,6 +22,7 @@ class View(QWidget):
     def __init__(self, main: MainWindow) -> None:
         super().__init__()
         self.main = main
+        self.stale = True  # the event changed since this view last showed it
 
     @property
     def ev(self) -> Event:
@@ -41,7 +42,7 @@ class View(QWidget):
             self.main.show_error(error)
             return None
         if changes:
-            self.main.changed()
+            self.main.changed(also=self)
         return result
 
     def refresh(self) -> None:
