@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QSettings, QStandardPaths, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
 
@@ -107,6 +107,10 @@ class MainWindow(QMainWindow):
         self.menu_language = bar.addMenu("")
         self.menu_language.addAction(self.act_zh)
         self.menu_language.addAction(self.act_en)
+        self.menu_help = bar.addMenu("")
+        self.act_keys = self._action("F1", self.show_shortcuts)
+        self.menu_help.addAction(self.act_keys)
+        self.addAction(self.act_keys)
         for act in (self.act_undo, self.act_redo, self.act_export):
             self.addAction(act)
         self.view_actions = []
@@ -135,6 +139,8 @@ class MainWindow(QMainWindow):
         self.menu_edit.setTitle(tr("menu_edit"))
         self.menu_print.setTitle(tr("menu_print"))
         self.menu_language.setTitle(tr("menu_language"))
+        self.menu_help.setTitle(tr("menu_help"))
+        self.act_keys.setText(tr("act_keys"))
         self.act_zh.setChecked(language() == "zh")
         self.act_en.setChecked(language() == "en")
         for act, key in ((self.act_new, "act_new"), (self.act_open, "act_open"),
@@ -307,6 +313,19 @@ class MainWindow(QMainWindow):
             return
         self.changed()
         self.show_message(tr("redone", what=done) if done else tr("nothing_to_redo"))
+
+    def show_shortcuts(self) -> None:
+        """The keyboard shortcuts, in a window that does not block the work."""
+        from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout
+
+        dialog = QDialog(self)
+        dialog.setWindowTitle(tr("act_keys"))
+        label = QLabel(tr("shortcuts_text"))
+        label.setObjectName("shortcuts")
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        QVBoxLayout(dialog).addWidget(label)
+        dialog.show()
+        self.shortcuts_dialog = dialog
 
     # ----- export ------------------------------------------------------------------------------------
 

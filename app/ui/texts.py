@@ -11,6 +11,31 @@ TEXTS: dict[str, tuple[str, str]] = {
     "menu_file": ("文件(&F)", "&File"),
     "menu_edit": ("编辑(&E)", "&Edit"),
     "menu_print": ("打印/导出(&P)", "&Print/Export"),
+    "menu_help": ("帮助(&H)", "&Help"),
+    "act_keys": ("键盘快捷键", "Keyboard shortcuts"),
+    "shortcuts_text": (
+        "Ctrl+1…5\t赛事设置、棋手、轮次、棋盘、名次\n"
+        "Ctrl+Z / Ctrl+Y\t撤销 / 重做\n"
+        "Ctrl+N / Ctrl+O / Ctrl+W\t新建 / 打开 / 关闭赛事\n"
+        "Ctrl+P\t打印与导出\n"
+        "F5\t编排下一轮（轮次页）\n"
+        "Ctrl+R\t光标到成绩录入框\n"
+        "台号 空格 结果键\t1 先手胜，0 后手胜，= 和，+ 先手不战胜，- 后手不战胜，* 双方弃权；双盘制两个键\n"
+        "对阵表中按结果键\t录入所选台次并跳到下一台\n"
+        "← → Home End\t棋盘：逐步查看\n"
+        "Ctrl+Backspace\t棋盘：悔一步\n"
+        "Ctrl+S\t棋盘：保存对局",
+        "Ctrl+1…5\tSetup, Players, Rounds, Board, Standings\n"
+        "Ctrl+Z / Ctrl+Y\tUndo / Redo\n"
+        "Ctrl+N / Ctrl+O / Ctrl+W\tNew / Open / Close event\n"
+        "Ctrl+P\tPrint and export\n"
+        "F5\tPair the next round (Rounds view)\n"
+        "Ctrl+R\tCursor to the result entry\n"
+        "board, space, result key\t1 first mover wins, 0 second wins, = draw, + forfeit win, - forfeit loss, * both forfeit; two keys in double-game rounds\n"
+        "result key on the pairing table\tenters the selected board and moves to the next\n"
+        "← → Home End\tBoard: step through the moves\n"
+        "Ctrl+Backspace\tBoard: take back\n"
+        "Ctrl+S\tBoard: save the game"),
     "menu_language": ("语言(&L)", "&Language"),
     "act_new": ("新建赛事…", "New event…"),
     "act_new_tip": ("回到开始页，从预设或空白新建赛事", "Back to the start page to create an event"),
@@ -68,6 +93,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_dates": ("日期", "Dates"),
     "setup_preset": ("预设", "Preset"),
     "setup_groups": ("组别设置", "Groups"),
+    "setup_group_title": ("组别设置：{group}", "Group: {group}"),
     "setup_save": ("保存组别设置", "Save group settings"),
     "setup_save_tip": ("保存本组的修改（可撤销）", "Store this group's changes (undoable)"),
     "setup_saved": ("已保存组别设置：{group}", "Group settings saved: {group}"),

@@ -134,3 +134,12 @@ def test_an_empty_event_and_a_bad_file_are_handled(window, tmp_path):
     bad.write_text("hello", encoding="utf-8")
     assert not window.open_event(bad)
     assert window.last_error and window.ev is not None  # the open event stays open
+
+
+def test_f1_lists_the_keyboard_shortcuts_without_blocking(window, qtbot):
+    window.act_keys.trigger()
+    dialog = window.shortcuts_dialog
+    qtbot.addWidget(dialog)
+    assert dialog.isVisible() and not dialog.isModal()
+    text = dialog.findChild(type(window.status_label), "shortcuts").text()
+    assert "F5" in text and "Ctrl+Z" in text

@@ -185,7 +185,7 @@ class SetupView(View):
         group = self.current_group()
         if group is None:
             return
-        self.group_box.setTitle(f"{tr('setup_groups')}：{group.name}")
+        self.group_box.setTitle(tr("setup_group_title", group=group.name))
         self.name.setText(group.name)
         _choose(self.rule_set, group.rule_set)
         _choose(self.opening, group.opening)
