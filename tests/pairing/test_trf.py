@@ -413,3 +413,35 @@ def test_any_snapshot_round_trips(snapshot: TournamentSnapshot, newline: str) ->
     rounds = snapshot.rounds_played
     assert back.snapshot(rounds) == snapshot
     assert back.total_rounds == snapshot.total_rounds
+
+
+_HEADER = "XXR 9\nXXC white1\n162  W 1.0    D 0.5    P 1.0\n152 W\nBBW 1.0\nXXZ 3 4\n"
+_MUTATION_CHARS = " 0123456789wbWB-+=UFHZDL.,\t\r\nx#"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(FILES[:40]),
+    st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.sampled_from(["set", "del", "ins"]),
+                       st.sampled_from(_MUTATION_CHARS)), min_size=1, max_size=4),
+)
+def test_damaged_files_give_a_user_error_or_parse(path: Path, edits) -> None:
+    """Whatever is damaged, reading ends in a result or a UserError, never another error."""
+    chars = list(_HEADER + _text(path))
+    for where, op, char in edits:
+        pos = int(where * len(chars))
+        if op == "set":
+            chars[pos] = char
+        elif op == "del":
+            del chars[pos]
+        else:
+            chars.insert(pos, char)
+    try:
+        tournament = read_trf("".join(chars), "x.trf")
+    except UserError as error:
+        assert error.where.startswith("x.trf")
+        return
+    tournament.next_round_request()
+    for k in range(1, tournament.rounds_played + 1):
+        tournament.request_for_round(k)
+        tournament.pairing_of_round(k)
