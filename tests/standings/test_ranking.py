@@ -118,3 +118,19 @@ def test_ranking_is_a_total_preorder(case) -> None:
         equal = sum(1 for other in keys if other == key)
         assert row.place == better + 1
         assert row.shared == (equal > 1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(tournaments(), st.data())
+def test_sub_ranking_keeps_the_open_order(case, data) -> None:
+    """A sub-ranking (women, juniors) orders its players as the open ranking does (direct
+    encounter aside, which is judged among the players of the ranking)."""
+    snap, names = case
+    names = tuple(n for n in names if n != "direct_encounter")
+    numbers = [p.number for p in snap.players]
+    among = data.draw(st.sets(st.sampled_from(numbers), min_size=1))
+    rules = RankingRules(tiebreaks=names)
+    full = [r.number for r in rank(snap, rules).rows if r.number in among]
+    sub = rank(snap, rules, among=among)
+    assert [r.number for r in sub.rows] == full
+    assert sub.rows[0].place == 1
