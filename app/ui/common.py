@@ -38,8 +38,8 @@ def has_service(name: str) -> bool:
 # File choosers: module-level functions so that tests can replace them.
 
 
-def ask_save_path(parent: QWidget, title: str, start: str = "") -> Path | None:
-    path, _ = QFileDialog.getSaveFileName(parent, title, start, tr("event_files"))
+def ask_save_path(parent: QWidget, title: str, start: str = "", filters: str = "") -> Path | None:
+    path, _ = QFileDialog.getSaveFileName(parent, title, start, filters or tr("event_files"))
     return Path(path) if path else None
 
 

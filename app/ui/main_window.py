@@ -156,6 +156,8 @@ class MainWindow(QMainWindow):
         self.start_page.retranslate()
         for view in self.views:
             view.retranslate()
+            view.stale = True
+        self._refresh_view(self.tabs.currentWidget())
         self._update_actions()
         self._update_title()
 

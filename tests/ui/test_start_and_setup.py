@@ -143,3 +143,13 @@ def test_f1_lists_the_keyboard_shortcuts_without_blocking(window, qtbot):
     assert dialog.isVisible() and not dialog.isModal()
     text = dialog.findChild(type(window.status_label), "shortcuts").text()
     assert "F5" in text and "Ctrl+Z" in text
+
+
+def test_undoing_the_creation_itself_is_shown_not_crashed(window, tmp_path):
+    window.new_event(tmp_path / "e.db", "qiwang-2022")
+    window.undo()
+    assert window.last_error  # the event file holds no event now: said in the status line
+    window.redo()
+    window.tabs.setCurrentWidget(window.players_view)
+    window.tabs.setCurrentWidget(window.setup_view)
+    assert window.setup_view.group_list.count() == 2

@@ -49,8 +49,7 @@ class View(QWidget):
         """Show the event's current state."""
 
     def retranslate(self) -> None:
-        """Relabel after a change of language."""
-        self.refresh()
+        """Relabel after a change of language (the window then refreshes what it shows)."""
 
 
 def fill_groups(combo: QComboBox, names: list[str]) -> None:

@@ -349,7 +349,7 @@ class BoardView(View):
         return True
 
     def ask_save_record(self) -> None:
-        path = common.ask_save_path(self, tr("board_save_record"), "game.sgf")
+        path = common.ask_save_path(self, tr("board_save_record"), "game.sgf", RECORD_FILTERS)
         if path is not None:
             self.save_record_file(path)
 

@@ -385,5 +385,3 @@ class PlayersView(View):
             button.setToolTip(both(key))
         self.team_button.setText(tr("players_team"))
         self.team_button.setToolTip(both("players_team_tip"))
-        if self.main.ev is not None:
-            self.refresh()

@@ -463,8 +463,6 @@ class RoundsView(View):
         self.entry.setToolTip(both("rounds_entry_tip"))
         self.table.setToolTip(both("rounds_entry_tip"))
         self.report_label.setText(tr("rounds_report"))
-        if self.main.ev is not None:
-            self.refresh()
 
     def save_layout(self, settings: Any) -> None:
         settings.setValue("rounds/splitter", self.splitter.saveState())

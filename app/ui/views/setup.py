@@ -296,8 +296,6 @@ class SetupView(View):
         self.tiebreaks.setToolTip(f"{both('f_tiebreaks')}\n{known}")
         for key, edit in self.json_edits.items():
             edit.setToolTip(f"{both('f_' + key)}\n{both('json_hint')}")
-        if self.main.ev is not None:
-            self.refresh()
 
 
 def _choose(combo: QComboBox, key: str) -> None:

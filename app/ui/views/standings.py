@@ -322,8 +322,6 @@ class StandingsView(View):
             self.result_buttons[code].setToolTip(both(key))
         self.board_button.setText(tr("rounds_record"))
         self.board_button.setToolTip(both("playoff_on_board_tip"))
-        if self.main.ev is not None:
-            self.refresh()
 
 
 def _team_name(team: Any) -> str:
