@@ -354,8 +354,8 @@ def _parse_entry(line: str, r: int, lineno: int, source: str) -> TrfEntry | None
     return TrfEntry(round=r, opponent=opponent, colour=colour, code=code)
 
 
-def _parse_player(line: str, lineno: int, source: str,
-                  scale_points: list[tuple[int, Fraction | None]]) -> TrfPlayer:
+def _parse_player(line: str, lineno: int, source: str) -> tuple[TrfPlayer, Fraction | None]:
+    """A `001` record and its points column (in TRF points; None when blank)."""
     where = _where(source, lineno)
     number_text = line[4:8].strip()
     if not number_text.isdigit() or int(number_text) == 0:
@@ -369,13 +369,12 @@ def _parse_player(line: str, lineno: int, source: str,
     points = None
     if points_text:
         points = _parse_points(points_text, where + " points (columns 81-84)", "积分", "points")
-    scale_points.append((lineno, points))
     rank_text = line[85:89].strip()
     rounds = max(0, -(-(len(line.rstrip()) - _ROUND_START) // _ROUND_WIDTH))
     entries = tuple(_parse_entry(line, r, lineno, source) for r in range(1, rounds + 1))
     while entries and entries[-1] is None:
         entries = entries[:-1]
-    return TrfPlayer(
+    player = TrfPlayer(
         number=int(number_text),
         name=line[14:47].strip(),
         rating=int(rating_text) if rating_text else 0,
@@ -389,6 +388,7 @@ def _parse_player(line: str, lineno: int, source: str,
         rank=int(rank_text) if rank_text.isdigit() else None,
         entries=entries,
     )
+    return player, points
 
 
 def _point_system(values: dict[str, Fraction]) -> tuple[PointSystem, int]:
@@ -413,13 +413,15 @@ def read_trf(text: str, source: str = "") -> TrfTournament:
     bb: dict[str, Fraction] = {}
     absent_next: set[int] = set()
     players: list[TrfPlayer] = []
-    raw_points: list[tuple[int, Fraction | None]] = []
+    raw_points: list[Fraction | None] = []
     for lineno, line in enumerate(_split_lines(text), start=1):
         if not line.strip() or line.startswith("###"):
             continue
         tag = line[:3].upper()
         if tag == "001":
-            players.append(_parse_player(line, lineno, source, raw_points))
+            player, raw = _parse_player(line, lineno, source)
+            players.append(player)
+            raw_points.append(raw)
         elif tag == "012":
             name = line[4:].strip()
         elif tag in ("XXR", "142"):
@@ -465,7 +467,8 @@ def read_trf(text: str, source: str = "") -> TrfTournament:
     points, scale = _point_system(values)
 
     by_number: dict[int, TrfPlayer] = {}
-    for player, (lineno, raw) in zip(players, raw_points, strict=True):
+    for player, raw in zip(players, raw_points, strict=True):
+        lineno = player.line
         if player.number in by_number:
             raise UserError(f"编号 {player.number} 重复", f"pairing number {player.number} "
                             "appears twice", _where(source, lineno, "pairing number"))
