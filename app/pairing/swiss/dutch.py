@@ -168,6 +168,46 @@ class DutchPairer:
         return {group[i]: group[m] for i, m in enumerate(mate) if m != -1}
 
     @staticmethod
+    def _first_candidate_if_best(
+        residents: list[int],
+        base: dict[tuple[int, int], int],
+        with_virtual: bool,
+        virtual: int,
+    ) -> dict[int, int] | None:
+        """Art. 3.4 shortcut for a bracket without moved-down players: when the first
+        candidate (S1[i] against S2[i], the last player downfloating when the number is
+        odd) covers every vertex and reaches the upper bound "half the sum over vertices of
+        their best edge", no matching is better, and it is the first in Article 4 order."""
+        count = len(residents)
+        half = count // 2
+        pairs = [(residents[i], residents[half + i]) for i in range(half)]
+        if count % 2:
+            if not with_virtual:
+                return None
+            pairs.append((residents[-1], virtual))
+        elif with_virtual:
+            return None
+        best: dict[int, int] = {}
+        for (a, b), w in base.items():
+            if w > best.get(a, 0):
+                best[a] = w
+            if w > best.get(b, 0):
+                best[b] = w
+        total = 0
+        for key in pairs:
+            w = base.get(key)
+            if w is None:
+                return None
+            total += w
+        if 2 * total != sum(best.values()):
+            return None
+        mate: dict[int, int] = {}
+        for a, b in pairs:
+            mate[a] = b
+            mate[b] = a
+        return mate
+
+    @staticmethod
     def _canonical(
         remainder: list[int],
         s1: int,
@@ -349,7 +389,9 @@ class DutchPairer:
                 if mate[v] in resident_set:
                     finalize(v, mate[v])
         else:
-            mate = solve(base)
+            mate = self._first_candidate_if_best(residents, base, gadget is not None, virtual)
+            if mate is None:
+                mate = solve(base)
 
         # the remainder: residents not paired with a moved-down player
         remainder = [r for r in residents if r not in local_pairs]
