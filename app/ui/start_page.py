@@ -46,6 +46,11 @@ class StartPage(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, info.name)
             item.setToolTip(info.description)
             self.presets.addItem(item)
+        self.presets.setSpacing(3)
+        self.preset_description = QLabel()
+        self.preset_description.setObjectName("preset_description")
+        self.preset_description.setWordWrap(True)
+        self.presets.currentItemChanged.connect(lambda item, _old: self._describe(item))
         if self.presets.count():
             self.presets.setCurrentRow(0)
         self.presets.itemDoubleClicked.connect(lambda _item: self._new_from_preset())
@@ -56,6 +61,7 @@ class StartPage(QWidget):
         new_layout = QVBoxLayout(self.new_box)
         new_layout.addWidget(self.presets_label)
         new_layout.addWidget(self.presets, 1)
+        new_layout.addWidget(self.preset_description)
         buttons = QHBoxLayout()
         buttons.addWidget(self.new_preset)
         buttons.addWidget(self.new_empty)
@@ -86,6 +92,9 @@ class StartPage(QWidget):
         layout.addWidget(self.sub)
         layout.addLayout(columns, 1)
         self.retranslate()
+
+    def _describe(self, item: QListWidgetItem | None) -> None:
+        self.preset_description.setText(item.toolTip() if item is not None else "")
 
     def selected_preset(self) -> str | None:
         item = self.presets.currentItem()

@@ -256,3 +256,29 @@ def test_playoff_created_played_and_ordered(window, qtbot, tmp_path):
     shown = [row[1] for row in texts if row[1] in order]
     assert shown == order
     screenshot(window, "05-standings-playoff")
+
+
+def test_a_list_with_errors_is_written_only_when_valid_rows_are_asked_for(window, qtbot,
+                                                                          tmp_path):
+    assert window.new_event(tmp_path / "e.db", "mindgames-2016")
+    window.tabs.setCurrentWidget(window.players_view)
+    window.players_view.import_button.click()
+    wizard = window.players_view.import_wizard
+    qtbot.addWidget(wizard)
+    wizard.add_files([DATA / "mindgames-2016-messy.csv"])
+    wizard.group.setCurrentIndex(wizard.group.findData("禁手组"))
+    report = wizard.check()
+    errors = [p for p in report.problems if p.severity == "error"]
+    assert errors and wizard.problems.rowCount() == len(report.problems)
+    texts = [wizard.problems.item(r, 4).text() for r in range(wizard.problems.rowCount())]
+    assert any("校验位" in t for t in texts) and any("姓名为空" in t for t in texts)
+    assert "错误" in [wizard.problems.item(r, 3).text() for r in range(len(texts))]
+    assert not wizard.write().written
+    assert "未写入" in wizard.summary.text()
+    assert queries.players(window.ev, "禁手组") == []
+    wizard.valid_only.setChecked(True)
+    written = wizard.write()
+    assert written.written
+    assert len(queries.players(window.ev, "禁手组")) == written.entrants > 0
+    assert window.players_view.table.rowCount() == written.entrants
+    screenshot(wizard, "02-import-errors")
