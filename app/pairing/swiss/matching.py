@@ -37,6 +37,7 @@ class _Solver:
         self.best_edge: list[tuple[int, int] | None] = [None] * size
         self.best_edges: list[list[tuple[int, int]] | None] = [None] * size
         self.unused = list(range(n, size))
+        self.in_use: set[int] = set()  # blossom numbers currently allocated
         top = max((w for d in self.weight for w in d.values()), default=0) // 2
         self.dual = [top] * n + [0] * n
         self.queue: list[int] = []
@@ -104,6 +105,7 @@ class _Solver:
         bv = self.in_blossom[v]
         bw = self.in_blossom[w]
         b = self.unused.pop()
+        self.in_use.add(b)
         self.base[b] = base
         self.parent[b] = -1
         self.parent[bb] = b
@@ -223,6 +225,7 @@ class _Solver:
         self.best_edges[b] = None
         self.best_edge[b] = None
         self.unused.append(b)
+        self.in_use.discard(b)
 
     def augment_blossom(self, b: int, v: int) -> None:
         """Make vertex v the base of blossom b, swapping matched edges inside it."""
@@ -354,18 +357,19 @@ class _Solver:
                 if augmented:
                     break
                 kind, delta, target = self._delta()
-                for v in range(n):
-                    lab = self.label[self.in_blossom[v]]
-                    if lab == S:
-                        self.dual[v] -= delta
-                    elif lab == T:
-                        self.dual[v] += delta
-                for b in range(n, 2 * n):
-                    if self.base[b] >= 0 and self.parent[b] == -1:
-                        if self.label[b] == S:
-                            self.dual[b] += delta
-                        elif self.label[b] == T:
-                            self.dual[b] -= delta
+                if delta:
+                    for v in range(n):
+                        lab = label[in_blossom[v]]
+                        if lab == S:
+                            dual[v] -= delta
+                        elif lab == T:
+                            dual[v] += delta
+                    for b in self.in_use:
+                        if self.parent[b] == -1:
+                            if label[b] == S:
+                                dual[b] += delta
+                            elif label[b] == T:
+                                dual[b] -= delta
                 if kind == 1:
                     break
                 if kind == 2:
@@ -393,29 +397,39 @@ class _Solver:
 
     def _delta(self) -> tuple[int, int, tuple[int, int] | int | None]:
         n = self.n
+        dual = self.dual
+        label = self.label
+        in_blossom = self.in_blossom
+        best_edge = self.best_edge
+        parent = self.parent
+        slack = self.slack
         kind = 1
-        delta = min(self.dual[:n])
+        delta = min(dual[:n])
         target: tuple[int, int] | int | None = None
         for v in range(n):
-            if self.label[self.in_blossom[v]] == FREE:
-                edge = self.best_edge[v]
+            edge = best_edge[v]
+            if edge is None:
+                continue
+            lab = label[in_blossom[v]]
+            if lab == FREE:
+                d = slack(*edge)
+                if d < delta:
+                    kind, delta, target = 2, d, edge
+            elif lab == S and parent[v] == -1:
+                d = slack(*edge) // 2
+                if d < delta:
+                    kind, delta, target = 3, d, edge
+        for b in self.in_use:
+            if parent[b] != -1:
+                continue
+            if label[b] == S:
+                edge = best_edge[b]
                 if edge is not None:
-                    d = self.slack(*edge)
-                    if d < delta:
-                        kind, delta, target = 2, d, edge
-        for b in range(2 * n):
-            if self.parent[b] == -1 and self.label[b] == S:
-                if b >= n and self.base[b] < 0:
-                    continue
-                edge = self.best_edge[b]
-                if edge is not None:
-                    d = self.slack(*edge) // 2
+                    d = slack(*edge) // 2
                     if d < delta:
                         kind, delta, target = 3, d, edge
-        for b in range(n, 2 * n):
-            if self.base[b] >= 0 and self.parent[b] == -1 and self.label[b] == T:
-                if self.dual[b] < delta:
-                    kind, delta, target = 4, self.dual[b], b
+            elif label[b] == T and dual[b] < delta:
+                kind, delta, target = 4, dual[b], b
         return kind, delta, target
 
 
