@@ -13,7 +13,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("demo", help="生成演示赛事 / build a finished demo event")
     parser.add_argument("file")
     parser.add_argument("--preset", default="qiwang-2022")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=7,
+                        help="随机种子（默认7，含一次加赛）/ seed (7 by default: it has a playoff)")
     parser.set_defaults(handler=_demo)
 
 

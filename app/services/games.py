@@ -47,6 +47,11 @@ def flip(code: str) -> str:
     return {"1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-"}.get(code, code)
 
 
+def game_settings_for(event: Event, group: str) -> GameSettings:
+    with event.reading() as session:
+        return game_settings(Event.group(session, group))
+
+
 def new_game(event: Event, group: str) -> Game:
     """An empty game under the group's rules."""
     with event.reading() as session:

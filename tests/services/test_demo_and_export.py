@@ -22,13 +22,13 @@ from app.services.queries import event_info
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("demo") / "qiwang.db"
-    build_demo(path, "qiwang-2022", seed=1).close()
+    build_demo(path, "qiwang-2022", seed=7).close()
     return path
 
 
 def test_the_demo_is_reproducible_for_a_seed(demo: Path, tmp_path: Path) -> None:
     again = tmp_path / "again.db"
-    build_demo(again, "qiwang-2022", seed=1).close()
+    build_demo(again, "qiwang-2022", seed=7).close()
     with Event.open(demo) as first, Event.open(again) as second:
         for group in ("公开组", "少儿组"):
             a = [(r.rank_text, r.player.name, r.points) for r in ranking.standings(first, group).rows]
@@ -110,6 +110,10 @@ def test_export_everything_from_the_demo(demo: Path, tmp_path: Path) -> None:
     names = {p.name for p in files}
     assert {"名次表.pdf", "奖状.pdf", "段级位申报表.pdf", "赛事数据.xlsx"} <= names
     assert any(p.suffix == ".zip" for p in files)
+    # The top board's games were recorded on the board: sheets and records are exported.
+    assert "棋谱.pdf" in names
+    assert any(p.suffix == ".sgf" for p in files) and any(p.suffix == ".psq" for p in files)
+    assert model.games and all(g.moves for g in model.games if g.board == 1 and g.round == 1)
     # The workbook reads back the standings.
     workbook = openpyxl.load_workbook(next(p for p in files if p.name == "赛事数据.xlsx"))
     cells = [[c for c in row if c is not None] for ws in workbook.worksheets
