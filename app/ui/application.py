@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication
 
@@ -39,6 +39,30 @@ def ui_font(point_size: float = 10.0) -> QFont:
     return font
 
 
+_qt_translator: list[QTranslator] = []
+_hooked: list[bool] = []
+
+
+def apply_qt_translation(code: str) -> bool:
+    """Qt's own texts (standard buttons, file dialogs) in Chinese when the program is."""
+    app = QCoreApplication.instance()
+    if app is None:
+        return False
+    for translator in _qt_translator:
+        app.removeTranslator(translator)
+    _qt_translator.clear()
+    if code != "zh":
+        return False
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    translator = QTranslator(app)
+    for name in ("qtbase_zh_CN", "qt_zh_CN"):
+        if translator.load(name, folder):
+            app.installTranslator(translator)
+            _qt_translator.append(translator)
+            return True
+    return False
+
+
 def prepare_application(argv: list[str] | None = None) -> QApplication:
     """The QApplication (created once), with names for QSettings and the shipped font set."""
     app = QApplication.instance()
@@ -48,6 +72,12 @@ def prepare_application(argv: list[str] | None = None) -> QApplication:
         QCoreApplication.setOrganizationName(ORGANISATION)
     if not QCoreApplication.applicationName():
         QCoreApplication.setApplicationName(APPLICATION)
+    from app.ui.i18n import language, notifier
+
+    if not _hooked:
+        _hooked.append(True)
+        apply_qt_translation(language())
+        notifier().changed.connect(apply_qt_translation)
     families = load_fonts()
     if UI_FAMILY in families:
         app.setFont(ui_font(app.font().pointSizeF() if app.font().pointSizeF() > 0 else 10.0))

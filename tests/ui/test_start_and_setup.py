@@ -153,3 +153,17 @@ def test_undoing_the_creation_itself_is_shown_not_crashed(window, tmp_path):
     window.tabs.setCurrentWidget(window.players_view)
     window.tabs.setCurrentWidget(window.setup_view)
     assert window.setup_view.group_list.count() == 2
+
+
+def test_qt_standard_buttons_follow_the_language(window):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    def cancel_text() -> str:
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        return box.button(QDialogButtonBox.StandardButton.Cancel).text()
+
+    assert cancel_text() == "取消"
+    window.set_language("en")
+    assert cancel_text() == "Cancel"
+    window.set_language("zh")
+    assert cancel_text() == "取消"
