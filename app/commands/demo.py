@@ -6,8 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from app.services.demo import build_demo
-
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("demo", help="生成演示赛事 / build a finished demo event")
@@ -19,6 +17,7 @@ def register(subparsers: Any) -> None:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from app.services.demo import build_demo
     def progress(done: int, total: int, label: str) -> None:
         print(f"\r[{done}/{total}] {label}      ", end="", file=sys.stderr, flush=True)
 

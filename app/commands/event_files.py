@@ -5,9 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.services.event import Event
-from app.services.presets import list_presets
-
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("presets", help="列出预设（五个真实规程） / list the presets")
@@ -27,12 +24,14 @@ def register(subparsers: Any) -> None:
 
 
 def _presets(_args: argparse.Namespace) -> int:
+    from app.services.presets import list_presets
     for info in list_presets():
         print(f"{info.name}\t{info.description}")
     return 0
 
 
 def _new(args: argparse.Namespace) -> int:
+    from app.services.event import Event
     with Event.create(args.file, preset=args.preset, title=args.title) as event, \
             event.reading() as session:
         tournament = Event.tournament(session)
@@ -42,6 +41,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _undo(args: argparse.Namespace) -> int:
+    from app.services.event import Event
     with Event.open(args.file) as event:
         done = event.undo()
     print(f"已撤销 / undone: {done}" if done else "没有可撤销的操作 / nothing to undo")
@@ -49,6 +49,7 @@ def _undo(args: argparse.Namespace) -> int:
 
 
 def _redo(args: argparse.Namespace) -> int:
+    from app.services.event import Event
     with Event.open(args.file) as event:
         done = event.redo()
     print(f"已重做 / redone: {done}" if done else "没有可重做的操作 / nothing to redo")

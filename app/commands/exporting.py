@@ -7,9 +7,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.services.event import Event
-from app.services.exporting import export
-
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("export", help="打印与导出 / print and export")
@@ -23,6 +20,8 @@ def register(subparsers: Any) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from app.services.event import Event
+    from app.services.exporting import export
     every = not (args.pdf or args.xlsx or args.federation)
 
     def progress(done: int, total: int, label: str) -> None:

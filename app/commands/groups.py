@@ -7,9 +7,6 @@ import json
 from typing import Any
 
 from app.errors import UserError
-from app.services.event import Event
-from app.services.groups import update_group
-from app.services.queries import event_info
 
 
 def register(subparsers: Any) -> None:
@@ -36,6 +33,9 @@ def _json(text: str, where: str) -> Any:
 
 
 def _group(args: argparse.Namespace) -> int:
+    from app.services.event import Event
+    from app.services.groups import update_group
+    from app.services.queries import event_info
     fields: dict[str, Any] = {}
     if args.rounds is not None:
         fields["rounds"] = args.rounds

@@ -7,9 +7,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.services.event import Event
-from app.services.importing import import_lists
-
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -42,6 +39,8 @@ def split_list_arguments(items: list[str]) -> tuple[list[str], list[str | None]]
 
 
 def _import(args: argparse.Namespace) -> int:
+    from app.services.event import Event
+    from app.services.importing import import_lists
     paths, sources = split_list_arguments(args.lists)
     with Event.open(args.file) as event:
         report = import_lists(event, paths, args.group, dry_run=args.dry_run,

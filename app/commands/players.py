@@ -7,15 +7,12 @@ import csv
 import sys
 from typing import Any
 
-from app.services import players as player_service
-from app.services.event import Event
-from app.services.queries import players
-
 COLUMNS = ("id", "name", "gender", "birth_date", "unit", "group", "source", "id_number",
            "platform_id", "qualifier_rank", "qualifier_points", "grade", "status", "seed")
 
 
 def register(subparsers: Any) -> None:
+    from app.services import players as player_service
     parser = subparsers.add_parser("players", help="列出棋手 / list players")
     parser.add_argument("file")
     parser.add_argument("--group", help="组别 / group")
@@ -48,6 +45,8 @@ def register(subparsers: Any) -> None:
 
 
 def _players(args: argparse.Namespace) -> int:
+    from app.services.event import Event
+    from app.services.queries import players
     with Event.open(args.file) as event:
         rows = players(event, args.group)
     if args.csv:
@@ -78,6 +77,8 @@ def _players(args: argparse.Namespace) -> int:
 
 
 def _add_player(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
+    from app.services.event import Event
     with Event.open(args.file) as event:
         player_id = player_service.add_player(
             event, args.group, name=args.name, gender=args.gender, birth_date=args.birth_date,
@@ -87,12 +88,16 @@ def _add_player(args: argparse.Namespace) -> int:
 
 
 def _withdraw(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
+    from app.services.event import Event
     with Event.open(args.file) as event:
         player_service.withdraw_player(event, args.player_id, args.from_round)
     return 0
 
 
 def _absent(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
+    from app.services.event import Event
     kind = None if args.kind == "clear" else args.kind
     with Event.open(args.file) as event:
         player_service.set_absence(event, args.player_id, args.round, kind)

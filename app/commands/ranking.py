@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.services import playoffs, ranking
-from app.services.event import Event
+if TYPE_CHECKING:
+    from app.services import playoffs, ranking
 
 
 def register(subparsers: Any) -> None:
@@ -69,6 +69,8 @@ def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
 
 
 def _standings(args: argparse.Namespace) -> int:
+    from app.services import ranking
+    from app.services.event import Event
     with Event.open(args.file) as event:
         info = ranking.standings(event, args.group)
         subs = ranking.subrankings(event, args.group) if args.sub else []
@@ -92,6 +94,8 @@ def print_playoff(info: playoffs.PlayoffInfo) -> None:
 
 
 def _playoff(args: argparse.Namespace) -> int:
+    from app.services import playoffs
+    from app.services.event import Event
     with Event.open(args.file) as event:
         playoff_id = playoffs.create_playoff(event, args.group, args.place, args.format,
                                               args.ranking)
@@ -100,12 +104,16 @@ def _playoff(args: argparse.Namespace) -> int:
 
 
 def _playoff_result(args: argparse.Namespace) -> int:
+    from app.services import playoffs
+    from app.services.event import Event
     with Event.open(args.file) as event:
         print_playoff(playoffs.record_playoff_result(event, args.playoff_id, args.code))
     return 0
 
 
 def _playoffs(args: argparse.Namespace) -> int:
+    from app.services import playoffs
+    from app.services.event import Event
     with Event.open(args.file) as event:
         for info in playoffs.playoffs(event, args.group):
             print_playoff(info)
@@ -113,6 +121,8 @@ def _playoffs(args: argparse.Namespace) -> int:
 
 
 def _team_standings(args: argparse.Namespace) -> int:
+    from app.services import ranking
+    from app.services.event import Event
     with Event.open(args.file) as event:
         infos = ranking.team_standings(event)
     for info in infos:

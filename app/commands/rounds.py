@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.services import rounds
-from app.services.event import Event
-from app.services.queries import RoundInfo, round_view
+if TYPE_CHECKING:
+    from app.services.event import Event
+    from app.services.queries import RoundInfo
 
 
 def register(subparsers: Any) -> None:
@@ -48,6 +48,7 @@ def register(subparsers: Any) -> None:
 
 
 def _group_name(event: Event, group: str | None) -> str:
+    from app.services.event import Event
     with event.reading() as session:
         return Event.group(session, group).name
 
@@ -75,6 +76,8 @@ def print_round(info: RoundInfo) -> None:
 
 
 def _pair(args: argparse.Namespace) -> int:
+    from app.services import rounds
+    from app.services.event import Event
     with Event.open(args.file) as event:
         info = rounds.pair_next_round(event, _group_name(event, args.group))
     print_round(info)
@@ -82,6 +85,8 @@ def _pair(args: argparse.Namespace) -> int:
 
 
 def _result(args: argparse.Namespace) -> int:
+    from app.services import rounds
+    from app.services.event import Event
     with Event.open(args.file) as event:
         warnings = rounds.enter_result(event, _group_name(event, args.group), args.round,
                                        args.board, args.codes, replace=args.replace)
@@ -91,18 +96,24 @@ def _result(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
+    from app.services.event import Event
+    from app.services.queries import round_view
     with Event.open(args.file) as event:
         print_round(round_view(event, args.group, args.round))
     return 0
 
 
 def _unpair(args: argparse.Namespace) -> int:
+    from app.services import rounds
+    from app.services.event import Event
     with Event.open(args.file) as event:
         rounds.unpair_last_round(event, _group_name(event, args.group))
     return 0
 
 
 def _swap(args: argparse.Namespace) -> int:
+    from app.services import rounds
+    from app.services.event import Event
     with Event.open(args.file) as event:
         problems = rounds.swap_colours(event, _group_name(event, args.group), args.round,
                                        args.board)

@@ -6,9 +6,6 @@ import argparse
 from typing import Any
 
 from app.errors import UserError
-from app.pairing.knockout import bracket_lines
-from app.services import knockout
-from app.services.event import Event
 
 _GENDERS = {"男": "M", "女": "F", "M": "M", "F": "F", "m": "M", "f": "F"}
 
@@ -58,6 +55,8 @@ def parse_member(text: str) -> tuple[str, str]:
 
 
 def _team_add(args: argparse.Namespace) -> int:
+    from app.services import knockout
+    from app.services.event import Event
     members = [parse_member(m) for m in args.members]
     with Event.open(args.file) as event:
         team_id = knockout.add_team(event, args.group, args.name, members, unit=args.unit,
@@ -67,6 +66,8 @@ def _team_add(args: argparse.Namespace) -> int:
 
 
 def _team_result(args: argparse.Namespace) -> int:
+    from app.services import knockout
+    from app.services.event import Event
     with Event.open(args.file) as event:
         result = knockout.enter_team_result(event, args.group, args.round, args.match,
                                             args.codes, args.playoff, replace=args.replace)
@@ -77,6 +78,8 @@ def _team_result(args: argparse.Namespace) -> int:
 
 
 def _teams(args: argparse.Namespace) -> int:
+    from app.services import knockout
+    from app.services.event import Event
     with Event.open(args.file) as event:
         for info in knockout.teams(event, args.group):
             members = " ".join(f"{k}.{name}" for k, (_pid, name, _g) in
@@ -86,6 +89,9 @@ def _teams(args: argparse.Namespace) -> int:
 
 
 def _bracket(args: argparse.Namespace) -> int:
+    from app.pairing.knockout import bracket_lines
+    from app.services import knockout
+    from app.services.event import Event
     with Event.open(args.file) as event:
         view = knockout.bracket_view(event, args.group)
         names = {t.id: t.name for t in knockout.teams(event, args.group)}
