@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.pairing.swiss.cardinality import deficient, has_complete_matching, maximum_matching
-from app.pairing.swiss.matching import max_weight_matching
+from app.pairing.swiss.matching import max_weight_matching_tight
 from app.pairing.swiss.players import SwissPlayer
 from app.pairing.swiss.weights import Layout, Weigher, bits
 from app.pairing.types import NoLegalPairing, PairingRequest
@@ -61,16 +61,23 @@ FULL = False
 Solve = Callable[[list[int], dict[tuple[int, int], int]], dict[int, int]]
 
 
-def _solve(vertices: list[int], weights: dict[tuple[int, int], int]) -> dict[int, int]:
-    """Maximum-weight matching of the graph on `vertices`; unmatched vertices map to
-    themselves."""
+def _solve(
+    vertices: list[int], weights: dict[tuple[int, int], int]
+) -> tuple[dict[int, int], set[tuple[int, int]]]:
+    """Maximum-weight matching of the graph on `vertices` (unmatched vertices map to
+    themselves), and the edges tight under its dual solution (the only ones any
+    maximum-weight matching can use)."""
     index = {v: i for i, v in enumerate(vertices)}
     edges = [(index[a], index[b], w) for (a, b), w in weights.items() if w > 0]
-    mate = max_weight_matching(len(vertices), edges)
+    mate, tight = max_weight_matching_tight(len(vertices), edges)
     result = {}
     for i, v in enumerate(vertices):
         result[v] = vertices[mate[i]] if mate[i] >= 0 else v
-    return result
+    pairs = set()
+    for i, j in tight:
+        a, b = vertices[i], vertices[j]
+        pairs.add((a, b) if a < b else (b, a))
+    return result, pairs
 
 
 class DutchPairer:
@@ -360,9 +367,16 @@ class DutchPairer:
         local_pairs: dict[int, int] = {}
         active = list(vertices)
 
+        tight: set[tuple[int, int]] | None = None
+
         def solve(weights: dict[tuple[int, int], int]) -> dict[int, int]:
-            live = {k: w for k, w in weights.items() if k[0] not in local_pairs and k[1] not in local_pairs}
-            mate = _solve(active, live)
+            nonlocal tight
+            live = {
+                k: w
+                for k, w in weights.items()
+                if k[0] not in local_pairs and k[1] not in local_pairs
+            }
+            mate, tight = _solve(active, live)
             mate.update(local_pairs)
             return mate
 
@@ -424,12 +438,15 @@ class DutchPairer:
                 for j in range(i + 1, count):
                     b = remainder[j]
                     key = (a, b)
-                    if key in base:
+                    if key in base and (tight is None or key in tight):
                         rank = count - j
                         weights[key] = base[key] + head + (rank << (digit * (count - 1 - i)))
+            if tight is not None:
+                # complementary slackness: the best matchings use tight edges only
+                weights = {k: w for k, w in weights.items() if k in tight}
             if scope is not None:
                 live = {k: w for k, w in weights.items() if k[0] in rem_set and k[1] in rem_set}
-                sub = _solve(scope, live)
+                sub, _ = _solve(scope, live)
                 for a in scope:
                     mate[a] = sub[a]
             else:

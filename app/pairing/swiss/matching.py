@@ -433,6 +433,36 @@ class _Solver:
         return kind, delta, target
 
 
+def max_weight_matching_tight(
+    n: int, edges: list[tuple[int, int, int]]
+) -> tuple[list[int], set[tuple[int, int]]]:
+    """As `max_weight_matching`, with the edges tight under the final dual solution:
+    every maximum-weight matching uses only those (complementary slackness)."""
+    if n == 0:
+        return [], set()
+    solver = _Solver(n, edges)
+    mate = solver.run()
+    ancestors: list[set[int]] = []
+    for v in range(n):
+        chain: set[int] = set()
+        b = solver.parent[v]
+        while b != -1:
+            chain.add(b)
+            b = solver.parent[b]
+        ancestors.append(chain)
+    tight: set[tuple[int, int]] = set()
+    for a, b, _ in edges:
+        if a == b or b not in solver.weight[a]:
+            continue
+        gap = solver.dual[a] + solver.dual[b] - solver.weight[a][b]
+        common = ancestors[a] & ancestors[b]
+        if common:
+            gap += 2 * sum(solver.dual[x] for x in common)
+        if gap == 0:
+            tight.add((a, b))
+    return mate, tight
+
+
 def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
     """A matching of maximum total weight; `mate[v]` is v's partner or -1.
 
