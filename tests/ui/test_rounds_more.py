@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from app.services import queries
 from tests.ui.conftest import screenshot
 
@@ -59,8 +61,20 @@ def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, t
     assert view.board_texts()[0][1] == "队伍1"
     assert view.entry_games() == 3
     qtbot.keyClicks(view.entry, "1 101")
+    assert view.entry.text() == "1 101"  # a team match waits for Enter
+    qtbot.keyClick(view.entry, Qt.Key.Key_Return)
     assert view.entry.text() == ""
     assert queries.round_view(window.ev, "决赛", 1).boards[0].result == "1-0"
+    # a level match waits for the captains' playoff (主将加赛), typed after "p"
+    qtbot.keyClicks(view.entry, "2 1=0")
+    qtbot.keyClick(view.entry, Qt.Key.Key_Return)
+    assert queries.round_view(window.ev, "决赛", 1).boards[1].result == ""
+    assert "主将" in window.status_label.text()
+    qtbot.keyClicks(view.entry, "2 1=0 p0")
+    qtbot.keyClick(view.entry, Qt.Key.Key_Return)
+    assert view.entry.text() == "", window.last_error
+    decided = queries.round_view(window.ev, "决赛", 1).boards[1]
+    assert decided.result in ("1-0", "0-1") and len(decided.games) == 4  # 3 boards + playoff
     window.tabs.setCurrentWidget(view)
     screenshot(window, "06-team-rounds")
     window.tabs.setCurrentWidget(players)
@@ -134,8 +148,6 @@ def test_double_game_round_recorded_on_the_board_game_by_game(window, qtbot, tmp
 
 
 def test_views_switch_with_ctrl_and_a_number(window, qtbot, tmp_path):
-    from PySide6.QtCore import Qt
-
     assert window.new_event(tmp_path / "e.db", "qiwang-2022")
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)

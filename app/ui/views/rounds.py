@@ -39,6 +39,7 @@ from app.ui.views.base import View
 
 KEY_CODES = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+", "*": "--"}
 _ENTRY = re.compile(r"^\s*(\d+)\s*[ .,/:]\s*([10=+\-*]+)\s*$")
+_TEAM_PLAYOFF = re.compile(r"^\s*(\d+)\s*[ .,/:]\s*([10=+\-*]+)\s*[pP]\s*([10=]+)\s*$")
 
 
 def parse_entry(text: str, games: int) -> tuple[int, list[str]] | None:
@@ -50,6 +51,15 @@ def parse_entry(text: str, games: int) -> tuple[int, list[str]] | None:
     if match is None or len(match.group(2)) != games:
         return None
     return int(match.group(1)), [KEY_CODES[k] for k in match.group(2)]
+
+
+def parse_team_playoff(text: str, games: int) -> tuple[int, list[str], list[str]] | None:
+    """`"7 0=1 p1"`: match 7, one key per board, then the captains' playoff games (主将加赛)."""
+    match = _TEAM_PLAYOFF.match(text)
+    if match is None or len(match.group(2)) != games:
+        return None
+    return (int(match.group(1)), [KEY_CODES[k] for k in match.group(2)],
+            [KEY_CODES[k] for k in match.group(3)])
 
 
 def player_text(ref: queries.PlayerRef | None) -> str:
@@ -352,7 +362,8 @@ class RoundsView(View):
 
     # ----- results ---------------------------------------------------------------------------
 
-    def enter_result(self, board: int, codes: list[str]) -> bool:
+    def enter_result(self, board: int, codes: list[str], playoff: list[str] | None = None
+                     ) -> bool:
         """Store a board's result; warn when later rounds were paired on the old one."""
         number = self.current_round_number()
         name = self.selected_group()
@@ -369,7 +380,8 @@ class RoundsView(View):
         replace = bool(old) and old != "bye"
         if self.is_team_group():
             enter = common.function("knockout", "enter_team_result")
-            match = self.run(enter, self.ev, name, number, board, codes, replace=replace)
+            match = self.run(enter, self.ev, name, number, board, codes, playoff or (),
+                             replace=replace)
             if match is None:
                 return False
             self.select_board(board)
@@ -391,6 +403,8 @@ class RoundsView(View):
         return True
 
     def _entry_edited(self, text: str) -> None:
+        if self.is_team_group():
+            return  # a team match may go on with the captains' playoff: Enter saves it
         games = self.entry_games()
         parsed = parse_entry(text, games)
         if parsed is not None:
@@ -402,6 +416,12 @@ class RoundsView(View):
         if not text.strip():
             return
         games = self.entry_games()
+        if self.is_team_group():
+            team = parse_team_playoff(text, games)
+            if team is not None:
+                if self.enter_result(*team):
+                    self.entry.clear()
+                return
         parsed = parse_entry(text, games)
         if parsed is None:
             self.main.show_error(UserError(tr("bad_entry", text=text), tr("bad_entry", text=text),
