@@ -182,6 +182,7 @@ class MainWindow(QMainWindow):
         return [str(v) for v in (value or [])]
 
     def _remember(self, path: str) -> None:
+        path = _hide_password(path)  # a server's password is never written to the settings
         recent = [p for p in self.recent_files() if p != path]
         self.settings.setValue("recent", [path, *recent][:MAX_RECENT])
 
@@ -277,8 +278,10 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         title = tr("app_title")
-        if self.ev is not None and self.ev.store.path is not None:
-            title = f"{self.ev.store.path.name} — {title}"
+        if self.ev is not None:
+            path = self.ev.store.path
+            name = path.name if path is not None else _hide_password(str(self.ev.store.location))
+            title = f"{name} — {title}"
         self.setWindowTitle(title)
 
     def _update_actions(self) -> None:
@@ -377,3 +380,12 @@ class MainWindow(QMainWindow):
             self.ev.close()
             self.ev = None
         super().closeEvent(event)
+
+
+def _hide_password(url: str) -> str:
+    """`postgresql://user:secret@host/db` -> `postgresql://user@host/db` for the title bar."""
+    head, sep, tail = url.partition("://")
+    if sep and "@" in tail:
+        credentials, _at, rest = tail.partition("@")
+        return f"{head}://{credentials.split(':')[0]}@{rest}"
+    return url

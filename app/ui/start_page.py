@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -76,10 +77,13 @@ class StartPage(QWidget):
         self.recent.setObjectName("recent")
         self.recent.itemActivated.connect(self._open_recent)
         self.recent.itemDoubleClicked.connect(self._open_recent)
+        self.open_url = QPushButton()
+        self.open_url.clicked.connect(self._ask_url)
         self.demo = QPushButton()
         self.demo.clicked.connect(self.main.open_demo)
         open_layout = QVBoxLayout(self.open_box)
         open_layout.addWidget(self.open_file)
+        open_layout.addWidget(self.open_url)
         open_layout.addWidget(self.recent_label)
         open_layout.addWidget(self.recent, 1)
         open_layout.addWidget(self.demo)
@@ -107,6 +111,13 @@ class StartPage(QWidget):
             return
         self.main.ask_new_event(preset)
 
+    def _ask_url(self) -> None:
+        """A shared event on a PostgreSQL server (several stations at the venue)."""
+        url, ok = QInputDialog.getText(self, tr("start_open_url"), tr("start_url_prompt"),
+                                       text="postgresql://")
+        if ok and url.strip():
+            self.main.open_event(url.strip())
+
     def _open_recent(self, item: QListWidgetItem) -> None:
         self.main.open_event(str(item.data(Qt.ItemDataRole.UserRole)))
 
@@ -129,6 +140,8 @@ class StartPage(QWidget):
         self.open_file.setText(tr("start_open_file"))
         self.open_file.setToolTip(both("act_open_tip"))
         self.recent_label.setText(tr("start_recent"))
+        self.open_url.setText(tr("start_open_url"))
+        self.open_url.setToolTip(both("start_url_prompt"))
         self.demo.setText(tr("start_demo"))
         self.demo.setToolTip(both("act_demo_tip"))
         self.refresh()

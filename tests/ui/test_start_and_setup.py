@@ -167,3 +167,12 @@ def test_qt_standard_buttons_follow_the_language(window):
     assert cancel_text() == "Cancel"
     window.set_language("zh")
     assert cancel_text() == "取消"
+
+
+def test_database_passwords_stay_out_of_titles_and_recent_files():
+    from app.ui.main_window import _hide_password
+
+    assert _hide_password("postgresql://arbiter:secret@10.0.0.2/final") == \
+        "postgresql://arbiter@10.0.0.2/final"
+    assert _hide_password("postgresql://arbiter@host/db") == "postgresql://arbiter@host/db"
+    assert _hide_password("/tmp/final.db") == "/tmp/final.db"
