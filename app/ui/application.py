@@ -78,6 +78,9 @@ def prepare_application(argv: list[str] | None = None) -> QApplication:
         _hooked.append(True)
         apply_qt_translation(language())
         notifier().changed.connect(apply_qt_translation)
+    from app.ui.icons import app_icon
+
+    app.setWindowIcon(app_icon())
     families = load_fonts()
     if UI_FAMILY in families:
         app.setFont(ui_font(app.font().pointSizeF() if app.font().pointSizeF() > 0 else 10.0))

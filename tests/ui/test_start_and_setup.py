@@ -176,3 +176,12 @@ def test_database_passwords_stay_out_of_titles_and_recent_files():
         "postgresql://arbiter@10.0.0.2/final"
     assert _hide_password("postgresql://arbiter@host/db") == "postgresql://arbiter@host/db"
     assert _hide_password("/tmp/final.db") == "/tmp/final.db"
+
+
+def test_the_program_has_its_icon(qapp):
+    from app.ui.icons import SIZES, app_icon
+
+    icon = app_icon()
+    assert not icon.isNull()
+    assert sorted(s.width() for s in icon.availableSizes()) == sorted(SIZES)
+    assert not qapp.windowIcon().isNull()
