@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.pairing.swiss.cardinality import deficient, has_complete_matching, maximum_matching
-from app.pairing.swiss.matching import max_weight_matching_tight
+from app.pairing.swiss.matching import lex_first_assignment, max_weight_matching_tight
 from app.pairing.swiss.players import SwissPlayer
 from app.pairing.swiss.weights import Layout, Weigher, bits
 from app.pairing.types import NoLegalPairing, PairingRequest
@@ -57,19 +57,18 @@ class Rules:
         return True
 
 
-FULL = False
 Solve = Callable[[list[int], dict[tuple[int, int], int]], dict[int, int]]
 
 
 def _solve(
     vertices: list[int], weights: dict[tuple[int, int], int]
-) -> tuple[dict[int, int], set[tuple[int, int]]]:
+) -> tuple[dict[int, int], set[tuple[int, int]], set[int]]:
     """Maximum-weight matching of the graph on `vertices` (unmatched vertices map to
-    themselves), and the edges tight under its dual solution (the only ones any
-    maximum-weight matching can use)."""
+    themselves), the edges tight under its dual solution (the only ones any
+    maximum-weight matching can use) and the vertices inside positive-dual blossoms."""
     index = {v: i for i, v in enumerate(vertices)}
     edges = [(index[a], index[b], w) for (a, b), w in weights.items() if w > 0]
-    mate, tight = max_weight_matching_tight(len(vertices), edges)
+    mate, tight, bound = max_weight_matching_tight(len(vertices), edges)
     result = {}
     for i, v in enumerate(vertices):
         result[v] = vertices[mate[i]] if mate[i] >= 0 else v
@@ -77,7 +76,7 @@ def _solve(
     for i, j in tight:
         a, b = vertices[i], vertices[j]
         pairs.add((a, b) if a < b else (b, a))
-    return result, pairs
+    return result, pairs, {vertices[i] for i in bound}
 
 
 class DutchPairer:
@@ -215,6 +214,18 @@ class DutchPairer:
         return mate
 
     @staticmethod
+    def _zero_exchange(
+        remainder: list[int], s1: int, tight: set[tuple[int, int]]
+    ) -> dict[int, int] | None:
+        """The remainder's pairing when no exchange is needed (Art. 4.2 transpositions
+        only): the equally best pairings are the perfect matchings on the tight edges
+        (no positive blossom dual here), so the first transposition among them is the
+        lexicographically first assignment of S2 to S1. None when exchanges are needed."""
+        first, second = remainder[:s1], remainder[s1:]
+        edges = {(a, b) for a in first for b in second if (a, b) in tight}
+        return lex_first_assignment(first, second, edges)
+
+    @staticmethod
     def _canonical(
         remainder: list[int],
         s1: int,
@@ -261,7 +272,7 @@ class DutchPairer:
             nxt = groups[g + 1] if g + 1 < len(groups) else []
             rest = [v for group in groups[g + 2 :] for v in group]
             c9 = self._c9_active(mdps + residents, nxt + rest)
-            result = self._bracket(mdps, residents, nxt, rest, c9, full=FULL)
+            result = self._bracket(mdps, residents, nxt, rest, c9, full=False)
             if result is None:
                 result = self._bracket(mdps, residents, nxt, rest, c9, full=True)
                 assert result is not None
@@ -368,15 +379,16 @@ class DutchPairer:
         active = list(vertices)
 
         tight: set[tuple[int, int]] | None = None
+        bound: set[int] = set()
 
         def solve(weights: dict[tuple[int, int], int]) -> dict[int, int]:
-            nonlocal tight
+            nonlocal tight, bound
             live = {
                 k: w
                 for k, w in weights.items()
                 if k[0] not in local_pairs and k[1] not in local_pairs
             }
-            mate, tight = _solve(active, live)
+            mate, tight, bound = _solve(active, live)
             mate.update(local_pairs)
             return mate
 
@@ -420,6 +432,15 @@ class DutchPairer:
             for a, b in canonical:
                 mate[a] = b
                 mate[b] = a
+        elif (
+            2 * s1 == count
+            and tight is not None
+            and not (rem_set & bound)
+            and (quick := self._zero_exchange(remainder, s1, tight)) is not None
+        ):
+            for a, b in quick.items():
+                mate[a] = b
+                mate[b] = a
         elif count > 1:
             separable = 2 * s1 == count
             scope = remainder if separable else None
@@ -446,7 +467,7 @@ class DutchPairer:
                 weights = {k: w for k, w in weights.items() if k in tight}
             if scope is not None:
                 live = {k: w for k, w in weights.items() if k[0] in rem_set and k[1] in rem_set}
-                sub, _ = _solve(scope, live)
+                sub, _, _ = _solve(scope, live)
                 for a in scope:
                     mate[a] = sub[a]
             else:

@@ -435,19 +435,23 @@ class _Solver:
 
 def max_weight_matching_tight(
     n: int, edges: list[tuple[int, int, int]]
-) -> tuple[list[int], set[tuple[int, int]]]:
-    """As `max_weight_matching`, with the edges tight under the final dual solution:
-    every maximum-weight matching uses only those (complementary slackness)."""
+) -> tuple[list[int], set[tuple[int, int]], set[int]]:
+    """As `max_weight_matching`, with the edges tight under the final dual solution
+    (every maximum-weight matching uses only those: complementary slackness) and the
+    vertices lying in a blossom whose dual is positive (where that is not enough)."""
     if n == 0:
-        return [], set()
+        return [], set(), set()
     solver = _Solver(n, edges)
     mate = solver.run()
     ancestors: list[set[int]] = []
+    bound: set[int] = set()
     for v in range(n):
         chain: set[int] = set()
         b = solver.parent[v]
         while b != -1:
             chain.add(b)
+            if solver.dual[b] > 0:
+                bound.add(v)
             b = solver.parent[b]
         ancestors.append(chain)
     tight: set[tuple[int, int]] = set()
@@ -460,14 +464,94 @@ def max_weight_matching_tight(
             gap += 2 * sum(solver.dual[x] for x in common)
         if gap == 0:
             tight.add((a, b))
-    return mate, tight
+    return mate, tight, bound
 
 
-def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
-    """A matching of maximum total weight; `mate[v]` is v's partner or -1.
+def lex_first_assignment(
+    s1: list[int], s2: list[int], edges: set[tuple[int, int]]
+) -> dict[int, int] | None:
+    """A perfect matching between `s1` and `s2` (equal sizes) using `edges` (pairs
+    (s1 vertex, s2 vertex)), lexicographically first: s1[0] gets the earliest s2 vertex
+    possible, then s1[1], and so on. None when there is no perfect matching."""
+    order = {b: i for i, b in enumerate(s2)}
+    adjacent: dict[int, list[int]] = {a: [] for a in s1}
+    for a, b in edges:
+        if a in adjacent and b in order:
+            adjacent[a].append(b)
+    for a in s1:
+        adjacent[a].sort(key=order.__getitem__)
+    owner: dict[int, int] = {}
+    partner: dict[int, int] = {}
 
-    `edges` holds (a, b, weight) with positive integer weights; other pairs are not edges.
-    """
-    if n == 0:
-        return []
-    return _Solver(n, edges).run()
+    def kuhn(a: int, seen: set[int]) -> bool:
+        for b in adjacent[a]:
+            if b in seen:
+                continue
+            seen.add(b)
+            if b not in owner or kuhn(owner[b], seen):
+                owner[b] = a
+                partner[a] = b
+                return True
+        return False
+
+    for a in s1:
+        if not kuhn(a, set()):
+            return None
+    fixed: set[int] = set()
+    for a in s1:
+        for b in adjacent[a]:
+            if b in fixed:
+                continue
+            if partner[a] == b:
+                break
+            # put a-b in; a's old partner b0 is freed, b's old owner a1 must reach b0
+            a1 = owner[b]
+            b0 = partner[a]
+            path = _alternating_path(a1, b0, adjacent, owner, partner, fixed | {b})
+            if path is None:
+                continue
+            for x, y in path:
+                owner[y] = x
+                partner[x] = y
+            owner[b] = a
+            partner[a] = b
+            break
+        fixed.add(partner[a])
+    return partner
+
+
+def _alternating_path(
+    start: int,
+    target: int,
+    adjacent: dict[int, list[int]],
+    owner: dict[int, int],
+    partner: dict[int, int],
+    blocked: set[int],
+) -> list[tuple[int, int]] | None:
+    """New pairs (s1, s2) that re-match `start` so that the freed `target` is taken,
+    avoiding `blocked` s2 vertices; None when impossible."""
+    came: dict[int, int] = {}
+    frontier = [start]
+    seen = {start}
+    while frontier:
+        following: list[int] = []
+        for a in frontier:
+            for b in adjacent[a]:
+                if b in blocked or b in came:
+                    continue
+                came[b] = a
+                if b == target:
+                    path = []
+                    y = b
+                    while True:
+                        x = came[y]
+                        path.append((x, y))
+                        if x == start:
+                            return path
+                        y = partner[x]
+                nxt = owner.get(b)
+                if nxt is not None and nxt not in seen:
+                    seen.add(nxt)
+                    following.append(nxt)
+        frontier = following
+    return None
