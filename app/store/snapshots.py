@@ -94,11 +94,14 @@ def _snapshot_files(folder: Path) -> Iterator[tuple[int, Path]]:
 # ----- taking ----------------------------------------------------------------------------
 
 
-def take_snapshot(store: EventStore, label: str, keep: int | None = None) -> SnapshotInfo:
+def take_snapshot(
+    store: EventStore, label: str, keep: int | None = None, protect: int | None = None
+) -> SnapshotInfo:
     """Copy the whole event into a new snapshot and prune the oldest beyond `keep`.
 
     `label` says why (e.g. "第3轮编排前 / before pairing round 3"). With `keep` None, the
     event setting `snapshot_keep` (tournament settings) applies, else `DEFAULT_KEEP`.
+    The snapshot numbered `protect` (the one about to be restored) is never pruned.
     """
     folder = snapshot_folder(store)
     try:
@@ -129,7 +132,7 @@ def take_snapshot(store: EventStore, label: str, keep: int | None = None) -> Sna
         _fsync_folder(folder)
     finally:
         _remove_quietly(partial)
-    _prune(folder, keep)
+    _prune(folder, keep, protect)
     return _info(number, final)
 
 
@@ -189,10 +192,15 @@ def _label_copy(path: Path, label: str, taken_at: dt.datetime, station: str, sou
         )
 
 
-def _prune(folder: Path, keep: int) -> None:
+def _prune(folder: Path, keep: int, protect: int | None = None) -> None:
     files = sorted(_snapshot_files(folder))
-    for _number, path in files[: max(0, len(files) - keep)]:
-        _remove_quietly(path)
+    excess = len(files) - keep
+    for number, path in files:
+        if excess <= 0:
+            break
+        if number != protect:
+            _remove_quietly(path)
+            excess -= 1
 
 
 # ----- listing -----------------------------------------------------------------------------
@@ -268,7 +276,8 @@ def restore_snapshot(store: EventStore, snapshot_id: int) -> SnapshotInfo:
             str(info.path),
         )
     before = take_snapshot(
-        store, f"恢复快照 {snapshot_id} 之前 / before restoring snapshot {snapshot_id}"
+        store, f"恢复快照 {snapshot_id} 之前 / before restoring snapshot {snapshot_id}",
+        protect=snapshot_id,
     )
     if store.path is not None:
         _restore_sqlite(store, info.path)

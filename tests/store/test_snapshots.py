@@ -207,3 +207,18 @@ def test_command_refuses_a_file_that_is_not_an_event(tmp_path: Path, capsys) -> 
     other.write_text("hello")
     assert main(["snapshots", str(other)]) == 2
     assert "not an event file" in capsys.readouterr().err
+
+
+def test_restoring_the_oldest_kept_snapshot_when_the_list_is_full(event) -> None:
+    add_players(event, 1, prefix="甲")
+    oldest = take_snapshot(event.store, "one player", keep=3)
+    add_players(event, 1, prefix="乙")
+    take_snapshot(event.store, "two", keep=3)
+    take_snapshot(event.store, "three", keep=3)
+    with event.operation("settings") as session:
+        tournament = session.scalars(select(Tournament)).one()
+        tournament.settings = {**tournament.settings, "snapshot_keep": 3}
+    # The "before restore" snapshot would push the oldest out: it is kept for the restore.
+    before = restore_snapshot(event.store, oldest.id)
+    assert player_names(event) == ["甲000"]
+    assert [s.id for s in list_snapshots(event.store)] == [oldest.id, 3, before.id]

@@ -14,8 +14,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from sqlalchemy import select
 
 from app.store.database import integrity_check
+from app.store.models import Tournament
 from app.store.snapshots import list_snapshots, restore_snapshot, take_snapshot
 from tests.reliability.helpers import add_players, new_event, player_names
 
@@ -27,6 +29,9 @@ class SnapshotMachine(RuleBasedStateMachine):
         super().__init__()
         self.folder = Path(tempfile.mkdtemp(prefix="snapshots-"))
         self.event = new_event(self.folder / "event.gomoku")
+        with self.event.operation("settings") as session:  # the event's own keep setting
+            tournament = session.scalars(select(Tournament)).one()
+            tournament.settings = {**tournament.settings, "snapshot_keep": KEEP}
         self.names: list[str] = []
         self.snapshots: dict[int, list[str]] = {}
         self.counter = 0
@@ -35,10 +40,13 @@ class SnapshotMachine(RuleBasedStateMachine):
         self.event.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def _remember(self, snapshot_id: int, names: list[str]) -> None:
+    def _remember(self, snapshot_id: int, names: list[str], protect: int | None = None) -> None:
         self.snapshots[snapshot_id] = names
-        for old in sorted(self.snapshots)[:-KEEP]:
-            del self.snapshots[old]
+        for old in sorted(self.snapshots):
+            if len(self.snapshots) <= KEEP:
+                break
+            if old != protect:
+                del self.snapshots[old]
 
     @rule(count=st.integers(1, 3))
     def add(self, count: int) -> None:
@@ -48,17 +56,19 @@ class SnapshotMachine(RuleBasedStateMachine):
 
     @rule()
     def snapshot(self) -> None:
-        info = take_snapshot(self.event.store, f"after {len(self.names)}", keep=KEEP)
+        info = take_snapshot(self.event.store, f"after {len(self.names)}")
         self._remember(info.id, list(self.names))
 
     @precondition(lambda self: bool(self.snapshots))
     @rule(data=st.data())
     def restore(self, data: st.DataObject) -> None:
         snapshot_id = data.draw(st.sampled_from(sorted(self.snapshots)))
+        restored = list(self.snapshots[snapshot_id])
         before = restore_snapshot(self.event.store, snapshot_id)
-        # The restore's own "before" snapshot is kept as well (and counts towards KEEP).
-        self._remember(before.id, list(self.names))
-        self.names = list(self.snapshots[snapshot_id])
+        # The restore's own "before" snapshot is kept as well (and counts towards KEEP);
+        # the snapshot being restored is not pruned by it.
+        self._remember(before.id, list(self.names), protect=snapshot_id)
+        self.names = restored
 
     @rule()
     def undo(self) -> None:
