@@ -74,3 +74,18 @@ def test_export_writes_files_with_progress_and_opens_the_folder(demo_window, tmp
     assert dialog.files.count() == len(written)
     assert str(len(written)) in window.status_label.text()
     screenshot(dialog, "16-export")
+
+
+def test_every_view_relabels_in_english(demo_window):
+    window = demo_window
+    window.act_en.trigger()
+    names = ["20-en-setup", "21-en-players", "22-en-rounds", "23-en-board", "24-en-standings"]
+    for index, name in enumerate(names):
+        window.tabs.setCurrentIndex(index)
+        screenshot(window, name)
+    assert window.players_view.table.horizontalHeaderItem(1).text() == "Name"
+    assert window.rounds_view.table.horizontalHeaderItem(1).text() == "First (black)"
+    assert window.standings_view.table.horizontalHeaderItem(3).text() == "Points"
+    assert window.board_view.new_button.text() == "New game"
+    assert window.standings_view.which.itemText(0) == "Overall"
+    assert window.rounds_view.progress.format().startswith("Round")

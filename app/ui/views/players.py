@@ -121,6 +121,7 @@ class PlayersView(View):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setSortingEnabled(True)
+        self.table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.table.doubleClicked.connect(lambda _i: self.ask_edit())
         self.group_label = QLabel()
         top = QHBoxLayout()
