@@ -99,10 +99,29 @@ def create_window(argv: list[str], settings: object = None) -> object:
     return window
 
 
+def report_unexpected(window: object) -> None:
+    """A fault of the program itself (not the user's) is printed in full and named in the
+    status line; the window stays open (a change interrupted by it is rolled back whole:
+    each change is one transaction)."""
+    import traceback
+
+    from app.errors import UserError
+
+    def hook(kind: type[BaseException], error: BaseException, trace: object) -> None:
+        traceback.print_exception(kind, error, trace)  # type: ignore[arg-type]
+        show = getattr(window, "show_error", None)
+        if show is not None:
+            show(UserError(f"程序内部错误：{error}（详情见终端输出）",
+                           f"internal error: {error} (details on the terminal)"))
+
+    sys.excepthook = hook
+
+
 def run(argv: list[str]) -> int:
     """`python main.py [event-file]`: open the start page, or the event file given."""
     app = prepare_application()
     window = create_window(argv)
+    report_unexpected(window)
     code = app.exec()
     del window
     return code

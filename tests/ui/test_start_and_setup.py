@@ -185,3 +185,17 @@ def test_the_program_has_its_icon(qapp):
     assert not icon.isNull()
     assert sorted(s.width() for s in icon.availableSizes()) == sorted(SIZES)
     assert not qapp.windowIcon().isNull()
+
+
+def test_an_internal_fault_is_named_in_the_status_line(window, monkeypatch):
+    import sys
+
+    from app.ui.application import report_unexpected
+
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    report_unexpected(window)
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as error:
+        sys.excepthook(type(error), error, error.__traceback__)
+    assert "boom" in window.last_error and "内部错误" in window.last_error

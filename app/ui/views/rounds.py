@@ -109,6 +109,7 @@ class RoundsView(View):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.installEventFilter(self)
+        self.table.doubleClicked.connect(lambda _index: self.record_selected())
         self.report_label = QLabel()
         self.report = QPlainTextEdit()
         self.report.setObjectName("pairing_report")
