@@ -69,7 +69,8 @@ class Driver:
         rest, _ = self.process.communicate(timeout=30)
         # Lines printed before the kill count as returned operations too.
         self.lines += [line.strip() for line in rest.splitlines()]
-        assert self.process.returncode == -signal.SIGKILL
+        # Killed, or (on a fast machine) done just before the kill: both must hold up.
+        assert self.process.returncode in (-signal.SIGKILL, 0)
 
 
 def reopen(path: Path) -> Event:
@@ -102,7 +103,7 @@ def test_kill_inside_the_import_transaction_leaves_nothing(tmp_path: Path) -> No
         event.close()
 
 
-@pytest.mark.parametrize("delay", [0.0, 0.15, 0.4])
+@pytest.mark.parametrize("delay", [0.0, 0.03, 0.1, 0.3])
 def test_kill_at_any_time_during_an_import_is_all_or_nothing(tmp_path: Path, delay: float) -> None:
     path, listing = tmp_path / "event.gomoku", tmp_path / "list.csv"
     make_event(path, 0)
@@ -145,7 +146,7 @@ def test_kill_inside_the_pairing_transaction_leaves_no_round(tmp_path: Path) -> 
     assert "RETURNED 1 12" in finished.stdout
 
 
-@pytest.mark.parametrize("delay", [0.0, 0.3])
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.2])
 def test_kill_at_any_time_during_a_pairing_is_all_or_nothing(tmp_path: Path, delay: float) -> None:
     path = tmp_path / "event.gomoku"
     make_event(path, 24)
