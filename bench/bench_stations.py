@@ -8,13 +8,15 @@ each entering its share of the boards (interleaved: station k takes boards k, k+
 `app.services.rounds.enter_result`, one operation (transaction + undo entry) per result.
 Prints the wall time, results per second, per-result latency (median, 95th percentile, max),
 and checks that nothing was lost (every board has its result and its undo entry). The same
-run on one SQLite file (two processes on the same file) is printed for comparison.
+run on one SQLite file (two processes on the same file) is printed for comparison. Last, the
+time to take and to restore a snapshot of that event (taken before every pairing).
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import statistics
 import sys
 import tempfile
@@ -30,6 +32,7 @@ from sqlalchemy import func, select  # noqa: E402
 from app.services.event import Event  # noqa: E402
 from app.services.rounds import enter_result  # noqa: E402
 from app.store.models import BoardRow, UndoEntry  # noqa: E402
+from app.store.snapshots import restore_snapshot, take_snapshot  # noqa: E402
 from tests.pg import PostgresServer, find_binaries  # noqa: E402
 from tests.reliability.helpers import GROUP, add_round, make_event  # noqa: E402
 
@@ -108,6 +111,21 @@ def run(location: str, players: int, stations: int) -> dict[str, float]:
     }
 
 
+def snapshot_times(location: str) -> str:
+    event = Event.open(location, station="bench")
+    try:
+        began = time.perf_counter()
+        info = take_snapshot(event.store, "bench")
+        taken = time.perf_counter() - began
+        began = time.perf_counter()
+        restore_snapshot(event.store, info.id)
+        restored = time.perf_counter() - began
+    finally:
+        event.close()
+    return (f"snapshot of that event: {info.size / 1024:.0f} KB taken in {taken * 1000:.0f} ms,"
+            f" restored (with its own 'before restore' snapshot) in {restored * 1000:.0f} ms")
+
+
 def _print(title: str, figures: dict[str, float]) -> None:
     print(f"{title}: {figures['boards']} results by the stations in {figures['wall']:.2f} s"
           f" ({figures['per_second']:.0f}/s); per result median {figures['median_ms']:.1f} ms,"
@@ -123,8 +141,10 @@ def main() -> int:
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder:
-        figures = run(str(Path(folder) / "event.gomoku"), args.players, args.stations)
+        location = str(Path(folder) / "event.gomoku")
+        figures = run(location, args.players, args.stations)
         _print(f"SQLite file, {args.stations} processes", figures)
+        print("  " + snapshot_times(location))
     failed = figures["lost"] > 0
 
     if not args.sqlite_only:
@@ -133,12 +153,17 @@ def main() -> int:
             print("PostgreSQL: server binaries not found; skipped")
         else:
             server = PostgresServer(binaries).start()
+            snapshots = tempfile.TemporaryDirectory()
+            os.environ["GOMOKU_ARBITER_SNAPSHOTS"] = snapshots.name
             try:
-                figures = run(server.new_database(), args.players, args.stations)
+                location = server.new_database()
+                figures = run(location, args.players, args.stations)
                 _print(f"PostgreSQL, {args.stations} stations", figures)
+                print("  " + snapshot_times(location))
                 failed = failed or figures["lost"] > 0
             finally:
                 server.stop()
+                snapshots.cleanup()
     return 1 if failed else 0
 
 
