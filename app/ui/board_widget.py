@@ -30,6 +30,7 @@ STAR_POINTS: tuple[Point, ...] = ((3, 3), (11, 3), (7, 7), (3, 11), (11, 11))
 WOOD = QColor("#e3b964")
 LINE = QColor("#3b2a14")
 MARK = QColor("#d0021b")
+LAST_ON_BLACK = QColor("#ff7a7a")  # the last move's number, readable on a black stone
 
 
 class BoardWidget(QWidget):
@@ -42,6 +43,7 @@ class BoardWidget(QWidget):
         self.stones: list[tuple[Point, Stone]] = []
         self.forbidden: dict[Point, str] = {}
         self.offers: list[Point] = []
+        self.fouls: set[Point] = set()  # black stones that were fouls (禁手), crossed
         self.show_numbers = True
         self.number_from = 1
         self.setMinimumSize(240, 240)
@@ -57,6 +59,10 @@ class BoardWidget(QWidget):
 
     def set_forbidden(self, forbidden: Mapping[Point, str]) -> None:
         self.forbidden = dict(forbidden)
+        self.update()
+
+    def set_fouls(self, fouls: Iterable[Point]) -> None:
+        self.fouls = set(fouls)
         self.update()
 
     def set_offers(self, offers: Iterable[Point]) -> None:
@@ -153,10 +159,10 @@ class BoardWidget(QWidget):
         painter.setPen(LINE)
         for i in range(SIZE):
             bottom = self.centre_of((i, 0))
-            rect = QRectF(bottom.x() - cell / 2, bottom.y() + cell * 0.45, cell, cell * 0.5)
+            rect = QRectF(bottom.x() - cell / 2, bottom.y() + cell * 0.52, cell, cell * 0.5)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, COLUMNS[i])
             left = self.centre_of((0, i))
-            rect = QRectF(left.x() - cell * 1.0, left.y() - cell / 2, cell * 0.55, cell)
+            rect = QRectF(left.x() - cell * 1.15, left.y() - cell / 2, cell * 0.6, cell)
             painter.drawText(rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
                              str(i + 1))
 
@@ -183,7 +189,8 @@ class BoardWidget(QWidget):
             painter.drawEllipse(centre, radius, radius)
             last = number == self.number_from + len(self.stones) - 1
             if self.show_numbers:
-                painter.setPen(MARK if last else text)
+                mark = LAST_ON_BLACK if stone is Stone.BLACK else MARK
+                painter.setPen(mark if last else text)
                 rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(number))
             elif last:
@@ -208,6 +215,15 @@ class BoardWidget(QWidget):
             c = self.centre_of(point)
             painter.drawLine(QPointF(c.x() - half, c.y() - half), QPointF(c.x() + half, c.y() + half))
             painter.drawLine(QPointF(c.x() - half, c.y() + half), QPointF(c.x() + half, c.y() - half))
+        shown = {point for point, _stone in self.stones}
+        foul_pen = QPen(LAST_ON_BLACK, max(1.5, cell / 14))
+        painter.setPen(foul_pen)
+        small = cell * 0.16
+        for point in self.fouls & shown:  # a small cross at the stone's upper right
+            c = self.centre_of(point)
+            x, y = c.x() + cell * 0.3, c.y() - cell * 0.3
+            painter.drawLine(QPointF(x - small, y - small), QPointF(x + small, y + small))
+            painter.drawLine(QPointF(x - small, y + small), QPointF(x + small, y - small))
         offer_pen = QPen(QColor("#1565c0"), max(1.5, cell / 12))
         painter.setPen(offer_pen)
         for point in self.offers:

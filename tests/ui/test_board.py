@@ -107,6 +107,7 @@ def test_a_game_by_clicks_through_the_opening_protocol_to_a_claimed_foul(window,
     assert view.game.result is not None and view.game.result.code == "0-1"
     assert "对局结束" in view.status.text() and "禁手" in view.status.text()
     assert view.moves.count() == 9 and view.moves.item(8).text().startswith("9.")
+    assert view.board.fouls == {parse_point("i8")}  # the foul stone is crossed
     screenshot(window, "04-board-over")
 
 

@@ -380,6 +380,7 @@ class BoardView(View):
         numbered = game.numbered_moves()[: self.shown]
         self.board.set_stones([(m.point, m.stone) for m in numbered])
         self.board.set_forbidden(self.marked_forbidden())
+        self.board.set_fouls(m.point for m in numbered if m.foul)
         self.board.set_offers(game.offers if game.phase is Phase.CHOOSE or
                               (game.phase is Phase.OFFER and game.offers) else ())
         if update_list:
@@ -392,6 +393,9 @@ class BoardView(View):
             self.moves.setCurrentRow(self.shown - 1)
             self.moves.blockSignals(False)
         zh, en = game.prompt
+        if game.opening is not None:
+            zh = f"{zh}\n开局：{game.opening.name_zh}（{game.opening.code}，{game.opening.kind_zh}）"
+            en = f"{en}\nOpening: {game.opening.name_ja} ({game.opening.code})"
         self.status.setText(pick(zh, en))
         self.status.setToolTip(f"{zh}\n{en}")
         phase = game.phase
