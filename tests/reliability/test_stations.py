@@ -394,3 +394,19 @@ def test_a_station_killed_while_pairing_leaves_no_round_and_no_lock(
         assert info.number == 1 and len(info.boards) == 6
     finally:
         other.close()
+
+
+def test_snapshots_command_on_a_server_event(pg_url: str, capsys: pytest.CaptureFixture) -> None:
+    from app.cli import main
+
+    event = new_event(pg_url)
+    try:
+        add_players(event, 2, prefix="甲")
+        assert main(["snapshots", pg_url, "--take", "赛前"]) == 0
+        add_players(event, 1, prefix="乙")
+        assert main(["snapshots", pg_url]) == 0
+        assert "赛前" in capsys.readouterr().out
+        assert main(["snapshots", pg_url, "--restore", "1"]) == 0
+        assert player_names(event) == ["甲000", "甲001"]
+    finally:
+        event.close()
