@@ -78,7 +78,9 @@ class PostgresServer:
         command = list(args)
         if self.user is not None:
             command = ["runuser", "-u", self.user, "--", *command]
-        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        # Run from the server's own folder: the caller's may be closed to the server's user.
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120,
+                                cwd=self.folder)
         if result.returncode != 0:
             raise RuntimeError(f"{' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
         return result
