@@ -141,3 +141,30 @@ def test_records_are_saved_and_opened(window, qtbot, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("h8h8", encoding="utf-8")
     assert not view.open_record_file(bad) and "bad.txt" in window.last_error
+
+
+def test_every_point_maps_back_at_any_size(qtbot):
+    """Property: at any widget size, the pixel centre of every point (and any pixel within
+    a third of a cell of it) is read back as that point; the board stays square."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    widget = BoardWidget()
+    qtbot.addWidget(widget)
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(240, 1600), st.integers(240, 1200), st.integers(0, 14),
+           st.integers(0, 14), st.floats(-0.33, 0.33), st.floats(-0.33, 0.33))
+    def check(width, height, column, row, fx, fy):
+        widget.resize(width, height)
+        cell = widget.cell()
+        centre = widget.centre_of((column, row))
+        assert widget.point_at(centre) == (column, row)
+        assert widget.point_at(QPointF(centre.x() + fx * cell, centre.y() + fy * cell)) == (
+            column, row)
+        span_x = widget.centre_of((14, 0)).x() - widget.centre_of((0, 0)).x()
+        span_y = widget.centre_of((0, 0)).y() - widget.centre_of((0, 14)).y()
+        assert abs(span_x - span_y) < 1e-6
+        assert 0 < widget.centre_of((0, 14)).y() and widget.centre_of((14, 0)).x() < width
+
+    check()
