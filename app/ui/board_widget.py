@@ -24,7 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.rules.board import COLUMNS, SIZE, Point, Stone
+from app.rules.board import COLUMNS, SIZE, Point, Stone, format_point
 
 STAR_POINTS: tuple[Point, ...] = ((3, 3), (11, 3), (7, 7), (3, 11), (11, 11))
 WOOD = QColor("#e3b964")
@@ -37,6 +37,7 @@ class BoardWidget(QWidget):
     """Paints stones, numbers, marks; emits `pointClicked(column, row)` for a click."""
 
     pointClicked = Signal(int, int)  # noqa: N815 (Qt signal name)
+    pointHovered = Signal(str)  # noqa: N815 (Qt signal name): "h8", or "" off the board
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -48,7 +49,8 @@ class BoardWidget(QWidget):
         self.number_from = 1
         self.setMinimumSize(240, 240)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMouseTracking(False)
+        self.setMouseTracking(True)
+        self.hovered: Point | None = None
 
     # ----- state -------------------------------------------------------------------------------
 
@@ -112,6 +114,13 @@ class BoardWidget(QWidget):
                 self.pointClicked.emit(point[0], point[1])
                 return
         super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
+        point = self.point_at(event.position())
+        if point != self.hovered:
+            self.hovered = point
+            self.pointHovered.emit(format_point(point) if point is not None else "")
+        super().mouseMoveEvent(event)
 
     # ----- painting -----------------------------------------------------------------------------
 

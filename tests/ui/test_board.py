@@ -97,8 +97,10 @@ def test_a_game_by_clicks_through_the_opening_protocol_to_a_claimed_foul(window,
     play_clicks(qtbot, view, FOUL_GAME[5:7])
     assert view.game.phase is Phase.CHOOSE and set(view.board.offers) == {(8, 6), (2, 2)}
     play_clicks(qtbot, view, FOUL_GAME[7:11])
-    # black to play: every forbidden point is marked
+    # black to play: every forbidden point is marked, and named under the mouse
     assert view.board.forbidden == {parse_point("i8"): "33"}
+    qtbot.mouseMove(view.board, view.board.centre_of(parse_point("i8")).toPoint())
+    assert view.hover.text().startswith("i8") and "33" in view.hover.text()
     screenshot(window, "04-board-forbidden")
     play_clicks(qtbot, view, FOUL_GAME[11:])
     assert view.game.foul_pending and view.claim.isEnabled()

@@ -123,6 +123,7 @@ def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path):
     assert [b.result for b in stored.boards[:10]] == ["1-0", "0-1", "=", "1-0", "0-1", "1-0",
                                                        "1-0", "0-1", "+-", "1-0"]
     assert stored.complete and view.progress.value() == view.progress.maximum()
+    assert "F5" in window.status_label.text()  # the round is complete: pair the next
     assert view.board_texts()[2][3] == "="
     screenshot(window, "03-rounds")
     # a typo is refused with a message, nothing stored

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
-from app.rules.board import Stone, format_point
+from app.rules.board import Stone, format_point, parse_point
 from app.rules.game import Game, GameSettings, Phase
 from app.rules.judge import RuleSet
 from app.rules.records import read_record, record_of_game, write_record
@@ -55,6 +55,9 @@ class BoardView(View):
         self.board = BoardWidget()
         self.board.setObjectName("board")
         self.board.pointClicked.connect(self.click)
+        self.hover = QLabel()
+        self.hover.setObjectName("board_hover")
+        self.board.pointHovered.connect(self._hovered)
         self.link_label = QLabel()
         self.link_label.setWordWrap(True)
         self.game_index_label = QLabel()
@@ -126,6 +129,7 @@ class BoardView(View):
         side.addLayout(rules_row)
         side.addWidget(self.new_button)
         side.addWidget(self.status)
+        side.addWidget(self.hover)
         for row in ((self.swap_yes, self.swap_no), (self.claim, self.draw),
                     (self.resign_black, self.resign_white)):
             line = QHBoxLayout()
@@ -280,6 +284,11 @@ class BoardView(View):
         """Step through the moves (the game itself is unchanged)."""
         self.shown = max(0, min(len(self.game.moves), self.shown + delta))
         self.show_game()
+
+    def _hovered(self, name: str) -> None:
+        """The point under the mouse, and what the judge says of it for black now."""
+        kind = self.board.forbidden.get(parse_point(name)) if name else None
+        self.hover.setText(f"{name}  {tr('board_hover_forbidden', kind=kind)}" if kind else name)
 
     def _move_selected(self, row: int) -> None:
         if row >= 0 and row + 1 != self.shown:

@@ -398,6 +398,8 @@ class RoundsView(View):
             warnings.append(tr("rounds_later_warning", round=number))
         if warnings:
             self._warn(warnings)
+        elif self.round is not None and self.round.complete:
+            self.main.show_message(tr("rounds_complete", round=number))
         else:
             self.main.show_message(tr("rounds_result_saved", board=board,
                                       result=" ".join(codes)))
