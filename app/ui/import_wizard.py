@@ -32,7 +32,7 @@ from app.ui.i18n import both, pick, tr
 class ImportWizard(QDialog):
     """Non-modal: the arbiter can look at the players table while checking lists."""
 
-    def __init__(self, main: Any) -> None:
+    def __init__(self, main: Any, group: str | None = None) -> None:
         super().__init__(main)
         self.main = main
         self.setWindowTitle(tr("import_title"))
@@ -56,6 +56,8 @@ class ImportWizard(QDialog):
         event_info = queries.event_info(main.ev)
         for info in event_info.groups:
             self.group.addItem(info.name, info.name)
+        if group is not None:
+            self.group.setCurrentIndex(max(self.group.findData(group), 0))
         self.source_label = QLabel(tr("import_source"))
         self.source = QComboBox()
         self.source.setObjectName("import_source")

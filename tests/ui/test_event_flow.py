@@ -28,12 +28,14 @@ def set_up_event(window, tmp_path: Path, rounds: int = 2) -> None:
 
 
 def import_two_lists(window, qtbot) -> object:
-    window.tabs.setCurrentWidget(window.players_view)
-    window.players_view.import_button.click()
-    wizard = window.players_view.import_wizard
+    players = window.players_view
+    window.tabs.setCurrentWidget(players)
+    players.group.setCurrentIndex(players.group.findData(GROUP))
+    players.import_button.click()
+    wizard = players.import_wizard
     qtbot.addWidget(wizard)
+    assert wizard.group.currentData() == GROUP  # the group shown in the players view
     wizard.add_files(LISTS, source="网络入围赛")
-    wizard.group.setCurrentIndex(wizard.group.findData(GROUP))
     return wizard
 
 

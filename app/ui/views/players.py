@@ -270,7 +270,7 @@ class PlayersView(View):
     def show_import(self) -> None:
         from app.ui.import_wizard import ImportWizard
 
-        self.import_wizard = ImportWizard(self.main)
+        self.import_wizard = ImportWizard(self.main, self.selected_group())
         self.import_wizard.show()
 
     def _need_player(self) -> queries.PlayerInfo | None:
