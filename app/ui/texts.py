@@ -128,6 +128,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "players_add": ("补报棋手…", "Late entry…"),
     "players_edit": ("编辑…", "Edit…"),
     "players_withdraw": ("退赛…", "Withdraw…"),
+    "players_reinstate": ("恢复参赛", "Reinstate"),
+    "player_reinstated": ("棋手 {name} 已恢复参赛", "Player {name} reinstated"),
     "players_absent": ("某轮缺席…", "Absent for a round…"),
     "players_team": ("添加队伍…", "Add team…"),
     "players_team_tip": ("团体赛：登记队伍及各台棋手（台次报名后不能更改）", "Team matches: register a team and its players in board order (fixed once registered)"),

@@ -97,6 +97,9 @@ def test_players_search_by_pinyin_sort_edit_and_withdraw(window, qtbot, tmp_path
     assert queries.players(window.ev, GROUP)[0].unit == "绍兴棋院"
     assert view.withdraw(first.id, 2)
     assert queries.players(window.ev, GROUP)[0].status == "withdrawn"
+    assert "退赛" in [view.table.item(r, 11).text()[:2] for r in range(view.table.rowCount())]
+    assert view.reinstate(first.id)
+    assert queries.players(window.ev, GROUP)[0].status == "active"
     assert view.add_player(GROUP, name="补报 选手", gender="F") is not None
     assert len(queries.players(window.ev, GROUP)) == 22
     assert view.add_player(GROUP, name="  ") is None and "姓名" in window.last_error

@@ -108,6 +108,8 @@ class PlayersView(View):
         self.edit_button.clicked.connect(self.ask_edit)
         self.withdraw_button = QPushButton()
         self.withdraw_button.clicked.connect(self.ask_withdraw)
+        self.reinstate_button = QPushButton()
+        self.reinstate_button.clicked.connect(self._reinstate_selected)
         self.absent_button = QPushButton()
         self.absent_button.clicked.connect(self.ask_absence)
         self.team_button = QPushButton()
@@ -131,7 +133,8 @@ class PlayersView(View):
         top.addWidget(self.count)
         buttons = QHBoxLayout()
         for button in (self.import_button, self.add_button, self.edit_button,
-                       self.withdraw_button, self.absent_button, self.team_button):
+                       self.withdraw_button, self.reinstate_button, self.absent_button,
+                       self.team_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -352,6 +355,18 @@ class PlayersView(View):
             self.main.show_message(tr("player_withdrawn", name=player_id))
         return bool(done)
 
+    def _reinstate_selected(self) -> None:
+        player = self._need_player()
+        if player is not None:
+            self.reinstate(player.id)
+
+    def reinstate(self, player_id: int) -> bool:
+        """Undo a withdrawal (恢复参赛): paired again from the next round."""
+        done = self.run(lambda: players_service.reinstate_player(self.ev, player_id) or True)
+        if done:
+            self.main.show_message(tr("player_reinstated", name=player_id))
+        return bool(done)
+
     def ask_absence(self) -> None:
         player = self._need_player()
         if player is None:
@@ -381,6 +396,7 @@ class PlayersView(View):
         self.import_button.setToolTip(both("players_import_tip"))
         for button, key in ((self.add_button, "players_add"), (self.edit_button, "players_edit"),
                             (self.withdraw_button, "players_withdraw"),
+                            (self.reinstate_button, "players_reinstate"),
                             (self.absent_button, "players_absent")):
             button.setText(tr(key))
             button.setToolTip(both(key))
