@@ -155,3 +155,31 @@ def test_views_switch_with_ctrl_and_a_number(window, qtbot, tmp_path):
                                  Qt.Key.Key_5)):
         qtbot.keyClick(window, key, Qt.KeyboardModifier.ControlModifier)
         assert window.tabs.currentIndex() == index
+
+
+def test_player_and_team_dialogs_give_the_fields_the_services_take(window, qtbot, tmp_path):
+    from app.ui.player_dialog import PlayerDialog, TeamDialog
+
+    assert window.new_event(tmp_path / "e.db", "qiwang-2022")
+    add_players(window, "公开组", 1)
+    player = queries.players(window.ev, "公开组")[0]
+    dialog = PlayerDialog(window, player, ["公开组", "少儿组"], "公开组")
+    qtbot.addWidget(dialog)
+    assert not dialog.group.isEnabled()  # a player stays in the group
+    dialog.edits["unit"].setText("绍兴棋院")
+    dialog.edits["birth_date"].setText("2001-02-03")
+    group, fields = dialog.values()
+    assert group == "公开组" and fields == {"unit": "绍兴棋院", "birth_date": "2001-02-03"}
+    assert window.players_view.edit_player(player.id, **fields)
+    assert str(queries.players(window.ev, "公开组")[0].birth_date) == "2001-02-03"
+    late = PlayerDialog(window, None, ["公开组", "少儿组"], "少儿组")
+    qtbot.addWidget(late)
+    late.edits["name"].setText("王小明")
+    late.gender.setCurrentIndex(late.gender.findData("M"))
+    group, fields = late.values()
+    assert group == "少儿组" and fields["name"] == "王小明" and fields["gender"] == "M"
+    team = TeamDialog(window)
+    qtbot.addWidget(team)
+    team.name.setText("绍兴队")
+    team.members.setPlainText("张 三 男\n李四 女\n\n王五")
+    assert team.values() == ("绍兴队", "", [("张 三", "M"), ("李四", "F"), ("王五", "")])
