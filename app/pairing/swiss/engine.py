@@ -2,7 +2,8 @@
 
 Board order (C.04.2 Art. 4.2 / publication order): the score of the higher-ranked player of
 each board, then the score of the lower one, then the rank (Art. 1.2) of the higher one;
-the pairing-allocated bye (轮空) comes last.
+the pairing-allocated bye (轮空) comes last. `Pairing.notes` reports, in Chinese and
+English, what the pairing had to give up: downfloats, colour preferences not granted, the PAB.
 """
 
 from __future__ import annotations
@@ -27,12 +28,28 @@ def pair(request: PairingRequest) -> Pairing:
             games.append((players[v], players[u]))  # sorted order: v ranks higher
     games.sort(key=lambda g: (-g[0].score, -g[1].score, g[0].rank_index))
     boards: list[Board] = []
+    notes: list[str] = []
     for higher, lower in games:
         if colour_of(higher, lower, initial) is Colour.FIRST:
             first, second = higher, lower
         else:
             first, second = lower, higher
-        boards.append(Board(len(boards) + 1, first.number, second.number))
+        board = len(boards) + 1
+        boards.append(Board(board, first.number, second.number))
+        if higher.score > lower.score:
+            notes.append(
+                f"第{board}台 {higher.number} 降档对阵 {lower.number}"
+                f" / board {board}: {higher.number} floats down to meet {lower.number}"
+            )
+        for player, colour in ((first, Colour.FIRST), (second, Colour.SECOND)):
+            if player.preference is not None and player.preference is not colour:
+                strength = "absolute" if player.absolute else "strong" if player.strong else "mild"
+                notes.append(
+                    f"第{board}台 {player.number} 未得到所需先后手"
+                    f" / board {board}: {player.number} does not get the {strength}"
+                    " colour preference"
+                )
     if bye is not None:
         boards.append(Board(len(boards) + 1, bye.number, None))
-    return Pairing(round=request.round, boards=tuple(boards))
+        notes.append(f"{bye.number} 轮空 / {bye.number} receives the pairing-allocated bye")
+    return Pairing(round=request.round, boards=tuple(boards), notes=tuple(notes))

@@ -150,7 +150,7 @@ def derive_players(request: PairingRequest) -> list[SwissPlayer]:
         if player.number in request.unavailable:
             continue
         history = records[player.number]
-        played = [r for r in history if r.outcome.played and r.colour is not None]
+        played = [r for r in history if r.outcome.played]
         colours = tuple(r.colour for r in played if r.colour is not None)
         imbalance, preference, repeated, strong = _colour_state(colours)
         bye_eligible = not any(

@@ -174,3 +174,12 @@ def test_no_legal_pairing_when_everybody_has_met() -> None:
     histories = {1: "2w1 3b1", 2: "1b0 4w1", 3: "4b1 1w0", 4: "3w0 2b0"}
     with pytest.raises(NoLegalPairing):
         pair(request(histories, forbidden=((1, 4), (2, 3))))
+
+
+def test_the_pairing_reports_floats_colours_not_granted_and_the_pab() -> None:
+    histories = {1: "4w1", 2: "5w1", 3: "U", 4: "1b0", 5: "2b0"}
+    got = pair(request(histories))
+    text = "\n".join(got.notes)
+    assert f"{got.bye} receives the pairing-allocated bye" in text
+    assert "floats down" in text  # three leaders on 2 points: one meets a 0-point player
+    assert all(" / " in note for note in got.notes)  # Chinese / English
