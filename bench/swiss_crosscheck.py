@@ -5,7 +5,7 @@ half-point byes and forfeits, pairing every round by the FIDE Dutch rules; our e
 re-pairs every round from the rounds before it and must agree. gacrux is an oracle here
 only: the application never imports it.
 
-    .venv/bin/python bench/swiss_crosscheck.py [count] [first-seed]
+    .venv/bin/python bench/swiss_crosscheck.py [count] [first-seed] [sizes, e.g. 50,90]
 """
 
 from __future__ import annotations
@@ -28,11 +28,12 @@ def boards(pairing) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
 def main(argv: list[str]) -> int:
     count = int(argv[1]) if len(argv) > 1 else 20
     first = int(argv[2]) if len(argv) > 2 else 0
+    sizes = [int(x) for x in argv[3].split(",")] if len(argv) > 3 else [7, 9, 12, 15, 20, 27, 34, 41]
     rng = random.Random(first)
     ok = bad = 0
     with tempfile.TemporaryDirectory() as tmp:
         for number in range(first, first + count):
-            players = rng.choice([7, 9, 12, 15, 20, 27, 34, 41])
+            players = rng.choice(sizes)
             rounds = rng.randint(3, min(11, players - 1))
             zpb, hpb, forfeit = rng.choice(
                 [("0.0", "0.0", "0.0"), ("0.02", "0.08", "0.05"), ("0.05", "0.1", "0.1")]

@@ -2,15 +2,17 @@
 28/10/2025 and applied from 1 February 2026, with C.04.1 (Basic Rules for Swiss Systems) and
 C.04.2 (General Handling Rules).
 
-How it works (the rules allow any method that yields the same result, C.04.3 Art. 0/3):
+How it works (the rules allow any method that yields the same result as their algorithm):
 brackets are paired from the top score down (Art. 1.9.2). For each bracket a graph holds the
-bracket (moved-down players first, then residents) and the next scoregroup; the weights of
-`weights.py` encode the criteria of Art. 2 in their order of priority, so a maximum-weight
-matching is a best candidate (Art. 3.8). Among equally good candidates the Article 4
-generation order decides; it is reproduced step by step, each step a new matching with a
-small preference added: which moved-down players are paired (Art. 4.4, smallest BSNs
-first), their opponents (Art. 4.2, S2 in order), the fewest and smallest exchanges between
-S1 and S2 of the remainder (Art. 4.3), then the opponent of each S1 player (Art. 4.2).
+bracket (moved-down players first, then residents) and, when it can matter ([C8]), the next
+scoregroup; the weights of `weights.py` encode the criteria of Art. 2 in their order of
+priority, so a maximum-weight matching is a best candidate (Art. 3.8). Among equally good
+candidates the Article 4 generation order decides, written as lexicographic low-order fields:
+a first matching chooses which moved-down players are paired (Art. 4.4, smallest BSNs first)
+and their opponents (Art. 4.2, S2 in order); a second pairs the remainder with the fewest and
+smallest exchanges (Art. 4.3) and each S1 player, in order, against the highest S2 player
+possible (Art. 4.2). When the first candidate is provably as good as any (Art. 3.4), or no
+exchange is needed, the second matching is replaced by a direct construction.
 
 The completion criterion [C4] (a legal pairing must remain for everybody not yet paired) and
 [C5] (lowest score for the PAB assignee) are checked on all players still unpaired; only when
@@ -55,9 +57,6 @@ class Rules:
         ):
             return False
         return True
-
-
-Solve = Callable[[list[int], dict[tuple[int, int], int]], dict[int, int]]
 
 
 def _solve(

@@ -154,17 +154,22 @@ class Weigher:
         lower_in_current: bool,
         lower_in_next: bool,
     ) -> int:
-        """The quality fields ([C6]-[C21]) of pairing `higher` with `lower`."""
+        """The quality fields ([C6]-[C21]) of pairing `higher` with `lower`.
+
+        Each criterion is a bit field "rewarding" compliance (a maximum-weight matching
+        maximises), written in the order of C.04.3 Art. 2. `lower_in_current`: both play in
+        the bracket being paired; `lower_in_next`: the pair counts for the next bracket.
+        """
         o = self.offset
         shift = self.layout.shift
         w = 0
         if lower_in_current:
-            w |= 1 << o["c6"]
-            w |= 1 << (o["c7"] + shift[higher.score])
+            w |= 1 << o["c6"]  # [C6] maximise the pairs (fewest downfloaters)
+            w |= 1 << (o["c7"] + shift[higher.score])  # [C7] downfloaters' scores lowest
         if lower_in_next:
-            w |= 1 << o["c8_pairs"]
-            w |= 1 << (o["c8_scores"] + shift[higher.score])
-        if self.c9_active:
+            w |= 1 << o["c8_pairs"]  # [C8] ... [C6] in the following bracket
+            w |= 1 << (o["c8_scores"] + shift[higher.score])  # [C8] ... and [C7] there
+        if self.c9_active:  # [C9] fewest unplayed games for the PAB assignee
             value = 0
             if higher.score == self.bye_score:
                 value += higher.unplayed_games
@@ -174,28 +179,36 @@ class Weigher:
         if not lower_in_current:
             return w
         c10, c11, c12, c13 = colours_ok(lower, higher)
-        w |= c10 << o["c10"]
-        w |= c11 << o["c11"]
-        w |= c12 << o["c12"]
-        w |= c13 << o["c13"]
+        w |= c10 << o["c10"]  # [C10] topscorers: colour difference beyond +-2
+        w |= c11 << o["c11"]  # [C11] topscorers: same colour three times running
+        w |= c12 << o["c12"]  # [C12] colour preferences granted
+        w |= c13 << o["c13"]  # [C13] strong colour preferences granted
         higher_is_mdp = higher.score > lower.score
+        down_1 = lower.float_1 is Float.DOWN, higher.float_1 is Float.DOWN
+        down_2 = lower.float_2 is Float.DOWN, higher.float_2 is Float.DOWN
         rounds = self.layout.rounds_played
         if rounds >= 1:
-            w += ((lower.float_1 is Float.DOWN) + (not higher_is_mdp and higher.float_1 is Float.DOWN)) << o["c14"]
+            # [C14] resident downfloaters who downfloated the round before (pair them)
+            w += (down_1[0] + (not higher_is_mdp and down_1[1])) << o["c14"]
+            # [C15] MDP opponents who upfloated the round before
             w |= (not (higher_is_mdp and lower.float_1 is Float.UP)) << o["c15"]
-            if lower.float_1 is Float.DOWN:
+        if rounds >= 2:
+            w += (down_2[0] + (not higher_is_mdp and down_2[1])) << o["c16"]  # [C16]
+            w |= (not (higher_is_mdp and lower.float_2 is Float.UP)) << o["c17"]  # [C17]
+        if rounds >= 1:
+            # [C18] scores of those who downfloated the round before, highest first
+            if down_1[0]:
                 w += 1 << (o["c18"] + shift[lower.score])
-            if higher.float_1 is Float.DOWN:
+            if down_1[1]:
                 w += 1 << (o["c18"] + shift[higher.score])
+            # [C19] scores of MDP opponents who upfloated the round before
             if not (higher_is_mdp and lower.float_1 is Float.UP):
                 w |= 1 << (o["c19"] + shift[higher.score])
         if rounds >= 2:
-            w += ((lower.float_2 is Float.DOWN) + (not higher_is_mdp and higher.float_2 is Float.DOWN)) << o["c16"]
-            w |= (not (higher_is_mdp and lower.float_2 is Float.UP)) << o["c17"]
-            if lower.float_2 is Float.DOWN:
+            if down_2[0]:  # [C20] as [C18], two rounds before
                 w += 1 << (o["c20"] + shift[lower.score])
-            if higher.float_2 is Float.DOWN:
+            if down_2[1]:
                 w += 1 << (o["c20"] + shift[higher.score])
-            if not (higher_is_mdp and lower.float_2 is Float.UP):
+            if not (higher_is_mdp and lower.float_2 is Float.UP):  # [C21] as [C19]
                 w |= 1 << (o["c21"] + shift[higher.score])
         return w
