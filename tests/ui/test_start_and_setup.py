@@ -59,12 +59,35 @@ def test_setup_edits_are_stored_and_undone(window, tmp_path, qtbot):
     assert queries.event_info(window.ev).groups[1].rounds == before + 2
 
 
+def test_prizes_and_titles_are_edited_as_tables(window, tmp_path):
+    window.new_event(tmp_path / "e.db", "qiwang-2022")
+    view = window.setup_view
+    assert view.prizes.table.rowCount() == 5
+    assert [view.prizes.table.item(0, c).text() for c in range(4)] == ["1", "1", "30000", "奖状"]
+    view.prizes.add_row()
+    row = view.prizes.table.rowCount() - 1
+    for column, text in enumerate(("17", "20", "", "奖状、纪念品")):
+        view.prizes.table.item(row, column).setText(text)
+    view.titles.table.selectRow(0)
+    view.titles.remove_row()
+    assert view.save_group(), window.last_error
+    group = queries.event_info(window.ev).groups[0]
+    assert group.prizes[-1] == {"from": 17, "to": 20, "items": ["奖状", "纪念品"]}
+    assert group.prizes[0] == {"from": 1, "to": 1, "money": 30000, "items": ["奖状"]}
+    assert group.grade_titles[0] == {"from": 2, "to": 3, "title": "五段"}
+    screenshot(window, "01-setup-prizes")
+
+
 def test_bad_setup_input_is_refused_before_writing(window, tmp_path):
     window.new_event(tmp_path / "e.db", "qiwang-2022")
     view = window.setup_view
-    view.json_edits["prizes"].setPlainText("[{broken")
+    view.json_edits["eligibility"].setPlainText("{broken")
     assert not view.save_group()
-    assert "奖励" in window.last_error
+    assert "参赛资格" in window.last_error
+    view.refresh()
+    view.prizes.table.item(2, 2).setText("六千")
+    assert not view.save_group()
+    assert "第3行" in window.last_error and "六千" in window.last_error
     view.refresh()
     view.tiebreaks.setText("buchholz, no_such_tiebreak")
     assert not view.save_group()
@@ -199,3 +222,18 @@ def test_an_internal_fault_is_named_in_the_status_line(window, monkeypatch):
     except RuntimeError as error:
         sys.excepthook(type(error), error, error.__traceback__)
     assert "boom" in window.last_error and "内部错误" in window.last_error
+
+
+def test_other_group_settings_are_edited_as_json(window, tmp_path):
+    import json
+
+    window.new_event(tmp_path / "e.db", "qiwang-2022")
+    view = window.setup_view
+    shown = json.loads(view.json_edits["settings"].toPlainText())
+    assert shown["subrankings"][0]["name"] == "公开组（女子）" and "decisive_places" not in shown
+    shown["subrankings"][0]["decisive_places"] = 4
+    view.json_edits["settings"].setPlainText(json.dumps(shown, ensure_ascii=False))
+    assert view.save_group(), window.last_error
+    stored = queries.event_info(window.ev).groups[0].settings
+    assert stored["subrankings"][0]["decisive_places"] == 4
+    assert stored["decisive_places"] == view.decisive.value()

@@ -27,6 +27,7 @@ from app.services import groups as groups_service
 from app.services import queries
 from app.services.event import RULE_SETS, SYSTEMS
 from app.ui.i18n import both, pick, tr
+from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
 from app.ui.views.base import View
 
 POINT_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "full_bye",
@@ -56,7 +57,7 @@ POINT_TEXTS = {
     "absent": ("缺席", "absent"),
 }
 CHOICE_TEXTS["free_opening"] = ("自由开局", "free opening")
-JSON_FIELDS = ("prizes", "grade_titles", "eligibility")
+JSON_FIELDS = ("eligibility", "settings")
 
 
 class SetupView(View):
@@ -110,6 +111,10 @@ class SetupView(View):
         self._fill_choices()
         self.decisive = QSpinBox()
         self.decisive.setRange(0, 1000)
+        self.prizes = RangeTable(PRIZE_COLUMNS, "奖励 / prizes")
+        self.prizes.setObjectName("prizes")
+        self.titles = RangeTable(TITLE_COLUMNS, "段级位 / grade titles")
+        self.titles.setObjectName("grade_titles")
         self.json_edits = {key: QPlainTextEdit() for key in JSON_FIELDS}
         for edit in self.json_edits.values():
             edit.setMinimumHeight(80)
@@ -121,9 +126,10 @@ class SetupView(View):
             ("f_games_per_round", self.games), ("f_points", points_widget),
             ("f_tiebreaks", self.tiebreaks), ("f_unplayed_policy", self.unplayed),
             ("decisive", self.decisive),
-            ("f_prizes", self.json_edits["prizes"]),
-            ("f_grade_titles", self.json_edits["grade_titles"]),
+            ("f_prizes", self.prizes),
+            ("f_grade_titles", self.titles),
             ("f_eligibility", self.json_edits["eligibility"]),
+            ("f_settings", self.json_edits["settings"]),
             ("f_progress", self.progress),
         ]
         self.row_labels: dict[str, QLabel] = {}
@@ -199,10 +205,11 @@ class SetupView(View):
         self.tiebreaks.setText(", ".join(group.tiebreaks))
         _choose(self.unplayed, group.unplayed_policy)
         self.decisive.setValue(int(group.settings.get("decisive_places", 0) or 0))
-        values = {"prizes": list(group.prizes), "grade_titles": list(group.grade_titles),
-                  "eligibility": group.eligibility}
+        self.prizes.set_rows(list(group.prizes))
+        self.titles.set_rows(list(group.grade_titles))
+        values = {"eligibility": group.eligibility, "settings": _shown_settings(group)}
         for key, edit in self.json_edits.items():
-            edit.setPlainText(json.dumps(values[key], ensure_ascii=False))
+            edit.setPlainText(json.dumps(values[key], ensure_ascii=False, indent=1))
         self.progress.setText(tr("progress_text", players=group.player_count,
                                  paired=group.rounds_paired, complete=group.rounds_complete))
         paired = group.rounds_paired > 0
@@ -227,9 +234,11 @@ class SetupView(View):
                           if t.strip()],
             "unplayed_policy": self.unplayed.currentData(),
             "decisive_places": self.decisive.value(),
+            "prizes": self.prizes.rows(),
+            "grade_titles": self.titles.rows(),
         }
         for key, edit in self.json_edits.items():
-            text = edit.toPlainText().strip() or ("{}" if key == "eligibility" else "[]")
+            text = edit.toPlainText().strip() or "{}"
             try:
                 values[key] = json.loads(text)
             except json.JSONDecodeError as error:
@@ -255,7 +264,7 @@ class SetupView(View):
                "tiebreaks": list(group.tiebreaks), "unplayed_policy": group.unplayed_policy,
                "decisive_places": int(group.settings.get("decisive_places", 0) or 0),
                "prizes": list(group.prizes), "grade_titles": list(group.grade_titles),
-               "eligibility": dict(group.eligibility)}
+               "eligibility": dict(group.eligibility), "settings": _shown_settings(group)}
         changed = {k: v for k, v in values.items() if old.get(k) != v}
         if "points" in changed:
             changed["points"] = {**group.points, **changed["points"]}
@@ -285,6 +294,8 @@ class SetupView(View):
 
     def retranslate(self) -> None:
         self._fill_choices()
+        self.prizes.retranslate()
+        self.titles.retranslate()
         self.event_box.setTitle(tr("setup_event"))
         for key, title in self.event_label_titles.items():
             title.setText(tr(f"setup_{key}"))
@@ -305,3 +316,9 @@ def _choose(combo: QComboBox, key: str) -> None:
         combo.addItem(key, key)
         index = combo.count() - 1
     combo.setCurrentIndex(index)
+
+
+def _shown_settings(group: queries.GroupInfo) -> dict[str, Any]:
+    """The group's other settings (sub-rankings, byes, ...) as the JSON editor shows them;
+    the decisive places have their own field."""
+    return {k: v for k, v in group.settings.items() if k != "decisive_places"}
