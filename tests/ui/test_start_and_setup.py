@@ -153,6 +153,10 @@ def test_an_empty_event_and_a_bad_file_are_handled(window, tmp_path):
     assert window.new_event(tmp_path / "empty.db", None)
     assert window.setup_view.group_list.count() == 0
     assert window.setup_view.event_labels["title"].text() == "新赛事"
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+    assert window.last_error == ""
+    assert window.rounds_view.pair_next() is None and window.standings_view.table.rowCount() == 0
     bad = tmp_path / "not-an-event.db"
     bad.write_text("hello", encoding="utf-8")
     assert not window.open_event(bad)
