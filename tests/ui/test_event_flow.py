@@ -119,6 +119,13 @@ def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path):
     assert queries.event_info(window.ev).groups[0].rounds_paired == 1
     assert view.table.rowCount() == 11
     assert view.board_texts()[10][4] == "轮空"
+    # the board being typed is selected and its players named before the result key
+    qtbot.keyClicks(view.entry, "3")
+    board3 = queries.round_view(window.ev, GROUP, 1).boards[2]
+    assert view.selected_board() == 3
+    assert board3.first.name in view.entry_hint.text() and board3.second.name in \
+        view.entry_hint.text()
+    view.entry.clear()
     # board number, a space, the result key: saved as soon as it is typed
     keys = ["1", "0", "=", "1", "0", "1", "1", "0", "+", "1"]
     for board, key in enumerate(keys, start=1):

@@ -100,6 +100,8 @@ class RoundsView(View):
         self.entry.setObjectName("result_entry")
         self.entry.textEdited.connect(self._entry_edited)
         self.entry.returnPressed.connect(self._entry_return)
+        self.entry_hint = QLabel()
+        self.entry_hint.setObjectName("entry_hint")
         self.progress = QProgressBar()
         self.progress.setObjectName("round_progress")
         self.progress.setTextVisible(True)
@@ -131,6 +133,7 @@ class RoundsView(View):
         entry = QHBoxLayout()
         entry.addWidget(self.entry_label)
         entry.addWidget(self.entry, 1)
+        entry.addWidget(self.entry_hint, 1)
         entry.addWidget(self.progress, 1)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)
@@ -405,7 +408,23 @@ class RoundsView(View):
                                       result=" ".join(codes)))
         return True
 
+    def _show_entry_board(self, text: str) -> None:
+        """While a board number is typed: select that board and name who plays there."""
+        match = re.match(r"^\s*(\d+)", text)
+        board = None
+        if match and self.round is not None:
+            number = int(match.group(1))
+            board = next((b for b in self.round.boards if b.number == number), None)
+        if board is None:
+            self.entry_hint.setText("")
+            return
+        self.select_board(board.number)
+        row = self._board_row(board)
+        result = f"  [{board.result}]" if board.result else ""
+        self.entry_hint.setText(f"{board.number}: {row[1]} — {row[4]}{result}")
+
     def _entry_edited(self, text: str) -> None:
+        self._show_entry_board(text)
         if self.is_team_group():
             return  # a team match may go on with the captains' playoff: Enter saves it
         games = self.entry_games()
@@ -413,6 +432,7 @@ class RoundsView(View):
         if parsed is not None:
             if self.enter_result(*parsed):
                 self.entry.clear()
+                self.entry_hint.setText("")
 
     def _entry_return(self) -> None:
         text = self.entry.text()
@@ -424,6 +444,7 @@ class RoundsView(View):
             if team is not None:
                 if self.enter_result(*team):
                     self.entry.clear()
+                    self.entry_hint.setText("")
                 return
         parsed = parse_entry(text, games)
         if parsed is None:
@@ -432,6 +453,7 @@ class RoundsView(View):
             return
         if self.enter_result(*parsed):
             self.entry.clear()
+            self.entry_hint.setText("")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         """Result keys typed on the pairing table enter the selected board's result."""
