@@ -83,7 +83,9 @@ def fill_table(
                 item.setData(Qt.ItemDataRole.UserRole, data[r])
             table.setItem(r, c, item)
     table.resizeColumnsToContents()
-    table.horizontalHeader().setStretchLastSection(True)
+    header = table.horizontalHeader()
+    header.setStretchLastSection(False)  # re-stretch after the columns were sized
+    header.setStretchLastSection(True)
     table.verticalHeader().setVisible(False)
     table.setSortingEnabled(sorting)
 

@@ -237,6 +237,7 @@ class PlayersView(View):
                     item.setToolTip(player.id_number)
                 table.setItem(row, column, item)
         table.resizeColumnsToContents()
+        table.horizontalHeader().setStretchLastSection(False)
         table.horizontalHeader().setStretchLastSection(True)
         table.verticalHeader().setVisible(False)
         table.setSortingEnabled(True)

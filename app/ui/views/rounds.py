@@ -248,7 +248,7 @@ class RoundsView(View):
             games = " ".join(g.result or "·" for g in board.games)
             return [board.number, first_team, board.label, f"{board.result}  [{games}]",
                     second_team or tr("bye"), ""]
-        result = board.result
+        result = tr("bye") if board.result == "bye" else board.result
         if len(board.games) > 1:
             parts = [g.result for g in board.games if g.result]
             if parts:
