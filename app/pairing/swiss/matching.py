@@ -283,6 +283,17 @@ class _Solver:
     # -- main loop -----------------------------------------------------------------------
     def run(self) -> list[int]:
         n = self.n
+        # a valid start for the primal-dual method: with every vertex dual at the largest
+        # weight, the heaviest edges are tight, so a greedy matching on them costs nothing
+        heaviest = 2 * self.dual[0] if n else 0
+        for v in range(n):
+            if self.mate[v] == -1:
+                row = self.weight[v]
+                for w in self.neighbours[v]:
+                    if self.mate[w] == -1 and row[w] == heaviest:
+                        self.mate[v] = w
+                        self.mate[w] = v
+                        break
         best_gap = self.best_gap = [0] * (2 * n)
         gap_epoch = self.gap_epoch = [-1] * (2 * n)
         epoch = 0
@@ -555,3 +566,13 @@ def _alternating_path(
                     following.append(nxt)
         frontier = following
     return None
+
+
+def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
+    """A matching of maximum total weight; `mate[v]` is v's partner or -1.
+
+    `edges` holds (a, b, weight) with positive integer weights; other pairs are not edges.
+    """
+    if n == 0:
+        return []
+    return _Solver(n, edges).run()
