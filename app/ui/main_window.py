@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStackedWidget, QTabWidget
 
 from app.errors import NoAnswer, UserError
 from app.services.event import Event
@@ -41,6 +41,12 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self._build_actions()
         self._restore_layout()
+        size = self.settings.value("font_size")
+        app = QApplication.instance()
+        if size is not None and isinstance(app, QApplication):
+            font = app.font()
+            font.setPointSizeF(float(size))
+            app.setFont(font)
         language_saved = str(self.settings.value("language", "zh"))
         if language_saved in ("zh", "en") and language_saved != language():
             set_language(language_saved)
@@ -107,6 +113,13 @@ class MainWindow(QMainWindow):
         self.menu_language = bar.addMenu("")
         self.menu_language.addAction(self.act_zh)
         self.menu_language.addAction(self.act_en)
+        self.act_bigger = self._action(QKeySequence.StandardKey.ZoomIn, lambda: self.zoom(1))
+        self.act_smaller = self._action(QKeySequence.StandardKey.ZoomOut, lambda: self.zoom(-1))
+        self.menu_view = bar.addMenu("")
+        self.menu_view.addAction(self.act_bigger)
+        self.menu_view.addAction(self.act_smaller)
+        for act in (self.act_bigger, self.act_smaller):
+            self.addAction(act)
         self.menu_help = bar.addMenu("")
         self.act_keys = self._action("F1", self.show_shortcuts)
         self.menu_help.addAction(self.act_keys)
@@ -140,6 +153,9 @@ class MainWindow(QMainWindow):
         self.menu_print.setTitle(tr("menu_print"))
         self.menu_language.setTitle(tr("menu_language"))
         self.menu_help.setTitle(tr("menu_help"))
+        self.menu_view.setTitle(tr("menu_view"))
+        self.act_bigger.setText(tr("act_bigger"))
+        self.act_smaller.setText(tr("act_smaller"))
         self.act_keys.setText(tr("act_keys"))
         self.act_zh.setChecked(language() == "zh")
         self.act_en.setChecked(language() == "en")
@@ -318,6 +334,17 @@ class MainWindow(QMainWindow):
             return
         self.changed()
         self.show_message(tr("redone", what=done) if done else tr("nothing_to_redo"))
+
+    def zoom(self, step: int) -> float:
+        """Larger or smaller text everywhere (read from across the room at the venue)."""
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        font = app.font()
+        size = min(28.0, max(7.0, font.pointSizeF() + step))
+        font.setPointSizeF(size)
+        app.setFont(font)
+        self.settings.setValue("font_size", size)
+        return size
 
     def show_shortcuts(self) -> None:
         """The keyboard shortcuts, in a window that does not block the work."""

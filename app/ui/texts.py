@@ -11,6 +11,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "menu_file": ("文件(&F)", "&File"),
     "menu_edit": ("编辑(&E)", "&Edit"),
     "menu_print": ("打印/导出(&P)", "&Print/Export"),
+    "menu_view": ("视图(&V)", "&View"),
+    "act_bigger": ("放大字号", "Larger text"),
+    "act_smaller": ("缩小字号", "Smaller text"),
     "menu_help": ("帮助(&H)", "&Help"),
     "act_keys": ("键盘快捷键", "Keyboard shortcuts"),
     "shortcuts_text": (
@@ -18,6 +21,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ctrl+Z / Ctrl+Y\t撤销 / 重做\n"
         "Ctrl+N / Ctrl+O / Ctrl+W\t新建 / 打开 / 关闭赛事\n"
         "Ctrl+P\t打印与导出\n"
+        "Ctrl++ / Ctrl+-\t放大 / 缩小字号\n"
         "F5\t编排下一轮（轮次页）\n"
         "Ctrl+R\t光标到成绩录入框\n"
         "台号 空格 结果键\t1 先手胜，0 后手胜，= 和，+ 先手不战胜，- 后手不战胜，* 双方弃权；双盘制两个键\n"
@@ -29,6 +33,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ctrl+Z / Ctrl+Y\tUndo / Redo\n"
         "Ctrl+N / Ctrl+O / Ctrl+W\tNew / Open / Close event\n"
         "Ctrl+P\tPrint and export\n"
+        "Ctrl++ / Ctrl+-\tLarger / smaller text\n"
         "F5\tPair the next round (Rounds view)\n"
         "Ctrl+R\tCursor to the result entry\n"
         "board, space, result key\t1 first mover wins, 0 second wins, = draw, + forfeit win, - forfeit loss, * both forfeit; two keys in double-game rounds\n"

@@ -241,3 +241,23 @@ def test_other_group_settings_are_edited_as_json(window, tmp_path):
     stored = queries.event_info(window.ev).groups[0].settings
     assert stored["subrankings"][0]["decisive_places"] == 4
     assert stored["decisive_places"] == view.decisive.value()
+
+
+def test_text_size_changes_and_is_remembered(window, qapp, settings):
+    from app.ui.main_window import MainWindow
+
+    before = qapp.font().pointSizeF()
+    try:
+        assert window.zoom(2) == before + 2
+        assert qapp.font().pointSizeF() == before + 2
+        qapp_font = qapp.font()
+        qapp_font.setPointSizeF(before)
+        qapp.setFont(qapp_font)
+        again = MainWindow(settings)  # the size chosen comes back with the next window
+        assert qapp.font().pointSizeF() == before + 2
+        again.close()
+    finally:
+        font = qapp.font()
+        font.setPointSizeF(before)
+        qapp.setFont(font)
+        settings.remove("font_size")
