@@ -23,6 +23,23 @@ def register(subparsers: Any) -> None:
                         help="其他设置 / other settings, e.g. same_unit_avoidance_rounds=3")
     parser.set_defaults(handler=_group)
 
+    parser = subparsers.add_parser("group-add", help="添加组别 / add a group")
+    parser.add_argument("file")
+    parser.add_argument("name")
+    parser.add_argument("--like", help="照此组别的设置 / copy this group's settings")
+    parser.set_defaults(handler=_group_add)
+
+    parser = subparsers.add_parser("group-remove", help="删除空组别 / remove an empty group")
+    parser.add_argument("file")
+    parser.add_argument("name")
+    parser.set_defaults(handler=_group_remove)
+
+    parser = subparsers.add_parser("event", help="查看或修改赛事信息 / show or change the event")
+    parser.add_argument("file")
+    for field in ("title", "organisers", "venue", "start-date", "end-date"):
+        parser.add_argument(f"--{field}")
+    parser.set_defaults(handler=_event)
+
 
 def _json(text: str, where: str) -> Any:
     try:
@@ -68,4 +85,39 @@ def _group(args: argparse.Namespace) -> int:
             print(f"{group.name}: {group.system}, {group.rounds} 轮/rounds, "
                   f"{group.games_per_round} 盘/games, {group.rule_set}, "
                   f"tiebreaks={','.join(group.tiebreaks)}, points={json.dumps(group.points)}")
+    return 0
+
+
+def _group_add(args: argparse.Namespace) -> int:
+    from app.services.event import Event, add_group
+
+    with Event.open(args.file) as event:
+        add_group(event, args.name, like=args.like)
+    return 0
+
+
+def _group_remove(args: argparse.Namespace) -> int:
+    from app.services.event import Event, remove_group
+
+    with Event.open(args.file) as event:
+        remove_group(event, args.name)
+    return 0
+
+
+def _event(args: argparse.Namespace) -> int:
+    from app.services.event import Event, update_event
+    from app.services.queries import event_info
+
+    fields = {key: value for key, value in (
+        ("title", args.title), ("organisers", args.organisers), ("venue", args.venue),
+        ("start_date", args.start_date), ("end_date", args.end_date)) if value is not None}
+    with Event.open(args.file) as event:
+        if fields:
+            update_event(event, **fields)
+        info = event_info(event)
+    dates = " - ".join(str(d) for d in (info.start_date, info.end_date) if d)
+    print(f"{info.title}\n{info.organisers}\n{info.venue} {dates}")
+    for group in info.groups:
+        print(f"  {group.name}: {group.player_count} 人 / players, "
+              f"{group.rounds_paired}/{group.rounds} 轮 / rounds")
     return 0

@@ -37,6 +37,25 @@ GROUP_FIELDS = (
     "grade_titles",
     "eligibility",
 )
+# A new group without a preset: 专业规则, 指定开局 with 五手两打, Swiss of 7 rounds, 2/1/0,
+# and the SP98 tie-breaks the Chinese regulations use (对手分, 中间对手分, 胜局).
+GROUP_DEFAULTS: dict[str, Any] = {
+    "name": "",
+    "rule_set": "renju",
+    "opening": "designated",
+    "fifth_move_offers": 2,
+    "time_control": "",
+    "system": "swiss",
+    "rounds": 7,
+    "games_per_round": 1,
+    "points": {"win": 2, "draw": 1, "loss": 0, "forfeit_win": 2, "forfeit_loss": 0, "pab": 2,
+               "full_bye": 2, "half_bye": 1, "zero_bye": 0, "absent": 0},
+    "tiebreaks": ["buchholz", "median_buchholz", "wins"],
+    "unplayed_policy": "zero",
+    "prizes": [],
+    "grade_titles": [],
+    "eligibility": {},
+}
 RULE_SETS = ("renju", "free", "gomoku")
 SYSTEMS = ("swiss", "round_robin", "double_round_robin", "knockout", "team_knockout", "cross_group")
 
@@ -165,11 +184,10 @@ def _tournament_from_preset(settings: dict[str, Any], title: str | None) -> Tour
 
 def _group_from_settings(tournament: Tournament, data: dict[str, Any], position: int) -> Group:
     settings = dict(data.get("settings", {}))
-    settings["decisive_places"] = data.get("decisive_places", 0)
+    settings.setdefault("decisive_places", data.get("decisive_places", 0))
     group = Group(tournament=tournament, position=position, settings=settings)
     for field in GROUP_FIELDS:
-        if field in data:
-            setattr(group, field, data[field])
+        setattr(group, field, data.get(field, GROUP_DEFAULTS.get(field)))
     validate_group(group)
     return group
 
@@ -185,3 +203,66 @@ def validate_group(group: Group) -> None:
         raise UserError("轮数须在1到50之间", "rounds must be 1 to 50", where)
     if group.games_per_round not in (1, 2):
         raise UserError("每轮局数只能是1或2", "games per round must be 1 or 2", where)
+
+
+EVENT_FIELDS = ("title", "organisers", "venue", "start_date", "end_date")
+
+
+def update_event(event: Event, **fields: object) -> None:
+    """Change the event's own details: title, organisers, venue, dates (赛事信息)."""
+    unknown = set(fields) - set(EVENT_FIELDS)
+    if unknown:
+        names = ", ".join(sorted(unknown))
+        raise UserError(f"未知的赛事字段：{names}", f"unknown event fields: {names}", "event")
+    cleaned: dict[str, object] = {}
+    for key, value in fields.items():
+        if key in ("start_date", "end_date"):
+            if isinstance(value, str):
+                try:
+                    value = dt.date.fromisoformat(value) if value.strip() else None
+                except ValueError:
+                    raise UserError("日期格式应为 YYYY-MM-DD", "dates must be YYYY-MM-DD",
+                                    key) from None
+            cleaned[key] = value
+        else:
+            cleaned[key] = " ".join(str(value or "").split())
+    if "title" in cleaned and not cleaned["title"]:
+        raise UserError("赛事名称不能为空", "the title is empty", "title")
+    with event.operation("update_event", "修改赛事信息 / change event details") as session:
+        tournament = Event.tournament(session)
+        for key, value in cleaned.items():
+            setattr(tournament, key, value)
+        if tournament.start_date and tournament.end_date and (
+                tournament.end_date < tournament.start_date):
+            raise UserError("结束日期早于开始日期", "the end date is before the start date",
+                            "end_date")
+
+
+def add_group(event: Event, name: str, *, like: str | None = None, **fields: object) -> None:
+    """Add a group (组别), empty or with the settings of group `like`, then `fields`."""
+    name = " ".join(name.split())
+    if not name:
+        raise UserError("组别名称不能为空", "the group name is empty", "name")
+    with event.operation("add_group", f"添加组别 {name} / add group") as session:
+        tournament = Event.tournament(session)
+        if any(g.name == name for g in tournament.groups):
+            raise UserError(f"已有组别“{name}”", f"a group '{name}' exists already", "name")
+        data: dict[str, object] = {}
+        if like is not None:
+            model = Event.group(session, like)
+            data = {field: getattr(model, field) for field in GROUP_FIELDS}
+            data["settings"] = dict(model.settings)
+        data.update(fields)
+        data["name"] = name
+        position = max((g.position for g in tournament.groups), default=-1) + 1
+        session.add(_group_from_settings(tournament, data, position))
+
+
+def remove_group(event: Event, name: str) -> None:
+    """Remove a group that has no players and no rounds yet."""
+    with event.operation("remove_group", f"删除组别 {name} / remove group") as session:
+        group = Event.group(session, name)
+        if group.players or group.rounds_played or group.teams:
+            raise UserError("该组已有棋手或轮次，不能删除",
+                            "the group has players or rounds: it cannot be removed", name)
+        session.delete(group)

@@ -119,3 +119,53 @@ def test_a_failed_operation_leaves_the_event_as_before(tmp_path: Path) -> None:
             add_player(event, "没有的组", name="孙八")
         assert [p.name for p in players(event)] == ["赵六"]
         assert "添加棋手 赵六" in (event.can_undo() or "")
+
+
+def test_event_details_can_be_changed_and_undone(tmp_path: Path) -> None:
+    from app.services.event import update_event
+
+    with Event.create(tmp_path / "e.db", preset="qiwang-2022") as event:
+        update_event(event, title="测试赛", venue="杭州", start_date="2026-12-01",
+                     end_date="2026-12-03")
+        info = event_info(event)
+        assert (info.title, info.venue, str(info.end_date)) == ("测试赛", "杭州", "2026-12-03")
+        with pytest.raises(UserError, match="before the start"):
+            update_event(event, end_date="2026-11-01")
+        with pytest.raises(UserError, match="YYYY-MM-DD"):
+            update_event(event, start_date="2026/13/01")
+        event.undo()
+        assert event_info(event).title.startswith("“嘉绍大桥杯”")
+
+
+def test_groups_can_be_added_like_another_and_removed_while_empty(tmp_path: Path) -> None:
+    from app.services.event import add_group, remove_group
+
+    with Event.create(tmp_path / "e.db") as event:
+        assert event_info(event).groups == ()
+        add_group(event, "公开组", rounds=7, tiebreaks=["buchholz", "wins"])
+        add_group(event, "女子组", like="公开组", rounds=5)
+        groups = {g.name: g for g in event_info(event).groups}
+        assert groups["女子组"].tiebreaks == ("buchholz", "wins") and groups["女子组"].rounds == 5
+        with pytest.raises(UserError, match="exists"):
+            add_group(event, "公开组")
+        with pytest.raises(UserError):
+            add_group(event, "坏组", system="swizz")
+        add_player(event, "女子组", name="王芳")
+        with pytest.raises(UserError, match="cannot be removed"):
+            remove_group(event, "女子组")
+        remove_group(event, "公开组")
+        assert [g.name for g in event_info(event).groups] == ["女子组"]
+
+
+def test_snapshots_are_listed_and_restored(tmp_path: Path) -> None:
+    from app.services import snapshots
+
+    with Event.create(tmp_path / "e.db", preset="qiwang-2022") as event:
+        add_player(event, "公开组", name="甲")
+        taken = snapshots.take(event, "测试")
+        add_player(event, "公开组", name="乙")
+        assert [s.id for s in snapshots.snapshots(event)] == [taken.id]
+        before = snapshots.restore(event, taken.id)
+        assert [p.name for p in players(event, "公开组")] == ["甲"]
+        snapshots.restore(event, before.id)
+        assert [p.name for p in players(event, "公开组")] == ["甲", "乙"]
