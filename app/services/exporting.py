@@ -131,13 +131,18 @@ def build_model(event: Event) -> m.ExportModel:
             for round_ in group.rounds_played:
                 boards = []
                 if group.system in TEAM_SYSTEMS:
+                    team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
                     number = 0
                     for match in round_.boards:
                         for game in match.games:
                             number += 1
+                            label = (f"第{match.number}场加赛" if game.index > 3 else
+                                     f"第{match.number}场{game.index}台")
                             boards.append(m.BoardResult(
                                 number, game.black_player_id, game.white_player_id,
-                                game.result, ENDING_ZH.get(game.ending, "")))
+                                game.result, ENDING_ZH.get(game.ending, ""), label=label,
+                                first_team=team_of.get(game.black_player_id, ""),
+                                second_team=team_of.get(game.white_player_id, "")))
                 else:
                     for board in round_.boards:
                         first, second = board.first_player_id, board.second_player_id
