@@ -115,12 +115,9 @@ def take_snapshot(
     keep = _keep_setting(store) if keep is None else keep
     if keep < 1:
         raise UserError("保留快照数至少为1", "snapshots to keep must be at least 1", "keep")
-    numbers = [number for number, _ in _snapshot_files(folder)]
-    number = max(numbers, default=0) + 1
+    number, partial = _claim_number(folder)
     taken_at = dt.datetime.now().replace(microsecond=0)
     final = folder / f"{number:04d}-{taken_at:%Y%m%dT%H%M%S}{_SUFFIX}"
-    partial = folder / f".{final.name}.partial"
-    _remove_quietly(partial)
     try:
         if store.path is not None:
             _copy_sqlite(store.path, partial)
@@ -134,6 +131,28 @@ def take_snapshot(
         _remove_quietly(partial)
     _prune(folder, keep, protect)
     return _info(number, final)
+
+
+def _claim_number(folder: Path) -> tuple[int, Path]:
+    """The next snapshot number, claimed by creating its partial file exclusively.
+
+    Two stations snapshotting into one folder at once get different numbers: a claim only
+    stands if no finished snapshot has that number (a finished one replaced its partial file
+    atomically, so once a claim succeeds, an earlier taker's file is visible).
+    """
+    number = max((n for n, _ in _snapshot_files(folder)), default=0) + 1
+    while True:
+        partial = folder / f".{number:04d}{_SUFFIX}.partial"
+        try:
+            os.close(os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+        except FileExistsError:
+            number += 1
+            continue
+        if any(n == number for n, _ in _snapshot_files(folder)):
+            _remove_quietly(partial)
+            number += 1
+            continue
+        return number, partial
 
 
 def _keep_setting(store: EventStore) -> int:
@@ -193,6 +212,14 @@ def _label_copy(path: Path, label: str, taken_at: dt.datetime, station: str, sou
 
 
 def _prune(folder: Path, keep: int, protect: int | None = None) -> None:
+    # Partial files left by a station that crashed while taking a snapshot.
+    stale = dt.datetime.now().timestamp() - 3600
+    for path in folder.glob(f".*{_SUFFIX}.partial"):
+        try:
+            if path.stat().st_mtime < stale:
+                _remove_quietly(path)
+        except OSError:
+            continue
     files = sorted(_snapshot_files(folder))
     excess = len(files) - keep
     for number, path in files:
@@ -212,7 +239,7 @@ def list_snapshots(store: EventStore) -> list[SnapshotInfo]:
     for number, path in sorted(_snapshot_files(snapshot_folder(store))):
         try:
             infos.append(_info(number, path))
-        except UserError:
+        except (UserError, OSError):  # damaged, or pruned by another station meanwhile
             continue
     return infos
 

@@ -222,3 +222,50 @@ def test_restoring_the_oldest_kept_snapshot_when_the_list_is_full(event) -> None
     before = restore_snapshot(event.store, oldest.id)
     assert player_names(event) == ["甲000"]
     assert [s.id for s in list_snapshots(event.store)] == [oldest.id, 3, before.id]
+
+
+def test_two_stations_snapshotting_at_once_get_distinct_numbers(event, tmp_path: Path) -> None:
+    import threading
+
+    from app.services.event import Event
+
+    other = Event.open(tmp_path / "final.gomoku", station="B")
+    taken: list[int] = []
+    failures: list[BaseException] = []
+
+    def take(store, label: str) -> None:
+        try:
+            for i in range(5):
+                taken.append(take_snapshot(store, f"{label}{i}").id)
+        except BaseException as error:  # surfaced below
+            failures.append(error)
+
+    threads = [threading.Thread(target=take, args=(event.store, "A")),
+               threading.Thread(target=take, args=(other.store, "B"))]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    finally:
+        other.close()
+    assert not failures
+    assert sorted(taken) == list(range(1, 11))
+    assert [s.id for s in list_snapshots(event.store)] == list(range(1, 11))
+
+
+def test_partial_files_of_a_crashed_station_are_cleared_after_an_hour(event) -> None:
+    import os
+    import time
+
+    folder = snapshot_folder(event.store)
+    folder.mkdir()
+    old = folder / ".0001.snapshot.sqlite.partial"
+    fresh = folder / ".0002.snapshot.sqlite.partial"
+    old.write_bytes(b"half")
+    fresh.write_bytes(b"being written by another station")
+    two_hours_ago = time.time() - 7200
+    os.utime(old, (two_hours_ago, two_hours_ago))
+    info = take_snapshot(event.store, "x")
+    assert info.id == 3  # numbers claimed by the partial files are not reused
+    assert not old.exists() and fresh.exists()
