@@ -9,7 +9,13 @@ from types import ModuleType
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QMessageBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
 
 from app.errors import UserError
 from app.ui.i18n import tr
@@ -35,7 +41,7 @@ def has_service(name: str) -> bool:
     return True
 
 
-# File choosers: module-level functions so that tests can replace them.
+# File choosers and questions: module-level functions so that tests can replace them.
 
 
 def ask_save_path(parent: QWidget, title: str, start: str = "", filters: str = "") -> Path | None:
@@ -56,6 +62,15 @@ def ask_open_paths(parent: QWidget, title: str, filters: str) -> list[Path]:
 def ask_directory(parent: QWidget, title: str, start: str = "") -> Path | None:
     path = QFileDialog.getExistingDirectory(parent, title, start)
     return Path(path) if path else None
+
+
+def confirm(parent: QWidget, title: str, text: str) -> bool:
+    """Ask a yes/no question (kept for what cannot simply be undone); No is the default."""
+    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, buttons, parent)
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    box.setObjectName("confirm")
+    return box.exec() == QMessageBox.StandardButton.Yes
 
 
 def fill_table(

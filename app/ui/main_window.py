@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSettings, QStandardPaths, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -91,6 +92,8 @@ class MainWindow(QMainWindow):
         self.act_undo = self._action("Ctrl+Z", self.undo)
         self.act_redo = self._action("Ctrl+Y", self.redo)
         self.act_export = self._action("Ctrl+P", self.show_export)
+        self.act_snapshots = self._action(None, self.show_snapshots)
+        self.snapshot_dialog: Any = None
         self.act_zh = self._action(None, lambda: self.set_language("zh"))
         self.act_en = self._action(None, lambda: self.set_language("en"))
         languages = QActionGroup(self)
@@ -108,6 +111,8 @@ class MainWindow(QMainWindow):
         self.menu_edit = bar.addMenu("")
         self.menu_edit.addAction(self.act_undo)
         self.menu_edit.addAction(self.act_redo)
+        self.menu_edit.addSeparator()
+        self.menu_edit.addAction(self.act_snapshots)
         self.menu_print = bar.addMenu("")
         self.menu_print.addAction(self.act_export)
         self.menu_language = bar.addMenu("")
@@ -161,7 +166,8 @@ class MainWindow(QMainWindow):
         self.act_en.setChecked(language() == "en")
         for act, key in ((self.act_new, "act_new"), (self.act_open, "act_open"),
                          (self.act_demo, "act_demo"), (self.act_close, "act_close"),
-                         (self.act_quit, "act_quit"), (self.act_export, "act_export")):
+                         (self.act_quit, "act_quit"), (self.act_export, "act_export"),
+                         (self.act_snapshots, "act_snapshots")):
             act.setText(tr(key))
             tip = f"{key}_tip"
             act.setToolTip(both(tip) if tip in TEXTS else both(key))
@@ -259,6 +265,8 @@ class MainWindow(QMainWindow):
         self.changed()
 
     def close_event(self) -> None:
+        if self.snapshot_dialog is not None:
+            self.snapshot_dialog.close()
         if self.ev is not None:
             self.board_view.forget_event()
             self.ev.close()
@@ -280,8 +288,18 @@ class MainWindow(QMainWindow):
             self._refresh_view(self.tabs.currentWidget())
             if also is not None:
                 self._refresh_view(also)
+            if self.snapshot_dialog is not None and self.snapshot_dialog.isVisible():
+                self.snapshot_dialog.refresh()  # a pairing or an export took a snapshot
         self._update_actions()
         self._update_title()
+
+    def event_replaced(self) -> None:
+        """The whole event was put back (a snapshot restored): the board forgets the game it
+        was linked to (that board may be gone) and every view shows the event afresh."""
+        self.board_view.forget_event()
+        self.changed()
+        for view in self.views:
+            self._refresh_view(view)
 
     def _refresh_view(self, widget: object) -> None:
         if self.ev is None or not isinstance(widget, View) or not widget.stale:
@@ -302,7 +320,7 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         open_ = self.ev is not None
-        for act in (self.act_close, self.act_export):
+        for act in (self.act_close, self.act_export, self.act_snapshots):
             act.setEnabled(open_)
         undo = self.ev.can_undo() if open_ else None
         redo = self.ev.can_redo() if open_ else None
@@ -369,6 +387,21 @@ class MainWindow(QMainWindow):
         dialog = ExportDialog(self)
         dialog.show()
         self.export_dialog = dialog
+
+    # ----- snapshots ---------------------------------------------------------------------------------
+
+    def show_snapshots(self) -> None:
+        """The snapshots window (non-modal), listing the open event's automatic copies."""
+        if self.ev is None:
+            return
+        if self.snapshot_dialog is None:
+            from app.ui.snapshot_dialog import SnapshotDialog
+
+            self.snapshot_dialog = SnapshotDialog(self)
+        else:
+            self.snapshot_dialog.refresh()
+        self.snapshot_dialog.show()
+        self.snapshot_dialog.raise_()
 
     # ----- layout ----------------------------------------------------------------------------------
 

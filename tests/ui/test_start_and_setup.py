@@ -152,7 +152,7 @@ def test_the_program_opens_the_event_file_given_on_its_command_line(qtbot, setti
 def test_an_empty_event_and_a_bad_file_are_handled(window, tmp_path):
     assert window.new_event(tmp_path / "empty.db", None)
     assert window.setup_view.group_list.count() == 0
-    assert window.setup_view.event_labels["title"].text() == "新赛事"
+    assert window.setup_view.event_edits["title"].text() == "新赛事"
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
     assert window.last_error == ""

@@ -1,4 +1,5 @@
-"""The setup view (赛事设置): the event's facts and each group's rules, system and awards."""
+"""The setup view (赛事设置): the event's details (赛事信息), its groups (组别: add, add like
+another, remove while empty) and each group's rules, system and awards; every change undoable."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import UserError
+from app.services import event as event_service
 from app.services import groups as groups_service
 from app.services import queries
 from app.services.event import RULE_SETS, SYSTEMS
@@ -58,26 +60,74 @@ POINT_TEXTS = {
 }
 CHOICE_TEXTS["free_opening"] = ("自由开局", "free opening")
 JSON_FIELDS = ("eligibility", "settings")
+EVENT_KEYS = ("title", "organisers", "venue", "start_date", "end_date")
 
 
 class SetupView(View):
-    """Event facts (read-only) and the group settings form (editable, undoable)."""
+    """Event details and the groups (editable, undoable), the group settings form."""
 
     def __init__(self, main: Any) -> None:
         super().__init__(main)
         self.info: queries.EventInfo | None = None
+        self._select_name: str | None = None  # the group to show after the next refresh
         self.event_box = QGroupBox()
         self.event_form = QFormLayout(self.event_box)
-        self.event_labels = {key: QLabel() for key in ("title", "organisers", "venue", "dates",
-                                                       "preset")}
-        self.event_label_titles = {key: QLabel() for key in self.event_labels}
-        for key, label in self.event_labels.items():
-            label.setWordWrap(True)
-            self.event_form.addRow(self.event_label_titles[key], label)
+        self.event_edits = {key: QLineEdit() for key in EVENT_KEYS}
+        for key, edit in self.event_edits.items():
+            edit.setObjectName(f"event_{key}")
+            edit.returnPressed.connect(self.save_event)
+        for key in ("start_date", "end_date"):
+            self.event_edits[key].setPlaceholderText("YYYY-MM-DD")
+            self.event_edits[key].setMaximumWidth(160)
+        self.preset_label = QLabel()
+        self.preset_title = QLabel()
+        self.save_event_button = QPushButton()
+        self.save_event_button.setObjectName("save_event")
+        self.save_event_button.clicked.connect(self.save_event)
+        dates = QWidget()
+        dates_layout = QHBoxLayout(dates)
+        dates_layout.setContentsMargins(0, 0, 0, 0)
+        self.dates_to = QLabel("–")
+        dates_layout.addWidget(self.event_edits["start_date"])
+        dates_layout.addWidget(self.dates_to)
+        dates_layout.addWidget(self.event_edits["end_date"])
+        dates_layout.addStretch(1)
+        dates_layout.addWidget(self.preset_title)
+        dates_layout.addWidget(self.preset_label)
+        dates_layout.addStretch(1)
+        dates_layout.addWidget(self.save_event_button)
+        self.event_label_titles = {key: QLabel() for key in ("title", "organisers", "venue",
+                                                             "dates")}
+        for key in ("title", "organisers", "venue"):
+            self.event_form.addRow(self.event_label_titles[key], self.event_edits[key])
+        self.event_form.addRow(self.event_label_titles["dates"], dates)
 
         self.group_list = QListWidget()
         self.group_list.setObjectName("setup_groups")
         self.group_list.currentRowChanged.connect(self._show_group)
+        self.groups_box = QGroupBox()
+        self.new_group_name = QLineEdit()
+        self.new_group_name.setObjectName("new_group_name")
+        self.new_group_name.returnPressed.connect(self.add_group_from_form)
+        self.new_group_like = QComboBox()
+        self.new_group_like.setObjectName("new_group_like")
+        self.new_group_like.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.new_group_like.setMinimumContentsLength(8)
+        self.add_group_button = QPushButton()
+        self.add_group_button.setObjectName("add_group")
+        self.add_group_button.clicked.connect(self.add_group_from_form)
+        self.remove_group_button = QPushButton()
+        self.remove_group_button.setObjectName("remove_group")
+        self.remove_group_button.clicked.connect(self.remove_current_group)
+        self.like_label = QLabel()
+        groups_layout = QVBoxLayout(self.groups_box)
+        groups_layout.addWidget(self.group_list, 1)
+        groups_layout.addWidget(self.remove_group_button)
+        groups_layout.addWidget(self.new_group_name)
+        groups_layout.addWidget(self.like_label)
+        groups_layout.addWidget(self.new_group_like)
+        groups_layout.addWidget(self.add_group_button)
         self.group_box = QGroupBox()
         form = QFormLayout()
         self.form = form
@@ -151,7 +201,7 @@ class SetupView(View):
         box_layout.addWidget(scroll)
 
         lower = QHBoxLayout()
-        lower.addWidget(self.group_list, 1)
+        lower.addWidget(self.groups_box, 1)
         lower.addWidget(self.group_box, 4)
         layout = QVBoxLayout(self)
         layout.addWidget(self.event_box)
@@ -166,20 +216,43 @@ class SetupView(View):
             self.main.show_error(error)
             return
         info = self.info
-        self.event_labels["title"].setText(info.title)
-        self.event_labels["organisers"].setText(info.organisers)
-        self.event_labels["venue"].setText(info.venue)
-        dates = " – ".join(str(d) for d in (info.start_date, info.end_date) if d)
-        self.event_labels["dates"].setText(dates)
-        self.event_labels["preset"].setText(info.preset or "")
+        shown = {"title": info.title, "organisers": info.organisers, "venue": info.venue,
+                 "start_date": _date_text(info.start_date),
+                 "end_date": _date_text(info.end_date)}
+        for key, edit in self.event_edits.items():
+            edit.setText(shown[key])
+            edit.setCursorPosition(0)
+        self.preset_label.setText(info.preset or "—")
+        names = [g.name for g in info.groups]
         row = max(self.group_list.currentRow(), 0)
+        if self._select_name in names:
+            row = names.index(self._select_name)
+        self._select_name = None
         self.group_list.blockSignals(True)
         self.group_list.clear()
-        self.group_list.addItems([g.name for g in info.groups])
+        self.group_list.addItems(names)
         self.group_list.blockSignals(False)
+        like = self.new_group_like.currentData()
+        self.new_group_like.blockSignals(True)
+        self.new_group_like.clear()
+        self.new_group_like.addItem(tr("setup_like_none"), None)
+        for name in names:
+            self.new_group_like.addItem(tr("setup_like_group", group=name), name)
+        index = self.new_group_like.findData(like) if like is not None else 0
+        self.new_group_like.setCurrentIndex(max(index, 0))
+        self.new_group_like.blockSignals(False)
         if info.groups:
             self.group_list.setCurrentRow(min(row, len(info.groups) - 1))
             self._show_group(self.group_list.currentRow())
+        else:
+            self._show_no_group()
+
+    def _show_no_group(self) -> None:
+        """An event without groups (created empty, or its last group removed)."""
+        self.group_box.setTitle(tr("setup_no_groups"))
+        self.group_box.setEnabled(False)
+        self.remove_group_button.setEnabled(False)
+        self.remove_group_button.setToolTip(both("setup_remove_group_tip"))
 
     def current_group(self) -> queries.GroupInfo | None:
         row = self.group_list.currentRow()
@@ -191,7 +264,12 @@ class SetupView(View):
         group = self.current_group()
         if group is None:
             return
+        self.group_box.setEnabled(True)
         self.group_box.setTitle(tr("setup_group_title", group=group.name))
+        removable = group.player_count == 0 and group.rounds_paired == 0
+        self.remove_group_button.setEnabled(removable)
+        self.remove_group_button.setToolTip(
+            both("setup_remove_group_tip") if removable else both("setup_remove_group_not"))
         self.name.setText(group.name)
         _choose(self.rule_set, group.rule_set)
         _choose(self.opening, group.opening)
@@ -215,6 +293,56 @@ class SetupView(View):
         paired = group.rounds_paired > 0
         self.system.setEnabled(not paired)
         self.games.setEnabled(not paired)
+
+    # ----- the event's details and its groups ---------------------------------------------
+
+    def event_values(self) -> dict[str, str]:
+        """The event form as update_event fields (text as typed; the service checks it)."""
+        return {key: " ".join(edit.text().split()) for key, edit in self.event_edits.items()}
+
+    def save_event(self) -> bool:
+        """Store the changed event details (one undoable change); errors in the status line."""
+        if self.info is None:
+            return False
+        info = self.info
+        old = {"title": info.title, "organisers": info.organisers, "venue": info.venue,
+               "start_date": _date_text(info.start_date), "end_date": _date_text(info.end_date)}
+        changed = {k: v for k, v in self.event_values().items() if old[k] != v}
+        if not changed:
+            return True
+        if self.run(lambda: event_service.update_event(self.ev, **changed) or True) is None:
+            return False
+        self.main.show_message(tr("setup_event_saved"))
+        return True
+
+    def add_group_from_form(self) -> bool:
+        """Add the group named in the field: empty (default settings) or like the chosen one."""
+        name = " ".join(self.new_group_name.text().split())
+        like = self.new_group_like.currentData()
+        if self.add_group(name, like) is None:
+            return False
+        self.new_group_name.clear()
+        return True
+
+    def add_group(self, name: str, like: str | None = None) -> bool | None:
+        self._select_name = name
+        done = self.run(lambda: event_service.add_group(self.ev, name, like=like) or True)
+        if done is None:
+            self._select_name = None
+            return None
+        self.main.show_message(tr("setup_group_added", group=name))
+        return True
+
+    def remove_current_group(self) -> bool:
+        """Remove the group shown (refused by the service when it has players or rounds);
+        undoable, so no question is asked."""
+        group = self.current_group()
+        if group is None:
+            return False
+        if self.run(lambda: event_service.remove_group(self.ev, group.name) or True) is None:
+            return False
+        self.main.show_message(tr("setup_group_removed", group=group.name))
+        return True
 
     # ----- editing ---------------------------------------------------------------------------
 
@@ -299,6 +427,27 @@ class SetupView(View):
         self.event_box.setTitle(tr("setup_event"))
         for key, title in self.event_label_titles.items():
             title.setText(tr(f"setup_{key}"))
+        for key, edit in self.event_edits.items():
+            edit.setToolTip(both(f"setup_{key}_tip"))
+        self.preset_title.setText(tr("setup_preset_label"))
+        self.preset_label.setToolTip(both("setup_preset_tip"))
+        self.save_event_button.setText(tr("setup_save_event"))
+        self.save_event_button.setToolTip(both("setup_save_event_tip"))
+        self.groups_box.setTitle(tr("setup_groups"))
+        self.group_list.setToolTip(both("setup_groups_tip"))
+        self.new_group_name.setPlaceholderText(tr("setup_new_group"))
+        self.new_group_name.setToolTip(both("setup_new_group_tip"))
+        self.like_label.setText(tr("setup_like"))
+        self.new_group_like.setToolTip(both("setup_like_tip"))
+        self.add_group_button.setText(tr("setup_add_group"))
+        self.add_group_button.setToolTip(both("setup_add_group_tip"))
+        self.remove_group_button.setText(tr("setup_remove_group"))
+        self.remove_group_button.setToolTip(both("setup_remove_group_tip"))
+        if self.new_group_like.count():
+            self.new_group_like.setItemText(0, tr("setup_like_none"))
+            for index in range(1, self.new_group_like.count()):
+                self.new_group_like.setItemText(
+                    index, tr("setup_like_group", group=self.new_group_like.itemData(index)))
         for key, label in self.row_labels.items():
             label.setText(tr(key))
         self.save.setText(tr("setup_save"))
@@ -322,3 +471,8 @@ def _shown_settings(group: queries.GroupInfo) -> dict[str, Any]:
     """The group's other settings (sub-rankings, byes, ...) as the JSON editor shows them;
     the decisive places have their own field."""
     return {k: v for k, v in group.settings.items() if k != "decisive_places"}
+
+
+def _date_text(value: object) -> str:
+    """A date as the form shows and takes it: YYYY-MM-DD, or empty."""
+    return str(value) if value else ""
