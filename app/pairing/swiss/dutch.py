@@ -61,13 +61,14 @@ class Rules:
 
 def _solve(
     vertices: list[int], weights: dict[tuple[int, int], int]
-) -> tuple[dict[int, int], set[tuple[int, int]], set[int]]:
+) -> tuple[dict[int, int], set[tuple[int, int]], list[set[int]], set[int]]:
     """Maximum-weight matching of the graph on `vertices` (unmatched vertices map to
-    themselves), the edges tight under its dual solution (the only ones any
-    maximum-weight matching can use) and the vertices inside positive-dual blossoms."""
+    themselves), with the edges tight under its dual solution (the only ones any
+    maximum-weight matching can use), the positive-dual blossoms (vertex sets) and the
+    vertices with a positive dual (which every maximum-weight matching covers)."""
     index = {v: i for i, v in enumerate(vertices)}
     edges = [(index[a], index[b], w) for (a, b), w in weights.items() if w > 0]
-    mate, tight, bound = max_weight_matching_tight(len(vertices), edges)
+    mate, tight, bound, positive = max_weight_matching_tight(len(vertices), edges)
     result = {}
     for i, v in enumerate(vertices):
         result[v] = vertices[mate[i]] if mate[i] >= 0 else v
@@ -75,7 +76,8 @@ def _solve(
     for i, j in tight:
         a, b = vertices[i], vertices[j]
         pairs.add((a, b) if a < b else (b, a))
-    return result, pairs, {vertices[i] for i in bound}
+    blossoms = [{vertices[i] for i in group} for group in bound]
+    return result, pairs, blossoms, {vertices[i] for i in positive}
 
 
 class DutchPairer:
@@ -214,15 +216,43 @@ class DutchPairer:
 
     @staticmethod
     def _zero_exchange(
-        remainder: list[int], s1: int, tight: set[tuple[int, int]]
+        remainder: list[int],
+        s1: int,
+        tight: set[tuple[int, int]],
+        positive: set[int],
+        virtual: int | None,
+        real_next: bool,
     ) -> dict[int, int] | None:
         """The remainder's pairing when no exchange is needed (Art. 4.2 transpositions
-        only): the equally best pairings are the perfect matchings on the tight edges
-        (no positive blossom dual here), so the first transposition among them is the
-        lexicographically first assignment of S2 to S1. None when exchanges are needed."""
+        only). The equally best pairings are exactly those on tight edges covering every
+        positive-dual vertex (complementary slackness; no positive blossom dual here), so
+        the first transposition among them is the lexicographically first assignment of
+        S2 players to S1. With an odd remainder the S2 player left over downfloats: to the
+        next bracket (`virtual`) when that edge is tight, alone when its dual is zero (a
+        positive blossom on exactly the remainder holds its (size-1)/2 pairs anyway).
+        None when exchanges are needed or the shape is not covered."""
+        count = len(remainder)
         first, second = remainder[:s1], remainder[s1:]
         edges = {(a, b) for a in first for b in second if (a, b) in tight}
-        return lex_first_assignment(first, second, edges)
+        if 2 * s1 == count:
+            return lex_first_assignment(first, second, edges)
+        if 2 * s1 + 1 != count or real_next:
+            return None
+        must_go_down = virtual is not None and virtual in positive
+        leftover = -1  # stands for "whoever is left over", last in the order
+        allowed = []
+        for d in second:
+            down = virtual is not None and (d, virtual) in tight
+            if down or (not must_go_down and d not in positive):
+                allowed.append(d)
+                edges.add((leftover, d))
+        result = lex_first_assignment(first + [leftover], second, edges)
+        if result is None:
+            return None
+        d = result.pop(leftover)
+        if virtual is not None and (d, virtual) in tight:
+            result[d] = virtual
+        return result
 
     @staticmethod
     def _canonical(
@@ -378,16 +408,17 @@ class DutchPairer:
         active = list(vertices)
 
         tight: set[tuple[int, int]] | None = None
-        bound: set[int] = set()
+        bound: list[set[int]] = []
+        positive: set[int] = set()
 
         def solve(weights: dict[tuple[int, int], int]) -> dict[int, int]:
-            nonlocal tight, bound
+            nonlocal tight, bound, positive
             live = {
                 k: w
                 for k, w in weights.items()
                 if k[0] not in local_pairs and k[1] not in local_pairs
             }
-            mate, tight, bound = _solve(active, live)
+            mate, tight, bound, positive = _solve(active, live)
             mate.update(local_pairs)
             return mate
 
@@ -432,11 +463,21 @@ class DutchPairer:
                 mate[a] = b
                 mate[b] = a
         elif (
-            2 * s1 == count
-            and tight is not None
-            and not (rem_set & bound)
-            and (quick := self._zero_exchange(remainder, s1, tight)) is not None
+            tight is not None
+            and all(
+                group == rem_set or not (group & rem_set or virtual in group)
+                for group in bound
+            )
+            and (
+                quick := self._zero_exchange(
+                    remainder, s1, tight, positive, virtual if gadget is not None else None,
+                    bool(graph_next),
+                )
+            )
+            is not None
         ):
+            for a in remainder:
+                mate[a] = a
             for a, b in quick.items():
                 mate[a] = b
                 mate[b] = a
@@ -466,7 +507,7 @@ class DutchPairer:
                 weights = {k: w for k, w in weights.items() if k in tight}
             if scope is not None:
                 live = {k: w for k, w in weights.items() if k[0] in rem_set and k[1] in rem_set}
-                sub, _, _ = _solve(scope, live)
+                sub, _, _, _ = _solve(scope, live)
                 for a in scope:
                     mate[a] = sub[a]
             else:

@@ -446,36 +446,39 @@ class _Solver:
 
 def max_weight_matching_tight(
     n: int, edges: list[tuple[int, int, int]]
-) -> tuple[list[int], set[tuple[int, int]], set[int]]:
-    """As `max_weight_matching`, with the edges tight under the final dual solution
-    (every maximum-weight matching uses only those: complementary slackness) and the
-    vertices lying in a blossom whose dual is positive (where that is not enough)."""
+) -> tuple[list[int], set[tuple[int, int]], list[set[int]], set[int]]:
+    """As `max_weight_matching`, with what complementary slackness says about every
+    maximum-weight matching: the edges tight under the final dual solution (the only ones
+    such a matching uses), the blossoms with a positive dual (each must hold (size-1)/2
+    matched edges) and the vertices with a positive dual (which it must cover)."""
     if n == 0:
-        return [], set(), set()
+        return [], set(), [], set()
     solver = _Solver(n, edges)
     mate = solver.run()
-    ancestors: list[set[int]] = []
-    bound: set[int] = set()
+    dual = solver.dual
+    lifted: list[dict[int, int]] = []  # positive blossom duals above each vertex
+    members: dict[int, set[int]] = {}
     for v in range(n):
-        chain: set[int] = set()
+        chain: dict[int, int] = {}
         b = solver.parent[v]
         while b != -1:
-            chain.add(b)
-            if solver.dual[b] > 0:
-                bound.add(v)
+            if dual[b] > 0:
+                chain[b] = dual[b]
+                members.setdefault(b, set()).add(v)
             b = solver.parent[b]
-        ancestors.append(chain)
+        lifted.append(chain)
     tight: set[tuple[int, int]] = set()
     for a, b, _ in edges:
         if a == b or b not in solver.weight[a]:
             continue
-        gap = solver.dual[a] + solver.dual[b] - solver.weight[a][b]
-        common = ancestors[a] & ancestors[b]
-        if common:
-            gap += 2 * sum(solver.dual[x] for x in common)
+        gap = dual[a] + dual[b] - solver.weight[a][b]
+        if lifted[a] and lifted[b]:
+            common = lifted[a].keys() & lifted[b].keys()
+            gap += 2 * sum(lifted[a][x] for x in common)
         if gap == 0:
             tight.add((a, b))
-    return mate, tight, bound
+    positive = {v for v in range(n) if dual[v] > 0}
+    return mate, tight, list(members.values()), positive
 
 
 def lex_first_assignment(
