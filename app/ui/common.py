@@ -8,9 +8,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
+    QLineEdit,
     QMessageBox,
     QTableWidget,
     QTableWidgetItem,
@@ -62,6 +64,35 @@ def ask_open_paths(parent: QWidget, title: str, filters: str) -> list[Path]:
 def ask_directory(parent: QWidget, title: str, start: str = "") -> Path | None:
     path = QFileDialog.getExistingDirectory(parent, title, start)
     return Path(path) if path else None
+
+
+class _UndoPassThrough(QObject):
+    """Lets Ctrl+Z / Ctrl+Y reach the window's undo/redo of stored changes when the focused
+    line edit has no typing of its own to take back (a QLineEdit otherwise keeps the keys)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(watched, QLineEdit) \
+                and isinstance(event, QKeyEvent):
+            if event.matches(QKeySequence.StandardKey.Undo) and not watched.isUndoAvailable():
+                return True  # not accepted: the window's shortcut fires
+            if event.matches(QKeySequence.StandardKey.Redo) and not watched.isRedoAvailable():
+                return True
+            if event.keyCombination() == QKeyCombination(Qt.KeyboardModifier.ControlModifier,
+                                                         Qt.Key.Key_Y) \
+                    and not watched.isRedoAvailable():
+                return True
+        return False
+
+
+_pass_through: list[_UndoPassThrough] = []
+
+
+def pass_undo_to_window(*edits: QLineEdit) -> None:
+    """Ctrl+Z in these fields undoes the last stored change once their own typing is undone."""
+    if not _pass_through:
+        _pass_through.append(_UndoPassThrough())
+    for edit in edits:
+        edit.installEventFilter(_pass_through[0])
 
 
 def confirm(parent: QWidget, title: str, text: str) -> bool:

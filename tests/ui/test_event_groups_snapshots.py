@@ -78,8 +78,13 @@ def test_event_details_are_typed_stored_and_undone(window, qtbot, tmp_path):
     type_into(qtbot, view.event_edits["organisers"], "中国棋院")
     qtbot.keyClick(view.event_edits["organisers"], Qt.Key.Key_Return)
     assert stored_event(path)[1] == "中国棋院"
-    # Ctrl+Z takes the last change back and the form shows it
-    press_ctrl(window, qtbot, Qt.Key.Key_Z)
+    # Ctrl+Z takes the last change back and the form shows it, even with the cursor still
+    # in the field (its own typing was stored, so the key goes to the window's undo)
+    edit = view.event_edits["organisers"]
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    edit.setFocus()
+    qtbot.keyClick(edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert stored_event(path)[1] == original[1]
     assert view.event_edits["organisers"].text() == original[1]
     press_ctrl(window, qtbot, Qt.Key.Key_Z)
@@ -236,8 +241,10 @@ def test_snapshots_are_listed_and_one_restored_after_a_confirmation(window, qtbo
     assert len(asked) == 1 and f"快照 {number}" in asked[0]
     assert "当前状态会先另存为一个新快照" in asked[0]  # says the state before is kept
     assert stored_rounds(path) == 1 and dialog.table.rowCount() == 1
-    # accepted: the event goes back to before the pairing, every view shows it
+    # accepted: the event goes back to before the pairing, every view shows it; the board
+    # forgets the game of round 1 it was recording
     monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or True)
+    assert window.board_view.link_board("公开组", 1, 1)
     window.tabs.setCurrentWidget(window.standings_view)
     qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
     assert window.last_error == ""
@@ -245,6 +252,8 @@ def test_snapshots_are_listed_and_one_restored_after_a_confirmation(window, qtbo
     assert all(not view.stale for view in window.views)
     assert rounds.round_box.count() == 0
     assert "已编排 0 轮" in window.setup_view.progress.text()
+    assert window.board_view.link is None
+    assert window.act_undo.text() == "撤销：添加棋手 棋手4 / add player"  # the log came back too
     before = dialog.items[0]  # newest first: the state before the restore
     assert window.status_label.text() == f"已恢复快照 {number}；恢复前的状态已存为快照 {before.id}"
     assert before.label.startswith(f"恢复快照 {number} 之前")
@@ -254,6 +263,10 @@ def test_snapshots_are_listed_and_one_restored_after_a_confirmation(window, qtbo
     assert dialog.restore_selected() is not None
     assert stored_rounds(path) == 1 and rounds.round_box.count() == 1
     assert queries.event_info(window.ev).groups[0].rounds_paired == 1
+    # undo goes on from the restored state: the pairing is taken back
+    press_ctrl(window, qtbot, Qt.Key.Key_Z)
+    window.tabs.setCurrentWidget(rounds)
+    assert stored_rounds(path) == 0 and rounds.round_box.count() == 0
 
 
 def test_the_snapshot_list_follows_the_event_and_a_snapshot_can_be_taken(window, qtbot,
@@ -324,3 +337,15 @@ def test_language_switch_relabels_the_new_controls(window, qtbot, tmp_path):
     window.act_zh.trigger()
     assert view.add_group_button.text() == "添加组别"
     assert dialog.table.horizontalHeaderItem(1).text() == "时间"
+
+
+def test_a_snapshot_gone_meanwhile_is_named_and_nothing_changes(window, qtbot, tmp_path,
+                                                                monkeypatch):
+    path = paired_event(window, tmp_path)
+    dialog = open_snapshots(window, qtbot)
+    dialog.table.selectRow(0)
+    dialog.items[0].path.unlink()  # e.g. pruned by another station
+    monkeypatch.setattr(common, "confirm", lambda *_a: True)
+    assert dialog.restore_selected() is None
+    assert "没有编号为 1 的快照" in window.last_error
+    assert stored_rounds(path) == 1 and window.rounds_view.round_box.count() == 1

@@ -28,6 +28,7 @@ from app.services import event as event_service
 from app.services import groups as groups_service
 from app.services import queries
 from app.services.event import RULE_SETS, SYSTEMS
+from app.ui import common
 from app.ui.i18n import both, pick, tr
 from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
 from app.ui.views.base import View
@@ -187,6 +188,8 @@ class SetupView(View):
             label = QLabel()
             self.row_labels[key] = label
             form.addRow(label, widget)
+        common.pass_undo_to_window(*self.event_edits.values(), self.new_group_name, self.name,
+                                   self.time_control, self.tiebreaks)
         self.save = QPushButton()
         self.save.setObjectName("save_group")
         self.save.clicked.connect(self.save_group)
