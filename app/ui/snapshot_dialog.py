@@ -49,6 +49,9 @@ class SnapshotDialog(QDialog):
         self.items: list[SnapshotInfo] = []
         self.intro = QLabel()
         self.intro.setWordWrap(True)
+        self.empty = QLabel()
+        self.empty.setObjectName("snapshot_none")
+        self.empty.setWordWrap(True)
         self.table = QTableWidget()
         self.table.setObjectName("snapshot_table")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -71,6 +74,7 @@ class SnapshotDialog(QDialog):
         buttons.addWidget(self.close_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
+        layout.addWidget(self.empty)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
         notifier().changed.connect(self._language_changed)
@@ -94,6 +98,7 @@ class SnapshotDialog(QDialog):
                                    "snap_col_size", "snap_col_label")]
         common.fill_table(self.table, headers, [snapshot_row(i) for i in self.items],
                           [i.id for i in self.items])
+        self.empty.setVisible(not self.items)
         ids = [i.id for i in self.items]
         if chosen is not None and chosen.id in ids:
             self.table.selectRow(ids.index(chosen.id))
@@ -163,6 +168,7 @@ class SnapshotDialog(QDialog):
     def retranslate(self) -> None:
         self.setWindowTitle(tr("snap_title"))
         self.intro.setText(tr("snap_intro"))
+        self.empty.setText(tr("snap_none"))
         self.take_button.setText(tr("snap_take"))
         self.take_button.setToolTip(both("snap_take_tip"))
         self.restore_button.setText(tr("snap_restore"))

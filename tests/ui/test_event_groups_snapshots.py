@@ -275,8 +275,9 @@ def test_the_snapshot_list_follows_the_event_and_a_snapshot_can_be_taken(window,
     assert window.new_event(path, "qiwang-2022")
     dialog = open_snapshots(window, qtbot)
     assert dialog.table.rowCount() == 0
+    assert dialog.empty.isVisible() and "尚无快照" in dialog.empty.text()
     qtbot.mouseClick(dialog.take_button, Qt.MouseButton.LeftButton)
-    assert dialog.table.rowCount() == 1
+    assert dialog.table.rowCount() == 1 and not dialog.empty.isVisible()
     assert common.table_texts(dialog.table)[0][4] == "手动快照 / taken by hand"
     assert window.status_label.text() == f"已保存快照 {dialog.items[0].id}"
     add_players(window, "公开组", 4)
@@ -322,6 +323,7 @@ def test_language_switch_relabels_the_new_controls(window, qtbot, tmp_path):
         tip = widget.toolTip()
         assert "\n" in tip and any("\u4e00" <= ch <= "\u9fff" for ch in tip), tip
     assert view.save_event_button.text() == "保存赛事信息"
+    assert dialog.take() is not None
     window.act_en.trigger()
     assert i18n.language() == "en"
     assert view.save_event_button.text() == "Save event details"
