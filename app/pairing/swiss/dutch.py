@@ -215,6 +215,20 @@ class DutchPairer:
         return mate
 
     @staticmethod
+    def _blossom_holds(
+        group: set[int], rem_set: set[int], virtual: int, local_pairs: dict[int, int]
+    ) -> bool:
+        """A positive-dual blossom needs (size-1)/2 matched edges inside it. It cannot be
+        broken by re-pairing the remainder when it misses the remainder altogether, or when
+        it is the (odd) remainder plus pairs already made: any pairing of the remainder
+        that leaves one player over then keeps exactly that count."""
+        if not (group & rem_set) and virtual not in group:
+            return True
+        if virtual in group or not rem_set <= group or len(rem_set) % 2 == 0:
+            return False
+        return all(local_pairs.get(x) in group for x in group - rem_set)
+
+    @staticmethod
     def _zero_exchange(
         remainder: list[int],
         s1: int,
@@ -464,10 +478,7 @@ class DutchPairer:
                 mate[b] = a
         elif (
             tight is not None
-            and all(
-                group == rem_set or not (group & rem_set or virtual in group)
-                for group in bound
-            )
+            and all(self._blossom_holds(group, rem_set, virtual, local_pairs) for group in bound)
             and (
                 quick := self._zero_exchange(
                     remainder, s1, tight, positive, virtual if gadget is not None else None,
