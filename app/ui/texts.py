@@ -114,6 +114,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                              "First day, as YYYY-MM-DD (may be left empty)"),
     "setup_end_date_tip": ("结束日期，格式 YYYY-MM-DD（可留空，不得早于开始日期）",
                            "Last day, as YYYY-MM-DD (may be left empty; not before the first day)"),
+    "setup_start_date": ("开始日期", "First day"),
+    "setup_end_date": ("结束日期", "Last day"),
     "setup_preset_label": ("预设：", "Preset:"),
     "setup_preset_tip": ("新建赛事时所用的规程预设", "The regulation preset the event was created from"),
     "setup_save_event": ("保存赛事信息", "Save event details"),

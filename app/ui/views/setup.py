@@ -313,7 +313,7 @@ class SetupView(View):
         changed = {k: v for k, v in self.event_values().items() if old[k] != v}
         if not changed:
             return True
-        if self.run(lambda: event_service.update_event(self.ev, **changed) or True) is None:
+        if self.run(_field_named, event_service.update_event, self.ev, **changed) is None:
             return False
         self.main.show_message(tr("setup_event_saved"))
         return True
@@ -329,7 +329,7 @@ class SetupView(View):
 
     def add_group(self, name: str, like: str | None = None) -> bool | None:
         self._select_name = name
-        done = self.run(lambda: event_service.add_group(self.ev, name, like=like) or True)
+        done = self.run(_field_named, event_service.add_group, self.ev, name, like=like)
         if done is None:
             self._select_name = None
             return None
@@ -479,3 +479,19 @@ def _shown_settings(group: queries.GroupInfo) -> dict[str, Any]:
 def _date_text(value: object) -> str:
     """A date as the form shows and takes it: YYYY-MM-DD, or empty."""
     return str(value) if value else ""
+
+
+FIELD_LABELS = {"title": "setup_title", "organisers": "setup_organisers", "venue": "setup_venue",
+                "start_date": "setup_start_date", "end_date": "setup_end_date",
+                "name": "f_name"}
+
+
+def _field_named(action: Any, *args: Any, **kwargs: Any) -> bool:
+    """Call a service; a UserError about a field names it as the form labels it."""
+    try:
+        action(*args, **kwargs)
+    except UserError as error:
+        if error.where in FIELD_LABELS:
+            raise UserError(error.zh, error.en, tr(FIELD_LABELS[error.where])) from None
+        raise
+    return True
