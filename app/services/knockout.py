@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from app.errors import UserError
 from app.pairing import knockout, team
 from app.pairing.types import Pairing
+from app.services.boards import game_row, record_code
 from app.services.event import Event
 from app.services.groups import point_system
 from app.services.queries import find_board, find_round, seeded_players
@@ -222,14 +223,8 @@ def enter_team_result(
 
 def _set_game(board: BoardRow, index: int, black: int, white: int | None, result: object,
               playoff: bool = False) -> None:
-    game = next((g for g in board.games if g.index == index), None)
-    if game is None:
-        game = Game(index=index, black_player_id=black, white_player_id=white)
-        board.games.append(game)
-    code = str(result)
-    game.result = code.rstrip("t")
-    game.ending = "time" if code.endswith("t") else ("forfeit" if code in ("+-", "-+", "--")
-                                                     else game.ending)
+    game = game_row(board, index, black, white)
+    record_code(game, result)
     if playoff:
         game.opening = game.opening or "主将加赛"
 

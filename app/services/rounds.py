@@ -18,6 +18,7 @@ from app.errors import NoAnswer, UserError
 from app.pairing import roundrobin
 from app.pairing.manual import broken_rules, pairing_report
 from app.pairing.types import Colour, NoLegalPairing, Outcome, Pairing, PairingRequest
+from app.services.boards import game_row, record_code
 from app.services.event import Event
 from app.services.knockout import (
     TEAM_SYSTEMS,
@@ -42,7 +43,7 @@ from app.services.snapshot import (
 )
 from app.standings.scoring import parse_board_result
 from app.store.locks import pairing_lock
-from app.store.models import BoardRow, Game, Group, Round
+from app.store.models import BoardRow, Group, Round
 from app.store.snapshots import take_snapshot
 
 
@@ -307,16 +308,7 @@ def _sync_games(board: BoardRow, games: Sequence[object]) -> None:
     first, second = board.first_player_id, board.second_player_id
     for index, result in enumerate(games, start=1):
         black, white = (first, second) if index == 1 else (second, first)
-        existing = next((g for g in board.games if g.index == index), None)
-        if existing is None:
-            existing = Game(index=index, black_player_id=black, white_player_id=white)
-            board.games.append(existing)
-        code = str(result)
-        existing.result = code.rstrip("t")
-        if code.endswith("t"):
-            existing.ending = "time"
-        elif code in ("+-", "-+", "--"):
-            existing.ending = "forfeit"
+        record_code(game_row(board, index, black, white), result)
     for extra in [g for g in board.games if g.index > len(games)]:
         board.games.remove(extra)
 
