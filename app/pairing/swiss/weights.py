@@ -95,6 +95,20 @@ def colours_ok(player: SwissPlayer, opponent: SwissPlayer) -> tuple[bool, bool, 
     return c10, c11, c12, c13
 
 
+def _features(player: SwissPlayer) -> tuple[object, ...]:
+    """Everything `Weigher.weight` reads of a player."""
+    return (
+        player.score,
+        player.preference,
+        player.colour_imbalance,
+        player.repeated,
+        player.strong,
+        player.float_1,
+        player.float_2,
+        player.unplayed_games,
+    )
+
+
 class Weigher:
     """Computes the weight of an edge (higher-ranked player first) for one bracket."""
 
@@ -135,6 +149,8 @@ class Weigher:
             self.offset[name] = offset
             offset += width
         self.top = offset  # [C4]/[C5] field (full graph only) sits above everything
+        self._memo: dict[tuple[object, ...], int] = {}
+        self._features: dict[int, tuple[object, ...]] = {}
 
     def candidate(self, player: SwissPlayer) -> bool:
         """May receive the PAB under [C2] and [C5]."""
@@ -148,6 +164,29 @@ class Weigher:
         return (1 + (not self.candidate(a)) + (not self.candidate(b))) << self.top
 
     def weight(
+        self,
+        higher: SwissPlayer,
+        lower: SwissPlayer,
+        lower_in_current: bool,
+        lower_in_next: bool,
+    ) -> int:
+        """The quality fields ([C6]-[C21]) of pairing `higher` with `lower` (memoised: the
+        weight depends only on a few features of each player)."""
+        features = self._features
+        a = features.get(higher.number)
+        if a is None:
+            a = features[higher.number] = _features(higher)
+        b = features.get(lower.number)
+        if b is None:
+            b = features[lower.number] = _features(lower)
+        key = (a, b, lower_in_current, lower_in_next)
+        value = self._memo.get(key)
+        if value is None:
+            value = self._weight(higher, lower, lower_in_current, lower_in_next)
+            self._memo[key] = value
+        return value
+
+    def _weight(
         self,
         higher: SwissPlayer,
         lower: SwissPlayer,
