@@ -410,3 +410,39 @@ def test_snapshots_command_on_a_server_event(pg_url: str, capsys: pytest.Capture
         assert player_names(event) == ["甲000", "甲001"]
     finally:
         event.close()
+
+
+def test_a_station_killed_in_a_burst_of_results_loses_no_returned_result(pg_url: str) -> None:
+    """On the server as on a file: every result whose entry had returned is there."""
+    make_event(pg_url, 40)
+    event = Event.open(pg_url, station="setup")
+    try:
+        pair_next_round(event, GROUP)
+    finally:
+        event.close()
+    process = subprocess.Popen(
+        [sys.executable, str(DRIVER), "results", pg_url, GROUP, "1"],
+        cwd=Path(DRIVER).parents[2], env=dict(os.environ),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    returned: list[int] = []
+    try:
+        assert process.stdout is not None
+        while len(returned) < 7:
+            line = process.stdout.readline()
+            assert line, process.stderr.read() if process.stderr else ""
+            if line.startswith("OK"):
+                returned.append(int(line.split()[1]))
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
+        rest, _ = process.communicate(timeout=30)
+    returned += [int(line.split()[1]) for line in rest.splitlines() if line.startswith("OK")]
+    event = Event.open(pg_url, station="after")
+    try:
+        with event.reading() as session:
+            stored = dict(session.execute(select(BoardRow.number, BoardRow.result)).all())
+        for board in returned:
+            assert stored[board] == ("1-0" if board % 2 else "0-1")
+        entered = [n for n, r in stored.items() if r and r != "bye"]
+        assert len(returned) <= len(entered) <= len(returned) + 1
+    finally:
+        event.close()
