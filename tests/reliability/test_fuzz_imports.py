@@ -27,7 +27,7 @@ from tests.reliability.mutations import mutated
 IMPORTS = Path(__file__).resolve().parents[1] / "data" / "imports"
 CSV_SAMPLES = sorted(IMPORTS.glob("*.csv"))
 XLSX_SAMPLES = sorted(IMPORTS.glob("*.xlsx"))
-FUZZ = settings(max_examples=100, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=100, deadline=15000, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _decode(data: bytes) -> str:

@@ -25,7 +25,8 @@ from app.rules.records import (
 )
 from tests.reliability.mutations import mutated, near_text
 
-FUZZ = settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+# Generous deadlines: they catch a hang, not a slow CI machine.
+FUZZ = settings(max_examples=150, deadline=10000, suppress_health_check=[HealthCheck.too_slow])
 
 # A short game: black makes five on row 8 (h8 i8 j8 k8 l8), white answers on row 9.
 MOVES = ((7, 7), (7, 8), (8, 7), (8, 8), (9, 7), (9, 8), (10, 7), (10, 8), (11, 7))

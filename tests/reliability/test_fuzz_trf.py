@@ -24,7 +24,8 @@ SAMPLES = [
     (SWISS / "nopairing" / name).read_bytes().decode("utf-8")
     for name in sorted(p.name for p in (SWISS / "nopairing").glob("*.trf"))[:2]
 ]
-FUZZ = settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+# Generous deadlines: they catch a hang, not a slow CI machine.
+FUZZ = settings(max_examples=150, deadline=10000, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _read(text: str) -> None:
