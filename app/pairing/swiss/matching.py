@@ -496,21 +496,36 @@ def lex_first_assignment(
         adjacent[a].sort(key=order.__getitem__)
     owner: dict[int, int] = {}
     partner: dict[int, int] = {}
-
-    def kuhn(a: int, seen: set[int]) -> bool:
-        for b in adjacent[a]:
-            if b in seen:
-                continue
-            seen.add(b)
-            if b not in owner or kuhn(owner[b], seen):
-                owner[b] = a
-                partner[a] = b
-                return True
-        return False
-
-    for a in s1:
-        if not kuhn(a, set()):
+    for a in s1:  # any perfect matching first: augmenting paths found breadth first
+        came: dict[int, int] = {}
+        frontier = [a]
+        found = None
+        while frontier and found is None:
+            following: list[int] = []
+            for x in frontier:
+                for b in adjacent[x]:
+                    if b in came:
+                        continue
+                    came[b] = x
+                    if b not in owner:
+                        found = b
+                        break
+                    following.append(owner[b])
+                if found is not None:
+                    break
+            frontier = following
+        if found is None:
             return None
+        y = found
+        while True:
+            x = came[y]
+            previous = partner.get(x)
+            owner[y] = x
+            partner[x] = y
+            if x == a:
+                break
+            assert previous is not None
+            y = previous
     fixed: set[int] = set()
     for a in s1:
         for b in adjacent[a]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from functools import cache
+from itertools import permutations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.pairing.swiss.cardinality import deficient, has_complete_matching, maximum_matching
-from app.pairing.swiss.matching import max_weight_matching
+from app.pairing.swiss.matching import lex_first_assignment, max_weight_matching
 
 
 def _best(n: int, weights: dict[tuple[int, int], int]) -> int:
@@ -72,3 +73,22 @@ def test_maximum_cardinality_and_deficient_vertices(graph) -> None:  # type: ign
         without = {k: 1 for k in weights if v not in k}
         assert spare[v] == (_best(n, without) == size)
     assert has_complete_matching(adjacent, None) == (2 * size >= n - (n % 2))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 6), st.data())
+def test_lexicographically_first_assignment(size: int, data: st.DataObject) -> None:
+    left = list(range(size))
+    right = list(range(10, 10 + size))
+    edges = {(a, b) for a in left for b in right if data.draw(st.booleans())}
+    best = None
+    for order in permutations(right):  # permutations come in lexicographic order
+        if all((a, b) in edges for a, b in zip(left, order, strict=True)):
+            best = order
+            break
+    got = lex_first_assignment(left, right, edges)
+    if best is None:
+        assert got is None
+    else:
+        assert got is not None
+        assert tuple(got[a] for a in left) == best
