@@ -133,8 +133,10 @@ def derive_players(request: PairingRequest) -> list[SwissPlayer]:
     def float_of(number: int, back: int) -> Float:
         """C.04.3 Art. 1.4.2-1.4.3, for the round `back` rounds before this one."""
         record = records[number][rounds_played - back]
+        if record.outcome is Outcome.PAB:
+            return Float.DOWN  # Art. 1.4.3: the PAB is a downfloat, whatever it is worth
         if not record.outcome.played:
-            # Art. 1.4.3 / 1.4.4: only scoring more than a loss without playing floats
+            # Art. 1.4.3 / 1.4.4: otherwise only scoring more than a loss without playing
             return Float.DOWN if record.points > points.loss else Float.NONE
         opponent = record.opponent if record.opponent in score_back else number
         mine = score_back[number][back]

@@ -183,3 +183,20 @@ def test_the_pairing_reports_floats_colours_not_granted_and_the_pab() -> None:
     assert f"{got.bye} receives the pairing-allocated bye" in text
     assert "floats down" in text  # three leaders on 2 points: one meets a 0-point player
     assert all(" / " in note for note in got.notes)  # Chinese / English
+
+
+def test_engine_pairings_pass_the_checks_and_hand_made_errors_are_named() -> None:
+    from app.pairing.swiss.checks import violations
+    from app.pairing.types import Board, Pairing
+
+    req = request(LAST_ROUND, total_rounds=9)
+    assert violations(req, pair(req)) == ()
+    bad = Pairing(
+        req.round,
+        (Board(1, 1, 2), Board(2, 4, 1), Board(3, 5, 6)),
+    )
+    text = "\n".join(violations(req, bad))
+    assert "[C3]" in text  # 1 and 2; 5 and 6
+    assert "[C1]" in text  # 4 and 1 met in round 1
+    assert "1 is already on board 1" in text
+    assert "3 is not paired" in text
