@@ -469,7 +469,7 @@ class DutchPairer:
         count = len(remainder)
         s1 = sum(1 for r in remainder if mate[r] in rem_set and mate[r] < r)
         canonical = self._canonical(
-            remainder, s1, mate, base, bool(graph_next or (full and rest))
+            remainder, s1, mate, base, bool(graph_next or (full and rest) or gadget)
         )
         if canonical is not None:
             # Art. 3.4: the first candidate is already as good as any, so it is the one
