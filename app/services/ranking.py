@@ -392,3 +392,45 @@ def team_standings(event: Event) -> list[TeamStandingsInfo]:
             result.append(TeamStandingsInfo(spec["name"], spec["method"], total_label,
                                             columns, tuple(out_rows)))
         return result
+
+
+# ----- crosstable (交叉表) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CrosstableInfo:
+    group: str
+    round_robin: bool
+    rounds: int
+    players: tuple[PlayerRef, ...]  # in standings order
+    rank_texts: tuple[str, ...]
+    points_texts: tuple[str, ...]
+    cells: tuple[tuple[str, ...], ...]  # Swiss: one text per round; round robin: per opponent
+
+
+def crosstable(event: Event, group: str | None) -> CrosstableInfo:
+    """The group's crosstable in standings order, as text cells ready to show."""
+    from app.standings.crosstable import crosstable as build_crosstable
+
+    with event.reading() as session:
+        found = Event.group(session, group)
+        info, _plain = compute_standings(session, found)
+        build = build_snapshot(found, partial=True)
+        order = [row.player.number for row in info.rows]
+        table = build_crosstable(build.snapshot, order)
+        round_robin = found.system in ("round_robin", "double_round_robin")
+        cells = []
+        for row in table.rows:
+            if round_robin:
+                cells.append(tuple(
+                    "×" if against is None else " ".join(format_points(p) for p in against)
+                    for against in row.against))
+            else:
+                cells.append(tuple(cell.text for cell in row.rounds))
+        return CrosstableInfo(
+            group=found.name, round_robin=round_robin, rounds=table.rounds,
+            players=tuple(row.player for row in info.rows),
+            rank_texts=tuple(row.rank_text for row in info.rows),
+            points_texts=tuple(row.points_text for row in info.rows),
+            cells=tuple(cells),
+        )

@@ -219,3 +219,21 @@ def test_undo_a_pairing(make_event: Make) -> None:
     assert "编排" in (event.undo() or "")
     with pytest.raises(UserError):
         round_view(event, "公开组", 1)
+
+
+def test_crosstable_of_a_round_robin_and_of_a_swiss_group(make_event: Make) -> None:
+    from app.services.ranking import crosstable
+
+    event = make_event("shenzhen-2022", "男子组", players=4, system="round_robin")
+    for number in range(1, 4):
+        rounds.pair_next_round(event, "男子组")
+        play_all(event, "男子组", number, "1-0")
+    table = crosstable(event, "男子组")
+    assert table.round_robin and len(table.cells) == 4
+    assert [row[k] for k, row in enumerate(table.cells)] == ["×"] * 4
+    assert all(len(row) == 4 for row in table.cells)
+    swiss = make_event("qiwang-2022", "公开组", players=4, name="swiss.db")
+    rounds.pair_next_round(swiss, "公开组")
+    play_all(swiss, "公开组", 1, "1-0")
+    cells = crosstable(swiss, "公开组").cells
+    assert sorted(row[0][-2:] for row in cells) == ["白负", "白负", "黑胜", "黑胜"]

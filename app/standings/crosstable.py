@@ -1,0 +1,83 @@
+"""Crosstables (交叉表) from a snapshot: the round-robin grid, or the Swiss round-by-round table.
+
+Round robin: one row and one column per player in standings order; a cell holds the points the
+row player scored against the column player (several games, e.g. a double round robin, are
+listed in round order). Swiss: one column per round with the opponent's place in the
+standings, the row player's move order (黑 first mover / 白) and the outcome (胜 和 负, 不战胜,
+弃权负, 轮空 ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.pairing.types import Colour, Outcome, RoundRecord, TournamentSnapshot
+
+OUTCOME_ZH = {
+    Outcome.WIN: "胜",
+    Outcome.DRAW: "和",
+    Outcome.LOSS: "负",
+    Outcome.FORFEIT_WIN: "不战胜",
+    Outcome.FORFEIT_LOSS: "弃权负",
+    Outcome.PAB: "轮空",
+    Outcome.FULL_BYE: "免赛胜",
+    Outcome.HALF_BYE: "免赛和",
+    Outcome.ZERO_BYE: "免赛",
+    Outcome.ABSENT: "缺席",
+}
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    """One round of one player: the opponent's place (None without an opponent)."""
+
+    round: int
+    opponent_place: int | None
+    colour: Colour | None
+    outcome: Outcome
+    points: int
+
+    @property
+    def text(self) -> str:
+        """`12黑胜`, `3白和`, `轮空`."""
+        if self.opponent_place is None:
+            return OUTCOME_ZH[self.outcome]
+        colour = "" if self.colour is None else ("黑" if self.colour is Colour.FIRST else "白")
+        return f"{self.opponent_place}{colour}{OUTCOME_ZH[self.outcome]}"
+
+
+@dataclass(frozen=True)
+class CrosstableRow:
+    number: int  # pairing number
+    place: int  # position in the given order (1-based)
+    rounds: tuple[RoundCell, ...]  # Swiss view, round order
+    against: tuple[tuple[int, ...] | None, ...]  # grid view: points v each row; None = self
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    rows: tuple[CrosstableRow, ...]
+    rounds: int
+
+
+def crosstable(snapshot: TournamentSnapshot, order: Sequence[int]) -> Crosstable:
+    """The crosstable of the players in `order` (pairing numbers, standings order)."""
+    place = {number: k for k, number in enumerate(order, start=1)}
+    players = {p.number: p for p in snapshot.players}
+    rows = []
+    for number in order:
+        records: tuple[RoundRecord, ...] = players[number].rounds
+        cells = tuple(
+            RoundCell(r.round, place.get(r.opponent) if r.opponent is not None else None,
+                      r.colour, r.outcome, r.points)
+            for r in records
+        )
+        against: list[tuple[int, ...] | None] = []
+        for other in order:
+            if other == number:
+                against.append(None)
+                continue
+            against.append(tuple(r.points for r in records if r.opponent == other))
+        rows.append(CrosstableRow(number, place[number], cells, tuple(against)))
+    return Crosstable(tuple(rows), snapshot.rounds_played)
