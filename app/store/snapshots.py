@@ -317,11 +317,22 @@ def restore_snapshot(store: EventStore, snapshot_id: int) -> SnapshotInfo:
 
 
 def _snapshot_schema(path: Path) -> int:
+    """The snapshot's schema version, after SQLite's own check of every page (a damaged
+    snapshot must never be copied over the event)."""
+    damaged = UserError("快照文件已损坏，未恢复", "the snapshot file is damaged; not restored",
+                        str(path))
     meta = _read_meta(path)
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+            problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+    except sqlite3.DatabaseError:
+        raise damaged from None
+    if problems != ["ok"]:
+        raise damaged
     try:
         return int(meta["schema_version"])
     except (KeyError, ValueError):
-        raise UserError("快照文件已损坏", "the snapshot file is damaged", str(path)) from None
+        raise damaged from None
 
 
 def _restore_sqlite(store: EventStore, snapshot: Path) -> None:

@@ -269,3 +269,21 @@ def test_partial_files_of_a_crashed_station_are_cleared_after_an_hour(event) -> 
     info = take_snapshot(event.store, "x")
     assert info.id == 3  # numbers claimed by the partial files are not reused
     assert not old.exists() and fresh.exists()
+
+
+def test_a_damaged_snapshot_is_not_restored(event) -> None:
+    add_players(event, 50, prefix="甲")
+    info = take_snapshot(event.store, "x")
+    add_players(event, 1, prefix="乙")
+    with closing(sqlite3.connect(info.path)) as connection:
+        root = connection.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'player'").fetchone()[0]
+    content = bytearray(info.path.read_bytes())
+    start = (root - 1) * 4096
+    content[start:start + 64] = b"\xab" * 64  # the player table's page, overwritten
+    info.path.write_bytes(bytes(content))
+    with pytest.raises(UserError) as error:
+        restore_snapshot(event.store, info.id)
+    assert "damaged" in error.value.en
+    assert len(player_names(event)) == 51
+    assert len(list_snapshots(event.store)) == 1  # nothing taken, nothing written
