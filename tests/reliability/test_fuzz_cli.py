@@ -198,3 +198,32 @@ def test_known_bad_command_lines_exit_2_with_one_line(base_event: Path, argv: li
         assert len(err.strip().splitlines()) == 1
         assert _content(here / EVENT) == before
         assert _files(here) == files
+
+
+POINTS = st.one_of(
+    st.sampled_from(["h8", "a1", "o15", "p1", "a0", "h16", "H8", "h08", "", "8h"]),
+    st.integers(-5, 300), st.none(), st.booleans(), st.text(max_size=4),
+)
+POSITIONS = st.one_of(
+    st.fixed_dictionaries({"black": st.lists(POINTS, max_size=12),
+                           "white": st.lists(POINTS, max_size=12)},
+                          optional={"extra": st.integers()}),
+    st.dictionaries(st.sampled_from(["black", "white", "x"]),
+                    st.one_of(POINTS, st.lists(POINTS, max_size=4)), max_size=3),
+    st.lists(POINTS, max_size=3),
+    POINTS,
+)
+
+
+@settings(max_examples=150, deadline=30000, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(POSITIONS, min_size=1, max_size=4))
+def test_judge_takes_any_json_lines_with_exit_0_or_2_and_one_line(positions: list) -> None:
+    import json
+
+    stdin = "".join(json.dumps(p, ensure_ascii=False) + "\n" for p in positions)
+    code, out, err = run(["judge"], stdin)
+    assert code in (0, 2) and "Traceback" not in err
+    if code == 2:
+        assert len(err.strip().splitlines()) == 1
+    else:
+        assert len(out.splitlines()) == len(positions)
