@@ -2,7 +2,8 @@
 
 Which tie-breaks, which places share and which ties need a playoff (加赛) is the standings
 service's business (regulations: 2016 and shenzhen 名次区分 clauses); this view shows them
-and offers the playoff: create it, enter its games, see the final order.
+and offers the playoff: create it, enter its games, see the final order. Beside the table,
+the group's crosstable (交叉表) and, for a knockout, its bracket (对阵图) drawn.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableWidget,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -29,11 +32,15 @@ from PySide6.QtWidgets import (
 from app.errors import NoAnswer, UserError
 from app.services import queries
 from app.ui import common
+from app.ui.bracket_widget import BracketWidget
+from app.ui.crosstable_widget import CrosstableWidget
 from app.ui.i18n import both, tr
 from app.ui.views.base import View
 
 MAIN = "main"
 TEAMS = "teams"
+KNOCKOUTS = ("knockout", "team_knockout")
+TEAM_SYSTEMS = ("team_knockout", "cross_group")  # players' crosstable means little there
 
 
 class StandingsView(View):
@@ -56,6 +63,19 @@ class StandingsView(View):
         self.table.setObjectName("standings_table")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.crosstable = CrosstableWidget()
+        self.bracket = BracketWidget()
+        self.bracket_area = QScrollArea()
+        self.bracket_area.setObjectName("bracket_area")
+        self.bracket_area.setWidgetResizable(True)
+        self.bracket_area.setWidget(self.bracket)
+        self.pages = QTabWidget()
+        self.pages.setObjectName("standings_pages")
+        self.pages.addTab(self.table, "")
+        self.pages.addTab(self.crosstable, "")
+        self.pages.addTab(self.bracket_area, "")
+        self.pages.currentChanged.connect(lambda _i: self._show_page())
+        self.systems: dict[str, tuple[str, dict[str, Any]]] = {}
         self.needs_label = QLabel()
         self.needs = QListWidget()
         self.needs.setObjectName("playoff_needs")
@@ -102,7 +122,7 @@ class StandingsView(View):
         lower_layout.addWidget(self.needs_label)
         lower_layout.addLayout(playoff_row)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.pages)
         self.splitter.addWidget(lower)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
@@ -116,7 +136,9 @@ class StandingsView(View):
         return self.group.currentText() or None
 
     def refresh(self) -> None:
-        names = [g.name for g in queries.event_info(self.ev).groups]
+        groups = queries.event_info(self.ev).groups
+        self.systems = {g.name: (g.system, dict(g.points)) for g in groups}
+        names = [g.name for g in groups]
         current = self.group.currentText()
         self.group.blockSignals(True)
         self.group.clear()
@@ -154,6 +176,67 @@ class StandingsView(View):
         self.which.setCurrentIndex(index if index >= 0 else 0)
         self.which.blockSignals(False)
         self._show()
+        self._set_pages()
+
+    # ----- crosstable and bracket --------------------------------------------------------------
+
+    def system(self) -> str:
+        name = self.selected_group()
+        return self.systems.get(name, ("", {}))[0] if name is not None else ""
+
+    def _set_pages(self) -> None:
+        """The bracket page for a knockout only; the crosstable for groups of players."""
+        system = self.system()
+        self.pages.setTabVisible(1, system not in TEAM_SYSTEMS)
+        self.pages.setTabVisible(2, system in KNOCKOUTS)
+        self._show_page()
+
+    def show_crosstable(self) -> None:
+        self.pages.setCurrentWidget(self.crosstable)
+
+    def show_bracket(self) -> bool:
+        if not self.pages.isTabVisible(2):
+            return False
+        self.pages.setCurrentWidget(self.bracket_area)
+        return True
+
+    def _show_page(self) -> None:
+        """Fill the page on screen (the others when they are shown)."""
+        self.which.setVisible(self.pages.currentIndex() == 0)
+        if self.main.ev is None:
+            return
+        if self.pages.currentWidget() is self.crosstable:
+            self._load_crosstable()
+        elif self.pages.currentWidget() is self.bracket_area:
+            self._load_bracket()
+
+    def _load_crosstable(self) -> None:
+        name = self.selected_group()
+        info = None
+        if name is not None:
+            try:
+                info = common.function("ranking", "crosstable")(self.ev, name)
+            except (UserError, NoAnswer) as error:
+                self.main.show_error(error)
+        self.crosstable.set_info(info, self.systems.get(name or "", ("", {}))[1])
+
+    def _load_bracket(self) -> None:
+        """The knockout's bracket, with team names (team knockout) or players' names."""
+        name = self.selected_group()
+        bracket = None
+        names: dict[int, str] = {}
+        if name is not None and self.system() in KNOCKOUTS:
+            try:
+                bracket = common.function("knockout", "bracket_view")(self.ev, name)
+                if self.system() == "team_knockout":
+                    entrants = common.function("knockout", "teams")(self.ev, name)
+                else:
+                    entrants = queries.players(self.ev, name)
+                names = {e.id: e.name for e in entrants}
+            except (UserError, NoAnswer) as error:
+                self.main.show_error(error)
+                bracket = None
+        self.bracket.set_bracket(bracket, names)
 
     def current(self) -> tuple[str, Any] | None:
         key = self.which.currentData()
@@ -313,6 +396,13 @@ class StandingsView(View):
 
     def retranslate(self) -> None:
         self.group_label.setText(tr("group"))
+        for index, key in enumerate(("page_standings", "page_crosstable", "page_bracket")):
+            self.pages.setTabText(index, tr(key))
+            self.pages.setTabToolTip(index, both(f"{key}_tip"))
+        self.crosstable.retranslate()
+        self.bracket.setToolTip("")
+        self.bracket_area.setToolTip(both("bracket_tip"))
+        self.bracket.update()
         self.needs_label.setText(tr("standings_playoff"))
         self.create_button.setText(tr("standings_create_playoff"))
         self.create_button.setToolTip(both("standings_create_playoff"))

@@ -1,0 +1,327 @@
+"""The crosstable (交叉表) of a group as a grid: rows in standings order, names kept in view.
+
+Round robin (循环赛): one column per opponent, numbered as the rows; a cell holds the points
+the row player scored against the column player, '×' on the shaded diagonal. Swiss (积分编排):
+one column per round with the opponent's place, the colour (黑 = first mover) and the
+outcome, e.g. `12黑胜`; in English `12b+`. Wins, draws and losses are tinted. The names sit in
+the vertical header, which stays put when the grid scrolls sideways. The cells come from
+`app.services.ranking.crosstable`; this module only shows them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.ui.i18n import both, language, tr
+from app.ui.texts import TEXTS
+
+WIN, DRAW, LOSS = "win", "draw", "loss"
+TINTS = {WIN: QColor("#e2f3df"), DRAW: QColor("#fff4cc"), LOSS: QColor("#fbe3e3")}
+DIAGONAL = QColor("#cfcfcf")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One outcome word of a Swiss cell: its kind, a short English mark, long names."""
+
+    kind: str | None
+    short_en: str
+    zh: str
+    en: str
+
+
+# The outcome words of `app.standings.crosstable.OUTCOME_ZH`, longest first when matching.
+OUTCOMES: dict[str, Outcome] = {
+    "不战胜": Outcome(WIN, "+f", "不战胜", "forfeit win"),
+    "弃权负": Outcome(LOSS, "−f", "弃权负", "forfeit loss"),
+    "免赛胜": Outcome(WIN, "bye+", "免赛胜（记胜分）", "bye scored as a win"),
+    "免赛和": Outcome(DRAW, "bye=", "免赛和（记和分）", "bye scored as a draw"),
+    "免赛": Outcome(None, "bye0", "免赛（不记分）", "bye without points"),
+    "轮空": Outcome(WIN, "bye", "轮空", "pairing-allocated bye"),
+    "缺席": Outcome(None, "abs", "缺席", "absent"),
+    "胜": Outcome(WIN, "+", "胜", "win"),
+    "和": Outcome(DRAW, "=", "和", "draw"),
+    "负": Outcome(LOSS, "−", "负", "loss"),
+}
+_SWISS_CELL = re.compile(r"^(\d+)?([黑白])?(.+)$")
+
+
+@dataclass(frozen=True)
+class SwissCell:
+    """A Swiss cell's parts: `12黑胜` -> opponent place 12, black, 胜."""
+
+    opponent: int | None
+    colour: str | None  # "黑" / "白"
+    word: str
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return OUTCOMES.get(self.word)
+
+
+def parse_swiss(text: str) -> SwissCell | None:
+    match = _SWISS_CELL.match(text.strip())
+    if match is None:
+        return None
+    place, colour, word = match.groups()
+    return SwissCell(int(place) if place else None, colour, word)
+
+
+def swiss_text(text: str, lang: str) -> str:
+    """A Swiss cell in the language shown: Chinese as given, English `12b+` style."""
+    cell = parse_swiss(text)
+    if lang == "zh" or cell is None or cell.outcome is None:
+        return text
+    colour = {"黑": "b", "白": "w"}.get(cell.colour or "", "")
+    place = "" if cell.opponent is None else str(cell.opponent)
+    return f"{place}{colour}{cell.outcome.short_en}"
+
+
+def swiss_kind(text: str) -> str | None:
+    cell = parse_swiss(text)
+    return None if cell is None or cell.outcome is None else cell.outcome.kind
+
+
+def points_kind(text: str, draw: float) -> str | None:
+    """Round robin: the points against one opponent (several games: '2 0') as a win, a draw
+    or a loss against the draw's worth; None when not played yet."""
+    values = []
+    for part in text.split():
+        try:
+            values.append(float(part))
+        except ValueError:
+            return None
+    if not values:
+        return None
+    total, even = sum(values), draw * len(values)
+    if abs(total - even) < 1e-9:
+        return DRAW
+    return WIN if total > even else LOSS
+
+
+class CrosstableModel(QAbstractTableModel):
+    """Columns: unit, the cells (opponents or rounds), points, place."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.info: Any = None
+        self.draw_points = 1.0
+
+    def set_info(self, info: Any, points: Mapping[str, Any] | None = None) -> None:
+        self.beginResetModel()
+        self.info = info
+        self.draw_points = float((points or {}).get("draw", 1))
+        self.endResetModel()
+
+    def cell_count(self) -> int:
+        if self.info is None:
+            return 0
+        if self.info.round_robin:
+            return len(self.info.players)
+        return max([self.info.rounds, *(len(row) for row in self.info.cells)])
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if self.info is None or parent.isValid() else len(self.info.players)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if self.info is None or parent.isValid() else self.cell_count() + 3
+
+    def raw(self, row: int, column: int) -> str:
+        """The service's text of a grid cell (column counted among the cells, from 0)."""
+        cells = self.info.cells[row]
+        return cells[column] if column < len(cells) else ""
+
+    def kind(self, row: int, column: int) -> str | None:
+        text = self.raw(row, column)
+        if self.info.round_robin:
+            return None if row == column else points_kind(text, self.draw_points)
+        return swiss_kind(text)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex,
+             role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if self.info is None or not index.isValid():
+            return None
+        row, column = index.row(), index.column()
+        last = self.cell_count() + 1
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return self.info.players[row].unit
+            if column == last:
+                return self.info.points_texts[row]
+            if column == last + 1:
+                return self.info.rank_texts[row]
+            text = self.raw(row, column - 1)
+            return text if self.info.round_robin else swiss_text(text, language())
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if column == 0:
+                return int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.FontRole and column >= last:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.BackgroundRole and 0 < column < last:
+            if self.info.round_robin and row == column - 1:
+                return QBrush(DIAGONAL)
+            kind = self.kind(row, column - 1)
+            return QBrush(TINTS[kind]) if kind is not None else None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tooltip(row, column)
+        return None
+
+    def tooltip(self, row: int, column: int) -> str:
+        """What a cell means, in both languages."""
+        player = self.info.players[row]
+        last = self.cell_count() + 1
+        if column == 0 or column >= last:
+            return self.header_tooltip(row)
+        grid = column - 1
+        text = self.raw(row, grid)
+        if self.info.round_robin:
+            if grid == row:
+                return both("ct_cell_self_tip", row=player.name)
+            if not text:
+                return f"{player.name} — {self.info.players[grid].name}\n" \
+                       + both("ct_cell_empty_tip")
+            return both("ct_cell_rr_tip", row=player.name, col=self.info.players[grid].name,
+                        text=text)
+        cell = parse_swiss(text)
+        if not text or cell is None:
+            return both("ct_cell_empty_tip")
+        parts: list[str] = []
+        for index in (0, 1):
+            what = []
+            if cell.opponent is not None and 0 < cell.opponent <= len(self.info.players):
+                name = self.info.players[cell.opponent - 1].name
+                what.append(TEXTS["ct_opponent"][index].format(place=cell.opponent, name=name))
+            if cell.colour is not None:
+                what.append(TEXTS["ct_black" if cell.colour == "黑" else "ct_white"][index])
+            outcome = cell.outcome
+            what.append(cell.word if outcome is None else (outcome.zh, outcome.en)[index])
+            parts.append(TEXTS["ct_cell_swiss_tip"][index].format(
+                row=player.name, round=grid + 1, what=("，" if index == 0 else ", ").join(what)))
+        return "\n".join(parts)
+
+    def header_tooltip(self, row: int) -> str:
+        player = self.info.players[row]
+        return both("ct_player_tip", place=row + 1, name=player.name, unit=player.unit,
+                    number=player.number)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt name)
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if self.info is None:
+            return None
+        last = self.cell_count() + 1
+        if orientation == Qt.Orientation.Vertical:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return f"{section + 1}  {self.info.players[section].name}"
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self.header_tooltip(section)
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            if section == 0:
+                return tr("ct_unit")
+            if section == last:
+                return tr("ct_points")
+            if section == last + 1:
+                return tr("ct_rank")
+            return str(section) if self.info.round_robin else tr("ct_round", round=section)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if section == 0:
+                return both("ct_unit")
+            if section == last:
+                return both("ct_points")
+            if section == last + 1:
+                return both("ct_rank")
+            if self.info.round_robin:
+                return both("ct_against_tip", place=section,
+                            name=self.info.players[section - 1].name)
+            return both("ct_round_tip", round=section)
+        return None
+
+
+class CrosstableWidget(QWidget):
+    """A caption saying how to read the grid, and the grid."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.caption = QLabel()
+        self.caption.setObjectName("crosstable_caption")
+        self.caption.setWordWrap(True)
+        self.model = CrosstableModel()
+        self.table = QTableView()
+        self.table.setObjectName("crosstable")
+        self.table.setModel(self.model)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setAlternatingRowColors(False)
+        self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        vertical = self.table.verticalHeader()
+        vertical.setDefaultAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        vertical.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.table, 1)
+        self.retranslate()
+
+    def set_info(self, info: Any, points: Mapping[str, Any] | None = None) -> None:
+        """Show a `CrosstableInfo` (None: nothing); `points` is the group's point system."""
+        self.model.set_info(info, points)
+        self._caption()
+        self._size_columns()
+
+    def _caption(self) -> None:
+        info = self.model.info
+        if info is None:
+            self.caption.setText(tr("ct_caption_none"))
+        else:
+            key = "ct_caption_rr" if info.round_robin else "ct_caption_swiss"
+            self.caption.setText(tr(key, group=info.group))
+
+    def _size_columns(self) -> None:
+        """The unit sized to its text; every grid column as wide as the widest, a tidy grid."""
+        self.table.resizeColumnsToContents()
+        count = self.model.cell_count()
+        if count:
+            widest = max(self.table.columnWidth(c) for c in range(1, count + 1))
+            for c in range(1, count + 1):
+                self.table.setColumnWidth(c, widest)
+
+    def texts(self) -> list[list[str]]:
+        """Every cell as shown (unit, grid, points, place), row by row."""
+        model = self.model
+        return [[str(model.data(model.index(r, c)) or "") for c in range(model.columnCount())]
+                for r in range(model.rowCount())]
+
+    def row_names(self) -> list[str]:
+        return [str(self.model.headerData(r, Qt.Orientation.Vertical))
+                for r in range(self.model.rowCount())]
+
+    def column_titles(self) -> list[str]:
+        return [str(self.model.headerData(c, Qt.Orientation.Horizontal))
+                for c in range(self.model.columnCount())]
+
+    def retranslate(self) -> None:
+        self.table.setToolTip(both("ct_table_tip"))
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
+                                          max(0, self.model.columnCount() - 1))
+        self._caption()
+        if self.model.rowCount():
+            self.model.dataChanged.emit(self.model.index(0, 0), self.model.index(
+                self.model.rowCount() - 1, self.model.columnCount() - 1))
+            self._size_columns()
