@@ -73,7 +73,8 @@ def test_round_robin_crosstable_shows_each_pairs_points_and_follows_new_results(
     enter_round(window, qtbot, RR, ["0", "1", "1"])
     view = open_standings_group(window, RR)
     view.show_crosstable()
-    assert not view.which.isVisible()  # sub-rankings belong to the table page
+    assert not view.which.isVisible()  # sub-rankings and playoffs belong to the table page
+    assert not view.lower.isVisible()
     grid = view.crosstable
     names = [n.split(maxsplit=1)[1] for n in grid.row_names()]
     assert sorted(names) == [f"棋手{i}" for i in range(1, 7)]
@@ -104,6 +105,13 @@ def test_round_robin_crosstable_shows_each_pairs_points_and_follows_new_results(
         model.data(model.index(0, 1), Qt.ItemDataRole.TextAlignmentRole)
     assert view.pages.isTabVisible(1) and not view.pages.isTabVisible(2)  # no bracket here
     screenshot(window, "30-crosstable-round-robin")
+    # the page chosen is remembered with the window's layout
+    window.save_layout()
+    assert int(window.settings.value("standings/page")) == 1
+    view.pages.setCurrentIndex(0)
+    assert view.which.isVisible() and view.lower.isVisible()
+    view.restore_layout(window.settings)
+    assert view.pages.currentWidget() is view.crosstable
     # a third round entered on the rounds view shows when the standings come back
     enter_round(window, qtbot, RR, ["=", "=", "="])
     window.tabs.setCurrentWidget(view)

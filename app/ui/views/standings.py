@@ -116,7 +116,7 @@ class StandingsView(View):
         result_row.addWidget(self.board_button)
         games.addLayout(result_row)
         playoff_row.addLayout(games, 2)
-        lower = QWidget()
+        lower = self.lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.needs_label)
@@ -201,8 +201,11 @@ class StandingsView(View):
         return True
 
     def _show_page(self) -> None:
-        """Fill the page on screen (the others when they are shown)."""
-        self.which.setVisible(self.pages.currentIndex() == 0)
+        """Fill the page on screen (the others when they are shown); sub-rankings and
+        playoffs belong to the table page, the grid and the drawing take the whole height."""
+        table = self.pages.currentIndex() == 0
+        self.which.setVisible(table)
+        self.lower.setVisible(table)
         if self.main.ev is None:
             return
         if self.pages.currentWidget() is self.crosstable:
@@ -388,11 +391,16 @@ class StandingsView(View):
 
     def save_layout(self, settings: Any) -> None:
         settings.setValue("standings/splitter", self.splitter.saveState())
+        settings.setValue("standings/page", self.pages.currentIndex())
 
     def restore_layout(self, settings: Any) -> None:
         state = settings.value("standings/splitter")
         if state is not None:
             self.splitter.restoreState(state)
+        try:
+            self.pages.setCurrentIndex(int(settings.value("standings/page", 0)))
+        except (TypeError, ValueError):
+            pass
 
     def retranslate(self) -> None:
         self.group_label.setText(tr("group"))
