@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import NoAnswer, UserError
 from app.pairing import roundrobin
-from app.pairing.manual import broken_rules, pairing_report
+from app.pairing.swiss.checks import violations
 from app.pairing.types import Colour, NoLegalPairing, Outcome, Pairing, PairingRequest
 from app.services.boards import game_row, record_code
 from app.services.event import Event
@@ -187,7 +187,6 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
                 _draw_initial_colour(found)
                 build = build_snapshot(found, partial=False)
             pairing, report = _swiss(found, build, number)
-            report += pairing_report(build.snapshot, pairing)
             to_id = build.player_of
         elif found.system in ROUND_ROBIN_SYSTEMS:
             pairing, report = _round_robin(found, session, number)
@@ -368,17 +367,23 @@ def _editable_round(session: Session, group: Group, number: int) -> Round:
 
 
 def _record_manual_change(session: Session, group: Group, round_: Round, what: str) -> list[str]:
-    """Check the changed round against the rounds before it; keep the findings in its report."""
+    """Check the changed round against the rounds before it (the absolute pairing rules, and
+    same-unit avoidance where the group asks for it); keep the findings in its report."""
     session.flush()
     build = build_snapshot(group, partial=False, before_round=round_.number)
     pairing = round_pairing(round_, build.number_of)
+    forbidden = (_forfeit_pairs(build) if group.settings.get("forfeit_counts_as_meeting", True)
+                 else set())
+    request = PairingRequest(build.snapshot, round_.number,
+                             _unavailable(group, build, round_.number), frozenset(forbidden))
+    problems = list(violations(request, pairing))
     avoid_rounds = int(group.settings.get("same_unit_avoidance_rounds", 0) or 0)
-    problems = broken_rules(
-        build.snapshot,
-        pairing,
-        unavailable=_unavailable(group, build, round_.number),
-        forfeits_count_as_meeting=bool(group.settings.get("forfeit_counts_as_meeting", True)),
-        avoid_same_unit=bool(avoid_rounds) and (avoid_rounds < 0 or round_.number <= avoid_rounds),
-    )
+    if avoid_rounds and (avoid_rounds < 0 or round_.number <= avoid_rounds):
+        units = {p.number: p.unit for p in build.snapshot.players}
+        for board in pairing.boards:
+            unit = units[board.first]
+            if board.second is not None and unit and unit == units[board.second]:
+                problems.append(f"第{board.number}台 同单位相遇（{unit}）/ board {board.number}:"
+                                f" same unit meets ({unit})")
     round_.report = [*round_.report, what, *problems]
     return problems
