@@ -45,6 +45,7 @@ FAINT = QColor("#8c8c8c")
 WIN_LINE = QColor("#2e7d32")
 LOSE_LINE = QColor("#b5651d")
 OPEN_LINE = QColor("#9e9e9e")
+MAX_SCALE = 1.8  # a large window (a projector at the venue) enlarges the drawing up to this
 MEDALS = {1: QColor("#d4a017"), 2: QColor("#a8a8a8"), 3: QColor("#b87333")}
 
 
@@ -62,9 +63,10 @@ class ShownMatch:
 
 @dataclass(frozen=True)
 class _Layout:
-    """Where everything goes for one size of the drawing."""
+    """Where everything goes for one size of the drawing, in units that `scale` enlarges."""
 
-    size: QSizeF
+    scale: float
+    size: QSizeF  # the drawing's size in those units
     boxes: dict[tuple[int, int], QRectF]
     columns: tuple[float, ...]  # left edge of each round's column
     box_width: float
@@ -189,13 +191,17 @@ class BracketWidget(QWidget):
         return self._needed().toSize()
 
     def layout_for(self, size: QSizeF) -> _Layout:
-        """The boxes for a drawing of `size`: extra room spreads the columns and rows."""
+        """The boxes for a drawing of `size`: room to spare enlarges the whole drawing (up to
+        MAX_SCALE, evenly both ways), then spreads the columns and rows."""
         width, header, row, gap, margin = self._metrics()
         boxes: dict[tuple[int, int], QRectF] = {}
         if self.bracket is None:
-            return _Layout(size, boxes, (), width, header, row, margin, 0.0)
+            return _Layout(1.0, size, boxes, (), width, header, row, margin, 0.0)
         count = len(self.bracket.rounds)
         needed = self._needed()
+        scale = max(1.0, min(size.width() / needed.width(), size.height() / needed.height(),
+                             MAX_SCALE))
+        size = QSizeF(size.width() / scale, size.height() / scale)
         spare_x = max(0.0, size.width() - needed.width())
         step = width + gap + (spare_x / (count - 1) if count > 1 else 0.0)
         left = margin + (spare_x / 2 if count == 1 else 0.0)
@@ -208,19 +214,25 @@ class BracketWidget(QWidget):
             for m in matches:
                 y = top + (m.number - 1) * pitch + (pitch - box_height) / 2
                 boxes[(m.round, m.number)] = QRectF(columns[m.round - 1], y, width, box_height)
-        return _Layout(size, boxes, columns, width, header, row, top, pitch)
+        return _Layout(scale, size, boxes, columns, width, header, row, top, pitch)
 
     def match_rect(self, round_number: int, number: int) -> QRectF | None:
-        """The box of a match in the widget as it is now."""
-        return self.layout_for(QSizeF(self.size())).boxes.get((round_number, number))
+        """The box of a match in the widget as it is now, in pixels."""
+        layout = self.layout_for(QSizeF(self.size()))
+        box = layout.boxes.get((round_number, number))
+        if box is None:
+            return None
+        s = layout.scale
+        return QRectF(box.left() * s, box.top() * s, box.width() * s, box.height() * s)
 
     def match_at(self, pos: QPointF) -> KnockoutMatch | None:
         if self.bracket is None:
             return None
-        boxes = self.layout_for(QSizeF(self.size())).boxes
+        layout = self.layout_for(QSizeF(self.size()))
+        at = QPointF(pos.x() / layout.scale, pos.y() / layout.scale)
         for matches in self.bracket.rounds:
             for m in matches:
-                if self.drawn(m) and boxes[(m.round, m.number)].contains(pos):
+                if self.drawn(m) and layout.boxes[(m.round, m.number)].contains(at):
                     return m
         return None
 
@@ -289,6 +301,8 @@ class BracketWidget(QWidget):
         if self.bracket is None:
             return
         layout = self.layout_for(size)
+        painter.save()
+        painter.scale(layout.scale, layout.scale)
         self._paint_bands(painter, layout)
         self._paint_round_titles(painter, layout)
         self._paint_lines(painter, layout)
@@ -297,6 +311,7 @@ class BracketWidget(QWidget):
                 if self.drawn(m):
                     self._paint_match(painter, layout, m)
         self._paint_legend(painter, layout)
+        painter.restore()
 
     def _paint_bands(self, painter: QPainter, layout: _Layout) -> None:
         """Each round's place brackets (名次段) as alternating bands behind the boxes."""

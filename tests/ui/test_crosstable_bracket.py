@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, QSize, QSizeF, Qt
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
 
 from app.pairing.knockout import BYE
 from app.services import demo, knockout, queries
@@ -238,8 +239,8 @@ def winner_pixel(widget, size: QSize, round_number: int, number: int) -> QColor:
     match = widget.bracket.match(round_number, number)
     box = layout.boxes[(round_number, number)]
     slot = 0 if match.winner == match.top else 1
-    y = box.top() + layout.header_height + layout.row_height * (slot + 0.5)
-    return widget.render_image(size).pixelColor(int(box.right() - 4), int(y))
+    y = (box.top() + layout.header_height + layout.row_height * (slot + 0.5)) * layout.scale
+    return widget.render_image(size).pixelColor(int(box.right() * layout.scale - 5), int(y))
 
 
 def test_team_knockout_bracket_shows_every_match_its_winner_and_where_both_go(huazhi_window):
@@ -284,6 +285,8 @@ def test_team_knockout_bracket_shows_every_match_its_winner_and_where_both_go(hu
     assert f"胜者：{by_key[(4, 1)].winner}" in tip and "decides places 1 and 2" in tip
     screenshot(window, "33-bracket")
     # painted crisply at two sizes: the winner's row is tinted at both
+    assert widget.layout_for(QSizeF(widget.sizeHint())).scale == 1
+    assert widget.layout_for(QSizeF(1800, 1500)).scale > 1.5  # enlarged on a large screen
     for size in (widget.sizeHint(), QSize(1800, 1500)):
         image = widget.render_image(size)
         assert not image.isNull() and image.size() == size
@@ -298,6 +301,18 @@ def test_team_knockout_bracket_shows_every_match_its_winner_and_where_both_go(hu
     assert area.verticalScrollBar().maximum() > 0
     assert widget.height() >= widget.sizeHint().height()
     window.resize(1280, 860)
+    # larger text (Ctrl++) makes larger boxes, still sized to the names
+    app = QApplication.instance()
+    font = app.font()
+    before = widget.sizeHint()
+    try:
+        window.zoom(4)
+        QApplication.processEvents()
+        assert widget.sizeHint().width() > before.width()
+        assert widget.sizeHint().height() > before.height()
+        assert widget.width() >= widget.sizeHint().width()
+    finally:
+        app.setFont(font)
     window.act_en.trigger()
     assert view.pages.tabText(2) == "Bracket"
     tip = widget.tooltip_for(bracket.match(1, 1))
@@ -306,8 +321,6 @@ def test_team_knockout_bracket_shows_every_match_its_winner_and_where_both_go(hu
 
 
 def qtbot_wait_layout(window) -> None:  # type: ignore[no-untyped-def]
-    from PySide6.QtWidgets import QApplication
-
     for _ in range(3):
         QApplication.processEvents()
 
