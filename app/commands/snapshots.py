@@ -6,8 +6,6 @@ import argparse
 from typing import Any
 
 from app.errors import UserError
-from app.store.session import EventStore
-from app.store.snapshots import list_snapshots, restore_snapshot, take_snapshot
 
 
 def register(subparsers: Any) -> None:
@@ -37,6 +35,10 @@ def _positive(value: str) -> int:
 
 
 def _snapshots(args: argparse.Namespace) -> int:
+    # Imported here: listing the commands must not load the database layer.
+    from app.store.session import EventStore
+    from app.store.snapshots import list_snapshots, restore_snapshot, take_snapshot
+
     if args.keep is not None and args.take is None:
         raise UserError("--keep 只能与 --take 一起使用", "--keep goes with --take", "--keep")
     store = EventStore.open(args.file)
