@@ -112,6 +112,10 @@ class BracketWidget(QWidget):
         self.adjustSize()
         self.update()
 
+    def message(self) -> str:
+        """What the widget says instead of a drawing (no bracket yet)."""
+        return "" if self.bracket is not None else tr("bracket_none")
+
     def name(self, entrant: int | None) -> str:
         """The text shown for a slot: a name, 轮空 (bye), or '' while not known."""
         if entrant is None:
@@ -299,6 +303,9 @@ class BracketWidget(QWidget):
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.fillRect(QRectF(QPointF(0, 0), size), BACKGROUND)
         if self.bracket is None:
+            painter.setPen(FAINT)
+            painter.drawText(QRectF(QPointF(0, 0), size), Qt.AlignmentFlag.AlignCenter
+                             | Qt.TextFlag.TextWordWrap, self.message())
             return
         layout = self.layout_for(size)
         painter.save()

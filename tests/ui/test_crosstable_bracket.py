@@ -368,4 +368,16 @@ def test_a_group_without_a_knockout_has_no_bracket(window, tmp_path: Path):
     view = open_standings_group(window, "公开组")
     assert not view.pages.isTabVisible(2) and not view.show_bracket()
     view.show_crosstable()
-    assert view.crosstable.texts() == []
+    assert view.crosstable.texts() == [] and window.last_error == ""
+
+
+def test_a_knockout_without_entrants_says_so_instead_of_a_drawing(window, tmp_path: Path):
+    assert window.new_event(tmp_path / "hz.db", "huazhi-2021")
+    view = open_standings_group(window, "决赛")
+    window.last_error = ""  # (the table page's standings service refuses an empty knockout)
+    assert view.show_bracket()
+    assert view.bracket.bracket is None and view.bracket.shown_matches() == []
+    assert "至少需要两个参赛者" in view.bracket.message()
+    assert window.last_error == ""  # looking is not an error
+    assert not view.bracket.render_image(QSize(400, 300)).isNull()
+    screenshot(view, "37-bracket-empty")

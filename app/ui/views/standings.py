@@ -230,12 +230,13 @@ class StandingsView(View):
         names: dict[int, str] = {}
         if name is not None and self.system() in KNOCKOUTS:
             try:
-                bracket = common.function("knockout", "bracket_view")(self.ev, name)
                 if self.system() == "team_knockout":
                     entrants = common.function("knockout", "teams")(self.ev, name)
                 else:
                     entrants = queries.players(self.ev, name)
                 names = {e.id: e.name for e in entrants}
+                if len(names) >= 2:  # fewer: the widget says a bracket needs two
+                    bracket = common.function("knockout", "bracket_view")(self.ev, name)
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
                 bracket = None
