@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, QSizeF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QHelpEvent,
     QImage,
+    QMouseEvent,
     QPainter,
     QPainterPath,
     QPaintEvent,
@@ -93,7 +94,10 @@ def next_matches(bracket: Bracket, match: KnockoutMatch) -> tuple[int, int, int,
 
 
 class BracketWidget(QWidget):
-    """Paints a `Bracket`; `names` maps entrant ids to the names shown."""
+    """Paints a `Bracket`; `names` maps entrant ids to the names shown. A double-click on a
+    match emits `matchActivated(round, match number)`."""
+
+    matchActivated = Signal(int, int)  # noqa: N815 (Qt signal name)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -267,7 +271,14 @@ class BracketWidget(QWidget):
             texts.append(text("bracket_match_tip", round=match.round, number=match.number,
                               best=match.places[0], worst=match.places[1],
                               top=label(match.top), bottom=label(match.bottom), state=state))
-        return "\n\n".join(texts)
+        return "\n\n".join(texts) + "\n\n" + "\n".join(TEXTS["bracket_open_hint"])
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
+        match = self.match_at(event.position())
+        if match is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.matchActivated.emit(match.round, match.number)
+            return
+        super().mouseDoubleClickEvent(event)
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):

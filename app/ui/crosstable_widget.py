@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -301,6 +301,11 @@ class CrosstableWidget(QWidget):
             widest = max(self.table.columnWidth(c) for c in range(1, count + 1))
             for c in range(1, count + 1):
                 self.table.setColumnWidth(c, widest)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.FontChange:  # larger text (Ctrl++): wider columns
+            self._size_columns()
+        super().changeEvent(event)
 
     def texts(self) -> list[list[str]]:
         """Every cell as shown (unit, grid, points, place), row by row."""

@@ -192,6 +192,17 @@ def test_swiss_crosstable_names_opponents_colours_and_outcomes_both_ways(demo_wi
     assert grid.table.verticalHeader().isVisible()
     assert grid.table.verticalHeader().width() > grid.table.fontMetrics().horizontalAdvance(
         names[0])
+    # larger text (Ctrl++): the grid's columns widen with it
+    app = QApplication.instance()
+    font = app.font()
+    before = grid.table.columnWidth(1)
+    try:
+        window.zoom(4)
+        QApplication.processEvents()
+        assert grid.table.columnWidth(1) > before
+        assert grid.table.columnWidth(2) == grid.table.columnWidth(1)
+    finally:
+        app.setFont(font)
     # English: the same games as 12b+ / 3w= / 5b−
     window.act_en.trigger()
     assert view.pages.tabText(1) == "Crosstable"
@@ -357,6 +368,23 @@ def test_individual_knockout_draws_byes_and_open_matches(window, qtbot, tmp_path
     for size in (QSize(500, 400), QSize(1400, 1000)):
         assert not widget.render_image(size).isNull()
     screenshot(view, "36-bracket-individual")
+    assert "双击" in widget.tooltip_for(bracket.match(1, 2))
+    # a double-click on a match opens its board on the rounds view, ready for the result key
+    game = next(m for m in bracket.rounds[0] if m.is_game)
+    qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton,
+                      pos=widget.match_rect(1, game.number).center().toPoint())
+    rounds = window.rounds_view
+    assert window.tabs.currentWidget() is rounds
+    assert rounds.selected_group() == "淘汰组" and rounds.current_round_number() == 1
+    assert rounds.selected_board() == game.number
+    assert rounds.entry.text() == f"{game.number} "
+    # a round not paired yet only says so
+    window.tabs.setCurrentWidget(view)
+    assert view.pages.currentWidget() is view.bracket_area
+    qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton,
+                      pos=widget.match_rect(2, 1).center().toPoint())
+    assert window.tabs.currentWidget() is view
+    assert "第2轮尚未编排" in window.status_label.text()
     # the crosstable of the same group lists the players' rounds
     view.show_crosstable()
     assert len(view.crosstable.texts()) == 6

@@ -65,6 +65,7 @@ class StandingsView(View):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.crosstable = CrosstableWidget()
         self.bracket = BracketWidget()
+        self.bracket.matchActivated.connect(self.open_match)
         self.bracket_area = QScrollArea()
         self.bracket_area.setObjectName("bracket_area")
         self.bracket_area.setWidgetResizable(True)
@@ -76,6 +77,7 @@ class StandingsView(View):
         self.pages.addTab(self.bracket_area, "")
         self.pages.currentChanged.connect(lambda _i: self._show_page())
         self.systems: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.rounds_paired: dict[str, int] = {}
         self.needs_label = QLabel()
         self.needs = QListWidget()
         self.needs.setObjectName("playoff_needs")
@@ -138,6 +140,7 @@ class StandingsView(View):
     def refresh(self) -> None:
         groups = queries.event_info(self.ev).groups
         self.systems = {g.name: (g.system, dict(g.points)) for g in groups}
+        self.rounds_paired = {g.name: g.rounds_paired for g in groups}
         names = [g.name for g in groups]
         current = self.group.currentText()
         self.group.blockSignals(True)
@@ -198,6 +201,25 @@ class StandingsView(View):
         if not self.pages.isTabVisible(2):
             return False
         self.pages.setCurrentWidget(self.bracket_area)
+        return True
+
+    def open_match(self, round_number: int, number: int) -> bool:
+        """A knockout match on the rounds view (its board = the match number), the result
+        entry started with the board number so that one key enters the result."""
+        name = self.selected_group()
+        if name is None:
+            return False
+        if round_number > self.rounds_paired.get(name, 0):
+            self.main.show_message(tr("bracket_not_paired", round=round_number))
+            return False
+        rounds = self.main.rounds_view
+        self.main.tabs.setCurrentWidget(rounds)
+        rounds.group.setCurrentIndex(rounds.group.findText(name))
+        rounds.round_box.setCurrentIndex(rounds.round_box.findData(round_number))
+        if not rounds.select_board(number):
+            return False
+        rounds.entry.setText(f"{number} ")
+        rounds.entry.setFocus()
         return True
 
     def _show_page(self) -> None:
