@@ -323,10 +323,10 @@ class CrosstableWidget(QWidget):
 
     def retranslate(self) -> None:
         self.table.setToolTip(both("ct_table_tip"))
-        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
-                                          max(0, self.model.columnCount() - 1))
         self._caption()
         if self.model.rowCount():
+            self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
+                                              self.model.columnCount() - 1)
             self.model.dataChanged.emit(self.model.index(0, 0), self.model.index(
                 self.model.rowCount() - 1, self.model.columnCount() - 1))
             self._size_columns()

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.errors import NoAnswer, UserError
 from app.services import queries
+from app.services.knockout import TEAM_SYSTEMS  # teams play: a players' crosstable says little
 from app.ui import common
 from app.ui.bracket_widget import BracketWidget
 from app.ui.crosstable_widget import CrosstableWidget
@@ -39,8 +40,7 @@ from app.ui.views.base import View
 
 MAIN = "main"
 TEAMS = "teams"
-KNOCKOUTS = ("knockout", "team_knockout")
-TEAM_SYSTEMS = ("team_knockout", "cross_group")  # players' crosstable means little there
+KNOCKOUTS = ("knockout", "team_knockout")  # groups with a bracket (对阵图)
 
 
 class StandingsView(View):
