@@ -223,6 +223,10 @@ def knockout_standings(group: Group) -> StandingsInfo:
     """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far."""
     from app.services.knockout import TEAM_SYSTEMS, bracket
 
+    entrants = group.teams if group.system in TEAM_SYSTEMS else group.players
+    if len(entrants) < 2:
+        # Nothing to rank yet: an empty table, not an error, while entrants are registered.
+        return StandingsInfo(group.name, group.name, (), (), (), 0)
     current = bracket(group)
     places = current.places()
     if group.system in TEAM_SYSTEMS:
