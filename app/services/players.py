@@ -85,10 +85,22 @@ def add_player(event: Event, group: str, **fields: Any) -> int:
         return player.id
 
 
-def update_player(event: Event, player_id: int, **fields: Any) -> None:
+def update_player(event: Event, player_id: int, *, expected_version: int | None = None,
+                  **fields: Any) -> None:
+    """Change a player's fields. With `expected_version` (the `version` of the `PlayerInfo`
+    the user was looking at), an edit made on a screen that another station has changed
+    since is refused, naming that station, instead of overwriting its change."""
     cleaned = _clean(fields, f"player {player_id}")
     with event.operation("update_player", f"修改棋手 {player_id} / edit player") as session:
         player = _player(session, player_id)
+        if expected_version is not None and player.version != expected_version:
+            by = player.changed_by or "另一工作站"
+            raise UserError(
+                f"{player.name} 的资料已被 {by} 修改，请刷新后再改",
+                f"{player.name} was changed meanwhile by {player.changed_by or 'another station'};"
+                " reload and edit again",
+                f"player {player_id}",
+            )
         for key, value in cleaned.items():
             setattr(player, key, value)
 

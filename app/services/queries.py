@@ -69,6 +69,8 @@ class PlayerInfo:
     seed: int
     phone: str
     absences: dict[int, str]
+    version: int = 0  # for edits that must not overwrite another station's change
+    changed_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,8 @@ def player_info(player: Player) -> PlayerInfo:
         seed=player.seed,
         phone=player.phone,
         absences={a.round_number: a.kind for a in player.absences},
+        version=player.version,
+        changed_by=player.changed_by,
     )
 
 

@@ -169,3 +169,19 @@ def test_snapshots_are_listed_and_restored(tmp_path: Path) -> None:
         assert [p.name for p in players(event, "公开组")] == ["甲"]
         snapshots.restore(event, before.id)
         assert [p.name for p in players(event, "公开组")] == ["甲", "乙"]
+
+
+def test_an_edit_from_a_stale_screen_does_not_overwrite_another_stations_change(
+        tmp_path: Path) -> None:
+    path = tmp_path / "e.db"
+    with Event.create(path, preset="qiwang-2022", station="A") as first:
+        player = add_player(first, "公开组", name="周明")
+        seen_by_b = players(first, "公开组")[0]
+        with Event.open(path, station="B") as second:
+            update_player(second, player, expected_version=seen_by_b.version, unit="杭州")
+        with pytest.raises(UserError, match="changed meanwhile by B"):
+            update_player(first, player, expected_version=seen_by_b.version, unit="上海")
+        assert players(first, "公开组")[0].unit == "杭州"
+        fresh = players(first, "公开组")[0]
+        update_player(first, player, expected_version=fresh.version, unit="上海")
+        assert players(first, "公开组")[0].unit == "上海"

@@ -331,11 +331,14 @@ class PlayersView(View):
         dialog = PlayerDialog(self, player, self.group_names(), player.group)
         if dialog.exec():
             _group, fields = dialog.values()
-            self.edit_player(player.id, **fields)
+            # The version the dialog was filled from: another station's change meanwhile is
+            # refused with its name rather than overwritten.
+            self.edit_player(player.id, expected_version=player.version, **fields)
 
-    def edit_player(self, player_id: int, **fields: Any) -> bool:
-        done = self.run(lambda: players_service.update_player(self.ev, player_id, **fields)
-                        or True)
+    def edit_player(self, player_id: int, expected_version: int | None = None,
+                    **fields: Any) -> bool:
+        done = self.run(lambda: players_service.update_player(
+            self.ev, player_id, expected_version=expected_version, **fields) or True)
         if done:
             self.main.show_message(tr("player_saved", name=fields.get("name", player_id)))
         return bool(done)
