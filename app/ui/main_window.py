@@ -332,26 +332,24 @@ class MainWindow(QMainWindow):
     # ----- undo / redo -----------------------------------------------------------------------------
 
     def undo(self) -> None:
-        if self.ev is None:
-            return
-        try:
-            done = self.ev.undo()
-        except (UserError, NoAnswer) as error:
-            self.show_error(error)
-            return
-        self.changed()
-        self.show_message(tr("undone", what=done) if done else tr("nothing_to_undo"))
+        self._undo_step(redo=False)
 
     def redo(self) -> None:
+        self._undo_step(redo=True)
+
+    def _undo_step(self, *, redo: bool) -> None:
         if self.ev is None:
             return
         try:
-            done = self.ev.redo()
+            done = self.ev.redo() if redo else self.ev.undo()
         except (UserError, NoAnswer) as error:
             self.show_error(error)
             return
         self.changed()
-        self.show_message(tr("redone", what=done) if done else tr("nothing_to_redo"))
+        if done:
+            self.show_message(tr("redone" if redo else "undone", what=done))
+        else:
+            self.show_message(tr("nothing_to_redo" if redo else "nothing_to_undo"))
 
     def zoom(self, step: int) -> float:
         """Larger or smaller text everywhere (read from across the room at the venue)."""
