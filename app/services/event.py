@@ -80,7 +80,8 @@ class Event:
         settings = load_preset(preset) if preset else None  # bad name: refused before writing
         store = EventStore.create(location, station)
         event = cls(store)
-        with store.operation("create_event", "新建赛事 / new event") as session:
+        # Not undoable: undo goes back to the event as created, never to an empty file.
+        with store.operation("create_event", "新建赛事 / new event", undoable=False) as session:
             if settings is None:
                 tournament = Tournament(title=title or "新赛事", settings={})
                 session.add(tournament)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
@@ -42,6 +43,14 @@ def _server_error(location: str | Path, error: Exception) -> UserError:
 def engine_for(location: str | Path) -> Engine:
     """An engine for an event file path or a database URL, with the pragmas we rely on."""
     if is_url(location):
+        if not str(location).startswith("postgresql"):
+            # Only a PostgreSQL server is a station database; anything else would quietly
+            # create a file somewhere (sqlite:///x) or load an unknown driver.
+            raise UserError(
+                "只支持 PostgreSQL 服务器地址（postgresql+psycopg://...），或直接给出赛事文件路径",
+                "only PostgreSQL addresses (postgresql+psycopg://...) or an event file path",
+                str(location),
+            )
         try:
             engine = create_engine(str(location), pool_pre_ping=True)
             # Connect now, so a wrong address or a server that is down is told at once.
@@ -84,6 +93,7 @@ def create_event_database(location: str | Path) -> Engine:
             raise UserError("文件夹不存在", "folder does not exist", str(path.parent))
     engine = engine_for(location)
     with engine.begin() as connection:
+        _begin_ddl(connection)
         if is_url(location) and inspect(connection).has_table("meta"):
             raise UserError(
                 "该数据库已有赛事，不会覆盖",
@@ -108,12 +118,17 @@ def open_event_database(location: str | Path) -> Engine:
         if not path.is_file():
             raise UserError("找不到赛事文件", "event file not found", str(path))
         _check_sqlite_header(path)
-    engine = engine_for(location)
-    try:
-        version = read_schema_version(engine, location)
-    except (DatabaseError, OperationalError) as error:
-        engine.dispose()
-        raise _not_an_event_file(location, type(error.orig).__name__) from None
+        # Checked read-only first: a file that is not ours, or is damaged, is refused before
+        # anything (the WAL switch included) is written to it.
+        version = _read_file_version(path)
+        engine = engine_for(location)
+    else:
+        engine = engine_for(location)
+        try:
+            version = read_schema_version(engine, location)
+        except (DatabaseError, OperationalError) as error:
+            engine.dispose()
+            raise _not_an_event_file(location, type(error.orig).__name__) from None
     if version > SCHEMA_VERSION:
         engine.dispose()
         raise UserError(
@@ -134,17 +149,40 @@ def _check_sqlite_header(path: Path) -> None:
         raise _not_an_event_file(path, "no SQLite header")
 
 
-def read_schema_version(engine: Engine, location: str | Path) -> int:
-    with engine.connect() as connection:
-        if not inspect(connection).has_table("meta"):
-            raise _not_an_event_file(location, "no meta table")
-        rows = {key: value for key, value in connection.execute(select(Meta.key, Meta.value))}
+def _read_file_version(path: Path) -> int:
+    """The schema version of an event file, read without writing to it; the file's pages are
+    checked too (PRAGMA quick_check), so a damaged file is refused with a clear message."""
+    uri = f"{path.resolve().as_uri().replace('file://', 'file:', 1)}?mode=ro"
+    try:
+        with closing(sqlite3.connect(uri, uri=True)) as connection:
+            has_meta = connection.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
+            if not has_meta:
+                raise _not_an_event_file(path, "no meta table")
+            rows = dict(connection.execute("SELECT key, value FROM meta").fetchall())
+            check = [row[0] for row in connection.execute("PRAGMA quick_check")]
+    except sqlite3.DatabaseError as error:
+        raise _not_an_event_file(path, f"damaged: {error}") from None
+    if check != ["ok"]:
+        raise _not_an_event_file(path, f"damaged: {check[0]}")
+    return _version_from_meta(rows, path)
+
+
+def _version_from_meta(rows: dict[str, str], location: str | Path) -> int:
     if rows.get("application") != APPLICATION_ID or "schema_version" not in rows:
         raise _not_an_event_file(location, "not written by this program")
     try:
         return int(rows["schema_version"])
     except ValueError:
         raise _not_an_event_file(location, "bad schema version") from None
+
+
+def read_schema_version(engine: Engine, location: str | Path) -> int:
+    with engine.connect() as connection:
+        if not inspect(connection).has_table("meta"):
+            raise _not_an_event_file(location, "no meta table")
+        rows = {key: value for key, value in connection.execute(select(Meta.key, Meta.value))}
+    return _version_from_meta(rows, location)
 
 
 def upgrade(engine: Engine, location: str | Path, version: int) -> None:
@@ -155,12 +193,20 @@ def upgrade(engine: Engine, location: str | Path, version: int) -> None:
         with sqlite3.connect(path) as source, sqlite3.connect(backup) as target:
             source.backup(target)
     with engine.begin() as connection:
+        _begin_ddl(connection)
         for step in range(version, SCHEMA_VERSION):
             UPGRADES[step](connection)
         connection.execute(
             text("UPDATE meta SET value = :v WHERE key = 'schema_version'"),
             {"v": str(SCHEMA_VERSION)},
         )
+
+
+def _begin_ddl(connection: Connection) -> None:
+    """pysqlite runs DDL outside any transaction unless one is begun explicitly: begin it, so
+    a schema change that fails half-way is rolled back whole."""
+    if connection.dialect.name == "sqlite":
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def integrity_check(engine: Engine) -> list[str]:

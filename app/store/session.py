@@ -67,8 +67,12 @@ class EventStore:
                 session.rollback()
 
     @contextmanager
-    def operation(self, name: str, description: str = "") -> Iterator[Session]:
-        """One user operation: all of it is stored, with its undo entry, or none of it."""
+    def operation(self, name: str, description: str = "", *,
+                  undoable: bool = True) -> Iterator[Session]:
+        """One user operation: all of it is stored, with its undo entry, or none of it.
+
+        `undoable=False` stores no undo entry (creating the event itself: undo stops there).
+        """
         with Session(self.engine, expire_on_commit=False) as session:
             recorder = ChangeRecorder(session)
             # Stamps `changed_by` on what this station writes, and remembers what it read,
@@ -77,7 +81,7 @@ class EventStore:
             try:
                 yield session
                 session.flush()
-                if recorder.has_changes():
+                if undoable and recorder.has_changes():
                     # A new change makes the undone operations unreachable: drop the redo stack.
                     session.execute(delete(UndoEntry).where(UndoEntry.undone.is_(True)))
                     session.add(
