@@ -185,3 +185,40 @@ def test_an_edit_from_a_stale_screen_does_not_overwrite_another_stations_change(
         fresh = players(first, "公开组")[0]
         update_player(first, player, expected_version=fresh.version, unit="上海")
         assert players(first, "公开组")[0].unit == "上海"
+
+
+def test_a_damaged_file_is_refused_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "e.db"
+    with Event.create(path, preset="qiwang-2022") as event:
+        for k in range(30):
+            add_player(event, "公开组", name=f"棋手{k}")
+    with sqlite3.connect(path) as connection:  # fold the WAL into the file first
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    data[4096 * 3: 4096 * 3 + 300] = b"\xab" * 300
+    path.write_bytes(bytes(data))
+    with pytest.raises(UserError, match="damaged"):
+        Event.open(path)
+
+
+def test_a_failed_upgrade_leaves_the_file_as_it_was(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.store import database
+
+    path = tmp_path / "old.db"
+    Event.create(path, preset="yike-2022").close()
+
+    def broken_step(connection: object) -> None:
+        connection.exec_driver_sql("ALTER TABLE player ADD COLUMN nickname TEXT")  # type: ignore[attr-defined]
+        raise RuntimeError("step fails half-way")
+
+    monkeypatch.setattr(database, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(database, "UPGRADES", {1: broken_step})
+    with pytest.raises(RuntimeError):
+        Event.open(path)
+    with sqlite3.connect(path) as connection:
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(player)")]
+        version = connection.execute(
+            "SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0]
+    assert "nickname" not in columns and version == "1"
+    assert (tmp_path / "old.db.v1.bak").exists()
