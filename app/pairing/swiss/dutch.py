@@ -112,16 +112,8 @@ class DutchPairer:
         """Can `vertices` all be paired (one left over, passing `bye_ok`, if odd)? Pairs in
         `fixed` are taken as given; moved-down players are not paired with each other."""
         free = [v for v in vertices if v not in fixed]
-        index = {v: i for i, v in enumerate(free)}
-        adjacent: list[list[int]] = [[] for _ in free]
-        for i, v in enumerate(free):
-            row = self.compat[v]
-            for u in free[i + 1 :]:
-                if row[u] and not (v in self.mdp_ever and u in self.mdp_ever):
-                    adjacent[i].append(index[u])
-                    adjacent[index[u]].append(i)
         allowed = None if bye_ok is None else [bye_ok(v) for v in free]
-        return has_complete_matching(adjacent, allowed)
+        return has_complete_matching(self._adjacency(free), allowed)
 
     def _bye_score(self) -> int | None:
         """[C5]: the lowest score a PAB assignee can have in a complete pairing; [C2] is
