@@ -10,6 +10,7 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -22,7 +23,7 @@ from app.services.ranking import (
     compute_standings,
     knockout_standings,
     planned_rounds,
-    player_filter,
+    subranking_options,
     team_standings,
 )
 from app.services.snapshot import build_snapshot
@@ -58,11 +59,9 @@ def _scaled_column(values: list[Fraction]) -> tuple[int, list[int]]:
     return scale, [int(v * scale) for v in values]
 
 
-def _standings(session: Session, group: Group, title: str | None = None, keep: object = None,
-               prizes: list | None = None, titles: list | None = None, decisive: int | None = None
-               ) -> tuple[m.Standings, object]:
-    info, plain = compute_standings(session, group, name=title, keep=keep, prizes=prizes,
-                                    titles=titles, decisive=decisive)
+def _standings(session: Session, group: Group, **options: Any) -> tuple[m.Standings, object]:
+    """A ranking as the export model prints it; `options` as `compute_standings` takes them."""
+    info, plain = compute_standings(session, group, **options)
     by_number = {row.number: row for row in plain.rows}
     columns = []
     scaled_rows: list[list[int]] = [[] for _ in info.rows]
@@ -184,10 +183,7 @@ def build_model(event: Event) -> m.ExportModel:
             standings.append(table)
             awards += _awards(shown, group, group.name)
             for spec in group.settings.get("subrankings", []):
-                sub, sub_shown = _standings(
-                    session, group, spec["name"], player_filter(spec.get("filter", {})),
-                    spec.get("prizes", []), spec.get("grade_titles", []),
-                    int(spec.get("decisive_places", 0)))
+                sub, sub_shown = _standings(session, group, **subranking_options(spec))
                 subs.append(sub)
                 awards += _awards(sub_shown, group, spec["name"])
     for team_info in team_standings(event):

@@ -19,7 +19,12 @@ from app.rules.game import encode_actions as encode_game
 from app.rules.records import write_moves
 from app.services.event import Event
 from app.services.queries import PlayerRef
-from app.services.ranking import StandingsInfo, compute_standings, find_need, player_filter
+from app.services.ranking import (
+    StandingsInfo,
+    compute_standings,
+    find_need,
+    subranking_options,
+)
 from app.standings.playoff import PlayoffFormat, PlayoffGame, PlayoffState, Stage, resolve
 from app.standings.scoring import parse_result
 from app.store.models import Game as GameRow
@@ -118,10 +123,7 @@ def _ranking_info(session: Session, group: Group, ranking: str | None) -> Standi
         return compute_standings(session, group)[0]
     for spec in group.settings.get("subrankings", []):
         if spec["name"] == ranking:
-            return compute_standings(
-                session, group, name=spec["name"], keep=player_filter(spec.get("filter", {})),
-                prizes=spec.get("prizes", []), titles=spec.get("grade_titles", []),
-                decisive=int(spec.get("decisive_places", 0)))[0]
+            return compute_standings(session, group, **subranking_options(spec))[0]
     raise UserError(f"没有名为“{ranking}”的名次表", f"no ranking named '{ranking}'", group.name)
 
 

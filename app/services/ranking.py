@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from app.errors import UserError
 from app.services.event import Event
-from app.services.queries import PlayerRef
+from app.services.queries import PlayerRef, round_is_complete
 from app.services.snapshot import build_snapshot
 from app.standings.ranking import RankingRules, Standings, rank
 from app.standings.tiebreaks import REGISTRY, TieBreakOptions, Unplayed
@@ -171,7 +171,7 @@ def compute_standings(
         for playoff in _stored_playoffs(session, group)
         if playoff.order
     ]
-    complete = sum(1 for r in group.rounds_played if all(b.result for b in r.boards))
+    complete = sum(1 for r in group.rounds_played if round_is_complete(r))
     # Playoffs are for the final order: while rounds remain, a tie is only a tie.
     finished = complete >= planned_rounds(group)
     rules = ranking_rules(group, decisive if finished else 0)
@@ -248,7 +248,7 @@ def knockout_standings(group: Group) -> StandingsInfo:
             playoff_mark="", prize=prize_text(group.prizes, place),
             title=title_text(group.grade_titles, place),
         ))
-    complete = sum(1 for r in group.rounds_played if all(b.result for b in r.boards))
+    complete = sum(1 for r in group.rounds_played if round_is_complete(r))
     return StandingsInfo(group.name, group.name, (), tuple(rows), (), complete)
 
 
@@ -267,19 +267,19 @@ def subrankings(event: Event, group: str | None) -> list[StandingsInfo]:
     """
     with event.reading() as session:
         found = Event.group(session, group)
-        result = []
-        for spec in found.settings.get("subrankings", []):
-            info, _ = compute_standings(
-                session,
-                found,
-                name=spec["name"],
-                keep=player_filter(spec.get("filter", {})),
-                prizes=spec.get("prizes", []),
-                titles=spec.get("grade_titles", []),
-                decisive=int(spec.get("decisive_places", 0)),
-            )
-            result.append(info)
-        return result
+        return [compute_standings(session, found, **subranking_options(spec))[0]
+                for spec in found.settings.get("subrankings", [])]
+
+
+def subranking_options(spec: dict[str, Any]) -> dict[str, Any]:
+    """`compute_standings` options for a group's sub-ranking as its settings state it."""
+    return {
+        "name": spec["name"],
+        "keep": player_filter(spec.get("filter", {})),
+        "prizes": spec.get("prizes", []),
+        "titles": spec.get("grade_titles", []),
+        "decisive": int(spec.get("decisive_places", 0)),
+    }
 
 
 def find_need(info: StandingsInfo, place: int) -> PlayoffNeed:
