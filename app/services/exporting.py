@@ -16,6 +16,8 @@ from sqlalchemy.orm import Session
 
 from app.exports import model as m
 from app.exports.bundle import export_all
+from app.rules.board import format_point
+from app.rules.records import read_moves
 from app.services.event import Event
 from app.services.groups import point_system
 from app.services.knockout import TEAM_SYSTEMS
@@ -162,7 +164,7 @@ def build_model(event: Event) -> m.ExportModel:
                             games.append(m.Game(
                                 group=key, round=round_.number, board=board.number,
                                 black=game.black_player_id, white=game.white_player_id,
-                                moves=tuple(_split_moves(game.moves)), result=game.result,
+                                moves=tuple(format_point(p) for p in read_moves(game.moves).moves), result=game.result,
                                 how_ended=ENDING_ZH.get(game.ending, ""),
                                 game_no=game.index, opening=game.opening,
                             ))
@@ -205,17 +207,6 @@ def build_model(event: Event) -> m.ExportModel:
         standings=tuple(standings), sub_rankings=tuple(subs),
         team_standings=tuple(team_tables), awards=tuple(awards), games=tuple(games),
     )
-
-
-def _split_moves(moves: str) -> list[str]:
-    """'h8h9i10' -> ['h8', 'h9', 'i10']."""
-    out: list[str] = []
-    for char in moves:
-        if char.isalpha():
-            out.append(char)
-        elif out:
-            out[-1] += char
-    return out
 
 
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
