@@ -22,6 +22,7 @@ from datetime import date
 from fractions import Fraction
 
 from app.errors import UserError
+from app.pairing.system import System
 from app.pairing.types import PointSystem
 
 # ---------------------------------------------------------------------------- numbers
@@ -97,7 +98,7 @@ class Group:
 
     key: str  # stable id used in file names and references, e.g. "open"
     name: str  # 公开组, 女子组, 少儿组 ...
-    system: str = "swiss"  # swiss | round_robin | knockout | team
+    system: System = System.SWISS  # the layout of its crosstable follows the system
     rounds: int = 0  # rounds planned
     rules: str = ""  # 专业规则（禁手） / 大众规则（无禁手）, printed on slips
     double_game: bool = False  # 双盘制: each board plays two games, colours exchanged

@@ -26,6 +26,7 @@ from app.exports.model import (
     TeamStandings,
     TieBreakColumn,
 )
+from app.pairing.system import System
 
 _SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘"
 _COMPOUND = ("欧阳", "司马", "诸葛", "上官")
@@ -200,7 +201,7 @@ def sample_model(players: int = 40, rounds: int = 7, seed: int = 2022,
         chief_arbiter="周裁判",
         short_title="棋王杯2022",
     )
-    groups = [Group("open", "公开组", "swiss", rounds, "专业规则（禁手）")]
+    groups = [Group("open", "公开组", System.SWISS, rounds, "专业规则（禁手）")]
     people: list[Player] = []
     for number in range(1, players + 1):
         gender = "女" if number % 4 == 0 else "男"
@@ -233,7 +234,7 @@ def sample_model(players: int = 40, rounds: int = 7, seed: int = 2022,
     standings = [open_standings]
     if women_round_robin:
         n = women_round_robin + women_round_robin % 2
-        groups.append(Group("women", "女子组", "round_robin", n - 1, "专业规则（禁手）"))
+        groups.append(Group("women", "女子组", System.ROUND_ROBIN, n - 1, "专业规则（禁手）"))
         women: list[int] = []
         for seat in range(women_round_robin):
             pid = players + 1 + seat

@@ -176,7 +176,7 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
     position = {pid: i for i, pid in enumerate(order, start=1)}
     rounds = model.rounds_of(group)
     cells: dict[int, list[Cell]] = {pid: [] for pid in order}
-    if info.system == "round_robin":
+    if info.system.round_robin:
         headers_mid = [str(i) for i in range(1, len(order) + 1)]
         against: dict[tuple[int, int], int] = {}
         for rnd in rounds:

@@ -20,7 +20,7 @@ from app.rules.board import format_point
 from app.rules.records import read_moves
 from app.services.event import Event
 from app.services.groups import point_system
-from app.services.knockout import TEAM_SYSTEMS
+from app.services.queries import system_of
 from app.services.ranking import (
     compute_standings,
     knockout_standings,
@@ -45,14 +45,6 @@ ENDING_ZH = {
 
 def _key(group: Group) -> str:
     return f"g{group.id}"
-
-
-def _system(group: Group) -> str:
-    if group.system in ("round_robin", "double_round_robin"):
-        return "round_robin"
-    if group.system in TEAM_SYSTEMS:
-        return "team"
-    return "knockout" if group.system == "knockout" else "swiss"
 
 
 def _scaled_column(values: list[Fraction]) -> tuple[int, list[int]]:
@@ -90,8 +82,7 @@ def _awards(info: object, group: Group, ranking: str) -> list[m.Award]:
         if row.prize or row.title:
             awards.append(m.Award(ranking=ranking, place=row.place, recipient=row.player.name,
                                   unit=row.player.unit, group=_key(group),
-                                  player=row.player.id if group.system not in TEAM_SYSTEMS
-                                  else None,
+                                  player=None if system_of(group).team else row.player.id,
                                   prize=row.prize, grade_title=row.title, shared=row.shared))
     return awards
 
@@ -113,7 +104,7 @@ def build_model(event: Event) -> m.ExportModel:
         for group in groups:
             key = _key(group)
             model_groups.append(m.Group(
-                key=key, name=group.name, system=_system(group), rounds=planned_rounds(group),
+                key=key, name=group.name, system=system_of(group), rounds=planned_rounds(group),
                 rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
                 scale=1, points=point_system(group.points),
             ))
@@ -129,9 +120,10 @@ def build_model(event: Event) -> m.ExportModel:
                 (build.player_of[p.number], r.round): r.points
                 for p in build.snapshot.players for r in p.rounds
             }
+            system = system_of(group)
             for round_ in group.rounds_played:
                 boards = []
-                if group.system in TEAM_SYSTEMS:
+                if system.team:
                     team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
                     number = 0
                     for match in round_.boards:
@@ -168,8 +160,8 @@ def build_model(event: Event) -> m.ExportModel:
                                 how_ended=ENDING_ZH.get(game.ending, ""),
                                 game_no=game.index, opening=game.opening,
                             ))
-            if group.system in ("knockout", "team_knockout"):
-                if len(group.teams if group.system == "team_knockout" else group.players) >= 2:
+            if system.bracket:
+                if len(group.teams if system.team else group.players) >= 2:
                     places = knockout_standings(group)
                     team_tables.append(m.TeamStandings(
                         title=f"{group.name} 名次", columns=(m.TieBreakColumn("wins", "胜场"),),
@@ -179,7 +171,7 @@ def build_model(event: Event) -> m.ExportModel:
                     ))
                     awards += _awards(places, group, group.name)
                 continue
-            if group.system == "cross_group" or not group.players:
+            if not system.ranked_by_points or not group.players:
                 continue
             table, shown = _standings(session, group)
             standings.append(table)
