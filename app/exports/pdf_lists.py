@@ -155,7 +155,7 @@ def write_round_results(model: ExportModel, group: str, round_number: int, path:
         second = model.player(board.second)
         rows.append([board.board_text, first.name, board.first_team or first.unit,
                      result_zh(board.result), second.name, board.second_team or second.unit,
-                     board.how_ended])
+                     board.how_ended_zh])
     header = _group_header(model, group, f"第{round_number}轮成绩表", rnd.date_text)
     after: list[Flowable] = []
     if model.group(group).double_game:

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from app.exports import model as m
 from app.exports.bundle import export_all
 from app.rules.board import format_point
+from app.rules.endings import Ending
 from app.rules.records import read_moves
 from app.services.event import Event
 from app.services.groups import point_system
@@ -36,11 +37,6 @@ Progress = Callable[[int, int, str], None]
 
 RULES_ZH = {"renju": "专业规则（禁手）", "free": "大众规则（无禁手）", "gomoku": "标准五子棋"}
 GENDER_ZH = {"M": "男", "F": "女"}
-ENDING_ZH = {
-    "five": "五连", "foul": "禁手", "resignation": "认输", "time": "超时",
-    "agreed_draw": "协议和棋", "full_board": "满盘和棋", "arbiter": "裁判判定",
-    "forfeit": "弃权",
-}
 
 
 def _key(group: Group) -> str:
@@ -133,18 +129,17 @@ def build_model(event: Event) -> m.ExportModel:
                                      f"第{match.number}场{game.index}台")
                             boards.append(m.BoardResult(
                                 number, game.black_player_id, game.white_player_id,
-                                game.result, ENDING_ZH.get(game.ending, ""), label=label,
+                                game.result, (Ending.stored(game.ending),), label=label,
                                 first_team=team_of.get(game.black_player_id, ""),
                                 second_team=team_of.get(game.white_player_id, "")))
                 else:
                     for board in round_.boards:
                         first, second = board.first_player_id, board.second_player_id
-                        endings = "、".join(ENDING_ZH[g.ending] for g in board.games
-                                           if g.ending in ENDING_ZH)
+                        endings = tuple(Ending.stored(g.ending)
+                                        for g in sorted(board.games, key=lambda g: g.index))
                         boards.append(m.BoardResult(
                             board.number, first, second,
-                            "" if board.result == "bye" else board.result,
-                            endings or ("轮空" if second is None else ""),
+                            "" if board.result == "bye" else board.result, endings,
                             points_of.get((first, round_.number)),
                             points_of.get((second, round_.number)) if second else None,
                         ))
@@ -157,7 +152,7 @@ def build_model(event: Event) -> m.ExportModel:
                                 group=key, round=round_.number, board=board.number,
                                 black=game.black_player_id, white=game.white_player_id,
                                 moves=tuple(format_point(p) for p in read_moves(game.moves).moves), result=game.result,
-                                how_ended=ENDING_ZH.get(game.ending, ""),
+                                how_ended=Ending.stored(game.ending),
                                 game_no=game.index, opening=game.opening,
                             ))
             if system.bracket:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
+from app.rules.endings import Ending
 from app.rules.game import Game, GameSettings, decode_actions, encode_actions
 from app.rules.judge import RuleSet
 from app.rules.records import write_moves
@@ -119,7 +120,7 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
     for g in sorted(board.games, key=lambda g: g.index):
         paired_first = _players_of_game(board, g.index)[0]
         code = g.result if g.black_player_id == paired_first else flip(g.result)
-        codes.append(code + ("t" if g.ending == "time" and code else ""))
+        codes.append(code + ("t" if g.ending == Ending.TIME and code else ""))
     if len(codes) == group.games_per_round and all(codes):
         from app.standings.scoring import parse_board_result
 
