@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
+from app.pairing.system import System
 from app.services.presets import load_preset
 from app.store.models import Group, Tournament
 from app.store.session import EventStore
@@ -45,7 +46,7 @@ GROUP_DEFAULTS: dict[str, Any] = {
     "opening": "designated",
     "fifth_move_offers": 2,
     "time_control": "",
-    "system": "swiss",
+    "system": System.SWISS.value,
     "rounds": 7,
     "games_per_round": 1,
     "points": {"win": 2, "draw": 1, "loss": 0, "forfeit_win": 2, "forfeit_loss": 0, "pab": 2,
@@ -57,7 +58,6 @@ GROUP_DEFAULTS: dict[str, Any] = {
     "eligibility": {},
 }
 RULE_SETS = ("renju", "free", "gomoku")
-SYSTEMS = ("swiss", "round_robin", "double_round_robin", "knockout", "team_knockout", "cross_group")
 
 
 class Event:
@@ -198,8 +198,7 @@ def validate_group(group: Group) -> None:
     where = f"组别 {group.name}"
     if group.rule_set not in RULE_SETS:
         raise UserError(f"未知规则 {group.rule_set}", f"unknown rule set {group.rule_set}", where)
-    if group.system not in SYSTEMS:
-        raise UserError(f"未知赛制 {group.system}", f"unknown system {group.system}", where)
+    group.system = System.of(group.system, where).value
     if not 1 <= group.rounds <= 50:
         raise UserError("轮数须在1到50之间", "rounds must be 1 to 50", where)
     if group.games_per_round not in (1, 2):

@@ -10,6 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
+from app.pairing.system import System
 from app.services.event import Event
 from app.store.models import BoardRow, Game, Group, Player, Round
 
@@ -22,7 +23,7 @@ class GroupInfo:
     opening: str
     fifth_move_offers: int
     time_control: str
-    system: str
+    system: System
     rounds: int
     games_per_round: int
     points: dict[str, Any]
@@ -114,6 +115,11 @@ class RoundInfo:
     complete: bool
 
 
+def system_of(group: Group) -> System:
+    """The group's competition system (the event file stores its value)."""
+    return System.of(group.system, f"组别 {group.name}")
+
+
 def round_is_complete(round_: Round) -> bool:
     return all(board.result for board in round_.boards)
 
@@ -127,7 +133,7 @@ def group_info(group: Group) -> GroupInfo:
         opening=group.opening,
         fifth_move_offers=group.fifth_move_offers,
         time_control=group.time_control,
-        system=group.system,
+        system=system_of(group),
         rounds=group.rounds,
         games_per_round=group.games_per_round,
         points=dict(group.points),

@@ -17,11 +17,11 @@ from sqlalchemy.orm import Session
 from app.errors import NoAnswer, UserError
 from app.pairing import roundrobin
 from app.pairing.swiss.checks import violations
+from app.pairing.system import Engine
 from app.pairing.types import Colour, NoLegalPairing, Outcome, Pairing, PairingRequest
 from app.services.boards import game_row, record_code
 from app.services.event import Event
 from app.services.knockout import (
-    TEAM_SYSTEMS,
     bracket,
     pair_knockout_round,
     store_team_boards,
@@ -33,9 +33,9 @@ from app.services.queries import (
     round_info,
     round_is_complete,
     seeded_players,
+    system_of,
 )
 from app.services.snapshot import (
-    ROUND_ROBIN_SYSTEMS,
     SnapshotBuild,
     absence_outcome,
     build_snapshot,
@@ -161,7 +161,7 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
         group.settings = settings
         report.append(f"抽签种子 / draw seed: {seed}")
     numbering = roundrobin.Numbering(tuple(settings["berger_numbers"]), settings.get("draw_seed"))
-    double = group.system == "double_round_robin"
+    double = system_of(group).cycles == 2
     total = roundrobin.round_count(len(ids), double)
     if number > total:
         raise UserError(f"单循环共{total}轮", f"the round robin has {total} rounds", group.name)
@@ -181,14 +181,15 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         pairing_lock(session, found.id, event.store.station, expected_round)
         session.refresh(found)
         number = _check_ready(found)
-        if found.system == "swiss":
+        system = system_of(found)
+        if system.engine is Engine.DUTCH:
             build = build_snapshot(found, partial=False)
             if number == 1 and found.settings.get("initial_colour") == "draw":
                 _draw_initial_colour(found)
                 build = build_snapshot(found, partial=False)
             pairing, report = _swiss(found, build, number)
             to_id = build.player_of
-        elif found.system in ROUND_ROBIN_SYSTEMS:
+        elif system.engine is Engine.BERGER:
             pairing, report = _round_robin(found, session, number)
             to_id = {p.id: p.id for p in found.players}
         else:
@@ -202,7 +203,7 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
             # A bye needs no result: it is settled by the pairing itself.
             row = BoardRow(number=board.number, result="bye" if board.second is None else "",
                            label=places.get(board.number, ""))
-            if found.system in TEAM_SYSTEMS:
+            if system.team:
                 store_team_boards(found, row, board.first, board.second)
             else:
                 row.first_player_id = to_id[board.first]
@@ -214,7 +215,7 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
 
 def _place_labels(group: Group, number: int) -> dict[int, str]:
     """Knockouts: the places each match of the round decides (名次段), by match number."""
-    if group.system not in ("knockout", "team_knockout"):
+    if not system_of(group).bracket:
         return {}
     matches = bracket(group).rounds[number - 1]
     return {m.number: f"{m.places[0]}-{m.places[1]}" for m in matches}
@@ -289,11 +290,11 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
             f"the board already has the result {board.result}; correct it with --replace",
             where,
         )
-    if group.system in TEAM_SYSTEMS:
+    if system_of(group).team:
         raise UserError("团体赛请按台录入（team-result）",
                         "team matches take one result per board (team-result)", where)
     games = parse_board_result(list(codes), group.games_per_round == 2, where)
-    if group.system == "knockout" and any(not g.code.decisive and g.code.played
+    if system_of(group).decisive_games and any(not g.code.decisive and g.code.played
                                           for g in games):
         raise UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
                         "a knockout match needs a winner: enter the result after the "

@@ -18,11 +18,10 @@ from app.pairing.types import (
     TournamentSnapshot,
 )
 from app.services.groups import point_system
-from app.services.queries import pairing_numbers, seeded_players
+from app.services.queries import pairing_numbers, seeded_players, system_of
 from app.standings.scoring import GameResult, parse_board_result, round_records
 from app.store.models import Group, Player, Round
 
-ROUND_ROBIN_SYSTEMS = ("round_robin", "double_round_robin")
 _ABSENCE_OUTCOME = {
     "absent": Outcome.ABSENT,
     "half_bye": Outcome.HALF_BYE,
@@ -96,7 +95,7 @@ def build_snapshot(group: Group, *, partial: bool = True,
         on_boards = {b.first for b in pairing.boards} | {
             b.second for b in pairing.boards if b.second is not None
         }
-        if group.system in ROUND_ROBIN_SYSTEMS:
+        if system_of(group).round_robin:
             # In a round robin the player who sits out rests: no game, no points.
             for board in pairing.boards:
                 if board.second is None:
