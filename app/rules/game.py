@@ -697,7 +697,7 @@ class Game:
             return None
         if step.kind is StepKind.MOVE:
             return None
-        if self.settings.designated_opening and len(self.moves) < 3:
+        if self.settings.opening_rule.opening_at_once and len(self.moves) < 3:
             return self._opening_refusal(point)
         if not in_area(point, step.area):
             if step.area == 1:
@@ -859,7 +859,8 @@ def encode_actions(game: Game) -> str:
     return " ".join(_action_text(a) for a in game.actions)
 
 
-def _parse_action(token: str, where: str) -> Action:
+def decode_action(token: str, where: str) -> Action:
+    """One token of an action line (`encode_actions`); `UserError` when it is none."""
     head, _, rest = token.partition(":")
     stones = {"black": Stone.BLACK, "white": Stone.WHITE}
     if head in ("offer", "choose"):
@@ -887,13 +888,22 @@ def _parse_action(token: str, where: str) -> Action:
     raise UserError(f"无法识别的操作 {token!r}", f"unknown action {token!r}", where)
 
 
+_STEP_WORDS = frozenset({"swap", "noswap", "claim", "draw", "pass"})
+_STEP_HEADS = ("offer:", "choose:", "declare:", "resign:", "time:", "arbiter:")
+
+
+def is_action_line(text: str) -> bool:
+    """True when `text` reads as an action line (it names a step, not only stones)."""
+    return any(token in _STEP_WORDS or token.startswith(_STEP_HEADS) for token in text.split())
+
+
 def decode_actions(settings: GameSettings, text: str, where: str = "game") -> Game:
     """Replay a line written by `encode_actions`; `UserError` names the bad action."""
     game = Game.new(settings)
     for i, token in enumerate(text.split(), start=1):
         place = f"{where}: action {i}"
         try:
-            game = game.apply(_parse_action(token, place))
+            game = game.apply(decode_action(token, place))
         except UserError as error:
             raise UserError(error.zh, error.en, f"{place} ({token})") from None
     return game

@@ -73,6 +73,11 @@ class Protocol(StrEnum):
         return _LABELS[self][1]
 
     @property
+    def opening_at_once(self) -> bool:
+        """The first player puts stones 1-3 as one of the 26 openings (no swap between)."""
+        return self in (Protocol.DESIGNATED, Protocol.YAMAGUCHI, Protocol.SOOSYRV8)
+
+    @property
     def uses_openings(self) -> bool:
         """Stones 1-3 must form one of the 26 designated openings."""
         return self in (Protocol.DESIGNATED, Protocol.YAMAGUCHI, Protocol.SOOSYRV8,
