@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.pairing.system import System
+from app.rules.protocols import Protocol
 from app.services.presets import load_preset
 from app.store.models import Group, Tournament
 from app.store.session import EventStore
@@ -199,6 +200,11 @@ def validate_group(group: Group) -> None:
     if group.rule_set not in RULE_SETS:
         raise UserError(f"未知规则 {group.rule_set}", f"unknown rule set {group.rule_set}", where)
     group.system = System.of(group.system, where).value
+    if group.opening not in {p.value for p in Protocol}:
+        names = "、".join(p.value for p in Protocol)
+        raise UserError(f"未知的开局规则 {group.opening}（可选：{names}）",
+                        f"unknown opening rule {group.opening} (one of {names})",
+                        f"{where}: opening")
     if not 1 <= group.rounds <= 50:
         raise UserError("轮数须在1到50之间", "rounds must be 1 to 50", where)
     if group.games_per_round not in (1, 2):

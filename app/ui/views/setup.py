@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.errors import UserError
 from app.pairing.system import System
+from app.rules.protocols import Protocol
 from app.services import event as event_service
 from app.services import groups as groups_service
 from app.services import queries
@@ -37,7 +38,7 @@ from app.ui.views.base import View
 POINT_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "full_bye",
               "half_bye", "zero_bye", "absent")
 UNPLAYED = ("zero", "own", "lowest")
-OPENINGS = ("designated", "free")
+OPENINGS = tuple(p.value for p in Protocol)
 CHOICE_TEXTS = {
     "renju": ("专业规则（禁手）", "renju (forbidden moves)"),
     "free": ("大众规则（无禁手）", "free (no forbidden moves)"),
@@ -46,7 +47,7 @@ CHOICE_TEXTS = {
     "zero": ("按0分计", "count as zero"),
     "own": ("按本人得分计", "own score (dummy opponent)"),
     "lowest": ("按最低计", "lowest"),
-    "designated": ("指定开局（三手交换、五手N打）", "designated opening (swap, N fifth moves)"),
+    **{p.value: (p.zh, p.en) for p in Protocol if p is not Protocol.FREE},
 }
 POINT_TEXTS = {
     "win": ("胜", "win"), "draw": ("和", "draw"), "loss": ("负", "loss"),
