@@ -772,7 +772,7 @@ class Game:
         common: dict[str, object] = {"moves": moves, "stones": stones, "step": step,
                                      "passes_in_row": 0}
         if outcome is FiveResult.FIVE:
-            return self._end(action, stone, Ending.FIVE, foul_pending=False, **common)
+            return self._end(action, stone, Ending.FIVE, "", foul_pending=False, **common)
         fouls = self.fouls
         pending = False
         if outcome is FiveResult.FORBIDDEN:
@@ -780,7 +780,7 @@ class Game:
             fouls = (*fouls, (len(moves), kind))
             pending = True
         if len(moves) == SIZE * SIZE:
-            return self._end(action, None, Ending.FULL_BOARD, fouls=fouls,
+            return self._end(action, None, Ending.FULL_BOARD, "", fouls=fouls,
                              foul_pending=False, **common)
         return self._next(action, fouls=fouls, foul_pending=pending, **common)
 

@@ -164,8 +164,8 @@ def _opening_stones(role: Role) -> list[Step]:
     ]
 
 
-def _swap(role: Role, zh: str, en: str, **alternatives: bool) -> Step:
-    return Step(StepKind.DECIDE, role, prompt_zh=zh, prompt_en=en, **alternatives)
+def _swap(role: Role, zh: str, en: str) -> Step:
+    return Step(StepKind.DECIDE, role, prompt_zh=zh, prompt_en=en)
 
 
 def _fifth(count: int) -> list[Step]:
