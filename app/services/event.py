@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.pairing.system import System
-from app.rules.protocols import Protocol
+from app.rules.protocols import MAX_OFFERS, Protocol
 from app.services.presets import load_preset
 from app.store.models import Group, Tournament
 from app.store.session import EventStore
@@ -205,6 +205,10 @@ def validate_group(group: Group) -> None:
         raise UserError(f"未知的开局规则 {group.opening}（可选：{names}）",
                         f"unknown opening rule {group.opening} (one of {names})",
                         f"{where}: opening")
+    if not 0 <= group.fifth_move_offers <= MAX_OFFERS:
+        raise UserError(f"五手N打的 N 须在 0 至 {MAX_OFFERS} 之间（0：由假先方声明）",
+                        f"N of the fifth moves must be 0 to {MAX_OFFERS} (0: declared)",
+                        f"{where}: fifth_move_offers")
     if not 1 <= group.rounds <= 50:
         raise UserError("轮数须在1到50之间", "rounds must be 1 to 50", where)
     if group.games_per_round not in (1, 2):
