@@ -19,8 +19,7 @@ from app.exports.bundle import export_all
 from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.records import read_moves
-from app.services.event import Event
-from app.services.groups import point_system
+from app.services.event import Event, settings_of
 from app.services.queries import system_of
 from app.services.ranking import (
     compute_standings,
@@ -102,7 +101,7 @@ def build_model(event: Event) -> m.ExportModel:
             model_groups.append(m.Group(
                 key=key, name=group.name, system=system_of(group), rounds=planned_rounds(group),
                 rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
-                scale=1, points=point_system(group.points),
+                scale=1, points=settings_of(group).points,
             ))
             build = build_snapshot(group)
             for player in sorted(group.players, key=lambda p: build.number_of[p.id]):

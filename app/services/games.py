@@ -15,7 +15,7 @@ from app.rules.endings import Ending
 from app.rules.game import Game, GameSettings, decode_actions, encode_actions
 from app.rules.judge import RuleSet
 from app.rules.records import write_moves
-from app.services.event import Event
+from app.services.event import Event, settings_of
 from app.services.queries import find_board, find_round, system_of
 from app.store.models import BoardRow, Group
 from app.store.models import Game as GameRow
@@ -29,7 +29,7 @@ def game_settings(group: Group) -> GameSettings:
     if group.opening == "designated" and rules is RuleSet.RENJU:
         # 0 in the group means "N declared by black"; the board then starts from 2 offers
         # (五手两打), which the arbiter may raise in the group's settings.
-        offers = group.fifth_move_offers or int(group.settings.get("default_fifth_offers", 2))
+        offers = group.fifth_move_offers or settings_of(group).default_fifth_offers
         return GameSettings(rules=rules, designated_opening=True, fifth_offers=offers,
                             fixed_opening=None)
     return GameSettings(rules=rules, designated_opening=False)
