@@ -19,10 +19,10 @@ Three helpers for `EventStore.operation()` and the services:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote, unquote
 
-from sqlalchemy import Engine, and_, event, func, inspect, select, text, update
+from sqlalchemy import Engine, Table, and_, event, func, inspect, select, text, update
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
@@ -178,7 +178,7 @@ def pairing_lock(
     else:
         # SQLite: a write takes the file's write lock now (waiting up to busy_timeout), so
         # what the pairing reads next cannot change under it.
-        table = Group.__table__
+        table = cast(Table, Group.__table__)
         session.execute(update(table).where(table.c.id == group_id).values(id=table.c.id))
     if expected_round is not None:
         existing = session.execute(

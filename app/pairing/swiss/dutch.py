@@ -194,10 +194,10 @@ class DutchPairer:
                 best[b] = w
         total = 0
         for key in pairs:
-            w = base.get(key)
-            if w is None:
+            edge = base.get(key)
+            if edge is None:
                 return None
-            total += w
+            total += edge
         if 2 * total != sum(best.values()):
             return None
         mate: dict[int, int] = {}
@@ -439,8 +439,8 @@ class DutchPairer:
             weights = dict(base)
             mdp_field = (m + 1) * digit
             for idx, v in enumerate(mdps):
-                for pos, o in enumerate(residents):
-                    key = (v, o)
+                for pos, opponent in enumerate(residents):
+                    key = (v, opponent)
                     if key in base:
                         rank = size - pos
                         bonus = (1 << (m - 1 - idx)) << mdp_field
@@ -451,9 +451,8 @@ class DutchPairer:
                 if mate[v] in resident_set:
                     finalize(v, mate[v])
         else:
-            mate = self._first_candidate_if_best(residents, base, gadget is not None, virtual)
-            if mate is None:
-                mate = solve(base)
+            first = self._first_candidate_if_best(residents, base, gadget is not None, virtual)
+            mate = solve(base) if first is None else first
 
         # the remainder: residents not paired with a moved-down player
         remainder = [r for r in residents if r not in local_pairs]
@@ -500,11 +499,12 @@ class DutchPairer:
                     head = 1 << (lex_s2 + count - 1 - i)
                 head += (count - i) << sum_field
                 for j in range(i + 1, count):
-                    b = remainder[j]
-                    key = (a, b)
-                    if key in base and (tight is None or key in tight):
+                    edge_key = (a, remainder[j])
+                    if edge_key in base and (tight is None or edge_key in tight):
                         rank = count - j
-                        weights[key] = base[key] + head + (rank << (digit * (count - 1 - i)))
+                        weights[edge_key] = (
+                            base[edge_key] + head + (rank << (digit * (count - 1 - i)))
+                        )
             if tight is not None:
                 # complementary slackness: the best matchings use tight edges only
                 weights = {k: w for k, w in weights.items() if k in tight}
