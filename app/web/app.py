@@ -10,6 +10,7 @@ Routes (the JSON, the page addresses and the write rules are fixed in CLI.md):
   GET  /api/changes                       the change mark the pages poll (ETag)
   GET  /api/groups/<group>/round | standings
   POST /api/groups/<group>/results        {"round", "board", "result"} + X-Arbiter-Code
+                                          (header values may be percent-encoded UTF-8)
   POST /api/groups/<group>/confirm        a player's {"round", "board", "slip", "result"}
   POST /api/signin                        checks X-Arbiter-Code (pages sign in with it)
   GET  /qr/<group>.svg                    QR code of the group's page
@@ -18,11 +19,12 @@ The app calls services only (through `VenueState` and `app.services.venue`).
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import segno
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -229,7 +231,7 @@ class VenueApp:
     def _refusal(self, request: Request) -> JSONResponse | None:
         """None when the request carries the arbiter code; else the 401/403 answer."""
         client = request.client.host if request.client else "?"
-        code = request.headers.get("x-arbiter-code", "").strip()
+        code = unquote(request.headers.get("x-arbiter-code", "")).strip()
         if not code:
             return JSONResponse({"error": "需要裁判码 / the arbiter code is needed"},
                                 status_code=401,
@@ -320,7 +322,9 @@ class VenueApp:
 def qr_svg(address: str, scale: int = 8) -> str:
     """A QR code of `address` as SVG text (error correction M, quiet zone kept)."""
     code = segno.make_qr(address, error="m")
-    return str(code.svg_inline(scale=scale, dark="#000", light="#fff"))
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=scale, dark="#000", light="#fff", xmldecl=False)
+    return out.getvalue().decode()
 
 
 def _escape(error: UserError) -> str:
@@ -347,7 +351,7 @@ def _result_fields(body: Any) -> tuple[int, int, list[str]]:
 
 
 def _station_name(request: Request) -> str:
-    given = " ".join(request.headers.get("x-station", "").split())[:40]
+    given = " ".join(unquote(request.headers.get("x-station", "")).split())[:40]
     client = request.client.host if request.client else "?"
     return given or client
 

@@ -89,7 +89,7 @@
     document.body.classList.toggle("signed-in", !!ok);
   }
   function signin() {
-    return fetch("/api/signin", { method: "POST", headers: { "X-Arbiter-Code": code() } })
+    return fetch("/api/signin", { method: "POST", headers: { "X-Arbiter-Code": encodeURIComponent(code()) } })
       .then(function (r) { showSignedIn(r.ok); return r.ok; });
   }
   document.getElementById("signin").addEventListener("submit", function (e) {
@@ -109,7 +109,7 @@
     if (replace) { body.replace = true; body.expected = expected; }
     return fetch("/api/groups/" + encodeURIComponent(group) + "/results", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Arbiter-Code": code(), "X-Station": station() },
+      headers: { "Content-Type": "application/json", "X-Arbiter-Code": encodeURIComponent(code()), "X-Station": encodeURIComponent(station()) },
       body: JSON.stringify(body)
     }).then(function (r) {
       return r.json().then(function (j) {
