@@ -62,11 +62,19 @@ class VenueApp:
 
     # ----- helpers ---------------------------------------------------------------------
 
-    async def _get(self, key: Any, compute: Callable[[], Any]) -> Any:
+    async def _get(self, key: Any, compute: Callable[[], Any], warm: bool = False) -> Any:
         value = self.state.peek(key)
         if value is not None:
             return value
-        return await run_in_threadpool(self.state.cached, key, compute)
+        return await run_in_threadpool(self.state.cached, key, compute, warm)
+
+    def _round(self, group: str) -> Any:
+        return self.state.cached(("round-data", group),
+                                 lambda: venue.current_round(self.state.event, group))
+
+    def _standings(self, group: str) -> Any:
+        return self.state.cached(("standings-data", group),
+                                 lambda: venue.standings(self.state.event, group))
 
     def _render(self, name: str, context: dict[str, Any], fragment: bool) -> str:
         template = self.templates.get_template(name)
@@ -95,7 +103,9 @@ class VenueApp:
             except UserError as error:
                 return error
 
-        result = await self._get(key, compute)
+        # Pages everybody reads are computed ahead of each change; searches are not.
+        warm = extra_key is None and "q" not in request.query_params
+        result = await self._get(key, compute, warm)
         if isinstance(result, UserError):
             return HTMLResponse(f"<!doctype html><meta charset=utf-8><p>{_escape(result)}</p>",
                                 status_code=404)
@@ -114,7 +124,7 @@ class VenueApp:
         query = request.query_params.get("q", "")
 
         def build(lang: str) -> dict[str, Any]:
-            info = venue.current_round(self.state.event, group)
+            info = self._round(group)
             found = data.find(info, query) if info is not None and query else []
             return {"group": group, "info": info, "query": query, "found": found}
 
@@ -123,7 +133,7 @@ class VenueApp:
     async def standings(self, request: Request) -> Response:
         group = request.path_params["group"]
         return await self._page(request, "standings.html", lambda lang: {
-            "group": group, "table": venue.standings(self.state.event, group)})
+            "group": group, "table": self._standings(group)})
 
     async def player(self, request: Request) -> Response:
         group = request.path_params["group"]
@@ -136,7 +146,7 @@ class VenueApp:
         group = request.path_params["group"]
 
         def build(lang: str) -> dict[str, Any]:
-            info = venue.current_round(self.state.event, group)
+            info = self._round(group)
             overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
             entry = next((g for g in overview.groups if g.name == group), None)
             if entry is None:
@@ -166,7 +176,7 @@ class VenueApp:
         t = TEXTS[lang]
         slides: list[dict[str, Any]] = []
         for group in groups:
-            info = venue.current_round(self.state.event, group)
+            info = self._round(group)
             if info is not None:
                 round_title = f"{group} · {t['round_n'].format(n=info.number)}"
                 for kind, items in (("board", list(info.boards)),
@@ -177,7 +187,7 @@ class VenueApp:
                                        "title": f"{round_title} · {t['by_' + kind]}",
                                        "page": t["page_k"].format(k=k, n=len(parts)),
                                        "rows": part})
-            table = venue.standings(self.state.event, group)
+            table = self._standings(group)
             if table.rows:
                 parts = data.chunks(list(table.rows), rows)
                 after = t["after_round"].format(n=table.rounds_complete)
@@ -207,7 +217,7 @@ class VenueApp:
             except UserError as error:
                 return error
 
-        body = await self._get(key, guarded)
+        body = await self._get(key, guarded, True)
         if isinstance(body, UserError):
             return _error_json(body, 404)
         etag = f'"{self.state.mark}"'
@@ -218,13 +228,13 @@ class VenueApp:
 
     async def round_api(self, request: Request) -> Response:
         group = request.path_params["group"]
-        return await self._json(request, ("round", group), lambda: data.round_json(
-            venue.current_round(self.state.event, group)))
+        return await self._json(request, ("round", group),
+                                lambda: data.round_json(self._round(group)))
 
     async def standings_api(self, request: Request) -> Response:
         group = request.path_params["group"]
-        return await self._json(request, ("standings", group), lambda: data.standings_json(
-            venue.standings(self.state.event, group)))
+        return await self._json(request, ("standings", group),
+                                lambda: data.standings_json(self._standings(group)))
 
     # ----- writes ----------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 Phones poll a change mark; a watcher thread reads it from the database a few times a second,
 so a poll never touches the database. Pages and JSON are computed once per change and kept
-until the mark moves. Reads go through the database's own concurrency (SQLite WAL readers,
+until the mark moves; when it moves, the pages the phones are reading are computed again
+before the new mark is shown, so the phones that follow it find them ready. Reads go through the database's own concurrency (SQLite WAL readers,
 or PostgreSQL), so the window and other stations write undisturbed.
 """
 
@@ -19,6 +20,7 @@ from app.services.event import Event
 T = TypeVar("T")
 _CACHE_LIMIT = 2000
 _FAILURES_ALLOWED = 10  # wrong arbiter codes per client and minute before it must wait
+_WARM_LIMIT = 200  # pages and JSON computed ahead when the event changes
 
 
 class VenueState:
@@ -34,6 +36,9 @@ class VenueState:
         self._lock = threading.Lock()
         self._cache: dict[Any, tuple[str, Any]] = {}
         self._key_locks: dict[Any, threading.Lock] = {}
+        self._warm: dict[Any, Callable[[], Any]] = {}
+        self._local = threading.local()
+        self._refreshing = threading.Lock()
         self._accepted: set[str] = set()
         self._failures: dict[str, list[float]] = {}
         self.claims: dict[tuple[str, int, int], tuple[venue.Claim, ...]] = {}
@@ -49,16 +54,31 @@ class VenueState:
         return self._mark
 
     def refresh_mark(self) -> str:
-        mark = venue.change_mark(self.event)
-        if mark != self._mark:
+        """Read the mark; when it moved, compute the pages being read, then show it."""
+        with self._refreshing:
+            mark = venue.change_mark(self.event)
+            if mark == self._mark:
+                return mark
+            fresh: dict[Any, Any] = {}
+            self._local.target = fresh
+            try:
+                for key, compute in list(self._warm.items())[-_WARM_LIMIT:]:
+                    if key not in fresh:
+                        try:
+                            fresh[key] = compute()
+                        except Exception:  # computed on demand instead, as before
+                            fresh.pop(key, None)
+            finally:
+                self._local.target = None
+            if self._code_override is None:
+                # The chief arbiter may have changed the stored code in the window.
+                self.code_check = venue.arbiter_code_check(self.event)
+                self._accepted.clear()
             with self._lock:
+                self._cache = {key: (mark, value) for key, value in fresh.items()}
+                self._key_locks.clear()
                 self._mark = mark
-                self._cache.clear()
-                if self._code_override is None:
-                    # The chief arbiter may have changed the stored code in the window.
-                    self.code_check = venue.arbiter_code_check(self.event)
-                    self._accepted.clear()
-        return mark
+            return mark
 
     def _watch(self) -> None:
         while not self._stop.wait(self.mark_interval):
@@ -73,8 +93,18 @@ class VenueState:
 
     # ----- computed once per change ----------------------------------------------------
 
-    def cached(self, key: Any, compute: Callable[[], T]) -> T:
-        """The value for `key` at the current mark, computed at most once per mark."""
+    def cached(self, key: Any, compute: Callable[[], T], warm: bool = False) -> T:
+        """The value for `key` at the current mark, computed at most once per mark; `warm`
+        ones are computed again ahead of the phones whenever the event changes."""
+        target = getattr(self._local, "target", None)
+        if target is not None:  # computing ahead for the next mark
+            if key not in target:
+                target[key] = compute()
+            return target[key]  # type: ignore[no-any-return]
+        if warm:
+            self._warm[key] = compute
+            if len(self._warm) > 4 * _WARM_LIMIT:
+                self._warm.clear()
         mark = self._mark
         hit = self._cache.get(key)
         if hit is not None and hit[0] == mark:
