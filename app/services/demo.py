@@ -80,7 +80,7 @@ def _add_teams(event: Event, group: Any, count: int, rng: random.Random, used: s
         unit = UNITS[(k - 1) % len(UNITS)]
         members = [(_name(rng, used), "M"), (_name(rng, used), "M"), (_name(rng, used), "F")]
         source = ""
-        lists = group.settings.get("lists", [])
+        lists = group.settings.lists
         if lists:
             source = lists[(k - 1) % len(lists)]
         knockout.add_team(event, group.name, f"{unit[:4]}队{k}", members, unit=unit,

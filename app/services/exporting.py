@@ -19,8 +19,7 @@ from app.exports.bundle import export_all
 from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.records import read_moves
-from app.services.event import Event
-from app.services.groups import point_system
+from app.services.event import Event, settings_of
 from app.services.queries import system_of
 from app.services.ranking import (
     compute_standings,
@@ -94,6 +93,7 @@ def build_model(event: Event) -> m.ExportModel:
             venue=tournament.venue,
             start_date=tournament.start_date,
             end_date=tournament.end_date,
+            venue_address=str(tournament.settings.get("venue", {}).get("address", "")),
         )
         model_groups, players, rounds, standings, subs, awards, games = [], [], [], [], [], [], []
         team_tables: list[m.TeamStandings] = []
@@ -102,7 +102,7 @@ def build_model(event: Event) -> m.ExportModel:
             model_groups.append(m.Group(
                 key=key, name=group.name, system=system_of(group), rounds=planned_rounds(group),
                 rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
-                scale=1, points=point_system(group.points),
+                scale=1, points=settings_of(group).points,
             ))
             build = build_snapshot(group)
             for player in sorted(group.players, key=lambda p: build.number_of[p.id]):

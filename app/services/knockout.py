@@ -18,8 +18,7 @@ from app.pairing import knockout, team
 from app.pairing.system import System
 from app.pairing.types import Pairing
 from app.services.boards import game_row, record_code
-from app.services.event import Event
-from app.services.groups import point_system
+from app.services.event import Event, settings_of
 from app.services.queries import find_board, find_round, seeded_players, system_of
 from app.standings.scoring import parse_result
 from app.store.models import BoardRow, Game, Group, Player, Team, TeamMember
@@ -36,13 +35,13 @@ class TeamInfo:
 
 
 def team_rules(group: Group) -> team.TeamRules:
-    spec = group.settings.get("team", {})
-    woman = spec.get("woman_board")
+    lineup = settings_of(group).team
+    woman = lineup.woman_board
     return team.TeamRules(
-        boards=int(spec.get("boards", 3)),
-        women_boards=frozenset({int(woman)}) if woman else frozenset(),
-        min_women=int(spec.get("min_women", 1 if woman else 0)),
-        captain_board=int(spec.get("captain_board", 1)),
+        boards=lineup.boards,
+        women_boards=frozenset({woman}) if woman else frozenset(),
+        min_women=lineup.min_women if lineup.min_women is not None else (1 if woman else 0),
+        captain_board=lineup.captain_board,
     )
 
 
@@ -147,7 +146,7 @@ def pair_knockout_round(group: Group, session: Session, number: int
 
 
 def _cross_group(group: Group) -> Pairing:
-    labels = list(group.settings.get("lists", []))
+    labels = list(settings_of(group).lists)
     if len(labels) != 2:
         raise UserError("复赛需要两个名单（settings.lists）", "the cross-group round needs two"
                         " lists (settings.lists)", group.name)
@@ -204,7 +203,7 @@ def enter_team_result(
         playoffs = [parse_result(code, f"{where} playoff {k}")
                     for k, code in enumerate(playoff, 1)]
         outcome = team.team_match_result(first, second, games, playoffs,
-                                         point_system(found.points))
+                                         settings_of(found).points)
         boards = team.match_boards(first, second)
         for game_board, result in zip(boards, games, strict=True):
             _set_game(board, game_board.number, game_board.first, game_board.second, result)

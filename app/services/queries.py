@@ -10,8 +10,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
+from app.group_settings import GroupSettings
 from app.pairing.system import System
-from app.services.event import Event
+from app.services.event import Event, settings_of
 from app.store.models import BoardRow, Game, Group, Player, Round
 
 
@@ -32,7 +33,7 @@ class GroupInfo:
     prizes: tuple[Any, ...]
     grade_titles: tuple[Any, ...]
     eligibility: dict[str, Any]
-    settings: dict[str, Any]
+    settings: GroupSettings  # every setting, typed (the columns above are the same values)
     player_count: int
     rounds_paired: int
     rounds_complete: int
@@ -142,7 +143,7 @@ def group_info(group: Group) -> GroupInfo:
         prizes=tuple(group.prizes),
         grade_titles=tuple(group.grade_titles),
         eligibility=dict(group.eligibility),
-        settings=dict(group.settings),
+        settings=settings_of(group),
         player_count=len(group.players),
         rounds_paired=len(rounds),
         rounds_complete=sum(1 for r in rounds if round_is_complete(r)),

@@ -8,18 +8,18 @@ Sub-rankings (women, juniors) rank a filtered part of the group by the same crit
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import select
 
 from app.errors import UserError
-from app.services.event import Event
+from app.services.event import Event, settings_of
 from app.services.queries import PlayerRef, round_is_complete, system_of
 from app.services.snapshot import build_snapshot
 from app.standings.ranking import RankingRules, Standings, rank
-from app.standings.tiebreaks import REGISTRY, TieBreakOptions, Unplayed
+from app.standings.tiebreaks import TieBreakOptions
 from app.store.models import Group, Player, Playoff
 
 
@@ -63,22 +63,22 @@ def format_points(units: int | Fraction, scale: int = 1) -> str:
 
 
 def tiebreak_label(group: Group, name: str) -> str:
-    labels = group.settings.get("tiebreak_labels", {})
-    return str(labels.get(name) or REGISTRY[name].zh)
+    return settings_of(group).tiebreak_label(name)
 
 
 def ranking_rules(group: Group, decisive: int | None = None) -> RankingRules:
-    places = int(group.settings.get("decisive_places", 0) if decisive is None else decisive)
-    wants_playoffs = bool(group.settings.get("playoffs", True))
+    settings = settings_of(group)
+    if decisive is not None:
+        settings = replace(settings, decisive_places=decisive)
     return RankingRules(
-        tiebreaks=tuple(group.tiebreaks),
+        tiebreaks=settings.tiebreaks,
         options=TieBreakOptions(
-            unplayed=Unplayed(group.unplayed_policy or "zero"),
-            cut=int(group.settings.get("median_cut", 1)),
-            forfeit_wins_count=bool(group.settings.get("wins_count_forfeits", True)),
-            byes_count=bool(group.settings.get("wins_count_byes", False)),
+            unplayed=settings.unplayed_policy,
+            cut=settings.median_cut,
+            forfeit_wins_count=settings.wins_count_forfeits,
+            byes_count=settings.wins_count_byes,
         ),
-        decisive_places=frozenset(range(1, places + 1)) if wants_playoffs else frozenset(),
+        decisive_places=settings.decisive(),
     )
 
 

@@ -24,21 +24,20 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import UserError
+from app.group_settings import OPENINGS, RULE_SETS
 from app.pairing.system import System
+from app.pairing.types import PointSystem
 from app.rules.protocols import Protocol
 from app.services import event as event_service
 from app.services import groups as groups_service
 from app.services import queries
-from app.services.event import RULE_SETS
 from app.ui import common
 from app.ui.i18n import both, pick, tr
 from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
 from app.ui.views.base import View
 
-POINT_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "full_bye",
-              "half_bye", "zero_bye", "absent")
+POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
 UNPLAYED = ("zero", "own", "lowest")
-OPENINGS = tuple(p.value for p in Protocol)
 CHOICE_TEXTS = {
     "renju": ("专业规则（禁手）", "renju (forbidden moves)"),
     "free": ("大众规则（无禁手）", "free (no forbidden moves)"),
@@ -282,7 +281,7 @@ class SetupView(View):
             spin.setValue(int(group.points.get(key, 0)))
         self.tiebreaks.setText(", ".join(group.tiebreaks))
         _choose(self.unplayed, group.unplayed_policy)
-        self.decisive.setValue(int(group.settings.get("decisive_places", 0) or 0))
+        self.decisive.setValue(group.settings.decisive_places)
         self.prizes.set_rows(list(group.prizes))
         self.titles.set_rows(list(group.grade_titles))
         values = {"eligibility": group.eligibility, "settings": _shown_settings(group)}
@@ -390,7 +389,7 @@ class SetupView(View):
                "system": group.system.value, "rounds": group.rounds,
                "games_per_round": group.games_per_round, "points": dict(group.points),
                "tiebreaks": list(group.tiebreaks), "unplayed_policy": group.unplayed_policy,
-               "decisive_places": int(group.settings.get("decisive_places", 0) or 0),
+               "decisive_places": group.settings.decisive_places,
                "prizes": list(group.prizes), "grade_titles": list(group.grade_titles),
                "eligibility": dict(group.eligibility), "settings": _shown_settings(group)}
         changed = {k: v for k, v in values.items() if old.get(k) != v}
@@ -470,7 +469,7 @@ def _choose(combo: QComboBox, key: str) -> None:
 def _shown_settings(group: queries.GroupInfo) -> dict[str, Any]:
     """The group's other settings (sub-rankings, byes, ...) as the JSON editor shows them;
     the decisive places have their own field."""
-    return {k: v for k, v in group.settings.items() if k != "decisive_places"}
+    return {k: v for k, v in group.settings.extra().items() if k != "decisive_places"}
 
 
 def _date_text(value: object) -> str:
