@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from app.rules.endings import Ending
+from app.standings.scoring import GameResult
 from app.store.models import BoardRow, Game
-
-FORFEIT_CODES = ("+-", "-+", "--")
 
 
 def game_row(board: BoardRow, index: int, black: int | None, white: int | None) -> Game:
@@ -17,11 +16,11 @@ def game_row(board: BoardRow, index: int, black: int | None, white: int | None) 
     return game
 
 
-def record_code(game: Game, result: object) -> None:
-    """A typed result on a game row: the code black first, `t` marking a loss on time."""
-    code = str(result)
-    game.result = code.rstrip("t")
-    if code.endswith("t"):
+def record_code(game: Game, result: GameResult) -> None:
+    """A typed result on a game row: its code, and the ending a loss on time or a forfeit
+    gives it."""
+    game.result = result.code.value
+    if result.time_loss:
         game.ending = Ending.TIME.value
-    elif code in FORFEIT_CODES:
+    elif not result.code.played:
         game.ending = Ending.FORFEIT.value

@@ -179,8 +179,8 @@ def build_model(event: Event) -> m.ExportModel:
             title=team_info.name,
             columns=(m.TieBreakColumn("total", team_info.total_label),),
             rows=tuple(m.TeamRow(row.place or 0, row.team,
-                                 (int(Fraction(row.total_text)) if row.total_text else 0,),
-                                 members=row.members, shared=row.rank_text.endswith("="),
+                                 (int(row.total) if row.total is not None else 0,),
+                                 members=row.members, shared=row.shared,
                                  note=row.note)
                        for row in team_info.rows),
         ))

@@ -20,7 +20,7 @@ from app.pairing.types import Pairing
 from app.services.boards import game_row, record_code
 from app.services.event import Event, settings_of
 from app.services.queries import find_board, find_round, seeded_players, system_of
-from app.standings.scoring import parse_result
+from app.standings.scoring import GameResult, parse_result
 from app.store.models import BoardRow, Game, Group, Player, Team, TeamMember
 
 
@@ -221,7 +221,7 @@ def enter_team_result(
         return board.result
 
 
-def _set_game(board: BoardRow, index: int, black: int, white: int | None, result: object,
+def _set_game(board: BoardRow, index: int, black: int, white: int | None, result: GameResult,
               playoff: bool = False) -> None:
     game = game_row(board, index, black, white)
     record_code(game, result)

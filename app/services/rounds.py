@@ -42,7 +42,7 @@ from app.services.snapshot import (
     build_snapshot,
     round_pairing,
 )
-from app.standings.scoring import parse_board_result
+from app.standings.scoring import GameResult, parse_board_result
 from app.store.locks import pairing_lock
 from app.store.models import BoardRow, Group, Round
 from app.store.snapshots import take_snapshot
@@ -306,7 +306,7 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
     _sync_games(board, games)
 
 
-def _sync_games(board: BoardRow, games: Sequence[object]) -> None:
+def _sync_games(board: BoardRow, games: Sequence[GameResult]) -> None:
     """Keep one Game row per game played on the board, with the result of each."""
     first, second = board.first_player_id, board.second_player_id
     for index, result in enumerate(games, start=1):
