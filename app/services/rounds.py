@@ -20,7 +20,7 @@ from app.pairing import roundrobin
 from app.pairing.swiss.checks import violations
 from app.pairing.system import Engine
 from app.pairing.types import Colour, NoLegalPairing, Outcome, Pairing, PairingRequest
-from app.services.boards import game_row, record_code
+from app.services.boards import game_row, movers_of_game, record_code
 from app.services.event import Event, settings_of, store_settings
 from app.services.knockout import (
     bracket,
@@ -308,9 +308,8 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
 
 def _sync_games(board: BoardRow, games: Sequence[GameResult]) -> None:
     """Keep one Game row per game played on the board, with the result of each."""
-    first, second = board.first_player_id, board.second_player_id
     for index, result in enumerate(games, start=1):
-        black, white = (first, second) if index == 1 else (second, first)
+        black, white = movers_of_game(board, index)
         record_code(game_row(board, index, black, white), result)
     for extra in [g for g in board.games if g.index > len(games)]:
         board.games.remove(extra)
