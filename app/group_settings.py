@@ -32,10 +32,11 @@ from app.errors import UserError
 from app.imports.rules import Eligibility
 from app.pairing.system import System
 from app.pairing.types import Colour, PointSystem
+from app.rules.protocols import Protocol
 from app.standings.tiebreaks import REGISTRY, Unplayed
 
 RULE_SETS = ("renju", "free", "gomoku")  # 专业规则（禁手）, 大众规则（无禁手）, standard gomoku
-OPENINGS = ("designated", "free")  # 指定开局（三手交换、五手N打）, 自由开局
+OPENINGS = tuple(p.value for p in Protocol)  # the opening rules of app.rules.protocols
 INITIAL_COLOURS = (Colour.FIRST.value, Colour.SECOND.value, "draw")  # top seed's, round 1
 
 
@@ -387,7 +388,6 @@ class GroupSettings:
     late_entry_points: int = _setting(0, _whole(0))  # points for rounds missed (迟到报名)
     late_limit_minutes: int = _setting(0, _whole(0, 240))  # 0: no limit; shenzhen 15
     time_loss_in_game_one_loses_round: bool = _setting(True, _flag)
-    default_fifth_offers: int = _setting(2, _whole(1, 20))  # the board's N when black declares
 
     # Teams and the cross-group round.
     team: TeamLineup = _setting(TeamLineup(), _lineup)

@@ -72,7 +72,6 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "late_entry_points": st.integers(0, 4),
     "late_limit_minutes": st.integers(0, 60),
     "time_loss_in_game_one_loses_round": st.booleans(),
-    "default_fifth_offers": st.integers(1, 20),
     "team": st.fixed_dictionaries({"boards": st.just(3)}, optional={
         "woman_board": st.integers(1, 3), "captain_board": st.integers(1, 3),
         "min_women": st.integers(0, 3)}),

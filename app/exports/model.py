@@ -72,6 +72,7 @@ class EventInfo:
     end_date: date | None = None
     chief_arbiter: str = ""  # 裁判长
     short_title: str = ""  # for file names and running headers; `title` when empty
+    venue_address: str = ""  # the venue server's address on the LAN (QR codes), when known
 
     @property
     def dates_text(self) -> str:

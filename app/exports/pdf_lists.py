@@ -39,6 +39,7 @@ from app.exports.pdf_common import (
     signature_line,
     usable_width,
 )
+from app.exports.pdf_qr import venue_qr
 
 
 def _wide(columns: Sequence[Column], rows: Sequence[Sequence[str]],
@@ -103,7 +104,8 @@ def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
             row += [second.name, board.second_team or second.unit, str(second.number or "")]
         rows.append(row)
     header = _group_header(model, group, f"第{round_number}轮对阵表（按台次）", rnd.date_text)
-    return _table_document(path, header, columns, rows, shade_every=5)
+    return _table_document(path, header, columns, rows, shade_every=5,
+                           after=venue_qr(model.event.venue_address, model.group(group).name))
 
 
 def _pinyin_key(name: str) -> tuple[str, str]:
@@ -135,7 +137,8 @@ def write_pairings_by_name(model: ExportModel, group: str, round_number: int,
             rows.append([player.name, player.unit, number, colour, opponent.name,
                          opponent.unit])
     header = _group_header(model, group, f"第{round_number}轮对阵表（按姓名）", rnd.date_text)
-    return _table_document(path, header, columns, rows, shade_every=5)
+    return _table_document(path, header, columns, rows, shade_every=5,
+                           after=venue_qr(model.event.venue_address, model.group(group).name))
 
 
 def write_round_results(model: ExportModel, group: str, round_number: int, path: Path) -> Path:

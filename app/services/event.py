@@ -20,7 +20,7 @@ from app.errors import UserError
 from app.group_settings import GroupSettings
 from app.services.presets import load_preset
 from app.store.models import Group, Tournament
-from app.store.session import EventStore
+from app.store.session import EventStore, LoggedOperation
 
 
 class Event:
@@ -111,18 +111,26 @@ class Event:
         )
 
     # ----- undo / redo -------------------------------------------------------------------
+    # Per station (each station's Ctrl+Z takes back its own operations); another station's
+    # operation only when named by its number in `history()`, which says whose and what.
 
-    def undo(self) -> str | None:
-        return self.store.undo()
+    def undo(self, entry: int | None = None) -> str | None:
+        """Undo this station's last operation (or log entry `entry`, any station's)."""
+        return self.store.undo(entry)
 
-    def redo(self) -> str | None:
-        return self.store.redo()
+    def redo(self, entry: int | None = None) -> str | None:
+        """Redo this station's last undone operation (or log entry `entry`)."""
+        return self.store.redo(entry)
 
     def can_undo(self) -> str | None:
         return self.store.undo_description()
 
     def can_redo(self) -> str | None:
         return self.store.redo_description()
+
+    def history(self, limit: int = 30) -> list[LoggedOperation]:
+        """The newest operations (newest first): number, station, what, whether undone."""
+        return self.store.history(limit)
 
 
 def _date(value: str | None) -> dt.date | None:

@@ -93,6 +93,7 @@ def build_model(event: Event) -> m.ExportModel:
             venue=tournament.venue,
             start_date=tournament.start_date,
             end_date=tournament.end_date,
+            venue_address=str(tournament.settings.get("venue", {}).get("address", "")),
         )
         model_groups, players, rounds, standings, subs, awards, games = [], [], [], [], [], [], []
         team_tables: list[m.TeamStandings] = []
