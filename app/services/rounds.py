@@ -24,6 +24,7 @@ from app.services.boards import game_row, movers_of_game, record_code
 from app.services.event import Event, settings_of, store_settings
 from app.services.knockout import (
     bracket,
+    check_match_result,
     pair_knockout_round,
     store_team_boards,
 )
@@ -302,7 +303,9 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
         raise UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
                         "a knockout match needs a winner: enter the result after the "
                         "playoff", where)
-    board.result = " ".join(str(g) for g in games)
+    result = " ".join(str(g) for g in games)
+    check_match_result(group, round_.number, board, result)
+    board.result = result
     _sync_games(board, games)
 
 
