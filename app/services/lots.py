@@ -45,17 +45,17 @@ def draw_knockout(event: Event, group: str, seed: int | None = None, fixed: int 
         if system.team:
             teams = sorted(found.teams, key=lambda t: (t.seed, t.id))
             order = knockout.draw_seeding([t.id for t in teams], lot, fixed)
-            by_id = {t.id: t for t in teams}
+            team_of = {t.id: t for t in teams}
             for number, team_id in enumerate(order, start=1):
-                by_id[team_id].seed = number
-                for member in by_id[team_id].members:
+                team_of[team_id].seed = number
+                for member in team_of[team_id].members:
                     member.player.seed = 1000 * number + member.board_order
         else:
             players = seeded_players(found)
             order = knockout.draw_seeding([p.id for p in players], lot, fixed)
-            by_id = {p.id: p for p in players}
+            player_of = {p.id: p for p in players}
             for number, player_id in enumerate(order, start=1):
-                by_id[player_id].seed = number
+                player_of[player_id].seed = number
         store_settings(found, replace(settings_of(found), draw_seed=lot))
         return order
 

@@ -265,8 +265,8 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             result=b.result,
             games=tuple(game_info(g, session, numbers) for g in b.games),
             label=b.label,
-            first_team=teams.get(b.first_team_id, ""),
-            second_team=teams.get(b.second_team_id, ""),
+            first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
+            second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
         )
         for b in round_.boards
     )
