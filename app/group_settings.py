@@ -403,6 +403,9 @@ class GroupSettings:
     note: str = _setting("", _text)
     stage: str = _setting("", _text)
 
+    # The venue on the LAN: players may confirm their results with their slip's code.
+    player_confirmation: bool = _setting(False, _flag)
+
     # Kept by the program as the group is played (drawn numbers and seeds, 抽签).
     berger_numbers: tuple[int, ...] | None = _setting(None, _optional(_numbers))
     draw_seed: int | None = _setting(None, _optional(_whole(0)))

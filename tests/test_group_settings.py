@@ -81,6 +81,7 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "cancel_if_at_most": st.integers(0, 10),
     "note": st.text("参赛奖金共计", max_size=10),
     "stage": st.text("线上初赛", max_size=4),
+    "player_confirmation": st.booleans(),
     "berger_numbers": st.none() | st.lists(st.integers(1, 99), max_size=6),
     "draw_seed": st.none() | st.integers(0, 10**6),
     "initial_colour_drawn": st.booleans(),
@@ -118,6 +119,20 @@ def test_an_unknown_key_is_refused_naming_it(key: str, value: int) -> None:
 def test_an_event_file_with_a_key_of_another_version_still_opens() -> None:
     stored = GroupSettings.stored({"rounds": 9}, {"a_future_key": 1})
     assert stored.rounds == 9
+
+
+def test_a_change_keeps_the_keys_another_version_wrote(tmp_path: Path) -> None:
+    from app.services.event import Event
+    from app.services.groups import update_group
+
+    with Event.create(tmp_path / "e.db", preset="qiwang-2022") as event:
+        with event.operation("test", "a newer version's key") as session:
+            group = Event.group(session, "公开组")
+            group.settings = {**group.settings, "a_future_key": [1, 2]}
+        info = update_group(event, "公开组", rounds=8)
+        assert info.rounds == 8
+        with event.reading() as session:
+            assert Event.group(session, "公开组").settings["a_future_key"] == [1, 2]
 
 
 @pytest.mark.parametrize(("key", "value"), [
