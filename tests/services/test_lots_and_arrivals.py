@@ -136,3 +136,19 @@ def test_a_corrected_knockout_result_may_not_contradict_a_later_round(make_event
     with pytest.raises(UserError, match="contradicts a later round"):
         rounds.enter_result(event, "公开组", 1, 1, ["0-1"], replace=True)
     assert round_view(event, "公开组", 1).boards[0].result == "1-0"
+
+
+def test_round_one_reports_a_group_the_regulation_cancels(make_event: Make) -> None:
+    """shenzhen 九(三): 参赛人数少于4人（含4人），取消该组比赛."""
+    event = make_event("shenzhen-2022", "男子组", players=4)
+    report = rounds.pair_next_round(event, "男子组").report
+    assert any("取消该组比赛" in line and "4 or fewer" in line for line in report)
+    bigger = make_event("shenzhen-2022", "男子组", players=5, name="b.db")
+    assert not any("取消" in line for line in rounds.pair_next_round(bigger, "男子组").report)
+
+
+def test_round_one_reports_a_group_the_regulation_merges(make_event: Make) -> None:
+    """shenzhen 九(一): 少于8人的组与同年龄段的组合并."""
+    event = make_event("shenzhen-2022", "男子组", players=6, merge_below=8, cancel_if_at_most=4)
+    report = rounds.pair_next_round(event, "男子组").report
+    assert any("合并" in line for line in report)
