@@ -1,6 +1,6 @@
 """Crash safety: SIGKILL in the middle of an import, a pairing and a burst of result entries.
 
-Issue 9: after the kill the event file opens, passes the integrity check, and every operation
+After the kill the event file opens, passes the integrity check, and every operation
 that had returned (printed its success) is there; an operation cut off before its commit left
 nothing at all (one transaction each). The work is done by `crash_driver.py` in a subprocess,
 through the same services the command line calls.
