@@ -7,11 +7,17 @@ import csv
 import sys
 from typing import Any
 
-from app.commands._context import NUMBER, add_event, opened
+from app.commands._context import NUMBER, add_event, opened, whole_number
+from app.errors import UserError
 
 COLUMNS = ("id", "name", "gender", "birth_date", "unit", "group", "source", "id_number",
            "platform_id", "qualifier_rank", "qualifier_points", "grade", "status", "seed")
 
+
+# What `player ID --FIELD VALUE` edits (app.services.players.EDITABLE; the service checks).
+EDIT_FIELDS = ("name", "gender", "birth_date", "id_number", "unit", "platform_id", "source",
+               "qualifier_rank", "qualifier_points", "grade", "phone", "rating", "seed")
+_NUMBER_FIELDS = ("qualifier_rank", "qualifier_points", "rating", "seed")
 
 # The kinds `app.services.players.set_absence` takes (kept here so that listing the
 # commands does not load the services; the service checks the kind again).
@@ -33,6 +39,21 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--id-number", default="")
     parser.set_defaults(handler=_add_player)
 
+    parser = subparsers.add_parser("player", help="修改棋手资料 / edit a player")
+    add_event(parser, group="none")
+    parser.add_argument("player_id", type=NUMBER)
+    for field in EDIT_FIELDS:
+        parser.add_argument(f"--{field.replace('_', '-')}", dest=field,
+                            type=whole_number(0) if field in _NUMBER_FIELDS else str)
+    parser.add_argument("--expected-version", type=NUMBER, default=None,
+                        help="所见资料的版本（他人已改则拒绝）/ refuse if changed since this version")
+    parser.set_defaults(handler=_edit_player)
+
+    parser = subparsers.add_parser("reinstate", help="恢复退赛棋手 / reinstate a player")
+    add_event(parser, group="none")
+    parser.add_argument("player_id", type=NUMBER)
+    parser.set_defaults(handler=_reinstate)
+
     parser = subparsers.add_parser("withdraw", help="棋手退赛 / withdraw a player")
     add_event(parser, group="none")
     parser.add_argument("player_id", type=NUMBER)
@@ -52,7 +73,7 @@ def _players(args: argparse.Namespace) -> int:
     from app.services.queries import players
     with opened(args) as context:
         event = context.event
-        rows = players(event, args.group)
+        rows = players(event, context.group)
     if args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(COLUMNS)
@@ -105,4 +126,28 @@ def _absent(args: argparse.Namespace) -> int:
     with opened(args) as context:
         event = context.event
         player_service.set_absence(event, args.player_id, args.round, kind)
+    return 0
+
+
+def _edit_player(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
+    fields: dict[str, object] = {}
+    for field in EDIT_FIELDS:
+        value = getattr(args, field)
+        if value is None:
+            continue
+        fields[field] = value
+    if not fields:
+        raise UserError("没有要修改的字段", "nothing to change: give --name, --unit, ...",
+                        "player")
+    with opened(args) as context:
+        player_service.update_player(context.event, args.player_id,
+                                     expected_version=args.expected_version, **fields)
+    return 0
+
+
+def _reinstate(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
+    with opened(args) as context:
+        player_service.reinstate_player(context.event, args.player_id)
     return 0

@@ -21,6 +21,11 @@ def register(subparsers: Any) -> None:
                         help="同时输出女子/少儿等分项名次 / also the sub-rankings")
     parser.set_defaults(handler=_standings)
 
+    parser = subparsers.add_parser("crosstable", help="交叉表 / crosstable of a group")
+    add_event(parser)
+    parser.add_argument("--csv", action="store_true", help="CSV 输出 / CSV output")
+    parser.set_defaults(handler=_crosstable)
+
     parser = subparsers.add_parser("team-standings", help="团体名次 / team standings")
     add_event(parser, group="none")
     parser.set_defaults(handler=_team_standings)
@@ -71,8 +76,8 @@ def _standings(args: argparse.Namespace) -> int:
     from app.services import ranking
     with opened(args) as context:
         event = context.event
-        info = ranking.standings(event, args.group)
-        subs = ranking.subrankings(event, args.group) if args.sub else []
+        info = ranking.standings(event, context.group_name)
+        subs = ranking.subrankings(event, context.group_name) if args.sub else []
     _print(info, args.csv)
     for sub in subs:
         if args.csv:
@@ -96,7 +101,7 @@ def _playoff(args: argparse.Namespace) -> int:
     from app.services import playoffs
     with opened(args) as context:
         event = context.event
-        playoff_id = playoffs.create_playoff(event, args.group, args.place, args.format,
+        playoff_id = playoffs.create_playoff(event, context.group_name, args.place, args.format,
                                               args.ranking)
         print_playoff(playoffs.playoff_view(event, playoff_id))
     return 0
@@ -114,7 +119,7 @@ def _playoffs(args: argparse.Namespace) -> int:
     from app.services import playoffs
     with opened(args) as context:
         event = context.event
-        for info in playoffs.playoffs(event, args.group):
+        for info in playoffs.playoffs(event, context.group_name):
             print_playoff(info)
     return 0
 
@@ -131,4 +136,28 @@ def _team_standings(args: argparse.Namespace) -> int:
             extra = "  ".join(x for x in (row.prize, row.note) if x)
             print(f"{row.rank_text:>4}  {row.team}  {row.total_text}  {'  '.join(row.values)}  "
                   f"{'、'.join(row.members)}  {extra}")
+    return 0
+
+
+def _crosstable(args: argparse.Namespace) -> int:
+    from app.services import ranking
+    with opened(args) as context:
+        table = ranking.crosstable(context.event, context.group_name)
+        planned = ranking.planned_rounds_of(context.event, context.group_name)
+    if table.round_robin:
+        heads = [str(k) for k in range(1, len(table.players) + 1)]
+    else:
+        heads = [f"R{k}" for k in range(1, table.rounds + 1)]
+    rows = [[rank, str(player.number), player.name, *cells, points]
+            for rank, player, cells, points in zip(table.rank_texts, table.players, table.cells,
+                                                   table.points_texts, strict=True)]
+    if args.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["rank", "number", "name", *heads, "points"])
+        writer.writerows(rows)
+        return 0
+    print(f"{table.group} 交叉表 / crosstable（{table.rounds}/{planned} 轮 / rounds）")
+    print("  ".join(["名次", "编号", "姓名", *heads, "积分"]))
+    for row in rows:
+        print("  ".join(row))
     return 0

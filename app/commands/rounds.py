@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from app.commands._context import NUMBER, add_event, opened
+from app.errors import UserError
 
 if TYPE_CHECKING:
     from app.services.queries import RoundInfo
@@ -35,6 +37,24 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("unpair", help="撤销最后一轮编排 / unpair the last round")
     add_event(parser)
     parser.set_defaults(handler=_unpair)
+
+    parser = subparsers.add_parser(
+        "results", help="一次录入一轮多台成绩 / enter several boards' results at once")
+    add_event(parser)
+    parser.add_argument("round", type=NUMBER)
+    parser.add_argument("entries", nargs="+", metavar="BOARD=RESULT",
+                        help="如 1=1-0 2== 3=+-；双盘制 4='1-0 =' / e.g. 1=1-0 2== 3=+-")
+    parser.set_defaults(handler=_results)
+
+    parser = subparsers.add_parser(
+        "exchange", help="人工调换两名棋手的座位 / exchange two players' seats by hand")
+    add_event(parser)
+    parser.add_argument("round", type=NUMBER)
+    for side in ("a", "b"):
+        parser.add_argument(f"board_{side}", type=NUMBER, metavar=f"BOARD_{side.upper()}")
+        parser.add_argument(f"seat_{side}", choices=("first", "second"),
+                            metavar=f"SEAT_{side.upper()}", help="first（先手）或 second（后手）")
+    parser.set_defaults(handler=_exchange)
 
     parser = subparsers.add_parser("swap", help="交换某台先后手 / swap colours on a board")
     add_event(parser)
@@ -107,6 +127,33 @@ def _swap(args: argparse.Namespace) -> int:
         event = context.event
         problems = rounds.swap_colours(event, context.group_name, args.round,
                                        args.board)
+    for line in problems:
+        print(line)
+    return 0
+
+
+def _results(args: argparse.Namespace) -> int:
+    from app.services import rounds
+    results: dict[int, Sequence[str]] = {}
+    for entry in args.entries:
+        board, sep, codes = entry.partition("=")
+        if not sep or not codes.split():
+            raise UserError(f"应写作 台号=结果：{entry!r}", f"write BOARD=RESULT: {entry!r}",
+                            "results")
+        number = NUMBER(board)
+        if number in results:
+            raise UserError(f"第{number}台写了两次", f"board {number} is given twice", "results")
+        results[number] = codes.split()
+    with opened(args) as context:
+        rounds.enter_results(context.event, context.group_name, args.round, results)
+    return 0
+
+
+def _exchange(args: argparse.Namespace) -> int:
+    from app.services import rounds
+    with opened(args) as context:
+        problems = rounds.exchange_players(context.event, context.group_name, args.round,
+                                           args.board_a, args.seat_a, args.board_b, args.seat_b)
     for line in problems:
         print(line)
     return 0

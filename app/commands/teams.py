@@ -56,7 +56,7 @@ def _team_add(args: argparse.Namespace) -> int:
     members = [parse_member(m) for m in args.members]
     with opened(args) as context:
         event = context.event
-        team_id = knockout.add_team(event, args.group, args.name, members, unit=args.unit,
+        team_id = knockout.add_team(event, context.group_name, args.name, members, unit=args.unit,
                                     source=args.source, seed=args.seed)
     print(team_id)
     return 0
@@ -66,7 +66,7 @@ def _team_result(args: argparse.Namespace) -> int:
     from app.services import knockout
     with opened(args) as context:
         event = context.event
-        result = knockout.enter_team_result(event, args.group, args.round, args.match,
+        result = knockout.enter_team_result(event, context.group_name, args.round, args.match,
                                             args.codes, args.playoff, replace=args.replace)
     if not result:
         print("比分相同，需主将加赛（--playoff）/ level: the captains' playoff decides "
@@ -78,7 +78,7 @@ def _teams(args: argparse.Namespace) -> int:
     from app.services import knockout
     with opened(args) as context:
         event = context.event
-        for info in knockout.teams(event, args.group):
+        for info in knockout.teams(event, context.group_name):
             members = " ".join(f"{k}.{name}" for k, (_pid, name, _g) in
                                enumerate(info.members, 1))
             print(f"{info.id:>4}  {info.seed:>3}  {info.name}  {info.source}  {members}")
@@ -90,8 +90,13 @@ def _bracket(args: argparse.Namespace) -> int:
     from app.services import knockout
     with opened(args) as context:
         event = context.event
-        view = knockout.bracket_view(event, args.group)
-        names = {t.id: t.name for t in knockout.teams(event, args.group)}
+        view = knockout.bracket_view(event, context.group_name)
+        names = {t.id: t.name for t in knockout.teams(event, context.group_name)}
+        places = knockout.knockout_places(event, context.group_name)
     for line in bracket_lines(view, names):
         print(line)
+    if places:
+        print("名次 / places: " + ", ".join(
+            f"{place}. {names.get(entrant, entrant)}"
+            for entrant, place in sorted(places.items(), key=lambda item: item[1])))
     return 0
