@@ -204,7 +204,7 @@ def build_model(event: Event) -> m.ExportModel:
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
            federation: bool = True, progress: Progress | None = None) -> list[Path]:
     """Write the chosen exports of the whole event into `out_dir`; returns the files."""
+    model = build_model(event)  # an event that cannot be exported is refused first
     take_snapshot(event.store, "导出前 / before export")
-    model = build_model(event)
     return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
                       progress=progress)
