@@ -1,0 +1,66 @@
+"""The window's venue switch: starts the server in the background, shows the address and its
+QR code large, stores the arbiter code, stops; the window's menu opens it."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import json  # noqa: E402
+import urllib.request  # noqa: E402
+from pathlib import Path  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
+
+import segno  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
+
+from app.services import venue  # noqa: E402
+from app.services.event import Event  # noqa: E402
+from app.ui.serve_dialog import ServeDialog  # noqa: E402
+
+
+def test_the_switch_serves_the_open_event_and_stops(qtbot, event_file: Path) -> None:  # type: ignore[no-untyped-def]
+    with Event.open(event_file) as event:
+        main = SimpleNamespace(ev=event)
+        dialog = ServeDialog(None)
+        dialog.main = main
+        qtbot.addWidget(dialog)
+        dialog.port.setValue(0)
+        dialog.code.setText("台上的码")
+        dialog.switch()
+        try:
+            assert dialog.running
+            url = dialog.address.text()
+            assert url.startswith("http://127.0.0.1:") and url == dialog.server.url
+            assert dialog.qr.rows == [list(r) for r in segno.make_qr(url, error="m")
+                                      .matrix_iter(scale=1, border=4)]
+            assert dialog.toggle.text() == "停止发布" and not dialog.port.isEnabled()
+            dialog.qr_for.setCurrentIndex(dialog.qr_for.findText("公开组"))
+            group_page = url + "groups/%E5%85%AC%E5%BC%80%E7%BB%84/pairings"
+            assert dialog.qr.address == group_page
+            with urllib.request.urlopen(url + "api/groups/%E5%85%AC%E5%BC%80%E7%BB%84/round",
+                                        timeout=10) as answer:
+                assert json.loads(answer.read())["round"] == 1
+        finally:
+            dialog.switch()
+        assert not dialog.running and dialog.toggle.text() == "开始发布"
+        assert dialog.qr.rows == []
+        dialog.store_code()
+        assert dialog.message.text() == "裁判码已保存"
+        assert venue.arbiter_code_check(event).accepts("台上的码")
+        dialog.code.setText("短")
+        dialog.store_code()
+        assert "至少4个字符" in dialog.message.text()
+
+
+def test_the_window_s_print_menu_opens_the_switch(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from app.ui.main_window import MainWindow
+
+    main = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    assert main.act_venue in main.menu_print.actions()
+    main.act_venue.trigger()
+    assert main.serve_dialog.isVisible()
+    main.serve_dialog.start()  # no event open: says so, starts nothing
+    assert not main.serve_dialog.running and "打开赛事" in main.serve_dialog.message.text()
