@@ -164,10 +164,13 @@ class ServeDialog(QDialog):
         layout.addWidget(self.qr, 1)
         layout.addWidget(self.projector)
         layout.addWidget(self.message)
-        notifier().changed.connect(lambda _code: self.retranslate())
+        notifier().changed.connect(self._language_changed)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)
+        self.retranslate()
+
+    def _language_changed(self, _code: str) -> None:
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -253,9 +256,16 @@ class ServeDialog(QDialog):
         self.message.setText(_t("code_saved"))
 
 
+class _VenueAction(QAction):
+    """The menu entry; relabelled when the language changes (disconnected with it)."""
+
+    def relabel(self, _code: str = "") -> None:
+        self.setText(_t("menu"))
+
+
 def install_venue_action(main: Any, menu: QMenu) -> QAction:
     """The menu entry that opens the venue switch (one dialog per window, kept open)."""
-    action = QAction(_t("menu"), main)
+    action = _VenueAction(_t("menu"), main)
 
     def open_dialog() -> None:
         dialog = getattr(main, "serve_dialog", None)
@@ -266,6 +276,6 @@ def install_venue_action(main: Any, menu: QMenu) -> QAction:
         dialog.raise_()
 
     action.triggered.connect(open_dialog)
-    notifier().changed.connect(lambda _code: action.setText(_t("menu")))
+    notifier().changed.connect(action.relabel)
     menu.addAction(action)
     return action

@@ -64,3 +64,12 @@ def test_the_window_s_print_menu_opens_the_switch(qtbot, tmp_path: Path) -> None
     assert main.serve_dialog.isVisible()
     main.serve_dialog.start()  # no event open: says so, starts nothing
     assert not main.serve_dialog.running and "打开赛事" in main.serve_dialog.message.text()
+    from app.ui import i18n
+
+    i18n.set_language("en")
+    try:
+        assert main.act_venue.text().startswith("Venue on the LAN")
+        assert main.serve_dialog.toggle.text() == "Start serving"
+    finally:
+        i18n.set_language("zh")
+    assert main.act_venue.text().startswith("赛场发布")
