@@ -317,26 +317,31 @@ def slip_code(secret: str, group: str, round_number: int, board_number: int,
     return f"{int.from_bytes(digest[:6], 'big') % 1_000_000:06d}"
 
 
-def slip_codes(event: Event, group: str, round_number: int) -> dict[int, tuple[str, str]]:
-    """Board number -> (first mover's code, second mover's code) of a round, for the slips;
-    empty when the group does not let players confirm."""
+def board_slip_codes(tournament: Tournament, group: Group, round_number: int,
+                     board: BoardRow) -> tuple[str, ...]:
+    """(first mover's code, second mover's code) for a board's slip; empty when the group
+    does not let players confirm, or for a bye."""
+    secret = str(tournament.settings.get(SETTINGS_KEY, {}).get("slip_secret", ""))
+    if not secret or not group.settings.get(CONFIRM_KEY):
+        return ()
+    if not (board.first_player_id and board.second_player_id):
+        return ()
+    return tuple(slip_code(secret, group.name, round_number, board.number, player)
+                 for player in (board.first_player_id, board.second_player_id))
+
+
+def slip_codes(event: Event, group: str, round_number: int) -> dict[int, tuple[str, ...]]:
+    """Board number -> the players' codes of a round's slips (see `board_slip_codes`)."""
     with event.reading() as session:
         found = Event.group(session, group)
-        secret = str(Event.tournament(session).settings.get(SETTINGS_KEY, {})
-                     .get("slip_secret", ""))
-        if not secret or not found.settings.get(CONFIRM_KEY):
-            return {}
+        tournament = Event.tournament(session)
         codes = {}
         for round_ in found.rounds_played:
-            if round_.number != round_number:
-                continue
-            for board in round_.boards:
-                if board.first_player_id and board.second_player_id:
-                    codes[board.number] = (
-                        slip_code(secret, found.name, round_number, board.number,
-                                  board.first_player_id),
-                        slip_code(secret, found.name, round_number, board.number,
-                                  board.second_player_id))
+            if round_.number == round_number:
+                for board in round_.boards:
+                    pair = board_slip_codes(tournament, found, round_number, board)
+                    if pair:
+                        codes[board.number] = pair
         return codes
 
 
