@@ -138,7 +138,15 @@ def current_round(event: Event, group: str) -> RoundInfo | None:
 
 
 def standings(event: Event, group: str) -> ranking.StandingsInfo:
-    """The group's standings, as `standings --csv` gives them."""
+    """The group's standings after its last complete round, ranked as `standings --csv`
+    ranks them (the same once the round is complete; while a round is on, its first results
+    do not move the posted standings)."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        played = list(found.rounds_played)
+        complete = sum(1 for r in played if round_is_complete(r))
+        if found.system not in ("knockout", "team_knockout") and complete < len(played):
+            return ranking.compute_standings(session, found, before_round=complete + 1)[0]
     return ranking.standings(event, group)
 
 
