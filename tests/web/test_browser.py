@@ -125,7 +125,7 @@ def test_the_projector_rotates_through_pairings_and_standings(venue: Venue, brow
         assert kinds[0] == "board" and "name" in kinds and kinds[-1] == "standings"
         expect(page.locator(".slide:visible h1")).to_contain_text("对阵表（按台次）")
         _shot(page, tmp_path, "projector-board", full=False)
-        seen = set()
+        seen: set[str] = set()
         deadline = time.monotonic() + 3 * len(kinds) + 3
         while len(seen) < len(kinds) and time.monotonic() < deadline:
             seen.add(page.evaluate("document.body.dataset.slide || '0'"))

@@ -11,6 +11,7 @@ import json  # noqa: E402
 import urllib.request  # noqa: E402
 from pathlib import Path  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
+from typing import Any  # noqa: E402
 
 import segno  # noqa: E402
 from PySide6.QtCore import QSettings  # noqa: E402
@@ -20,7 +21,7 @@ from app.services.event import Event  # noqa: E402
 from app.ui.serve_dialog import ServeDialog  # noqa: E402
 
 
-def test_the_switch_serves_the_open_event_and_stops(qtbot, event_file: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_switch_serves_the_open_event_and_stops(qtbot: Any, event_file: Path) -> None:
     with Event.open(event_file) as event:
         main = SimpleNamespace(ev=event)
         dialog = ServeDialog(None)
@@ -54,22 +55,23 @@ def test_the_switch_serves_the_open_event_and_stops(qtbot, event_file: Path) -> 
         assert "至少4个字符" in dialog.message.text()
 
 
-def test_the_window_s_print_menu_opens_the_switch(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_window_s_print_menu_opens_the_switch(qtbot: Any, tmp_path: Path) -> None:
     from app.ui.main_window import MainWindow
 
     main = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main)
     assert main.act_venue in main.menu_print.actions()
     main.act_venue.trigger()
-    assert main.serve_dialog.isVisible()
-    main.serve_dialog.start()  # no event open: says so, starts nothing
-    assert not main.serve_dialog.running and "打开赛事" in main.serve_dialog.message.text()
+    switch = main.findChild(ServeDialog)
+    assert switch is not None and switch.isVisible()
+    switch.start()  # no event open: says so, starts nothing
+    assert not switch.running and "打开赛事" in switch.message.text()
     from app.ui import i18n
 
     i18n.set_language("en")
     try:
         assert main.act_venue.text().startswith("Venue on the LAN")
-        assert main.serve_dialog.toggle.text() == "Start serving"
+        assert switch.toggle.text() == "Start serving"
     finally:
         i18n.set_language("zh")
     assert main.act_venue.text().startswith("赛场发布")
