@@ -81,6 +81,24 @@ def start_venue(path: Path, code: str | None = CODE) -> Venue:
     return Venue(server, path)
 
 
+CHROMIUM = "/usr/bin/chromium"  # Debian's Chromium (README, .ci/run); never a downloaded one
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Chromium driven by Playwright, for the whole session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
 @pytest.fixture
 def event_file(tmp_path: Path) -> Path:
     path = tmp_path / "venue.db"

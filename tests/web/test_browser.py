@@ -15,25 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from app.services import rounds
 from app.services.queries import round_view
-from tests.web.conftest import CODE, GROUP, Venue
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+from tests.web.conftest import CODE, GROUP, PHONE, Venue
 
 
 @pytest.fixture
