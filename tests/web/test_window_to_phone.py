@@ -29,6 +29,8 @@ def test_a_result_typed_in_the_window_appears_on_the_phone(qtbot: Any, browser: 
     qtbot.addWidget(window)
     window.show()
     assert window.open_event(event_file)
+    event = window.ev
+    assert event is not None
     window.act_venue.trigger()
     switch = window.findChild(ServeDialog)
     assert switch is not None
@@ -39,7 +41,7 @@ def test_a_result_typed_in_the_window_appears_on_the_phone(qtbot: Any, browser: 
         assert switch.running
         phone = context.new_page()
         phone.goto(f"{switch.address.text()}groups/{quote(GROUP)}/pairings")
-        board = round_view(window.ev, GROUP, 1).boards[3]
+        board = round_view(event, GROUP, 1).boards[3]
         assert board.first is not None and not board.result
         row = phone.locator("table.pairings tbody tr", has_text=board.first.name)
         expect(row.locator("td.result")).to_have_text("进行中")
@@ -47,7 +49,7 @@ def test_a_result_typed_in_the_window_appears_on_the_phone(qtbot: Any, browser: 
         window.tabs.setCurrentWidget(view)
         qtbot.keyClicks(view.entry, f"{board.number} =")  # board, space, the result key
         typed = time.monotonic()
-        assert round_view(window.ev, GROUP, 1).boards[3].result == "="
+        assert round_view(event, GROUP, 1).boards[3].result == "="
         expect(row.locator("td.result")).to_have_text("=", timeout=2000)
         assert time.monotonic() - typed < 2.0
     finally:
