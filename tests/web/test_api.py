@@ -182,3 +182,28 @@ def test_an_unknown_group_is_not_found(venue: Venue) -> None:
     except urllib.error.HTTPError as error:
         assert error.code == 404
         assert "nope" in json.loads(error.read())["error"]
+
+
+def test_a_team_match_names_the_teams_and_lists_its_games() -> None:
+    from app.services.queries import BoardInfo, GameInfo, PlayerRef, RoundInfo
+    from app.web import data
+
+    black, white = PlayerRef(7, "马娟宇", "南京", 13), PlayerRef(9, "赵平", "青岛", 40)
+    match = BoardInfo(1, None, None, "0-1", (GameInfo(1, 1, black, white, "0-1", "", "", ""),),
+                      "2:4", "南京五子队5", "青岛五子队14")
+    answer = data.round_json(RoundInfo("决赛", 4, (match,), (), True))
+    board = answer["boards"][0]
+    assert board["black"] == {"id": None, "number": None, "name": "南京五子队5"}
+    assert board["games"] == [{"board": 1, "black": {"id": 7, "number": 13, "name": "马娟宇"},
+                               "white": {"id": 9, "number": 40, "name": "赵平"},
+                               "result": "0-1"}]
+    seat = data.find(RoundInfo("决赛", 4, (match,), (), True), "赵平")[0]
+    assert (seat.board, seat.game, seat.first, seat.opponent) == (1, 1, False, black)
+
+
+def test_wrong_codes_from_one_client_are_refused_for_a_minute(venue: Venue) -> None:
+    body = {"round": 1, "board": 3, "result": "1-0"}
+    for attempt in range(10):
+        assert venue.post(API + "/results", body, {"X-Arbiter-Code": f"guess{attempt}"})[0] == 403
+    status, answer = venue.post(API + "/results", body, {"X-Arbiter-Code": CODE})
+    assert status == 403 and "一分钟" in answer["error"] and _board_result(venue, 3) == ""
