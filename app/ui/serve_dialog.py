@@ -57,6 +57,9 @@ TEXTS = {
     "projector": ("大屏幕：", "Projector:"),
     "no_event": ("请先打开赛事", "open an event first"),
     "qr_for": ("二维码指向", "QR code leads to"),
+    "confirm": ("棋手可凭成绩单上的确认码自行确认成绩（双方一致才录入，有争议等待裁判）：",
+                "Players may confirm their result with the code on their slip (entered when "
+                "both agree; a dispute waits for the arbiter):"),
     "all_groups": ("全部组别", "all groups"),
 }
 
@@ -140,6 +143,10 @@ class ServeDialog(QDialog):
         self.qr_for = QComboBox()
         self.qr_for.setObjectName("venue_qr_for")
         self.qr_for.currentIndexChanged.connect(lambda _i: self._show_state())
+        self.confirm_label = QLabel()
+        self.confirm_label.setWordWrap(True)
+        self.confirm_boxes: dict[str, QCheckBox] = {}
+        self.confirm_row = QHBoxLayout()
         self.message = QLabel()
         self.message.setObjectName("venue_message")
         self.message.setWordWrap(True)
@@ -163,12 +170,44 @@ class ServeDialog(QDialog):
         layout.addLayout(qr_row)
         layout.addWidget(self.qr, 1)
         layout.addWidget(self.projector)
+        layout.addWidget(self.confirm_label)
+        layout.addLayout(self.confirm_row)
         layout.addWidget(self.message)
         notifier().changed.connect(self._language_changed)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)
         self.retranslate()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt name)
+        self.refresh_groups()
+        super().showEvent(event)
+
+    def refresh_groups(self) -> None:
+        """One tick box per group: may its players confirm their own results?"""
+        for box in self.confirm_boxes.values():
+            self.confirm_row.removeWidget(box)
+            box.deleteLater()
+        self.confirm_boxes = {}
+        if self.main.ev is None:
+            return
+        for group in venue.overview(self.main.ev).groups:
+            box = QCheckBox(group.name)
+            box.setChecked(group.player_confirmation)
+            box.toggled.connect(lambda checked, name=group.name: self.set_confirmation(
+                name, checked))
+            self.confirm_row.addWidget(box)
+            self.confirm_boxes[group.name] = box
+
+    def set_confirmation(self, group: str, enabled: bool) -> None:
+        try:
+            venue.set_player_confirmation(self.main.ev, group, enabled)
+        except UserError as error:
+            self.message.setText(error_text(error))
+            return
+        changed = getattr(self.main, "changed", None)
+        if callable(changed):
+            changed()
 
     def _language_changed(self, _code: str) -> None:
         self.retranslate()
@@ -182,6 +221,7 @@ class ServeDialog(QDialog):
         self.code.setPlaceholderText(_t("code_hint"))
         self.save_code.setText(_t("save_code"))
         self.qr_label.setText(_t("qr_for"))
+        self.confirm_label.setText(_t("confirm"))
         if self.qr_for.count():
             self.qr_for.setItemText(0, _t("all_groups"))
         self._show_state()

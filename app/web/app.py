@@ -126,7 +126,10 @@ class VenueApp:
         def build(lang: str) -> dict[str, Any]:
             info = self._round(group)
             found = data.find(info, query) if info is not None and query else []
-            return {"group": group, "info": info, "query": query, "found": found}
+            overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
+            confirm = any(g.name == group and g.player_confirmation for g in overview.groups)
+            return {"group": group, "info": info, "query": query, "found": found,
+                    "confirm": confirm}
 
         return await self._page(request, "pairings.html", build)
 

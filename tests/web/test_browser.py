@@ -148,3 +148,26 @@ def test_an_arbiter_signs_in_on_a_tablet_and_enters_a_result(venue: Venue, brows
             assert "第1轮第3台" in (event.can_undo() or "")
     finally:
         context.close()
+
+
+def test_two_players_confirm_their_result_with_their_slip_codes(venue: Venue, phone: Page,
+                                                               tmp_path: Path) -> None:
+    from app.services import venue as venue_service
+
+    with venue.station("window") as event:
+        venue_service.set_player_confirmation(event, GROUP, True)
+        first, second = venue_service.slip_codes(event, GROUP, 1)[4]
+    black, _white, _board = _names(venue)
+    phone.goto(venue.group_url("pairings") + "?q=" + black)
+    phone.get_by_role("link", name="确认成绩").click()
+    form = phone.locator("#confirm")
+    for code, wanted in ((first, "等待对手确认"), (second, "双方一致，成绩已录入")):
+        form.locator("input[name=board]").fill("4")
+        form.locator("input[name=slip]").fill(code)
+        form.locator("select[name=result]").select_option("0-1")
+        form.locator("button[type=submit]").click()
+        expect(phone.locator("#status")).to_contain_text(wanted)
+    _shot(phone, tmp_path, "phone-confirm")
+    expect(phone.locator("tr[data-board='4'] .entered")).to_have_text("0-1", timeout=2000)
+    with venue.station("check") as event:
+        assert round_view(event, GROUP, 1).boards[3].result == "0-1"

@@ -53,6 +53,11 @@ def test_the_switch_serves_the_open_event_and_stops(qtbot: Any, event_file: Path
         dialog.code.setText("短")
         dialog.store_code()
         assert "至少4个字符" in dialog.message.text()
+        dialog.refresh_groups()
+        assert sorted(dialog.confirm_boxes) == ["公开组", "少儿组"]
+        dialog.confirm_boxes["公开组"].setChecked(True)
+        assert [g.player_confirmation for g in venue.overview(event).groups] == [True, False]
+        assert venue.slip_codes(event, "公开组", 1)
 
 
 def test_the_window_s_print_menu_opens_the_switch(qtbot: Any, tmp_path: Path) -> None:
