@@ -171,7 +171,10 @@ class VenueApp:
         def build(lang: str) -> dict[str, Any]:
             overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
             names = [g.name for g in overview.groups if chosen in (None, "", g.name)]
-            return {"slides": self._slides(names, rows, lang), "pace": pace}
+            # Type as large as lets `rows` rows and the heading fit the screen's height.
+            font = min(5.0, (82 / (rows + 1) - 1) / 1.45)
+            return {"slides": self._slides(names, rows, lang), "pace": pace,
+                    "row_font": f"{font:.2f}vh"}
 
         return await self._page(request, "projector.html", build)
 
