@@ -46,7 +46,7 @@ class Venue:
     """A running server over an event file, and the file for a second station to write."""
 
     server: VenueServer
-    path: Path
+    path: Path | str
 
     @property
     def url(self) -> str:
@@ -75,7 +75,7 @@ class Venue:
         return Event.open(self.path, station=name)
 
 
-def start_venue(path: Path, code: str | None = CODE) -> Venue:
+def start_venue(path: Path | str, code: str | None = CODE) -> Venue:
     server = VenueServer(path, "127.0.0.1", 0, code)
     server.start()
     return Venue(server, path)
