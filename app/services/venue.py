@@ -353,6 +353,10 @@ def slip_codes(event: Event, group: str, round_number: int) -> dict[int, tuple[s
         return codes
 
 
+class WrongSlipCode(UserError):
+    """The code given is not on either player's slip of that board."""
+
+
 @dataclass(frozen=True)
 class Claim:
     """One player's statement of a board's result, made with the code of their slip."""
@@ -392,7 +396,7 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
     player_id = next((p for p in seats if hmac.compare_digest(
         slip_code(secret, group, round_number, board_number, p), slip.strip())), None)
     if player_id is None or len(seats) < 2:
-        raise UserError("确认码不对", "wrong slip code", where)
+        raise WrongSlipCode("确认码不对", "wrong slip code", where)
     normal = tuple(" ".join(codes).split())
     claims = tuple(c for c in earlier if c.player_id != player_id) + (Claim(player_id, normal),)
     if len({c.player_id for c in claims}) < 2:

@@ -308,10 +308,10 @@ class VenueApp:
             outcome = await run_in_threadpool(
                 venue.player_claim, self.state.event, group, round_number, board, slip,
                 codes, self.state.claims.get(key, ()))
+        except venue.WrongSlipCode as error:
+            self.state.count_failure(client)
+            return _error_json(error, 403)
         except UserError as error:
-            if "slip code" in error.en:
-                self.state.accepts("", client)  # counts as a wrong code
-                return _error_json(error, 403)
             return _error_json(error, 409)
         self.claims_version += 1
         if outcome.state == "entered":

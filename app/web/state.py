@@ -143,5 +143,9 @@ class VenueState:
         if self.code_check.accepts(code):
             self._accepted.add(code)
             return True
-        self._failures.setdefault(client, []).append(time.monotonic())
+        self.count_failure(client)
         return False
+
+    def count_failure(self, client: str) -> None:
+        """Note a wrong code (arbiter or slip) from `client`."""
+        self._failures.setdefault(client, []).append(time.monotonic())
