@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.pairing.types import Colour, Outcome
+from app.services.venue import Colour, Outcome  # the services name them for the pages
 
 LANGUAGES = ("zh", "en")
 
