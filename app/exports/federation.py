@@ -22,24 +22,18 @@ from pathlib import Path
 
 from openpyxl import Workbook
 
-from app.errors import UserError
+from app.exports.group_trf import group_snapshot, group_trf
+
+__all__ = ["group_snapshot", "group_trf", "every_game", "write_federation_package"]
 from app.exports.model import (
     BoardResult,
     ExportModel,
     Game,
     Group,
-    outcome_for,
     result_zh,
     safe_filename,
 )
 from app.exports.xlsx import players_sheet, standings_table, team_sheet, write_sheet
-from app.pairing.types import (
-    Colour,
-    Outcome,
-    PlayerHistory,
-    RoundRecord,
-    TournamentSnapshot,
-)
 from app.rules.board import parse_point
 from app.rules.records import GameRecord, write_psq, write_sgf
 
@@ -115,84 +109,6 @@ def _board_games(group: Group, round_number: int, board: BoardResult,
         else:
             yield GameLine(group.key, round_number, board.number, game_no, black, white,
                            black_code, board.how_ended, ())
-
-
-# ---------------------------------------------------------------------------- TRF
-
-
-_OUTCOMES = {"轮空": Outcome.PAB, "弃胜": Outcome.FORFEIT_WIN, "弃负": Outcome.FORFEIT_LOSS,
-             "胜": Outcome.WIN, "和": Outcome.DRAW, "负": Outcome.LOSS}
-
-
-def _outcome(board: BoardResult, player: int) -> Outcome:
-    return _OUTCOMES[outcome_for(board, player)]
-
-
-def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapshot,
-                                                                 dict[int, int]]:
-    """The group as a `TournamentSnapshot` (rounds with every result in), and the map from
-    player id to the pairing number used in it."""
-    group = model.group(group_key)
-    players = sorted(model.players_of(group_key), key=lambda p: (p.number or 10**9, p.id))
-    numbers: dict[int, int] = {}
-    taken = {p.number for p in players if p.number}
-    if len(taken) != sum(1 for p in players if p.number):
-        raise UserError(f"{group.name}中有重复的编号", f"duplicate pairing numbers in {group.name}")
-    next_free = max(taken, default=0) + 1
-    for player in players:
-        if player.number:
-            numbers[player.id] = player.number
-        else:
-            numbers[player.id] = next_free
-            next_free += 1
-    complete = [r for r in model.rounds_of(group_key)
-                if all(b.result or b.second is None for b in r.boards)]
-    records: dict[int, list[RoundRecord]] = {p.id: [] for p in players}
-    for rnd in complete:
-        seen: set[int] = set()
-        for board in rnd.boards:
-            for me, other, colour, points in (
-                (board.first, board.second, Colour.FIRST, board.first_points),
-                (board.second, board.first, Colour.SECOND, board.second_points),
-            ):
-                if me is None or me not in records:
-                    continue
-                seen.add(me)
-                outcome = _outcome(board, me)
-                records[me].append(RoundRecord(
-                    rnd.number, outcome,
-                    numbers.get(other) if other is not None else None,
-                    colour if other is not None else None,
-                    points if points is not None else group.points.points(outcome),
-                ))
-        for pid in records:
-            if pid not in seen:
-                records[pid].append(RoundRecord(rnd.number, Outcome.ABSENT))
-    histories = tuple(
-        PlayerHistory(numbers[p.id], tuple(records[p.id]), unit=p.unit, name=p.name)
-        for p in players
-    )
-    snapshot = TournamentSnapshot(histories, max(group.rounds, len(complete)), group.points)
-    return snapshot, numbers
-
-
-def group_trf(model: ExportModel, group_key: str) -> str:
-    """A TRF-2026 text of the group (names, sex, birth dates, final ranks)."""
-    from app.pairing.trf import TrfPlayerInfo, write_trf
-
-    snapshot, numbers = group_snapshot(model, group_key)
-    standings = model.standings_of(group_key)
-    ranks = {row.player: row.rank for row in standings.rows} if standings else {}
-    info = {}
-    for player in model.players_of(group_key):
-        info[numbers[player.id]] = TrfPlayerInfo(
-            name=player.name,
-            sex={"男": "m", "女": "w"}.get(player.gender, ""),
-            birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
-            rank=ranks.get(player.id),
-        )
-    title = f"{model.event.title} {model.group(group_key).name}"
-    return write_trf(snapshot, name=title, info=info, newline="\n")
 
 
 # ---------------------------------------------------------------------------- game records

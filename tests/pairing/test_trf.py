@@ -342,10 +342,12 @@ def test_write_columns_and_info() -> None:
     text = write_trf(snapshot, name="测试", info=info, newline="\n")
     lines = text.split("\n")
     assert lines[0] == "012 测试"
-    assert lines[1] == "142 3"
-    assert lines[2] == "152 W"
-    assert lines[3] == "162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0"
-    record = lines[4]
+    assert lines[1:3] == ["062 3", "072 3"]  # players, rated players
+    assert lines[3:5] == ["142 3", "XXR 3"]
+    assert lines[5] == "152 W"
+    # A (absence) is left out at its default 0: bbpPairings reads no A.
+    assert lines[6] == "162  W 2.0    D 1.0    L 0.0    P 2.0"
+    record = lines[7]
     assert record[4:8] == "   1" and record[9] == "m" and record[14:16] == "张三"
     assert record[69:79] == "2010/05/01" and record[80:84] == " 4.0" and record[85:89] == "   1"
     assert record[91:99] == "   2 w 1"
