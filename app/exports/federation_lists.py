@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from app.exports import pdf_lists
+from app.exports.fonts import register_fonts
 from app.exports.model import ExportModel, Standings, safe_filename
 from app.exports.xlsx import standings_table
 
@@ -66,6 +67,7 @@ def playoffs_csv(model: ExportModel) -> bytes:
 
 def signed_pdfs(model: ExportModel) -> dict[str, bytes]:
     """The PDFs with signature lines, by path inside the package."""
+    register_fonts()  # the headings' styles name the fonts before a document registers them
     files: dict[str, bytes] = {}
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)

@@ -497,6 +497,9 @@ def detect_format(text: str) -> str:
 
 
 def read_record(text: str, where: str = "record", fmt: str | None = None) -> GameRecord:
+    """A record in any format (detected when `fmt` is None); an empty file is refused."""
+    if not text.strip():
+        raise UserError("棋谱文件是空的", "the record file is empty", where)
     fmt = fmt or detect_format(text)
     readers = {"moves": read_moves, "sgf": read_sgf, "psq": read_psq}
     if fmt not in readers:
