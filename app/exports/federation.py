@@ -30,7 +30,7 @@ from openpyxl import Workbook
 
 from app.errors import UserError
 from app.exports import federation_lists
-from app.exports.group_trf import SYSTEMS, SYSTEMS_ZH, group_snapshot, group_trf
+from app.exports.group_trf import SYSTEMS, group_snapshot, group_trf
 
 __all__ = ["group_snapshot", "group_trf", "every_game", "write_federation_package"]
 from app.exports.model import (
@@ -333,9 +333,8 @@ def _trf_files(model: ExportModel, files: dict[str, bytes], notes: list[str]) ->
             continue
         path = f"trf/{safe_filename(group.key)}.trf"
         files[path] = text.encode("utf-8")
-        kind = SYSTEMS_ZH.get(group.system, group.system)
-        written[path] = (f"{group.name}（{kind}{'，双盘制' if group.double_game else ''}，"
-                         f"092 {SYSTEMS.get(group.system, group.system.upper())}）")
+        written[path] = (f"{group.name}（{group.system.zh}"
+                         f"{'，双盘制' if group.double_game else ''}，092 {SYSTEMS[group.system]}）")
     return written
 
 

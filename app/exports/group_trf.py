@@ -24,17 +24,18 @@ from dataclasses import dataclass
 
 from app.errors import UserError
 from app.exports.model import BoardResult, ExportModel, Group, Round, outcome_for
+from app.pairing.system import System
 from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfPlayerInfo, TrfTeam, write_trf
 from app.pairing.types import Colour, Outcome, PlayerHistory, RoundRecord, TournamentSnapshot
 
 SYSTEMS = {
-    "swiss": "FIDE_DUTCH_2025",
-    "round_robin": "ROUND_ROBIN_BERGER",
-    "knockout": "KNOCKOUT_WITH_PLACEMENT",
-    "team": "TEAM_MATCHES",
+    System.SWISS: "FIDE_DUTCH_2025",
+    System.ROUND_ROBIN: "ROUND_ROBIN_BERGER",
+    System.DOUBLE_ROUND_ROBIN: "DOUBLE_ROUND_ROBIN_BERGER",
+    System.KNOCKOUT: "KNOCKOUT_WITH_PLACEMENT",
+    System.TEAM_KNOCKOUT: "TEAM_KNOCKOUT_WITH_PLACEMENT",
+    System.CROSS_GROUP: "TEAM_CROSS_GROUP_ROUND",
 }
-SYSTEMS_ZH = {"swiss": "积分编排（FIDE 荷兰制 2025）", "round_robin": "单循环（Berger 表）",
-              "knockout": "淘汰制（排出全部名次）", "team": "团体赛（分台定人制）"}
 _OUTCOMES = {"轮空": Outcome.PAB, "弃胜": Outcome.FORFEIT_WIN, "弃负": Outcome.FORFEIT_LOSS,
              "胜": Outcome.WIN, "和": Outcome.DRAW, "负": Outcome.LOSS}
 _KEPT = "同单位回避：已满足"
@@ -229,7 +230,7 @@ def group_trf(model: ExportModel, group_key: str) -> str:
             birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
             rank=ranks.get(player.id),
         )
-    teams = teams_of(model, finished.rounds, numbers) if group.system == "team" else []
+    teams = teams_of(model, finished.rounds, numbers) if group.system.team else []
     forbidden = forfeit_pairs(group, snapshot)
     avoidance, comments = unit_avoidance(group, snapshot, finished.rounds)
     if group.double_game:
@@ -241,7 +242,7 @@ def group_trf(model: ExportModel, group_key: str) -> str:
                         f"({board.label or board.number}, 加赛) is not a round record")
     header = TrfHeader(
         site=model.event.venue, start=model.event.start_date, end=model.event.end_date,
-        teams=len(teams), system=SYSTEMS.get(group.system, group.system.upper()),
+        teams=len(teams), system=SYSTEMS[group.system],
         chief_arbiter=model.event.chief_arbiter, time_control=group.time_control,
         round_dates=tuple(r.day for r in finished.rounds),
     )
