@@ -106,6 +106,41 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return line, col
 
 
+def describe_steps(steps: Iterable[str]) -> tuple[str, ...]:
+    """The protocol steps beyond the stones, as the game sheet prints them (Chinese):
+    `三手交换：交换`, `五手2打：j7、a1，选定 a1`, `第12手后黑方弃手`, `白方指出禁手`, ..."""
+    out: list[str] = []
+    offers: list[str] = []
+    stones = 0
+    for token in steps:
+        head, _, rest = token.partition(":")
+        if head == "offer":
+            offers.append(rest)
+            continue
+        if head == "choose":
+            out.append(f"五手{len(offers)}打：{'、'.join(offers)}，选定 {rest}")
+            offers = []
+            stones += 1
+        elif token in ("swap", "noswap"):
+            out.append("三手交换：" + ("交换" if token == "swap" else "不交换"))
+        elif token == "pass":
+            out.append(f"第{stones}手后{'黑' if stones % 2 == 0 else '白'}方弃手")
+        elif token == "claim":
+            out.append("白方指出禁手")
+        elif head in ("resign", "time"):
+            side = "黑方" if rest == "black" else "白方"
+            out.append(side + ("认输" if head == "resign" else "超时"))
+        elif token == "draw":
+            out.append("协议和棋")
+        elif head == "arbiter":
+            out.append("裁判判定")
+        elif step_point(token) is not None:
+            stones += 1
+    if offers:
+        out.append(f"五手打点：{'、'.join(offers)}（未选定）")
+    return tuple(out)
+
+
 # --- plain move strings -------------------------------------------------------------------------
 
 _MOVE_RE = re.compile(r"([a-oA-O])([0-9]{1,2})", re.ASCII)

@@ -159,3 +159,26 @@ def test_a_one_megabyte_move_string_reads_in_linear_time() -> None:
         timings.append(time.perf_counter() - start)
     assert error.value.where == "moves:1:1000004"
     assert timings[1] < 2.0 and timings[1] < 30 * max(timings[0], 0.005)
+
+
+def test_describe_steps_names_swap_offers_passes_and_claims() -> None:
+    from app.rules.records import describe_steps
+
+    assert describe_steps(PLAYED.split()) == ("三手交换：交换", "五手2打：j7、a1，选定 a1")
+    assert describe_steps(["h8", "pass", "noswap", "claim", "resign:white"]) == (
+        "第1手后白方弃手", "三手交换：不交换", "白方指出禁手", "白方认输")
+
+
+def test_the_game_sheet_carries_the_same_steps(tmp_path) -> None:  # noqa: ANN001
+    """The printed game sheet shows what the SGF and PSQ hold: swap and every offer."""
+    from dataclasses import replace as with_fields
+
+    from app.exports import pdf_games
+    from tests.exports.helpers import pdf_text, small_event, squeezed
+
+    model = small_event()
+    game = with_fields(model.games[0], moves=tuple(format_point(p) for p in _game().moves),
+                       actions=PLAYED)
+    path = pdf_games.write_game_sheets(model, [game], tmp_path / "sheet.pdf")
+    text = squeezed(pdf_text(path))
+    assert "三手交换：交换" in text and "五手2打：j7、a1，选定a1" in text
