@@ -112,6 +112,10 @@ def run_check(args: argparse.Namespace) -> int:
                               else "no legal pairing"))
     if differ:
         print(f"{differ} of {tournament.rounds_played} rounds differ", file=sys.stderr)
+        system = dict(tournament.header).get("092", "")
+        if system and "DUTCH" not in system.upper() and "SWISS" not in system.upper():
+            print(f"092 {system}: not paired by the Dutch system (非积分编排的组别)",
+                  file=sys.stderr)
         return 1
     return 0
 
