@@ -335,6 +335,12 @@ def _trf_files(model: ExportModel, files: dict[str, bytes], notes: list[str]) ->
         files[path] = text.encode("utf-8")
         written[path] = (f"{group.name}（{group.system.zh}"
                          f"{'，双盘制' if group.double_game else ''}，092 {SYSTEMS[group.system]}）")
+        if group.system.team:
+            # The same rounds without the 013 team records, for pairing programs that
+            # read no team files (bbpPairings).
+            players = f"trf/{safe_filename(group.key)}-棋手.trf"
+            files[players] = group_trf(model, group.key, with_teams=False).encode("utf-8")
+            written[players] = f"{group.name}（同上，不含 013 队伍记录，供不读团体文件的编排程序）"
     return written
 
 

@@ -214,9 +214,10 @@ def teams_of(model: ExportModel, rounds: tuple[Round, ...], numbers: dict[int, i
     return [TrfTeam(name, tuple(players)) for name, players in members.items()]
 
 
-def group_trf(model: ExportModel, group_key: str) -> str:
+def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> str:
     """A TRF-2026 text of the group (names, sex, birth dates, final ranks, the header, the
-    forbidden pairs, the teams)."""
+    forbidden pairs, the teams). `with_teams=False` leaves the 013 records out, for pairing
+    programs that refuse team files (bbpPairings: "team tournaments are not supported")."""
     group = model.group(group_key)
     snapshot, numbers = group_snapshot(model, group_key)
     finished = finished_rounds(model, group_key)
@@ -230,7 +231,8 @@ def group_trf(model: ExportModel, group_key: str) -> str:
             birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
             rank=ranks.get(player.id),
         )
-    teams = teams_of(model, finished.rounds, numbers) if group.system.team else []
+    teams = (teams_of(model, finished.rounds, numbers) if group.system.team and with_teams
+             else [])
     forbidden = forfeit_pairs(group, snapshot)
     avoidance, comments = unit_avoidance(group, snapshot, finished.rounds)
     if group.double_game:

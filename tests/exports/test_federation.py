@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 
 from app.exports import federation
-from app.exports.model import BoardResult, Game, Round
+from app.exports.model import BoardResult, ExportModel, Game, Round
 from app.pairing.trf import read_trf
 from app.pairing.types import Colour, Outcome
 from app.rules.board import parse_point
@@ -289,3 +289,39 @@ def test_demo_records_keep_the_steps_and_sgfmill_reads_them(
     games = read_renjunet(demo_package["renjunet.rif"].decode("utf-8"))
     assert len(games) == len(records)
     assert any(g.offers and g.swap is not None for g in games)
+
+
+def _team_match() -> ExportModel:
+    """Two teams of three (分台定人制), one match with a captains' playoff (主将加赛)."""
+    from app.exports.model import EventInfo, Group, Player
+    from app.pairing.system import System
+
+    players = tuple(Player(i, f"棋手{i}", "t", number=i, unit="甲队" if i <= 3 else "乙队")
+                    for i in range(1, 7))
+    boards = (
+        BoardResult(1, 1, 4, "1-0", label="第1场1台", first_team="甲队", second_team="乙队"),
+        BoardResult(2, 5, 2, "1-0", label="第1场2台", first_team="乙队", second_team="甲队"),
+        BoardResult(3, 3, 6, "=", label="第1场3台", first_team="甲队", second_team="乙队"),
+        BoardResult(4, 4, 1, "1-0", label="第1场加赛", first_team="乙队", second_team="甲队"),
+    )
+    return ExportModel(EventInfo("团体赛"), (Group("t", "决赛", System.TEAM_KNOCKOUT, 1),),
+                       players, rounds=(Round("t", 1, boards),))
+
+
+def test_team_groups_get_013_records_and_a_file_without_them() -> None:
+    from app.exports.group_trf import group_trf
+
+    model = _team_match()
+    tournament = read_trf(group_trf(model, "t"), "t.trf")
+    assert [(t.name, t.players) for t in tournament.teams] == [("甲队", (1, 2, 3)),
+                                                              ("乙队", (4, 5, 6))]
+    assert ("092", "TEAM_KNOCKOUT_WITH_PLACEMENT") in tournament.header
+    # the playoff is a second game of 1 and 4 in round 1: a comment, not a round record
+    assert "### round 1: a further game 4-1 1-0" in group_trf(model, "t")
+    assert tournament.player(1).entry(1) is not None
+    assert tournament.player(1).entry(1).opponent == 4  # type: ignore[union-attr]
+    plain = read_trf(group_trf(model, "t", with_teams=False))
+    assert not plain.teams and plain.snapshot() == tournament.snapshot()
+    files = federation.package_contents(model)
+    assert "trf/t.trf" in files and "trf/t-棋手.trf" in files
+    assert "trf/t-棋手.trf：决赛（同上，不含 013" in files["说明.txt"].decode("utf-8")
