@@ -241,10 +241,18 @@ def test_kept_same_unit_avoidance_is_reported_and_written() -> None:
 
 @pytest.fixture(scope="module")
 def demo_package(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    from app.services.demo import build_demo
+    """The yike demo, played with same-unit avoidance (同单位回避) in rounds 1-3."""
+    import app.services.demo as demo
     from app.services.exporting import build_model
 
-    event = build_demo(tmp_path_factory.mktemp("demo") / "yike.db", preset="yike-2022")
+    def with_avoidance(event, name, settings=None, **options):  # noqa: ANN001, ANN003, ANN202
+        return update_group(event, name, settings={**(settings or {}),
+                                                   "same_unit_avoidance_rounds": 3}, **options)
+
+    update_group = demo.update_group
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(demo, "update_group", with_avoidance)
+        event = demo.build_demo(tmp_path_factory.mktemp("demo") / "yike.db", preset="yike-2022")
     return federation.package_contents(build_model(event))
 
 
@@ -258,6 +266,8 @@ def test_demo_trf_files_reproduce_under_our_check_and_gacrux(demo_package: dict[
 
     trfs = {name: data for name, data in demo_package.items() if name.startswith("trf/")}
     assert trfs
+    assert any(b"### same-unit avoidance kept in rounds 1, 2, 3" in d for d in trfs.values())
+    assert any(b"\n260   1   3 " in d for d in trfs.values())
     for name, data in trfs.items():
         path = tmp_path / Path(name).name
         path.write_bytes(data)
