@@ -8,6 +8,10 @@ TRF file (the contract in docs/CLI.md).
   differs; exit 0 when all match, 1 otherwise.
 - `trf standings FILE --tiebreaks LIST [--unplayed zero|own|lowest] [--cut N]`: CSV
   `rank,number,points,<tie-breaks>` with shared places as `3=`, in the file's own points.
+
+Pairing and checking honour the file's forbidden pairs (`260`, `XXP`) round by round, and
+refuse (exit 2, naming the line) a round that `250` / `XXA` accelerations touch. The file must
+be a regular file of at most 128 MB (a FIFO or `/dev/zero` is refused before reading).
 """
 
 from __future__ import annotations
