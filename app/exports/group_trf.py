@@ -2,8 +2,8 @@
 a pairing checker (bbpPairings `-c`, gacrux, `trf check`) need to read the group again.
 
 FIDE "Format of Tournament Report File, Version 2026" (written by `app.pairing.trf.write_trf`):
-- the header: 012 event and group, 022 venue, 042 / 052 dates, 062 / 072 players, 082 teams,
-  092 the system (`FIDE_DUTCH_2025` for the Swiss groups, the engine's rules), 102 chief
+- the header: 012 event and group, 022 venue, 032 CHN, 042 / 052 dates, 062 / 072
+  players, 082 teams, 092 the system (`FIDE_DUTCH_2025` for the Swiss groups, the engine's rules), 102 chief
   arbiter, 122 time control, 132 the day each round was paired; 142 and XXR the rounds;
   152 the colour of the top player in round 1 (from round 1 itself); 162 the points;
 - `260` forbidden pairs: every pairing the event treats as having met without a game
@@ -36,6 +36,7 @@ SYSTEMS = {
     System.TEAM_KNOCKOUT: "TEAM_KNOCKOUT_WITH_PLACEMENT",
     System.CROSS_GROUP: "TEAM_CROSS_GROUP_ROUND",
 }
+FEDERATION = "CHN"  # 032: the events of the regulations are held in China (FIDE code)
 _OUTCOMES = {"轮空": Outcome.PAB, "弃胜": Outcome.FORFEIT_WIN, "弃负": Outcome.FORFEIT_LOSS,
              "胜": Outcome.WIN, "和": Outcome.DRAW, "负": Outcome.LOSS}
 _KEPT = "同单位回避：已满足"
@@ -243,7 +244,8 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> st
                         f"{numbers.get(board.second or 0, 0)} {board.result} "
                         f"({board.label or board.number}, 加赛) is not a round record")
     header = TrfHeader(
-        site=model.event.venue, start=model.event.start_date, end=model.event.end_date,
+        site=model.event.venue, federation=FEDERATION,
+        start=model.event.start_date, end=model.event.end_date,
         teams=len(teams), system=SYSTEMS[group.system],
         chief_arbiter=model.event.chief_arbiter, time_control=group.time_control,
         round_dates=tuple(r.day for r in finished.rounds),
