@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from app.errors import UserError
-from app.exports.model import BoardResult, ExportModel, Group, Round, outcome_for
+from app.exports.model import BoardResult, ExportModel, Group, Round, outcome_of
 from app.pairing.system import System
 from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfPlayerInfo, TrfTeam, write_trf
 from app.pairing.types import Colour, Outcome, PlayerHistory, RoundRecord, TournamentSnapshot
@@ -37,8 +37,6 @@ SYSTEMS = {
     System.CROSS_GROUP: "TEAM_CROSS_GROUP_ROUND",
 }
 FEDERATION = "CHN"  # 032: the events of the regulations are held in China (FIDE code)
-_OUTCOMES = {"轮空": Outcome.PAB, "弃胜": Outcome.FORFEIT_WIN, "弃负": Outcome.FORFEIT_LOSS,
-             "胜": Outcome.WIN, "和": Outcome.DRAW, "负": Outcome.LOSS}
 _KEPT = "同单位回避：已满足"
 _RELAXED = "同单位回避无法完全满足"
 
@@ -99,7 +97,9 @@ def _records(group: Group, rnd: Round, numbers: dict[int, int]
         ):
             if me is None or me not in numbers:
                 continue
-            outcome = _OUTCOMES[outcome_for(board, me)]
+            outcome = outcome_of(board, me)
+            if outcome is None:  # finished rounds only: every board has its result
+                continue
             yield me, RoundRecord(
                 rnd.number, outcome,
                 numbers.get(other) if other is not None else None,

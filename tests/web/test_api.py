@@ -79,9 +79,9 @@ def test_a_write_with_the_code_is_the_window_s_operation_naming_the_station(
                                 {"X-Arbiter-Code": CODE, "X-Station": quote("平板2")})
     assert status == 200 and answer["station"] == "web:平板2"
     assert _board_result(venue, 3) == "0-1"
-    with venue.station() as event:
-        assert "第1轮第3台" in (event.can_undo() or "")
-        event.undo()  # an undo entry like any other station's
+    with venue.station("web:平板2") as event:
+        assert "第1轮第3台" in (event.can_undo() or "")  # the tablet's own undo entry
+        event.undo()
     assert _board_result(venue, 3) == ""
 
 

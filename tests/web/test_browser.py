@@ -157,7 +157,7 @@ def test_an_arbiter_signs_in_on_a_tablet_and_enters_a_result(venue: Venue, brows
         expect(page.locator("#status")).to_contain_text("已保存")
         expect(page.locator("tr[data-board='3'] .entered")).to_have_text("1-0", timeout=2000)
         _shot(page, tmp_path, "tablet-results")
-        with venue.station("check") as event:
+        with venue.station("web:平板2") as event:  # the tablet's own undo entry
             assert round_view(event, GROUP, 1).boards[2].result == "1-0"
             assert "第1轮第3台" in (event.can_undo() or "")
     finally:
