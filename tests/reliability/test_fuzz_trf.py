@@ -99,3 +99,25 @@ def test_hostile_trf_files_exit_2_with_one_line(tmp_path, capsys) -> None:  # no
             assert main(["trf", command, str(tmp_path / name)]) == 2, name
             err = capsys.readouterr().err.strip()
             assert len(err.splitlines()) == 1 and name in err and "Traceback" not in err
+
+
+@FUZZ
+@given(st.data())
+def test_extension_lines_with_random_fields_are_read_or_refused(data: st.DataObject) -> None:
+    """260 / XXP forbidden pairs, 250 / XXA accelerations, 013 teams, 132 dates, 162 points:
+    random fields after the tag are read or refused with a `UserError`, and a file that
+    reads can have its next round requested or refused the same way."""
+    text = data.draw(st.sampled_from(SAMPLES))
+    tag = data.draw(st.sampled_from(["260", "XXP", "250", "XXA", "013", "132", "162", "XXZ",
+                                     "142", "152"]))
+    body = data.draw(st.text(st.sampled_from("0123456789 .,-+=WDLAPZXwb¹²٣１\t"),
+                             max_size=60))
+    try:
+        tournament = read_trf(text + "\n" + tag + body + "\n", "fuzz.trf")
+    except UserError as error:
+        assert error.where.startswith("fuzz.trf")
+        return
+    try:
+        tournament.next_round_request()
+    except UserError as error:
+        assert error.zh and error.en
