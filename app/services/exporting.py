@@ -31,6 +31,7 @@ from app.services.ranking import (
     team_standings,
 )
 from app.services.snapshot import build_snapshot
+from app.services.venue import board_slip_codes
 from app.store.models import Group, Playoff
 from app.store.snapshots import take_snapshot
 
@@ -171,6 +172,8 @@ def build_model(event: Event) -> m.ExportModel:
                             "" if board.result == "bye" else board.result, endings,
                             points_of.get((first, round_.number)),
                             points_of.get((second, round_.number)) if second else None,
+                            confirm_codes=board_slip_codes(tournament, group, round_.number,
+                                                           board),
                         ))
                 rounds.append(m.Round(
                     key, round_.number, tuple(boards),
