@@ -125,6 +125,8 @@ def build_model(event: Event) -> m.ExportModel:
                     number = 0
                     for match in round_.boards:
                         for game in match.games:
+                            if game.black_player_id is None:
+                                continue  # a game row without its players: nothing to print
                             number += 1
                             label = (f"第{match.number}场加赛" if game.index > 3 else
                                      f"第{match.number}场{game.index}台")
@@ -132,10 +134,13 @@ def build_model(event: Event) -> m.ExportModel:
                                 number, game.black_player_id, game.white_player_id,
                                 game.result, (Ending.stored(game.ending),), label=label,
                                 first_team=team_of.get(game.black_player_id, ""),
-                                second_team=team_of.get(game.white_player_id, "")))
+                                second_team=team_of.get(game.white_player_id, "")
+                                if game.white_player_id else ""))
                 else:
                     for board in round_.boards:
                         first, second = board.first_player_id, board.second_player_id
+                        if first is None:
+                            continue  # an individual group's boards always hold a player
                         endings = tuple(Ending.stored(g.ending)
                                         for g in sorted(board.games, key=lambda g: g.index))
                         boards.append(m.BoardResult(
@@ -183,8 +188,8 @@ def build_model(event: Event) -> m.ExportModel:
             title=team_info.name,
             columns=(m.TieBreakColumn("total", team_info.total_label),),
             rows=tuple(m.TeamRow(row.place or 0, row.team,
-                                 (int(Fraction(row.total_text)) if row.total_text else 0,),
-                                 members=row.members, shared=row.rank_text.endswith("="),
+                                 (int(row.total) if row.total is not None else 0,),
+                                 members=row.members, shared=row.shared,
                                  note=row.note)
                        for row in team_info.rows),
         ))
@@ -202,7 +207,7 @@ def build_model(event: Event) -> m.ExportModel:
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
            federation: bool = True, progress: Progress | None = None) -> list[Path]:
     """Write the chosen exports of the whole event into `out_dir`; returns the files."""
+    model = build_model(event)  # an event that cannot be exported is refused first
     take_snapshot(event.store, "导出前 / before export")
-    model = build_model(event)
     return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
                       progress=progress)

@@ -18,7 +18,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Integer, cast, func, select
@@ -26,7 +26,7 @@ from sqlalchemy import Integer, cast, func, select
 from app.errors import UserError
 from app.pairing.types import Colour, Outcome
 from app.services import ranking, rounds
-from app.services.event import Event
+from app.services.event import Event, settings_of, store_settings
 from app.services.queries import (
     PlayerRef,
     RoundInfo,
@@ -39,7 +39,6 @@ from app.store.models import BoardRow, Game, Group, Player, Playoff, Round, Tour
 from app.store.session import EventStore
 
 SETTINGS_KEY = "venue"  # Tournament.settings[...]: the hall's arbiter code and slip secret
-CONFIRM_KEY = "player_confirmation"  # Group.settings[...]: players may confirm by slip code
 _ITERATIONS = 120_000
 
 
@@ -120,7 +119,7 @@ def overview(event: Event) -> VenueOverview:
                 rounds_paired=len(played),
                 rounds_complete=sum(1 for r in played if round_is_complete(r)),
                 rounds_planned=ranking.planned_rounds(group),
-                player_confirmation=bool(group.settings.get(CONFIRM_KEY, False)),
+                player_confirmation=settings_of(group).player_confirmation,
             ))
         settings = dict(tournament.settings.get(SETTINGS_KEY, {}))
         return VenueOverview(tournament.title, tournament.venue, tuple(groups),
@@ -268,7 +267,7 @@ def set_player_confirmation(event: Event, group: str, enabled: bool) -> None:
     with event.operation("set_player_confirmation",
                          f"{group} 棋手确认成绩 / players confirm results") as session:
         found = Event.group(session, group)
-        found.settings = {**found.settings, CONFIRM_KEY: bool(enabled)}
+        store_settings(found, replace(settings_of(found), player_confirmation=bool(enabled)))
         tournament = Event.tournament(session)
         settings = dict(tournament.settings.get(SETTINGS_KEY, {}))
         if enabled and not settings.get("slip_secret"):
@@ -330,7 +329,7 @@ def board_slip_codes(tournament: Tournament, group: Group, round_number: int,
     """(first mover's code, second mover's code) for a board's slip; empty when the group
     does not let players confirm, or for a bye."""
     secret = str(tournament.settings.get(SETTINGS_KEY, {}).get("slip_secret", ""))
-    if not secret or not group.settings.get(CONFIRM_KEY):
+    if not secret or not settings_of(group).player_confirmation:
         return ()
     if not (board.first_player_id and board.second_player_id):
         return ()
@@ -385,7 +384,7 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
         found = Event.group(session, group)
         secret = str(Event.tournament(session).settings.get(SETTINGS_KEY, {})
                      .get("slip_secret", ""))
-        if not secret or not found.settings.get(CONFIRM_KEY):
+        if not secret or not settings_of(found).player_confirmation:
             raise UserError("本组不允许棋手确认成绩", "players of this group do not confirm "
                             "results", group)
         board = _board(found, round_number, board_number)

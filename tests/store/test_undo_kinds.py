@@ -18,10 +18,11 @@ from sqlalchemy import select
 
 from app.rules.board import parse_point
 from app.rules.game import Game, GameSettings
-from app.services import games, knockout, players, playoffs, rounds, venue
+from app.services import games, knockout, lots, players, playoffs, rounds
 from app.services.event import Event, add_group, remove_group, update_event
 from app.services.groups import update_group
 from app.services.importing import import_lists
+from app.services.venue import set_player_confirmation
 from app.store.models import Base
 
 APP = Path(__file__).resolve().parents[2] / "app"
@@ -75,6 +76,17 @@ def _teams(tmp: Path) -> Event:
         knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
                                                    (f"丙{k}", "F")])
     return event
+
+
+def _round_robin(tmp: Path) -> Event:
+    event = _swiss(tmp)
+    update_group(event, "少儿组", system="round_robin")
+    return event
+
+
+def _reversed_numbers(event: Event) -> dict[int, int]:
+    ids = players_of(event)
+    return {player: len(ids) - k for k, player in enumerate(ids)}
 
 
 def _teams_paired(tmp: Path) -> Event:
@@ -154,32 +166,25 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
                                                                      "round_robin")),
     "playoff_result": (_playing, lambda e, _t: playoffs.record_playoff_result(
         e, playoffs.playoffs(e, "少儿组")[0].id, "1-0")),
-    "set_player_confirmation": (_paired, lambda e, _t: venue.set_player_confirmation(
-        e, "少儿组", True)),
+    "draw_knockout": (_teams, lambda e, _t: lots.draw_knockout(e, "决赛", seed=7)),
+    "give_numbers": (_round_robin, lambda e, _t: lots.give_round_robin_numbers(
+        e, "少儿组", _reversed_numbers(e))),
+    "set_player_confirmation": (_swiss, lambda e, _t: set_player_confirmation(e, "少儿组",
+                                                                               True)),
 }
-# Operations only the demo builder runs (its players come with the demo event itself).
-NOT_A_USER_OPERATION = {"demo_players", "create_event"}
-# Not undoable: where the venue server is reached and the arbiter code are not the
-# tournament's state; Ctrl+Z steps through results, not through them (no undo entry).
-NOT_UNDOABLE: dict[str, Callable[[Event], object]] = {
-    "set_venue_address": lambda e: venue.set_venue_address(e, "http://192.168.1.20:8000/"),
-    "set_arbiter_code": lambda e: venue.set_arbiter_code(e, "裁判长的码"),
-}
+# The demo builder's own operation (its players come with the demo event itself).
+NOT_A_USER_OPERATION = {"demo_players"}
 
 
-def test_every_kind_of_operation_in_the_program_is_tested_here() -> None:
-    names = set()
+def test_every_kind_of_undoable_operation_in_the_program_is_tested_here() -> None:
+    names: set[str] = set()
+    not_undoable: set[str] = set()
     for path in APP.rglob("*.py"):
-        names |= set(re.findall(r"\.operation\(\s*\"([a-z_]+)\"", path.read_text("utf-8")))
-    assert names - NOT_A_USER_OPERATION == set(KINDS) | set(NOT_UNDOABLE)
-
-
-@pytest.mark.parametrize("kind", sorted(NOT_UNDOABLE))
-def test_the_venue_settings_are_stored_without_an_undo_entry(kind: str, tmp_path: Path) -> None:
-    with _paired(tmp_path) as event:
-        before, last = state(event), event.history(1)
-        NOT_UNDOABLE[kind](event)
-        assert state(event) != before and event.history(1) == last
+        text = path.read_text("utf-8")
+        names |= set(re.findall(r"\.operation\(\s*\"([a-z_]+)\"", text))
+        not_undoable |= set(re.findall(r"\.operation\(\s*\"([a-z_]+)\"[^)]*undoable=False",
+                                       text))
+    assert names - not_undoable - NOT_A_USER_OPERATION == set(KINDS)
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
