@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from app.rules.board import parse_point
 from app.rules.game import Game, GameSettings
-from app.services import games, knockout, players, playoffs, rounds
+from app.services import games, knockout, lots, players, playoffs, rounds
 from app.services.event import Event, add_group, remove_group, update_event
 from app.services.groups import update_group
 from app.services.importing import import_lists
@@ -74,6 +74,12 @@ def _teams(tmp: Path) -> Event:
     for k in range(1, 3):
         knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
                                                    (f"丙{k}", "F")])
+    return event
+
+
+def _round_robin(tmp: Path) -> Event:
+    event = _swiss(tmp, 4)
+    update_group(event, "少儿组", system="round_robin")
     return event
 
 
@@ -140,6 +146,9 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
     "enter_team_result": (_teams_paired, lambda e, _t: knockout.enter_team_result(
         e, "决赛", 1, 1, ["1-0", "0-1", "1-0"])),
     "pair_round": (_swiss, lambda e, _t: rounds.pair_next_round(e, "少儿组")),
+    "draw_knockout": (_teams, lambda e, _t: lots.draw_knockout(e, "决赛", seed=5)),
+    "give_numbers": (_round_robin, lambda e, _t: lots.give_round_robin_numbers(
+        e, "少儿组", {pid: n for n, pid in enumerate(reversed(players_of(e)), start=1)})),
     "unpair_round": (_paired, lambda e, _t: rounds.unpair_last_round(e, "少儿组")),
     "enter_result": (_paired, lambda e, _t: rounds.enter_result(e, "少儿组", 1, 1, ["0-1"])),
     "enter_results": (_paired, lambda e, _t: rounds.enter_results(
