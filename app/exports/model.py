@@ -145,6 +145,7 @@ class BoardResult:
     label: str = ""  # printed instead of the number when set, e.g. 第2场1台 (team matches)
     first_team: str = ""  # team matches (分台定人制): the teams, printed instead of units
     second_team: str = ""
+    confirm_codes: tuple[str, ...] = ()  # the players' own codes to confirm on the venue pages
 
     @property
     def is_bye(self) -> bool:

@@ -78,6 +78,11 @@ class Event:
     def operation(self, name: str, description: str = "") -> Any:
         return self.store.operation(name, description)
 
+    def snapshot_first(self, session: Session, label: str, hold: str | None = None) -> None:
+        """Inside an operation: snapshot the event as it was, once the operation has passed
+        its checks (a refused operation takes none); see `EventStore.snapshot_first`."""
+        self.store.snapshot_first(session, label, hold)
+
     # ----- look-ups ----------------------------------------------------------------------
 
     @staticmethod

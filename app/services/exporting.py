@@ -29,6 +29,7 @@ from app.services.ranking import (
     team_standings,
 )
 from app.services.snapshot import build_snapshot
+from app.services.venue import board_slip_codes
 from app.store.models import Group
 from app.store.snapshots import take_snapshot
 
@@ -147,6 +148,8 @@ def build_model(event: Event) -> m.ExportModel:
                             "" if board.result == "bye" else board.result, endings,
                             points_of.get((first, round_.number)),
                             points_of.get((second, round_.number)) if second else None,
+                            confirm_codes=board_slip_codes(tournament, group, round_.number,
+                                                           board),
                         ))
                 rounds.append(m.Round(key, round_.number, tuple(boards)))
                 for board in round_.boards:
@@ -204,7 +207,7 @@ def build_model(event: Event) -> m.ExportModel:
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
            federation: bool = True, progress: Progress | None = None) -> list[Path]:
     """Write the chosen exports of the whole event into `out_dir`; returns the files."""
+    model = build_model(event)  # an event that cannot be exported is refused first
     take_snapshot(event.store, "导出前 / before export")
-    model = build_model(event)
     return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
                       progress=progress)

@@ -47,7 +47,6 @@ from app.standings.awards import group_cancelled, needs_merge
 from app.standings.scoring import GameResult, parse_board_result
 from app.store.locks import pairing_lock
 from app.store.models import BoardRow, Group, Round
-from app.store.snapshots import take_snapshot
 
 
 def _check_ready(group: Group) -> int:
@@ -194,16 +193,18 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
 def pair_next_round(event: Event, group: str, expected_round: int | None = None) -> RoundInfo:
     """Pair the group's next round and store it with its report (编排下一轮).
 
-    A snapshot of the event is taken first. Only one station pairs a group at a time; with
+    A snapshot of the event as it was before is taken once the round is paired and just before
+    it is stored (a refused pairing takes none); it is always kept. Only one station pairs a group at a time; with
     `expected_round` (the round the user saw as next) a round paired meanwhile by another
     station is refused instead of pairing the one after it.
     """
-    take_snapshot(event.store, f"编排前 {group} / before pairing")
     with event.operation("pair_round", f"编排 {group} 下一轮 / pair next round") as session:
         found = Event.group(session, group)
         pairing_lock(session, found.id, event.store.station, expected_round)
         session.refresh(found)
         number = _check_ready(found)
+        event.snapshot_first(session, f"编排前 {group} / before pairing",
+                             hold=f"pairing {found.id} {number}")
         system = system_of(found)
         if system.engine is Engine.DUTCH:
             build = build_snapshot(found, partial=False)

@@ -22,6 +22,7 @@ from app.services import games, knockout, lots, players, playoffs, rounds
 from app.services.event import Event, add_group, remove_group, update_event
 from app.services.groups import update_group
 from app.services.importing import import_lists
+from app.services.venue import set_player_confirmation
 from app.store.models import Base
 
 APP = Path(__file__).resolve().parents[2] / "app"
@@ -78,9 +79,14 @@ def _teams(tmp: Path) -> Event:
 
 
 def _round_robin(tmp: Path) -> Event:
-    event = _swiss(tmp, 4)
+    event = _swiss(tmp)
     update_group(event, "少儿组", system="round_robin")
     return event
+
+
+def _reversed_numbers(event: Event) -> dict[int, int]:
+    ids = players_of(event)
+    return {player: len(ids) - k for k, player in enumerate(ids)}
 
 
 def _teams_paired(tmp: Path) -> Event:
@@ -146,9 +152,6 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
     "enter_team_result": (_teams_paired, lambda e, _t: knockout.enter_team_result(
         e, "决赛", 1, 1, ["1-0", "0-1", "1-0"])),
     "pair_round": (_swiss, lambda e, _t: rounds.pair_next_round(e, "少儿组")),
-    "draw_knockout": (_teams, lambda e, _t: lots.draw_knockout(e, "决赛", seed=5)),
-    "give_numbers": (_round_robin, lambda e, _t: lots.give_round_robin_numbers(
-        e, "少儿组", {pid: n for n, pid in enumerate(reversed(players_of(e)), start=1)})),
     "unpair_round": (_paired, lambda e, _t: rounds.unpair_last_round(e, "少儿组")),
     "enter_result": (_paired, lambda e, _t: rounds.enter_result(e, "少儿组", 1, 1, ["0-1"])),
     "enter_results": (_paired, lambda e, _t: rounds.enter_results(
@@ -163,16 +166,25 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
                                                                      "round_robin")),
     "playoff_result": (_playing, lambda e, _t: playoffs.record_playoff_result(
         e, playoffs.playoffs(e, "少儿组")[0].id, "1-0")),
+    "draw_knockout": (_teams, lambda e, _t: lots.draw_knockout(e, "决赛", seed=7)),
+    "give_numbers": (_round_robin, lambda e, _t: lots.give_round_robin_numbers(
+        e, "少儿组", _reversed_numbers(e))),
+    "set_player_confirmation": (_swiss, lambda e, _t: set_player_confirmation(e, "少儿组",
+                                                                               True)),
 }
-# Operations only the demo builder runs (its players come with the demo event itself).
-NOT_A_USER_OPERATION = {"demo_players", "create_event"}
+# The demo builder's own operation (its players come with the demo event itself).
+NOT_A_USER_OPERATION = {"demo_players"}
 
 
-def test_every_kind_of_operation_in_the_program_is_tested_here() -> None:
-    names = set()
+def test_every_kind_of_undoable_operation_in_the_program_is_tested_here() -> None:
+    names: set[str] = set()
+    not_undoable: set[str] = set()
     for path in APP.rglob("*.py"):
-        names |= set(re.findall(r"\.operation\(\s*\"([a-z_]+)\"", path.read_text("utf-8")))
-    assert names - NOT_A_USER_OPERATION == set(KINDS)
+        text = path.read_text("utf-8")
+        names |= set(re.findall(r"\.operation\(\s*\"([a-z_]+)\"", text))
+        not_undoable |= set(re.findall(r"\.operation\(\s*\"([a-z_]+)\"[^)]*undoable=False",
+                                       text))
+    assert names - not_undoable - NOT_A_USER_OPERATION == set(KINDS)
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
