@@ -146,12 +146,10 @@ def _crosstable(args: argparse.Namespace) -> int:
         planned = ranking.planned_rounds_of(context.event, context.group_name)
     if table.round_robin:
         heads = [str(k) for k in range(1, len(table.players) + 1)]
-    else:
-        heads = [f"R{k}" for k in range(1, table.rounds + 1)]
-    if table.round_robin:
-        cells = [["×" if got is None else " ".join(str(p) for p in got) for got in row]
+        cells = [["×" if points is None else " ".join(str(p) for p in points) for points in row]
                  for row in table.against]
     else:
+        heads = [f"R{k}" for k in range(1, table.rounds + 1)]
         cells = [[cell.text for cell in row] for row in table.by_round]
     rows = [[f"{place}{'=' if shared else ''}", str(player.number), player.name, *row_cells,
              ranking.format_points(points)]
