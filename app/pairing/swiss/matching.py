@@ -20,10 +20,14 @@ class _Solver:
     def __init__(self, n: int, edges: list[tuple[int, int, int]]) -> None:
         self.n = n
         self.weight: list[dict[int, int]] = [{} for _ in range(n)]
+        doubled: dict[int, int] = {}  # one object per value: the weights are big integers
         for a, b, w in edges:
             if a != b and w > 0:
-                self.weight[a][b] = 2 * w  # doubled: slack = u[a] + u[b] - 2 w
-                self.weight[b][a] = 2 * w
+                twice = doubled.get(w)
+                if twice is None:
+                    twice = doubled[w] = 2 * w  # doubled: slack = u[a] + u[b] - 2 w
+                self.weight[a][b] = twice
+                self.weight[b][a] = twice
         self.neighbours = [list(d) for d in self.weight]
         size = 2 * n
         self.mate = [-1] * n
