@@ -19,10 +19,10 @@ Three helpers for `EventStore.operation()` and the services:
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 from urllib.parse import quote, unquote
 
-from sqlalchemy import Engine, Table, and_, event, func, inspect, select, text, update
+from sqlalchemy import Engine, and_, event, func, inspect, select, text, update
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
@@ -178,8 +178,7 @@ def pairing_lock(
     else:
         # SQLite: a write takes the file's write lock now (waiting up to busy_timeout), so
         # what the pairing reads next cannot change under it.
-        table = cast(Table, Group.__table__)
-        session.execute(update(table).where(table.c.id == group_id).values(id=table.c.id))
+        session.execute(update(Group).where(Group.id == group_id).values(id=Group.id))
     if expected_round is not None:
         existing = session.execute(
             select(Round.number, Round.changed_by).where(

@@ -26,6 +26,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from app.pairing.system import System
+
 
 class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
@@ -83,8 +85,8 @@ class Group(Versioned, Base):
     opening: Mapped[str] = mapped_column(String(20), nullable=False, default="designated")
     fifth_move_offers: Mapped[int] = mapped_column(Integer, nullable=False, default=2)
     time_control: Mapped[str] = mapped_column(String(100), nullable=False, default="")
-    # 'swiss', 'round_robin', 'double_round_robin', 'knockout', 'team_knockout'
-    system: Mapped[str] = mapped_column(String(30), nullable=False, default="swiss")
+    # the value of an app.pairing.system.System
+    system: Mapped[str] = mapped_column(String(30), nullable=False, default=System.SWISS.value)
     rounds: Mapped[int] = mapped_column(Integer, nullable=False, default=7)
     games_per_round: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     # PointSystem fields: win, draw, loss, forfeit_win, forfeit_loss, pab, half_bye, ...

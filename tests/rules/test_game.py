@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from app.errors import UserError
 from app.pairing.types import Colour, Outcome
 from app.rules.board import SIZE, SYMMETRIES, Stone, transform
+from app.rules.endings import Ending
 from app.rules.game import (
     ActionKind,
-    Ending,
     Game,
     GameSettings,
     Phase,
