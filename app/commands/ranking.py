@@ -148,9 +148,17 @@ def _crosstable(args: argparse.Namespace) -> int:
         heads = [str(k) for k in range(1, len(table.players) + 1)]
     else:
         heads = [f"R{k}" for k in range(1, table.rounds + 1)]
-    rows = [[rank, str(player.number), player.name, *cells, points]
-            for rank, player, cells, points in zip(table.rank_texts, table.players, table.cells,
-                                                   table.points_texts, strict=True)]
+    rows = []
+    for k, player in enumerate(table.players):
+        rank = f"{table.places[k]}{'=' if table.shared[k] else ''}"
+        if table.round_robin:
+            cells = ["×" if against is None else " ".join(ranking.format_points(p)
+                                                          for p in against)
+                     for against in table.against[k]]
+        else:
+            cells = [cell.text for cell in table.by_round[k]]
+        rows.append([rank, str(player.number), player.name, *cells,
+                     ranking.format_points(table.points[k])])
     if args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["rank", "number", "name", *heads, "points"])
