@@ -84,6 +84,8 @@ def run_pair(args: argparse.Namespace) -> int:
     tournament = load(args.file)
     try:
         pairing = _pair(tournament.next_round_request())
+    except UserError as error:  # e.g. a score bracket beyond the engine's size limit
+        raise UserError(error.zh, error.en, error.where or args.file) from None
     except NoLegalPairing as error:
         raise NoAnswer("不存在合法的编排", "no legal pairing" +
                        (f": {error.detail}" if error.detail else "")) from None
