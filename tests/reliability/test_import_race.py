@@ -38,7 +38,9 @@ def test_two_stations_importing_one_list_at_once_store_each_person_once(
         reports: dict[str, ImportReport] = {}
         failures: list[BaseException] = []
 
-        def run(event: Event, name: str) -> None:
+        def run(event: Event, name: str, barrier: threading.Barrier = barrier,
+                reports: dict[str, ImportReport] = reports,
+                failures: list[BaseException] = failures) -> None:
             barrier.wait(10)
             try:
                 reports[name] = import_lists(event, [source], GROUP, valid_only=True,
