@@ -32,6 +32,7 @@ from app.services.ranking import (
 )
 from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
+from app.store.files import check_name_fits, file_error
 from app.store.models import Group, Playoff
 from app.store.snapshots import take_snapshot
 
@@ -238,6 +239,14 @@ def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = 
            federation: bool = True, progress: Progress | None = None) -> list[Path]:
     """Write the chosen exports of the whole event into `out_dir`; returns the files."""
     model = build_model(event)  # an event that cannot be exported is refused first
-    take_snapshot(event.store, "导出前 / before export")
+    folder = Path(out_dir)
+    check_name_fits(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise file_error(error, str(folder), "无法创建输出文件夹", "cannot create the output "
+                         "folder") from None
+    if not event.store.read_only:  # a read-only event cannot change: nothing to snapshot
+        take_snapshot(event.store, "导出前 / before export")
     return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
                       progress=progress)
