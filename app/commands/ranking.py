@@ -152,7 +152,7 @@ def _crosstable(args: argparse.Namespace) -> int:
         heads = [f"R{k}" for k in range(1, table.rounds + 1)]
         cells = [[cell.text for cell in row] for row in table.by_round]
     rows = [[f"{place}{'=' if shared else ''}", str(player.number), player.name, *row_cells,
-             str(points)]
+             ranking.format_points(points)]
             for place, shared, player, row_cells, points in zip(
                 table.places, table.shared, table.players, cells, table.points, strict=True)]
     if args.csv:
