@@ -33,6 +33,7 @@ from app.services.queries import (
     pairing_numbers,
     round_info,
     round_is_complete,
+    system_of,
 )
 from app.services.snapshot import build_snapshot
 from app.store.models import BoardRow, Game, Group, Player, Playoff, Round, Tournament, UndoEntry
@@ -144,7 +145,7 @@ def standings(event: Event, group: str) -> ranking.StandingsInfo:
         found = Event.group(session, group)
         played = list(found.rounds_played)
         complete = sum(1 for r in played if round_is_complete(r))
-        if found.system not in ("knockout", "team_knockout") and complete < len(played):
+        if not system_of(found).bracket and complete < len(played):
             return ranking.compute_standings(session, found, before_round=complete + 1)[0]
     return ranking.standings(event, group)
 
