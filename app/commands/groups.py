@@ -24,7 +24,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--fifth-move-offers", type=whole_number(0, 1000), metavar="N",
                         help="五手N打的 N（0：由假先方声明）/ N fifth moves (0: declared)")
     parser.add_argument("--tiebreaks", help="逗号分隔 / comma-separated, e.g. buchholz,wins")
-    parser.add_argument("--points", help='JSON, e.g. {"win": 4, "draw": 1, "loss": 0}')
+    parser.add_argument("--points", help='胜/和/负 如 4/1/0，或 JSON / win/draw/loss, e.g. '
+                        '4/1/0, or JSON, e.g. {"win": 4, "draw": 1, "loss": 0}')
     parser.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
                         help="其他设置 / other settings, e.g. same_unit_avoidance_rounds=3")
     parser.set_defaults(handler=_group)
@@ -55,6 +56,17 @@ def _json(text: str, where: str) -> Any:
                         where) from None
 
 
+def _points(text: str) -> Any:
+    """`--points`: win/draw/loss as the core reads it (`4/1/0`), or a JSON object."""
+    if text.strip().startswith("{"):
+        return _json(text, "--points")
+    from dataclasses import asdict
+
+    from app.standings.scoring import parse_point_system
+
+    return asdict(parse_point_system(text, "--points"))
+
+
 def _group(args: argparse.Namespace) -> int:
     from app.services.groups import update_group
     from app.services.queries import event_info
@@ -74,7 +86,7 @@ def _group(args: argparse.Namespace) -> int:
     if args.tiebreaks is not None:
         fields["tiebreaks"] = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
     if args.points:
-        fields["points"] = _json(args.points, "--points")
+        fields["points"] = _points(args.points)
     settings = {}
     for item in args.set:
         key, sep, value = item.partition("=")

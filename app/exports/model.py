@@ -23,8 +23,9 @@ from fractions import Fraction
 
 from app.errors import UserError
 from app.pairing.system import System
-from app.pairing.types import PointSystem
+from app.pairing.types import Outcome, PointSystem
 from app.rules.endings import Ending
+from app.rules.game import GameSettings
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -106,6 +107,10 @@ class Group:
     double_game: bool = False  # 双盘制: each board plays two games, colours exchanged
     scale: int = 1  # how stored points are shown (see module docstring)
     points: PointSystem = field(default_factory=PointSystem)  # for the TRF 162 line
+    time_control: str = ""  # 用时, e.g. 45分钟+每步30秒 (TRF 122)
+    forfeits_meet: bool = True  # a forfeited pairing counts as having met (TRF 260)
+    unit_avoidance_rounds: int = 0  # 同单位回避 in rounds 1..n (-1: every round)
+    game_settings: GameSettings | None = None  # how its games are played (records replay)
 
 
 @dataclass(frozen=True)
@@ -145,6 +150,7 @@ class BoardResult:
     label: str = ""  # printed instead of the number when set, e.g. 第2场1台 (team matches)
     first_team: str = ""  # team matches (分台定人制): the teams, printed instead of units
     second_team: str = ""
+    confirm_codes: tuple[str, ...] = ()  # the players' own codes to confirm on the venue pages
 
     @property
     def is_bye(self) -> bool:
@@ -171,6 +177,8 @@ class Round:
     number: int
     boards: tuple[BoardResult, ...]
     date_text: str = ""  # e.g. 8月6日 9:00, printed on the pairing list
+    day: date | None = None  # the day it was paired (TRF 132)
+    report: tuple[str, ...] = ()  # the pairing report (同单位回避 kept / relaxed, changes)
 
 
 # ---------------------------------------------------------------------------- rankings
@@ -284,6 +292,8 @@ class Game:
     how_ended: Ending | None = None
     game_no: int = 1  # 2 for the second game of a double-game round
     opening: str = ""  # 指定开局 name, e.g. 花月
+    actions: str = ""  # the game step by step (`app.rules.game.encode_actions`): swap, offers
+    playoff_place: int = 0  # a playoff game (加赛): the place it decides; `round` is 0
 
 
 # ---------------------------------------------------------------------------- the whole
@@ -302,6 +312,7 @@ class ExportModel:
     team_standings: tuple[TeamStandings, ...] = ()
     awards: tuple[Award, ...] = ()
     games: tuple[Game, ...] = ()
+    playoff_games: tuple[Game, ...] = ()  # 加赛 games, `playoff_place` set, `board` = playoff
     _players_by_id: dict[int, Player] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -439,22 +450,37 @@ def result_zh(code: str) -> str:
     return "／".join(RESULT_ZH.get(part, part) for part in code.split())
 
 
+OUTCOME_WORDS = {Outcome.PAB: "轮空", Outcome.FORFEIT_WIN: "弃胜", Outcome.FORFEIT_LOSS: "弃负",
+                 Outcome.WIN: "胜", Outcome.DRAW: "和", Outcome.LOSS: "负"}
+
+
 def outcome_for(board: BoardResult, player: int) -> str:
-    """One player's outcome of a board: 胜 / 和 / 负 / 弃胜 / 弃负 / 轮空 / "" (not in yet)."""
+    """One player's outcome of a board as printed: 胜 / 和 / 负 / 弃胜 / 弃负 / 轮空 / ""
+    (not in yet)."""
+    outcome = outcome_of(board, player)
+    return "" if outcome is None else OUTCOME_WORDS[outcome]
+
+
+def _better(mine: int, theirs: int) -> Outcome:
+    return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
+
+
+def outcome_of(board: BoardResult, player: int) -> Outcome | None:
+    """One player's outcome of a board (None while the result is not in)."""
     if board.second is None:
-        return "轮空"
+        return Outcome.PAB
     is_first = board.first == player
     codes = board.result.split()
     if not codes:
-        return ""
+        return None
     if all(code in ("+-", "-+", "--") for code in codes):
         code = codes[0]
         won = code == ("+-" if is_first else "-+")
-        return "弃胜" if won else "弃负"
+        return Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS
     mine = board.first_points if is_first else board.second_points
     theirs = board.second_points if is_first else board.first_points
     if mine is not None and theirs is not None:
-        return "胜" if mine > theirs else "负" if mine < theirs else "和"
+        return _better(mine, theirs)
     # No round points given: count the games (win 2, draw 1). Each code is black first, and
     # the players change colours from game to game (双盘制 先后手互换).
     mine_games = theirs_games = 0
@@ -467,9 +493,7 @@ def outcome_for(board: BoardResult, player: int) -> str:
             mine_games += 2
         else:
             theirs_games += 2
-    if mine_games == theirs_games:
-        return "和"
-    return "胜" if mine_games > theirs_games else "负"
+    return _better(mine_games, theirs_games)
 
 
 def round_cells(rounds: Iterable[Round], order: list[int]) -> dict[int, list[str]]:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.exports import model as m
@@ -20,6 +21,7 @@ from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.records import read_moves
 from app.services.event import Event, settings_of
+from app.services.games import game_settings
 from app.services.queries import system_of
 from app.services.ranking import (
     compute_standings,
@@ -29,8 +31,9 @@ from app.services.ranking import (
     team_standings,
 )
 from app.services.snapshot import build_snapshot
+from app.services.venue import board_slip_codes
 from app.store.files import check_name_fits, file_error
-from app.store.models import Group
+from app.store.models import Group, Playoff
 from app.store.snapshots import take_snapshot
 
 Progress = Callable[[int, int, str], None]
@@ -83,6 +86,23 @@ def _awards(info: object, group: Group, ranking: str) -> list[m.Award]:
     return awards
 
 
+def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
+    """The playoff (加赛) games of a group with a result or moves, as export games."""
+    found = session.scalars(select(Playoff).where(Playoff.group_id == group.id)
+                            .order_by(Playoff.id)).all()
+    return [
+        m.Game(group=key, round=0, board=playoff.id, black=game.black_player_id,
+               white=game.white_player_id,
+               moves=tuple(format_point(p) for p in read_moves(game.moves).moves),
+               result=game.result, how_ended=Ending.stored(game.ending),
+               game_no=game.index, opening=game.opening,
+               actions=str((game.record or {}).get("actions", "")),
+               playoff_place=playoff.place)
+        for playoff in found for game in playoff.games
+        if game.black_player_id and game.white_player_id and (game.moves or game.result)
+    ]
+
+
 def build_model(event: Event) -> m.ExportModel:
     """Everything an export prints, read from the event in one session."""
     with event.reading() as session:
@@ -98,12 +118,17 @@ def build_model(event: Event) -> m.ExportModel:
         )
         model_groups, players, rounds, standings, subs, awards, games = [], [], [], [], [], [], []
         team_tables: list[m.TeamStandings] = []
+        playoff_games: list[m.Game] = []
         for group in groups:
             key = _key(group)
             model_groups.append(m.Group(
                 key=key, name=group.name, system=system_of(group), rounds=planned_rounds(group),
                 rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
                 scale=1, points=settings_of(group).points,
+                time_control=settings_of(group).time_control,
+                forfeits_meet=settings_of(group).forfeit_counts_as_meeting,
+                unit_avoidance_rounds=settings_of(group).same_unit_avoidance_rounds,
+                game_settings=game_settings(group),
             ))
             build = build_snapshot(group)
             for player in sorted(group.players, key=lambda p: build.number_of[p.id]):
@@ -125,6 +150,8 @@ def build_model(event: Event) -> m.ExportModel:
                     number = 0
                     for match in round_.boards:
                         for game in match.games:
+                            if game.black_player_id is None:
+                                continue  # a game row without its players: nothing to print
                             number += 1
                             label = (f"第{match.number}场加赛" if game.index > 3 else
                                      f"第{match.number}场{game.index}台")
@@ -132,10 +159,13 @@ def build_model(event: Event) -> m.ExportModel:
                                 number, game.black_player_id, game.white_player_id,
                                 game.result, (Ending.stored(game.ending),), label=label,
                                 first_team=team_of.get(game.black_player_id, ""),
-                                second_team=team_of.get(game.white_player_id, "")))
+                                second_team=team_of.get(game.white_player_id, "")
+                                if game.white_player_id else ""))
                 else:
                     for board in round_.boards:
                         first, second = board.first_player_id, board.second_player_id
+                        if first is None:
+                            continue  # an individual group's boards always hold a player
                         endings = tuple(Ending.stored(g.ending)
                                         for g in sorted(board.games, key=lambda g: g.index))
                         boards.append(m.BoardResult(
@@ -143,8 +173,13 @@ def build_model(event: Event) -> m.ExportModel:
                             "" if board.result == "bye" else board.result, endings,
                             points_of.get((first, round_.number)),
                             points_of.get((second, round_.number)) if second else None,
+                            confirm_codes=board_slip_codes(tournament, group, round_.number,
+                                                           board),
                         ))
-                rounds.append(m.Round(key, round_.number, tuple(boards)))
+                rounds.append(m.Round(
+                    key, round_.number, tuple(boards),
+                    day=round_.paired_at.date() if round_.paired_at else None,
+                    report=tuple(str(line) for line in round_.report or ())))
                 for board in round_.boards:
                     for game in board.games:
                         if game.black_player_id and game.white_player_id and (
@@ -155,7 +190,9 @@ def build_model(event: Event) -> m.ExportModel:
                                 moves=tuple(format_point(p) for p in read_moves(game.moves).moves), result=game.result,
                                 how_ended=Ending.stored(game.ending),
                                 game_no=game.index, opening=game.opening,
+                                actions=str((game.record or {}).get("actions", "")),
                             ))
+            playoff_games += _playoff_games(session, group, key)
             if system.bracket:
                 if len(group.teams if system.team else group.players) >= 2:
                     places = knockout_standings(group)
@@ -181,8 +218,8 @@ def build_model(event: Event) -> m.ExportModel:
             title=team_info.name,
             columns=(m.TieBreakColumn("total", team_info.total_label),),
             rows=tuple(m.TeamRow(row.place or 0, row.team,
-                                 (int(Fraction(row.total_text)) if row.total_text else 0,),
-                                 members=row.members, shared=row.rank_text.endswith("="),
+                                 (int(row.total) if row.total is not None else 0,),
+                                 members=row.members, shared=row.shared,
                                  note=row.note)
                        for row in team_info.rows),
         ))
@@ -194,6 +231,7 @@ def build_model(event: Event) -> m.ExportModel:
         event=info, groups=tuple(model_groups), players=tuple(players), rounds=tuple(rounds),
         standings=tuple(standings), sub_rankings=tuple(subs),
         team_standings=tuple(team_tables), awards=tuple(awards), games=tuple(games),
+        playoff_games=tuple(playoff_games),
     )
 
 
