@@ -33,8 +33,14 @@ class ProblemLine:
     en: str
 
     def format(self) -> str:
+        """`file:row:column: zh / en`, each text cut at 200 characters (a hostile cell of
+        5 000 digits is quoted, not copied whole)."""
         place = ":".join(str(x) for x in (self.file, self.row, self.column) if x not in (None, ""))
-        return f"{place}: {self.zh} / {self.en}"
+        return f"{place}: {_cut(self.zh)} / {_cut(self.en)}"
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 @dataclass(frozen=True)
