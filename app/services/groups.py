@@ -45,6 +45,7 @@ def update_group(event: Event, group: str, **fields: Any) -> GroupInfo:
             settings.update(fields.pop("settings"))
         if "decisive_places" in fields:
             settings["decisive_places"] = int(fields.pop("decisive_places"))
+        _round_robin_rounds(settings, fields, found.system, found.rounds)
         found.settings = settings
         by_system = settings.get("tiebreaks_by_system", {})
         if "system" in fields and "tiebreaks" not in fields and fields["system"] in by_system:
@@ -61,6 +62,18 @@ def update_group(event: Event, group: str, **fields: Any) -> GroupInfo:
         validate_group(found)
         session.flush()
         return group_info(found)
+
+
+def _round_robin_rounds(settings: dict[str, Any], fields: dict[str, Any], system: str,
+                        rounds: int) -> None:
+    """A group switched to round robin plays the rounds of its table (n-1, n for odd n,
+    doubled) unless the arbiter sets another count, which is then kept as his choice (a form
+    that sends the count unchanged is no choice)."""
+    robin = fields.get("system", system) in ("round_robin", "double_round_robin")
+    if "system" in fields and fields["system"] != system:
+        settings.pop("round_robin_rounds", None)
+    if robin and "rounds" in fields and int(fields["rounds"]) != rounds:
+        settings["round_robin_rounds"] = int(fields["rounds"])
 
 
 def _check_points(points: Any, group: str) -> None:

@@ -14,9 +14,12 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
+
+if TYPE_CHECKING:
+    from app.exports.model import Award as ExportAward
 
 from app.errors import UserError
 from app.services.event import Event
@@ -395,6 +398,39 @@ def subrankings(event: Event, group: str | None) -> list[StandingsInfo]:
 def subranking_options(spec: dict[str, Any]) -> dict[str, Any]:
     """`compute_standings` options for a group's sub-ranking as its settings state it."""
     return {"sub": spec}
+
+
+def ranking_awards(info: Any, group_key: str, ranking: str, teams: bool, provisional: bool
+                   ) -> list[ExportAward]:
+    """The awards of one ranking for the printouts: none while it is not final unless the
+    arbiter prints them as provisional (then each is marked so)."""
+    from app.exports import model as m
+
+    if not info.final and not provisional:
+        return []
+    out = []
+    for row in info.rows:
+        award = row.award
+        if award is None or not (award.has_prize or award.title):
+            continue
+        out.append(m.Award(ranking=ranking, place=row.place, recipient=row.player.name,
+                           unit=row.player.unit, group=group_key,
+                           player=None if teams else row.player.id, prize=row.prize,
+                           grade_title=row.title, shared=row.shared, final=info.final,
+                           decision=award))
+    return out
+
+
+def team_awards(info: TeamStandingsInfo, provisional: bool) -> list[ExportAward]:
+    """The awards of a team ranking for the printouts (as `ranking_awards`)."""
+    from app.exports import model as m
+
+    if not info.final and not provisional:
+        return []
+    return [m.Award(ranking=info.name, place=row.place, recipient=row.team, prize=row.prize,
+                    shared=row.rank_text.endswith("="), final=info.final, decision=row.award)
+            for row in info.rows
+            if row.place is not None and row.award is not None and row.award.has_prize]
 
 
 def find_need(info: StandingsInfo, place: int) -> PlayoffNeed:
