@@ -169,7 +169,7 @@ def _team_standings(args: argparse.Namespace) -> int:
         print(f"{info.name}" + ("" if info.final else "（临时·非最终 / provisional）"))
         print(f"名次  队伍  {info.total_label}  {'  '.join(info.columns)}  队员")
         for row in info.rows:
-            extra = "  ".join(x for x in (row.prize, _award_note(row.award), row.note,
+            extra = "  ".join(x for x in (row.prize, row.note or _award_note(row.award),
                                           row.playoff_reason) if x)
             print(f"{row.rank_text:>4}  {row.team}  {row.total_text}  {'  '.join(row.values)}  "
                   f"{'、'.join(row.members)}  {extra}")

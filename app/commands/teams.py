@@ -37,6 +37,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("list", metavar="LIST", help="队伍名单：队名、姓名（单位、身份证号）")
     parser.set_defaults(handler=_team_import)
 
+    parser = subparsers.add_parser(
+        "team-lots", help="记录并列队伍的抽签（或加赛）顺序 / order tied teams by lots")
+    parser.add_argument("file")
+    parser.add_argument("--ranking", required=True)
+    parser.add_argument("teams", nargs="+", metavar="TEAM", help="按抽签顺序 / best first")
+    parser.set_defaults(handler=_team_lots)
+
     parser = subparsers.add_parser("team-remove", help="撤销团体报名 / remove a declared team")
     parser.add_argument("file")
     parser.add_argument("--ranking", required=True)
@@ -104,6 +111,14 @@ def _team_import(args: argparse.Namespace) -> int:
     with Event.open(args.file) as event:
         declared = teams.import_teams(event, args.ranking, args.list, replace=args.replace)
     _print_declared(declared)
+    return 0
+
+
+def _team_lots(args: argparse.Namespace) -> int:
+    from app.services import teams
+    from app.services.event import Event
+    with Event.open(args.file) as event:
+        teams.record_lots(event, args.ranking, args.teams)
     return 0
 
 

@@ -50,7 +50,7 @@ from app.standings.subranking import (
     sub_ranking,
     where,
 )
-from app.standings.teams import BEST_PLACE, TeamRow
+from app.standings.teams import BEST_PLACE, TeamRow, apply_orders
 from app.standings.tiebreaks import REGISTRY, TieBreakOptions, Unplayed
 from app.store.models import Group, Player, Playoff
 
@@ -514,12 +514,13 @@ def _team_placings(rows: tuple[TeamRow, ...], scheme: AwardScheme, final: bool
             sizes[row.place] = sizes.get(row.place, 0) + 1
     reasons: dict[int, PlayoffReason] = {}
     for place, size in sizes.items():
-        if size > 1 and final:
+        if size > 1 and final and not any(r.decided for r in rows if r.place == place):
             reason = scheme.playoff_reason(place, place + size - 1)
             if reason is not None:
                 reasons[place] = reason
     out = [Placing(row.team, row.place, row.shared,
-                   needs_playoff=row.place is not None and row.place in reasons)
+                   needs_playoff=row.place is not None and row.place in reasons,
+                   decided_by_playoff=row.decided)
            for row in rows]
     return out, reasons
 
@@ -592,6 +593,7 @@ def _team_legend(spec: dict[str, Any], scheme: AwardScheme, final: bool, awarded
 def _one_team_ranking(session: Any, groups: dict[str, Group], spec: dict[str, Any]
                       ) -> TeamStandingsInfo:
     rows, names, final, total_label, columns = _team_rows(session, groups, spec)
+    rows = apply_orders(rows, spec.get("lots", []))
     placed = sum(1 for row in rows if row.place is not None)
     table = PrizeTable.from_settings(spec.get("prizes", []))
     awarded = team_award_places(placed, max(table.places, default=0),
@@ -610,7 +612,8 @@ def _one_team_ranking(session: Any, groups: dict[str, Group], spec: dict[str, An
             values=tuple(format_points(v) for v in row.values),
             members=tuple(names.get(m, str(m)) for m in row.members),
             prize=prize_text(award),
-            note="" if row.place is not None else "人数不足，不计团体成绩",
+            note=("人数不足，不计团体成绩" if row.place is None
+                  else "抽签决定" if row.decided else ""),
             award=award, playoff_reason=reason_text(reason) if reason else "",
         ))
     return TeamStandingsInfo(spec["name"], spec["method"], total_label, columns,

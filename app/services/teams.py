@@ -26,7 +26,8 @@ from app.imports.text import cell_text
 from app.services.event import Event
 from app.store.models import Group, Player, Tournament
 
-__all__ = ["DeclaredTeam", "declare_team", "declared_teams", "import_teams", "remove_team"]
+__all__ = ["DeclaredTeam", "declare_team", "declared_teams", "import_teams", "record_lots",
+           "remove_team"]
 
 
 @dataclass(frozen=True)
@@ -215,3 +216,32 @@ def import_teams(event: Event, ranking: str, path: str | Path,
         _store(tournament, index, spec, teams)
         session.flush()
         return _declared(tournament, {**spec, "teams": teams})
+
+
+def record_lots(event: Event, ranking: str, order: Sequence[str]) -> None:
+    """Record the order drawn by lots (or played off) among teams sharing a place in a team
+    ranking, best first; it orders them in the standings and their awards. The teams named
+    must be exactly the ones sharing that place (checked when the ranking is shown: an order
+    that matches no tie changes nothing and is refused here)."""
+    from app.services.ranking import team_standings
+
+    names = [n.strip() for n in order]
+    infos = {i.name: i for i in team_standings(event)}
+    info = infos.get(ranking)
+    if info is None:
+        raise UserError(f"没有名为“{ranking}”的团体名次", f"no team ranking named {ranking!r}",
+                        "ranking")
+    shared: dict[int, set[str]] = {}
+    for row in info.rows:
+        if row.place is not None and row.rank_text.endswith("="):
+            shared.setdefault(row.place, set()).add(row.team)
+    if set(names) not in shared.values() or len(names) != len(set(names)):
+        raise UserError("所列队伍不是并列同一名次的全部队伍",
+                        "the teams named are not exactly the teams sharing one place", "teams")
+    with event.operation("record_lots", f"团体抽签 {ranking} / lots") as session:
+        tournament = Event.tournament(session)
+        specs = [dict(s) for s in tournament.settings.get("team_rankings", [])]
+        for spec in specs:
+            if spec.get("name") == ranking:
+                spec["lots"] = [*spec.get("lots", []), names]
+        tournament.settings = {**tournament.settings, "team_rankings": specs}

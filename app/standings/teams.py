@@ -26,6 +26,7 @@ from app.standings.subranking import Gender
 
 __all__ = [
     "BEST_PLACE",
+    "apply_orders",
     "MemberTotals",
     "PlaceEntry",
     "TeamMatch",
@@ -56,6 +57,7 @@ class TeamRow:
     total: Fraction | None
     values: tuple[Fraction, ...] = ()
     members: tuple[int, ...] = ()  # the members whose results counted (or all it has)
+    decided: bool = False  # the order among equals set by lots or a playoff (抽签/加赛)
 
     @property
     def rank_text(self) -> str:
@@ -115,6 +117,30 @@ def score_sum_ranking(
             values.append(value)
         keyed.append((tuple(key), team, total, tuple(values), tuple(r.number for r in best)))
     return tuple(_place_rows(keyed) + sorted(unplaced, key=lambda r: r.team))
+
+
+def apply_orders(rows: Sequence[TeamRow], orders: Iterable[Sequence[str]]
+                 ) -> tuple[TeamRow, ...]:
+    """Orders decided among tied teams by lots or a playoff (huazhi 预选赛 (6) "涉及名次的进行
+    网络视频抽签"; where a regulation is silent, the arbiter's choice): an order naming exactly
+    the teams sharing a place gives them that place and the ones after it, in that order."""
+    by_set = {frozenset(order): tuple(order) for order in orders}
+    out: list[TeamRow] = []
+    index = 0
+    listed = list(rows)
+    while index < len(listed):
+        row = listed[index]
+        tied = [r for r in listed if r.place is not None and r.place == row.place]
+        order = by_set.get(frozenset(r.team for r in tied)) if row.shared else None
+        if order is None or row.place is None:
+            out.append(row)
+            index += 1
+            continue
+        named = {r.team: r for r in tied}
+        out.extend(TeamRow(t, row.place + k, False, named[t].total, named[t].values,
+                           named[t].members, decided=True) for k, t in enumerate(order))
+        index += len(tied)
+    return tuple(out)
 
 
 @dataclass(frozen=True)

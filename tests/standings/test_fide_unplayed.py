@@ -7,8 +7,8 @@ byes and forfeits of every kind."""
 from __future__ import annotations
 
 import csv
-import re
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
