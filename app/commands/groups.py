@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from app.errors import UserError
+from app.pairing.system import System
 
 
 def register(subparsers: Any) -> None:
@@ -14,7 +15,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("file")
     parser.add_argument("--group", help="组别 / group")
     parser.add_argument("--rounds", type=int)
-    parser.add_argument("--system", help="swiss, round_robin, double_round_robin, knockout, ...")
+    parser.add_argument("--system", help=", ".join(s.value for s in System))
     parser.add_argument("--games-per-round", type=int, choices=(1, 2))
     parser.add_argument("--rule-set", choices=("renju", "free", "gomoku"))
     parser.add_argument("--tiebreaks", help="逗号分隔 / comma-separated, e.g. buchholz,wins")
@@ -82,7 +83,7 @@ def _group(args: argparse.Namespace) -> int:
         for group in event_info(event).groups:
             if args.group and group.name != args.group:
                 continue
-            print(f"{group.name}: {group.system}, {group.rounds} 轮/rounds, "
+            print(f"{group.name}: {group.system.value}, {group.rounds} 轮/rounds, "
                   f"{group.games_per_round} 盘/games, {group.rule_set}, "
                   f"tiebreaks={','.join(group.tiebreaks)}, points={json.dumps(group.points)}")
     return 0

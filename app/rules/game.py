@@ -10,10 +10,11 @@ Protocols (《中国五子棋竞赛规则》2013; RIF rules for the 26-opening p
   that keep the position; white chooses one (it becomes move 5) and plays move 6; then play
   alternates.
 - 自由开局 (free opening, 大众规则): stones alternate from move 1, black first, no swap.
-- Endings (`Ending`): five (连五, derived from the rule set: exactly five for black under
-  专业规则), a black foul (禁手) claimed by white at once (black loses; a foul that white does
-  not claim before playing on stands and the game goes on), resignation (认输), loss on
-  time (超时), agreed draw (协议和棋), full board (满盘和棋) and an arbiter's decision (裁判判定).
+- Endings (`Ending`, whose table is `app.rules.endings`): five (连五, derived from the rule
+  set: exactly five for black under 专业规则), a black foul (禁手) claimed by white at once
+  (black loses; a foul that white does not claim before playing on stands and the game goes
+  on), resignation (认输), loss on time (超时), agreed draw (协议和棋), full board (满盘和棋)
+  and an arbiter's decision (裁判判定).
 
 Where the regulations ask for these (in /work/shared/regulations): 2022-shenzhen-championship.txt
 (三)各组比赛规则 2 (指定开局规则: 三手交换, 五手两打 for juniors / 五手N打 for adults, 黑方有禁手)
@@ -52,6 +53,7 @@ from functools import cached_property
 from app.errors import UserError
 from app.pairing.types import Colour, Outcome
 from app.rules.board import CENTRE, SIZE, Point, Position, Stone, format_point, parse_point
+from app.rules.endings import Ending
 from app.rules.judge import (
     FiveResult,
     RuleSet,
@@ -94,25 +96,6 @@ class ActionKind(StrEnum):
     AGREE_DRAW = "agree_draw"
     ARBITER = "arbiter"
     UNDO = "undo"
-
-
-class Ending(StrEnum):
-    """How a game ended."""
-
-    FIVE = "five"  # 连五
-    FOUL = "foul"  # 黑方禁手，白方指出
-    RESIGNATION = "resignation"  # 认输
-    TIME = "time"  # 超时
-    AGREED_DRAW = "agreed_draw"  # 协议和棋
-    FULL_BOARD = "full_board"  # 满盘和棋
-    ARBITER = "arbiter"  # 裁判判定
-
-    @property
-    def zh(self) -> str:
-        return {
-            "five": "连五", "foul": "禁手", "resignation": "认输", "time": "超时",
-            "agreed_draw": "协议和棋", "full_board": "满盘和棋", "arbiter": "裁判判定",
-        }[self.value]
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -276,8 +259,8 @@ class GameResult:
     @property
     def en(self) -> str:
         if self.winner is None:
-            return f"draw ({self.ending.value.replace('_', ' ')})"
-        return f"{self.winner.value} wins ({self.ending.value.replace('_', ' ')})"
+            return f"draw ({self.ending.en})"
+        return f"{self.winner.value} wins ({self.ending.en})"
 
 
 def _colour_name(stone: Stone) -> tuple[str, str]:

@@ -1,5 +1,6 @@
 """What a player declines (放弃): a grade title or a prize of one ranking, recorded in the event
-so the award list, the certificates and the grade-application list follow; undoable.
+(with the event's settings, by player id) so the award list, the certificates and the
+grade-application list follow; undoable.
 
 The rule of what a decline does lives in `app.standings.awards.decide_awards`: a declined
 prize is not paid and not passed down; a declined title is not passed down where the table is
@@ -14,7 +15,7 @@ from enum import StrEnum
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
-from app.services.event import Event
+from app.services.event import Event, settings_of
 from app.store.models import Group, Player
 
 __all__ = ["DeclineInfo", "Declined", "decline_award", "declines", "ranking_names"]
@@ -38,7 +39,7 @@ class DeclineInfo:
 
 def ranking_names(group: Group) -> tuple[str, ...]:
     """The group's own ranking and its sub-rankings (公开组（女子）...)."""
-    return (group.name, *(str(s["name"]) for s in group.settings.get("subrankings", [])))
+    return (group.name, *(s.name for s in settings_of(group).subrankings))
 
 
 def _player(session: Session, player_id: int) -> Player:
@@ -68,7 +69,8 @@ def decline_award(event: Event, player_id: int, what: Declined | str,
             raise UserError(f"{group.name} 没有名为“{name}”的名次表",
                             f"group {group.name} has no ranking named {name!r}", "ranking")
         entry = {"player": player.id, "ranking": name, "what": kind.value}
-        entries = [dict(e) for e in group.settings.get("declines", [])]
+        tournament = group.tournament
+        entries = [dict(e) for e in tournament.settings.get("declines", [])]
         if withdraw:
             if entry not in entries:
                 raise UserError(f"{player.name} 没有放弃{name}的{DECLINED_ZH[kind]}",
@@ -81,7 +83,7 @@ def decline_award(event: Event, player_id: int, what: Declined | str,
                                 f"{player.name} has declined the {kind.value} of {name} already",
                                 player.name)
             entries.append(entry)
-        group.settings = {**group.settings, "declines": entries}
+        tournament.settings = {**tournament.settings, "declines": entries}
         session.flush()
         return _infos(session, group)
 
@@ -90,7 +92,7 @@ def _infos(session: Session, group: Group) -> list[DeclineInfo]:
     players = {p.id: p for p in group.players}
     return [DeclineInfo(int(e["player"]), players[e["player"]].name, str(e["ranking"]),
                         Declined(e["what"]))
-            for e in group.settings.get("declines", []) if e["player"] in players]
+            for e in group.tournament.settings.get("declines", []) if e["player"] in players]
 
 
 def declines(event: Event, group: str | None) -> list[DeclineInfo]:

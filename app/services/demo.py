@@ -79,7 +79,7 @@ def _add_teams(event: Event, group: Any, count: int, rng: random.Random, used: s
         unit = UNITS[(k - 1) % len(UNITS)]
         members = [(_name(rng, used), "M"), (_name(rng, used), "M"), (_name(rng, used), "F")]
         source = ""
-        lists = group.settings.get("lists", [])
+        lists = group.settings.lists
         if lists:
             source = lists[(k - 1) % len(lists)]
         knockout.add_team(event, group.name, f"{unit[:4]}队{k}", members, unit=unit,
@@ -137,12 +137,12 @@ def _play_round(event: Event, group: Any, number: int, rng: random.Random) -> No
         if board.second is None or board.first is None:
             continue
         code = _game_code(rng, board.first.number, board.second.number)
-        if group.system == "knockout" and code in ("=", "--"):
+        if group.system.decisive_games and code in ("=", "--"):
             code = rng.choice(("1-0", "0-1"))
         if board.number == 1 and group.games_per_round == 1 and code in ("1-0", "0-1", "="):
             # The top board's game is recorded on the board, as an arbiter would.
             game = _recorded_game(games.game_settings_for(event, group.name), code, rng)
-            if game is not None and (group.system != "knockout" or game.result.code != "="):
+            if game is not None and (not group.system.decisive_games or game.result.code != "="):
                 games.save_game(event, group.name, number, 1, 1, game)
                 continue
         if group.games_per_round == 2 and code in ("1-0", "0-1", "="):
@@ -183,8 +183,8 @@ def build_demo(location: str | Path, preset: str = "qiwang-2022", seed: int = 7,
     done = 0
     for group in info.groups:
         update_group(event, group.name, settings={"draw_seed": seed})
-        if group.system in knockout.TEAM_SYSTEMS:
-            _add_teams(event, group, 16 if group.system == "team_knockout" else 16, rng, used)
+        if group.system.team:
+            _add_teams(event, group, 16, rng, used)
         else:
             _add_players(event, group, sizes.get(group.name, 12), rng, used)
         group_rounds = ranking.planned_rounds_of(event, group.name)
@@ -193,7 +193,7 @@ def build_demo(location: str | Path, preset: str = "qiwang-2022", seed: int = 7,
                 progress(done, total, f"{group.name} 第{number}轮")
             _play_round(event, group, number, rng)
             done += 1
-        if group.system not in ("knockout", "team_knockout", "cross_group"):
+        if group.system.ranked_by_points:
             _play_playoffs(event, group.name, rng)
     if progress:
         progress(total, total, "完成 / done")

@@ -21,7 +21,7 @@ from app.errors import UserError
 from app.rules.game import Game
 from app.rules.game import encode_actions as encode_game
 from app.rules.records import write_moves
-from app.services.event import Event
+from app.services.event import Event, settings_of
 from app.services.queries import PlayerRef
 from app.services.ranking import (
     StandingsInfo,
@@ -133,9 +133,9 @@ def create_playoff(event: Event, group: str, place: int,
 def _ranking_info(session: Session, group: Group, ranking: str | None) -> StandingsInfo:
     if ranking is None or ranking == group.name:
         return compute_standings(session, group)[0]
-    for spec in group.settings.get("subrankings", []):
-        if spec["name"] == ranking:
-            return compute_standings(session, group, **subranking_options(spec))[0]
+    spec = settings_of(group).subranking(ranking)
+    if spec is not None:
+        return compute_standings(session, group, **subranking_options(spec))[0]
     raise UserError(f"没有名为“{ranking}”的名次表", f"no ranking named '{ranking}'", group.name)
 
 

@@ -11,7 +11,6 @@ provisional (临时，非最终) and says so in its legend.
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -22,8 +21,9 @@ if TYPE_CHECKING:
     from app.exports.model import Award as ExportAward
 
 from app.errors import UserError
-from app.services.event import Event
-from app.services.queries import PlayerRef, round_is_complete
+from app.group_settings import GroupSettings, SubRanking
+from app.services.event import Event, settings_of
+from app.services.queries import PlayerRef, round_is_complete, system_of
 from app.services.snapshot import build_snapshot
 from app.standings.awards import (
     Award,
@@ -33,6 +33,7 @@ from app.standings.awards import (
     Declines,
     GradeTable,
     Placing,
+    Prize,
     PrizeTable,
     TeamAwardRule,
     TieRule,
@@ -51,7 +52,7 @@ from app.standings.subranking import (
     where,
 )
 from app.standings.teams import BEST_PLACE, TeamRow, apply_orders
-from app.standings.tiebreaks import REGISTRY, TieBreakOptions, Unplayed
+from app.standings.tiebreaks import TieBreakOptions, Unplayed
 from app.store.models import Group, Player, Playoff
 
 
@@ -104,8 +105,7 @@ def format_points(units: int | Fraction, scale: int = 1) -> str:
 
 
 def tiebreak_label(group: Group, name: str) -> str:
-    labels = group.settings.get("tiebreak_labels", {})
-    return str(labels.get(name) or REGISTRY[name].zh)
+    return settings_of(group).tiebreak_label(name)
 
 
 UNPLAYED_ZH = {
@@ -124,31 +124,33 @@ BASIS_ZH = {AwardBasis.PLACE: "", AwardBasis.PLAYOFF: "加赛决定",
             AwardBasis.SHARED: "并列，奖金平分", AwardBasis.AWAITING_PLAYOFF: "待加赛"}
 
 
-def award_scheme(group: Group, sub: dict[str, Any] | None = None) -> AwardScheme:
+def award_scheme(group: Group, sub: SubRanking | None = None) -> AwardScheme:
     """The awards of the group's ranking (or of one of its sub-rankings) as its settings and
-    tables state them; its prize and title tables are its decisive places."""
-    settings = group.settings
-    prizes = group.prizes if sub is None else sub.get("prizes", [])
-    titles = group.grade_titles if sub is None else sub.get("grade_titles", [])
-    own = settings if sub is None else {**settings, **sub}
+    tables state them; its prize and title tables are its decisive places (the group's
+    `decisive_places` number is not read: 2016 八(二)1, shenzhen 九(一))."""
+    settings = settings_of(group)
+    prizes = settings.prizes if sub is None else sub.prizes
+    titles = settings.grade_titles if sub is None else sub.grade_titles
     return AwardScheme(
-        prizes=PrizeTable.from_settings(prizes) if prizes else None,
-        grades=GradeTable.from_settings(titles, bool(own.get("grade_titles_passed_down")))
-        if titles else None,
-        tie_rule=TieRule(own.get("tie_rule", "playoff")),
-        playoffs=bool(settings.get("playoffs", True)),
-        playoff_all_admitted=bool(own.get("playoff_all_admitted", False)),
+        prizes=PrizeTable(tuple((e.places.first, e.places.last, Prize(e.money, e.items))
+                                for e in prizes)) if prizes else None,
+        grades=GradeTable(tuple((e.places.first, e.places.last, e.title) for e in titles),
+                          settings.grade_titles_passed_down) if titles else None,
+        tie_rule=TieRule(settings.tie_rule),
+        playoffs=settings.playoffs,
+        playoff_all_admitted=settings.playoff_all_admitted,
     )
 
 
 def ranking_rules(group: Group, stakes: AwardScheme | None = None) -> RankingRules:
+    settings = settings_of(group)
     return RankingRules(
-        tiebreaks=tuple(group.tiebreaks),
+        tiebreaks=settings.tiebreaks,
         options=TieBreakOptions(
-            unplayed=Unplayed(group.unplayed_policy or "zero"),
-            cut=int(group.settings.get("median_cut", 1)),
-            forfeit_wins_count=bool(group.settings.get("wins_count_forfeits", True)),
-            byes_count=bool(group.settings.get("wins_count_byes", False)),
+            unplayed=settings.unplayed_policy,
+            cut=settings.median_cut,
+            forfeit_wins_count=settings.wins_count_forfeits,
+            byes_count=settings.wins_count_byes,
         ),
         stakes=stakes,
     )
@@ -178,20 +180,12 @@ def planned_rounds(group: Group) -> int:
     """How many rounds the group plays: a knockout by its bracket; a round robin as many as
     its table has (n-1, n for odd n, doubled for a double round robin) unless the arbiter set
     another count (`round_robin_rounds`)."""
-    if group.system in ("knockout", "team_knockout"):
-        from app.pairing.knockout import bracket_size
-
-        entrants = len(group.teams) if group.system == "team_knockout" else len(group.players)
-        return max(1, bracket_size(entrants).bit_length() - 1) if entrants >= 2 else 0
-    if group.system in ("round_robin", "double_round_robin"):
-        from app.pairing.roundrobin import round_count
-
-        chosen = group.settings.get("round_robin_rounds")
-        if chosen:
-            return int(chosen)
-        count = len(group.players)
-        return round_count(count, group.system == "double_round_robin") if count >= 2 else 0
-    return group.rounds
+    system = system_of(group)
+    chosen = settings_of(group).round_robin_rounds
+    if system.round_robin and chosen:
+        return chosen
+    entrants = len(group.teams) if system.team else len(group.players)
+    return system.planned_rounds(entrants, group.rounds)
 
 
 def planned_rounds_of(event: Event, group: str) -> int:
@@ -205,14 +199,14 @@ def _profiles(group: Group, number_of: dict[int, int]) -> list[PlayerProfile]:
             for p in group.players if p.id in number_of]
 
 
-def _sub_members(group: Group, number_of: dict[int, int], spec: dict[str, Any]
+def _sub_members(group: Group, number_of: dict[int, int], spec: SubRanking
                  ) -> frozenset[int]:
     """Pairing numbers of the players a sub-ranking keeps (its `filter`)."""
-    rule = spec.get("filter", {})
-    gender = {"M": Gender.MALE, "F": Gender.FEMALE}.get(rule.get("gender", ""))
-    born_from = dt.date.fromisoformat(rule["born_from"]) if rule.get("born_from") else None
-    born_to = dt.date.fromisoformat(rule["born_to"]) if rule.get("born_to") else None
-    return where(_profiles(group, number_of), profile_filter(gender, born_from, born_to))
+    rule = spec.filter
+    gender = {"M": Gender.MALE, "F": Gender.FEMALE}.get(rule.gender.value if rule.gender
+                                                      else "")
+    return where(_profiles(group, number_of), profile_filter(gender, rule.born_from,
+                                                             rule.born_to))
 
 
 def _stored_playoffs(session: Any, group: Group) -> list[Playoff]:
@@ -224,7 +218,7 @@ def declines_of(group: Group, ranking: str, number_of: dict[int, int]) -> Declin
     """The titles and prizes declined in `ranking` (recorded by `decline_award`)."""
     titles: set[int | str] = set()
     prizes: set[int | str] = set()
-    for entry in group.settings.get("declines", []):
+    for entry in group.tournament.settings.get("declines", []):
         if entry.get("ranking") == ranking and entry.get("player") in number_of:
             target = titles if entry.get("what") == "title" else prizes
             target.add(number_of[entry["player"]])
@@ -233,12 +227,13 @@ def declines_of(group: Group, ranking: str, number_of: dict[int, int]) -> Declin
 
 def _legend(group: Group, scheme: AwardScheme, final: bool, complete: int, planned: int,
             pending: int, sub: bool) -> tuple[str, ...]:
+    settings: GroupSettings = settings_of(group)
     lines = []
     if not final:
         why = (f"已完成 {complete}/{planned} 轮" if complete < planned
                else f"尚有 {pending} 处并列待加赛")
         lines.append(f"临时名次（非最终）：{why}；奖金、称号和证书以最终名次为准")
-    lines.append(UNPLAYED_ZH[Unplayed(group.unplayed_policy or "zero")])
+    lines.append(UNPLAYED_ZH[settings.unplayed_policy])
     lines.append(TIE_RULE_ZH[scheme.tie_rule] if scheme.playoffs
                  else "本组不加赛：破同分后仍相同者并列，所涉名次奖金平分")
     if scheme.playoff_all_admitted:
@@ -255,14 +250,14 @@ def compute_standings(
     session: Any,
     group: Group,
     *,
-    sub: dict[str, Any] | None = None,
+    sub: SubRanking | None = None,
     open_ranking: Standings | None = None,
 ) -> tuple[StandingsInfo, Standings]:
     """The group's standings (or a sub-ranking as its settings `sub` state it), with the
     awards decided by `app.standings.awards` for its own prize and title tables."""
     build = build_snapshot(group, partial=True)
     players = {p.id: p for p in group.players}
-    name = group.name if sub is None else str(sub["name"])
+    name = group.name if sub is None else sub.name
     scheme = award_scheme(group, sub)
     playoffs = [
         [build.number_of[pid] for pid in playoff.order]
@@ -334,15 +329,16 @@ def compute_standings(
 
 def knockout_standings(group: Group) -> StandingsInfo:
     """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far."""
-    from app.services.knockout import TEAM_SYSTEMS, bracket
+    from app.services.knockout import bracket
 
-    entrants = group.teams if group.system in TEAM_SYSTEMS else group.players
+    team = system_of(group).team
+    entrants = group.teams if team else group.players
     if len(entrants) < 2:
         # Nothing to rank yet: an empty table, not an error, while entrants are registered.
         return StandingsInfo(group.name, group.name, (), (), (), 0)
     current = bracket(group)
     places = current.places()
-    if group.system in TEAM_SYSTEMS:
+    if team:
         names = {t.id: (t.name, t.unit) for t in group.teams}
     else:
         names = {p.id: (p.name, p.unit) for p in group.players}
@@ -376,7 +372,7 @@ def knockout_standings(group: Group) -> StandingsInfo:
 def standings(event: Event, group: str | None) -> StandingsInfo:
     with event.reading() as session:
         found = Event.group(session, group)
-        if found.system in ("knockout", "team_knockout"):
+        if system_of(found).bracket:
             return knockout_standings(found)
         return compute_standings(session, found)[0]
 
@@ -388,16 +384,22 @@ def subrankings(event: Event, group: str | None) -> list[StandingsInfo]:
     """
     with event.reading() as session:
         found = Event.group(session, group)
-        if not found.settings.get("subrankings"):
+        subs = settings_of(found).subrankings
+        if not subs:
             return []
         _open, plain = compute_standings(session, found)
         return [compute_standings(session, found, sub=spec, open_ranking=plain)[0]
-                for spec in found.settings.get("subrankings", [])]
+                for spec in subs]
 
 
-def subranking_options(spec: dict[str, Any]) -> dict[str, Any]:
-    """`compute_standings` options for a group's sub-ranking as its settings state it."""
-    return {"sub": spec}
+def subranking_options(spec: SubRanking | dict[str, Any], group: Group | None = None
+                       ) -> dict[str, Any]:
+    """`compute_standings` options for a group's sub-ranking (typed, or as stored by name)."""
+    if isinstance(spec, SubRanking):
+        return {"sub": spec}
+    assert group is not None
+    found = settings_of(group).subranking(str(spec["name"]))
+    return {"sub": found}
 
 
 def ranking_awards(info: Any, group_key: str, ranking: str, teams: bool, provisional: bool
@@ -657,7 +659,7 @@ def crosstable(event: Event, group: str | None) -> CrosstableInfo:
         build = build_snapshot(found, partial=True)
         order = [row.player.number for row in info.rows]
         table = build_crosstable(build.snapshot, order)
-        round_robin = found.system in ("round_robin", "double_round_robin")
+        round_robin = system_of(found).round_robin
         cells = []
         for row in table.rows:
             if round_robin:
