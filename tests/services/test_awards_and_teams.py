@@ -14,12 +14,18 @@ from app.cli import main
 from app.errors import UserError
 from app.exports import certificates
 from app.services import awards, playoffs, rounds, teams
-from app.services.event import Event
+from app.services.event import Event, settings_of
 from app.services.exporting import build_model, export
 from app.services.groups import update_group
 from app.services.players import add_player
 from app.services.queries import round_view
-from app.services.ranking import planned_rounds_of, standings, subrankings, team_standings
+from app.services.ranking import (
+    award_scheme,
+    planned_rounds_of,
+    standings,
+    subrankings,
+    team_standings,
+)
 from app.standings.awards import AwardBasis
 from tests.exports.helpers import pdf_text, squeezed
 
@@ -278,3 +284,41 @@ def test_double_forfeit_and_second_mover_forfeit_on_the_command_line(make_event:
     with Event.open(file) as event:
         boards = {b.number: b.result for b in round_view(event, OPEN, 1).boards}
     assert (boards[1], boards[2]) == ("--", "-+")
+
+
+@pytest.mark.parametrize("preset", ["qiwang-2022", "shenzhen-2022", "mindgames-2016",
+                                    "yike-2022", "huazhi-2021"])
+def test_the_presets_demos_come_out_as_the_clauses_say(preset: str, tmp_path: Path) -> None:
+    """Every finished demo: each ranking final, ties shared only where the tied places are
+    worth the same, never more money paid than the tables hold, teams without a full side
+    showing no figure, and every award carrying the rule that decided it."""
+    from app.services.demo import build_demo
+    from app.services.queries import event_info
+
+    with build_demo(tmp_path / "demo.db", preset, seed=7) as event:
+        for group in event_info(event).groups:
+            tables = [standings(event, group.name), *subrankings(event, group.name)]
+            for table in tables:
+                assert table.final and not table.playoffs_needed, table.name
+                for place in {r.place for r in table.rows if r.shared}:
+                    tied = [r for r in table.rows if r.place == place]
+                    assert len({(r.prize, r.title) for r in tied}) == 1, (table.name, place)
+                awarded = [r.award for r in table.rows if r.award is not None]
+                assert all(a.basis is not AwardBasis.AWAITING_PLAYOFF for a in awarded)
+        for team in team_standings(event):
+            assert all(r.total_text == "" and r.members for r in team.rows if r.place is None)
+            for place in {r.place for r in team.rows if r.place and r.rank_text.endswith("=")}:
+                tied = [r for r in team.rows if r.place == place]
+                assert len({r.award.money if r.award else 0 for r in tied}) == 1
+        with event.reading() as session:
+            for group in event_info(event).groups:
+                found = Event.group(session, group.name)
+                for table, sub in [(standings(event, group.name), None)] + [
+                        (t, settings_of(found).subranking(t.name))
+                        for t in subrankings(event, group.name)]:
+                    scheme = award_scheme(found, sub)
+                    paid = sum((r.award.money for r in table.rows if r.award), Fraction(0))
+                    worth = sum(scheme.place_award(p).money for p in range(1, len(table.rows) + 1))
+                    assert paid <= worth, table.name
+        model = build_model(event)
+        assert all(a.final and a.decision is not None for a in model.awards)
