@@ -131,6 +131,16 @@ def test_a_playoff_and_its_games_are_part_of_the_record(make_event: Make) -> Non
     assert record.order == tuple(p.id for p in view.order)
     assert [g.result for g in record.games] == [g.result for g in view.games]
     assert record.reason == need.reason
+    import io
+
+    import openpyxl
+
+    from app.exports.federation import federation_workbook
+
+    buffer = io.BytesIO()
+    federation_workbook(build_model(event), buffer)
+    sheet = openpyxl.load_workbook(io.BytesIO(buffer.getvalue()))["加赛"]
+    assert sheet.max_row - 1 == len(record.games)  # the federation package holds every game
     final = standings(event, "男子组")
     assert final.final and final.rows[0].playoff_mark == "加赛"
 
