@@ -44,6 +44,16 @@ def register(subparsers: Any) -> None:
     parser.add_argument("teams", nargs="+", metavar="TEAM", help="按抽签顺序 / best first")
     parser.set_defaults(handler=_team_lots)
 
+    parser = subparsers.add_parser(
+        "team-ranking", help="团体名次的破同分顺序与并列办法 / a team ranking's tie rules")
+    parser.add_argument("file")
+    parser.add_argument("--ranking", required=True)
+    parser.add_argument("--tiebreaks", default=None,
+                        help="如 best_place,buchholz（空则无）/ e.g. best_place,buchholz")
+    parser.add_argument("--tie-rule", default=None, choices=["share", "playoff"],
+                        help="仍相同：平分奖金或抽签/加赛 / still level: share or lots")
+    parser.set_defaults(handler=_team_ranking)
+
     parser = subparsers.add_parser("team-remove", help="撤销团体报名 / remove a declared team")
     parser.add_argument("file")
     parser.add_argument("--ranking", required=True)
@@ -119,6 +129,18 @@ def _team_lots(args: argparse.Namespace) -> int:
     from app.services.event import Event
     with Event.open(args.file) as event:
         teams.record_lots(event, args.ranking, args.teams)
+    return 0
+
+
+def _team_ranking(args: argparse.Namespace) -> int:
+    from app.services import teams
+    from app.services.event import Event
+    chain = None
+    if args.tiebreaks is not None:
+        chain = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
+    with Event.open(args.file) as event:
+        rules = teams.set_team_ranking_rules(event, args.ranking, chain, args.tie_rule)
+    print(f"{args.ranking}: {','.join(rules['tiebreaks'] or [])}  {rules['tie_rule'] or ''}")
     return 0
 
 

@@ -320,7 +320,7 @@ def compute_standings(
         rounds_planned=planned,
         final=decided.final,
         legend=_legend(group, scheme, decided.final, complete, planned,
-                       decided.pending_playoffs, sub is not None),
+                       len(standings.needs), sub is not None),
         awards=decided,
         sub=sub is not None,
     )

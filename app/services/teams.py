@@ -27,7 +27,7 @@ from app.services.event import Event
 from app.store.models import Group, Player, Tournament
 
 __all__ = ["DeclaredTeam", "declare_team", "declared_teams", "import_teams", "record_lots",
-           "remove_team"]
+           "remove_team", "set_team_ranking_rules"]
 
 
 @dataclass(frozen=True)
@@ -245,3 +245,38 @@ def record_lots(event: Event, ranking: str, order: Sequence[str]) -> None:
             if spec.get("name") == ranking:
                 spec["lots"] = [*spec.get("lots", []), names]
         tournament.settings = {**tournament.settings, "team_rankings": specs}
+
+
+def set_team_ranking_rules(event: Event, ranking: str, tiebreaks: Sequence[str] | None = None,
+                           tie_rule: str | None = None) -> dict[str, Any]:
+    """The arbiter's choice for a team ranking where the regulation is silent (qiwang) or to
+    follow it (shenzhen 十一(二): `best_place`): the team tie-break chain (`best_place`, or
+    individual tie-breaks summed over the members counted) and what a tie still level after it
+    does (`share`: prizes shared equally; `playoff`: lots or a playoff, recorded with
+    `record_lots`). One undoable operation; returns the ranking's stored rules."""
+    from app.standings.awards import TieRule
+    from app.standings.teams import BEST_PLACE
+    from app.standings.tiebreaks import REGISTRY
+
+    if tie_rule is not None and tie_rule not in tuple(TieRule):
+        raise UserError(f"并列办法只能是 share（平分）或 playoff（抽签/加赛）：{tie_rule!r}",
+                        f"the tie rule is share or playoff, not {tie_rule!r}", "tie_rule")
+    with event.operation("team_ranking_rules", f"团体名次办法 {ranking} / team rules") as session:
+        tournament = Event.tournament(session)
+        specs = [dict(s) for s in tournament.settings.get("team_rankings", [])]
+        spec = next((s for s in specs if s.get("name") == ranking), None)
+        if spec is None:
+            raise UserError(f"没有名为“{ranking}”的团体名次", f"no team ranking named {ranking!r}",
+                            "ranking")
+        if tiebreaks is not None:
+            allowed = {BEST_PLACE} | (set(REGISTRY) if spec["method"] == "sum_scores" else set())
+            for name in tiebreaks:
+                if name not in allowed:
+                    raise UserError(f"团体名次不能按“{name}”区分",
+                                    f"{name!r} cannot break ties in this team ranking",
+                                    "tiebreaks")
+            spec["tiebreaks"] = list(tiebreaks)
+        if tie_rule is not None:
+            spec["tie_rule"] = tie_rule
+        tournament.settings = {**tournament.settings, "team_rankings": specs}
+        return {"tiebreaks": spec.get("tiebreaks"), "tie_rule": spec.get("tie_rule")}

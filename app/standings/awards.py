@@ -318,7 +318,7 @@ class AwardList:
     awards: tuple[Award, ...]
     final: bool
     tie_rule: TieRule
-    pending_playoffs: int = 0
+    pending_playoffs: int = 0  # entries still waiting for a playoff (or lots)
 
     def of(self, key: int | str) -> Award | None:
         return next((a for a in self.awards if a.key == key), None)
