@@ -332,3 +332,30 @@ def test_the_presets_demos_come_out_as_the_clauses_say(preset: str, tmp_path: Pa
                     assert paid <= worth, table.name
         model = build_model(event)
         assert all(a.final and a.decision is not None for a in model.awards)
+
+
+def test_the_arbiter_chooses_the_team_chain_and_tie_rule(make_event: Make) -> None:
+    """qiwang names no team tie-break: the arbiter's chain and rule are stored and printed."""
+    units = {f"{u}{k}": u for u in ("甲", "乙", "丙", "丁") for k in (1, 2, 3)}
+    event = qiwang(make_event, units, rounds=1, settings={"playoffs": False})
+    play(event, OPEN, "=")
+    teams.set_team_ranking_rules(event, MEN_TEAMS, ["best_place", "buchholz"], "playoff")
+    men = team_standings(event)[0]
+    assert men.columns == ("个人最好名次", "对手分之和")
+    assert any("个人最好名次、对手分之和；仍相同：抽签" in line for line in men.legend)
+    assert not men.final  # four teams level on everything: lots are needed
+    with pytest.raises(UserError):
+        teams.set_team_ranking_rules(event, MEN_TEAMS, ["no_such_break"])
+    event.undo()
+    assert team_standings(event)[0].final
+
+
+def test_a_group_may_play_off_every_tie_inside_its_admitted_places(make_event: Make) -> None:
+    """The per-group switch: ties inside one award band are played off too when it is on."""
+    event = eight(make_event, rounds=1, grade_titles=[],
+                  prizes=[{"from": 1, "to": 4, "money": 500, "items": ["奖状"]}])
+    play(event, OPEN, "1-0")  # four winners level on 1st-4th, worth the same
+    assert not standings(event, OPEN).playoffs_needed  # shenzhen 九(一): 不加赛
+    update_group(event, OPEN, settings={"playoff_all_admitted": True})
+    (need,) = standings(event, OPEN).playoffs_needed
+    assert need.place == 1 and len(need.players) == 4 and "一律加赛" in need.reason
