@@ -1,5 +1,6 @@
-"""Ranking (名次排列): order by points then the group's tie-breaks, shared places (并列), ties at
-decisive places flagged for a playoff (加赛), and playoff results applied.
+"""Ranking (名次排列): order by points then the group's tie-breaks, shared places (并列), ties
+that change what someone receives flagged for a playoff (加赛) with the reason, and playoff
+results applied.
 
 Sources: 2016 national online mind games 八(二)1 and shenzhen 2022 十一(一)2: "积分高者名次列前;
 如积分相同则依次比较对手分、中间对手分、胜局 … 均为高者列前; 如再相同, 则不涉及录取名次的为并列名次,
@@ -48,7 +49,7 @@ class StandingRow:
     number: int
     points: int
     tiebreaks: tuple[Fraction, ...]
-    needs_playoff: bool = False  # tied at a decisive place, no playoff result yet
+    needs_playoff: bool = False  # tied where the award differs, no playoff result yet
     decided_by_playoff: bool = False  # order among equals set by a playoff (加赛决定)
 
     @property
