@@ -572,7 +572,8 @@ def _team_rows(session: Any, groups: dict[str, Group], spec: dict[str, Any]
 
 
 def _team_legend(spec: dict[str, Any], scheme: AwardScheme, final: bool, awarded: int,
-                 placed: int, columns: tuple[str, ...]) -> tuple[str, ...]:
+                 placed: int, columns: tuple[str, ...], table_places: int
+                 ) -> tuple[str, ...]:
     lines = []
     if not final:
         lines.append("临时名次（非最终）：个人赛尚未结束或尚有加赛；奖金和证书以最终名次为准")
@@ -587,8 +588,9 @@ def _team_legend(spec: dict[str, Any], scheme: AwardScheme, final: bool, awarded
     tie = "抽签（或加赛）由裁判长决定" if scheme.tie_rule is TieRule.PLAYOFF else "并列，所涉名次奖金平分"
     lines.append(f"团体并列依次比较：{chain}；仍相同：{tie}")
     lines.append("人数不足的单位不计团体成绩，列出其队员")
-    if awarded < int(max((p for p in scheme.prizes.places), default=0) if scheme.prizes else 0):
-        lines.append(f"参赛队数 {placed}：录取前{awarded}名")
+    if awarded < table_places:
+        lines.append(f"参赛队数 {placed}：按规程录取前{awarded}名"
+                     if awarded else f"参赛队数 {placed}：不录取")
     return tuple(lines)
 
 
@@ -621,7 +623,7 @@ def _one_team_ranking(session: Any, groups: dict[str, Group], spec: dict[str, An
     return TeamStandingsInfo(spec["name"], spec["method"], total_label, columns,
                              tuple(out_rows), decided.final,
                              _team_legend(spec, scheme, decided.final, awarded, placed,
-                                          columns),
+                                          columns, max(table.places, default=0)),
                              decided, bool(declared_teams(spec)))
 
 
