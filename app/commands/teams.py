@@ -1,12 +1,13 @@
 """Team events: `team-add` (register a team in board order, or declare a team for a team
-ranking over an individual group), `team-import`, `team-remove`, `team-result`, `teams`,
-`bracket`."""
+ranking over an individual group), `team-import`, `team-remove`, `team-lots`,
+`team-ranking`, `team-result`, `teams`, `bracket`."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
+from app.commands._context import NUMBER, add_event, opened
 from app.errors import UserError
 
 _GENDERS = {"男": "M", "女": "F", "M": "M", "F": "F", "m": "M", "f": "F"}
@@ -15,13 +16,11 @@ _GENDERS = {"男": "M", "女": "F", "M": "M", "F": "F", "m": "M", "f": "F"}
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "team-add", help="登记队伍（按台次），或为团体名次报名队伍 / register or declare a team")
-    parser.add_argument("file")
-    where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--group", help="团体赛组别 / a team group")
-    where.add_argument("--ranking", help="团体名次，如 公开组团体（男子）/ a team ranking")
+    add_event(parser, group="filter")
+    parser.add_argument("--ranking", help="团体名次，如 公开组团体（男子）/ a team ranking")
     parser.add_argument("--unit", default="")
     parser.add_argument("--source", default="", help="名单（如 大众场）/ list label")
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--seed", type=NUMBER, default=None)
     parser.add_argument("name", help="队名 / team name")
     parser.add_argument("members", nargs="+", metavar="MEMBER",
                         help="团体赛：各台棋手 姓名/性别；团体名次：已报名棋手的姓名或编号 / "
@@ -30,7 +29,7 @@ def register(subparsers: Any) -> None:
 
     parser = subparsers.add_parser(
         "team-import", help="导入团体报名名单（CSV/XLSX）/ import declared teams")
-    parser.add_argument("file")
+    add_event(parser, group="none")
     parser.add_argument("--ranking", required=True, help="团体名次 / team ranking")
     parser.add_argument("--replace", action="store_true",
                         help="替换已报名的队伍 / replace the teams declared so far")
@@ -39,14 +38,14 @@ def register(subparsers: Any) -> None:
 
     parser = subparsers.add_parser(
         "team-lots", help="记录并列队伍的抽签（或加赛）顺序 / order tied teams by lots")
-    parser.add_argument("file")
+    add_event(parser, group="none")
     parser.add_argument("--ranking", required=True)
     parser.add_argument("teams", nargs="+", metavar="TEAM", help="按抽签顺序 / best first")
     parser.set_defaults(handler=_team_lots)
 
     parser = subparsers.add_parser(
         "team-ranking", help="团体名次的破同分顺序与并列办法 / a team ranking's tie rules")
-    parser.add_argument("file")
+    add_event(parser, group="none")
     parser.add_argument("--ranking", required=True)
     parser.add_argument("--tiebreaks", default=None,
                         help="如 best_place,buchholz（空则无）/ e.g. best_place,buchholz")
@@ -54,32 +53,34 @@ def register(subparsers: Any) -> None:
                         help="仍相同：平分奖金或抽签/加赛 / still level: share or lots")
     parser.set_defaults(handler=_team_ranking)
 
+    parser = subparsers.add_parser("team-list", help="列出团体名次的报名队伍 / declared teams")
+    add_event(parser, group="none")
+    parser.add_argument("--ranking", required=True)
+    parser.set_defaults(handler=_team_list)
+
     parser = subparsers.add_parser("team-remove", help="撤销团体报名 / remove a declared team")
-    parser.add_argument("file")
+    add_event(parser, group="none")
     parser.add_argument("--ranking", required=True)
     parser.add_argument("name")
     parser.set_defaults(handler=_team_remove)
 
     parser = subparsers.add_parser(
         "team-result", help="录入团体赛各台成绩（黑先）/ team match results by board")
-    parser.add_argument("file")
-    parser.add_argument("--group", required=True)
+    add_event(parser, group="required")
     parser.add_argument("--playoff", nargs="*", default=[],
                         help="主将加赛结果 / captains' playoff results")
     parser.add_argument("--replace", action="store_true")
-    parser.add_argument("round", type=int)
-    parser.add_argument("match", type=int)
+    parser.add_argument("round", type=NUMBER)
+    parser.add_argument("match", type=NUMBER)
     parser.add_argument("codes", nargs="+", metavar="RESULT")
     parser.set_defaults(handler=_team_result)
 
     parser = subparsers.add_parser("teams", help="列出队伍 / list teams")
-    parser.add_argument("file")
-    parser.add_argument("--group", required=True)
+    add_event(parser, group="required")
     parser.set_defaults(handler=_teams)
 
     parser = subparsers.add_parser("bracket", help="淘汰赛对阵图 / knockout bracket")
-    parser.add_argument("file")
-    parser.add_argument("--group", required=True)
+    add_event(parser, group="required")
     parser.set_defaults(handler=_bracket)
 
 
@@ -93,17 +94,18 @@ def parse_member(text: str) -> tuple[str, str]:
 
 def _team_add(args: argparse.Namespace) -> int:
     from app.services import knockout
-    from app.services.event import Event
     if args.ranking:
         from app.services import teams
 
-        with Event.open(args.file) as event:
-            team = teams.declare_team(event, args.ranking, args.name, args.members, args.unit)
+        with opened(args) as context:
+            team = teams.declare_team(context.event, args.ranking, args.name, args.members,
+                                      args.unit)
         _print_declared([team])
         return 0
     members = [parse_member(m) for m in args.members]
-    with Event.open(args.file) as event:
-        team_id = knockout.add_team(event, args.group, args.name, members, unit=args.unit,
+    with opened(args) as context:
+        event = context.event
+        team_id = knockout.add_team(event, context.group_name, args.name, members, unit=args.unit,
                                     source=args.source, seed=args.seed)
     print(team_id)
     return 0
@@ -117,46 +119,51 @@ def _print_declared(declared: list[Any]) -> None:
 
 def _team_import(args: argparse.Namespace) -> int:
     from app.services import teams
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        declared = teams.import_teams(event, args.ranking, args.list, replace=args.replace)
+    with opened(args) as context:
+        declared = teams.import_teams(context.event, args.ranking, args.list,
+                                      replace=args.replace)
     _print_declared(declared)
     return 0
 
 
 def _team_lots(args: argparse.Namespace) -> int:
     from app.services import teams
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        teams.record_lots(event, args.ranking, args.teams)
+    with opened(args) as context:
+        teams.record_lots(context.event, args.ranking, args.teams)
     return 0
 
 
 def _team_ranking(args: argparse.Namespace) -> int:
     from app.services import teams
-    from app.services.event import Event
     chain = None
     if args.tiebreaks is not None:
         chain = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
-    with Event.open(args.file) as event:
-        rules = teams.set_team_ranking_rules(event, args.ranking, chain, args.tie_rule)
+    with opened(args) as context:
+        rules = teams.set_team_ranking_rules(context.event, args.ranking, chain, args.tie_rule)
     print(f"{args.ranking}: {','.join(rules['tiebreaks'] or [])}  {rules['tie_rule'] or ''}")
+    return 0
+
+
+def _team_list(args: argparse.Namespace) -> int:
+    from app.services import teams
+    with opened(args) as context:
+        declared = teams.declared_teams(context.event, args.ranking)
+    _print_declared(declared)
     return 0
 
 
 def _team_remove(args: argparse.Namespace) -> int:
     from app.services import teams
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        teams.remove_team(event, args.ranking, args.name)
+    with opened(args) as context:
+        teams.remove_team(context.event, args.ranking, args.name)
     return 0
 
 
 def _team_result(args: argparse.Namespace) -> int:
     from app.services import knockout
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        result = knockout.enter_team_result(event, args.group, args.round, args.match,
+    with opened(args) as context:
+        event = context.event
+        result = knockout.enter_team_result(event, context.group_name, args.round, args.match,
                                             args.codes, args.playoff, replace=args.replace)
     if not result:
         print("比分相同，需主将加赛（--playoff）/ level: the captains' playoff decides "
@@ -166,9 +173,9 @@ def _team_result(args: argparse.Namespace) -> int:
 
 def _teams(args: argparse.Namespace) -> int:
     from app.services import knockout
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        for info in knockout.teams(event, args.group):
+    with opened(args) as context:
+        event = context.event
+        for info in knockout.teams(event, context.group_name):
             members = " ".join(f"{k}.{name}" for k, (_pid, name, _g) in
                                enumerate(info.members, 1))
             print(f"{info.id:>4}  {info.seed:>3}  {info.name}  {info.source}  {members}")
@@ -178,10 +185,15 @@ def _teams(args: argparse.Namespace) -> int:
 def _bracket(args: argparse.Namespace) -> int:
     from app.pairing.knockout import bracket_lines
     from app.services import knockout
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        view = knockout.bracket_view(event, args.group)
-        names = {t.id: t.name for t in knockout.teams(event, args.group)}
+    with opened(args) as context:
+        event = context.event
+        view = knockout.bracket_view(event, context.group_name)
+        names = {t.id: t.name for t in knockout.teams(event, context.group_name)}
+        places = knockout.knockout_places(event, context.group_name)
     for line in bracket_lines(view, names):
         print(line)
+    if places:
+        print("名次 / places: " + ", ".join(
+            f"{place}. {names.get(entrant, entrant)}"
+            for entrant, place in sorted(places.items(), key=lambda item: item[1])))
     return 0

@@ -9,6 +9,7 @@ federation package and its SGF records) reads the names and codes from here.
 - resignation 认输, time 超时 (loss on time; 2016 七、(五)2 and shenzhen 十、(三) make a loss
   on time in game 1 of a double round lose the round);
 - agreed draw 协议和棋, full board 满盘和棋, arbiter's decision 裁判判定;
+- two passes in a row 双方连续放弃行棋: a draw (RIF rules, pass; see `app.rules.protocols`);
 - forfeit 弃权: the game was not played (late arrival past the limit, shenzhen 十、(三):
   迟到…超时未到者弃权).
 
@@ -31,6 +32,7 @@ class Ending(StrEnum):
     TIME = "time"
     AGREED_DRAW = "agreed_draw"
     FULL_BOARD = "full_board"
+    PASSES = "passes"
     ARBITER = "arbiter"
     FORFEIT = "forfeit"
 
@@ -64,6 +66,7 @@ ENDINGS: dict[Ending, tuple[str, str, str]] = {
     Ending.TIME: ("超时", "loss on time", "T"),
     Ending.AGREED_DRAW: ("协议和棋", "agreed draw", ""),
     Ending.FULL_BOARD: ("满盘和棋", "full board", ""),
+    Ending.PASSES: ("双方连续放弃行棋", "two passes in a row", ""),
     Ending.ARBITER: ("裁判判定", "arbiter's decision", ""),
     Ending.FORFEIT: ("弃权", "forfeit", "F"),
 }

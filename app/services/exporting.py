@@ -32,6 +32,7 @@ from app.services.ranking import (
     team_standings,
 )
 from app.services.snapshot import build_snapshot
+from app.services.venue import board_slip_codes
 from app.store.models import Group
 from app.store.snapshots import take_snapshot
 
@@ -124,6 +125,8 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                     number = 0
                     for match in round_.boards:
                         for game in match.games:
+                            if game.black_player_id is None:
+                                continue  # a game row without its players: nothing to print
                             number += 1
                             label = (f"第{match.number}场加赛" if game.index > 3 else
                                      f"第{match.number}场{game.index}台")
@@ -131,10 +134,13 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                                 number, game.black_player_id, game.white_player_id,
                                 game.result, (Ending.stored(game.ending),), label=label,
                                 first_team=team_of.get(game.black_player_id, ""),
-                                second_team=team_of.get(game.white_player_id, "")))
+                                second_team=team_of.get(game.white_player_id, "")
+                                if game.white_player_id else ""))
                 else:
                     for board in round_.boards:
                         first, second = board.first_player_id, board.second_player_id
+                        if first is None:
+                            continue  # an individual group's boards always hold a player
                         endings = tuple(Ending.stored(g.ending)
                                         for g in sorted(board.games, key=lambda g: g.index))
                         boards.append(m.BoardResult(
@@ -142,6 +148,8 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                             "" if board.result == "bye" else board.result, endings,
                             points_of.get((first, round_.number)),
                             points_of.get((second, round_.number)) if second else None,
+                            confirm_codes=board_slip_codes(tournament, group, round_.number,
+                                                           board),
                         ))
                 rounds.append(m.Round(key, round_.number, tuple(boards)))
                 for board in round_.boards:
@@ -182,9 +190,10 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                      *(m.TieBreakColumn(f"chain{k}", label)
                        for k, label in enumerate(team_info.columns))),
             rows=tuple(m.TeamRow(row.place or 0, row.team,
-                                 (Fraction(row.total_text), *(Fraction(v) for v in row.values))
-                                 if row.total_text else ("", *("" for _ in team_info.columns)),
-                                 members=row.members, shared=row.rank_text.endswith("="),
+                                 (row.total, *(Fraction(v) for v in row.values))
+                                 if row.total is not None
+                                 else ("", *("" for _ in team_info.columns)),
+                                 members=row.members, shared=row.shared,
                                  note=row.note)
                        for row in team_info.rows),
             final=team_info.final, legend=team_info.legend,
@@ -203,7 +212,7 @@ def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = 
            provisional: bool = False) -> list[Path]:
     """Write the chosen exports of the whole event into `out_dir`; returns the files.
     `provisional`: also print the awards of rankings that are not final, marked 临时."""
+    model = build_model(event, provisional)  # an event that cannot be exported is refused first
     take_snapshot(event.store, "导出前 / before export")
-    model = build_model(event, provisional)
     return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
                       progress=progress)

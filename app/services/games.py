@@ -14,8 +14,10 @@ from app.errors import UserError
 from app.rules.endings import Ending
 from app.rules.game import Game, GameSettings, decode_actions, encode_actions
 from app.rules.judge import RuleSet
+from app.rules.protocols import MAX_OFFERS, Protocol
 from app.rules.records import write_moves
-from app.services.event import Event, settings_of
+from app.services.boards import movers_of_game
+from app.services.event import Event
 from app.services.queries import find_board, find_round, system_of
 from app.store.models import BoardRow, Group
 from app.store.models import Game as GameRow
@@ -24,21 +26,27 @@ _RULE_SETS = {"renju": RuleSet.RENJU, "free": RuleSet.FREESTYLE, "gomoku": RuleS
 
 
 def game_settings(group: Group) -> GameSettings:
-    """The rules a game of this group is played under (专业规则 / 大众规则 / standard)."""
+    """The rules a game of this group is played under (专业规则 / 大众规则 / standard) and its
+    opening rule (`app.rules.protocols`: 指定开局, 自由开局, Swap2, Soosõrv-8, Taraguchi-10,
+    Yamaguchi). 指定开局 belongs to 专业规则; under other rule sets it is 自由开局."""
     rules = _RULE_SETS[group.rule_set]
-    if group.opening == "designated" and rules is RuleSet.RENJU:
-        # 0 in the group means "N declared by black"; the board then starts from 2 offers
-        # (五手两打), which the arbiter may raise in the group's settings.
-        offers = group.fifth_move_offers or settings_of(group).default_fifth_offers
-        return GameSettings(rules=rules, designated_opening=True, fifth_offers=offers,
-                            fixed_opening=None)
-    return GameSettings(rules=rules, designated_opening=False)
+    protocol = Protocol(group.opening)
+    if protocol is Protocol.DESIGNATED and rules is not RuleSet.RENJU:
+        protocol = Protocol.FREE
+    if protocol is Protocol.DESIGNATED:
+        # 0 in the group means 五手N打 with N declared by the tentative black (1 to the most
+        # the rule allows); otherwise N is fixed (五手两打 for juniors).
+        declared = group.fifth_move_offers == 0
+        offers = MAX_OFFERS if declared else group.fifth_move_offers
+        return GameSettings(rules=rules, fifth_offers=offers, protocol=protocol,
+                            declared_offers=declared)
+    return GameSettings(rules=rules, protocol=protocol)
 
 
 def _players_of_game(board: BoardRow, index: int) -> tuple[int | None, int | None]:
     """(first mover, second) of game `index` as paired: game 2 of a double round reverses."""
-    if index == 2 and board.first_team_id is None:
-        return board.second_player_id, board.first_player_id
+    if board.first_team_id is None:
+        return movers_of_game(board, index)
     return board.first_player_id, board.second_player_id
 
 

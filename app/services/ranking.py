@@ -41,6 +41,7 @@ from app.standings.awards import (
     placings,
     team_award_places,
 )
+from app.standings.crosstable import RoundCell
 from app.standings.ranking import RankingRules, Standings, rank
 from app.standings.stakes import PlayoffReason, Stake
 from app.standings.subranking import (
@@ -252,10 +253,12 @@ def compute_standings(
     *,
     sub: SubRanking | None = None,
     open_ranking: Standings | None = None,
+    before_round: int | None = None,
 ) -> tuple[StandingsInfo, Standings]:
     """The group's standings (or a sub-ranking as its settings `sub` state it), with the
-    awards decided by `app.standings.awards` for its own prize and title tables."""
-    build = build_snapshot(group, partial=True)
+    awards decided by `app.standings.awards` for its own prize and title tables; with
+    `before_round`, as they stood before that round (provisional)."""
+    build = build_snapshot(group, partial=True, before_round=before_round)
     players = {p.id: p for p in group.players}
     name = group.name if sub is None else sub.name
     scheme = award_scheme(group, sub)
@@ -264,7 +267,8 @@ def compute_standings(
         for playoff in _stored_playoffs(session, group)
         if playoff.order
     ]
-    complete = sum(1 for r in group.rounds_played if round_is_complete(r))
+    complete = sum(1 for r in group.rounds_played if round_is_complete(r)
+                   and (before_round is None or r.number < before_round))
     planned = planned_rounds(group)
     # Playoffs are for the final order: while rounds remain, a tie is only a tie.
     finished = complete >= planned > 0
@@ -461,6 +465,8 @@ class TeamStandingRow:
     note: str
     award: Award | None = None
     playoff_reason: str = ""  # a tie to settle by lots or playoff, and why
+    total: Fraction | None = None  # None: no team result (too few members)
+    shared: bool = False  # the place is shared (3=)
 
 
 @dataclass(frozen=True)
@@ -619,6 +625,7 @@ def _one_team_ranking(session: Any, groups: dict[str, Group], spec: dict[str, An
             note=("人数不足，不计团体成绩" if row.place is None
                   else "抽签决定" if row.decided else ""),
             award=award, playoff_reason=reason_text(reason) if reason else "",
+            total=row.total, shared=row.shared,
         ))
     return TeamStandingsInfo(spec["name"], spec["method"], total_label, columns,
                              tuple(out_rows), decided.final,
@@ -642,17 +649,24 @@ def team_standings(event: Event) -> list[TeamStandingsInfo]:
 
 @dataclass(frozen=True)
 class CrosstableInfo:
+    """A group's crosstable in standings order, typed; the window and the paper word it."""
+
     group: str
     round_robin: bool
     rounds: int
     players: tuple[PlayerRef, ...]  # in standings order
-    rank_texts: tuple[str, ...]
-    points_texts: tuple[str, ...]
-    cells: tuple[tuple[str, ...], ...]  # Swiss: one text per round; round robin: per opponent
+    places: tuple[int, ...]
+    shared: tuple[bool, ...]  # the place is shared (3=)
+    points: tuple[int, ...]  # in the group's units
+    draw_points: int  # what a draw is worth, in the same units
+    # Swiss: per player one cell per round (opponent's place in this order, colour, outcome).
+    by_round: tuple[tuple[RoundCell, ...], ...]
+    # Round robin: per player, per row of the table, the points of each game; None = self.
+    against: tuple[tuple[tuple[int, ...] | None, ...], ...]
 
 
 def crosstable(event: Event, group: str | None) -> CrosstableInfo:
-    """The group's crosstable in standings order, as text cells ready to show."""
+    """The group's crosstable in standings order (交叉表)."""
     from app.standings.crosstable import crosstable as build_crosstable
 
     with event.reading() as session:
@@ -661,19 +675,13 @@ def crosstable(event: Event, group: str | None) -> CrosstableInfo:
         build = build_snapshot(found, partial=True)
         order = [row.player.number for row in info.rows]
         table = build_crosstable(build.snapshot, order)
-        round_robin = system_of(found).round_robin
-        cells = []
-        for row in table.rows:
-            if round_robin:
-                cells.append(tuple(
-                    "×" if against is None else " ".join(format_points(p) for p in against)
-                    for against in row.against))
-            else:
-                cells.append(tuple(cell.text for cell in row.rounds))
         return CrosstableInfo(
-            group=found.name, round_robin=round_robin, rounds=table.rounds,
+            group=found.name, round_robin=system_of(found).round_robin, rounds=table.rounds,
             players=tuple(row.player for row in info.rows),
-            rank_texts=tuple(row.rank_text for row in info.rows),
-            points_texts=tuple(row.points_text for row in info.rows),
-            cells=tuple(cells),
+            places=tuple(row.place for row in info.rows),
+            shared=tuple(row.shared for row in info.rows),
+            points=tuple(row.points for row in info.rows),
+            draw_points=build.snapshot.points.draw,
+            by_round=tuple(row.rounds for row in table.rows),
+            against=tuple(row.against for row in table.rows),
         )

@@ -27,4 +27,4 @@ def test_a_stored_ending_is_read_back_and_an_empty_one_is_none() -> None:
 
 def test_the_names_arbiters_read_on_paper() -> None:
     assert [e.zh for e in Ending] == ["连五", "禁手", "认输", "超时", "协议和棋", "满盘和棋",
-                                      "裁判判定", "弃权"]
+                                      "双方连续放弃行棋", "裁判判定", "弃权"]

@@ -27,6 +27,7 @@ from app.errors import UserError
 from app.group_settings import OPENINGS, RULE_SETS
 from app.pairing.system import System
 from app.pairing.types import PointSystem
+from app.rules.protocols import Protocol
 from app.services import event as event_service
 from app.services import groups as groups_service
 from app.services import queries
@@ -45,7 +46,7 @@ CHOICE_TEXTS = {
     "zero": ("按0分计", "count as zero"),
     "own": ("按本人得分计", "own score (dummy opponent)"),
     "lowest": ("按最低计", "lowest"),
-    "designated": ("指定开局（三手交换、五手N打）", "designated opening (swap, N fifth moves)"),
+    **{p.value: (p.zh, p.en) for p in Protocol if p is not Protocol.FREE},
 }
 POINT_TEXTS = {
     "win": ("胜", "win"), "draw": ("和", "draw"), "loss": ("负", "loss"),
