@@ -210,24 +210,20 @@ def _decline(args: argparse.Namespace) -> int:
 
 def _crosstable(args: argparse.Namespace) -> int:
     from app.services import ranking
-    from app.services.ranking import format_points
     with opened(args) as context:
         table = ranking.crosstable(context.event, context.group_name)
         planned = ranking.planned_rounds_of(context.event, context.group_name)
     if table.round_robin:
         heads = [str(k) for k in range(1, len(table.players) + 1)]
+        cells = [["×" if points is None else " ".join(str(p) for p in points) for points in row]
+                 for row in table.against]
     else:
         heads = [f"R{k}" for k in range(1, table.rounds + 1)]
-    rows = []
-    for k, player in enumerate(table.players):
-        rank = f"{table.places[k]}=" if table.shared[k] else str(table.places[k])
-        if table.round_robin:
-            cells = ["×" if against is None else " ".join(format_points(p) for p in against)
-                     for against in table.against[k]]
-        else:
-            cells = [cell.text for cell in table.by_round[k]]
-        rows.append([rank, str(player.number), player.name, *cells,
-                     format_points(table.points[k])])
+        cells = [[cell.text for cell in row] for row in table.by_round]
+    rows = [[f"{place}{'=' if shared else ''}", str(player.number), player.name, *row_cells,
+             ranking.format_points(points)]
+            for place, shared, player, row_cells, points in zip(
+                table.places, table.shared, table.players, cells, table.points, strict=True)]
     if args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["rank", "number", "name", *heads, "points"])
