@@ -370,8 +370,13 @@ class GroupSettings:
     eligibility: Eligibility = _setting(Eligibility(), _eligibility, column=True)
 
     # Ranking (名次区分) and awards.
-    decisive_places: int = _setting(0, _whole(0))  # places a playoff decides
-    playoffs: bool = _setting(True, _flag)  # ties at decisive places need a playoff (加赛)
+    decisive_places: int = _setting(0, _whole(0))  # unused: decisive places are the places
+    # the prize and title tables reward (app.standings.awards.AwardScheme)
+    playoffs: bool = _setting(True, _flag)  # ties that change an award need a playoff (加赛)
+    tie_rule: str = _setting("playoff", _one_of(("playoff", "share")))  # else: share (Hort)
+    playoff_all_admitted: bool = _setting(False, _flag)  # every tie in the admitted places
+    grade_titles_passed_down: bool = _setting(False, _flag)  # 依次顺延 (default 不顺延)
+    round_robin_rounds: int | None = _setting(None, _optional(_whole(1, 100)))  # arbiter's count
     median_cut: int = _setting(1, _whole(0, 5))  # 中间对手分: highest and lowest cut each
     wins_count_forfeits: bool = _setting(True, _flag)  # 胜局 counts forfeit wins
     wins_count_byes: bool = _setting(False, _flag)  # 胜局 counts byes
