@@ -226,16 +226,21 @@ def unpair_last_round(event: Event, group: str) -> None:
                          ) as session:
         found = Event.group(session, group)
         pairing_lock(session, found.id, event.store.station)
-        if not found.rounds_played:
-            raise UserError("还没有编排任何轮次", "no round is paired", group)
-        last = found.rounds_played[-1]
-        if any(b.result and b.result != "bye" for b in last.boards):
-            raise UserError(
-                f"第{last.number}轮已有结果，不能撤销编排",
-                f"round {last.number} has results already: it cannot be unpaired",
-                group,
-            )
-        found.rounds_played.remove(last)
+        found.rounds_played.remove(_check_unpairable(found))
+
+
+def _check_unpairable(found: Group) -> Round:
+    """The last round, when its pairing may be deleted; else a UserError saying why not."""
+    if not found.rounds_played:
+        raise UserError("还没有编排任何轮次", "no round is paired", found.name)
+    last = found.rounds_played[-1]
+    if any(b.result and b.result != "bye" for b in last.boards):
+        raise UserError(
+            f"第{last.number}轮已有结果，不能撤销编排",
+            f"round {last.number} has results already: it cannot be unpaired",
+            found.name,
+        )
+    return last
 
 
 def _later_rounds_warning(group: Group, round_number: int) -> list[str]:
@@ -285,8 +290,8 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
         raise UserError("轮空台不需要录入结果", "a bye takes no result", where)
     if board.result and not replace:
         raise UserError(
-            f"该台已有结果 {board.result}；如需更正请使用更正（--replace）",
-            f"the board already has the result {board.result}; correct it with --replace",
+            f"该台已有结果 {board.result}；更正须先确认",
+            f"the board already has the result {board.result}; a correction must be confirmed",
             where,
         )
     if group.system in TEAM_SYSTEMS:
@@ -387,3 +392,65 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
                                 f" same unit meets ({unit})")
     round_.report = [*round_.report, what, *problems]
     return problems
+
+
+# ----- whether an operation can succeed now (the window enables its actions by these) -----
+
+
+def why_not_pair(event: Event, group: str) -> UserError | None:
+    """Why the group's next round cannot be paired now (None: it can be)."""
+    with event.reading() as session:
+        try:
+            _check_ready(Event.group(session, group))
+        except UserError as error:
+            return error
+    return None
+
+
+def why_not_unpair(event: Event, group: str) -> UserError | None:
+    """Why the group's last round cannot be unpaired now (None: it can be)."""
+    with event.reading() as session:
+        try:
+            _check_unpairable(Event.group(session, group))
+        except UserError as error:
+            return error
+    return None
+
+
+def why_not_change_pairing(event: Event, group: str, round_number: int) -> UserError | None:
+    """Why the pairing of this round cannot be changed by hand (swap, exchange) now."""
+    with event.reading() as session:
+        try:
+            _editable_round(session, Event.group(session, group), round_number)
+        except UserError as error:
+            return error
+    return None
+
+
+def group_finished(event: Event, group: str) -> bool:
+    """Every round the group plays is paired and has all its results."""
+    from app.services.ranking import planned_rounds
+
+    with event.reading() as session:
+        found = Event.group(session, group)
+        played = list(found.rounds_played)
+        planned = planned_rounds(found)
+        return bool(planned) and len(played) >= planned and all(
+            round_is_complete(r) for r in played)
+
+
+def why_not_playoff(event: Event, group: str) -> UserError | None:
+    """Playoffs (加赛) break the ties of the final standings: only once the group is finished."""
+    if group_finished(event, group):
+        return None
+    return UserError("本组比赛尚未全部结束：加赛在最后一轮之后进行",
+                     "the group has not finished: playoffs come after the last round", group)
+
+
+def points_before_round(event: Event, group: str, round_number: int) -> dict[int, int]:
+    """Each player's points (in the event's own units) before `round_number` was played:
+    what the pairing list shows beside each name."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        build = build_snapshot(found, partial=True, before_round=round_number)
+        return {build.player_of[p.number]: p.score for p in build.snapshot.players}

@@ -16,8 +16,7 @@ from app.pairing.knockout import BYE
 from app.services import demo, knockout, queries
 from app.services.event import add_group
 from app.ui import bracket_widget, crosstable_widget
-from tests.ui.conftest import SCREENSHOTS, screenshot
-from tests.ui.test_rounds_more import add_players, select_group
+from tests.ui.helpers import SCREENSHOTS, add_players, screenshot, select_group
 
 RR = "循环组"
 

@@ -8,7 +8,7 @@ import pytest
 
 from app.services import queries
 from app.ui import export_dialog
-from tests.ui.conftest import screenshot
+from tests.ui.helpers import screenshot
 
 
 @pytest.fixture

@@ -16,8 +16,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.services import queries
 from app.ui import common, i18n
-from tests.ui.conftest import screenshot
-from tests.ui.test_rounds_more import add_players, select_group
+from tests.ui.helpers import add_players, press_ctrl, screenshot, select_group, type_into
 
 
 def stored_event(path: Path) -> tuple[object, ...]:
@@ -30,23 +29,6 @@ def stored_groups(path: Path) -> list[tuple[str, int, str]]:
     with closing(sqlite3.connect(path)) as db:
         return db.execute('SELECT name, rounds, tiebreaks FROM "group" '
                           "ORDER BY position").fetchall()
-
-
-def type_into(qtbot, edit, text: str) -> None:
-    """Replace the field's text as the user would: key clicks for ASCII; Chinese arrives
-    whole, as from an input method (QTest cannot click keys outside Latin-1)."""
-    edit.setFocus()
-    edit.selectAll()
-    if text.isascii():
-        qtbot.keyClicks(edit, text)
-    else:
-        edit.insert(text)
-
-
-def press_ctrl(window, qtbot, key: Qt.Key) -> None:
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
-    qtbot.keyClick(window, key, Qt.KeyboardModifier.ControlModifier)
 
 
 def group_names(view) -> list[str]:

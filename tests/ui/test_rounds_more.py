@@ -5,19 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from app.services import queries
-from tests.ui.conftest import screenshot
-
-
-def add_players(window, group: str, count: int) -> None:
-    view = window.players_view
-    window.tabs.setCurrentWidget(view)
-    for i in range(count):
-        assert view.add_player(group, name=f"棋手{i + 1}", gender="M" if i % 2 else "F",
-                               unit=f"单位{i % 3}") is not None, window.last_error
-
-
-def select_group(view, group: str) -> None:
-    view.group.setCurrentIndex(view.group.findText(group))
+from tests.ui.helpers import add_players, screenshot, select_group
 
 
 def test_double_game_rounds_take_two_keys(window, qtbot, tmp_path):
@@ -37,7 +25,7 @@ def test_double_game_rounds_take_two_keys(window, qtbot, tmp_path):
     board = queries.round_view(window.ev, group, 1).boards[0]
     assert [g.result for g in board.games] == ["1-0", "="]
     assert board.result  # won 1 drew 1: the round is won
-    assert "(" in view.board_texts()[0][3]
+    assert "(" in view.board_texts()[0][4]
 
 
 def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, tmp_path):
@@ -120,7 +108,7 @@ def test_absence_and_late_entry_in_the_players_view(window, tmp_path):
 
 def test_double_game_round_recorded_on_the_board_game_by_game(window, qtbot, tmp_path):
     """Game 2 of a double-game round: colours exchanged, the board's result from both."""
-    from tests.ui.test_board import play_clicks
+    from tests.ui.helpers import play_clicks
 
     assert window.new_event(tmp_path / "sz.db", "shenzhen-2022")
     group = "男子组（大众规则·线上初赛）"
@@ -144,7 +132,7 @@ def test_double_game_round_recorded_on_the_board_game_by_game(window, qtbot, tmp
     assert [g.result for g in stored.games][:2] == ["1-0", "1-0"]  # black first, per game
     assert stored.result  # one game each: the round is decided
     window.tabs.setCurrentWidget(rounds)
-    assert rounds.board_texts()[0][3].startswith(stored.result)
+    assert rounds.board_texts()[0][4].startswith(stored.result)
 
 
 def test_views_switch_with_ctrl_and_a_number(window, qtbot, tmp_path):

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from app.services import queries
 from app.ui import common, i18n
 from app.ui.texts import TEXTS
-from tests.ui.conftest import screenshot
+from tests.ui.helpers import screenshot
 
 
 def test_every_text_has_chinese_and_english() -> None:

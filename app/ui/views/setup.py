@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import UserError
-from app.services import event as event_service
 from app.services import groups as groups_service
 from app.services import queries
 from app.services.event import RULE_SETS, SYSTEMS
+from app.services.operations import ADD_GROUP, REMOVE_GROUP, UPDATE_EVENT, UPDATE_GROUP, Area
 from app.ui import common
 from app.ui.i18n import both, pick, tr
 from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
@@ -66,6 +66,8 @@ EVENT_KEYS = ("title", "organisers", "venue", "start_date", "end_date")
 
 class SetupView(View):
     """Event details and the groups (editable, undoable), the group settings form."""
+
+    areas = frozenset({Area.EVENT, Area.PLAYERS, Area.ROUNDS})
 
     def __init__(self, main: Any) -> None:
         super().__init__(main)
@@ -313,7 +315,7 @@ class SetupView(View):
         changed = {k: v for k, v in self.event_values().items() if old[k] != v}
         if not changed:
             return True
-        if self.run(_field_named, event_service.update_event, self.ev, **changed) is None:
+        if self.run(UPDATE_EVENT, self.ev, **changed) is None:
             return False
         self.main.show_message(tr("setup_event_saved"))
         return True
@@ -329,8 +331,7 @@ class SetupView(View):
 
     def add_group(self, name: str, like: str | None = None) -> bool | None:
         self._select_name = name
-        done = self.run(_field_named, event_service.add_group, self.ev, name, like=like)
-        if done is None:
+        if self.run(ADD_GROUP, self.ev, name, like=like) is None:
             self._select_name = None
             return None
         self.main.show_message(tr("setup_group_added", group=name))
@@ -342,7 +343,7 @@ class SetupView(View):
         group = self.current_group()
         if group is None:
             return False
-        if self.run(lambda: event_service.remove_group(self.ev, group.name) or True) is None:
+        if self.run(REMOVE_GROUP, self.ev, group.name) is None:
             return False
         self.main.show_message(tr("setup_group_removed", group=group.name))
         return True
@@ -401,8 +402,7 @@ class SetupView(View):
             changed["points"] = {**group.points, **changed["points"]}
         if not changed:
             return True
-        result = self.run(groups_service.update_group, self.ev, group.name, **changed)
-        if result is None:
+        if self.run(UPDATE_GROUP, self.ev, group.name, **changed) is None:
             return False
         self.main.show_message(tr("setup_saved", group=values["name"]))
         return True
@@ -479,19 +479,3 @@ def _shown_settings(group: queries.GroupInfo) -> dict[str, Any]:
 def _date_text(value: object) -> str:
     """A date as the form shows and takes it: YYYY-MM-DD, or empty."""
     return str(value) if value else ""
-
-
-FIELD_LABELS = {"title": "setup_title", "organisers": "setup_organisers", "venue": "setup_venue",
-                "start_date": "setup_start_date", "end_date": "setup_end_date",
-                "name": "f_name"}
-
-
-def _field_named(action: Any, *args: Any, **kwargs: Any) -> bool:
-    """Call a service; a UserError about a field names it as the form labels it."""
-    try:
-        action(*args, **kwargs)
-    except UserError as error:
-        if error.where in FIELD_LABELS:
-            raise UserError(error.zh, error.en, tr(FIELD_LABELS[error.where])) from None
-        raise
-    return True

@@ -30,14 +30,16 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
-from app.services import queries
+from app.services import knockout, playoffs, queries, ranking
 from app.services.knockout import TEAM_SYSTEMS  # teams play: a players' crosstable says little
+from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, Area
 from app.ui import common
 from app.ui.bracket_widget import BracketWidget
 from app.ui.crosstable_widget import CrosstableWidget
 from app.ui.i18n import both, tr
 from app.ui.views.base import View
 
+PLAYOFF_KEYS = {"1": "1-0", "=": "=", "0": "0-1"}
 MAIN = "main"
 TEAMS = "teams"
 KNOCKOUTS = ("knockout", "team_knockout")  # groups with a bracket (对阵图)
@@ -45,6 +47,9 @@ KNOCKOUTS = ("knockout", "team_knockout")  # groups with a bracket (对阵图)
 
 class StandingsView(View):
     """One ranking at a time: a group's overall standings, a sub-ranking, or the teams."""
+
+    areas = frozenset({Area.ROUNDS, Area.STANDINGS, Area.PLAYOFFS, Area.PLAYERS, Area.TEAMS,
+                       Area.EVENT})
 
     def __init__(self, main: Any) -> None:
         super().__init__(main)
@@ -98,11 +103,20 @@ class StandingsView(View):
         self.playoff_label.setObjectName("playoff_view")
         self.playoff_label.setReadOnly(True)
         self.playoff_id: int | None = None
+        self.playoff_list.installEventFilter(self)
+        self.print_button = QPushButton()
+        self.print_button.setObjectName("print_standings")
+        self.print_button.clicked.connect(self.print_standings)
+        self.pdf_button = QPushButton()
+        self.pdf_button.setObjectName("pdf_standings")
+        self.pdf_button.clicked.connect(lambda: self.print_standings(pdf=True))
         top = QHBoxLayout()
         top.addWidget(self.group_label)
         top.addWidget(self.group)
         top.addWidget(self.which)
         top.addStretch(1)
+        top.addWidget(self.print_button)
+        top.addWidget(self.pdf_button)
         playoff_row = QHBoxLayout()
         playoff_row.addWidget(self.needs, 2)
         buttons = QVBoxLayout()
@@ -134,6 +148,51 @@ class StandingsView(View):
 
     # ----- loading -----------------------------------------------------------------------------
 
+    def reset(self) -> None:
+        self.group.blockSignals(True)
+        self.group.clear()
+        self.group.blockSignals(False)
+        self.playoff_id = None
+        self.rankings = []
+        self.info = None
+
+    def show_playoff_page(self, group: str | None) -> None:
+        """The playoffs of `group`: the standings table with its ties and playoffs."""
+        if self.stale and self.main.ev is not None:
+            self.stale = False
+            self.refresh()
+        if group is not None and self.group.findText(group) >= 0:
+            self.group.setCurrentIndex(self.group.findText(group))
+        self.pages.setCurrentIndex(0)
+        self.which.setCurrentIndex(0)
+        self.playoff_list.setFocus()
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 (Qt name)
+        """On the playoff list, 1 / = / 0 enter the next game's result (first mover first)."""
+        from PySide6.QtCore import QEvent
+
+        if watched is self.playoff_list and event.type() == QEvent.Type.KeyPress:
+            code = PLAYOFF_KEYS.get(event.text())
+            if code is not None and self.playoff_id is not None:
+                self.record_playoff(code)
+                return True
+        return super().eventFilter(watched, event)
+
+    def print_standings(self, pdf: bool = False) -> bool:
+        """The table on screen (standings, a sub-ranking or the team standings) printed with
+        a preview, or saved as a PDF in the event's folder."""
+        from app.ui.printing import print_table
+
+        entry = self.current()
+        if entry is None:
+            return False
+        title = tr("print_standings_title", group=self.selected_group() or "",
+                   ranking=self.which.currentText())
+        headers = [self.table.horizontalHeaderItem(c).text()
+                   for c in range(self.table.columnCount())]
+        return print_table(self, title, headers, self.standings_texts(),
+                           pdf_folder=self.main.event_folder() if pdf else None)
+
     def selected_group(self) -> str | None:
         return self.group.currentText() or None
 
@@ -160,14 +219,11 @@ class StandingsView(View):
         self.which.clear()
         if name is not None:
             try:
-                ranking = common.service("ranking")
                 self.rankings.append((MAIN, ranking.standings(self.ev, name)))
                 for sub in ranking.subrankings(self.ev, name):
                     self.rankings.append((f"sub:{sub.name}", sub))
-                teams = getattr(ranking, "team_standings", None)
-                if teams is not None:
-                    for team in teams(self.ev):
-                        self.rankings.append((f"team:{_team_name(team)}", team))
+                for team in ranking.team_standings(self.ev):
+                    self.rankings.append((f"team:{_team_name(team)}", team))
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
         for key, info in self.rankings:
@@ -240,7 +296,7 @@ class StandingsView(View):
         info = None
         if name is not None:
             try:
-                info = common.function("ranking", "crosstable")(self.ev, name)
+                info = ranking.crosstable(self.ev, name)
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
         self.crosstable.set_info(info, self.systems.get(name or "", ("", {}))[1])
@@ -253,12 +309,12 @@ class StandingsView(View):
         if name is not None and self.system() in KNOCKOUTS:
             try:
                 if self.system() == "team_knockout":
-                    entrants = common.function("knockout", "teams")(self.ev, name)
+                    entrants = knockout.teams(self.ev, name)
                 else:
                     entrants = queries.players(self.ev, name)
                 names = {e.id: e.name for e in entrants}
                 if len(names) >= 2:  # fewer: the widget says a bracket needs two
-                    bracket = common.function("knockout", "bracket_view")(self.ev, name)
+                    bracket = knockout.bracket_view(self.ev, name)
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
                 bracket = None
@@ -337,17 +393,15 @@ class StandingsView(View):
     def create_playoff(self, place: int) -> int | None:
         """Open the playoff (加赛) for the players tied at `place`."""
         name = self.selected_group()
-        try:
-            create = common.function("playoffs", "create_playoff")
-        except UserError as error:
-            self.main.show_error(error)
+        if name is None:
             return None
-        playoff_id = self.run(create, self.ev, name, place)
-        if playoff_id is not None:
-            self.playoff_id = int(playoff_id)
-            self._load_playoffs()
-            self.main.show_message(tr("standings_playoff_created", place=place))
-        return playoff_id
+        outcome = self.run(CREATE_PLAYOFF, self.ev, name, place)
+        if outcome is None:
+            return None
+        self.playoff_id = int(outcome.value)
+        self._load_playoffs()
+        self.main.show_message(tr("standings_playoff_created", place=place))
+        return self.playoff_id
 
     def _load_playoffs(self) -> None:
         """The group's playoffs; the selected one shows its games and the next to play."""
@@ -357,7 +411,7 @@ class StandingsView(View):
         name = self.selected_group()
         if name is not None and self.main.ev is not None:
             try:
-                self.playoff_infos = list(common.function("playoffs", "playoffs")(self.ev, name))
+                self.playoff_infos = list(playoffs.playoffs(self.ev, name))
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
         for info in self.playoff_infos:
@@ -404,13 +458,7 @@ class StandingsView(View):
         """The result of the selected playoff's next game (first mover first)."""
         if self.playoff_id is None:
             return False
-        try:
-            record = common.function("playoffs", "record_playoff_result")
-        except UserError as error:
-            self.main.show_error(error)
-            return False
-        info = self.run(record, self.ev, self.playoff_id, code)
-        return info is not None
+        return self.run(RECORD_PLAYOFF_RESULT, self.ev, self.playoff_id, code) is not None
 
     def save_layout(self, settings: Any) -> None:
         settings.setValue("standings/splitter", self.splitter.saveState())
@@ -427,6 +475,11 @@ class StandingsView(View):
 
     def retranslate(self) -> None:
         self.group_label.setText(tr("group"))
+        self.print_button.setText(tr("print"))
+        self.print_button.setToolTip(both("print_tip"))
+        self.pdf_button.setText(tr("save_pdf"))
+        self.pdf_button.setToolTip(both("save_pdf_tip"))
+        self.playoff_list.setToolTip(both("playoff_keys_tip"))
         for index, key in enumerate(("page_standings", "page_crosstable", "page_bracket")):
             self.pages.setTabText(index, tr(key))
             self.pages.setTabToolTip(index, both(f"{key}_tip"))
