@@ -1,12 +1,9 @@
-"""Small helpers shared by the views: services by name, file choosers, read-only tables."""
+"""Small helpers shared by the views: file choosers, questions, read-only tables."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
-from typing import Any
 
 from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -19,29 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
 from app.ui.i18n import tr
-
-
-def service(name: str) -> ModuleType:
-    """The services module `app.services.<name>`; a UserError if it is not there yet."""
-    try:
-        return importlib.import_module(f"app.services.{name}")
-    except ModuleNotFoundError as error:
-        if error.name and error.name.startswith("app.services"):
-            raise UserError(
-                f"此功能尚未就绪（缺少服务 {name}）", f"not available yet (service {name} missing)"
-            ) from None
-        raise
-
-
-def has_service(name: str) -> bool:
-    try:
-        service(name)
-    except UserError:
-        return False
-    return True
-
 
 # File choosers and questions: module-level functions so that tests can replace them.
 
@@ -56,8 +31,8 @@ def ask_open_path(parent: QWidget, title: str, start: str = "", filters: str = "
     return Path(path) if path else None
 
 
-def ask_open_paths(parent: QWidget, title: str, filters: str) -> list[Path]:
-    paths, _ = QFileDialog.getOpenFileNames(parent, title, "", filters)
+def ask_open_paths(parent: QWidget, title: str, filters: str, start: str = "") -> list[Path]:
+    paths, _ = QFileDialog.getOpenFileNames(parent, title, start, filters)
     return [Path(p) for p in paths]
 
 
@@ -152,14 +127,3 @@ def table_texts(table: QTableWidget) -> list[list[str]]:
         out.append([table.item(r, c).text() if table.item(r, c) else ""
                     for c in range(table.columnCount())])
     return out
-
-
-def function(module: str, name: str) -> Any:
-    """`app.services.<module>.<name>`; a UserError if that service is not there yet."""
-    found = getattr(service(module), name, None)
-    if found is None:
-        raise UserError(
-            f"此功能尚未就绪（缺少服务 {module}.{name}）",
-            f"not available yet (service {module}.{name} missing)",
-        )
-    return found

@@ -115,7 +115,8 @@ class ImportWizard(QDialog):
     # ----- files -----------------------------------------------------------------------------
 
     def ask_files(self) -> None:
-        self.add_files(common.ask_open_paths(self, tr("choose_lists"), tr("list_files")))
+        self.add_files(common.ask_open_paths(self, tr("choose_lists"), tr("list_files"),
+                                             self.main.event_folder()))
 
     def add_files(self, paths: list[Path], source: str | None = None) -> None:
         """Add list files (in merge order); `source` names the regulation's list they are."""

@@ -335,12 +335,13 @@ class MainWindow(QMainWindow):
         self.settings.setValue("recent", [path, *recent][:MAX_RECENT])
 
     def ask_new_event(self, preset: str | None) -> None:
-        path = common.ask_save_path(self, tr("choose_new_file"), f"{preset or 'event'}.db")
+        path = common.ask_save_path(self, tr("choose_new_file"),
+                                    str(Path(self.last_folder()) / f"{preset or 'event'}.db"))
         if path is not None:
             self.new_event(path, preset)
 
     def ask_open_event(self) -> None:
-        path = common.ask_open_path(self, tr("choose_open_file"))
+        path = common.ask_open_path(self, tr("choose_open_file"), self.last_folder())
         if path is not None:
             self.open_event(path)
 
@@ -391,6 +392,15 @@ class MainWindow(QMainWindow):
             view.reset()  # the event just opened: no group, round or board of the last one
         self.stack.setCurrentWidget(self.tabs)
         self.changed()
+
+    def last_folder(self) -> str:
+        """The open event's folder, else the folder of the event opened last."""
+        if self.event_folder():
+            return self.event_folder()
+        for recent in self.recent_files():
+            if "://" not in recent and Path(recent).parent.is_dir():
+                return str(Path(recent).resolve().parent)
+        return ""
 
     def event_folder(self) -> str:
         """The open event file's folder: where file dialogs start."""

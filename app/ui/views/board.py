@@ -368,7 +368,8 @@ class BoardView(View):
         return write_record(record, fmt)
 
     def ask_open_record(self) -> None:
-        path = common.ask_open_path(self, tr("board_open_record"), "", RECORD_FILTERS)
+        path = common.ask_open_path(self, tr("board_open_record"),
+                                    self.main.event_folder(), RECORD_FILTERS)
         if path is not None:
             self.open_record_file(path)
 
@@ -387,7 +388,9 @@ class BoardView(View):
         return True
 
     def ask_save_record(self) -> None:
-        path = common.ask_save_path(self, tr("board_save_record"), "game.sgf", RECORD_FILTERS)
+        path = common.ask_save_path(self, tr("board_save_record"),
+                                    str(Path(self.main.event_folder()) / "game.sgf"),
+                                    RECORD_FILTERS)
         if path is not None:
             self.save_record_file(path)
 

@@ -215,6 +215,9 @@ class RoundsView(View):
     def action_refusals(self) -> dict[str, str | None]:
         """For each Round action, why it cannot succeed now (None: it can); the services say."""
         name = self.selected_group()
+        if name is None and self.stale:  # not shown yet: the event's first group
+            groups = queries.event_info(self.ev).groups
+            name = groups[0].name if groups else None
         if name is None:
             none = tr("rounds_no_group")
             return {key: none for key in ("rounds_pair", "rounds_unpair", "rounds_swap",
