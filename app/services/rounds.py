@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from sqlalchemy.orm import Session
@@ -27,6 +28,8 @@ from app.services.knockout import (
     store_team_boards,
 )
 from app.services.queries import (
+    BoardInfo,
+    PlayerRef,
     RoundInfo,
     find_board,
     find_round,
@@ -43,7 +46,7 @@ from app.services.snapshot import (
 )
 from app.standings.scoring import parse_board_result
 from app.store.locks import pairing_lock
-from app.store.models import BoardRow, Group, Round
+from app.store.models import BoardRow, Group, Player, Round
 from app.store.snapshots import take_snapshot
 
 
@@ -397,54 +400,89 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
 # ----- whether an operation can succeed now (the window enables its actions by these) -----
 
 
+@dataclass(frozen=True)
+class RoundRefusals:
+    """Why each round operation cannot succeed now (None: it can), asked in one reading."""
+
+    pair: UserError | None
+    unpair: UserError | None
+    change_pairing: UserError | None  # swap colours, exchange players (the round shown)
+    playoff: UserError | None
+    finished: bool  # every round the group plays has all its results
+
+
+def _refusal(check: Callable[[], object]) -> UserError | None:
+    try:
+        check()
+    except UserError as error:
+        return error
+    return None
+
+
+def _finished(session: Session, group: Group) -> bool:
+    """Every planned round paired, and no board of the group without its result."""
+    from sqlalchemy import func, select
+
+    from app.services.ranking import planned_rounds
+
+    planned = planned_rounds(group)
+    if not planned or len(group.rounds_played) < planned:
+        return False
+    waiting = session.scalar(select(func.count()).select_from(BoardRow).join(Round).where(
+        Round.group_id == group.id, BoardRow.result == ""))
+    return not waiting
+
+
+def _playoff_refusal(group: Group, finished: bool) -> UserError | None:
+    """Playoffs (加赛) break the ties of the final standings: only once the group is finished."""
+    if finished:
+        return None
+    return UserError("本组比赛尚未全部结束：加赛在最后一轮之后进行",
+                     "the group has not finished: playoffs come after the last round",
+                     group.name)
+
+
+def round_refusals(event: Event, group: str, round_number: int | None) -> RoundRefusals:
+    """What the round operations would say now: pair the next round, unpair the last, change
+    the pairing of `round_number` by hand, open a playoff."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        change = (UserError("尚未编排", "no round is paired", group) if round_number is None
+                  else _refusal(lambda: _editable_round(session, found, round_number)))
+        finished = _finished(session, found)
+        return RoundRefusals(
+            pair=_refusal(lambda: _check_ready(found)),
+            unpair=_refusal(lambda: _check_unpairable(found)),
+            change_pairing=change,
+            playoff=_playoff_refusal(found, finished),
+            finished=finished,
+        )
+
+
 def why_not_pair(event: Event, group: str) -> UserError | None:
     """Why the group's next round cannot be paired now (None: it can be)."""
-    with event.reading() as session:
-        try:
-            _check_ready(Event.group(session, group))
-        except UserError as error:
-            return error
-    return None
+    return round_refusals(event, group, None).pair
 
 
 def why_not_unpair(event: Event, group: str) -> UserError | None:
     """Why the group's last round cannot be unpaired now (None: it can be)."""
-    with event.reading() as session:
-        try:
-            _check_unpairable(Event.group(session, group))
-        except UserError as error:
-            return error
-    return None
+    return round_refusals(event, group, None).unpair
 
 
 def why_not_change_pairing(event: Event, group: str, round_number: int) -> UserError | None:
     """Why the pairing of this round cannot be changed by hand (swap, exchange) now."""
-    with event.reading() as session:
-        try:
-            _editable_round(session, Event.group(session, group), round_number)
-        except UserError as error:
-            return error
-    return None
+    return round_refusals(event, group, round_number).change_pairing
 
 
 def group_finished(event: Event, group: str) -> bool:
     """Every round the group plays is paired and has all its results."""
-    from app.services.ranking import planned_rounds
-
     with event.reading() as session:
-        found = Event.group(session, group)
-        played = list(found.rounds_played)
-        planned = planned_rounds(found)
-        return bool(planned) and len(played) >= planned and all(
-            round_is_complete(r) for r in played)
+        return _finished(session, Event.group(session, group))
 
 
 def why_not_playoff(event: Event, group: str) -> UserError | None:
-    """Playoffs (加赛) break the ties of the final standings: only once the group is finished."""
-    if group_finished(event, group):
-        return None
-    return UserError("本组比赛尚未全部结束：加赛在最后一轮之后进行",
-                     "the group has not finished: playoffs come after the last round", group)
+    """Why no playoff can be opened now (None: the group is finished)."""
+    return round_refusals(event, group, None).playoff
 
 
 def points_before_round(event: Event, group: str, round_number: int) -> dict[int, int]:
@@ -454,3 +492,30 @@ def points_before_round(event: Event, group: str, round_number: int) -> dict[int
         found = Event.group(session, group)
         build = build_snapshot(found, partial=True, before_round=round_number)
         return {build.player_of[p.number]: p.score for p in build.snapshot.players}
+
+
+def board_view(event: Event, group: str, round_number: int, board_number: int) -> BoardInfo:
+    """One board of a round as the pairing list shows it (after a result on it)."""
+    from app.services.queries import game_info, pairing_numbers
+
+    with event.reading() as session:
+        found = Event.group(session, group)
+        board = find_board(find_round(session, found, round_number), board_number)
+        numbers = pairing_numbers(found)
+        teams = {t.id: t.name for t in found.teams} if board.first_team_id else {}
+        return BoardInfo(
+            number=board.number,
+            first=_player_ref(board.first_player, numbers),
+            second=_player_ref(board.second_player, numbers),
+            result=board.result,
+            games=tuple(game_info(g, session, numbers) for g in board.games),
+            label=board.label,
+            first_team=teams.get(board.first_team_id or 0, ""),
+            second_team=teams.get(board.second_team_id or 0, ""),
+        )
+
+
+def _player_ref(player: Player | None, numbers: dict[int, int]) -> PlayerRef | None:
+    if player is None:
+        return None
+    return PlayerRef(player.id, player.name, player.unit, numbers.get(player.id, 0))

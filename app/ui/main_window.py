@@ -429,6 +429,7 @@ class MainWindow(QMainWindow):
         when not given) are out of date; the one on screen (and `also`) show it at once, the
         others when they are next shown."""
         if self.ev is not None:
+            self.rounds_view._refusals_stale = True  # the Round actions ask again
             for view in self.views:
                 if areas is None or view.areas & areas:
                     view.stale = True

@@ -119,7 +119,9 @@ def test_an_empty_event_gets_its_groups_from_the_window(window, qtbot, tmp_path)
     assert stored_groups(path) == [("公开组", 7, '["buchholz", "median_buchholz", "wins"]')]
     # its settings edited as any group's
     view.rounds.setValue(9)
-    view.tiebreaks.setText("buchholz, wins")
+    view.tiebreaks.set_tiebreaks(["buchholz", "median_buchholz", "wins"])
+    view.tiebreaks.chosen.setCurrentRow(1)
+    view.tiebreaks.remove_selected()  # 中间对手分 out
     assert view.save_group(), window.last_error
     # a second group like the first, chosen by the "like" list, added with Enter
     type_into(qtbot, view.new_group_name, "女子组")
@@ -128,7 +130,7 @@ def test_an_empty_event_gets_its_groups_from_the_window(window, qtbot, tmp_path)
     qtbot.keyClick(view.new_group_name, Qt.Key.Key_Return)
     assert group_names(view) == ["公开组", "女子组"]
     assert view.current_group().name == "女子组"  # the new group is shown
-    assert view.rounds.value() == 9 and view.tiebreaks.text() == "buchholz, wins"
+    assert view.rounds.value() == 9 and view.tiebreaks.tiebreaks() == ["buchholz", "wins"]
     assert stored_groups(path)[1] == ("女子组", 9, '["buchholz", "wins"]')
     # every view knows the new groups at once
     window.tabs.setCurrentWidget(window.players_view)

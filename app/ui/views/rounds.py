@@ -11,6 +11,7 @@ In the table, the same keys enter the result of the selected board and move to t
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -111,6 +112,10 @@ class RoundsView(View):
         self.group_info: queries.GroupInfo | None = None
         self.points_before: dict[int, int] = {}
         self._pending: tuple[str, int | None] = ("", None)
+        self._refusals: rounds_service.RoundRefusals | None = None
+        self._refusals_for: tuple[str | None, int | None] = (None, None)
+        self._refusals_stale = True
+        self._changed_board: int | None = None  # a result just stored on this board only
         self.group_label = QLabel()
         self.group = QComboBox()
         self.group.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -207,37 +212,46 @@ class RoundsView(View):
             act.changed.connect(lambda b=button, a=act: _mirror(b, a))
 
     def main_actions_changed(self) -> None:
+        """The window's Round actions follow (the services are asked again only after a
+        change, or for another group or round: a new selection costs nothing)."""
         if self.main.ev is not None and hasattr(self.main, "round_actions"):
             self.main.update_round_actions()
 
     # ----- whether an action can succeed ------------------------------------------------------
 
-    def action_refusals(self) -> dict[str, str | None]:
-        """For each Round action, why it cannot succeed now (None: it can); the services say."""
+    def _ask_refusals(self) -> None:
+        """Ask the services once what the round operations would say (after each change)."""
         name = self.selected_group()
-        if name is None and self.stale:  # not shown yet: the event's first group
-            groups = queries.event_info(self.ev).groups
+        if name is None and self.stale and self.main.ev is not None:
+            groups = queries.event_info(self.ev).groups  # not shown yet: the first group
             name = groups[0].name if groups else None
-        if name is None:
+        self._refusals = None if name is None or self.main.ev is None else \
+            rounds_service.round_refusals(self.ev, name, self.current_round_number())
+        self._refusals_for = (name, self.current_round_number())
+
+    def action_refusals(self) -> dict[str, str | None]:
+        """For each Round action, why it cannot succeed now (None: it can); the services say
+        (asked again only when the event, the group or the round shown changed)."""
+        if self._refusals_for != (self.selected_group(), self.current_round_number()) \
+                or self._refusals_stale:
+            self._ask_refusals()
+            self._refusals_stale = False
+        refusals = self._refusals
+        if refusals is None:
             none = tr("rounds_no_group")
             return {key: none for key in ("rounds_pair", "rounds_unpair", "rounds_swap",
                                           "rounds_exchange", "act_playoff", "act_print_round")}
-        reasons: dict[str, str | None] = {
-            "rounds_pair": _why(rounds_service.why_not_pair(self.ev, name)),
-            "rounds_unpair": _why(rounds_service.why_not_unpair(self.ev, name)),
-            "act_playoff": _why(rounds_service.why_not_playoff(self.ev, name)),
-        }
-        number = self.current_round_number()
-        if number is None:
-            reasons["act_print_round"] = tr("rounds_none")
-            change = tr("rounds_none")
-        else:
-            reasons["act_print_round"] = None
-            change = _why(rounds_service.why_not_change_pairing(self.ev, name, number))
+        change = _why(refusals.change_pairing)
         if change is None and self.selected_board() is None:
             change = tr("select_board")
-        reasons["rounds_swap"] = reasons["rounds_exchange"] = change
-        return reasons
+        return {
+            "rounds_pair": _why(refusals.pair),
+            "rounds_unpair": _why(refusals.unpair),
+            "act_playoff": _why(refusals.playoff),
+            "act_print_round": tr("rounds_none") if self.round is None else None,
+            "rounds_swap": change,
+            "rounds_exchange": change,
+        }
 
     # ----- showing ---------------------------------------------------------------------------
 
@@ -260,6 +274,10 @@ class RoundsView(View):
         self.table.clearSelection()
 
     def refresh(self) -> None:
+        self._refusals_stale = True
+        board, self._changed_board = self._changed_board, None
+        if board is not None and self.round is not None and self._refresh_board(board):
+            return
         info = queries.event_info(self.ev)
         names = [g.name for g in info.groups]
         current = self.group.currentText()
@@ -270,6 +288,29 @@ class RoundsView(View):
             self.group.setCurrentText(current)
         self.group.blockSignals(False)
         self._group_changed(keep_round=True, info=info)
+
+    def _refresh_board(self, number: int) -> bool:
+        """After a result on one board: that row and the progress, nothing else (the points
+        before the round, the other boards and the group are as they were)."""
+        assert self.round is not None
+        name = self.selected_group()
+        if name is None:
+            return False
+        row = next((r for r in range(self.table.rowCount())
+                    if self.table.item(r, 0).data(Qt.ItemDataRole.UserRole) == number), None)
+        if row is None:
+            return False
+        board = rounds_service.board_view(self.ev, name, self.round.number, number)
+        boards = tuple(board if b.number == number else b for b in self.round.boards)
+        self.round = replace(self.round, boards=boards,
+                             complete=all(b.result for b in boards))
+        for column, value in enumerate(self._board_row(board)):
+            item = self.table.item(row, column)
+            if item is not None and not isinstance(value, int):
+                item.setText("" if value is None else str(value))
+        self._show_progress()
+        self.main_actions_changed()
+        return True
 
     def show_group(self, name: str) -> bool:
         """Show this group's rounds (as the group list of another view asks)."""
@@ -320,6 +361,7 @@ class RoundsView(View):
             except UserError as error:
                 self.main.show_error(error)
         self._fill()
+        self._refusals_stale = True
         self.main_actions_changed()
 
     def headers(self) -> list[str]:
@@ -345,6 +387,12 @@ class RoundsView(View):
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
         if 0 <= row < self.table.rowCount():
             self.table.selectRow(row)
+        self._show_progress()
+        games = self.entry_games()
+        self.entry.setPlaceholderText("12 " + "1=0"[:games] if games <= 3 else "12 1")
+
+    def _show_progress(self) -> None:
+        round_ = self.round
         total = len(round_.boards) if round_ else 0
         done = sum(1 for b in round_.boards if b.result) if round_ else 0
         self.progress.setRange(0, max(total, 1))
@@ -352,8 +400,6 @@ class RoundsView(View):
         self.progress.setFormat(tr("rounds_progress", round=round_.number, done=done, total=total)
                                 if round_ else tr("rounds_none"))
         self.report.setPlainText("\n".join(round_.report) if round_ else "")
-        games = self.entry_games()
-        self.entry.setPlaceholderText("12 " + "1=0"[:games] if games <= 3 else "12 1")
 
     def _points(self, ref: queries.PlayerRef | None) -> str:
         if ref is None or ref.id not in self.points_before:
@@ -528,14 +574,16 @@ class RoundsView(View):
             self.main.show_message(tr("rounds_match_saved", board=board,
                                       result=team.value or tr("rounds_match_level")))
             return True
+        self._changed_board = board  # only this board's row needs showing again
         outcome = self.run(ENTER_RESULT, self.ev, name, number, board, codes, replace=replace)
+        self._changed_board = None
         if outcome is None:
             return False
         self.select_board(board)
         if outcome.warnings:
             return True
         if self.round is not None and self.round.complete:
-            finished = rounds_service.group_finished(self.ev, name)
+            finished = rounds_service.round_refusals(self.ev, name, number).finished
             self.main.show_message(tr("rounds_group_finished", group=name) if finished
                                    else tr("rounds_complete", round=number))
         else:

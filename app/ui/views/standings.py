@@ -103,6 +103,9 @@ class StandingsView(View):
         self.playoff_label.setObjectName("playoff_view")
         self.playoff_label.setReadOnly(True)
         self.playoff_id: int | None = None
+        self._generation = 0
+        self._crosstable_for: tuple[str | None, int] | None = None
+        self._bracket_for: tuple[str | None, int] | None = None
         self.playoff_list.installEventFilter(self)
         self.print_button = QPushButton()
         self.print_button.setObjectName("print_standings")
@@ -149,6 +152,7 @@ class StandingsView(View):
     # ----- loading -----------------------------------------------------------------------------
 
     def reset(self) -> None:
+        self._generation += 1
         self.group.blockSignals(True)
         self.group.clear()
         self.group.blockSignals(False)
@@ -197,6 +201,7 @@ class StandingsView(View):
         return self.group.currentText() or None
 
     def refresh(self) -> None:
+        self._generation += 1  # the crosstable and the bracket are loaded again when shown
         groups = queries.event_info(self.ev).groups
         self.systems = {g.name: (g.system, dict(g.points)) for g in groups}
         self.rounds_paired = {g.name: g.rounds_paired for g in groups}
@@ -293,6 +298,9 @@ class StandingsView(View):
 
     def _load_crosstable(self) -> None:
         name = self.selected_group()
+        if self._crosstable_for == (name, self._generation):
+            return  # shown already, and nothing changed since
+        self._crosstable_for = (name, self._generation)
         info = None
         if name is not None:
             try:
@@ -304,6 +312,9 @@ class StandingsView(View):
     def _load_bracket(self) -> None:
         """The knockout's bracket, with team names (team knockout) or players' names."""
         name = self.selected_group()
+        if self._bracket_for == (name, self._generation):
+            return
+        self._bracket_for = (name, self._generation)
         bracket = None
         names: dict[int, str] = {}
         if name is not None and self.system() in KNOCKOUTS:
