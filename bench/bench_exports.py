@@ -1,6 +1,6 @@
 """Benchmark of the exports: prints figures, asserts nothing.
 
-Targets (issue 8): 150 certificates in one PDF at most 2 s; the full export (PDF, Excel,
+Targets: 150 certificates in one PDF at most 2 s; the full export (PDF, Excel,
 federation package) of a synthetic 150-player, 9-round event at most 10 s, with progress.
 
 Run: .venv/bin/python bench/bench_exports.py [--players N] [--rounds R] [--dir FOLDER]
@@ -22,7 +22,7 @@ from app.exports import export_all  # noqa: E402
 from app.exports.certificates import write_certificates  # noqa: E402
 from app.exports.fonts import register_fonts  # noqa: E402
 from app.exports.model import Award  # noqa: E402
-from app.exports.sample import sample_model  # noqa: E402
+from tests.exports.sample import sample_model  # noqa: E402
 
 
 def main() -> None:

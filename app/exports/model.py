@@ -22,7 +22,9 @@ from datetime import date
 from fractions import Fraction
 
 from app.errors import UserError
-from app.pairing.types import PointSystem
+from app.pairing.system import System
+from app.pairing.types import Outcome, PointSystem
+from app.rules.endings import Ending
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -70,6 +72,7 @@ class EventInfo:
     end_date: date | None = None
     chief_arbiter: str = ""  # 裁判长
     short_title: str = ""  # for file names and running headers; `title` when empty
+    venue_address: str = ""  # the venue server's address on the LAN (QR codes), when known
 
     @property
     def dates_text(self) -> str:
@@ -97,7 +100,7 @@ class Group:
 
     key: str  # stable id used in file names and references, e.g. "open"
     name: str  # 公开组, 女子组, 少儿组 ...
-    system: str = "swiss"  # swiss | round_robin | knockout | team
+    system: System = System.SWISS  # the layout of its crosstable follows the system
     rounds: int = 0  # rounds planned
     rules: str = ""  # 专业规则（禁手） / 大众规则（无禁手）, printed on slips
     double_game: bool = False  # 双盘制: each board plays two games, colours exchanged
@@ -136,7 +139,7 @@ class BoardResult:
     first: int  # player id
     second: int | None
     result: str = ""
-    how_ended: str = ""  # 终局方式: 五连, 禁手, 超时, 认输, 弃权 ...
+    how_ended: tuple[Ending | None, ...] = ()  # 终局方式 of each game (None: not known)
     first_points: int | None = None
     second_points: int | None = None
     label: str = ""  # printed instead of the number when set, e.g. 第2场1台 (team matches)
@@ -146,6 +149,14 @@ class BoardResult:
     @property
     def is_bye(self) -> bool:
         return self.second is None
+
+    @property
+    def how_ended_zh(self) -> str:
+        """终局方式 as printed: the games' endings, or 轮空 for a bye."""
+        return "、".join(e.zh for e in self.how_ended if e) or ("轮空" if self.is_bye else "")
+
+    def ending_of_game(self, game_no: int) -> Ending | None:
+        return self.how_ended[game_no - 1] if game_no <= len(self.how_ended) else None
 
     @property
     def board_text(self) -> str:
@@ -270,7 +281,7 @@ class Game:
     white: int  # player id
     moves: tuple[str, ...]
     result: str = ""  # CLI code, black first: 1-0 black won
-    how_ended: str = ""
+    how_ended: Ending | None = None
     game_no: int = 1  # 2 for the second game of a double-game round
     opening: str = ""  # 指定开局 name, e.g. 花月
 
@@ -428,22 +439,37 @@ def result_zh(code: str) -> str:
     return "／".join(RESULT_ZH.get(part, part) for part in code.split())
 
 
+OUTCOME_WORDS = {Outcome.PAB: "轮空", Outcome.FORFEIT_WIN: "弃胜", Outcome.FORFEIT_LOSS: "弃负",
+                 Outcome.WIN: "胜", Outcome.DRAW: "和", Outcome.LOSS: "负"}
+
+
 def outcome_for(board: BoardResult, player: int) -> str:
-    """One player's outcome of a board: 胜 / 和 / 负 / 弃胜 / 弃负 / 轮空 / "" (not in yet)."""
+    """One player's outcome of a board as printed: 胜 / 和 / 负 / 弃胜 / 弃负 / 轮空 / ""
+    (not in yet)."""
+    outcome = outcome_of(board, player)
+    return "" if outcome is None else OUTCOME_WORDS[outcome]
+
+
+def _better(mine: int, theirs: int) -> Outcome:
+    return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
+
+
+def outcome_of(board: BoardResult, player: int) -> Outcome | None:
+    """One player's outcome of a board (None while the result is not in)."""
     if board.second is None:
-        return "轮空"
+        return Outcome.PAB
     is_first = board.first == player
     codes = board.result.split()
     if not codes:
-        return ""
+        return None
     if all(code in ("+-", "-+", "--") for code in codes):
         code = codes[0]
         won = code == ("+-" if is_first else "-+")
-        return "弃胜" if won else "弃负"
+        return Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS
     mine = board.first_points if is_first else board.second_points
     theirs = board.second_points if is_first else board.first_points
     if mine is not None and theirs is not None:
-        return "胜" if mine > theirs else "负" if mine < theirs else "和"
+        return _better(mine, theirs)
     # No round points given: count the games (win 2, draw 1). Each code is black first, and
     # the players change colours from game to game (双盘制 先后手互换).
     mine_games = theirs_games = 0
@@ -456,9 +482,7 @@ def outcome_for(board: BoardResult, player: int) -> str:
             mine_games += 2
         else:
             theirs_games += 2
-    if mine_games == theirs_games:
-        return "和"
-    return "胜" if mine_games > theirs_games else "负"
+    return _better(mine_games, theirs_games)
 
 
 def round_cells(rounds: Iterable[Round], order: list[int]) -> dict[int, list[str]]:

@@ -39,6 +39,7 @@ from app.exports.pdf_common import (
     signature_line,
     usable_width,
 )
+from app.exports.pdf_qr import venue_qr
 
 
 def _wide(columns: Sequence[Column], rows: Sequence[Sequence[str]],
@@ -103,7 +104,8 @@ def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
             row += [second.name, board.second_team or second.unit, str(second.number or "")]
         rows.append(row)
     header = _group_header(model, group, f"第{round_number}轮对阵表（按台次）", rnd.date_text)
-    return _table_document(path, header, columns, rows, shade_every=5)
+    return _table_document(path, header, columns, rows, shade_every=5,
+                           after=venue_qr(model.event.venue_address, model.group(group).name))
 
 
 def _pinyin_key(name: str) -> tuple[str, str]:
@@ -135,7 +137,8 @@ def write_pairings_by_name(model: ExportModel, group: str, round_number: int,
             rows.append([player.name, player.unit, number, colour, opponent.name,
                          opponent.unit])
     header = _group_header(model, group, f"第{round_number}轮对阵表（按姓名）", rnd.date_text)
-    return _table_document(path, header, columns, rows, shade_every=5)
+    return _table_document(path, header, columns, rows, shade_every=5,
+                           after=venue_qr(model.event.venue_address, model.group(group).name))
 
 
 def write_round_results(model: ExportModel, group: str, round_number: int, path: Path) -> Path:
@@ -155,7 +158,7 @@ def write_round_results(model: ExportModel, group: str, round_number: int, path:
         second = model.player(board.second)
         rows.append([board.board_text, first.name, board.first_team or first.unit,
                      result_zh(board.result), second.name, board.second_team or second.unit,
-                     board.how_ended])
+                     board.how_ended_zh])
     header = _group_header(model, group, f"第{round_number}轮成绩表", rnd.date_text)
     after: list[Flowable] = []
     if model.group(group).double_game:
@@ -240,7 +243,7 @@ def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
                Column("单位", "LEFT", True)]
     cells_by_player: dict[int, list[str]] = {pid: [] for pid in order}
     grid_styles: list[tuple[object, ...]] = []
-    if info.system == "round_robin":
+    if info.system.round_robin:
         columns += [Column(str(i), min_width=22) for i in range(1, len(order) + 1)]
         against: dict[tuple[int, int], list[str]] = {}
         for rnd in rounds:
@@ -283,7 +286,7 @@ def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
     wide = len(columns) > 9 or _wide(columns, rows, size)
     table = make_table(columns, rows, usable_width(wide), size, shade_every=5,
                        extra_styles=grid_styles)
-    legend = ("各轮格内：对手序号、执子（黑为先手）、胜负。" if info.system != "round_robin"
+    legend = ("各轮格内：对手序号、执子（黑为先手）、胜负。" if not info.system.round_robin
               else "格内为对该对手所得积分；×为本人。")
     header = _group_header(model, group, "交叉表")
     return build_document(path, header, [table, Spacer(1, 3), note(legend)], wide=wide)

@@ -17,9 +17,12 @@ from reportlab.pdfgen.canvas import Canvas
 from app.exports.fonts import SANS
 from app.exports.model import BoardResult, ExportModel
 from app.exports.pdf_common import draw_bold, draw_fitted, plain_canvas
+from app.rules.endings import Ending
 
 SLIPS_PER_PAGE = 4
-_ENDINGS = ("五连", "禁手", "超时", "认输", "弃权", "其他")
+# The boxes an arbiter ticks: the usual endings (their names from app.rules.endings), or other.
+_ENDINGS = (*(e.zh for e in (Ending.FIVE, Ending.FOUL, Ending.TIME, Ending.RESIGNATION,
+                             Ending.FORFEIT)), "其他")
 
 
 def _board_name(board: BoardResult) -> str:

@@ -112,14 +112,14 @@ def _board_cells(model: ExportModel, group: str, board: Any) -> list[Cell]:
     if board.second is None:
         return [board.label or board.number, first.number or None, first.name,
                 board.first_team or first.unit, "轮空", None, "",
-                "", board.how_ended,
+                "", board.how_ended_zh,
                 None if board.first_points is None else scaled(board.first_points, scale),
                 None]
     second = model.player(board.second)
     return [
         board.label or board.number, first.number or None, first.name,
         board.first_team or first.unit, result_zh(board.result),
-        second.number or None, second.name, board.second_team or second.unit, board.how_ended,
+        second.number or None, second.name, board.second_team or second.unit, board.how_ended_zh,
         None if board.first_points is None else scaled(board.first_points, scale),
         None if board.second_points is None else scaled(board.second_points, scale),
     ]
@@ -176,7 +176,7 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
     position = {pid: i for i, pid in enumerate(order, start=1)}
     rounds = model.rounds_of(group)
     cells: dict[int, list[Cell]] = {pid: [] for pid in order}
-    if info.system == "round_robin":
+    if info.system.round_robin:
         headers_mid = [str(i) for i in range(1, len(order) + 1)]
         against: dict[tuple[int, int], int] = {}
         for rnd in rounds:

@@ -17,10 +17,10 @@ from sqlalchemy.orm import Session
 from app.exports import model as m
 from app.exports.bundle import export_all
 from app.rules.board import format_point
+from app.rules.endings import Ending
 from app.rules.records import read_moves
-from app.services.event import Event
-from app.services.groups import point_system
-from app.services.knockout import TEAM_SYSTEMS
+from app.services.event import Event, settings_of
+from app.services.queries import system_of
 from app.services.ranking import (
     compute_standings,
     knockout_standings,
@@ -36,23 +36,10 @@ Progress = Callable[[int, int, str], None]
 
 RULES_ZH = {"renju": "专业规则（禁手）", "free": "大众规则（无禁手）", "gomoku": "标准五子棋"}
 GENDER_ZH = {"M": "男", "F": "女"}
-ENDING_ZH = {
-    "five": "五连", "foul": "禁手", "resignation": "认输", "time": "超时",
-    "agreed_draw": "协议和棋", "full_board": "满盘和棋", "arbiter": "裁判判定",
-    "forfeit": "弃权",
-}
 
 
 def _key(group: Group) -> str:
     return f"g{group.id}"
-
-
-def _system(group: Group) -> str:
-    if group.system in ("round_robin", "double_round_robin"):
-        return "round_robin"
-    if group.system in TEAM_SYSTEMS:
-        return "team"
-    return "knockout" if group.system == "knockout" else "swiss"
 
 
 def _scaled_column(values: list[Fraction]) -> tuple[int, list[int]]:
@@ -90,8 +77,7 @@ def _awards(info: object, group: Group, ranking: str) -> list[m.Award]:
         if row.prize or row.title:
             awards.append(m.Award(ranking=ranking, place=row.place, recipient=row.player.name,
                                   unit=row.player.unit, group=_key(group),
-                                  player=row.player.id if group.system not in TEAM_SYSTEMS
-                                  else None,
+                                  player=None if system_of(group).team else row.player.id,
                                   prize=row.prize, grade_title=row.title, shared=row.shared))
     return awards
 
@@ -107,15 +93,16 @@ def build_model(event: Event) -> m.ExportModel:
             venue=tournament.venue,
             start_date=tournament.start_date,
             end_date=tournament.end_date,
+            venue_address=str(tournament.settings.get("venue", {}).get("address", "")),
         )
         model_groups, players, rounds, standings, subs, awards, games = [], [], [], [], [], [], []
         team_tables: list[m.TeamStandings] = []
         for group in groups:
             key = _key(group)
             model_groups.append(m.Group(
-                key=key, name=group.name, system=_system(group), rounds=planned_rounds(group),
+                key=key, name=group.name, system=system_of(group), rounds=planned_rounds(group),
                 rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
-                scale=1, points=point_system(group.points),
+                scale=1, points=settings_of(group).points,
             ))
             build = build_snapshot(group)
             for player in sorted(group.players, key=lambda p: build.number_of[p.id]):
@@ -129,30 +116,35 @@ def build_model(event: Event) -> m.ExportModel:
                 (build.player_of[p.number], r.round): r.points
                 for p in build.snapshot.players for r in p.rounds
             }
+            system = system_of(group)
             for round_ in group.rounds_played:
                 boards = []
-                if group.system in TEAM_SYSTEMS:
+                if system.team:
                     team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
                     number = 0
                     for match in round_.boards:
                         for game in match.games:
+                            if game.black_player_id is None:
+                                continue  # a game row without its players: nothing to print
                             number += 1
                             label = (f"第{match.number}场加赛" if game.index > 3 else
                                      f"第{match.number}场{game.index}台")
                             boards.append(m.BoardResult(
                                 number, game.black_player_id, game.white_player_id,
-                                game.result, ENDING_ZH.get(game.ending, ""), label=label,
+                                game.result, (Ending.stored(game.ending),), label=label,
                                 first_team=team_of.get(game.black_player_id, ""),
-                                second_team=team_of.get(game.white_player_id, "")))
+                                second_team=team_of.get(game.white_player_id, "")
+                                if game.white_player_id else ""))
                 else:
                     for board in round_.boards:
                         first, second = board.first_player_id, board.second_player_id
-                        endings = "、".join(ENDING_ZH[g.ending] for g in board.games
-                                           if g.ending in ENDING_ZH)
+                        if first is None:
+                            continue  # an individual group's boards always hold a player
+                        endings = tuple(Ending.stored(g.ending)
+                                        for g in sorted(board.games, key=lambda g: g.index))
                         boards.append(m.BoardResult(
                             board.number, first, second,
-                            "" if board.result == "bye" else board.result,
-                            endings or ("轮空" if second is None else ""),
+                            "" if board.result == "bye" else board.result, endings,
                             points_of.get((first, round_.number)),
                             points_of.get((second, round_.number)) if second else None,
                         ))
@@ -165,11 +157,11 @@ def build_model(event: Event) -> m.ExportModel:
                                 group=key, round=round_.number, board=board.number,
                                 black=game.black_player_id, white=game.white_player_id,
                                 moves=tuple(format_point(p) for p in read_moves(game.moves).moves), result=game.result,
-                                how_ended=ENDING_ZH.get(game.ending, ""),
+                                how_ended=Ending.stored(game.ending),
                                 game_no=game.index, opening=game.opening,
                             ))
-            if group.system in ("knockout", "team_knockout"):
-                if len(group.teams if group.system == "team_knockout" else group.players) >= 2:
+            if system.bracket:
+                if len(group.teams if system.team else group.players) >= 2:
                     places = knockout_standings(group)
                     team_tables.append(m.TeamStandings(
                         title=f"{group.name} 名次", columns=(m.TieBreakColumn("wins", "胜场"),),
@@ -179,7 +171,7 @@ def build_model(event: Event) -> m.ExportModel:
                     ))
                     awards += _awards(places, group, group.name)
                 continue
-            if group.system == "cross_group" or not group.players:
+            if not system.ranked_by_points or not group.players:
                 continue
             table, shown = _standings(session, group)
             standings.append(table)
@@ -193,8 +185,8 @@ def build_model(event: Event) -> m.ExportModel:
             title=team_info.name,
             columns=(m.TieBreakColumn("total", team_info.total_label),),
             rows=tuple(m.TeamRow(row.place or 0, row.team,
-                                 (int(Fraction(row.total_text)) if row.total_text else 0,),
-                                 members=row.members, shared=row.rank_text.endswith("="),
+                                 (int(row.total) if row.total is not None else 0,),
+                                 members=row.members, shared=row.shared,
                                  note=row.note)
                        for row in team_info.rows),
         ))
@@ -212,7 +204,7 @@ def build_model(event: Event) -> m.ExportModel:
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
            federation: bool = True, progress: Progress | None = None) -> list[Path]:
     """Write the chosen exports of the whole event into `out_dir`; returns the files."""
+    model = build_model(event)  # an event that cannot be exported is refused first
     take_snapshot(event.store, "导出前 / before export")
-    model = build_model(event)
     return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
                       progress=progress)

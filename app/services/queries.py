@@ -10,7 +10,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
-from app.services.event import Event
+from app.group_settings import GroupSettings
+from app.pairing.system import System
+from app.rules.endings import Ending
+from app.services.event import Event, settings_of
 from app.store.models import BoardRow, Game, Group, Player, Round
 
 
@@ -22,7 +25,7 @@ class GroupInfo:
     opening: str
     fifth_move_offers: int
     time_control: str
-    system: str
+    system: System
     rounds: int
     games_per_round: int
     points: dict[str, Any]
@@ -31,7 +34,7 @@ class GroupInfo:
     prizes: tuple[Any, ...]
     grade_titles: tuple[Any, ...]
     eligibility: dict[str, Any]
-    settings: dict[str, Any]
+    settings: GroupSettings  # every setting, typed (the columns above are the same values)
     player_count: int
     rounds_paired: int
     rounds_complete: int
@@ -88,7 +91,7 @@ class GameInfo:
     black: PlayerRef | None
     white: PlayerRef | None
     result: str
-    ending: str
+    ending: Ending | None
     moves: str
     opening: str
 
@@ -114,6 +117,11 @@ class RoundInfo:
     complete: bool
 
 
+def system_of(group: Group) -> System:
+    """The group's competition system (the event file stores its value)."""
+    return System.of(group.system, f"组别 {group.name}")
+
+
 def round_is_complete(round_: Round) -> bool:
     return all(board.result for board in round_.boards)
 
@@ -127,7 +135,7 @@ def group_info(group: Group) -> GroupInfo:
         opening=group.opening,
         fifth_move_offers=group.fifth_move_offers,
         time_control=group.time_control,
-        system=group.system,
+        system=system_of(group),
         rounds=group.rounds,
         games_per_round=group.games_per_round,
         points=dict(group.points),
@@ -136,7 +144,7 @@ def group_info(group: Group) -> GroupInfo:
         prizes=tuple(group.prizes),
         grade_titles=tuple(group.grade_titles),
         eligibility=dict(group.eligibility),
-        settings=dict(group.settings),
+        settings=settings_of(group),
         player_count=len(group.players),
         rounds_paired=len(rounds),
         rounds_complete=sum(1 for r in rounds if round_is_complete(r)),
@@ -240,7 +248,7 @@ def game_info(game: Game, session: Session, numbers: dict[int, int]) -> GameInfo
         black=_ref(black, numbers),
         white=_ref(white, numbers),
         result=game.result,
-        ending=game.ending,
+        ending=Ending.stored(game.ending),
         moves=game.moves,
         opening=game.opening,
     )
@@ -257,8 +265,8 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             result=b.result,
             games=tuple(game_info(g, session, numbers) for g in b.games),
             label=b.label,
-            first_team=teams.get(b.first_team_id, ""),
-            second_team=teams.get(b.second_team_id, ""),
+            first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
+            second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
         )
         for b in round_.boards
     )

@@ -8,18 +8,19 @@ Sub-rankings (women, juniors) rank a filtered part of the group by the same crit
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import select
 
 from app.errors import UserError
-from app.services.event import Event
-from app.services.queries import PlayerRef, round_is_complete
+from app.services.event import Event, settings_of
+from app.services.queries import PlayerRef, round_is_complete, system_of
 from app.services.snapshot import build_snapshot
+from app.standings.crosstable import RoundCell
 from app.standings.ranking import RankingRules, Standings, rank
-from app.standings.tiebreaks import REGISTRY, TieBreakOptions, Unplayed
+from app.standings.tiebreaks import TieBreakOptions
 from app.store.models import Group, Player, Playoff
 
 
@@ -63,22 +64,22 @@ def format_points(units: int | Fraction, scale: int = 1) -> str:
 
 
 def tiebreak_label(group: Group, name: str) -> str:
-    labels = group.settings.get("tiebreak_labels", {})
-    return str(labels.get(name) or REGISTRY[name].zh)
+    return settings_of(group).tiebreak_label(name)
 
 
 def ranking_rules(group: Group, decisive: int | None = None) -> RankingRules:
-    places = int(group.settings.get("decisive_places", 0) if decisive is None else decisive)
-    wants_playoffs = bool(group.settings.get("playoffs", True))
+    settings = settings_of(group)
+    if decisive is not None:
+        settings = replace(settings, decisive_places=decisive)
     return RankingRules(
-        tiebreaks=tuple(group.tiebreaks),
+        tiebreaks=settings.tiebreaks,
         options=TieBreakOptions(
-            unplayed=Unplayed(group.unplayed_policy or "zero"),
-            cut=int(group.settings.get("median_cut", 1)),
-            forfeit_wins_count=bool(group.settings.get("wins_count_forfeits", True)),
-            byes_count=bool(group.settings.get("wins_count_byes", False)),
+            unplayed=settings.unplayed_policy,
+            cut=settings.median_cut,
+            forfeit_wins_count=settings.wins_count_forfeits,
+            byes_count=settings.wins_count_byes,
         ),
-        decisive_places=frozenset(range(1, places + 1)) if wants_playoffs else frozenset(),
+        decisive_places=settings.decisive(),
     )
 
 
@@ -107,17 +108,9 @@ def title_text(table: list[dict[str, Any]], place: int) -> str:
 
 def planned_rounds(group: Group) -> int:
     """How many rounds the group plays (a round robin: as many as its table has)."""
-    if group.system in ("knockout", "team_knockout"):
-        from app.pairing.knockout import bracket_size
-
-        entrants = len(group.teams) if group.system == "team_knockout" else len(group.players)
-        return max(1, bracket_size(entrants).bit_length() - 1) if entrants >= 2 else 0
-    if group.system in ("round_robin", "double_round_robin"):
-        from app.pairing.roundrobin import round_count
-
-        count = len(group.players)
-        return round_count(count, group.system == "double_round_robin") if count >= 2 else 0
-    return group.rounds
+    system = system_of(group)
+    entrants = len(group.teams) if system.team else len(group.players)
+    return system.planned_rounds(entrants, group.rounds)
 
 
 def planned_rounds_of(event: Event, group: str) -> int:
@@ -221,15 +214,16 @@ def compute_standings(
 
 def knockout_standings(group: Group) -> StandingsInfo:
     """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far."""
-    from app.services.knockout import TEAM_SYSTEMS, bracket
+    from app.services.knockout import bracket
 
-    entrants = group.teams if group.system in TEAM_SYSTEMS else group.players
+    team = system_of(group).team
+    entrants = group.teams if team else group.players
     if len(entrants) < 2:
         # Nothing to rank yet: an empty table, not an error, while entrants are registered.
         return StandingsInfo(group.name, group.name, (), (), (), 0)
     current = bracket(group)
     places = current.places()
-    if group.system in TEAM_SYSTEMS:
+    if team:
         names = {t.id: (t.name, t.unit) for t in group.teams}
     else:
         names = {p.id: (p.name, p.unit) for p in group.players}
@@ -255,7 +249,7 @@ def knockout_standings(group: Group) -> StandingsInfo:
 def standings(event: Event, group: str | None) -> StandingsInfo:
     with event.reading() as session:
         found = Event.group(session, group)
-        if found.system in ("knockout", "team_knockout"):
+        if system_of(found).bracket:
             return knockout_standings(found)
         return compute_standings(session, found)[0]
 
@@ -306,6 +300,8 @@ class TeamStandingRow:
     members: tuple[str, ...]
     prize: str
     note: str
+    total: Fraction | None = None  # None: no team result (too few members)
+    shared: bool = False  # the place is shared (3=)
 
 
 @dataclass(frozen=True)
@@ -392,6 +388,7 @@ def team_standings(event: Event) -> list[TeamStandingsInfo]:
                     values=tuple(format_points(v) for v in row.values),
                     members=tuple(members_named.get(m, str(m)) for m in row.members),
                     prize=prize, note=note,
+                    total=row.total if row.place is not None else None, shared=row.shared,
                 ))
             result.append(TeamStandingsInfo(spec["name"], spec["method"], total_label,
                                             columns, tuple(out_rows)))
@@ -403,17 +400,24 @@ def team_standings(event: Event) -> list[TeamStandingsInfo]:
 
 @dataclass(frozen=True)
 class CrosstableInfo:
+    """A group's crosstable in standings order, typed; the window and the paper word it."""
+
     group: str
     round_robin: bool
     rounds: int
     players: tuple[PlayerRef, ...]  # in standings order
-    rank_texts: tuple[str, ...]
-    points_texts: tuple[str, ...]
-    cells: tuple[tuple[str, ...], ...]  # Swiss: one text per round; round robin: per opponent
+    places: tuple[int, ...]
+    shared: tuple[bool, ...]  # the place is shared (3=)
+    points: tuple[int, ...]  # in the group's units
+    draw_points: int  # what a draw is worth, in the same units
+    # Swiss: per player one cell per round (opponent's place in this order, colour, outcome).
+    by_round: tuple[tuple[RoundCell, ...], ...]
+    # Round robin: per player, per row of the table, the points of each game; None = self.
+    against: tuple[tuple[tuple[int, ...] | None, ...], ...]
 
 
 def crosstable(event: Event, group: str | None) -> CrosstableInfo:
-    """The group's crosstable in standings order, as text cells ready to show."""
+    """The group's crosstable in standings order (交叉表)."""
     from app.standings.crosstable import crosstable as build_crosstable
 
     with event.reading() as session:
@@ -422,19 +426,13 @@ def crosstable(event: Event, group: str | None) -> CrosstableInfo:
         build = build_snapshot(found, partial=True)
         order = [row.player.number for row in info.rows]
         table = build_crosstable(build.snapshot, order)
-        round_robin = found.system in ("round_robin", "double_round_robin")
-        cells = []
-        for row in table.rows:
-            if round_robin:
-                cells.append(tuple(
-                    "×" if against is None else " ".join(format_points(p) for p in against)
-                    for against in row.against))
-            else:
-                cells.append(tuple(cell.text for cell in row.rounds))
         return CrosstableInfo(
-            group=found.name, round_robin=round_robin, rounds=table.rounds,
+            group=found.name, round_robin=system_of(found).round_robin, rounds=table.rounds,
             players=tuple(row.player for row in info.rows),
-            rank_texts=tuple(row.rank_text for row in info.rows),
-            points_texts=tuple(row.points_text for row in info.rows),
-            cells=tuple(cells),
+            places=tuple(row.place for row in info.rows),
+            shared=tuple(row.shared for row in info.rows),
+            points=tuple(row.points for row in info.rows),
+            draw_points=build.snapshot.points.draw,
+            by_round=tuple(row.rounds for row in table.rows),
+            against=tuple(row.against for row in table.rows),
         )

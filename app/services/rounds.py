@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from sqlalchemy.orm import Session
@@ -18,12 +18,13 @@ from sqlalchemy.orm import Session
 from app.errors import NoAnswer, UserError
 from app.pairing import roundrobin
 from app.pairing.swiss.checks import violations
+from app.pairing.system import Engine
 from app.pairing.types import Colour, NoLegalPairing, Outcome, Pairing, PairingRequest
-from app.services.boards import game_row, record_code
-from app.services.event import Event
+from app.services.boards import game_row, movers_of_game, record_code
+from app.services.event import Event, settings_of, store_settings
 from app.services.knockout import (
-    TEAM_SYSTEMS,
     bracket,
+    check_match_result,
     pair_knockout_round,
     store_team_boards,
 )
@@ -36,18 +37,18 @@ from app.services.queries import (
     round_info,
     round_is_complete,
     seeded_players,
+    system_of,
 )
 from app.services.snapshot import (
-    ROUND_ROBIN_SYSTEMS,
     SnapshotBuild,
     absence_outcome,
     build_snapshot,
     round_pairing,
 )
-from app.standings.scoring import parse_board_result
+from app.standings.awards import group_cancelled, needs_merge
+from app.standings.scoring import GameResult, parse_board_result
 from app.store.locks import pairing_lock
 from app.store.models import BoardRow, Group, Player, Round
-from app.store.snapshots import take_snapshot
 
 
 def _check_ready(group: Group) -> int:
@@ -71,6 +72,24 @@ def _check_ready(group: Group) -> int:
         raise UserError("棋手不足两人，无法编排", "fewer than two players: nothing to pair",
                         group.name)
     return number
+
+
+def _size_notes(group: Group) -> list[str]:
+    """Round 1: what the regulation says of a group this small (shenzhen 九(一): fewer than N
+    players merge with the same age group; 九(三): 4 or fewer, the group is cancelled). The
+    arbiter decides; the pairing report says it, the core's rules decide when."""
+    settings = settings_of(group)
+    count = len(group.players)
+    notes = []
+    if settings.cancel_if_at_most and group_cancelled(count, settings.cancel_if_at_most):
+        notes.append(f"注意：本组仅{count}人，按规程（不足{settings.cancel_if_at_most + 1}人）"
+                     f"应取消该组比赛 / note: {count} players; the regulation cancels a group "
+                     f"of {settings.cancel_if_at_most} or fewer")
+    elif settings.merge_below and needs_merge(count, settings.merge_below):
+        notes.append(f"注意：本组仅{count}人，按规程少于{settings.merge_below}人应与同年龄段组合并"
+                     f" / note: {count} players; the regulation merges a group of fewer than "
+                     f"{settings.merge_below} with the same age group")
+    return notes
 
 
 def _unavailable(group: Group, build: SnapshotBuild, number: int) -> frozenset[int]:
@@ -104,14 +123,14 @@ def _same_unit_pairs(build: SnapshotBuild, available: Sequence[int]) -> set[froz
 def _swiss(group: Group, build: SnapshotBuild, number: int) -> tuple[Pairing, list[str]]:
     from app.pairing.swiss import pair
 
+    settings = settings_of(group)
     unavailable = _unavailable(group, build, number)
     forbidden: set[frozenset[int]] = set()
-    if group.settings.get("forfeit_counts_as_meeting", True):
+    if settings.forfeit_counts_as_meeting:
         forbidden |= _forfeit_pairs(build)
     report: list[str] = []
-    avoid_rounds = int(group.settings.get("same_unit_avoidance_rounds", 0) or 0)
     available = [p.number for p in build.snapshot.players if p.number not in unavailable]
-    if avoid_rounds and (avoid_rounds < 0 or number <= avoid_rounds):
+    if settings.avoids_same_unit(number):
         # 同单位回避: a soft rule. Try with same-unit pairs forbidden; only where no legal
         # pairing exists that way, pair without it and say so in the report.
         same_unit = _same_unit_pairs(build, available)
@@ -136,14 +155,14 @@ def _swiss(group: Group, build: SnapshotBuild, number: int) -> tuple[Pairing, li
 def _draw_initial_colour(group: Group) -> None:
     """Draw by lot the top seed's colour in round 1 (抽签决定先后手), and record it."""
     colour = random.choice((Colour.FIRST, Colour.SECOND))
-    group.settings = {**group.settings, "initial_colour": colour.value,
-                      "initial_colour_drawn": True}
+    store_settings(group, replace(settings_of(group), initial_colour=colour.value,
+                                  initial_colour_drawn=True))
 
 
 def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, list[str]]:
-    settings = dict(group.settings)
+    settings = settings_of(group)
     ids = [p.id for p in seeded_players(group)]
-    stored = settings.get("berger_numbers")
+    stored = settings.berger_numbers
     report: list[str] = []
     if stored is None or sorted(stored) != sorted(ids):
         if group.rounds_played:
@@ -152,19 +171,21 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
                 "players cannot be added or removed once a round robin has started",
                 group.name,
             )
-        seed = int(settings.get("draw_seed", dt.datetime.now().microsecond or 1))
-        if settings.get("same_unit_early", True):
+        seed = settings.draw_seed
+        if seed is None:
+            seed = dt.datetime.now().microsecond or 1
+        if settings.same_unit_early:
             units = {p.id: p.unit for p in group.players}
             numbering = roundrobin.numbering_for_units(ids, units, seed)
             report += roundrobin.unit_clashes(numbering, units)
         else:
             numbering = roundrobin.draw_numbers(ids, seed)
-        settings["berger_numbers"] = list(numbering.players)
-        settings["draw_seed"] = seed
-        group.settings = settings
+        settings = replace(settings, berger_numbers=numbering.players, draw_seed=seed)
+        store_settings(group, settings)
         report.append(f"抽签种子 / draw seed: {seed}")
-    numbering = roundrobin.Numbering(tuple(settings["berger_numbers"]), settings.get("draw_seed"))
-    double = group.system == "double_round_robin"
+    assert settings.berger_numbers is not None
+    numbering = roundrobin.Numbering(settings.berger_numbers, settings.draw_seed)
+    double = settings.system.cycles == 2
     total = roundrobin.round_count(len(ids), double)
     if number > total:
         raise UserError(f"单循环共{total}轮", f"the round robin has {total} rounds", group.name)
@@ -174,38 +195,42 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
 def pair_next_round(event: Event, group: str, expected_round: int | None = None) -> RoundInfo:
     """Pair the group's next round and store it with its report (编排下一轮).
 
-    A snapshot of the event is taken first. Only one station pairs a group at a time; with
+    A snapshot of the event as it was before is taken once the round is paired and just before
+    it is stored (a refused pairing takes none); it is always kept. Only one station pairs a group at a time; with
     `expected_round` (the round the user saw as next) a round paired meanwhile by another
     station is refused instead of pairing the one after it.
     """
-    take_snapshot(event.store, f"编排前 {group} / before pairing")
     with event.operation("pair_round", f"编排 {group} 下一轮 / pair next round") as session:
         found = Event.group(session, group)
         pairing_lock(session, found.id, event.store.station, expected_round)
         session.refresh(found)
         number = _check_ready(found)
-        if found.system == "swiss":
+        event.snapshot_first(session, f"编排前 {group} / before pairing",
+                             hold=f"pairing {found.id} {number}")
+        system = system_of(found)
+        if system.engine is Engine.DUTCH:
             build = build_snapshot(found, partial=False)
-            if number == 1 and found.settings.get("initial_colour") == "draw":
+            if number == 1 and settings_of(found).initial_colour == "draw":
                 _draw_initial_colour(found)
                 build = build_snapshot(found, partial=False)
             pairing, report = _swiss(found, build, number)
             to_id = build.player_of
-        elif found.system in ROUND_ROBIN_SYSTEMS:
+        elif system.engine is Engine.BERGER:
             pairing, report = _round_robin(found, session, number)
             to_id = {p.id: p.id for p in found.players}
         else:
             pairing, report = pair_knockout_round(found, session, number)
             to_id = {p.id: p.id for p in found.players}
         round_ = Round(group=found, number=number, paired_at=dt.datetime.now(),
-                       report=list(pairing.notes) + report)
+                       report=list(pairing.notes) + report
+                       + (_size_notes(found) if number == 1 else []))
         session.add(round_)
         places = _place_labels(found, number)
         for board in pairing.boards:
             # A bye needs no result: it is settled by the pairing itself.
             row = BoardRow(number=board.number, result="bye" if board.second is None else "",
                            label=places.get(board.number, ""))
-            if found.system in TEAM_SYSTEMS:
+            if system.team:
                 store_team_boards(found, row, board.first, board.second)
             else:
                 row.first_player_id = to_id[board.first]
@@ -217,7 +242,7 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
 
 def _place_labels(group: Group, number: int) -> dict[int, str]:
     """Knockouts: the places each match of the round decides (名次段), by match number."""
-    if group.system not in ("knockout", "team_knockout"):
+    if not system_of(group).bracket:
         return {}
     matches = bracket(group).rounds[number - 1]
     return {m.number: f"{m.places[0]}-{m.places[1]}" for m in matches}
@@ -297,24 +322,25 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
             f"the board already has the result {board.result}; a correction must be confirmed",
             where,
         )
-    if group.system in TEAM_SYSTEMS:
+    if system_of(group).team:
         raise UserError("团体赛请按台录入（team-result）",
                         "team matches take one result per board (team-result)", where)
     games = parse_board_result(list(codes), group.games_per_round == 2, where)
-    if group.system == "knockout" and any(not g.code.decisive and g.code.played
+    if system_of(group).decisive_games and any(not g.code.decisive and g.code.played
                                           for g in games):
         raise UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
                         "a knockout match needs a winner: enter the result after the "
                         "playoff", where)
-    board.result = " ".join(str(g) for g in games)
+    result = " ".join(str(g) for g in games)
+    check_match_result(group, round_.number, board, result)
+    board.result = result
     _sync_games(board, games)
 
 
-def _sync_games(board: BoardRow, games: Sequence[object]) -> None:
+def _sync_games(board: BoardRow, games: Sequence[GameResult]) -> None:
     """Keep one Game row per game played on the board, with the result of each."""
-    first, second = board.first_player_id, board.second_player_id
     for index, result in enumerate(games, start=1):
-        black, white = (first, second) if index == 1 else (second, first)
+        black, white = movers_of_game(board, index)
         record_code(game_row(board, index, black, white), result)
     for extra in [g for g in board.games if g.index > len(games)]:
         board.games.remove(extra)
@@ -380,13 +406,12 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
     session.flush()
     build = build_snapshot(group, partial=False, before_round=round_.number)
     pairing = round_pairing(round_, build.number_of)
-    forbidden = (_forfeit_pairs(build) if group.settings.get("forfeit_counts_as_meeting", True)
-                 else set())
+    settings = settings_of(group)
+    forbidden = _forfeit_pairs(build) if settings.forfeit_counts_as_meeting else set()
     request = PairingRequest(build.snapshot, round_.number,
                              _unavailable(group, build, round_.number), frozenset(forbidden))
     problems = list(violations(request, pairing))
-    avoid_rounds = int(group.settings.get("same_unit_avoidance_rounds", 0) or 0)
-    if avoid_rounds and (avoid_rounds < 0 or round_.number <= avoid_rounds):
+    if settings.avoids_same_unit(round_.number):
         units = {p.number: p.unit for p in build.snapshot.players}
         for board in pairing.boards:
             unit = units[board.first]
@@ -457,32 +482,6 @@ def round_refusals(event: Event, group: str, round_number: int | None) -> RoundR
             playoff=_playoff_refusal(found, finished),
             finished=finished,
         )
-
-
-def why_not_pair(event: Event, group: str) -> UserError | None:
-    """Why the group's next round cannot be paired now (None: it can be)."""
-    return round_refusals(event, group, None).pair
-
-
-def why_not_unpair(event: Event, group: str) -> UserError | None:
-    """Why the group's last round cannot be unpaired now (None: it can be)."""
-    return round_refusals(event, group, None).unpair
-
-
-def why_not_change_pairing(event: Event, group: str, round_number: int) -> UserError | None:
-    """Why the pairing of this round cannot be changed by hand (swap, exchange) now."""
-    return round_refusals(event, group, round_number).change_pairing
-
-
-def group_finished(event: Event, group: str) -> bool:
-    """Every round the group plays is paired and has all its results."""
-    with event.reading() as session:
-        return _finished(session, Event.group(session, group))
-
-
-def why_not_playoff(event: Event, group: str) -> UserError | None:
-    """Why no playoff can be opened now (None: the group is finished)."""
-    return round_refusals(event, group, None).playoff
 
 
 def points_before_round(event: Event, group: str, round_number: int) -> dict[int, int]:

@@ -81,7 +81,7 @@ def _pending_last_round(model):  # type: ignore[no-untyped-def]
     """The model as it is between pairing and results of the last round."""
     last = max(r.number for r in model.rounds if r.group == "open")
     rounds = tuple(
-        replace(r, boards=tuple(replace(b, result="", how_ended="", first_points=None,
+        replace(r, boards=tuple(replace(b, result="", how_ended=(), first_points=None,
                                         second_points=None) for b in r.boards))
         if (r.group, r.number) == ("open", last) else r
         for r in model.rounds
@@ -97,7 +97,7 @@ def _pending_last_round(model):  # type: ignore[no-untyped-def]
 )
 def test_unusual_events_export_without_error(tmp_path: Path, players: int, rounds: int,
                                             women: int, pending: bool) -> None:
-    from app.exports.sample import sample_model
+    from tests.exports.sample import sample_model
 
     model = sample_model(players=players, rounds=rounds, seed=players, women_round_robin=women)
     if pending:

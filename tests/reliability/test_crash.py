@@ -1,6 +1,6 @@
 """Crash safety: SIGKILL in the middle of an import, a pairing and a burst of result entries.
 
-Issue 9: after the kill the event file opens, passes the integrity check, and every operation
+After the kill the event file opens, passes the integrity check, and every operation
 that had returned (printed its success) is there; an operation cut off before its commit left
 nothing at all (one transaction each). The work is done by `crash_driver.py` in a subprocess,
 through the same services the command line calls.
@@ -73,9 +73,9 @@ class Driver:
         assert self.process.returncode in (-signal.SIGKILL, 0)
 
 
-def reopen(path: Path) -> Event:
+def reopen(path: Path, station: str = "after") -> Event:
     """Opening after the kill: it must open and pass the integrity check."""
-    event = Event.open(path, station="after")
+    event = Event.open(path, station=station)
     assert integrity_check(event.store.engine) == []
     return event
 
@@ -134,16 +134,22 @@ def test_kill_inside_the_pairing_transaction_leaves_no_round(tmp_path: Path) -> 
     event = reopen(path)
     try:
         assert count(event, Round) == 0 and count(event, BoardRow) == 0
-        # The snapshot taken before the pairing is complete and listed.
-        assert [s.label for s in list_snapshots(event.store)] == [
-            f"编排前 {GROUP} / before pairing"]
+        # The snapshot is taken once the pairing has passed its checks, just before the
+        # commit: a pairing killed before that leaves none (and no half file in the list).
+        assert list_snapshots(event.store) == []
     finally:
         event.close()
-    # Work goes on: the round can be paired now.
+    # Work goes on: the round can be paired now, and its snapshot is there.
     finished = subprocess.run([sys.executable, str(DRIVER), "pair", str(path), GROUP],
                               cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert finished.returncode == 0, finished.stderr
     assert "RETURNED 1 12" in finished.stdout
+    event = reopen(path)
+    try:
+        assert [s.label for s in list_snapshots(event.store)] == [
+            f"编排前 {GROUP} / before pairing"]
+    finally:
+        event.close()
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.05, 0.2])
@@ -190,7 +196,7 @@ def test_kill_during_a_burst_of_results_loses_no_returned_result(tmp_path: Path,
     driver.kill()
     returned = [int(line.split()[1]) for line in driver.lines if line.startswith("OK")]
     assert len(returned) >= after
-    event = reopen(path)
+    event = reopen(path, station="crash-driver")  # the same station, restarted
     try:
         with event.reading() as session:
             stored = dict(session.execute(select(BoardRow.number, BoardRow.result)).all())
@@ -203,7 +209,7 @@ def test_kill_during_a_burst_of_results_loses_no_returned_result(tmp_path: Path,
         # setup group, pair, then one per result (creating is not undoable): the log is
         # exactly as durable.
         assert undo_entries == 2 + len(entered)
-        # Undo survives the restart: it takes back the last result stored.
+        # Undo survives the restart: it takes back the station's last result stored.
         last = max(entered, key=lambda n: n)
         assert event.undo() is not None
         with event.reading() as session:

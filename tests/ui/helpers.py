@@ -18,6 +18,8 @@ GROUP = "公开组"
 FOUL_GAME = ["h8", "h9", "j8", "SWAP-NO", "a15", "i7", "c3", "i7", "a14", "i6", "a13", "i8"]
 """A designated opening (金星), no swap, move 4, two fifth-move offers, white picks i7,
 then black's ninth stone i8 is a double-three (三三: i6-i7-i8 and h8-i8-j8)."""
+DECLARED_FOUL_GAME = [*FOUL_GAME[:3], "DECLARE-2", *FOUL_GAME[3:]]
+"""The same game where the tentative black declares N of 五手N打 with the opening."""
 
 
 def screenshot(widget, name: str) -> Path:  # type: ignore[no-untyped-def]
@@ -97,9 +99,13 @@ def click_point(qtbot, widget: BoardWidget, name: str, dx: float = 0,  # type: i
 
 
 def play_clicks(qtbot, view, moves: list[str]) -> None:  # type: ignore[no-untyped-def]
-    """Moves clicked on the board view; SWAP-NO answers 三手交换 with no swap."""
+    """Moves clicked on the board view; `SWAP-NO` answers 三手交换 with no swap and
+    `DECLARE-N` declares N of 五手N打 (the view's buttons)."""
     for move in moves:
         if move == "SWAP-NO":
             view.swap_no.click()
+        elif move.startswith("DECLARE-"):
+            view.protocol_panel.declared.setValue(int(move.split("-")[1]))
+            view.protocol_panel.declare_button.click()
         else:
             click_point(qtbot, view.board, move)

@@ -7,6 +7,7 @@ from PySide6.QtCore import QPoint, QPointF
 
 from app.rules.board import Stone, parse_point
 from app.rules.game import Phase
+from app.rules.protocols import Protocol
 from app.ui.board_widget import BoardWidget
 from tests.ui.helpers import FOUL_GAME, click_point, play_clicks, screenshot
 
@@ -67,7 +68,7 @@ def test_a_game_by_clicks_through_the_opening_protocol_to_a_claimed_foul(window,
     view = window.board_view
     window.tabs.setCurrentWidget(view)
     view.rules.setCurrentIndex(view.rules.findData("renju"))
-    view.designated.setChecked(True)
+    view.protocol_panel.choose_protocol(Protocol.DESIGNATED)
     view.offers.setValue(2)
     view.new_game()
     assert "指定开局" in view.status.text()
@@ -97,7 +98,7 @@ def test_a_game_by_clicks_through_the_opening_protocol_to_a_claimed_foul(window,
 
 def test_refused_moves_and_stepping_and_take_back(window, qtbot):
     view = window.board_view
-    view.designated.setChecked(True)
+    view.protocol_panel.choose_protocol(Protocol.DESIGNATED)
     view.new_game()
     click_point(qtbot, view.board, "a1")  # the first stone must be on h8
     assert view.game.moves == () and window.last_error

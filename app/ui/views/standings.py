@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
+from app.pairing.system import System
 from app.services import knockout, playoffs, queries, ranking
-from app.services.knockout import TEAM_SYSTEMS  # teams play: a players' crosstable says little
 from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, Area
 from app.ui import common
 from app.ui.bracket_widget import BracketWidget
@@ -42,7 +42,6 @@ from app.ui.views.base import View
 PLAYOFF_KEYS = {"1": "1-0", "=": "=", "0": "0-1"}
 MAIN = "main"
 TEAMS = "teams"
-KNOCKOUTS = ("knockout", "team_knockout")  # groups with a bracket (对阵图)
 
 
 class StandingsView(View):
@@ -81,7 +80,7 @@ class StandingsView(View):
         self.pages.addTab(self.crosstable, "")
         self.pages.addTab(self.bracket_area, "")
         self.pages.currentChanged.connect(lambda _i: self._show_page())
-        self.systems: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.systems: dict[str, tuple[System | None, dict[str, Any]]] = {}
         self.rounds_paired: dict[str, int] = {}
         self.needs_label = QLabel()
         self.needs = QListWidget()
@@ -244,15 +243,16 @@ class StandingsView(View):
 
     # ----- crosstable and bracket --------------------------------------------------------------
 
-    def system(self) -> str:
+    def system(self) -> System | None:
         name = self.selected_group()
-        return self.systems.get(name, ("", {}))[0] if name is not None else ""
+        return self.systems.get(name, (None, {}))[0] if name is not None else None
 
     def _set_pages(self) -> None:
         """The bracket page for a knockout only; the crosstable for groups of players."""
         system = self.system()
-        self.pages.setTabVisible(1, system not in TEAM_SYSTEMS)
-        self.pages.setTabVisible(2, system in KNOCKOUTS)
+        # Teams play: a players' crosstable says little; a bracket (对阵图) for knockouts only.
+        self.pages.setTabVisible(1, system is None or not system.team)
+        self.pages.setTabVisible(2, system is not None and system.bracket)
         self._show_page()
 
     def show_crosstable(self) -> None:
@@ -307,7 +307,7 @@ class StandingsView(View):
                 info = ranking.crosstable(self.ev, name)
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
-        self.crosstable.set_info(info, self.systems.get(name or "", ("", {}))[1])
+        self.crosstable.set_info(info)
 
     def _load_bracket(self) -> None:
         """The knockout's bracket, with team names (team knockout) or players' names."""
@@ -317,9 +317,10 @@ class StandingsView(View):
         self._bracket_for = (name, self._generation)
         bracket = None
         names: dict[int, str] = {}
-        if name is not None and self.system() in KNOCKOUTS:
+        system = self.system()
+        if name is not None and system is not None and system.bracket:
             try:
-                if self.system() == "team_knockout":
+                if system.team:
                     entrants = knockout.teams(self.ev, name)
                 else:
                     entrants = queries.players(self.ev, name)
