@@ -111,6 +111,15 @@ def fill_table(
     table.setSortingEnabled(sorting)
 
 
+def cell(table: QTableWidget, row: int, column: int) -> QTableWidgetItem:
+    """The item of a cell (an empty one put there when the cell had none)."""
+    item = table.item(row, column)
+    if item is None:
+        item = QTableWidgetItem()
+        table.setItem(row, column, item)
+    return item
+
+
 def selected_data(table: QTableWidget) -> object | None:
     """The Qt.UserRole data of the current row's first cell."""
     row = table.currentRow()
@@ -124,6 +133,6 @@ def table_texts(table: QTableWidget) -> list[list[str]]:
     """Every cell's text, row by row (what the user sees)."""
     out = []
     for r in range(table.rowCount()):
-        out.append([table.item(r, c).text() if table.item(r, c) else ""
+        out.append([item.text() if (item := table.item(r, c)) is not None else ""
                     for c in range(table.columnCount())])
     return out

@@ -27,6 +27,7 @@ from app.errors import NoAnswer, UserError
 from app.services import importing, queries
 from app.services.operations import IMPORT_LISTS
 from app.ui import common
+from app.ui.common import cell
 from app.ui.i18n import both, pick, tr
 from app.ui.operations import run_operation
 
@@ -235,10 +236,10 @@ class ImportWizard(QDialog):
         common.fill_table(self.problems, headers, rows)
         red = QBrush(QColor("#f8d7da"))
         for r, problem in enumerate(report.problems):
-            self.problems.item(r, 4).setToolTip(f"{problem.zh}\n{problem.en}")
+            cell(self.problems, r, 4).setToolTip(f"{problem.zh}\n{problem.en}")
             if problem.severity == "error":
                 for c in range(5):
-                    self.problems.item(r, c).setBackground(red)
+                    cell(self.problems, r, c).setBackground(red)
 
 
 def _error(error: BaseException) -> str:

@@ -133,7 +133,8 @@ class MainWindow(QMainWindow):
         """What the banner shows ('' when it is hidden)."""
         return self.banner_text.text() if not self.banner.isHidden() else ""
 
-    def _action(self, shortcut: QKeySequence | str | None, slot: object) -> QAction:
+    def _action(self, shortcut: QKeySequence | QKeySequence.StandardKey | str | None,
+                slot: object) -> QAction:
         action = QAction(self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -326,8 +327,8 @@ class MainWindow(QMainWindow):
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent", [])
         if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+            return [value]
+        return [str(v) for v in value] if isinstance(value, list | tuple) else []
 
     def _remember(self, path: str) -> None:
         path = _hide_password(path)  # a server's password is never written to the settings
@@ -472,8 +473,8 @@ class MainWindow(QMainWindow):
         for act in (self.act_close, self.act_export, self.act_snapshots):
             act.setEnabled(open_)
         self.update_round_actions()
-        undo = self.ev.can_undo() if open_ else None
-        redo = self.ev.can_redo() if open_ else None
+        undo = self.ev.can_undo() if self.ev is not None else None
+        redo = self.ev.can_redo() if self.ev is not None else None
         self.act_undo.setEnabled(bool(undo))
         self.act_redo.setEnabled(bool(redo))
         self.act_undo.setText(tr("act_undo_named", what=undo) if undo else tr("act_undo"))
@@ -568,7 +569,7 @@ class MainWindow(QMainWindow):
                 restorer(self.settings)
         tab = self.settings.value("window/tab", 0)
         try:
-            self.tabs.setCurrentIndex(int(tab))
+            self.tabs.setCurrentIndex(int(str(tab)))
         except (TypeError, ValueError):
             pass
 

@@ -55,9 +55,9 @@ class TieBreakPicker(QWidget):
         self.remove = QPushButton()
         self.remove.clicked.connect(self.remove_selected)
         self.up = QPushButton("↑")
-        self.up.clicked.connect(lambda: self.move(-1))
+        self.up.clicked.connect(lambda: self.move_selected(-1))
         self.down = QPushButton("↓")
-        self.down.clicked.connect(lambda: self.move(1))
+        self.down.clicked.connect(lambda: self.move_selected(1))
         buttons = QVBoxLayout()
         for button in (self.up, self.down, self.remove):
             buttons.addWidget(button)
@@ -134,7 +134,7 @@ class TieBreakPicker(QWidget):
             del keys[row]
             self._renumber(keys, min(row, len(keys) - 1))
 
-    def move(self, step: int) -> None:
+    def move_selected(self, step: int) -> None:
         row = self.chosen.currentRow()
         keys = self.tiebreaks()
         other = row + step

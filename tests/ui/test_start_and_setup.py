@@ -107,7 +107,7 @@ def test_group_settings_are_controls_stored_by_their_keys(window, tmp_path):
     assert [picker.chosen.item(i).text() for i in range(3)] == ["1. 对手分", "2. 中间对手分",
                                                                "3. 胜局"]
     picker.chosen.setCurrentRow(2)
-    picker.move(-1)  # 胜局 before 中间对手分
+    picker.move_selected(-1)  # 胜局 before 中间对手分
     picker.add_key("sonneborn_berger")
     view.same_unit.mode.setCurrentIndex(view.same_unit.mode.findData("first"))
     view.same_unit.rounds.setValue(3)

@@ -161,12 +161,12 @@ class BoardView(View):
         layout = QHBoxLayout(self)
         layout.addWidget(self.board, 3)
         layout.addWidget(side_widget, 1)
-        QShortcut(QKeySequence("Ctrl+Backspace"), self, activated=self.take_back)
-        QShortcut(QKeySequence("Left"), self, activated=lambda: self.step(-1))
-        QShortcut(QKeySequence("Right"), self, activated=lambda: self.step(1))
-        QShortcut(QKeySequence("Home"), self, activated=lambda: self.step(-999))
-        QShortcut(QKeySequence("End"), self, activated=lambda: self.step(999))
-        QShortcut(QKeySequence("Ctrl+S"), self, activated=self.save)
+        QShortcut(QKeySequence("Ctrl+Backspace"), self).activated.connect(self.take_back)
+        QShortcut(QKeySequence("Left"), self).activated.connect(lambda: self.step(-1))
+        QShortcut(QKeySequence("Right"), self).activated.connect(lambda: self.step(1))
+        QShortcut(QKeySequence("Home"), self).activated.connect(lambda: self.step(-999))
+        QShortcut(QKeySequence("End"), self).activated.connect(lambda: self.step(999))
+        QShortcut(QKeySequence("Ctrl+S"), self).activated.connect(self.save)
         self.show_game()
 
     # ----- linking to a board ------------------------------------------------------------------

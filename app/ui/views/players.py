@@ -31,6 +31,7 @@ from app.services.operations import (
     WITHDRAW_PLAYER,
     Area,
 )
+from app.ui.common import cell
 from app.ui.i18n import both, pick, tr
 from app.ui.views.base import View
 
@@ -67,7 +68,7 @@ class SortItem(QTableWidgetItem):
         mine, theirs = self.data(SORT_ROLE), other.data(SORT_ROLE)
         if mine is not None and theirs is not None:
             try:
-                return mine < theirs  # type: ignore[no-any-return]
+                return bool(mine < theirs)
             except TypeError:
                 return str(mine) < str(theirs)
         return super().__lt__(other)
@@ -258,13 +259,13 @@ class PlayersView(View):
 
     def shown_names(self) -> list[str]:
         column = COLUMNS.index("col_name")
-        return [self.table.item(r, column).text() for r in range(self.table.rowCount())]
+        return [cell(self.table, r, column).text() for r in range(self.table.rowCount())]
 
     def selected_player(self) -> queries.PlayerInfo | None:
         row = self.table.currentRow()
         if row < 0:
             return None
-        player_id = self.table.item(row, 0).data(Qt.ItemDataRole.UserRole)
+        player_id = cell(self.table, row, 0).data(Qt.ItemDataRole.UserRole)
         for player in self.all_players:
             if player.id == player_id:
                 return player
@@ -272,7 +273,7 @@ class PlayersView(View):
 
     def select_player(self, player_id: int) -> bool:
         for row in range(self.table.rowCount()):
-            if self.table.item(row, 0).data(Qt.ItemDataRole.UserRole) == player_id:
+            if cell(self.table, row, 0).data(Qt.ItemDataRole.UserRole) == player_id:
                 self.table.selectRow(row)
                 return True
         return False

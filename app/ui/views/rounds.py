@@ -46,6 +46,7 @@ from app.services.operations import (
 )
 from app.services.ranking import format_points
 from app.ui import common
+from app.ui.common import cell
 from app.ui.i18n import both, pick, tr
 from app.ui.printing import print_table
 from app.ui.views.base import View
@@ -296,7 +297,7 @@ class RoundsView(View):
         if name is None:
             return False
         row = next((r for r in range(self.table.rowCount())
-                    if self.table.item(r, 0).data(Qt.ItemDataRole.UserRole) == number), None)
+                    if cell(self.table, r, 0).data(Qt.ItemDataRole.UserRole) == number), None)
         if row is None:
             return False
         board = rounds_service.board_view(self.ev, name, self.round.number, number)
@@ -382,7 +383,7 @@ class RoundsView(View):
         common.fill_table(self.table, self.headers(), rows, data)
         result_column = 3 if self.is_team_group() else 4
         for r in range(self.table.rowCount()):
-            item = self.table.item(r, result_column)
+            item = cell(self.table, r, result_column)
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
         if 0 <= row < self.table.rowCount():
             self.table.selectRow(row)
@@ -475,7 +476,7 @@ class RoundsView(View):
 
     def select_board(self, number: int) -> bool:
         for row in range(self.table.rowCount()):
-            if self.table.item(row, 0).data(Qt.ItemDataRole.UserRole) == number:
+            if cell(self.table, row, 0).data(Qt.ItemDataRole.UserRole) == number:
                 self.table.selectRow(row)
                 return True
         return False

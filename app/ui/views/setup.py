@@ -223,10 +223,10 @@ class SetupView(View):
             ("f_progress", self.progress),
         ]
         self.row_labels: dict[str, QLabel] = {}
-        for key, widget in self.rows:
+        for key, row_widget in self.rows:
             label = QLabel()
             self.row_labels[key] = label
-            form.addRow(label, widget)
+            form.addRow(label, row_widget)
         common.pass_undo_to_window(*self.event_edits.values(), self.new_group_name, self.name,
                                    self.time_control)
         self.save = QPushButton()
@@ -455,8 +455,9 @@ class SetupView(View):
                "eligibility": dict(group.eligibility), "settings": _settings_shown(group)}
         changed = {k: v for k, v in values.items() if old.get(k) != v}
         if "settings" in changed:  # only the settings that changed
+            before = _settings_shown(group)
             changed["settings"] = {k: v for k, v in values["settings"].items()
-                                   if old["settings"].get(k) != v}
+                                   if before.get(k) != v}
         if "points" in changed:
             changed["points"] = {**group.points, **changed["points"]}
         if not changed:

@@ -35,6 +35,7 @@ from app.services import knockout, playoffs, queries, ranking
 from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, Area
 from app.ui import common
 from app.ui.bracket_widget import BracketWidget
+from app.ui.common import cell
 from app.ui.crosstable_widget import CrosstableWidget
 from app.ui.i18n import both, tr
 from app.ui.views.base import View
@@ -134,7 +135,7 @@ class StandingsView(View):
         result_row.addWidget(self.board_button)
         games.addLayout(result_row)
         playoff_row.addLayout(games, 2)
-        lower = self.lower = QWidget()
+        lower = self.lower_part = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.needs_label)
@@ -191,7 +192,7 @@ class StandingsView(View):
             return False
         title = tr("print_standings_title", group=self.selected_group() or "",
                    ranking=self.which.currentText())
-        headers = [self.table.horizontalHeaderItem(c).text()
+        headers = [item.text() if (item := self.table.horizontalHeaderItem(c)) else ""
                    for c in range(self.table.columnCount())]
         return print_table(self, title, headers, self.standings_texts(),
                            pdf_folder=self.main.event_folder() if pdf else None)
@@ -288,7 +289,7 @@ class StandingsView(View):
         playoffs belong to the table page, the grid and the drawing take the whole height."""
         table = self.pages.currentIndex() == 0
         self.which.setVisible(table)
-        self.lower.setVisible(table)
+        self.lower_part.setVisible(table)
         if self.main.ev is None:
             return
         if self.pages.currentWidget() is self.crosstable:
@@ -321,10 +322,9 @@ class StandingsView(View):
         if name is not None and system is not None and system.bracket:
             try:
                 if system.team:
-                    entrants = knockout.teams(self.ev, name)
+                    names = {t.id: t.name for t in knockout.teams(self.ev, name)}
                 else:
-                    entrants = queries.players(self.ev, name)
-                names = {e.id: e.name for e in entrants}
+                    names = {p.id: p.name for p in queries.players(self.ev, name)}
                 if len(names) >= 2:  # fewer: the widget says a bracket needs two
                     bracket = knockout.bracket_view(self.ev, name)
             except (UserError, NoAnswer) as error:
@@ -365,8 +365,8 @@ class StandingsView(View):
             brush = need if row.playoff_mark == "需加赛" else (shared if row.shared else None)
             if brush is not None:
                 for c in range(self.table.columnCount()):
-                    self.table.item(r, c).setBackground(brush)
-            self.table.item(r, 0).setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                    cell(self.table, r, c).setBackground(brush)
+            cell(self.table, r, 0).setTextAlignment(Qt.AlignmentFlag.AlignCenter)
 
     def _show_team(self, info: Any) -> None:
         headers = [tr("standings_rank"), tr("col_team"), info.total_label, *info.columns,
