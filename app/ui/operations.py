@@ -4,10 +4,13 @@ warnings, and refreshes only the views that show what the operation changed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ParamSpec, Protocol, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from app.errors import NoAnswer, UserError
 from app.services.operations import Operation, Outcome
@@ -49,3 +52,21 @@ def run_operation(window: Runner, operation: Operation[P, T], *args: P.args,
     if outcome.warnings:
         window.warn(outcome.warnings)
     return outcome
+
+
+@contextmanager
+def busy(parent: QWidget, text: str) -> Iterator[QProgressDialog]:
+    """A progress window for a long operation (pairing a round): shown at once, before the
+    work starts, and closed when it ends."""
+    dialog = QProgressDialog(text, "", 0, 0, parent)
+    dialog.setObjectName("busy")
+    dialog.setCancelButton(None)  # an operation is not cut halfway
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(0)
+    dialog.show()
+    QApplication.processEvents()  # painted before the work blocks the event loop
+    try:
+        yield dialog
+    finally:
+        dialog.close()
+        dialog.deleteLater()

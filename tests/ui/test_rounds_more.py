@@ -43,11 +43,23 @@ def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, t
     assert players.teams.count() == 4 and "1. 甲0" in players.teams.item(0).text()
     # the regulation's team make-up is checked by the service, shown as an error here
     assert players.add_team("决赛", "坏队", [("甲", "M")]) is None and window.last_error
+    # in the dialog, a refused line-up stays as typed, the reason beside it
+    dialog = players.team_dialog_for("决赛")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.name.setText("坏队")
+    dialog.members.setPlainText("甲 男")
+    dialog.accept()
+    assert dialog.isVisible() and dialog.error.text()
+    assert dialog.name.text() == "坏队" and dialog.members.toPlainText() == "甲 男"
+    dialog.reject()
+    assert players.teams.count() == 4
     view = window.rounds_view
     window.tabs.setCurrentWidget(view)
     select_group(view, "决赛")
     assert view.pair_next() is not None, window.last_error
     assert view.board_texts()[0][1] == "队伍1"
+    assert "甲" in view.board_texts()[0][5]  # the match's line-up, board by board
     assert view.entry_games() == 3
     qtbot.keyClicks(view.entry, "1 101")
     assert view.entry.text() == "1 101"  # a team match waits for Enter

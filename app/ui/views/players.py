@@ -309,15 +309,20 @@ class PlayersView(View):
         return outcome.value
 
     def ask_team(self) -> None:
+        group = self.team_group()
+        if group is not None:
+            self.team_dialog_for(group).exec()
+
+    def team_dialog_for(self, group: str) -> Any:
+        """The dialog registering a team of `group`: name, unit, players in board order."""
         from app.ui.player_dialog import TeamDialog
 
-        group = self.team_group()
-        if group is None:
-            return
-        dialog = TeamDialog(self)
-        if dialog.exec():
-            name, unit, members = dialog.values()
-            self.add_team(group, name, members, unit=unit)
+        def submit(name: str, unit: str, members: list[tuple[str, str]]) -> str | None:
+            stored = self.add_team(group, name, members, unit=unit)
+            return None if stored is not None else self.main.last_error
+
+        self.team_dialog = TeamDialog(self, submit)
+        return self.team_dialog
 
     def add_team(self, group: str, name: str, members: list[tuple[str, str]],
                  unit: str = "") -> int | None:

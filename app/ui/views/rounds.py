@@ -47,6 +47,7 @@ from app.services.operations import (
 from app.services.ranking import format_points
 from app.ui import common
 from app.ui.common import cell
+from app.ui.operations import busy
 from app.ui.i18n import both, pick, tr
 from app.ui.printing import print_table
 from app.ui.views.base import View
@@ -448,7 +449,8 @@ class RoundsView(View):
             return None
         expected = (self.group_info.rounds_paired + 1) if self.group_info else None
         self.main.show_message(tr("rounds_pairing"))
-        outcome = self.run(PAIR_NEXT_ROUND, self.ev, name, expected_round=expected)
+        with busy(self, tr("rounds_pairing")):
+            outcome = self.run(PAIR_NEXT_ROUND, self.ev, name, expected_round=expected)
         if outcome is None:
             return None
         self.stale = True
