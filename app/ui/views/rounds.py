@@ -47,8 +47,8 @@ from app.services.operations import (
 from app.services.ranking import format_points
 from app.ui import common
 from app.ui.common import cell
-from app.ui.operations import busy
 from app.ui.i18n import both, pick, tr
+from app.ui.operations import busy
 from app.ui.printing import print_table
 from app.ui.views.base import View
 
