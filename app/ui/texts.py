@@ -492,6 +492,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "board_replace_text": ("该台已有成绩 {old}；本局结果为 {new}。\n用本局结果替换？", "The board has the result {old}; this game ended {new}.\nReplace the result with this game's?"),
     "board_result_kept": ("对局未保存：该台保留成绩 {result}", "Game not saved: the board keeps its result {result}"),
     "board_stored_result": ("台次成绩 {result}", "board result {result}"),
+    "playoff_mark_needed": ("需加赛", "playoff needed"),
+    "playoff_mark_played": ("加赛", "playoff"),
     "playoff_keys_tip": ("选中加赛后按 1（先手胜）、=（和）、0（后手胜）录入下一盘", "With a playoff selected, press 1 (first mover wins), = (draw) or 0 (second wins) for its next game"),
     # group settings as controls
     "f_tiebreaks_tip": ("按先后顺序适用的名次区分方法；从下拉列表添加，↑↓ 调整顺序", "The tie-breaks in the order they apply; add from the list, ↑↓ to reorder"),
@@ -530,4 +532,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "gender_women": ("女", "Women"),
     "born_from": ("出生不早于", "Born on or after"),
     "born_to": ("出生不晚于", "Born on or before"),
+}
+
+# English names of the tie-breaks (their Chinese names are the core's, app.standings).
+TIEBREAK_ENGLISH = {
+    "buchholz": "Buchholz", "median_buchholz": "Median Buchholz", "wins": "Wins",
+    "progressive": "Progressive score", "sonneborn_berger": "Sonneborn-Berger",
+    "buchholz_of_buchholz": "Buchholz of Buchholz", "direct_encounter": "Direct encounter",
+    "black_games": "Games as first mover", "black_wins": "Wins as first mover",
+    "game_points": "Game points",
+}
+
+# English for the playoff stages the services name in Chinese.
+PLAYOFF_STAGE_ENGLISH = {
+    "小循环加赛": "mini round robin",
+    "双盘加赛": "two-game match",
+    "单盘加赛（直到分出胜负）": "single games until one wins",
 }

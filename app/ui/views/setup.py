@@ -39,6 +39,7 @@ from app.ui.settings_controls import (
     SubRankings,
     TieBreakPicker,
 )
+from app.ui.texts import TIEBREAK_ENGLISH
 from app.ui.views.base import View
 
 POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
@@ -62,13 +63,6 @@ POINT_TEXTS = {
 }
 CHOICE_TEXTS["free_opening"] = ("自由开局", "free opening")
 INITIAL_COLOURS = ("first", "second", "draw")
-TIEBREAK_ENGLISH = {
-    "buchholz": "Buchholz", "median_buchholz": "Median Buchholz", "wins": "Wins",
-    "progressive": "Progressive score", "sonneborn_berger": "Sonneborn-Berger",
-    "buchholz_of_buchholz": "Buchholz of Buchholz", "direct_encounter": "Direct encounter",
-    "black_games": "Games as first mover", "black_wins": "Wins as first mover",
-    "game_points": "Game points",
-}
 EVENT_KEYS = ("title", "organisers", "venue", "start_date", "end_date")
 
 

@@ -37,7 +37,8 @@ from app.ui import common
 from app.ui.bracket_widget import BracketWidget
 from app.ui.common import cell
 from app.ui.crosstable_widget import CrosstableWidget
-from app.ui.i18n import both, tr
+from app.ui.i18n import both, pick, tr
+from app.ui.texts import PLAYOFF_STAGE_ENGLISH, TIEBREAK_ENGLISH
 from app.ui.views.base import View
 
 PLAYOFF_KEYS = {"1": "1-0", "=": "=", "0": "0-1"}
@@ -354,10 +355,10 @@ class StandingsView(View):
 
     def _show_standings(self, info: Any) -> None:
         headers = [tr("standings_rank"), tr("col_name"), tr("col_unit"), tr("standings_points"),
-                   *[label for _key, label in info.columns], tr("standings_playoff"),
-                   tr("standings_prize"), tr("standings_title")]
+                   *[_tiebreak_header(key, label) for key, label in info.columns],
+                   tr("standings_playoff"), tr("standings_prize"), tr("standings_title")]
         rows = [[row.rank_text, row.player.name, row.player.unit, row.points_text, *row.values,
-                 row.playoff_mark, row.prize, row.title] for row in info.rows]
+                 _playoff_mark(row.playoff_mark), row.prize, row.title] for row in info.rows]
         common.fill_table(self.table, headers, rows, [row.player.id for row in info.rows])
         shared = QBrush(QColor("#fff3cd"))
         need = QBrush(QColor("#f8d7da"))
@@ -514,13 +515,25 @@ def _team_name(team: Any) -> str:
     return str(getattr(team, "name", getattr(team, "title", "")))
 
 
+def _tiebreak_header(key: str, label: str) -> str:
+    """A tie-break column: the group's own name in Chinese (小分 ...); in English the
+    tie-break's English name, with the group's Chinese name where it has its own."""
+    english = TIEBREAK_ENGLISH.get(key, key)
+    return pick(label, english)
+
+
+def _playoff_mark(mark: str) -> str:
+    return {"需加赛": tr("playoff_mark_needed"), "加赛": tr("playoff_mark_played")}.get(mark, mark)
+
+
 def _playoff_text(info: Any) -> str:
     """A playoff's games (played and to play) and its order once decided."""
     lines = [tr("playoff_item", place=info.place,
                 players="、".join(p.name for p in info.players), state="")]
     for game in info.games:
         mark = game.result or ("→ " + tr("playoff_next") if game is info.next_game else "")
-        lines.append(f"{game.index}. {game.stage}  {game.black.name} — {game.white.name}  "
+        stage = pick(game.stage, PLAYOFF_STAGE_ENGLISH.get(game.stage, game.stage))
+        lines.append(f"{game.index}. {stage}  {game.black.name} — {game.white.name}  "
                      f"{game.time_control}  {mark}")
     if info.order:
         lines.append(tr("playoff_decided", order=" > ".join(p.name for p in info.order)))
