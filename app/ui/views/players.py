@@ -164,7 +164,9 @@ class PlayersView(View):
         return None if value in (None, ALL) else str(value)
 
     def refresh(self) -> None:
-        names = self.group_names()
+        groups = queries.event_info(self.ev).groups
+        self._team_groups = {g.name for g in groups if g.system.team}
+        names = [g.name for g in groups]
         current = self.group.currentData()
         self.group.blockSignals(True)
         self.group.clear()
@@ -181,10 +183,10 @@ class PlayersView(View):
     def team_group(self) -> str | None:
         """The selected group when it plays team matches (分台定人制), else None."""
         name = self.selected_group()
-        for info in queries.event_info(self.ev).groups:
-            if info.name == name and info.system.team:
-                return name
-        return None
+        if self.stale or not hasattr(self, "_team_groups"):
+            self._team_groups = {g.name for g in queries.event_info(self.ev).groups
+                                 if g.system.team}
+        return name if name in self._team_groups else None
 
     def _fill_teams(self) -> None:
         """Teams of a team group with their players in board order (台次)."""
