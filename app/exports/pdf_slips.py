@@ -65,6 +65,9 @@ def _slip(canvas: Canvas, model: ExportModel, group: str, round_number: int,
         draw_fitted(c, name, x + 20 * mm, y, half - 22 * mm, 13)
         if player is not None and player.unit:
             draw_fitted(c, player.unit, x + 20 * mm, y - 5 * mm, half - 22 * mm, 9)
+        if len(board.confirm_codes) == 2:  # this player's own code (venue pages)
+            c.setFont(SANS, 8)
+            c.drawString(x, y - 5 * mm, f"确认码 {board.confirm_codes[index]}")
     y -= 12 * mm
     games = ("第一盘（先手执黑）", "第二盘（交换先后）") if info.double_game else ("",)
     label_width = 36 * mm if info.double_game else 0.0

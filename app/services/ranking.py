@@ -152,9 +152,11 @@ def compute_standings(
     prizes: list[dict[str, Any]] | None = None,
     titles: list[dict[str, Any]] | None = None,
     decisive: int | None = None,
+    before_round: int | None = None,
 ) -> tuple[StandingsInfo, Standings]:
-    """The group's standings (or a sub-ranking: `keep` filters the players)."""
-    build = build_snapshot(group, partial=True)
+    """The group's standings (or a sub-ranking: `keep` filters the players); with
+    `before_round`, as they stood before that round."""
+    build = build_snapshot(group, partial=True, before_round=before_round)
     players = {p.id: p for p in group.players}
     among = None
     if keep is not None:

@@ -137,7 +137,15 @@ def current_round(event: Event, group: str) -> RoundInfo | None:
 
 
 def standings(event: Event, group: str) -> ranking.StandingsInfo:
-    """The group's standings, as `standings --csv` gives them."""
+    """The group's standings after its last complete round, ranked as `standings --csv`
+    ranks them (the same once the round is complete; while a round is on, its first results
+    do not move the posted standings)."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        played = list(found.rounds_played)
+        complete = sum(1 for r in played if round_is_complete(r))
+        if found.system not in ("knockout", "team_knockout") and complete < len(played):
+            return ranking.compute_standings(session, found, before_round=complete + 1)[0]
     return ranking.standings(event, group)
 
 
@@ -316,27 +324,36 @@ def slip_code(secret: str, group: str, round_number: int, board_number: int,
     return f"{int.from_bytes(digest[:6], 'big') % 1_000_000:06d}"
 
 
-def slip_codes(event: Event, group: str, round_number: int) -> dict[int, tuple[str, str]]:
-    """Board number -> (first mover's code, second mover's code) of a round, for the slips;
-    empty when the group does not let players confirm."""
+def board_slip_codes(tournament: Tournament, group: Group, round_number: int,
+                     board: BoardRow) -> tuple[str, ...]:
+    """(first mover's code, second mover's code) for a board's slip; empty when the group
+    does not let players confirm, or for a bye."""
+    secret = str(tournament.settings.get(SETTINGS_KEY, {}).get("slip_secret", ""))
+    if not secret or not settings_of(group).player_confirmation:
+        return ()
+    if not (board.first_player_id and board.second_player_id):
+        return ()
+    return tuple(slip_code(secret, group.name, round_number, board.number, player)
+                 for player in (board.first_player_id, board.second_player_id))
+
+
+def slip_codes(event: Event, group: str, round_number: int) -> dict[int, tuple[str, ...]]:
+    """Board number -> the players' codes of a round's slips (see `board_slip_codes`)."""
     with event.reading() as session:
         found = Event.group(session, group)
-        secret = str(Event.tournament(session).settings.get(SETTINGS_KEY, {})
-                     .get("slip_secret", ""))
-        if not secret or not settings_of(found).player_confirmation:
-            return {}
+        tournament = Event.tournament(session)
         codes = {}
         for round_ in found.rounds_played:
-            if round_.number != round_number:
-                continue
-            for board in round_.boards:
-                if board.first_player_id and board.second_player_id:
-                    codes[board.number] = (
-                        slip_code(secret, found.name, round_number, board.number,
-                                  board.first_player_id),
-                        slip_code(secret, found.name, round_number, board.number,
-                                  board.second_player_id))
+            if round_.number == round_number:
+                for board in round_.boards:
+                    pair = board_slip_codes(tournament, found, round_number, board)
+                    if pair:
+                        codes[board.number] = pair
         return codes
+
+
+class WrongSlipCode(UserError):
+    """The code given is not on either player's slip of that board."""
 
 
 @dataclass(frozen=True)
@@ -378,7 +395,7 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
     player_id = next((p for p in seats if hmac.compare_digest(
         slip_code(secret, group, round_number, board_number, p), slip.strip())), None)
     if player_id is None or len(seats) < 2:
-        raise UserError("确认码不对", "wrong slip code", where)
+        raise WrongSlipCode("确认码不对", "wrong slip code", where)
     normal = tuple(" ".join(codes).split())
     claims = tuple(c for c in earlier if c.player_id != player_id) + (Claim(player_id, normal),)
     if len({c.player_id for c in claims}) < 2:

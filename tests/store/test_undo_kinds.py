@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from app.rules.board import parse_point
 from app.rules.game import Game, GameSettings
-from app.services import games, knockout, players, playoffs, rounds
+from app.services import games, knockout, lots, players, playoffs, rounds
 from app.services.event import Event, add_group, remove_group, update_event
 from app.services.groups import update_group
 from app.services.importing import import_lists
@@ -76,6 +76,17 @@ def _teams(tmp: Path) -> Event:
         knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
                                                    (f"丙{k}", "F")])
     return event
+
+
+def _round_robin(tmp: Path) -> Event:
+    event = _swiss(tmp)
+    update_group(event, "少儿组", system="round_robin")
+    return event
+
+
+def _reversed_numbers(event: Event) -> dict[int, int]:
+    ids = players_of(event)
+    return {player: len(ids) - k for k, player in enumerate(ids)}
 
 
 def _teams_paired(tmp: Path) -> Event:
@@ -155,6 +166,9 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
                                                                      "round_robin")),
     "playoff_result": (_playing, lambda e, _t: playoffs.record_playoff_result(
         e, playoffs.playoffs(e, "少儿组")[0].id, "1-0")),
+    "draw_knockout": (_teams, lambda e, _t: lots.draw_knockout(e, "决赛", seed=7)),
+    "give_numbers": (_round_robin, lambda e, _t: lots.give_round_robin_numbers(
+        e, "少儿组", _reversed_numbers(e))),
     "set_player_confirmation": (_swiss, lambda e, _t: set_player_confirmation(e, "少儿组",
                                                                                True)),
 }
