@@ -36,6 +36,13 @@ def known_tiebreaks() -> tuple[str, ...]:
     return tuple(REGISTRY)
 
 
+def tiebreak_choices() -> tuple[tuple[str, str], ...]:
+    """Every tie-break the program knows, with its Chinese name (对手分, 中间对手分 ...)."""
+    from app.standings.tiebreaks import REGISTRY
+
+    return tuple((name, tb.zh) for name, tb in REGISTRY.items())
+
+
 def update_group(event: Event, group: str, **fields: Any) -> GroupInfo:
     """Change a group's settings, checking each field before anything is written.
 
