@@ -146,11 +146,15 @@ def _crosstable(args: argparse.Namespace) -> int:
         planned = ranking.planned_rounds_of(context.event, context.group_name)
     if table.round_robin:
         heads = [str(k) for k in range(1, len(table.players) + 1)]
+        cells = [["×" if points is None else " ".join(str(p) for p in points) for points in row]
+                 for row in table.against]
     else:
         heads = [f"R{k}" for k in range(1, table.rounds + 1)]
-    rows = [[rank, str(player.number), player.name, *cells, points]
-            for rank, player, cells, points in zip(table.rank_texts, table.players, table.cells,
-                                                   table.points_texts, strict=True)]
+        cells = [[cell.text for cell in row] for row in table.by_round]
+    rows = [[f"{place}{'=' if shared else ''}", str(player.number), player.name, *row_cells,
+             ranking.format_points(points)]
+            for place, shared, player, row_cells, points in zip(
+                table.places, table.shared, table.players, cells, table.points, strict=True)]
     if args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["rank", "number", "name", *heads, "points"])

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from app.commands.trf import read_limited
 from app.errors import UserError
 from app.rules.board import board_text, format_point
 from app.rules.check import check_actions, check_moves
@@ -73,11 +74,7 @@ def read_text(name: str) -> str:
     """A record file's text: UTF-8 (with or without BOM), else GB18030 (older Chinese tools)."""
     if name == "-":
         return sys.stdin.read()
-    try:
-        data = Path(name).read_bytes()
-    except OSError as error:
-        raise UserError(f"无法读取文件：{error.strerror}", f"cannot read: {error.strerror}",
-                        name) from None
+    data = read_limited(name, 16 * 1024 * 1024)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from app.errors import UserError
 from app.exports import certificates, pdf_games, pdf_lists, pdf_slips
@@ -62,8 +63,9 @@ def check_model(model: ExportModel, template_path: Path = certificates.DEFAULT_T
 def _pdf_tasks(model: ExportModel, root: Path, template_path: Path) -> list[Task]:
     tasks: list[Task] = []
 
-    def one(label: str, function: Callable[[], Path]) -> None:
-        tasks.append((label, lambda: [function()]))
+    def one(label: str, function: Callable[..., Path], *args: Any, **kwargs: Any) -> None:
+        """A task writing one file: `function(model, *args, **kwargs)`, run later."""
+        tasks.append((label, lambda: [function(model, *args, **kwargs)]))
 
     for group in model.groups:
         folder = root / safe_filename(group.name)
@@ -73,47 +75,39 @@ def _pdf_tasks(model: ExportModel, root: Path, template_path: Path) -> list[Task
             n = rnd.number
             sub = folder / f"第{n:02d}轮"
             g = group.key
-            one(f"{group.name} 第{n}轮对阵表（按台次）",
-                lambda g=g, n=n, sub=sub: pdf_lists.write_pairings_by_board(
-                    model, g, n, sub / "对阵表（按台次）.pdf"))
-            one(f"{group.name} 第{n}轮对阵表（按姓名）",
-                lambda g=g, n=n, sub=sub: pdf_lists.write_pairings_by_name(
-                    model, g, n, sub / "对阵表（按姓名）.pdf"))
+            one(f"{group.name} 第{n}轮对阵表（按台次）", pdf_lists.write_pairings_by_board,
+                g, n, sub / "对阵表（按台次）.pdf")
+            one(f"{group.name} 第{n}轮对阵表（按姓名）", pdf_lists.write_pairings_by_name,
+                g, n, sub / "对阵表（按姓名）.pdf")
             pending = any(b.second is not None and not b.result for b in rnd.boards)
             if pending or n == last:
-                one(f"{group.name} 第{n}轮成绩记录单",
-                    lambda g=g, n=n, sub=sub: pdf_slips.write_result_slips(
-                        model, g, n, sub / "成绩记录单.pdf"))
+                one(f"{group.name} 第{n}轮成绩记录单", pdf_slips.write_result_slips,
+                    g, n, sub / "成绩记录单.pdf")
             if any(b.result for b in rnd.boards):
-                one(f"{group.name} 第{n}轮成绩表",
-                    lambda g=g, n=n, sub=sub: pdf_lists.write_round_results(
-                        model, g, n, sub / "成绩表.pdf"))
+                one(f"{group.name} 第{n}轮成绩表", pdf_lists.write_round_results,
+                    g, n, sub / "成绩表.pdf")
         standings = model.standings_of(group.key)
         if standings is not None:
-            one(f"{group.name} 名次表", lambda s=standings, f=folder: pdf_lists.write_standings(
-                model, s, f / "名次表.pdf"))
+            one(f"{group.name} 名次表", pdf_lists.write_standings, standings,
+                folder / "名次表.pdf")
         if rounds:
-            one(f"{group.name} 交叉表", lambda g=group.key, f=folder: pdf_lists.write_crosstable(
-                model, g, f / "交叉表.pdf"))
+            one(f"{group.name} 交叉表", pdf_lists.write_crosstable, group.key,
+                folder / "交叉表.pdf")
         games = tuple(g for g in model.games_of(group.key) if g.moves)  # recorded moves only
         if games:
-            one(f"{group.name} 棋谱", lambda gs=games, f=folder: pdf_games.write_game_sheets(
-                model, gs, f / "棋谱.pdf"))
+            one(f"{group.name} 棋谱", pdf_games.write_game_sheets, games, folder / "棋谱.pdf")
     for sub_ranking in model.sub_rankings:
         name = safe_filename(f"{sub_ranking.title}名次表.pdf")
-        one(f"{sub_ranking.title} 名次表",
-            lambda s=sub_ranking, name=name: pdf_lists.write_standings(model, s, root / name))
+        one(f"{sub_ranking.title} 名次表", pdf_lists.write_standings, sub_ranking, root / name)
     for team in model.team_standings:
         name = safe_filename(f"{pdf_lists.team_title(team)}.pdf")
-        one(pdf_lists.team_title(team),
-            lambda t=team, name=name: pdf_lists.write_team_standings(model, t, root / name))
+        one(pdf_lists.team_title(team), pdf_lists.write_team_standings, team, root / name)
     if model.awards:
-        one("录取名单", lambda: pdf_lists.write_award_sheet(model, root / "录取名单.pdf"))
-        one("奖状", lambda: certificates.write_certificates(
-            model, root / "奖状.pdf", template_path=template_path))
+        one("录取名单", pdf_lists.write_award_sheet, root / "录取名单.pdf")
+        one("奖状", certificates.write_certificates, root / "奖状.pdf",
+            template_path=template_path)
         if any(a.grade_title and a.player is not None for a in model.awards):
-            one("段级位申报表", lambda: pdf_lists.write_grade_applications(
-                model, root / "段级位申报表.pdf"))
+            one("段级位申报表", pdf_lists.write_grade_applications, root / "段级位申报表.pdf")
     return tasks
 
 

@@ -25,6 +25,7 @@ from app.errors import UserError
 from app.pairing.system import System
 from app.pairing.types import Outcome, PointSystem
 from app.rules.endings import Ending
+from app.rules.game import GameSettings
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -106,6 +107,10 @@ class Group:
     double_game: bool = False  # 双盘制: each board plays two games, colours exchanged
     scale: int = 1  # how stored points are shown (see module docstring)
     points: PointSystem = field(default_factory=PointSystem)  # for the TRF 162 line
+    time_control: str = ""  # 用时, e.g. 45分钟+每步30秒 (TRF 122)
+    forfeits_meet: bool = True  # a forfeited pairing counts as having met (TRF 260)
+    unit_avoidance_rounds: int = 0  # 同单位回避 in rounds 1..n (-1: every round)
+    game_settings: GameSettings | None = None  # how its games are played (records replay)
 
 
 @dataclass(frozen=True)
@@ -172,6 +177,8 @@ class Round:
     number: int
     boards: tuple[BoardResult, ...]
     date_text: str = ""  # e.g. 8月6日 9:00, printed on the pairing list
+    day: date | None = None  # the day it was paired (TRF 132)
+    report: tuple[str, ...] = ()  # the pairing report (同单位回避 kept / relaxed, changes)
 
 
 # ---------------------------------------------------------------------------- rankings
@@ -285,6 +292,8 @@ class Game:
     how_ended: Ending | None = None
     game_no: int = 1  # 2 for the second game of a double-game round
     opening: str = ""  # 指定开局 name, e.g. 花月
+    actions: str = ""  # the game step by step (`app.rules.game.encode_actions`): swap, offers
+    playoff_place: int = 0  # a playoff game (加赛): the place it decides; `round` is 0
 
 
 # ---------------------------------------------------------------------------- the whole
@@ -303,6 +312,7 @@ class ExportModel:
     team_standings: tuple[TeamStandings, ...] = ()
     awards: tuple[Award, ...] = ()
     games: tuple[Game, ...] = ()
+    playoff_games: tuple[Game, ...] = ()  # 加赛 games, `playoff_place` set, `board` = playoff
     _players_by_id: dict[int, Player] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

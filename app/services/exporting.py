@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.exports import model as m
@@ -20,6 +21,7 @@ from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.records import read_moves
 from app.services.event import Event, settings_of
+from app.services.games import game_settings
 from app.services.queries import system_of
 from app.services.ranking import (
     compute_standings,
@@ -30,7 +32,8 @@ from app.services.ranking import (
 )
 from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
-from app.store.models import Group
+from app.store.files import check_name_fits, file_error
+from app.store.models import Group, Playoff
 from app.store.snapshots import take_snapshot
 
 Progress = Callable[[int, int, str], None]
@@ -83,6 +86,23 @@ def _awards(info: object, group: Group, ranking: str) -> list[m.Award]:
     return awards
 
 
+def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
+    """The playoff (加赛) games of a group with a result or moves, as export games."""
+    found = session.scalars(select(Playoff).where(Playoff.group_id == group.id)
+                            .order_by(Playoff.id)).all()
+    return [
+        m.Game(group=key, round=0, board=playoff.id, black=game.black_player_id,
+               white=game.white_player_id,
+               moves=tuple(format_point(p) for p in read_moves(game.moves).moves),
+               result=game.result, how_ended=Ending.stored(game.ending),
+               game_no=game.index, opening=game.opening,
+               actions=str((game.record or {}).get("actions", "")),
+               playoff_place=playoff.place)
+        for playoff in found for game in playoff.games
+        if game.black_player_id and game.white_player_id and (game.moves or game.result)
+    ]
+
+
 def build_model(event: Event) -> m.ExportModel:
     """Everything an export prints, read from the event in one session."""
     with event.reading() as session:
@@ -98,12 +118,17 @@ def build_model(event: Event) -> m.ExportModel:
         )
         model_groups, players, rounds, standings, subs, awards, games = [], [], [], [], [], [], []
         team_tables: list[m.TeamStandings] = []
+        playoff_games: list[m.Game] = []
         for group in groups:
             key = _key(group)
             model_groups.append(m.Group(
                 key=key, name=group.name, system=system_of(group), rounds=planned_rounds(group),
                 rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
                 scale=1, points=settings_of(group).points,
+                time_control=settings_of(group).time_control,
+                forfeits_meet=settings_of(group).forfeit_counts_as_meeting,
+                unit_avoidance_rounds=settings_of(group).same_unit_avoidance_rounds,
+                game_settings=game_settings(group),
             ))
             build = build_snapshot(group)
             for player in sorted(group.players, key=lambda p: build.number_of[p.id]):
@@ -151,7 +176,10 @@ def build_model(event: Event) -> m.ExportModel:
                             confirm_codes=board_slip_codes(tournament, group, round_.number,
                                                            board),
                         ))
-                rounds.append(m.Round(key, round_.number, tuple(boards)))
+                rounds.append(m.Round(
+                    key, round_.number, tuple(boards),
+                    day=round_.paired_at.date() if round_.paired_at else None,
+                    report=tuple(str(line) for line in round_.report or ())))
                 for board in round_.boards:
                     for game in board.games:
                         if game.black_player_id and game.white_player_id and (
@@ -162,7 +190,9 @@ def build_model(event: Event) -> m.ExportModel:
                                 moves=tuple(format_point(p) for p in read_moves(game.moves).moves), result=game.result,
                                 how_ended=Ending.stored(game.ending),
                                 game_no=game.index, opening=game.opening,
+                                actions=str((game.record or {}).get("actions", "")),
                             ))
+            playoff_games += _playoff_games(session, group, key)
             if system.bracket:
                 if len(group.teams if system.team else group.players) >= 2:
                     places = knockout_standings(group)
@@ -201,6 +231,7 @@ def build_model(event: Event) -> m.ExportModel:
         event=info, groups=tuple(model_groups), players=tuple(players), rounds=tuple(rounds),
         standings=tuple(standings), sub_rankings=tuple(subs),
         team_standings=tuple(team_tables), awards=tuple(awards), games=tuple(games),
+        playoff_games=tuple(playoff_games),
     )
 
 
@@ -208,6 +239,14 @@ def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = 
            federation: bool = True, progress: Progress | None = None) -> list[Path]:
     """Write the chosen exports of the whole event into `out_dir`; returns the files."""
     model = build_model(event)  # an event that cannot be exported is refused first
-    take_snapshot(event.store, "导出前 / before export")
+    folder = Path(out_dir)
+    check_name_fits(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise file_error(error, str(folder), "无法创建输出文件夹", "cannot create the output "
+                         "folder") from None
+    if not event.store.read_only:  # a read-only event cannot change: nothing to snapshot
+        take_snapshot(event.store, "导出前 / before export")
     return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
                       progress=progress)

@@ -18,7 +18,9 @@ def test_convert_through_every_format(tmp_path: Path, capsys: pytest.CaptureFixt
     assert ";B[hh];W[hg];B[if];W[ao])" in sgf.read_text(encoding="utf-8")
     assert main(["record", "convert", str(sgf), "--to", "psq"]) == 0
     psq_text = capsys.readouterr().out
-    assert psq_text.splitlines()[1:] == ["8,8,0", "8,7,0", "9,6,0", "1,15,0"]
+    # the moves, then Piskvork's trailer: -1, the two players (none named here), -1
+    assert psq_text.splitlines()[1:] == ["8,8,0", "8,7,0", "9,6,0", "1,15,0",
+                                         "-1", "-", "-", "-1"]
     psq = tmp_path / "game.psq"
     psq.write_text(psq_text, encoding="utf-8")
     assert main(["record", "convert", str(psq), "--to", "moves"]) == 0
