@@ -520,8 +520,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "initial_colour_second": ("后手", "Second move"),
     "initial_colour_draw": ("抽签决定", "Drawn by lot"),
     "f_late_entry_points": ("迟到报名所缺轮次得分", "Points for rounds missed by a late entry"),
-    "f_time_loss_round": ("双盘制超时", "Loss on time, double rounds"),
-    "f_time_loss_round_box": ("第一盘超时负即整轮负", "A loss on time in game 1 loses the whole round"),
     "f_subrankings": ("分组排名", "Sub-rankings"),
     "sub_name": ("名称", "Name"),
     "sub_filter": ("参与排名的棋手", "Who is ranked"),

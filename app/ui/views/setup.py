@@ -186,7 +186,6 @@ class SetupView(View):
         self.initial_colour.setObjectName("initial_colour")
         self.late_entry_points = QSpinBox()
         self.late_entry_points.setRange(0, 100)
-        self.time_loss_round = QCheckBox()
         self.eligibility = EligibilityEditor()
         self.subrankings = SubRankings()
         ranking_options = QWidget()
@@ -209,7 +208,6 @@ class SetupView(View):
             ("f_same_unit", self.same_unit), ("f_forfeit_meeting", self.forfeit_meeting),
             ("f_initial_colour", self.initial_colour),
             ("f_late_entry_points", self.late_entry_points),
-            ("f_time_loss_round", self.time_loss_round),
             ("f_eligibility", self.eligibility),
             ("f_subrankings", self.subrankings),
             ("f_prizes", self.prizes),
@@ -412,7 +410,6 @@ class SetupView(View):
         self.forfeit_meeting.setChecked(bool(values["forfeit_counts_as_meeting"]))
         _choose(self.initial_colour, str(values["initial_colour"]))
         self.late_entry_points.setValue(int(values["late_entry_points"]))
-        self.time_loss_round.setChecked(bool(values["time_loss_in_game_one_loses_round"]))
         self.subrankings.set_value(list(values["subrankings"]))
 
     def settings_values(self) -> dict[str, Any]:
@@ -426,7 +423,6 @@ class SetupView(View):
             "forfeit_counts_as_meeting": self.forfeit_meeting.isChecked(),
             "initial_colour": self.initial_colour.currentData(),
             "late_entry_points": self.late_entry_points.value(),
-            "time_loss_in_game_one_loses_round": self.time_loss_round.isChecked(),
             "subrankings": self.subrankings.value(),
         }
 
@@ -519,8 +515,7 @@ class SetupView(View):
         for box, key in ((self.playoffs, "f_playoffs_box"),
                          (self.wins_count_forfeits, "f_wins_count_forfeits"),
                          (self.wins_count_byes, "f_wins_count_byes"),
-                         (self.forfeit_meeting, "f_forfeit_meeting_box"),
-                         (self.time_loss_round, "f_time_loss_round_box")):
+                         (self.forfeit_meeting, "f_forfeit_meeting_box")):
             box.setText(tr(key))
         current = self.initial_colour.currentData()
         self.initial_colour.clear()
@@ -542,8 +537,7 @@ def _choose(combo: QComboBox, key: str) -> None:
 # The group settings (app.group_settings.GroupSettings keys) that have a control here.
 CONTROLLED_SETTINGS = ("playoffs", "median_cut", "wins_count_forfeits", "wins_count_byes",
                        "same_unit_avoidance_rounds", "forfeit_counts_as_meeting",
-                       "initial_colour", "late_entry_points",
-                       "time_loss_in_game_one_loses_round", "subrankings")
+                       "initial_colour", "late_entry_points", "subrankings")
 
 
 def _settings_shown(group: queries.GroupInfo) -> dict[str, Any]:
