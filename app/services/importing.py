@@ -33,8 +33,14 @@ class ProblemLine:
     en: str
 
     def format(self) -> str:
+        """`file:row:column: zh / en`, each text cut at 200 characters (a hostile cell of
+        5 000 digits is quoted, not copied whole)."""
         place = ":".join(str(x) for x in (self.file, self.row, self.column) if x not in (None, ""))
-        return f"{place}: {self.zh} / {self.en}"
+        return f"{place}: {_cut(self.zh)} / {_cut(self.en)}"
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 @dataclass(frozen=True)
@@ -104,8 +110,8 @@ def import_lists(
         if name not in groups:
             problems.append(ProblemLine(
                 row.file, row.row_number, "组别", "error",
-                f"组别“{row.group}”不在本赛事中（{'、'.join(groups)}）；可用 --group 指定",
-                f"group '{row.group}' is not in this event ({', '.join(groups)}); use --group",
+                f"组别“{row.group}”不在本赛事中（{'、'.join(groups)}）；请指定导入的组别",
+                f"group '{row.group}' is not in this event ({', '.join(groups)}); name the group to import into",
             ))
             continue
         key = (name, row.id_key or f"{row.name}|{row.platform_id}")
