@@ -18,6 +18,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--xlsx", action="store_true", help="Excel 工作簿 / workbook")
     parser.add_argument("--federation", action="store_true",
                         help="上报材料（含校验和）/ federation package with checksums")
+    parser.add_argument("--provisional", action="store_true",
+                        help="未赛完的组也打印奖状与录取名单（注明临时·非最终）/ also print the "
+                             "awards of unfinished rankings, marked provisional")
     parser.set_defaults(handler=_export)
 
 
@@ -31,7 +34,8 @@ def _export(args: argparse.Namespace) -> int:
     with opened(args) as context:
         event = context.event
         written = export(event, Path(args.out), pdf=args.pdf or every, xlsx=args.xlsx or every,
-                         federation=args.federation or every, progress=progress)
+                         federation=args.federation or every, progress=progress,
+                         provisional=args.provisional)
     print(file=sys.stderr)
     for path in written:
         print(path)

@@ -236,6 +236,20 @@ def _games_workbook_rows(model: ExportModel, games: list[GameLine]) -> list[list
     return rows
 
 
+def playoff_rows(model: ExportModel) -> list[list[Cell]]:
+    """Every playoff game (加赛) with the tie it settled, why, and the order it decided: part of
+    the event's record (2016 八(二)2, shenzhen 十一(一)2)."""
+    rows: list[list[Cell]] = []
+    for playoff in model.playoffs:
+        group = model.group(playoff.group).name
+        order = " > ".join(model.player(p).name for p in playoff.order)
+        for game in playoff.games:
+            rows.append([group, playoff.ranking, playoff.place, playoff.reason, game.stage,
+                         model.player(game.black).name, model.player(game.white).name,
+                         game.result or "待赛", game.time_control, order])
+    return rows
+
+
 def federation_workbook(model: ExportModel, path: Path | io.BytesIO) -> Path | io.BytesIO:
     """棋手名册, 最终名次 per group and sub-ranking, 团体名次, and 对局 (every game with its
     moves)."""
@@ -249,6 +263,10 @@ def federation_workbook(model: ExportModel, path: Path | io.BytesIO) -> Path | i
                     f"{model.event.title} {standings.title} 最终名次")
     for team in model.team_standings:
         team_sheet(workbook, model, team)
+    if model.playoffs:
+        write_sheet(workbook, "加赛", ["组别", "名次表", "名次", "加赛原因", "阶段", "黑方",
+                                        "白方", "结果", "用时", "加赛后名次"],
+                    playoff_rows(model), f"{model.event.title} 加赛")
     headers = ["组别", "轮次", "台次", "盘次", "黑方", "黑方单位", "白方", "白方单位", "结果",
                "结果说明", "终局方式", "手数", "着法"]
     write_sheet(workbook, "对局", headers, _games_workbook_rows(model, every_game(model)),

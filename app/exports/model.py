@@ -26,6 +26,7 @@ from app.pairing.system import System
 from app.pairing.types import Outcome, PointSystem
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
+from app.standings.awards import Award as Decision
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -203,6 +204,7 @@ class StandingRow:
     tiebreaks: tuple[Value, ...] = ()
     shared: bool = False
     playoff: str = ""  # 加赛 mark / note, e.g. "加赛胜"
+    open_rank: str = ""  # a sub-ranking: the player's place in the open ranking (qiwang 十五1)
 
     @property
     def rank_text(self) -> str:
@@ -218,8 +220,9 @@ class Standings:
     columns: tuple[TieBreakColumn, ...]
     rows: tuple[StandingRow, ...]
     points_header: str = "积分"
-    final: bool = True
+    final: bool = True  # False: provisional (临时，非最终): rounds or decisive playoffs remain
     after_round: int = 0
+    legend: tuple[str, ...] = ()  # the policies in force (unplayed rounds, ties, titles ...)
 
 
 @dataclass(frozen=True)
@@ -250,9 +253,35 @@ class TeamStandings:
     columns: tuple[TieBreakColumn, ...]
     rows: tuple[TeamRow, ...]
     group: str = ""
+    final: bool = True
+    legend: tuple[str, ...] = ()  # how teams were formed, the tie-break chain, the tie rule
 
 
 # ---------------------------------------------------------------------------- awards, games
+
+
+@dataclass(frozen=True)
+class PlayoffGame:
+    """One playoff game (加赛): `black` moved first; `result` a CLI code, '' while unplayed."""
+
+    stage: str  # 双盘加赛, 单盘加赛, 小循环加赛
+    black: int  # player id
+    white: int
+    result: str = ""
+    time_control: str = ""  # 5′+3″
+
+
+@dataclass(frozen=True)
+class PlayoffRecord:
+    """A playoff for a tie (加赛) and its games; `order` (player ids, best first) once decided."""
+
+    group: str  # Group.key
+    ranking: str  # the ranking whose tie it settles
+    place: int
+    players: tuple[int, ...]
+    games: tuple[PlayoffGame, ...]
+    order: tuple[int, ...] = ()
+    reason: str = ""  # why it was needed (what differed across the tied places)
 
 
 @dataclass(frozen=True)
@@ -266,12 +295,18 @@ class Award:
     group: str = ""  # Group.key; empty for an event-wide team award
     player: int | None = None  # player id; None for a team
     prize: str = ""  # 奖金 30000元, 奖杯, 奖牌, 证书
-    grade_title: str = ""  # 六段, 一级 ...
+    grade_title: str = ""  # 六段, 一级 ...: the title the place gives the right to apply for
     shared: bool = False
+    final: bool = True  # False: printed only as provisional (临时，非最终)
+    decision: Decision | None = None  # the typed decision: rule applied, share, declines
 
     @property
     def place_text(self) -> str:
         return place_zh(self.place)
+
+    @property
+    def provisional(self) -> bool:
+        return not self.final
 
     @property
     def is_team(self) -> bool:
@@ -312,6 +347,7 @@ class ExportModel:
     team_standings: tuple[TeamStandings, ...] = ()
     awards: tuple[Award, ...] = ()
     games: tuple[Game, ...] = ()
+    playoffs: tuple[PlayoffRecord, ...] = ()
     playoff_games: tuple[Game, ...] = ()  # 加赛 games, `playoff_place` set, `board` = playoff
     _players_by_id: dict[int, Player] = field(
         default_factory=dict, init=False, repr=False, compare=False

@@ -18,6 +18,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from app.exports.fonts import register_fonts
 from app.exports.model import (
+    Award,
     ExportModel,
     Round,
     Standings,
@@ -195,11 +196,15 @@ def write_standings(model: ExportModel, standings: Standings, path: Path) -> Pat
     """名次表: place (`3=` when shared, 并列), name, unit, points and every tie-break column
     in the group's order (2016 rules: 积分, 对手分, 中间对手分, 胜局)."""
     columns, rows = standings_rows(model, standings)
-    kind = "最终名次" if standings.final else f"第{standings.after_round}轮后名次"
+    kind = "最终名次" if standings.final else f"第{standings.after_round}轮后名次{PROVISIONAL}"
     header = PageHeader(model.event, f"{standings.title}{kind}",
                         model.group(standings.group).name if standings.group else "")
+    if any(r.open_rank for r in standings.rows):
+        columns = [*columns, Column("公开组名次")]
+        rows = [[*cells, row.open_rank] for cells, row in zip(rows, standings.rows, strict=True)]
     legend = "名次后的“=”表示并列。" if any(r.shared for r in standings.rows) else ""
-    after: list[Flowable] = [Spacer(1, 3), note(legend)] if legend else []
+    lines = [line for line in (legend, *standings.legend) if line]
+    after: list[Flowable] = [Spacer(1, 3), *(note(line) for line in lines)]
     after.append(signature_line(("裁判长", "编排长")))
     return _table_document(path, header, columns, rows, after=after, shade_every=5)
 
@@ -221,9 +226,11 @@ def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) ->
         cells += ["、".join(row.members), row.note]
         rows.append(cells)
     subtitle = model.group(team.group).name if team.group else ""
-    header = PageHeader(model.event, team_title(team), subtitle)
+    header = PageHeader(model.event, team_title(team) + ("" if team.final else PROVISIONAL),
+                        subtitle)
     return _table_document(path, header, columns, rows,
-                           after=[signature_line(("裁判长", "编排长"))])
+                           after=[*(note(line) for line in team.legend),
+                                  signature_line(("裁判长", "编排长"))])
 
 
 def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
@@ -301,16 +308,38 @@ def write_award_sheet(model: ExportModel, path: Path) -> Path:
     awards = model.awards_in_place_order()
     story: list[Flowable] = []
     columns = [Column("名次"), Column("姓名／队名", "LEFT", True), Column("单位", "LEFT", True),
-               Column("奖励", "LEFT", True), Column("段级位")]
+               Column("奖励", "LEFT", True), Column("段级位"), Column("说明", "LEFT")]
     width = usable_width(False)
     for ranking in unique(a.ranking for a in awards):
         rows = [[f"{a.place}=" if a.shared else str(a.place), a.recipient,
-                 "" if a.is_team and a.unit == a.recipient else a.unit, a.prize, a.grade_title]
+                 "" if a.is_team and a.unit == a.recipient else a.unit, a.prize,
+                 f"可申请{a.grade_title}" if a.grade_title else "", award_note(a)]
                 for a in awards if a.ranking == ranking]
         story.append(KeepTogether([heading(ranking), make_table(columns, rows, width)]))
         story.append(Spacer(1, 6))
     story.append(signature_line(("裁判长", "仲裁")))
-    return build_document(path, PageHeader(model.event, "录取名单"), story)
+    title = "录取名单" + (PROVISIONAL if any(a.provisional for a in awards) else "")
+    return build_document(path, PageHeader(model.event, title), story)
+
+
+PROVISIONAL = "（临时·非最终）"
+
+
+def award_note(award: Award) -> str:
+    """How an award was decided where not by place alone (加赛决定, 并列平分), and declines."""
+    from app.standings.awards import AwardBasis
+
+    decision = award.decision
+    if decision is None:
+        return ""
+    parts = {AwardBasis.PLAYOFF: ["加赛决定"],
+             AwardBasis.SHARED: [f"并列第{decision.covered[0]}-{decision.covered[1]}名平分"]
+             }.get(decision.basis, [])
+    if decision.declined_title:
+        parts.append("放弃等级称号")
+    if decision.declined_prize:
+        parts.append("放弃奖励")
+    return "，".join(parts)
 
 
 def grade_application_rows(model: ExportModel) -> list[list[str]]:
@@ -335,7 +364,9 @@ def write_grade_applications(model: ExportModel, path: Path) -> Path:
                Column("名次"), Column("申报段级位")]
     rows = grade_application_rows(model)
     after = [signature_line(("裁判长", "填表人", "日期"))]
-    return _table_document(path, PageHeader(model.event, "段级位申报表"), columns, rows,
+    provisional = any(a.provisional and a.grade_title for a in model.awards)
+    title = "段级位申报表" + (PROVISIONAL if provisional else "")
+    return _table_document(path, PageHeader(model.event, title), columns, rows,
                            after=after, force_wide=True)
 
 

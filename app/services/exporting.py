@@ -22,12 +22,15 @@ from app.rules.endings import Ending
 from app.rules.records import read_moves
 from app.services.event import Event, settings_of
 from app.services.games import game_settings
+from app.services.playoffs import playoff_records
 from app.services.queries import system_of
 from app.services.ranking import (
     compute_standings,
     knockout_standings,
     planned_rounds,
+    ranking_awards,
     subranking_options,
+    team_awards,
     team_standings,
 )
 from app.services.snapshot import build_snapshot
@@ -67,23 +70,16 @@ def _standings(session: Session, group: Group, **options: Any) -> tuple[m.Standi
     rows = tuple(
         m.StandingRow(rank=row.place, player=row.player.id, points=row.points,
                       tiebreaks=tuple(scaled_rows[i]), shared=row.shared,
-                      playoff=row.playoff_mark)
+                      playoff=row.playoff_mark, open_rank=row.open_place)
         for i, row in enumerate(info.rows)
     )
-    final = info.rounds_complete >= planned_rounds(group)
-    return (m.Standings(_key(group), info.name, tuple(columns), rows, final=final,
-                        after_round=info.rounds_complete), info)
+    return (m.Standings(_key(group), info.name, tuple(columns), rows, final=info.final,
+                        after_round=info.rounds_complete, legend=info.legend), info)
 
 
-def _awards(info: object, group: Group, ranking: str) -> list[m.Award]:
-    awards = []
-    for row in info.rows:  # type: ignore[attr-defined]
-        if row.prize or row.title:
-            awards.append(m.Award(ranking=ranking, place=row.place, recipient=row.player.name,
-                                  unit=row.player.unit, group=_key(group),
-                                  player=None if system_of(group).team else row.player.id,
-                                  prize=row.prize, grade_title=row.title, shared=row.shared))
-    return awards
+def _awards(info: object, group: Group, ranking: str, provisional: bool) -> list[m.Award]:
+    return ranking_awards(info, _key(group), ranking, system_of(group).team,
+                          provisional)
 
 
 def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
@@ -103,8 +99,10 @@ def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
     ]
 
 
-def build_model(event: Event) -> m.ExportModel:
-    """Everything an export prints, read from the event in one session."""
+def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
+    """Everything an export prints, read from the event in one session. Awards (certificates,
+    award list, grade titles) of a ranking that is not final are left out unless
+    `provisional`; then they are marked 临时（非最终）."""
     with event.reading() as session:
         tournament = Event.tournament(session)
         groups = list(tournament.groups)
@@ -118,9 +116,11 @@ def build_model(event: Event) -> m.ExportModel:
         )
         model_groups, players, rounds, standings, subs, awards, games = [], [], [], [], [], [], []
         team_tables: list[m.TeamStandings] = []
+        held_all: list[m.PlayoffRecord] = []
         playoff_games: list[m.Game] = []
         for group in groups:
             key = _key(group)
+            held_all += playoff_records(session, group, key)
             model_groups.append(m.Group(
                 key=key, name=group.name, system=system_of(group), rounds=planned_rounds(group),
                 rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
@@ -202,43 +202,48 @@ def build_model(event: Event) -> m.ExportModel:
                                    for r in places.rows),
                         group=key,
                     ))
-                    awards += _awards(places, group, group.name)
+                    awards += _awards(places, group, group.name, provisional)
                 continue
             if not system.ranked_by_points or not group.players:
                 continue
             table, shown = _standings(session, group)
             standings.append(table)
-            awards += _awards(shown, group, group.name)
-            for spec in group.settings.get("subrankings", []):
+            awards += _awards(shown, group, group.name, provisional)
+            for spec in settings_of(group).subrankings:
                 sub, sub_shown = _standings(session, group, **subranking_options(spec))
                 subs.append(sub)
-                awards += _awards(sub_shown, group, spec["name"])
+                awards += _awards(sub_shown, group, spec.name, provisional)
     for team_info in team_standings(event):
         team_tables.append(m.TeamStandings(
             title=team_info.name,
-            columns=(m.TieBreakColumn("total", team_info.total_label),),
+            columns=(m.TieBreakColumn("total", team_info.total_label),
+                     *(m.TieBreakColumn(f"chain{k}", label)
+                       for k, label in enumerate(team_info.columns))),
             rows=tuple(m.TeamRow(row.place or 0, row.team,
-                                 (int(row.total) if row.total is not None else 0,),
+                                 (row.total, *(Fraction(v) for v in row.values))
+                                 if row.total is not None
+                                 else ("", *("" for _ in team_info.columns)),
                                  members=row.members, shared=row.shared,
                                  note=row.note)
                        for row in team_info.rows),
+            final=team_info.final, legend=team_info.legend,
         ))
-        for row in team_info.rows:
-            if row.prize and row.place:
-                awards.append(m.Award(ranking=team_info.name, place=row.place,
-                                      recipient=row.team, prize=row.prize))
+        awards += team_awards(team_info, provisional)
     return m.ExportModel(
         event=info, groups=tuple(model_groups), players=tuple(players), rounds=tuple(rounds),
         standings=tuple(standings), sub_rankings=tuple(subs),
         team_standings=tuple(team_tables), awards=tuple(awards), games=tuple(games),
+        playoffs=tuple(held_all),
         playoff_games=tuple(playoff_games),
     )
 
 
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
-           federation: bool = True, progress: Progress | None = None) -> list[Path]:
-    """Write the chosen exports of the whole event into `out_dir`; returns the files."""
-    model = build_model(event)  # an event that cannot be exported is refused first
+           federation: bool = True, progress: Progress | None = None,
+           provisional: bool = False) -> list[Path]:
+    """Write the chosen exports of the whole event into `out_dir`; returns the files.
+    `provisional`: also print the awards of rankings that are not final, marked 临时."""
+    model = build_model(event, provisional)  # an event that cannot be exported is refused first
     folder = Path(out_dir)
     check_name_fits(folder)
     try:

@@ -110,8 +110,8 @@ def import_lists(
         if name not in groups:
             problems.append(ProblemLine(
                 row.file, row.row_number, "组别", "error",
-                f"组别“{row.group}”不在本赛事中（{'、'.join(groups)}）；可用 --group 指定",
-                f"group '{row.group}' is not in this event ({', '.join(groups)}); use --group",
+                f"组别“{row.group}”不在本赛事中（{'、'.join(groups)}）；请指定导入的组别",
+                f"group '{row.group}' is not in this event ({', '.join(groups)}); name the group to import into",
             ))
             continue
         key = (name, row.id_key or f"{row.name}|{row.platform_id}")
