@@ -184,19 +184,30 @@ class StandingsView(View):
         return super().eventFilter(watched, event)
 
     def print_standings(self, pdf: bool = False) -> bool:
-        """The table on screen (standings, a sub-ranking or the team standings) printed with
-        a preview, or saved as a PDF in the event's folder."""
+        """The list on screen printed with a preview, or saved as a PDF in the event's
+        folder: the standings (or a sub-ranking, or the team standings), or the crosstable."""
         from app.ui.printing import print_table
 
-        entry = self.current()
-        if entry is None:
+        group = self.selected_group() or ""
+        folder = self.main.event_folder() if pdf else None
+        if self.pages.currentWidget() is self.crosstable:
+            model = self.crosstable.model
+            if model.info is None:
+                return False
+            headers = [str(model.headerData(c, Qt.Orientation.Horizontal) or "")
+                       for c in range(model.columnCount())]
+            names = [str(model.headerData(r, Qt.Orientation.Vertical) or "")
+                     for r in range(model.rowCount())]
+            rows = [[name, *row] for name, row in zip(names, self.crosstable.texts(),
+                                                      strict=True)]
+            return print_table(self, tr("print_crosstable_title", group=group),
+                               [tr("col_name"), *headers], rows, pdf_folder=folder)
+        if self.current() is None:
             return False
-        title = tr("print_standings_title", group=self.selected_group() or "",
-                   ranking=self.which.currentText())
+        title = tr("print_standings_title", group=group, ranking=self.which.currentText())
         headers = [item.text() if (item := self.table.horizontalHeaderItem(c)) else ""
                    for c in range(self.table.columnCount())]
-        return print_table(self, title, headers, self.standings_texts(),
-                           pdf_folder=self.main.event_folder() if pdf else None)
+        return print_table(self, title, headers, self.standings_texts(), pdf_folder=folder)
 
     def selected_group(self) -> str | None:
         return self.group.currentText() or None
