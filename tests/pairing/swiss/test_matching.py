@@ -16,6 +16,8 @@ from app.pairing.swiss.cardinality import (
 )
 from app.pairing.swiss.matching import lex_first_assignment, max_weight_matching_tight
 
+Graph = tuple[int, dict[tuple[int, int], int]]  # vertices 0..n-1, weight of each edge
+
 
 def _best(n: int, weights: dict[tuple[int, int], int]) -> int:
     @cache
@@ -35,7 +37,7 @@ def _best(n: int, weights: dict[tuple[int, int], int]) -> int:
 
 
 @st.composite
-def graphs(draw: st.DrawFn) -> tuple[int, dict[tuple[int, int], int]]:
+def graphs(draw: st.DrawFn) -> Graph:
     n = draw(st.integers(0, 9))
     huge = draw(st.sampled_from([3, 1000, 2**300]))
     weights: dict[tuple[int, int], int] = {}
@@ -48,7 +50,7 @@ def graphs(draw: st.DrawFn) -> tuple[int, dict[tuple[int, int], int]]:
 
 @settings(max_examples=150, deadline=None)
 @given(graphs())
-def test_max_weight_matching_is_a_matching_of_maximum_weight(graph) -> None:  # type: ignore[no-untyped-def]
+def test_max_weight_matching_is_a_matching_of_maximum_weight(graph: Graph) -> None:
     n, weights = graph
     mate, tight, _, _ = max_weight_matching_tight(n, [(a, b, w) for (a, b), w in weights.items()])
     total = 0
@@ -63,7 +65,7 @@ def test_max_weight_matching_is_a_matching_of_maximum_weight(graph) -> None:  # 
 
 @settings(max_examples=150, deadline=None)
 @given(graphs())
-def test_maximum_cardinality_and_deficient_vertices(graph) -> None:  # type: ignore[no-untyped-def]
+def test_maximum_cardinality_and_deficient_vertices(graph: Graph) -> None:
     n, weights = graph
     adjacent: list[list[int]] = [[] for _ in range(n)]
     for a, b in weights:
@@ -96,7 +98,7 @@ def test_lexicographically_first_assignment(size: int, data: st.DataObject) -> N
 
 @settings(max_examples=200, deadline=None)
 @given(graphs(), st.data())
-def test_the_same_answers_without_adjacency_lists(graph, data: st.DataObject) -> None:  # type: ignore[no-untyped-def]
+def test_the_same_answers_without_adjacency_lists(graph: Graph, data: st.DataObject) -> None:
     """The linear-memory versions (a pair test instead of lists) answer as brute force does:
     complete or not (with the player left over allowed or not), the size of a maximum
     matching, and the vertices some maximum matching leaves out."""
