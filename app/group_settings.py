@@ -18,7 +18,8 @@ Where the keys come from (../shared/regulations/):
 - late arrival (`late_limit_minutes`, shenzhen 十、(三): 15 minutes, then forfeit); a loss on
   time in game 1 losing the double round (2016 七、(五)2) is not a setting: the core's
   scoring always applies it;
-- prizes, grade titles, decisive places, sub-rankings (women, juniors): qiwang 十四-十五,
+- prizes and grade titles, whose places are the decisive places (no separate number), and
+  sub-rankings (women, juniors) with their own tables: qiwang 十四-十五,
   shenzhen 十二; team line-ups 分台定人制 and the cross-group lists: huazhi 六、(三), 五、(二);
 - merging small groups and cancelling tiny ones: shenzhen 八、(四).
 """
@@ -88,7 +89,6 @@ class SubRanking:
 
     name: str
     filter: Eligibility = Eligibility()
-    decisive_places: int = 0
     prizes: tuple[PrizeEntry, ...] = ()
     grade_titles: tuple[TitleEntry, ...] = ()
 
@@ -235,14 +235,16 @@ def _eligibility(value: Any) -> Eligibility:
         raise _Bad(error.zh, error.en) from None
 
 
+_SUBRANKING_KEYS = frozenset({"name", "filter", "prizes", "grade_titles"})
+
+
 def _subranking(value: Any) -> SubRanking:
     data = _mapping(value)
-    _only(data, {"name", "filter", "decisive_places", "prizes", "grade_titles"})
+    _only(data, set(_SUBRANKING_KEYS))
     name = _text(data.get("name", ""))
     if not name:
         raise _Bad("分组排名须有名称 name", "a sub-ranking needs a name")
     return SubRanking(name, _eligibility(data.get("filter", {})),
-                      _whole(0)(data.get("decisive_places", 0)),
                       _prizes(data.get("prizes", [])), _titles(data.get("grade_titles", [])))
 
 
@@ -304,7 +306,6 @@ def _eligibility_json(rule: Eligibility) -> dict[str, Any]:
 
 def _subranking_json(sub: SubRanking) -> dict[str, Any]:
     return {"name": sub.name, "filter": _eligibility_json(sub.filter),
-            "decisive_places": sub.decisive_places,
             "prizes": [_prize_json(p) for p in sub.prizes],
             "grade_titles": [_title_json(t) for t in sub.grade_titles]}
 
@@ -369,9 +370,8 @@ class GroupSettings:
     grade_titles: tuple[TitleEntry, ...] = _setting((), _titles, column=True)
     eligibility: Eligibility = _setting(Eligibility(), _eligibility, column=True)
 
-    # Ranking (名次区分) and awards.
-    decisive_places: int = _setting(0, _whole(0))  # unused: decisive places are the places
-    # the prize and title tables reward (app.standings.awards.AwardScheme)
+    # Ranking (名次区分) and awards; the places the prize and title tables reward are the
+    # decisive places (app.standings.awards.AwardScheme), there is no separate number.
     playoffs: bool = _setting(True, _flag)  # ties that change an award need a playoff (加赛)
     tie_rule: str = _setting("playoff", _one_of(("playoff", "share")))  # else: share (Hort)
     playoff_all_admitted: bool = _setting(False, _flag)  # every tie in the admitted places
@@ -434,7 +434,8 @@ class GroupSettings:
         `data` is flat (every key at the top) or a preset's group, whose `settings` object
         holds the keys outside the columns. An unknown key or a bad value is refused naming
         it; with `strict=False` (an event file written by another version) unknown keys are
-        left out instead.
+        left out instead, at the top and inside each sub-ranking (an older file's
+        `decisive_places`, say).
         """
         flat = dict(data)
         nested = flat.pop("settings", None)
@@ -448,6 +449,8 @@ class GroupSettings:
             names = ", ".join(unknown)
             raise UserError(f"未知的组别设置：{names}", f"unknown group settings: {names}",
                             names)
+        if not strict:
+            flat = _without_unknown_subranking_keys(flat)
         values: dict[str, Any] = {}
         for key, value in flat.items():
             if key not in known:
@@ -528,9 +531,15 @@ class GroupSettings:
     def subranking(self, name: str) -> SubRanking | None:
         return next((s for s in self.subrankings if s.name == name), None)
 
-    def decisive(self) -> frozenset[int]:
-        """Places a tie at which needs a playoff (加赛); none when playoffs are off."""
-        return frozenset(range(1, self.decisive_places + 1)) if self.playoffs else frozenset()
+
+def _without_unknown_subranking_keys(flat: dict[str, Any]) -> dict[str, Any]:
+    """`flat` with the keys this version does not know left out of its sub-rankings."""
+    subs = flat.get("subrankings")
+    if not isinstance(subs, list | tuple):
+        return flat
+    kept = [{k: v for k, v in sub.items() if k in _SUBRANKING_KEYS}
+            if isinstance(sub, Mapping) else sub for sub in subs]
+    return {**flat, "subrankings": kept}
 
 
 def _shown(value: Any) -> str:

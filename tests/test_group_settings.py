@@ -51,7 +51,6 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "prizes": st.lists(prize, max_size=3),
     "grade_titles": st.lists(title, max_size=3),
     "eligibility": eligibility,
-    "decisive_places": st.integers(0, 40),
     "playoffs": st.booleans(),
     "tie_rule": st.sampled_from(["playoff", "share"]),
     "playoff_all_admitted": st.booleans(),
@@ -65,7 +64,7 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "tiebreaks_by_system": st.dictionaries(st.sampled_from(["swiss", "round_robin"]),
                                            st.lists(tiebreak, max_size=3), max_size=2),
     "subrankings": st.lists(st.fixed_dictionaries(
-        {"name": names, "filter": eligibility, "decisive_places": st.integers(0, 9),
+        {"name": names, "filter": eligibility,
          "prizes": st.lists(prize, max_size=2), "grade_titles": st.lists(title, max_size=2)}),
         max_size=2, unique_by=lambda s: s["name"]),
     "same_unit_avoidance_rounds": st.integers(-1, 9),
@@ -132,6 +131,28 @@ def test_an_event_file_with_a_key_of_another_version_still_opens() -> None:
     assert stored.rounds == 9
 
 
+def test_an_older_files_decisive_places_are_ignored() -> None:
+    """Older event files kept a number of decisive places, for the group and for each
+    sub-ranking; the prize and title tables decide now, so the number is left out."""
+    women = {"name": "公开组（女子）", "filter": {"gender": "F"}, "decisive_places": 6,
+             "prizes": [{"from": 1, "to": 3, "money": 500}]}
+    stored = GroupSettings.stored({"rounds": 9, "prizes": [{"from": 1, "to": 8}]},
+                                  {"decisive_places": 16, "subrankings": [women]})
+    assert "decisive_places" not in stored.to_json()
+    assert stored.prizes[0].places == PlaceRange(1, 8)
+    sub = stored.subranking("公开组（女子）")
+    assert sub is not None and sub.prizes[0].places == PlaceRange(1, 3)
+    assert "decisive_places" not in stored.to_json()["subrankings"][0]
+
+
+def test_decisive_places_are_no_longer_a_setting() -> None:
+    for data in ({"decisive_places": 8},
+                 {"subrankings": [{"name": "女子", "decisive_places": 3}]}):
+        with pytest.raises(UserError) as caught:
+            GroupSettings.from_json(data)
+        assert "decisive_places" in caught.value.en
+
+
 def test_a_change_keeps_the_keys_another_version_wrote(tmp_path: Path) -> None:
     from app.services.event import Event
     from app.services.groups import update_group
@@ -176,7 +197,9 @@ def test_every_preset_group_reads_as_settings(path: Path) -> None:
     for group in load_preset(path.stem)["groups"]:
         value = GroupSettings.from_json(group)
         assert value.name == group["name"]
-        assert value.decisive_places == group.get("decisive_places", 0)
+        assert "decisive_places" not in group  # the tables' places decide, no number
+        assert all("decisive_places" not in sub
+                   for sub in group.get("settings", {}).get("subrankings", []))
 
 
 def test_the_qiwang_women_rank_apart_with_their_own_prizes() -> None:

@@ -1,15 +1,16 @@
 """`python -m app record ...`: game records (棋谱) on the command line.
 
-- `record convert FILE --to FMT`: convert between plain moves, SGF and Piskvork `.psq`; the
-  input format is detected unless `--from` is given; the whole file is read and checked
-  before anything is written.
+- `record convert FILE --to FMT [--game N]`: convert between plain moves, SGF and Piskvork
+  `.psq`, or one game of a RenjuNet database file (`.rif`, XML: `--game N` picks the Nth
+  game when it holds several); the input format is detected unless `--from` is given; the
+  whole file is read and checked before anything is written.
 - `record replay ACTIONS [--free | --rule RULE] [--rules R] [--offers N] [--declared]
   [--opening NAME] [--to FMT]`:
   play a game action by action as the board would (`h8 h9 i9 swap g10 offer:j7 offer:a1
   choose:j7 ... claim`, see `app.rules.game.encode_actions`) and print the board, the state
   and the result, or the record in a format. An illegal action exits 2 naming it.
-- `record check FILE --rule RULE [--rules R] [--offers N] [--declared] [--opening NAME]`:
-  check a finished record against an opening rule and the renju rules (docs/CLI.md,
+- `record check FILE --rule RULE [--rules R] [--offers N] [--declared] [--opening NAME]
+  [--game N]`: check a finished record (a `.rif` game too, as for `convert`) against an opening rule and the renju rules (docs/CLI.md,
   "Records"); one JSON line; exit 0 legal, 1 not legal, 2 unreadable.
 """
 
@@ -29,7 +30,17 @@ from app.rules.game import GameSettings, decode_actions, is_action_line
 from app.rules.judge import RuleSet
 from app.rules.openings import find_opening
 from app.rules.protocols import Protocol
-from app.rules.records import FORMATS, detect_format, read_record, record_of_game, write_record
+from app.rules.records import (
+    FORMATS,
+    GameRecord,
+    detect_format,
+    read_record,
+    record_of_game,
+    write_record,
+)
+from app.rules.renjunet import is_renjunet, renjunet_record
+
+RENJUNET = "rif"  # read only: a RenjuNet database file (app.rules.renjunet)
 
 
 def register(subparsers: Any) -> None:
@@ -41,10 +52,13 @@ def register(subparsers: Any) -> None:
 
     parser.set_defaults(handler=usage)
     actions = parser.add_subparsers(dest="record_action", metavar="ACTION")
-    convert = actions.add_parser("convert", help="convert a record (moves, sgf, psq)")
-    convert.add_argument("file", help="record file (moves, .sgf or .psq); '-' for stdin")
+    convert = actions.add_parser("convert", help="convert a record (moves, sgf, psq, rif)")
+    convert.add_argument("file", help="record file (moves, .sgf, .psq or RenjuNet .rif); "
+                                      "'-' for stdin")
     convert.add_argument("--to", choices=FORMATS, required=True, help="output format")
-    convert.add_argument("--from", dest="source", choices=FORMATS, help="input format")
+    convert.add_argument("--from", dest="source", choices=(*FORMATS, RENJUNET),
+                         help="input format")
+    convert.add_argument("--game", type=int, help="the game of a .rif file (1 = the first)")
     convert.add_argument("--out", help="write here instead of stdout")
     convert.set_defaults(handler=run_convert)
     replay = actions.add_parser("replay", help="play a game from its actions / 复盘")
@@ -60,7 +74,8 @@ def register(subparsers: Any) -> None:
     replay.add_argument("--to", choices=("text", *FORMATS), default="text")
     replay.set_defaults(handler=run_replay)
     check = actions.add_parser("check", help="check a record against an opening rule / 棋谱审核")
-    check.add_argument("file", help="record file (action line, moves, .sgf, .psq); '-' for stdin")
+    check.add_argument("file", help="record file (action line, moves, .sgf, .psq, .rif); "
+                                    "'-' for stdin")
     check.add_argument("--rule", required=True, choices=[p.value for p in Protocol],
                        help="opening rule")
     check.add_argument("--rules", choices=[r.value for r in RuleSet], default="renju",
@@ -70,8 +85,9 @@ def register(subparsers: Any) -> None:
     check.add_argument("--declared", action="store_true",
                        help="designated rule: the tentative black declares N")
     check.add_argument("--opening", help="opening fixed in advance (花月, 4D, 4)")
-    check.add_argument("--from", dest="source", choices=("actions", *FORMATS),
+    check.add_argument("--from", dest="source", choices=("actions", *FORMATS, RENJUNET),
                        help="input format (detected when left out)")
+    check.add_argument("--game", type=int, help="the game of a .rif file (1 = the first)")
     check.set_defaults(handler=run_check)
 
 
@@ -90,9 +106,20 @@ def read_text(name: str) -> str:
                             "unknown text encoding (expected UTF-8 or GBK)", name) from None
 
 
+def read_input(text: str, name: str, source: str | None, game: int | None) -> GameRecord:
+    """The record `text` holds: a game of a RenjuNet file (`rif`, or XML when `source` is not
+    given), else a record of `source` or the detected format."""
+    if source == RENJUNET or (source is None and is_renjunet(text)):
+        return renjunet_record(text, game, name)
+    if game is not None:
+        raise UserError("只有 RenjuNet 文件（.rif）可以选择第几局",
+                        "--game is for RenjuNet (.rif) files only", name)
+    return read_record(text, name, source)
+
+
 def run_convert(args: argparse.Namespace) -> int:
     name = "<stdin>" if args.file == "-" else args.file
-    record = read_record(read_text(args.file), name, args.source)
+    record = read_input(read_text(args.file), name, args.source, args.game)
     text = write_record(record, args.to)
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
@@ -141,11 +168,11 @@ def run_check(args: argparse.Namespace) -> int:
     settings = GameSettings(RuleSet(args.rules), fifth_offers=args.offers,
                             fixed_opening=opening, protocol=Protocol(args.rule),
                             declared_offers=args.declared)
-    plain = args.source is None and detect_format(text) == "moves"
+    plain = args.source is None and not is_renjunet(text) and detect_format(text) == "moves"
     if args.source == "actions" or (plain and is_action_line(text)):
         verdict = check_actions(settings, text.split())
     else:
-        record = read_record(text, name, args.source)
+        record = read_input(text, name, args.source, args.game)
         # A record that carries the protocol's steps (SGF AC/FO nodes, a PSQ #steps line) is
         # checked step by step; a stone-only one with the steps it cannot show implied.
         verdict = (check_actions(settings, record.steps) if record.steps

@@ -12,8 +12,6 @@ read_list(path: Path, source: str | None = None) -> ParsedList
     XLSX file; the header row is found below titles and merged title cells by its known
     headers (`columns.py` lists the Chinese and English aliases). `source` labels the list;
     default: a 来源 column shared by all rows, else the file name without extension.
-parse_rows(file: str, rows: Sequence[Sequence[object]], source: str | None = None) -> ParsedList
-    The same checks on cells already in memory (row i is spreadsheet row i + 1).
 merge(lists: Sequence[ParsedList], rules: MergeRules,
       eligibility: Eligibility | Mapping[str, Eligibility] | None = None) -> MergeResult
     One place per person (same ID number; without one, same name and platform id), lists
@@ -68,7 +66,7 @@ Eligibility: {"label": "少儿组", "gender": null, "born_from": "2008-09-01",
 from app.imports.groups import group_for
 from app.imports.merge import Entrant, LeftOut, LeftOutReason, MergeResult, Route, merge
 from app.imports.model import ParsedList, QualifierRow
-from app.imports.parse import parse_rows, read_list
+from app.imports.parse import read_list
 from app.imports.pipeline import read_and_merge
 from app.imports.problems import Problem, Severity
 from app.imports.rules import Eligibility, ListKind, ListRule, MergeRules, TieRule
@@ -92,7 +90,6 @@ __all__ = [
     "TieRule",
     "group_for",
     "merge",
-    "parse_rows",
     "read_and_merge",
     "read_list",
 ]

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from app.errors import UserError
-from app.imports.columns import Field, Header, field_of, find_header
+from app.imports.columns import Field, Header, field_of
 from app.imports.idcard import IdNumber, normalise_id, parse_id_number
 from app.imports.model import ParsedList, QualifierRow
 from app.imports.problems import Problem, error, warning
@@ -45,17 +43,6 @@ def read_list(path: Path, source: str | None = None, sheet: str | None = None) -
     everything else becomes a `Problem`.
     """
     return parse_table(read_table(Path(path), sheet), source)
-
-
-def parse_rows(file: str, rows: Sequence[Sequence[object]], source: str | None = None) -> ParsedList:
-    """Check a grid of cells already in memory (row i is spreadsheet row i + 1)."""
-    grid = tuple(tuple(row) for row in rows)
-    header = find_header(grid)
-    if header is None:
-        raise UserError("找不到表头行（需要“姓名”列以及至少一个其他已知列）",
-                        "no header row found (a name column and one other known column needed)",
-                        file)
-    return parse_table(Table(file, grid, header, "memory"), source)
 
 
 @dataclass

@@ -11,7 +11,9 @@ year; players their names.
 
 `write_renjunet(games)` writes such a file for a list of `RenjuNetGame`; `read_renjunet(text)`
 reads one back (a file with a DOCTYPE or entities is refused, as are games naming an unknown
-id); `write_renjunet(read_renjunet(text))` is the same file.
+id); `write_renjunet(read_renjunet(text))` is the same file. `renjunet_record(text, game)`
+is one game of such a file as a `GameRecord`, so `record convert` and `record check` read
+`.rif` files like any other record.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from dataclasses import dataclass
 
 from app.errors import UserError
 from app.rules.board import Point, format_point, parse_point
+from app.rules.records import GameRecord, with_steps
 
 MAX_BYTES = 64 * 1024 * 1024
 _RESULTS = {"1-0": "1", "0-1": "0", "=": "0.5"}
 _BACK = {value: key for key, value in _RESULTS.items()}
+_SGF_RESULTS = {"1-0": "B+", "0-1": "W+", "=": "0"}  # black first -> SGF RE
 
 
 @dataclass(frozen=True)
@@ -157,3 +161,63 @@ def read_renjunet(text: str, where: str = "renjunet") -> list[RenjuNetGame]:
     players = _names(root, "players", "player", where)
     return [_game(element, rules, tournaments, players, where)
             for element in root.iterfind("games/game")]
+
+
+def is_renjunet(text: str) -> bool:
+    """The text is XML (a RenjuNet database file), not a record of another format."""
+    return text.lstrip("\ufeff \t\r\n").startswith("<")
+
+
+def _steps(game: RenjuNetGame) -> tuple[str, ...]:
+    """The game as the opening protocol played it, where the file says more than its stones:
+    three stones, the swap decision (三手交换), the fourth stone, the fifth-move offers (五手N打;
+    the stone played is one of them, whether `alt` lists it or not) and the choice, then the
+    rest. Empty when the file gives neither a swap nor offers."""
+    moves = [format_point(p) for p in game.moves]
+    if (game.swap is None and not game.offers) or len(moves) < 4:
+        return ()
+    steps = moves[:3]
+    if game.swap is not None:
+        steps.append("swap" if game.swap else "noswap")
+    steps.append(moves[3])
+    if game.offers and len(moves) >= 5:
+        offers = [format_point(p) for p in game.offers]
+        if moves[4] not in offers:
+            offers.append(moves[4])
+        steps += [f"offer:{p}" for p in offers] + [f"choose:{moves[4]}"] + moves[5:]
+    else:
+        steps += moves[4:]
+    return tuple(steps)
+
+
+def renjunet_record(text: str, number: int | None = None, where: str = "renjunet"
+                    ) -> GameRecord:
+    """Game `number` (1 for the first in the file) of a RenjuNet database file as a record:
+    its stones, the steps its swap and offers show, the players and the result (SGF `B+`,
+    `W+`, `0`). Without `number` the file must hold one game only."""
+    games = read_renjunet(text, where)
+    if not games:
+        raise UserError("文件中没有对局", "the file holds no game", where)
+    if number is None and len(games) > 1:
+        raise UserError(f"文件中有 {len(games)} 局，请指定第几局（--game）",
+                        f"the file holds {len(games)} games: choose one with --game", where)
+    number = 1 if number is None else number
+    if not 1 <= number <= len(games):
+        raise UserError(f"文件中只有 {len(games)} 局，没有第{number}局",
+                        f"the file holds {len(games)} games, not a game {number}", where)
+    game = games[number - 1]
+    place = f"{where} game {number}"
+    seen: dict[Point, int] = {}
+    for index, point in enumerate(game.moves, start=1):
+        if point in seen:
+            raise UserError(f"第{index}手 {format_point(point)} 与第{seen[point]}手重复",
+                            f"move {index} {format_point(point)} repeats move {seen[point]}",
+                            f"{place} move")
+        seen[point] = index
+    info = tuple((key, (value,)) for key, value in (("EV", game.tournament),
+                                                    ("RO", str(game.round) if game.round else ""),
+                                                    ("RU", game.rule)) if value)
+    record = GameRecord(game.moves, black=game.black, white=game.white,
+                        result=_SGF_RESULTS.get(game.result, ""), info=info)
+    steps = _steps(game)
+    return with_steps(record, steps) if steps else record

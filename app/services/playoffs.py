@@ -29,7 +29,14 @@ from app.services.ranking import (
     find_need,
     subranking_options,
 )
-from app.standings.playoff import PlayoffFormat, PlayoffGame, PlayoffState, Stage, resolve
+from app.standings.playoff import (
+    PlayoffFormat,
+    PlayoffGame,
+    PlayoffState,
+    Stage,
+    plan,
+    resolve,
+)
 from app.standings.scoring import parse_result
 from app.store.models import Game as GameRow
 from app.store.models import Group, Player, Playoff
@@ -118,8 +125,7 @@ def create_playoff(event: Event, group: str, place: int,
         session.add(row)
         session.flush()
         # The format is kept on the first scheduled game (the row has no column for it).
-        state = resolve(tuple(row.player_ids), (), PlayoffFormat(playoff_format))
-        first = state.pending[0]
+        first = plan(tuple(row.player_ids), PlayoffFormat(playoff_format))[0]
         row.games.append(GameRow(index=1, black_player_id=first.first,
                                  white_player_id=first.second, result="",
                                  record={"stage": first.stage.value,

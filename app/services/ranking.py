@@ -127,8 +127,8 @@ BASIS_ZH = {AwardBasis.PLACE: "", AwardBasis.PLAYOFF: "加赛决定",
 
 def award_scheme(group: Group, sub: SubRanking | None = None) -> AwardScheme:
     """The awards of the group's ranking (or of one of its sub-rankings) as its settings and
-    tables state them; its prize and title tables are its decisive places (the group's
-    `decisive_places` number is not read: 2016 八(二)1, shenzhen 九(一))."""
+    tables state them; the places its prize and title tables reward are its decisive places,
+    there is no separate number (2016 八(二)1, shenzhen 九(一))."""
     settings = settings_of(group)
     prizes = settings.prizes if sub is None else sub.prizes
     titles = settings.grade_titles if sub is None else sub.grade_titles

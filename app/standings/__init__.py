@@ -11,8 +11,8 @@ Pure functions over `app.pairing.types.TournamentSnapshot` (no Qt, no database):
   shared places (`3=`) and the ties its `stakes` (the awards) say need a playoff, with why.
 - `stakes`: the seam between the two: what differs across tied places (`PlayoffReason`).
 - `playoff`: the 加赛 plan and its results (`plan`, `resolve`).
-- `subranking`: women / juniors / any filter (`sub_ranking`, `women`, `born_between`).
-- `teams`: team score sums, unit place sums, team-match standings.
+- `subranking`: women / juniors / any filter (`sub_ranking`, `profile_filter`, `where`).
+- `teams`: team score sums, unit place sums, orders drawn by lot among equal teams.
 - `awards`: prize and grade-title tables (their places are the decisive places), the tie rule
   (`PLAYOFF` or `SHARE`, Hort), `decide_awards` (shares, playoffs, declines, 不顺延 / 依次顺延,
   provisional lists), team award shrinking, cancelled groups.

@@ -26,7 +26,6 @@ __all__ = [
     "SHENZHEN_JUNIOR_WINDOW",
     "Gender",
     "PlayerProfile",
-    "born_between",
     "men",
     "open_places",
     "sub_ranking",
@@ -68,17 +67,6 @@ def women(profiles: Iterable[PlayerProfile]) -> frozenset[int]:
 
 def men(profiles: Iterable[PlayerProfile]) -> frozenset[int]:
     return where(profiles, lambda p: p.gender is Gender.MALE)
-
-
-def born_between(profiles: Iterable[PlayerProfile], start: date | None, end: date | None
-                 ) -> frozenset[int]:
-    """Players born in [start, end] (either end open when None); no birth date -> left out."""
-    def keep(p: PlayerProfile) -> bool:
-        if p.birth is None:
-            return False
-        return (start is None or p.birth >= start) and (end is None or p.birth <= end)
-
-    return where(profiles, keep)
 
 
 def sub_ranking(

@@ -5,13 +5,9 @@ Sources:
   (`score_sum_ranking`).
 - shenzhen 2022 十一(二) and 七(五): "各单位参赛选手在各组别个人赛中成绩最好的2男和1女名次相加计算团体
   成绩，小者名次列前，不足2男和1女不计算团体成绩，如相同则比较团体中个人最高名次" (`place_sum_ranking`).
-- huazhi 2021 (分台定人制): the team with more game points wins the match (`team_match_ranking`:
-  match points, then game points, then opponents' match points); the final itself is placed by
-  its knockout bracket (app/pairing/knockout.py).
-- huazhi 2021 预选赛 (5)(6): team total of the members' online points; ties: fewer games in all,
-  the members' lowest score higher, the fewest games of a member lower, the second-lowest score
-  higher, the second-fewest games lower; then shared, or lots where a place is at stake
-  (`preliminary_team_ranking`).
+- huazhi 2021 (分台定人制): team matches are placed by their knockout bracket
+  (app/pairing/knockout.py, app/pairing/team.py), not here; its online preliminaries are
+  ranked outside the program.
 """
 
 from __future__ import annotations
@@ -27,14 +23,10 @@ from app.standings.subranking import Gender
 __all__ = [
     "BEST_PLACE",
     "apply_orders",
-    "MemberTotals",
     "PlaceEntry",
-    "TeamMatch",
     "TeamRow",
     "place_sum_ranking",
-    "preliminary_team_ranking",
     "score_sum_ranking",
-    "team_match_ranking",
 ]
 
 
@@ -183,77 +175,3 @@ def place_sum_ranking(entries: Iterable[PlaceEntry], men: int = 2, women: int = 
         values = tuple(Fraction(min(p.place for p in counted)) for _ in tiebreaks)
         keyed.append(((total, *values), unit, total, values, tuple(p.player for p in counted)))
     return tuple(_place_rows(keyed) + sorted(unplaced, key=lambda r: r.team))
-
-
-@dataclass(frozen=True)
-class TeamMatch:
-    """A match between two teams: game points of each side (e.g. 2.5 : 0.5 over 3 boards)."""
-
-    round: int
-    home: str
-    away: str
-    home_games: Fraction
-    away_games: Fraction
-
-
-def team_match_ranking(
-    teams: Iterable[str],
-    matches: Iterable[TeamMatch],
-    match_points: tuple[int, int, int] = (2, 1, 0),
-) -> tuple[TeamRow, ...]:
-    """Teams by match points (more game points wins the match: win/draw/loss as
-    `match_points`), then game points, then the opponents' match points (Buchholz).
-    `values` = (game points, opponents' match points)."""
-    win, draw, loss = match_points
-    names = list(teams)
-    mp = {t: Fraction(0) for t in names}
-    gp = {t: Fraction(0) for t in names}
-    opponents: dict[str, list[str]] = {t: [] for t in names}
-    played = list(matches)
-    for m in played:
-        gp[m.home] += m.home_games
-        gp[m.away] += m.away_games
-        if m.home_games > m.away_games:
-            mp[m.home] += win
-            mp[m.away] += loss
-        elif m.home_games < m.away_games:
-            mp[m.home] += loss
-            mp[m.away] += win
-        else:
-            mp[m.home] += draw
-            mp[m.away] += draw
-        opponents[m.home].append(m.away)
-        opponents[m.away].append(m.home)
-    buchholz = {t: sum((mp[o] for o in opponents[t]), Fraction(0)) for t in names}
-    keyed = [((-mp[t], -gp[t], -buchholz[t]), t, mp[t], (gp[t], buchholz[t]), ())
-             for t in names]
-    return tuple(_place_rows(keyed))
-
-
-@dataclass(frozen=True)
-class MemberTotals:
-    """A team member's totals in an online preliminary: points and number of games."""
-
-    player: int
-    points: int
-    games: int
-
-
-def preliminary_team_ranking(teams: Mapping[str, Sequence[MemberTotals]]
-                             ) -> tuple[TeamRow, ...]:
-    """huazhi 2021 预选赛 (6): "依次比较队伍总积分高者名次列前、总局数低者名次列前、队员最低积分高者名次
-    列前、队员最少对局数低者名次列前、队员次低积分高者名次列前、队员次少对局低者名次列前，如仍然相同，涉及
-    名次的进行网络视频抽签，其余允许并列". `values` = (total games, lowest score, fewest games,
-    second-lowest score, second-fewest games); teams equal on all share the place (the lot is
-    drawn by the arbiters, outside the program)."""
-    keyed = []
-    for team, members in teams.items():
-        scores = sorted(m.points for m in members) + [0, 0]
-        games = sorted(m.games for m in members) + [0, 0]
-        total = Fraction(sum(m.points for m in members))
-        all_games = sum(m.games for m in members)
-        values = tuple(Fraction(v) for v in (all_games, scores[0], games[0], scores[1],
-                                             games[1]))
-        key = (-total, all_games, -scores[0], games[0], -scores[1], games[1])
-        keyed.append((key, team, total, values, tuple(m.player for m in members)))
-    return tuple(_place_rows(keyed))

@@ -279,11 +279,12 @@ class EligibilityEditor(QWidget):
 
 class SubRankings(QWidget):
     """Separate rankings inside the group (公开组（女子）, juniors): a name, who is ranked
-    (gender, birth dates) and the places that decide; their prize and title tables kept."""
+    (gender, birth dates); their prize and title tables are kept, and their places are the
+    sub-ranking's decisive places (qiwang 十五)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.table = QTableWidget(0, 3)
+        self.table = QTableWidget(0, 2)
         self.table.setObjectName("subrankings")
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -316,12 +317,8 @@ class SubRankings(QWidget):
         name = QLineEdit(str(sub.get("name", "")))
         rule = EligibilityEditor(f"sub{row}")
         rule.set_value(dict(sub.get("filter", {}) or {}))
-        decisive = QSpinBox()
-        decisive.setRange(0, 1000)
-        decisive.setValue(int(sub.get("decisive_places", 0) or 0))
         self.table.setCellWidget(row, 0, name)
         self.table.setCellWidget(row, 1, rule)
-        self.table.setCellWidget(row, 2, decisive)
         self.table.resizeColumnsToContents()
         self.table.resizeRowsToContents()
 
@@ -339,18 +336,15 @@ class SubRankings(QWidget):
         for row in range(self.table.rowCount()):
             name = self.table.cellWidget(row, 0)
             rule = self.table.cellWidget(row, 1)
-            decisive = self.table.cellWidget(row, 2)
             assert isinstance(name, QLineEdit) and isinstance(rule, EligibilityEditor)
-            assert isinstance(decisive, QSpinBox)
             if not name.text().strip():
                 continue
             subs.append({**self.kept[row], "name": " ".join(name.text().split()),
-                         "filter": rule.value(), "decisive_places": decisive.value()})
+                         "filter": rule.value()})
         return subs
 
     def retranslate(self) -> None:
-        self.table.setHorizontalHeaderLabels([tr("sub_name"), tr("sub_filter"),
-                                              tr("decisive")])
+        self.table.setHorizontalHeaderLabels([tr("sub_name"), tr("sub_filter")])
         self.add.setText(tr("sub_add"))
         self.remove.setText(tr("sub_remove"))
         for row in range(self.table.rowCount()):

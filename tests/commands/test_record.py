@@ -1,4 +1,4 @@
-"""`python -m app record convert`: record files between moves, SGF and .psq."""
+"""`python -m app record ...`: record files between moves, SGF, .psq and RenjuNet .rif."""
 
 from __future__ import annotations
 
@@ -142,3 +142,71 @@ def test_a_swap2_record_with_its_steps_is_read_by_sgfmill(tmp_path, capsys) -> N
     moves = [node.get_move() for node in sgf.Sgf_game.from_bytes(text.encode()).get_main_sequence()]
     stones = [move for move in moves if move[0] is not None]
     assert len(stones) == 8 and stones[0] == ("b", (7, 7))
+
+
+def _renjunet_file(tmp_path: Path) -> Path:
+    """A RenjuNet database file (.rif) of two games: the 花月 game above with its swap and
+    fifth-move offers, and a stone-only one."""
+    from app.rules.board import parse_point
+    from app.rules.renjunet import RenjuNetGame, write_renjunet
+
+    def points(text: str) -> tuple[tuple[int, int], ...]:
+        return tuple(parse_point(p) for p in text.split())
+
+    games = [
+        RenjuNetGame("棋王争霸赛 公开组", 3, "renju", "张三", "李四", "",
+                     points("h8 h9 i9 g10 j7 g7 j9 a15 k9 o1 k7 m12"), "花月",
+                     points("j7 a1"), True, 2022),
+        RenjuNetGame("棋王争霸赛 公开组", 4, "renju", "王五", "赵六", "1-0",
+                     points("h8 h9 h10 i9 j8 i10")),
+    ]
+    path = tmp_path / "games.rif"
+    path.write_text(write_renjunet(games), encoding="utf-8")
+    return path
+
+
+def test_a_renjunet_game_converts_to_every_format(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    rif = _renjunet_file(tmp_path)
+    assert main(["record", "convert", str(rif), "--game", "2", "--to", "moves"]) == 0
+    assert capsys.readouterr().out == "h8h9h10i9j8i10\n"
+    sgf = tmp_path / "game1.sgf"
+    assert main(["record", "convert", str(rif), "--game", "1", "--to", "sgf",
+                 "--out", str(sgf)]) == 0
+    text = sgf.read_text(encoding="utf-8")
+    assert "PB[张三]PW[李四]" in text and "EV[棋王争霸赛 公开组]" in text
+    # the swap and the offers of the file are steps of the record, as the board plays them
+    assert main(["record", "check", str(sgf), "--rule", "designated", "--opening", "花月"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["legal"] and verdict["implied"] == []
+
+
+def test_record_check_reads_a_renjunet_game(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    rif = _renjunet_file(tmp_path)
+    assert main(["record", "check", str(rif), "--game", "1", "--rule", "designated"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["legal"] and verdict["implied"] == []
+    assert main(["record", "check", str(rif), "--game", "2", "--rule", "designated"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["legal"] and "after move 3: no swap" in verdict["implied"]
+    # the file's first game is not a Taraguchi-10 game: its fifth stone came from two offers
+    assert main(["record", "check", str(rif), "--game", "1", "--rule", "taraguchi10"]) == 1
+
+
+@pytest.mark.parametrize("extra", [[], ["--game", "3"], ["--game", "0"]])
+def test_a_renjunet_file_of_several_games_needs_one_named(
+        extra: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rif = _renjunet_file(tmp_path)
+    out = tmp_path / "out.sgf"
+    assert main(["record", "convert", str(rif), "--to", "sgf", "--out", str(out), *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "2 games" in err and not out.exists()
+
+
+def test_a_game_number_is_for_renjunet_files_only(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text("h8h9\n", encoding="utf-8")
+    assert main(["record", "convert", str(path), "--game", "1", "--to", "sgf"]) == 2
+    assert "RenjuNet" in capsys.readouterr().err

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.imports import Gender, Severity, parse_rows
+from app.imports import Gender, Severity
 from app.imports.idcard import check_digit, parse_id_number, upgrade15
 from app.imports.text import BadCell
-from tests.imports.helpers import make_id
+from tests.imports.helpers import make_id, parse_rows
 
 
 def test_published_example_number_is_valid() -> None:

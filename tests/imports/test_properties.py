@@ -20,11 +20,10 @@ from app.imports import (
     ParsedList,
     TieRule,
     merge,
-    parse_rows,
     read_list,
 )
 from app.imports.columns import _ALIASES
-from tests.imports.helpers import make_id
+from tests.imports.helpers import make_id, parse_rows
 
 FAST = settings(max_examples=120, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])

@@ -17,10 +17,11 @@ from sqlalchemy import func, select
 
 from app.errors import UserError
 from app.imports.model import ParsedList
-from app.imports.parse import parse_rows, read_list
+from app.imports.parse import read_list
 from app.services.event import Event
 from app.services.importing import import_lists
 from app.store.models import Player, UndoEntry
+from tests.imports.helpers import parse_rows
 from tests.reliability.helpers import GROUP, make_event
 from tests.reliability.mutations import mutated
 

@@ -10,8 +10,8 @@ from app.standings.subranking import (
     SHENZHEN_JUNIOR_WINDOW,
     Gender,
     PlayerProfile,
-    born_between,
     men,
+    profile_filter,
     sub_ranking,
     where,
     women,
@@ -35,12 +35,12 @@ def test_filters() -> None:
 
 def test_qiwang_junior_window_is_inclusive() -> None:
     """qiwang 十二(四)3: born 2008-09-01 .. 2017-08-31."""
-    assert born_between(PROFILES, *QIWANG_JUNIOR_WINDOW) == {2, 3}
+    assert where(PROFILES, profile_filter(None, *QIWANG_JUNIOR_WINDOW)) == {2, 3}
 
 
 def test_shenzhen_juniors_born_2010_or_later() -> None:
     """shenzhen 八(三)3: 2010年1月1日及以后出生者; no birth date is not a junior."""
-    assert born_between(PROFILES, *SHENZHEN_JUNIOR_WINDOW) == {3, 4}
+    assert where(PROFILES, profile_filter(None, *SHENZHEN_JUNIOR_WINDOW)) == {3, 4}
 
 
 def test_women_keep_their_open_place() -> None:

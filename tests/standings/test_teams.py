@@ -1,4 +1,4 @@
-"""Team rankings: qiwang sums of scores, shenzhen sums of places, huazhi team matches."""
+"""Team rankings: qiwang sums of scores, shenzhen sums of places, orders drawn by lot."""
 
 from __future__ import annotations
 
@@ -8,14 +8,10 @@ from app.standings.ranking import RankingRules, rank
 from app.standings.subranking import Gender
 from app.standings.teams import (
     BEST_PLACE,
-    MemberTotals,
     PlaceEntry,
-    TeamMatch,
     apply_orders,
     place_sum_ranking,
-    preliminary_team_ranking,
     score_sum_ranking,
-    team_match_ranking,
 )
 from tests.standings.helpers import FOUR
 
@@ -84,60 +80,6 @@ def test_shenzhen_units_short_of_two_men_and_a_woman_get_none() -> None:
                PlaceEntry(3, "宝安", M, 3), PlaceEntry(4, "宝安", F, 1)]
     rows = place_sum_ranking(entries)
     assert all(r.place is None for r in rows)
-
-
-def test_team_match_points_then_game_points() -> None:
-    """huazhi: 两队局分高的队伍获胜; ranking by match points, then game points."""
-    matches = [
-        TeamMatch(1, "A", "B", Fraction(2), Fraction(1)),
-        TeamMatch(1, "C", "D", Fraction(3, 2), Fraction(3, 2)),
-        TeamMatch(2, "A", "C", Fraction(1, 2), Fraction(5, 2)),
-        TeamMatch(2, "B", "D", Fraction(3), Fraction(0)),
-    ]
-    rows = team_match_ranking("ABCD", matches)
-    # match points: A 2, B 2, C 3, D 1; game points A 2.5, B 4, C 4, D 1.5
-    assert [(r.team, r.total) for r in rows] == [("C", 3), ("B", 2), ("A", 2), ("D", 1)]
-    assert rows[1].values[0] == 4 and rows[2].values[0] == Fraction(5, 2)
-
-
-def _team(*rows: tuple[int, int]) -> list[MemberTotals]:
-    return [MemberTotals(i, points, games) for i, (points, games) in enumerate(rows, 1)]
-
-
-def test_huazhi_preliminary_total_then_fewer_games() -> None:
-    """预选赛 (6): 总积分高者列前、总局数低者列前."""
-    rows = preliminary_team_ranking({
-        "甲": _team((20, 12), (18, 12), (10, 10)),  # 48 points, 34 games
-        "乙": _team((30, 15), (10, 10), (8, 8)),  # 48 points, 33 games
-        "丙": _team((40, 20), (10, 10), (10, 10)),  # 60 points
-    })
-    assert [(r.team, r.place) for r in rows] == [("丙", 1), ("乙", 2), ("甲", 3)]
-
-
-def test_huazhi_preliminary_lowest_member_then_fewest_games() -> None:
-    """队员最低积分高者列前; then 队员最少对局数低者列前."""
-    rows = preliminary_team_ranking({
-        "甲": _team((20, 10), (16, 10), (12, 10)),  # lowest 12
-        "乙": _team((24, 10), (14, 10), (10, 10)),  # lowest 10
-    })
-    assert [r.team for r in rows] == ["甲", "乙"]
-    rows = preliminary_team_ranking({
-        "甲": _team((20, 12), (16, 10), (12, 8)),  # fewest games 8
-        "乙": _team((20, 11), (16, 11), (12, 8)),  # equal down to 次少对局: 10 against 11
-    })
-    assert [(r.team, r.values[-1]) for r in rows] == [("甲", 10), ("乙", 11)]
-    assert not any(r.shared for r in rows)
-    rows = preliminary_team_ranking({
-        "甲": _team((20, 12), (16, 10), (12, 8)),  # fewest games 8
-        "乙": _team((20, 9), (16, 12), (12, 9)),  # fewest games 9
-    })
-    assert [r.team for r in rows] == ["甲", "乙"]
-
-
-def test_huazhi_preliminary_all_equal_share() -> None:
-    """其余允许并列."""
-    rows = preliminary_team_ranking({"甲": _team((10, 5), (8, 5)), "乙": _team((8, 5), (10, 5))})
-    assert [r.rank_text for r in rows] == ["1=", "1="]
 
 
 def test_a_team_short_of_members_shows_no_figure_and_lists_its_members() -> None:

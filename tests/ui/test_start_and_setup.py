@@ -116,7 +116,6 @@ def test_group_settings_are_controls_stored_by_their_keys(window, tmp_path):
     row = view.subrankings.table.rowCount() - 1
     view.subrankings.table.cellWidget(row, 0).setText("公开组（少年）")
     view.subrankings.table.cellWidget(row, 1).born_from.set_value("2008-01-01")
-    view.subrankings.table.cellWidget(row, 2).setValue(3)
     screenshot(window, "02-setup-controls")
     assert view.save_group(), window.last_error
     group = queries.event_info(window.ev).groups[0]
@@ -126,7 +125,7 @@ def test_group_settings_are_controls_stored_by_their_keys(window, tmp_path):
     assert stored["playoffs"] is False
     subs = stored["subrankings"]
     assert subs[0]["name"] == "公开组（女子）" and subs[0]["prizes"]  # kept with its prizes
-    assert subs[-1]["name"] == "公开组（少年）" and subs[-1]["decisive_places"] == 3
+    assert subs[-1]["name"] == "公开组（少年）" and "decisive_places" not in subs[-1]
     assert subs[-1]["filter"]["born_from"] == "2008-01-01"
     # shown again as they were stored; every-round avoidance is -1
     view.refresh()
@@ -269,16 +268,28 @@ def test_an_internal_fault_is_named_in_the_status_line(window, monkeypatch):
     assert "boom" in window.last_error and "内部错误" in window.last_error
 
 
-def test_a_sub_rankings_decisive_places_are_a_control(window, tmp_path):
+def test_a_sub_rankings_prize_table_decides_its_places(window, tmp_path):
+    """No number of decisive places, for the group or a sub-ranking: the places its prize
+    and title tables reward decide (qiwang 十五1), and editing the sub-ranking keeps them."""
+    from app.services.event import Event
+    from app.services.ranking import award_scheme
+
     window.new_event(tmp_path / "e.db", "qiwang-2022")
     view = window.setup_view
+    assert view.subrankings.table.columnCount() == 2  # its name and who is ranked
+    assert "decisive" not in [key for key, _ in view.rows]
     assert view.subrankings.table.cellWidget(0, 0).text() == "公开组（女子）"
-    view.subrankings.table.cellWidget(0, 2).setValue(4)
+    view.subrankings.table.cellWidget(0, 0).setText("公开组 女子")
     assert view.save_group(), window.last_error
     stored = queries.event_info(window.ev).groups[0].settings
-    assert stored.subrankings[0].decisive_places == 4
-    assert stored.subrankings[0].filter.gender is not None
-    assert stored.decisive_places == view.decisive.value()
+    women = stored.subranking("公开组 女子")
+    assert women is not None and women.filter.gender is not None and women.prizes
+    rewarded = {place for entry in (*women.prizes, *women.grade_titles)
+                for place in range(entry.places.first, entry.places.last + 1)}
+    with window.ev.reading() as session:
+        group = Event.group(session, stored.name)
+        assert award_scheme(group, women).admitted_places == rewarded
+        assert award_scheme(group).admitted_places != rewarded  # the group's own tables
 
 
 def test_text_size_changes_and_is_remembered(window, qapp, settings):

@@ -102,42 +102,7 @@ def _augment_from(
     return False
 
 
-def deficient(adjacent: Sequence[Sequence[int]]) -> tuple[int, list[bool]]:
-    """The size of a maximum matching and, for each vertex, whether some maximum matching
-    leaves it uncovered (the set D of the Gallai-Edmonds decomposition)."""
-    mate = maximum_matching(adjacent)
-    n = len(adjacent)
-    outer = [False] * n
-    for v in range(n):
-        if mate[v] == -1:
-            _augment_from(v, adjacent, mate, outer)
-    size = sum(1 for m in mate if m != -1) // 2
-    return size, outer
-
-
-def has_complete_matching(
-    adjacent: Sequence[Sequence[int]], bye_allowed: Sequence[bool] | None
-) -> bool:
-    """True when all vertices can be paired, except one when their number is odd, and
-    that one satisfies `bye_allowed` (None: anybody may be left over)."""
-    n = len(adjacent)
-    if n % 2 == 0:
-        mate = maximum_matching(adjacent)
-        return all(m != -1 for m in mate)
-    dummy = n
-    extended: list[list[int]] = [list(a) for a in adjacent]
-    extended.append([])
-    for v in range(n):
-        if bye_allowed is None or bye_allowed[v]:
-            extended[v].append(dummy)
-            extended[dummy].append(v)
-    if not extended[dummy]:
-        return False
-    mate = maximum_matching(extended)
-    return all(m != -1 for m in mate)
-
-
-# -- the same questions on a graph given by a test, without adjacency lists ---------------
+# -- the questions the Dutch system asks, on a graph given by a test -----------------------
 # A bracket's "everybody below" can hold thousands of players, almost all of whom may meet
 # each other: lists of neighbours would grow with the square of the field. Here `may_pair`
 # answers for one pair, neighbours are listed only when a search reaches a vertex, and the
@@ -221,8 +186,10 @@ def maximum_matching_of(n: int, may_pair: Callable[[int, int], bool]) -> list[in
 
 
 def deficient_of(n: int, may_pair: Callable[[int, int], bool]) -> tuple[int, list[bool]]:
-    """`deficient` of the graph `may_pair` defines on 0..n-1, in memory linear in n (the
-    set D of the Gallai-Edmonds decomposition does not depend on the maximum matching)."""
+    """The size of a maximum matching of the graph `may_pair` defines on 0..n-1 and, for
+    each vertex, whether some maximum matching leaves it uncovered (the set D of the
+    Gallai-Edmonds decomposition, which does not depend on the maximum matching found), in
+    memory linear in n."""
     adjacent = _Neighbours(n, may_pair, None)
     mate = maximum_matching_of(n, may_pair)
     outer = [False] * n
@@ -235,9 +202,10 @@ def deficient_of(n: int, may_pair: Callable[[int, int], bool]) -> tuple[int, lis
 def complete_matching_exists(
     n: int, may_pair: Callable[[int, int], bool], bye_allowed: Sequence[bool] | None
 ) -> bool:
-    """`has_complete_matching` of the graph `may_pair` defines on 0..n-1, in memory linear
-    in n. An exposed vertex that no augmenting path reaches stays exposed in every larger
-    matching, so the first such vertex answers "no"."""
+    """True when all vertices 0..n-1 of the graph `may_pair` defines can be paired, except
+    one when their number is odd, and that one satisfies `bye_allowed` (None: anybody may be
+    left over); in memory linear in n. An exposed vertex that no augmenting path reaches
+    stays exposed in every larger matching, so the first such vertex answers "no"."""
     if n % 2 == 0:
         spare = None
     else:

@@ -467,10 +467,12 @@ def _solved(solver: _Solver) -> list[int]:
 def max_weight_matching_tight(
     n: int, edges: list[tuple[int, int, int]]
 ) -> tuple[list[int], set[tuple[int, int]], list[set[int]], set[int]]:
-    """As `max_weight_matching`, with what complementary slackness says about every
-    maximum-weight matching: the edges tight under the final dual solution (the only ones
-    such a matching uses), the blossoms with a positive dual (each must hold (size-1)/2
-    matched edges) and the vertices with a positive dual (which it must cover)."""
+    """A matching of maximum total weight (`mate[v]` is v's partner or -1; `edges` holds
+    (a, b, weight) with positive integer weights, other pairs are not edges), with what
+    complementary slackness says about every maximum-weight matching: the edges tight under
+    the final dual solution (the only ones such a matching uses), the blossoms with a
+    positive dual (each must hold (size-1)/2 matched edges) and the vertices with a positive
+    dual (which it must cover)."""
     if n == 0:
         return [], set(), [], set()
     solver = _Solver(n, edges)
@@ -604,13 +606,3 @@ def _alternating_path(
                     following.append(nxt)
         frontier = following
     return None
-
-
-def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
-    """A matching of maximum total weight; `mate[v]` is v's partner or -1.
-
-    `edges` holds (a, b, weight) with positive integer weights; other pairs are not edges.
-    """
-    if n == 0:
-        return []
-    return _solved(_Solver(n, edges))

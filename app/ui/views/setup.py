@@ -167,8 +167,6 @@ class SetupView(View):
         self.tiebreaks.setObjectName("tiebreaks")
         self.unplayed = QComboBox()
         self._fill_choices()
-        self.decisive = QSpinBox()
-        self.decisive.setRange(0, 1000)
         self.prizes = RangeTable(PRIZE_COLUMNS, "奖励 / prizes")
         self.prizes.setObjectName("prizes")
         self.titles = RangeTable(TITLE_COLUMNS, "段级位 / grade titles")
@@ -204,7 +202,7 @@ class SetupView(View):
             ("f_games_per_round", self.games), ("f_points", points_widget),
             ("f_tiebreaks", self.tiebreaks), ("f_tiebreak_options", ranking_options),
             ("f_unplayed_policy", self.unplayed),
-            ("decisive", self.decisive), ("f_playoffs", self.playoffs),
+            ("f_playoffs", self.playoffs),
             ("f_same_unit", self.same_unit), ("f_forfeit_meeting", self.forfeit_meeting),
             ("f_initial_colour", self.initial_colour),
             ("f_late_entry_points", self.late_entry_points),
@@ -317,7 +315,6 @@ class SetupView(View):
         self.tiebreaks.set_tiebreaks(group.tiebreaks,
                                      dict(group.settings.tiebreak_labels))
         _choose(self.unplayed, group.unplayed_policy)
-        self.decisive.setValue(group.settings.decisive_places)
         self.prizes.set_rows(list(group.prizes))
         self.titles.set_rows(list(group.grade_titles))
         self._show_settings(_settings_shown(group))
@@ -393,7 +390,6 @@ class SetupView(View):
             "points": {key: spin.value() for key, spin in self.points.items()},
             "tiebreaks": self.tiebreaks.tiebreaks(),
             "unplayed_policy": self.unplayed.currentData(),
-            "decisive_places": self.decisive.value(),
             "prizes": self.prizes.rows(),
             "grade_titles": self.titles.rows(),
             "eligibility": self.eligibility.value(),
@@ -440,7 +436,6 @@ class SetupView(View):
                "system": group.system.value, "rounds": group.rounds,
                "games_per_round": group.games_per_round, "points": dict(group.points),
                "tiebreaks": list(group.tiebreaks), "unplayed_policy": group.unplayed_policy,
-               "decisive_places": group.settings.decisive_places,
                "prizes": list(group.prizes), "grade_titles": list(group.grade_titles),
                "eligibility": dict(group.eligibility), "settings": _settings_shown(group)}
         changed = {k: v for k, v in values.items() if old.get(k) != v}

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from app.pairing.swiss.cardinality import (
     complete_matching_exists,
-    deficient,
     deficient_of,
-    has_complete_matching,
     maximum_matching,
     maximum_matching_of,
 )
-from app.pairing.swiss.matching import lex_first_assignment, max_weight_matching
+from app.pairing.swiss.matching import lex_first_assignment, max_weight_matching_tight
+
+Graph = tuple[int, dict[tuple[int, int], int]]  # vertices 0..n-1, weight of each edge
 
 
 def _best(n: int, weights: dict[tuple[int, int], int]) -> int:
@@ -37,7 +37,7 @@ def _best(n: int, weights: dict[tuple[int, int], int]) -> int:
 
 
 @st.composite
-def graphs(draw: st.DrawFn) -> tuple[int, dict[tuple[int, int], int]]:
+def graphs(draw: st.DrawFn) -> Graph:
     n = draw(st.integers(0, 9))
     huge = draw(st.sampled_from([3, 1000, 2**300]))
     weights: dict[tuple[int, int], int] = {}
@@ -50,21 +50,22 @@ def graphs(draw: st.DrawFn) -> tuple[int, dict[tuple[int, int], int]]:
 
 @settings(max_examples=150, deadline=None)
 @given(graphs())
-def test_max_weight_matching_is_a_matching_of_maximum_weight(graph) -> None:  # type: ignore[no-untyped-def]
+def test_max_weight_matching_is_a_matching_of_maximum_weight(graph: Graph) -> None:
     n, weights = graph
-    mate = max_weight_matching(n, [(a, b, w) for (a, b), w in weights.items()])
+    mate, tight, _, _ = max_weight_matching_tight(n, [(a, b, w) for (a, b), w in weights.items()])
     total = 0
     for v, u in enumerate(mate):
         if u != -1:
             assert mate[u] == v
             if v < u:
                 total += weights[(v, u)]
+                assert (v, u) in tight or (u, v) in tight  # a matching uses tight edges only
     assert total == _best(n, weights)
 
 
 @settings(max_examples=150, deadline=None)
 @given(graphs())
-def test_maximum_cardinality_and_deficient_vertices(graph) -> None:  # type: ignore[no-untyped-def]
+def test_maximum_cardinality_and_deficient_vertices(graph: Graph) -> None:
     n, weights = graph
     adjacent: list[list[int]] = [[] for _ in range(n)]
     for a, b in weights:
@@ -74,12 +75,6 @@ def test_maximum_cardinality_and_deficient_vertices(graph) -> None:  # type: ign
     size = _best(n, unit)
     mate = maximum_matching(adjacent)
     assert sum(1 for m in mate if m != -1) == 2 * size
-    got_size, spare = deficient(adjacent)
-    assert got_size == size
-    for v in range(n):
-        without = {k: 1 for k in weights if v not in k}
-        assert spare[v] == (_best(n, without) == size)
-    assert has_complete_matching(adjacent, None) == (2 * size >= n - (n % 2))
 
 
 @settings(max_examples=200, deadline=None)
@@ -103,8 +98,8 @@ def test_lexicographically_first_assignment(size: int, data: st.DataObject) -> N
 
 @settings(max_examples=200, deadline=None)
 @given(graphs(), st.data())
-def test_the_same_answers_without_adjacency_lists(graph, data: st.DataObject) -> None:  # type: ignore[no-untyped-def]
-    """The linear-memory versions (a pair test instead of lists) answer as the lists do:
+def test_the_same_answers_without_adjacency_lists(graph: Graph, data: st.DataObject) -> None:
+    """The linear-memory versions (a pair test instead of lists) answer as brute force does:
     complete or not (with the player left over allowed or not), the size of a maximum
     matching, and the vertices some maximum matching leaves out."""
     n, weights = graph
@@ -117,10 +112,20 @@ def test_the_same_answers_without_adjacency_lists(graph, data: st.DataObject) ->
         return (min(a, b), max(a, b)) in weights
 
     allowed = data.draw(st.none() | st.lists(st.booleans(), min_size=n, max_size=n))
-    assert complete_matching_exists(n, may_pair, allowed) == has_complete_matching(
-        adjacent, allowed
-    )
+    unit = {key: 1 for key in weights}
+    size = _best(n, unit)
+    if n % 2 == 0:
+        complete = 2 * size == n
+    else:  # some player who may be left over leaves a graph that pairs everybody else
+        complete = any((allowed is None or allowed[v])
+                       and _best(n, {k: 1 for k in weights if v not in k}) == n // 2
+                       for v in range(n))
+    assert complete_matching_exists(n, may_pair, allowed) == complete
     mate = maximum_matching_of(n, may_pair)
     assert all(mate[mate[v]] == v and may_pair(v, mate[v]) for v in range(n) if mate[v] != -1)
     assert sum(1 for m in mate if m != -1) == sum(1 for m in maximum_matching(adjacent) if m != -1)
-    assert deficient_of(n, may_pair) == deficient(adjacent)
+    got_size, spare = deficient_of(n, may_pair)
+    assert got_size == size
+    for v in range(n):  # D: the vertices some maximum matching leaves uncovered
+        without = {k: 1 for k in weights if v not in k}
+        assert spare[v] == (_best(n, without) == size)
