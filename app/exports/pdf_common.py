@@ -419,12 +419,14 @@ def make_table(
 
 
 def heading(text: str, size: float = 12) -> Paragraph:
+    register_fonts()
     style = ParagraphStyle(name=f"heading-{size}", fontName=SANS, fontSize=size,
                            leading=size * 1.4, spaceBefore=4, spaceAfter=4)
     return Paragraph(escape(text), style)
 
 
 def note(text: str, size: float = 9) -> Paragraph:
+    register_fonts()
     style = ParagraphStyle(name=f"note-{size}", fontName=SANS, fontSize=size,
                            leading=size * 1.35, wordWrap="CJK")
     return Paragraph(escape(text), style)

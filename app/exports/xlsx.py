@@ -194,7 +194,8 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
                                   None if value is None else scaled(value, info.scale))
     else:
         headers_mid = [f"第{r.number}轮" for r in rounds]
-        for pid, texts in round_cells(rounds, order).items():
+        for pid, texts in round_cells(rounds, order,
+                                      {p: model.player(p).number for p in order}).items():
             cells[pid].extend(texts)
     columns = standings.columns if standings is not None else ()
     headers = ["序", "名次", "姓名", "单位", *headers_mid, "积分", *[c.header for c in columns]]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -18,17 +19,22 @@ from app.exports import model as m
 from app.exports.bundle import export_all
 from app.rules.board import format_point
 from app.rules.records import read_moves
-from app.services.event import Event
+from app.services.event import Event, Officials, schedule_from_settings
 from app.services.groups import point_system
-from app.services.knockout import TEAM_SYSTEMS
+from app.services.knockout import TEAM_SYSTEMS, team_rules
+from app.services.knockout import bracket as knockout_bracket
+from app.services.playoffs import playoffs as playoffs_of
 from app.services.ranking import (
     compute_standings,
     knockout_standings,
     planned_rounds,
+    ranking_rules,
     subranking_options,
     team_standings,
+    tiebreak_label,
 )
 from app.services.snapshot import build_snapshot
+from app.standings.ranking import rank
 from app.store.models import Group
 from app.store.snapshots import take_snapshot
 
@@ -70,13 +76,13 @@ def _standings(session: Session, group: Group, **options: Any) -> tuple[m.Standi
     for k, (name, label) in enumerate(info.columns):
         values = [by_number[row.player.number].tiebreaks[k] for row in info.rows]
         scale, ints = _scaled_column(values)
-        columns.append(m.TieBreakColumn(name, label, scale))
+        columns.append(m.TieBreakColumn(name, label, scale, m.TIEBREAK_LEGENDS.get(name, "")))
         for i, value in enumerate(ints):
             scaled_rows[i].append(value)
     rows = tuple(
         m.StandingRow(rank=row.place, player=row.player.id, points=row.points,
                       tiebreaks=tuple(scaled_rows[i]), shared=row.shared,
-                      playoff=row.playoff_mark)
+                      playoff=row.playoff_mark, prize=row.prize, grade_title=row.title)
         for i, row in enumerate(info.rows)
     )
     final = info.rounds_complete >= planned_rounds(group)
@@ -96,105 +102,287 @@ def _awards(info: object, group: Group, ranking: str) -> list[m.Award]:
     return awards
 
 
+UNPLAYED_ZH = {
+    "zero": "未赛轮次（轮空、弃权、缺席）计算对手分时按0分计",
+    "own": "未赛轮次按FIDE虚拟对手（本人该轮前积分）计算对手分",
+    "lowest": "未赛轮次按最低对手分计算",
+}
+SYSTEM_ZH = {"swiss": "积分编排制", "round_robin": "单循环制", "double_round_robin": "双循环制",
+             "knockout": "淘汰制（决出全部名次）", "team_knockout": "团体淘汰制（分台定人制）",
+             "cross_group": "交叉复赛"}
+
+
+def _event_info(tournament: Any, keys: dict[str, str]) -> m.EventInfo:
+    staff = Officials.from_json(tournament.settings.get("officials"))
+    items = tuple(
+        m.ScheduleItem(e.round, e.day, e.time, e.room, keys.get(e.group, ""), e.label)
+        for e in schedule_from_settings(tournament.settings)
+        if not e.group or e.group in keys
+    )
+    return m.EventInfo(
+        title=tournament.title,
+        organisers=tuple(x for x in tournament.organisers.split("、") if x),
+        venue=tournament.venue,
+        start_date=tournament.start_date,
+        end_date=tournament.end_date,
+        chief_arbiter=staff.chief_arbiter,
+        deputy_chief_arbiters=staff.deputy_chief_arbiters,
+        chief_pairing_officer=staff.chief_pairing_officer,
+        appeals_committee=staff.appeals_committee,
+        officials_note=staff.appointed_by,
+        schedule=items,
+    )
+
+
+def _model_group(group: Group) -> m.Group:
+    rounds = planned_rounds(group)
+    system = SYSTEM_ZH.get(group.system, group.system)
+    tiebreaks = "、".join(["积分", *(tiebreak_label(group, tb) for tb in group.tiebreaks)])
+    return m.Group(
+        key=_key(group), name=group.name, system=_system(group), rounds=rounds,
+        rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
+        scale=1, points=point_system(group.points), forbidden=group.rule_set == "renju",
+        designated_opening=group.opening == "designated",
+        fifth_move_offers=group.fifth_move_offers, time_control=group.time_control,
+        system_text=f"{system}（{rounds}轮）" if rounds else system,
+        tiebreak_text=tiebreaks if group.system not in TEAM_SYSTEMS + ("knockout",) else "",
+        unplayed_text=UNPLAYED_ZH.get(group.unplayed_policy, ""),
+        board_count=team_rules(group).boards if group.system in TEAM_SYSTEMS else 0,
+    )
+
+
+def _model_players(group: Group) -> list[m.Player]:
+    build = build_snapshot(group)
+    return [
+        m.Player(id=player.id, name=player.name, group=_key(group),
+                 number=build.number_of[player.id], gender=GENDER_ZH.get(player.gender, ""),
+                 birth_date=player.birth_date, id_number=player.id_number, unit=player.unit,
+                 grade=player.grade, platform_id=player.platform_id)
+        for player in sorted(group.players, key=lambda p: build.number_of[p.id])
+    ]
+
+
+def _team_boards(group: Group, round_: Any) -> list[m.BoardResult]:
+    team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
+    boards = []
+    number = 0
+    for match in round_.boards:
+        for game in match.games:
+            number += 1
+            label = (f"第{match.number}场加赛" if game.index > 3 else
+                     f"第{match.number}场{game.index}台")
+            boards.append(m.BoardResult(
+                number, game.black_player_id, game.white_player_id,
+                game.result, ENDING_ZH.get(game.ending, ""), label=label, match=match.number,
+                first_team=team_of.get(game.black_player_id, ""),
+                second_team=team_of.get(game.white_player_id, "")))
+    return boards
+
+
+def _round(group: Group, round_: Any, points_of: dict[tuple[int, int], int],
+           schedule: tuple[m.ScheduleItem, ...]) -> m.Round:
+    if group.system in TEAM_SYSTEMS:
+        boards = _team_boards(group, round_)
+    else:
+        boards = []
+        for board in round_.boards:
+            first, second = board.first_player_id, board.second_player_id
+            endings = "、".join(ENDING_ZH[g.ending] for g in board.games if g.ending in ENDING_ZH)
+            boards.append(m.BoardResult(
+                board.number, first, second, "" if board.result == "bye" else board.result,
+                endings or ("轮空" if second is None else ""),
+                points_of.get((first, round_.number)),
+                points_of.get((second, round_.number)) if second else None,
+            ))
+    when = next((item for wanted in (_key(group), "") for item in schedule
+                 if item.round == round_.number and item.group == wanted), None)
+    return m.Round(_key(group), round_.number, tuple(boards),
+                   date_text=when.when if when else "", room=when.room if when else "")
+
+
+def _games(group: Group, round_: Any) -> list[m.Game]:
+    games = []
+    for board in round_.boards:
+        for game in board.games:
+            if game.black_player_id and game.white_player_id and (game.moves or game.result):
+                games.append(m.Game(
+                    group=_key(group), round=round_.number, board=board.number,
+                    black=game.black_player_id, white=game.white_player_id,
+                    moves=tuple(format_point(p) for p in read_moves(game.moves).moves),
+                    result=game.result, how_ended=ENDING_ZH.get(game.ending, ""),
+                    game_no=game.index, opening=game.opening,
+                ))
+    return games
+
+
+def _bracket(group: Group) -> m.Bracket:
+    """The bracket as drawn: names instead of ids, team match scores where played."""
+    plain = knockout_bracket(group)
+    if group.system in TEAM_SYSTEMS:
+        names = {t.id: t.name for t in group.teams}
+    else:
+        names = {p.id: p.name for p in group.players}
+    scores: dict[tuple[int, int], str] = {}
+    if group.system in TEAM_SYSTEMS:
+        for round_ in group.rounds_played:
+            for board in round_.boards:
+                score = _match_score(board.games)
+                if score:
+                    scores[(round_.number, board.number)] = score
+
+    def name(entrant: int | None) -> str:
+        if entrant is None:
+            return ""
+        return "轮空" if entrant == 0 else names.get(entrant, "")
+
+    rounds = tuple(
+        tuple(m.BracketMatch(match.round, match.number, name(match.top), name(match.bottom),
+                             name(match.winner) if match.winner else "", match.places,
+                             scores.get((match.round, match.number), ""))
+              for match in matches)
+        for matches in plain.rounds
+    )
+    return m.Bracket(_key(group), rounds)
+
+
+def _match_score(games: Any) -> str:
+    """A team match's game score, first-named team first (`2:1`): the first-named team has
+    black on boards 1 and 3 (huazhi 六、(三)3); captains' playoff games are not counted."""
+    won = [0, 0]
+    for game in games:
+        if game.index > 3 or not game.result:
+            continue
+        code = game.result.split()[0]
+        first_black = game.index in (1, 3)
+        if code in ("1-0", "+-"):
+            won[0 if first_black else 1] += 1
+        elif code in ("0-1", "-+"):
+            won[1 if first_black else 0] += 1
+    return f"{won[0]}:{won[1]}" if any(won) else ""
+
+
+def _group_tables(session: Session, group: Group, awards: list[m.Award]
+                  ) -> tuple[list[m.Standings], list[m.Standings], list[m.Standings]]:
+    """The group's final (or current) ranking, its sub-rankings, and the rankings after each
+    completed round before the current one."""
+    table, shown = _standings(session, group)
+    awards += _awards(shown, group, group.name)
+    subs = []
+    for spec in group.settings.get("subrankings", []):
+        sub, sub_shown = _standings(session, group, **subranking_options(spec))
+        subs.append(replace(sub, parent=table.title))
+        awards += _awards(sub_shown, group, spec["name"])
+    progress = [_standings_after(group, number) for number in range(1, table.after_round)]
+    return [table], subs, progress
+
+
 def build_model(event: Event) -> m.ExportModel:
     """Everything an export prints, read from the event in one session."""
     with event.reading() as session:
         tournament = Event.tournament(session)
         groups = list(tournament.groups)
-        info = m.EventInfo(
-            title=tournament.title,
-            organisers=tuple(x for x in tournament.organisers.split("、") if x),
-            venue=tournament.venue,
-            start_date=tournament.start_date,
-            end_date=tournament.end_date,
-        )
-        model_groups, players, rounds, standings, subs, awards, games = [], [], [], [], [], [], []
+        info = _event_info(tournament, {g.name: _key(g) for g in groups})
+        players: list[m.Player] = []
+        rounds: list[m.Round] = []
+        standings: list[m.Standings] = []
+        subs: list[m.Standings] = []
+        progress: list[m.Standings] = []
+        awards: list[m.Award] = []
+        games: list[m.Game] = []
+        brackets: list[m.Bracket] = []
+        members: list[tuple[int, str, int]] = []
         team_tables: list[m.TeamStandings] = []
+        model_groups = [_model_group(group) for group in groups]
         for group in groups:
-            key = _key(group)
-            model_groups.append(m.Group(
-                key=key, name=group.name, system=_system(group), rounds=planned_rounds(group),
-                rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
-                scale=1, points=point_system(group.points),
-            ))
+            players += _model_players(group)
             build = build_snapshot(group)
-            for player in sorted(group.players, key=lambda p: build.number_of[p.id]):
-                players.append(m.Player(
-                    id=player.id, name=player.name, group=key,
-                    number=build.number_of[player.id], gender=GENDER_ZH.get(player.gender, ""),
-                    birth_date=player.birth_date, id_number=player.id_number, unit=player.unit,
-                    grade=player.grade, platform_id=player.platform_id,
-                ))
             points_of = {
                 (build.player_of[p.number], r.round): r.points
                 for p in build.snapshot.players for r in p.rounds
             }
             for round_ in group.rounds_played:
-                boards = []
-                if group.system in TEAM_SYSTEMS:
-                    team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
-                    number = 0
-                    for match in round_.boards:
-                        for game in match.games:
-                            number += 1
-                            label = (f"第{match.number}场加赛" if game.index > 3 else
-                                     f"第{match.number}场{game.index}台")
-                            boards.append(m.BoardResult(
-                                number, game.black_player_id, game.white_player_id,
-                                game.result, ENDING_ZH.get(game.ending, ""), label=label,
-                                first_team=team_of.get(game.black_player_id, ""),
-                                second_team=team_of.get(game.white_player_id, "")))
-                else:
-                    for board in round_.boards:
-                        first, second = board.first_player_id, board.second_player_id
-                        endings = "、".join(ENDING_ZH[g.ending] for g in board.games
-                                           if g.ending in ENDING_ZH)
-                        boards.append(m.BoardResult(
-                            board.number, first, second,
-                            "" if board.result == "bye" else board.result,
-                            endings or ("轮空" if second is None else ""),
-                            points_of.get((first, round_.number)),
-                            points_of.get((second, round_.number)) if second else None,
-                        ))
-                rounds.append(m.Round(key, round_.number, tuple(boards)))
-                for board in round_.boards:
-                    for game in board.games:
-                        if game.black_player_id and game.white_player_id and (
-                                game.moves or game.result):
-                            games.append(m.Game(
-                                group=key, round=round_.number, board=board.number,
-                                black=game.black_player_id, white=game.white_player_id,
-                                moves=tuple(format_point(p) for p in read_moves(game.moves).moves), result=game.result,
-                                how_ended=ENDING_ZH.get(game.ending, ""),
-                                game_no=game.index, opening=game.opening,
-                            ))
+                rounds.append(_round(group, round_, points_of, info.schedule))
+                games += _games(group, round_)
+            members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
+                        for mb in t.members]
             if group.system in ("knockout", "team_knockout"):
                 if len(group.teams if group.system == "team_knockout" else group.players) >= 2:
                     places = knockout_standings(group)
                     team_tables.append(m.TeamStandings(
                         title=f"{group.name} 名次", columns=(m.TieBreakColumn("wins", "胜场"),),
-                        rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,))
+                        rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,),
+                                             members=_team_members(group, r.player.id))
                                    for r in places.rows),
-                        group=key,
+                        group=_key(group),
                     ))
                     awards += _awards(places, group, group.name)
+                    brackets.append(_bracket(group))
                 continue
             if group.system == "cross_group" or not group.players:
                 continue
-            table, shown = _standings(session, group)
-            standings.append(table)
-            awards += _awards(shown, group, group.name)
-            for spec in group.settings.get("subrankings", []):
-                sub, sub_shown = _standings(session, group, **subranking_options(spec))
-                subs.append(sub)
-                awards += _awards(sub_shown, group, spec["name"])
+            tables, group_subs, group_progress = _group_tables(session, group, awards)
+            standings += tables
+            subs += group_subs
+            progress += group_progress
+    team_tables += _event_team_tables(event, awards, players, standings)
+    return m.ExportModel(
+        event=info, groups=tuple(model_groups),
+        players=tuple(players), rounds=tuple(rounds),
+        standings=tuple(standings), sub_rankings=tuple(subs),
+        team_standings=tuple(team_tables), awards=tuple(awards), games=tuple(games),
+        progress_standings=tuple(progress), playoffs=tuple(_playoffs(event)),
+        brackets=tuple(brackets), team_members=tuple(members),
+    )
+
+
+def _team_members(group: Group, team_id: int) -> tuple[str, ...]:
+    if group.system not in TEAM_SYSTEMS:
+        return ()
+    for row in group.teams:
+        if row.id == team_id:
+            return tuple(f"{mb.board_order}台 {mb.player.name}" for mb in row.members)
+    return ()
+
+
+def _member_results(players: list[m.Player], standings: list[m.Standings]
+                    ) -> dict[tuple[str, str], tuple[str, str]]:
+    """(unit, name) -> (points, place) of every ranked player, to print team members with
+    their results; a name shared inside one unit is left out (it would be ambiguous)."""
+    by_id = {p.id: p for p in players}
+    found: dict[tuple[str, str], tuple[str, str]] = {}
+    seen: set[tuple[str, str]] = set()
+    for table in standings:
+        for row in table.rows:
+            player = by_id[row.player]
+            key = (player.unit, player.name)
+            if key in seen:
+                found.pop(key, None)
+                continue
+            seen.add(key)
+            found[key] = (m.format_scaled(row.points), row.rank_text)
+    return found
+
+
+def _event_team_tables(event: Event, awards: list[m.Award], players: list[m.Player],
+                       standings: list[m.Standings]) -> list[m.TeamStandings]:
+    results = _member_results(players, standings)
+    tables = []
     for team_info in team_standings(event):
-        team_tables.append(m.TeamStandings(
+        by_place = team_info.method == "best_places"
+
+        def member(team: str, name: str, by_place: bool = by_place) -> str:
+            points, place = results.get((team, name), ("", ""))
+            if by_place:
+                return f"{name}（第{place}名）" if place else name
+            return f"{name}（{points}分）" if points else name
+
+        tables.append(m.TeamStandings(
             title=team_info.name,
             columns=(m.TieBreakColumn("total", team_info.total_label),),
             rows=tuple(m.TeamRow(row.place or 0, row.team,
-                                 (int(Fraction(row.total_text)) if row.total_text else 0,),
-                                 members=row.members, shared=row.rank_text.endswith("="),
+                                 (int(Fraction(row.total_text)) if row.total_text else "",),
+                                 members=tuple(member(row.team, x) for x in row.members),
+                                 shared=row.rank_text.endswith("="),
                                  note=row.note)
                        for row in team_info.rows),
         ))
@@ -202,11 +390,48 @@ def build_model(event: Event) -> m.ExportModel:
             if row.prize and row.place:
                 awards.append(m.Award(ranking=team_info.name, place=row.place,
                                       recipient=row.team, prize=row.prize))
-    return m.ExportModel(
-        event=info, groups=tuple(model_groups), players=tuple(players), rounds=tuple(rounds),
-        standings=tuple(standings), sub_rankings=tuple(subs),
-        team_standings=tuple(team_tables), awards=tuple(awards), games=tuple(games),
+    return tables
+
+
+def _playoffs(event: Event) -> list[m.Playoff]:
+    """Every playoff (加赛) of every group, with its games as scheduled or played."""
+    found = []
+    with event.reading() as session:
+        groups = [(g.name, _key(g)) for g in Event.tournament(session).groups
+                  if g.system not in ("knockout", "team_knockout", "cross_group")]
+    for name, key in groups:
+        for playoff in playoffs_of(event, name):
+            found.append(m.Playoff(
+                group=key, ranking=name, place=playoff.place,
+                players=tuple(p.id for p in playoff.players),
+                games=tuple(m.PlayoffGame(g.index, g.stage, g.black.id, g.white.id,
+                                          g.time_control, g.result) for g in playoff.games),
+                order=tuple(p.id for p in playoff.order),
+            ))
+    return found
+
+
+def _standings_after(group: Group, number: int) -> m.Standings:
+    """The ranking after round `number` (名次表 after any round): the group's tie-breaks over
+    the rounds up to it; no playoffs, no prizes while rounds remain."""
+    build = build_snapshot(group, partial=True, before_round=number + 1)
+    rules = ranking_rules(group, 0)
+    plain = rank(build.snapshot, rules)
+    columns = []
+    per_row: list[list[int]] = [[] for _ in plain.rows]
+    for k, name in enumerate(rules.tiebreaks):
+        scale, ints = _scaled_column([Fraction(row.tiebreaks[k]) for row in plain.rows])
+        columns.append(m.TieBreakColumn(name, tiebreak_label(group, name), scale,
+                                        m.TIEBREAK_LEGENDS.get(name, "")))
+        for i, value in enumerate(ints):
+            per_row[i].append(value)
+    rows = tuple(
+        m.StandingRow(rank=row.place, player=build.player_of[row.number], points=row.points,
+                      tiebreaks=tuple(per_row[i]), shared=row.shared)
+        for i, row in enumerate(plain.rows)
     )
+    return m.Standings(_key(group), group.name, tuple(columns), rows, final=False,
+                       after_round=number)
 
 
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
