@@ -218,7 +218,8 @@ class PageHeader:
 
 def _header_drawer(header: PageHeader) -> Callable[[rl_canvas.Canvas, Any], None]:
     def draw(canvas: rl_canvas.Canvas, doc: Any) -> None:
-        width, height = doc.pagesize
+        # The page's own size: a booklet mixes portrait and landscape pages.
+        width, height = getattr(canvas, "_pagesize", None) or doc.pagesize
         usable = width - 2 * MARGIN
         canvas.saveState()
         canvas.setFillColor(colors.black)

@@ -6,6 +6,7 @@ A snapshot of the event is taken before each export, as for pairings and playoff
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Callable
 from dataclasses import replace
@@ -15,6 +16,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from app.errors import UserError
 from app.exports import model as m
 from app.exports.bundle import export_all
 from app.rules.board import format_point
@@ -434,10 +436,41 @@ def _standings_after(group: Group, number: int) -> m.Standings:
                        after_round=number)
 
 
+def export_folder(out_dir: str | Path, title: str, overwrite: bool = False,
+                  now: dt.datetime | None = None) -> Path:
+    """Where an export goes without touching what is there: `out_dir` itself when it is
+    missing or empty, or when the arbiter confirmed (`overwrite`: files of the same name are
+    replaced, nothing else is removed); otherwise a new dated folder inside it
+    (`<event>-导出-20221126-0930`, `-2` ... when that exists too)."""
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise UserError("输出位置不是文件夹", "output path is not a folder", str(out))
+    if overwrite or not out.exists() or not any(out.iterdir()):
+        return out
+    stamp = (now or dt.datetime.now()).strftime("%Y%m%d-%H%M")
+    base = f"{m.safe_filename(title)}-导出-{stamp}"
+    candidate, counter = out / base, 2
+    while candidate.exists():
+        candidate = out / f"{base}-{counter}"
+        counter += 1
+    return candidate
+
+
+def export_target(event: Event, out_dir: str | Path, overwrite: bool = False) -> Path:
+    """The folder `export` will write into (see `export_folder`), for the window and the
+    command line to show before exporting."""
+    with event.reading() as session:
+        title = Event.tournament(session).title
+    return export_folder(out_dir, title, overwrite)
+
+
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
-           federation: bool = True, progress: Progress | None = None) -> list[Path]:
-    """Write the chosen exports of the whole event into `out_dir`; returns the files."""
-    take_snapshot(event.store, "导出前 / before export")
+           federation: bool = True, progress: Progress | None = None,
+           overwrite: bool = False) -> list[Path]:
+    """Write the chosen exports of the whole event; returns the files. Into `out_dir` when it
+    is empty (or `overwrite`), else into a new dated folder inside it (`export_folder`)."""
     model = build_model(event)
-    return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
+    target = export_folder(out_dir, model.event.title, overwrite)
+    take_snapshot(event.store, "导出前 / before export")
+    return export_all(model, target, pdf=pdf, xlsx=xlsx, federation=federation,
                       progress=progress)
