@@ -20,9 +20,12 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 from docx.shared import Mm, Pt
+from reportlab.lib.units import mm
 
 from app.exports.booklet import Booklet, BracketBlock, Break, Heading, TableBlock, Text
+from app.exports.fonts import register_fonts
 from app.exports.model import ExportModel
+from app.exports.pdf_common import Column, column_widths
 
 FONT = "宋体"
 
@@ -121,26 +124,48 @@ def _contents(document: Any, booklet: Booklet) -> None:
     document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
 
 
-def _table(document: Any, block: TableBlock) -> None:
+def _table(document: Any, block: TableBlock, wide: bool = False) -> None:
+    """A table with the widths the PDF gives it (names and units wide, numbers narrow), the
+    header row shaded and repeated on every page."""
+    register_fonts()
+    size_pt = block.size if not block.wide else 7.0
+    available = (267 if wide else 180) * mm
+    widths = column_widths(block.columns, block.rows, available, size_pt)
     table = document.add_table(rows=1, cols=len(block.columns))
     table.style = document.styles["Table Grid"]
     table.alignment = WD_TABLE_ALIGNMENT.CENTER
-    size = Pt(block.size if not block.wide else 7)
+    table.autofit = False
+    size = Pt(size_pt)
     header = table.rows[0]
     _repeat_header(header)
-    for cell, column in zip(header.cells, block.columns, strict=True):
+    for cell, column, width in zip(header.cells, block.columns, widths, strict=True):
+        cell.width = Pt(width)
         cell.text = column.header
+        cell.paragraphs[0].alignment = WD_ALIGN_PARAGRAPH.CENTER
+        _shade(cell)
         for run in cell.paragraphs[0].runs:
             run.font.size = size
             run.bold = True
+    for column, width in zip(table.columns, widths, strict=True):
+        column.width = Pt(width)
     for row in block.rows:
         cells = table.add_row().cells
-        for cell, text, column in zip(cells, row, block.columns, strict=True):
+        for cell, text, column, width in zip(cells, row, block.columns, widths, strict=True):
+            cell.width = Pt(width)
             paragraph = cell.paragraphs[0]
             run = paragraph.add_run(text)
             run.font.size = size
             if column.align == "CENTER":
                 paragraph.alignment = WD_ALIGN_PARAGRAPH.CENTER
+
+
+def _shade(cell: Any) -> None:
+    properties = cell._tc.get_or_add_tcPr()
+    shading = OxmlElement("w:shd")
+    shading.set(qn("w:val"), "clear")
+    shading.set(qn("w:color"), "auto")
+    shading.set(qn("w:fill"), "D9D9D9")
+    properties.append(shading)
 
 
 def _repeat_header(row: Any) -> None:
@@ -150,7 +175,7 @@ def _repeat_header(row: Any) -> None:
     properties.append(repeat)
 
 
-def _bracket(document: Any, block: BracketBlock) -> None:
+def _bracket(document: Any, block: BracketBlock, wide: bool) -> None:
     """The bracket as a table of matches (Word has no drawing of it): round, places, both
     entrants, winner and score."""
     rows = []
@@ -159,11 +184,9 @@ def _bracket(document: Any, block: BracketBlock) -> None:
             places = f"{match.places[0]}-{match.places[1]}" if match.places[1] else ""
             rows.append((f"第{match.round}轮", str(match.number), places, match.top,
                          match.bottom, match.score, match.winner))
-    from app.exports.pdf_common import Column
-
     columns = (Column("轮次"), Column("场次"), Column("名次段"), Column("先行方", "LEFT"),
                Column("后行方", "LEFT"), Column("比分"), Column("胜方", "LEFT"))
-    _table(document, TableBlock(columns, tuple(rows)))
+    _table(document, TableBlock(columns, tuple(rows)), wide)
 
 
 def write_booklet_docx(model: ExportModel, booklet: Booklet, path: Path) -> Path:
@@ -194,9 +217,9 @@ def write_booklet_docx(model: ExportModel, booklet: Booklet, path: Path) -> Path
             if block.wide != wide:
                 _page_setup(document.add_section(WD_SECTION.NEW_PAGE), block.wide, title)
                 wide = block.wide
-            _table(document, block)
+            _table(document, block, wide)
         elif isinstance(block, BracketBlock):
-            _bracket(document, block)
+            _bracket(document, block, wide)
     path.parent.mkdir(parents=True, exist_ok=True)
     document.save(str(path))
     return path

@@ -23,6 +23,7 @@ from reportlab.platypus import (
     PageTemplate,
     Paragraph,
     Spacer,
+    TableStyle,
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -128,6 +129,11 @@ class _BookletDocument(BaseDocTemplate):
 
 def _contents() -> list[Flowable]:
     toc = TableOfContents()
+    # The contents table's own cell font (reportlab's default is Helvetica, never embedded).
+    toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), SANS, 10),
+                                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                 ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
     toc.levelStyles = [
         ParagraphStyle(name="toc0", fontName=SANS, fontSize=11, leading=16, leftIndent=0),
         ParagraphStyle(name="toc1", fontName=SANS, fontSize=9.5, leading=13, leftIndent=8 * mm),

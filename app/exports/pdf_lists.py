@@ -9,6 +9,7 @@ too wide for portrait. The first mover (先手) plays black (see app/pairing/typ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -489,16 +490,25 @@ def write_grade_applications(model: ExportModel, path: Path) -> Path:
                Column("身份证号"), Column("单位", "LEFT", True), Column("组别", "LEFT"),
                Column("原段级位"), Column("对局数"), Column("名次"), Column("申报段级位")]
     rows = grade_application_rows(model)
-    seal = Table([["主办单位（盖章）：\n\n\n\n　　　　　　年　　月　　日"]],
-                 colWidths=[80 * mm], rowHeights=[38 * mm])
-    seal.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.8, colors.black),
-                              ("FONT", (0, 0), (-1, -1), SANS, 10),
+    signatures = "\n\n".join(f"{label}：＿＿＿＿＿＿＿＿" for label in ("裁判长", "填表人", "日期"))
+    seal = Table([[signatures, "主办单位（盖章）：\n\n\n\n　　　　　　年　　月　　日"]],
+                 colWidths=[110 * mm, 80 * mm], rowHeights=[34 * mm])
+    seal.setStyle(TableStyle([("BOX", (1, 0), (1, 0), 0.8, colors.black),
+                              ("FONT", (0, 0), (-1, -1), SANS, 10, 13),
                               ("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    seal.hAlign = "RIGHT"
+    seal.hAlign = "LEFT"
     after = [Spacer(1, 3), note("对局数为本次比赛实际对局盘数（不含轮空、弃权）。"),
-             signature_line(("裁判长", "填表人", "日期")), Spacer(1, 6 * mm), seal]
+             Spacer(1, 4 * mm), seal]
     return _table_document(path, PageHeader(model.event, "段级位申报表"), columns, rows,
                            after=after, force_wide=True)
+
+
+def time_control_zh(text: str) -> str:
+    """`5'+3"` as printed for players: 每方5分钟，每步加3秒 (other texts unchanged)."""
+    match = re.fullmatch(r"(\d+)'\s*\+\s*(\d+)\"", text.strip())
+    if match is None:
+        return text
+    return f"每方{match.group(1)}分钟，每步加{match.group(2)}秒"
 
 
 def playoff_rows(model: ExportModel, playoff: Playoff) -> list[list[str]]:
@@ -507,7 +517,7 @@ def playoff_rows(model: ExportModel, playoff: Playoff) -> list[list[str]]:
         black, white = model.player(game.black), model.player(game.white)
         rows.append([str(game.index), game.stage, f"{black.number or ''}", black.name,
                      result_zh(game.result) if game.result else "", white.name,
-                     f"{white.number or ''}", game.time_control])
+                     f"{white.number or ''}", time_control_zh(game.time_control)])
     return rows
 
 

@@ -338,7 +338,14 @@ class ScheduleEntry:
 def schedule_from_settings(settings: dict[str, Any]) -> tuple[ScheduleEntry, ...]:
     """The stored schedule in date, time, round order."""
     entries = [ScheduleEntry.from_json(e) for e in settings.get("schedule", [])]
-    return tuple(sorted(entries, key=lambda e: (e.day or dt.date.max, e.time, e.round,
+
+    def when(entry: ScheduleEntry) -> str:
+        # An item without a time closes its day (离会, 闭幕式), except 报到, which opens it.
+        if entry.time or "报到" in entry.label:
+            return entry.time
+        return "24:00"
+
+    return tuple(sorted(entries, key=lambda e: (e.day or dt.date.max, when(e), e.round,
                                                 e.group, e.label)))
 
 

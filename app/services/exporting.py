@@ -436,19 +436,19 @@ def _standings_after(group: Group, number: int) -> m.Standings:
                        after_round=number)
 
 
-def export_folder(out_dir: str | Path, title: str, overwrite: bool = False,
+def export_folder(out_dir: str | Path, overwrite: bool = False,
                   now: dt.datetime | None = None) -> Path:
     """Where an export goes without touching what is there: `out_dir` itself when it is
     missing or empty, or when the arbiter confirmed (`overwrite`: files of the same name are
     replaced, nothing else is removed); otherwise a new dated folder inside it
-    (`<event>-导出-20221126-0930`, `-2` ... when that exists too)."""
+    (`导出-20221126-0930`, `-2` ... when that exists too)."""
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise UserError("输出位置不是文件夹", "output path is not a folder", str(out))
     if overwrite or not out.exists() or not any(out.iterdir()):
         return out
     stamp = (now or dt.datetime.now()).strftime("%Y%m%d-%H%M")
-    base = f"{m.safe_filename(title)}-导出-{stamp}"
+    base = f"导出-{stamp}"
     candidate, counter = out / base, 2
     while candidate.exists():
         candidate = out / f"{base}-{counter}"
@@ -459,9 +459,7 @@ def export_folder(out_dir: str | Path, title: str, overwrite: bool = False,
 def export_target(event: Event, out_dir: str | Path, overwrite: bool = False) -> Path:
     """The folder `export` will write into (see `export_folder`), for the window and the
     command line to show before exporting."""
-    with event.reading() as session:
-        title = Event.tournament(session).title
-    return export_folder(out_dir, title, overwrite)
+    return export_folder(out_dir, overwrite)
 
 
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
@@ -470,7 +468,7 @@ def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = 
     """Write the chosen exports of the whole event; returns the files. Into `out_dir` when it
     is empty (or `overwrite`), else into a new dated folder inside it (`export_folder`)."""
     model = build_model(event)
-    target = export_folder(out_dir, model.event.title, overwrite)
+    target = export_folder(out_dir, overwrite)
     take_snapshot(event.store, "导出前 / before export")
     return export_all(model, target, pdf=pdf, xlsx=xlsx, federation=federation,
                       progress=progress)
