@@ -650,3 +650,14 @@ def name_sort_key(name: str) -> tuple[str, str, str, str]:
     surname, given = split_name(name)
     reading = SURNAME_READINGS.get(surname) or "".join(lazy_pinyin(surname))
     return (reading.lower(), surname, "".join(lazy_pinyin(given)).lower(), given)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def csv_safe(value: object) -> object:
+    """A CSV cell that no spreadsheet reads as a formula: text from imported data starting
+    with = + - or @ gets a leading apostrophe (numbers are left as they are)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value

@@ -56,8 +56,8 @@ class _BookletCanvas(_NumberedCanvas):
         super().__init__(*args, **kwargs)
         self._page_marks: list[str] = []
 
-    def bookmarkPage(self, key: str, **kwargs: Any) -> None:  # noqa: N802 (reportlab's name)
-        self._page_marks.append(key)
+    def bookmarkPage(self, key: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N802
+        self._page_marks.append(str(key))
 
     def showPage(self) -> None:  # noqa: N802
         super().showPage()

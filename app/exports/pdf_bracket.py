@@ -8,6 +8,7 @@ of its winner (solid) and loser (dashed), as the full-placement knockout plays t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, cast
 
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
@@ -51,6 +52,8 @@ def _entrant(drawing: Drawing, name: str, x: float, y: float, won: bool) -> None
 def bracket_drawing(bracket: Bracket, width: float, height: float) -> Drawing:
     """The bracket as a Drawing `width` x `height` (points)."""
     drawing = Drawing(width, height)
+    # reportlab's default would add a non-embedded Helvetica
+    cast(Any, drawing).initialFontName = SANS
     rounds = bracket.rounds
     columns = len(rounds) + 1  # the last column lists the places decided
     gap = (width - columns * _BOX_WIDTH) / max(columns - 1, 1)
@@ -73,8 +76,9 @@ def bracket_drawing(bracket: Bracket, width: float, height: float) -> Drawing:
 
 
 def _match_box(drawing: Drawing, match: BracketMatch, x: float, y: float, h: float) -> None:
-    drawing.add(Rect(x, y, _BOX_WIDTH, h, strokeWidth=0.6, fillColor=None,
-                     strokeColor=colors.black))
+    frame: dict[str, Any] = {"strokeWidth": 0.6, "fillColor": None,
+                             "strokeColor": colors.black}
+    drawing.add(Rect(x, y, _BOX_WIDTH, h, **frame))
     drawing.add(Line(x, y + h / 2, x + _BOX_WIDTH, y + h / 2, strokeWidth=0.3,
                      strokeColor=colors.grey))
     for name, baseline in ((match.top, y + h * 0.62), (match.bottom, y + h * 0.12)):

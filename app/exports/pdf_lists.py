@@ -79,8 +79,8 @@ def round_subtitle(model: ExportModel, group: str, round_number: int) -> str:
     """第3轮  11月26日 09:00  第一赛场: when and where the round is played."""
     rnd = model.round(group, round_number)
     item = model.schedule_of(group, round_number)
-    when = rnd.date_text or (item.when if item else "")
-    room = rnd.room or (item.room if item else "")
+    when = item.when if item and item.when else rnd.date_text
+    room = item.room if item and item.room else rnd.room
     return "  ".join(x for x in (when, room) if x)
 
 

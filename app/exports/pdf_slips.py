@@ -70,8 +70,8 @@ def _head(canvas: Canvas, model: ExportModel, group: Group, round_number: int, w
     y -= 6 * mm
     item = model.schedule_of(group.key, round_number)
     rnd = model.round(group.key, round_number)
-    when = rnd.date_text or (item.when if item else "")
-    room = rnd.room or (item.room if item else "")
+    when = item.when if item and item.when else rnd.date_text
+    room = item.room if item and item.room else rnd.room
     bits = [f"日期时间：{when or '＿＿月＿＿日 ＿＿:＿＿'}"]
     if room:
         bits.append(f"赛场：{room}")

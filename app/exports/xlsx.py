@@ -25,6 +25,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from app.exports.model import (
+    FORMULA_STARTS,
     ExportModel,
     Standings,
     TeamStandings,
@@ -39,9 +40,6 @@ FONT_NAME = "宋体"
 GB2312 = 134  # the font character set that marks text as Chinese
 _CELL_FONT = Font(name=FONT_NAME, charset=GB2312, size=10.5)
 _HEADER_FONT = Font(name=FONT_NAME, charset=GB2312, size=10.5, bold=True)
-FORMULA_STARTS = ("=", "+", "-", "@")
-
-
 def looks_like_formula(value: object) -> bool:
     """Text that a spreadsheet would read as a formula (CSV/formula injection)."""
     return isinstance(value, str) and value.startswith(FORMULA_STARTS)
@@ -264,7 +262,9 @@ def awards_sheet(workbook: Workbook, model: ExportModel) -> Worksheet:
 def write_workbook(model: ExportModel, path: Path) -> Path:
     """The event workbook (赛事数据.xlsx) with every sheet listed in the module docstring."""
     workbook = Workbook()
-    workbook.remove(workbook.active)
+    first = workbook.active
+    if isinstance(first, Worksheet):
+        workbook.remove(first)
     players_sheet(workbook, model)
     for group in model.groups:
         for rnd in model.rounds_of(group.key):
