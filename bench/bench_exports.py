@@ -1,6 +1,6 @@
 """Benchmark of the exports: prints figures, asserts nothing.
 
-Targets (issue 8): 150 certificates in one PDF at most 2 s; the full export (PDF, Excel,
+Targets: 150 certificates in one PDF at most 2 s; the full export (PDF, Excel,
 federation package) of a synthetic 150-player, 9-round event at most 10 s, with progress.
 
 Run: .venv/bin/python bench/bench_exports.py [--players N] [--rounds R] [--dir FOLDER]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from app.commands._context import NUMBER, add_event, opened
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("presets", help="列出预设（五个真实规程） / list the presets")
@@ -16,11 +18,17 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--title", help="赛事名称 / event title")
     parser.set_defaults(handler=_new)
 
-    for name, text in (("undo", "撤销上一步操作 / undo the last operation"),
-                       ("redo", "重做 / redo the last undone operation")):
+    for name, text in (("undo", "撤销本工作站上一步操作 / undo this station's last operation"),
+                       ("redo", "重做本工作站撤销的操作 / redo this station's last undone one")):
         parser = subparsers.add_parser(name, help=text)
-        parser.add_argument("file")
-        parser.set_defaults(handler=_undo if name == "undo" else _redo)
+        add_event(parser, group="none")
+        choice = parser.add_mutually_exclusive_group()
+        choice.add_argument("--entry", type=NUMBER, metavar="N",
+                            help="操作记录中的第 N 项（可为其他工作站的）/ log entry N, of any "
+                                 "station (see --list)")
+        choice.add_argument("--list", action="store_true",
+                            help="列出最近的操作：编号、工作站、内容 / list recent operations")
+        parser.set_defaults(handler=_step, direction=name)
 
 
 def _presets(_args: argparse.Namespace) -> int:
@@ -40,17 +48,28 @@ def _new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _undo(args: argparse.Namespace) -> int:
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        done = event.undo()
-    print(f"已撤销 / undone: {done}" if done else "没有可撤销的操作 / nothing to undo")
-    return 0 if done else 1
-
-
-def _redo(args: argparse.Namespace) -> int:
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        done = event.redo()
-    print(f"已重做 / redone: {done}" if done else "没有可重做的操作 / nothing to redo")
-    return 0 if done else 1
+def _step(args: argparse.Namespace) -> int:
+    """Undo/redo this station's own last operation; another station's only by `--entry`,
+    and the line printed names whose operation it was and what (docs/CLI.md, "Undo")."""
+    with opened(args) as context:
+        event = context.event
+        if args.list:
+            for entry in event.history():
+                state = "已撤销/undone" if entry.undone else "有效/in effect"
+                print(f"{entry.id}\t{entry.created_at:%Y-%m-%d %H:%M:%S}\t{entry.station}\t"
+                      f"{state}\t{entry.description}")
+            return 0
+        whose = ""
+        if args.entry is not None:
+            found = [e for e in event.history(limit=1_000_000) if e.id == args.entry]
+            whose = f"{found[0].station}: " if found else ""
+        step = event.undo if args.direction == "undo" else event.redo
+        done = step(args.entry)
+    verb = "已撤销 / undone" if args.direction == "undo" else "已重做 / redone"
+    if done:
+        print(f"{verb}: {whose}{done}")
+        return 0
+    none = "没有可撤销的操作 / nothing to undo" if args.direction == "undo" else (
+        "没有可重做的操作 / nothing to redo")
+    print(f"{none}（本工作站 / this station; --list）")
+    return 1

@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 from app.errors import UserError
+from app.pairing.system import System
+from app.rules.protocols import Protocol
 
 
 def register(subparsers: Any) -> None:
@@ -14,9 +16,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("file")
     parser.add_argument("--group", help="组别 / group")
     parser.add_argument("--rounds", type=int)
-    parser.add_argument("--system", help="swiss, round_robin, double_round_robin, knockout, ...")
+    parser.add_argument("--system", help=", ".join(s.value for s in System))
     parser.add_argument("--games-per-round", type=int, choices=(1, 2))
     parser.add_argument("--rule-set", choices=("renju", "free", "gomoku"))
+    parser.add_argument("--opening", choices=[p.value for p in Protocol],
+                        help="开局规则 / opening rule")
+    parser.add_argument("--fifth-move-offers", type=int, metavar="N",
+                        help="五手N打的 N（0：由假先方声明）/ N fifth moves (0: declared)")
     parser.add_argument("--tiebreaks", help="逗号分隔 / comma-separated, e.g. buchholz,wins")
     parser.add_argument("--points", help='JSON, e.g. {"win": 4, "draw": 1, "loss": 0}')
     parser.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
@@ -71,6 +77,10 @@ def _group(args: argparse.Namespace) -> int:
         fields["games_per_round"] = args.games_per_round
     if args.rule_set:
         fields["rule_set"] = args.rule_set
+    if args.opening:
+        fields["opening"] = args.opening
+    if args.fifth_move_offers is not None:
+        fields["fifth_move_offers"] = args.fifth_move_offers
     if args.tiebreaks is not None:
         fields["tiebreaks"] = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
     if args.points:
@@ -91,8 +101,9 @@ def _group(args: argparse.Namespace) -> int:
         for group in event_info(event).groups:
             if args.group and group.name != args.group:
                 continue
-            print(f"{group.name}: {group.system}, {group.rounds} 轮/rounds, "
+            print(f"{group.name}: {group.system.value}, {group.rounds} 轮/rounds, "
                   f"{group.games_per_round} 盘/games, {group.rule_set}, "
+                  f"opening={group.opening}, fifth_move_offers={group.fifth_move_offers}, "
                   f"tiebreaks={','.join(group.tiebreaks)}, points={json.dumps(group.points)}")
     return 0
 

@@ -121,7 +121,7 @@ def run_standings(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "trf",
         help="FIDE TRF 文件：编排、核对、排名 / pair, check and rank a FIDE TRF file",

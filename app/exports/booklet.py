@@ -174,7 +174,7 @@ def order_book(model: ExportModel) -> Booklet:
     if first:
         blocks += [Break(), Heading("第一轮对阵表")]
         for group in first:
-            if group.system == "team":
+            if group.system.team:
                 blocks += [_round_heading(model, group.key, 1, "对阵"),
                            _team_table(model, group.key, 1)]
                 continue
@@ -197,7 +197,7 @@ def _group_results(model: ExportModel, group: str) -> list[Block]:
     info = model.group(group)
     blocks: list[Block] = [Break(), Heading(f"{info.name}")]
     for rnd in model.rounds_of(group):
-        if info.system == "team":
+        if info.system.team:
             blocks += [_round_heading(model, group, rnd.number, "成绩"),
                        _team_table(model, group, rnd.number)]
             continue
@@ -212,7 +212,7 @@ def _group_results(model: ExportModel, group: str) -> list[Block]:
         if bracket.group == group:
             blocks += [Break(wide=True), Heading(f"{info.name} 淘汰赛对阵图", 1),
                        BracketBlock(bracket)]
-    if standings or info.system == "round_robin":
+    if standings or info.system.round_robin:
         columns, rows, _ = crosstable_rows(model, group)
         blocks += [Break(wide=True), Heading(f"{info.name} 交叉表", 1),
                    _table(columns, rows, wide=True, size=7.0),

@@ -81,7 +81,7 @@ def _round_tasks(model: ExportModel, group: Group, folder: Path, one: Callable[.
         one(f"{group.name} 第{n}轮对阵表（按台次）",
             lambda g=g, n=n, sub=sub: pdf_lists.write_pairings_by_board(
                 model, g, n, sub / "对阵表（按台次）.pdf"))
-        if group.system != "team":
+        if not group.system.team:
             one(f"{group.name} 第{n}轮对阵表（按姓名）",
                 lambda g=g, n=n, sub=sub: pdf_lists.write_pairings_by_name(
                     model, g, n, sub / "对阵表（按姓名）.pdf"))
@@ -106,7 +106,7 @@ def _group_tasks(model: ExportModel, group: Group, folder: Path, one: Callable[.
         one(f"{group.name} 名次表", lambda s=standings, f=folder: pdf_lists.write_standings(
             model, s, f / "名次表.pdf"))
     if model.rounds_of(group.key):
-        name = "团体对抗成绩表.pdf" if group.system == "team" else "交叉表.pdf"
+        name = "团体对抗成绩表.pdf" if group.system.team else "交叉表.pdf"
         one(f"{group.name} {name[:-4]}", lambda g=group.key, f=folder, name=name:
             pdf_lists.write_crosstable(model, g, f / name))
     for bracket in model.brackets:

@@ -41,6 +41,7 @@ from app.pairing.types import (
     TournamentSnapshot,
 )
 from app.rules.board import parse_point
+from app.rules.endings import Ending
 from app.rules.records import GameRecord, write_psq, write_sgf
 
 MANIFEST = "MANIFEST.sha256"
@@ -63,7 +64,7 @@ class GameLine:
     black: int
     white: int
     result: str
-    how_ended: str
+    how_ended: Ending | None
     moves: tuple[str, ...]
     opening: str = ""
 
@@ -111,10 +112,11 @@ def _board_games(group: Group, round_number: int, board: BoardResult,
             used.add(key)
             yield GameLine(group.key, round_number, board.number, game_no, game.black,
                            game.white, game.result or black_code,
-                           game.how_ended or board.how_ended, game.moves, game.opening)
+                           game.how_ended or board.ending_of_game(game_no), game.moves,
+                           game.opening)
         else:
             yield GameLine(group.key, round_number, board.number, game_no, black, white,
-                           black_code, board.how_ended, ())
+                           black_code, board.ending_of_game(game_no), ())
 
 
 # ---------------------------------------------------------------------------- TRF
@@ -197,17 +199,15 @@ def group_trf(model: ExportModel, group_key: str) -> str:
 
 # ---------------------------------------------------------------------------- game records
 
-_SGF_ENDING = {"超时": "T", "认输": "R", "弃权": "F"}
-
-
-def sgf_result(code: str, how_ended: str = "") -> str:
-    """A black-first result code as SGF `RE`: `B+`, `W+R` (resigned), `W+T` (time), `0`."""
+def sgf_result(code: str, how_ended: Ending | None = None) -> str:
+    """A black-first result code as SGF `RE`: `B+`, `W+R` (resigned), `W+T` (time), `0`;
+    the letters are the endings' record codes (`app.rules.endings`)."""
     if code == "=":
         return "0"
     if code in ("+-", "-+"):
-        return ("B+" if code == "+-" else "W+") + "F"
+        return ("B+" if code == "+-" else "W+") + Ending.FORFEIT.record_code
     if code in ("1-0", "0-1"):
-        return ("B+" if code == "1-0" else "W+") + _SGF_ENDING.get(how_ended, "")
+        return ("B+" if code == "1-0" else "W+") + (how_ended.record_code if how_ended else "")
     return ""
 
 
@@ -250,7 +250,8 @@ def _games_workbook_rows(model: ExportModel, games: list[GameLine]) -> list[list
         white = model.player(game.white)
         rows.append([model.group(game.group).name, game.round, game.board, game.game_no,
                      black.name, black.unit, white.name, white.unit, game.result,
-                     result_zh(game.result), game.how_ended, len(game.moves),
+                     result_zh(game.result), game.how_ended.zh if game.how_ended else "",
+                     len(game.moves),
                      " ".join(game.moves)])
     return rows
 

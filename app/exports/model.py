@@ -22,7 +22,9 @@ from datetime import date
 from fractions import Fraction
 
 from app.errors import UserError
+from app.pairing.system import System
 from app.pairing.types import PointSystem
+from app.rules.endings import Ending
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -98,6 +100,7 @@ class EventInfo:
     appeals_committee: tuple[str, ...] = ()  # 仲裁委员会（主任在前）
     officials_note: str = ""  # who appoints them, as the regulation states it
     schedule: tuple[ScheduleItem, ...] = ()  # 竞赛日程, in date and time order
+    venue_address: str = ""  # the venue server's address on the LAN (QR codes), when known
 
     @property
     def dates_text(self) -> str:
@@ -125,7 +128,7 @@ class Group:
 
     key: str  # stable id used in file names and references, e.g. "open"
     name: str  # 公开组, 女子组, 少儿组 ...
-    system: str = "swiss"  # swiss | round_robin | knockout | team
+    system: System = System.SWISS  # the layout of its crosstable follows the system
     rounds: int = 0  # rounds planned
     rules: str = ""  # 专业规则（禁手） / 大众规则（无禁手）, printed on slips
     double_game: bool = False  # 双盘制: each board plays two games, colours exchanged
@@ -133,6 +136,7 @@ class Group:
     points: PointSystem = field(default_factory=PointSystem)  # for the TRF 162 line
     forbidden: bool = True  # 黑方禁手 (专业规则); False for 大众规则 / 无禁手
     designated_opening: bool = True  # 指定开局 with 三手交换 and 五手N打; False: 自由开局
+    opening_text: str = ""  # the opening rule by name: 指定开局, 自由开局, Swap2 ...
     fifth_move_offers: int = 2  # N of 五手N打 (0: N chosen by black, 五手N打)
     time_control: str = ""  # 用时, as the regulation writes it
     system_text: str = ""  # 积分编排制（9轮）... for the 秩序册
@@ -172,7 +176,7 @@ class BoardResult:
     first: int  # player id
     second: int | None
     result: str = ""
-    how_ended: str = ""  # 终局方式: 五连, 禁手, 超时, 认输, 弃权 ...
+    how_ended: tuple[Ending | None, ...] = ()  # 终局方式 of each game (None: not known)
     first_points: int | None = None
     second_points: int | None = None
     label: str = ""  # printed instead of the number when set, e.g. 第2场1台 (team matches)
@@ -183,6 +187,14 @@ class BoardResult:
     @property
     def is_bye(self) -> bool:
         return self.second is None
+
+    @property
+    def how_ended_zh(self) -> str:
+        """终局方式 as printed: the games' endings, or 轮空 for a bye."""
+        return "、".join(e.zh for e in self.how_ended if e) or ("轮空" if self.is_bye else "")
+
+    def ending_of_game(self, game_no: int) -> Ending | None:
+        return self.how_ended[game_no - 1] if game_no <= len(self.how_ended) else None
 
     @property
     def board_text(self) -> str:
@@ -312,7 +324,7 @@ class Game:
     white: int  # player id
     moves: tuple[str, ...]
     result: str = ""  # CLI code, black first: 1-0 black won
-    how_ended: str = ""
+    how_ended: Ending | None = None
     game_no: int = 1  # 2 for the second game of a double-game round
     opening: str = ""  # 指定开局 name, e.g. 花月
 

@@ -173,7 +173,7 @@ def draw_game_sheet(canvas: Canvas, model: ExportModel, game: Game) -> None:
     y -= 6 * mm
     bits = [f"结果：{result_zh(game.result) or '未完'}"]
     if game.how_ended:
-        bits.append(f"终局：{game.how_ended}")
+        bits.append(f"终局：{game.how_ended.zh}")
     bits.append(f"共{len(game.moves)}手")
     if game.opening:
         bits.append(f"开局：{game.opening}")

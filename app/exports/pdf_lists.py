@@ -43,6 +43,7 @@ from app.exports.pdf_common import (
     signature_line,
     usable_width,
 )
+from app.exports.pdf_qr import venue_qr
 
 
 def _wide(columns: Sequence[Column], rows: Sequence[Sequence[str]],
@@ -123,7 +124,7 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
                 row.append(format_scaled(before.get(second.id, 0), scale))
             row += [second.name, board.second_team or second.unit, str(second.number or "")]
         if filled:
-            row.append(board.how_ended if board.second is not None else "")
+            row.append(board.how_ended_zh if board.second is not None else "")
         rows.append(row)
     return columns, rows
 
@@ -148,6 +149,8 @@ def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
     title = f"第{round_number}轮成绩表" if filled else f"第{round_number}轮对阵表（按台次）"
     header = _group_header(model, group, title, round_subtitle(model, group, round_number))
     after = [*_round_notes(model, group), signature_line(("编排长", "裁判长"))]
+    if not filled:
+        after += venue_qr(model.event.venue_address, model.group(group).name)
     return _table_document(path, header, columns, rows, after=after, shade_every=5)
 
 
@@ -194,7 +197,8 @@ def write_pairings_by_name(model: ExportModel, group: str, round_number: int,
     header = _group_header(model, group, f"第{round_number}轮对阵表（按姓名）",
                            round_subtitle(model, group, round_number))
     return _table_document(path, header, columns, rows, shade_every=5,
-                           after=[Spacer(1, 3), note("按姓氏拼音排序，同姓者相连。")])
+                           after=[Spacer(1, 3), note("按姓氏拼音排序，同姓者相连。"),
+                                  *venue_qr(model.event.venue_address, model.group(group).name)])
 
 
 def write_round_results(model: ExportModel, group: str, round_number: int, path: Path) -> Path:
@@ -323,7 +327,7 @@ def crosstable_rows(model: ExportModel, group: str
     rounds = model.rounds_of(group)
     totals = {row.player: row for row in standings.rows} if standings is not None else {}
     by_number = [p.id for p in sorted(model.players_of(group), key=lambda p: p.number)]
-    if info.system == "round_robin" or standings is None:
+    if info.system.round_robin or standings is None:
         order = by_number
     else:
         order = [row.player for row in standings.rows]
@@ -332,7 +336,7 @@ def crosstable_rows(model: ExportModel, group: str
                Column("单位", "LEFT", True)]
     cells_by_player: dict[int, list[str]] = {pid: [] for pid in order}
     grid_styles: list[tuple[object, ...]] = []
-    if info.system == "round_robin":
+    if info.system.round_robin:
         columns += [Column(str(numbers[pid]), min_width=22) for pid in order]
         against: dict[tuple[int, int], list[str]] = {}
         for rnd in rounds:
@@ -373,7 +377,7 @@ def crosstable_rows(model: ExportModel, group: str
 
 
 def crosstable_legend(model: ExportModel, group: str) -> str:
-    if model.group(group).system == "round_robin":
+    if model.group(group).system.round_robin:
         return "横行为本人，纵列为对手编号；格内为对该对手所得积分；×为本人。"
     return "各轮格内：对手编号、执子（黑为先手）、胜负；轮空、—为未编排。"
 
@@ -381,7 +385,7 @@ def crosstable_legend(model: ExportModel, group: str) -> str:
 def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
     """交叉表 with 编号: see `crosstable_rows`. Team groups print their team-match tables
     (`write_team_matches`) instead."""
-    if model.group(group).system == "team":
+    if model.group(group).system.team:
         return write_team_matches(model, group, path)
     columns, rows, grid_styles = crosstable_rows(model, group)
     size = 8.0 if len(columns) > 12 else 9.0
@@ -420,7 +424,7 @@ def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
             place = board.label.replace(f"第{number}场", "") or str(board.number)
             rows.append([place, f"{black.name}（{board.first_team}）", result_zh(board.result),
                          f"{white.name}（{board.second_team}）" if white else "轮空",
-                         board.how_ended, ""])
+                         board.how_ended_zh, ""])
     return rows
 
 

@@ -25,8 +25,11 @@ from reportlab.pdfgen.canvas import Canvas
 from app.exports.fonts import SANS
 from app.exports.model import BoardResult, ExportModel, Group, Player
 from app.exports.pdf_common import draw_bold, draw_fitted, plain_canvas
+from app.rules.endings import Ending
 
-_ENDINGS = ("五连", "禁手", "超时", "认输", "弃权", "其他")
+# The boxes an arbiter ticks: the usual endings (their names from app.rules.endings), or other.
+_ENDINGS = (*(e.zh for e in (Ending.FIVE, Ending.FOUL, Ending.TIME, Ending.RESIGNATION,
+                             Ending.FORFEIT)), "其他")
 _LEFT = 15 * mm
 _USABLE = A4[0] - 2 * _LEFT
 
@@ -37,7 +40,7 @@ def endings(group: Group) -> tuple[str, ...]:
 
 
 def slips_per_page(group: Group) -> int:
-    if group.system == "team":
+    if group.system.team:
         return 2
     if group.designated_opening or group.double_game:
         return 3
@@ -215,7 +218,7 @@ def write_result_slips(model: ExportModel, group: str, round_number: int, path: 
     rnd = model.round(group, round_number)
     info = model.group(group)
     units: list[list[BoardResult]] = []
-    if info.system == "team":
+    if info.system.team:
         matches: dict[int, list[BoardResult]] = {}
         for board in rnd.boards:
             matches.setdefault(board.match or board.number, []).append(board)
@@ -228,7 +231,7 @@ def write_result_slips(model: ExportModel, group: str, round_number: int, path: 
     for start in range(0, max(len(units), 1), per_page):
         for slot, unit in enumerate(units[start:start + per_page]):
             top = A4[1] - slot * slip_height
-            if info.system == "team":
+            if info.system.team:
                 _team_slip(canvas, model, info, round_number, unit, top, slip_height)
             else:
                 _slip(canvas, model, info, round_number, unit[0], top, slip_height)

@@ -26,6 +26,8 @@ from app.exports.model import (
     TeamStandings,
     TieBreakColumn,
 )
+from app.pairing.system import System
+from app.rules.endings import Ending
 
 _SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘"
 _COMPOUND = ("欧阳", "司马", "诸葛", "上官")
@@ -113,20 +115,20 @@ def _play(rng: random.Random, group: str, number: int,
     games = []
     for index, (first, second) in enumerate(pairs, start=1):
         if second is None:
-            boards.append(BoardResult(index, first, None, "", "轮空", 2, None))
+            boards.append(BoardResult(index, first, None, "", (), 2, None))
             continue
         roll = rng.random()
         if roll < 0.45:
-            code, points, ended = "1-0", (2, 0), rng.choice(("五连", "认输", "禁手"))
+            code, points, ended = "1-0", (2, 0), rng.choice(
+                (Ending.FIVE, Ending.RESIGNATION, Ending.TIME))
         elif roll < 0.9:
-            code, points, ended = "0-1", (0, 2), rng.choice(("五连", "认输", "超时", "禁手"))
+            code, points, ended = "0-1", (0, 2), rng.choice(
+                (Ending.FIVE, Ending.RESIGNATION, Ending.TIME, Ending.FOUL))
         elif roll < 0.97:
-            code, points, ended = "=", (1, 1), "和棋"
+            code, points, ended = "=", (1, 1), Ending.AGREED_DRAW
         else:
-            code, points, ended = "+-", (2, 0), "弃权"
-        if code == "0-1" and ended == "禁手":
-            ended = "五连"
-        boards.append(BoardResult(index, first, second, code, ended, points[0], points[1]))
+            code, points, ended = "+-", (2, 0), Ending.FORFEIT
+        boards.append(BoardResult(index, first, second, code, (ended,), points[0], points[1]))
         if code != "+-":
             games.append(Game(group, number, index, first, second,
                               _game_moves(rng, rng.randint(9, 60)), code, ended))
@@ -200,7 +202,7 @@ def sample_model(players: int = 40, rounds: int = 7, seed: int = 2022,
         chief_arbiter="周裁判",
         short_title="棋王杯2022",
     )
-    groups = [Group("open", "公开组", "swiss", rounds, "专业规则（禁手）")]
+    groups = [Group("open", "公开组", System.SWISS, rounds, "专业规则（禁手）")]
     people: list[Player] = []
     for number in range(1, players + 1):
         gender = "女" if number % 4 == 0 else "男"
@@ -233,7 +235,7 @@ def sample_model(players: int = 40, rounds: int = 7, seed: int = 2022,
     standings = [open_standings]
     if women_round_robin:
         n = women_round_robin + women_round_robin % 2
-        groups.append(Group("women", "女子组", "round_robin", n - 1, "专业规则（禁手）"))
+        groups.append(Group("women", "女子组", System.ROUND_ROBIN, n - 1, "专业规则（禁手）"))
         women: list[int] = []
         for seat in range(women_round_robin):
             pid = players + 1 + seat

@@ -136,14 +136,14 @@ def _board_cells(model: ExportModel, group: str, board: Any) -> list[Cell]:
     if board.second is None:
         return [board.label or board.number, first.number or None, first.name,
                 board.first_team or first.unit, "轮空", None, "",
-                "", board.how_ended,
+                "", board.how_ended_zh,
                 None if board.first_points is None else scaled(board.first_points, scale),
                 None]
     second = model.player(board.second)
     return [
         board.label or board.number, first.number or None, first.name,
         board.first_team or first.unit, result_zh(board.result),
-        second.number or None, second.name, board.second_team or second.unit, board.how_ended,
+        second.number or None, second.name, board.second_team or second.unit, board.how_ended_zh,
         None if board.first_points is None else scaled(board.first_points, scale),
         None if board.second_points is None else scaled(board.second_points, scale),
     ]
@@ -197,12 +197,12 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
     standings = model.standings_of(group)
     by_number = [p.id for p in sorted(model.players_of(group), key=lambda p: p.number)]
     order = ([r.player for r in standings.rows]
-             if standings is not None and info.system != "round_robin" else by_number)
+             if standings is not None and not info.system.round_robin else by_number)
     rows_by_player = {r.player: r for r in standings.rows} if standings is not None else {}
     position = {pid: model.player(pid).number for pid in order}
     rounds = model.rounds_of(group)
     cells: dict[int, list[Cell]] = {pid: [] for pid in order}
-    if info.system == "round_robin":
+    if info.system.round_robin:
         headers_mid = [str(position[pid]) for pid in order]
         against: dict[tuple[int, int], int] = {}
         for rnd in rounds:

@@ -128,6 +128,7 @@ def _read_xlsx(name: str, data: bytes, sheet: str | None) -> Table:
     except Exception as exc:  # a broken file makes openpyxl/zipfile raise many kinds
         raise UserError("XLSX 文件已损坏，无法打开", f"the XLSX file is damaged: {exc}",
                         name) from None
+    chosen: list[Any]  # worksheets, and chartsheets that are skipped below
     if sheet is not None:
         if sheet not in book.sheetnames:
             raise UserError(f"没有名为“{sheet}”的工作表（有：{'、'.join(book.sheetnames)}）",

@@ -115,7 +115,7 @@ def _build_geometry() -> tuple[list[list[int]], list[tuple[tuple[int, int], ...]
             if not (0 <= c - dc < SIZE and 0 <= r - dr < SIZE)
         ]
         for c, r in starts:
-            cells = []
+            cells: list[int] = []
             while 0 <= c < SIZE and 0 <= r < SIZE:
                 where[c * SIZE + r].append((len(lines), len(cells)))
                 cells.append(c * SIZE + r)

@@ -356,9 +356,6 @@ def write_record(record: GameRecord, fmt: str) -> str:
     raise UserError(f"未知的棋谱格式 {fmt}", f"unknown record format {fmt!r}", fmt)
 
 
-_RESULT_SGF = {"five": "", "foul": "F", "resignation": "R", "time": "T", "arbiter": ""}
-
-
 def record_of_game(game: Game, black: str = "", white: str = "") -> GameRecord:
     """The stones of a game as a record, with the result in SGF notation (`B+R`, `W+F`, `0`)."""
     result = ""
@@ -367,5 +364,5 @@ def record_of_game(game: Game, black: str = "", white: str = "") -> GameRecord:
             result = "0"
         else:
             letter = "B" if game.result.winner is Stone.BLACK else "W"
-            result = f"{letter}+{_RESULT_SGF.get(game.result.ending.value, '')}"
+            result = f"{letter}+{game.result.ending.record_code}"
     return GameRecord(tuple(game.moves), black=black, white=white, result=result)

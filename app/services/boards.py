@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.rules.endings import Ending
 from app.store.models import BoardRow, Game
 
 FORFEIT_CODES = ("+-", "-+", "--")
@@ -21,6 +22,6 @@ def record_code(game: Game, result: object) -> None:
     code = str(result)
     game.result = code.rstrip("t")
     if code.endswith("t"):
-        game.ending = "time"
+        game.ending = Ending.TIME.value
     elif code in FORFEIT_CODES:
-        game.ending = "forfeit"
+        game.ending = Ending.FORFEIT.value

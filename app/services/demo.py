@@ -14,8 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from app.pairing.types import Colour
 from app.rules.board import Stone, parse_point
-from app.rules.game import Game, GameSettings
+from app.rules.game import ActionKind, Game, GameSettings
 from app.services import games, knockout, playoffs, ranking, rounds
 from app.services.event import Event
 from app.services.groups import update_group
@@ -79,7 +80,7 @@ def _add_teams(event: Event, group: Any, count: int, rng: random.Random, used: s
         unit = UNITS[(k - 1) % len(UNITS)]
         members = [(_name(rng, used), "M"), (_name(rng, used), "M"), (_name(rng, used), "F")]
         source = ""
-        lists = group.settings.get("lists", [])
+        lists = group.settings.lists
         if lists:
             source = lists[(k - 1) % len(lists)]
         knockout.add_team(event, group.name, f"{unit[:4]}队{k}", members, unit=unit,
@@ -92,16 +93,29 @@ def _played_code(rng: random.Random, first_seed: int, second_seed: int) -> str:
     return code if code in ("1-0", "0-1", "=") else "="
 
 
+def _decide(game: Game) -> Game:
+    """The protocol's decisions, taken plainly: two fifth moves declared, no swap."""
+    while game.result is None:
+        kinds = game.legal_actions()
+        if ActionKind.DECLARE in kinds:
+            game = game.declare(min(2, game.current_step.declare[1]))
+        elif ActionKind.SWAP in kinds and ActionKind.PLACE not in kinds:
+            game = game.swap(False)
+        else:
+            return game
+    return game
+
+
 def _recorded_game(settings: GameSettings, code: str, rng: random.Random) -> Game | None:
     """A plausible game on the board that ends as `code` says (first mover first): an opening
     by the group's protocol, some moves near the stones, then a resignation or a draw. A five
     made on the way ends it with that result instead; None if the moves run out."""
     game = Game.new(settings)
-    if settings.designated_opening:
+    if settings.opening_rule.opening_at_once:
         for name in ("h8", "h9", "i9"):  # 花月, one of the 26 designated openings
             game = game.play(parse_point(name))
-        game = game.swap(False)
     for _ in range(rng.randrange(16, 40)):
+        game = _decide(game)
         if game.result is not None:
             return game
         choices = sorted(game.legal_points())
@@ -118,7 +132,7 @@ def _recorded_game(settings: GameSettings, code: str, rng: random.Random) -> Gam
     if code == "=":
         return game.agree_draw()
     loser_is_first = code == "0-1"
-    black_is_first = not game.swapped
+    black_is_first = game.black_player is Colour.FIRST
     return game.resign(Stone.BLACK if loser_is_first == black_is_first else Stone.WHITE)
 
 
@@ -137,12 +151,12 @@ def _play_round(event: Event, group: Any, number: int, rng: random.Random) -> No
         if board.second is None or board.first is None:
             continue
         code = _game_code(rng, board.first.number, board.second.number)
-        if group.system == "knockout" and code in ("=", "--"):
+        if group.system.decisive_games and code in ("=", "--"):
             code = rng.choice(("1-0", "0-1"))
         if board.number == 1 and group.games_per_round == 1 and code in ("1-0", "0-1", "="):
             # The top board's game is recorded on the board, as an arbiter would.
             game = _recorded_game(games.game_settings_for(event, group.name), code, rng)
-            if game is not None and (group.system != "knockout" or game.result.code != "="):
+            if game is not None and (not group.system.decisive_games or game.result.code != "="):
                 games.save_game(event, group.name, number, 1, 1, game)
                 continue
         if group.games_per_round == 2 and code in ("1-0", "0-1", "="):
@@ -185,8 +199,8 @@ def build_demo(location: str | Path, preset: str = "qiwang-2022", seed: int = 7,
     done = 0
     for group in info.groups:
         update_group(event, group.name, settings={"draw_seed": seed})
-        if group.system in knockout.TEAM_SYSTEMS:
-            _add_teams(event, group, 16 if group.system == "team_knockout" else 16, rng, used)
+        if group.system.team:
+            _add_teams(event, group, 16, rng, used)
         else:
             _add_players(event, group, sizes.get(group.name, 12), rng, used)
         group_rounds = ranking.planned_rounds_of(event, group.name)
@@ -195,7 +209,7 @@ def build_demo(location: str | Path, preset: str = "qiwang-2022", seed: int = 7,
                 progress(done, total, f"{group.name} 第{number}轮")
             _play_round(event, group, number, rng)
             done += 1
-        if group.system not in ("knockout", "team_knockout", "cross_group"):
+        if group.system.ranked_by_points:
             _play_playoffs(event, group.name, rng)
     if progress:
         progress(total, total, "完成 / done")

@@ -18,47 +18,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
+from app.group_settings import GroupSettings
 from app.services.presets import load_preset
 from app.store.models import Group, Tournament
-from app.store.session import EventStore
-
-GROUP_FIELDS = (
-    "name",
-    "rule_set",
-    "opening",
-    "fifth_move_offers",
-    "time_control",
-    "system",
-    "rounds",
-    "games_per_round",
-    "points",
-    "tiebreaks",
-    "unplayed_policy",
-    "prizes",
-    "grade_titles",
-    "eligibility",
-)
-# A new group without a preset: 专业规则, 指定开局 with 五手两打, Swiss of 7 rounds, 2/1/0,
-# and the SP98 tie-breaks the Chinese regulations use (对手分, 中间对手分, 胜局).
-GROUP_DEFAULTS: dict[str, Any] = {
-    "name": "",
-    "rule_set": "renju",
-    "opening": "designated",
-    "fifth_move_offers": 2,
-    "time_control": "",
-    "system": "swiss",
-    "rounds": 7,
-    "games_per_round": 1,
-    "points": {"win": 2, "draw": 1, "loss": 0, "forfeit_win": 2, "forfeit_loss": 0, "pab": 2,
-               "full_bye": 2, "half_bye": 1, "zero_bye": 0, "absent": 0},
-    "tiebreaks": ["buchholz", "median_buchholz", "wins"],
-    "unplayed_policy": "zero",
-    "prizes": [],
-    "grade_titles": [],
-    "eligibility": {},
-}
-RULE_SETS = ("renju", "free", "gomoku")
-SYSTEMS = ("swiss", "round_robin", "double_round_robin", "knockout", "team_knockout", "cross_group")
+from app.store.session import EventStore, LoggedOperation
 
 
 class Event:
@@ -149,18 +112,26 @@ class Event:
         )
 
     # ----- undo / redo -------------------------------------------------------------------
+    # Per station (each station's Ctrl+Z takes back its own operations); another station's
+    # operation only when named by its number in `history()`, which says whose and what.
 
-    def undo(self) -> str | None:
-        return self.store.undo()
+    def undo(self, entry: int | None = None) -> str | None:
+        """Undo this station's last operation (or log entry `entry`, any station's)."""
+        return self.store.undo(entry)
 
-    def redo(self) -> str | None:
-        return self.store.redo()
+    def redo(self, entry: int | None = None) -> str | None:
+        """Redo this station's last undone operation (or log entry `entry`)."""
+        return self.store.redo(entry)
 
     def can_undo(self) -> str | None:
         return self.store.undo_description()
 
     def can_redo(self) -> str | None:
         return self.store.redo_description()
+
+    def history(self, limit: int = 30) -> list[LoggedOperation]:
+        """The newest operations (newest first): number, station, what, whether undone."""
+        return self.store.history(limit)
 
 
 def _date(value: str | None) -> dt.date | None:
@@ -188,26 +159,24 @@ def _tournament_from_preset(settings: dict[str, Any], title: str | None) -> Tour
 
 
 def _group_from_settings(tournament: Tournament, data: dict[str, Any], position: int) -> Group:
-    settings = dict(data.get("settings", {}))
-    settings.setdefault("decisive_places", data.get("decisive_places", 0))
-    group = Group(tournament=tournament, position=position, settings=settings)
-    for field in GROUP_FIELDS:
-        setattr(group, field, data.get(field, GROUP_DEFAULTS.get(field)))
-    validate_group(group)
+    """A new group with the settings of a preset's group (refused, naming the key, when one
+    is unknown or bad)."""
+    group = Group(tournament=tournament, position=position)
+    store_settings(group, GroupSettings.from_json(data))
     return group
 
 
-def validate_group(group: Group) -> None:
-    """Refuse group settings that cannot work, naming the field."""
-    where = f"组别 {group.name}"
-    if group.rule_set not in RULE_SETS:
-        raise UserError(f"未知规则 {group.rule_set}", f"unknown rule set {group.rule_set}", where)
-    if group.system not in SYSTEMS:
-        raise UserError(f"未知赛制 {group.system}", f"unknown system {group.system}", where)
-    if not 1 <= group.rounds <= 50:
-        raise UserError("轮数须在1到50之间", "rounds must be 1 to 50", where)
-    if group.games_per_round not in (1, 2):
-        raise UserError("每轮局数只能是1或2", "games per round must be 1 or 2", where)
+def settings_of(group: Group) -> GroupSettings:
+    """The group's settings as the event file holds them, typed."""
+    columns = {key: getattr(group, key) for key in GroupSettings.column_keys()}
+    return GroupSettings.stored(columns, group.settings or {})
+
+
+def store_settings(group: Group, settings: GroupSettings) -> None:
+    """Write typed settings to the group's row: its columns and its JSON column."""
+    for key, value in settings.columns().items():
+        setattr(group, key, value)
+    group.settings = settings.extra()
 
 
 EVENT_FIELDS = ("title", "organisers", "venue", "start_date", "end_date")
@@ -252,15 +221,14 @@ def add_group(event: Event, name: str, *, like: str | None = None, **fields: obj
         tournament = Event.tournament(session)
         if any(g.name == name for g in tournament.groups):
             raise UserError(f"已有组别“{name}”", f"a group '{name}' exists already", "name")
-        data: dict[str, object] = {}
+        base = None
         if like is not None:
-            model = Event.group(session, like)
-            data = {field: getattr(model, field) for field in GROUP_FIELDS}
-            data["settings"] = dict(model.settings)
-        data.update(fields)
-        data["name"] = name
+            base = settings_of(Event.group(session, like)).for_new_group()
+        settings = GroupSettings.from_json({**fields, "name": name}, base=base)
         position = max((g.position for g in tournament.groups), default=-1) + 1
-        session.add(_group_from_settings(tournament, data, position))
+        group = Group(tournament=tournament, position=position)
+        store_settings(group, settings)
+        session.add(group)
 
 
 def remove_group(event: Event, name: str) -> None:

@@ -20,12 +20,13 @@ from app.errors import UserError
 from app.exports import model as m
 from app.exports.bundle import export_all
 from app.rules.board import format_point
+from app.rules.endings import Ending
 from app.rules.records import read_moves
-from app.services.event import Event, Officials, schedule_from_settings
-from app.services.groups import point_system
-from app.services.knockout import TEAM_SYSTEMS, team_rules
+from app.services.event import Event, Officials, schedule_from_settings, settings_of
 from app.services.knockout import bracket as knockout_bracket
+from app.services.knockout import team_rules
 from app.services.playoffs import playoffs as playoffs_of
+from app.services.queries import system_of
 from app.services.ranking import (
     compute_standings,
     knockout_standings,
@@ -44,23 +45,10 @@ Progress = Callable[[int, int, str], None]
 
 RULES_ZH = {"renju": "专业规则（禁手）", "free": "大众规则（无禁手）", "gomoku": "标准五子棋"}
 GENDER_ZH = {"M": "男", "F": "女"}
-ENDING_ZH = {
-    "five": "五连", "foul": "禁手", "resignation": "认输", "time": "超时",
-    "agreed_draw": "协议和棋", "full_board": "满盘和棋", "arbiter": "裁判判定",
-    "forfeit": "弃权",
-}
 
 
 def _key(group: Group) -> str:
     return f"g{group.id}"
-
-
-def _system(group: Group) -> str:
-    if group.system in ("round_robin", "double_round_robin"):
-        return "round_robin"
-    if group.system in TEAM_SYSTEMS:
-        return "team"
-    return "knockout" if group.system == "knockout" else "swiss"
 
 
 def _scaled_column(values: list[Fraction]) -> tuple[int, list[int]]:
@@ -98,8 +86,7 @@ def _awards(info: object, group: Group, ranking: str) -> list[m.Award]:
         if row.prize or row.title:
             awards.append(m.Award(ranking=ranking, place=row.place, recipient=row.player.name,
                                   unit=row.player.unit, group=_key(group),
-                                  player=row.player.id if group.system not in TEAM_SYSTEMS
-                                  else None,
+                                  player=None if system_of(group).team else row.player.id,
                                   prize=row.prize, grade_title=row.title, shared=row.shared))
     return awards
 
@@ -109,9 +96,8 @@ UNPLAYED_ZH = {
     "own": "未赛轮次按FIDE虚拟对手（本人该轮前积分）计算对手分",
     "lowest": "未赛轮次按最低对手分计算",
 }
-SYSTEM_ZH = {"swiss": "积分编排制", "round_robin": "单循环制", "double_round_robin": "双循环制",
-             "knockout": "淘汰制（决出全部名次）", "team_knockout": "团体淘汰制（分台定人制）",
-             "cross_group": "交叉复赛"}
+OPENING_ZH = {"designated": "指定开局", "free": "自由开局", "swap2": "Swap2",
+              "soosyrv8": "Soosyrv-8", "taraguchi10": "Taraguchi-10", "yamaguchi": "Yamaguchi"}
 
 
 def _event_info(tournament: Any, keys: dict[str, str]) -> m.EventInfo:
@@ -138,18 +124,20 @@ def _event_info(tournament: Any, keys: dict[str, str]) -> m.EventInfo:
 
 def _model_group(group: Group) -> m.Group:
     rounds = planned_rounds(group)
-    system = SYSTEM_ZH.get(group.system, group.system)
-    tiebreaks = "、".join(["积分", *(tiebreak_label(group, tb) for tb in group.tiebreaks)])
+    system = system_of(group)
+    settings = settings_of(group)
+    tiebreaks = "、".join(["积分", *(tiebreak_label(group, tb) for tb in settings.tiebreaks)])
     return m.Group(
-        key=_key(group), name=group.name, system=_system(group), rounds=rounds,
+        key=_key(group), name=group.name, system=system, rounds=rounds,
         rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
-        scale=1, points=point_system(group.points), forbidden=group.rule_set == "renju",
+        scale=1, points=settings.points, forbidden=group.rule_set == "renju",
         designated_opening=group.opening == "designated",
+        opening_text=OPENING_ZH.get(group.opening, group.opening),
         fifth_move_offers=group.fifth_move_offers, time_control=group.time_control,
-        system_text=f"{system}（{rounds}轮）" if rounds else system,
-        tiebreak_text=tiebreaks if group.system not in TEAM_SYSTEMS + ("knockout",) else "",
-        unplayed_text=UNPLAYED_ZH.get(group.unplayed_policy, ""),
-        board_count=team_rules(group).boards if group.system in TEAM_SYSTEMS else 0,
+        system_text=f"{system.zh}（{rounds}轮）" if rounds else system.zh,
+        tiebreak_text=tiebreaks if system.ranked_by_points else "",
+        unplayed_text=UNPLAYED_ZH.get(str(group.unplayed_policy), ""),
+        board_count=team_rules(group).boards if system.team else 0,
     )
 
 
@@ -175,7 +163,7 @@ def _team_boards(group: Group, round_: Any) -> list[m.BoardResult]:
                      f"第{match.number}场{game.index}台")
             boards.append(m.BoardResult(
                 number, game.black_player_id, game.white_player_id,
-                game.result, ENDING_ZH.get(game.ending, ""), label=label, match=match.number,
+                game.result, (Ending.stored(game.ending),), label=label, match=match.number,
                 first_team=team_of.get(game.black_player_id, ""),
                 second_team=team_of.get(game.white_player_id, "")))
     return boards
@@ -183,16 +171,17 @@ def _team_boards(group: Group, round_: Any) -> list[m.BoardResult]:
 
 def _round(group: Group, round_: Any, points_of: dict[tuple[int, int], int],
            schedule: tuple[m.ScheduleItem, ...]) -> m.Round:
-    if group.system in TEAM_SYSTEMS:
+    if system_of(group).team:
         boards = _team_boards(group, round_)
     else:
         boards = []
         for board in round_.boards:
             first, second = board.first_player_id, board.second_player_id
-            endings = "、".join(ENDING_ZH[g.ending] for g in board.games if g.ending in ENDING_ZH)
+            endings = tuple(Ending.stored(g.ending)
+                            for g in sorted(board.games, key=lambda g: g.index))
             boards.append(m.BoardResult(
                 board.number, first, second, "" if board.result == "bye" else board.result,
-                endings or ("轮空" if second is None else ""),
+                endings,
                 points_of.get((first, round_.number)),
                 points_of.get((second, round_.number)) if second else None,
             ))
@@ -211,7 +200,7 @@ def _games(group: Group, round_: Any) -> list[m.Game]:
                     group=_key(group), round=round_.number, board=board.number,
                     black=game.black_player_id, white=game.white_player_id,
                     moves=tuple(format_point(p) for p in read_moves(game.moves).moves),
-                    result=game.result, how_ended=ENDING_ZH.get(game.ending, ""),
+                    result=game.result, how_ended=Ending.stored(game.ending),
                     game_no=game.index, opening=game.opening,
                 ))
     return games
@@ -220,12 +209,12 @@ def _games(group: Group, round_: Any) -> list[m.Game]:
 def _bracket(group: Group) -> m.Bracket:
     """The bracket as drawn: names instead of ids, team match scores where played."""
     plain = knockout_bracket(group)
-    if group.system in TEAM_SYSTEMS:
+    if system_of(group).team:
         names = {t.id: t.name for t in group.teams}
     else:
         names = {p.id: p.name for p in group.players}
     scores: dict[tuple[int, int], str] = {}
-    if group.system in TEAM_SYSTEMS:
+    if system_of(group).team:
         for round_ in group.rounds_played:
             for board in round_.boards:
                 score = _match_score(board.games)
@@ -302,13 +291,14 @@ def build_model(event: Event) -> m.ExportModel:
                 (build.player_of[p.number], r.round): r.points
                 for p in build.snapshot.players for r in p.rounds
             }
+            system = system_of(group)
             for round_ in group.rounds_played:
                 rounds.append(_round(group, round_, points_of, info.schedule))
                 games += _games(group, round_)
             members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
                         for mb in t.members]
-            if group.system in ("knockout", "team_knockout"):
-                if len(group.teams if group.system == "team_knockout" else group.players) >= 2:
+            if system.bracket:
+                if len(group.teams if system.team else group.players) >= 2:
                     places = knockout_standings(group)
                     team_tables.append(m.TeamStandings(
                         title=f"{group.name} 名次", columns=(m.TieBreakColumn("wins", "胜场"),),
@@ -320,7 +310,7 @@ def build_model(event: Event) -> m.ExportModel:
                     awards += _awards(places, group, group.name)
                     brackets.append(_bracket(group))
                 continue
-            if group.system == "cross_group" or not group.players:
+            if not system.ranked_by_points or not group.players:
                 continue
             tables, group_subs, group_progress = _group_tables(session, group, awards)
             standings += tables
@@ -338,7 +328,7 @@ def build_model(event: Event) -> m.ExportModel:
 
 
 def _team_members(group: Group, team_id: int) -> tuple[str, ...]:
-    if group.system not in TEAM_SYSTEMS:
+    if not system_of(group).team:
         return ()
     for row in group.teams:
         if row.id == team_id:
@@ -400,7 +390,7 @@ def _playoffs(event: Event) -> list[m.Playoff]:
     found = []
     with event.reading() as session:
         groups = [(g.name, _key(g)) for g in Event.tournament(session).groups
-                  if g.system not in ("knockout", "team_knockout", "cross_group")]
+                  if system_of(g).ranked_by_points]
     for name, key in groups:
         for playoff in playoffs_of(event, name):
             found.append(m.Playoff(

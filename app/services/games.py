@@ -11,12 +11,13 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
+from app.rules.endings import Ending
 from app.rules.game import Game, GameSettings, decode_actions, encode_actions
 from app.rules.judge import RuleSet
+from app.rules.protocols import MAX_OFFERS, Protocol
 from app.rules.records import write_moves
 from app.services.event import Event
-from app.services.knockout import TEAM_SYSTEMS
-from app.services.queries import find_board, find_round
+from app.services.queries import find_board, find_round, system_of
 from app.store.models import BoardRow, Group
 from app.store.models import Game as GameRow
 
@@ -24,15 +25,21 @@ _RULE_SETS = {"renju": RuleSet.RENJU, "free": RuleSet.FREESTYLE, "gomoku": RuleS
 
 
 def game_settings(group: Group) -> GameSettings:
-    """The rules a game of this group is played under (专业规则 / 大众规则 / standard)."""
+    """The rules a game of this group is played under (专业规则 / 大众规则 / standard) and its
+    opening rule (`app.rules.protocols`: 指定开局, 自由开局, Swap2, Soosõrv-8, Taraguchi-10,
+    Yamaguchi). 指定开局 belongs to 专业规则; under other rule sets it is 自由开局."""
     rules = _RULE_SETS[group.rule_set]
-    if group.opening == "designated" and rules is RuleSet.RENJU:
-        # 0 in the group means "N declared by black"; the board then starts from 2 offers
-        # (五手两打), which the arbiter may raise in the group's settings.
-        offers = group.fifth_move_offers or int(group.settings.get("default_fifth_offers", 2))
-        return GameSettings(rules=rules, designated_opening=True, fifth_offers=offers,
-                            fixed_opening=None)
-    return GameSettings(rules=rules, designated_opening=False)
+    protocol = Protocol(group.opening)
+    if protocol is Protocol.DESIGNATED and rules is not RuleSet.RENJU:
+        protocol = Protocol.FREE
+    if protocol is Protocol.DESIGNATED:
+        # 0 in the group means 五手N打 with N declared by the tentative black (1 to the most
+        # the rule allows); otherwise N is fixed (五手两打 for juniors).
+        declared = group.fifth_move_offers == 0
+        offers = MAX_OFFERS if declared else group.fifth_move_offers
+        return GameSettings(rules=rules, fifth_offers=offers, protocol=protocol,
+                            declared_offers=declared)
+    return GameSettings(rules=rules, protocol=protocol)
 
 
 def _players_of_game(board: BoardRow, index: int) -> tuple[int | None, int | None]:
@@ -80,8 +87,9 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
     with event.operation("save_game", f"保存对局 {where}") as session:
         found = Event.group(session, group)
         board = find_board(find_round(session, found, round_number), board_number)
-        games_needed = 1 if found.system in TEAM_SYSTEMS else found.games_per_round
-        if not 1 <= index <= max(games_needed, 3 if found.system in TEAM_SYSTEMS else 1):
+        team = system_of(found).team
+        games_needed = 1 if team else found.games_per_round
+        if not 1 <= index <= max(games_needed, 3 if team else 1):
             raise UserError(f"没有第{index}盘", f"there is no game {index}", where)
         if board.second_player_id is None and board.first_team_id is None:
             raise UserError("轮空台没有对局", "a bye has no game", where)
@@ -91,7 +99,7 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
 def _store(session: Session, group: Group, board: BoardRow, index: int, game: Game,
            where: str) -> str:
     row = next((g for g in board.games if g.index == index), None)
-    if group.system in TEAM_SYSTEMS:
+    if system_of(group).team:
         if row is None:
             raise UserError("团体赛该台不存在", "no such board in the match", where)
         first, second = row.black_player_id, row.white_player_id
@@ -113,13 +121,13 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
     # A game row's result is black first; the board's codes are the paired first mover first.
     row.result = result.code if black_is_first else flip(result.code)
     row.ending = result.ending.value
-    if group.system in TEAM_SYSTEMS:
+    if system_of(group).team:
         return board.result
     codes = []
     for g in sorted(board.games, key=lambda g: g.index):
         paired_first = _players_of_game(board, g.index)[0]
         code = g.result if g.black_player_id == paired_first else flip(g.result)
-        codes.append(code + ("t" if g.ending == "time" and code else ""))
+        codes.append(code + ("t" if g.ending == Ending.TIME and code else ""))
     if len(codes) == group.games_per_round and all(codes):
         from app.standings.scoring import parse_board_result
 

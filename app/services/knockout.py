@@ -15,15 +15,13 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.pairing import knockout, team
+from app.pairing.system import System
 from app.pairing.types import Pairing
 from app.services.boards import game_row, record_code
-from app.services.event import Event
-from app.services.groups import point_system
-from app.services.queries import find_board, find_round, seeded_players
+from app.services.event import Event, settings_of
+from app.services.queries import find_board, find_round, seeded_players, system_of
 from app.standings.scoring import parse_result
 from app.store.models import BoardRow, Game, Group, Player, Team, TeamMember
-
-TEAM_SYSTEMS = ("team_knockout", "cross_group")
 
 
 @dataclass(frozen=True)
@@ -37,13 +35,13 @@ class TeamInfo:
 
 
 def team_rules(group: Group) -> team.TeamRules:
-    spec = group.settings.get("team", {})
-    woman = spec.get("woman_board")
+    lineup = settings_of(group).team
+    woman = lineup.woman_board
     return team.TeamRules(
-        boards=int(spec.get("boards", 3)),
-        women_boards=frozenset({int(woman)}) if woman else frozenset(),
-        min_women=int(spec.get("min_women", 1 if woman else 0)),
-        captain_board=int(spec.get("captain_board", 1)),
+        boards=lineup.boards,
+        women_boards=frozenset({woman}) if woman else frozenset(),
+        min_women=lineup.min_women if lineup.min_women is not None else (1 if woman else 0),
+        captain_board=lineup.captain_board,
     )
 
 
@@ -73,7 +71,7 @@ def add_team(
     """
     with event.operation("add_team", f"添加队伍 {name} / add team") as session:
         found = Event.group(session, group)
-        if found.system not in TEAM_SYSTEMS:
+        if not system_of(found).team:
             raise UserError("本组不是团体赛", "this group is not a team event", group)
         if found.rounds_played:
             raise UserError("比赛开始后不能再添加队伍", "no new teams once play has started",
@@ -104,7 +102,7 @@ def teams(event: Event, group: str) -> list[TeamInfo]:
 
 
 def _entrants(group: Group) -> list[int]:
-    if group.system in TEAM_SYSTEMS:
+    if system_of(group).team:
         return [t.id for t in sorted(group.teams, key=lambda t: (t.seed, t.id))]
     return [p.id for p in seeded_players(group)]
 
@@ -134,10 +132,12 @@ def bracket(group: Group) -> knockout.Bracket:
 def pair_knockout_round(group: Group, session: Session, number: int
                         ) -> tuple[Pairing, list[str]]:
     """The next round of a knockout, team knockout or cross-group group."""
-    if group.system == "cross_group":
+    system = system_of(group)
+    if system is System.CROSS_GROUP:
         return _cross_group(group), []
-    if group.system not in ("knockout", "team_knockout"):
-        raise UserError(f"未知赛制 {group.system}", f"unknown system {group.system}", group.name)
+    if not system.bracket:
+        raise UserError(f"{system.zh}不按淘汰制编排", f"a {system.en} is not paired as a "
+                        "knockout", group.name)
     current = bracket(group)
     if number > current.round_count:
         raise UserError(f"淘汰赛共{current.round_count}轮", f"the knockout has "
@@ -146,7 +146,7 @@ def pair_knockout_round(group: Group, session: Session, number: int
 
 
 def _cross_group(group: Group) -> Pairing:
-    labels = list(group.settings.get("lists", []))
+    labels = list(settings_of(group).lists)
     if len(labels) != 2:
         raise UserError("复赛需要两个名单（settings.lists）", "the cross-group round needs two"
                         " lists (settings.lists)", group.name)
@@ -203,7 +203,7 @@ def enter_team_result(
         playoffs = [parse_result(code, f"{where} playoff {k}")
                     for k, code in enumerate(playoff, 1)]
         outcome = team.team_match_result(first, second, games, playoffs,
-                                         point_system(found.points))
+                                         settings_of(found).points)
         boards = team.match_boards(first, second)
         for game_board, result in zip(boards, games, strict=True):
             _set_game(board, game_board.number, game_board.first, game_board.second, result)

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
-from app.services.event import Event
+from app.services.event import Event, settings_of
 from app.store.models import Absence, Group, Player
 
 EDITABLE = (
@@ -77,8 +77,7 @@ def add_player(event: Event, group: str, **fields: Any) -> int:
             raise UserError("比赛已全部编排完毕，不能再添加棋手",
                             "every round is paired: no more entries", group)
         cleaned.setdefault("seed", next_seed(session, found))
-        cleaned.setdefault("late_entry_points",
-                           int(found.settings.get("late_entry_points", 0)))
+        cleaned.setdefault("late_entry_points", settings_of(found).late_entry_points)
         player = Player(group=found, entered_round=entered, **cleaned)
         session.add(player)
         session.flush()

@@ -10,7 +10,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
-from app.services.event import Event
+from app.group_settings import GroupSettings
+from app.pairing.system import System
+from app.services.event import Event, settings_of
 from app.store.models import BoardRow, Game, Group, Player, Round
 
 
@@ -22,7 +24,7 @@ class GroupInfo:
     opening: str
     fifth_move_offers: int
     time_control: str
-    system: str
+    system: System
     rounds: int
     games_per_round: int
     points: dict[str, Any]
@@ -31,7 +33,7 @@ class GroupInfo:
     prizes: tuple[Any, ...]
     grade_titles: tuple[Any, ...]
     eligibility: dict[str, Any]
-    settings: dict[str, Any]
+    settings: GroupSettings  # every setting, typed (the columns above are the same values)
     player_count: int
     rounds_paired: int
     rounds_complete: int
@@ -114,6 +116,11 @@ class RoundInfo:
     complete: bool
 
 
+def system_of(group: Group) -> System:
+    """The group's competition system (the event file stores its value)."""
+    return System.of(group.system, f"组别 {group.name}")
+
+
 def round_is_complete(round_: Round) -> bool:
     return all(board.result for board in round_.boards)
 
@@ -127,7 +134,7 @@ def group_info(group: Group) -> GroupInfo:
         opening=group.opening,
         fifth_move_offers=group.fifth_move_offers,
         time_control=group.time_control,
-        system=group.system,
+        system=system_of(group),
         rounds=group.rounds,
         games_per_round=group.games_per_round,
         points=dict(group.points),
@@ -136,7 +143,7 @@ def group_info(group: Group) -> GroupInfo:
         prizes=tuple(group.prizes),
         grade_titles=tuple(group.grade_titles),
         eligibility=dict(group.eligibility),
-        settings=dict(group.settings),
+        settings=settings_of(group),
         player_count=len(group.players),
         rounds_paired=len(rounds),
         rounds_complete=sum(1 for r in rounds if round_is_complete(r)),

@@ -8,18 +8,18 @@ Sub-rankings (women, juniors) rank a filtered part of the group by the same crit
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import select
 
 from app.errors import UserError
-from app.services.event import Event
-from app.services.queries import PlayerRef, round_is_complete
+from app.services.event import Event, settings_of
+from app.services.queries import PlayerRef, round_is_complete, system_of
 from app.services.snapshot import build_snapshot
 from app.standings.ranking import RankingRules, Standings, rank
-from app.standings.tiebreaks import REGISTRY, TieBreakOptions, Unplayed
+from app.standings.tiebreaks import TieBreakOptions
 from app.store.models import Group, Player, Playoff
 
 
@@ -63,22 +63,22 @@ def format_points(units: int | Fraction, scale: int = 1) -> str:
 
 
 def tiebreak_label(group: Group, name: str) -> str:
-    labels = group.settings.get("tiebreak_labels", {})
-    return str(labels.get(name) or REGISTRY[name].zh)
+    return settings_of(group).tiebreak_label(name)
 
 
 def ranking_rules(group: Group, decisive: int | None = None) -> RankingRules:
-    places = int(group.settings.get("decisive_places", 0) if decisive is None else decisive)
-    wants_playoffs = bool(group.settings.get("playoffs", True))
+    settings = settings_of(group)
+    if decisive is not None:
+        settings = replace(settings, decisive_places=decisive)
     return RankingRules(
-        tiebreaks=tuple(group.tiebreaks),
+        tiebreaks=settings.tiebreaks,
         options=TieBreakOptions(
-            unplayed=Unplayed(group.unplayed_policy or "zero"),
-            cut=int(group.settings.get("median_cut", 1)),
-            forfeit_wins_count=bool(group.settings.get("wins_count_forfeits", True)),
-            byes_count=bool(group.settings.get("wins_count_byes", False)),
+            unplayed=settings.unplayed_policy,
+            cut=settings.median_cut,
+            forfeit_wins_count=settings.wins_count_forfeits,
+            byes_count=settings.wins_count_byes,
         ),
-        decisive_places=frozenset(range(1, places + 1)) if wants_playoffs else frozenset(),
+        decisive_places=settings.decisive(),
     )
 
 
@@ -107,17 +107,9 @@ def title_text(table: list[dict[str, Any]], place: int) -> str:
 
 def planned_rounds(group: Group) -> int:
     """How many rounds the group plays (a round robin: as many as its table has)."""
-    if group.system in ("knockout", "team_knockout"):
-        from app.pairing.knockout import bracket_size
-
-        entrants = len(group.teams) if group.system == "team_knockout" else len(group.players)
-        return max(1, bracket_size(entrants).bit_length() - 1) if entrants >= 2 else 0
-    if group.system in ("round_robin", "double_round_robin"):
-        from app.pairing.roundrobin import round_count
-
-        count = len(group.players)
-        return round_count(count, group.system == "double_round_robin") if count >= 2 else 0
-    return group.rounds
+    system = system_of(group)
+    entrants = len(group.teams) if system.team else len(group.players)
+    return system.planned_rounds(entrants, group.rounds)
 
 
 def planned_rounds_of(event: Event, group: str) -> int:
@@ -221,15 +213,16 @@ def compute_standings(
 
 def knockout_standings(group: Group) -> StandingsInfo:
     """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far."""
-    from app.services.knockout import TEAM_SYSTEMS, bracket
+    from app.services.knockout import bracket
 
-    entrants = group.teams if group.system in TEAM_SYSTEMS else group.players
+    team = system_of(group).team
+    entrants = group.teams if team else group.players
     if len(entrants) < 2:
         # Nothing to rank yet: an empty table, not an error, while entrants are registered.
         return StandingsInfo(group.name, group.name, (), (), (), 0)
     current = bracket(group)
     places = current.places()
-    if group.system in TEAM_SYSTEMS:
+    if team:
         names = {t.id: (t.name, t.unit) for t in group.teams}
     else:
         names = {p.id: (p.name, p.unit) for p in group.players}
@@ -255,7 +248,7 @@ def knockout_standings(group: Group) -> StandingsInfo:
 def standings(event: Event, group: str | None) -> StandingsInfo:
     with event.reading() as session:
         found = Event.group(session, group)
-        if found.system in ("knockout", "team_knockout"):
+        if system_of(found).bracket:
             return knockout_standings(found)
         return compute_standings(session, found)[0]
 
@@ -422,7 +415,7 @@ def crosstable(event: Event, group: str | None) -> CrosstableInfo:
         build = build_snapshot(found, partial=True)
         order = [row.player.number for row in info.rows]
         table = build_crosstable(build.snapshot, order)
-        round_robin = found.system in ("round_robin", "double_round_robin")
+        round_robin = system_of(found).round_robin
         cells = []
         for row in table.rows:
             if round_robin:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
 
 from sqlalchemy.orm import Session
@@ -17,11 +18,11 @@ from sqlalchemy.orm import Session
 from app.errors import NoAnswer, UserError
 from app.pairing import roundrobin
 from app.pairing.swiss.checks import violations
+from app.pairing.system import Engine
 from app.pairing.types import Colour, NoLegalPairing, Outcome, Pairing, PairingRequest
 from app.services.boards import game_row, record_code
-from app.services.event import Event
+from app.services.event import Event, settings_of, store_settings
 from app.services.knockout import (
-    TEAM_SYSTEMS,
     bracket,
     pair_knockout_round,
     store_team_boards,
@@ -33,9 +34,9 @@ from app.services.queries import (
     round_info,
     round_is_complete,
     seeded_players,
+    system_of,
 )
 from app.services.snapshot import (
-    ROUND_ROBIN_SYSTEMS,
     SnapshotBuild,
     absence_outcome,
     build_snapshot,
@@ -101,14 +102,14 @@ def _same_unit_pairs(build: SnapshotBuild, available: Sequence[int]) -> set[froz
 def _swiss(group: Group, build: SnapshotBuild, number: int) -> tuple[Pairing, list[str]]:
     from app.pairing.swiss import pair
 
+    settings = settings_of(group)
     unavailable = _unavailable(group, build, number)
     forbidden: set[frozenset[int]] = set()
-    if group.settings.get("forfeit_counts_as_meeting", True):
+    if settings.forfeit_counts_as_meeting:
         forbidden |= _forfeit_pairs(build)
     report: list[str] = []
-    avoid_rounds = int(group.settings.get("same_unit_avoidance_rounds", 0) or 0)
     available = [p.number for p in build.snapshot.players if p.number not in unavailable]
-    if avoid_rounds and (avoid_rounds < 0 or number <= avoid_rounds):
+    if settings.avoids_same_unit(number):
         # 同单位回避: a soft rule. Try with same-unit pairs forbidden; only where no legal
         # pairing exists that way, pair without it and say so in the report.
         same_unit = _same_unit_pairs(build, available)
@@ -133,14 +134,14 @@ def _swiss(group: Group, build: SnapshotBuild, number: int) -> tuple[Pairing, li
 def _draw_initial_colour(group: Group) -> None:
     """Draw by lot the top seed's colour in round 1 (抽签决定先后手), and record it."""
     colour = random.choice((Colour.FIRST, Colour.SECOND))
-    group.settings = {**group.settings, "initial_colour": colour.value,
-                      "initial_colour_drawn": True}
+    store_settings(group, replace(settings_of(group), initial_colour=colour.value,
+                                  initial_colour_drawn=True))
 
 
 def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, list[str]]:
-    settings = dict(group.settings)
+    settings = settings_of(group)
     ids = [p.id for p in seeded_players(group)]
-    stored = settings.get("berger_numbers")
+    stored = settings.berger_numbers
     report: list[str] = []
     if stored is None or sorted(stored) != sorted(ids):
         if group.rounds_played:
@@ -149,19 +150,21 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
                 "players cannot be added or removed once a round robin has started",
                 group.name,
             )
-        seed = int(settings.get("draw_seed", dt.datetime.now().microsecond or 1))
-        if settings.get("same_unit_early", True):
+        seed = settings.draw_seed
+        if seed is None:
+            seed = dt.datetime.now().microsecond or 1
+        if settings.same_unit_early:
             units = {p.id: p.unit for p in group.players}
             numbering = roundrobin.numbering_for_units(ids, units, seed)
             report += roundrobin.unit_clashes(numbering, units)
         else:
             numbering = roundrobin.draw_numbers(ids, seed)
-        settings["berger_numbers"] = list(numbering.players)
-        settings["draw_seed"] = seed
-        group.settings = settings
+        settings = replace(settings, berger_numbers=numbering.players, draw_seed=seed)
+        store_settings(group, settings)
         report.append(f"抽签种子 / draw seed: {seed}")
-    numbering = roundrobin.Numbering(tuple(settings["berger_numbers"]), settings.get("draw_seed"))
-    double = group.system == "double_round_robin"
+    assert settings.berger_numbers is not None
+    numbering = roundrobin.Numbering(settings.berger_numbers, settings.draw_seed)
+    double = settings.system.cycles == 2
     total = roundrobin.round_count(len(ids), double)
     if number > total:
         raise UserError(f"单循环共{total}轮", f"the round robin has {total} rounds", group.name)
@@ -181,14 +184,15 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         pairing_lock(session, found.id, event.store.station, expected_round)
         session.refresh(found)
         number = _check_ready(found)
-        if found.system == "swiss":
+        system = system_of(found)
+        if system.engine is Engine.DUTCH:
             build = build_snapshot(found, partial=False)
-            if number == 1 and found.settings.get("initial_colour") == "draw":
+            if number == 1 and settings_of(found).initial_colour == "draw":
                 _draw_initial_colour(found)
                 build = build_snapshot(found, partial=False)
             pairing, report = _swiss(found, build, number)
             to_id = build.player_of
-        elif found.system in ROUND_ROBIN_SYSTEMS:
+        elif system.engine is Engine.BERGER:
             pairing, report = _round_robin(found, session, number)
             to_id = {p.id: p.id for p in found.players}
         else:
@@ -202,7 +206,7 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
             # A bye needs no result: it is settled by the pairing itself.
             row = BoardRow(number=board.number, result="bye" if board.second is None else "",
                            label=places.get(board.number, ""))
-            if found.system in TEAM_SYSTEMS:
+            if system.team:
                 store_team_boards(found, row, board.first, board.second)
             else:
                 row.first_player_id = to_id[board.first]
@@ -214,7 +218,7 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
 
 def _place_labels(group: Group, number: int) -> dict[int, str]:
     """Knockouts: the places each match of the round decides (名次段), by match number."""
-    if group.system not in ("knockout", "team_knockout"):
+    if not system_of(group).bracket:
         return {}
     matches = bracket(group).rounds[number - 1]
     return {m.number: f"{m.places[0]}-{m.places[1]}" for m in matches}
@@ -289,11 +293,11 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
             f"the board already has the result {board.result}; correct it with --replace",
             where,
         )
-    if group.system in TEAM_SYSTEMS:
+    if system_of(group).team:
         raise UserError("团体赛请按台录入（team-result）",
                         "team matches take one result per board (team-result)", where)
     games = parse_board_result(list(codes), group.games_per_round == 2, where)
-    if group.system == "knockout" and any(not g.code.decisive and g.code.played
+    if system_of(group).decisive_games and any(not g.code.decisive and g.code.played
                                           for g in games):
         raise UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
                         "a knockout match needs a winner: enter the result after the "
@@ -372,13 +376,12 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
     session.flush()
     build = build_snapshot(group, partial=False, before_round=round_.number)
     pairing = round_pairing(round_, build.number_of)
-    forbidden = (_forfeit_pairs(build) if group.settings.get("forfeit_counts_as_meeting", True)
-                 else set())
+    settings = settings_of(group)
+    forbidden = _forfeit_pairs(build) if settings.forfeit_counts_as_meeting else set()
     request = PairingRequest(build.snapshot, round_.number,
                              _unavailable(group, build, round_.number), frozenset(forbidden))
     problems = list(violations(request, pairing))
-    avoid_rounds = int(group.settings.get("same_unit_avoidance_rounds", 0) or 0)
-    if avoid_rounds and (avoid_rounds < 0 or round_.number <= avoid_rounds):
+    if settings.avoids_same_unit(round_.number):
         units = {p.number: p.unit for p in build.snapshot.players}
         for board in pairing.boards:
             unit = units[board.first]

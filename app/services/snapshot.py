@@ -17,12 +17,11 @@ from app.pairing.types import (
     RoundRecord,
     TournamentSnapshot,
 )
-from app.services.groups import point_system
+from app.services.event import settings_of
 from app.services.queries import pairing_numbers, seeded_players
 from app.standings.scoring import GameResult, parse_board_result, round_records
 from app.store.models import Group, Player, Round
 
-ROUND_ROBIN_SYSTEMS = ("round_robin", "double_round_robin")
 _ABSENCE_OUTCOME = {
     "absent": Outcome.ABSENT,
     "half_bye": Outcome.HALF_BYE,
@@ -82,7 +81,8 @@ def build_snapshot(group: Group, *, partial: bool = True,
     With `partial`, boards still without a result are left out of the players' records (a
     round in progress shows what is known); otherwise every board must have its result.
     """
-    points = point_system(group.points)
+    settings = settings_of(group)
+    points = settings.points
     double_game = group.games_per_round == 2
     number_of = pairing_numbers(group)
     player_of = {n: pid for pid, n in number_of.items()}
@@ -96,7 +96,7 @@ def build_snapshot(group: Group, *, partial: bool = True,
         on_boards = {b.first for b in pairing.boards} | {
             b.second for b in pairing.boards if b.second is not None
         }
-        if group.system in ROUND_ROBIN_SYSTEMS:
+        if settings.system.round_robin:
             # In a round robin the player who sits out rests: no game, no points.
             for board in pairing.boards:
                 if board.second is None:
@@ -130,7 +130,7 @@ def build_snapshot(group: Group, *, partial: bool = True,
         )
         for p in seeded_players(group)
     )
-    chosen = group.settings.get("initial_colour", Colour.FIRST.value)
+    chosen = settings.initial_colour  # "draw" until drawn: the first mover until then
     initial = Colour(chosen) if chosen in (Colour.FIRST.value, Colour.SECOND.value) else (
         Colour.FIRST)
     snapshot = TournamentSnapshot(players, group.rounds, points, initial)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
+from sqlalchemy import Connection, Engine, create_engine, event, insert, inspect, select, text
 from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
 
 from app.errors import UserError
@@ -102,7 +102,7 @@ def create_event_database(location: str | Path) -> Engine:
             )
         Base.metadata.create_all(connection)
         connection.execute(
-            Meta.__table__.insert(),
+            insert(Meta),
             [
                 {"key": "application", "value": APPLICATION_ID},
                 {"key": "schema_version", "value": str(SCHEMA_VERSION)},

@@ -178,8 +178,7 @@ def pairing_lock(
     else:
         # SQLite: a write takes the file's write lock now (waiting up to busy_timeout), so
         # what the pairing reads next cannot change under it.
-        table = Group.__table__
-        session.execute(update(table).where(table.c.id == group_id).values(id=table.c.id))
+        session.execute(update(Group).where(Group.id == group_id).values(id=Group.id))
     if expected_round is not None:
         existing = session.execute(
             select(Round.number, Round.changed_by).where(

@@ -26,6 +26,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from app.pairing.system import System
+
 
 class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
@@ -50,7 +52,7 @@ class Tournament(Versioned, Base):
     """The whole event (赛事): title, organisers, dates, the preset it came from."""
 
     __tablename__ = "tournament"
-    __mapper_args__ = {"version_id_col": Versioned.version}  # type: ignore[dict-item]
+    __mapper_args__ = {"version_id_col": Versioned.version}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     title: Mapped[str] = mapped_column(String(200), nullable=False)
@@ -71,7 +73,7 @@ class Group(Versioned, Base):
     """One event of the tournament (组别): its rules, system, points and rankings."""
 
     __tablename__ = "group"
-    __mapper_args__ = {"version_id_col": Versioned.version}  # type: ignore[dict-item]
+    __mapper_args__ = {"version_id_col": Versioned.version}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), nullable=False)
@@ -83,8 +85,8 @@ class Group(Versioned, Base):
     opening: Mapped[str] = mapped_column(String(20), nullable=False, default="designated")
     fifth_move_offers: Mapped[int] = mapped_column(Integer, nullable=False, default=2)
     time_control: Mapped[str] = mapped_column(String(100), nullable=False, default="")
-    # 'swiss', 'round_robin', 'double_round_robin', 'knockout', 'team_knockout'
-    system: Mapped[str] = mapped_column(String(30), nullable=False, default="swiss")
+    # the value of an app.pairing.system.System
+    system: Mapped[str] = mapped_column(String(30), nullable=False, default=System.SWISS.value)
     rounds: Mapped[int] = mapped_column(Integer, nullable=False, default=7)
     games_per_round: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     # PointSystem fields: win, draw, loss, forfeit_win, forfeit_loss, pab, half_bye, ...
@@ -113,7 +115,7 @@ class Player(Versioned, Base):
     """A player of one group (棋手). Same-name players are different rows."""
 
     __tablename__ = "player"
-    __mapper_args__ = {"version_id_col": Versioned.version}  # type: ignore[dict-item]
+    __mapper_args__ = {"version_id_col": Versioned.version}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("group.id"), nullable=False)
@@ -166,7 +168,7 @@ class Team(Versioned, Base):
     """A team (代表队) with a fixed board order declared at registration."""
 
     __tablename__ = "team"
-    __mapper_args__ = {"version_id_col": Versioned.version}  # type: ignore[dict-item]
+    __mapper_args__ = {"version_id_col": Versioned.version}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("group.id"), nullable=False)
@@ -202,7 +204,7 @@ class Round(Versioned, Base):
 
     __tablename__ = "round"
     __table_args__ = (UniqueConstraint("group_id", "number"),)
-    __mapper_args__ = {"version_id_col": Versioned.version}  # type: ignore[dict-item]
+    __mapper_args__ = {"version_id_col": Versioned.version}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("group.id"), nullable=False)
@@ -224,7 +226,7 @@ class BoardRow(Versioned, Base):
 
     __tablename__ = "board"
     __table_args__ = (UniqueConstraint("round_id", "number"),)
-    __mapper_args__ = {"version_id_col": Versioned.version}  # type: ignore[dict-item]
+    __mapper_args__ = {"version_id_col": Versioned.version}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id"), nullable=False)
@@ -251,7 +253,7 @@ class Game(Versioned, Base):
     """One game: of a board (1 or 2 in double-game rounds) or of a playoff (加赛)."""
 
     __tablename__ = "game"
-    __mapper_args__ = {"version_id_col": Versioned.version}  # type: ignore[dict-item]
+    __mapper_args__ = {"version_id_col": Versioned.version}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     board_id: Mapped[int | None] = mapped_column(ForeignKey("board.id"))
@@ -276,7 +278,7 @@ class Playoff(Versioned, Base):
     """A playoff (加赛) between players tied at a decisive place."""
 
     __tablename__ = "playoff"
-    __mapper_args__ = {"version_id_col": Versioned.version}  # type: ignore[dict-item]
+    __mapper_args__ = {"version_id_col": Versioned.version}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("group.id"), nullable=False)

@@ -13,12 +13,15 @@ import getpass
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import Engine, delete, select
+from sqlalchemy import Engine, Select, delete, select, text
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
+from app.errors import UserError
 from app.store.database import create_event_database, is_url, open_event_database
 from app.store.locks import stale_error, watch_versions
 from app.store.models import UndoEntry
@@ -83,7 +86,9 @@ class EventStore:
                 session.flush()
                 if undoable and recorder.has_changes():
                     # A new change makes the undone operations unreachable: drop the redo stack.
-                    session.execute(delete(UndoEntry).where(UndoEntry.undone.is_(True)))
+                    # (this station's: each station has its own redo stack).
+                    session.execute(delete(UndoEntry).where(UndoEntry.undone.is_(True),
+                                                            UndoEntry.station == self.station))
                     session.add(
                         UndoEntry(
                             operation=name,
@@ -104,49 +109,115 @@ class EventStore:
                 recorder.close()
 
     # ----- undo / redo -------------------------------------------------------------------
+    #
+    # Undo is per station (每台工作站各自撤销): without an entry named, undo takes back this
+    # station's last operation and redo brings back the one it undid last. Another station's
+    # operation is taken back only when named by its entry number (see `history`).
+
+    def history(self, limit: int = 30) -> list[LoggedOperation]:
+        """The newest operations in the undo log, newest first, with whose they are."""
+        with self.reading() as session:
+            rows = session.scalars(select(UndoEntry).order_by(UndoEntry.id.desc()).limit(limit))
+            return [_logged(entry) for entry in rows]
 
     def undo_description(self) -> str | None:
-        """What Ctrl+Z would undo now, or None."""
+        """What Ctrl+Z would undo now (this station's last operation), or None."""
         with self.reading() as session:
-            return session.scalars(
-                select(UndoEntry.description)
-                .where(UndoEntry.undone.is_(False))
-                .order_by(UndoEntry.id.desc())
-            ).first()
+            entry = session.scalars(self._next_query("undo")).first()
+            return entry.description if entry else None
 
     def redo_description(self) -> str | None:
-        """What Ctrl+Y would redo now, or None."""
+        """What Ctrl+Y would redo now (this station's last undone operation), or None."""
         with self.reading() as session:
-            return session.scalars(
-                select(UndoEntry.description)
-                .where(UndoEntry.undone.is_(True))
-                .order_by(UndoEntry.id)
-            ).first()
+            entry = session.scalars(self._next_query("redo")).first()
+            return entry.description if entry else None
 
-    def undo(self) -> str | None:
-        """Undo the last operation; returns its description, or None when nothing is left."""
-        return self._step("undo")
+    def undo(self, entry_id: int | None = None) -> str | None:
+        """Undo this station's last operation, or the entry `entry_id` (any station's);
+        returns its description, or None when this station has nothing left to undo."""
+        return self._step("undo", entry_id)
 
-    def redo(self) -> str | None:
-        """Redo the last undone operation; returns its description, or None."""
-        return self._step("redo")
+    def redo(self, entry_id: int | None = None) -> str | None:
+        """Redo this station's last undone operation (or entry `entry_id`); its description."""
+        return self._step("redo", entry_id)
 
-    def _step(self, direction: str) -> str | None:
+    def _next_query(self, direction: str) -> Select[UndoEntry]:
+        query = select(UndoEntry).where(UndoEntry.undone.is_(direction == "redo"),
+                                        UndoEntry.station == self.station)
+        return query.order_by(UndoEntry.id if direction == "redo" else UndoEntry.id.desc())
+
+    def _step(self, direction: str, entry_id: int | None) -> str | None:
         with Session(self.engine, expire_on_commit=False) as session:
-            query = select(UndoEntry).where(UndoEntry.undone.is_(direction == "redo"))
-            order = UndoEntry.id if direction == "redo" else UndoEntry.id.desc()
-            entry = session.scalars(query.order_by(order)).first()
-            if entry is None:
-                return None
-            watch_versions(session, self.station)
             try:
+                entry = self._claim(session, direction, entry_id)
+                if entry is None:
+                    session.rollback()
+                    return None
+                watch_versions(session, self.station)
                 apply_entry(session, entry, direction=direction, station=self.station)
                 entry.undone = direction == "undo"
                 session.commit()
             except StaleDataError:
                 session.rollback()
-                raise stale_error(session, self.engine, entry.description) from None
+                raise stale_error(session, self.engine, direction) from None
+            except OperationalError as error:
+                session.rollback()
+                raise busy_error(error, direction) from None
             except BaseException:
                 session.rollback()
                 raise
             return entry.description
+
+    def _claim(self, session: Session, direction: str, entry_id: int | None) -> UndoEntry | None:
+        """The entry to undo/redo, held for this transaction: two stations stepping at once
+        never both apply one entry (the second sees it already stepped)."""
+        if session.get_bind().dialect.name == "sqlite":
+            # The file's write lock first: nothing can change between the choice and the write.
+            session.execute(text("UPDATE meta SET value = value WHERE key = 'schema_version'"))
+        wanted_undone = direction == "redo"
+        if entry_id is not None:
+            entry = session.scalars(
+                select(UndoEntry).where(UndoEntry.id == entry_id).with_for_update()).first()
+            if entry is None:
+                raise UserError(f"操作记录中没有第 {entry_id} 项",
+                                f"no entry {entry_id} in the undo log", "undo")
+            if entry.undone is not wanted_undone:
+                done = "撤销" if entry.undone else "重做"
+                raise UserError(
+                    f"第 {entry_id} 项（{entry.station}：{entry.description}）已{done}",
+                    f"entry {entry_id} ({entry.station}: {entry.description}) is already "
+                    f"{'undone' if entry.undone else 'in effect'}", "undo")
+            return entry
+        query = self._next_query(direction).limit(1)
+        for _attempt in range(5):
+            # FOR UPDATE: a second station waits for the first, and then no longer finds the
+            # entry the first one stepped (PostgreSQL checks the condition again).
+            entry = session.scalars(query.with_for_update().execution_options(
+                populate_existing=True)).first()
+            if entry is not None or session.scalars(query).first() is None:
+                return entry
+        return None
+
+
+@dataclass(frozen=True)
+class LoggedOperation:
+    """One entry of the undo log as the arbiter sees it: number, whose, what, when."""
+
+    id: int
+    operation: str
+    description: str
+    station: str
+    created_at: dt.datetime
+    undone: bool
+
+
+def _logged(entry: UndoEntry) -> LoggedOperation:
+    return LoggedOperation(entry.id, entry.operation, entry.description, entry.station,
+                           entry.created_at, bool(entry.undone))
+
+
+def busy_error(error: OperationalError, where: str) -> UserError:
+    """The event file stayed locked by another station longer than we wait."""
+    return UserError("赛事文件正被其他工作站写入，请稍后重试",
+                     f"the event is being written by another station; retry ({error.orig})",
+                     where)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Date, DateTime, Table, and_, delete, event, insert, inspect, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, object_session
 
 from app.errors import UserError
 from app.store.models import Base, UndoEntry
@@ -75,17 +76,24 @@ class _Change:
     new: dict[str, Any] | None
 
 
+_RECORDER = "gomoku_change_recorder"
+
+
 class ChangeRecorder:
-    """Collects the row changes of one session until `entry()` turns them into a log row."""
+    """Collects the row changes of one session until `as_json()` turns them into a log row.
+
+    The rows are noted by mapper events as the flush writes them, so rows the flush deletes
+    on its own (orphans of a collection, cascades) are recorded as surely as explicit ones.
+    """
 
     def __init__(self, session: Session) -> None:
         self.session = session
         self.changes: dict[tuple[str, str], _Change] = {}
         self._order: list[tuple[str, str]] = []
-        event.listen(session, "after_flush", self._after_flush)
+        session.info[_RECORDER] = self
 
     def close(self) -> None:
-        event.remove(self.session, "after_flush", self._after_flush)
+        self.session.info.pop(_RECORDER, None)
 
     def _note(self, op: str, obj: Any) -> None:
         table = inspect(obj).mapper.local_table.name
@@ -97,6 +105,8 @@ class ChangeRecorder:
         new = None if op == "delete" else _row_values(obj, before=False)
         previous = self.changes.get(key)
         if previous is None:
+            if op == "update" and old == new:
+                return  # marked dirty without a change of any column
             self.changes[key] = _Change(op, table, pk, old, new)
             self._order.append(key)
             return
@@ -108,17 +118,10 @@ class ChangeRecorder:
             previous.new = new
         elif op == "delete":
             previous.op, previous.new = "delete", None
+        elif previous.op == "delete" and op == "insert":
+            previous.op, previous.new = "update", new
         else:
             previous.new = new
-
-    def _after_flush(self, session: Session, _context: object) -> None:
-        for obj in session.new:
-            self._note("insert", obj)
-        for obj in session.dirty:
-            if session.is_modified(obj, include_collections=False):
-                self._note("update", obj)
-        for obj in session.deleted:
-            self._note("delete", obj)
 
     def has_changes(self) -> bool:
         return bool(self.changes)
@@ -134,6 +137,32 @@ class ChangeRecorder:
             }
             for c in (self.changes[k] for k in self._order)
         ]
+
+
+def _recorder_of(target: Any) -> ChangeRecorder | None:
+    session = object_session(target)
+    return None if session is None else session.info.get(_RECORDER)
+
+
+@event.listens_for(Base, "after_insert", propagate=True)
+def _after_insert(_mapper: Any, _connection: Any, target: Any) -> None:
+    recorder = _recorder_of(target)
+    if recorder is not None:
+        recorder._note("insert", target)
+
+
+@event.listens_for(Base, "after_update", propagate=True)
+def _after_update(_mapper: Any, _connection: Any, target: Any) -> None:
+    recorder = _recorder_of(target)
+    if recorder is not None:
+        recorder._note("update", target)
+
+
+@event.listens_for(Base, "before_delete", propagate=True)
+def _before_delete(_mapper: Any, _connection: Any, target: Any) -> None:
+    recorder = _recorder_of(target)
+    if recorder is not None:
+        recorder._note("delete", target)
 
 
 def _where(table: Table, pk: dict[str, Any]) -> Any:
@@ -154,19 +183,20 @@ def _differs(table: Table, current: dict[str, Any], expected: dict[str, Any]) ->
     ]
 
 
-def apply_entry(session: Session, entry: UndoEntry, *, direction: str, station: str) -> None:
-    """Write an entry's 'old' values back (direction='undo') or its 'new' ones ('redo')."""
-    want, have = ("old", "new") if direction == "undo" else ("new", "old")
-    changes = entry.changes
-    # Rows that must exist afterwards and don't now; rows to change; rows to remove.
-    to_insert = [c for c in changes if c[have] is None and c[want] is not None]
-    to_update = [c for c in changes if c[have] is not None and c[want] is not None]
-    to_delete = [c for c in changes if c[have] is not None and c[want] is None]
-
+def _conflicts(session: Session, entry: UndoEntry, have: str, want: str) -> list[str]:
+    """What stands in the way of writing `want` over `have`: rows changed, deleted or
+    re-created since. The rows are read locked (PostgreSQL: FOR UPDATE), so no station can
+    change them between this check and the write."""
+    lock = session.get_bind().dialect.name == "postgresql"
     conflicts: list[str] = []
-    for change in to_update + to_delete:
+    for change in entry.changes:
         table = _TABLES[change["table"]]
-        row = session.execute(select(table).where(_where(table, change["pk"]))).mappings().first()
+        query = select(table).where(_where(table, change["pk"]))
+        row = session.execute(query.with_for_update() if lock else query).mappings().first()
+        if change[have] is None:
+            if row is not None and change[want] is not None:
+                conflicts.append(f"{change['table']} {change['pk']}: 已存在 / exists again")
+            continue
         if row is None:
             conflicts.append(f"{change['table']} {change['pk']}: 已被删除 / deleted since")
             continue
@@ -177,23 +207,45 @@ def apply_entry(session: Session, entry: UndoEntry, *, direction: str, station: 
                 f"{change['table']} {change['pk']} {', '.join(changed)}: "
                 f"已被 {by} 修改 / changed since by {by}"
             )
+    return conflicts
+
+
+def apply_entry(session: Session, entry: UndoEntry, *, direction: str, station: str) -> None:
+    """Write an entry's 'old' values back (direction='undo') or its 'new' ones ('redo').
+
+    Refused (UserError, nothing written) when any row it touches is no longer as the entry
+    left it: the undo log must describe every change, so undo never overwrites another's.
+    """
+    want, have = ("old", "new") if direction == "undo" else ("new", "old")
+    changes = entry.changes
+    conflicts = _conflicts(session, entry, have, want)
     if conflicts:
         raise UserError(
             "无法撤销/重做：相关记录此后又被修改：" + "; ".join(conflicts),
             "cannot undo/redo: the rows were changed since: " + "; ".join(conflicts),
             entry.description,
         )
-
-    for change in sorted(to_insert, key=lambda c: _ORDER[c["table"]]):
-        table = _TABLES[change["table"]]
-        session.execute(insert(table).values(**_decoded(table, change[want])))
-    for change in to_update:
-        table = _TABLES[change["table"]]
-        values = _decoded(table, change[want])
-        if "version" in table.c:
-            values["version"] = table.c.version + 1
-            values["changed_by"] = station
-        session.execute(update(table).where(_where(table, change["pk"])).values(**values))
-    for change in sorted(to_delete, key=lambda c: -_ORDER[c["table"]]):
-        table = _TABLES[change["table"]]
-        session.execute(delete(table).where(_where(table, change["pk"])))
+    # Rows that must exist afterwards and don't now; rows to change; rows to remove.
+    to_insert = [c for c in changes if c[have] is None and c[want] is not None]
+    to_update = [c for c in changes if c[have] is not None and c[want] is not None]
+    to_delete = [c for c in changes if c[have] is not None and c[want] is None]
+    try:
+        for change in sorted(to_insert, key=lambda c: _ORDER[c["table"]]):
+            table = _TABLES[change["table"]]
+            session.execute(insert(table).values(**_decoded(table, change[want])))
+        for change in to_update:
+            table = _TABLES[change["table"]]
+            values = _decoded(table, change[want])
+            if "version" in table.c:
+                values["version"] = table.c.version + 1
+                values["changed_by"] = station
+            session.execute(update(table).where(_where(table, change["pk"])).values(**values))
+        for change in sorted(to_delete, key=lambda c: -_ORDER[c["table"]]):
+            table = _TABLES[change["table"]]
+            session.execute(delete(table).where(_where(table, change["pk"])))
+    except IntegrityError as error:
+        raise UserError(
+            "无法撤销/重做：与此后的修改冲突",
+            f"cannot undo/redo: it clashes with a later change ({error.orig})",
+            entry.description,
+        ) from None

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import sys
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
-from PySide6.QtGui import QFont, QFontDatabase
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QSettings, QTimer, QTranslator
+from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "resources" / "fonts"
 UI_FAMILY = "WenQuanYi Micro Hei"
 ORGANISATION = "GomokuArbiter"
-APPLICATION = "GomokuArbiter"
+APPLICATION = "gomoku-arbiter"
+DISPLAY_NAME = "五子棋赛事编排 Gomoku Arbiter"
 
 
 def load_fonts(font_dir: Path = FONT_DIR) -> list[str]:
@@ -64,14 +67,17 @@ def apply_qt_translation(code: str) -> bool:
 
 
 def prepare_application(argv: list[str] | None = None) -> QApplication:
-    """The QApplication (created once), with names for QSettings and the shipped font set."""
+    """The QApplication (created once), with names for QSettings and the shipped font set.
+
+    The program's names are set always: Qt would otherwise take the application name from
+    the script (`main.py` -> "main"), and the settings and data folders would be named so.
+    """
     app = QApplication.instance()
     if app is None:
-        app = QApplication([sys.argv[0] if sys.argv else "gomoku-arbiter", *(argv or [])])
-    if not QCoreApplication.organizationName():
-        QCoreApplication.setOrganizationName(ORGANISATION)
-    if not QCoreApplication.applicationName():
-        QCoreApplication.setApplicationName(APPLICATION)
+        app = QApplication([APPLICATION, *(argv or [])])
+    QCoreApplication.setOrganizationName(ORGANISATION)
+    QCoreApplication.setApplicationName(APPLICATION)
+    QApplication.setApplicationDisplayName(DISPLAY_NAME)
     from app.ui.i18n import language, notifier
 
     if not _hooked:
@@ -117,11 +123,63 @@ def report_unexpected(window: object) -> None:
     sys.excepthook = hook
 
 
+SELF_TEST = "--self-test-screenshot"
+SELF_TEST_SECONDS = 30
+
+
+def self_test(window: QWidget, path: Path, seconds: float = SELF_TEST_SECONDS,
+              done: Callable[[int], None] = QCoreApplication.exit) -> None:
+    """Once the window is on the screen (exposed by the window system), save a picture of it
+    to `path` and quit with 0; quit with 1 when it has not appeared within `seconds`.
+
+    This is the start-up check of `.ci/run`: the real window on Qt's normal platform.
+    """
+    waited = [0.0]
+    step = 0.1
+
+    def check() -> None:
+        handle = window.windowHandle()
+        if handle is not None and handle.isExposed():
+            QApplication.processEvents()
+            saved = window.grab().save(str(path))
+            print(f"window up on platform {QGuiApplication.platformName()}: "
+                  f"{window.width()}x{window.height()}, picture {path}", flush=True)
+            window.close()
+            done(0 if saved else 1)
+            return
+        waited[0] += step
+        if waited[0] >= seconds:
+            print(f"the window did not appear within {seconds:g} s", file=sys.stderr, flush=True)
+            done(1)
+            return
+        QTimer.singleShot(int(step * 1000), check)
+
+    QTimer.singleShot(0, check)
+
+
 def run(argv: list[str]) -> int:
-    """`python main.py [event-file]`: open the start page, or the event file given."""
+    """`python main.py [event-file]`: open the start page, or the event file given.
+
+    `--self-test-screenshot PATH` starts the window with settings of its own (a temporary
+    file, the user's are untouched), saves its picture once it is shown, and quits.
+    """
     app = prepare_application()
-    window = create_window(argv)
+    settings = None
+    shot: Path | None = None
+    if SELF_TEST in argv:
+        at = argv.index(SELF_TEST)
+        if at + 1 >= len(argv):
+            print(f"{SELF_TEST} needs a file name for the picture", file=sys.stderr)
+            return 2
+        shot = Path(argv[at + 1])
+        argv = argv[:at] + argv[at + 2:]
+        folder = tempfile.mkdtemp(prefix="gomoku-arbiter-self-test-")
+        settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
+    window = create_window(argv, settings)
     report_unexpected(window)
+    if shot is not None:
+        assert isinstance(window, QWidget)
+        self_test(window, shot)
     code = app.exec()
     del window
     return code

@@ -16,6 +16,7 @@ from app.exports.model import BoardResult, Game, Round
 from app.pairing.trf import read_trf
 from app.pairing.types import Colour, Outcome
 from app.rules.board import parse_point
+from app.rules.endings import Ending
 from app.rules.records import read_psq, read_sgf
 from tests.exports.helpers import small_event
 
@@ -112,10 +113,11 @@ def test_double_game_rounds_give_two_games_with_colours_swapped() -> None:
     group = replace(model.groups[0], double_game=True)
     a, b = model.players[0].id, model.players[1].id
     # Each game's code is black first: a won game 1 as black and game 2 as white.
-    board = BoardResult(1, a, b, "1-0 0-1", "", 2, 0)
-    forfeit = BoardResult(2, model.players[2].id, model.players[3].id, "+-", "弃权", 2, 0)
+    board = BoardResult(1, a, b, "1-0 0-1", (), 2, 0)
+    forfeit = BoardResult(2, model.players[2].id, model.players[3].id, "+-",
+                          (Ending.FORFEIT,), 2, 0)
     rnd = Round(group.key, 1, (board, forfeit))
-    second = Game(group.key, 1, 1, b, a, ("h8", "h9"), "", "", 2)
+    second = Game(group.key, 1, 1, b, a, ("h8", "h9"), "", None, 2)
     double = replace(model, groups=(group,), rounds=(rnd,), games=(second,),
                      standings=(), sub_rankings=(), awards=())
     games = federation.every_game(double)
@@ -146,8 +148,9 @@ def test_recorded_games_are_written_as_sgf_and_psq(package: tuple[Path, Path]) -
 
 @pytest.mark.parametrize(
     ("code", "ended", "sgf"),
-    [("1-0", "五连", "B+"), ("0-1", "认输", "W+R"), ("1-0", "超时", "B+T"), ("=", "", "0"),
-     ("+-", "弃权", "B+F"), ("-+", "", "W+F"), ("", "", "")],
+    [("1-0", Ending.FIVE, "B+"), ("0-1", Ending.RESIGNATION, "W+R"),
+     ("1-0", Ending.TIME, "B+T"), ("=", None, "0"), ("0-1", Ending.FOUL, "W+F"),
+     ("+-", Ending.FORFEIT, "B+F"), ("-+", None, "W+F"), ("", None, "")],
 )
-def test_sgf_result_codes(code: str, ended: str, sgf: str) -> None:
+def test_sgf_result_codes(code: str, ended: Ending | None, sgf: str) -> None:
     assert federation.sgf_result(code, ended) == sgf

@@ -22,6 +22,7 @@ from app.exports.model import (
     safe_filename,
     scaled,
 )
+from app.rules.endings import Ending
 
 
 def test_points_shown_by_scale() -> None:
@@ -74,13 +75,13 @@ def test_results_in_chinese_first_mover_black() -> None:
 
 
 def test_outcome_from_each_side() -> None:
-    board = BoardResult(1, 10, 20, "1-0", "五连", 2, 0)
+    board = BoardResult(1, 10, 20, "1-0", (Ending.FIVE,), 2, 0)
     assert outcome_for(board, 10) == "胜" and outcome_for(board, 20) == "负"
-    draw = BoardResult(1, 10, 20, "=", "", 1, 1)
+    draw = BoardResult(1, 10, 20, "=", (), 1, 1)
     assert outcome_for(draw, 20) == "和"
-    forfeit = BoardResult(1, 10, 20, "-+", "弃权", 0, 2)
+    forfeit = BoardResult(1, 10, 20, "-+", (Ending.FORFEIT,), 0, 2)
     assert outcome_for(forfeit, 20) == "弃胜" and outcome_for(forfeit, 10) == "弃负"
-    double = BoardResult(1, 10, 20, "1-0 =", "", 2, 0)
+    double = BoardResult(1, 10, 20, "1-0 =", (), 2, 0)
     assert outcome_for(double, 10) == "胜"
     # Without round points the games count, each code black first (colours swap in game 2).
     assert outcome_for(BoardResult(1, 10, 20, "1-0 0-1"), 10) == "胜"

@@ -24,6 +24,7 @@ from app.exports.model import (
     ScheduleItem,
     Standings,
 )
+from app.pairing.system import System
 from tests.exports.helpers import (
     assert_all_fonts_embedded,
     pdf_layout_lines,
@@ -138,7 +139,7 @@ def test_swiss_crosstable_names_opponents_by_their_number() -> None:
 
 def test_round_robin_crosstable_is_in_number_order() -> None:
     model = small_event()
-    group = next(g for g in model.groups if g.system == "round_robin")
+    group = next(g for g in model.groups if g.system.round_robin)
     columns, rows, _ = pdf_lists.crosstable_rows(model, group.key)
     numbers = [int(r[0]) for r in rows]
     assert numbers == sorted(numbers)
@@ -173,7 +174,7 @@ def _team_model() -> ExportModel:
         BoardResult(3, 3, 6, "0-1", label="第1场3台", match=1, first_team="甲队",
                     second_team="乙队"),
     )
-    return ExportModel(EventInfo("团体赛"), (Group("t", "决赛", "team", 1, board_count=3),),
+    return ExportModel(EventInfo("团体赛"), (Group("t", "决赛", System.TEAM_KNOCKOUT, 1, board_count=3),),
                        players, rounds=(Round("t", 1, boards),))
 
 

@@ -1,6 +1,5 @@
 """ID numbers after GB 11643-1999: the check digit, the old 15-digit form, and the birth date
-and gender they encode cross-checked against the columns (issue 2, "Validates 18-digit ID
-numbers (check digit) and cross-checks the birth date and gender they encode")."""
+and gender they encode cross-checked against the columns."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Merging the sample lists by the rules of the regulations they come from (issue 2, "Merges
-several lists in the regulation's order ...")."""
+"""Merging the sample lists by the rules of the regulations they come from: several
+lists merged in the regulation's order."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Reading real-shaped list files: encodings, title rows, merged title cells, Excel date
 serials, header aliases, unknown columns kept as notes, and files that cannot be read
-(issue 2, "Reads CSV (UTF-8 with or without BOM, GBK/GB18030; detect the encoding) and XLSX.
-The header row may sit below a title row or merged title cells")."""
+(CSV in UTF-8 with or without BOM, GBK or GB18030, the encoding detected; XLSX; the header
+row may sit below a title row or merged title cells)."""
 
 from __future__ import annotations
 
@@ -179,8 +179,7 @@ def test_a_folder_is_not_a_list(tmp_path: Path) -> None:
      ("平台 id", "platform_id"), ("学校/单位", "unit"), ("Gender", "gender"),
      ("ID", "platform_id"), ("联系方式", "phone")],
 )
-def test_header_aliases_from_the_issue(header: str, field: str | None) -> None:
-    # issue 2: header aliases in Chinese and English
+def test_header_aliases_in_chinese_and_english(header: str, field: str | None) -> None:
     found = field_of(header)
     assert (found.value if found else None) == field
 

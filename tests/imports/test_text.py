@@ -1,5 +1,5 @@
-"""Cell normalisation: dates, genders, whole numbers, full-width characters, spaces
-(issue 2, "Normalises full-width digits and letters, stray spaces, and date forms")."""
+"""Cell normalisation: dates in their many forms, genders, whole numbers, full-width digits
+and letters, stray spaces."""
 
 from __future__ import annotations
 

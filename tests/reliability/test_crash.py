@@ -1,6 +1,6 @@
 """Crash safety: SIGKILL in the middle of an import, a pairing and a burst of result entries.
 
-Issue 9: after the kill the event file opens, passes the integrity check, and every operation
+After the kill the event file opens, passes the integrity check, and every operation
 that had returned (printed its success) is there; an operation cut off before its commit left
 nothing at all (one transaction each). The work is done by `crash_driver.py` in a subprocess,
 through the same services the command line calls.
@@ -73,9 +73,9 @@ class Driver:
         assert self.process.returncode in (-signal.SIGKILL, 0)
 
 
-def reopen(path: Path) -> Event:
+def reopen(path: Path, station: str = "after") -> Event:
     """Opening after the kill: it must open and pass the integrity check."""
-    event = Event.open(path, station="after")
+    event = Event.open(path, station=station)
     assert integrity_check(event.store.engine) == []
     return event
 
@@ -190,7 +190,7 @@ def test_kill_during_a_burst_of_results_loses_no_returned_result(tmp_path: Path,
     driver.kill()
     returned = [int(line.split()[1]) for line in driver.lines if line.startswith("OK")]
     assert len(returned) >= after
-    event = reopen(path)
+    event = reopen(path, station="crash-driver")  # the same station, restarted
     try:
         with event.reading() as session:
             stored = dict(session.execute(select(BoardRow.number, BoardRow.result)).all())
@@ -203,7 +203,7 @@ def test_kill_during_a_burst_of_results_loses_no_returned_result(tmp_path: Path,
         # setup group, pair, then one per result (creating is not undoable): the log is
         # exactly as durable.
         assert undo_entries == 2 + len(entered)
-        # Undo survives the restart: it takes back the last result stored.
+        # Undo survives the restart: it takes back the station's last result stored.
         last = max(entered, key=lambda n: n)
         assert event.undo() is not None
         with event.reading() as session:

@@ -1,6 +1,6 @@
 """Fuzzing the command line's arguments (app/cli.py and every command in app/commands).
 
-Issue 9 and the CLI contract (docs/CLI.md): every command exits 0, 1 or 2; bad input exits 2
+The command-line contract (docs/CLI.md): every command exits 0, 1 or 2; bad input exits 2
 with one line on stderr naming the place, never a traceback or a hang; and bad input never
 changes the event file or leaves a new file behind. The argument lists are built from the
 parser itself (every command and option there is), filled with good, odd and bad values.

@@ -1,6 +1,6 @@
 """Fuzzing the qualifier-list importers (app/imports, app/services/importing.py).
 
-Issue 9, bad input: damaged CSV and XLSX files, odd cells and random grids end either in a
+Bad input: damaged CSV and XLSX files, odd cells and random grids end either in a
 parsed list whose row problems are reported, or in a `UserError` naming the file; never
 another exception, never a hang; and an import that reports errors writes nothing.
 """

@@ -1,6 +1,6 @@
 """Fuzzing the game-record readers (app/rules/records.py, app/rules/game.py).
 
-Issue 9, bad input: damaged SGF, Piskvork `.psq`, plain move strings and action lines are
+Bad input: damaged SGF, Piskvork `.psq`, plain move strings and action lines are
 read or refused with a `UserError` naming the place; never another exception, never a hang,
 never half a game (a reader returns a whole record or nothing).
 """

@@ -1,6 +1,6 @@
 """Fuzzing the TRF reader (app/pairing/trf.py): every malformed file ends in UserError.
 
-Issue 9, bad input: damaged TRF files (characters changed, lines lost or doubled, cut short)
+Bad input: damaged TRF files (characters changed, lines lost or doubled, cut short)
 are either still valid or refused with a `UserError` naming the line; never another
 exception, never a hang (hypothesis deadline).
 """

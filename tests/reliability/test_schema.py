@@ -1,7 +1,7 @@
 """Schema versions: newer files refused, non-event and damaged files refused, older upgraded.
 
-Issue 9 ("Schema versions: upgrades of older event files tested on a file of every earlier
-schema version") and app/store/database.py (the `meta` table's schema_version, `UPGRADES`).
+Upgrades of older event files are tested on a file of every earlier schema version
+(tests/data/schema), after app/store/database.py (the `meta` table's schema_version, `UPGRADES`).
 """
 
 from __future__ import annotations

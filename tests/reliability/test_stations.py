@@ -1,6 +1,6 @@
 """Several stations (多机录入) on one event, on a real PostgreSQL server and on one SQLite file.
 
-Issue 9: a change made on a record someone else changed meanwhile is refused, naming who
+A change made on a record someone else changed meanwhile is refused, naming who
 changed what, nothing overwritten; two stations entering a 300-player round's results at
 once lose nothing; a pairing can only be made by one station at a time.
 """

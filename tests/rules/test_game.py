@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from app.errors import UserError
 from app.pairing.types import Colour, Outcome
 from app.rules.board import SIZE, SYMMETRIES, Stone, transform
+from app.rules.endings import Ending
 from app.rules.game import (
     ActionKind,
-    Ending,
     Game,
     GameSettings,
     Phase,
@@ -35,7 +35,7 @@ def designated(**kwargs) -> Game:  # noqa: ANN003
 
 
 def test_whole_designated_game_with_swap_five_two_and_claimed_foul() -> None:
-    """The issue's acceptance game: 花月, swap, 五手两打, black's 33 claimed by white."""
+    """A whole designated game: 花月, swap, 五手两打, black's 33 claimed by white."""
     game = designated(fifth_offers=2, fixed_opening="花月")
     assert game.phase is Phase.OPENING and game.actor is Colour.FIRST
     assert "花月" in game.prompt[0]

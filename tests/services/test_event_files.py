@@ -13,10 +13,11 @@ from app.services.players import add_player, update_player
 from app.services.presets import list_presets, load_preset
 from app.services.queries import event_info, players
 
-PRESETS = ("huazhi-2021", "mindgames-2016", "qiwang-2022", "shenzhen-2022", "yike-2022")
+PRESETS = ("huazhi-2021", "mindgames-2016", "qiwang-2022", "rif-openings-2026", "shenzhen-2022",
+           "yike-2022")
 
 
-def test_the_five_regulations_are_presets() -> None:
+def test_the_five_regulations_and_the_rif_openings_template_are_presets() -> None:
     assert tuple(p.name for p in list_presets()) == PRESETS
     for info in list_presets():
         assert info.description and info.groups

@@ -117,7 +117,7 @@ def test_a_two_player_playoff_is_two_games_then_sudden_death(make_event: Make) -
 
 def test_a_game_on_the_board_ending_in_a_claimed_foul_fills_the_result(make_event: Make
                                                                          ) -> None:
-    """The rules issue's acceptance game: 花月, swap, 五手两打, black's 33 claimed by white."""
+    """A whole designated game: 花月, swap, 五手两打, black's 33 claimed by white."""
     event = make_event("qiwang-2022", "少儿组", players=2)
     rounds.pair_next_round(event, "少儿组")
     game = Game.new(GameSettings.designated(fifth_offers=2))

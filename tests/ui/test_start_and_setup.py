@@ -72,7 +72,7 @@ def test_prizes_and_titles_are_edited_as_tables(window, tmp_path):
     view.titles.remove_row()
     assert view.save_group(), window.last_error
     group = queries.event_info(window.ev).groups[0]
-    assert group.prizes[-1] == {"from": 17, "to": 20, "items": ["奖状", "纪念品"]}
+    assert group.prizes[-1] == {"from": 17, "to": 20, "money": 0, "items": ["奖状", "纪念品"]}
     assert group.prizes[0] == {"from": 1, "to": 1, "money": 30000, "items": ["奖状"]}
     assert group.grade_titles[0] == {"from": 2, "to": 3, "title": "五段"}
     screenshot(window, "01-setup-prizes")
@@ -237,8 +237,8 @@ def test_other_group_settings_are_edited_as_json(window, tmp_path):
     view.json_edits["settings"].setPlainText(json.dumps(shown, ensure_ascii=False))
     assert view.save_group(), window.last_error
     stored = queries.event_info(window.ev).groups[0].settings
-    assert stored["subrankings"][0]["decisive_places"] == 4
-    assert stored["decisive_places"] == view.decisive.value()
+    assert stored.subrankings[0].decisive_places == 4
+    assert stored.decisive_places == view.decisive.value()
 
 
 def test_text_size_changes_and_is_remembered(window, qapp, settings):

@@ -23,12 +23,12 @@ graph, where they sit in the top field of every weight.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from app.pairing.swiss.cardinality import deficient, has_complete_matching, maximum_matching
 from app.pairing.swiss.matching import lex_first_assignment, max_weight_matching_tight
 from app.pairing.swiss.players import SwissPlayer
-from app.pairing.swiss.weights import Layout, Weigher, bits
+from app.pairing.swiss.weights import GenerationOrder, Layout, Weigher
 from app.pairing.types import NoLegalPairing, PairingRequest
 
 
@@ -194,10 +194,10 @@ class DutchPairer:
                 best[b] = w
         total = 0
         for key in pairs:
-            w = base.get(key)
-            if w is None:
+            edge = base.get(key)
+            if edge is None:
                 return None
-            total += w
+            total += edge
         if 2 * total != sum(best.values()):
             return None
         mate: dict[int, int] = {}
@@ -338,46 +338,82 @@ class DutchPairer:
         c9: bool,
         full: bool,
     ) -> list[int] | None:
-        """Pair one bracket; returns its downfloaters, or None when the choice made on the
-        bracket alone breaks [C4]/[C5] (then call again with `full`).
+        """Pair one bracket (Art. 1.9.2); returns its downfloaters, or None when the choice
+        made on the bracket alone breaks [C4]/[C5] (then call again with `full`).
 
-        Two matchings per bracket. The first pairs the moved-down players: Art. 4.4 (the
-        MDPs paired are those with the smallest BSNs, score level by score level) and
-        Art. 4.2 (each in turn gets the highest resident possible) are lexicographic
-        preferences below all criteria, written as low-order fields. The second pairs the
-        remainder the same way: Art. 4.3 (fewest exchanges, smallest difference of the
-        exchanged BSNs, the lowest S1 players moved first, then the highest S2 players) and
-        Art. 4.2 (each S1 player in turn gets the highest S2 player possible).
+        The stages follow Article 3: the graph of the bracket weighted by the criteria of
+        Art. 2 (with the next bracket when [C8] can matter); the moved-down players paired
+        first (Art. 4.4, 4.2); the remainder paired (Art. 3.4, 4.3, 4.2); then the
+        completion criterion checked on everybody still to be paired ([C4], [C5]).
         """
-        players = self.players
+        bracket = self._graph(mdps, residents, nxt, rest, c9, full)
+        mate = self._pair_moved_down(bracket)
+        mate = self._pair_remainder(bracket, mate)
+        downfloaters = [v for v in bracket.current if v not in bracket.local_pairs]
+        if not full and not self._completion_holds(bracket, mate, downfloaters):
+            return None
+        self.pairs.update(bracket.local_pairs)
+        return downfloaters
+
+    # -- stage 1: the graph ([C1]-[C21], [C8]) ---------------------------------------------
+    def _graph(
+        self,
+        mdps: list[int],
+        residents: list[int],
+        nxt: list[int],
+        rest: list[int],
+        c9: bool,
+        full: bool,
+    ) -> _Bracket:
+        """The bracket's graph: MDPs first, then residents, with the next bracket as [C8]
+        needs it, and everybody below too when `full` ([C4]/[C5] then sit in the top field).
+        Edges exist between players who may meet ([C1]-[C3]); MDPs do not meet each other
+        (they were already left over together)."""
         current = mdps + residents
-        graph_next = nxt
-        gadget: tuple[int, list[bool]] | None = None
-        virtual = self.n  # stands for the whole next bracket (see below)
+        graph_next, gadget = self._next_bracket_in_graph(current, nxt, c9, full)
+        vertices = current + graph_next + (rest if full else [])
+        order = GenerationOrder.build(len(mdps), len(residents))
+        weigher = Weigher(self.layout, self.bye_score, c9, order.width)
+        bracket = _Bracket(
+            mdps, residents, nxt, rest, full, current, graph_next, gadget, self.n,
+            vertices, order, weigher,
+        )
+        bracket.base = self._base_weights(bracket)
+        if gadget is not None:
+            self._add_next_bracket_vertex(bracket, gadget)
+        bracket.active = list(bracket.vertices)
+        return bracket
+
+    def _next_bracket_in_graph(
+        self, current: list[int], nxt: list[int], c9: bool, full: bool
+    ) -> tuple[list[int], tuple[int, list[bool]] | None]:
+        """[C8] (the choice of downfloaters maximises the pairs, then the scores, of the next
+        bracket): the next bracket's players as they go into the graph, or none with the
+        next bracket summed up in one vertex (the returned Gallai-Edmonds data), or none at
+        all when nobody downfloats."""
         if not full and len(current) % 2 == 0 and self._completable(current, {}, None):
             # everybody in the bracket can be paired, so nobody downfloats and the next
             # bracket cannot change the choice ([C8] is about downfloaters only)
-            graph_next = []
-        elif not full and nxt and not c9 and len(current) % 2 == 1:
+            return [], None
+        if not full and nxt and not c9 and len(current) % 2 == 1:
             if self._matching_size(current) == len(current) // 2:
                 # exactly one downfloater d: for [C8] the next bracket N only matters
                 # through "d makes one more pair there" (d meets a vertex that some
                 # maximum matching of N leaves out) and "d can be paired there at all"
-                gadget = deficient(self._adjacency(nxt))
-                graph_next = []
-        vertices = current + graph_next + (rest if full else [])
-        in_current = set(current)
-        in_next = set(graph_next)
-        mdp_set = set(mdps)
-        resident_set = set(residents)
-        m = len(mdps)
-        size = len(residents)
-        digit = bits(len(current)) + 1  # room for one rank (1..len(current))
-        low_mdp = (m + 2) + (m + 1) * digit
-        low_rem = 3 * (bits(size * size) + 2) + 2 * (size + 2) + (size + 1) * digit
-        weigher = Weigher(self.layout, self.bye_score, c9, max(low_mdp, low_rem) + 4)
+                return [], deficient(self._adjacency(nxt))
+        return nxt, None
+
+    def _base_weights(self, bracket: _Bracket) -> dict[tuple[int, int], int]:
+        """The weight of every edge of the graph: [C6]-[C21] between players of the bracket
+        (and [C8] towards the next bracket), plus [C4]/[C5] on the whole graph."""
+        players = self.players
+        weigher = bracket.weigher
+        in_current = set(bracket.current)
+        in_next = set(bracket.graph_next)
+        mdp_set = set(bracket.mdps)
+        full = bracket.full
         base: dict[tuple[int, int], int] = {}
-        order = sorted(vertices)
+        order = sorted(bracket.vertices)
         for i, a in enumerate(order):
             row = self.compat[a]
             pa = players[a]
@@ -394,156 +430,217 @@ class DutchPairer:
                     w += weigher.completion(pa, pb)
                 if w:
                     base[(a, b)] = w
-        if gadget is not None:
-            o = weigher.offset
-            shift = self.layout.shift
-            next_score = players[nxt[0]].score
-            spare = gadget[1]
-            for d in current:
-                row = self.compat[d]
-                linked = [i for i, x in enumerate(nxt) if row[x]]
-                if not linked:
-                    continue
-                here = 1 << (o["c8_scores"] + shift[players[d].score])
-                if any(spare[i] for i in linked):
-                    base[(d, virtual)] = (1 << o["c8_pairs"]) + here
-                else:
-                    base[(d, virtual)] = here - (1 << (o["c8_scores"] + shift[next_score]))
-            vertices = vertices + [virtual]
-        local_pairs: dict[int, int] = {}
-        active = list(vertices)
+        return base
 
-        tight: set[tuple[int, int]] | None = None
-        bound: list[set[int]] = []
-        positive: set[int] = set()
+    def _add_next_bracket_vertex(
+        self, bracket: _Bracket, gadget: tuple[int, list[bool]]
+    ) -> None:
+        """[C8] with one downfloater d: one vertex stands for the next bracket N. The edge
+        d-N rewards d's score ([C7] in N) and, when d meets a player some maximum pairing
+        of N leaves out, one more pair in N ([C6] there); else it costs N's own score, as
+        d then pushes one of N's players down."""
+        players = self.players
+        nxt = bracket.nxt
+        o = bracket.weigher.offset
+        shift = self.layout.shift
+        next_score = players[nxt[0]].score
+        spare = gadget[1]
+        virtual = bracket.virtual
+        for d in bracket.current:
+            row = self.compat[d]
+            linked = [i for i, x in enumerate(nxt) if row[x]]
+            if not linked:
+                continue
+            here = 1 << (o["c8_scores"] + shift[players[d].score])
+            if any(spare[i] for i in linked):
+                bracket.base[(d, virtual)] = (1 << o["c8_pairs"]) + here
+            else:
+                bracket.base[(d, virtual)] = here - (1 << (o["c8_scores"] + shift[next_score]))
+        bracket.vertices = bracket.vertices + [virtual]
 
-        def solve(weights: dict[tuple[int, int], int]) -> dict[int, int]:
-            nonlocal tight, bound, positive
-            live = {
-                k: w
-                for k, w in weights.items()
-                if k[0] not in local_pairs and k[1] not in local_pairs
-            }
-            mate, tight, bound, positive = _solve(active, live)
-            mate.update(local_pairs)
-            return mate
+    # -- stage 2: the moved-down players (Art. 4.4, 4.2) -----------------------------------
+    def _pair_moved_down(self, bracket: _Bracket) -> dict[int, int]:
+        """A best matching of the graph in which the MDPs paired are those Art. 4.4 chooses
+        (smallest BSNs first) with the opponents Art. 4.2 gives them (S2 in order); the
+        MDPs' pairs are final. Without MDPs, the first candidate when Art. 3.4 shows it is
+        as good as any, else a best matching (the remainder stage orders it)."""
+        base = bracket.base
+        if not bracket.mdps:
+            first = self._first_candidate_if_best(
+                bracket.residents, base, bracket.gadget is not None, bracket.virtual
+            )
+            return bracket.solve(base) if first is None else first
+        order = bracket.order
+        weights = dict(base)
+        for idx, v in enumerate(bracket.mdps):
+            for pos, opponent in enumerate(bracket.residents):
+                key = (v, opponent)
+                if key in base:
+                    weights[key] = base[key] + order.moved_down_bonus(idx, pos)
+        mate = bracket.solve(weights)
+        resident_set = set(bracket.residents)
+        for v in bracket.mdps:
+            if mate[v] in resident_set:
+                bracket.finalize(v, mate[v])
+        return mate
 
-        def finalize(a: int, b: int) -> None:
-            local_pairs[a] = b
-            local_pairs[b] = a
-            active.remove(a)
-            active.remove(b)
-
-        # Art. 4.4 and 4.2 for the moved-down players
-        if m:
-            weights = dict(base)
-            mdp_field = (m + 1) * digit
-            for idx, v in enumerate(mdps):
-                for pos, o in enumerate(residents):
-                    key = (v, o)
-                    if key in base:
-                        rank = size - pos
-                        bonus = (1 << (m - 1 - idx)) << mdp_field
-                        bonus += rank << (digit * (m - 1 - idx))
-                        weights[key] = base[key] + bonus
-            mate = solve(weights)
-            for v in mdps:
-                if mate[v] in resident_set:
-                    finalize(v, mate[v])
-        else:
-            mate = self._first_candidate_if_best(residents, base, gadget is not None, virtual)
-            if mate is None:
-                mate = solve(base)
-
-        # the remainder: residents not paired with a moved-down player
-        remainder = [r for r in residents if r not in local_pairs]
+    # -- stage 3: the remainder (Art. 3.4, 4.3, 4.2) ---------------------------------------
+    def _pair_remainder(self, bracket: _Bracket, mate: dict[int, int]) -> dict[int, int]:
+        """Pair the remainder (residents not paired with an MDP, Art. 1.3.4) as the first
+        candidate of Art. 4 among the best: the first candidate itself when it is as good
+        as `mate` (Art. 3.4), the first transposition when no exchange is needed, else a
+        second matching ordered by Art. 4.3 (exchanges) and 4.2 (transpositions)."""
+        remainder = [r for r in bracket.residents if r not in bracket.local_pairs]
         rem_set = set(remainder)
-        count = len(remainder)
         s1 = sum(1 for r in remainder if mate[r] in rem_set and mate[r] < r)
-        canonical = self._canonical(
-            remainder, s1, mate, base, bool(graph_next or (full and rest) or gadget)
+        has_next = bool(
+            bracket.graph_next or (bracket.full and bracket.rest) or bracket.gadget
         )
+        canonical = self._canonical(remainder, s1, mate, bracket.base, has_next)
+        quick = None if canonical is not None else self._without_exchange(bracket, remainder, s1)
         if canonical is not None:
             # Art. 3.4: the first candidate is already as good as any, so it is the one
             for a, b in canonical:
                 mate[a] = b
                 mate[b] = a
-        elif (
-            tight is not None
-            and all(self._blossom_holds(group, rem_set, virtual, local_pairs) for group in bound)
-            and (
-                quick := self._zero_exchange(
-                    remainder, s1, tight, positive, virtual if gadget is not None else None,
-                    bool(graph_next),
-                )
-            )
-            is not None
-        ):
+        elif quick is not None:
             for a in remainder:
                 mate[a] = a
             for a, b in quick.items():
                 mate[a] = b
                 mate[b] = a
-        elif count > 1:
-            separable = 2 * s1 == count
-            scope = remainder if separable else None
-            weights = dict(base)
-            lex_e = 0
-            lex_s2 = lex_e + (count + 1) * digit
-            lex_s1 = lex_s2 + count + 2
-            sum_field = lex_s1 + count + bits(count) + 2
-            exch_field = sum_field + bits(count * count) + 2
-            for i, a in enumerate(remainder):
-                if i < s1:
-                    head = (1 << exch_field) + ((1 << s1) - (1 << i) << lex_s1)
-                else:
-                    head = 1 << (lex_s2 + count - 1 - i)
-                head += (count - i) << sum_field
-                for j in range(i + 1, count):
-                    b = remainder[j]
-                    key = (a, b)
-                    if key in base and (tight is None or key in tight):
-                        rank = count - j
-                        weights[key] = base[key] + head + (rank << (digit * (count - 1 - i)))
-            if tight is not None:
-                # complementary slackness: the best matchings use tight edges only
-                weights = {k: w for k, w in weights.items() if k in tight}
-            if scope is not None:
-                live = {k: w for k, w in weights.items() if k[0] in rem_set and k[1] in rem_set}
-                sub, _, _, _ = _solve(scope, live)
-                for a in scope:
-                    mate[a] = sub[a]
-            else:
-                mate = solve(weights)
+        elif len(remainder) > 1:
+            mate = self._exchange_matching(bracket, remainder, s1, mate)
         for a in remainder:
             b = mate[a]
             if b in rem_set and a < b:
-                finalize(a, b)
+                bracket.finalize(a, b)
+        return mate
 
-        downfloaters = [v for v in current if v not in local_pairs]
-        if not full:
-            if len(mate) < len(vertices):
-                mate = {**{v: v for v in vertices}, **mate}
-            # [C4]/[C5]: the choice must leave a complete pairing of everybody else,
-            # including the pairs the next bracket was counted with ([C8])
-            if gadget is not None:
-                tentative = self._next_pairs(
-                    [d for d in downfloaters if mate[d] == virtual], nxt
-                )
-            else:
-                tentative = {
-                    v: mate[v]
-                    for v in downfloaters + graph_next
-                    if mate[v] != v and mate[v] not in local_pairs
-                }
-            remaining_players = downfloaters + nxt + rest
+    def _without_exchange(
+        self, bracket: _Bracket, remainder: list[int], s1: int
+    ) -> dict[int, int] | None:
+        """Art. 4.2 alone: the remainder's first transposition among the best pairings,
+        when the last matching's dual solution shows that no exchange is needed and no
+        positive blossom can be broken; else None."""
+        tight = bracket.tight
+        if tight is None:
+            return None
+        rem_set = set(remainder)
+        virtual = bracket.virtual
+        if not all(
+            self._blossom_holds(group, rem_set, virtual, bracket.local_pairs)
+            for group in bracket.bound
+        ):
+            return None
+        return self._zero_exchange(
+            remainder, s1, tight, bracket.positive,
+            virtual if bracket.gadget is not None else None, bool(bracket.graph_next),
+        )
 
-            def bye_ok(v: int) -> bool:
-                return weigher.candidate(players[v])
+    @staticmethod
+    def _exchange_matching(
+        bracket: _Bracket, remainder: list[int], s1: int, mate: dict[int, int]
+    ) -> dict[int, int]:
+        """The second matching: the best pairing of the remainder that comes first in the
+        order of Art. 4.3 (exchanges) and 4.2 (transpositions), on the tight edges of the
+        last matching when it has a dual solution (the only edges a best matching uses)."""
+        count = len(remainder)
+        rem_set = set(remainder)
+        base = bracket.base
+        tight = bracket.tight
+        fields = bracket.order.remainder(count, s1)
+        weights = dict(base)
+        for i, a in enumerate(remainder):
+            head = fields.head(i)
+            shift = fields.rank_shift(i)
+            for j in range(i + 1, count):
+                key = (a, remainder[j])
+                if key in base and (tight is None or key in tight):
+                    weights[key] = base[key] + head + ((count - j) << shift)
+        if tight is not None:
+            # complementary slackness: the best matchings use tight edges only
+            weights = {k: w for k, w in weights.items() if k in tight}
+        if 2 * s1 != count:
+            return bracket.solve(weights)
+        # the remainder pairs completely among itself: its matching is separable
+        live = {k: w for k, w in weights.items() if k[0] in rem_set and k[1] in rem_set}
+        sub, _, _, _ = _solve(remainder, live)
+        for a in remainder:
+            mate[a] = sub[a]
+        return mate
 
-            if not self._completable(
-                remaining_players, tentative, bye_ok if self.n % 2 else None
-            ):
-                return None
-        self.pairs.update(local_pairs)
-        return downfloaters
+    # -- stage 4: the completion criterion ([C4], [C5]) ------------------------------------
+    def _completion_holds(
+        self, bracket: _Bracket, mate: dict[int, int], downfloaters: list[int]
+    ) -> bool:
+        """[C4]/[C5]: the bracket's choice must leave a complete pairing of everybody else
+        (the PAB, if any, to a player who may have it), including the pairs the next
+        bracket was counted with ([C8])."""
+        if len(mate) < len(bracket.vertices):
+            mate = {**{v: v for v in bracket.vertices}, **mate}
+        if bracket.gadget is not None:
+            tentative = self._next_pairs(
+                [d for d in downfloaters if mate[d] == bracket.virtual], bracket.nxt
+            )
+        else:
+            tentative = {
+                v: mate[v]
+                for v in downfloaters + bracket.graph_next
+                if mate[v] != v and mate[v] not in bracket.local_pairs
+            }
+        remaining_players = downfloaters + bracket.nxt + bracket.rest
+        weigher = bracket.weigher
+
+        def bye_ok(v: int) -> bool:
+            return weigher.candidate(self.players[v])
+
+        return self._completable(remaining_players, tentative, bye_ok if self.n % 2 else None)
+
+
+@dataclass
+class _Bracket:
+    """One bracket being paired: its players, its graph and the pairs made so far (the
+    working state `DutchPairer._bracket` hands from stage to stage).
+
+    `virtual` is the vertex that stands for the whole next bracket in the [C8] construction
+    (one past the last player); `tight`, `bound` and `positive` describe the dual solution
+    of the last matching solved on the graph (see `_solve`).
+    """
+
+    mdps: list[int]
+    residents: list[int]
+    nxt: list[int]
+    rest: list[int]
+    full: bool
+    current: list[int]
+    graph_next: list[int]
+    gadget: tuple[int, list[bool]] | None
+    virtual: int
+    vertices: list[int]
+    order: GenerationOrder
+    weigher: Weigher
+    base: dict[tuple[int, int], int] = field(default_factory=dict)
+    active: list[int] = field(default_factory=list)
+    local_pairs: dict[int, int] = field(default_factory=dict)
+    tight: set[tuple[int, int]] | None = None
+    bound: list[set[int]] = field(default_factory=list)
+    positive: set[int] = field(default_factory=set)
+
+    def solve(self, weights: dict[tuple[int, int], int]) -> dict[int, int]:
+        """A maximum-weight matching of the players not yet paired, the pairs made kept."""
+        live = {
+            k: w
+            for k, w in weights.items()
+            if k[0] not in self.local_pairs and k[1] not in self.local_pairs
+        }
+        mate, self.tight, self.bound, self.positive = _solve(self.active, live)
+        mate.update(self.local_pairs)
+        return mate
+
+    def finalize(self, a: int, b: int) -> None:
+        """`a` and `b` are paired for good."""
+        self.local_pairs[a] = b
+        self.local_pairs[b] = a
+        self.active.remove(a)
+        self.active.remove(b)

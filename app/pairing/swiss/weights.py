@@ -22,7 +22,9 @@ Field order (FIDE C.04.3, 2026 text; C.04.1 = Basic Rules):
   [C16]      as [C14], two rounds before
   [C17]      as [C15], two rounds before
   [C18]-[C21] the same four, weighted by score (descending)
-  then a low field for the generation order of Art. 4 (transpositions, exchanges).
+  Art. 4     the generation order, in the low fields below all criteria (`GenerationOrder`):
+             which moved-down players are paired and with whom (Art. 4.4, 4.2), then the
+             remainder's exchanges and transpositions (Art. 4.3, 4.2).
 """
 
 from __future__ import annotations
@@ -251,3 +253,86 @@ class Weigher:
             if not (higher_is_mdp and lower.float_2 is Float.UP):  # [C21] as [C19]
                 w |= 1 << (o["c21"] + shift[higher.score])
         return w
+
+
+@dataclass(frozen=True)
+class GenerationOrder:
+    """The low fields of one bracket: the generation order of C.04.3 Art. 4, below [C21].
+
+    Among candidates equally good on every criterion the first generated is chosen (Art.
+    3.4, 4.1). The order is written as lexicographic preferences in fields narrower than the
+    criteria, so that it only decides between equals. A rank fits in `digit` bits (1 up to
+    the bracket's size). Two matchings use the fields in turn:
+    - the moved-down players' (Art. 4.4 then 4.2): `moved_down_bonus`;
+    - the remainder's (Art. 4.3 then 4.2): `remainder`, sized for the remainder left.
+    """
+
+    moved_down: int  # MDPs in the bracket (M1 once those that can be paired are known)
+    residents: int
+    digit: int
+
+    @staticmethod
+    def build(moved_down: int, residents: int) -> GenerationOrder:
+        return GenerationOrder(moved_down, residents, bits(moved_down + residents) + 1)
+
+    @property
+    def width(self) -> int:
+        """Bits below the lowest criterion: room for the larger of the two matchings'
+        fields, with a margin so that no sum carries into [C21]."""
+        m, size, digit = self.moved_down, self.residents, self.digit
+        moved_down = (m + 2) + (m + 1) * digit
+        remainder = 3 * (bits(size * size) + 2) + 2 * (size + 2) + (size + 1) * digit
+        return max(moved_down, remainder) + 4
+
+    def moved_down_bonus(self, mdp_index: int, resident_index: int) -> int:
+        """Art. 4.4: the MDPs paired are those with the smallest BSNs (one flag per MDP,
+        the first MDP highest); below it Art. 4.2: each MDP in turn meets the highest
+        resident possible (the resident's rank, in the MDP's own digit)."""
+        m = self.moved_down
+        flag = (1 << (m - 1 - mdp_index)) << ((m + 1) * self.digit)
+        rank = self.residents - resident_index
+        return flag + (rank << (self.digit * (m - 1 - mdp_index)))
+
+    def remainder(self, count: int, s1: int) -> RemainderOrder:
+        """The fields of a remainder of `count` players whose S1 holds `s1`."""
+        digit = self.digit
+        s2_field = (count + 1) * digit
+        s1_field = s2_field + count + 2
+        sum_field = s1_field + count + bits(count) + 2
+        exchange_field = sum_field + bits(count * count) + 2
+        return RemainderOrder(count, s1, digit, s2_field, s1_field, sum_field, exchange_field)
+
+
+@dataclass(frozen=True)
+class RemainderOrder:
+    """Art. 4.3 and 4.2 for one remainder (a homogeneous bracket is its own remainder).
+
+    The remainder's players are numbered 0..count-1 in Art. 1.2 order; the first `s1` form
+    S1. A pair counts for its higher player `i` (`head`), from the most significant field
+    down: `exchange_field`, the fewest exchanges (S1 players staying in S1); `sum_field`,
+    the smallest difference of the BSNs exchanged; `s1_field`, the lowest S1 players moved
+    first; `s2_field`, then the highest S2 players; and in player `i`'s own digit the rank
+    of its opponent `j` (Art. 4.2: each S1 player in turn meets the highest S2 player
+    possible). Edge (i, j), i < j, weighs `head(i) + ((count - j) << rank_shift(i))`.
+    """
+
+    count: int
+    s1: int
+    digit: int
+    s2_field: int
+    s1_field: int
+    sum_field: int
+    exchange_field: int
+
+    def head(self, i: int) -> int:
+        """What pairing the remainder's player `i` as the higher of a pair is worth."""
+        count, s1 = self.count, self.s1
+        if i < s1:
+            value = (1 << self.exchange_field) + ((1 << s1) - (1 << i) << self.s1_field)
+        else:
+            value = 1 << (self.s2_field + count - 1 - i)
+        return value + ((count - i) << self.sum_field)
+
+    def rank_shift(self, i: int) -> int:
+        """Player `i`'s digit: its opponent `j` adds `(count - j) << rank_shift(i)`."""
+        return self.digit * (self.count - 1 - i)

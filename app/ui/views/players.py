@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 from app.errors import NoAnswer, UserError
 from app.services import players as players_service
 from app.services import queries
-from app.services.knockout import TEAM_SYSTEMS
 from app.ui import common
 from app.ui.i18n import both, tr
 from app.ui.views.base import View
@@ -173,7 +172,7 @@ class PlayersView(View):
         """The selected group when it plays team matches (分台定人制), else None."""
         name = self.selected_group()
         for info in queries.event_info(self.ev).groups:
-            if info.name == name and info.system in TEAM_SYSTEMS:
+            if info.name == name and info.system.team:
                 return name
         return None
 

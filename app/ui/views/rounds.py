@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 
 from app.errors import UserError
 from app.services import queries
-from app.services.knockout import TEAM_SYSTEMS
 from app.ui import common
 from app.ui.i18n import both, tr
 from app.ui.views.base import View
@@ -259,7 +258,7 @@ class RoundsView(View):
                 result, second, board.second.unit if board.second else ""]
 
     def is_team_group(self) -> bool:
-        return bool(self.group_info and self.group_info.system in TEAM_SYSTEMS)
+        return bool(self.group_info and self.group_info.system.team)
 
     def entry_games(self) -> int:
         """Keys per board: 2 in double-game rounds, one per board of a team match."""

@@ -24,33 +24,29 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import UserError
+from app.group_settings import OPENINGS, RULE_SETS
+from app.pairing.system import System
+from app.pairing.types import PointSystem
+from app.rules.protocols import Protocol
 from app.services import event as event_service
 from app.services import groups as groups_service
 from app.services import queries
-from app.services.event import RULE_SETS, SYSTEMS
 from app.ui import common
 from app.ui.i18n import both, pick, tr
 from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
 from app.ui.views.base import View
 
-POINT_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "full_bye",
-              "half_bye", "zero_bye", "absent")
+POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
 UNPLAYED = ("zero", "own", "lowest")
-OPENINGS = ("designated", "free")
 CHOICE_TEXTS = {
     "renju": ("专业规则（禁手）", "renju (forbidden moves)"),
     "free": ("大众规则（无禁手）", "free (no forbidden moves)"),
     "gomoku": ("标准五子棋", "standard gomoku"),
-    "swiss": ("积分编排制", "Swiss"),
-    "round_robin": ("单循环", "round robin"),
-    "double_round_robin": ("双循环", "double round robin"),
-    "knockout": ("淘汰制（全部排位）", "knockout (all places)"),
-    "team_knockout": ("团体分台定人制", "team matches"),
-    "cross_group": ("交叉赛", "cross-group round"),
+    **{system.value: (system.zh, system.en) for system in System},
     "zero": ("按0分计", "count as zero"),
     "own": ("按本人得分计", "own score (dummy opponent)"),
     "lowest": ("按最低计", "lowest"),
-    "designated": ("指定开局（三手交换、五手N打）", "designated opening (swap, N fifth moves)"),
+    **{p.value: (p.zh, p.en) for p in Protocol if p is not Protocol.FREE},
 }
 POINT_TEXTS = {
     "win": ("胜", "win"), "draw": ("和", "draw"), "loss": ("负", "loss"),
@@ -278,14 +274,14 @@ class SetupView(View):
         _choose(self.opening, group.opening)
         self.fifth.setValue(group.fifth_move_offers)
         self.time_control.setText(group.time_control)
-        _choose(self.system, group.system)
+        _choose(self.system, group.system.value)
         self.rounds.setValue(group.rounds)
         self.games.setValue(group.games_per_round)
         for key, spin in self.points.items():
             spin.setValue(int(group.points.get(key, 0)))
         self.tiebreaks.setText(", ".join(group.tiebreaks))
         _choose(self.unplayed, group.unplayed_policy)
-        self.decisive.setValue(int(group.settings.get("decisive_places", 0) or 0))
+        self.decisive.setValue(group.settings.decisive_places)
         self.prizes.set_rows(list(group.prizes))
         self.titles.set_rows(list(group.grade_titles))
         values = {"eligibility": group.eligibility, "settings": _shown_settings(group)}
@@ -390,10 +386,10 @@ class SetupView(View):
             return False
         old = {"name": group.name, "rule_set": group.rule_set, "opening": group.opening,
                "fifth_move_offers": group.fifth_move_offers, "time_control": group.time_control,
-               "system": group.system, "rounds": group.rounds,
+               "system": group.system.value, "rounds": group.rounds,
                "games_per_round": group.games_per_round, "points": dict(group.points),
                "tiebreaks": list(group.tiebreaks), "unplayed_policy": group.unplayed_policy,
-               "decisive_places": int(group.settings.get("decisive_places", 0) or 0),
+               "decisive_places": group.settings.decisive_places,
                "prizes": list(group.prizes), "grade_titles": list(group.grade_titles),
                "eligibility": dict(group.eligibility), "settings": _shown_settings(group)}
         changed = {k: v for k, v in values.items() if old.get(k) != v}
@@ -409,7 +405,7 @@ class SetupView(View):
 
     def _fill_choices(self) -> None:
         for combo, keys in ((self.rule_set, RULE_SETS), (self.opening, OPENINGS),
-                            (self.system, SYSTEMS), (self.unplayed, UNPLAYED)):
+                            (self.system, tuple(s.value for s in System)), (self.unplayed, UNPLAYED)):
             current = combo.currentData()
             combo.blockSignals(True)
             combo.clear()
@@ -473,7 +469,7 @@ def _choose(combo: QComboBox, key: str) -> None:
 def _shown_settings(group: queries.GroupInfo) -> dict[str, Any]:
     """The group's other settings (sub-rankings, byes, ...) as the JSON editor shows them;
     the decisive places have their own field."""
-    return {k: v for k, v in group.settings.items() if k != "decisive_places"}
+    return {k: v for k, v in group.settings.extra().items() if k != "decisive_places"}
 
 
 def _date_text(value: object) -> str:

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
+from app.pairing.system import System
 from app.services import queries
-from app.services.knockout import TEAM_SYSTEMS  # teams play: a players' crosstable says little
 from app.ui import common
 from app.ui.bracket_widget import BracketWidget
 from app.ui.crosstable_widget import CrosstableWidget
@@ -40,7 +40,6 @@ from app.ui.views.base import View
 
 MAIN = "main"
 TEAMS = "teams"
-KNOCKOUTS = ("knockout", "team_knockout")  # groups with a bracket (对阵图)
 
 
 class StandingsView(View):
@@ -76,7 +75,7 @@ class StandingsView(View):
         self.pages.addTab(self.crosstable, "")
         self.pages.addTab(self.bracket_area, "")
         self.pages.currentChanged.connect(lambda _i: self._show_page())
-        self.systems: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.systems: dict[str, tuple[System | None, dict[str, Any]]] = {}
         self.rounds_paired: dict[str, int] = {}
         self.needs_label = QLabel()
         self.needs = QListWidget()
@@ -183,15 +182,16 @@ class StandingsView(View):
 
     # ----- crosstable and bracket --------------------------------------------------------------
 
-    def system(self) -> str:
+    def system(self) -> System | None:
         name = self.selected_group()
-        return self.systems.get(name, ("", {}))[0] if name is not None else ""
+        return self.systems.get(name, (None, {}))[0] if name is not None else None
 
     def _set_pages(self) -> None:
         """The bracket page for a knockout only; the crosstable for groups of players."""
         system = self.system()
-        self.pages.setTabVisible(1, system not in TEAM_SYSTEMS)
-        self.pages.setTabVisible(2, system in KNOCKOUTS)
+        # Teams play: a players' crosstable says little; a bracket (对阵图) for knockouts only.
+        self.pages.setTabVisible(1, system is None or not system.team)
+        self.pages.setTabVisible(2, system is not None and system.bracket)
         self._show_page()
 
     def show_crosstable(self) -> None:
@@ -243,16 +243,17 @@ class StandingsView(View):
                 info = common.function("ranking", "crosstable")(self.ev, name)
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
-        self.crosstable.set_info(info, self.systems.get(name or "", ("", {}))[1])
+        self.crosstable.set_info(info, self.systems.get(name or "", (None, {}))[1])
 
     def _load_bracket(self) -> None:
         """The knockout's bracket, with team names (team knockout) or players' names."""
         name = self.selected_group()
         bracket = None
         names: dict[int, str] = {}
-        if name is not None and self.system() in KNOCKOUTS:
+        system = self.system()
+        if name is not None and system is not None and system.bracket:
             try:
-                if self.system() == "team_knockout":
+                if system.team:
                     entrants = common.function("knockout", "teams")(self.ev, name)
                 else:
                     entrants = queries.players(self.ev, name)

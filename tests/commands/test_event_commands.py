@@ -31,11 +31,13 @@ def qiwang(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
-def test_presets_lists_the_five(capsys: pytest.CaptureFixture[str]) -> None:
+def test_presets_lists_the_five_and_the_rif_openings_template(
+        capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "presets")
     assert code == 0
     assert [line.split("\t")[0] for line in out.splitlines()] == [
-        "huazhi-2021", "mindgames-2016", "qiwang-2022", "shenzhen-2022", "yike-2022"]
+        "huazhi-2021", "mindgames-2016", "qiwang-2022", "rif-openings-2026", "shenzhen-2022",
+        "yike-2022"]
 
 
 def test_import_qiwang_lists_merges_by_the_regulation(qiwang: Path,

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-
-from .helpers import DATA
+from tests.rules.helpers import DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 

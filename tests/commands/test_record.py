@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,40 @@ def test_replay_illegal_action_exits_2(capsys) -> None:  # noqa: ANN001
     assert main(["record", "replay", "h8 h9 i9 g10"]) == 2
     assert "action 4" in capsys.readouterr().err
     assert main(["record", "replay", "h8 h9 i9", "--opening", "寒星"]) == 2
+
+
+def test_record_check_designated_stone_only_record_is_legal_with_its_implied_steps(
+        tmp_path, capsys) -> None:  # noqa: ANN001
+    path = tmp_path / "game.txt"
+    path.write_text("h8h9h10i9j8i10\n", encoding="utf-8")
+    assert main(["record", "check", str(path), "--rule", "designated"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["legal"] is True and verdict["first_illegal_step"] is None
+    assert "after move 3: no swap" in verdict["implied"] and verdict["result"] is None
+
+
+def test_record_check_names_the_first_illegal_step_and_exits_1(tmp_path, capsys) -> None:  # noqa: ANN001
+    path = tmp_path / "game.txt"
+    path.write_text("h8 noswap h9 noswap h10 noswap h12\n", encoding="utf-8")
+    assert main(["record", "check", str(path), "--rule", "taraguchi10"]) == 1
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["legal"] is False and verdict["first_illegal_step"] == 7
+    assert "7x7" in verdict["reason"]
+
+
+def test_record_check_reports_an_unclaimed_foul_and_the_five_that_followed(
+        tmp_path, capsys) -> None:  # noqa: ANN001
+    # black's 33 at j8 (move 9) is not claimed; white plays on and later makes five.
+    path = tmp_path / "game.txt"
+    path.write_text("h8 a1 i8 a3 j9 a5 j10 a7 j8 a2 b15 a4\n", encoding="utf-8")
+    assert main(["record", "check", str(path), "--rule", "free"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["unclaimed_fouls"] == [{"move": 9, "point": "j8", "kind": "33"}]
+    assert verdict["result"] == "0-1"
+
+
+def test_record_check_unreadable_record_exits_2(tmp_path, capsys) -> None:  # noqa: ANN001
+    path = tmp_path / "game.sgf"
+    path.write_text("(;GM[4]SZ[15];B[zz])", encoding="utf-8")
+    assert main(["record", "check", str(path), "--rule", "swap2"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

@@ -1,0 +1,529 @@
+"""A group's settings (组别设置) as one frozen, validated value: every key, its type, its default.
+
+This is the only place that knows the keys of a group's settings. The presets
+(resources/presets/*.json), the command line (`group --set KEY=JSON`, `group-add`), the window's
+setup form and the services all go through `GroupSettings.from_json`; the services store
+`to_json()` back (the group's columns plus the JSON column `Group.settings`). A key that is not
+listed here, or a value of the wrong kind, is refused with a `UserError` that names the key (and
+the value). Pure Python: no Qt, no SQLAlchemy.
+
+Where the keys come from (../shared/regulations/):
+- rules and openings: 2022-shenzhen-championship.txt (三) (专业规则 指定开局 三手交换 五手N打;
+  大众规则 自由开局), 2016 七(二)(三);
+- system, rounds, games per round: shenzhen 十、(二) (积分编排制或单循环制, 双盘制 for 大众规则);
+- points 胜2 和1 负0 and the SP98 tie-breaks: 2016 八, shenzhen 十一、(一), with the names each
+  regulation gives them (`tiebreak_labels`, e.g. 小分) and one set per system
+  (`tiebreaks_by_system`, shenzhen 十一、(一)1-2);
+- same-unit avoidance 同单位回避 and forfeits counting as a meeting: Chinese Swiss practice;
+- late arrival (`late_limit_minutes`, shenzhen 十、(三): 15 minutes, then forfeit) and a loss on
+  time in game 1 losing the double round (2016 七、(五)2);
+- prizes, grade titles, decisive places, sub-rankings (women, juniors): qiwang 十四-十五,
+  shenzhen 十二; team line-ups 分台定人制 and the cross-group lists: huazhi 六、(三), 五、(二);
+- merging small groups and cancelling tiny ones: shenzhen 八、(四).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from app.errors import UserError
+from app.imports.rules import Eligibility
+from app.pairing.system import System
+from app.pairing.types import Colour, PointSystem
+from app.rules.protocols import Protocol
+from app.standings.tiebreaks import REGISTRY, Unplayed
+
+RULE_SETS = ("renju", "free", "gomoku")  # 专业规则（禁手）, 大众规则（无禁手）, standard gomoku
+OPENINGS = tuple(p.value for p in Protocol)  # the opening rules of app.rules.protocols
+INITIAL_COLOURS = (Colour.FIRST.value, Colour.SECOND.value, "draw")  # top seed's, round 1
+
+
+class _Bad(Exception):
+    """A value of the wrong kind: what was expected, in Chinese and English."""
+
+    def __init__(self, zh: str, en: str) -> None:
+        super().__init__(en)
+        self.zh = zh
+        self.en = en
+
+
+# ----- the nested values ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlaceRange:
+    """Places `first`..`last` of a prize or title table (名次段), both included."""
+
+    first: int
+    last: int
+
+    def covers(self, place: int) -> bool:
+        return self.first <= place <= self.last
+
+
+@dataclass(frozen=True)
+class PrizeEntry:
+    """What places `places` receive: money (元) and items (奖杯, 奖状, 晋级线下决赛 ...)."""
+
+    places: PlaceRange
+    money: int = 0
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TitleEntry:
+    """The grade title (段级位) places `places` are given, e.g. 1-1 六段."""
+
+    places: PlaceRange
+    title: str
+
+
+@dataclass(frozen=True)
+class SubRanking:
+    """A separate ranking inside the group (公开组（女子）, juniors): who is in it, its prizes."""
+
+    name: str
+    filter: Eligibility = Eligibility()
+    decisive_places: int = 0
+    prizes: tuple[PrizeEntry, ...] = ()
+    grade_titles: tuple[TitleEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class TeamLineup:
+    """分台定人制 (huazhi 六、(三)3): boards per team, the woman's board, the captain's board."""
+
+    boards: int = 3
+    woman_board: int | None = None
+    captain_board: int = 1
+    min_women: int | None = None  # None: one when a woman's board is set, else none
+
+
+# ----- readers: JSON value -> typed value, or _Bad ------------------------------------------
+
+
+def _whole(low: int | None = None, high: int | None = None) -> Callable[[Any], int]:
+    def read(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _Bad("应为整数", "must be a whole number")
+        if (low is not None and value < low) or (high is not None and value > high):
+            zh = f"应在 {low} 到 {high} 之间" if high is not None else f"应不小于 {low}"
+            en = f"must be {low} to {high}" if high is not None else f"must be at least {low}"
+            raise _Bad(zh, en)
+        return value
+    return read
+
+
+def _optional(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda value: None if value is None else read(value)
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad("应为 true 或 false", "must be true or false")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise _Bad("应为文字", "must be text")
+    return value.strip()
+
+
+def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str]:
+    def read(value: Any) -> str:
+        if value not in choices:
+            raise _Bad(f"应为 {'、'.join(choices)} 之一", f"must be one of {', '.join(choices)}")
+        return str(value)
+    return read
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise _Bad("应为数组", "must be a list")
+    return list(value)
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _Bad("应为对象", "must be an object")
+    return value
+
+
+def _only(data: Mapping[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(set(map(str, data)) - allowed)
+    if unknown:
+        raise _Bad(f"有未知的键 {', '.join(unknown)}", f"unknown keys {', '.join(unknown)}")
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    return tuple(_text(item) for item in _list(value))
+
+
+def _tiebreaks(value: Any) -> tuple[str, ...]:
+    names = _texts(value)
+    unknown = [n for n in names if n not in REGISTRY]
+    if unknown:
+        raise _Bad(f"未知的破同分方法 {', '.join(unknown)}", f"unknown tie-breaks "
+                   f"{', '.join(unknown)} (known: {', '.join(REGISTRY)})")
+    return names
+
+
+def _system(value: Any) -> System:
+    try:
+        return System(value)
+    except ValueError:
+        known = ", ".join(s.value for s in System)
+        raise _Bad(f"未知赛制（可用：{known}）", f"unknown system (known: {known})") from None
+
+
+def _unplayed(value: Any) -> Unplayed:
+    try:
+        return Unplayed(value)
+    except ValueError:
+        known = ", ".join(u.value for u in Unplayed)
+        raise _Bad(f"应为 {known} 之一", f"must be one of {known}") from None
+
+
+def _points(value: Any) -> PointSystem:
+    data = _mapping(value)
+    _only(data, set(PointSystem.__dataclass_fields__))
+    read = _whole(0)
+    try:
+        return replace(PointSystem(), **{str(k): read(v) for k, v in data.items()})
+    except _Bad as bad:
+        raise _Bad(f"各分值{bad.zh}", f"every value {bad.en}") from None
+
+
+def _places(data: Mapping[str, Any]) -> PlaceRange:
+    first, last = _whole(1)(data.get("from")), _whole(1)(data.get("to"))
+    if last < first:
+        raise _Bad("名次段的 to 小于 from", "a place range ends before it starts")
+    return PlaceRange(first, last)
+
+
+def _prize(value: Any) -> PrizeEntry:
+    data = _mapping(value)
+    _only(data, {"from", "to", "money", "items"})
+    return PrizeEntry(_places(data), _whole(0)(data.get("money", 0)),
+                      _texts(data.get("items", [])))
+
+
+def _title(value: Any) -> TitleEntry:
+    data = _mapping(value)
+    _only(data, {"from", "to", "title"})
+    return TitleEntry(_places(data), _text(data.get("title", "")))
+
+
+def _prizes(value: Any) -> tuple[PrizeEntry, ...]:
+    return tuple(_prize(item) for item in _list(value))
+
+
+def _titles(value: Any) -> tuple[TitleEntry, ...]:
+    return tuple(_title(item) for item in _list(value))
+
+
+def _eligibility(value: Any) -> Eligibility:
+    data = _mapping(value)
+    try:
+        return Eligibility.from_dict(data)
+    except UserError as error:
+        raise _Bad(error.zh, error.en) from None
+
+
+def _subranking(value: Any) -> SubRanking:
+    data = _mapping(value)
+    _only(data, {"name", "filter", "decisive_places", "prizes", "grade_titles"})
+    name = _text(data.get("name", ""))
+    if not name:
+        raise _Bad("分组排名须有名称 name", "a sub-ranking needs a name")
+    return SubRanking(name, _eligibility(data.get("filter", {})),
+                      _whole(0)(data.get("decisive_places", 0)),
+                      _prizes(data.get("prizes", [])), _titles(data.get("grade_titles", [])))
+
+
+def _subrankings(value: Any) -> tuple[SubRanking, ...]:
+    found = tuple(_subranking(item) for item in _list(value))
+    if len({s.name for s in found}) != len(found):
+        raise _Bad("分组排名的名称重复", "two sub-rankings share a name")
+    return found
+
+
+def _lineup(value: Any) -> TeamLineup:
+    data = _mapping(value)
+    _only(data, {"boards", "woman_board", "captain_board", "min_women"})
+    boards = _whole(1, 9)(data.get("boards", 3))
+    on_board = _whole(1, boards)
+    lineup = TeamLineup(boards, _optional(on_board)(data.get("woman_board")),
+                        on_board(data.get("captain_board", 1)),
+                        _optional(_whole(0, boards))(data.get("min_women")))
+    return lineup
+
+
+def _labels(value: Any) -> tuple[tuple[str, str], ...]:
+    data = _mapping(value)
+    _tiebreaks(list(data))
+    return tuple((str(k), _text(v)) for k, v in data.items())
+
+
+def _by_system(value: Any) -> tuple[tuple[System, tuple[str, ...]], ...]:
+    data = _mapping(value)
+    return tuple((_system(k), _tiebreaks(v)) for k, v in data.items())
+
+
+def _systems(value: Any) -> tuple[System, ...]:
+    return tuple(_system(item) for item in _list(value))
+
+
+def _numbers(value: Any) -> tuple[int, ...]:
+    return tuple(_whole(1)(item) for item in _list(value))
+
+
+# ----- writers: typed value -> JSON -----------------------------------------------------------
+
+
+def _places_json(places: PlaceRange) -> dict[str, int]:
+    return {"from": places.first, "to": places.last}
+
+
+def _prize_json(entry: PrizeEntry) -> dict[str, Any]:
+    return {**_places_json(entry.places), "money": entry.money, "items": list(entry.items)}
+
+
+def _title_json(entry: TitleEntry) -> dict[str, Any]:
+    return {**_places_json(entry.places), "title": entry.title}
+
+
+def _eligibility_json(rule: Eligibility) -> dict[str, Any]:
+    return {k: v for k, v in rule.to_dict().items() if v}
+
+
+def _subranking_json(sub: SubRanking) -> dict[str, Any]:
+    return {"name": sub.name, "filter": _eligibility_json(sub.filter),
+            "decisive_places": sub.decisive_places,
+            "prizes": [_prize_json(p) for p in sub.prizes],
+            "grade_titles": [_title_json(t) for t in sub.grade_titles]}
+
+
+def _lineup_json(lineup: TeamLineup) -> dict[str, Any]:
+    data: dict[str, Any] = {"boards": lineup.boards, "captain_board": lineup.captain_board}
+    if lineup.woman_board is not None:
+        data["woman_board"] = lineup.woman_board
+    if lineup.min_women is not None:
+        data["min_women"] = lineup.min_women
+    return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, System | Unplayed):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+_WRITERS: dict[str, Callable[[Any], Any]] = {
+    "points": lambda p: {f.name: getattr(p, f.name) for f in fields(p)},
+    "prizes": lambda t: [_prize_json(p) for p in t],
+    "grade_titles": lambda t: [_title_json(p) for p in t],
+    "eligibility": _eligibility_json,
+    "subrankings": lambda t: [_subranking_json(s) for s in t],
+    "team": _lineup_json,
+    "tiebreak_labels": dict,
+    "tiebreaks_by_system": lambda t: {s.value: list(names) for s, names in t},
+}
+
+
+def _setting(default: Any, read: Callable[[Any], Any], *, column: bool = False) -> Any:
+    """One key: its default (the type is the field's annotation) and how it is read."""
+    return field(default=default, metadata={"read": read, "column": column})
+
+
+# ----- the settings ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GroupSettings:
+    """Every setting of one group, typed. Defaults: a group without a preset plays 专业规则
+    with 指定开局 and 五手两打, a Swiss of 7 rounds, 2/1/0, and the SP98 tie-breaks the Chinese
+    regulations use (对手分, 中间对手分, 胜局)."""
+
+    # The group's columns in the event file.
+    name: str = _setting("", _text, column=True)
+    rule_set: str = _setting("renju", _one_of(RULE_SETS), column=True)
+    opening: str = _setting("designated", _one_of(OPENINGS), column=True)
+    fifth_move_offers: int = _setting(2, _whole(0, 20), column=True)  # 0: declared by black
+    time_control: str = _setting("", _text, column=True)
+    system: System = _setting(System.SWISS, _system, column=True)
+    rounds: int = _setting(7, _whole(1, 50), column=True)
+    games_per_round: int = _setting(1, _whole(1, 2), column=True)  # 2: 双盘制
+    points: PointSystem = _setting(PointSystem(), _points, column=True)
+    tiebreaks: tuple[str, ...] = _setting(("buchholz", "median_buchholz", "wins"), _tiebreaks,
+                                          column=True)
+    unplayed_policy: Unplayed = _setting(Unplayed.ZERO, _unplayed, column=True)
+    prizes: tuple[PrizeEntry, ...] = _setting((), _prizes, column=True)
+    grade_titles: tuple[TitleEntry, ...] = _setting((), _titles, column=True)
+    eligibility: Eligibility = _setting(Eligibility(), _eligibility, column=True)
+
+    # Ranking (名次区分) and awards.
+    decisive_places: int = _setting(0, _whole(0))  # places a playoff decides
+    playoffs: bool = _setting(True, _flag)  # ties at decisive places need a playoff (加赛)
+    median_cut: int = _setting(1, _whole(0, 5))  # 中间对手分: highest and lowest cut each
+    wins_count_forfeits: bool = _setting(True, _flag)  # 胜局 counts forfeit wins
+    wins_count_byes: bool = _setting(False, _flag)  # 胜局 counts byes
+    tiebreak_labels: tuple[tuple[str, str], ...] = _setting((), _labels)  # e.g. 小分
+    tiebreaks_by_system: tuple[tuple[System, tuple[str, ...]], ...] = _setting((), _by_system)
+    subrankings: tuple[SubRanking, ...] = _setting((), _subrankings)
+
+    # Pairing.
+    same_unit_avoidance_rounds: int = _setting(0, _whole(-1))  # -1: every round
+    same_unit_early: bool = _setting(True, _flag)  # round robin: one unit meets early
+    forfeit_counts_as_meeting: bool = _setting(True, _flag)
+    initial_colour: str = _setting(Colour.FIRST.value, _one_of(INITIAL_COLOURS))
+    systems_allowed: tuple[System, ...] = _setting((), _systems)  # empty: any
+
+    # Entries and games.
+    late_entry_points: int = _setting(0, _whole(0))  # points for rounds missed (迟到报名)
+    late_limit_minutes: int = _setting(0, _whole(0, 240))  # 0: no limit; shenzhen 15
+    time_loss_in_game_one_loses_round: bool = _setting(True, _flag)
+
+    # Teams and the cross-group round.
+    team: TeamLineup = _setting(TeamLineup(), _lineup)
+    teams: int = _setting(0, _whole(0))  # teams the regulation expects (0: any)
+    lists: tuple[str, ...] = _setting((), _texts)  # the two lists of the cross-group round
+
+    # Small groups (shenzhen 八、(四)).
+    merge_below: int = _setting(0, _whole(0))
+    cancel_if_at_most: int = _setting(0, _whole(0))
+
+    # Notes the preset carries for the arbiter.
+    note: str = _setting("", _text)
+    stage: str = _setting("", _text)
+
+    # Kept by the program as the group is played (drawn numbers and seeds, 抽签).
+    berger_numbers: tuple[int, ...] | None = _setting(None, _optional(_numbers))
+    draw_seed: int | None = _setting(None, _optional(_whole(0)))
+    initial_colour_drawn: bool = _setting(False, _flag)
+
+    # ----- reading and writing ----------------------------------------------------------------
+
+    @classmethod
+    def keys(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(cls))
+
+    @classmethod
+    def column_keys(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(cls) if f.metadata["column"])
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, base: GroupSettings | None = None,
+                  strict: bool = True) -> GroupSettings:
+        """The settings `data` states, over `base` (default: the defaults).
+
+        `data` is flat (every key at the top) or a preset's group, whose `settings` object
+        holds the keys outside the columns. An unknown key or a bad value is refused naming
+        it; with `strict=False` (an event file written by another version) unknown keys are
+        left out instead.
+        """
+        flat = dict(data)
+        nested = flat.pop("settings", None)
+        if nested is not None:
+            if not isinstance(nested, Mapping):
+                raise UserError("settings 应为对象", "settings must be an object", "settings")
+            flat = {**nested, **flat}
+        known = {f.name: f for f in fields(cls)}
+        unknown = sorted(str(k) for k in flat if k not in known)
+        if unknown and strict:
+            names = ", ".join(unknown)
+            raise UserError(f"未知的组别设置：{names}", f"unknown group settings: {names}",
+                            names)
+        values: dict[str, Any] = {}
+        for key, value in flat.items():
+            if key not in known:
+                continue
+            try:
+                values[key] = known[key].metadata["read"](value)
+            except _Bad as bad:
+                shown = _shown(value)
+                raise UserError(f"组别设置 {key} 的值 {shown} 不合适：{bad.zh}",
+                                f"group setting {key}: bad value {shown} ({bad.en})",
+                                key) from None
+        settings = replace(base or cls(), **values)
+        settings.check()
+        return settings
+
+    def check(self) -> None:
+        """Refuse combinations that cannot work, naming the key."""
+        if self.games_per_round == 2 and self.system.team:
+            raise UserError("团体赛每轮只下一盘", "team matches play one game per board",
+                            "games_per_round")
+        if self.system is System.CROSS_GROUP and self.lists and len(self.lists) != 2:
+            raise UserError("复赛需要两个名单（lists）", "the cross-group round needs two lists",
+                            "lists")
+
+    def to_json(self) -> dict[str, Any]:
+        """Every key as JSON (plain dicts, lists, strings and numbers)."""
+        return {f.name: _WRITERS.get(f.name, _plain)(getattr(self, f.name))
+                for f in fields(self)}
+
+    def columns(self) -> dict[str, Any]:
+        """The keys stored in the group's own columns, as JSON."""
+        data = self.to_json()
+        return {key: data[key] for key in self.column_keys()}
+
+    def extra(self) -> dict[str, Any]:
+        """The keys stored in the JSON column `Group.settings`: those outside the columns
+        whose value is not the default (a default is not written, so the file stays short
+        and the window's editor shows what the group changed)."""
+        data, defaults = self.to_json(), GroupSettings().to_json()
+        columns = set(self.column_keys())
+        return {key: value for key, value in data.items()
+                if key not in columns and value != defaults[key]}
+
+    @classmethod
+    def stored(cls, columns: Mapping[str, Any], extra: Mapping[str, Any]) -> GroupSettings:
+        """The settings of a group as the event file holds them (its columns and its JSON
+        column); keys another version wrote and this one does not know are left out."""
+        return cls.from_json({**extra, **columns}, strict=False)
+
+    def for_new_group(self) -> GroupSettings:
+        """These settings for another group set up like this one: without what was drawn by
+        lot while this one was played (numbers, seed, the colour drawn for round 1)."""
+        colour = "draw" if self.initial_colour_drawn else self.initial_colour
+        return replace(self, name="", berger_numbers=None, draw_seed=None,
+                       initial_colour_drawn=False, initial_colour=colour)
+
+    # ----- questions the program asks -----------------------------------------------------
+
+    def tiebreak_label(self, name: str) -> str:
+        """The tie-break's name as this group's regulation prints it (e.g. 小分)."""
+        return dict(self.tiebreak_labels).get(name) or REGISTRY[name].zh
+
+    def tiebreaks_for(self, system: System) -> tuple[str, ...] | None:
+        """The tie-breaks the regulation gives `system`, if it names them (shenzhen 十一、(一))."""
+        return dict(self.tiebreaks_by_system).get(system)
+
+    def avoids_same_unit(self, round_number: int) -> bool:
+        """同单位回避 applies in this round (the first N rounds, or all with -1)."""
+        rounds = self.same_unit_avoidance_rounds
+        return rounds < 0 or (rounds > 0 and round_number <= rounds)
+
+    def subranking(self, name: str) -> SubRanking | None:
+        return next((s for s in self.subrankings if s.name == name), None)
+
+    def decisive(self) -> frozenset[int]:
+        """Places a tie at which needs a playoff (加赛); none when playoffs are off."""
+        return frozenset(range(1, self.decisive_places + 1)) if self.playoffs else frozenset()
+
+
+def _shown(value: Any) -> str:
+    import json
+
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+

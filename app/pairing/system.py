@@ -1,0 +1,135 @@
+"""The competition systems (赛制) a group can be played by, with what each one implies.
+
+This is the one place where a system is named. The rest of the program asks a `System` what
+it can do (is it played by teams, does it have a bracket, how many rounds does it plan, which
+pairing engine pairs it) instead of comparing names. The stored value of a group's system in
+the event file is the enum's value, so files written before the enum existed open unchanged.
+
+The systems, from the regulations (see ../shared/docs/DOMAIN.md, "Systems"):
+- Swiss 积分编排制 (2016 national rules, shenzhen 十、(二)): FIDE Dutch engine.
+- Round robin 单循环 and double round robin 双循环 (shenzhen 十、(二)): FIDE Berger tables
+  (C.05 Annex 1); with an odd number of players one sits out each round.
+- Knockout with full placement 淘汰制（全部排位） (huazhi 六、(三)5).
+- Team matches 分台定人制 in a placement knockout (huazhi 六、(三)) and the cross-group round
+  复赛 (huazhi 五、(二): 1st of list A against 8th of list B, ...).
+"""
+
+from __future__ import annotations
+
+from enum import Enum, StrEnum
+
+from app.errors import UserError
+
+
+class Engine(Enum):
+    """The pairing engine that pairs a system's rounds."""
+
+    DUTCH = "dutch"  # app.pairing.swiss: FIDE Dutch system (C.04.3)
+    BERGER = "berger"  # app.pairing.roundrobin: FIDE Berger tables (C.05 Annex 1)
+    BRACKET = "bracket"  # app.pairing.knockout: placement knockout
+    CROSS_GROUP = "cross_group"  # app.pairing.team.cross_group_pairing
+
+
+class System(StrEnum):
+    """A group's competition system; its value is what the event file stores."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round_robin"
+    DOUBLE_ROUND_ROBIN = "double_round_robin"
+    KNOCKOUT = "knockout"
+    TEAM_KNOCKOUT = "team_knockout"
+    CROSS_GROUP = "cross_group"
+
+    @classmethod
+    def of(cls, value: object, where: str = "system") -> System:
+        """The system stored as `value`; a `UserError` naming `where` when there is none."""
+        if isinstance(value, System):
+            return value
+        try:
+            return cls(str(value))
+        except ValueError:
+            known = ", ".join(s.value for s in cls)
+            raise UserError(f"未知赛制 {value}（可用：{known}）",
+                            f"unknown system {value} (known: {known})", where) from None
+
+    @property
+    def zh(self) -> str:
+        """The system's name as arbiters write it."""
+        return _NAMES[self][0]
+
+    @property
+    def en(self) -> str:
+        return _NAMES[self][1]
+
+    @property
+    def team(self) -> bool:
+        """Played by teams (分台定人制): entrants are teams, each match is several boards."""
+        return self in (System.TEAM_KNOCKOUT, System.CROSS_GROUP)
+
+    @property
+    def bracket(self) -> bool:
+        """Played as a placement knockout with a bracket (对阵图); places come from it."""
+        return self in (System.KNOCKOUT, System.TEAM_KNOCKOUT)
+
+    @property
+    def round_robin(self) -> bool:
+        """Everyone meets everyone by the Berger tables (单循环 / 双循环)."""
+        return self in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
+
+    @property
+    def cycles(self) -> int:
+        """How often each pair meets in a round robin (1, or 2 for 双循环); 0 otherwise."""
+        if not self.round_robin:
+            return 0
+        return 2 if self is System.DOUBLE_ROUND_ROBIN else 1
+
+    @property
+    def ranked_by_points(self) -> bool:
+        """Ranked by points and tie-breaks (名次区分); a bracket ranks by its own matches and
+        the cross-group round only decides who goes on."""
+        return not self.bracket and self is not System.CROSS_GROUP
+
+    @property
+    def decisive_games(self) -> bool:
+        """Every game must have a winner (an individual knockout: a drawn match is replayed
+        before its result is entered)."""
+        return self is System.KNOCKOUT
+
+    @property
+    def engine(self) -> Engine:
+        if self is System.SWISS:
+            return Engine.DUTCH
+        if self.round_robin:
+            return Engine.BERGER
+        if self.bracket:
+            return Engine.BRACKET
+        return Engine.CROSS_GROUP
+
+    def planned_rounds(self, entrants: int, rounds: int) -> int:
+        """Rounds the group plays with `entrants` players or teams; `rounds` is what the
+        group's settings ask for, which only Swiss and the cross-group round follow.
+
+        Round robin: n - 1 rounds for even n, n for odd n (one sits out each round), twice
+        that for a double round robin (FIDE C.05 Annex 1). Knockout: log2 of the bracket size
+        (huazhi: 16 teams, 4 rounds). Nothing to play with fewer than two entrants.
+        """
+        if self.round_robin:
+            if entrants < 2:
+                return 0
+            table = entrants if entrants % 2 == 0 else entrants + 1
+            return self.cycles * (table - 1)
+        if self.bracket:
+            if entrants < 2:
+                return 0
+            return max(1, (entrants - 1).bit_length())
+        return rounds
+
+
+_NAMES: dict[System, tuple[str, str]] = {
+    System.SWISS: ("积分编排制", "Swiss"),
+    System.ROUND_ROBIN: ("单循环", "round robin"),
+    System.DOUBLE_ROUND_ROBIN: ("双循环", "double round robin"),
+    System.KNOCKOUT: ("淘汰制（全部排位）", "knockout (all places)"),
+    System.TEAM_KNOCKOUT: ("团体分台定人制", "team matches"),
+    System.CROSS_GROUP: ("交叉赛", "cross-group round"),
+}

@@ -1,0 +1,391 @@
+"""The venue on the LAN (赛场局域网): what the phones, the projector and the hall tablets read
+and write, as plain data; the web server (app/web) calls only these and the other services.
+
+- Reading: the groups, each group's current round (the last one paired), its standings, one
+  player's history, and a cheap change mark that moves whenever any station changes the event.
+- The arbiter code (裁判码): set by the chief arbiter and kept in the event as a salted hash;
+  every write from the hall needs it.
+- Results from the hall go through `rounds.enter_result`, the operation the window uses, with
+  the station named (`web:<client>`), so they carry version checks and an undo entry.
+- Players may confirm their own result with the code printed on their result slip (成绩单)
+  where the group enables it: both players must state the same result; when they differ the
+  board is disputed and waits for the arbiter.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Integer, cast, func, select
+
+from app.errors import UserError
+from app.pairing.types import Colour, Outcome
+from app.services import ranking, rounds
+from app.services.event import Event
+from app.services.queries import (
+    PlayerRef,
+    RoundInfo,
+    pairing_numbers,
+    round_info,
+    round_is_complete,
+)
+from app.services.snapshot import build_snapshot
+from app.store.models import BoardRow, Game, Group, Player, Playoff, Round, Tournament, UndoEntry
+from app.store.session import EventStore
+
+SETTINGS_KEY = "venue"  # Tournament.settings[...]: the hall's arbiter code and slip secret
+CONFIRM_KEY = "player_confirmation"  # Group.settings[...]: players may confirm by slip code
+_ITERATIONS = 120_000
+
+
+@dataclass(frozen=True)
+class VenueGroup:
+    name: str
+    player_count: int
+    rounds_paired: int
+    rounds_complete: int
+    rounds_planned: int
+    player_confirmation: bool
+
+
+@dataclass(frozen=True)
+class VenueOverview:
+    title: str
+    venue: str
+    groups: tuple[VenueGroup, ...]
+    address: str  # the address the phones reach the server at, as last announced
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    round: int
+    board: int | None
+    colour: Colour | None  # the player's move order (先手 = black)
+    opponent: PlayerRef | None
+    outcome: Outcome | None  # None: the result is not in yet
+    points: int  # round points in the group's units
+    result: str  # the board's result code, first mover first
+
+
+@dataclass(frozen=True)
+class PlayerHistoryInfo:
+    group: str
+    player: PlayerRef
+    rows: tuple[HistoryRow, ...]
+    points_text: str
+    place_text: str
+
+
+# ----- reading -------------------------------------------------------------------------
+
+
+def change_mark(event: Event) -> str:
+    """A short text that changes whenever any station changes what the venue shows.
+
+    Every stored row that the pages show carries a version that each change raises, and
+    every operation, undo and redo changes the undo log; one cheap query reads them all.
+    """
+    versioned = (Tournament, Group, Player, Round, BoardRow)
+    with event.reading() as session:
+        parts: list[Any] = [
+            session.execute(select(func.count(), func.coalesce(func.sum(model.version), 0))
+                            .select_from(model)).one()
+            for model in versioned
+        ]
+        for model in (Game, Playoff):
+            parts.append(session.execute(select(func.count(), func.max(model.id))
+                                         .select_from(model)).one())
+        parts.append(session.execute(
+            select(func.count(), func.max(UndoEntry.id),
+                   func.coalesce(func.sum(cast(UndoEntry.undone, Integer)), 0))
+        ).one())
+    text = "|".join(",".join(str(v) for v in row) for row in parts)
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def overview(event: Event) -> VenueOverview:
+    with event.reading() as session:
+        tournament = Event.tournament(session)
+        groups = []
+        for group in tournament.groups:
+            played = list(group.rounds_played)
+            groups.append(VenueGroup(
+                name=group.name,
+                player_count=len(group.players),
+                rounds_paired=len(played),
+                rounds_complete=sum(1 for r in played if round_is_complete(r)),
+                rounds_planned=ranking.planned_rounds(group),
+                player_confirmation=bool(group.settings.get(CONFIRM_KEY, False)),
+            ))
+        settings = dict(tournament.settings.get(SETTINGS_KEY, {}))
+        return VenueOverview(tournament.title, tournament.venue, tuple(groups),
+                             str(settings.get("address", "")))
+
+
+def current_round(event: Event, group: str) -> RoundInfo | None:
+    """The group's current round: the last one paired (None before the first pairing)."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        played = list(found.rounds_played)
+        if not played:
+            return None
+        return round_info(session, found, played[-1])
+
+
+def standings(event: Event, group: str) -> ranking.StandingsInfo:
+    """The group's standings, as `standings --csv` gives them."""
+    return ranking.standings(event, group)
+
+
+def player_history(event: Event, group: str, player_id: int) -> PlayerHistoryInfo:
+    """One player's rounds: board, move order, opponent, outcome and points of each."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        player = next((p for p in found.players if p.id == player_id), None)
+        if player is None:
+            raise UserError(f"本组没有编号为{player_id}的棋手",
+                            f"no player {player_id} in this group", group)
+        numbers = pairing_numbers(found)
+        build = build_snapshot(found, partial=True)
+        people = {p.id: p for p in found.players}
+        records = {r.round: r for r in next(
+            h for h in build.snapshot.players if h.number == build.number_of[player.id]).rounds}
+        rows = []
+        for round_ in found.rounds_played:
+            board = next((b for b in round_.boards if player.id in
+                          (b.first_player_id, b.second_player_id)), None)
+            record = records.get(round_.number)
+            opponent_id = None
+            colour = None
+            if board is not None:
+                opponent_id = (board.second_player_id if board.first_player_id == player.id
+                               else board.first_player_id)
+                colour = (Colour.FIRST if board.first_player_id == player.id
+                          else Colour.SECOND)
+            opponent = people.get(opponent_id) if opponent_id else None
+            rows.append(HistoryRow(
+                round=round_.number,
+                board=board.number if board is not None else None,
+                colour=colour if opponent is not None else None,
+                opponent=(PlayerRef(opponent.id, opponent.name, opponent.unit,
+                                    numbers.get(opponent.id, 0)) if opponent else None),
+                outcome=record.outcome if record is not None else None,
+                points=record.points if record is not None else 0,
+                result="" if board is None or board.result == "bye" else board.result,
+            ))
+        ref = PlayerRef(player.id, player.name, player.unit, numbers.get(player.id, 0))
+    table = ranking.standings(event, group)
+    row = next((r for r in table.rows if r.player.id == player_id), None)
+    return PlayerHistoryInfo(group, ref, tuple(rows), row.points_text if row else "",
+                             row.rank_text if row else "")
+
+
+# ----- the arbiter code ----------------------------------------------------------------
+
+
+def _hash(code: str, salt: str) -> str:
+    return hashlib.pbkdf2_hmac("sha256", code.encode(), bytes.fromhex(salt),
+                               _ITERATIONS).hex()
+
+
+def _check_code_text(code: str) -> str:
+    code = code.strip()
+    if len(code) < 4:
+        raise UserError("裁判码至少4个字符", "the arbiter code needs at least 4 characters",
+                        "arbiter code")
+    return code
+
+
+def set_arbiter_code(event: Event, code: str | None) -> None:
+    """Store the event's arbiter code (裁判码) as a salted hash; None removes it (then no
+    tablet can write). Not undoable: undo steps through results, not through the code."""
+    stored: dict[str, Any] = {}
+    if code is not None:
+        code = _check_code_text(code)
+        salt = secrets.token_hex(16)
+        stored = {"code_salt": salt, "code_hash": _hash(code, salt)}
+    with event.store.operation("set_arbiter_code", "设置裁判码 / set the arbiter code",
+                               undoable=False) as session:
+        tournament = Event.tournament(session)
+        settings = dict(tournament.settings.get(SETTINGS_KEY, {}))
+        settings.pop("code_salt", None)
+        settings.pop("code_hash", None)
+        settings.update(stored)
+        tournament.settings = {**tournament.settings, SETTINGS_KEY: settings}
+
+
+@dataclass(frozen=True)
+class CodeCheck:
+    """How a given arbiter code is judged; `stored` tells whether one is set at all."""
+
+    salt: str
+    digest: str
+
+    def accepts(self, code: str) -> bool:
+        if not self.digest or not code:
+            return False
+        return hmac.compare_digest(_hash(code.strip(), self.salt), self.digest)
+
+
+def arbiter_code_check(event: Event, override: str | None = None) -> CodeCheck:
+    """The check for the arbiter code: `override` (given when the server starts) or the one
+    stored in the event; an empty check refuses every code."""
+    if override:
+        salt = secrets.token_hex(16)
+        return CodeCheck(salt, _hash(_check_code_text(override), salt))
+    with event.reading() as session:
+        settings = Event.tournament(session).settings.get(SETTINGS_KEY, {})
+        return CodeCheck(str(settings.get("code_salt", "")), str(settings.get("code_hash", "")))
+
+
+def set_venue_address(event: Event, address: str) -> None:
+    """Remember where the phones reach the server (printed as a QR code on the lists)."""
+    with event.store.operation("set_venue_address", "场馆网址 / venue address",
+                               undoable=False) as session:
+        tournament = Event.tournament(session)
+        settings = dict(tournament.settings.get(SETTINGS_KEY, {}))
+        if settings.get("address") == address:
+            return
+        settings["address"] = address
+        tournament.settings = {**tournament.settings, SETTINGS_KEY: settings}
+
+
+def set_player_confirmation(event: Event, group: str, enabled: bool) -> None:
+    """Let the group's players confirm their own results with their slip codes (or not)."""
+    with event.operation("set_player_confirmation",
+                         f"{group} 棋手确认成绩 / players confirm results") as session:
+        found = Event.group(session, group)
+        found.settings = {**found.settings, CONFIRM_KEY: bool(enabled)}
+        tournament = Event.tournament(session)
+        settings = dict(tournament.settings.get(SETTINGS_KEY, {}))
+        if enabled and not settings.get("slip_secret"):
+            settings["slip_secret"] = secrets.token_hex(16)
+            tournament.settings = {**tournament.settings, SETTINGS_KEY: settings}
+
+
+# ----- writing from the hall -----------------------------------------------------------
+
+
+def station_event(event: Event, station: str) -> Event:
+    """The same open event, with its writes recorded as made by `station` (e.g. web:tablet)."""
+    return Event(EventStore(event.store.engine, event.store.location, station))
+
+
+def enter_hall_result(event: Event, station: str, group: str, round_number: int,
+                      board_number: int, codes: Sequence[str], *, replace: bool = False,
+                      expected: str | None = None) -> list[str]:
+    """Enter a result from a hall tablet: the window's operation, named after the station.
+
+    With `expected` (the result the tablet showed, '' for none) a board changed meanwhile by
+    another station is refused instead of being overwritten.
+    """
+    if expected is not None:
+        with event.reading() as session:
+            found = Event.group(session, group)
+            board = _board(found, round_number, board_number)
+            if board.result != expected:
+                raise UserError(
+                    f"该台结果已被{board.changed_by or '另一工作站'}改为 {board.result or '（无）'}，"
+                    "请刷新后再录入",
+                    f"the result was changed meanwhile by {board.changed_by or 'another station'}"
+                    f" to {board.result or '(none)'}: reload and enter again",
+                    f"round {round_number} board {board_number}")
+    return rounds.enter_result(station_event(event, station), group, round_number,
+                               board_number, list(codes), replace=replace)
+
+
+def _board(group: Group, round_number: int, board_number: int) -> BoardRow:
+    for round_ in group.rounds_played:
+        if round_.number == round_number:
+            for board in round_.boards:
+                if board.number == board_number:
+                    return board
+    raise UserError(f"没有第{round_number}轮第{board_number}台",
+                    f"no board {board_number} in round {round_number}", group.name)
+
+
+def slip_code(secret: str, group: str, round_number: int, board_number: int,
+              player_id: int) -> str:
+    """The six-digit code printed on a player's result slip (成绩单确认码)."""
+    message = f"{group}/{round_number}/{board_number}/{player_id}".encode()
+    digest = hmac.new(bytes.fromhex(secret), message, hashlib.sha256).digest()
+    return f"{int.from_bytes(digest[:6], 'big') % 1_000_000:06d}"
+
+
+def slip_codes(event: Event, group: str, round_number: int) -> dict[int, tuple[str, str]]:
+    """Board number -> (first mover's code, second mover's code) of a round, for the slips;
+    empty when the group does not let players confirm."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        secret = str(Event.tournament(session).settings.get(SETTINGS_KEY, {})
+                     .get("slip_secret", ""))
+        if not secret or not found.settings.get(CONFIRM_KEY):
+            return {}
+        codes = {}
+        for round_ in found.rounds_played:
+            if round_.number != round_number:
+                continue
+            for board in round_.boards:
+                if board.first_player_id and board.second_player_id:
+                    codes[board.number] = (
+                        slip_code(secret, found.name, round_number, board.number,
+                                  board.first_player_id),
+                        slip_code(secret, found.name, round_number, board.number,
+                                  board.second_player_id))
+        return codes
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One player's statement of a board's result, made with the code of their slip."""
+
+    player_id: int
+    codes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ClaimOutcome:
+    state: str  # 'waiting' (for the opponent), 'entered', 'disputed' (waits for the arbiter)
+    claims: tuple[Claim, ...]
+
+
+def player_claim(event: Event, group: str, round_number: int, board_number: int,
+                 slip: str, codes: Sequence[str],
+                 earlier: Sequence[Claim] = ()) -> ClaimOutcome:
+    """A player's confirmation of a result by the code on their slip.
+
+    The code names the player. When both players of the board have stated the same result,
+    it is entered (station `web:player`); when they differ the board is disputed and the
+    arbiter decides. Refused where the group does not enable it or the code is wrong.
+    """
+    where = f"round {round_number} board {board_number}"
+    with event.reading() as session:
+        found = Event.group(session, group)
+        secret = str(Event.tournament(session).settings.get(SETTINGS_KEY, {})
+                     .get("slip_secret", ""))
+        if not secret or not found.settings.get(CONFIRM_KEY):
+            raise UserError("本组不允许棋手确认成绩", "players of this group do not confirm "
+                            "results", group)
+        board = _board(found, round_number, board_number)
+        seats = [p for p in (board.first_player_id, board.second_player_id) if p]
+        if board.result and board.result != "bye":
+            raise UserError(f"该台已有结果 {board.result}", f"the board has the result "
+                            f"{board.result} already", where)
+    player_id = next((p for p in seats if hmac.compare_digest(
+        slip_code(secret, group, round_number, board_number, p), slip.strip())), None)
+    if player_id is None or len(seats) < 2:
+        raise UserError("确认码不对", "wrong slip code", where)
+    normal = tuple(" ".join(codes).split())
+    claims = tuple(c for c in earlier if c.player_id != player_id) + (Claim(player_id, normal),)
+    if len({c.player_id for c in claims}) < 2:
+        return ClaimOutcome("waiting", claims)
+    if len({c.codes for c in claims}) > 1:
+        return ClaimOutcome("disputed", claims)
+    rounds.enter_result(station_event(event, "web:player"), group, round_number, board_number,
+                        list(normal))
+    return ClaimOutcome("entered", claims)

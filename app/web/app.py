@@ -1,0 +1,389 @@
+"""The venue's ASGI application: pages for phones and the projector, JSON, result entry.
+
+Routes (the JSON, the page addresses and the write rules are fixed in CLI.md):
+  GET  /                                  the groups
+  GET  /groups/<group>/pairings[?q=]      the current round; find yourself by name or 编号
+  GET  /groups/<group>/standings          the standings
+  GET  /groups/<group>/players/<id>       one player's rounds
+  GET  /groups/<group>/results            result entry for arbiters (and players' slips)
+  GET  /projector[?group=&pace=&rows=]    full screen, rotating through the lists
+  GET  /api/changes                       the change mark the pages poll (ETag)
+  GET  /api/groups/<group>/round | standings
+  POST /api/groups/<group>/results        {"round", "board", "result"} + X-Arbiter-Code
+                                          (header values may be percent-encoded UTF-8)
+  POST /api/groups/<group>/confirm        a player's {"round", "board", "slip", "result"}
+  POST /api/signin                        checks X-Arbiter-Code (pages sign in with it)
+  GET  /qr/<group>.svg                    QR code of the group's page
+The app calls services only (through `VenueState` and `app.services.venue`).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote
+
+import segno
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from app.errors import UserError
+from app.services import venue
+from app.web import data
+from app.web.state import VenueState
+from app.web.texts import COLOUR, OUTCOME, TEXTS, language
+
+HERE = Path(__file__).parent
+_PROJECTOR_ROWS = 12
+
+
+def _error_json(error: UserError, status: int) -> JSONResponse:
+    return JSONResponse({"error": error.message(), "zh": error.zh, "en": error.en},
+                        status_code=status)
+
+
+class VenueApp:
+    """The routes, over one `VenueState`."""
+
+    def __init__(self, state: VenueState) -> None:
+        self.state = state
+        self.templates = Environment(loader=FileSystemLoader(HERE / "templates"),
+                                     autoescape=select_autoescape(["html"]))
+        self.templates.filters["q"] = lambda text: quote(str(text), safe="")
+        self.claims_version = 0
+
+    # ----- helpers ---------------------------------------------------------------------
+
+    async def _get(self, key: Any, compute: Callable[[], Any], warm: bool = False) -> Any:
+        value = self.state.peek(key)
+        if value is not None:
+            return value
+        return await run_in_threadpool(self.state.cached, key, compute, warm)
+
+    def _round(self, group: str) -> Any:
+        return self.state.cached(("round-data", group),
+                                 lambda: venue.current_round(self.state.event, group))
+
+    def _standings(self, group: str) -> Any:
+        return self.state.cached(("standings-data", group),
+                                 lambda: venue.standings(self.state.event, group))
+
+    def _render(self, name: str, context: dict[str, Any], fragment: bool) -> str:
+        template = self.templates.get_template(name)
+        if fragment:
+            return "".join(template.blocks["live"](template.new_context(context)))
+        return template.render(context)
+
+    def _common(self, lang: str) -> dict[str, Any]:
+        overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
+        return {"t": TEXTS[lang], "lang": lang, "other": "en" if lang == "zh" else "zh",
+                "overview": overview, "mark": self.state.mark, "colour": COLOUR[lang],
+                "outcome": OUTCOME[lang]}
+
+    async def _page(self, request: Request, name: str,
+                    build: Callable[[str], dict[str, Any]], extra_key: Any = None) -> Response:
+        asked = request.query_params.get("lang")
+        lang = language(asked or request.cookies.get("lang"))
+        fragment = request.headers.get("x-fragment") == "1"
+        key = ("page", request.url.path, str(request.query_params), lang, fragment, extra_key)
+
+        def compute() -> str | UserError:
+            try:
+                context = self._common(lang)
+                context.update(build(lang))
+                return self._render(name, context, fragment)
+            except UserError as error:
+                return error
+
+        # Pages everybody reads are computed ahead of each change; searches are not.
+        warm = extra_key is None and "q" not in request.query_params
+        result = await self._get(key, compute, warm)
+        if isinstance(result, UserError):
+            return HTMLResponse(f"<!doctype html><meta charset=utf-8><p>{_escape(result)}</p>",
+                                status_code=404)
+        response = HTMLResponse(result, headers={"Cache-Control": "no-cache"})
+        if asked:
+            response.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
+        return response
+
+    # ----- pages -----------------------------------------------------------------------
+
+    async def groups(self, request: Request) -> Response:
+        return await self._page(request, "groups.html", lambda lang: {})
+
+    async def pairings(self, request: Request) -> Response:
+        group = request.path_params["group"]
+        query = request.query_params.get("q", "")
+
+        def build(lang: str) -> dict[str, Any]:
+            info = self._round(group)
+            found = data.find(info, query) if info is not None and query else []
+            return {"group": group, "info": info, "query": query, "found": found}
+
+        return await self._page(request, "pairings.html", build)
+
+    async def standings(self, request: Request) -> Response:
+        group = request.path_params["group"]
+        return await self._page(request, "standings.html", lambda lang: {
+            "group": group, "table": self._standings(group)})
+
+    async def player(self, request: Request) -> Response:
+        group = request.path_params["group"]
+        player_id = int(request.path_params["player"])
+        return await self._page(request, "player.html", lambda lang: {
+            "group": group,
+            "history": venue.player_history(self.state.event, group, player_id)})
+
+    async def results_page(self, request: Request) -> Response:
+        group = request.path_params["group"]
+
+        def build(lang: str) -> dict[str, Any]:
+            info = self._round(group)
+            overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
+            entry = next((g for g in overview.groups if g.name == group), None)
+            if entry is None:
+                raise UserError(f"没有组别“{group}”", f"no group '{group}'", group)
+            number = info.number if info else 0
+            disputed = {b for (g, r, b) in self.state.disputed if g == group and r == number}
+            waiting = {b for (g, r, b), claims in self.state.claims.items()
+                       if g == group and r == number and claims}
+            return {"group": group, "info": info, "confirm": entry.player_confirmation,
+                    "disputed": disputed, "waiting": waiting}
+
+        return await self._page(request, "results.html", build, self.claims_version)
+
+    async def projector(self, request: Request) -> Response:
+        chosen = request.query_params.get("group")
+        pace = _bounded(request.query_params.get("pace"), 10, 3, 120)
+        rows = _bounded(request.query_params.get("rows"), _PROJECTOR_ROWS, 4, 40)
+
+        def build(lang: str) -> dict[str, Any]:
+            overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
+            names = [g.name for g in overview.groups if chosen in (None, "", g.name)]
+            return {"slides": self._slides(names, rows, lang), "pace": pace}
+
+        return await self._page(request, "projector.html", build)
+
+    def _slides(self, groups: list[str], rows: int, lang: str) -> list[dict[str, Any]]:
+        t = TEXTS[lang]
+        slides: list[dict[str, Any]] = []
+        for group in groups:
+            info = self._round(group)
+            if info is not None:
+                round_title = f"{group} · {t['round_n'].format(n=info.number)}"
+                for kind, items in (("board", list(info.boards)),
+                                    ("name", data.seats(info))):
+                    parts = data.chunks(items, rows)
+                    for k, part in enumerate(parts, start=1):
+                        slides.append({"kind": kind, "group": group,
+                                       "title": f"{round_title} · {t['by_' + kind]}",
+                                       "page": t["page_k"].format(k=k, n=len(parts)),
+                                       "rows": part})
+            table = self._standings(group)
+            if table.rows:
+                parts = data.chunks(list(table.rows), rows)
+                after = t["after_round"].format(n=table.rounds_complete)
+                for k, part in enumerate(parts, start=1):
+                    slides.append({"kind": "standings", "group": group, "table": table,
+                                   "title": f"{group} · {t['standings']} · {after}",
+                                   "page": t["page_k"].format(k=k, n=len(parts)),
+                                   "rows": part})
+        return slides
+
+    # ----- JSON ------------------------------------------------------------------------
+
+    async def changes(self, request: Request) -> Response:
+        mark = self.state.mark
+        etag = f'"{mark}"'
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(f'{{"mark":"{mark}"}}', media_type="application/json",
+                        headers=headers)
+
+    async def _json(self, request: Request, key: Any,
+                    compute: Callable[[], dict[str, Any]]) -> Response:
+        def guarded() -> str | UserError:
+            try:
+                return json.dumps(compute(), ensure_ascii=False)
+            except UserError as error:
+                return error
+
+        body = await self._get(key, guarded, True)
+        if isinstance(body, UserError):
+            return _error_json(body, 404)
+        etag = f'"{self.state.mark}"'
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers={"ETag": etag})
+        return Response(body, media_type="application/json",
+                        headers={"ETag": etag, "Cache-Control": "no-cache"})
+
+    async def round_api(self, request: Request) -> Response:
+        group = request.path_params["group"]
+        return await self._json(request, ("round", group),
+                                lambda: data.round_json(self._round(group)))
+
+    async def standings_api(self, request: Request) -> Response:
+        group = request.path_params["group"]
+        return await self._json(request, ("standings", group),
+                                lambda: data.standings_json(self._standings(group)))
+
+    # ----- writes ----------------------------------------------------------------------
+
+    def _refusal(self, request: Request) -> JSONResponse | None:
+        """None when the request carries the arbiter code; else the 401/403 answer."""
+        client = request.client.host if request.client else "?"
+        code = unquote(request.headers.get("x-arbiter-code", "")).strip()
+        if not code:
+            return JSONResponse({"error": "需要裁判码 / the arbiter code is needed"},
+                                status_code=401,
+                                headers={"WWW-Authenticate": 'X-Arbiter-Code realm="venue"'})
+        if self.state.blocked(client):
+            return JSONResponse({"error": "错误次数过多，请一分钟后再试 / too many wrong "
+                                          "codes: wait a minute"}, status_code=403)
+        if not self.state.accepts(code, client):
+            return JSONResponse({"error": "裁判码不对 / wrong arbiter code"}, status_code=403)
+        return None
+
+    async def signin(self, request: Request) -> Response:
+        refusal = await run_in_threadpool(self._refusal, request)
+        return refusal or JSONResponse({"ok": True})
+
+    async def enter_result(self, request: Request) -> Response:
+        refusal = await run_in_threadpool(self._refusal, request)
+        if refusal is not None:
+            return refusal
+        group = request.path_params["group"]
+        try:
+            body = await request.json()
+            round_number, board, codes = _result_fields(body)
+        except (ValueError, TypeError, KeyError):
+            return JSONResponse({"error": "请求格式不对：需要 round、board、result / expected "
+                                          "round, board and result"}, status_code=400)
+        station = "web:" + _station_name(request)
+        expected = body.get("expected")
+        try:
+            warnings = await run_in_threadpool(
+                venue.enter_hall_result, self.state.event, station, group, round_number,
+                board, codes, replace=bool(body.get("replace")),
+                expected=None if expected is None else str(expected))
+        except UserError as error:
+            return _error_json(error, 409)
+        self.state.disputed.discard((group, round_number, board))
+        self.state.claims.pop((group, round_number, board), None)
+        self.claims_version += 1
+        await run_in_threadpool(self.state.refresh_mark)
+        return JSONResponse({"ok": True, "round": round_number, "board": board,
+                             "result": " ".join(codes), "station": station,
+                             "warnings": warnings})
+
+    async def confirm(self, request: Request) -> Response:
+        group = request.path_params["group"]
+        client = request.client.host if request.client else "?"
+        if self.state.blocked(client):
+            return JSONResponse({"error": "错误次数过多，请一分钟后再试 / too many wrong "
+                                          "codes: wait a minute"}, status_code=403)
+        try:
+            body = await request.json()
+            round_number, board, codes = _result_fields(body)
+            slip = str(body["slip"])
+        except (ValueError, TypeError, KeyError):
+            return JSONResponse({"error": "请求格式不对 / bad request"}, status_code=400)
+        key = (group, round_number, board)
+        try:
+            outcome = await run_in_threadpool(
+                venue.player_claim, self.state.event, group, round_number, board, slip,
+                codes, self.state.claims.get(key, ()))
+        except UserError as error:
+            if "slip code" in error.en:
+                self.state.accepts("", client)  # counts as a wrong code
+                return _error_json(error, 403)
+            return _error_json(error, 409)
+        self.claims_version += 1
+        if outcome.state == "entered":
+            self.state.claims.pop(key, None)
+            self.state.disputed.discard(key)
+            await run_in_threadpool(self.state.refresh_mark)
+        else:
+            self.state.claims[key] = outcome.claims
+            if outcome.state == "disputed":
+                self.state.disputed.add(key)
+        return JSONResponse({"state": outcome.state})
+
+    # ----- QR --------------------------------------------------------------------------
+
+    async def qr(self, request: Request) -> Response:
+        group = request.path_params["group"]
+        base = str(request.base_url)
+        page = request.query_params.get("page", "pairings")
+        page = page if page in ("pairings", "standings") else "pairings"
+        address = f"{base}groups/{quote(group, safe='')}/{page}"
+        return Response(qr_svg(address), media_type="image/svg+xml")
+
+
+def qr_svg(address: str, scale: int = 8) -> str:
+    """A QR code of `address` as SVG text (error correction M, quiet zone kept)."""
+    code = segno.make_qr(address, error="m")
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=scale, dark="#000", light="#fff", xmldecl=False)
+    return out.getvalue().decode()
+
+
+def _escape(error: UserError) -> str:
+    from html import escape
+
+    return escape(error.message())
+
+
+def _bounded(value: str | None, default: int, low: int, high: int) -> int:
+    try:
+        return min(high, max(low, int(value or default)))
+    except ValueError:
+        return default
+
+
+def _result_fields(body: Any) -> tuple[int, int, list[str]]:
+    if not isinstance(body, dict):
+        raise TypeError("not an object")
+    result = body["result"]
+    codes = result.split() if isinstance(result, str) else [str(c) for c in result]
+    if not codes:
+        raise ValueError("no result")
+    return int(body["round"]), int(body["board"]), codes
+
+
+def _station_name(request: Request) -> str:
+    given = " ".join(unquote(request.headers.get("x-station", "")).split())[:40]
+    client = request.client.host if request.client else "?"
+    return given or client
+
+
+def create_app(state: VenueState) -> Starlette:
+    """The venue's ASGI app over an open event."""
+    venue_app = VenueApp(state)
+    group = "/groups/{group}"
+    routes = [
+        Route("/", venue_app.groups),
+        Route(group + "/pairings", venue_app.pairings),
+        Route(group + "/standings", venue_app.standings),
+        Route(group + "/players/{player:int}", venue_app.player),
+        Route(group + "/results", venue_app.results_page),
+        Route("/projector", venue_app.projector),
+        Route("/api/changes", venue_app.changes),
+        Route("/api" + group + "/round", venue_app.round_api),
+        Route("/api" + group + "/standings", venue_app.standings_api),
+        Route("/api" + group + "/results", venue_app.enter_result, methods=["POST"]),
+        Route("/api" + group + "/confirm", venue_app.confirm, methods=["POST"]),
+        Route("/api/signin", venue_app.signin, methods=["POST"]),
+        Route("/qr/{group}.svg", venue_app.qr),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    return Starlette(routes=routes)

@@ -1,0 +1,102 @@
+"""The venue's data as the JSON and the pages use it, built from the services' plain data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pypinyin import lazy_pinyin
+
+from app.services.queries import BoardInfo, PlayerRef, RoundInfo
+from app.services.ranking import StandingsInfo
+
+
+def _player(ref: PlayerRef | None, team: str = "") -> dict[str, Any] | None:
+    if ref is None:
+        if team:
+            return {"id": None, "number": None, "name": team}
+        return None
+    return {"id": ref.id, "number": ref.number, "name": ref.name}
+
+
+def _result(board: BoardInfo) -> str | None:
+    return board.result if board.result and board.result != "bye" else None
+
+
+def round_json(info: RoundInfo | None) -> dict[str, Any]:
+    """`GET /api/groups/<group>/round` as CLI.md states it (the last round paired)."""
+    if info is None:
+        return {"round": 0, "boards": []}
+    return {
+        "round": info.number,
+        "boards": [
+            {"board": board.number,
+             "black": _player(board.first, board.first_team),
+             "white": _player(board.second, board.second_team),
+             "result": _result(board)}
+            for board in info.boards
+        ],
+    }
+
+
+def _number(text: str) -> int | float | None:
+    if not text:
+        return None
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
+def standings_json(info: StandingsInfo) -> dict[str, Any]:
+    """`GET /api/groups/<group>/standings`: the rows in the order of `standings --csv`."""
+    return {
+        "round": info.rounds_complete,
+        "rows": [
+            {"place": row.rank_text,
+             "number": row.player.number,
+             "name": row.player.name,
+             "points": _number(row.points_text),
+             "tiebreaks": {key: _number(value)
+                           for (key, _label), value in zip(info.columns, row.values,
+                                                           strict=True)}}
+            for row in info.rows
+        ],
+    }
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's place in the round, for the list by name and for find-yourself."""
+
+    player: PlayerRef
+    board: int
+    first: bool  # True: first mover (black)
+    opponent: PlayerRef | None
+    result: str
+
+
+def seats(info: RoundInfo) -> list[Seat]:
+    """Every player of the round once, in the order of their names (pinyin)."""
+    found = []
+    for board in info.boards:
+        result = _result(board) or ""
+        if board.first is not None:
+            found.append(Seat(board.first, board.number, True, board.second, result))
+        if board.second is not None:
+            found.append(Seat(board.second, board.number, False, board.first, result))
+    return sorted(found, key=lambda s: (lazy_pinyin(s.player.name), s.player.number))
+
+
+def find(info: RoundInfo, query: str) -> list[Seat]:
+    """Players whose name contains `query`, or whose pairing number (编号) it is."""
+    query = query.strip()
+    if not query:
+        return []
+    if query.isdigit():
+        return [s for s in seats(info) if s.player.number == int(query)]
+    return [s for s in seats(info) if query.casefold() in s.player.name.casefold()]
+
+
+def chunks(items: list[Any], size: int) -> list[list[Any]]:
+    """`items` in slides of `size` (at least one slide, possibly empty)."""
+    size = max(1, size)
+    return [items[i:i + size] for i in range(0, len(items), size)] or [[]]

@@ -1,0 +1,196 @@
+"""A group's settings as one validated value (app.group_settings)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.errors import UserError
+from app.group_settings import GroupSettings, PlaceRange
+from app.pairing.system import System
+from app.pairing.types import PointSystem
+from app.services.presets import PRESET_DIR, load_preset
+from app.standings.tiebreaks import REGISTRY, Unplayed
+
+ROOT = Path(__file__).resolve().parents[1]
+
+KEYS = GroupSettings.keys()
+
+places = st.integers(1, 40).flatmap(lambda a: st.tuples(st.just(a), st.integers(a, 60)))
+names = st.text("公开组女子少年甲乙ABC", min_size=1, max_size=6)
+prize = places.flatmap(lambda p: st.fixed_dictionaries(
+    {"from": st.just(p[0]), "to": st.just(p[1]), "money": st.integers(0, 30000),
+     "items": st.lists(st.sampled_from(["奖状", "奖杯", "证书"]), max_size=2)}))
+title = places.flatmap(lambda p: st.fixed_dictionaries(
+    {"from": st.just(p[0]), "to": st.just(p[1]), "title": st.sampled_from(["六段", "一级"])}))
+eligibility = st.fixed_dictionaries({}, optional={
+    "gender": st.sampled_from(["M", "F"]), "born_from": st.just("2010-01-01")})
+tiebreak = st.sampled_from(sorted(REGISTRY))
+
+# A JSON value of each key, as a preset, the command line or the window gives it.
+VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "name": names,
+    "rule_set": st.sampled_from(["renju", "free", "gomoku"]),
+    "opening": st.sampled_from(["designated", "free"]),
+    "fifth_move_offers": st.integers(0, 20),
+    "time_control": st.text("分钟秒+30", max_size=8),
+    "system": st.sampled_from([s.value for s in System if not s.team]),
+    "rounds": st.integers(1, 50),
+    "games_per_round": st.sampled_from([1, 2]),
+    "points": st.dictionaries(st.sampled_from(sorted(PointSystem.__dataclass_fields__)),
+                              st.integers(0, 6)),
+    "tiebreaks": st.lists(tiebreak, max_size=4),
+    "unplayed_policy": st.sampled_from([u.value for u in Unplayed]),
+    "prizes": st.lists(prize, max_size=3),
+    "grade_titles": st.lists(title, max_size=3),
+    "eligibility": eligibility,
+    "decisive_places": st.integers(0, 40),
+    "playoffs": st.booleans(),
+    "median_cut": st.integers(0, 5),
+    "wins_count_forfeits": st.booleans(),
+    "wins_count_byes": st.booleans(),
+    "tiebreak_labels": st.dictionaries(tiebreak, st.sampled_from(["小分", "小小分"]),
+                                       max_size=2),
+    "tiebreaks_by_system": st.dictionaries(st.sampled_from(["swiss", "round_robin"]),
+                                           st.lists(tiebreak, max_size=3), max_size=2),
+    "subrankings": st.lists(st.fixed_dictionaries(
+        {"name": names, "filter": eligibility, "decisive_places": st.integers(0, 9),
+         "prizes": st.lists(prize, max_size=2), "grade_titles": st.lists(title, max_size=2)}),
+        max_size=2, unique_by=lambda s: s["name"]),
+    "same_unit_avoidance_rounds": st.integers(-1, 9),
+    "same_unit_early": st.booleans(),
+    "forfeit_counts_as_meeting": st.booleans(),
+    "initial_colour": st.sampled_from(["first", "second", "draw"]),
+    "systems_allowed": st.lists(st.sampled_from([s.value for s in System]), max_size=2),
+    "late_entry_points": st.integers(0, 4),
+    "late_limit_minutes": st.integers(0, 60),
+    "time_loss_in_game_one_loses_round": st.booleans(),
+    "team": st.fixed_dictionaries({"boards": st.just(3)}, optional={
+        "woman_board": st.integers(1, 3), "captain_board": st.integers(1, 3),
+        "min_women": st.integers(0, 3)}),
+    "teams": st.integers(0, 32),
+    "lists": st.just([]),
+    "merge_below": st.integers(0, 10),
+    "cancel_if_at_most": st.integers(0, 10),
+    "note": st.text("参赛奖金共计", max_size=10),
+    "stage": st.text("线上初赛", max_size=4),
+    "berger_numbers": st.none() | st.lists(st.integers(1, 99), max_size=6),
+    "draw_seed": st.none() | st.integers(0, 10**6),
+    "initial_colour_drawn": st.booleans(),
+}
+
+
+def test_every_key_has_a_strategy_here() -> None:
+    assert set(VALUES) == set(KEYS)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.fixed_dictionaries({}, optional=VALUES))
+def test_settings_come_back_the_same_from_their_json(data: dict[str, Any]) -> None:
+    value = GroupSettings.from_json(data)
+    again = GroupSettings.from_json(json.loads(json.dumps(value.to_json())))
+    assert again == value
+    assert again.to_json() == value.to_json()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.fixed_dictionaries({}, optional=VALUES))
+def test_what_the_event_file_stores_reads_back_the_same(data: dict[str, Any]) -> None:
+    value = GroupSettings.from_json(data)
+    assert GroupSettings.stored(value.columns(), value.extra()) == value
+
+
+@given(st.text("abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=20).filter(
+    lambda k: k not in KEYS and k != "settings"), st.integers())
+def test_an_unknown_key_is_refused_naming_it(key: str, value: int) -> None:
+    with pytest.raises(UserError) as caught:
+        GroupSettings.from_json({key: value})
+    assert key in caught.value.en and key in caught.value.zh and caught.value.where == key
+
+
+def test_an_event_file_with_a_key_of_another_version_still_opens() -> None:
+    stored = GroupSettings.stored({"rounds": 9}, {"a_future_key": 1})
+    assert stored.rounds == 9
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("rounds", 0), ("rounds", "7"), ("games_per_round", 3), ("system", "ladder"),
+    ("tiebreaks", ["buchholz", "coin_toss"]), ("points", {"win": -1}),
+    ("points", {"victory": 2}), ("same_unit_avoidance_rounds", "x"),
+    ("forfeit_counts_as_meeting", 1), ("prizes", [{"from": 3, "to": 1}]),
+    ("eligibility", {"gender": "X"}), ("initial_colour", "white"),
+    ("team", {"boards": 3, "woman_board": 4}), ("unplayed_policy", "half"),
+])
+def test_a_bad_value_is_refused_naming_key_and_value(key: str, value: Any) -> None:
+    with pytest.raises(UserError) as caught:
+        GroupSettings.from_json({key: value})
+    assert caught.value.where == key
+    assert key in caught.value.en and json.dumps(value, ensure_ascii=False) in caught.value.zh
+
+
+def test_defaults_a_new_group_plays_by() -> None:
+    """Without a preset: 专业规则, 指定开局 五手两打, Swiss of 7 rounds, 2/1/0, and the SP98
+    tie-breaks (2016 八: 对手分, 中间对手分, 胜局)."""
+    default = GroupSettings()
+    assert (default.rule_set, default.opening, default.fifth_move_offers) == (
+        "renju", "designated", 2)
+    assert (default.system, default.rounds, default.points) == (System.SWISS, 7, PointSystem())
+    assert default.tiebreaks == ("buchholz", "median_buchholz", "wins")
+
+
+@pytest.mark.parametrize("path", sorted(PRESET_DIR.glob("*.json")), ids=lambda p: p.stem)
+def test_every_preset_group_reads_as_settings(path: Path) -> None:
+    for group in load_preset(path.stem)["groups"]:
+        value = GroupSettings.from_json(group)
+        assert value.name == group["name"]
+        assert value.decisive_places == group.get("decisive_places", 0)
+
+
+def test_the_qiwang_women_rank_apart_with_their_own_prizes() -> None:
+    """qiwang 十五、1: 公开组（女子） ranked among the open group's women."""
+    open_group = load_preset("qiwang-2022")["groups"][0]
+    women = GroupSettings.from_json(open_group).subranking("公开组（女子）")
+    assert women is not None and women.filter.gender is not None
+    assert women.prizes[0].places == PlaceRange(1, 1) and women.prizes[0].money == 8000
+
+
+def test_same_unit_avoidance_in_the_first_rounds_or_all() -> None:
+    assert [GroupSettings(same_unit_avoidance_rounds=2).avoids_same_unit(r)
+            for r in (1, 2, 3)] == [True, True, False]
+    assert GroupSettings(same_unit_avoidance_rounds=-1).avoids_same_unit(9)
+    assert not GroupSettings().avoids_same_unit(1)
+
+
+def test_a_group_set_up_like_another_does_not_inherit_its_lot() -> None:
+    played = GroupSettings(berger_numbers=(3, 1, 2), draw_seed=7, initial_colour="second",
+                           initial_colour_drawn=True)
+    fresh = played.for_new_group()
+    assert fresh.berger_numbers is None and fresh.draw_seed is None
+    assert fresh.initial_colour == "draw" and not fresh.initial_colour_drawn
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True,
+                          text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": ""},
+                          check=False)
+
+
+def test_the_command_line_refuses_an_unknown_key_and_a_bad_value(tmp_path: Path) -> None:
+    event = str(tmp_path / "e.db")
+    assert _run("new", event, "--preset", "qiwang-2022").returncode == 0
+    before = (tmp_path / "e.db").read_bytes()
+    unknown = _run("group", event, "--group", "公开组", "--set", "no_such_key=1")
+    assert unknown.returncode == 2 and "no_such_key" in unknown.stderr
+    bad = _run("group", event, "--group", "公开组", "--set", "same_unit_avoidance_rounds=\"x\"")
+    assert bad.returncode == 2
+    assert "same_unit_avoidance_rounds" in bad.stderr and '"x"' in bad.stderr
+    assert (tmp_path / "e.db").read_bytes() == before
+    good = _run("group", event, "--group", "公开组", "--set", "same_unit_avoidance_rounds=3")
+    assert good.returncode == 0, good.stderr

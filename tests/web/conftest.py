@@ -1,0 +1,95 @@
+"""Set-ups for the venue tests: a small event made through the services, a server on
+loopback over it, and plain HTTP helpers (only ever 127.0.0.1)."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from app.services import rounds
+from app.services.event import Event
+from app.services.players import add_player
+from app.web.server import VenueServer
+
+GROUP = "公开组"
+CODE = "hall-2022"
+NAMES = ("袁玉玉", "曹勇博", "任飞", "宋梓", "韩明", "潘军晨", "许杰", "董英", "李婷", "王磊",
+         "陈静", "赵云")
+UNITS = ("上海棋院", "天津五子棋队", "青岛五子棋俱乐部", "北京五子棋协会")
+
+
+def build_event(path: Path, players: int = 11) -> None:
+    """The qiwang preset with `players` players (odd: one bye) and round 1 paired, the first
+    two boards with their results."""
+    event = Event.create(path, preset="qiwang-2022", station="setup")
+    try:
+        for k in range(players):
+            add_player(event, GROUP, name=NAMES[k], gender="F" if k % 3 == 2 else "M",
+                       unit=UNITS[k % len(UNITS)])
+        rounds.pair_next_round(event, GROUP)
+        rounds.enter_result(event, GROUP, 1, 1, ["1-0"])
+        rounds.enter_result(event, GROUP, 1, 2, ["="])
+    finally:
+        event.close()
+
+
+@dataclass
+class Venue:
+    """A running server over an event file, and the file for a second station to write."""
+
+    server: VenueServer
+    path: Path
+
+    @property
+    def url(self) -> str:
+        return self.server.url.rstrip("/")
+
+    def group_url(self, page: str, group: str = GROUP) -> str:
+        return f"{self.url}/groups/{quote(group)}/{page}"
+
+    def get_json(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=10) as response:
+            return json.loads(response.read())
+
+    def post(self, path: str, body: Any, headers: dict[str, str] | None = None
+             ) -> tuple[int, Any]:
+        request = urllib.request.Request(
+            self.url + path, data=json.dumps(body).encode(), method="POST",
+            headers={"Content-Type": "application/json", **(headers or {})})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def station(self, name: str = "window") -> Event:
+        """The event opened by another station (the window), as a second writer."""
+        return Event.open(self.path, station=name)
+
+
+def start_venue(path: Path, code: str | None = CODE) -> Venue:
+    server = VenueServer(path, "127.0.0.1", 0, code)
+    server.start()
+    return Venue(server, path)
+
+
+@pytest.fixture
+def event_file(tmp_path: Path) -> Path:
+    path = tmp_path / "venue.db"
+    build_event(path)
+    return path
+
+
+@pytest.fixture
+def venue(event_file: Path) -> Iterator[Venue]:
+    running = start_venue(event_file)
+    yield running
+    running.server.stop()

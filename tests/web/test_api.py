@@ -1,0 +1,157 @@
+"""The venue's JSON and its write rules, as CLI.md fixes them, over a real server."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+import urllib.error
+import urllib.request
+from contextlib import redirect_stdout
+from pathlib import Path
+from urllib.parse import quote
+
+from app.cli import main as cli
+from app.services import rounds
+from app.services import venue as venue_service
+from app.services.queries import round_view
+from tests.web.conftest import CODE, GROUP, Venue, start_venue
+
+API = f"/api/groups/{quote(GROUP)}"
+
+
+def _undo_count(v: Venue) -> int:
+    with v.station("check") as event, event.reading() as session:
+        from sqlalchemy import func, select
+
+        from app.store.models import UndoEntry
+        return int(session.scalar(select(func.count()).select_from(UndoEntry)) or 0)
+
+
+def _board_result(v: Venue, board: int) -> str:
+    with v.station("check") as event:
+        return next(b.result for b in round_view(event, GROUP, 1).boards if b.number == board)
+
+
+def test_round_json_is_the_last_round_paired_with_a_bye_as_null(venue: Venue) -> None:
+    data = venue.get_json(API + "/round")
+    assert data["round"] == 1
+    assert [b["board"] for b in data["boards"]] == list(range(1, 7))
+    first = data["boards"][0]
+    assert set(first) == {"board", "black", "white", "result"}
+    assert set(first["black"]) == {"id", "number", "name"}
+    assert first["result"] == "1-0" and data["boards"][1]["result"] == "="
+    assert data["boards"][2]["result"] is None  # not entered yet
+    bye = data["boards"][-1]
+    assert bye["white"] is None and bye["result"] is None
+
+
+def test_standings_json_follows_the_standings_command(venue: Venue) -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert cli(["standings", str(venue.path), "--group", GROUP, "--csv"]) == 0
+    lines = out.getvalue().splitlines()[1:]
+    data = venue.get_json(API + "/standings")
+    assert data["round"] == 0  # round 1 still lacks results
+    assert [(r["place"], r["number"], r["name"]) for r in data["rows"]] == [
+        tuple([line.split(",")[0], int(line.split(",")[1]), line.split(",")[2]])
+        for line in lines]
+    top = data["rows"][0]
+    assert set(top) == {"place", "number", "name", "points", "tiebreaks"}
+    assert set(top["tiebreaks"]) == {"buchholz", "median_buchholz", "wins"}
+    assert top["points"] == 2
+
+
+def test_a_write_without_the_code_is_refused_and_nothing_changes(venue: Venue) -> None:
+    before = _undo_count(venue)
+    body = {"round": 1, "board": 3, "result": "1-0"}
+    status, answer = venue.post(API + "/results", body)
+    assert status == 401 and "裁判码" in answer["error"]
+    status, _answer = venue.post(API + "/results", body, {"X-Arbiter-Code": "guess"})
+    assert status == 403
+    assert _board_result(venue, 3) == "" and _undo_count(venue) == before
+    assert venue.get_json(API + "/round")["boards"][2]["result"] is None
+
+
+def test_a_write_with_the_code_is_the_window_s_operation_naming_the_station(
+        venue: Venue) -> None:
+    status, answer = venue.post(API + "/results", {"round": 1, "board": 3, "result": "0-1"},
+                                {"X-Arbiter-Code": CODE, "X-Station": quote("平板2")})
+    assert status == 200 and answer["station"] == "web:平板2"
+    assert _board_result(venue, 3) == "0-1"
+    with venue.station("web:平板2") as event:
+        assert "第1轮第3台" in (event.can_undo() or "")  # the tablet's own undo entry
+        event.undo()
+    assert _board_result(venue, 3) == ""
+
+
+def test_the_service_s_own_checks_refuse_a_second_result(venue: Venue) -> None:
+    status, answer = venue.post(API + "/results", {"round": 1, "board": 1, "result": "0-1"},
+                                {"X-Arbiter-Code": CODE})
+    assert status == 409 and "0-1" not in _board_result(venue, 1)
+    # A correction that names what the tablet showed is refused once the board changed.
+    status, answer = venue.post(
+        API + "/results",
+        {"round": 1, "board": 1, "result": "0-1", "replace": True, "expected": "="},
+        {"X-Arbiter-Code": CODE})
+    assert status == 409 and _board_result(venue, 1) == "1-0"
+    status, _answer = venue.post(API + "/results", {"round": 1, "board": "x"},
+                                 {"X-Arbiter-Code": CODE})
+    assert status == 400
+
+
+def test_a_stored_code_is_used_when_serve_names_none(event_file: Path) -> None:
+    running = start_venue(event_file, code=None)
+    try:
+        body = {"round": 1, "board": 4, "result": "="}
+        assert running.post(API + "/results", body, {"X-Arbiter-Code": CODE})[0] == 403
+        with running.station() as event:
+            venue_service.set_arbiter_code(event, "裁判长的码")
+        time.sleep(0.6)  # the watcher sees the change
+        assert running.post(API + "/results", body, {"X-Arbiter-Code": CODE})[0] == 403
+        assert running.post(API + "/results", body, {"X-Arbiter-Code": quote("裁判长的码")})[0] == 200
+    finally:
+        running.server.stop()
+
+
+def test_players_confirm_by_slip_code_and_a_disagreement_waits(venue: Venue) -> None:
+    body = {"round": 1, "board": 4, "result": "1-0", "slip": "000000"}
+    assert venue.post(API + "/confirm", body)[0] == 409  # the group does not enable it
+    with venue.station() as event:
+        venue_service.set_player_confirmation(event, GROUP, True)
+        codes = venue_service.slip_codes(event, GROUP, 1)
+    first, second = codes[4]
+    assert venue.post(API + "/confirm", {**body, "slip": "123"})[0] == 403
+    assert venue.post(API + "/confirm", {**body, "slip": first})[1] == {"state": "waiting"}
+    answer = venue.post(API + "/confirm", {**body, "slip": second, "result": "0-1"})[1]
+    assert answer == {"state": "disputed"} and _board_result(venue, 4) == ""
+    # Both now agree (the second player states it again): the result is entered.
+    assert venue.post(API + "/confirm", {**body, "slip": second})[1] == {"state": "entered"}
+    assert _board_result(venue, 4) == "1-0"
+
+
+def test_the_change_mark_moves_when_any_station_enters_a_result(venue: Venue) -> None:
+    mark = venue.get_json("/api/changes")["mark"]
+    request = urllib.request.Request(venue.url + "/api/changes",
+                                     headers={"If-None-Match": f'"{mark}"'})
+    try:
+        urllib.request.urlopen(request, timeout=5)
+        raise AssertionError("expected 304")
+    except urllib.error.HTTPError as error:
+        assert error.code == 304
+    with venue.station() as event:
+        rounds.enter_result(event, GROUP, 1, 5, ["0-1"])
+    deadline = time.monotonic() + 2
+    while venue.get_json("/api/changes")["mark"] == mark:
+        assert time.monotonic() < deadline, "the mark did not move within 2 s"
+        time.sleep(0.05)
+    assert venue.get_json(API + "/round")["boards"][4]["result"] == "0-1"
+
+
+def test_an_unknown_group_is_not_found(venue: Venue) -> None:
+    try:
+        urllib.request.urlopen(venue.url + "/api/groups/nope/round", timeout=5)
+        raise AssertionError("expected 404")
+    except urllib.error.HTTPError as error:
+        assert error.code == 404
+        assert "nope" in json.loads(error.read())["error"]

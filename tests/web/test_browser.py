@@ -1,0 +1,164 @@
+"""The venue pages in a real browser: Debian's Chromium, headless, driven by Playwright.
+
+A phone-sized viewport finds a player, sees a result entered at another station appear by
+itself within 2 s, switches to English; the projector rotates; an arbiter signs in on a
+tablet and enters a result. Screenshots go to the test's folder (and to $VENUE_SHOTS when
+set, to be looked at).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from app.services import rounds
+from app.services.queries import round_view
+from tests.web.conftest import CODE, GROUP, Venue
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def _shot(page: Page, tmp_path: Path, name: str, full: bool = True) -> Path:
+    path = tmp_path / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full)
+    folder = os.environ.get("VENUE_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(folder) / path.name)
+    assert path.stat().st_size > 5000
+    return path
+
+
+def _names(venue: Venue) -> tuple[str, str, int]:
+    """The first mover and second mover of board 3 of round 1, and the board's number."""
+    with venue.station("check") as event:
+        board = round_view(event, GROUP, 1).boards[2]
+    assert board.first is not None and board.second is not None
+    return board.first.name, board.second.name, board.number
+
+
+def test_a_phone_finds_a_player_and_sees_the_result_appear(venue: Venue, phone: Page,
+                                                          tmp_path: Path) -> None:
+    phone.goto(venue.url + "/")
+    expect(phone.locator(".group-name").first).to_have_text(GROUP)
+    _shot(phone, tmp_path, "phone-groups")
+    phone.get_by_role("link", name="对阵").first.click()
+    expect(phone.locator("h1")).to_contain_text("第1轮")
+    black, white, board = _names(venue)
+    phone.fill("#find", black)  # filters as one types
+    visible = phone.locator("table.pairings tbody tr:visible")
+    expect(visible).to_have_count(1)
+    expect(visible.first).to_contain_text(white)
+    phone.press("#find", "Enter")
+    card = phone.locator(".you")
+    expect(card).to_contain_text(f"第{board}台")
+    expect(card).to_contain_text("先手（黑）")
+    expect(card).to_contain_text(white)
+    _shot(phone, tmp_path, "phone-find")
+    # The window (another station) enters the result: the phone shows it within 2 s.
+    with venue.station("window") as event:
+        rounds.enter_result(event, GROUP, 1, board, ["0-1"])
+        entered = time.monotonic()
+    expect(phone.locator(".you-result")).to_contain_text("0-1", timeout=2000)
+    assert time.monotonic() - entered < 2.0
+    row = phone.locator("table.pairings tbody tr", has_text=black)
+    expect(row.locator("td.result")).to_have_text("0-1")
+    _shot(phone, tmp_path, "phone-result")
+
+
+def test_standings_history_and_the_english_switch(venue: Venue, phone: Page,
+                                                 tmp_path: Path) -> None:
+    with venue.station("window") as event:
+        rounds.enter_results(event, GROUP, 1, {3: ["1-0"], 4: ["0-1"], 5: ["="]})
+    phone.goto(venue.group_url("standings"))
+    expect(phone.locator("p.meta")).to_contain_text("第1轮后")
+    rows = phone.locator("table.standings tbody tr")
+    expect(rows).to_have_count(11)
+    _shot(phone, tmp_path, "phone-standings")
+    rows.first.locator("a").click()
+    expect(phone.locator("table.history tbody tr")).to_have_count(1)
+    expect(phone.locator("table.history")).to_contain_text("胜")
+    _shot(phone, tmp_path, "phone-history")
+    phone.get_by_role("link", name="English").click()
+    expect(phone.locator("table.history")).to_contain_text("won")
+    phone.goto(venue.group_url("pairings"))  # the choice is remembered
+    expect(phone.locator("h1")).to_contain_text("Round 1")
+    _shot(phone, tmp_path, "phone-pairings-en")
+
+
+def test_the_projector_rotates_through_pairings_and_standings(venue: Venue, browser: Browser,
+                                                             tmp_path: Path) -> None:
+    with venue.station("window") as event:
+        rounds.enter_results(event, GROUP, 1, {3: ["1-0"], 4: ["0-1"], 5: ["="]})
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    try:
+        page.goto(venue.url + f"/projector?group={GROUP}&pace=1&rows=8")
+        slides = page.locator(".slide")
+        kinds = [slides.nth(i).get_attribute("data-kind") for i in range(slides.count())]
+        assert kinds[0] == "board" and "name" in kinds and kinds[-1] == "standings"
+        expect(page.locator(".slide:visible h1")).to_contain_text("对阵表（按台次）")
+        _shot(page, tmp_path, "projector-board", full=False)
+        seen = set()
+        deadline = time.monotonic() + 3 * len(kinds) + 3
+        while len(seen) < len(kinds) and time.monotonic() < deadline:
+            seen.add(page.evaluate("document.body.dataset.slide || '0'"))
+            if page.locator(".slide:visible").get_attribute("data-kind") == "standings":
+                _shot(page, tmp_path, "projector-standings", full=False)
+            time.sleep(0.2)
+        assert len(seen) == len(kinds), f"only slides {sorted(seen)} of {len(kinds)} shown"
+    finally:
+        context.close()
+
+
+def test_an_arbiter_signs_in_on_a_tablet_and_enters_a_result(venue: Venue, browser: Browser,
+                                                            tmp_path: Path) -> None:
+    context = browser.new_context(viewport={"width": 800, "height": 1100})
+    page = context.new_page()
+    try:
+        page.goto(venue.group_url("results"))
+        row = page.locator("tr[data-board='3']")
+        row.locator("button[data-code='1-0']").click()
+        expect(page.locator("#status")).to_contain_text("裁判码")  # refused: not signed in
+        page.fill("#code", "wrong")
+        page.click("#signin button[type=submit]")
+        expect(page.locator("#signin-state")).to_have_text("裁判码不对")
+        page.fill("#code", CODE)
+        page.fill("#station", "平板2")
+        page.click("#signin button[type=submit]")
+        expect(page.locator("#signin-state")).to_have_text("已登录，可以录入成绩")
+        row.locator("button[data-code='1-0']").click()
+        expect(page.locator("#status")).to_contain_text("已保存")
+        expect(page.locator("tr[data-board='3'] .entered")).to_have_text("1-0", timeout=2000)
+        _shot(page, tmp_path, "tablet-results")
+        with venue.station("web:平板2") as event:  # the tablet's own undo entry
+            assert round_view(event, GROUP, 1).boards[2].result == "1-0"
+            assert "第1轮第3台" in (event.can_undo() or "")
+    finally:
+        context.close()
