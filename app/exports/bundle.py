@@ -9,6 +9,7 @@ written.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from app.errors import UserError
@@ -144,11 +145,11 @@ def _pdf_tasks(model: ExportModel, root: Path, template_path: Path) -> list[Task
     for sub_ranking in model.sub_rankings:
         name = safe_filename(f"{sub_ranking.title}名次表.pdf")
         one(f"{sub_ranking.title} 名次表",
-            lambda s=sub_ranking, name=name: pdf_lists.write_standings(model, s, root / name))
+            partial(pdf_lists.write_standings, model, sub_ranking, root / name))
     for team in model.team_standings:
         name = safe_filename(f"{pdf_lists.team_title(team)}.pdf")
         one(pdf_lists.team_title(team),
-            lambda t=team, name=name: pdf_lists.write_team_standings(model, t, root / name))
+            partial(pdf_lists.write_team_standings, model, team, root / name))
     if model.awards:
         one("录取名单", lambda: pdf_lists.write_award_sheet(model, root / "录取名单.pdf"))
         one("奖状", lambda: certificates.write_certificates(

@@ -115,8 +115,12 @@ def _result_line(canvas: Canvas, group: Group, x: float, y: float) -> float:
 
 
 def _opening_lines(canvas: Canvas, group: Group, y: float) -> float:
-    """指定开局 (26 openings), 三手交换 and 五手N打 as the 2013 rules play them."""
+    """指定开局 (26 openings), 三手交换 and 五手N打 as the 2013 rules play them; for the RIF
+    opening rules (Swap2, Soosyrv-8 ...) a line to note the opening as played."""
     if not group.designated_opening:
+        if group.opening_text and group.opening_text != "自由开局":
+            _blank(canvas, _LEFT, y, f"开局规则 {group.opening_text}：开局过程", 90 * mm)
+            return y - 7 * mm
         return y
     x = _blank(canvas, _LEFT, y, "开局（26种指定开局）", 30 * mm)
     canvas.drawString(x, y, "三手交换：")

@@ -237,3 +237,11 @@ def test_grade_list_has_previous_grade_games_played_and_a_seal_box(tmp_path: Pat
     assert rows[0][8] == str(model.games_played(player.id))
     path = pdf_lists.write_grade_applications(model, tmp_path / "g.pdf")
     assert "主办单位（盖章）" in squeezed(pdf_text(path))
+
+
+def test_a_rif_opening_rule_gets_a_line_for_the_opening_as_played(tmp_path: Path) -> None:
+    model = small_event()
+    swap2 = replace(model, groups=tuple(replace(g, designated_opening=False,
+                                                opening_text="Swap2") for g in model.groups))
+    text = squeezed(pdf_text(pdf_slips.write_result_slips(swap2, "open", 1, tmp_path / "s.pdf")))
+    assert "开局规则Swap2：开局过程" in text and "三手交换" not in text
