@@ -100,12 +100,24 @@ def officials_blocks(model: ExportModel) -> list[Block]:
     return blocks
 
 
+def schedule_rows(model: ExportModel) -> list[list[str]]:
+    """The schedule's lines; groups playing the same round at the same time and place share
+    one line (男子组、女子组)."""
+    names = {g.key: g.name for g in model.groups}
+    merged: dict[tuple[str, str, str, str], list[str]] = {}
+    for item in model.event.schedule:
+        key = (item.day.isoformat() if item.day else "", item.time, item.what, item.room)
+        group = names.get(item.group, "全部组别") if item.round else ""
+        merged.setdefault(key, [])
+        if group and group not in merged[key]:
+            merged[key].append(group)
+    return [[day, time, "、".join(groups), what, room]
+            for (day, time, what, room), groups in merged.items()]
+
+
 def schedule_blocks(model: ExportModel) -> list[Block]:
     blocks: list[Block] = [Heading("竞赛日程")]
-    names = {g.key: g.name for g in model.groups}
-    rows = [[item.day.isoformat() if item.day else "", item.time,
-             names.get(item.group, "全部组别") if item.round else "", item.what, item.room]
-            for item in model.event.schedule]
+    rows = schedule_rows(model)
     if rows:
         blocks.append(_table([Column("日期"), Column("时间"), Column("组别", "LEFT", True),
                               Column("项目", "LEFT"), Column("赛场", "LEFT", True)], rows))

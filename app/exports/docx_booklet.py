@@ -130,7 +130,11 @@ def _table(document: Any, block: TableBlock, wide: bool = False) -> None:
     register_fonts()
     size_pt = block.size if not block.wide else 7.0
     available = (267 if wide else 180) * mm
-    widths = column_widths(block.columns, block.rows, available, size_pt)
+    # Word's cell margins (about 5.4 pt a side) and the reader's own CJK font (often wider
+    # than the shipped one) get room of their own, so short numbers never wrap.
+    margin = 11.0
+    widths = [w + margin for w in column_widths(
+        block.columns, block.rows, available - margin * len(block.columns), size_pt * 1.15)]
     table = document.add_table(rows=1, cols=len(block.columns))
     table.style = document.styles["Table Grid"]
     table.alignment = WD_TABLE_ALIGNMENT.CENTER

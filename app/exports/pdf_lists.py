@@ -495,21 +495,22 @@ def write_grade_applications(model: ExportModel, path: Path) -> Path:
                Column("原段级位"), Column("对局数"), Column("名次"), Column("申报段级位")]
     rows = grade_application_rows(model)
     signatures = "\n\n".join(f"{label}：＿＿＿＿＿＿＿＿" for label in ("裁判长", "填表人", "日期"))
-    seal = Table([[signatures, "主办单位（盖章）：\n\n\n\n　　　　　　年　　月　　日"]],
-                 colWidths=[110 * mm, 80 * mm], rowHeights=[34 * mm])
+    seal = Table([[signatures, "主办单位（盖章）：\n\n\n　　　　　　年　　月　　日"]],
+                 colWidths=[110 * mm, 80 * mm], rowHeights=[26 * mm])
     seal.setStyle(TableStyle([("BOX", (1, 0), (1, 0), 0.8, colors.black),
                               ("FONT", (0, 0), (-1, -1), SANS, 10, 13),
                               ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     seal.hAlign = "LEFT"
     after = [Spacer(1, 3), note("对局数为本次比赛实际对局盘数（不含轮空、弃权）。"),
-             Spacer(1, 4 * mm), seal]
+             Spacer(1, 2 * mm), seal]
     return _table_document(path, PageHeader(model.event, "段级位申报表"), columns, rows,
                            after=after, force_wide=True)
 
 
 def time_control_zh(text: str) -> str:
-    """`5'+3"` as printed for players: 每方5分钟，每步加3秒 (other texts unchanged)."""
-    match = re.fullmatch(r"(\d+)'\s*\+\s*(\d+)\"", text.strip())
+    """`5′+3″` (or `5'+3"`) as printed for players: 每方5分钟，每步加3秒 (other texts
+    unchanged)."""
+    match = re.fullmatch(r"(\d+)['′]\s*\+\s*(\d+)[\"″]", text.strip())
     if match is None:
         return text
     return f"每方{match.group(1)}分钟，每步加{match.group(2)}秒"

@@ -124,3 +124,16 @@ def test_formula_looking_text_is_text_in_the_workbook_and_in_csv(tmp_path: Path)
     assert row[1].value == hostile.name and row[1].data_type == "s"
     assert csv_safe("=1+1") == "'=1+1" and csv_safe("@x") == "'@x" and csv_safe(5) == 5
     assert csv_safe("张三") == "张三"
+
+
+def test_groups_playing_a_round_together_share_one_schedule_line() -> None:
+    model = small_event()
+    day = date(2022, 8, 6)
+    event = replace(model.event, schedule=(
+        ScheduleItem(1, day, "09:00", "A厅", group="open"),
+        ScheduleItem(1, day, "09:00", "A厅", group="women"),
+        ScheduleItem(2, day, "14:00", "A厅", group="open")))
+    rows = booklet.schedule_rows(replace(model, event=event))
+    names = {g.key: g.name for g in model.groups}
+    assert rows == [["2022-08-06", "09:00", f"{names['open']}、{names['women']}", "第1轮", "A厅"],
+                    ["2022-08-06", "14:00", names["open"], "第2轮", "A厅"]]

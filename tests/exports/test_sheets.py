@@ -225,6 +225,7 @@ def test_playoff_sheet_lists_games_colours_and_time_controls(tmp_path: Path) -> 
     assert any(f"1双盘加赛{a.number}{a.name}黑胜{b.name}{b.number}" in line for line in lines)
     text = squeezed(pdf_text(path))
     assert "每方5分钟，每步加3秒" in text
+    assert pdf_lists.time_control_zh("3′+2″") == "每方3分钟，每步加2秒"
     assert "加赛尚未结束" in text
 
 
