@@ -40,6 +40,9 @@ FONT_NAME = "宋体"
 GB2312 = 134  # the font character set that marks text as Chinese
 _CELL_FONT = Font(name=FONT_NAME, charset=GB2312, size=10.5)
 _HEADER_FONT = Font(name=FONT_NAME, charset=GB2312, size=10.5, bold=True)
+A4_CROSSTABLE_PLAYERS = 40  # more players than this: the crosstable is printed on A3
+
+
 def looks_like_formula(value: object) -> bool:
     """Text that a spreadsheet would read as a formula (CSV/formula injection)."""
     return isinstance(value, str) and value.startswith(FORMULA_STARTS)
@@ -236,7 +239,8 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
               if row else [None] * len(columns)),
         ])
     sheet = write_sheet(workbook, f"{info.name}交叉表", headers, rows,
-                        f"{model.event.title} {info.name} 交叉表", paper="A3")
+                        f"{model.event.title} {info.name} 交叉表",
+                        paper="A3" if len(order) > A4_CROSSTABLE_PLAYERS else "A4")
     sheet.page_margins.left = sheet.page_margins.right = 0.4
     sheet.page_margins.top = sheet.page_margins.bottom = 0.6
     return sheet

@@ -94,7 +94,7 @@ def test_word_booklet_has_headings_tables_and_chinese_language(tmp_path: Path) -
     assert model_player.name in document
 
 
-def test_workbook_is_chinese_with_autofilter_and_an_a3_crosstable(tmp_path: Path) -> None:
+def test_workbook_is_chinese_with_autofilter_and_a_large_crosstable_on_a3(tmp_path: Path) -> None:
     model = small_event()
     path = xlsx.write_workbook(model, tmp_path / "w.xlsx")
     book = load_workbook(path)
@@ -104,9 +104,12 @@ def test_workbook_is_chinese_with_autofilter_and_an_a3_crosstable(tmp_path: Path
     assert players.auto_filter.ref and players.auto_filter.ref.startswith("A1:")
     assert isinstance(players["A2"].value, int)
     cross = next(book[name] for name in book.sheetnames if name.endswith("交叉表"))
+    assert int(cross.page_setup.paperSize) == 9  # A4 for 30 players
+    assert cross["A1"].value == "编号"
+    big = load_workbook(xlsx.write_workbook(small_event(players=60), tmp_path / "big.xlsx"))
+    cross = next(big[name] for name in big.sheetnames if name.endswith("交叉表"))
     assert int(cross.page_setup.paperSize) == 8  # A3
     assert cross.page_setup.orientation == "landscape"
-    assert cross["A1"].value == "编号"
 
 
 def test_formula_looking_text_is_text_in_the_workbook_and_in_csv(tmp_path: Path) -> None:
