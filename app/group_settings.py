@@ -33,6 +33,7 @@ from app.imports.rules import Eligibility
 from app.pairing.system import System
 from app.pairing.types import Colour, PointSystem
 from app.rules.protocols import Protocol
+from app.standings.scoring import DEFAULT_LATE_LIMIT_MINUTES
 from app.standings.tiebreaks import REGISTRY, Unplayed
 
 RULE_SETS = ("renju", "free", "gomoku")  # 专业规则（禁手）, 大众规则（无禁手）, standard gomoku
@@ -386,7 +387,7 @@ class GroupSettings:
 
     # Entries and games.
     late_entry_points: int = _setting(0, _whole(0))  # points for rounds missed (迟到报名)
-    late_limit_minutes: int = _setting(0, _whole(0, 240))  # 0: no limit; shenzhen 15
+    late_limit_minutes: int = _setting(DEFAULT_LATE_LIMIT_MINUTES, _whole(1, 240))  # 迟到时限
     time_loss_in_game_one_loses_round: bool = _setting(True, _flag)
 
     # Teams and the cross-group round.
@@ -401,6 +402,9 @@ class GroupSettings:
     # Notes the preset carries for the arbiter.
     note: str = _setting("", _text)
     stage: str = _setting("", _text)
+
+    # The venue on the LAN: players may confirm their results with their slip's code.
+    player_confirmation: bool = _setting(False, _flag)
 
     # Kept by the program as the group is played (drawn numbers and seeds, 抽签).
     berger_numbers: tuple[int, ...] | None = _setting(None, _optional(_numbers))

@@ -22,7 +22,7 @@ from app.exports import export_all  # noqa: E402
 from app.exports.certificates import write_certificates  # noqa: E402
 from app.exports.fonts import register_fonts  # noqa: E402
 from app.exports.model import Award  # noqa: E402
-from app.exports.sample import sample_model  # noqa: E402
+from tests.exports.sample import sample_model  # noqa: E402
 
 
 def main() -> None:

@@ -70,7 +70,7 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "initial_colour": st.sampled_from(["first", "second", "draw"]),
     "systems_allowed": st.lists(st.sampled_from([s.value for s in System]), max_size=2),
     "late_entry_points": st.integers(0, 4),
-    "late_limit_minutes": st.integers(0, 60),
+    "late_limit_minutes": st.integers(1, 60),
     "time_loss_in_game_one_loses_round": st.booleans(),
     "team": st.fixed_dictionaries({"boards": st.just(3)}, optional={
         "woman_board": st.integers(1, 3), "captain_board": st.integers(1, 3),
@@ -81,6 +81,7 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "cancel_if_at_most": st.integers(0, 10),
     "note": st.text("参赛奖金共计", max_size=10),
     "stage": st.text("线上初赛", max_size=4),
+    "player_confirmation": st.booleans(),
     "berger_numbers": st.none() | st.lists(st.integers(1, 99), max_size=6),
     "draw_seed": st.none() | st.integers(0, 10**6),
     "initial_colour_drawn": st.booleans(),
@@ -118,6 +119,20 @@ def test_an_unknown_key_is_refused_naming_it(key: str, value: int) -> None:
 def test_an_event_file_with_a_key_of_another_version_still_opens() -> None:
     stored = GroupSettings.stored({"rounds": 9}, {"a_future_key": 1})
     assert stored.rounds == 9
+
+
+def test_a_change_keeps_the_keys_another_version_wrote(tmp_path: Path) -> None:
+    from app.services.event import Event
+    from app.services.groups import update_group
+
+    with Event.create(tmp_path / "e.db", preset="qiwang-2022") as event:
+        with event.operation("test", "a newer version's key") as session:
+            group = Event.group(session, "公开组")
+            group.settings = {**group.settings, "a_future_key": [1, 2]}
+        info = update_group(event, "公开组", rounds=8)
+        assert info.rounds == 8
+        with event.reading() as session:
+            assert Event.group(session, "公开组").settings["a_future_key"] == [1, 2]
 
 
 @pytest.mark.parametrize(("key", "value"), [
@@ -194,3 +209,14 @@ def test_the_command_line_refuses_an_unknown_key_and_a_bad_value(tmp_path: Path)
     assert (tmp_path / "e.db").read_bytes() == before
     good = _run("group", event, "--group", "公开组", "--set", "same_unit_avoidance_rounds=3")
     assert good.returncode == 0, good.stderr
+
+
+def test_points_are_given_as_win_draw_loss_on_the_command_line(tmp_path: Path) -> None:
+    """The yike 专业场 scores 4/1/0; forfeit wins and byes score a win."""
+    event = str(tmp_path / "e.db")
+    assert _run("new", event, "--preset", "qiwang-2022").returncode == 0
+    done = _run("group", event, "--group", "公开组", "--points", "4/1/0")
+    assert done.returncode == 0, done.stderr
+    assert '"win": 4' in done.stdout and '"pab": 4' in done.stdout
+    bad = _run("group", event, "--group", "公开组", "--points", "4/x")
+    assert bad.returncode == 2 and "--points" in bad.stderr

@@ -67,9 +67,13 @@ class CommandContext:
 
     @property
     def group_name(self) -> str:
-        """The group, for commands that need one (resolved when the event was opened)."""
-        if self.group is None:  # pragma: no cover - add_event(group="none") commands only
-            raise RuntimeError("this command takes no group")
+        """The group the command changes: the one named, else the event's only group (a
+        UserError asking for `--group` when it has several)."""
+        if self.group is None:
+            from app.services.event import Event
+
+            with self.event.reading() as session:
+                self.group = Event.group(session, None).name
         return self.group
 
 

@@ -7,10 +7,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from app.commands._context import add_event, opened
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("export", help="打印与导出 / print and export")
-    parser.add_argument("file")
+    add_event(parser, group="none")
     parser.add_argument("--out", required=True, help="输出文件夹 / output folder")
     parser.add_argument("--pdf", action="store_true", help="PDF（对阵表、成绩、名次、奖状……）")
     parser.add_argument("--xlsx", action="store_true", help="Excel 工作簿 / workbook")
@@ -24,14 +26,14 @@ def register(subparsers: Any) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from app.services.event import Event
     from app.services.exporting import export, export_target
     every = not (args.pdf or args.xlsx or args.federation)
 
     def progress(done: int, total: int, label: str) -> None:
         print(f"\r[{done}/{total}] {label}          ", end="", file=sys.stderr, flush=True)
 
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         target = export_target(event, Path(args.out), overwrite=args.overwrite)
         if target != Path(args.out):
             print(f"{args.out} 中已有文件，不覆盖：写入新文件夹 / the folder holds files, "

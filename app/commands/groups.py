@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from app.commands._context import NUMBER, add_event, opened, whole_number
 from app.errors import UserError
 from app.pairing.system import System
 from app.rules.protocols import Protocol
@@ -13,35 +14,35 @@ from app.rules.protocols import Protocol
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("group", help="查看或修改组别设置 / show or change a group")
-    parser.add_argument("file")
-    parser.add_argument("--group", help="组别 / group")
-    parser.add_argument("--rounds", type=int)
+    add_event(parser, group="filter")
+    parser.add_argument("--rounds", type=NUMBER)
     parser.add_argument("--system", help=", ".join(s.value for s in System))
     parser.add_argument("--games-per-round", type=int, choices=(1, 2))
     parser.add_argument("--rule-set", choices=("renju", "free", "gomoku"))
     parser.add_argument("--opening", choices=[p.value for p in Protocol],
                         help="开局规则 / opening rule")
-    parser.add_argument("--fifth-move-offers", type=int, metavar="N",
+    parser.add_argument("--fifth-move-offers", type=whole_number(0, 1000), metavar="N",
                         help="五手N打的 N（0：由假先方声明）/ N fifth moves (0: declared)")
     parser.add_argument("--tiebreaks", help="逗号分隔 / comma-separated, e.g. buchholz,wins")
-    parser.add_argument("--points", help='JSON, e.g. {"win": 4, "draw": 1, "loss": 0}')
+    parser.add_argument("--points", help='胜/和/负 如 4/1/0，或 JSON / win/draw/loss, e.g. '
+                        '4/1/0, or JSON, e.g. {"win": 4, "draw": 1, "loss": 0}')
     parser.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
                         help="其他设置 / other settings, e.g. same_unit_avoidance_rounds=3")
     parser.set_defaults(handler=_group)
 
     parser = subparsers.add_parser("group-add", help="添加组别 / add a group")
-    parser.add_argument("file")
+    add_event(parser, group="none")
     parser.add_argument("name")
     parser.add_argument("--like", help="照此组别的设置 / copy this group's settings")
     parser.set_defaults(handler=_group_add)
 
     parser = subparsers.add_parser("group-remove", help="删除空组别 / remove an empty group")
-    parser.add_argument("file")
+    add_event(parser, group="none")
     parser.add_argument("name")
     parser.set_defaults(handler=_group_remove)
 
     parser = subparsers.add_parser("event", help="查看或修改赛事信息 / show or change the event")
-    parser.add_argument("file")
+    add_event(parser, group="none")
     for field in ("title", "organisers", "venue", "start-date", "end-date"):
         parser.add_argument(f"--{field}")
     parser.add_argument("--chief-arbiter", help="裁判长 / chief arbiter")
@@ -64,8 +65,18 @@ def _json(text: str, where: str) -> Any:
                         where) from None
 
 
+def _points(text: str) -> Any:
+    """`--points`: win/draw/loss as the core reads it (`4/1/0`), or a JSON object."""
+    if text.strip().startswith("{"):
+        return _json(text, "--points")
+    from dataclasses import asdict
+
+    from app.standings.scoring import parse_point_system
+
+    return asdict(parse_point_system(text, "--points"))
+
+
 def _group(args: argparse.Namespace) -> int:
-    from app.services.event import Event
     from app.services.groups import update_group
     from app.services.queries import event_info
     fields: dict[str, Any] = {}
@@ -84,7 +95,7 @@ def _group(args: argparse.Namespace) -> int:
     if args.tiebreaks is not None:
         fields["tiebreaks"] = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
     if args.points:
-        fields["points"] = _json(args.points, "--points")
+        fields["points"] = _points(args.points)
     settings = {}
     for item in args.set:
         key, sep, value = item.partition("=")
@@ -93,11 +104,10 @@ def _group(args: argparse.Namespace) -> int:
         settings[key] = _json(value, f"--set {key}")
     if settings:
         fields["settings"] = settings
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         if fields:
-            with event.reading() as session:
-                name = Event.group(session, args.group).name
-            update_group(event, name, **fields)
+            update_group(event, context.group_name, **fields)
         for group in event_info(event).groups:
             if args.group and group.name != args.group:
                 continue
@@ -109,24 +119,25 @@ def _group(args: argparse.Namespace) -> int:
 
 
 def _group_add(args: argparse.Namespace) -> int:
-    from app.services.event import Event, add_group
+    from app.services.event import add_group
 
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         add_group(event, args.name, like=args.like)
     return 0
 
 
 def _group_remove(args: argparse.Namespace) -> int:
-    from app.services.event import Event, remove_group
+    from app.services.event import remove_group
 
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         remove_group(event, args.name)
     return 0
 
 
 def _event(args: argparse.Namespace) -> int:
     from app.services.event import (
-        Event,
         officials,
         schedule,
         set_officials,
@@ -143,7 +154,8 @@ def _event(args: argparse.Namespace) -> int:
                                      "appointed_by")
               if (value := getattr(args, key)) is not None}
     lines = [_schedule_line(text) for text in args.schedule]
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         if fields:
             update_event(event, **fields)
         if people:

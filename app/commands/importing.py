@@ -7,11 +7,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from app.commands._context import add_event, opened
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "import", help="导入晋级名单（CSV/XLSX）/ import qualifier lists (CSV/XLSX)")
-    parser.add_argument("file", help="赛事文件 / event file")
+    add_event(parser, group="none")
     parser.add_argument("lists", nargs="+", metavar="LIST",
                         help="名单文件，按规程顺序；可写作 来源=文件，如 外卡=wild.xlsx / list "
                              "files in the regulation's order; LABEL=FILE names the list")
@@ -39,10 +41,10 @@ def split_list_arguments(items: list[str]) -> tuple[list[str], list[str | None]]
 
 
 def _import(args: argparse.Namespace) -> int:
-    from app.services.event import Event
     from app.services.importing import import_lists
     paths, sources = split_list_arguments(args.lists)
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         report = import_lists(event, paths, args.group, dry_run=args.dry_run,
                               valid_only=args.valid_only, sources=sources)
     for problem in report.problems:

@@ -7,9 +7,17 @@ import csv
 import sys
 from typing import Any
 
+from app.commands._context import NUMBER, add_event, opened, whole_number
+from app.errors import UserError
+
 COLUMNS = ("id", "name", "gender", "birth_date", "unit", "group", "source", "id_number",
            "platform_id", "qualifier_rank", "qualifier_points", "grade", "status", "seed")
 
+
+# What `player ID --FIELD VALUE` edits (app.services.players.EDITABLE; the service checks).
+EDIT_FIELDS = ("name", "gender", "birth_date", "id_number", "unit", "platform_id", "source",
+               "qualifier_rank", "qualifier_points", "grade", "phone", "rating", "seed")
+_NUMBER_FIELDS = ("qualifier_rank", "qualifier_points", "rating", "seed")
 
 # The kinds `app.services.players.set_absence` takes (kept here so that listing the
 # commands does not load the services; the service checks the kind again).
@@ -18,14 +26,12 @@ ABSENCE_CHOICES = ("absent", "half_bye", "zero_bye", "full_bye", "clear")
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("players", help="列出棋手 / list players")
-    parser.add_argument("file")
-    parser.add_argument("--group", help="组别 / group")
+    add_event(parser, group="filter")
     parser.add_argument("--csv", action="store_true", help="CSV 输出 / CSV output")
     parser.set_defaults(handler=_players)
 
     parser = subparsers.add_parser("add-player", help="添加棋手（含迟到报名）/ add a (late) player")
-    parser.add_argument("file")
-    parser.add_argument("--group", required=True)
+    add_event(parser, group="required")
     parser.add_argument("--name", required=True)
     parser.add_argument("--gender", default="")
     parser.add_argument("--birth-date", default=None)
@@ -33,16 +39,31 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--id-number", default="")
     parser.set_defaults(handler=_add_player)
 
+    parser = subparsers.add_parser("player", help="修改棋手资料 / edit a player")
+    add_event(parser, group="none")
+    parser.add_argument("player_id", type=NUMBER)
+    for field in EDIT_FIELDS:
+        parser.add_argument(f"--{field.replace('_', '-')}", dest=field,
+                            type=whole_number(0) if field in _NUMBER_FIELDS else str)
+    parser.add_argument("--expected-version", type=NUMBER, default=None,
+                        help="所见资料的版本（他人已改则拒绝）/ refuse if changed since this version")
+    parser.set_defaults(handler=_edit_player)
+
+    parser = subparsers.add_parser("reinstate", help="恢复退赛棋手 / reinstate a player")
+    add_event(parser, group="none")
+    parser.add_argument("player_id", type=NUMBER)
+    parser.set_defaults(handler=_reinstate)
+
     parser = subparsers.add_parser("withdraw", help="棋手退赛 / withdraw a player")
-    parser.add_argument("file")
-    parser.add_argument("player_id", type=int)
-    parser.add_argument("--from-round", type=int, default=None)
+    add_event(parser, group="none")
+    parser.add_argument("player_id", type=NUMBER)
+    parser.add_argument("--from-round", type=NUMBER, default=None)
     parser.set_defaults(handler=_withdraw)
 
     parser = subparsers.add_parser("absent", help="某轮缺席或预先轮空 / absent or bye in advance")
-    parser.add_argument("file")
-    parser.add_argument("player_id", type=int)
-    parser.add_argument("round", type=int)
+    add_event(parser, group="none")
+    parser.add_argument("player_id", type=NUMBER)
+    parser.add_argument("round", type=NUMBER)
     parser.add_argument("--kind", default="absent",
                         choices=ABSENCE_CHOICES)
     parser.set_defaults(handler=_absent)
@@ -50,10 +71,10 @@ def register(subparsers: Any) -> None:
 
 def _players(args: argparse.Namespace) -> int:
     from app.exports.model import csv_safe
-    from app.services.event import Event
     from app.services.queries import players
-    with Event.open(args.file) as event:
-        rows = players(event, args.group)
+    with opened(args) as context:
+        event = context.event
+        rows = players(event, context.group)
     if args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(COLUMNS)
@@ -84,8 +105,8 @@ def _players(args: argparse.Namespace) -> int:
 
 def _add_player(args: argparse.Namespace) -> int:
     from app.services import players as player_service
-    from app.services.event import Event
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         player_id = player_service.add_player(
             event, args.group, name=args.name, gender=args.gender, birth_date=args.birth_date,
             unit=args.unit, id_number=args.id_number)
@@ -95,16 +116,40 @@ def _add_player(args: argparse.Namespace) -> int:
 
 def _withdraw(args: argparse.Namespace) -> int:
     from app.services import players as player_service
-    from app.services.event import Event
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         player_service.withdraw_player(event, args.player_id, args.from_round)
     return 0
 
 
 def _absent(args: argparse.Namespace) -> int:
     from app.services import players as player_service
-    from app.services.event import Event
     kind = None if args.kind == "clear" else args.kind
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         player_service.set_absence(event, args.player_id, args.round, kind)
+    return 0
+
+
+def _edit_player(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
+    fields: dict[str, object] = {}
+    for field in EDIT_FIELDS:
+        value = getattr(args, field)
+        if value is None:
+            continue
+        fields[field] = value
+    if not fields:
+        raise UserError("没有要修改的字段", "nothing to change: give --name, --unit, ...",
+                        "player")
+    with opened(args) as context:
+        player_service.update_player(context.event, args.player_id,
+                                     expected_version=args.expected_version, **fields)
+    return 0
+
+
+def _reinstate(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
+    with opened(args) as context:
+        player_service.reinstate_player(context.event, args.player_id)
     return 0

@@ -7,27 +7,32 @@ import csv
 import sys
 from typing import TYPE_CHECKING, Any
 
+from app.commands._context import NUMBER, add_event, opened
+
 if TYPE_CHECKING:
     from app.services import playoffs, ranking
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("standings", help="名次 / standings of a group")
-    parser.add_argument("file")
-    parser.add_argument("--group", help="组别 / group")
+    add_event(parser)
     parser.add_argument("--csv", action="store_true", help="CSV 输出 / CSV output")
     parser.add_argument("--sub", action="store_true",
                         help="同时输出女子/少儿等分项名次 / also the sub-rankings")
     parser.set_defaults(handler=_standings)
 
+    parser = subparsers.add_parser("crosstable", help="交叉表 / crosstable of a group")
+    add_event(parser)
+    parser.add_argument("--csv", action="store_true", help="CSV 输出 / CSV output")
+    parser.set_defaults(handler=_crosstable)
+
     parser = subparsers.add_parser("team-standings", help="团体名次 / team standings")
-    parser.add_argument("file")
+    add_event(parser, group="none")
     parser.set_defaults(handler=_team_standings)
 
     parser = subparsers.add_parser("playoff", help="为并列名次安排加赛 / open a playoff")
-    parser.add_argument("file")
-    parser.add_argument("--group", required=True)
-    parser.add_argument("--place", type=int, required=True, help="并列的名次 / tied place")
+    add_event(parser, group="required")
+    parser.add_argument("--place", type=NUMBER, required=True, help="并列的名次 / tied place")
     parser.add_argument("--format", default="round_robin", choices=["round_robin", "knockout"],
                         help="三人以上：小循环或淘汰 / three or more: mini round robin or knockout")
     parser.add_argument("--ranking", help="分项名次表，如 公开组（女子）/ a sub-ranking's name")
@@ -35,14 +40,13 @@ def register(subparsers: Any) -> None:
 
     parser = subparsers.add_parser("playoff-result",
                                    help="录入下一盘加赛结果（先手在前）/ next playoff game result")
-    parser.add_argument("file")
-    parser.add_argument("playoff_id", type=int)
+    add_event(parser, group="none")
+    parser.add_argument("playoff_id", type=NUMBER)
     parser.add_argument("code", metavar="RESULT", help="1-0, 0-1, =")
     parser.set_defaults(handler=_playoff_result)
 
     parser = subparsers.add_parser("playoffs", help="列出加赛 / list playoffs")
-    parser.add_argument("file")
-    parser.add_argument("--group", required=True)
+    add_event(parser, group="required")
     parser.set_defaults(handler=_playoffs)
 
 
@@ -72,10 +76,10 @@ def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
 
 def _standings(args: argparse.Namespace) -> int:
     from app.services import ranking
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        info = ranking.standings(event, args.group)
-        subs = ranking.subrankings(event, args.group) if args.sub else []
+    with opened(args) as context:
+        event = context.event
+        info = ranking.standings(event, context.group_name)
+        subs = ranking.subrankings(event, context.group_name) if args.sub else []
     _print(info, args.csv)
     for sub in subs:
         if args.csv:
@@ -97,9 +101,9 @@ def print_playoff(info: playoffs.PlayoffInfo) -> None:
 
 def _playoff(args: argparse.Namespace) -> int:
     from app.services import playoffs
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        playoff_id = playoffs.create_playoff(event, args.group, args.place, args.format,
+    with opened(args) as context:
+        event = context.event
+        playoff_id = playoffs.create_playoff(event, context.group_name, args.place, args.format,
                                               args.ranking)
         print_playoff(playoffs.playoff_view(event, playoff_id))
     return 0
@@ -107,25 +111,25 @@ def _playoff(args: argparse.Namespace) -> int:
 
 def _playoff_result(args: argparse.Namespace) -> int:
     from app.services import playoffs
-    from app.services.event import Event
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         print_playoff(playoffs.record_playoff_result(event, args.playoff_id, args.code))
     return 0
 
 
 def _playoffs(args: argparse.Namespace) -> int:
     from app.services import playoffs
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        for info in playoffs.playoffs(event, args.group):
+    with opened(args) as context:
+        event = context.event
+        for info in playoffs.playoffs(event, context.group_name):
             print_playoff(info)
     return 0
 
 
 def _team_standings(args: argparse.Namespace) -> int:
     from app.services import ranking
-    from app.services.event import Event
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         infos = ranking.team_standings(event)
     for info in infos:
         print(f"{info.name}")
@@ -134,4 +138,28 @@ def _team_standings(args: argparse.Namespace) -> int:
             extra = "  ".join(x for x in (row.prize, row.note) if x)
             print(f"{row.rank_text:>4}  {row.team}  {row.total_text}  {'  '.join(row.values)}  "
                   f"{'、'.join(row.members)}  {extra}")
+    return 0
+
+
+def _crosstable(args: argparse.Namespace) -> int:
+    from app.services import ranking
+    with opened(args) as context:
+        table = ranking.crosstable(context.event, context.group_name)
+        planned = ranking.planned_rounds_of(context.event, context.group_name)
+    if table.round_robin:
+        heads = [str(k) for k in range(1, len(table.players) + 1)]
+    else:
+        heads = [f"R{k}" for k in range(1, table.rounds + 1)]
+    rows = [[rank, str(player.number), player.name, *cells, points]
+            for rank, player, cells, points in zip(table.rank_texts, table.players, table.cells,
+                                                   table.points_texts, strict=True)]
+    if args.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["rank", "number", "name", *heads, "points"])
+        writer.writerows(rows)
+        return 0
+    print(f"{table.group} 交叉表 / crosstable（{table.rounds}/{planned} 轮 / rounds）")
+    print("  ".join(["名次", "编号", "姓名", *heads, "积分"]))
+    for row in rows:
+        print("  ".join(row))
     return 0

@@ -3,54 +3,64 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from app.commands._context import NUMBER, add_event, opened
+from app.errors import UserError
+
 if TYPE_CHECKING:
-    from app.services.event import Event
     from app.services.queries import RoundInfo
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("pair", help="编排下一轮 / pair the next round")
-    parser.add_argument("file")
-    parser.add_argument("--group", help="组别 / group")
+    add_event(parser)
     parser.set_defaults(handler=_pair)
 
     parser = subparsers.add_parser(
         "result", help="录入成绩（先手在前）/ enter a result (first mover first)")
-    parser.add_argument("file")
-    parser.add_argument("--group", help="组别 / group")
+    add_event(parser)
     parser.add_argument("--replace", action="store_true",
                         help="更正已有结果 / correct an entered result")
-    parser.add_argument("round", type=int)
-    parser.add_argument("board", type=int)
+    parser.add_argument("round", type=NUMBER)
+    parser.add_argument("board", type=NUMBER)
     parser.add_argument("codes", nargs="+", metavar="RESULT",
                         help="1-0, 0-1, =, +-, -+, -- (双盘制两个 / two for double-game rounds)")
     parser.set_defaults(handler=_result)
 
     parser = subparsers.add_parser("round", help="显示一轮对阵 / show a round")
-    parser.add_argument("file")
-    parser.add_argument("--group")
-    parser.add_argument("round", type=int)
+    add_event(parser)
+    parser.add_argument("round", type=NUMBER)
     parser.set_defaults(handler=_show)
 
     parser = subparsers.add_parser("unpair", help="撤销最后一轮编排 / unpair the last round")
-    parser.add_argument("file")
-    parser.add_argument("--group")
+    add_event(parser)
     parser.set_defaults(handler=_unpair)
 
+    parser = subparsers.add_parser(
+        "results", help="一次录入一轮多台成绩 / enter several boards' results at once")
+    add_event(parser)
+    parser.add_argument("round", type=NUMBER)
+    parser.add_argument("entries", nargs="+", metavar="BOARD=RESULT",
+                        help="如 1=1-0 2== 3=+-；双盘制 4='1-0 =' / e.g. 1=1-0 2== 3=+-")
+    parser.set_defaults(handler=_results)
+
+    parser = subparsers.add_parser(
+        "exchange", help="人工调换两名棋手的座位 / exchange two players' seats by hand")
+    add_event(parser)
+    parser.add_argument("round", type=NUMBER)
+    for side in ("a", "b"):
+        parser.add_argument(f"board_{side}", type=NUMBER, metavar=f"BOARD_{side.upper()}")
+        parser.add_argument(f"seat_{side}", choices=("first", "second"),
+                            metavar=f"SEAT_{side.upper()}", help="first（先手）或 second（后手）")
+    parser.set_defaults(handler=_exchange)
+
     parser = subparsers.add_parser("swap", help="交换某台先后手 / swap colours on a board")
-    parser.add_argument("file")
-    parser.add_argument("--group")
-    parser.add_argument("round", type=int)
-    parser.add_argument("board", type=int)
+    add_event(parser)
+    parser.add_argument("round", type=NUMBER)
+    parser.add_argument("board", type=NUMBER)
     parser.set_defaults(handler=_swap)
-
-
-def _group_name(event: Event, group: str | None) -> str:
-    from app.services.event import Event
-    with event.reading() as session:
-        return Event.group(session, group).name
 
 
 def print_round(info: RoundInfo) -> None:
@@ -77,18 +87,18 @@ def print_round(info: RoundInfo) -> None:
 
 def _pair(args: argparse.Namespace) -> int:
     from app.services import rounds
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        info = rounds.pair_next_round(event, _group_name(event, args.group))
+    with opened(args) as context:
+        event = context.event
+        info = rounds.pair_next_round(event, context.group_name)
     print_round(info)
     return 0
 
 
 def _result(args: argparse.Namespace) -> int:
     from app.services import rounds
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        warnings = rounds.enter_result(event, _group_name(event, args.group), args.round,
+    with opened(args) as context:
+        event = context.event
+        warnings = rounds.enter_result(event, context.group_name, args.round,
                                        args.board, args.codes, replace=args.replace)
     for warning in warnings:
         print(warning)
@@ -96,27 +106,54 @@ def _result(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from app.services.event import Event
     from app.services.queries import round_view
-    with Event.open(args.file) as event:
+    with opened(args) as context:
+        event = context.event
         print_round(round_view(event, args.group, args.round))
     return 0
 
 
 def _unpair(args: argparse.Namespace) -> int:
     from app.services import rounds
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        rounds.unpair_last_round(event, _group_name(event, args.group))
+    with opened(args) as context:
+        event = context.event
+        rounds.unpair_last_round(event, context.group_name)
     return 0
 
 
 def _swap(args: argparse.Namespace) -> int:
     from app.services import rounds
-    from app.services.event import Event
-    with Event.open(args.file) as event:
-        problems = rounds.swap_colours(event, _group_name(event, args.group), args.round,
+    with opened(args) as context:
+        event = context.event
+        problems = rounds.swap_colours(event, context.group_name, args.round,
                                        args.board)
+    for line in problems:
+        print(line)
+    return 0
+
+
+def _results(args: argparse.Namespace) -> int:
+    from app.services import rounds
+    results: dict[int, Sequence[str]] = {}
+    for entry in args.entries:
+        board, sep, codes = entry.partition("=")
+        if not sep or not codes.split():
+            raise UserError(f"应写作 台号=结果：{entry!r}", f"write BOARD=RESULT: {entry!r}",
+                            "results")
+        number = NUMBER(board)
+        if number in results:
+            raise UserError(f"第{number}台写了两次", f"board {number} is given twice", "results")
+        results[number] = codes.split()
+    with opened(args) as context:
+        rounds.enter_results(context.event, context.group_name, args.round, results)
+    return 0
+
+
+def _exchange(args: argparse.Namespace) -> int:
+    from app.services import rounds
+    with opened(args) as context:
+        problems = rounds.exchange_players(context.event, context.group_name, args.round,
+                                           args.board_a, args.seat_a, args.board_b, args.seat_b)
     for line in problems:
         print(line)
     return 0

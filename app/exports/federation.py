@@ -28,7 +28,7 @@ from app.exports.model import (
     ExportModel,
     Game,
     Group,
-    outcome_for,
+    outcome_of,
     result_zh,
     safe_filename,
 )
@@ -122,12 +122,11 @@ def _board_games(group: Group, round_number: int, board: BoardResult,
 # ---------------------------------------------------------------------------- TRF
 
 
-_OUTCOMES = {"轮空": Outcome.PAB, "弃胜": Outcome.FORFEIT_WIN, "弃负": Outcome.FORFEIT_LOSS,
-             "胜": Outcome.WIN, "和": Outcome.DRAW, "负": Outcome.LOSS}
-
-
 def _outcome(board: BoardResult, player: int) -> Outcome:
-    return _OUTCOMES[outcome_for(board, player)]
+    outcome = outcome_of(board, player)
+    if outcome is None:
+        raise ValueError("a board without its result has no outcome")
+    return outcome
 
 
 def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapshot,

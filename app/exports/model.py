@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from app.errors import UserError
 from app.pairing.system import System
-from app.pairing.types import PointSystem
+from app.pairing.types import Outcome, PointSystem
 from app.rules.endings import Ending
 
 # ---------------------------------------------------------------------------- numbers
@@ -183,6 +183,7 @@ class BoardResult:
     match: int = 0  # team matches: the match (场) this game belongs to
     first_team: str = ""  # team matches (分台定人制): the teams, printed instead of units
     second_team: str = ""
+    confirm_codes: tuple[str, ...] = ()  # the players' own codes to confirm on the venue pages
 
     @property
     def is_bye(self) -> bool:
@@ -565,22 +566,37 @@ def result_zh(code: str) -> str:
     return "／".join(RESULT_ZH.get(part, part) for part in code.split())
 
 
+OUTCOME_WORDS = {Outcome.PAB: "轮空", Outcome.FORFEIT_WIN: "弃胜", Outcome.FORFEIT_LOSS: "弃负",
+                 Outcome.WIN: "胜", Outcome.DRAW: "和", Outcome.LOSS: "负"}
+
+
 def outcome_for(board: BoardResult, player: int) -> str:
-    """One player's outcome of a board: 胜 / 和 / 负 / 弃胜 / 弃负 / 轮空 / "" (not in yet)."""
+    """One player's outcome of a board as printed: 胜 / 和 / 负 / 弃胜 / 弃负 / 轮空 / ""
+    (not in yet)."""
+    outcome = outcome_of(board, player)
+    return "" if outcome is None else OUTCOME_WORDS[outcome]
+
+
+def _better(mine: int, theirs: int) -> Outcome:
+    return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
+
+
+def outcome_of(board: BoardResult, player: int) -> Outcome | None:
+    """One player's outcome of a board (None while the result is not in)."""
     if board.second is None:
-        return "轮空"
+        return Outcome.PAB
     is_first = board.first == player
     codes = board.result.split()
     if not codes:
-        return ""
+        return None
     if all(code in ("+-", "-+", "--") for code in codes):
         code = codes[0]
         won = code == ("+-" if is_first else "-+")
-        return "弃胜" if won else "弃负"
+        return Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS
     mine = board.first_points if is_first else board.second_points
     theirs = board.second_points if is_first else board.first_points
     if mine is not None and theirs is not None:
-        return "胜" if mine > theirs else "负" if mine < theirs else "和"
+        return _better(mine, theirs)
     # No round points given: count the games (win 2, draw 1). Each code is black first, and
     # the players change colours from game to game (双盘制 先后手互换).
     mine_games = theirs_games = 0
@@ -593,9 +609,7 @@ def outcome_for(board: BoardResult, player: int) -> str:
             mine_games += 2
         else:
             theirs_games += 2
-    if mine_games == theirs_games:
-        return "和"
-    return "胜" if mine_games > theirs_games else "负"
+    return _better(mine_games, theirs_games)
 
 
 def round_cells(rounds: Iterable[Round], order: list[int],

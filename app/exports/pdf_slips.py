@@ -86,7 +86,7 @@ def _head(canvas: Canvas, model: ExportModel, group: Group, round_number: int, w
 
 
 def _player_line(canvas: Canvas, label: str, player: Player | None, x: float, y: float,
-                 width: float, team: str = "") -> None:
+                 width: float, team: str = "", code: str = "") -> None:
     canvas.setFont(SANS, 10)
     canvas.drawString(x, y, label)
     if player is None:
@@ -97,6 +97,9 @@ def _player_line(canvas: Canvas, label: str, player: Player | None, x: float, y:
     unit = team or player.unit
     if unit:
         draw_fitted(canvas, unit, x + 20 * mm, y - 4.5 * mm, width - 22 * mm, 8.5)
+    if code:  # this player's own code to confirm the result on the venue pages
+        canvas.setFont(SANS, 8)
+        canvas.drawString(x, y - 4.5 * mm, f"确认码 {code}")
 
 
 def _result_line(canvas: Canvas, group: Group, x: float, y: float) -> float:
@@ -154,8 +157,9 @@ def _slip(canvas: Canvas, model: ExportModel, group: Group, round_number: int,
     first = model.player(board.first)
     second = model.player(board.second) if board.second is not None else None
     half = _USABLE / 2
-    _player_line(c, "先手（黑）", first, _LEFT, y, half)
-    _player_line(c, "后手（白）", second, _LEFT + half, y, half)
+    codes = board.confirm_codes if len(board.confirm_codes) == 2 else ("", "")
+    _player_line(c, "先手（黑）", first, _LEFT, y, half, code=codes[0])
+    _player_line(c, "后手（白）", second, _LEFT + half, y, half, code=codes[1])
     y -= 11 * mm
     if group.double_game:
         for index, (black, white) in enumerate(((first, second), (second, first)), start=1):

@@ -19,12 +19,12 @@ Rules implemented (2021-huazhi-cup-team-championship.txt):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.errors import UserError
-from app.pairing.types import Board, Outcome, Pairing, PointSystem, RoundRecord
-from app.standings.scoring import GameResult, game_records
+from app.pairing.types import Board, Outcome, Pairing, PointSystem
+from app.standings.scoring import GameResult
 
 
 @dataclass(frozen=True)
@@ -274,27 +274,6 @@ def team_match_result(first: Team, second: Team, games: Sequence[GameResult],
                            totals[second.number], tuple(games), tuple(playoffs), winner)
 
 
-def team_match_records(round_number: int, first: Team, second: Team,
-                       games: Sequence[GameResult], points: PointSystem | None = None
-                       ) -> dict[int, RoundRecord]:
-    """Each board player's own record of the match (player id -> record), for individual
-    statistics; playoff games are not part of the board players' records."""
-    points = points or PointSystem()
-    boards = match_boards(first, second)
-    if len(games) != len(boards):
-        raise UserError(
-            f"需要 {len(boards)} 台结果，得到 {len(games)} 个",
-            f"{len(boards)} board results needed, got {len(games)}",
-            f"match {first.name} v {second.name}",
-        )
-    records: dict[int, RoundRecord] = {}
-    for board, result in zip(boards, games, strict=True):
-        a, b = game_records(round_number, board, result, points)
-        records[board.first] = a
-        records[board.second] = b  # type: ignore[index]
-    return records
-
-
 def cross_group_pairing(list_a: Sequence[int], list_b: Sequence[int],
                         round_number: int = 1) -> Pairing:
     """The huazhi cross-group round (复赛, 五、(二)): list A in rank order against list B in
@@ -317,8 +296,3 @@ def cross_group_pairing(list_a: Sequence[int], list_b: Sequence[int],
     boards = tuple(Board(k + 1, a, b)
                    for k, (a, b) in enumerate(zip(list_a, reversed(list_b), strict=True)))
     return Pairing(round_number, boards)
-
-
-def teams_by_number(teams: Sequence[Team]) -> Mapping[int, Team]:
-    """Index teams by their number."""
-    return {team.number: team for team in teams}

@@ -9,7 +9,7 @@ Public API:
 - `SIZE`, `CENTRE`, `Point`, `Stone` (BLACK / WHITE), `Position` (frozen: black, white stones)
 - `parse_point(text, where="") -> Point` (raises `UserError`), `format_point(point) -> str`
 - `on_board(point) -> bool`, `all_points() -> tuple[Point, ...]`
-- `SYMMETRIES`: the 8 maps of the board onto itself; `transform(point, k)`, `inverse(k)`
+- `SYMMETRIES`: the 8 maps of the board onto itself; `transform(point, k)`
 - `board_text(position, marks={})`: the board as text (X black, O white, marks on points)
 """
 
@@ -135,11 +135,6 @@ SYMMETRIES: tuple[int, ...] = tuple(range(8))
 def transform(point: Point, k: int) -> Point:
     """Image of `point` under symmetry `k`."""
     return _sym(k, point[0], point[1])
-
-
-def inverse(k: int) -> int:
-    """The symmetry that undoes `k`: reflections undo themselves, turns turn back."""
-    return k if k >= 4 else (4 - k) % 4
 
 
 def board_text(position: Position, marks: dict[Point, str] | None = None) -> str:

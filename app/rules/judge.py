@@ -32,9 +32,7 @@ Public API:
 - `RuleSet`, `FiveResult`, `Verdict` (forbidden, forbidden_all_kinds, black_five, white_five)
 - `judge_position(position, rules=RuleSet.RENJU, *, five_completion_counts=False) -> Verdict`
 - `forbidden_kind(position, point, rules=RuleSet.RENJU) -> str | None` (`overline`/`44`/`33`)
-- `makes_five(position, point, stone, rules=RuleSet.RENJU) -> bool`
 - `move_result(position, point, stone, rules) -> FiveResult` (what one move does)
-- `has_five(position, stone, rules) -> bool` (a winning row already on the board)
 """
 
 from __future__ import annotations
@@ -388,24 +386,3 @@ def move_result(position: Position, point: Point, stone: Stone, rules: RuleSet) 
     if any(rules.wins_with(Stone.WHITE, w.wrun) for w in board.windows(index)):
         return FiveResult.FIVE
     return FiveResult.NONE
-
-
-def makes_five(position: Position, point: Point, stone: Stone,
-               rules: RuleSet = RuleSet.RENJU) -> bool:
-    """True when `stone` on the empty `point` makes a winning five under `rules`."""
-    return move_result(position, point, stone, rules) is FiveResult.FIVE
-
-
-def has_five(position: Position, stone: Stone, rules: RuleSet = RuleSet.RENJU) -> bool:
-    """True when `stone` already has a winning row on the board (five; six+ where it wins)."""
-    own = position.black if stone is Stone.BLACK else position.white
-    for c, r in own:
-        for dc, dr in _DIRECTIONS:
-            if (c - dc, r - dr) in own:
-                continue  # count each row from its first stone only
-            run = 1
-            while (c + run * dc, r + run * dr) in own:
-                run += 1
-            if rules.wins_with(stone, run):
-                return True
-    return False

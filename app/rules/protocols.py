@@ -88,10 +88,10 @@ _LABELS = {
     Protocol.DESIGNATED: ("指定开局（三手交换、五手N打）",
                           "designated openings (swap after 3, N fifth moves)"),
     Protocol.FREE: ("自由开局", "free opening"),
-    Protocol.SWAP2: ("Swap2 开局", "Swap2"),
-    Protocol.SOOSYRV8: ("索索夫-8 开局（Soosõrv-8）", "Soosõrv-8"),
-    Protocol.TARAGUCHI10: ("塔拉口-10 开局（Taraguchi-10）", "Taraguchi-10"),
-    Protocol.YAMAGUCHI: ("山口开局（Yamaguchi）", "Yamaguchi"),
+    Protocol.SWAP2: ("Swap2", "Swap2"),
+    Protocol.SOOSYRV8: ("索索夫-8（Soosõrv-8）", "Soosõrv-8"),
+    Protocol.TARAGUCHI10: ("塔拉口-10（Taraguchi-10）", "Taraguchi-10"),
+    Protocol.YAMAGUCHI: ("山口规则（Yamaguchi）", "Yamaguchi"),
 }
 
 

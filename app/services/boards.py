@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from app.pairing.types import Board
 from app.rules.endings import Ending
+from app.standings.scoring import GameResult, double_game_boards
 from app.store.models import BoardRow, Game
 
-FORFEIT_CODES = ("+-", "-+", "--")
+
+def movers_of_game(board: BoardRow, index: int) -> tuple[int | None, int | None]:
+    """(first mover, second mover) of game `index` of an individual board as the core's
+    double-game rule has it (game 2 exchanges the first move, 2016 七、(三))."""
+    first, second = board.first_player_id, board.second_player_id
+    if index == 2 and first is not None and second is not None:
+        game_two = double_game_boards(Board(board.number, first, second))[1]
+        return game_two.first, game_two.second
+    return first, second
 
 
 def game_row(board: BoardRow, index: int, black: int | None, white: int | None) -> Game:
@@ -17,11 +27,11 @@ def game_row(board: BoardRow, index: int, black: int | None, white: int | None) 
     return game
 
 
-def record_code(game: Game, result: object) -> None:
-    """A typed result on a game row: the code black first, `t` marking a loss on time."""
-    code = str(result)
-    game.result = code.rstrip("t")
-    if code.endswith("t"):
+def record_code(game: Game, result: GameResult) -> None:
+    """A typed result on a game row: its code, and the ending a loss on time or a forfeit
+    gives it."""
+    game.result = result.code.value
+    if result.time_loss:
         game.ending = Ending.TIME.value
-    elif code in FORFEIT_CODES:
+    elif not result.code.played:
         game.ending = Ending.FORFEIT.value

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +138,7 @@ def _recorded_game(settings: GameSettings, code: str, rng: random.Random) -> Gam
 
 def _play_round(event: Event, group: Any, number: int, rng: random.Random) -> None:
     info = rounds.pair_next_round(event, group.name)
-    results: dict[int, list[str]] = {}
+    results: dict[int, Sequence[str]] = {}
     for board in info.boards:
         if board.first_team and board.second_team:
             codes = [_game_code(rng, 1, 1) for _ in board.games]
@@ -156,7 +156,8 @@ def _play_round(event: Event, group: Any, number: int, rng: random.Random) -> No
         if board.number == 1 and group.games_per_round == 1 and code in ("1-0", "0-1", "="):
             # The top board's game is recorded on the board, as an arbiter would.
             game = _recorded_game(games.game_settings_for(event, group.name), code, rng)
-            if game is not None and (not group.system.decisive_games or game.result.code != "="):
+            drawn = game is not None and game.result is not None and game.result.code == "="
+            if game is not None and not (group.system.decisive_games and drawn):
                 games.save_game(event, group.name, number, 1, 1, game)
                 continue
         if group.games_per_round == 2 and code in ("1-0", "0-1", "="):

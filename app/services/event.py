@@ -79,6 +79,11 @@ class Event:
     def operation(self, name: str, description: str = "") -> Any:
         return self.store.operation(name, description)
 
+    def snapshot_first(self, session: Session, label: str, hold: str | None = None) -> None:
+        """Inside an operation: snapshot the event as it was, once the operation has passed
+        its checks (a refused operation takes none); see `EventStore.snapshot_first`."""
+        self.store.snapshot_first(session, label, hold)
+
     # ----- look-ups ----------------------------------------------------------------------
 
     @staticmethod
@@ -173,10 +178,13 @@ def settings_of(group: Group) -> GroupSettings:
 
 
 def store_settings(group: Group, settings: GroupSettings) -> None:
-    """Write typed settings to the group's row: its columns and its JSON column."""
+    """Write typed settings to the group's row: its columns and its JSON column. Keys of the
+    JSON column this version does not know (written by a newer one) are kept as they were."""
     for key, value in settings.columns().items():
         setattr(group, key, value)
-    group.settings = settings.extra()
+    known = set(GroupSettings.keys())
+    kept = {k: v for k, v in (group.settings or {}).items() if k not in known}
+    group.settings = {**kept, **settings.extra()}
 
 
 EVENT_FIELDS = ("title", "organisers", "venue", "start_date", "end_date")

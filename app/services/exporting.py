@@ -37,6 +37,7 @@ from app.services.ranking import (
     tiebreak_label,
 )
 from app.services.snapshot import build_snapshot
+from app.services.venue import board_slip_codes
 from app.standings.ranking import rank
 from app.store.models import Group
 from app.store.snapshots import take_snapshot
@@ -119,6 +120,7 @@ def _event_info(tournament: Any, keys: dict[str, str]) -> m.EventInfo:
         appeals_committee=staff.appeals_committee,
         officials_note=staff.appointed_by,
         schedule=items,
+        venue_address=str(tournament.settings.get("venue", {}).get("address", "")),
     )
 
 
@@ -158,6 +160,8 @@ def _team_boards(group: Group, round_: Any) -> list[m.BoardResult]:
     number = 0
     for match in round_.boards:
         for game in match.games:
+            if game.black_player_id is None:
+                continue  # a game row without its players: nothing to print
             number += 1
             label = (f"第{match.number}场加赛" if game.index > 3 else
                      f"第{match.number}场{game.index}台")
@@ -165,11 +169,11 @@ def _team_boards(group: Group, round_: Any) -> list[m.BoardResult]:
                 number, game.black_player_id, game.white_player_id,
                 game.result, (Ending.stored(game.ending),), label=label, match=match.number,
                 first_team=team_of.get(game.black_player_id, ""),
-                second_team=team_of.get(game.white_player_id, "")))
+                second_team=team_of.get(game.white_player_id, "") if game.white_player_id else ""))
     return boards
 
 
-def _round(group: Group, round_: Any, points_of: dict[tuple[int, int], int],
+def _round(tournament: Any, group: Group, round_: Any, points_of: dict[tuple[int, int], int],
            schedule: tuple[m.ScheduleItem, ...]) -> m.Round:
     if system_of(group).team:
         boards = _team_boards(group, round_)
@@ -177,6 +181,8 @@ def _round(group: Group, round_: Any, points_of: dict[tuple[int, int], int],
         boards = []
         for board in round_.boards:
             first, second = board.first_player_id, board.second_player_id
+            if first is None:
+                continue  # an individual group's boards always hold a player
             endings = tuple(Ending.stored(g.ending)
                             for g in sorted(board.games, key=lambda g: g.index))
             boards.append(m.BoardResult(
@@ -184,6 +190,7 @@ def _round(group: Group, round_: Any, points_of: dict[tuple[int, int], int],
                 endings,
                 points_of.get((first, round_.number)),
                 points_of.get((second, round_.number)) if second else None,
+                confirm_codes=board_slip_codes(tournament, group, round_.number, board),
             ))
     when = next((item for wanted in (_key(group), "") for item in schedule
                  if item.round == round_.number and item.group == wanted), None)
@@ -293,7 +300,7 @@ def build_model(event: Event) -> m.ExportModel:
             }
             system = system_of(group)
             for round_ in group.rounds_played:
-                rounds.append(_round(group, round_, points_of, info.schedule))
+                rounds.append(_round(tournament, group, round_, points_of, info.schedule))
                 games += _games(group, round_)
             members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
                         for mb in t.members]

@@ -16,6 +16,7 @@ from app.rules.game import Game, GameSettings, decode_actions, encode_actions
 from app.rules.judge import RuleSet
 from app.rules.protocols import MAX_OFFERS, Protocol
 from app.rules.records import write_moves
+from app.services.boards import movers_of_game
 from app.services.event import Event
 from app.services.queries import find_board, find_round, system_of
 from app.store.models import BoardRow, Group
@@ -44,8 +45,8 @@ def game_settings(group: Group) -> GameSettings:
 
 def _players_of_game(board: BoardRow, index: int) -> tuple[int | None, int | None]:
     """(first mover, second) of game `index` as paired: game 2 of a double round reverses."""
-    if index == 2 and board.first_team_id is None:
-        return board.second_player_id, board.first_player_id
+    if board.first_team_id is None:
+        return movers_of_game(board, index)
     return board.first_player_id, board.second_player_id
 
 

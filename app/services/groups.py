@@ -1,7 +1,9 @@
 """Changing a group's settings (组别设置): rules, system, rounds, points, tie-breaks, prizes.
 
 Every key and its checks live in `app.group_settings`; this module stores a change in one
-operation and refuses what the group's state forbids (the system once a round is paired).
+operation and refuses what the group's state forbids: the system and the games per round
+shape the pairing, so they change only before round 1 is paired (the system: the core's
+`check_system_switch`, shenzhen 十、(二)).
 """
 
 from __future__ import annotations
@@ -10,11 +12,9 @@ from typing import Any
 
 from app.errors import UserError
 from app.group_settings import GroupSettings
+from app.pairing.roundrobin import check_system_switch
 from app.services.event import Event, settings_of, store_settings
 from app.services.queries import GroupInfo, group_info
-
-# Settings that shape the pairing: they may not change once round 1 is paired.
-_FIXED_AFTER_PAIRING = ("system", "games_per_round")
 
 
 def known_tiebreaks() -> tuple[str, ...]:
@@ -33,15 +33,14 @@ def update_group(event: Event, group: str, **fields: Any) -> GroupInfo:
         found = Event.group(session, group)
         old = settings_of(found)
         new = GroupSettings.from_json(fields, base=old)
-        if found.rounds_played:
-            changed = [key for key in _FIXED_AFTER_PAIRING
-                       if getattr(new, key) != getattr(old, key)]
-            if changed:
-                raise UserError(
-                    "已编排后不能更改赛制或每轮局数",
-                    "the system and games per round cannot change once a round is paired",
-                    f"{group}: {', '.join(changed)}",
-                )
+        if new.system != old.system:
+            check_system_switch(len(found.rounds_played), f"{group}: system")
+        if found.rounds_played and new.games_per_round != old.games_per_round:
+            raise UserError(
+                "已编排后不能更改每轮局数",
+                "games per round cannot change once a round is paired",
+                f"{group}: games_per_round",
+            )
         given = set(fields) | set(fields.get("settings") or {})
         by_system = new.tiebreaks_for(new.system)
         if "system" in given and "tiebreaks" not in given and by_system is not None:

@@ -20,7 +20,7 @@ from app.pairing.types import Pairing
 from app.services.boards import game_row, record_code
 from app.services.event import Event, settings_of
 from app.services.queries import find_board, find_round, seeded_players, system_of
-from app.standings.scoring import parse_result
+from app.standings.scoring import GameResult, parse_result
 from app.store.models import BoardRow, Game, Group, Player, Team, TeamMember
 
 
@@ -91,6 +91,28 @@ def add_team(
         return row.id
 
 
+def lineup_problem(event: Event, group: str, team_name: str, names: Sequence[str]
+                   ) -> tuple[str, str] | None:
+    """Check the line-up a team hands in before a match (台次表, players by board) against
+    its registered board order, which cannot change (huazhi 六、(三)3). None when it is the
+    same; else what differs, in Chinese and English. An unknown team or player is refused."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        row = next((t for t in found.teams if t.name == team_name), None)
+        if row is None:
+            raise UserError(f"没有队伍“{team_name}”", f"no team '{team_name}'", group)
+        ids = {m.player.name: m.player_id for m in row.members}
+        unknown = [name for name in names if name not in ids]
+        if unknown:
+            raise UserError(f"{team_name} 没有队员 {'、'.join(unknown)}",
+                            f"{team_name} has no member {', '.join(unknown)}", team_name)
+        try:
+            team.check_lineup(_plain_team(row), [ids[name] for name in names])
+        except UserError as error:
+            return error.zh, error.en
+        return None
+
+
 def teams(event: Event, group: str) -> list[TeamInfo]:
     with event.reading() as session:
         found = Event.group(session, group)
@@ -107,19 +129,41 @@ def _entrants(group: Group) -> list[int]:
     return [p.id for p in seeded_players(group)]
 
 
+def _winner(board: BoardRow, result: str) -> int | None:
+    """The entrant (team or player id) a match's result `result` sends on; None while the
+    match is not decided."""
+    first = board.first_team_id or board.first_player_id
+    second = board.second_team_id or board.second_player_id
+    if first is None or second is None or result not in ("1-0", "0-1", "+-", "-+"):
+        return None
+    return first if result in ("1-0", "+-") else second
+
+
 def _results(group: Group) -> dict[tuple[int, int], int]:
     """(round, match) -> winner id, from the stored decided matches."""
     results: dict[tuple[int, int], int] = {}
     for round_ in group.rounds_played:
         for board in round_.boards:
-            first = board.first_team_id or board.first_player_id
-            second = board.second_team_id or board.second_player_id
-            if second is None or board.result not in ("1-0", "0-1", "+-", "-+"):
-                continue
-            results[(round_.number, board.number)] = (
-                first if board.result in ("1-0", "+-") else second
-            )
+            winner = _winner(board, board.result)
+            if winner is not None:
+                results[(round_.number, board.number)] = winner
     return results
+
+
+def check_match_result(group: Group, round_number: int, board: BoardRow, result: str) -> None:
+    """In a knockout, the bracket must take the match's new result: a corrected result may
+    not contradict the results of the rounds after it (the core's `record_winner` refuses
+    it, naming the match). Other systems: nothing to check."""
+    winner = _winner(board, result)
+    if winner is None or not system_of(group).bracket:
+        return
+    try:
+        knockout.record_winner(bracket(group), round_number, board.number, winner, replace=True)
+    except UserError as error:
+        raise UserError(f"此结果与后面轮次已录入的结果矛盾，请先更正后面的结果（{error.zh}）",
+                        f"this result contradicts a later round's result: correct that one "
+                        f"first ({error.en})", f"{group.name} round {round_number} match "
+                        f"{board.number}") from None
 
 
 def bracket(group: Group) -> knockout.Bracket:
@@ -133,6 +177,9 @@ def pair_knockout_round(group: Group, session: Session, number: int
                         ) -> tuple[Pairing, list[str]]:
     """The next round of a knockout, team knockout or cross-group group."""
     system = system_of(group)
+    if system.team:
+        # A member's details may have changed since registration (huazhi 六、(三)3).
+        team.validate_teams([_plain_team(t) for t in group.teams], team_rules(group))
     if system is System.CROSS_GROUP:
         return _cross_group(group), []
     if not system.bracket:
@@ -215,13 +262,15 @@ def enter_team_result(
         if outcome.winner is None:
             board.result = ""
         else:
-            board.result = "1-0" if outcome.winner == first.number else "0-1"
+            decided = "1-0" if outcome.winner == first.number else "0-1"
+            check_match_result(found, round_number, board, decided)
+            board.result = decided
         board.label = f"{outcome.first_points}:{outcome.second_points}" + (
             " 主将加赛" if outcome.decided_by_playoff else "")
         return board.result
 
 
-def _set_game(board: BoardRow, index: int, black: int, white: int | None, result: object,
+def _set_game(board: BoardRow, index: int, black: int, white: int | None, result: GameResult,
               playoff: bool = False) -> None:
     game = game_row(board, index, black, white)
     record_code(game, result)

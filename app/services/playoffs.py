@@ -29,7 +29,6 @@ from app.standings.playoff import PlayoffFormat, PlayoffGame, PlayoffState, Stag
 from app.standings.scoring import parse_result
 from app.store.models import Game as GameRow
 from app.store.models import Group, Player, Playoff
-from app.store.snapshots import take_snapshot
 
 STAGE_ZH = {
     Stage.MINI_ROUND_ROBIN: "小循环加赛",
@@ -97,11 +96,11 @@ def create_playoff(event: Event, group: str, place: int,
     `ranking` names a sub-ranking (e.g. 公开组（女子）) whose tie it is; by default the group's.
     """
     PlayoffFormat(playoff_format)
-    take_snapshot(event.store, f"加赛前 {group} / before playoff")
     with event.operation("create_playoff", f"{group} 第{place}名加赛 / playoff") as session:
         found = Event.group(session, group)
         info = _ranking_info(session, found, ranking)
         need = find_need(info, place)
+        event.snapshot_first(session, f"加赛前 {group} / before playoff")
         row = Playoff(group_id=found.id, place=place,
                       player_ids=[p.id for p in need.players], order=[],
                       created_at=dt.datetime.now())

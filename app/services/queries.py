@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from app.errors import UserError
 from app.group_settings import GroupSettings
 from app.pairing.system import System
+from app.rules.endings import Ending
 from app.services.event import Event, settings_of
 from app.store.models import BoardRow, Game, Group, Player, Round
 
@@ -90,7 +91,7 @@ class GameInfo:
     black: PlayerRef | None
     white: PlayerRef | None
     result: str
-    ending: str
+    ending: Ending | None
     moves: str
     opening: str
 
@@ -247,7 +248,7 @@ def game_info(game: Game, session: Session, numbers: dict[int, int]) -> GameInfo
         black=_ref(black, numbers),
         white=_ref(white, numbers),
         result=game.result,
-        ending=game.ending,
+        ending=Ending.stored(game.ending),
         moves=game.moves,
         opening=game.opening,
     )
@@ -264,8 +265,8 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             result=b.result,
             games=tuple(game_info(g, session, numbers) for g in b.games),
             label=b.label,
-            first_team=teams.get(b.first_team_id, ""),
-            second_team=teams.get(b.second_team_id, ""),
+            first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
+            second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
         )
         for b in round_.boards
     )

@@ -18,6 +18,7 @@ from app.errors import UserError
 from app.services.event import Event, settings_of
 from app.services.queries import PlayerRef, round_is_complete, system_of
 from app.services.snapshot import build_snapshot
+from app.standings.crosstable import RoundCell
 from app.standings.ranking import RankingRules, Standings, rank
 from app.standings.tiebreaks import TieBreakOptions
 from app.store.models import Group, Player, Playoff
@@ -151,9 +152,11 @@ def compute_standings(
     prizes: list[dict[str, Any]] | None = None,
     titles: list[dict[str, Any]] | None = None,
     decisive: int | None = None,
+    before_round: int | None = None,
 ) -> tuple[StandingsInfo, Standings]:
-    """The group's standings (or a sub-ranking: `keep` filters the players)."""
-    build = build_snapshot(group, partial=True)
+    """The group's standings (or a sub-ranking: `keep` filters the players); with
+    `before_round`, as they stood before that round."""
+    build = build_snapshot(group, partial=True, before_round=before_round)
     players = {p.id: p for p in group.players}
     among = None
     if keep is not None:
@@ -299,6 +302,8 @@ class TeamStandingRow:
     members: tuple[str, ...]
     prize: str
     note: str
+    total: Fraction | None = None  # None: no team result (too few members)
+    shared: bool = False  # the place is shared (3=)
 
 
 @dataclass(frozen=True)
@@ -385,6 +390,7 @@ def team_standings(event: Event) -> list[TeamStandingsInfo]:
                     values=tuple(format_points(v) for v in row.values),
                     members=tuple(members_named.get(m, str(m)) for m in row.members),
                     prize=prize, note=note,
+                    total=row.total if row.place is not None else None, shared=row.shared,
                 ))
             result.append(TeamStandingsInfo(spec["name"], spec["method"], total_label,
                                             columns, tuple(out_rows)))
@@ -396,17 +402,24 @@ def team_standings(event: Event) -> list[TeamStandingsInfo]:
 
 @dataclass(frozen=True)
 class CrosstableInfo:
+    """A group's crosstable in standings order, typed; the window and the paper word it."""
+
     group: str
     round_robin: bool
     rounds: int
     players: tuple[PlayerRef, ...]  # in standings order
-    rank_texts: tuple[str, ...]
-    points_texts: tuple[str, ...]
-    cells: tuple[tuple[str, ...], ...]  # Swiss: one text per round; round robin: per opponent
+    places: tuple[int, ...]
+    shared: tuple[bool, ...]  # the place is shared (3=)
+    points: tuple[int, ...]  # in the group's units
+    draw_points: int  # what a draw is worth, in the same units
+    # Swiss: per player one cell per round (opponent's place in this order, colour, outcome).
+    by_round: tuple[tuple[RoundCell, ...], ...]
+    # Round robin: per player, per row of the table, the points of each game; None = self.
+    against: tuple[tuple[tuple[int, ...] | None, ...], ...]
 
 
 def crosstable(event: Event, group: str | None) -> CrosstableInfo:
-    """The group's crosstable in standings order, as text cells ready to show."""
+    """The group's crosstable in standings order (交叉表)."""
     from app.standings.crosstable import crosstable as build_crosstable
 
     with event.reading() as session:
@@ -415,19 +428,13 @@ def crosstable(event: Event, group: str | None) -> CrosstableInfo:
         build = build_snapshot(found, partial=True)
         order = [row.player.number for row in info.rows]
         table = build_crosstable(build.snapshot, order)
-        round_robin = system_of(found).round_robin
-        cells = []
-        for row in table.rows:
-            if round_robin:
-                cells.append(tuple(
-                    "×" if against is None else " ".join(format_points(p) for p in against)
-                    for against in row.against))
-            else:
-                cells.append(tuple(cell.text for cell in row.rounds))
         return CrosstableInfo(
-            group=found.name, round_robin=round_robin, rounds=table.rounds,
+            group=found.name, round_robin=system_of(found).round_robin, rounds=table.rounds,
             players=tuple(row.player for row in info.rows),
-            rank_texts=tuple(row.rank_text for row in info.rows),
-            points_texts=tuple(row.points_text for row in info.rows),
-            cells=tuple(cells),
+            places=tuple(row.place for row in info.rows),
+            shared=tuple(row.shared for row in info.rows),
+            points=tuple(row.points for row in info.rows),
+            draw_points=build.snapshot.points.draw,
+            by_round=tuple(row.rounds for row in table.rows),
+            against=tuple(row.against for row in table.rows),
         )

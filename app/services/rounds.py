@@ -20,10 +20,11 @@ from app.pairing import roundrobin
 from app.pairing.swiss.checks import violations
 from app.pairing.system import Engine
 from app.pairing.types import Colour, NoLegalPairing, Outcome, Pairing, PairingRequest
-from app.services.boards import game_row, record_code
+from app.services.boards import game_row, movers_of_game, record_code
 from app.services.event import Event, settings_of, store_settings
 from app.services.knockout import (
     bracket,
+    check_match_result,
     pair_knockout_round,
     store_team_boards,
 )
@@ -42,10 +43,10 @@ from app.services.snapshot import (
     build_snapshot,
     round_pairing,
 )
-from app.standings.scoring import parse_board_result
+from app.standings.awards import group_cancelled, needs_merge
+from app.standings.scoring import GameResult, parse_board_result
 from app.store.locks import pairing_lock
 from app.store.models import BoardRow, Group, Round
-from app.store.snapshots import take_snapshot
 
 
 def _check_ready(group: Group) -> int:
@@ -69,6 +70,24 @@ def _check_ready(group: Group) -> int:
         raise UserError("棋手不足两人，无法编排", "fewer than two players: nothing to pair",
                         group.name)
     return number
+
+
+def _size_notes(group: Group) -> list[str]:
+    """Round 1: what the regulation says of a group this small (shenzhen 九(一): fewer than N
+    players merge with the same age group; 九(三): 4 or fewer, the group is cancelled). The
+    arbiter decides; the pairing report says it, the core's rules decide when."""
+    settings = settings_of(group)
+    count = len(group.players)
+    notes = []
+    if settings.cancel_if_at_most and group_cancelled(count, settings.cancel_if_at_most):
+        notes.append(f"注意：本组仅{count}人，按规程（不足{settings.cancel_if_at_most + 1}人）"
+                     f"应取消该组比赛 / note: {count} players; the regulation cancels a group "
+                     f"of {settings.cancel_if_at_most} or fewer")
+    elif settings.merge_below and needs_merge(count, settings.merge_below):
+        notes.append(f"注意：本组仅{count}人，按规程少于{settings.merge_below}人应与同年龄段组合并"
+                     f" / note: {count} players; the regulation merges a group of fewer than "
+                     f"{settings.merge_below} with the same age group")
+    return notes
 
 
 def _unavailable(group: Group, build: SnapshotBuild, number: int) -> frozenset[int]:
@@ -174,16 +193,18 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
 def pair_next_round(event: Event, group: str, expected_round: int | None = None) -> RoundInfo:
     """Pair the group's next round and store it with its report (编排下一轮).
 
-    A snapshot of the event is taken first. Only one station pairs a group at a time; with
+    A snapshot of the event as it was before is taken once the round is paired and just before
+    it is stored (a refused pairing takes none); it is always kept. Only one station pairs a group at a time; with
     `expected_round` (the round the user saw as next) a round paired meanwhile by another
     station is refused instead of pairing the one after it.
     """
-    take_snapshot(event.store, f"编排前 {group} / before pairing")
     with event.operation("pair_round", f"编排 {group} 下一轮 / pair next round") as session:
         found = Event.group(session, group)
         pairing_lock(session, found.id, event.store.station, expected_round)
         session.refresh(found)
         number = _check_ready(found)
+        event.snapshot_first(session, f"编排前 {group} / before pairing",
+                             hold=f"pairing {found.id} {number}")
         system = system_of(found)
         if system.engine is Engine.DUTCH:
             build = build_snapshot(found, partial=False)
@@ -199,7 +220,8 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
             pairing, report = pair_knockout_round(found, session, number)
             to_id = {p.id: p.id for p in found.players}
         round_ = Round(group=found, number=number, paired_at=dt.datetime.now(),
-                       report=list(pairing.notes) + report)
+                       report=list(pairing.notes) + report
+                       + (_size_notes(found) if number == 1 else []))
         session.add(round_)
         places = _place_labels(found, number)
         for board in pairing.boards:
@@ -302,15 +324,16 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
         raise UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
                         "a knockout match needs a winner: enter the result after the "
                         "playoff", where)
-    board.result = " ".join(str(g) for g in games)
+    result = " ".join(str(g) for g in games)
+    check_match_result(group, round_.number, board, result)
+    board.result = result
     _sync_games(board, games)
 
 
-def _sync_games(board: BoardRow, games: Sequence[object]) -> None:
+def _sync_games(board: BoardRow, games: Sequence[GameResult]) -> None:
     """Keep one Game row per game played on the board, with the result of each."""
-    first, second = board.first_player_id, board.second_player_id
     for index, result in enumerate(games, start=1):
-        black, white = (first, second) if index == 1 else (second, first)
+        black, white = movers_of_game(board, index)
         record_code(game_row(board, index, black, white), result)
     for extra in [g for g in board.games if g.index > len(games)]:
         board.games.remove(extra)

@@ -1,8 +1,10 @@
-"""Automatic snapshots of an event (自动备份), for the window and the command line: list them
-and restore one (the current state is snapshotted first, so a restore can be taken back)."""
+"""Automatic snapshots of an event (自动备份), for the window and the command line: list them,
+take one by hand, and restore one (the current state is snapshotted first, so a restore can be
+taken back)."""
 
 from __future__ import annotations
 
+from app.errors import UserError
 from app.services.event import Event
 from app.store.snapshots import SnapshotInfo, list_snapshots, restore_snapshot, take_snapshot
 
@@ -10,11 +12,17 @@ __all__ = ["SnapshotInfo", "restore", "snapshots", "take"]
 
 
 def snapshots(event: Event) -> list[SnapshotInfo]:
+    """The kept snapshots, oldest first."""
     return list_snapshots(event.store)
 
 
-def take(event: Event, label: str) -> SnapshotInfo:
-    return take_snapshot(event.store, label)
+def take(event: Event, label: str, keep: int | None = None) -> SnapshotInfo:
+    """A snapshot now (the state identical to a kept one returns that one); with `keep`, at
+    most that many besides those kept for each round's pairing."""
+    label = " ".join(label.split())
+    if not label:
+        raise UserError("快照说明不能为空", "the snapshot needs a label", "label")
+    return take_snapshot(event.store, label, keep=keep)
 
 
 def restore(event: Event, snapshot_id: int) -> SnapshotInfo:

@@ -18,7 +18,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Integer, cast, func, select
@@ -26,7 +26,7 @@ from sqlalchemy import Integer, cast, func, select
 from app.errors import UserError
 from app.pairing.types import Colour, Outcome
 from app.services import ranking, rounds
-from app.services.event import Event
+from app.services.event import Event, settings_of, store_settings
 from app.services.queries import (
     PlayerRef,
     RoundInfo,
@@ -39,7 +39,6 @@ from app.store.models import BoardRow, Game, Group, Player, Playoff, Round, Tour
 from app.store.session import EventStore
 
 SETTINGS_KEY = "venue"  # Tournament.settings[...]: the hall's arbiter code and slip secret
-CONFIRM_KEY = "player_confirmation"  # Group.settings[...]: players may confirm by slip code
 _ITERATIONS = 120_000
 
 
@@ -120,7 +119,7 @@ def overview(event: Event) -> VenueOverview:
                 rounds_paired=len(played),
                 rounds_complete=sum(1 for r in played if round_is_complete(r)),
                 rounds_planned=ranking.planned_rounds(group),
-                player_confirmation=bool(group.settings.get(CONFIRM_KEY, False)),
+                player_confirmation=settings_of(group).player_confirmation,
             ))
         settings = dict(tournament.settings.get(SETTINGS_KEY, {}))
         return VenueOverview(tournament.title, tournament.venue, tuple(groups),
@@ -138,7 +137,15 @@ def current_round(event: Event, group: str) -> RoundInfo | None:
 
 
 def standings(event: Event, group: str) -> ranking.StandingsInfo:
-    """The group's standings, as `standings --csv` gives them."""
+    """The group's standings after its last complete round, ranked as `standings --csv`
+    ranks them (the same once the round is complete; while a round is on, its first results
+    do not move the posted standings)."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        played = list(found.rounds_played)
+        complete = sum(1 for r in played if round_is_complete(r))
+        if found.system not in ("knockout", "team_knockout") and complete < len(played):
+            return ranking.compute_standings(session, found, before_round=complete + 1)[0]
     return ranking.standings(event, group)
 
 
@@ -260,7 +267,7 @@ def set_player_confirmation(event: Event, group: str, enabled: bool) -> None:
     with event.operation("set_player_confirmation",
                          f"{group} 棋手确认成绩 / players confirm results") as session:
         found = Event.group(session, group)
-        found.settings = {**found.settings, CONFIRM_KEY: bool(enabled)}
+        store_settings(found, replace(settings_of(found), player_confirmation=bool(enabled)))
         tournament = Event.tournament(session)
         settings = dict(tournament.settings.get(SETTINGS_KEY, {}))
         if enabled and not settings.get("slip_secret"):
@@ -317,27 +324,36 @@ def slip_code(secret: str, group: str, round_number: int, board_number: int,
     return f"{int.from_bytes(digest[:6], 'big') % 1_000_000:06d}"
 
 
-def slip_codes(event: Event, group: str, round_number: int) -> dict[int, tuple[str, str]]:
-    """Board number -> (first mover's code, second mover's code) of a round, for the slips;
-    empty when the group does not let players confirm."""
+def board_slip_codes(tournament: Tournament, group: Group, round_number: int,
+                     board: BoardRow) -> tuple[str, ...]:
+    """(first mover's code, second mover's code) for a board's slip; empty when the group
+    does not let players confirm, or for a bye."""
+    secret = str(tournament.settings.get(SETTINGS_KEY, {}).get("slip_secret", ""))
+    if not secret or not settings_of(group).player_confirmation:
+        return ()
+    if not (board.first_player_id and board.second_player_id):
+        return ()
+    return tuple(slip_code(secret, group.name, round_number, board.number, player)
+                 for player in (board.first_player_id, board.second_player_id))
+
+
+def slip_codes(event: Event, group: str, round_number: int) -> dict[int, tuple[str, ...]]:
+    """Board number -> the players' codes of a round's slips (see `board_slip_codes`)."""
     with event.reading() as session:
         found = Event.group(session, group)
-        secret = str(Event.tournament(session).settings.get(SETTINGS_KEY, {})
-                     .get("slip_secret", ""))
-        if not secret or not found.settings.get(CONFIRM_KEY):
-            return {}
+        tournament = Event.tournament(session)
         codes = {}
         for round_ in found.rounds_played:
-            if round_.number != round_number:
-                continue
-            for board in round_.boards:
-                if board.first_player_id and board.second_player_id:
-                    codes[board.number] = (
-                        slip_code(secret, found.name, round_number, board.number,
-                                  board.first_player_id),
-                        slip_code(secret, found.name, round_number, board.number,
-                                  board.second_player_id))
+            if round_.number == round_number:
+                for board in round_.boards:
+                    pair = board_slip_codes(tournament, found, round_number, board)
+                    if pair:
+                        codes[board.number] = pair
         return codes
+
+
+class WrongSlipCode(UserError):
+    """The code given is not on either player's slip of that board."""
 
 
 @dataclass(frozen=True)
@@ -368,7 +384,7 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
         found = Event.group(session, group)
         secret = str(Event.tournament(session).settings.get(SETTINGS_KEY, {})
                      .get("slip_secret", ""))
-        if not secret or not found.settings.get(CONFIRM_KEY):
+        if not secret or not settings_of(found).player_confirmation:
             raise UserError("本组不允许棋手确认成绩", "players of this group do not confirm "
                             "results", group)
         board = _board(found, round_number, board_number)
@@ -379,7 +395,7 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
     player_id = next((p for p in seats if hmac.compare_digest(
         slip_code(secret, group, round_number, board_number, p), slip.strip())), None)
     if player_id is None or len(seats) < 2:
-        raise UserError("确认码不对", "wrong slip code", where)
+        raise WrongSlipCode("确认码不对", "wrong slip code", where)
     normal = tuple(" ".join(codes).split())
     claims = tuple(c for c in earlier if c.player_id != player_id) + (Claim(player_id, normal),)
     if len({c.player_id for c in claims}) < 2:

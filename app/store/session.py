@@ -27,6 +27,8 @@ from app.store.locks import stale_error, watch_versions
 from app.store.models import UndoEntry
 from app.store.undo import ChangeRecorder, apply_entry
 
+_SNAPSHOT_FIRST = "gomoku_snapshot_first"
+
 
 def default_station() -> str:
     """A name for this station (laptop) in change records: user@host."""
@@ -84,6 +86,12 @@ class EventStore:
             try:
                 yield session
                 session.flush()
+                request = session.info.pop(_SNAPSHOT_FIRST, None)
+                if request is not None and recorder.has_changes():
+                    # Every check has passed: the state before this operation is snapshotted
+                    # now (other connections see only what is committed), then it commits.
+                    from app.store.snapshots import take_snapshot
+                    take_snapshot(self, request[0], hold=request[1])
                 if undoable and recorder.has_changes():
                     # A new change makes the undone operations unreachable: drop the redo stack.
                     # (this station's: each station has its own redo stack).
@@ -107,6 +115,13 @@ class EventStore:
                 raise
             finally:
                 recorder.close()
+
+    @staticmethod
+    def snapshot_first(session: Session, label: str, hold: str | None = None) -> None:
+        """Ask, inside an operation, for a snapshot of the event as it was before it: taken
+        when the operation has passed all its checks, just before it commits; a refused
+        operation takes none. `hold` keeps it whatever the limit (see `take_snapshot`)."""
+        session.info[_SNAPSHOT_FIRST] = (label, hold)
 
     # ----- undo / redo -------------------------------------------------------------------
     #

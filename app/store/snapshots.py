@@ -9,7 +9,13 @@ Where they live: beside a SQLite event file, in the folder `<file>.snapshots/`; 
 event, in the folder named by `GOMOKU_ARBITER_SNAPSHOTS` (or `~/.local/share/gomoku-arbiter/
 snapshots`), one sub-folder per database. Each file is written under a temporary name and
 renamed when complete, so a crash never leaves a half snapshot in the list. The newest N are
-kept (`keep`, or the event setting `snapshot_keep`, default 20); older ones are removed.
+kept (`keep`, or the event setting `snapshot_keep`, default 20); older ones are removed, except
+the newest snapshot of each moment held (before round 1, before each round's pairing: see
+`take_snapshot`). A snapshot whose rows are those of one kept already is not stored twice.
+
+An operation that needs a snapshot first asks for it inside its transaction
+(`EventStore.snapshot_first`): it is taken only once the operation has passed every check, just
+before the commit, so a refused operation takes none.
 
 Restoring first takes a snapshot of the current state ("before restore"), so a restore can
 itself be taken back by restoring that one.
@@ -18,7 +24,9 @@ itself be taken back by restoring that one.
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import hashlib
+import json
 import os
 import re
 import sqlite3
@@ -49,7 +57,10 @@ _META_LABEL = "snapshot_label"
 _META_TAKEN = "snapshot_taken_at"
 _META_STATION = "snapshot_station"
 _META_SOURCE = "snapshot_source"
-_SNAPSHOT_KEYS = (_META_LABEL, _META_TAKEN, _META_STATION, _META_SOURCE)
+_META_DIGEST = "snapshot_digest"  # of the event's rows: identical snapshots are kept once
+_META_HOLDS = "snapshot_holds"  # JSON list: the moments it stands for ("before pairing ...")
+_SNAPSHOT_KEYS = (_META_LABEL, _META_TAKEN, _META_STATION, _META_SOURCE, _META_DIGEST,
+                  _META_HOLDS)
 
 
 @dataclass(frozen=True)
@@ -62,6 +73,7 @@ class SnapshotInfo:
     station: str
     path: Path
     size: int
+    holds: tuple[str, ...] = ()  # the moments it is kept for ("pairing <group> <round>")
 
 
 # ----- where snapshots live -------------------------------------------------------------
@@ -95,27 +107,33 @@ def _snapshot_files(folder: Path) -> Iterator[tuple[int, Path]]:
 
 
 def take_snapshot(
-    store: EventStore, label: str, keep: int | None = None, protect: int | None = None
+    store: EventStore, label: str, keep: int | None = None, protect: int | None = None,
+    hold: str | None = None,
 ) -> SnapshotInfo:
     """Copy the whole event into a new snapshot and prune the oldest beyond `keep`.
 
     `label` says why (e.g. "第3轮编排前 / before pairing round 3"). With `keep` None, the
     event setting `snapshot_keep` (tournament settings) applies, else `DEFAULT_KEEP`.
     The snapshot numbered `protect` (the one about to be restored) is never pruned.
+
+    `hold` names a moment whose snapshot is always kept, whatever `keep` says: the newest
+    snapshot holding "pairing <group> <round>" survives pruning, so the state before round 1
+    and before each round's pairing can always be restored. A snapshot identical to one
+    kept already (same rows) is not stored again: that one is returned, holding `hold` too.
     """
     folder = snapshot_folder(store)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise UserError(
-            f"无法创建快照文件夹（{error.strerror}）",
-            f"cannot create the snapshot folder ({error.strerror})",
-            str(folder),
-        ) from None
+        raise file_error(error, str(folder), "无法创建快照文件夹", "cannot create the snapshot "
+                         "folder") from None
     keep = _keep_setting(store) if keep is None else keep
     if keep < 1:
         raise UserError("保留快照数至少为1", "snapshots to keep must be at least 1", "keep")
-    number, partial = _claim_number(folder)
+    try:
+        number, partial = _claim_number(folder)
+    except OSError as error:
+        raise file_error(error, str(folder), "无法写入快照", "cannot write the snapshot") from None
     taken_at = dt.datetime.now().replace(microsecond=0)
     final = folder / f"{number:04d}-{taken_at:%Y%m%dT%H%M%S}{_SUFFIX}"
     try:
@@ -123,14 +141,90 @@ def take_snapshot(
             _copy_sqlite(store.path, partial)
         else:
             _dump_to_sqlite(store.engine, partial)
-        _label_copy(partial, label, taken_at, store.station, str(store.location))
+        digest = _digest(partial)
+        same = _identical(folder, digest)
+        if same is not None:
+            if hold is not None:
+                _add_hold(same.path, hold, label)
+                same = _info(same.id, same.path)
+            _prune(folder, keep, protect)
+            return same
+        _label_copy(partial, label, taken_at, store.station, str(store.location), digest, hold)
         _fsync(partial)
         os.replace(partial, final)
         _fsync_folder(folder)
+    except (OSError, sqlite3.OperationalError) as error:
+        raise file_error(error, str(folder), "无法写入快照", "cannot write the snapshot") from None
     finally:
         _remove_quietly(partial)
     _prune(folder, keep, protect)
     return _info(number, final)
+
+
+def file_error(error: OSError | sqlite3.OperationalError, where: str, zh: str,
+               en: str) -> UserError:
+    """A file that cannot be written, told as the arbiter needs it: a full disk, a read-only
+    medium, a name too long, or the system's own words."""
+    code = getattr(error, "errno", None)
+    text = str(error).lower()
+    if code == errno.ENOSPC or "disk is full" in text or "database or disk is full" in text:
+        return UserError(f"{zh}：磁盘已满（disk full），赛事文件未改动",
+                         f"{en}: disk full; the event file is unchanged", where)
+    if code in (errno.EROFS, errno.EACCES, errno.EPERM) or "readonly" in text or (
+            "read-only" in text):
+        return UserError(f"{zh}：只读（read-only）", f"{en}: read-only", where)
+    if code == errno.ENAMETOOLONG:
+        return UserError(f"{zh}：文件名过长", f"{en}: the file name is too long", where)
+    detail = getattr(error, "strerror", None) or str(error)
+    return UserError(f"{zh}（{detail}）", f"{en} ({detail})", where)
+
+
+def _digest(path: Path) -> str:
+    """A digest of every row of the copy (not of the pages: two copies of one state match)."""
+    hasher = hashlib.sha256()
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+        tables = sorted(row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+        for table in tables:
+            rows = connection.execute(f'SELECT * FROM "{table}"').fetchall()
+            if table == "meta":
+                rows = [r for r in rows if not str(r[0]).startswith("snapshot_")]
+            hasher.update(table.encode())
+            for line in sorted(repr(tuple(row)) for row in rows):
+                hasher.update(line.encode())
+    return hasher.hexdigest()
+
+
+def _identical(folder: Path, digest: str) -> SnapshotInfo | None:
+    for number, path in sorted(_snapshot_files(folder), reverse=True):
+        try:
+            if _read_meta(path).get(_META_DIGEST) == digest:
+                return _info(number, path)
+        except (UserError, OSError):
+            continue
+    return None
+
+
+def _holds(meta: dict[str, str]) -> list[str]:
+    try:
+        value = json.loads(meta.get(_META_HOLDS, "[]"))
+    except ValueError:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def _add_hold(path: Path, hold: str, label: str) -> None:
+    """The kept snapshot stands for one more moment too: held, and its label says so."""
+    meta = _read_meta(path)
+    holds = _holds(meta)
+    if hold in holds:
+        return
+    old_label = meta.get(_META_LABEL, "")
+    both = label if not old_label or label in old_label else f"{old_label}；{label}"
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [
+            (_META_HOLDS, json.dumps([*holds, hold], ensure_ascii=False)),
+            (_META_LABEL, both)])
 
 
 def _claim_number(folder: Path) -> tuple[int, Path]:
@@ -198,7 +292,8 @@ def _copy_table(source: Any, target: Any, table: Table) -> None:
         target.execute(insert(table), batch)
 
 
-def _label_copy(path: Path, label: str, taken_at: dt.datetime, station: str, source: str) -> None:
+def _label_copy(path: Path, label: str, taken_at: dt.datetime, station: str, source: str,
+                digest: str, hold: str | None) -> None:
     with closing(sqlite3.connect(path)) as connection, connection:
         connection.executemany(
             "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
@@ -207,6 +302,8 @@ def _label_copy(path: Path, label: str, taken_at: dt.datetime, station: str, sou
                 (_META_TAKEN, taken_at.isoformat()),
                 (_META_STATION, station),
                 (_META_SOURCE, source),
+                (_META_DIGEST, digest),
+                (_META_HOLDS, json.dumps([hold] if hold else [], ensure_ascii=False)),
             ],
         )
 
@@ -221,13 +318,23 @@ def _prune(folder: Path, keep: int, protect: int | None = None) -> None:
         except OSError:
             continue
     files = sorted(_snapshot_files(folder))
-    excess = len(files) - keep
+    held = _held(files)
+    loose = [(n, p) for n, p in files if n not in held and n != protect]
+    for _number, path in loose[:max(0, len(loose) - keep)]:
+        _remove_quietly(path)
+
+
+def _held(files: list[tuple[int, Path]]) -> set[int]:
+    """The snapshots kept whatever the limit: the newest one for each moment held."""
+    newest: dict[str, int] = {}
     for number, path in files:
-        if excess <= 0:
-            break
-        if number != protect:
-            _remove_quietly(path)
-            excess -= 1
+        try:
+            holds = _holds(_read_meta(path))
+        except (UserError, OSError):
+            continue
+        for hold in holds:
+            newest[hold] = max(number, newest.get(hold, 0))
+    return set(newest.values())
 
 
 # ----- listing -----------------------------------------------------------------------------
@@ -267,6 +374,7 @@ def _info(number: int, path: Path) -> SnapshotInfo:
         station=meta.get(_META_STATION, ""),
         path=path,
         size=path.stat().st_size,
+        holds=tuple(_holds(meta)),
     )
 
 
@@ -411,6 +519,7 @@ def _remove_quietly(path: Path) -> None:
 __all__ = [
     "DEFAULT_KEEP",
     "SnapshotInfo",
+    "file_error",
     "find_snapshot",
     "list_snapshots",
     "restore_snapshot",

@@ -4,16 +4,15 @@ Round robin (循环赛): one column per opponent, numbered as the rows; a cell h
 the row player scored against the column player, '×' on the shaded diagonal. Swiss (积分编排):
 one column per round with the opponent's place, the colour (黑 = first mover) and the
 outcome, e.g. `12黑胜`; in English `12b+`. Wins, draws and losses are tinted. The names sit in
-the vertical header, which stays put when the grid scrolls sideways. The cells come from
-`app.services.ranking.crosstable`; this module only shows them.
+the vertical header, which stays put when the grid scrolls sideways. The cells come typed from
+`app.services.ranking.crosstable` (each Swiss cell with its outcome, each round-robin cell with
+its points); this module words and tints them.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -26,8 +25,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.pairing.types import Colour
+from app.pairing.types import Outcome as RoundOutcome
+from app.services.ranking import CrosstableInfo
 from app.ui.i18n import both, language, tr
 from app.ui.texts import TEXTS
+
+if TYPE_CHECKING:
+    from app.standings.crosstable import RoundCell
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
 TINTS = {WIN: QColor("#e2f3df"), DRAW: QColor("#fff4cc"), LOSS: QColor("#fbe3e3")}
@@ -35,80 +40,64 @@ DIAGONAL = QColor("#cfcfcf")
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """One outcome word of a Swiss cell: its kind, a short English mark, long names."""
+class OutcomeText:
+    """How a Swiss cell names an outcome: its tint, the cell's word, a short English mark,
+    long names for the tooltip."""
 
     kind: str | None
+    word: str
     short_en: str
     zh: str
     en: str
 
 
-# The outcome words of `app.standings.crosstable.OUTCOME_ZH`, longest first when matching.
-OUTCOMES: dict[str, Outcome] = {
-    "不战胜": Outcome(WIN, "+f", "不战胜", "forfeit win"),
-    "弃权负": Outcome(LOSS, "−f", "弃权负", "forfeit loss"),
-    "免赛胜": Outcome(WIN, "bye+", "免赛胜（记胜分）", "bye scored as a win"),
-    "免赛和": Outcome(DRAW, "bye=", "免赛和（记和分）", "bye scored as a draw"),
-    "免赛": Outcome(None, "bye0", "免赛（不记分）", "bye without points"),
-    "轮空": Outcome(WIN, "bye", "轮空", "pairing-allocated bye"),
-    "缺席": Outcome(None, "abs", "缺席", "absent"),
-    "胜": Outcome(WIN, "+", "胜", "win"),
-    "和": Outcome(DRAW, "=", "和", "draw"),
-    "负": Outcome(LOSS, "−", "负", "loss"),
+OUTCOMES: dict[RoundOutcome, OutcomeText] = {
+    RoundOutcome.FORFEIT_WIN: OutcomeText(WIN, "不战胜", "+f", "不战胜", "forfeit win"),
+    RoundOutcome.FORFEIT_LOSS: OutcomeText(LOSS, "弃权负", "−f", "弃权负", "forfeit loss"),
+    RoundOutcome.FULL_BYE: OutcomeText(WIN, "免赛胜", "bye+", "免赛胜（记胜分）",
+                                       "bye scored as a win"),
+    RoundOutcome.HALF_BYE: OutcomeText(DRAW, "免赛和", "bye=", "免赛和（记和分）",
+                                       "bye scored as a draw"),
+    RoundOutcome.ZERO_BYE: OutcomeText(None, "免赛", "bye0", "免赛（不记分）", "bye without points"),
+    RoundOutcome.PAB: OutcomeText(WIN, "轮空", "bye", "轮空", "pairing-allocated bye"),
+    RoundOutcome.ABSENT: OutcomeText(None, "缺席", "abs", "缺席", "absent"),
+    RoundOutcome.WIN: OutcomeText(WIN, "胜", "+", "胜", "win"),
+    RoundOutcome.DRAW: OutcomeText(DRAW, "和", "=", "和", "draw"),
+    RoundOutcome.LOSS: OutcomeText(LOSS, "负", "−", "负", "loss"),
 }
-_SWISS_CELL = re.compile(r"^(\d+)?([黑白])?(.+)$")
 
 
-@dataclass(frozen=True)
-class SwissCell:
-    """A Swiss cell's parts: `12黑胜` -> opponent place 12, black, 胜."""
+def swiss_text(cell: RoundCell | None, lang: str) -> str:
+    """A Swiss cell in the language shown: `12黑胜`, in English `12b+`."""
+    if cell is None:
+        return ""
+    words = OUTCOMES[cell.outcome]
+    place = "" if cell.opponent_place is None else str(cell.opponent_place)
+    if cell.colour is None or cell.opponent_place is None:
+        colour = ""
+    elif lang == "zh":
+        colour = "黑" if cell.colour is Colour.FIRST else "白"
+    else:
+        colour = "b" if cell.colour is Colour.FIRST else "w"
+    return f"{place}{colour}{words.word if lang == 'zh' else words.short_en}"
 
-    opponent: int | None
-    colour: str | None  # "黑" / "白"
-    word: str
 
-    @property
-    def outcome(self) -> Outcome | None:
-        return OUTCOMES.get(self.word)
+def swiss_kind(cell: RoundCell | None) -> str | None:
+    return None if cell is None else OUTCOMES[cell.outcome].kind
 
 
-def parse_swiss(text: str) -> SwissCell | None:
-    match = _SWISS_CELL.match(text.strip())
-    if match is None:
+def points_text(points: tuple[int, ...] | None) -> str:
+    """Round robin: the points against one opponent ('2 0' for two games), × for oneself."""
+    return "×" if points is None else " ".join(str(p) for p in points)
+
+
+def points_kind(points: tuple[int, ...] | None, draw: int) -> str | None:
+    """Round robin: the points against one opponent as a win, a draw or a loss against the
+    draw's worth; None when not played yet (or against oneself)."""
+    if not points:
         return None
-    place, colour, word = match.groups()
-    return SwissCell(int(place) if place else None, colour, word)
-
-
-def swiss_text(text: str, lang: str) -> str:
-    """A Swiss cell in the language shown: Chinese as given, English `12b+` style."""
-    cell = parse_swiss(text)
-    if lang == "zh" or cell is None or cell.outcome is None:
-        return text
-    colour = {"黑": "b", "白": "w"}.get(cell.colour or "", "")
-    place = "" if cell.opponent is None else str(cell.opponent)
-    return f"{place}{colour}{cell.outcome.short_en}"
-
-
-def swiss_kind(text: str) -> str | None:
-    cell = parse_swiss(text)
-    return None if cell is None or cell.outcome is None else cell.outcome.kind
-
-
-def points_kind(text: str, draw: float) -> str | None:
-    """Round robin: the points against one opponent (several games: '2 0') as a win, a draw
-    or a loss against the draw's worth; None when not played yet."""
-    values = []
-    for part in text.split():
-        try:
-            values.append(float(part))
-        except ValueError:
-            return None
-    if not values:
-        return None
-    total, even = sum(values), draw * len(values)
-    if abs(total - even) < 1e-9:
+    total, even = sum(points), draw * len(points)
+    if total == even:
         return DRAW
     return WIN if total > even else LOSS
 
@@ -119,12 +108,10 @@ class CrosstableModel(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self.info: Any = None
-        self.draw_points = 1.0
 
-    def set_info(self, info: Any, points: Mapping[str, Any] | None = None) -> None:
+    def set_info(self, info: Any) -> None:
         self.beginResetModel()
         self.info = info
-        self.draw_points = float((points or {}).get("draw", 1))
         self.endResetModel()
 
     def cell_count(self) -> int:
@@ -132,7 +119,7 @@ class CrosstableModel(QAbstractTableModel):
             return 0
         if self.info.round_robin:
             return len(self.info.players)
-        return max([self.info.rounds, *(len(row) for row in self.info.cells)])
+        return max([self.info.rounds, *(len(row) for row in self.info.by_round)])
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if self.info is None or parent.isValid() else len(self.info.players)
@@ -140,16 +127,24 @@ class CrosstableModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if self.info is None or parent.isValid() else self.cell_count() + 3
 
-    def raw(self, row: int, column: int) -> str:
-        """The service's text of a grid cell (column counted among the cells, from 0)."""
-        cells = self.info.cells[row]
-        return cells[column] if column < len(cells) else ""
+    def swiss_cell(self, row: int, column: int) -> RoundCell | None:
+        cells = self.info.by_round[row]
+        return cells[column] if column < len(cells) else None
+
+    def against(self, row: int, column: int) -> tuple[int, ...] | None:
+        cells = self.info.against[row]
+        return cells[column] if column < len(cells) else ()
+
+    def text(self, row: int, column: int, lang: str) -> str:
+        """A grid cell as shown (column counted among the cells, from 0)."""
+        if self.info.round_robin:
+            return points_text(self.against(row, column))
+        return swiss_text(self.swiss_cell(row, column), lang)
 
     def kind(self, row: int, column: int) -> str | None:
-        text = self.raw(row, column)
         if self.info.round_robin:
-            return None if row == column else points_kind(text, self.draw_points)
-        return swiss_kind(text)
+            return points_kind(self.against(row, column), self.info.draw_points)
+        return swiss_kind(self.swiss_cell(row, column))
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -161,11 +156,10 @@ class CrosstableModel(QAbstractTableModel):
             if column == 0:
                 return self.info.players[row].unit
             if column == last:
-                return self.info.points_texts[row]
+                return str(self.info.points[row])
             if column == last + 1:
-                return self.info.rank_texts[row]
-            text = self.raw(row, column - 1)
-            return text if self.info.round_robin else swiss_text(text, language())
+                return f"{self.info.places[row]}{'=' if self.info.shared[row] else ''}"
+            return self.text(row, column - 1, language())
         if role == Qt.ItemDataRole.TextAlignmentRole:
             if column == 0:
                 return int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
@@ -190,8 +184,8 @@ class CrosstableModel(QAbstractTableModel):
         if column == 0 or column >= last:
             return self.header_tooltip(row)
         grid = column - 1
-        text = self.raw(row, grid)
         if self.info.round_robin:
+            text = self.text(row, grid, "zh")
             if grid == row:
                 return both("ct_cell_self_tip", row=player.name)
             if not text:
@@ -199,19 +193,21 @@ class CrosstableModel(QAbstractTableModel):
                        + both("ct_cell_empty_tip")
             return both("ct_cell_rr_tip", row=player.name, col=self.info.players[grid].name,
                         text=text)
-        cell = parse_swiss(text)
-        if not text or cell is None:
+        cell = self.swiss_cell(row, grid)
+        if cell is None:
             return both("ct_cell_empty_tip")
+        words = OUTCOMES[cell.outcome]
         parts: list[str] = []
         for index in (0, 1):
             what = []
-            if cell.opponent is not None and 0 < cell.opponent <= len(self.info.players):
-                name = self.info.players[cell.opponent - 1].name
-                what.append(TEXTS["ct_opponent"][index].format(place=cell.opponent, name=name))
-            if cell.colour is not None:
-                what.append(TEXTS["ct_black" if cell.colour == "黑" else "ct_white"][index])
-            outcome = cell.outcome
-            what.append(cell.word if outcome is None else (outcome.zh, outcome.en)[index])
+            place = cell.opponent_place
+            if place is not None and 0 < place <= len(self.info.players):
+                name = self.info.players[place - 1].name
+                what.append(TEXTS["ct_opponent"][index].format(place=place, name=name))
+            if cell.colour is not None and place is not None:
+                what.append(TEXTS["ct_black" if cell.colour is Colour.FIRST
+                                  else "ct_white"][index])
+            what.append((words.zh, words.en)[index])
             parts.append(TEXTS["ct_cell_swiss_tip"][index].format(
                 row=player.name, round=grid + 1, what=("，" if index == 0 else ", ").join(what)))
         return "\n".join(parts)
@@ -279,9 +275,9 @@ class CrosstableWidget(QWidget):
         layout.addWidget(self.table, 1)
         self.retranslate()
 
-    def set_info(self, info: Any, points: Mapping[str, Any] | None = None) -> None:
-        """Show a `CrosstableInfo` (None: nothing); `points` is the group's point system."""
-        self.model.set_info(info, points)
+    def set_info(self, info: CrosstableInfo | None) -> None:
+        """Show a `CrosstableInfo` (None: nothing)."""
+        self.model.set_info(info)
         self._caption()
         self._size_columns()
 

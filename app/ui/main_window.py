@@ -115,6 +115,8 @@ class MainWindow(QMainWindow):
         self.menu_edit.addAction(self.act_snapshots)
         self.menu_print = bar.addMenu("")
         self.menu_print.addAction(self.act_export)
+        from app.ui.serve_dialog import install_venue_action  # the venue switch (LAN)
+        self.act_venue = install_venue_action(self, self.menu_print)
         self.menu_language = bar.addMenu("")
         self.menu_language.addAction(self.act_zh)
         self.menu_language.addAction(self.act_en)

@@ -126,7 +126,10 @@ class VenueApp:
         def build(lang: str) -> dict[str, Any]:
             info = self._round(group)
             found = data.find(info, query) if info is not None and query else []
-            return {"group": group, "info": info, "query": query, "found": found}
+            overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
+            confirm = any(g.name == group and g.player_confirmation for g in overview.groups)
+            return {"group": group, "info": info, "query": query, "found": found,
+                    "confirm": confirm}
 
         return await self._page(request, "pairings.html", build)
 
@@ -168,7 +171,10 @@ class VenueApp:
         def build(lang: str) -> dict[str, Any]:
             overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
             names = [g.name for g in overview.groups if chosen in (None, "", g.name)]
-            return {"slides": self._slides(names, rows, lang), "pace": pace}
+            # Type as large as lets `rows` rows and the heading fit the screen's height.
+            font = min(5.0, (82 / (rows + 1) - 1) / 1.45)
+            return {"slides": self._slides(names, rows, lang), "pace": pace,
+                    "row_font": f"{font:.2f}vh"}
 
         return await self._page(request, "projector.html", build)
 
@@ -302,10 +308,10 @@ class VenueApp:
             outcome = await run_in_threadpool(
                 venue.player_claim, self.state.event, group, round_number, board, slip,
                 codes, self.state.claims.get(key, ()))
+        except venue.WrongSlipCode as error:
+            self.state.count_failure(client)
+            return _error_json(error, 403)
         except UserError as error:
-            if "slip code" in error.en:
-                self.state.accepts("", client)  # counts as a wrong code
-                return _error_json(error, 403)
             return _error_json(error, 409)
         self.claims_version += 1
         if outcome.state == "entered":

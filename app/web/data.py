@@ -23,20 +23,25 @@ def _result(board: BoardInfo) -> str | None:
     return board.result if board.result and board.result != "bye" else None
 
 
+def _board_json(board: BoardInfo) -> dict[str, Any]:
+    entry: dict[str, Any] = {"board": board.number,
+                             "black": _player(board.first, board.first_team),
+                             "white": _player(board.second, board.second_team),
+                             "result": _result(board)}
+    if board.first_team:
+        # A team match (分台定人制): the teams above, each board's game below.
+        entry["games"] = [{"board": game.index, "black": _player(game.black),
+                           "white": _player(game.white), "result": game.result or None}
+                          for game in board.games]
+    return entry
+
+
 def round_json(info: RoundInfo | None) -> dict[str, Any]:
-    """`GET /api/groups/<group>/round` as CLI.md states it (the last round paired)."""
+    """`GET /api/groups/<group>/round` as CLI.md states it (the last round paired); a team
+    match names the teams as black and white and lists its games under `games`."""
     if info is None:
         return {"round": 0, "boards": []}
-    return {
-        "round": info.number,
-        "boards": [
-            {"board": board.number,
-             "black": _player(board.first, board.first_team),
-             "white": _player(board.second, board.second_team),
-             "result": _result(board)}
-            for board in info.boards
-        ],
-    }
+    return {"round": info.number, "boards": [_board_json(board) for board in info.boards]}
 
 
 def _number(text: str) -> int | float | None:
@@ -72,12 +77,22 @@ class Seat:
     first: bool  # True: first mover (black)
     opponent: PlayerRef | None
     result: str
+    game: int = 0  # team matches: the board within the match (第几台), 0 otherwise
 
 
 def seats(info: RoundInfo) -> list[Seat]:
     """Every player of the round once, in the order of their names (pinyin)."""
     found = []
     for board in info.boards:
+        if board.first_team:
+            for game in board.games:
+                if game.black is not None:
+                    found.append(Seat(game.black, board.number, True, game.white, game.result,
+                                      game.index))
+                if game.white is not None:
+                    found.append(Seat(game.white, board.number, False, game.black, game.result,
+                                      game.index))
+            continue
         result = _result(board) or ""
         if board.first is not None:
             found.append(Seat(board.first, board.number, True, board.second, result))

@@ -100,7 +100,7 @@ class VenueState:
         if target is not None:  # computing ahead for the next mark
             if key not in target:
                 target[key] = compute()
-            return target[key]  # type: ignore[no-any-return]
+            return target[key]
         if warm:
             self._warm[key] = compute
             if len(self._warm) > 4 * _WARM_LIMIT:
@@ -108,13 +108,13 @@ class VenueState:
         mark = self._mark
         hit = self._cache.get(key)
         if hit is not None and hit[0] == mark:
-            return hit[1]  # type: ignore[no-any-return]
+            return hit[1]
         with self._lock:
             key_lock = self._key_locks.setdefault(key, threading.Lock())
         with key_lock:
             hit = self._cache.get(key)
             if hit is not None and hit[0] == mark:
-                return hit[1]  # type: ignore[no-any-return]
+                return hit[1]
             value = compute()
             with self._lock:
                 if len(self._cache) > _CACHE_LIMIT:
@@ -143,5 +143,9 @@ class VenueState:
         if self.code_check.accepts(code):
             self._accepted.add(code)
             return True
-        self._failures.setdefault(client, []).append(time.monotonic())
+        self.count_failure(client)
         return False
+
+    def count_failure(self, client: str) -> None:
+        """Note a wrong code (arbiter or slip) from `client`."""
+        self._failures.setdefault(client, []).append(time.monotonic())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.pairing.types import Colour, Outcome
+from app.services.venue import Colour, Outcome  # the services name them for the pages
 
 LANGUAGES = ("zh", "en")
 
@@ -28,6 +28,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "find_button": "查找",
         "no_match": "没有找到“{q}”",
         "you_play": "第{board}台，{colour}，对手：{opponent}",
+        "you_play_team": "第{board}场第{game}台，{colour}，对手：{opponent}",
         "you_bye": "本轮轮空",
         "place": "名次",
         "name": "姓名",
@@ -86,6 +87,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "find_button": "Find",
         "no_match": "Nobody matches “{q}”",
         "you_play": "Board {board}, {colour}, against {opponent}",
+        "you_play_team": "Match {board} board {game}, {colour}, against {opponent}",
         "you_bye": "a bye this round",
         "place": "Place",
         "name": "Name",

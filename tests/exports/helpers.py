@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from app.exports.model import ExportModel
-from app.exports.sample import sample_model
+from tests.exports.sample import sample_model
 
 
 @lru_cache(maxsize=4)

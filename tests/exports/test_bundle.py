@@ -97,7 +97,7 @@ def _pending_last_round(model):  # type: ignore[no-untyped-def]
 )
 def test_unusual_events_export_without_error(tmp_path: Path, players: int, rounds: int,
                                             women: int, pending: bool) -> None:
-    from app.exports.sample import sample_model
+    from tests.exports.sample import sample_model
 
     model = sample_model(players=players, rounds=rounds, seed=players, women_round_robin=women)
     if pending:

@@ -17,7 +17,6 @@ from app.exports import pdf_lists, pdf_slips
 from app.exports.fonts import register_fonts
 from app.exports.model import StandingRow, Standings, name_sort_key
 from app.exports.pdf_common import fit_size, fitted_cell, text_width
-from app.exports.sample import sample_model
 from tests.exports.helpers import (
     assert_all_fonts_embedded,
     page_size,
@@ -28,6 +27,7 @@ from tests.exports.helpers import (
     squeezed,
     words_outside_page,
 )
+from tests.exports.sample import sample_model
 
 LONG_NAME = "阿卜杜热西提·买买提明"
 LONG_UNIT = "深圳市南山区第二外国语学校（集团）海德学校五子棋队"

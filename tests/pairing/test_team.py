@@ -19,12 +19,11 @@ from app.pairing.team import (
     cross_group_pairing,
     match_boards,
     playoff_board,
-    team_match_records,
     team_match_result,
     validate_team,
     validate_teams,
 )
-from app.pairing.types import Board, Outcome, PointSystem
+from app.pairing.types import Board, PointSystem
 from app.standings.scoring import parse_result
 
 
@@ -169,9 +168,13 @@ def test_wrong_number_of_board_results_is_refused() -> None:
 def test_team_points_are_the_sum_of_the_players_points(codes: list[str]) -> None:
     games = results(*codes)
     result = team_match_result(HANGZHOU, SHANGHAI, games)
-    records = team_match_records(1, HANGZHOU, SHANGHAI, games)
-    assert result.first_points == sum(records[p].points for p in HANGZHOU.players)
-    assert result.second_points == sum(records[p].points for p in SHANGHAI.players)
+    points = PointSystem()
+    first = second = 0
+    for board, game in zip(match_boards(HANGZHOU, SHANGHAI), games, strict=True):
+        hangzhou_first = board.first in HANGZHOU.players
+        first += points.points(game.outcomes[0 if hangzhou_first else 1])
+        second += points.points(game.outcomes[1 if hangzhou_first else 0])
+    assert (result.first_points, result.second_points) == (first, second)
     if result.first_points == result.second_points:
         assert result.needs_playoff
     else:
@@ -182,14 +185,6 @@ def test_points_per_game_follow_the_group() -> None:
     four = PointSystem(win=4, draw=1, loss=0)
     result = team_match_result(HANGZHOU, SHANGHAI, results("1-0", "=", "="), points=four)
     assert (result.first_points, result.second_points) == (6, 2)
-
-
-def test_board_records_for_individual_statistics() -> None:
-    records = team_match_records(2, HANGZHOU, SHANGHAI, results("1-0", "1-0", "-+"))
-    assert records[11].outcome is Outcome.WIN and records[11].opponent == 21
-    assert records[12].outcome is Outcome.LOSS and records[22].outcome is Outcome.WIN
-    assert records[13].outcome is Outcome.FORFEIT_LOSS
-    assert records[23].outcome is Outcome.FORFEIT_WIN
 
 
 def test_team_knockout_final_with_playoffs_plays_out_to_all_places() -> None:

@@ -134,16 +134,22 @@ def test_kill_inside_the_pairing_transaction_leaves_no_round(tmp_path: Path) -> 
     event = reopen(path)
     try:
         assert count(event, Round) == 0 and count(event, BoardRow) == 0
-        # The snapshot taken before the pairing is complete and listed.
-        assert [s.label for s in list_snapshots(event.store)] == [
-            f"编排前 {GROUP} / before pairing"]
+        # The snapshot is taken once the pairing has passed its checks, just before the
+        # commit: a pairing killed before that leaves none (and no half file in the list).
+        assert list_snapshots(event.store) == []
     finally:
         event.close()
-    # Work goes on: the round can be paired now.
+    # Work goes on: the round can be paired now, and its snapshot is there.
     finished = subprocess.run([sys.executable, str(DRIVER), "pair", str(path), GROUP],
                               cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert finished.returncode == 0, finished.stderr
     assert "RETURNED 1 12" in finished.stdout
+    event = reopen(path)
+    try:
+        assert [s.label for s in list_snapshots(event.store)] == [
+            f"编排前 {GROUP} / before pairing"]
+    finally:
+        event.close()
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.05, 0.2])

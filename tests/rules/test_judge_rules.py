@@ -10,7 +10,6 @@ from app.rules.judge import (
     FiveResult,
     RuleSet,
     forbidden_kind,
-    has_five,
     judge_position,
     move_result,
 )
@@ -168,14 +167,9 @@ def test_standard_gomoku_needs_exactly_five() -> None:
     assert names(verdict.white_five) == ["c5", "h5"]
 
 
-def test_move_result_and_has_five() -> None:
+def test_move_result() -> None:
     position = pos("d8 e8 f8 g8 i8 f10 g9", "d5 e5 f5 g5")
     assert move_result(position, pt("h8"), Stone.BLACK, RuleSet.RENJU) is FiveResult.FORBIDDEN
     assert move_result(position, pt("c8"), Stone.BLACK, RuleSet.RENJU) is FiveResult.FIVE
     assert move_result(position, pt("h5"), Stone.WHITE, RuleSet.RENJU) is FiveResult.FIVE
     assert move_result(position, pt("a1"), Stone.BLACK, RuleSet.RENJU) is FiveResult.NONE
-    assert not has_five(position, Stone.BLACK)
-    assert has_five(pos("d8 e8 f8 g8 h8"), Stone.BLACK)
-    assert not has_five(pos("c8 d8 e8 f8 g8 h8"), Stone.BLACK)
-    assert has_five(pos("c8 d8 e8 f8 g8 h8"), Stone.BLACK, RuleSet.FREESTYLE)
-    assert has_five(pos("", "c8 d8 e8 f8 g8 h8"), Stone.WHITE)

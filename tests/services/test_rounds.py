@@ -8,6 +8,7 @@ from itertools import combinations
 import pytest
 
 from app.errors import UserError
+from app.pairing.types import Colour, Outcome
 from app.services import rounds
 from app.services.event import Event
 from app.services.groups import update_group
@@ -229,11 +230,16 @@ def test_crosstable_of_a_round_robin_and_of_a_swiss_group(make_event: Make) -> N
         rounds.pair_next_round(event, "男子组")
         play_all(event, "男子组", number, "1-0")
     table = crosstable(event, "男子组")
-    assert table.round_robin and len(table.cells) == 4
-    assert [row[k] for k, row in enumerate(table.cells)] == ["×"] * 4
-    assert all(len(row) == 4 for row in table.cells)
+    assert table.round_robin and len(table.against) == 4
+    assert [row[k] for k, row in enumerate(table.against)] == [None] * 4
+    assert all(len(row) == 4 for row in table.against)
+    # Everyone met everyone once; a won game is worth a win's points, in the group's units.
+    assert all(sum(len(p) for p in row if p is not None) == 3 for row in table.against)
+    assert table.points == tuple(sorted(table.points, reverse=True))
     swiss = make_event("qiwang-2022", "公开组", players=4, name="swiss.db")
     rounds.pair_next_round(swiss, "公开组")
     play_all(swiss, "公开组", 1, "1-0")
-    cells = crosstable(swiss, "公开组").cells
-    assert sorted(row[0][-2:] for row in cells) == ["白负", "白负", "黑胜", "黑胜"]
+    cells = crosstable(swiss, "公开组").by_round
+    assert sorted((row[0].colour, row[0].outcome) for row in cells) == [
+        (Colour.FIRST, Outcome.WIN), (Colour.FIRST, Outcome.WIN),
+        (Colour.SECOND, Outcome.LOSS), (Colour.SECOND, Outcome.LOSS)]

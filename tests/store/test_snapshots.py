@@ -23,6 +23,12 @@ from app.store.snapshots import (
 from tests.reliability.helpers import add_players, new_event, player_names
 
 
+def fresh(event, label: str, **options):
+    """A snapshot after a change (identical states are kept once: see the test below)."""
+    add_players(event, 1, prefix=label)
+    return take_snapshot(event.store, label, **options)
+
+
 @pytest.fixture
 def event(tmp_path: Path):
     event = new_event(tmp_path / "final.gomoku")
@@ -94,7 +100,7 @@ def test_snapshot_meta_keys_do_not_leak_into_the_restored_event(event) -> None:
 
 
 def test_only_the_last_n_are_kept(event) -> None:
-    taken = [take_snapshot(event.store, f"s{i}", keep=3) for i in range(5)]
+    taken = [fresh(event, f"s{i}", keep=3) for i in range(5)]
     assert [s.id for s in list_snapshots(event.store)] == [t.id for t in taken[-3:]]
     assert not taken[0].path.exists()
 
@@ -102,7 +108,7 @@ def test_only_the_last_n_are_kept(event) -> None:
 def test_keep_defaults_to_twenty(event) -> None:
     assert DEFAULT_KEEP == 20
     for i in range(DEFAULT_KEEP + 2):
-        take_snapshot(event.store, f"s{i}")
+        fresh(event, f"s{i}")
     ids = [s.id for s in list_snapshots(event.store)]
     assert ids == list(range(3, DEFAULT_KEEP + 3))
 
@@ -112,13 +118,13 @@ def test_keep_comes_from_the_event_setting(event) -> None:
         tournament = session.scalars(select(Tournament)).one()
         tournament.settings = {**tournament.settings, "snapshot_keep": 2}
     for i in range(4):
-        take_snapshot(event.store, f"s{i}")
+        fresh(event, f"s{i}")
     assert len(list_snapshots(event.store)) == 2
 
 
 def test_ids_keep_growing_after_pruning(event) -> None:
     for i in range(4):
-        take_snapshot(event.store, f"s{i}", keep=1)
+        fresh(event, f"s{i}", keep=1)
     assert [s.id for s in list_snapshots(event.store)] == [4]
 
 
@@ -157,8 +163,8 @@ def test_a_snapshot_from_a_newer_program_is_not_restored(event) -> None:
 
 
 def test_find_snapshot_names_the_ones_there_are(event) -> None:
-    take_snapshot(event.store, "a")
-    take_snapshot(event.store, "b")
+    fresh(event, "a")
+    fresh(event, "b")
     with pytest.raises(UserError) as error:
         find_snapshot(event.store, 5)
     assert "1, 2" in error.value.en
@@ -168,15 +174,15 @@ def test_restoring_the_oldest_kept_snapshot_when_the_list_is_full(event) -> None
     add_players(event, 1, prefix="甲")
     oldest = take_snapshot(event.store, "one player", keep=3)
     add_players(event, 1, prefix="乙")
-    take_snapshot(event.store, "two", keep=3)
-    take_snapshot(event.store, "three", keep=3)
+    fresh(event, "two", keep=3)
+    fresh(event, "three", keep=3)
     with event.operation("settings") as session:
         tournament = session.scalars(select(Tournament)).one()
         tournament.settings = {**tournament.settings, "snapshot_keep": 3}
     # The "before restore" snapshot would push the oldest out: it is kept for the restore.
     before = restore_snapshot(event.store, oldest.id)
     assert player_names(event) == ["甲000"]
-    assert [s.id for s in list_snapshots(event.store)] == [oldest.id, 3, before.id]
+    assert [s.id for s in list_snapshots(event.store)] == [oldest.id, 2, 3, before.id]
 
 
 def test_two_stations_snapshotting_at_once_get_distinct_numbers(event, tmp_path: Path) -> None:
@@ -188,15 +194,15 @@ def test_two_stations_snapshotting_at_once_get_distinct_numbers(event, tmp_path:
     taken: list[int] = []
     failures: list[BaseException] = []
 
-    def take(store, label: str) -> None:
+    def take(station, label: str) -> None:
         try:
             for i in range(5):
-                taken.append(take_snapshot(store, f"{label}{i}").id)
+                taken.append(fresh(station, f"{label}{i}").id)
         except BaseException as error:  # surfaced below
             failures.append(error)
 
-    threads = [threading.Thread(target=take, args=(event.store, "A")),
-               threading.Thread(target=take, args=(other.store, "B"))]
+    threads = [threading.Thread(target=take, args=(event, "A")),
+               threading.Thread(target=take, args=(other, "B"))]
     try:
         for thread in threads:
             thread.start()

@@ -18,10 +18,18 @@ from sqlalchemy import select
 
 from app.rules.board import parse_point
 from app.rules.game import Game, GameSettings
-from app.services import games, knockout, players, playoffs, rounds
-from app.services.event import Event, add_group, remove_group, update_event
+from app.services import games, knockout, lots, players, playoffs, rounds
+from app.services.event import (
+    Event,
+    add_group,
+    remove_group,
+    set_officials,
+    set_schedule_entry,
+    update_event,
+)
 from app.services.groups import update_group
 from app.services.importing import import_lists
+from app.services.venue import set_player_confirmation
 from app.store.models import Base
 
 APP = Path(__file__).resolve().parents[2] / "app"
@@ -77,6 +85,17 @@ def _teams(tmp: Path) -> Event:
     return event
 
 
+def _round_robin(tmp: Path) -> Event:
+    event = _swiss(tmp)
+    update_group(event, "少儿组", system="round_robin")
+    return event
+
+
+def _reversed_numbers(event: Event) -> dict[int, int]:
+    ids = players_of(event)
+    return {player: len(ids) - k for k, player in enumerate(ids)}
+
+
 def _teams_paired(tmp: Path) -> Event:
     event = _teams(tmp)
     rounds.pair_next_round(event, "决赛")
@@ -125,6 +144,8 @@ def players_of(event: Event) -> list[int]:
 # operation name -> (set-up, the operation)
 KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]] = {
     "update_event": (_swiss, lambda e, _t: update_event(e, title="新名称", venue="杭州")),
+    "set_officials": (_swiss, lambda e, _t: set_officials(e, chief_arbiter="林建国")),
+    "set_schedule": (_swiss, lambda e, _t: set_schedule_entry(e, 1, "2022-11-26", "09:00")),
     "add_group": (_swiss, lambda e, _t: add_group(e, "新组", like="少儿组")),
     "remove_group": (_swiss, lambda e, _t: remove_group(e, "公开组")),
     "add_player": (_paired, lambda e, _t: players.add_player(e, "少儿组", name="迟到者")),
@@ -154,16 +175,25 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
                                                                      "round_robin")),
     "playoff_result": (_playing, lambda e, _t: playoffs.record_playoff_result(
         e, playoffs.playoffs(e, "少儿组")[0].id, "1-0")),
+    "draw_knockout": (_teams, lambda e, _t: lots.draw_knockout(e, "决赛", seed=7)),
+    "give_numbers": (_round_robin, lambda e, _t: lots.give_round_robin_numbers(
+        e, "少儿组", _reversed_numbers(e))),
+    "set_player_confirmation": (_swiss, lambda e, _t: set_player_confirmation(e, "少儿组",
+                                                                               True)),
 }
-# Operations only the demo builder runs (its players come with the demo event itself).
-NOT_A_USER_OPERATION = {"demo_players", "create_event"}
+# The demo builder's own operation (its players come with the demo event itself).
+NOT_A_USER_OPERATION = {"demo_players"}
 
 
-def test_every_kind_of_operation_in_the_program_is_tested_here() -> None:
-    names = set()
+def test_every_kind_of_undoable_operation_in_the_program_is_tested_here() -> None:
+    names: set[str] = set()
+    not_undoable: set[str] = set()
     for path in APP.rglob("*.py"):
-        names |= set(re.findall(r"\.operation\(\s*\"([a-z_]+)\"", path.read_text("utf-8")))
-    assert names - NOT_A_USER_OPERATION == set(KINDS)
+        text = path.read_text("utf-8")
+        names |= set(re.findall(r"\.operation\(\s*\"([a-z_]+)\"", text))
+        not_undoable |= set(re.findall(r"\.operation\(\s*\"([a-z_]+)\"[^)]*undoable=False",
+                                       text))
+    assert names - not_undoable - NOT_A_USER_OPERATION == set(KINDS)
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))

@@ -7,12 +7,15 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 
 from app.rules.board import Stone, parse_point
 from app.rules.game import Phase
+from app.rules.protocols import Protocol
 from app.ui.board_widget import BoardWidget
 from tests.ui.conftest import screenshot
 
 FOUL_GAME = ["h8", "h9", "j8", "SWAP-NO", "a15", "i7", "c3", "i7", "a14", "i6", "a13", "i8"]
 """A designated opening (金星), no swap, move 4, two fifth-move offers, white picks i7,
 then black's ninth stone i8 is a double-three (三三: i6-i7-i8 and h8-i8-j8)."""
+DECLARED_FOUL_GAME = [*FOUL_GAME[:3], "DECLARE-2", *FOUL_GAME[3:]]
+"""The same game where the tentative black declares N of 五手N打 with the opening."""
 
 
 def click_point(qtbot, widget: BoardWidget, name: str, dx: float = 0, dy: float = 0) -> None:
@@ -73,9 +76,13 @@ def test_the_board_paints_stones_numbers_and_marks(qtbot):
 
 
 def play_clicks(qtbot, view, moves: list[str]) -> None:
+    """Clicks on the board; `SWAP-NO` and `DECLARE-N` press the view's buttons."""
     for move in moves:
         if move == "SWAP-NO":
             view.swap_no.click()
+        elif move.startswith("DECLARE-"):
+            view.protocol_panel.declared.setValue(int(move.split("-")[1]))
+            view.protocol_panel.declare_button.click()
         else:
             click_point(qtbot, view.board, move)
 
@@ -85,7 +92,7 @@ def test_a_game_by_clicks_through_the_opening_protocol_to_a_claimed_foul(window,
     view = window.board_view
     window.tabs.setCurrentWidget(view)
     view.rules.setCurrentIndex(view.rules.findData("renju"))
-    view.designated.setChecked(True)
+    view.protocol_panel.choose_protocol(Protocol.DESIGNATED)
     view.offers.setValue(2)
     view.new_game()
     assert "指定开局" in view.status.text()
@@ -115,7 +122,7 @@ def test_a_game_by_clicks_through_the_opening_protocol_to_a_claimed_foul(window,
 
 def test_refused_moves_and_stepping_and_take_back(window, qtbot):
     view = window.board_view
-    view.designated.setChecked(True)
+    view.protocol_panel.choose_protocol(Protocol.DESIGNATED)
     view.new_game()
     click_point(qtbot, view.board, "a1")  # the first stone must be on h8
     assert view.game.moves == () and window.last_error

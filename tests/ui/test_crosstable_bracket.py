@@ -13,8 +13,10 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
 from app.pairing.knockout import BYE
+from app.pairing.types import Colour, Outcome
 from app.services import demo, knockout, queries
 from app.services.event import add_group
+from app.standings.crosstable import RoundCell
 from app.ui import bracket_widget, crosstable_widget
 from tests.ui.conftest import SCREENSHOTS, screenshot
 from tests.ui.test_rounds_more import add_players, select_group
@@ -220,17 +222,28 @@ def test_swiss_crosstable_names_opponents_colours_and_outcomes_both_ways(demo_wi
     screenshot(window, "32-crosstable-swiss-en")
 
 
-def test_swiss_cell_texts_in_english():
-    assert crosstable_widget.swiss_text("12黑胜", "en") == "12b+"
-    assert crosstable_widget.swiss_text("3白和", "en") == "3w="
-    assert crosstable_widget.swiss_text("轮空", "en") == "bye"
-    assert crosstable_widget.swiss_text("7白弃权负", "en") == "7w−f"
-    assert crosstable_widget.swiss_text("12黑胜", "zh") == "12黑胜"
-    assert crosstable_widget.swiss_kind("5白不战胜") == "win"
-    assert crosstable_widget.swiss_kind("缺席") is None
-    assert crosstable_widget.points_kind("2 0", 1) == "draw"
-    assert crosstable_widget.points_kind("2 1", 1) == "win"
-    assert crosstable_widget.points_kind("", 1) is None
+def _cell(place, colour, outcome):
+    return RoundCell(1, place, colour, outcome, 0)
+
+
+def test_swiss_cell_texts_in_both_languages():
+    text = crosstable_widget.swiss_text
+    assert text(_cell(12, Colour.FIRST, Outcome.WIN), "en") == "12b+"
+    assert text(_cell(3, Colour.SECOND, Outcome.DRAW), "en") == "3w="
+    assert text(_cell(None, None, Outcome.PAB), "en") == "bye"
+    assert text(_cell(7, Colour.SECOND, Outcome.FORFEIT_LOSS), "en") == "7w−f"
+    assert text(_cell(12, Colour.FIRST, Outcome.WIN), "zh") == "12黑胜"
+    assert text(_cell(None, None, Outcome.PAB), "zh") == "轮空"
+    assert crosstable_widget.swiss_kind(_cell(5, Colour.SECOND, Outcome.FORFEIT_WIN)) == "win"
+    assert crosstable_widget.swiss_kind(_cell(None, None, Outcome.ABSENT)) is None
+
+
+def test_round_robin_cells_are_tinted_against_a_draw():
+    assert crosstable_widget.points_kind((2, 0), 1) == "draw"
+    assert crosstable_widget.points_kind((2, 1), 1) == "win"
+    assert crosstable_widget.points_kind((), 1) is None
+    assert crosstable_widget.points_text(None) == "×"
+    assert crosstable_widget.points_text((2, 0)) == "2 0"
 
 
 # ----- knockout bracket --------------------------------------------------------------------------

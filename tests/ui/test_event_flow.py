@@ -193,7 +193,7 @@ def test_standings_after_two_rounds(window, qtbot, tmp_path):
 
 
 def test_a_board_game_recorded_by_clicks_fills_the_result(window, qtbot, tmp_path):
-    from tests.ui.test_board import FOUL_GAME, play_clicks
+    from tests.ui.test_board import DECLARED_FOUL_GAME, play_clicks
 
     set_up_event(window, tmp_path)
     import_two_lists(window, qtbot).write()
@@ -207,7 +207,7 @@ def test_a_board_game_recorded_by_clicks_fills_the_result(window, qtbot, tmp_pat
     assert board.link == (GROUP, 1, 1, 1)
     first = queries.round_view(window.ev, GROUP, 1).boards[0].first
     assert first.name in board.link_label.text()
-    play_clicks(qtbot, board, FOUL_GAME)
+    play_clicks(qtbot, board, DECLARED_FOUL_GAME)
     assert queries.round_view(window.ev, GROUP, 1).boards[0].result == ""  # foul not claimed yet
     board.claim.click()
     stored = queries.round_view(window.ev, GROUP, 1).boards[0]
@@ -243,13 +243,13 @@ def test_playoff_created_played_and_ordered(window, qtbot, tmp_path):
     assert view.playoff_list.count() == 1 and f"第{place}名" in view.playoff_list.item(0).text()
     assert "→" in view.playoff_label.toPlainText()
     # the first playoff game is played on the board: black fouls, white claims it
-    from tests.ui.test_board import FOUL_GAME, play_clicks
+    from tests.ui.test_board import DECLARED_FOUL_GAME, play_clicks
 
     view.board_button.click()
     board = window.board_view
     assert window.tabs.currentWidget() is board and board.playoff_link is not None
     assert f"第{place}名" in board.link_label.text()
-    play_clicks(qtbot, board, FOUL_GAME)
+    play_clicks(qtbot, board, DECLARED_FOUL_GAME)
     board.claim.click()
     window.tabs.setCurrentWidget(view)
     first_game = view.current_playoff().games[0]

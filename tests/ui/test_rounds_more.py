@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from app.rules.protocols import Protocol
 from app.services import queries
 from tests.ui.conftest import screenshot
 
@@ -131,7 +132,7 @@ def test_double_game_round_recorded_on_the_board_game_by_game(window, qtbot, tmp
     assert rounds.pair_next() is not None
     board = window.board_view
     assert board.link_board(group, 1, 1, 1)
-    assert not board.designated.isChecked()  # 大众规则: free opening
+    assert board.protocol_panel.chosen_protocol() is Protocol.FREE  # 大众规则: free opening
     black_five = ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4", "h12"]
     play_clicks(qtbot, board, black_five)
     assert board.game.result is not None

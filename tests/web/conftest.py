@@ -46,7 +46,7 @@ class Venue:
     """A running server over an event file, and the file for a second station to write."""
 
     server: VenueServer
-    path: Path
+    path: Path | str
 
     @property
     def url(self) -> str:
@@ -75,10 +75,28 @@ class Venue:
         return Event.open(self.path, station=name)
 
 
-def start_venue(path: Path, code: str | None = CODE) -> Venue:
+def start_venue(path: Path | str, code: str | None = CODE) -> Venue:
     server = VenueServer(path, "127.0.0.1", 0, code)
     server.start()
     return Venue(server, path)
+
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's Chromium (README, .ci/run); never a downloaded one
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Chromium driven by Playwright, for the whole session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
 
 @pytest.fixture

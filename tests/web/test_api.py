@@ -46,20 +46,50 @@ def test_round_json_is_the_last_round_paired_with_a_bye_as_null(venue: Venue) ->
     assert bye["white"] is None and bye["result"] is None
 
 
-def test_standings_json_follows_the_standings_command(venue: Venue) -> None:
+def _csv_standings(v: Venue) -> list[tuple[str, int, str]]:
     out = io.StringIO()
     with redirect_stdout(out):
-        assert cli(["standings", str(venue.path), "--group", GROUP, "--csv"]) == 0
-    lines = out.getvalue().splitlines()[1:]
-    data = venue.get_json(API + "/standings")
-    assert data["round"] == 0  # round 1 still lacks results
-    assert [(r["place"], r["number"], r["name"]) for r in data["rows"]] == [
-        tuple([line.split(",")[0], int(line.split(",")[1]), line.split(",")[2]])
-        for line in lines]
-    top = data["rows"][0]
+        assert cli(["standings", str(v.path), "--group", GROUP, "--csv"]) == 0
+    rows = [line.split(",") for line in out.getvalue().splitlines()[1:]]
+    return [(r[0], int(r[1]), r[2]) for r in rows]
+
+
+def _json_standings(v: Venue) -> tuple[int, list[tuple[str, int, str]]]:
+    data = v.get_json(API + "/standings")
+    return data["round"], [(r["place"], r["number"], r["name"]) for r in data["rows"]]
+
+
+def _wait_for_mark_change(v: Venue, mark: str) -> None:
+    deadline = time.monotonic() + 2
+    while v.get_json("/api/changes")["mark"] == mark:
+        assert time.monotonic() < deadline, "the mark did not move within 2 s"
+        time.sleep(0.05)
+
+
+def test_standings_json_follows_the_standings_command(venue: Venue) -> None:
+    mark = venue.get_json("/api/changes")["mark"]
+    with venue.station() as event:
+        rounds.enter_results(event, GROUP, 1, {3: ["1-0"], 4: ["0-1"], 5: ["="]})
+    _wait_for_mark_change(venue, mark)
+    assert _json_standings(venue) == (1, _csv_standings(venue))
+    top = venue.get_json(API + "/standings")["rows"][0]
     assert set(top) == {"place", "number", "name", "points", "tiebreaks"}
     assert set(top["tiebreaks"]) == {"buchholz", "median_buchholz", "wins"}
-    assert top["points"] == 2
+    assert top["points"] == 2 and isinstance(top["tiebreaks"]["buchholz"], int)
+
+
+def test_standings_stay_those_after_the_last_complete_round_while_a_round_is_on(
+        venue: Venue) -> None:
+    with venue.station() as event:
+        rounds.enter_results(event, GROUP, 1, {3: ["1-0"], 4: ["0-1"], 5: ["="]})
+        after_round_1 = _csv_standings(venue)
+        mark = venue.get_json("/api/changes")["mark"]
+        rounds.pair_next_round(event, GROUP)
+        rounds.enter_result(event, GROUP, 2, 5, ["0-1"])
+    _wait_for_mark_change(venue, mark)
+    assert venue.get_json(API + "/round")["round"] == 2
+    assert _json_standings(venue) == (1, after_round_1)
+    assert _csv_standings(venue) != after_round_1  # the command counts the round's results
 
 
 def test_a_write_without_the_code_is_refused_and_nothing_changes(venue: Venue) -> None:
@@ -141,10 +171,7 @@ def test_the_change_mark_moves_when_any_station_enters_a_result(venue: Venue) ->
         assert error.code == 304
     with venue.station() as event:
         rounds.enter_result(event, GROUP, 1, 5, ["0-1"])
-    deadline = time.monotonic() + 2
-    while venue.get_json("/api/changes")["mark"] == mark:
-        assert time.monotonic() < deadline, "the mark did not move within 2 s"
-        time.sleep(0.05)
+    _wait_for_mark_change(venue, mark)
     assert venue.get_json(API + "/round")["boards"][4]["result"] == "0-1"
 
 
@@ -155,3 +182,28 @@ def test_an_unknown_group_is_not_found(venue: Venue) -> None:
     except urllib.error.HTTPError as error:
         assert error.code == 404
         assert "nope" in json.loads(error.read())["error"]
+
+
+def test_a_team_match_names_the_teams_and_lists_its_games() -> None:
+    from app.services.queries import BoardInfo, GameInfo, PlayerRef, RoundInfo
+    from app.web import data
+
+    black, white = PlayerRef(7, "马娟宇", "南京", 13), PlayerRef(9, "赵平", "青岛", 40)
+    match = BoardInfo(1, None, None, "0-1", (GameInfo(1, 1, black, white, "0-1", "", "", ""),),
+                      "2:4", "南京五子队5", "青岛五子队14")
+    answer = data.round_json(RoundInfo("决赛", 4, (match,), (), True))
+    board = answer["boards"][0]
+    assert board["black"] == {"id": None, "number": None, "name": "南京五子队5"}
+    assert board["games"] == [{"board": 1, "black": {"id": 7, "number": 13, "name": "马娟宇"},
+                               "white": {"id": 9, "number": 40, "name": "赵平"},
+                               "result": "0-1"}]
+    seat = data.find(RoundInfo("决赛", 4, (match,), (), True), "赵平")[0]
+    assert (seat.board, seat.game, seat.first, seat.opponent) == (1, 1, False, black)
+
+
+def test_wrong_codes_from_one_client_are_refused_for_a_minute(venue: Venue) -> None:
+    body = {"round": 1, "board": 3, "result": "1-0"}
+    for attempt in range(10):
+        assert venue.post(API + "/results", body, {"X-Arbiter-Code": f"guess{attempt}"})[0] == 403
+    status, answer = venue.post(API + "/results", body, {"X-Arbiter-Code": CODE})
+    assert status == 403 and "一分钟" in answer["error"] and _board_result(venue, 3) == ""

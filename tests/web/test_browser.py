@@ -15,25 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from app.services import rounds
 from app.services.queries import round_view
-from tests.web.conftest import CODE, GROUP, Venue
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+from tests.web.conftest import CODE, GROUP, PHONE, Venue
 
 
 @pytest.fixture
@@ -125,7 +111,7 @@ def test_the_projector_rotates_through_pairings_and_standings(venue: Venue, brow
         assert kinds[0] == "board" and "name" in kinds and kinds[-1] == "standings"
         expect(page.locator(".slide:visible h1")).to_contain_text("对阵表（按台次）")
         _shot(page, tmp_path, "projector-board", full=False)
-        seen = set()
+        seen: set[str] = set()
         deadline = time.monotonic() + 3 * len(kinds) + 3
         while len(seen) < len(kinds) and time.monotonic() < deadline:
             seen.add(page.evaluate("document.body.dataset.slide || '0'"))
@@ -162,3 +148,26 @@ def test_an_arbiter_signs_in_on_a_tablet_and_enters_a_result(venue: Venue, brows
             assert "第1轮第3台" in (event.can_undo() or "")
     finally:
         context.close()
+
+
+def test_two_players_confirm_their_result_with_their_slip_codes(venue: Venue, phone: Page,
+                                                               tmp_path: Path) -> None:
+    from app.services import venue as venue_service
+
+    with venue.station("window") as event:
+        venue_service.set_player_confirmation(event, GROUP, True)
+        first, second = venue_service.slip_codes(event, GROUP, 1)[4]
+    black, _white, _board = _names(venue)
+    phone.goto(venue.group_url("pairings") + "?q=" + black)
+    phone.get_by_role("link", name="确认成绩").click()
+    form = phone.locator("#confirm")
+    for code, wanted in ((first, "等待对手确认"), (second, "双方一致，成绩已录入")):
+        form.locator("input[name=board]").fill("4")
+        form.locator("input[name=slip]").fill(code)
+        form.locator("select[name=result]").select_option("0-1")
+        form.locator("button[type=submit]").click()
+        expect(phone.locator("#status")).to_contain_text(wanted)
+    _shot(phone, tmp_path, "phone-confirm")
+    expect(phone.locator("tr[data-board='4'] .entered")).to_have_text("0-1", timeout=2000)
+    with venue.station("check") as event:
+        assert round_view(event, GROUP, 1).boards[3].result == "0-1"

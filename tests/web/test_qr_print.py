@@ -67,3 +67,26 @@ def test_the_pairing_lists_carry_the_code_once_the_address_is_known(tmp_path: Pa
         text = subprocess.run(["pdftotext", str(plain), "-"], capture_output=True, text=True,
                               check=True).stdout
         assert "扫码" not in text
+
+
+def test_each_player_s_confirmation_code_is_on_the_slip_where_the_group_enables_it(
+        tmp_path: Path) -> None:
+    from app.exports.pdf_slips import write_result_slips
+    from tests.web.conftest import build_event
+
+    path = tmp_path / "event.db"
+    build_event(path)
+    with Event.open(path) as event:
+        plain = build_model(event)
+        venue.set_player_confirmation(event, GROUP, True)
+        model = build_model(event)
+        codes = venue.slip_codes(event, GROUP, 1)
+    key = model.groups[0].key
+    assert sorted(codes) == [1, 2, 3, 4, 5]  # board 6 is the bye
+    text = subprocess.run(["pdftotext", str(write_result_slips(model, key, 1, tmp_path / "s.pdf")),
+                           "-"], capture_output=True, text=True, check=True).stdout
+    for first, second in codes.values():
+        assert f"确认码 {first}" in text and f"确认码 {second}" in text
+    text = subprocess.run(["pdftotext", str(write_result_slips(plain, key, 1, tmp_path / "p.pdf")),
+                           "-"], capture_output=True, text=True, check=True).stdout
+    assert "确认码" not in text

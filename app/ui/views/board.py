@@ -15,7 +15,6 @@ from typing import Any
 
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -30,11 +29,13 @@ from app.errors import NoAnswer, UserError
 from app.rules.board import Stone, format_point, parse_point
 from app.rules.game import Game, GameSettings, Phase
 from app.rules.judge import RuleSet
+from app.rules.protocols import Protocol
 from app.rules.records import read_record, record_of_game, write_record
 from app.services import queries
 from app.ui import common
 from app.ui.board_widget import BoardWidget
 from app.ui.i18n import both, pick, tr
+from app.ui.protocol_panel import ProtocolPanel
 from app.ui.views.base import View
 
 RULE_SETS = {"renju": RuleSet.RENJU, "free": RuleSet.FREESTYLE, "gomoku": RuleSet.STANDARD}
@@ -76,7 +77,8 @@ class BoardView(View):
         self.rules = QComboBox()
         for key, rule in RULE_SETS.items():
             self.rules.addItem(rule.zh, key)
-        self.designated = QCheckBox()
+        # The opening rule of a game played on its own; a linked board takes its group's.
+        self.protocol_panel = ProtocolPanel(self.act)
         self.offers = QSpinBox()
         self.offers.setRange(1, 20)
         self.offers.setValue(2)
@@ -122,7 +124,7 @@ class BoardView(View):
         rules_row = QHBoxLayout()
         rules_row.addWidget(self.rules_label)
         rules_row.addWidget(self.rules)
-        rules_row.addWidget(self.designated)
+        rules_row.addWidget(self.protocol_panel.protocol)
         self.offers_label = QLabel()
         rules_row.addWidget(self.offers_label)
         rules_row.addWidget(self.offers)
@@ -136,6 +138,7 @@ class BoardView(View):
             for button in row:
                 line.addWidget(button)
             side.addLayout(line)
+        side.addWidget(self.protocol_panel)
         steps = QHBoxLayout()
         for button in self.step_buttons:
             steps.addWidget(button)
@@ -236,13 +239,15 @@ class BoardView(View):
     def _apply_settings_widgets(self, settings: GameSettings) -> None:
         key = next(k for k, v in RULE_SETS.items() if v is settings.rules)
         self.rules.setCurrentIndex(self.rules.findData(key))
-        self.designated.setChecked(settings.designated_opening)
+        self.protocol_panel.choose_protocol(settings.opening_rule)
         self.offers.setValue(settings.fifth_offers)
 
     def chosen_settings(self) -> GameSettings:
         rules = RULE_SETS[str(self.rules.currentData())]
-        designated = self.designated.isChecked() and rules is RuleSet.RENJU
-        return GameSettings(rules, designated, self.offers.value())
+        protocol = self.protocol_panel.chosen_protocol()
+        if protocol is Protocol.DESIGNATED and rules is not RuleSet.RENJU:
+            protocol = Protocol.FREE  # 指定开局 belongs to 专业规则
+        return GameSettings(rules, fifth_offers=self.offers.value(), protocol=protocol)
 
     # ----- playing ---------------------------------------------------------------------------
 
@@ -258,7 +263,7 @@ class BoardView(View):
             self.shown = len(self.game.moves)
             self.show_game()
             return
-        self.act(lambda g: g.play((column, row)))
+        self.act(self.protocol_panel.click_step(self.game, (column, row)))
 
     def act(self, action: Any) -> bool:
         """Apply one action to the game; a refused action shows its reason, changes nothing."""
@@ -410,6 +415,13 @@ class BoardView(View):
         phase = game.phase
         self.swap_yes.setVisible(phase is Phase.SWAP)
         self.swap_no.setVisible(phase is Phase.SWAP)
+        self.protocol_panel.show_game(game)
+        if game.settings.designated_opening:  # 三手交换: the other player may take black
+            self.swap_yes.setText(tr("board_swap_yes"))
+            self.swap_no.setText(tr("board_swap_no"))
+        else:  # any protocol's swap (Swap2, Taraguchi, Soosõrv, Yamaguchi)
+            self.swap_yes.setText(pick("交换黑白", "Swap colours"))
+            self.swap_no.setText(pick("不交换", "Keep colours"))
         self.claim.setEnabled(game.foul_pending)
         over = phase is Phase.OVER
         for button in (self.resign_black, self.resign_white, self.draw):
@@ -448,13 +460,10 @@ class BoardView(View):
         self.rules_label.setText(tr("board_rules"))
         self.game_index_label.setText(tr("board_game_index"))
         self.game_index.setToolTip(both("board_game_index_tip"))
-        self.designated.setText(tr("board_designated"))
-        self.designated.setToolTip(both("board_designated"))
+        self.protocol_panel.retranslate()
         self.offers_label.setText(tr("f_fifth_move_offers"))
         self.offers.setToolTip(both("f_fifth_move_offers"))
         self.new_button.setText(tr("board_new"))
-        self.swap_yes.setText(tr("board_swap_yes"))
-        self.swap_no.setText(tr("board_swap_no"))
         self.claim.setText(tr("board_claim"))
         self.claim.setToolTip(both("board_claim_tip"))
         self.resign_black.setText(tr("board_resign_black"))

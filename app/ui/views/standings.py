@@ -243,7 +243,7 @@ class StandingsView(View):
                 info = common.function("ranking", "crosstable")(self.ev, name)
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
-        self.crosstable.set_info(info, self.systems.get(name or "", (None, {}))[1])
+        self.crosstable.set_info(info)
 
     def _load_bracket(self) -> None:
         """The knockout's bracket, with team names (team knockout) or players' names."""

@@ -1,4 +1,5 @@
-"""A synthetic, seeded event in the export model, for tests, benchmarks and trying the printers.
+"""A synthetic, seeded event in the export model, for the export tests and the benchmark
+(bench/bench_exports.py); test data, not part of the program.
 
 Not a pairing engine and not a ranking rule: Swiss rounds are paired by a simple score-order
 walk that avoids repeats where it easily can, and the standings use 积分, 对手分 (Buchholz),

@@ -1,0 +1,153 @@
+"""The command line mirrors every operation (docs/CLI.md): each public service function that
+takes an event is called by some command, and the commands added for them work end to end."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import app.services
+from app.cli import main
+from app.services import knockout, players, rounds
+from app.services.event import Event
+from app.services.queries import players as listed
+from app.services.queries import round_view
+
+COMMANDS = Path(__file__).resolve().parents[2] / "app" / "commands"
+# Service functions no command calls by name, and why.
+NOT_COMMANDS = {
+    "build_model": "what `export` writes is built by `export` itself",
+    "new_game": "the board's empty game: `game` shows it for a board with none stored",
+    # The venue server's own reading and writing from the hall: `serve` runs them.
+    "change_mark": "serve", "current_round": "serve", "player_history": "serve",
+    "station_event": "serve", "enter_hall_result": "serve", "slip_codes": "serve",
+    "player_claim": "serve",
+}
+
+
+def service_operations() -> set[str]:
+    """Public functions of app/services whose first parameter is the event."""
+    names = set()
+    for info in pkgutil.iter_modules(app.services.__path__):
+        module = importlib.import_module(f"app.services.{info.name}")
+        for name, function in vars(module).items():
+            if name.startswith("_") or not inspect.isfunction(function):
+                continue
+            if function.__module__ != module.__name__:
+                continue
+            parameters = list(inspect.signature(function).parameters.values())
+            if parameters and parameters[0].annotation == "Event":
+                names.add(name)
+    return names
+
+
+def test_every_service_operation_has_a_command() -> None:
+    text = "\n".join(path.read_text("utf-8") for path in COMMANDS.glob("*.py"))
+    called = set(re.findall(r"\b([a-z_]+)\(", text))
+    missing = sorted(service_operations() - called - set(NOT_COMMANDS))
+    assert missing == []
+    assert not set(NOT_COMMANDS) - service_operations()  # no stale exemption
+
+
+def test_the_contract_is_in_the_repository_and_names_every_command() -> None:
+    from app.cli import build_parser
+
+    contract = (COMMANDS.parents[1] / "docs" / "CLI.md").read_text("utf-8")
+    parser = build_parser()
+    action = next(a for a in parser._actions if a.dest == "command")
+    for name in action.choices:  # type: ignore[union-attr]
+        assert f"python -m app {name}" in contract, name
+
+
+@pytest.fixture
+def event_file(tmp_path: Path) -> Path:
+    path = tmp_path / "e.gomoku"
+    with Event.create(path, preset="qiwang-2022") as event:
+        for k in range(6):
+            players.add_player(event, "少儿组", name=f"棋手{k}", gender="M", unit=f"单位{k}")
+    return path
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_player_edit_and_reinstate(event_file: Path, capsys) -> None:
+    with Event.open(event_file) as event:
+        pid = listed(event, "少儿组")[0].id
+    assert _run(capsys, "player", str(event_file), str(pid), "--unit", "杭州棋院",
+                "--grade", "2段")[0] == 0
+    assert _run(capsys, "withdraw", str(event_file), str(pid))[0] == 0
+    assert _run(capsys, "reinstate", str(event_file), str(pid))[0] == 0
+    with Event.open(event_file) as event:
+        info = listed(event, "少儿组")[0]
+    assert (info.unit, info.grade, info.status) == ("杭州棋院", "2段", "active")
+    code, _out, err = _run(capsys, "player", str(event_file), str(pid), "--expected-version",
+                           "1", "--name", "旧屏幕")
+    assert code == 2 and "changed meanwhile" in err and err.count("\n") == 1
+    assert _run(capsys, "player", str(event_file), str(pid))[0] == 2  # nothing to change
+
+
+def test_results_exchange_crosstable_and_game(event_file: Path, capsys) -> None:
+    f = str(event_file)
+    assert _run(capsys, "pair", f, "--group", "少儿组")[0] == 0
+    code, out, _err = _run(capsys, "exchange", f, "--group", "少儿组", "1", "1", "first", "2",
+                           "second")
+    assert code == 0
+    assert _run(capsys, "game", f, "--group", "少儿组", "1", "1", "--actions",
+                "h8 h9 i9 swap g10 offer:j7 offer:a1 choose:j7")[0] == 0
+    code, out, _err = _run(capsys, "game", f, "--group", "少儿组", "1", "1")
+    assert code == 0 and "h8" in out and "not decided" in out
+    assert _run(capsys, "results", f, "--group", "少儿组", "1", "1=1-0", "2==", "3=0-1")[0] == 0
+    with Event.open(event_file) as event:
+        assert [b.result for b in round_view(event, "少儿组", 1).boards] == ["1-0", "=", "0-1"]
+    code, out, _err = _run(capsys, "crosstable", f, "--group", "少儿组", "--csv")
+    assert code == 0 and out.splitlines()[0] == "rank,number,name,R1,points"
+    assert len(out.splitlines()) == 7
+    code, _out, err = _run(capsys, "results", f, "--group", "少儿组", "1", "1=1-0", "1=0-1")
+    assert code == 2 and "twice" in err
+
+
+def test_bracket_prints_the_places(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "k.gomoku"
+    with Event.create(path, preset="huazhi-2021") as event:
+        for k in (1, 2):
+            knockout.add_team(event, "决赛", f"队{k}", [("甲", "M"), ("乙", "M"), ("丙", "F")])
+        rounds.pair_next_round(event, "决赛")
+        knockout.enter_team_result(event, "决赛", 1, 1, ["1-0", "1-0", "0-1"])
+    code, out, _err = _run(capsys, "bracket", str(path), "--group", "决赛")
+    assert code == 0 and "places" in out and "1. 队" in out
+
+
+def test_venue_settings(event_file: Path, capsys) -> None:
+    f = str(event_file)
+    code, out, _err = _run(capsys, "venue", f, "--arbiter-code", "abcd", "--address",
+                           "http://10.0.0.2:8000/", "--group", "少儿组", "--confirmations", "on")
+    assert code == 0 and "已设置 / set" in out and "10.0.0.2" in out and "players confirm" in out
+    code, _out, err = _run(capsys, "venue", f, "--arbiter-code", "ab")
+    assert code == 2 and "4 characters" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["withdraw", "{f}", str(10**30)],
+    ["absent", "{f}", "1", "99999999999999999999"],
+    ["round", "{f}", "--group", "少儿组", "-1"],
+    ["result", "{f}", "--group", "少儿组", "1²", "1", "1-0"],
+    ["player", "{f}", "1", "--seed", "9" * 5000],
+    ["snapshots", "{f}", "--restore", str(10**30)],
+    ["playoff-result", "{f}", "0x10", "1-0"],
+])
+def test_numbers_out_of_range_are_refused_with_one_line(event_file: Path, capsys,
+                                                        argv: list[str]) -> None:
+    before = event_file.read_bytes()
+    code, _out, err = _run(capsys, *[a.format(f=event_file) for a in argv])
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert len(err) < 400
+    assert event_file.read_bytes() == before

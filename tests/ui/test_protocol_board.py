@@ -1,0 +1,63 @@
+"""Games under the RIF opening rules played by clicks on the board, then checked."""
+
+from __future__ import annotations
+
+from app.rules.check import check_actions
+from app.rules.game import Phase, encode_actions
+from app.rules.protocols import Protocol
+from tests.ui.conftest import screenshot
+from tests.ui.test_board import click_point
+
+
+def _new_game(window, protocol: Protocol):  # type: ignore[no-untyped-def]
+    """The board view on its own (no event open), for a game under `protocol`."""
+    board = window.board_view
+    board.resize(1100, 760)
+    board.show()
+    board.protocol_panel.choose_protocol(protocol)
+    board.new_game()
+    assert board.game.settings.opening_rule is protocol
+    return board
+
+
+def test_a_swap2_game_by_clicks_option_c_and_a_five(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    board = _new_game(window, Protocol.SWAP2)
+    for name in ("h8", "h9", "i9"):  # the first player: black, white, black anywhere
+        click_point(qtbot, board.board, name)
+    assert board.swap_yes.isVisibleTo(window.board_view) and "Swap2" in board.status.text()
+    for name in ("g8", "j10"):  # option (c): the second player adds white, then black
+        click_point(qtbot, board.board, name)
+    assert board.game.phase is Phase.SWAP and board.swap_no.text() == "不交换"
+    board.swap_no.click()  # the first player keeps black
+    for name in ("a1", "k11", "a2", "l12"):  # black's five on the diagonal h8-l12
+        click_point(qtbot, board.board, name)
+    assert board.game.result is not None and board.game.result.code == "1-0"
+    screenshot(board, "board-swap2")
+    verdict = check_actions(board.game.settings, encode_actions(board.game).split())
+    assert verdict.legal and verdict.result == "1-0"
+
+
+def test_a_taraguchi_10_game_by_clicks_with_ten_offers_and_a_pass(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    board = _new_game(window, Protocol.TARAGUCHI10)
+    for name in ("h8", "h9", "h10", "i9"):
+        click_point(qtbot, board.board, name)
+        assert board.swap_no.isVisibleTo(window.board_view)
+        if board.game.current_step.place_instead:
+            break
+        board.swap_no.click()
+    panel = board.protocol_panel
+    assert panel.offer_mode.isVisibleTo(window.board_view)
+    panel.offer_mode.setChecked(True)
+    offers = ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2"]
+    for name in offers:
+        click_point(qtbot, board.board, name)
+    assert board.game.phase is Phase.CHOOSE and len(board.game.offers) == 10
+    screenshot(board, "board-taraguchi-offers")
+    click_point(qtbot, board.board, "c2")  # white chooses, then plays move 6
+    click_point(qtbot, board.board, "j9")
+    assert panel.pass_button.isVisibleTo(window.board_view)
+    panel.pass_button.click()
+    panel.pass_button.click()
+    assert board.game.result is not None and board.game.result.code == "="
+    verdict = check_actions(board.game.settings, encode_actions(board.game).split())
+    assert verdict.legal and verdict.result == "="

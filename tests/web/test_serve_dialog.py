@@ -1,0 +1,82 @@
+"""The window's venue switch: starts the server in the background, shows the address and its
+QR code large, stores the arbiter code, stops; the window's menu opens it."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import json  # noqa: E402
+import urllib.request  # noqa: E402
+from pathlib import Path  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
+from typing import Any  # noqa: E402
+
+import segno  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
+
+from app.services import venue  # noqa: E402
+from app.services.event import Event  # noqa: E402
+from app.ui.serve_dialog import ServeDialog  # noqa: E402
+
+
+def test_the_switch_serves_the_open_event_and_stops(qtbot: Any, event_file: Path) -> None:
+    with Event.open(event_file) as event:
+        main = SimpleNamespace(ev=event)
+        dialog = ServeDialog(None)
+        dialog.main = main
+        qtbot.addWidget(dialog)
+        dialog.port.setValue(0)
+        dialog.code.setText("台上的码")
+        dialog.switch()
+        try:
+            assert dialog.running
+            url = dialog.address.text()
+            assert url.startswith("http://127.0.0.1:") and url == dialog.server.url
+            assert dialog.qr.rows == [list(r) for r in segno.make_qr(url, error="m")
+                                      .matrix_iter(scale=1, border=4)]
+            assert dialog.toggle.text() == "停止发布" and not dialog.port.isEnabled()
+            dialog.qr_for.setCurrentIndex(dialog.qr_for.findText("公开组"))
+            group_page = url + "groups/%E5%85%AC%E5%BC%80%E7%BB%84/pairings"
+            assert dialog.qr.address == group_page
+            with urllib.request.urlopen(url + "api/groups/%E5%85%AC%E5%BC%80%E7%BB%84/round",
+                                        timeout=10) as answer:
+                assert json.loads(answer.read())["round"] == 1
+        finally:
+            dialog.switch()
+        assert not dialog.running and dialog.toggle.text() == "开始发布"
+        assert dialog.qr.rows == []
+        dialog.store_code()
+        assert dialog.message.text() == "裁判码已保存"
+        assert venue.arbiter_code_check(event).accepts("台上的码")
+        dialog.code.setText("短")
+        dialog.store_code()
+        assert "至少4个字符" in dialog.message.text()
+        dialog.refresh_groups()
+        assert sorted(dialog.confirm_boxes) == ["公开组", "少儿组"]
+        dialog.confirm_boxes["公开组"].setChecked(True)
+        assert [g.player_confirmation for g in venue.overview(event).groups] == [True, False]
+        assert venue.slip_codes(event, "公开组", 1)
+
+
+def test_the_window_s_print_menu_opens_the_switch(qtbot: Any, tmp_path: Path) -> None:
+    from app.ui.main_window import MainWindow
+
+    main = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    assert main.act_venue in main.menu_print.actions()
+    main.act_venue.trigger()
+    switch = main.findChild(ServeDialog)
+    assert switch is not None and switch.isVisible()
+    switch.start()  # no event open: says so, starts nothing
+    assert not switch.running and "打开赛事" in switch.message.text()
+    from app.ui import i18n
+
+    i18n.set_language("en")
+    try:
+        assert main.act_venue.text().startswith("Venue on the LAN")
+        assert switch.toggle.text() == "Start serving"
+    finally:
+        i18n.set_language("zh")
+    assert main.act_venue.text().startswith("赛场发布")
