@@ -143,3 +143,9 @@ def test_export_command_leaves_the_arbiters_files_alone(
     assert written and all(out in p.parents and mine not in p.parents for p in written)
     assert main(["export", str(path), "--out", str(out), "--xlsx", "--overwrite"]) == 0
     assert (mine / "赛事数据.xlsx").read_bytes() != b"arbiter's own workbook"
+
+
+def test_demo_size_is_checked_before_anything_is_built(tmp_path: Path) -> None:
+    path = tmp_path / "demo.db"
+    assert main(["demo", str(path), "--size", "公开组=一百五"]) == 2
+    assert not path.exists()
