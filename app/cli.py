@@ -38,10 +38,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Result codes that argparse would read as options: `--` (double forfeit) and `-+` (the second
+# mover wins by forfeit), docs/CLI.md. They are passed on in full-width form, which the result
+# reader folds back (NFKC), so `result F --group G 1 4 --` works as documented.
+_RESULT_COMMANDS = {"result", "team-result", "playoff-result"}
+_DASH_CODES = {"--": "－－", "-+": "－＋", "--t": "－－t", "-+t": "－＋t"}
+
+
+def protect_result_codes(argv: Sequence[str]) -> list[str]:
+    args = list(argv)
+    if not _RESULT_COMMANDS & set(args):
+        return args
+    return [_DASH_CODES.get(a, a) for a in args]
+
+
+def _restore_result_codes(args: argparse.Namespace) -> None:
+    back = {v: k for k, v in _DASH_CODES.items()}
+    for name in ("codes", "code", "playoff"):
+        value = getattr(args, name, None)
+        if isinstance(value, list):
+            setattr(args, name, [back.get(v, v) for v in value])
+        elif isinstance(value, str):
+            setattr(args, name, back.get(value, value))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(protect_result_codes(sys.argv[1:] if argv is None else argv))
+        _restore_result_codes(args)
         handler = getattr(args, "handler", None)
         if handler is None:
             parser.print_help(sys.stderr)

@@ -15,8 +15,9 @@ Where the keys come from (../shared/regulations/):
   regulation gives them (`tiebreak_labels`, e.g. 小分) and one set per system
   (`tiebreaks_by_system`, shenzhen 十一、(一)1-2);
 - same-unit avoidance 同单位回避 and forfeits counting as a meeting: Chinese Swiss practice;
-- late arrival (`late_limit_minutes`, shenzhen 十、(三): 15 minutes, then forfeit) and a loss on
-  time in game 1 losing the double round (2016 七、(五)2);
+- late arrival (`late_limit_minutes`, shenzhen 十、(三): 15 minutes, then forfeit); a loss on
+  time in game 1 losing the double round (2016 七、(五)2) is not a setting: the core's
+  scoring always applies it;
 - prizes, grade titles, decisive places, sub-rankings (women, juniors): qiwang 十四-十五,
   shenzhen 十二; team line-ups 分台定人制 and the cross-group lists: huazhi 六、(三), 五、(二);
 - merging small groups and cancelling tiny ones: shenzhen 八、(四).
@@ -369,8 +370,13 @@ class GroupSettings:
     eligibility: Eligibility = _setting(Eligibility(), _eligibility, column=True)
 
     # Ranking (名次区分) and awards.
-    decisive_places: int = _setting(0, _whole(0))  # places a playoff decides
-    playoffs: bool = _setting(True, _flag)  # ties at decisive places need a playoff (加赛)
+    decisive_places: int = _setting(0, _whole(0))  # unused: decisive places are the places
+    # the prize and title tables reward (app.standings.awards.AwardScheme)
+    playoffs: bool = _setting(True, _flag)  # ties that change an award need a playoff (加赛)
+    tie_rule: str = _setting("playoff", _one_of(("playoff", "share")))  # else: share (Hort)
+    playoff_all_admitted: bool = _setting(False, _flag)  # every tie in the admitted places
+    grade_titles_passed_down: bool = _setting(False, _flag)  # 依次顺延 (default 不顺延)
+    round_robin_rounds: int | None = _setting(None, _optional(_whole(1, 100)))  # arbiter's count
     median_cut: int = _setting(1, _whole(0, 5))  # 中间对手分: highest and lowest cut each
     wins_count_forfeits: bool = _setting(True, _flag)  # 胜局 counts forfeit wins
     wins_count_byes: bool = _setting(False, _flag)  # 胜局 counts byes
@@ -388,7 +394,6 @@ class GroupSettings:
     # Entries and games.
     late_entry_points: int = _setting(0, _whole(0))  # points for rounds missed (迟到报名)
     late_limit_minutes: int = _setting(DEFAULT_LATE_LIMIT_MINUTES, _whole(1, 240))  # 迟到时限
-    time_loss_in_game_one_loses_round: bool = _setting(True, _flag)
 
     # Teams and the cross-group round.
     team: TeamLineup = _setting(TeamLineup(), _lineup)
@@ -460,6 +465,12 @@ class GroupSettings:
 
     def check(self) -> None:
         """Refuse combinations that cannot work, naming the key."""
+        if self.systems_allowed and self.system not in self.systems_allowed:
+            allowed = "、".join(s.zh for s in self.systems_allowed)
+            raise UserError(f"本组规程只允许{allowed}，不能用{self.system.zh}",
+                            f"this group's regulation allows only "
+                            f"{', '.join(s.en for s in self.systems_allowed)}, "
+                            f"not {self.system.en}", "system")
         if self.games_per_round == 2 and self.system.team:
             raise UserError("团体赛每轮只下一盘", "team matches play one game per board",
                             "games_per_round")

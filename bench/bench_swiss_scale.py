@@ -111,7 +111,7 @@ def measure(path: Path, timeout: float) -> tuple[float, float, int, str]:
     if code == 0:
         outcome = f"paired, {first_line} boards"
     elif code in (1, 2):
-        outcome = f"exit {code}: {message}"
+        outcome = f"exit {code}: {message.splitlines()[-1] if message else ''}"
     else:
         outcome = f"ended by signal {-code} (time limit {timeout:.0f} s, or out of memory)"
     return wall, cpu, peak_mb, outcome

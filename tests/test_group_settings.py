@@ -53,6 +53,10 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "eligibility": eligibility,
     "decisive_places": st.integers(0, 40),
     "playoffs": st.booleans(),
+    "tie_rule": st.sampled_from(["playoff", "share"]),
+    "playoff_all_admitted": st.booleans(),
+    "grade_titles_passed_down": st.booleans(),
+    "round_robin_rounds": st.none() | st.integers(1, 30),
     "median_cut": st.integers(0, 5),
     "wins_count_forfeits": st.booleans(),
     "wins_count_byes": st.booleans(),
@@ -71,7 +75,6 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "systems_allowed": st.lists(st.sampled_from([s.value for s in System]), max_size=2),
     "late_entry_points": st.integers(0, 4),
     "late_limit_minutes": st.integers(1, 60),
-    "time_loss_in_game_one_loses_round": st.booleans(),
     "team": st.fixed_dictionaries({"boards": st.just(3)}, optional={
         "woman_board": st.integers(1, 3), "captain_board": st.integers(1, 3),
         "min_women": st.integers(0, 3)}),
@@ -92,10 +95,18 @@ def test_every_key_has_a_strategy_here() -> None:
     assert set(VALUES) == set(KEYS)
 
 
+def _consistent(data: dict[str, Any]) -> dict[str, Any]:
+    """A group's own system is among the systems its regulation allows."""
+    if data.get("systems_allowed"):
+        data = {**data, "systems_allowed": [*data["systems_allowed"],
+                                            data.get("system", "swiss")]}
+    return data
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.fixed_dictionaries({}, optional=VALUES))
 def test_settings_come_back_the_same_from_their_json(data: dict[str, Any]) -> None:
-    value = GroupSettings.from_json(data)
+    value = GroupSettings.from_json(_consistent(data))
     again = GroupSettings.from_json(json.loads(json.dumps(value.to_json())))
     assert again == value
     assert again.to_json() == value.to_json()
@@ -104,7 +115,7 @@ def test_settings_come_back_the_same_from_their_json(data: dict[str, Any]) -> No
 @settings(max_examples=100, deadline=None)
 @given(st.fixed_dictionaries({}, optional=VALUES))
 def test_what_the_event_file_stores_reads_back_the_same(data: dict[str, Any]) -> None:
-    value = GroupSettings.from_json(data)
+    value = GroupSettings.from_json(_consistent(data))
     assert GroupSettings.stored(value.columns(), value.extra()) == value
 
 
@@ -174,6 +185,15 @@ def test_the_qiwang_women_rank_apart_with_their_own_prizes() -> None:
     women = GroupSettings.from_json(open_group).subranking("公开组（女子）")
     assert women is not None and women.filter.gender is not None
     assert women.prizes[0].places == PlaceRange(1, 1) and women.prizes[0].money == 8000
+
+
+def test_a_system_the_regulation_does_not_allow_is_refused() -> None:
+    """shenzhen 十、(二): 各组个人赛采用积分编排制或单循环制."""
+    shenzhen = load_preset("shenzhen-2022")["groups"][0]
+    assert GroupSettings.from_json({**shenzhen, "system": "round_robin"}).system.round_robin
+    with pytest.raises(UserError) as caught:
+        GroupSettings.from_json({**shenzhen, "system": "knockout"})
+    assert caught.value.where == "system" and "Swiss" in caught.value.en
 
 
 def test_same_unit_avoidance_in_the_first_rounds_or_all() -> None:

@@ -22,6 +22,9 @@ def register(subparsers: Any) -> None:
                         help="输出文件夹已有文件时仍写入（同名文件被替换）；默认另建带日期的新文件夹 "
                              "/ write into a folder that holds files (same names replaced); by "
                              "default a new dated folder is made inside it")
+    parser.add_argument("--provisional", action="store_true",
+                        help="未赛完的组也打印奖状与录取名单（注明临时·非最终）/ also print the "
+                             "awards of unfinished rankings, marked provisional")
     parser.set_defaults(handler=_export)
 
 
@@ -40,7 +43,7 @@ def _export(args: argparse.Namespace) -> int:
                   f"nothing replaced; writing to {target}", file=sys.stderr)
         written = export(event, target, pdf=args.pdf or every, xlsx=args.xlsx or every,
                          federation=args.federation or every, progress=progress,
-                         overwrite=True)
+                         provisional=args.provisional, overwrite=True)
     print(file=sys.stderr)
     for path in written:
         print(path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from app.commands._context import add_event, opened
 
@@ -20,6 +20,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--group", help="全部导入此组别 / import all rows into this group")
     parser.add_argument("--dry-run", action="store_true",
                         help="只检查，不写入 / check and report only")
+    parser.add_argument("--report", metavar="OUT",
+                        help="把逐行的问题列表写入此文件 / write the row-by-row list here")
     parser.add_argument("--valid-only", action="store_true",
                         help="有错误时只导入无误的行 / import only the valid rows")
     parser.set_defaults(handler=_import)
@@ -40,17 +42,40 @@ def split_list_arguments(items: list[str]) -> tuple[list[str], list[str | None]]
     return paths, sources
 
 
+def _open_report(path: str | None) -> TextIO | None:
+    """The report file, opened before anything is imported (a bad path refuses first)."""
+    if path is None:
+        return None
+    from app.store.files import check_name_fits, file_error
+
+    check_name_fits(Path(path))
+    try:
+        return Path(path).open("w", encoding="utf-8")
+    except OSError as error:
+        raise file_error(error, path, "无法写入报告", "cannot write the report") from None
+
+
 def _import(args: argparse.Namespace) -> int:
+    """Import; problems go row by row to `--report OUT`, and stderr gets one line: the first
+    error and how many there are (docs/CLI.md, `import`)."""
     from app.services.importing import import_lists
     paths, sources = split_list_arguments(args.lists)
-    with opened(args) as context:
-        event = context.event
-        report = import_lists(event, paths, args.group, dry_run=args.dry_run,
-                              valid_only=args.valid_only, sources=sources)
+    report_file = _open_report(args.report)
+    try:
+        with opened(args) as context:
+            report = import_lists(context.event, paths, args.group, dry_run=args.dry_run,
+                                  valid_only=args.valid_only, sources=sources)
+        lines = [("错误/error: " if p.severity == "error" else "警告/warning: ") + p.format()
+                 for p in report.problems]
+        lines += [f"未录取/left out: {line}" for line in report.left_out]
+        if report_file is not None:
+            report_file.write("".join(line + "\n" for line in lines))
+    finally:
+        if report_file is not None:
+            report_file.close()
     for problem in report.problems:
-        stream = sys.stderr if problem.severity == "error" else sys.stdout
-        tag = "错误/error" if problem.severity == "error" else "警告/warning"
-        print(f"{tag}: {problem.format()}", file=stream)
+        if problem.severity != "error":
+            print(f"警告/warning: {problem.format()}")
     for line in report.left_out:
         print(f"未录取/left out: {line}")
     groups = ", ".join(f"{name} {count}" for name, count in report.per_group.items())
@@ -59,9 +84,14 @@ def _import(args: argparse.Namespace) -> int:
     else:
         verb = "可导入 / would import" if not report.has_errors else "未导入 / nothing imported"
         print(f"{verb} {report.entrants}: {groups}")
-    if report.has_errors and not report.written:
-        print(f"{args.file}: 名单有错误，未写入任何数据（可用 --valid-only 只导入无误的行）"
-              " / the lists have errors; nothing written (--valid-only imports the valid rows)",
-              file=sys.stderr)
-        return 2
-    return 0
+    errors = [p for p in report.problems if p.severity == "error"]
+    if not errors:
+        return 0
+    where = (f"全部列表见 / full list in {args.report}" if args.report else
+             "用 --report 文件 得到逐行列表 / --report FILE lists every row")
+    more = (f"（共 {len(errors)} 处错误 / {len(errors)} errors in all; {where}）"
+            if len(errors) > 1 else f"（{where}）")
+    state = ("其余无误的行已导入 / the valid rows were imported" if report.written else
+             "未写入任何数据 / nothing written")
+    print(" ".join(f"{errors[0].format()} {more} {state}".split()), file=sys.stderr)
+    return 0 if report.written else 2

@@ -78,6 +78,11 @@ def parse_positions(stream: TextIO, name: str = "<stdin>") -> list[Position]:
                 f"not valid JSON (column {error.colno}): {error.msg}",
                 where,
             ) from None
+        except RecursionError:
+            raise UserError("JSON 嵌套过深", "JSON nested too deeply", where) from None
+        except ValueError as error:  # e.g. a number of more than 4 300 digits
+            raise UserError("JSON 中有无法读取的数值", f"a value that cannot be read: "
+                            f"{str(error)[:60]}", where) from None
         if not isinstance(record, dict):
             raise UserError("每行应为一个 JSON 对象", "each line must be a JSON object", where)
         seen: dict[Point, str] = {}

@@ -45,6 +45,24 @@ def register(subparsers: Any) -> None:
     parser.add_argument("code", metavar="RESULT", help="1-0, 0-1, =")
     parser.set_defaults(handler=_playoff_result)
 
+    parser = subparsers.add_parser(
+        "decline", help="记录棋手放弃等级称号或奖励（可撤销）/ a player declines a title or prize")
+    add_event(parser, group="none")
+    parser.add_argument("player_id", type=NUMBER, metavar="PLAYER_ID")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--title", dest="what", action="store_const", const="title",
+                      help="放弃等级称号 / the grade title")
+    what.add_argument("--prize", dest="what", action="store_const", const="prize",
+                      help="放弃奖励 / the prize")
+    parser.add_argument("--ranking", help="分项名次表，如 公开组（女子）/ a sub-ranking's name")
+    parser.add_argument("--withdraw", action="store_true",
+                        help="撤销此前的放弃 / take a decline back")
+    parser.set_defaults(handler=_decline)
+
+    parser = subparsers.add_parser("declines", help="列出放弃的称号与奖励 / recorded declines")
+    add_event(parser)
+    parser.set_defaults(handler=_declines)
+
     parser = subparsers.add_parser("playoffs", help="列出加赛 / list playoffs")
     add_event(parser, group="required")
     parser.set_defaults(handler=_playoffs)
@@ -55,23 +73,46 @@ def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
     if as_csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["rank", "number", "name", "unit", "points",
-                         *(key for key, _label in info.columns), "playoff", "prize", "title"])
+                         *(key for key, _label in info.columns), "playoff", "prize", "title",
+                         *(["open_rank"] if info.sub else [])])
         for row in info.rows:
             writer.writerow([row.rank_text, row.player.number, csv_safe(row.player.name),
                              csv_safe(row.player.unit),
                              row.points_text, *row.values, row.playoff_mark, row.prize,
-                             row.title])
+                             row.title, *([row.open_place] if info.sub else [])])
         return
-    print(f"{info.name}（已完成 {info.rounds_complete} 轮 / {info.rounds_complete} rounds done）")
+    state = "" if info.final else "（临时·非最终 / provisional）"
+    print(f"{info.name}{state}（已完成 {info.rounds_complete}/{info.rounds_planned} 轮 / "
+          f"{info.rounds_complete} of {info.rounds_planned} rounds done）")
     labels = "  ".join(label for _key, label in info.columns)
-    print(f"名次  姓名  单位  积分  {labels}")
+    print(f"名次  姓名  单位  积分  {labels}" + ("  公开组名次" if info.sub else ""))
     for row in info.rows:
-        extra = "  ".join(x for x in (row.playoff_mark, row.prize, row.title) if x)
+        title = f"可申请{row.title}" if row.title else ""
+        note = _award_note(row.award)
+        extra = "  ".join(x for x in (row.playoff_mark, row.prize, title, note) if x)
+        opened = f"  ({row.open_place})" if info.sub else ""
         print(f"{row.rank_text:>4}  {row.player.name}  {row.player.unit}  {row.points_text}  "
-              f"{'  '.join(row.values)}  {extra}")
+              f"{'  '.join(row.values)}{opened}  {extra}")
     for need in info.playoffs_needed:
         names = "、".join(p.name for p in need.players)
-        print(f"  * 第{need.place}名并列需加赛 / playoff needed at place {need.place}: {names}")
+        print(f"  * 第{need.place}名并列需加赛 / playoff needed at place {need.place}: {names}"
+              f"（{need.reason}）")
+    for line in info.legend:
+        print(f"  注：{line}")
+
+
+def _award_note(award: object) -> str:
+    from app.standings.awards import Award, AwardBasis
+
+    if not isinstance(award, Award):
+        return ""
+    notes = {AwardBasis.PLAYOFF: "加赛决定", AwardBasis.SHARED:
+             f"并列第{award.covered[0]}-{award.covered[1]}名平分",
+             AwardBasis.AWAITING_PLAYOFF: "待加赛"}
+    parts = [notes[award.basis]] if award.basis in notes else []
+    parts += ["放弃等级称号"] if award.declined_title else []
+    parts += ["放弃奖励"] if award.declined_prize else []
+    return "，".join(parts)
 
 
 def _standings(args: argparse.Namespace) -> int:
@@ -90,7 +131,10 @@ def _standings(args: argparse.Namespace) -> int:
 
 def print_playoff(info: playoffs.PlayoffInfo) -> None:
     names = "、".join(p.name for p in info.players)
-    print(f"加赛 {info.id}: {info.group} 第{info.place}名 / playoff for place {info.place}: {names}")
+    print(f"加赛 {info.id}: {info.ranking or info.group} 第{info.place}名 / playoff for place "
+          f"{info.place}: {names}")
+    if info.reason:
+        print(f"  原因 / why: {info.reason}")
     for game in info.games:
         result = game.result or "待赛 / to play"
         print(f"  {game.index}. {game.stage} {game.time_control}  {game.black.name} (黑) - "
@@ -132,12 +176,37 @@ def _team_standings(args: argparse.Namespace) -> int:
         event = context.event
         infos = ranking.team_standings(event)
     for info in infos:
-        print(f"{info.name}")
+        print(f"{info.name}" + ("" if info.final else "（临时·非最终 / provisional）"))
         print(f"名次  队伍  {info.total_label}  {'  '.join(info.columns)}  队员")
         for row in info.rows:
-            extra = "  ".join(x for x in (row.prize, row.note) if x)
+            extra = "  ".join(x for x in (row.prize, row.note or _award_note(row.award),
+                                          row.playoff_reason) if x)
             print(f"{row.rank_text:>4}  {row.team}  {row.total_text}  {'  '.join(row.values)}  "
                   f"{'、'.join(row.members)}  {extra}")
+        for line in info.legend:
+            print(f"  注：{line}")
+    return 0
+
+
+def _print_declines(recorded: list[Any]) -> None:
+    from app.services import awards
+    for entry in recorded:
+        print(f"{entry.player_id}  {entry.name}  {entry.ranking}  放弃{awards.DECLINED_ZH[entry.what]}")
+
+
+def _declines(args: argparse.Namespace) -> int:
+    from app.services import awards
+    with opened(args) as context:
+        _print_declines(awards.declines(context.event, context.group_name))
+    return 0
+
+
+def _decline(args: argparse.Namespace) -> int:
+    from app.services import awards
+    with opened(args) as context:
+        recorded = awards.decline_award(context.event, args.player_id, args.what, args.ranking,
+                                        withdraw=args.withdraw)
+    _print_declines(recorded)
     return 0
 
 
@@ -148,11 +217,15 @@ def _crosstable(args: argparse.Namespace) -> int:
         planned = ranking.planned_rounds_of(context.event, context.group_name)
     if table.round_robin:
         heads = [str(k) for k in range(1, len(table.players) + 1)]
+        cells = [["×" if points is None else " ".join(str(p) for p in points) for points in row]
+                 for row in table.against]
     else:
         heads = [f"R{k}" for k in range(1, table.rounds + 1)]
-    rows = [[rank, str(player.number), player.name, *cells, points]
-            for rank, player, cells, points in zip(table.rank_texts, table.players, table.cells,
-                                                   table.points_texts, strict=True)]
+        cells = [[cell.text for cell in row] for row in table.by_round]
+    rows = [[f"{place}{'=' if shared else ''}", str(player.number), player.name, *row_cells,
+             ranking.format_points(points)]
+            for place, shared, player, row_cells, points in zip(
+                table.places, table.shared, table.players, cells, table.points, strict=True)]
     if args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["rank", "number", "name", *heads, "points"])

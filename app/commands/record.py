@@ -3,7 +3,8 @@
 - `record convert FILE --to FMT`: convert between plain moves, SGF and Piskvork `.psq`; the
   input format is detected unless `--from` is given; the whole file is read and checked
   before anything is written.
-- `record replay ACTIONS [--free] [--rules R] [--offers N] [--opening NAME] [--to FMT]`:
+- `record replay ACTIONS [--free | --rule RULE] [--rules R] [--offers N] [--declared]
+  [--opening NAME] [--to FMT]`:
   play a game action by action as the board would (`h8 h9 i9 swap g10 offer:j7 offer:a1
   choose:j7 ... claim`, see `app.rules.game.encode_actions`) and print the board, the state
   and the result, or the record in a format. An illegal action exits 2 naming it.
@@ -20,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from app.commands.trf import read_limited
 from app.errors import UserError
 from app.rules.board import board_text, format_point
 from app.rules.check import check_actions, check_moves
@@ -27,7 +29,7 @@ from app.rules.game import GameSettings, decode_actions, is_action_line
 from app.rules.judge import RuleSet
 from app.rules.openings import find_opening
 from app.rules.protocols import Protocol
-from app.rules.records import FORMATS, read_record, record_of_game, write_record
+from app.rules.records import FORMATS, detect_format, read_record, record_of_game, write_record
 
 
 def register(subparsers: Any) -> None:
@@ -51,6 +53,10 @@ def register(subparsers: Any) -> None:
     replay.add_argument("--free", action="store_true", help="free opening (自由开局)")
     replay.add_argument("--offers", type=int, default=2, help="N of 五手N打 (default 2)")
     replay.add_argument("--opening", help="opening fixed in advance (花月, 4D, 4)")
+    replay.add_argument("--rule", choices=[p.value for p in Protocol],
+                        help="opening rule (default designated; --free: free)")
+    replay.add_argument("--declared", action="store_true",
+                        help="designated rule: the tentative black declares N (up to --offers)")
     replay.add_argument("--to", choices=("text", *FORMATS), default="text")
     replay.set_defaults(handler=run_replay)
     check = actions.add_parser("check", help="check a record against an opening rule / 棋谱审核")
@@ -73,11 +79,7 @@ def read_text(name: str) -> str:
     """A record file's text: UTF-8 (with or without BOM), else GB18030 (older Chinese tools)."""
     if name == "-":
         return sys.stdin.read()
-    try:
-        data = Path(name).read_bytes()
-    except OSError as error:
-        raise UserError(f"无法读取文件：{error.strerror}", f"cannot read: {error.strerror}",
-                        name) from None
+    data = read_limited(name, 16 * 1024 * 1024)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -106,7 +108,9 @@ def run_replay(args: argparse.Namespace) -> int:
         settings = GameSettings.free(rules)
     else:
         opening = find_opening(args.opening) if args.opening else None
-        settings = GameSettings(rules, True, args.offers, opening)
+        settings = GameSettings(rules, fifth_offers=args.offers, fixed_opening=opening,
+                                protocol=Protocol(args.rule or "designated"),
+                                declared_offers=args.declared)
     game = decode_actions(settings, text, "actions")
     if args.to != "text":
         sys.stdout.write(write_record(record_of_game(game), args.to))
@@ -137,9 +141,14 @@ def run_check(args: argparse.Namespace) -> int:
     settings = GameSettings(RuleSet(args.rules), fifth_offers=args.offers,
                             fixed_opening=opening, protocol=Protocol(args.rule),
                             declared_offers=args.declared)
-    if args.source == "actions" or (args.source is None and is_action_line(text)):
+    plain = args.source is None and detect_format(text) == "moves"
+    if args.source == "actions" or (plain and is_action_line(text)):
         verdict = check_actions(settings, text.split())
     else:
-        verdict = check_moves(settings, read_record(text, name, args.source).moves)
+        record = read_record(text, name, args.source)
+        # A record that carries the protocol's steps (SGF AC/FO nodes, a PSQ #steps line) is
+        # checked step by step; a stone-only one with the steps it cannot show implied.
+        verdict = (check_actions(settings, record.steps) if record.steps
+                   else check_moves(settings, record.moves))
     print(json.dumps(verdict.as_json(), ensure_ascii=False))
     return 0 if verdict.legal else 1

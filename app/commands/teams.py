@@ -1,4 +1,6 @@
-"""Team events: `team-add` (register a team in board order), `team-result`, `teams`, `bracket`."""
+"""Team events: `team-add` (register a team in board order, or declare a team for a team
+ranking over an individual group), `team-import`, `team-remove`, `team-lots`,
+`team-ranking`, `team-result`, `teams`, `bracket`."""
 
 from __future__ import annotations
 
@@ -13,15 +15,54 @@ _GENDERS = {"男": "M", "女": "F", "M": "M", "F": "F", "m": "M", "f": "F"}
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "team-add", help="登记队伍（按台次）/ register a team in board order")
-    add_event(parser, group="required")
+        "team-add", help="登记队伍（按台次），或为团体名次报名队伍 / register or declare a team")
+    add_event(parser, group="filter")
+    parser.add_argument("--ranking", help="团体名次，如 公开组团体（男子）/ a team ranking")
     parser.add_argument("--unit", default="")
     parser.add_argument("--source", default="", help="名单（如 大众场）/ list label")
     parser.add_argument("--seed", type=NUMBER, default=None)
     parser.add_argument("name", help="队名 / team name")
-    parser.add_argument("members", nargs="+", metavar="NAME/GENDER",
-                        help="各台棋手，如 张三/男 李四/男 王芳/女 / players by board")
+    parser.add_argument("members", nargs="+", metavar="MEMBER",
+                        help="团体赛：各台棋手 姓名/性别；团体名次：已报名棋手的姓名或编号 / "
+                             "team group: NAME/GENDER by board; team ranking: player names or ids")
     parser.set_defaults(handler=_team_add)
+
+    parser = subparsers.add_parser(
+        "team-import", help="导入团体报名名单（CSV/XLSX）/ import declared teams")
+    add_event(parser, group="none")
+    parser.add_argument("--ranking", required=True, help="团体名次 / team ranking")
+    parser.add_argument("--replace", action="store_true",
+                        help="替换已报名的队伍 / replace the teams declared so far")
+    parser.add_argument("list", metavar="LIST", help="队伍名单：队名、姓名（单位、身份证号）")
+    parser.set_defaults(handler=_team_import)
+
+    parser = subparsers.add_parser(
+        "team-lots", help="记录并列队伍的抽签（或加赛）顺序 / order tied teams by lots")
+    add_event(parser, group="none")
+    parser.add_argument("--ranking", required=True)
+    parser.add_argument("teams", nargs="+", metavar="TEAM", help="按抽签顺序 / best first")
+    parser.set_defaults(handler=_team_lots)
+
+    parser = subparsers.add_parser(
+        "team-ranking", help="团体名次的破同分顺序与并列办法 / a team ranking's tie rules")
+    add_event(parser, group="none")
+    parser.add_argument("--ranking", required=True)
+    parser.add_argument("--tiebreaks", default=None,
+                        help="如 best_place,buchholz（空则无）/ e.g. best_place,buchholz")
+    parser.add_argument("--tie-rule", default=None, choices=["share", "playoff"],
+                        help="仍相同：平分奖金或抽签/加赛 / still level: share or lots")
+    parser.set_defaults(handler=_team_ranking)
+
+    parser = subparsers.add_parser("team-list", help="列出团体名次的报名队伍 / declared teams")
+    add_event(parser, group="none")
+    parser.add_argument("--ranking", required=True)
+    parser.set_defaults(handler=_team_list)
+
+    parser = subparsers.add_parser("team-remove", help="撤销团体报名 / remove a declared team")
+    add_event(parser, group="none")
+    parser.add_argument("--ranking", required=True)
+    parser.add_argument("name")
+    parser.set_defaults(handler=_team_remove)
 
     parser = subparsers.add_parser(
         "team-result", help="录入团体赛各台成绩（黑先）/ team match results by board")
@@ -53,12 +94,68 @@ def parse_member(text: str) -> tuple[str, str]:
 
 def _team_add(args: argparse.Namespace) -> int:
     from app.services import knockout
+    if args.ranking:
+        from app.services import teams
+
+        with opened(args) as context:
+            team = teams.declare_team(context.event, args.ranking, args.name, args.members,
+                                      args.unit)
+        _print_declared([team])
+        return 0
     members = [parse_member(m) for m in args.members]
     with opened(args) as context:
         event = context.event
         team_id = knockout.add_team(event, context.group_name, args.name, members, unit=args.unit,
                                     source=args.source, seed=args.seed)
     print(team_id)
+    return 0
+
+
+def _print_declared(declared: list[Any]) -> None:
+    for team in declared:
+        names = "、".join(name for _pid, name in team.members)
+        print(f"{team.ranking}  {team.name}  {team.unit}  {names}")
+
+
+def _team_import(args: argparse.Namespace) -> int:
+    from app.services import teams
+    with opened(args) as context:
+        declared = teams.import_teams(context.event, args.ranking, args.list,
+                                      replace=args.replace)
+    _print_declared(declared)
+    return 0
+
+
+def _team_lots(args: argparse.Namespace) -> int:
+    from app.services import teams
+    with opened(args) as context:
+        teams.record_lots(context.event, args.ranking, args.teams)
+    return 0
+
+
+def _team_ranking(args: argparse.Namespace) -> int:
+    from app.services import teams
+    chain = None
+    if args.tiebreaks is not None:
+        chain = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
+    with opened(args) as context:
+        rules = teams.set_team_ranking_rules(context.event, args.ranking, chain, args.tie_rule)
+    print(f"{args.ranking}: {','.join(rules['tiebreaks'] or [])}  {rules['tie_rule'] or ''}")
+    return 0
+
+
+def _team_list(args: argparse.Namespace) -> int:
+    from app.services import teams
+    with opened(args) as context:
+        declared = teams.declared_teams(context.event, args.ranking)
+    _print_declared(declared)
+    return 0
+
+
+def _team_remove(args: argparse.Namespace) -> int:
+    from app.services import teams
+    with opened(args) as context:
+        teams.remove_team(context.event, args.ranking, args.name)
     return 0
 
 

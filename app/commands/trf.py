@@ -8,12 +8,17 @@ TRF file (the contract in docs/CLI.md).
   differs; exit 0 when all match, 1 otherwise.
 - `trf standings FILE --tiebreaks LIST [--unplayed zero|own|lowest] [--cut N]`: CSV
   `rank,number,points,<tie-breaks>` with shared places as `3=`, in the file's own points.
+
+Pairing and checking honour the file's forbidden pairs (`260`, `XXP`) round by round, and
+refuse (exit 2, naming the line) a round that `250` / `XXA` accelerations touch. The file must
+be a regular file of at most 128 MB (a FIFO or `/dev/zero` is refused before reading).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import stat
 import sys
 from pathlib import Path
 
@@ -23,15 +28,36 @@ from app.pairing.types import NoLegalPairing, Pairing, PairingRequest
 from app.standings.ranking import RankingRules, rank
 from app.standings.tiebreaks import TieBreakOptions, Unplayed, tiebreak
 
+MAX_BYTES = 128 * 1024 * 1024  # a full 9 999-player, 999-round file is about 100 MB
 
-def load(path_text: str) -> TrfTournament:
-    """Read and parse a TRF file (UTF-8, else GB18030, else Latin-1)."""
+
+def read_limited(path_text: str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; a FIFO, a device (`/dev/zero`)
+    or a bigger file is refused before it is read, naming the limit."""
     path = Path(path_text)
     try:
-        data = path.read_bytes()
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise UserError("不是普通文件（目录、管道或设备不能读取）",
+                            "not a regular file (a folder, pipe or device cannot be read)",
+                            path_text)
+        if info.st_size > limit:
+            raise UserError(f"文件过大（上限 {limit // (1024 * 1024)} MB）",
+                            f"file too large (limit {limit // (1024 * 1024)} MB)", path_text)
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
     except OSError as error:
         raise UserError(f"无法读取文件：{error.strerror}", f"cannot read the file: "
                         f"{error.strerror}", path_text) from None
+    if len(data) > limit:
+        raise UserError(f"文件过大（上限 {limit // (1024 * 1024)} MB）",
+                        f"file too large (limit {limit // (1024 * 1024)} MB)", path_text)
+    return data
+
+
+def load(path_text: str) -> TrfTournament:
+    """Read and parse a TRF file (UTF-8, else GB18030, else Latin-1)."""
+    data = read_limited(path_text)
     for encoding in ("utf-8-sig", "gb18030", "latin-1"):
         try:
             text = data.decode(encoding)
@@ -58,6 +84,8 @@ def run_pair(args: argparse.Namespace) -> int:
     tournament = load(args.file)
     try:
         pairing = _pair(tournament.next_round_request())
+    except UserError as error:  # e.g. a score bracket beyond the engine's size limit
+        raise UserError(error.zh, error.en, error.where or args.file) from None
     except NoLegalPairing as error:
         raise NoAnswer("不存在合法的编排", "no legal pairing" +
                        (f": {error.detail}" if error.detail else "")) from None
@@ -90,6 +118,10 @@ def run_check(args: argparse.Namespace) -> int:
                               else "no legal pairing"))
     if differ:
         print(f"{differ} of {tournament.rounds_played} rounds differ", file=sys.stderr)
+        system = dict(tournament.header).get("092", "")
+        if system and "DUTCH" not in system.upper() and "SWISS" not in system.upper():
+            print(f"092 {system}: not paired by the Dutch system (非积分编排的组别)",
+                  file=sys.stderr)
         return 1
     return 0
 

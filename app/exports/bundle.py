@@ -9,8 +9,8 @@ written.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
+from typing import Any
 
 from app.errors import UserError
 from app.exports import (
@@ -136,27 +136,29 @@ def _booklet_tasks(model: ExportModel, root: Path, one: Callable[..., None]) -> 
 def _pdf_tasks(model: ExportModel, root: Path, template_path: Path) -> list[Task]:
     tasks: list[Task] = []
 
-    def one(label: str, function: Callable[[], Path]) -> None:
-        tasks.append((label, lambda: [function()]))
+    def one(label: str, function: Callable[..., Path], *args: Any, **kwargs: Any) -> None:
+        """A task writing one file: `function(model, *args, **kwargs)`, run later."""
+        tasks.append((label, lambda: [function(model, *args, **kwargs)]))
 
-    _booklet_tasks(model, root, one)
+    def task(label: str, write: Callable[[], Path]) -> None:
+        """A task from a function that already holds its arguments."""
+        tasks.append((label, lambda: [write()]))
+
+    _booklet_tasks(model, root, task)
     for group in model.groups:
-        _group_tasks(model, group, root / safe_filename(group.name), one)
+        _group_tasks(model, group, root / safe_filename(group.name), task)
     for sub_ranking in model.sub_rankings:
         name = safe_filename(f"{sub_ranking.title}名次表.pdf")
-        one(f"{sub_ranking.title} 名次表",
-            partial(pdf_lists.write_standings, model, sub_ranking, root / name))
+        one(f"{sub_ranking.title} 名次表", pdf_lists.write_standings, sub_ranking, root / name)
     for team in model.team_standings:
         name = safe_filename(f"{pdf_lists.team_title(team)}.pdf")
-        one(pdf_lists.team_title(team),
-            partial(pdf_lists.write_team_standings, model, team, root / name))
+        one(pdf_lists.team_title(team), pdf_lists.write_team_standings, team, root / name)
     if model.awards:
-        one("录取名单", lambda: pdf_lists.write_award_sheet(model, root / "录取名单.pdf"))
-        one("奖状", lambda: certificates.write_certificates(
-            model, root / "奖状.pdf", template_path=template_path))
+        one("录取名单", pdf_lists.write_award_sheet, root / "录取名单.pdf")
+        one("奖状", certificates.write_certificates, root / "奖状.pdf",
+            template_path=template_path)
         if any(a.grade_title and a.player is not None for a in model.awards):
-            one("段级位申报表", lambda: pdf_lists.write_grade_applications(
-                model, root / "段级位申报表.pdf"))
+            one("段级位申报表", pdf_lists.write_grade_applications, root / "段级位申报表.pdf")
     return tasks
 
 

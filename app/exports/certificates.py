@@ -1,11 +1,19 @@
 """Certificates (奖状/荣誉证书): one A4 landscape page per award, all in one PDF in place
-order, laid out by an editable template (resources/templates/certificate.json) in LXGW WenKai
-(霞鹜文楷).
+order, numbered, laid out by an editable template (resources/templates/certificate.json) in
+LXGW WenKai (霞鹜文楷).
 
 The template is JSON: borders, and lines of text with placeholders ({event_title},
 {organisers}, {recipient}, {unit}, {group}, {ranking}, {place}, {prize}, {grade_title},
-{date}, {venue}); a line with "requires" is left out when that field is empty (the grade
-title only where earned). Text that is too wide shrinks to fit its width.
+{basis}, {number}, {date}, {venue}); a line with "requires" is left out when that field is
+empty (the grade title only where earned). Text that is too wide shrinks to fit its width.
+
+What the wording follows:
+- a grade title is a right to apply (qiwang 十五4: "获得名次的选手可以申请技术等级称号，可申请等级
+  见下表"), so the default template says 可申请…称号, never 获…称号;
+- a shared place reads 并列第三名, and `{basis}` says how the award was decided where it was not
+  by place alone (加赛决定; 并列，所涉名次奖金平分);
+- a certificate of a ranking that is not final is provisional: the program itself prints
+  临时（非最终） across its top and in the document title, whatever the template says.
 """
 
 from __future__ import annotations
@@ -25,10 +33,13 @@ from app.errors import UserError
 from app.exports.fonts import FONTS_DIR, KAI, register_fonts
 from app.exports.model import Award, ExportModel, date_zh
 from app.exports.pdf_common import draw_bold, draw_runs, fit_size, plain_canvas, text_width
+from app.standings.awards import AwardBasis
 
 DEFAULT_TEMPLATE = FONTS_DIR.parent / "templates" / "certificate.json"
 FIELDS = ("event_title", "organisers", "recipient", "unit", "group", "ranking", "place",
-          "prize", "grade_title", "date", "venue")
+          "prize", "grade_title", "basis", "number", "date", "venue")
+PROVISIONAL = "临时（非最终）"
+BASIS_ZH = {AwardBasis.PLAYOFF: "加赛决定名次", AwardBasis.SHARED: "并列，所涉名次奖金平分"}
 
 
 @dataclass(frozen=True)
@@ -143,12 +154,14 @@ def load_template(path: Path = DEFAULT_TEMPLATE) -> CertificateTemplate:
     return CertificateTemplate(font, tuple(lines), tuple(borders))
 
 
-def certificate_fields(model: ExportModel, award: Award) -> dict[str, str]:
-    """The values of every placeholder for one award."""
+def certificate_fields(model: ExportModel, award: Award, number: int = 0) -> dict[str, str]:
+    """The values of every placeholder for one award (`number`: its place in the PDF)."""
     event = model.event
     day = event.end_date or event.start_date
     group = model.group(award.group).name if award.group else ""
     unit = "" if award.is_team and award.unit == award.recipient else award.unit
+    basis = BASIS_ZH.get(award.decision.basis, "") if award.decision else ""
+    year = day.year if day else ""
     return {
         "event_title": event.title,
         "organisers": "　".join(event.organisers),
@@ -156,9 +169,11 @@ def certificate_fields(model: ExportModel, award: Award) -> dict[str, str]:
         "unit": unit,
         "group": group,
         "ranking": award.ranking,
-        "place": award.place_text,
+        "place": ("并列" if award.shared else "") + award.place_text,
         "prize": award.prize,
         "grade_title": award.grade_title,
+        "basis": basis,
+        "number": f"{year}-{number:03d}" if number else "",
         "date": date_zh(day) if day else "",
         "venue": event.venue,
     }
@@ -249,8 +264,14 @@ def _draw_line(canvas: Canvas, template: CertificateTemplate, line: TemplateLine
 
 
 def draw_certificate(canvas: Canvas, template: CertificateTemplate,
-                     values: Mapping[str, str]) -> None:
+                     values: Mapping[str, str], provisional: bool = False) -> None:
     width, height = landscape(A4)
+    if provisional:
+        canvas.saveState()
+        canvas.setFillColor(colors.HexColor("#B22222"))
+        canvas.setFont(template.font, 22)
+        canvas.drawCentredString(width / 2, height - 22 * mm, f"{PROVISIONAL}　仅供核对，不作颁发")
+        canvas.restoreState()
     for border in template.borders:
         inset = border.inset_mm * mm
         canvas.setStrokeColor(_colour(border.colour, ""))
@@ -266,10 +287,12 @@ def write_certificates(model: ExportModel, path: Path,
     """All certificates in one PDF, one page per award, in place order (by ranking)."""
     template = load_template(template_path)
     chosen = model.awards_in_place_order() if awards is None else tuple(awards)
-    values = [certificate_fields(model, award) for award in chosen]
-    canvas = plain_canvas(path, landscape(A4), f"{model.event.title} 奖状")
-    for fields in values:
-        draw_certificate(canvas, template, fields)
+    values = [certificate_fields(model, award, k) for k, award in enumerate(chosen, start=1)]
+    provisional = any(a.provisional for a in chosen)
+    title = f"{model.event.title} 奖状" + (f"（{PROVISIONAL}）" if provisional else "")
+    canvas = plain_canvas(path, landscape(A4), title)
+    for award, fields in zip(chosen, values, strict=True):
+        draw_certificate(canvas, template, fields, award.provisional)
         canvas.showPage()
     if not values:
         canvas.setFont(template.font, 14)

@@ -7,7 +7,13 @@ Contents (all text UTF-8):
   Version 2026"; written by `app.pairing.trf.write_trf`, first mover = TRF `w`);
 - `games/<group>/R<round>-B<board>[-G<game>].sgf|.psq`: each recorded game, written by
   `app.rules.records` (SGF with names, result, event, round; Piskvork `.psq`);
-- `说明.txt`: what the package holds; `MANIFEST.sha256`: the SHA-256 of every other file, in
+- the lists of `app.exports.federation_lists`: 录取名单.csv, 段级位申报表.csv, 最终名次/,
+  加赛.csv and the PDFs to sign (签字文件/);
+- playoff games (加赛) as records `games/<group>/加赛-第<place>名-P<playoff>-G<game>.*`;
+  SGF and PSQ carry the protocol steps of the stored game (see `app.rules.records`);
+- `renjunet.rif`: every game with moves in the RenjuNet database XML form
+  (`app.rules.renjunet`);
+- `说明.txt`: what the package holds, and which TRF file is which group; `MANIFEST.sha256`: the SHA-256 of every other file, in
   the format of `sha256sum` (`<hex>  <path>`), so the receiver can run `sha256sum -c`.
 """
 
@@ -23,28 +29,28 @@ from pathlib import Path
 from openpyxl import Workbook
 
 from app.errors import UserError
+from app.exports import federation_lists
+from app.exports.group_trf import SYSTEMS, group_snapshot, group_trf
+
+__all__ = ["group_snapshot", "group_trf", "every_game", "write_federation_package"]
 from app.exports.model import (
     BoardResult,
     ExportModel,
     Game,
     Group,
-    outcome_of,
     result_zh,
     safe_filename,
 )
-from app.exports.xlsx import players_sheet, standings_table, team_sheet, write_sheet
-from app.pairing.types import (
-    Colour,
-    Outcome,
-    PlayerHistory,
-    RoundRecord,
-    TournamentSnapshot,
-)
-from app.rules.board import parse_point
+from app.exports.xlsx import Cell, players_sheet, standings_table, team_sheet, write_sheet
+from app.rules.board import Point, parse_point
 from app.rules.endings import Ending
-from app.rules.records import GameRecord, write_psq, write_sgf
+from app.rules.game import decode_actions, encode_actions
+from app.rules.records import GameRecord, step_point, with_steps, write_psq, write_sgf
+from app.rules.renjunet import RenjuNetGame, write_renjunet
 
 MANIFEST = "MANIFEST.sha256"
+FILE_MODE = 0o644  # the receiver (and anyone the package is passed to) can read every file
+DIR_MODE = 0o755
 _FORFEIT_TURNED = {"+-": "-+", "-+": "+-", "--": "--"}
 WORKBOOK = "赛事成绩.xlsx"
 
@@ -67,6 +73,8 @@ class GameLine:
     how_ended: Ending | None
     moves: tuple[str, ...]
     opening: str = ""
+    actions: str = ""  # the stored game's steps (swap, offers, claim), when recorded
+    playoff_place: int = 0  # a playoff game (加赛): the place it decides
 
 
 def every_game(model: ExportModel) -> list[GameLine]:
@@ -85,8 +93,15 @@ def every_game(model: ExportModel) -> list[GameLine]:
         if key not in used:
             lines.append(GameLine(game.group, game.round, game.board, game.game_no, game.black,
                                   game.white, game.result, game.how_ended, game.moves,
-                                  game.opening))
+                                  game.opening, game.actions))
     return lines
+
+
+def playoff_lines(model: ExportModel) -> list[GameLine]:
+    """The playoff (加赛) games, `board` = the playoff, `game_no` = the game in it."""
+    return [GameLine(g.group, 0, g.board, g.game_no, g.black, g.white, g.result, g.how_ended,
+                     g.moves, g.opening, g.actions, g.playoff_place)
+            for g in model.playoff_games]
 
 
 def _board_games(group: Group, round_number: int, board: BoardResult,
@@ -113,87 +128,10 @@ def _board_games(group: Group, round_number: int, board: BoardResult,
             yield GameLine(group.key, round_number, board.number, game_no, game.black,
                            game.white, game.result or black_code,
                            game.how_ended or board.ending_of_game(game_no), game.moves,
-                           game.opening)
+                           game.opening, game.actions)
         else:
             yield GameLine(group.key, round_number, board.number, game_no, black, white,
                            black_code, board.ending_of_game(game_no), ())
-
-
-# ---------------------------------------------------------------------------- TRF
-
-
-def _outcome(board: BoardResult, player: int) -> Outcome:
-    outcome = outcome_of(board, player)
-    if outcome is None:
-        raise ValueError("a board without its result has no outcome")
-    return outcome
-
-
-def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapshot,
-                                                                 dict[int, int]]:
-    """The group as a `TournamentSnapshot` (rounds with every result in), and the map from
-    player id to the pairing number used in it."""
-    group = model.group(group_key)
-    players = sorted(model.players_of(group_key), key=lambda p: (p.number or 10**9, p.id))
-    numbers: dict[int, int] = {}
-    taken = {p.number for p in players if p.number}
-    if len(taken) != sum(1 for p in players if p.number):
-        raise UserError(f"{group.name}中有重复的编号", f"duplicate pairing numbers in {group.name}")
-    next_free = max(taken, default=0) + 1
-    for player in players:
-        if player.number:
-            numbers[player.id] = player.number
-        else:
-            numbers[player.id] = next_free
-            next_free += 1
-    complete = [r for r in model.rounds_of(group_key)
-                if all(b.result or b.second is None for b in r.boards)]
-    records: dict[int, list[RoundRecord]] = {p.id: [] for p in players}
-    for rnd in complete:
-        seen: set[int] = set()
-        for board in rnd.boards:
-            for me, other, colour, points in (
-                (board.first, board.second, Colour.FIRST, board.first_points),
-                (board.second, board.first, Colour.SECOND, board.second_points),
-            ):
-                if me is None or me not in records:
-                    continue
-                seen.add(me)
-                outcome = _outcome(board, me)
-                records[me].append(RoundRecord(
-                    rnd.number, outcome,
-                    numbers.get(other) if other is not None else None,
-                    colour if other is not None else None,
-                    points if points is not None else group.points.points(outcome),
-                ))
-        for pid in records:
-            if pid not in seen:
-                records[pid].append(RoundRecord(rnd.number, Outcome.ABSENT))
-    histories = tuple(
-        PlayerHistory(numbers[p.id], tuple(records[p.id]), unit=p.unit, name=p.name)
-        for p in players
-    )
-    snapshot = TournamentSnapshot(histories, max(group.rounds, len(complete)), group.points)
-    return snapshot, numbers
-
-
-def group_trf(model: ExportModel, group_key: str) -> str:
-    """A TRF-2026 text of the group (names, sex, birth dates, final ranks)."""
-    from app.pairing.trf import TrfPlayerInfo, write_trf
-
-    snapshot, numbers = group_snapshot(model, group_key)
-    standings = model.standings_of(group_key)
-    ranks = {row.player: row.rank for row in standings.rows} if standings else {}
-    info = {}
-    for player in model.players_of(group_key):
-        info[numbers[player.id]] = TrfPlayerInfo(
-            name=player.name,
-            sex={"男": "m", "女": "w"}.get(player.gender, ""),
-            birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
-            rank=ranks.get(player.id),
-        )
-    title = f"{model.event.title} {model.group(group_key).name}"
-    return write_trf(snapshot, name=title, info=info, newline="\n")
 
 
 # ---------------------------------------------------------------------------- game records
@@ -210,14 +148,35 @@ def sgf_result(code: str, how_ended: Ending | None = None) -> str:
     return ""
 
 
+def _steps(group: Group, game: GameLine, moves: tuple[Point, ...]) -> tuple[str, ...]:
+    """The stored game's steps, replayed under the group's rules; () when there are none or
+    they do not give the stored stones (the stones are then the record)."""
+    if not game.actions or group.game_settings is None:
+        return ()
+    try:
+        replayed = decode_actions(group.game_settings, game.actions, "stored game")
+    except UserError:
+        return ()
+    if tuple(replayed.moves) != moves:
+        return ()
+    return tuple(encode_actions(replayed).split())
+
+
+def _game_name(group: Group, game: GameLine) -> str:
+    if game.playoff_place:
+        return f"第{game.playoff_place}名加赛 第{game.game_no}盘"
+    return (f"第{game.round}轮 第{game.board}台"
+            + (f" 第{game.game_no}盘" if group.double_game else ""))
+
+
 def game_record(model: ExportModel, game: GameLine) -> GameRecord:
-    """The game as an `app.rules.records.GameRecord` with names, result and event data."""
+    """The game as an `app.rules.records.GameRecord` with names, result, event data and the
+    protocol steps of the stored game (opening, swap, 五手N打 offers, claimed foul)."""
     group = model.group(game.group)
     info: list[tuple[str, tuple[str, ...]]] = [
         ("EV", (f"{model.event.title} {group.name}",)),
-        ("RO", (str(game.round),)),
-        ("GN", (f"第{game.round}轮 第{game.board}台"
-                + (f" 第{game.game_no}盘" if group.double_game else ""),)),
+        ("RO", (str(game.round) if not game.playoff_place else "加赛",)),
+        ("GN", (_game_name(group, game),)),
     ]
     if model.event.venue:
         info.append(("PC", (model.event.venue,)))
@@ -226,13 +185,35 @@ def game_record(model: ExportModel, game: GameLine) -> GameRecord:
         info.append(("DT", (day.isoformat(),)))
     if group.rules:
         info.append(("RU", (group.rules,)))
-    return GameRecord(
-        moves=tuple(parse_point(m, f"{game.group} 第{game.round}轮 第{game.board}台")
-                    for m in game.moves),
+    if game.opening:
+        info.append(("ON", (game.opening,)))
+    moves = tuple(parse_point(m, f"{game.group} {_game_name(group, game)}") for m in game.moves)
+    record = GameRecord(
+        moves=moves,
         black=model.player(game.black).name,
         white=model.player(game.white).name,
         result=sgf_result(game.result, game.how_ended),
         info=tuple(info),
+    )
+    steps = _steps(group, game, moves)
+    return with_steps(record, steps) if steps else record
+
+
+def renjunet_game(model: ExportModel, game: GameLine, record: GameRecord) -> RenjuNetGame:
+    """The game in the RenjuNet database form (opening, offers, swap from the steps)."""
+    group = model.group(game.group)
+    offers = tuple(p for p in (step_point(t[6:]) for t in record.steps
+                               if t.startswith("offer:")) if p is not None)
+    swap = None
+    if "swap" in record.steps or "noswap" in record.steps:
+        swap = "swap" in record.steps
+    day = model.event.start_date
+    return RenjuNetGame(
+        tournament=f"{model.event.title} {group.name}", round=game.round,
+        rule=group.rules or "renju", black=record.black, white=record.white,
+        result=game.result if game.result in ("1-0", "0-1", "=") else "",
+        moves=record.moves, opening=game.opening, offers=offers, swap=swap,
+        year=day.year if day else 0,
     )
 
 
@@ -242,8 +223,8 @@ RECORD_WRITERS: dict[str, Callable[[GameRecord], str]] = {"sgf": write_sgf, "psq
 # ---------------------------------------------------------------------------- the package
 
 
-def _games_workbook_rows(model: ExportModel, games: list[GameLine]) -> list[list[object]]:
-    rows: list[list[object]] = []
+def _games_workbook_rows(model: ExportModel, games: list[GameLine]) -> list[list[Cell]]:
+    rows: list[list[Cell]] = []
     for game in games:
         black = model.player(game.black)
         white = model.player(game.white)
@@ -255,11 +236,26 @@ def _games_workbook_rows(model: ExportModel, games: list[GameLine]) -> list[list
     return rows
 
 
+def playoff_rows(model: ExportModel) -> list[list[Cell]]:
+    """Every playoff game (加赛) with the tie it settled, why, and the order it decided: part of
+    the event's record (2016 八(二)2, shenzhen 十一(一)2)."""
+    rows: list[list[Cell]] = []
+    for playoff in model.playoffs:
+        group = model.group(playoff.group).name
+        order = " > ".join(model.player(p).name for p in playoff.order)
+        for game in playoff.games:
+            rows.append([group, playoff.ranking, playoff.place, playoff.reason, game.stage,
+                         model.player(game.black).name, model.player(game.white).name,
+                         game.result or "待赛", game.time_control, order])
+    return rows
+
+
 def federation_workbook(model: ExportModel, path: Path | io.BytesIO) -> Path | io.BytesIO:
     """棋手名册, 最终名次 per group and sub-ranking, 团体名次, and 对局 (every game with its
     moves)."""
     workbook = Workbook()
-    workbook.remove(workbook.active)
+    if workbook.active is not None:
+        workbook.remove(workbook.active)
     players_sheet(workbook, model, "棋手名册")
     for standings in (*model.standings, *model.sub_rankings):
         headers, rows = standings_table(model, standings)
@@ -267,6 +263,10 @@ def federation_workbook(model: ExportModel, path: Path | io.BytesIO) -> Path | i
                     f"{model.event.title} {standings.title} 最终名次")
     for team in model.team_standings:
         team_sheet(workbook, model, team)
+    if model.playoffs:
+        write_sheet(workbook, "加赛", ["组别", "名次表", "名次", "加赛原因", "阶段", "黑方",
+                                        "白方", "结果", "用时", "加赛后名次"],
+                    playoff_rows(model), f"{model.event.title} 加赛")
     headers = ["组别", "轮次", "台次", "盘次", "黑方", "黑方单位", "白方", "白方单位", "结果",
                "结果说明", "终局方式", "手数", "着法"]
     write_sheet(workbook, "对局", headers, _games_workbook_rows(model, every_game(model)),
@@ -308,8 +308,11 @@ def verify_manifest(folder: Path) -> list[str]:
     return sorted(problems)
 
 
-def _readme(model: ExportModel, trf_written: list[str], records: list[str],
-            notes: list[str]) -> str:
+RENJUNET = "renjunet.rif"
+
+
+def _readme(model: ExportModel, trf_files: dict[str, str], records: list[str],
+            notes: list[str], extra: list[str]) -> str:
     event = model.event
     lines = [
         f"{event.title}",
@@ -321,8 +324,14 @@ def _readme(model: ExportModel, trf_written: list[str], records: list[str],
         "本文件夹内容（UTF-8 编码）：",
         f"- {WORKBOOK}：棋手名册、各组最终名次、全部对局（组别、轮次、台次、黑方、白方、结果、"
         "终局方式、着法）。结果以黑方在前：1-0 黑胜，0-1 白胜，= 和，+- / -+ 弃权。",
-        "- trf/：各组 TRF-2026 格式编排文件（先手记为 w）。" if trf_written else "",
-        f"- games/：对局棋谱（{'、'.join(s.upper() for s in records)}）。" if records else "",
+        "- 录取名单.csv、段级位申报表.csv、最终名次/（各名次表，含名次、并列与全部小分）、"
+        "加赛.csv（加赛对局）；签字文件/：裁判长签字用的 PDF（录取名单、段级位申报表、名次表）。",
+        "- trf/：各组 TRF-2026 格式编排文件（先手记为 w），文件与组别：" if trf_files else "",
+        *[f"    {path}：{text}" for path, text in trf_files.items()],
+        f"- games/：对局棋谱（{'、'.join(s.upper() for s in records)}；SGF 含开局、三手交换、"
+        "五手N打打点与所选一手、判禁；加赛对局在 games/<组>/加赛-…）。" if records else "",
+        f"- {RENJUNET}：全部有着法的对局，RenjuNet 数据库 XML 格式（可并入国际连珠数据库）。"
+        if RENJUNET in extra else "",
         f"- {MANIFEST}：全部文件的 SHA-256 校验值，可用 `sha256sum -c {MANIFEST}` 核对。",
     ]
     lines += [f"注：{n}" for n in notes]
@@ -330,14 +339,8 @@ def _readme(model: ExportModel, trf_written: list[str], records: list[str],
     return "\n".join(keep) + "\n"
 
 
-def package_contents(model: ExportModel) -> dict[str, bytes]:
-    """Every file of the package but the manifest, by relative path (`/` separators)."""
-    files: dict[str, bytes] = {}
-    buffer = io.BytesIO()
-    federation_workbook(model, buffer)
-    files[WORKBOOK] = buffer.getvalue()
-    notes: list[str] = []
-    trf_written = []
+def _trf_files(model: ExportModel, files: dict[str, bytes], notes: list[str]) -> dict[str, str]:
+    written: dict[str, str] = {}
     for group in model.groups:
         if not model.rounds_of(group.key):
             continue
@@ -346,19 +349,51 @@ def package_contents(model: ExportModel) -> dict[str, bytes]:
         except ValueError as error:
             notes.append(f"{group.name} 的积分制无法写成 TRF：{error}")
             continue
-        files[f"trf/{safe_filename(group.key)}.trf"] = text.encode("utf-8")
-        trf_written.append(group.key)
-    for game in every_game(model):
+        path = f"trf/{safe_filename(group.key)}.trf"
+        files[path] = text.encode("utf-8")
+        written[path] = (f"{group.name}（{group.system.zh}"
+                         f"{'，双盘制' if group.double_game else ''}，092 {SYSTEMS[group.system]}）")
+        if group.system.team:
+            # The same rounds without the 013 team records, for pairing programs that
+            # read no team files (bbpPairings).
+            players = f"trf/{safe_filename(group.key)}-棋手.trf"
+            files[players] = group_trf(model, group.key, with_teams=False).encode("utf-8")
+            written[players] = f"{group.name}（同上，不含 013 队伍记录，供不读团体文件的编排程序）"
+    return written
+
+
+def _record_files(model: ExportModel, files: dict[str, bytes]) -> list[RenjuNetGame]:
+    renju: list[RenjuNetGame] = []
+    for game in [*every_game(model), *playoff_lines(model)]:
         if not game.moves:
             continue
-        stem = f"R{game.round:02d}-B{game.board:03d}"
-        if game.game_no > 1 or model.group(game.group).double_game:
-            stem += f"-G{game.game_no}"
+        if game.playoff_place:
+            stem = f"加赛-第{game.playoff_place}名-P{game.board}-G{game.game_no}"
+        else:
+            stem = f"R{game.round:02d}-B{game.board:03d}"
+            if game.game_no > 1 or model.group(game.group).double_game:
+                stem += f"-G{game.game_no}"
         record = game_record(model, game)
         for suffix, writer in RECORD_WRITERS.items():
             path = f"games/{safe_filename(game.group)}/{stem}.{suffix}"
             files[path] = writer(record).encode("utf-8")
-    readme = _readme(model, trf_written, sorted(RECORD_WRITERS), notes)
+        renju.append(renjunet_game(model, game, record))
+    return renju
+
+
+def package_contents(model: ExportModel) -> dict[str, bytes]:
+    """Every file of the package but the manifest, by relative path (`/` separators)."""
+    files: dict[str, bytes] = {}
+    buffer = io.BytesIO()
+    federation_workbook(model, buffer)
+    files[WORKBOOK] = buffer.getvalue()
+    files.update(federation_lists.lists(model))
+    notes: list[str] = []
+    trf_files = _trf_files(model, files, notes)
+    renju = _record_files(model, files)
+    if renju:
+        files[RENJUNET] = write_renjunet(renju).encode("utf-8")
+    readme = _readme(model, trf_files, sorted(RECORD_WRITERS), notes, list(files))
     files["说明.txt"] = readme.encode("utf-8")
     return files
 
@@ -384,15 +419,22 @@ def write_federation_package(model: ExportModel, out_dir: Path) -> tuple[Path, P
             old.unlink()
         elif old.is_dir():
             old.rmdir()
-    made: set[Path] = set()
+    made: set[Path] = {folder}
+    folder.chmod(DIR_MODE)
     for relative, data in files.items():
         target = folder / relative
         if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
+            target.parent.chmod(DIR_MODE)
             made.add(target.parent)
         target.write_bytes(data)
+        target.chmod(FILE_MODE)
     archive = out_dir / f"{name}.zip"
     with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
         for relative, data in sorted(files.items()):
-            bundle.writestr(f"{name}/{relative}", data)
+            entry = zipfile.ZipInfo(f"{name}/{relative}", date_time=(2020, 1, 1, 0, 0, 0))
+            entry.external_attr = (0o100000 | FILE_MODE) << 16
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            bundle.writestr(entry, data)
+    archive.chmod(FILE_MODE)
     return folder, archive

@@ -25,6 +25,8 @@ from app.errors import UserError
 from app.pairing.system import System
 from app.pairing.types import Outcome, PointSystem
 from app.rules.endings import Ending
+from app.rules.game import GameSettings
+from app.standings.awards import Award as Decision
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -134,11 +136,14 @@ class Group:
     double_game: bool = False  # 双盘制: each board plays two games, colours exchanged
     scale: int = 1  # how stored points are shown (see module docstring)
     points: PointSystem = field(default_factory=PointSystem)  # for the TRF 162 line
+    time_control: str = ""  # 用时, e.g. 45分钟+每步30秒 (TRF 122)
+    forfeits_meet: bool = True  # a forfeited pairing counts as having met (TRF 260)
+    unit_avoidance_rounds: int = 0  # 同单位回避 in rounds 1..n (-1: every round)
+    game_settings: GameSettings | None = None  # how its games are played (records replay)
     forbidden: bool = True  # 黑方禁手 (专业规则); False for 大众规则 / 无禁手
     designated_opening: bool = True  # 指定开局 with 三手交换 and 五手N打; False: 自由开局
     opening_text: str = ""  # the opening rule by name: 指定开局, 自由开局, Swap2 ...
     fifth_move_offers: int = 2  # N of 五手N打 (0: N chosen by black, 五手N打)
-    time_control: str = ""  # 用时, as the regulation writes it
     system_text: str = ""  # 积分编排制（9轮）... for the 秩序册
     tiebreak_text: str = ""  # 积分、对手分、中间对手分、胜局
     unplayed_text: str = ""  # how an unplayed round counts in the tie-breaks
@@ -210,6 +215,8 @@ class Round:
     number: int
     boards: tuple[BoardResult, ...]
     date_text: str = ""  # e.g. 8月6日 9:00, printed on the pairing list
+    day: date | None = None  # the day it was paired (TRF 132)
+    report: tuple[str, ...] = ()  # the pairing report (同单位回避 kept / relaxed, changes)
     room: str = ""  # 比赛室 / 赛场
 
 
@@ -236,6 +243,7 @@ class StandingRow:
     tiebreaks: tuple[Value, ...] = ()
     shared: bool = False
     playoff: str = ""  # 加赛 mark / note, e.g. "加赛胜"
+    open_rank: str = ""  # a sub-ranking: the player's place in the open ranking (qiwang 十五1)
     prize: str = ""  # 奖励 at this place (printed when the ranking is final)
     grade_title: str = ""  # 段级位 earned at this place
 
@@ -253,9 +261,10 @@ class Standings:
     columns: tuple[TieBreakColumn, ...]
     rows: tuple[StandingRow, ...]
     points_header: str = "积分"
-    final: bool = True
+    final: bool = True  # False: provisional (临时，非最终): rounds or decisive playoffs remain
     after_round: int = 0
     parent: str = ""  # a sub-ranking: the title of the ranking its places are taken from
+    legend: tuple[str, ...] = ()  # the policies in force (unplayed rounds, ties, titles ...)
 
 
 @dataclass(frozen=True)
@@ -286,9 +295,35 @@ class TeamStandings:
     columns: tuple[TieBreakColumn, ...]
     rows: tuple[TeamRow, ...]
     group: str = ""
+    final: bool = True
+    legend: tuple[str, ...] = ()  # how teams were formed, the tie-break chain, the tie rule
 
 
 # ---------------------------------------------------------------------------- awards, games
+
+
+@dataclass(frozen=True)
+class PlayoffGame:
+    """One playoff game (加赛): `black` moved first; `result` a CLI code, '' while unplayed."""
+
+    stage: str  # 双盘加赛, 单盘加赛, 小循环加赛
+    black: int  # player id
+    white: int
+    result: str = ""
+    time_control: str = ""  # 5′+3″
+
+
+@dataclass(frozen=True)
+class PlayoffRecord:
+    """A playoff for a tie (加赛) and its games; `order` (player ids, best first) once decided."""
+
+    group: str  # Group.key
+    ranking: str  # the ranking whose tie it settles
+    place: int
+    players: tuple[int, ...]
+    games: tuple[PlayoffGame, ...]
+    order: tuple[int, ...] = ()
+    reason: str = ""  # why it was needed (what differed across the tied places)
 
 
 @dataclass(frozen=True)
@@ -302,12 +337,18 @@ class Award:
     group: str = ""  # Group.key; empty for an event-wide team award
     player: int | None = None  # player id; None for a team
     prize: str = ""  # 奖金 30000元, 奖杯, 奖牌, 证书
-    grade_title: str = ""  # 六段, 一级 ...
+    grade_title: str = ""  # 六段, 一级 ...: the title the place gives the right to apply for
     shared: bool = False
+    final: bool = True  # False: printed only as provisional (临时，非最终)
+    decision: Decision | None = None  # the typed decision: rule applied, share, declines
 
     @property
     def place_text(self) -> str:
         return place_zh(self.place)
+
+    @property
+    def provisional(self) -> bool:
+        return not self.final
 
     @property
     def is_team(self) -> bool:
@@ -328,30 +369,8 @@ class Game:
     how_ended: Ending | None = None
     game_no: int = 1  # 2 for the second game of a double-game round
     opening: str = ""  # 指定开局 name, e.g. 花月
-
-
-@dataclass(frozen=True)
-class PlayoffGame:
-    """One game of a playoff (加赛): `black` moves first."""
-
-    index: int
-    stage: str  # 双盘加赛, 单盘加赛 ...
-    black: int  # player id
-    white: int
-    time_control: str
-    result: str = ""  # CLI code, black first; empty while to be played
-
-
-@dataclass(frozen=True)
-class Playoff:
-    """A playoff for a tie at a decisive place (加赛, 2016 and shenzhen 十(五)2)."""
-
-    group: str  # Group.key
-    ranking: str  # the ranking's title
-    place: int
-    players: tuple[int, ...]  # in tie-break order
-    games: tuple[PlayoffGame, ...]
-    order: tuple[int, ...] = ()  # the decided order; () while open
+    actions: str = ""  # the game step by step (`app.rules.game.encode_actions`): swap, offers
+    playoff_place: int = 0  # a playoff game (加赛): the place it decides; `round` is 0
 
 
 @dataclass(frozen=True)
@@ -393,9 +412,10 @@ class ExportModel:
     awards: tuple[Award, ...] = ()
     games: tuple[Game, ...] = ()
     progress_standings: tuple[Standings, ...] = ()  # after each round before the last
-    playoffs: tuple[Playoff, ...] = ()
     brackets: tuple[Bracket, ...] = ()
     team_members: tuple[tuple[int, str, int], ...] = ()  # (player id, team, board number)
+    playoffs: tuple[PlayoffRecord, ...] = ()
+    playoff_games: tuple[Game, ...] = ()  # 加赛 games, `playoff_place` set, `board` = playoff
     _players_by_id: dict[int, Player] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

@@ -1,5 +1,7 @@
 """Game sheets (棋谱): one A4 page per recorded game with the 15x15 board, every stone
-numbered in move order (black first), and the move list.
+numbered in move order (black first), the move list, and the opening protocol as played
+(开局过程: the swap decision, the 五手N打 offers and the one chosen, passes, a claimed foul),
+the same steps the SGF and PSQ records carry.
 
 Coordinates as in tests/data/renju/README.md: column a..o left to right, row 1..15 bottom to
 top, h8 the centre (天元).
@@ -7,6 +9,7 @@ top, h8 the centre (天元).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,6 +22,7 @@ from app.errors import UserError
 from app.exports.fonts import SANS
 from app.exports.model import ExportModel, Game, result_zh
 from app.exports.pdf_common import draw_bold, draw_fitted, fit_size, plain_canvas, text_width
+from app.rules.records import describe_steps
 
 SIZE = 15
 COLUMNS = "abcdefghijklmno"
@@ -80,7 +84,8 @@ def _board_forms(canvas: Canvas, side: float) -> tuple[str, str, str]:
     names = []
     for colour in ("black", "white"):
         name = f"{key}{colour}"
-        canvas.beginForm(name, -step / 2, -step / 2, step / 2, step / 2)
+        half = math.ceil(step / 2)  # the bounding box in whole points
+        canvas.beginForm(name, -half, -half, half, half)
         canvas.setLineWidth(0.6)
         canvas.setStrokeColor(colors.black)
         canvas.setFillColor(colors.black if colour == "black" else colors.white)
@@ -180,7 +185,11 @@ def draw_game_sheet(canvas: Canvas, model: ExportModel, game: Game) -> None:
     if group.rules:
         bits.append(group.rules)
     draw_fitted(canvas, "    ".join(bits), margin, y, usable, 10)
-    side = min(usable, 160 * mm)
+    steps = describe_steps(game.actions.split())
+    if steps:  # the opening protocol as played: swap, the fifth-move offers, passes, a claim
+        y -= 5 * mm
+        draw_fitted(canvas, "开局过程：" + "；".join(steps), margin, y, usable, 10)
+    side = min(usable, 160 * mm - (5 * mm if steps else 0))
     board_top = y - 4 * mm
     _draw_board(canvas, moves, (width - side) / 2, board_top - side, side)
     list_top = board_top - side - 8 * mm

@@ -19,9 +19,10 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from app.exports.fonts import SANS, register_fonts
 from app.exports.model import (
+    Award,
     BoardResult,
     ExportModel,
-    Playoff,
+    PlayoffRecord,
     Round,
     Standings,
     TeamStandings,
@@ -213,6 +214,8 @@ def write_round_results(model: ExportModel, group: str, round_number: int, path:
 def _parent_places(model: ExportModel, standings: Standings) -> dict[int, str]:
     """A sub-ranking's players' places in the ranking it is taken from (the open place of
     each woman in qiwang's 公开组（女子）)."""
+    if any(row.open_rank for row in standings.rows):
+        return {row.player: row.open_rank for row in standings.rows}
     if not standings.parent:
         return {}
     for parent in model.standings:
@@ -232,7 +235,7 @@ def standings_rows(
     columns = [Column("名次"), Column("编号"), Column("姓名", "LEFT", True),
                Column("单位", "LEFT", True)]
     if parent:
-        columns.append(Column(f"{standings.parent}名次"))
+        columns.append(Column(f"{standings.parent or '公开组'}名次"))
     columns.append(Column(standings.points_header))
     columns += [Column(c.header) for c in standings.columns]
     if awards:
@@ -258,14 +261,17 @@ def standings_legend(model: ExportModel, standings: Standings) -> str:
     """The legend under a ranking: the order of criteria, what each tie-break counts, the
     unplayed-game policy, shared places and playoffs."""
     info = model.group(standings.group) if standings.group else None
-    bits = []
-    if standings.columns:
+    bits: list[str] = []
+    if standings.legend:  # the ranking's own account of its criteria (the standings service)
+        bits += [line if line.endswith("。") else line + "。" for line in standings.legend]
+        info = None
+    elif standings.columns:
         order = "、".join([standings.points_header, *(c.header for c in standings.columns)])
         bits.append(f"名次依次按{order}区分，均为高者列前。")
         legends = [c.legend for c in standings.columns if c.legend]
         if legends:
             bits.append("；".join(legends) + "。")
-    if info is not None and info.unplayed_text:
+    if info is not None and info.unplayed_text and not standings.legend:
         bits.append(info.unplayed_text + "。")
     if any(r.shared for r in standings.rows):
         bits.append("名次后的“=”表示并列。")
@@ -277,7 +283,7 @@ def standings_legend(model: ExportModel, standings: Standings) -> str:
 
 
 def standings_title(standings: Standings) -> str:
-    kind = "最终名次" if standings.final else f"第{standings.after_round}轮后名次"
+    kind = "最终名次" if standings.final else f"第{standings.after_round}轮后名次{PROVISIONAL}"
     return f"{standings.title}{kind}"
 
 
@@ -311,9 +317,11 @@ def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) ->
         cells += ["、".join(row.members), row.note]
         rows.append(cells)
     subtitle = model.group(team.group).name if team.group else ""
-    header = PageHeader(model.event, team_title(team), subtitle)
+    header = PageHeader(model.event, team_title(team) + ("" if team.final else PROVISIONAL),
+                        subtitle)
     return _table_document(path, header, columns, rows,
-                           after=[signature_line(("裁判长", "编排长"))])
+                           after=[*(note(line) for line in team.legend),
+                                  signature_line(("裁判长", "编排长"))])
 
 
 def crosstable_rows(model: ExportModel, group: str
@@ -458,16 +466,38 @@ def write_award_sheet(model: ExportModel, path: Path) -> Path:
     awards = model.awards_in_place_order()
     story: list[Flowable] = []
     columns = [Column("名次"), Column("姓名／队名", "LEFT", True), Column("单位", "LEFT", True),
-               Column("奖励", "LEFT", True), Column("段级位")]
+               Column("奖励", "LEFT", True), Column("段级位"), Column("说明", "LEFT")]
     width = usable_width(False)
     for ranking in unique(a.ranking for a in awards):
         rows = [[f"{a.place}=" if a.shared else str(a.place), a.recipient,
-                 "" if a.is_team and a.unit == a.recipient else a.unit, a.prize, a.grade_title]
+                 "" if a.is_team and a.unit == a.recipient else a.unit, a.prize,
+                 f"可申请{a.grade_title}" if a.grade_title else "", award_note(a)]
                 for a in awards if a.ranking == ranking]
         story.append(KeepTogether([heading(ranking), make_table(columns, rows, width)]))
         story.append(Spacer(1, 6))
     story.append(signature_line(("裁判长", "仲裁")))
-    return build_document(path, PageHeader(model.event, "录取名单"), story)
+    title = "录取名单" + (PROVISIONAL if any(a.provisional for a in awards) else "")
+    return build_document(path, PageHeader(model.event, title), story)
+
+
+PROVISIONAL = "（临时·非最终）"
+
+
+def award_note(award: Award) -> str:
+    """How an award was decided where not by place alone (加赛决定, 并列平分), and declines."""
+    from app.standings.awards import AwardBasis
+
+    decision = award.decision
+    if decision is None:
+        return ""
+    parts = {AwardBasis.PLAYOFF: ["加赛决定"],
+             AwardBasis.SHARED: [f"并列第{decision.covered[0]}-{decision.covered[1]}名平分"]
+             }.get(decision.basis, [])
+    if decision.declined_title:
+        parts.append("放弃等级称号")
+    if decision.declined_prize:
+        parts.append("放弃奖励")
+    return "，".join(parts)
 
 
 def grade_application_rows(model: ExportModel) -> list[list[str]]:
@@ -503,7 +533,9 @@ def write_grade_applications(model: ExportModel, path: Path) -> Path:
     seal.hAlign = "LEFT"
     after = [Spacer(1, 3), note("对局数为本次比赛实际对局盘数（不含轮空、弃权）。"),
              Spacer(1, 2 * mm), seal]
-    return _table_document(path, PageHeader(model.event, "段级位申报表"), columns, rows,
+    provisional = any(a.provisional and a.grade_title for a in model.awards)
+    title = "段级位申报表" + (PROVISIONAL if provisional else "")
+    return _table_document(path, PageHeader(model.event, title), columns, rows,
                            after=after, force_wide=True)
 
 
@@ -516,17 +548,17 @@ def time_control_zh(text: str) -> str:
     return f"每方{match.group(1)}分钟，每步加{match.group(2)}秒"
 
 
-def playoff_rows(model: ExportModel, playoff: Playoff) -> list[list[str]]:
+def playoff_rows(model: ExportModel, playoff: PlayoffRecord) -> list[list[str]]:
     rows = []
-    for game in playoff.games:
+    for index, game in enumerate(playoff.games, start=1):
         black, white = model.player(game.black), model.player(game.white)
-        rows.append([str(game.index), game.stage, f"{black.number or ''}", black.name,
+        rows.append([str(index), game.stage, f"{black.number or ''}", black.name,
                      result_zh(game.result) if game.result else "", white.name,
                      f"{white.number or ''}", time_control_zh(game.time_control)])
     return rows
 
 
-def playoff_story(model: ExportModel, playoff: Playoff) -> list[Flowable]:
+def playoff_story(model: ExportModel, playoff: PlayoffRecord) -> list[Flowable]:
     """One playoff: who is tied, every game with colours (black moves first), time control
     and result, and the decided order."""
     names = "、".join(model.player(pid).name for pid in playoff.players)

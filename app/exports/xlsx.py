@@ -188,8 +188,9 @@ def standings_table(model: ExportModel, standings: Standings) -> tuple[list[str]
 
 def standings_sheet(workbook: Workbook, model: ExportModel, standings: Standings) -> Worksheet:
     headers, rows = standings_table(model, standings)
-    return write_sheet(workbook, f"{standings.title}名次", headers, rows,
-                       f"{model.event.title} {standings.title} 名次")
+    state = "" if standings.final else "（临时·非最终）"
+    return write_sheet(workbook, f"{standings.title}名次{state}", headers, rows,
+                       f"{model.event.title} {standings.title} 名次{state}")
 
 
 def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Worksheet:
@@ -256,11 +257,16 @@ def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> W
 
 
 def awards_sheet(workbook: Workbook, model: ExportModel) -> Worksheet:
-    headers = ["类别", "名次", "并列", "姓名／队名", "单位", "奖励", "段级位"]
+    from app.exports.pdf_lists import PROVISIONAL, award_note
+
+    headers = ["类别", "名次", "并列", "姓名／队名", "单位", "奖励", "可申请段级位", "说明"]
+    awards = model.awards_in_place_order()
     rows = [[a.ranking, a.place, "并列" if a.shared else "", a.recipient,
-             "" if a.is_team and a.unit == a.recipient else a.unit, a.prize, a.grade_title]
-            for a in model.awards_in_place_order()]
-    return write_sheet(workbook, "录取名单", headers, rows, f"{model.event.title} 录取名单")
+             "" if a.is_team and a.unit == a.recipient else a.unit, a.prize, a.grade_title,
+             award_note(a)]
+            for a in awards]
+    title = "录取名单" + (PROVISIONAL if any(a.provisional for a in awards) else "")
+    return write_sheet(workbook, title, headers, rows, f"{model.event.title} {title}")
 
 
 def write_workbook(model: ExportModel, path: Path) -> Path:

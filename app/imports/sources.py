@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import csv
 import io
+import stat
 import warnings
+import zipfile
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,6 +21,13 @@ from app.imports.columns import Header, find_header
 
 Cells = tuple[object, ...]
 
+# Reading limits: a qualifier list of a few thousand rows is well under 1 MB; anything far
+# larger is refused before it is read, so that no file can take the program's time or memory.
+MAX_FILE_BYTES = 10 * 1024 * 1024  # on disk
+MAX_UNPACKED_BYTES = 8 * 1024 * 1024  # an XLSX's parts, unpacked (zip bombs)
+MAX_ROWS = 20_000
+MAX_COLUMNS = 300
+MAX_CELLS = 400_000  # rows x columns of one sheet
 _ZIP_MAGIC = b"PK\x03\x04"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _TEXT_SUFFIXES = {".csv", ".txt", ".tsv", ".xls"}
@@ -42,16 +52,7 @@ def read_table(path: Path, sheet: str | None = None) -> Table:
     names the worksheet; by default the active one, else the first holding a header row
     (other sheets that hold lists are named in `Table.other_sheets`)."""
     name = str(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise UserError("文件不存在", "file not found", name) from None
-    except IsADirectoryError:
-        raise UserError("这是一个文件夹，不是名单文件", "this is a folder, not a list file",
-                        name) from None
-    except OSError as exc:
-        raise UserError(f"无法读取文件：{exc.strerror}", f"cannot read the file: {exc.strerror}",
-                        name) from None
+    data = _read_bounded(path, name)
     suffix = path.suffix.lower()
     if data.startswith(_ZIP_MAGIC) and suffix in _XLSX_SUFFIXES | _TEXT_SUFFIXES:
         return _read_xlsx(name, data, sheet)
@@ -64,6 +65,63 @@ def read_table(path: Path, sheet: str | None = None) -> Table:
     if suffix not in _TEXT_SUFFIXES:
         raise UserError("只能导入 CSV 或 XLSX 文件", "only CSV or XLSX files can be imported", name)
     return _read_csv(name, data)
+
+
+def _too_large(name: str, what_zh: str, what_en: str) -> UserError:
+    megabytes = MAX_FILE_BYTES // (1024 * 1024)
+    return UserError(f"{what_zh}，超过名单文件的上限（{megabytes} MB、{MAX_ROWS} 行、"
+                     f"{MAX_COLUMNS} 列、{MAX_CELLS} 个单元格）",
+                     f"{what_en}: beyond the limit for a list file ({megabytes} MB,"
+                     f" {MAX_ROWS} rows, {MAX_COLUMNS} columns, {MAX_CELLS} cells)", name)
+
+
+def _read_bounded(path: Path, name: str) -> bytes:
+    """The file's bytes, refused before reading when it is not a regular file (a FIFO, a
+    device such as /dev/zero: reading them might never end) or larger than the limit."""
+    try:
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise UserError("这是一个文件夹，不是名单文件", "this is a folder, not a list file",
+                            name)
+        if not stat.S_ISREG(info.st_mode):
+            raise UserError("不是普通文件（管道或设备），不能作为名单读取",
+                            "not a regular file (a pipe or a device): not read as a list", name)
+        if info.st_size > MAX_FILE_BYTES:
+            raise _too_large(name, f"文件有 {info.st_size // (1024 * 1024)} MB",
+                             f"the file has {info.st_size // (1024 * 1024)} MB")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise UserError("文件不存在", "file not found", name) from None
+    except OSError as exc:
+        raise UserError(f"无法读取文件：{exc.strerror}", f"cannot read the file: {exc.strerror}",
+                        name) from None
+    if len(data) > MAX_FILE_BYTES:  # grew while being read
+        raise _too_large(name, "文件过大", "the file is too large")
+    return data
+
+
+def _check_zip(name: str, data: bytes) -> None:
+    """Unpack every part of the XLSX once, counting: a zip bomb (parts that unpack to far
+    more than their size) is refused as soon as the count passes the limit."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            total = 0
+            for info in archive.infolist():
+                with archive.open(info) as part:
+                    while chunk := part.read(1 << 20):
+                        total += len(chunk)
+                        if total > MAX_UNPACKED_BYTES:
+                            raise UserError(
+                                f"XLSX 解压后超过 {MAX_UNPACKED_BYTES // (1024 * 1024)} MB"
+                                "（可能是压缩炸弹），不予读取",
+                                f"the XLSX unpacks to more than"
+                                f" {MAX_UNPACKED_BYTES // (1024 * 1024)} MB (a zip bomb?);"
+                                " not read", name)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError,
+            NotImplementedError, zlib.error) as exc:
+        raise UserError("XLSX 文件已损坏，无法打开", f"the XLSX file is damaged: {exc}",
+                        name) from None
 
 
 def _decode(name: str, data: bytes) -> tuple[str, str]:
@@ -92,12 +150,18 @@ def _read_csv(name: str, data: bytes) -> Table:
     if "\x00" in text:
         raise UserError("文件含有二进制内容，不是文本表格",
                         "the file holds binary data, not a text table", name)
+    if text.count("\n") > MAX_ROWS:
+        raise _too_large(name, f"文件有 {text.count(chr(10))} 行",
+                         f"the file has {text.count(chr(10))} rows")
     best: tuple[int, tuple[Cells, ...], Header] | None = None
     for delimiter in (",", "\t", ";"):
         try:
             rows = _split(text, delimiter)
         except csv.Error as exc:
             raise UserError(f"CSV 格式错误：{exc}", f"malformed CSV: {exc}", name) from None
+        cells = sum(len(row) for row in rows)
+        if cells > MAX_CELLS or any(len(row) > MAX_COLUMNS for row in rows):
+            raise _too_large(name, f"文件有 {cells} 个单元格", f"the file has {cells} cells")
         header = find_header(rows)
         if header is None:
             continue
@@ -119,6 +183,7 @@ def _no_header(name: str) -> UserError:
 
 
 def _read_xlsx(name: str, data: bytes, sheet: str | None) -> Table:
+    _check_zip(name, data)
     try:
         import openpyxl
 
@@ -142,6 +207,11 @@ def _read_xlsx(name: str, data: bytes, sheet: str | None) -> Table:
     for ws in chosen:
         if ws is None or not hasattr(ws, "iter_rows"):
             continue
+        if ws.max_row > MAX_ROWS or ws.max_column > MAX_COLUMNS or (
+                ws.max_row * ws.max_column > MAX_CELLS):
+            raise _too_large(f"{name} [{ws.title}]",
+                             f"工作表有 {ws.max_row} 行、{ws.max_column} 列",
+                             f"the sheet has {ws.max_row} rows and {ws.max_column} columns")
         rows = _sheet_rows(ws)
         header = find_header(rows)
         if header is None:

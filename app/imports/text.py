@@ -109,6 +109,12 @@ def parse_gender(value: object) -> Gender | None:
 _INT = re.compile(r"^[+-]?\d+(?:\.0+)?$")
 
 
+def _styled_digit(ch: str) -> bool:
+    """A digit written as a superscript, a subscript or in a circle (¹, ₂, ③)."""
+    return unicodedata.decomposition(ch).startswith(("<super>", "<sub>", "<circle>")) and (
+        unicodedata.numeric(ch, None) is not None)
+
+
 def parse_int(value: object, what_zh: str, what_en: str) -> int | None:
     """A whole number (积分, 胜局, 名次, 序号): full-width digits, thousands commas, a unit
     suffix (分/局/名/胜) and rank marks (第3名, 并列3, 3=) are accepted."""
@@ -123,14 +129,21 @@ def parse_int(value: object, what_zh: str, what_en: str) -> int | None:
             return int(value)
         raise BadCell(f"{what_zh}应为整数：{cell_text(value)}",
                       f"{what_en} must be a whole number: {cell_text(value)}")
+    if any(_styled_digit(ch) for ch in str(value)):
+        # ¹²³, ₁, ①: compatibility forms that normalise to digits, but no list writes a
+        # number so; most likely a footnote mark or a damaged cell. Refused, not guessed.
+        raise BadCell(f"{what_zh}应为整数（含上标、下标或带圈数字）：{clean_text(value)[:40]}",
+                      f"{what_en} must be a whole number (it has superscript, subscript or"
+                      f" circled digits): {clean_text(value)[:40]}")
     text = _compat(value).replace(",", "")
     if not text or text in {"-", "--", "/", "无"}:
         return None
     text = re.sub(r"^(?:第|并列)+", "", text)
     text = re.sub(r"(?:分|局|名|胜|盘|=|\(并列\)|并列)+$", "", text)
     if not _INT.match(text) or len(text) > 15:
-        raise BadCell(f"{what_zh}应为整数：{clean_text(value)}",
-                      f"{what_en} must be a whole number: {clean_text(value)}")
+        shown = clean_text(value)
+        shown = shown if len(shown) <= 40 else f"{shown[:40]}…（{len(shown)} 字符 / characters）"
+        raise BadCell(f"{what_zh}应为整数：{shown}", f"{what_en} must be a whole number: {shown}")
     return int(float(text)) if "." in text else int(text)
 
 

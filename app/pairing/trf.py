@@ -17,6 +17,21 @@ from 2025-09-01), with the TRF-16 extensions pairing programs use (`XXR`, `XXC`,
   first round"), inferred from round 1 when absent; `162` (TRF26 "scoring point system":
   codes W D L A P, X ignored) or `BB?` lines: the point system; `XXZ n n ...`: players absent
   from the next round.
+- Header records 012 (name), 022 (city), 032 (federation), 042 / 052 (start, end), 062 / 072
+  (players, rated players), 082 (teams), 092 (type of tournament, e.g. `FIDE_DUTCH_2025`),
+  102 (chief arbiter), 122 (time control), 132 (round dates, YY/MM/DD in the round columns)
+  are kept as text (`TrfTournament.header`); `013` team records (name in 5-36, pairing numbers
+  from 37, 5 apart) in `teams`.
+- Forbidden pairs: TRF26 `260` (5-7 first round, 9-11 last round, pairing numbers from 13,
+  5 apart: none of them meets another in those rounds) and JaVaFo's `XXP n n ...` (in every
+  round). Both are applied when a round is paired (`request_for_round`).
+- Accelerations: TRF26 `250` and JaVaFo's `XXA` are read; the engine does not pair with
+  accelerated scores, so pairing a round they touch is refused rather than done wrongly.
+- JaVaFo's `0000 - =` is a half-point bye, as `0000 - H`.
+
+Hostile input: fields are ASCII digits of bounded width (superscript or full-width digits, a
+5 000-digit number are refused with line and field), at most 9 999 players and 999 rounds;
+a file with no `001` record is refused.
 
 Points are kept as integers (`PointSystem` units): `point_scale` units make one TRF point, the
 smallest scale that makes every value of the file's point system an integer (FIDE 1/0.5/0 ->
@@ -33,6 +48,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import date
 from fractions import Fraction
 from math import lcm
 
@@ -50,6 +66,10 @@ from app.pairing.types import (
 )
 
 __all__ = [
+    "Acceleration",
+    "ForbiddenPairs",
+    "TrfHeader",
+    "TrfTeam",
     "TrfEntry",
     "TrfPlayer",
     "TrfPlayerInfo",
@@ -65,7 +85,7 @@ _PLAYED = {"1": Outcome.WIN, "=": Outcome.DRAW, "0": Outcome.LOSS,
 _FORFEIT = {"+": Outcome.FORFEIT_WIN, "-": Outcome.FORFEIT_LOSS}
 _NO_OPPONENT = {"U": Outcome.PAB, "F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE,
                 "Z": Outcome.ZERO_BYE, "-": Outcome.ABSENT, " ": Outcome.ABSENT,
-                "+": Outcome.FULL_BYE}
+                "+": Outcome.FULL_BYE, "=": Outcome.HALF_BYE}
 _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-",
                "-": "+"}
 _POINTS_RE = re.compile(r"^\d{1,4}(?:[.,]\d{1,3})?$")
@@ -161,6 +181,10 @@ class TrfTournament:
     initial_colour_stated: bool = False  # True when given by XXC / 152
     absent_next: frozenset[int] = frozenset()  # XXZ
     source: str = ""
+    header: tuple[tuple[str, str], ...] = ()  # (tag, text) of 012 ... 132, in file order
+    teams: tuple[TrfTeam, ...] = ()  # 013
+    forbidden: tuple[ForbiddenPairs, ...] = ()  # 260, XXP
+    accelerations: tuple[Acceleration, ...] = ()  # 250, XXA
     _by_number: Mapping[int, TrfPlayer] = field(default_factory=dict, repr=False,
                                                 compare=False)
 
@@ -237,7 +261,18 @@ class TrfTournament:
                 unavailable.add(player.number)
         if k == self.rounds_played + 1:
             unavailable |= self.absent_next
-        return PairingRequest(snapshot=snapshot, round=k, unavailable=frozenset(unavailable))
+        accelerated = [a for a in self.accelerations if a.first <= k <= a.last and a.points]
+        if accelerated:
+            raise UserError(
+                f"第 {k} 轮有加速分（250/XXA），本程序不按加速分编排",
+                f"round {k} has accelerated scores (250/XXA): pairing with accelerations is "
+                "not supported",
+                _where(self.source, accelerated[0].line, "250/XXA"),
+            )
+        forbidden: frozenset[frozenset[int]] = frozenset().union(
+            *(entry.pairs() for entry in self.forbidden if entry.applies(k)))
+        return PairingRequest(snapshot=snapshot, round=k, unavailable=frozenset(unavailable),
+                              forbidden_pairs=forbidden)
 
     def next_round_request(self) -> PairingRequest:
         """The request for the round after the last one with any result."""
@@ -283,41 +318,76 @@ def format_points(units: int | Fraction, scale: int = 1) -> str:
 # Reading
 # ---------------------------------------------------------------------------------------
 
+MAX_PLAYERS = 9999  # four columns of pairing number
+MAX_ROUNDS = 999  # three columns of round number in 250 / 260
+
 
 def _where(source: str, line: int, what: str = "") -> str:
     place = f"{source or 'TRF'}:{line}"
     return f"{place} {what}".rstrip()
 
 
+def _is_number(text: str, width: int = 4) -> bool:
+    """ASCII digits only (no superscripts or full-width digits), at most `width` of them."""
+    return 0 < len(text) <= width and text.isascii() and text.isdigit()
+
+
+def _number(text: str, where: str, zh: str, en: str, width: int = 4) -> int:
+    text = text.strip()
+    if not _is_number(text, width):
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise UserError(f"{zh}有误：{shown!r}", f"bad {en}: {shown!r}", where)
+    return int(text)
+
+
 def _parse_points(text: str, where: str, zh: str, en: str) -> Fraction:
     text = text.strip()
-    if not _POINTS_RE.match(text):
-        raise UserError(f"{zh}不是分数：{text!r}", f"{en} is not a number of points: {text!r}",
+    if not text.isascii() or not _POINTS_RE.match(text):
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise UserError(f"{zh}不是分数：{shown!r}", f"{en} is not a number of points: {shown!r}",
                         where)
     return Fraction(text.replace(",", "."))
 
 
 def _parse_point_codes(line: str, lineno: int, source: str) -> dict[str, Fraction]:
-    """A `162` line: code letters each followed by points, `162  W 2.0    D 1.0`."""
+    """A `162` line: code letters each followed by points, `162  W 2.0    D 1.0`; `Z` is
+    bbpPairings' name for TRF26 `A`."""
     tokens = line[3:].split()
     values: dict[str, Fraction] = {}
     i = 0
     while i < len(tokens):
         code = tokens[i].upper()
+        where = _where(source, lineno, "162")
+        if code not in {"W", "D", "L", "A", "Z", "P", "X"}:
+            shown = code[:10]
+            raise UserError(f"积分制代码未知：{shown}", f"point system: unknown code {shown}",
+                            where)
         if i + 1 >= len(tokens):
             raise UserError(f"积分制缺少 {code} 的分值", f"point system: no points after {code}",
-                            _where(source, lineno, "162"))
-        if code not in {"W", "D", "L", "A", "P", "X"}:
-            raise UserError(f"积分制代码未知：{code}", f"point system: unknown code {code}",
-                            _where(source, lineno, "162"))
-        values[code] = _parse_points(tokens[i + 1], _where(source, lineno, f"162 {code}"),
-                                     "积分制分值", "point value")
+                            where)
+        values["A" if code == "Z" else code] = _parse_points(
+            tokens[i + 1], _where(source, lineno, f"162 {code}"), "积分制分值", "point value")
         i += 2
     return values
 
 
 def _split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _entry_code(chunk: str, r: int, opponent: int, colour: str, where: str) -> str:
+    code = chunk[7].upper()
+    if opponent:
+        if code not in _PLAYED and code not in _FORFEIT and code != " ":
+            raise UserError(f"第 {r} 轮有对手时结果有误：{chunk[7]!r}",
+                            f"round {r}: bad result {chunk[7]!r} against an opponent", where)
+        if code in _PLAYED and colour == "-":
+            raise UserError(f"第 {r} 轮对局缺少先后手", f"round {r}: played game without colour",
+                            where)
+    elif code not in _NO_OPPONENT:
+        raise UserError(f"第 {r} 轮没有对手却有对局结果：{chunk[7]!r}",
+                        f"round {r}: game result {chunk[7]!r} without an opponent", where)
+    return code
 
 
 def _parse_entry(line: str, r: int, lineno: int, source: str) -> TrfEntry | None:
@@ -327,7 +397,7 @@ def _parse_entry(line: str, r: int, lineno: int, source: str) -> TrfEntry | None
         return None
     where = _where(source, lineno, f"round {r} (columns {start + 1}-{start + 8})")
     opp_text = chunk[0:4].strip()
-    if opp_text and not opp_text.isdigit():
+    if opp_text and not _is_number(opp_text):
         raise UserError(f"第 {r} 轮对手编号有误：{opp_text!r}",
                         f"round {r}: bad opponent number {opp_text!r}", where)
     opponent = int(opp_text) if opp_text else 0
@@ -340,29 +410,18 @@ def _parse_entry(line: str, r: int, lineno: int, source: str) -> TrfEntry | None
     if colour not in {"w", "b", "-"}:
         raise UserError(f"第 {r} 轮先后手有误：{chunk[5]!r}",
                         f"round {r}: bad colour {chunk[5]!r}", where)
-    code = chunk[7].upper()
-    if opponent:
-        if code not in _PLAYED and code not in _FORFEIT and code != " ":
-            raise UserError(f"第 {r} 轮有对手时结果有误：{chunk[7]!r}",
-                            f"round {r}: bad result {chunk[7]!r} against an opponent", where)
-        if code in _PLAYED and colour == "-":
-            raise UserError(f"第 {r} 轮对局缺少先后手", f"round {r}: played game without colour",
-                            where)
-    elif code not in _NO_OPPONENT:
-        raise UserError(f"第 {r} 轮没有对手却有对局结果：{chunk[7]!r}",
-                        f"round {r}: game result {chunk[7]!r} without an opponent", where)
+    code = _entry_code(chunk, r, opponent, colour, where)
     return TrfEntry(round=r, opponent=opponent, colour=colour, code=code)
 
 
 def _parse_player(line: str, lineno: int, source: str) -> tuple[TrfPlayer, Fraction | None]:
     """A `001` record and its points column (in TRF points; None when blank)."""
     where = _where(source, lineno)
-    number_text = line[4:8].strip()
-    if not number_text.isdigit() or int(number_text) == 0:
-        raise UserError(f"编号有误：{number_text!r}", f"bad pairing number {number_text!r}",
-                        where + " pairing number (columns 5-8)")
+    number = _number(line[4:8], where + " pairing number (columns 5-8)", "编号", "pairing number")
+    if number == 0:
+        raise UserError("编号不能为 0", "pairing number 0", where + " pairing number (columns 5-8)")
     rating_text = line[48:52].strip()
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not _is_number(rating_text):
         raise UserError(f"等级分有误：{rating_text!r}", f"bad rating {rating_text!r}",
                         where + " rating (columns 49-52)")
     points_text = line[80:84].strip()
@@ -371,11 +430,14 @@ def _parse_player(line: str, lineno: int, source: str) -> tuple[TrfPlayer, Fract
         points = _parse_points(points_text, where + " points (columns 81-84)", "积分", "points")
     rank_text = line[85:89].strip()
     rounds = max(0, -(-(len(line.rstrip()) - _ROUND_START) // _ROUND_WIDTH))
+    if rounds > MAX_ROUNDS:
+        raise UserError(f"轮次过多（{rounds}），最多 {MAX_ROUNDS} 轮",
+                        f"too many rounds ({rounds}); at most {MAX_ROUNDS}", where)
     entries = tuple(_parse_entry(line, r, lineno, source) for r in range(1, rounds + 1))
     while entries and entries[-1] is None:
         entries = entries[:-1]
     player = TrfPlayer(
-        number=int(number_text),
+        number=number,
         name=line[14:47].strip(),
         rating=int(rating_text) if rating_text else 0,
         line=lineno,
@@ -385,7 +447,7 @@ def _parse_player(line: str, lineno: int, source: str) -> tuple[TrfPlayer, Fract
         fide_id=line[57:68].strip(),
         birth=line[69:79].strip(),
         points=None,
-        rank=int(rank_text) if rank_text.isdigit() else None,
+        rank=int(rank_text) if _is_number(rank_text) else None,
         entries=entries,
     )
     return player, points
@@ -397,96 +459,244 @@ def _point_system(values: dict[str, Fraction]) -> tuple[PointSystem, int]:
 
 
 def _int_after_code(line: str, lineno: int, source: str, code: str) -> int:
-    text = line[3:].strip().split()[0] if line[3:].strip() else ""
-    if not text.isdigit():
-        raise UserError(f"{code} 行轮数有误：{text!r}", f"{code}: bad number of rounds {text!r}",
-                        _where(source, lineno, code))
-    return int(text)
+    words = line[3:].split()
+    text = words[0] if words else ""
+    value = _number(text, _where(source, lineno, code), f"{code} 行轮数", "number of rounds", 3)
+    return value
 
 
-def read_trf(text: str, source: str = "") -> TrfTournament:
-    """Parse a TRF file's text; malformed input raises `UserError` naming line and field."""
-    name = ""
+def _fixed_numbers(line: str, start: int, lineno: int, source: str, tag: str,
+                   ) -> tuple[int, ...]:
+    """Pairing numbers 4 wide, 5 apart, from 0-based column `start` to the end of the line."""
+    numbers = []
+    text = line.rstrip()
+    for column in range(start, len(text), 5):
+        field_text = text[column:column + 4]
+        where = _where(source, lineno, f"{tag} (columns {column + 1}-{column + 4})")
+        if text[column + 4:column + 5].strip():
+            raise UserError(f"{tag} 行列未对齐", f"{tag}: misaligned columns", where)
+        if not field_text.strip():
+            continue
+        numbers.append(_number(field_text, where, f"{tag} 行编号", "pairing number"))
+    return tuple(numbers)
+
+
+@dataclass(frozen=True)
+class ForbiddenPairs:
+    """Players none of whom may meet another in rounds `first`..`last` (TRF26 `260`, JaVaFo
+    `XXP`; last = 0 means to the end of the event)."""
+
+    players: tuple[int, ...]
+    first: int = 1
+    last: int = 0
+    line: int = 0
+
+    def applies(self, round_number: int) -> bool:
+        return self.first <= round_number and (self.last == 0 or round_number <= self.last)
+
+    def pairs(self) -> frozenset[frozenset[int]]:
+        return frozenset(frozenset((a, b)) for a in self.players for b in self.players if a < b)
+
+
+@dataclass(frozen=True)
+class Acceleration:
+    """Virtual points added to players `first_player`..`last_player` in rounds `first`..`last`
+    (TRF26 `250`, JaVaFo `XXA`), in TRF points."""
+
+    points: Fraction
+    first: int
+    last: int
+    first_player: int
+    last_player: int
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class TrfTeam:
+    """A `013` team record: its name and its players' pairing numbers, board order."""
+
+    name: str
+    players: tuple[int, ...]
+    line: int = 0
+
+
+@dataclass
+class _Reading:
+    """What the header and extension lines said, gathered line by line."""
+
+    source: str
+    name: str = ""
     total_rounds: int | None = None
     stated_colour: Colour | None = None
-    codes: dict[str, Fraction] = {}
-    bb: dict[str, Fraction] = {}
-    absent_next: set[int] = set()
-    players: list[TrfPlayer] = []
-    raw_points: list[Fraction | None] = []
-    for lineno, line in enumerate(_split_lines(text), start=1):
-        if not line.strip() or line.startswith("###"):
-            continue
+    codes: dict[str, Fraction] = field(default_factory=dict)
+    bb: dict[str, Fraction] = field(default_factory=dict)
+    absent_next: set[int] = field(default_factory=set)
+    players: list[TrfPlayer] = field(default_factory=list)
+    raw_points: list[Fraction | None] = field(default_factory=list)
+    header: list[tuple[str, str]] = field(default_factory=list)
+    teams: list[TrfTeam] = field(default_factory=list)
+    forbidden: list[ForbiddenPairs] = field(default_factory=list)
+    accelerations: list[Acceleration] = field(default_factory=list)
+
+    def where(self, lineno: int, what: str) -> str:
+        return _where(self.source, lineno, what)
+
+    def read_line(self, line: str, lineno: int) -> None:
         tag = line[:3].upper()
-        if tag == "001":
-            player, raw = _parse_player(line, lineno, source)
-            players.append(player)
-            raw_points.append(raw)
-        elif tag == "012":
-            name = line[4:].strip()
-        elif tag in ("XXR", "142"):
-            total_rounds = _int_after_code(line, lineno, source, tag)
-        elif tag == "XXC":
-            for word in line[3:].split():
-                if word.lower() == "white1":
-                    stated_colour = Colour.FIRST
-                elif word.lower() == "black1":
-                    stated_colour = Colour.SECOND
-        elif tag == "152":
-            value = line[3:].strip().upper()[:1]
-            if value not in ("W", "B"):
-                raise UserError("初始先后手应为 W 或 B", "initial colour must be W or B",
-                                _where(source, lineno, "152"))
-            stated_colour = Colour.FIRST if value == "W" else Colour.SECOND
-        elif tag == "162":
-            codes.update(_parse_point_codes(line, lineno, source))
+        handler = _HANDLERS.get(tag)
+        if handler is not None:
+            handler(self, line, lineno)
+        elif tag in _HEADER_TAGS:
+            self.header.append((tag, line[4:].rstrip()))
         elif tag in _BB_FIELDS:
             words = line[3:].split()
             if not words:
-                raise UserError(f"{tag} 行缺少分值", f"{tag}: no points",
-                                _where(source, lineno, tag))
-            bb[tag] = _parse_points(words[0], _where(source, lineno, tag), "分值", "points")
-        elif tag == "XXZ":
-            for word in line[3:].replace(",", " ").split():
-                if not word.isdigit():
-                    raise UserError(f"XXZ 行编号有误：{word!r}", f"XXZ: bad number {word!r}",
-                                    _where(source, lineno, "XXZ"))
-                absent_next.add(int(word))
+                raise UserError(f"{tag} 行缺少分值", f"{tag}: no points", self.where(lineno, tag))
+            self.bb[tag] = _parse_points(words[0], self.where(lineno, tag), "分值", "points")
 
-    # Point system: TRF26 defaults, then 162 codes, then BB? lines.
+    def player(self, line: str, lineno: int) -> None:
+        if len(self.players) >= MAX_PLAYERS:
+            raise UserError(f"棋手超过 {MAX_PLAYERS} 人", f"more than {MAX_PLAYERS} players",
+                            self.where(lineno, "001"))
+        player, raw = _parse_player(line, lineno, self.source)
+        self.players.append(player)
+        self.raw_points.append(raw)
+
+    def tournament_name(self, line: str, lineno: int) -> None:
+        self.name = line[4:].strip()
+        self.header.append(("012", self.name))
+
+    def rounds(self, line: str, lineno: int) -> None:
+        self.total_rounds = _int_after_code(line, lineno, self.source, line[:3].upper())
+
+    def xxc(self, line: str, lineno: int) -> None:
+        for word in line[3:].split():
+            if word.lower() == "white1":
+                self.stated_colour = Colour.FIRST
+            elif word.lower() == "black1":
+                self.stated_colour = Colour.SECOND
+
+    def colour_152(self, line: str, lineno: int) -> None:
+        value = line[3:].strip().upper()[:1]
+        if value not in ("W", "B"):
+            raise UserError("初始先后手应为 W 或 B", "initial colour must be W or B",
+                            self.where(lineno, "152"))
+        self.stated_colour = Colour.FIRST if value == "W" else Colour.SECOND
+
+    def points_162(self, line: str, lineno: int) -> None:
+        self.codes.update(_parse_point_codes(line, lineno, self.source))
+
+    def xxz(self, line: str, lineno: int) -> None:
+        for word in line[3:].replace(",", " ").split():
+            self.absent_next.add(_number(word, self.where(lineno, "XXZ"), "XXZ 行编号",
+                                         "XXZ number"))
+
+    def team_013(self, line: str, lineno: int) -> None:
+        players = _fixed_numbers(line, 36, lineno, self.source, "013")
+        self.teams.append(TrfTeam(line[4:36].strip(), players, lineno))
+
+    def forbidden_260(self, line: str, lineno: int) -> None:
+        first = _number(line[4:7], self.where(lineno, "260 first round (columns 5-7)"),
+                        "260 行起始轮次", "first round", 3)
+        last_text = line[8:11].strip()
+        last = _number(last_text, self.where(lineno, "260 last round (columns 9-11)"),
+                       "260 行结束轮次", "last round", 3) if last_text else first
+        if first == 0 or last < first:
+            raise UserError("260 行轮次范围有误", "260: bad round range",
+                            self.where(lineno, "260 rounds (columns 5-11)"))
+        players = _fixed_numbers(line, 12, lineno, self.source, "260")
+        self.forbidden.append(ForbiddenPairs(players, first, last, lineno))
+
+    def forbidden_xxp(self, line: str, lineno: int) -> None:
+        players = tuple(_number(word, self.where(lineno, "XXP"), "XXP 行编号", "XXP number")
+                        for word in line[3:].split())
+        self.forbidden.append(ForbiddenPairs(players, 1, 0, lineno))
+
+    def acceleration_250(self, line: str, lineno: int) -> None:
+        def num(lo: int, hi: int, zh: str, en: str, width: int) -> int:
+            return _number(line[lo:hi], self.where(lineno, f"250 {en} (columns {lo + 1}-{hi})"),
+                           f"250 行{zh}", en, width)
+        points = _parse_points(line[9:13], self.where(lineno, "250 game points (columns 10-13)"),
+                               "250 行加速分", "acceleration points")
+        first = num(14, 17, "起始轮次", "first round", 3)
+        last = num(18, 21, "结束轮次", "last round", 3) if line[18:21].strip() else first
+        first_player = num(22, 26, "起始编号", "first player", 4)
+        last_player = (num(27, 31, "结束编号", "last player", 4) if line[27:31].strip()
+                       else first_player)
+        self.accelerations.append(Acceleration(points, first, last, first_player,
+                                               last_player, lineno))
+
+    def acceleration_xxa(self, line: str, lineno: int) -> None:
+        player = _number(line[4:8], self.where(lineno, "XXA player (columns 5-8)"),
+                         "XXA 行编号", "pairing number")
+        text = line.rstrip()
+        for r, column in enumerate(range(9, len(text), 5), start=1):
+            chunk = text[column:column + 4]
+            if chunk.strip():
+                points = _parse_points(chunk, self.where(
+                    lineno, f"XXA round {r} (columns {column + 1}-{column + 4})"),
+                    "XXA 行加速分", "acceleration points")
+                if points:
+                    self.accelerations.append(Acceleration(points, r, r, player, player,
+                                                           lineno))
+
+
+_HANDLERS = {
+    "001": _Reading.player,
+    "012": _Reading.tournament_name,
+    "XXR": _Reading.rounds,
+    "142": _Reading.rounds,
+    "XXC": _Reading.xxc,
+    "152": _Reading.colour_152,
+    "162": _Reading.points_162,
+    "XXZ": _Reading.xxz,
+    "013": _Reading.team_013,
+    "260": _Reading.forbidden_260,
+    "XXP": _Reading.forbidden_xxp,
+    "250": _Reading.acceleration_250,
+    "XXA": _Reading.acceleration_xxa,
+}
+_HEADER_TAGS = ("022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
+                "132")
+
+
+def _points_of(reading: _Reading) -> tuple[PointSystem, int]:
+    """The point system: TRF26 defaults, then 162 codes, then JaVaFo's BB? lines."""
     values: dict[str, Fraction] = {}
     default = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "A": Fraction(0)}
-    default.update({k: v for k, v in codes.items() if k != "X"})
+    default.update({k: v for k, v in reading.codes.items() if k != "X"})
     default.setdefault("P", default["W"])
     for code, names in _CODE_FIELDS.items():
         for field_name in names:
             values[field_name] = default[code]
-    for tag, value in bb.items():
+    for tag, value in reading.bb.items():
         for field_name in _BB_FIELDS[tag]:
             values[field_name] = value
-    points, scale = _point_system(values)
+    return _point_system(values)
 
+
+def _index_players(reading: _Reading, scale: int) -> dict[int, TrfPlayer]:
+    """Players by pairing number, each with its points column in units."""
     by_number: dict[int, TrfPlayer] = {}
-    for player, raw in zip(players, raw_points, strict=True):
-        lineno = player.line
+    for player, raw in zip(reading.players, reading.raw_points, strict=True):
         if player.number in by_number:
             raise UserError(f"编号 {player.number} 重复", f"pairing number {player.number} "
-                            "appears twice", _where(source, lineno, "pairing number"))
+                            "appears twice", reading.where(player.line, "pairing number"))
         units = None
         if raw is not None:
             scaled = raw * scale
             if scaled.denominator != 1:
                 raise UserError("积分与积分制不符", "points do not fit the point system",
-                                _where(source, lineno, "points (columns 81-84)"))
+                                reading.where(player.line, "points (columns 81-84)"))
             units = int(scaled)
         by_number[player.number] = _replace_points(player, units)
-    players = [by_number[p.number] for p in players]
-    _check_opponents(by_number, source)
+    return by_number
 
+
+def _rounds_played(players: Iterable[TrfPlayer], source: str) -> int:
+    """The last round with a result anywhere; every game up to it must have one."""
     rounds_played = 0
-    longest = 0
     for player in players:
-        longest = max(longest, len(player.entries))
         for entry in player.entries:
             if entry is not None and entry.has_result:
                 rounds_played = max(rounds_played, entry.round)
@@ -495,30 +705,74 @@ def read_trf(text: str, source: str = "") -> TrfTournament:
             if entry is not None and entry.opponent and entry.code == " ":
                 raise UserError(f"第 {entry.round} 轮缺少结果", f"round {entry.round}: no result",
                                 _where(source, player.line, f"round {entry.round}"))
+    return rounds_played
+
+
+def _check_references(reading: _Reading, by_number: Mapping[int, TrfPlayer]) -> None:
+    """Every pairing number in 013, 260, XXP, XXZ and 250 / XXA names a player."""
+    named: list[tuple[int, int, str]] = []
+    for team in reading.teams:
+        named += [(n, team.line, "013") for n in team.players]
+    for entry in reading.forbidden:
+        named += [(n, entry.line, "260/XXP") for n in entry.players]
+    for acc in reading.accelerations:
+        named += [(acc.first_player, acc.line, "250/XXA"), (acc.last_player, acc.line,
+                                                             "250/XXA")]
+    for number, line, tag in named:
+        if number not in by_number:
+            raise UserError(f"{tag} 行的编号 {number} 不是棋手",
+                            f"{tag}: pairing number {number} is not a player",
+                            reading.where(line, tag))
+    for number in reading.absent_next:
+        if number not in by_number:
+            raise UserError(f"XXZ 行的编号 {number} 不是棋手",
+                            f"XXZ: pairing number {number} is not a player",
+                            reading.source or "TRF")
+
+
+def read_trf(text: str, source: str = "") -> TrfTournament:
+    """Parse a TRF file's text; malformed input raises `UserError` naming line and field."""
+    reading = _Reading(source)
+    for lineno, line in enumerate(_split_lines(text), start=1):
+        if line.strip() and not line.startswith("###"):
+            reading.read_line(line, lineno)
+    if not reading.players:
+        raise UserError("文件中没有棋手记录（001 行）", "no player records (001 lines) in the "
+                        "file", source or "TRF")
+    points, scale = _points_of(reading)
+    by_number = _index_players(reading, scale)
+    players = [by_number[p.number] for p in reading.players]
+    _check_opponents(by_number, source)
+    _check_references(reading, by_number)
+    rounds_played = _rounds_played(players, source)
+    longest = max(len(player.entries) for player in players)
+    total_rounds = reading.total_rounds
     if total_rounds is None:
         total_rounds = longest
     elif total_rounds < rounds_played:
         raise UserError(f"总轮数 {total_rounds} 少于已赛轮数 {rounds_played}",
                         f"total rounds {total_rounds} is less than the {rounds_played} rounds "
                         "played", source or "TRF")
-
-    initial = stated_colour if stated_colour is not None else _infer_initial_colour(players)
+    stated = reading.stated_colour
     tournament = TrfTournament(
-        name=name,
+        name=reading.name,
         players=tuple(sorted(players, key=lambda p: p.number)),
         total_rounds=total_rounds,
         rounds_played=rounds_played,
         points=points,
         point_scale=scale,
-        initial_colour=initial,
-        initial_colour_stated=stated_colour is not None,
-        absent_next=frozenset(absent_next),
+        initial_colour=stated if stated is not None else _infer_initial_colour(players),
+        initial_colour_stated=stated is not None,
+        absent_next=frozenset(reading.absent_next),
         source=source,
+        header=tuple(reading.header),
+        teams=tuple(reading.teams),
+        forbidden=tuple(reading.forbidden),
+        accelerations=tuple(reading.accelerations),
         _by_number=by_number,
     )
     _check_scores(tournament)
     return tournament
-
 
 def _replace_points(player: TrfPlayer, units: int | None) -> TrfPlayer:
     return replace(player, points=units)
@@ -637,6 +891,65 @@ def _fixed(text: str, width: int, right: bool = False) -> str:
     return text.rjust(width) if right else text.ljust(width)
 
 
+@dataclass(frozen=True)
+class TrfHeader:
+    """The header records a rating officer reads (TRF26 012-132); empty fields are left out.
+
+    `system` is the 092 type of tournament (`FIDE_DUTCH_2025`, ...); `round_dates` one per
+    round (None where unknown), written as YY/MM/DD in the round columns of 132."""
+
+    site: str = ""  # 022 city
+    federation: str = ""  # 032
+    start: date | None = None  # 042
+    end: date | None = None  # 052
+    teams: int = 0  # 082
+    system: str = ""  # 092
+    chief_arbiter: str = ""  # 102
+    time_control: str = ""  # 122
+    round_dates: tuple[date | None, ...] = ()  # 132
+
+
+def _header_lines(snapshot: TournamentSnapshot, name: str, header: TrfHeader) -> list[str]:
+    rated = sum(1 for p in snapshot.players if p.rating)
+    lines = [f"012 {name}".rstrip()]
+    for tag, value in (("022", header.site), ("032", header.federation),
+                       ("042", header.start.strftime("%Y/%m/%d") if header.start else ""),
+                       ("052", header.end.strftime("%Y/%m/%d") if header.end else ""),
+                       ("062", str(len(snapshot.players))), ("072", str(rated)),
+                       ("082", str(header.teams) if header.teams else ""),
+                       ("092", header.system), ("102", header.chief_arbiter),
+                       ("122", header.time_control)):
+        if value:
+            lines.append(f"{tag} {value}")
+    if any(header.round_dates):
+        dates = "".join(
+            (day.strftime("%y/%m/%d") if day else "").ljust(8) + "  "
+            for day in header.round_dates
+        )
+        lines.append(("132" + " " * (_ROUND_START - 3) + dates).rstrip())
+    return lines
+
+
+def _line_162(points: PointSystem, point_scale: int) -> str:
+    """`162  W 2.0    D 1.0    L 0.0    P 2.0`: the TRF26 codes, each in a 9-column cell;
+    `A` only when it differs from its default 0 (bbpPairings reads no `A`)."""
+    codes = _system_codes(points)
+    shown = [code for code in "WDLAP" if code != "A" or codes["A"]]
+    return ("162  " + "".join(
+        code + format_points(codes[code], point_scale).rjust(4) + "    " for code in shown
+    )).rstrip()
+
+
+def _line_260(entry: ForbiddenPairs, total_rounds: int) -> str:
+    last = entry.last or total_rounds
+    return (f"260 {entry.first:3d} {last:3d} "
+            + " ".join(f"{n:4d}" for n in entry.players))
+
+
+def _line_013(team: TrfTeam) -> str:
+    return "013 " + _fixed(team.name, 32) + " ".join(f"{n:4d}" for n in team.players)
+
+
 def write_trf(
     snapshot: TournamentSnapshot,
     *,
@@ -644,21 +957,25 @@ def write_trf(
     info: Mapping[int, TrfPlayerInfo] | None = None,
     point_scale: int = 1,
     newline: str = "\r\n",
+    header: TrfHeader | None = None,
+    forbidden: Iterable[ForbiddenPairs] = (),
+    teams: Iterable[TrfTeam] = (),
+    comments: Iterable[str] = (),
 ) -> str:
-    """A TRF-2026 file of `snapshot` (`012`, `142`, `152`, `162`, `001` records).
+    """A TRF-2026 file of `snapshot`: the header records (`012` ... `132`), `142` and `XXR`,
+    `152`, `162`, `### ` comment lines, the `001` records, then `013` teams and `260`
+    forbidden pairs.
 
     `point_scale` units make one TRF point (1: our 2/1/0 written as 2.0/1.0/0.0; 2: written
     as FIDE's 1/0.5/0). Names come from `info`, else `PlayerHistory.name`. Double-game
     `game_points` have no place in TRF and are not written.
     """
     info = info or {}
-    codes = _system_codes(snapshot.points)
-    lines = [f"012 {name}".rstrip(), f"142 {snapshot.total_rounds}",
-             "152 " + ("W" if snapshot.initial_colour is Colour.FIRST else "B")]
-    line162 = "162  " + "".join(
-        code + format_points(codes[code], point_scale).rjust(4) + "    " for code in "WDLAP"
-    )
-    lines.append(line162.rstrip())
+    lines = _header_lines(snapshot, name, header or TrfHeader())
+    lines += [f"142 {snapshot.total_rounds}", f"XXR {snapshot.total_rounds}",
+              "152 " + ("W" if snapshot.initial_colour is Colour.FIRST else "B"),
+              _line_162(snapshot.points, point_scale)]
+    lines += [f"### {comment}" for comment in comments]
     for player in sorted(snapshot.players, key=lambda p: p.number):
         extra = info.get(player.number, TrfPlayerInfo())
         head = (
@@ -691,4 +1008,6 @@ def write_trf(
             opp_text = f"{opponent:4d}" if opponent else "0000"
             text += f"  {opp_text} {colour} {_WRITE_CODE[record.outcome]}"
         lines.append(text.rstrip())
+    lines += [_line_013(team) for team in teams]
+    lines += [_line_260(entry, snapshot.total_rounds) for entry in forbidden]
     return newline.join(lines) + newline

@@ -8,8 +8,15 @@ Formats:
   `hh` and a1 is `ao` (the layout of the usual renju SGF files). Player names go to PB/PW,
   the result to RE; other root properties are kept as they are.
 - Piskvork `.psq`: a `Piskvorky 15x15, 11:11, 0` header, then one `x,y,time` line per move,
-  x and y 1-based with y counted from the top, time in milliseconds; lines after the moves
-  (engine names, `-1`) are ignored.
+  x and y 1-based with y counted from the top, time in milliseconds; then the trailer
+  Piskvork writes (`-1`, the two players in move order, `-1`), read back as the names; our
+  files add `#steps h8 h9 h10 swap ...` when the game has protocol steps (other readers
+  stop at the trailer).
+- SGF protocol steps (private properties, FF[4] allows them; a reader that does not know
+  them still gets every stone): `ON[花月]` (FF[4] opening, root), a pass `;B[]`, the
+  五手N打 offers with the chosen fifth move on its node `;FO[ij][gk]B[ij]`, any other step
+  as a node `;AC[swap]` / `;AC[noswap]` / `;AC[claim]` / `;AC[resign:black]` (the tokens
+  of `app.rules.game.encode_actions`).
 
 Readers check the whole file first and raise `UserError` naming the line and the column (or
 the move) of the first problem; they never return half a game. Moves must be distinct
@@ -28,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from app.errors import UserError
@@ -43,7 +50,12 @@ FORMATS = ("moves", "sgf", "psq")
 @dataclass(frozen=True)
 class GameRecord:
     """A game as a record: stones in order (black first), optional per-move times in ms
-    (`.psq`), player names, a result text (SGF `RE`) and other SGF root properties."""
+    (`.psq`), player names, a result text (SGF `RE`) and other SGF root properties.
+
+    `steps` is the whole game as the opening protocol played it, one token per step in the
+    language of `app.rules.game.encode_actions` (`h8`, `swap` / `noswap`, `offer:j7`,
+    `choose:j7`, `pass`, `claim`, `resign:black`, ...); empty when the game is only its
+    stones. A protocol with steps of its own (Swap2, ...) adds tokens, not fields."""
 
     moves: tuple[Point, ...]
     times: tuple[int, ...] = ()
@@ -51,6 +63,26 @@ class GameRecord:
     white: str = ""
     result: str = ""
     info: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    steps: tuple[str, ...] = ()
+
+
+def step_point(token: str) -> Point | None:
+    """The stone a step places (`h8`, `choose:h8`), else None."""
+    head, _, rest = token.partition(":")
+    text = rest if head == "choose" else (head if not rest else "")
+    match = _MOVE_RE.fullmatch(text)
+    if match is None or not 1 <= int(match.group(2)) <= SIZE:
+        return None
+    return (COLUMNS.index(match.group(1).lower()), int(match.group(2)) - 1)
+
+
+def with_steps(record: GameRecord, steps: Iterable[str]) -> GameRecord:
+    """`record` carrying `steps`, its stones taken from them; steps that are only stones are
+    not kept (the moves say it all), so every format reads back the same record."""
+    steps = tuple(steps)
+    moves = tuple(p for p in (step_point(t) for t in steps) if p is not None)
+    plain = all(step_point(t) is not None and not t.startswith("choose:") for t in steps)
+    return replace(record, moves=moves, steps=() if plain else steps)
 
 
 def _check_moves(moves: Iterable[Point], places: list[str]) -> tuple[Point, ...]:
@@ -74,31 +106,71 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return line, col
 
 
+def describe_steps(steps: Iterable[str]) -> tuple[str, ...]:
+    """The protocol steps beyond the stones, as the game sheet prints them (Chinese):
+    `三手交换：交换`, `五手2打：j7、a1，选定 a1`, `第12手后黑方弃手`, `白方指出禁手`, ..."""
+    out: list[str] = []
+    offers: list[str] = []
+    stones = 0
+    for token in steps:
+        head, _, rest = token.partition(":")
+        if head == "offer":
+            offers.append(rest)
+            continue
+        if head == "choose":
+            out.append(f"五手{len(offers)}打：{'、'.join(offers)}，选定 {rest}")
+            offers = []
+            stones += 1
+        elif token in ("swap", "noswap"):
+            out.append("三手交换：" + ("交换" if token == "swap" else "不交换"))
+        elif token == "pass":
+            out.append(f"第{stones}手后{'黑' if stones % 2 == 0 else '白'}方弃手")
+        elif token == "claim":
+            out.append("白方指出禁手")
+        elif head in ("resign", "time"):
+            side = "黑方" if rest == "black" else "白方"
+            out.append(side + ("认输" if head == "resign" else "超时"))
+        elif token == "draw":
+            out.append("协议和棋")
+        elif head == "arbiter":
+            out.append("裁判判定")
+        elif step_point(token) is not None:
+            stones += 1
+    if offers:
+        out.append(f"五手打点：{'、'.join(offers)}（未选定）")
+    return tuple(out)
+
+
 # --- plain move strings -------------------------------------------------------------------------
 
-_MOVE_RE = re.compile(r"([a-oA-O])(\d{1,2})")
+_MOVE_RE = re.compile(r"([a-oA-O])([0-9]{1,2})", re.ASCII)
 
 
 def read_moves(text: str, where: str = "moves") -> GameRecord:
-    """`h8h9i10` (spaces allowed between moves) -> a record."""
+    """`h8h9i10` (spaces allowed between moves) -> a record; linear in the length of the
+    text (line and column are counted as the text is read)."""
     moves: list[Point] = []
     places: list[str] = []
     i = 0
+    line, line_start = 1, 0
     while i < len(text):
         if text[i].isspace():
+            if text[i] == "\n":
+                line, line_start = line + 1, i + 1
             i += 1
             continue
+        col = i - line_start + 1
         match = _MOVE_RE.match(text, i)
         if match is None or not 1 <= int(match.group(2)) <= SIZE:
-            line, col = _line_col(text, i)
             raise UserError(
                 f"第{line}行第{col}个字符起不是有效的着点（应为 a1 至 o15）",
                 f"no valid move at line {line}, column {col} (expected a1 to o15)",
                 f"{where}:{line}:{col}",
             )
-        line, col = _line_col(text, i)
         moves.append((COLUMNS.index(match.group(1).lower()), int(match.group(2)) - 1))
         places.append(f"{where}:{line}:{col}")
+        if len(moves) > SIZE * SIZE:
+            raise UserError("着法超过 225 手", "more than 225 moves", places[-1])
         i = match.end()
     return GameRecord(_check_moves(moves, places))
 
@@ -121,6 +193,40 @@ def _sgf_escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace("]", "\\]")
 
 
+def _stone_nodes(record: GameRecord) -> list[str]:
+    """The move nodes of `record`: one per stone, or, with steps, one per step: a stone
+    `;B[hh]`, a pass `;B[]`, the 五手N打 offers with the chosen fifth move
+    `;FO[ij][gk]B[ij]`, any other step `;AC[swap]`."""
+    if not record.steps:
+        return [f";{'B' if i % 2 == 0 else 'W'}[{_sgf_point(p)}]"
+                for i, p in enumerate(record.moves)]
+    nodes: list[str] = []
+    offers: list[str] = []
+    turn = 0
+    for token in record.steps:
+        head, _, rest = token.partition(":")
+        if head == "offer" and step_point(rest) is not None:
+            offers.append(f"[{_sgf_point(step_point(rest) or (0, 0))}]")
+            continue
+        stone = "B" if turn % 2 == 0 else "W"
+        fifth = "FO" + "".join(offers) if offers else ""
+        offers = []
+        point = step_point(token)
+        if token == "pass":
+            nodes.append(f";{fifth}{stone}[]")
+            turn += 1
+        elif point is not None:
+            nodes.append(f";{fifth}{stone}[{_sgf_point(point)}]")
+            turn += 1
+        else:
+            if fifth:
+                nodes.append(";" + fifth)
+            nodes.append(f";AC[{_sgf_escape(token)}]")
+    if offers:
+        nodes.append(";FO" + "".join(offers))
+    return nodes
+
+
 def write_sgf(record: GameRecord) -> str:
     """The record as SGF: `(;GM[4]FF[4]CA[UTF-8]SZ[15]PB[..]PW[..]RE[..];B[hh];W[hg]...)`."""
     root = "GM[4]FF[4]CA[UTF-8]SZ[15]"
@@ -129,10 +235,10 @@ def write_sgf(record: GameRecord) -> str:
             root += f"{key}[{_sgf_escape(value)}]"
     for key, values in record.info:
         root += key + "".join(f"[{_sgf_escape(v)}]" for v in values)
-    nodes = "".join(
-        f";{'B' if i % 2 == 0 else 'W'}[{_sgf_point(p)}]" for i, p in enumerate(record.moves)
-    )
-    return f"(;{root}{nodes})\n"
+    return f"(;{root}{''.join(_stone_nodes(record))})\n"
+
+
+MAX_SGF_DEPTH = 200  # nested variations; deeper files are refused (no recursion limit hit)
 
 
 @dataclass(frozen=True)
@@ -163,8 +269,11 @@ class _SgfParser:
         self.skip_space()
         return self.text[self.i] if self.i < len(self.text) else ""
 
-    def tree(self) -> list[list[_Prop]]:
+    def tree(self, depth: int = 0) -> list[list[_Prop]]:
         """One game tree; returns the nodes of its main line (first variation each time)."""
+        if depth > MAX_SGF_DEPTH:
+            raise self.fail(self.i, f"变化嵌套超过 {MAX_SGF_DEPTH} 层",
+                            f"variations nested more than {MAX_SGF_DEPTH} deep")
         if self.peek() != "(":
             raise self.fail(self.i, "此处应为“(”", "expected '('")
         self.i += 1
@@ -176,7 +285,7 @@ class _SgfParser:
             raise self.fail(self.i, "游戏树中没有节点", "a game tree without nodes")
         first: list[list[_Prop]] | None = None
         while self.peek() == "(":
-            variation = self.tree()
+            variation = self.tree(depth + 1)
             if first is None:
                 first = variation
         if self.peek() != ")":
@@ -188,7 +297,7 @@ class _SgfParser:
         return nodes + (first or [])
 
     def properties(self) -> list[_Prop]:
-        props = []
+        props: list[_Prop] = []
         text = self.text
         while True:
             ch = self.peek()
@@ -227,62 +336,128 @@ def _sgf_nodes(text: str, where: str) -> list[list[_Prop]]:
     return nodes
 
 
-def read_sgf(text: str, where: str = "sgf") -> GameRecord:
-    """An SGF record of a gomoku/renju game on the 15x15 board (main line only)."""
-    nodes = _sgf_nodes(text, where)
+def _sgf_value_point(value: str) -> Point | None:
+    value = value.strip().lower()
+    if len(value) != 2 or value[0] not in COLUMNS or value[1] not in COLUMNS:
+        return None
+    return (COLUMNS.index(value[0]), SIZE - 1 - COLUMNS.index(value[1]))
 
-    def fail(prop: _Prop, zh: str, en: str) -> UserError:
-        line, col = _line_col(text, prop.offset)
+
+class _SgfSteps:
+    """The move nodes of an SGF file read back into stones and protocol steps."""
+
+    def __init__(self, text: str, where: str) -> None:
+        self.text = text
+        self.where = where
+        self.moves: list[Point] = []
+        self.places: list[str] = []
+        self.steps: list[str] = []
+        self.turn = 0  # stones and passes so far: whose turn it is
+
+    def fail(self, prop: _Prop, zh: str, en: str) -> UserError:
+        line, col = _line_col(self.text, prop.offset)
         return UserError(f"SGF 第{line}行第{col}列：{zh}", f"SGF line {line}, column {col}: {en}",
-                         f"{where}:{line}:{col}")
+                         f"{self.where}:{line}:{col}")
 
-    names = {"PB": "", "PW": "", "RE": ""}
-    info: list[tuple[str, tuple[str, ...]]] = []
-    moves: list[Point] = []
-    places: list[str] = []
-    for number, node in enumerate(nodes):
+    def node(self, node: list[_Prop]) -> None:
+        offers = [p for p in node if p.name == "FO"]
+        for prop in offers:
+            for value in prop.values:
+                point = _sgf_value_point(value)
+                if point is None:
+                    raise self.fail(prop, f"第五手打点 {value!r} 不在15路棋盘上",
+                                    f"fifth-move offer {value!r} is not a point of the board")
+                self.steps.append("offer:" + format_point(point))
         for prop in node:
             if prop.name in ("B", "W"):
-                stone = "B" if len(moves) % 2 == 0 else "W"
-                if prop.name != stone:
-                    raise fail(prop, f"第{len(moves) + 1}手应为{'黑' if stone == 'B' else '白'}棋",
-                               f"move {len(moves) + 1} should be {stone}")
-                value = prop.values[0].strip().lower()
-                if (len(value) != 2 or value[0] not in COLUMNS or value[1] not in COLUMNS
-                        or len(prop.values) != 1):
-                    raise fail(prop, f"着点 {prop.values[0]!r} 不在15路棋盘上",
-                               f"move {prop.values[0]!r} is not a point of the 15x15 board")
-                moves.append((COLUMNS.index(value[0]), SIZE - 1 - COLUMNS.index(value[1])))
-                line, col = _line_col(text, prop.offset)
-                places.append(f"{where}:{line}:{col}")
+                self.stone(prop, chosen=bool(offers))
+            elif prop.name == "AC":
+                self.steps += [v.strip() for v in prop.values if v.strip()]
             elif prop.name in ("AB", "AW", "AE"):
-                raise fail(prop, "不支持摆子属性（AB/AW/AE）", "setup stones (AB/AW/AE) are not "
-                           "supported")
-            elif number == 0 and prop.name == "GM" and prop.values[0].strip() != "4":
-                raise fail(prop, "GM 应为 4（五子棋）", "GM must be 4 (gomoku/renju)")
-            elif number == 0 and prop.name == "SZ" and prop.values[0].strip() not in ("15",
-                                                                                       "15:15"):
-                raise fail(prop, "棋盘应为15路", "the board must be 15x15")
-            elif number == 0 and prop.name in names:
-                names[prop.name] = prop.values[0]
-            elif number == 0 and prop.name not in _ROOT_KNOWN:
-                info.append((prop.name, prop.values))
-    return GameRecord(_check_moves(moves, places), (), names["PB"], names["PW"], names["RE"],
-                      tuple(info))
+                raise self.fail(prop, "不支持摆子属性（AB/AW/AE）",
+                                "setup stones (AB/AW/AE) are not supported")
+
+    def stone(self, prop: _Prop, chosen: bool) -> None:
+        stone = "B" if self.turn % 2 == 0 else "W"
+        number = len(self.moves) + 1
+        if prop.name != stone:
+            raise self.fail(prop, f"第{number}手应为{'黑' if stone == 'B' else '白'}棋",
+                            f"move {number} should be {stone}")
+        if len(prop.values) != 1:
+            raise self.fail(prop, "一个着法只能有一个着点", "a move has exactly one point")
+        self.turn += 1
+        if not prop.values[0].strip():
+            self.steps.append("pass")
+            return
+        point = _sgf_value_point(prop.values[0])
+        if point is None:
+            raise self.fail(prop, f"着点 {prop.values[0]!r} 不在15路棋盘上",
+                            f"move {prop.values[0]!r} is not a point of the 15x15 board")
+        self.moves.append(point)
+        line, col = _line_col(self.text, prop.offset)
+        self.places.append(f"{self.where}:{line}:{col}")
+        self.steps.append(("choose:" if chosen else "") + format_point(point))
+
+
+def _sgf_root(text: str, where: str, root: list[_Prop]
+              ) -> tuple[dict[str, str], list[tuple[str, tuple[str, ...]]]]:
+    names = {"PB": "", "PW": "", "RE": ""}
+    info: list[tuple[str, tuple[str, ...]]] = []
+    for prop in root:
+        line, col = _line_col(text, prop.offset)
+        place = f"{where}:{line}:{col}"
+        if prop.name == "GM" and prop.values[0].strip() != "4":
+            raise UserError(f"SGF 第{line}行第{col}列：GM 应为 4（五子棋）",
+                            f"SGF line {line}, column {col}: GM must be 4 (gomoku/renju)", place)
+        if prop.name == "SZ" and prop.values[0].strip() not in ("15", "15:15"):
+            raise UserError(f"SGF 第{line}行第{col}列：棋盘应为15路",
+                            f"SGF line {line}, column {col}: the board must be 15x15", place)
+        if prop.name in names:
+            names[prop.name] = prop.values[0]
+        elif prop.name not in _ROOT_KNOWN and prop.name not in ("B", "W", "AC", "FO", "AB",
+                                                                 "AW", "AE"):
+            info.append((prop.name, prop.values))
+    return names, info
+
+
+def read_sgf(text: str, where: str = "sgf") -> GameRecord:
+    """An SGF record of a gomoku/renju game on the 15x15 board (main line only), with the
+    protocol steps where the file has them (FO, AC, passes)."""
+    nodes = _sgf_nodes(text, where)
+    names, info = _sgf_root(text, where, nodes[0])
+    reading = _SgfSteps(text, where)
+    for node in nodes:
+        reading.node(node)
+    record = GameRecord(_check_moves(reading.moves, reading.places), (), names["PB"],
+                        names["PW"], names["RE"], tuple(info))
+    return with_steps(record, reading.steps)
 
 
 # --- Piskvork .psq -------------------------------------------------------------------------------
 
 PSQ_HEADER = "Piskvorky 15x15, 11:11, 0"
 _PSQ_HEADER_RE = re.compile(r"Piskvorky\s+(\d+)x(\d+)\b.*")
-_PSQ_MOVE_RE = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+_PSQ_MOVE_RE = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*",
+                          re.ASCII)
+
+
+PSQ_STEPS = "#steps "
+
+
+def _psq_name(name: str) -> str:
+    return " ".join(name.replace(",", "，").split()) or "-"
 
 
 def write_psq(record: GameRecord) -> str:
-    """The record as a Piskvork file (times 0 where the record has none)."""
+    """The record as a Piskvork file (times 0 where the record has none), with the trailer
+    Piskvork writes after the moves: `-1`, the two players' names (black's, then white's;
+    `-` for none), `-1`; then, when the game has protocol steps, one `#steps ...` line."""
     times = record.times or (0,) * len(record.moves)
     lines = [PSQ_HEADER]
     lines += [f"{p[0] + 1},{SIZE - p[1]},{t}" for p, t in zip(record.moves, times, strict=True)]
+    lines += ["-1", _psq_name(record.black), _psq_name(record.white), "-1"]
+    if record.steps:
+        lines.append(PSQ_STEPS + " ".join(record.steps))
     return "\n".join(lines) + "\n"
 
 
@@ -300,12 +475,14 @@ def read_psq(text: str, where: str = "psq") -> GameRecord:
     moves: list[Point] = []
     times: list[int] = []
     places: list[str] = []
+    trailer: list[str] = []
     ended = False
     for number, line in enumerate(lines[1:], start=2):
         place = f"{where}:{number}"
         move = _PSQ_MOVE_RE.fullmatch(line)
         if move is None:
-            if "," in line:
+            trailer.append(line.strip())
+            if "," in line and not line.startswith(PSQ_STEPS):
                 raise UserError(f"第{number}行不是“x,y,时间”", f"line {number} is not 'x,y,time'",
                                 place)
             ended = True  # engine names and the closing -1 follow the moves
@@ -322,7 +499,23 @@ def read_psq(text: str, where: str = "psq") -> GameRecord:
         moves.append((x - 1, SIZE - y))
         times.append(t)
         places.append(place)
-    return GameRecord(_check_moves(moves, places), tuple(times))
+    record = GameRecord(_check_moves(moves, places), tuple(times))
+    return _psq_trailer(record, trailer, where)
+
+
+def _psq_trailer(record: GameRecord, trailer: list[str], where: str) -> GameRecord:
+    """Names and steps from the lines after the moves (see `write_psq`)."""
+    names = [t for t in trailer if t and t != "-1" and not t.startswith(PSQ_STEPS)][:2]
+    names = [("" if n == "-" else n) for n in names] + ["", ""]
+    record = replace(record, black=names[0], white=names[1])
+    steps = [t for t in trailer if t.startswith(PSQ_STEPS)]
+    if not steps:
+        return record
+    stepped = with_steps(record, steps[-1][len(PSQ_STEPS):].split())
+    if stepped.moves != record.moves:
+        raise UserError("#steps 行与着法不符", "the #steps line does not match the moves",
+                        f"{where}:steps")
+    return stepped
 
 
 # --- any format -----------------------------------------------------------------------------------
@@ -339,6 +532,9 @@ def detect_format(text: str) -> str:
 
 
 def read_record(text: str, where: str = "record", fmt: str | None = None) -> GameRecord:
+    """A record in any format (detected when `fmt` is None); an empty file is refused."""
+    if not text.strip():
+        raise UserError("棋谱文件是空的", "the record file is empty", where)
     fmt = fmt or detect_format(text)
     readers = {"moves": read_moves, "sgf": read_sgf, "psq": read_psq}
     if fmt not in readers:
@@ -365,4 +561,7 @@ def record_of_game(game: Game, black: str = "", white: str = "") -> GameRecord:
         else:
             letter = "B" if game.result.winner is Stone.BLACK else "W"
             result = f"{letter}+{game.result.ending.record_code}"
-    return GameRecord(tuple(game.moves), black=black, white=white, result=result)
+    from app.rules.game import encode_actions
+
+    record = GameRecord(tuple(game.moves), black=black, white=white, result=result)
+    return with_steps(record, encode_actions(game).split())

@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
@@ -23,23 +24,27 @@ from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.records import read_moves
 from app.services.event import Event, Officials, schedule_from_settings, settings_of
+from app.services.games import game_settings
 from app.services.knockout import bracket as knockout_bracket
 from app.services.knockout import team_rules
-from app.services.playoffs import playoffs as playoffs_of
+from app.services.playoffs import playoff_records
 from app.services.queries import system_of
 from app.services.ranking import (
     compute_standings,
     knockout_standings,
     planned_rounds,
+    ranking_awards,
     ranking_rules,
     subranking_options,
+    team_awards,
     team_standings,
     tiebreak_label,
 )
 from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
 from app.standings.ranking import rank
-from app.store.models import Group
+from app.store.files import check_name_fits, file_error
+from app.store.models import Group, Playoff
 from app.store.snapshots import take_snapshot
 
 Progress = Callable[[int, int, str], None]
@@ -73,23 +78,34 @@ def _standings(session: Session, group: Group, **options: Any) -> tuple[m.Standi
     rows = tuple(
         m.StandingRow(rank=row.place, player=row.player.id, points=row.points,
                       tiebreaks=tuple(scaled_rows[i]), shared=row.shared,
-                      playoff=row.playoff_mark, prize=row.prize, grade_title=row.title)
+                      playoff=row.playoff_mark, open_rank=row.open_place,
+                      prize=row.prize, grade_title=row.title)
         for i, row in enumerate(info.rows)
     )
-    final = info.rounds_complete >= planned_rounds(group)
-    return (m.Standings(_key(group), info.name, tuple(columns), rows, final=final,
-                        after_round=info.rounds_complete), info)
+    return (m.Standings(_key(group), info.name, tuple(columns), rows, final=info.final,
+                        after_round=info.rounds_complete, legend=info.legend), info)
 
 
-def _awards(info: object, group: Group, ranking: str) -> list[m.Award]:
-    awards = []
-    for row in info.rows:  # type: ignore[attr-defined]
-        if row.prize or row.title:
-            awards.append(m.Award(ranking=ranking, place=row.place, recipient=row.player.name,
-                                  unit=row.player.unit, group=_key(group),
-                                  player=None if system_of(group).team else row.player.id,
-                                  prize=row.prize, grade_title=row.title, shared=row.shared))
-    return awards
+def _awards(info: object, group: Group, ranking: str, provisional: bool) -> list[m.Award]:
+    return ranking_awards(info, _key(group), ranking, system_of(group).team,
+                          provisional)
+
+
+def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
+    """The playoff (加赛) games of a group with a result or moves, as export games."""
+    found = session.scalars(select(Playoff).where(Playoff.group_id == group.id)
+                            .order_by(Playoff.id)).all()
+    return [
+        m.Game(group=key, round=0, board=playoff.id, black=game.black_player_id,
+               white=game.white_player_id,
+               moves=tuple(format_point(p) for p in read_moves(game.moves).moves),
+               result=game.result, how_ended=Ending.stored(game.ending),
+               game_no=game.index, opening=game.opening,
+               actions=str((game.record or {}).get("actions", "")),
+               playoff_place=playoff.place)
+        for playoff in found for game in playoff.games
+        if game.black_player_id and game.white_player_id and (game.moves or game.result)
+    ]
 
 
 UNPLAYED_ZH = {
@@ -143,76 +159,6 @@ def _model_group(group: Group) -> m.Group:
     )
 
 
-def _model_players(group: Group) -> list[m.Player]:
-    build = build_snapshot(group)
-    return [
-        m.Player(id=player.id, name=player.name, group=_key(group),
-                 number=build.number_of[player.id], gender=GENDER_ZH.get(player.gender, ""),
-                 birth_date=player.birth_date, id_number=player.id_number, unit=player.unit,
-                 grade=player.grade, platform_id=player.platform_id)
-        for player in sorted(group.players, key=lambda p: build.number_of[p.id])
-    ]
-
-
-def _team_boards(group: Group, round_: Any) -> list[m.BoardResult]:
-    team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
-    boards = []
-    number = 0
-    for match in round_.boards:
-        for game in match.games:
-            if game.black_player_id is None:
-                continue  # a game row without its players: nothing to print
-            number += 1
-            label = (f"第{match.number}场加赛" if game.index > 3 else
-                     f"第{match.number}场{game.index}台")
-            boards.append(m.BoardResult(
-                number, game.black_player_id, game.white_player_id,
-                game.result, (Ending.stored(game.ending),), label=label, match=match.number,
-                first_team=team_of.get(game.black_player_id, ""),
-                second_team=team_of.get(game.white_player_id, "") if game.white_player_id else ""))
-    return boards
-
-
-def _round(tournament: Any, group: Group, round_: Any, points_of: dict[tuple[int, int], int],
-           schedule: tuple[m.ScheduleItem, ...]) -> m.Round:
-    if system_of(group).team:
-        boards = _team_boards(group, round_)
-    else:
-        boards = []
-        for board in round_.boards:
-            first, second = board.first_player_id, board.second_player_id
-            if first is None:
-                continue  # an individual group's boards always hold a player
-            endings = tuple(Ending.stored(g.ending)
-                            for g in sorted(board.games, key=lambda g: g.index))
-            boards.append(m.BoardResult(
-                board.number, first, second, "" if board.result == "bye" else board.result,
-                endings,
-                points_of.get((first, round_.number)),
-                points_of.get((second, round_.number)) if second else None,
-                confirm_codes=board_slip_codes(tournament, group, round_.number, board),
-            ))
-    when = next((item for wanted in (_key(group), "") for item in schedule
-                 if item.round == round_.number and item.group == wanted), None)
-    return m.Round(_key(group), round_.number, tuple(boards),
-                   date_text=when.when if when else "", room=when.room if when else "")
-
-
-def _games(group: Group, round_: Any) -> list[m.Game]:
-    games = []
-    for board in round_.boards:
-        for game in board.games:
-            if game.black_player_id and game.white_player_id and (game.moves or game.result):
-                games.append(m.Game(
-                    group=_key(group), round=round_.number, board=board.number,
-                    black=game.black_player_id, white=game.white_player_id,
-                    moves=tuple(format_point(p) for p in read_moves(game.moves).moves),
-                    result=game.result, how_ended=Ending.stored(game.ending),
-                    game_no=game.index, opening=game.opening,
-                ))
-    return games
-
-
 def _bracket(group: Group) -> m.Bracket:
     """The bracket as drawn: names instead of ids, team match scores where played."""
     plain = knockout_bracket(group)
@@ -259,81 +205,6 @@ def _match_score(games: Any) -> str:
     return f"{won[0]}:{won[1]}" if any(won) else ""
 
 
-def _group_tables(session: Session, group: Group, awards: list[m.Award]
-                  ) -> tuple[list[m.Standings], list[m.Standings], list[m.Standings]]:
-    """The group's final (or current) ranking, its sub-rankings, and the rankings after each
-    completed round before the current one."""
-    table, shown = _standings(session, group)
-    awards += _awards(shown, group, group.name)
-    subs = []
-    for spec in group.settings.get("subrankings", []):
-        sub, sub_shown = _standings(session, group, **subranking_options(spec))
-        subs.append(replace(sub, parent=table.title))
-        awards += _awards(sub_shown, group, spec["name"])
-    progress = [_standings_after(group, number) for number in range(1, table.after_round)]
-    return [table], subs, progress
-
-
-def build_model(event: Event) -> m.ExportModel:
-    """Everything an export prints, read from the event in one session."""
-    with event.reading() as session:
-        tournament = Event.tournament(session)
-        groups = list(tournament.groups)
-        info = _event_info(tournament, {g.name: _key(g) for g in groups})
-        players: list[m.Player] = []
-        rounds: list[m.Round] = []
-        standings: list[m.Standings] = []
-        subs: list[m.Standings] = []
-        progress: list[m.Standings] = []
-        awards: list[m.Award] = []
-        games: list[m.Game] = []
-        brackets: list[m.Bracket] = []
-        members: list[tuple[int, str, int]] = []
-        team_tables: list[m.TeamStandings] = []
-        model_groups = [_model_group(group) for group in groups]
-        for group in groups:
-            players += _model_players(group)
-            build = build_snapshot(group)
-            points_of = {
-                (build.player_of[p.number], r.round): r.points
-                for p in build.snapshot.players for r in p.rounds
-            }
-            system = system_of(group)
-            for round_ in group.rounds_played:
-                rounds.append(_round(tournament, group, round_, points_of, info.schedule))
-                games += _games(group, round_)
-            members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
-                        for mb in t.members]
-            if system.bracket:
-                if len(group.teams if system.team else group.players) >= 2:
-                    places = knockout_standings(group)
-                    team_tables.append(m.TeamStandings(
-                        title=f"{group.name} 名次", columns=(m.TieBreakColumn("wins", "胜场"),),
-                        rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,),
-                                             members=_team_members(group, r.player.id))
-                                   for r in places.rows),
-                        group=_key(group),
-                    ))
-                    awards += _awards(places, group, group.name)
-                    brackets.append(_bracket(group))
-                continue
-            if not system.ranked_by_points or not group.players:
-                continue
-            tables, group_subs, group_progress = _group_tables(session, group, awards)
-            standings += tables
-            subs += group_subs
-            progress += group_progress
-    team_tables += _event_team_tables(event, awards, players, standings)
-    return m.ExportModel(
-        event=info, groups=tuple(model_groups),
-        players=tuple(players), rounds=tuple(rounds),
-        standings=tuple(standings), sub_rankings=tuple(subs),
-        team_standings=tuple(team_tables), awards=tuple(awards), games=tuple(games),
-        progress_standings=tuple(progress), playoffs=tuple(_playoffs(event)),
-        brackets=tuple(brackets), team_members=tuple(members),
-    )
-
-
 def _team_members(group: Group, team_id: int) -> tuple[str, ...]:
     if not system_of(group).team:
         return ()
@@ -362,59 +233,11 @@ def _member_results(players: list[m.Player], standings: list[m.Standings]
     return found
 
 
-def _event_team_tables(event: Event, awards: list[m.Award], players: list[m.Player],
-                       standings: list[m.Standings]) -> list[m.TeamStandings]:
-    results = _member_results(players, standings)
-    tables = []
-    for team_info in team_standings(event):
-        by_place = team_info.method == "best_places"
-
-        def member(team: str, name: str, by_place: bool = by_place) -> str:
-            points, place = results.get((team, name), ("", ""))
-            if by_place:
-                return f"{name}（第{place}名）" if place else name
-            return f"{name}（{points}分）" if points else name
-
-        tables.append(m.TeamStandings(
-            title=team_info.name,
-            columns=(m.TieBreakColumn("total", team_info.total_label),),
-            rows=tuple(m.TeamRow(row.place or 0, row.team,
-                                 (int(Fraction(row.total_text)) if row.total_text else "",),
-                                 members=tuple(member(row.team, x) for x in row.members),
-                                 shared=row.rank_text.endswith("="),
-                                 note=row.note)
-                       for row in team_info.rows),
-        ))
-        for row in team_info.rows:
-            if row.prize and row.place:
-                awards.append(m.Award(ranking=team_info.name, place=row.place,
-                                      recipient=row.team, prize=row.prize))
-    return tables
-
-
-def _playoffs(event: Event) -> list[m.Playoff]:
-    """Every playoff (加赛) of every group, with its games as scheduled or played."""
-    found = []
-    with event.reading() as session:
-        groups = [(g.name, _key(g)) for g in Event.tournament(session).groups
-                  if system_of(g).ranked_by_points]
-    for name, key in groups:
-        for playoff in playoffs_of(event, name):
-            found.append(m.Playoff(
-                group=key, ranking=name, place=playoff.place,
-                players=tuple(p.id for p in playoff.players),
-                games=tuple(m.PlayoffGame(g.index, g.stage, g.black.id, g.white.id,
-                                          g.time_control, g.result) for g in playoff.games),
-                order=tuple(p.id for p in playoff.order),
-            ))
-    return found
-
-
 def _standings_after(group: Group, number: int) -> m.Standings:
     """The ranking after round `number` (名次表 after any round): the group's tie-breaks over
     the rounds up to it; no playoffs, no prizes while rounds remain."""
     build = build_snapshot(group, partial=True, before_round=number + 1)
-    rules = ranking_rules(group, 0)
+    rules = ranking_rules(group)  # no stakes while rounds remain: a tie is only a tie
     plain = rank(build.snapshot, rules)
     columns = []
     per_row: list[list[int]] = [[] for _ in plain.rows]
@@ -459,13 +282,176 @@ def export_target(event: Event, out_dir: str | Path, overwrite: bool = False) ->
     return export_folder(out_dir, overwrite)
 
 
+def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
+    """Everything an export prints, read from the event in one session. Awards (certificates,
+    award list, grade titles) of a ranking that is not final are left out unless
+    `provisional`; then they are marked 临时（非最终）."""
+    with event.reading() as session:
+        tournament = Event.tournament(session)
+        groups = list(tournament.groups)
+        info = _event_info(tournament, {g.name: _key(g) for g in groups})
+        model_groups, players, rounds, standings, subs, awards, games = [], [], [], [], [], [], []
+        team_tables: list[m.TeamStandings] = []
+        held_all: list[m.PlayoffRecord] = []
+        progress: list[m.Standings] = []
+        brackets: list[m.Bracket] = []
+        members: list[tuple[int, str, int]] = []
+        playoff_games: list[m.Game] = []
+        for group in groups:
+            key = _key(group)
+            held_all += playoff_records(session, group, key)
+            model_groups.append(replace(
+                _model_group(group),
+                forfeits_meet=settings_of(group).forfeit_counts_as_meeting,
+                unit_avoidance_rounds=settings_of(group).same_unit_avoidance_rounds,
+                game_settings=game_settings(group),
+            ))
+            build = build_snapshot(group)
+            for player in sorted(group.players, key=lambda p: build.number_of[p.id]):
+                players.append(m.Player(
+                    id=player.id, name=player.name, group=key,
+                    number=build.number_of[player.id], gender=GENDER_ZH.get(player.gender, ""),
+                    birth_date=player.birth_date, id_number=player.id_number, unit=player.unit,
+                    grade=player.grade, platform_id=player.platform_id,
+                ))
+            points_of = {
+                (build.player_of[p.number], r.round): r.points
+                for p in build.snapshot.players for r in p.rounds
+            }
+            system = system_of(group)
+            for round_ in group.rounds_played:
+                boards = []
+                if system.team:
+                    team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
+                    number = 0
+                    for match in round_.boards:
+                        for game in match.games:
+                            if game.black_player_id is None:
+                                continue  # a game row without its players: nothing to print
+                            number += 1
+                            label = (f"第{match.number}场加赛" if game.index > 3 else
+                                     f"第{match.number}场{game.index}台")
+                            boards.append(m.BoardResult(
+                                number, game.black_player_id, game.white_player_id,
+                                game.result, (Ending.stored(game.ending),), label=label,
+                                match=match.number,
+                                first_team=team_of.get(game.black_player_id, ""),
+                                second_team=team_of.get(game.white_player_id, "")
+                                if game.white_player_id else ""))
+                else:
+                    for board in round_.boards:
+                        first, second = board.first_player_id, board.second_player_id
+                        if first is None:
+                            continue  # an individual group's boards always hold a player
+                        endings = tuple(Ending.stored(g.ending)
+                                        for g in sorted(board.games, key=lambda g: g.index))
+                        boards.append(m.BoardResult(
+                            board.number, first, second,
+                            "" if board.result == "bye" else board.result, endings,
+                            points_of.get((first, round_.number)),
+                            points_of.get((second, round_.number)) if second else None,
+                            confirm_codes=board_slip_codes(tournament, group, round_.number,
+                                                           board),
+                        ))
+                when = next((item for wanted in (key, "") for item in info.schedule
+                             if item.round == round_.number and item.group == wanted), None)
+                rounds.append(m.Round(
+                    key, round_.number, tuple(boards),
+                    date_text=when.when if when else "", room=when.room if when else "",
+                    day=round_.paired_at.date() if round_.paired_at else None,
+                    report=tuple(str(line) for line in round_.report or ())))
+                for board in round_.boards:
+                    for game in board.games:
+                        if game.black_player_id and game.white_player_id and (
+                                game.moves or game.result):
+                            games.append(m.Game(
+                                group=key, round=round_.number, board=board.number,
+                                black=game.black_player_id, white=game.white_player_id,
+                                moves=tuple(format_point(p) for p in read_moves(game.moves).moves), result=game.result,
+                                how_ended=Ending.stored(game.ending),
+                                game_no=game.index, opening=game.opening,
+                                actions=str((game.record or {}).get("actions", "")),
+                            ))
+            playoff_games += _playoff_games(session, group, key)
+            members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
+                        for mb in t.members]
+            if system.bracket:
+                if len(group.teams if system.team else group.players) >= 2:
+                    places = knockout_standings(group)
+                    team_tables.append(m.TeamStandings(
+                        title=f"{group.name} 名次", columns=(m.TieBreakColumn("wins", "胜场"),),
+                        rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,),
+                                             members=_team_members(group, r.player.id))
+                                   for r in places.rows),
+                        group=key,
+                    ))
+                    awards += _awards(places, group, group.name, provisional)
+                    brackets.append(_bracket(group))
+                continue
+            if not system.ranked_by_points or not group.players:
+                continue
+            table, shown = _standings(session, group)
+            standings.append(table)
+            awards += _awards(shown, group, group.name, provisional)
+            for spec in settings_of(group).subrankings:
+                sub, sub_shown = _standings(session, group, **subranking_options(spec))
+                subs.append(replace(sub, parent=table.title))
+                awards += _awards(sub_shown, group, spec.name, provisional)
+            progress += [_standings_after(group, number)
+                         for number in range(1, table.after_round)]
+    results = _member_results(players, standings)
+    for team_info in team_standings(event):
+        by_place = team_info.method == "best_places"
+
+        def member(team: str, name: str, by_place: bool = by_place) -> str:
+            points, place = results.get((team, name), ("", ""))
+            if by_place:
+                return f"{name}（第{place}名）" if place else name
+            return f"{name}（{points}分）" if points else name
+
+        team_tables.append(m.TeamStandings(
+            title=team_info.name,
+            columns=(m.TieBreakColumn("total", team_info.total_label),
+                     *(m.TieBreakColumn(f"chain{k}", label)
+                       for k, label in enumerate(team_info.columns))),
+            rows=tuple(m.TeamRow(row.place or 0, row.team,
+                                 (row.total, *(Fraction(v) for v in row.values))
+                                 if row.total is not None
+                                 else ("", *("" for _ in team_info.columns)),
+                                 members=tuple(member(row.team, x) for x in row.members),
+                                 shared=row.shared,
+                                 note=row.note)
+                       for row in team_info.rows),
+            final=team_info.final, legend=team_info.legend,
+        ))
+        awards += team_awards(team_info, provisional)
+    return m.ExportModel(
+        event=info, groups=tuple(model_groups), players=tuple(players), rounds=tuple(rounds),
+        standings=tuple(standings), sub_rankings=tuple(subs),
+        team_standings=tuple(team_tables), awards=tuple(awards), games=tuple(games),
+        playoffs=tuple(held_all),
+        playoff_games=tuple(playoff_games),
+        progress_standings=tuple(progress), brackets=tuple(brackets),
+        team_members=tuple(members),
+    )
+
+
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
            federation: bool = True, progress: Progress | None = None,
-           overwrite: bool = False) -> list[Path]:
+           provisional: bool = False, overwrite: bool = False) -> list[Path]:
     """Write the chosen exports of the whole event; returns the files. Into `out_dir` when it
-    is empty (or `overwrite`), else into a new dated folder inside it (`export_folder`)."""
-    model = build_model(event)
-    target = export_folder(out_dir, overwrite)
-    take_snapshot(event.store, "导出前 / before export")
-    return export_all(model, target, pdf=pdf, xlsx=xlsx, federation=federation,
+    is empty (or `overwrite`), else into a new dated folder inside it (`export_folder`).
+    `provisional`: also print the awards of rankings that are not final, marked 临时."""
+    model = build_model(event, provisional)  # an event that cannot be exported is refused first
+    folder = export_folder(out_dir, overwrite)
+    out_dir = folder
+    check_name_fits(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise file_error(error, str(folder), "无法创建输出文件夹", "cannot create the output "
+                         "folder") from None
+    if not event.store.read_only:  # a read-only event cannot change: nothing to snapshot
+        take_snapshot(event.store, "导出前 / before export")
+    return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
                       progress=progress)

@@ -8,6 +8,7 @@ shape the pairing, so they change only before round 1 is paired (the system: the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from app.errors import UserError
@@ -17,10 +18,29 @@ from app.services.event import Event, settings_of, store_settings
 from app.services.queries import GroupInfo, group_info
 
 
+def _round_robin_rounds(old: GroupSettings, new: GroupSettings, given: set[str]
+                        ) -> GroupSettings:
+    """A group switched to round robin plays the rounds of its table (n-1, n for odd n,
+    doubled) unless the arbiter sets another count, which is then kept as his choice
+    (`round_robin_rounds`); a form that sends the count unchanged is no choice."""
+    if new.system != old.system:
+        new = replace(new, round_robin_rounds=None)
+    if new.system.round_robin and "rounds" in given and new.rounds != old.rounds:
+        new = replace(new, round_robin_rounds=new.rounds)
+    return new
+
+
 def known_tiebreaks() -> tuple[str, ...]:
     from app.standings.tiebreaks import REGISTRY
 
     return tuple(REGISTRY)
+
+
+def tiebreak_choices() -> tuple[tuple[str, str], ...]:
+    """Every tie-break the program knows, with its Chinese name (对手分, 中间对手分 ...)."""
+    from app.standings.tiebreaks import REGISTRY
+
+    return tuple((name, tb.zh) for name, tb in REGISTRY.items())
 
 
 def update_group(event: Event, group: str, **fields: Any) -> GroupInfo:
@@ -46,6 +66,7 @@ def update_group(event: Event, group: str, **fields: Any) -> GroupInfo:
         if "system" in given and "tiebreaks" not in given and by_system is not None:
             # The regulation ranks each system its own way (shenzhen 十一、(一)1-2).
             new = GroupSettings.from_json({"tiebreaks": list(by_system)}, base=new)
+        new = _round_robin_rounds(old, new, given)
         if new.rounds < len(found.rounds_played):
             raise UserError(
                 "轮数不能少于已编排的轮数",

@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
 from app.errors import UserError
 from app.imports import Eligibility, Entrant, MergeRules, Problem, Severity
 from app.imports.groups import group_for
@@ -30,8 +33,14 @@ class ProblemLine:
     en: str
 
     def format(self) -> str:
+        """`file:row:column: zh / en`, each text cut at 200 characters (a hostile cell of
+        5 000 digits is quoted, not copied whole)."""
         place = ":".join(str(x) for x in (self.file, self.row, self.column) if x not in (None, ""))
-        return f"{place}: {self.zh} / {self.en}"
+        return f"{place}: {_cut(self.zh)} / {_cut(self.en)}"
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 @dataclass(frozen=True)
@@ -101,8 +110,8 @@ def import_lists(
         if name not in groups:
             problems.append(ProblemLine(
                 row.file, row.row_number, "组别", "error",
-                f"组别“{row.group}”不在本赛事中（{'、'.join(groups)}）；可用 --group 指定",
-                f"group '{row.group}' is not in this event ({', '.join(groups)}); use --group",
+                f"组别“{row.group}”不在本赛事中（{'、'.join(groups)}）；请指定导入的组别",
+                f"group '{row.group}' is not in this event ({', '.join(groups)}); name the group to import into",
             ))
             continue
         key = (name, row.id_key or f"{row.name}|{row.platform_id}")
@@ -128,11 +137,27 @@ def import_lists(
         return ImportReport(tuple(problems), len(to_write), False, per_group, left_out)
 
     names = "、".join(Path(p).name for p in paths)
+    written = 0
     with event.operation("import_lists", f"导入名单 {names} / import lists") as session:
         by_name = {g.name: g for g in Event.tournament(session).groups}
+        # Another station may be importing the same list this moment: hold the groups, then
+        # look again at who is in them, inside this transaction.
+        _hold_groups(session, [by_name[name].id for name in {n for _e, n in to_write}])
+        present = _present(session)
         seeds = {name: next_seed(session, g) for name, g in by_name.items()}
         for entrant, name in to_write:
             row = entrant.row
+            identity = (by_name[name].id, row.id_key or f"{row.name}|{row.platform_id}")
+            if identity in present:
+                problems.append(ProblemLine(
+                    row.file, row.row_number, "姓名", "warning",
+                    f"{row.name} 已由其他工作站导入{name}，不再重复导入",
+                    f"{row.name} was imported into {name} meanwhile by another station; not"
+                    " imported again",
+                ))
+                per_group[name] -= 1
+                continue
+            present.add(identity)
             notes = {header: value for header, value in row.notes}
             if entrant.route != "quota":
                 notes["录取方式"] = str(entrant.route)
@@ -154,4 +179,24 @@ def import_lists(
                 seed=seeds[name],
             ))
             seeds[name] += 1
-    return ImportReport(tuple(problems), len(to_write), True, per_group, left_out)
+            written += 1
+    per_group = {name: count for name, count in per_group.items() if count}
+    return ImportReport(tuple(problems), written, True, per_group, left_out)
+
+
+def _hold_groups(session: Session, group_ids: list[int]) -> None:
+    """Hold the groups for this transaction: a second station importing into them waits
+    until this import has committed (SQLite: the file's write lock; PostgreSQL: row locks)."""
+    if not group_ids:
+        return
+    if session.get_bind().dialect.name == "sqlite":
+        session.execute(update(Group).where(Group.id.in_(group_ids)).values(id=Group.id))
+    else:
+        session.execute(select(Group.id).where(Group.id.in_(group_ids)).with_for_update())
+
+
+def _present(session: Session) -> set[tuple[int, str]]:
+    """(group id, identity) of every player stored now, read inside the transaction."""
+    rows = session.execute(select(Player.group_id, Player.id_number, Player.name,
+                                  Player.platform_id))
+    return {(gid, number or f"{name}|{platform}") for gid, number, name, platform in rows}

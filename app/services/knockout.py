@@ -242,7 +242,7 @@ def enter_team_result(
             raise UserError("该场不是两队之间的比赛", "not a match between two teams", where)
         if board.result and not replace:
             raise UserError(f"该场已有结果 {board.result}", f"the match has a result already:"
-                            f" {board.result} (use --replace)", where)
+                            f" {board.result}", where)
         by_id = {t.id: t for t in found.teams}
         first, second = (_plain_team(by_id[board.first_team_id]),
                          _plain_team(by_id[board.second_team_id]))

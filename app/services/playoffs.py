@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
+
+if TYPE_CHECKING:
+    from app.exports.model import PlayoffRecord
 
 from app.errors import UserError
 from app.rules.game import Game
 from app.rules.game import encode_actions as encode_game
 from app.rules.records import write_moves
-from app.services.event import Event
+from app.services.event import Event, settings_of
 from app.services.queries import PlayerRef
 from app.services.ranking import (
     StandingsInfo,
@@ -55,6 +59,8 @@ class PlayoffInfo:
     players: tuple[PlayerRef, ...]  # in tie-break order
     games: tuple[PlayoffGameInfo, ...]  # played, then the ones to play next
     order: tuple[PlayerRef, ...]  # the decided order (best first); () while open
+    ranking: str = ""  # the ranking whose tie it settles (the group, or 公开组（女子）...)
+    reason: str = ""  # why it was needed: what differs across the tied places
 
     @property
     def decided(self) -> bool:
@@ -65,8 +71,8 @@ class PlayoffInfo:
         return next((g for g in self.games if not g.result), None)
 
 
-def _ref(session: Session, player_id: int) -> PlayerRef:
-    player = session.get(Player, player_id)
+def _ref(session: Session, player_id: int | None) -> PlayerRef:
+    player = session.get(Player, player_id) if player_id is not None else None
     assert player is not None
     return PlayerRef(player.id, player.name, player.unit, 0)
 
@@ -86,7 +92,12 @@ def _state(row: Playoff) -> PlayoffState:
 
 def row_format(row: Playoff) -> str:
     """The playoff's format, kept on its first game (小循环 by default)."""
-    return next((g.record["format"] for g in row.games if "format" in g.record), "round_robin")
+    return _kept(row, "format", "round_robin")
+
+
+def _kept(row: Playoff, key: str, default: str) -> str:
+    """What the playoff keeps on its first game (format, ranking, reason)."""
+    return str(next((g.record[key] for g in row.games if key in g.record), default))
 
 
 def create_playoff(event: Event, group: str, place: int,
@@ -113,16 +124,17 @@ def create_playoff(event: Event, group: str, place: int,
                                  white_player_id=first.second, result="",
                                  record={"stage": first.stage.value,
                                          "among": list(first.among),
-                                         "format": playoff_format}))
+                                         "format": playoff_format,
+                                         "ranking": info.name, "reason": need.reason}))
         return row.id
 
 
 def _ranking_info(session: Session, group: Group, ranking: str | None) -> StandingsInfo:
     if ranking is None or ranking == group.name:
         return compute_standings(session, group)[0]
-    for spec in group.settings.get("subrankings", []):
-        if spec["name"] == ranking:
-            return compute_standings(session, group, **subranking_options(spec))[0]
+    spec = settings_of(group).subranking(ranking)
+    if spec is not None:
+        return compute_standings(session, group, **subranking_options(spec))[0]
     raise UserError(f"没有名为“{ranking}”的名次表", f"no ranking named '{ranking}'", group.name)
 
 
@@ -160,7 +172,28 @@ def _info(session: Session, group: str, row: Playoff) -> PlayoffInfo:
         players=tuple(_ref(session, pid) for pid in row.player_ids),
         games=tuple(games),
         order=tuple(_ref(session, pid) for pid in row.order),
+        ranking=_kept(row, "ranking", group),
+        reason=_kept(row, "reason", ""),
     )
+
+
+def playoff_records(session: Session, group: Group, key: str) -> list[PlayoffRecord]:
+    """The group's playoffs as part of the event's record (standings, exports, the federation
+    package): players, every game with its result, the order decided, and why."""
+    from app.exports.model import PlayoffGame as ExportGame
+    from app.exports.model import PlayoffRecord
+
+    rows = session.query(Playoff).filter(Playoff.group_id == group.id).order_by(Playoff.id)
+    out = []
+    for row in rows:
+        info = _info(session, group.name, row)
+        out.append(PlayoffRecord(
+            group=key, ranking=info.ranking, place=info.place,
+            players=tuple(p.id for p in info.players),
+            games=tuple(ExportGame(g.stage, g.black.id, g.white.id, g.result, g.time_control)
+                        for g in info.games),
+            order=tuple(p.id for p in info.order), reason=info.reason))
+    return out
 
 
 def _row(session: Session, playoff_id: int) -> Playoff:
@@ -199,7 +232,8 @@ def record_playoff_result(event: Event, playoff_id: int, code: str | None = None
                                white_player_id=next_game.second)
             row.games.append(existing)
         else:
-            record["format"] = existing.record.get("format", "round_robin")
+            record |= {k: existing.record[k] for k in ("format", "ranking", "reason")
+                       if k in existing.record}
         existing.record = record | ({"actions": encode_game(game)} if game else {})
         existing.result = result_code
         if game is not None:

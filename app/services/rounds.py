@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from sqlalchemy.orm import Session
@@ -29,6 +29,8 @@ from app.services.knockout import (
     store_team_boards,
 )
 from app.services.queries import (
+    BoardInfo,
+    PlayerRef,
     RoundInfo,
     find_board,
     find_round,
@@ -46,7 +48,7 @@ from app.services.snapshot import (
 from app.standings.awards import group_cancelled, needs_merge
 from app.standings.scoring import GameResult, parse_board_result
 from app.store.locks import pairing_lock
-from app.store.models import BoardRow, Group, Round
+from app.store.models import BoardRow, Group, Player, Round
 
 
 def _check_ready(group: Group) -> int:
@@ -252,16 +254,21 @@ def unpair_last_round(event: Event, group: str) -> None:
                          ) as session:
         found = Event.group(session, group)
         pairing_lock(session, found.id, event.store.station)
-        if not found.rounds_played:
-            raise UserError("还没有编排任何轮次", "no round is paired", group)
-        last = found.rounds_played[-1]
-        if any(b.result and b.result != "bye" for b in last.boards):
-            raise UserError(
-                f"第{last.number}轮已有结果，不能撤销编排",
-                f"round {last.number} has results already: it cannot be unpaired",
-                group,
-            )
-        found.rounds_played.remove(last)
+        found.rounds_played.remove(_check_unpairable(found))
+
+
+def _check_unpairable(found: Group) -> Round:
+    """The last round, when its pairing may be deleted; else a UserError saying why not."""
+    if not found.rounds_played:
+        raise UserError("还没有编排任何轮次", "no round is paired", found.name)
+    last = found.rounds_played[-1]
+    if any(b.result and b.result != "bye" for b in last.boards):
+        raise UserError(
+            f"第{last.number}轮已有结果，不能撤销编排",
+            f"round {last.number} has results already: it cannot be unpaired",
+            found.name,
+        )
+    return last
 
 
 def _later_rounds_warning(group: Group, round_number: int) -> list[str]:
@@ -311,8 +318,8 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
         raise UserError("轮空台不需要录入结果", "a bye takes no result", where)
     if board.result and not replace:
         raise UserError(
-            f"该台已有结果 {board.result}；如需更正请使用更正（--replace）",
-            f"the board already has the result {board.result}; correct it with --replace",
+            f"该台已有结果 {board.result}；更正须先确认",
+            f"the board already has the result {board.result}; a correction must be confirmed",
             where,
         )
     if system_of(group).team:
@@ -413,3 +420,101 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
                                 f" same unit meets ({unit})")
     round_.report = [*round_.report, what, *problems]
     return problems
+
+
+# ----- whether an operation can succeed now (the window enables its actions by these) -----
+
+
+@dataclass(frozen=True)
+class RoundRefusals:
+    """Why each round operation cannot succeed now (None: it can), asked in one reading."""
+
+    pair: UserError | None
+    unpair: UserError | None
+    change_pairing: UserError | None  # swap colours, exchange players (the round shown)
+    playoff: UserError | None
+    finished: bool  # every round the group plays has all its results
+
+
+def _refusal(check: Callable[[], object]) -> UserError | None:
+    try:
+        check()
+    except UserError as error:
+        return error
+    return None
+
+
+def _finished(session: Session, group: Group) -> bool:
+    """Every planned round paired, and no board of the group without its result."""
+    from sqlalchemy import func, select
+
+    from app.services.ranking import planned_rounds
+
+    planned = planned_rounds(group)
+    if not planned or len(group.rounds_played) < planned:
+        return False
+    waiting = session.scalar(select(func.count()).select_from(BoardRow).join(Round).where(
+        Round.group_id == group.id, BoardRow.result == ""))
+    return not waiting
+
+
+def _playoff_refusal(group: Group, finished: bool) -> UserError | None:
+    """Playoffs (加赛) break the ties of the final standings: only once the group is finished."""
+    if finished:
+        return None
+    return UserError("本组比赛尚未全部结束：加赛在最后一轮之后进行",
+                     "the group has not finished: playoffs come after the last round",
+                     group.name)
+
+
+def round_refusals(event: Event, group: str, round_number: int | None) -> RoundRefusals:
+    """What the round operations would say now: pair the next round, unpair the last, change
+    the pairing of `round_number` by hand, open a playoff."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        change = (UserError("尚未编排", "no round is paired", group) if round_number is None
+                  else _refusal(lambda: _editable_round(session, found, round_number)))
+        finished = _finished(session, found)
+        return RoundRefusals(
+            pair=_refusal(lambda: _check_ready(found)),
+            unpair=_refusal(lambda: _check_unpairable(found)),
+            change_pairing=change,
+            playoff=_playoff_refusal(found, finished),
+            finished=finished,
+        )
+
+
+def points_before_round(event: Event, group: str, round_number: int) -> dict[int, int]:
+    """Each player's points (in the event's own units) before `round_number` was played:
+    what the pairing list shows beside each name."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        build = build_snapshot(found, partial=True, before_round=round_number)
+        return {build.player_of[p.number]: p.score for p in build.snapshot.players}
+
+
+def board_view(event: Event, group: str, round_number: int, board_number: int) -> BoardInfo:
+    """One board of a round as the pairing list shows it (after a result on it)."""
+    from app.services.queries import game_info, pairing_numbers
+
+    with event.reading() as session:
+        found = Event.group(session, group)
+        board = find_board(find_round(session, found, round_number), board_number)
+        numbers = pairing_numbers(found)
+        teams = {t.id: t.name for t in found.teams} if board.first_team_id else {}
+        return BoardInfo(
+            number=board.number,
+            first=_player_ref(board.first_player, numbers),
+            second=_player_ref(board.second_player, numbers),
+            result=board.result,
+            games=tuple(game_info(g, session, numbers) for g in board.games),
+            label=board.label,
+            first_team=teams.get(board.first_team_id or 0, ""),
+            second_team=teams.get(board.second_team_id or 0, ""),
+        )
+
+
+def _player_ref(player: Player | None, numbers: dict[int, int]) -> PlayerRef | None:
+    if player is None:
+        return None
+    return PlayerRef(player.id, player.name, player.unit, numbers.get(player.id, 0))

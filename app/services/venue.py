@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Integer, cast, func, select
+from sqlalchemy.orm import selectinload
 
 from app.errors import UserError
 from app.pairing.types import Colour, Outcome
@@ -33,6 +34,7 @@ from app.services.queries import (
     pairing_numbers,
     round_info,
     round_is_complete,
+    system_of,
 )
 from app.services.snapshot import build_snapshot
 from app.store.models import BoardRow, Game, Group, Player, Playoff, Round, Tournament, UndoEntry
@@ -133,7 +135,14 @@ def current_round(event: Event, group: str) -> RoundInfo | None:
         played = list(found.rounds_played)
         if not played:
             return None
-        return round_info(session, found, played[-1])
+        # The round's boards with their games in two queries, not one per board: the phones
+        # follow the current round, and it is computed again after each change. (Held here:
+        # the session keeps only the objects something refers to.)
+        boards = session.scalars(select(BoardRow).where(BoardRow.round_id == played[-1].id)
+                                 .options(selectinload(BoardRow.games))).all()
+        info = round_info(session, found, played[-1])
+        del boards
+        return info
 
 
 def standings(event: Event, group: str) -> ranking.StandingsInfo:
@@ -143,10 +152,16 @@ def standings(event: Event, group: str) -> ranking.StandingsInfo:
     with event.reading() as session:
         found = Event.group(session, group)
         played = list(found.rounds_played)
+        # Every board of the group with its games in two queries (held: see current_round).
+        boards = session.scalars(select(BoardRow).join(Round).where(Round.group_id == found.id)
+                                 .options(selectinload(BoardRow.games))).all()
         complete = sum(1 for r in played if round_is_complete(r))
-        if found.system not in ("knockout", "team_knockout") and complete < len(played):
-            return ranking.compute_standings(session, found, before_round=complete + 1)[0]
-    return ranking.standings(event, group)
+        if system_of(found).bracket:
+            return ranking.knockout_standings(found)
+        info = ranking.compute_standings(
+            session, found, before_round=complete + 1 if complete < len(played) else None)[0]
+        del boards
+        return info
 
 
 def player_history(event: Event, group: str, player_id: int) -> PlayerHistoryInfo:

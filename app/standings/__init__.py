@@ -8,9 +8,12 @@ Pure functions over `app.pairing.types.TournamentSnapshot` (no Qt, no database):
   `direct_encounter` 直胜, `black_games` 先手局, `black_wins` 先手胜, `game_points` 小分) and the
   unplayed-round policies (`Unplayed.ZERO` / `OWN` / `LOWEST`).
 - `ranking`: `rank(snapshot, RankingRules(...), among=..., playoffs=...) -> Standings` with
-  shared places (`3=`) and ties at decisive places flagged for a playoff.
+  shared places (`3=`) and the ties its `stakes` (the awards) say need a playoff, with why.
+- `stakes`: the seam between the two: what differs across tied places (`PlayoffReason`).
 - `playoff`: the 加赛 plan and its results (`plan`, `resolve`).
 - `subranking`: women / juniors / any filter (`sub_ranking`, `women`, `born_between`).
 - `teams`: team score sums, unit place sums, team-match standings.
-- `awards`: prize and grade-title tables, team award shrinking, cancelled groups.
+- `awards`: prize and grade-title tables (their places are the decisive places), the tie rule
+  (`PLAYOFF` or `SHARE`, Hort), `decide_awards` (shares, playoffs, declines, 不顺延 / 依次顺延,
+  provisional lists), team award shrinking, cancelled groups.
 """

@@ -1,22 +1,34 @@
-"""Prizes and grade titles (录取与奖励、段级位申报): final places turned into each player's awards;
-team awards that shrink with few teams; groups cancelled for want of players.
+"""Prizes and grade titles (录取与奖励、段级位申报): final places turned into what each player or team
+receives, with ties never paid more than the places they cover; team awards that shrink with
+few teams; groups cancelled for want of players.
 
 Sources:
 - qiwang 2022 十五1-3: prize tables (公开组 1st 30000 ... 9-16 800; 公开组（女子）; 团体; 少儿组);
-  "参加团体不足3支队录取冠军，3支队录取前两名"; 十五4: grade titles by place, each "不顺延".
+  "参加团体不足3支队录取冠军，3支队录取前两名"; 十五4: "本次比赛获得名次的选手可以申请技术等级称号，
+  可申请等级见下表", each title "不顺延" (a title a player declines is not passed down).
 - shenzhen 2022 十二(一): individual top 4 (1st trophy, medal, certificate; 2-4 certificate and
   medal); 十二(二): team top 4, "参赛数量不足4队时，按实际参赛队数减一录取"; 九(三)/十二(一): "参赛
-  人数少于4人（含4人），取消该组比赛"; 九(一): groups under 8 (大众) / 6 (专业) players merge.
+  人数少于4人（含4人），取消该组比赛"; 九(一): groups under 8 (大众) / 6 (专业) players merge, and
+  "不影响到各组录取前4名，分数相同并列的不加赛".
+- 2016 八(二)1 and shenzhen 十一(一)2: "不涉及录取名次的为并列名次，涉及录取名次的进行加赛": a tie is
+  played off only where the places it covers are worth different things (`AwardScheme`).
 - 2016 八(二)3: qualification places passed down in order (依次顺延) when a qualifier declines.
+- Where a regulation gives no rule for a tie (qiwang teams), the arbiter chooses per ranking:
+  the tie-break chain, then either a playoff / drawing of lots (`TieRule.PLAYOFF`), or the
+  covered prizes shared equally (`TieRule.SHARE`, the Hort system of FIDE C.07 art. 2 notes);
+  the award list says which was applied (`AwardBasis`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
+from typing import Any
 
 from app.standings.ranking import Standings
+from app.standings.stakes import PlaceAward, PlayoffReason, Stake
 
 __all__ = [
     "QIWANG_JUNIOR_GRADES",
@@ -30,40 +42,49 @@ __all__ = [
     "SHENZHEN_MERGE_MINIMUM",
     "SHENZHEN_TEAM_PRIZES",
     "Award",
+    "AwardBasis",
+    "AwardList",
+    "AwardScheme",
+    "Declines",
     "GradeTable",
+    "Placing",
     "Prize",
     "PrizeTable",
     "TeamAwardRule",
-    "awards",
-    "decisive_places",
+    "TieRule",
+    "decide_awards",
     "group_cancelled",
     "needs_merge",
+    "placings",
     "team_award_places",
 ]
 
 
 @dataclass(frozen=True)
 class Prize:
-    """What one place receives: money (yuan, tax included), trophy 奖杯, medal 奖牌,
-    certificate 奖状."""
+    """What one place receives: money (yuan, tax included) and things (奖杯, 奖牌, 奖状, 晋级资格
+    ...), in the order the regulation lists them."""
 
     money: int = 0
-    trophy: bool = False
-    medal: bool = False
-    certificate: bool = False
+    items: tuple[str, ...] = ()
 
     def describe(self) -> str:
         parts = [f"{self.money}元"] if self.money else []
-        parts += [name for flag, name in ((self.trophy, "奖杯"), (self.medal, "奖牌"),
-                                           (self.certificate, "奖状")) if flag]
-        return "、".join(parts)
+        return "、".join([*parts, *self.items])
 
 
 @dataclass(frozen=True)
 class PrizeTable:
-    """Bands of places `(first, last, prize)`, e.g. `(4, 8, Prize(2000, certificate=True))`."""
+    """Bands of places `(first, last, prize)`, e.g. `(4, 8, Prize(2000, ("奖状",)))`."""
 
     bands: tuple[tuple[int, int, Prize], ...]
+
+    @classmethod
+    def from_settings(cls, entries: Iterable[Mapping[str, Any]]) -> PrizeTable:
+        """From the stored form `{"from": 4, "to": 8, "money": 2000, "items": ["奖状"]}`."""
+        return cls(tuple((int(e["from"]), int(e["to"]),
+                          Prize(int(e.get("money") or 0), tuple(e.get("items", ()))))
+                         for e in entries))
 
     def prize_for(self, place: int) -> Prize | None:
         for first, last, prize in self.bands:
@@ -83,11 +104,19 @@ class PrizeTable:
 
 @dataclass(frozen=True)
 class GradeTable:
-    """Grade titles (段级位) by place bands. `passed_down` False = "不顺延": a player who declines
-    or is not eligible does not pass the title to the next player."""
+    """Grade titles (段级位) a place gives the right to apply for (可申请), by place bands.
+    `passed_down` False = "不顺延" (qiwang 十五4): a player who declines does not pass the title
+    to the next player; True = 依次顺延 (the players below move up one place per decliner)."""
 
     bands: tuple[tuple[int, int, str], ...]
     passed_down: bool = False
+
+    @classmethod
+    def from_settings(cls, entries: Iterable[Mapping[str, Any]], passed_down: bool = False
+                      ) -> GradeTable:
+        """From the stored form `{"from": 2, "to": 3, "title": "五段"}`."""
+        return cls(tuple((int(e["from"]), int(e["to"]), str(e["title"])) for e in entries),
+                   passed_down)
 
     def title_for(self, place: int) -> str | None:
         for first, last, title in self.bands:
@@ -101,7 +130,7 @@ class GradeTable:
 
 
 def _cert(money: int, medal: bool = False) -> Prize:
-    return Prize(money=money, medal=medal, certificate=True)
+    return Prize(money, ("奖牌", "奖状") if medal else ("奖状",))
 
 
 # qiwang 2022 十五1: 公开组取前16名，女子单独取前6名，授予奖金和奖状
@@ -135,63 +164,234 @@ QIWANG_JUNIOR_GRADES = GradeTable((
 ))
 # shenzhen 2022 十二(一)(二)
 SHENZHEN_INDIVIDUAL_PRIZES = PrizeTable((
-    (1, 1, Prize(trophy=True, medal=True, certificate=True)),
-    (2, 4, Prize(medal=True, certificate=True)),
+    (1, 1, Prize(items=("奖杯", "奖牌", "奖状"))),
+    (2, 4, Prize(items=("奖牌", "奖状"))),
 ))
 SHENZHEN_TEAM_PRIZES = PrizeTable((
-    (1, 1, Prize(trophy=True, certificate=True)),
-    (2, 4, Prize(certificate=True)),
+    (1, 1, Prize(items=("奖杯", "奖状"))),
+    (2, 4, Prize(items=("奖状",))),
 ))
 SHENZHEN_MERGE_MINIMUM = {"大众": 8, "专业": 6}  # 九(一): smaller groups merge
 
 
+class TieRule(StrEnum):
+    """What happens to a tie still level after the ranking's tie-break chain where the places
+    it covers are worth different things."""
+
+    PLAYOFF = "playoff"  # 加赛（或抽签）: 2016 八(二)1, shenzhen 十一(一)2; flagged for the arbiter
+    SHARE = "share"  # 平分: the covered prizes' money shared equally (Hort)
+
+
+@dataclass(frozen=True)
+class AwardScheme:
+    """A ranking's awards: prize and title tables and how ties over them are settled.
+
+    Decisive places are exactly the places these tables give something to.
+    `playoffs` False: the group never plays off (every tie is shared, prizes by `SHARE`).
+    `playoff_all_admitted`: the event plays off every tie inside its admitted places, even
+    where the places are worth the same (the default follows shenzhen 九(一): "不加赛").
+    """
+
+    prizes: PrizeTable | None = None
+    grades: GradeTable | None = None
+    tie_rule: TieRule = TieRule.PLAYOFF
+    playoffs: bool = True
+    playoff_all_admitted: bool = False
+
+    def place_award(self, place: int) -> PlaceAward:
+        """What `place` receives by the tables."""
+        prize = self.prizes.prize_for(place) if self.prizes else None
+        title = self.grades.title_for(place) if self.grades else None
+        return PlaceAward(place, prize.money if prize else 0, prize.items if prize else (),
+                          title or "")
+
+    @property
+    def admitted_places(self) -> frozenset[int]:
+        """Places that receive a prize or a title (录取名次)."""
+        places: set[int] = set()
+        for table in (self.prizes, self.grades):
+            if table is not None:
+                places |= table.places
+        return frozenset(places)
+
+    def differences(self, first: int, last: int) -> tuple[Stake, ...]:
+        """The kinds of award that differ across places `first`..`last`."""
+        covered = [self.place_award(p) for p in range(first, last + 1)]
+        stakes = []
+        for stake, value in ((Stake.MONEY, lambda a: a.money), (Stake.ITEMS, lambda a: a.items),
+                             (Stake.TITLE, lambda a: a.title)):
+            if len({value(a) for a in covered}) > 1:
+                stakes.append(stake)
+        return tuple(stakes)
+
+    def playoff_reason(self, first: int, last: int) -> PlayoffReason | None:
+        """Whether a tie over `first`..`last` is played off (2016 八(二)1, shenzhen 十一(一)2,
+        九(一)); with `SHARE` money is shared, so only things that cannot be shared count."""
+        if not self.playoffs:
+            return None
+        stakes = self.differences(first, last)
+        if self.tie_rule is TieRule.SHARE:
+            stakes = tuple(s for s in stakes if s is not Stake.MONEY)
+        if not stakes and self.playoff_all_admitted and any(
+                p in self.admitted_places for p in range(first, last + 1)):
+            stakes = (Stake.ADMITTED,)
+        if not stakes:
+            return None
+        return PlayoffReason(first, last, stakes,
+                             tuple(self.place_award(p) for p in range(first, last + 1)))
+
+
+class AwardBasis(StrEnum):
+    """How an award was decided, printed on the award list and the certificates."""
+
+    PLACE = "place"  # 按名次 (places told apart by the tie-break chain, or a tie inside one band)
+    PLAYOFF = "playoff"  # 加赛决定
+    SHARED = "shared"  # 并列，奖金平分
+    AWAITING_PLAYOFF = "awaiting_playoff"  # 待加赛（或抽签）: nothing given yet
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A ranked entry as the awards need it: `key` is a pairing number or a team name; `place`
+    None for an entry without a result (a unit short of members)."""
+
+    key: int | str
+    place: int | None
+    shared: bool = False
+    needs_playoff: bool = False
+    decided_by_playoff: bool = False
+
+
+def placings(standings: Standings) -> tuple[Placing, ...]:
+    """The placings of an individual ranking."""
+    return tuple(Placing(r.number, r.place, r.shared, r.needs_playoff, r.decided_by_playoff)
+                 for r in standings.rows)
+
+
+@dataclass(frozen=True)
+class Declines:
+    """Entries who declined their grade title or their prize (recorded by the arbiter)."""
+
+    titles: frozenset[int | str] = frozenset()
+    prizes: frozenset[int | str] = frozenset()
+
+
 @dataclass(frozen=True)
 class Award:
-    """One player's awards for a ranking (a woman has one for the open ranking and one for the
-    women's)."""
+    """What one entry receives in one ranking.
 
-    number: int
+    `money` is the amount paid (a share under `AwardBasis.SHARED`, so a Fraction); `items` the
+    things given; `title` the grade title the place gives the right to apply for (可申请),
+    None when none or declined. `covered` = the places the entry's tie covers (first, last).
+    """
+
+    key: int | str
     place: int
-    rank_text: str
-    prize: Prize | None
-    title: str | None
+    shared: bool
+    covered: tuple[int, int]
+    basis: AwardBasis
+    money: Fraction = Fraction(0)
+    items: tuple[str, ...] = ()
+    title: str | None = None
+    declined_title: bool = False
+    declined_prize: bool = False
+
+    @property
+    def rank_text(self) -> str:
+        return f"{self.place}=" if self.shared else str(self.place)
+
+    @property
+    def has_prize(self) -> bool:
+        return bool(self.money or self.items)
+
+    @property
+    def number(self) -> int:
+        """The pairing number of an individual award."""
+        assert isinstance(self.key, int)
+        return self.key
 
 
-def awards(
-    standings: Standings,
-    prizes: PrizeTable | None = None,
-    grades: GradeTable | None = None,
-    declined: Iterable[int] = (),
-) -> tuple[Award, ...]:
-    """Prizes and grade titles by final place. Players in `declined` get no title; with the
-    table's `passed_down` (依次顺延) the players below move up one place per decliner above
-    them, otherwise (不顺延) nobody moves up. Only players with something to receive are
-    listed, in standings order."""
+@dataclass(frozen=True)
+class AwardList:
+    """A ranking's awards in place order; `final` False = provisional (临时，非最终)."""
+
+    awards: tuple[Award, ...]
+    final: bool
+    tie_rule: TieRule
+    pending_playoffs: int = 0  # entries still waiting for a playoff (or lots)
+
+    def of(self, key: int | str) -> Award | None:
+        return next((a for a in self.awards if a.key == key), None)
+
+
+def _share(scheme: AwardScheme, first: int, last: int, place: int
+           ) -> tuple[AwardBasis, Fraction, tuple[str, ...], str | None]:
+    """What each entry of a tie over `first`..`last` (ranked at `place`) receives: the same as
+    one place where the covered places are worth the same; else the covered money shared
+    equally (Hort), with the things and the title all covered places give (never more than
+    the places are worth: the last covered place's title)."""
+    covered = [scheme.place_award(p) for p in range(first, last + 1)]
+    if not scheme.differences(first, last):
+        one = covered[0]
+        return AwardBasis.PLACE, Fraction(one.money), one.items, one.title or None
+    count = last - first + 1
+    money = Fraction(sum(a.money for a in covered), count)
+    items = tuple(i for i in covered[0].items if all(i in a.items for a in covered))
+    return AwardBasis.SHARED, money, items, covered[-1].title or None
+
+
+def decide_awards(
+    entries: Sequence[Placing],
+    scheme: AwardScheme,
+    *,
+    final: bool = True,
+    declines: Declines = Declines(),
+) -> AwardList:
+    """Prizes and titles by place (录取与奖励).
+
+    - A tie decided by a playoff gives each its own place (`PLAYOFF`); a tie still waiting for
+      one gives nothing yet (`AWAITING_PLAYOFF`); any other tie shares (`_share`).
+    - A declined prize is not paid and not passed down. A declined title is not given; with a
+      不顺延 table (qiwang 十五4) nobody moves up, with 依次顺延 (2016 八(二)3) each player below
+      takes the title one place higher per decliner above.
+    Only entries that receive something, wait for a playoff, or declined are listed.
+    """
+    sizes: dict[int, int] = {}
+    for entry in entries:
+        if entry.place is not None and not entry.decided_by_playoff:
+            sizes[entry.place] = sizes.get(entry.place, 0) + 1
     out: list[Award] = []
-    refused = set(declined)
-    above = 0
-    for row in standings.rows:
-        prize = prizes.prize_for(row.place) if prizes else None
-        title = None
-        if grades is not None and row.number not in refused:
-            place = row.place - above if grades.passed_down else row.place
-            title = grades.title_for(place)
-        if row.number in refused:
-            above += 1
-        if prize is not None or title is not None:
-            out.append(Award(row.number, row.place, row.rank_text, prize, title))
-    return tuple(out)
-
-
-def decisive_places(*tables: PrizeTable | GradeTable | None, qualifying: int = 0
-                    ) -> frozenset[int]:
-    """Places that decide a prize, a title or qualification (录取名次): ties there are
-    played off."""
-    places: set[int] = set(range(1, qualifying + 1))
-    for table in tables:
-        if table is not None:
-            places |= table.places
-    return frozenset(places)
+    pending = 0
+    declined_above = 0
+    grades = scheme.grades
+    for entry in entries:
+        if entry.place is None:
+            continue
+        place = entry.place
+        last = place + sizes.get(place, 1) - 1 if entry.shared else place
+        if entry.needs_playoff:
+            pending += 1
+            out.append(Award(entry.key, place, entry.shared, (place, last),
+                             AwardBasis.AWAITING_PLAYOFF))
+            continue
+        if entry.decided_by_playoff:
+            basis, money, items, title = _share(scheme, place, place, place)
+            basis = AwardBasis.PLAYOFF
+        else:
+            basis, money, items, title = _share(scheme, place, last, place)
+        if grades is not None and grades.passed_down and declined_above:
+            title = grades.title_for(last - declined_above)
+        no_title = entry.key in declines.titles
+        no_prize = entry.key in declines.prizes
+        if no_title and title:
+            declined_above += 1
+        award = Award(entry.key, place, entry.shared, (place, last), basis,
+                      Fraction(0) if no_prize else money, () if no_prize else items,
+                      None if no_title else title, declined_title=no_title and bool(title),
+                      declined_prize=no_prize and bool(money or items))
+        if award.has_prize or award.title or award.declined_title or award.declined_prize:
+            out.append(award)
+    return AwardList(tuple(out), final and not pending, scheme.tie_rule, pending)
 
 
 class TeamAwardRule(StrEnum):

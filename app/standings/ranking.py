@@ -1,5 +1,6 @@
-"""Ranking (名次排列): order by points then the group's tie-breaks, shared places (并列), ties at
-decisive places flagged for a playoff (加赛), and playoff results applied.
+"""Ranking (名次排列): order by points then the group's tie-breaks, shared places (并列), ties
+that change what someone receives flagged for a playoff (加赛) with the reason, and playoff
+results applied.
 
 Sources: 2016 national online mind games 八(二)1 and shenzhen 2022 十一(一)2: "积分高者名次列前;
 如积分相同则依次比较对手分、中间对手分、胜局 … 均为高者列前; 如再相同, 则不涉及录取名次的为并列名次,
@@ -17,9 +18,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from app.pairing.types import TournamentSnapshot
+from app.standings.stakes import PlayoffReason, PlayoffStakes
 from app.standings.tiebreaks import TieBreakContext, TieBreakOptions, tiebreak
 
-__all__ = ["RankingRules", "StandingRow", "Standings", "rank"]
+__all__ = ["PlayoffNeed", "RankingRules", "StandingRow", "Standings", "rank"]
 
 
 @dataclass(frozen=True)
@@ -27,13 +29,15 @@ class RankingRules:
     """A group's ranking criteria after points.
 
     `tiebreaks`: names from `app.standings.tiebreaks.REGISTRY`, in order.
-    `decisive_places`: places that decide a prize, qualification or title (录取名次); a tie
-    still level after every tie-break that touches one of them needs a playoff.
+    `stakes`: what the places are worth (the ranking's `app.standings.awards.AwardScheme`); a
+    tie still level after every tie-break needs a playoff where it says so (2016 八(二)1,
+    shenzhen 十一(一)2: only ties that change a prize, title or qualification). None: every tie
+    is shared (e.g. while rounds remain).
     """
 
     tiebreaks: tuple[str, ...] = ("buchholz", "median_buchholz", "wins")
     options: TieBreakOptions = field(default_factory=TieBreakOptions)
-    decisive_places: frozenset[int] = frozenset()
+    stakes: PlayoffStakes | None = None
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,7 @@ class StandingRow:
     number: int
     points: int
     tiebreaks: tuple[Fraction, ...]
-    needs_playoff: bool = False  # tied at a decisive place, no playoff result yet
+    needs_playoff: bool = False  # tied where the award differs, no playoff result yet
     decided_by_playoff: bool = False  # order among equals set by a playoff (加赛决定)
 
     @property
@@ -55,10 +59,26 @@ class StandingRow:
 
 
 @dataclass(frozen=True)
+class PlayoffNeed:
+    """A tie that still needs a playoff: its players (tie-break order) and why."""
+
+    players: tuple[int, ...]
+    reason: PlayoffReason
+
+    @property
+    def place(self) -> int:
+        return self.reason.first
+
+
+@dataclass(frozen=True)
 class Standings:
     rows: tuple[StandingRow, ...]
     tiebreaks: tuple[str, ...]
-    playoff_groups: tuple[tuple[int, ...], ...] = ()  # ties that still need a playoff
+    needs: tuple[PlayoffNeed, ...] = ()  # ties that still need a playoff
+
+    @property
+    def playoff_groups(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(need.players for need in self.needs)
 
     def row(self, number: int) -> StandingRow:
         for row in self.rows:
@@ -114,7 +134,7 @@ def rank(
 
     orders = {frozenset(order): tuple(order) for order in playoffs}
     rows: list[StandingRow] = []
-    pending: list[tuple[int, ...]] = []
+    pending: list[PlayoffNeed] = []
     place = 1
     for group in groups:
         size = len(group)
@@ -124,10 +144,12 @@ def rank(
                 rows.append(StandingRow(place + offset, False, n, ctx.scores[n],
                                         tuple(shown[n]), decided_by_playoff=True))
         else:
-            touches = size > 1 and any(
-                p in rules.decisive_places for p in range(place, place + size))
-            if touches:
-                pending.append(tuple(group))
+            reason = None
+            if size > 1 and rules.stakes is not None:
+                reason = rules.stakes.playoff_reason(place, place + size - 1)
+            touches = reason is not None
+            if reason is not None:
+                pending.append(PlayoffNeed(tuple(group), reason))
             for n in group:
                 rows.append(StandingRow(place, size > 1, n, ctx.scores[n], tuple(shown[n]),
                                         needs_playoff=touches))

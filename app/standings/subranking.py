@@ -19,6 +19,7 @@ from enum import StrEnum
 
 from app.pairing.types import TournamentSnapshot
 from app.standings.ranking import RankingRules, Standings, rank
+from app.standings.stakes import PlayoffStakes
 
 __all__ = [
     "QIWANG_JUNIOR_WINDOW",
@@ -27,7 +28,9 @@ __all__ = [
     "PlayerProfile",
     "born_between",
     "men",
+    "open_places",
     "sub_ranking",
+    "profile_filter",
     "where",
     "women",
 ]
@@ -83,11 +86,36 @@ def sub_ranking(
     rules: RankingRules,
     members: Iterable[int],
     *,
-    decisive_places: frozenset[int] | None = None,
+    stakes: PlayoffStakes | None = None,
     playoffs: Iterable[Iterable[int]] = (),
 ) -> Standings:
     """Rank `members` among themselves by the group's criteria (tie-break values computed over
-    the whole group); `decisive_places` of the sub-ranking's own prize table."""
-    if decisive_places is not None:
-        rules = replace(rules, decisive_places=decisive_places)
+    the whole group); `stakes`: the sub-ranking's own awards (its prize and title tables)
+    decide which of its ties are played off."""
+    if stakes is not None:
+        rules = replace(rules, stakes=stakes)
     return rank(snapshot, rules, among=members, playoffs=[tuple(o) for o in playoffs])
+
+
+def open_places(open_ranking: Standings, sub: Standings) -> dict[int, str]:
+    """Each sub-ranked player's place in the open ranking, as ranked there (`3` or `3=`):
+    qiwang 十五1 "女子选手可同时获得公开组、公开组（女子）名次以及奖励" — she keeps both."""
+    shown = {row.number: row.rank_text for row in open_ranking.rows}
+    return {row.number: shown[row.number] for row in sub.rows if row.number in shown}
+
+
+def profile_filter(gender: Gender | None = None, born_from: date | None = None,
+                   born_to: date | None = None) -> Callable[[PlayerProfile], bool]:
+    """A sub-ranking's filter as a group's settings state it: a gender and / or a birth-date
+    window (inclusive; no birth date -> left out when a window is set)."""
+    def keep(p: PlayerProfile) -> bool:
+        if gender is not None and p.gender is not gender:
+            return False
+        if born_from is None and born_to is None:
+            return True
+        if p.birth is None:
+            return False
+        return (born_from is None or p.birth >= born_from) and (born_to is None
+                                                                 or p.birth <= born_to)
+
+    return keep

@@ -19,11 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from app.standings.ranking import Standings
 from app.standings.subranking import Gender
 
 __all__ = [
+    "BEST_PLACE",
+    "apply_orders",
     "MemberTotals",
     "PlaceEntry",
     "TeamMatch",
@@ -35,17 +38,26 @@ __all__ = [
 ]
 
 
+BEST_PLACE = "best_place"
+"""The team tie-break 团体中个人最高名次 (shenzhen 十一(二)): the best individual place among the
+members counted, lower first. Any other name in a team chain is an individual tie-break of the
+group, summed over the members counted (higher first)."""
+
+
 @dataclass(frozen=True)
 class TeamRow:
-    """One team's line. `place` is None for a team without a result (short of members).
-    `values`: the criteria after the main total, in order (shown in the standings)."""
+    """One team's line. `place` and `total` are None for a team without a result (short of
+    members): it shows no figure, and `members` lists the members it has.
+    `values`: the team tie-break chain after the main total, in order (shown in the
+    standings; None for a team without a result)."""
 
     team: str
     place: int | None
     shared: bool
-    total: Fraction
+    total: Fraction | None
     values: tuple[Fraction, ...] = ()
-    members: tuple[int, ...] = ()  # the members whose results counted
+    members: tuple[int, ...] = ()  # the members whose results counted (or all it has)
+    decided: bool = False  # the order among equals set by lots or a playoff (抽签/加赛)
 
     @property
     def rank_text(self) -> str:
@@ -54,11 +66,13 @@ class TeamRow:
         return f"{self.place}=" if self.shared else str(self.place)
 
 
-def _place_rows(keyed: list[tuple[tuple, str, Fraction, tuple[Fraction, ...], tuple[int, ...]]]
-                ) -> list[TeamRow]:
+Keyed = tuple[tuple[Any, ...], str, Fraction, tuple[Fraction, ...], tuple[int, ...]]
+
+
+def _place_rows(given: Sequence[Keyed]) -> list[TeamRow]:
     """Rows from (sort key: smaller is better, team, total, values, members); teams with equal
     keys share the place."""
-    keyed = sorted(keyed, key=lambda item: (item[0], item[1]))
+    keyed = sorted(given, key=lambda item: (item[0], item[1]))
     rows: list[TeamRow] = []
     for i, (key, team, total, values, members) in enumerate(keyed):
         first = i
@@ -75,9 +89,10 @@ def score_sum_ranking(
     size: int,
     tiebreaks: Sequence[str] = (),
 ) -> tuple[TeamRow, ...]:
-    """Teams by the sum of their members' scores (higher first), then the sums of the members'
-    tie-break values named in `tiebreaks` (names of `standings.tiebreaks`). A team counts its
-    best `size` members; a team with fewer than `size` members gets no result."""
+    """Teams by the sum of their members' scores (higher first; qiwang 十二(四)4), then the team
+    tie-break chain `tiebreaks`: `BEST_PLACE`, or names of `standings.tiebreaks` summed over
+    the members counted. A team counts its best `size` members; a team with fewer than `size`
+    members gets no result."""
     index = {name: i for i, name in enumerate(standings.tiebreaks)}
     rows = {row.number: row for row in standings.rows}
     keyed = []
@@ -85,16 +100,47 @@ def score_sum_ranking(
     for team, members in teams.items():
         present = [rows[n] for n in members if n in rows]
         if len(present) < size:
-            unplaced.append(TeamRow(team, None, False, Fraction(0),
+            unplaced.append(TeamRow(team, None, False, None,
                                     members=tuple(r.number for r in present)))
             continue
         best = sorted(present, key=lambda r: (r.place, r.number))[:size]
         total = Fraction(sum(r.points for r in best))
-        values = tuple(sum((r.tiebreaks[index[name]] for r in best), Fraction(0))
-                       for name in tiebreaks)
-        key = (-total, *(-v for v in values))
-        keyed.append((key, team, total, values, tuple(r.number for r in best)))
+        values = []
+        key: list[Fraction] = [-total]
+        for name in tiebreaks:
+            if name == BEST_PLACE:
+                value = Fraction(min(r.place for r in best))
+                key.append(value)
+            else:
+                value = sum((r.tiebreaks[index[name]] for r in best), Fraction(0))
+                key.append(-value)
+            values.append(value)
+        keyed.append((tuple(key), team, total, tuple(values), tuple(r.number for r in best)))
     return tuple(_place_rows(keyed) + sorted(unplaced, key=lambda r: r.team))
+
+
+def apply_orders(rows: Sequence[TeamRow], orders: Iterable[Sequence[str]]
+                 ) -> tuple[TeamRow, ...]:
+    """Orders decided among tied teams by lots or a playoff (huazhi 预选赛 (6) "涉及名次的进行
+    网络视频抽签"; where a regulation is silent, the arbiter's choice): an order naming exactly
+    the teams sharing a place gives them that place and the ones after it, in that order."""
+    by_set = {frozenset(order): tuple(order) for order in orders}
+    out: list[TeamRow] = []
+    index = 0
+    listed = list(rows)
+    while index < len(listed):
+        row = listed[index]
+        tied = [r for r in listed if r.place is not None and r.place == row.place]
+        order = by_set.get(frozenset(r.team for r in tied)) if row.shared else None
+        if order is None or row.place is None:
+            out.append(row)
+            index += 1
+            continue
+        named = {r.team: r for r in tied}
+        out.extend(TeamRow(t, row.place + k, False, named[t].total, named[t].values,
+                           named[t].members, decided=True) for k, t in enumerate(order))
+        index += len(tied)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -107,11 +153,16 @@ class PlaceEntry:
     place: int
 
 
-def place_sum_ranking(entries: Iterable[PlaceEntry], men: int = 2, women: int = 1
-                      ) -> tuple[TeamRow, ...]:
+def place_sum_ranking(entries: Iterable[PlaceEntry], men: int = 2, women: int = 1,
+                      tiebreaks: Sequence[str] = (BEST_PLACE,)) -> tuple[TeamRow, ...]:
     """Units by the sum of the places of their best `men` men and best `women` women (lower
-    is better), ties broken by the best individual place; units short of members get no
-    result (shenzhen 十一(二)). `values` holds the best individual place."""
+    is better), ties broken by the chain `tiebreaks` (shenzhen 十一(二): "如相同则比较团体中个人
+    最高名次", `BEST_PLACE`; an empty chain leaves the tie to the ranking's tie rule); units
+    short of members get no result and list the members they have. `values` follow the
+    chain."""
+    for name in tiebreaks:
+        if name != BEST_PLACE:
+            raise ValueError(name)
     by_unit: dict[str, list[PlaceEntry]] = {}
     for entry in entries:
         if entry.unit:
@@ -124,12 +175,13 @@ def place_sum_ranking(entries: Iterable[PlaceEntry], men: int = 2, women: int = 
         best_women = sorted((p for p in players if p.gender is Gender.FEMALE),
                             key=lambda p: p.place)[:women]
         if len(best_men) < men or len(best_women) < women:
-            unplaced.append(TeamRow(unit, None, False, Fraction(0)))
+            unplaced.append(TeamRow(unit, None, False, None,
+                                    members=tuple(p.player for p in best_men + best_women)))
             continue
         counted = best_men + best_women
         total = Fraction(sum(p.place for p in counted))
-        best = Fraction(min(p.place for p in counted))
-        keyed.append(((total, best), unit, total, (best,), tuple(p.player for p in counted)))
+        values = tuple(Fraction(min(p.place for p in counted)) for _ in tiebreaks)
+        keyed.append(((total, *values), unit, total, values, tuple(p.player for p in counted)))
     return tuple(_place_rows(keyed) + sorted(unplaced, key=lambda r: r.team))
 
 

@@ -7,15 +7,19 @@ A file that is not an event file (or is damaged) is refused with a clear message
 
 from __future__ import annotations
 
+import errno
+import os
+import shutil
 import sqlite3
-from collections.abc import Callable
-from contextlib import closing
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 from sqlalchemy import Connection, Engine, create_engine, event, insert, inspect, select, text
 from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
 
 from app.errors import UserError
+from app.store.files import EVENT_SUFFIXES, check_name_fits, file_error
 from app.store.models import Base, Meta
 
 SCHEMA_VERSION = 1
@@ -40,7 +44,7 @@ def _server_error(location: str | Path, error: Exception) -> UserError:
     )
 
 
-def engine_for(location: str | Path) -> Engine:
+def engine_for(location: str | Path, *, read_only: bool = False) -> Engine:
     """An engine for an event file path or a database URL, with the pragmas we rely on."""
     if is_url(location):
         if not str(location).startswith("postgresql"):
@@ -59,6 +63,13 @@ def engine_for(location: str | Path) -> Engine:
             raise _server_error(location, error) from None
         return engine
     path = Path(location)
+    if read_only:
+        # A read-only file or medium: opened for reading; every write is refused with
+        # "read-only". Without a WAL beside it the file is complete and read as it is.
+        uri = _read_only_uri(path)
+        engine = create_engine("sqlite://", creator=lambda: sqlite3.connect(
+            uri, uri=True, check_same_thread=False))
+        return engine
     engine = create_engine(f"sqlite:///{path}")
 
     @event.listens_for(engine, "connect")
@@ -87,17 +98,32 @@ def create_event_database(location: str | Path) -> Engine:
     """Create a new, empty event database and return its engine."""
     if not is_url(location):
         path = Path(location)
+        check_name_fits(path, EVENT_SUFFIXES)
         if path.exists():
             raise UserError("文件已存在，不会覆盖", "file exists already; not overwritten", str(path))
         if not path.parent.exists():
             raise UserError("文件夹不存在", "folder does not exist", str(path.parent))
+        if not os.access(path.parent, os.W_OK):
+            raise UserError("文件夹是只读的（read-only），无法新建赛事文件",
+                            "the folder is read-only: no event file can be created there",
+                            str(path.parent))
     engine = engine_for(location)
-    with engine.begin() as connection:
+    with _told(location, "无法新建赛事文件", "cannot create the event file"), \
+            engine.begin() as connection:
         _begin_ddl(connection)
         if is_url(location) and inspect(connection).has_table("meta"):
             raise UserError(
                 "该数据库已有赛事，不会覆盖",
                 "the database holds an event already; not overwritten",
+                str(location),
+            )
+        others = inspect(connection).get_table_names() if is_url(location) else []
+        if others:
+            shown = ", ".join(sorted(others)[:5]) + ("…" if len(others) > 5 else "")
+            raise UserError(
+                f"该数据库已有其他程序的数据表（{shown}），不会在其中新建赛事；请用空数据库",
+                f"the database holds another program's tables ({shown}); no event is created"
+                " in it: use an empty database",
                 str(location),
             )
         Base.metadata.create_all(connection)
@@ -115,20 +141,33 @@ def open_event_database(location: str | Path) -> Engine:
     """Open an existing event database, upgrading an older schema after a backup copy."""
     if not is_url(location):
         path = Path(location)
+        check_name_fits(path)
         if not path.is_file():
             raise UserError("找不到赛事文件", "event file not found", str(path))
-        _check_sqlite_header(path)
+        try:
+            _check_sqlite_header(path)
+        except OSError as error:
+            raise file_error(error, str(path), "无法读取赛事文件", "cannot read the event file"
+                             ) from None
         # Checked read-only first: a file that is not ours, or is damaged, is refused before
         # anything (the WAL switch included) is written to it.
-        version = _read_file_version(path)
-        engine = engine_for(location)
+        version, tables = _read_file_version(path)
+        _check_known(version, tables, location)
+        engine = engine_for(location, read_only=is_read_only(path))
     else:
         engine = engine_for(location)
         try:
             version = read_schema_version(engine, location)
+            with engine.connect() as connection:
+                tables = set(inspect(connection).get_table_names())
         except (DatabaseError, OperationalError) as error:
             engine.dispose()
             raise _not_an_event_file(location, type(error.orig).__name__) from None
+        try:
+            _check_known(version, tables, location)
+        except UserError:
+            engine.dispose()
+            raise
     if version > SCHEMA_VERSION:
         engine.dispose()
         raise UserError(
@@ -138,9 +177,41 @@ def open_event_database(location: str | Path) -> Engine:
             str(location),
         )
     if version < SCHEMA_VERSION:
+        if not is_url(location) and is_read_only(Path(location)):
+            engine.dispose()
+            raise UserError("此文件由较早版本的程序写入，需要升级，但文件是只读的（read-only）",
+                            "written by an older program and needs upgrading, but it is"
+                            " read-only: copy it somewhere writable first", str(location))
         upgrade(engine, location, version)
     return engine
 
+
+def _check_known(version: int, tables: set[str], location: str | Path) -> None:
+    """Refuse, before anything is written, a schema this program has no upgrade for (version
+    0: no such file was ever written) and a file of the current version with tables missing."""
+    if any(step not in UPGRADES for step in range(version, SCHEMA_VERSION)):
+        raise _not_an_event_file(location, f"unknown schema version {version}")
+    if version == SCHEMA_VERSION:
+        missing = sorted(set(Base.metadata.tables) - tables)
+        if missing:
+            raise _not_an_event_file(location, "missing tables: " + ", ".join(missing))
+
+
+def is_read_only(path: Path) -> bool:
+    """True when this file (or its folder, where SQLite keeps its journal) cannot be
+    written: a read-only file, folder or medium. Such a file is opened for reading only."""
+    return not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK)
+
+
+@contextmanager
+def _told(location: str | Path, zh: str, en: str) -> Iterator[None]:
+    """A full disk or a read-only medium while writing, told in one line."""
+    try:
+        yield
+    except OperationalError as error:
+        raise file_error(error.orig or error, str(location), zh, en) from None
+    except OSError as error:
+        raise file_error(error, str(location), zh, en) from None
 
 def _check_sqlite_header(path: Path) -> None:
     with path.open("rb") as handle:
@@ -149,23 +220,44 @@ def _check_sqlite_header(path: Path) -> None:
         raise _not_an_event_file(path, "no SQLite header")
 
 
-def _read_file_version(path: Path) -> int:
+def _read_file_version(path: Path) -> tuple[int, set[str]]:
     """The schema version of an event file, read without writing to it; the file's pages are
     checked too (PRAGMA quick_check), so a damaged file is refused with a clear message."""
-    uri = f"{path.resolve().as_uri().replace('file://', 'file:', 1)}?mode=ro"
+    uri = _read_only_uri(path)
     try:
         with closing(sqlite3.connect(uri, uri=True)) as connection:
-            has_meta = connection.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
-            if not has_meta:
+            tables = {row[0] for row in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "meta" not in tables:
                 raise _not_an_event_file(path, "no meta table")
             rows = dict(connection.execute("SELECT key, value FROM meta").fetchall())
             check = [row[0] for row in connection.execute("PRAGMA quick_check")]
     except sqlite3.DatabaseError as error:
+        if isinstance(error, sqlite3.OperationalError) and _disk_nearly_full(path.parent):
+            # Reading a file with a write-ahead log needs a little room for its index.
+            raise file_error(OSError(errno.ENOSPC, "disk full"), str(path),
+                             "无法打开赛事文件", "cannot open the event file") from None
         raise _not_an_event_file(path, f"damaged: {error}") from None
     if check != ["ok"]:
         raise _not_an_event_file(path, f"damaged: {check[0]}")
-    return _version_from_meta(rows, path)
+    return _version_from_meta(rows, path), tables
+
+
+def _read_only_uri(path: Path) -> str:
+    """A URI reading the file without writing to it. A file nobody can write (read-only
+    file, folder or medium) without a write-ahead log beside it is complete as it is: it is
+    read immutable, as SQLite could not make its index file there."""
+    uri = f"{path.resolve().as_uri().replace('file://', 'file:', 1)}?mode=ro"
+    if is_read_only(path) and not Path(f"{path}-wal").exists():
+        return uri + "&immutable=1"
+    return uri
+
+
+def _disk_nearly_full(folder: Path) -> bool:
+    try:
+        return shutil.disk_usage(folder).free < 256 * 1024
+    except OSError:
+        return False
 
 
 def _version_from_meta(rows: dict[str, str], location: str | Path) -> int:
@@ -241,6 +333,7 @@ __all__ = [
     "create_event_database",
     "engine_for",
     "integrity_check",
+    "is_read_only",
     "is_url",
     "open_event_database",
     "remove_file",

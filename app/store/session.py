@@ -22,7 +22,14 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from app.errors import UserError
-from app.store.database import create_event_database, is_url, open_event_database
+from app.store.database import (
+    create_event_database,
+    is_read_only,
+    is_url,
+    open_event_database,
+)
+from app.store.files import file_error
+from app.store.limits import check_text_lengths
 from app.store.locks import stale_error, watch_versions
 from app.store.models import UndoEntry
 from app.store.undo import ChangeRecorder, apply_entry
@@ -59,6 +66,17 @@ class EventStore:
     def path(self) -> Path | None:
         return None if is_url(self.location) else Path(self.location)
 
+    @property
+    def read_only(self) -> bool:
+        """An event file on a read-only file, folder or medium: read, never written."""
+        return self.path is not None and is_read_only(self.path)
+
+    def _refuse_if_read_only(self, what: str) -> None:
+        if self.read_only:
+            raise UserError("赛事文件是只读的（read-only），不能修改；可以查看、导出到别处",
+                            "the event file is read-only: it can be read and exported"
+                            " elsewhere, not changed", f"{self.location}: {what}")
+
     def close(self) -> None:
         self.engine.dispose()
 
@@ -77,12 +95,15 @@ class EventStore:
         """One user operation: all of it is stored, with its undo entry, or none of it.
 
         `undoable=False` stores no undo entry (creating the event itself: undo stops there).
+        A full disk or a read-only file refuses the operation whole, saying so in one line.
         """
+        self._refuse_if_read_only(description or name)
         with Session(self.engine, expire_on_commit=False) as session:
             recorder = ChangeRecorder(session)
             # Stamps `changed_by` on what this station writes, and remembers what it read,
             # so a stale edit can name who changed what.
             watch_versions(session, self.station)
+            check_text_lengths(session)
             try:
                 yield session
                 session.flush()
@@ -110,6 +131,9 @@ class EventStore:
             except StaleDataError:
                 session.rollback()
                 raise stale_error(session, self.engine, description or name) from None
+            except OperationalError as error:
+                session.rollback()
+                raise write_error(error, description or name) from None
             except BaseException:
                 session.rollback()
                 raise
@@ -162,6 +186,7 @@ class EventStore:
         return query.order_by(UndoEntry.id if direction == "redo" else UndoEntry.id.desc())
 
     def _step(self, direction: str, entry_id: int | None) -> str | None:
+        self._refuse_if_read_only(direction)
         with Session(self.engine, expire_on_commit=False) as session:
             try:
                 entry = self._claim(session, direction, entry_id)
@@ -177,7 +202,7 @@ class EventStore:
                 raise stale_error(session, self.engine, direction) from None
             except OperationalError as error:
                 session.rollback()
-                raise busy_error(error, direction) from None
+                raise write_error(error, direction) from None
             except BaseException:
                 session.rollback()
                 raise
@@ -231,8 +256,11 @@ def _logged(entry: UndoEntry) -> LoggedOperation:
                            entry.created_at, bool(entry.undone))
 
 
-def busy_error(error: OperationalError, where: str) -> UserError:
-    """The event file stayed locked by another station longer than we wait."""
-    return UserError("赛事文件正被其他工作站写入，请稍后重试",
-                     f"the event is being written by another station; retry ({error.orig})",
-                     where)
+def write_error(error: OperationalError, where: str) -> UserError:
+    """A write the database refused: the file locked by another station longer than we wait,
+    a full disk, a read-only medium. Told in one line; nothing of the operation is stored."""
+    if "locked" in str(error.orig).lower():
+        return UserError("赛事文件正被其他工作站写入，请稍后重试",
+                         "the event is being written by another station; retry", where)
+    return file_error(error.orig if isinstance(error.orig, Exception) else error, where,
+                      "未保存", "not saved")

@@ -24,7 +24,6 @@ itself be taken back by restoring that one.
 from __future__ import annotations
 
 import datetime as dt
-import errno
 import hashlib
 import json
 import os
@@ -45,6 +44,7 @@ from app.store.database import (
     SCHEMA_VERSION,
     open_event_database,
 )
+from app.store.files import file_error
 from app.store.models import Base, Tournament
 from app.store.session import EventStore
 
@@ -159,24 +159,6 @@ def take_snapshot(
         _remove_quietly(partial)
     _prune(folder, keep, protect)
     return _info(number, final)
-
-
-def file_error(error: OSError | sqlite3.OperationalError, where: str, zh: str,
-               en: str) -> UserError:
-    """A file that cannot be written, told as the arbiter needs it: a full disk, a read-only
-    medium, a name too long, or the system's own words."""
-    code = getattr(error, "errno", None)
-    text = str(error).lower()
-    if code == errno.ENOSPC or "disk is full" in text or "database or disk is full" in text:
-        return UserError(f"{zh}：磁盘已满（disk full），赛事文件未改动",
-                         f"{en}: disk full; the event file is unchanged", where)
-    if code in (errno.EROFS, errno.EACCES, errno.EPERM) or "readonly" in text or (
-            "read-only" in text):
-        return UserError(f"{zh}：只读（read-only）", f"{en}: read-only", where)
-    if code == errno.ENAMETOOLONG:
-        return UserError(f"{zh}：文件名过长", f"{en}: the file name is too long", where)
-    detail = getattr(error, "strerror", None) or str(error)
-    return UserError(f"{zh}（{detail}）", f"{en} ({detail})", where)
 
 
 def _digest(path: Path) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -72,9 +73,8 @@ def prepare_application(argv: list[str] | None = None) -> QApplication:
     The program's names are set always: Qt would otherwise take the application name from
     the script (`main.py` -> "main"), and the settings and data folders would be named so.
     """
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication([APPLICATION, *(argv or [])])
+    found = QApplication.instance()
+    app = found if isinstance(found, QApplication) else QApplication([APPLICATION, *(argv or [])])
     QCoreApplication.setOrganizationName(ORGANISATION)
     QCoreApplication.setApplicationName(APPLICATION)
     QApplication.setApplicationDisplayName(DISPLAY_NAME)
@@ -90,7 +90,7 @@ def prepare_application(argv: list[str] | None = None) -> QApplication:
     families = load_fonts()
     if UI_FAMILY in families:
         app.setFont(ui_font(app.font().pointSizeF() if app.font().pointSizeF() > 0 else 10.0))
-    return app  # type: ignore[return-value]
+    return app
 
 
 def create_window(argv: list[str], settings: object = None) -> object:
@@ -113,8 +113,9 @@ def report_unexpected(window: object) -> None:
 
     from app.errors import UserError
 
-    def hook(kind: type[BaseException], error: BaseException, trace: object) -> None:
-        traceback.print_exception(kind, error, trace)  # type: ignore[arg-type]
+    def hook(kind: type[BaseException], error: BaseException,
+             trace: types.TracebackType | None) -> None:
+        traceback.print_exception(kind, error, trace)
         show = getattr(window, "show_error", None)
         if show is not None:
             show(UserError(f"程序内部错误：{error}（详情见终端输出）",

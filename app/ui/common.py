@@ -1,12 +1,9 @@
-"""Small helpers shared by the views: services by name, file choosers, read-only tables."""
+"""Small helpers shared by the views: file choosers, questions, read-only tables."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
-from typing import Any
 
 from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -19,29 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
 from app.ui.i18n import tr
-
-
-def service(name: str) -> ModuleType:
-    """The services module `app.services.<name>`; a UserError if it is not there yet."""
-    try:
-        return importlib.import_module(f"app.services.{name}")
-    except ModuleNotFoundError as error:
-        if error.name and error.name.startswith("app.services"):
-            raise UserError(
-                f"此功能尚未就绪（缺少服务 {name}）", f"not available yet (service {name} missing)"
-            ) from None
-        raise
-
-
-def has_service(name: str) -> bool:
-    try:
-        service(name)
-    except UserError:
-        return False
-    return True
-
 
 # File choosers and questions: module-level functions so that tests can replace them.
 
@@ -56,8 +31,8 @@ def ask_open_path(parent: QWidget, title: str, start: str = "", filters: str = "
     return Path(path) if path else None
 
 
-def ask_open_paths(parent: QWidget, title: str, filters: str) -> list[Path]:
-    paths, _ = QFileDialog.getOpenFileNames(parent, title, "", filters)
+def ask_open_paths(parent: QWidget, title: str, filters: str, start: str = "") -> list[Path]:
+    paths, _ = QFileDialog.getOpenFileNames(parent, title, start, filters)
     return [Path(p) for p in paths]
 
 
@@ -136,6 +111,15 @@ def fill_table(
     table.setSortingEnabled(sorting)
 
 
+def cell(table: QTableWidget, row: int, column: int) -> QTableWidgetItem:
+    """The item of a cell (an empty one put there when the cell had none)."""
+    item = table.item(row, column)
+    if item is None:
+        item = QTableWidgetItem()
+        table.setItem(row, column, item)
+    return item
+
+
 def selected_data(table: QTableWidget) -> object | None:
     """The Qt.UserRole data of the current row's first cell."""
     row = table.currentRow()
@@ -149,17 +133,6 @@ def table_texts(table: QTableWidget) -> list[list[str]]:
     """Every cell's text, row by row (what the user sees)."""
     out = []
     for r in range(table.rowCount()):
-        out.append([table.item(r, c).text() if table.item(r, c) else ""
+        out.append([item.text() if (item := table.item(r, c)) is not None else ""
                     for c in range(table.columnCount())])
     return out
-
-
-def function(module: str, name: str) -> Any:
-    """`app.services.<module>.<name>`; a UserError if that service is not there yet."""
-    found = getattr(service(module), name, None)
-    if found is None:
-        raise UserError(
-            f"此功能尚未就绪（缺少服务 {module}.{name}）",
-            f"not available yet (service {module}.{name} missing)",
-        )
-    return found

@@ -108,18 +108,38 @@ class CrosstableModel(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self.info: Any = None
+        self._cells = 0  # counted once per table: data() asks for it for every cell
+        self._shown: dict[tuple[int, int], tuple[str, str | None]] = {}
+        self._shown_language = language()
 
     def set_info(self, info: Any) -> None:
         self.beginResetModel()
         self.info = info
+        self._cells = self._count_cells()
+        self._shown = {}
+        self._shown_language = language()
         self.endResetModel()
 
-    def cell_count(self) -> int:
+    def _count_cells(self) -> int:
         if self.info is None:
             return 0
         if self.info.round_robin:
             return len(self.info.players)
         return max([self.info.rounds, *(len(row) for row in self.info.by_round)])
+
+    def cell_count(self) -> int:
+        return self._cells
+
+    def shown(self, row: int, column: int) -> tuple[str, str | None]:
+        """A grid cell's text and kind, worked out once (the view asks again at each paint)."""
+        if self._shown_language != language():
+            self._shown, self._shown_language = {}, language()
+        key = (row, column)
+        found = self._shown.get(key)
+        if found is None:
+            found = (self.text(row, column, language()), self.kind(row, column))
+            self._shown[key] = found
+        return found
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if self.info is None or parent.isValid() else len(self.info.players)
@@ -159,7 +179,7 @@ class CrosstableModel(QAbstractTableModel):
                 return str(self.info.points[row])
             if column == last + 1:
                 return f"{self.info.places[row]}{'=' if self.info.shared[row] else ''}"
-            return self.text(row, column - 1, language())
+            return self.shown(row, column - 1)[0]
         if role == Qt.ItemDataRole.TextAlignmentRole:
             if column == 0:
                 return int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
@@ -171,7 +191,7 @@ class CrosstableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole and 0 < column < last:
             if self.info.round_robin and row == column - 1:
                 return QBrush(DIAGONAL)
-            kind = self.kind(row, column - 1)
+            kind = self.shown(row, column - 1)[1]
             return QBrush(TINTS[kind]) if kind is not None else None
         if role == Qt.ItemDataRole.ToolTipRole:
             return self.tooltip(row, column)
@@ -268,7 +288,10 @@ class CrosstableWidget(QWidget):
         self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         vertical = self.table.verticalHeader()
         vertical.setDefaultAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
-        vertical.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # one line per player: a fixed height (sizing every row to its contents asks every
+        # cell of a 150-player grid on each show)
+        vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vertical.setDefaultSectionSize(self.fontMetrics().height() + 8)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
@@ -300,6 +323,7 @@ class CrosstableWidget(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
         if event.type() == QEvent.Type.FontChange:  # larger text (Ctrl++): wider columns
+            self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
             self._size_columns()
         super().changeEvent(event)
 

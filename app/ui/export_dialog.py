@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
+from app.services import exporting
 from app.ui import common
 from app.ui.i18n import tr
 
@@ -98,8 +99,7 @@ class ExportDialog(QDialog):
         folder = Path(self.folder.text().strip())
         self.run_button.setEnabled(False)
         try:
-            export = common.function("exporting", "export")
-            self.written = list(export(self.main.ev, folder, pdf=self.pdf.isChecked(),
+            self.written = list(exporting.export(self.main.ev, folder, pdf=self.pdf.isChecked(),
                                        xlsx=self.xlsx.isChecked(),
                                        federation=self.federation.isChecked(),
                                        progress=self._progress))

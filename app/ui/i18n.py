@@ -6,6 +6,8 @@ through `tr(key)` and relabel themselves in `retranslate()` when `notifier().cha
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QObject, Signal
 
 from app.errors import NoAnswer, UserError
@@ -62,11 +64,34 @@ def pick(zh: str, en: str) -> str:
     return zh if _state["language"] == "zh" else en
 
 
+# Places the services name by their field (`where`), as the window's forms label them.
+WHERE_LABELS = {"title": "setup_title", "organisers": "setup_organisers",
+                "venue": "setup_venue", "start_date": "setup_start_date",
+                "end_date": "setup_end_date", "name": "f_name", "fifth_offers": "f_fifth_move_offers",
+                "rounds": "f_rounds", "points": "f_points", "tiebreaks": "f_tiebreaks",
+                "result": "col_result", "playoff": "act_playoff", "board": "col_board",
+                "round": "round", "player": "col_name", "unit": "col_unit",
+                "system": "f_system", "time_control": "f_time_control",
+                "unplayed_policy": "f_unplayed_policy", "tiebreak": "f_tiebreaks",
+                "group": "group", "--group": "group"}
+_IDENTIFIER = re.compile(r"^-{0,2}[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def where_text(where: str) -> str:
+    """The place an error names, as the window labels it; a code name without a label (a
+    field, a command-line option) is left out: the arbiter never reads one."""
+    key = WHERE_LABELS.get(where)
+    if key is not None:
+        return tr(key)
+    return "" if _IDENTIFIER.match(where) else where
+
+
 def error_text(error: BaseException) -> str:
     """A user's error in the current language, with the place it names."""
     if isinstance(error, UserError):
         text = pick(error.zh, error.en)
-        return f"{error.where}: {text}" if error.where else text
+        where = where_text(error.where) if error.where else ""
+        return f"{where}: {text}" if where else text
     if isinstance(error, NoAnswer):
         return pick(error.zh, error.en)
     return str(error)

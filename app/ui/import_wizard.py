@@ -24,9 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
-from app.services import queries
+from app.services import importing, queries
+from app.services.operations import IMPORT_LISTS
 from app.ui import common
+from app.ui.common import cell
 from app.ui.i18n import both, pick, tr
+from app.ui.operations import run_operation
 
 
 class ImportWizard(QDialog):
@@ -64,7 +67,8 @@ class ImportWizard(QDialog):
         self.source.setToolTip(both("import_source_tip"))
         self.source.addItem(tr("import_source_auto"), None)
         qualifiers = event_info.settings.get("qualifiers", {}) or {}
-        for rule in qualifiers.get("lists", []) or []:
+        # The preset's merge rules name its lists (网络入围赛, 外卡 ...): qualifiers.rules.lists
+        for rule in (qualifiers.get("rules", {}) or {}).get("lists", []) or []:
             label = rule.get("label") if isinstance(rule, dict) else None
             if label:
                 self.source.addItem(str(label), str(label))
@@ -112,7 +116,8 @@ class ImportWizard(QDialog):
     # ----- files -----------------------------------------------------------------------------
 
     def ask_files(self) -> None:
-        self.add_files(common.ask_open_paths(self, tr("choose_lists"), tr("list_files")))
+        self.add_files(common.ask_open_paths(self, tr("choose_lists"), tr("list_files"),
+                                             self.main.event_folder()))
 
     def add_files(self, paths: list[Path], source: str | None = None) -> None:
         """Add list files (in merge order); `source` names the regulation's list they are."""
@@ -173,16 +178,24 @@ class ImportWizard(QDialog):
     # ----- check and write --------------------------------------------------------------------
 
     def _import(self, dry_run: bool) -> Any:
-        try:
-            import_lists = common.function("importing", "import_lists")
-            return import_lists(self.main.ev, list(self.paths),
-                                group=self.group.currentData(), dry_run=dry_run,
-                                valid_only=self.valid_only.isChecked(),
-                                sources=list(self.sources))
-        except (UserError, NoAnswer) as error:
-            self.summary.setText(f"<span style='color:#b00020'>{_escape(_error(error))}</span>")
-            self.main.show_error(error)
+        arguments = (self.main.ev, list(self.paths))
+        options: dict[str, Any] = {"group": self.group.currentData(),
+                                   "valid_only": self.valid_only.isChecked(),
+                                   "sources": list(self.sources)}
+        if dry_run:  # a check writes nothing: a plain call, no operation
+            try:
+                return importing.import_lists(*arguments, dry_run=True, **options)
+            except (UserError, NoAnswer) as error:
+                self.summary.setText(
+                    f"<span style='color:#b00020'>{_escape(_error(error))}</span>")
+                self.main.show_error(error)
+                return None
+        outcome = run_operation(self.main, IMPORT_LISTS, *arguments, dry_run=False, **options)
+        if outcome is None:
+            self.summary.setText(f"<span style='color:#b00020'>{_escape(self.main.last_error)}"
+                                 "</span>")
             return None
+        return outcome.value
 
     def check(self) -> Any:
         """A dry run: every problem shown, nothing written."""
@@ -202,7 +215,6 @@ class ImportWizard(QDialog):
         if report.written:
             self.summary.setText(self.summary.text() + "\n" + tr("import_written",
                                                                   entrants=report.entrants))
-            self.main.changed()
             self.main.show_message(tr("import_written", entrants=report.entrants))
         else:
             self.summary.setText(self.summary.text() + "\n" + tr("import_not_written"))
@@ -214,17 +226,20 @@ class ImportWizard(QDialog):
                                 problems=len(report.problems), errors=errors))
         headers = [tr(k) for k in ("col_file", "col_row", "col_column", "col_severity",
                                    "col_problem")]
-        rows = [(Path(str(p.file)).name, p.row, p.column,
-                 tr("severity_error") if p.severity == "error" else tr("severity_warning"),
-                 pick(p.zh, p.en))
-                for p in report.problems]
+        rows: list[tuple[object, ...]] = [
+            (Path(str(p.file)).name, p.row, p.column,
+             tr("severity_error") if p.severity == "error" else tr("severity_warning"),
+             pick(p.zh, p.en))
+            for p in report.problems]
+        # Every row the quota or a rule leaves out, with the reason (as the dry run prints).
+        rows += [("", "", "", tr("severity_left_out"), text) for text in report.left_out]
         common.fill_table(self.problems, headers, rows)
         red = QBrush(QColor("#f8d7da"))
         for r, problem in enumerate(report.problems):
-            self.problems.item(r, 4).setToolTip(f"{problem.zh}\n{problem.en}")
+            cell(self.problems, r, 4).setToolTip(f"{problem.zh}\n{problem.en}")
             if problem.severity == "error":
                 for c in range(5):
-                    self.problems.item(r, c).setBackground(red)
+                    cell(self.problems, r, c).setBackground(red)
 
 
 def _error(error: BaseException) -> str:

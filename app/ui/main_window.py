@@ -3,15 +3,30 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, QStandardPaths, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStackedWidget, QTabWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QStackedWidget,
+    QTabWidget,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.errors import NoAnswer, UserError
+from app.services import demo
 from app.services.event import Event
+from app.services.operations import Area, Outcome
 from app.ui import common
 from app.ui.i18n import both, error_text, language, notifier, set_language, tr
 from app.ui.start_page import StartPage
@@ -37,10 +52,18 @@ class MainWindow(QMainWindow):
         self._build_views()
         self.stack.addWidget(self.start_page)
         self.stack.addWidget(self.tabs)
-        self.setCentralWidget(self.stack)
+        self._build_banner()
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.banner)
+        column.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
         self.status_label = QLabel()
         self.statusBar().addWidget(self.status_label, 1)
         self._build_actions()
+        self.rounds_view.connect_actions()
         self._restore_layout()
         size = self.settings.value("font_size")
         app = QApplication.instance()
@@ -76,7 +99,42 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(view, "")
         self.tabs.currentChanged.connect(lambda _i: self._refresh_view(self.tabs.currentWidget()))
 
-    def _action(self, shortcut: QKeySequence | str | None, slot: object) -> QAction:
+    def _build_banner(self) -> None:
+        """The line above the views where a refusal or a warning is shown until dismissed
+        (or until the next operation succeeds): where the arbiter is looking."""
+        self.banner = QFrame()
+        self.banner.setObjectName("banner")
+        self.banner_text = QLabel()
+        self.banner_text.setObjectName("banner_text")
+        self.banner_text.setWordWrap(True)
+        self.banner_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        close = QToolButton()
+        close.setText("✕")
+        close.setAutoRaise(True)
+        close.clicked.connect(self.banner.hide)
+        self.banner_close = close
+        row = QHBoxLayout(self.banner)
+        row.setContentsMargins(10, 6, 6, 6)
+        row.addWidget(self.banner_text, 1)
+        row.addWidget(close)
+        self.banner.hide()
+
+    def _show_banner(self, text: str, *, warning: bool) -> None:
+        colours = ("#fff4d6", "#7a4d00", "#e0b040") if warning else ("#fde8ea", "#9b0016",
+                                                                        "#e08a94")
+        self.banner.setStyleSheet(
+            f"QFrame#banner {{ background: {colours[0]}; border-bottom: 1px solid {colours[2]}; }}"
+            f" QLabel {{ color: {colours[1]}; font-weight: bold; }}")
+        self.banner_text.setText(text)
+        self.banner.setProperty("kind", "warning" if warning else "refusal")
+        self.banner.show()
+
+    def banner_message(self) -> str:
+        """What the banner shows ('' when it is hidden)."""
+        return self.banner_text.text() if not self.banner.isHidden() else ""
+
+    def _action(self, shortcut: QKeySequence | QKeySequence.StandardKey | str | None,
+                slot: object) -> QAction:
         action = QAction(self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -113,6 +171,16 @@ class MainWindow(QMainWindow):
         self.menu_edit.addAction(self.act_redo)
         self.menu_edit.addSeparator()
         self.menu_edit.addAction(self.act_snapshots)
+        self._build_round_actions()
+        self.menu_round = bar.addMenu("")
+        for act in self.round_actions:
+            self.menu_round.addAction(act)
+        self.toolbar = QToolBar()
+        self.toolbar.setObjectName("round_toolbar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for act in self.round_actions:
+            self.toolbar.addAction(act)
+        self.addToolBar(self.toolbar)
         self.menu_print = bar.addMenu("")
         self.menu_print.addAction(self.act_export)
         from app.ui.serve_dialog import install_venue_action  # the venue switch (LAN)
@@ -140,6 +208,42 @@ class MainWindow(QMainWindow):
             self.addAction(act)
             self.view_actions.append(act)
 
+    def _build_round_actions(self) -> None:
+        """The Round menu and toolbar: each action enabled only when it can succeed now."""
+        rounds = self.rounds_view
+        self.act_pair = self._action("F5", rounds.pair_next)
+        self.act_unpair = self._action(None, rounds.unpair_last)
+        self.act_swap = self._action(None, rounds.swap_selected)
+        self.act_exchange = self._action(None, rounds.ask_exchange)
+        self.act_playoff = self._action(None, self.show_playoffs)
+        self.act_print_round = self._action(None, rounds.print_pairings)
+        self.round_actions = [self.act_pair, self.act_unpair, self.act_swap, self.act_exchange,
+                              self.act_playoff, self.act_print_round]
+        self.round_action_keys = {self.act_pair: "rounds_pair", self.act_unpair: "rounds_unpair",
+                                  self.act_swap: "rounds_swap",
+                                  self.act_exchange: "rounds_exchange",
+                                  self.act_playoff: "act_playoff",
+                                  self.act_print_round: "act_print_round"}
+        for act in self.round_actions:
+            act.setObjectName(self.round_action_keys[act])
+            self.addAction(act)
+
+    def update_round_actions(self) -> None:
+        """Ask the services which round actions can succeed; a disabled one says why."""
+        reasons = self.rounds_view.action_refusals() if self.ev is not None else {}
+        for act in self.round_actions:
+            key = self.round_action_keys[act]
+            reason = reasons.get(key, tr("no_event")) if self.ev is None else reasons.get(key)
+            act.setEnabled(reason is None)
+            tip = both(f"{key}_tip")
+            act.setToolTip(tip if reason is None else f"{tip}\n— {reason}")
+            act.setStatusTip("" if reason is None else reason)
+
+    def show_playoffs(self) -> None:
+        """The standings view's playoff page for the group shown in the rounds view."""
+        self.standings_view.show_playoff_page(self.rounds_view.selected_group())
+        self.tabs.setCurrentWidget(self.standings_view)
+
     def show_view(self, index: int) -> None:
         """Ctrl+1..5: the setup, players, rounds, board and standings views."""
         if self.ev is not None and 0 <= index < self.tabs.count():
@@ -158,6 +262,10 @@ class MainWindow(QMainWindow):
         self.menu_file.setTitle(tr("menu_file"))
         self.menu_edit.setTitle(tr("menu_edit"))
         self.menu_print.setTitle(tr("menu_print"))
+        self.menu_round.setTitle(tr("menu_round"))
+        self.toolbar.setWindowTitle(tr("menu_round").replace("&", ""))
+        for act, key in self.round_action_keys.items():
+            act.setText(tr(key))
         self.menu_language.setTitle(tr("menu_language"))
         self.menu_help.setTitle(tr("menu_help"))
         self.menu_view.setTitle(tr("menu_view"))
@@ -192,18 +300,37 @@ class MainWindow(QMainWindow):
         self.status_label.setText(text)
 
     def show_error(self, error: BaseException) -> None:
-        """A user's error: shown in the status line (red), never as a blocking dialog."""
+        """A user's error: shown in the banner above the views and in the status line (red),
+        never as a blocking dialog."""
         self.last_error = error_text(error)
         self.status_label.setStyleSheet("color: #b00020;")
         self.status_label.setText(self.last_error)
+        self._show_banner(self.last_error, warning=False)
+
+    def refuse(self, error: UserError | NoAnswer) -> None:
+        """A refused operation (nothing was written): its reason where the arbiter looks."""
+        self.show_error(error)
+
+    def warn(self, warnings: Sequence[str]) -> None:
+        """An operation done, with rules it bends (e.g. a pairing changed by hand)."""
+        text = "；".join(warnings) if language() == "zh" else "; ".join(warnings)
+        self.status_label.setStyleSheet("color: #7a4d00;")
+        self.status_label.setText(text)
+        self._show_banner(tr("warning_banner", text=text), warning=True)
+
+    def operation_did_execute(self, outcome: Outcome[object]) -> None:
+        """An operation succeeded: the views that show what it changed show it afresh (the
+        one on screen at once, the others when next shown); the banner's refusal is gone."""
+        self.banner.hide()
+        self.changed(areas=outcome.changes)
 
     # ----- events --------------------------------------------------------------------------------
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent", [])
         if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+            return [value]
+        return [str(v) for v in value] if isinstance(value, list | tuple) else []
 
     def _remember(self, path: str) -> None:
         path = _hide_password(path)  # a server's password is never written to the settings
@@ -211,12 +338,13 @@ class MainWindow(QMainWindow):
         self.settings.setValue("recent", [path, *recent][:MAX_RECENT])
 
     def ask_new_event(self, preset: str | None) -> None:
-        path = common.ask_save_path(self, tr("choose_new_file"), f"{preset or 'event'}.db")
+        path = common.ask_save_path(self, tr("choose_new_file"),
+                                    str(Path(self.last_folder()) / f"{preset or 'event'}.db"))
         if path is not None:
             self.new_event(path, preset)
 
     def ask_open_event(self) -> None:
-        path = common.ask_open_path(self, tr("choose_open_file"))
+        path = common.ask_open_path(self, tr("choose_open_file"), self.last_folder())
         if path is not None:
             self.open_event(path)
 
@@ -249,7 +377,6 @@ class MainWindow(QMainWindow):
 
     def open_demo(self, location: str | Path | None = None) -> bool:
         try:
-            demo = common.service("demo")
             path = Path(location) if location else self.demo_location()
             event = demo.build_demo(path)
         except (UserError, NoAnswer) as error:
@@ -263,8 +390,26 @@ class MainWindow(QMainWindow):
         self.close_event()
         self.ev = event
         self._remember(path)
+        self.banner.hide()
+        for view in self.views:
+            view.reset()  # the event just opened: no group, round or board of the last one
         self.stack.setCurrentWidget(self.tabs)
         self.changed()
+
+    def last_folder(self) -> str:
+        """The open event's folder, else the folder of the event opened last."""
+        if self.event_folder():
+            return self.event_folder()
+        for recent in self.recent_files():
+            if "://" not in recent and Path(recent).parent.is_dir():
+                return str(Path(recent).resolve().parent)
+        return ""
+
+    def event_folder(self) -> str:
+        """The open event file's folder: where file dialogs start."""
+        if self.ev is not None and self.ev.store.path is not None:
+            return str(Path(self.ev.store.path).resolve().parent)
+        return ""
 
     def close_event(self) -> None:
         if self.snapshot_dialog is not None:
@@ -281,16 +426,21 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self._update_title()
 
-    def changed(self, also: View | None = None) -> None:
-        """The event changed (or was opened): the view on screen (and `also`, the view that
-        made the change) show it afresh at once; the others when they are next shown."""
+    def changed(self, also: View | None = None,
+                areas: frozenset[Area] | None = None) -> None:
+        """The event changed (or was opened): the views showing one of `areas` (all views
+        when not given) are out of date; the one on screen (and `also`) show it at once, the
+        others when they are next shown."""
         if self.ev is not None:
+            self.rounds_view._refusals_stale = True  # the Round actions ask again
             for view in self.views:
-                view.stale = True
+                if areas is None or view.areas & areas:
+                    view.stale = True
             self._refresh_view(self.tabs.currentWidget())
             if also is not None:
                 self._refresh_view(also)
-            if self.snapshot_dialog is not None and self.snapshot_dialog.isVisible():
+            if self.snapshot_dialog is not None and self.snapshot_dialog.isVisible() and (
+                    areas is None or Area.SNAPSHOTS in areas):
                 self.snapshot_dialog.refresh()  # a pairing or an export took a snapshot
         self._update_actions()
         self._update_title()
@@ -324,8 +474,9 @@ class MainWindow(QMainWindow):
         open_ = self.ev is not None
         for act in (self.act_close, self.act_export, self.act_snapshots):
             act.setEnabled(open_)
-        undo = self.ev.can_undo() if open_ else None
-        redo = self.ev.can_redo() if open_ else None
+        self.update_round_actions()
+        undo = self.ev.can_undo() if self.ev is not None else None
+        redo = self.ev.can_redo() if self.ev is not None else None
         self.act_undo.setEnabled(bool(undo))
         self.act_redo.setEnabled(bool(redo))
         self.act_undo.setText(tr("act_undo_named", what=undo) if undo else tr("act_undo"))
@@ -420,7 +571,7 @@ class MainWindow(QMainWindow):
                 restorer(self.settings)
         tab = self.settings.value("window/tab", 0)
         try:
-            self.tabs.setCurrentIndex(int(tab))
+            self.tabs.setCurrentIndex(int(str(tab)))
         except (TypeError, ValueError):
             pass
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -78,9 +79,18 @@ class PlayerDialog(QDialog):
 class TeamDialog(QDialog):
     """A team's name and unit, and its players one per line in board order: `姓名 男`."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget,
+                 submit: Callable[[str, str, list[tuple[str, str]]], str | None] | None = None
+                 ) -> None:
+        """`submit` stores the team and says why not (None: stored); a refused team keeps
+        the dialog open with everything typed, and the reason shown in it."""
         super().__init__(parent)
+        self.submit = submit
         self.setWindowTitle(tr("players_team"))
+        self.error = QLabel()
+        self.error.setObjectName("team_error")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020;")
         form = QFormLayout(self)
         self.name = QLineEdit()
         self.unit = QLineEdit()
@@ -94,7 +104,16 @@ class TeamDialog(QDialog):
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        form.addRow(self.error)
         form.addRow(buttons)
+
+    def accept(self) -> None:
+        if self.submit is not None:
+            refusal = self.submit(*self.values())
+            if refusal is not None:
+                self.error.setText(refusal)  # what was typed stays for correcting
+                return
+        super().accept()
 
     def values(self) -> tuple[str, str, list[tuple[str, str]]]:
         members = []

@@ -22,7 +22,7 @@ GameStep = Callable[[Game], Game]
 class ProtocolPanel(QWidget):
     """Declare, offer-mode and pass controls; `act` receives each step to apply."""
 
-    def __init__(self, act: Callable[[GameStep], None]) -> None:
+    def __init__(self, act: Callable[[GameStep], object]) -> None:
         super().__init__()
         self._act = act
         self.protocol = QComboBox()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import UserError
+from app.ui.common import cell
 from app.ui.i18n import pick, tr
 
 
@@ -84,7 +85,7 @@ class RangeTable(QWidget):
                     text = "、".join(str(v) for v in (value or []))
                 else:
                     text = "" if value is None else str(value)
-                self.table.item(r, c).setText(text)
+                cell(self.table, r, c).setText(text)
             self.extra[r] = {k: v for k, v in row.items()
                              if k not in {col.key for col in self.columns}}
         self.table.resizeColumnsToContents()
@@ -106,7 +107,7 @@ class RangeTable(QWidget):
         """The rows as dicts; a UserError names the row and column of a bad number."""
         out = []
         for r in range(self.table.rowCount()):
-            texts = [self.table.item(r, c).text().strip() for c in range(len(self.columns))]
+            texts = [cell(self.table, r, c).text().strip() for c in range(len(self.columns))]
             if not any(texts):
                 continue  # an empty row is no row
             row: dict[str, Any] = dict(self.extra[r])

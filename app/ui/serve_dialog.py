@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 import segno
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -177,6 +177,11 @@ class ServeDialog(QDialog):
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)
+        # The server serves the event open in the window: when it closes, serving stops.
+        self.follow = QTimer(self)
+        self.follow.setInterval(1000)
+        self.follow.timeout.connect(self.follow_window)
+        self.follow.start()
         self.retranslate()
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt name)
@@ -246,6 +251,12 @@ class ServeDialog(QDialog):
             self.address.setText(_t("stopped"))
             self.projector.setText("")
             self.qr.set_address("")
+
+    def follow_window(self) -> None:
+        event = self.main.ev
+        if self.server is not None and (event is None
+                                        or event.store.location != self.server.location):
+            self.stop()
 
     def switch(self) -> None:
         if self.running:

@@ -18,28 +18,54 @@ TEXTS: dict[str, tuple[str, str]] = {
     "act_keys": ("键盘快捷键", "Keyboard shortcuts"),
     "shortcuts_text": (
         "Ctrl+1…5\t赛事设置、棋手、轮次、棋盘、名次\n"
-        "Ctrl+Z / Ctrl+Y\t撤销 / 重做\n"
+        "Ctrl+Z / Ctrl+Y\t撤销 / 重做（在成绩录入框中同样有效）\n"
         "Ctrl+N / Ctrl+O / Ctrl+W\t新建 / 打开 / 关闭赛事\n"
         "Ctrl+P\t打印与导出\n"
         "Ctrl++ / Ctrl+-\t放大 / 缩小字号\n"
-        "F5\t编排下一轮（轮次页）\n"
+        "F5\t编排下一轮（轮次菜单）\n"
         "Ctrl+R\t光标到成绩录入框\n"
-        "台号 空格 结果键\t1 先手胜，0 后手胜，= 和，+ 先手不战胜，- 后手不战胜，* 双方弃权；双盘制两个键\n"
+        "\n成绩录入：台号、空格，然后每盘一个结果键（先手在前）\n"
+        "  1\t先手胜（1-0）\n"
+        "  0\t后手胜（0-1）\n"
+        "  =\t和棋\n"
+        "  +\t先手不战胜（+-）\n"
+        "  -\t后手不战胜（-+）\n"
+        "  *\t双方弃权（--）\n"
+        "  t1 / t0\t先手胜 / 后手胜，对方超时负（1-0t / 0-1t）\n"
+        "  例\t12 1　第12台先手胜；12 t0　后手胜（先手超时）\n"
+        "双盘制\t两个键：第一盘、第二盘（各以该盘先手在前），如 12 1=；\n"
+        "\t一个弃权键或第一盘超时负即决定整轮，如 12 + 或 12 t1\n"
+        "团体赛\t每台一个键，回车确认；主将加赛写在 p 之后，如 7 0=1 p1\n"
+        "加赛\t在名次页的加赛列表中按 1 / = / 0\n"
+        "已有结果的台次\t再次录入时先询问是否更正\n"
         "对阵表中按结果键\t录入所选台次并跳到下一台\n"
         "← → Home End\t棋盘：逐步查看\n"
         "Ctrl+Backspace\t棋盘：悔一步\n"
         "Ctrl+S\t棋盘：保存对局",
         "Ctrl+1…5\tSetup, Players, Rounds, Board, Standings\n"
-        "Ctrl+Z / Ctrl+Y\tUndo / Redo\n"
+        "Ctrl+Z / Ctrl+Y\tUndo / Redo (also from the result entry)\n"
         "Ctrl+N / Ctrl+O / Ctrl+W\tNew / Open / Close event\n"
         "Ctrl+P\tPrint and export\n"
         "Ctrl++ / Ctrl+-\tLarger / smaller text\n"
-        "F5\tPair the next round (Rounds view)\n"
+        "F5\tPair the next round (Round menu)\n"
         "Ctrl+R\tCursor to the result entry\n"
-        "board, space, result key\t1 first mover wins, 0 second wins, = draw, + forfeit win, - forfeit loss, * both forfeit; two keys in double-game rounds\n"
-        "result key on the pairing table\tenters the selected board and moves to the next\n"
+        "\nResult entry: board number, space, then one key per game (first mover first)\n"
+        "  1\tfirst mover wins (1-0)\n"
+        "  0\tsecond mover wins (0-1)\n"
+        "  =\tdraw\n"
+        "  +\tforfeit win of the first mover (+-)\n"
+        "  -\tforfeit win of the second mover (-+)\n"
+        "  *\tdouble forfeit (--)\n"
+        "  t1 / t0\tfirst / second mover wins, the other lost on time (1-0t / 0-1t)\n"
+        "  e.g.\t12 1  board 12, first mover wins; 12 t0  second wins on time\n"
+        "Double-game rounds\ttwo keys: game 1, game 2 (each with its own first mover first), e.g. 12 1=;\n"
+        "\tone forfeit key or a loss on time in game 1 decides the whole round, e.g. 12 + or 12 t1\n"
+        "Team matches\tone key per board, then Enter; the captains' playoff after p, e.g. 7 0=1 p1\n"
+        "Playoffs\tpress 1 / = / 0 on the playoff list of the Standings view\n"
+        "A board with a result\tretyping it asks before the result is corrected\n"
+        "Result key on the pairing table\tenters the selected board and moves to the next\n"
         "← → Home End\tBoard: step through the moves\n"
-        "Ctrl+Backspace\tBoard: take back\n"
+        "Ctrl+Backspace\tBoard: take back a move\n"
         "Ctrl+S\tBoard: save the game"),
     "menu_language": ("语言(&L)", "&Language"),
     "act_new": ("新建赛事…", "New event…"),
@@ -436,4 +462,90 @@ TEXTS: dict[str, tuple[str, str]] = {
     "export_progress": ("正在导出…", "Exporting…"),
     "export_open_folder": ("导出后打开文件夹", "Open the folder afterwards"),
     "choose_folder": ("选择输出文件夹", "Choose the output folder"),
+    # the window's operations, the Round menu
+    "menu_round": ("轮次(&R)", "&Round"),
+    "no_event": ("没有打开赛事", "No event is open"),
+    "warning_banner": ("已完成，但请注意：{text}", "Done, but note: {text}"),
+    "rounds_unpair_tip": ("删除最后一轮的编排（尚无成绩时）", "Delete the last round's pairing (while it has no results)"),
+    "act_playoff": ("加赛", "Playoff"),
+    "act_playoff_tip": ("为名次并列且涉及奖励的棋手安排加赛", "Arrange a playoff for players tied at a place that decides a prize"),
+    "act_print_round": ("打印对阵表", "Print pairings"),
+    "act_print_round_tip": ("打印本轮对阵表（先预览）", "Print this round's pairing list (with a preview)"),
+    "print": ("打印…", "Print…"),
+    "print_tip": ("打印所显示的名单（先预览）", "Print the list shown (with a preview)"),
+    "save_pdf": ("存为 PDF…", "Save as PDF…"),
+    "save_pdf_tip": ("把所显示的名单存为 PDF（存在赛事文件所在的文件夹）", "Save the list shown as a PDF (in the event file's folder)"),
+    "pdf_files": ("PDF 文件 (*.pdf)", "PDF files (*.pdf)"),
+    "print_pairings_title": ("{group} 第{round}轮对阵表", "{group}: pairings of round {round}"),
+    "print_standings_title": ("{group} {ranking}", "{group}: {ranking}"),
+    "rounds_no_group": ("本赛事还没有组别", "The event has no group yet"),
+    "rounds_pairing": ("正在编排…", "Pairing…"),
+    "rounds_group_finished": ("{group}：比赛已全部结束（所有轮次成绩已录入）", "{group}: the group is finished (every round has all its results)"),
+    "rounds_replace_title": ("更正成绩", "Correct a result"),
+    "rounds_replace_text": ("第{board}台已有结果 {old}。\n改为 {new}？", "Board {board} has the result {old} already.\nReplace it with {new}?"),
+    "rounds_replace_kept": ("第{board}台保留原结果 {old}", "Board {board} keeps its result {old}"),
+    "col_points_before": ("轮前积分", "Pts before"),
+    "col_lineup": ("各台对阵", "Boards"),
+    "severity_left_out": ("未录取", "Left out"),
+    "board_swapped": ("三手交换后", "after the swap"),
+    "board_replace_title": ("更改台次成绩", "Change the board's result"),
+    "board_replace_text": ("该台已有成绩 {old}；本局结果为 {new}。\n用本局结果替换？", "The board has the result {old}; this game ended {new}.\nReplace the result with this game's?"),
+    "board_result_kept": ("对局未保存：该台保留成绩 {result}", "Game not saved: the board keeps its result {result}"),
+    "board_stored_result": ("台次成绩 {result}", "board result {result}"),
+    "playoff_mark_needed": ("需加赛", "playoff needed"),
+    "playoff_mark_played": ("加赛", "playoff"),
+    "playoff_keys_tip": ("选中加赛后按 1（先手胜）、=（和）、0（后手胜）录入下一盘", "With a playoff selected, press 1 (first mover wins), = (draw) or 0 (second wins) for its next game"),
+    # group settings as controls
+    "f_tiebreaks_tip": ("按先后顺序适用的名次区分方法；从下拉列表添加，↑↓ 调整顺序", "The tie-breaks in the order they apply; add from the list, ↑↓ to reorder"),
+    "tb_add": ("添加", "Add"),
+    "tb_remove": ("移除", "Remove"),
+    "tb_up": ("上移", "Move up"),
+    "tb_down": ("下移", "Move down"),
+    "f_tiebreak_options": ("名次区分选项", "Tie-break options"),
+    "f_median_cut": ("中间对手分去掉最高最低各", "Median Buchholz cuts highest and lowest"),
+    "f_median_cut_tip": ("计算中间对手分时去掉最高和最低的个数", "How many of the highest and of the lowest opponents' scores the median Buchholz leaves out"),
+    "f_wins_count_forfeits": ("胜局计入不战胜", "Wins include forfeit wins"),
+    "f_wins_count_byes": ("胜局计入轮空", "Wins include byes"),
+    "f_playoffs": ("加赛", "Playoffs"),
+    "f_playoffs_box": ("决定名次（奖励）的并列须加赛", "Ties at places that decide prizes need a playoff"),
+    "f_same_unit": ("同单位回避", "Same-unit avoidance"),
+    "same_unit_off": ("不回避", "Off"),
+    "same_unit_first": ("前若干轮回避", "In the first rounds"),
+    "same_unit_all": ("每轮回避", "In every round"),
+    "same_unit_rounds_suffix": (" 轮", " rounds"),
+    "f_forfeit_meeting": ("弃权算相遇", "Forfeits count as met"),
+    "f_forfeit_meeting_box": ("弃权的两人以后不再相遇", "Two players of a forfeited game are not paired again"),
+    "f_initial_colour": ("第1轮1号种子", "Round 1, top seed"),
+    "initial_colour_first": ("先手", "First move"),
+    "initial_colour_second": ("后手", "Second move"),
+    "initial_colour_draw": ("抽签决定", "Drawn by lot"),
+    "f_late_entry_points": ("迟到报名所缺轮次得分", "Points for rounds missed by a late entry"),
+    "f_time_loss_round": ("双盘制超时", "Loss on time, double rounds"),
+    "f_time_loss_round_box": ("第一盘超时负即整轮负", "A loss on time in game 1 loses the whole round"),
+    "f_subrankings": ("分组排名", "Sub-rankings"),
+    "sub_name": ("名称", "Name"),
+    "sub_filter": ("参与排名的棋手", "Who is ranked"),
+    "sub_add": ("添加分组排名", "Add a sub-ranking"),
+    "sub_remove": ("移除", "Remove"),
+    "gender_any": ("不限性别", "Any gender"),
+    "gender_men": ("男", "Men"),
+    "gender_women": ("女", "Women"),
+    "born_from": ("出生不早于", "Born on or after"),
+    "born_to": ("出生不晚于", "Born on or before"),
+}
+
+# English names of the tie-breaks (their Chinese names are the core's, app.standings).
+TIEBREAK_ENGLISH = {
+    "buchholz": "Buchholz", "median_buchholz": "Median Buchholz", "wins": "Wins",
+    "progressive": "Progressive score", "sonneborn_berger": "Sonneborn-Berger",
+    "buchholz_of_buchholz": "Buchholz of Buchholz", "direct_encounter": "Direct encounter",
+    "black_games": "Games as first mover", "black_wins": "Wins as first mover",
+    "game_points": "Game points",
+}
+
+# English for the playoff stages the services name in Chinese.
+PLAYOFF_STAGE_ENGLISH = {
+    "小循环加赛": "mini round robin",
+    "双盘加赛": "two-game match",
+    "单盘加赛（直到分出胜负）": "single games until one wins",
 }

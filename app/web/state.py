@@ -21,6 +21,7 @@ T = TypeVar("T")
 _CACHE_LIMIT = 2000
 _FAILURES_ALLOWED = 10  # wrong arbiter codes per client and minute before it must wait
 _WARM_LIMIT = 200  # pages and JSON computed ahead when the event changes
+_WARM_RECENT = 30.0  # ... if a phone asked for them in the last half minute
 
 
 class VenueState:
@@ -37,6 +38,7 @@ class VenueState:
         self._cache: dict[Any, tuple[str, Any]] = {}
         self._key_locks: dict[Any, threading.Lock] = {}
         self._warm: dict[Any, Callable[[], Any]] = {}
+        self._asked: dict[Any, float] = {}  # key -> when a request last asked for it
         self._local = threading.local()
         self._refreshing = threading.Lock()
         self._accepted: set[str] = set()
@@ -61,8 +63,11 @@ class VenueState:
                 return mark
             fresh: dict[Any, Any] = {}
             self._local.target = fresh
+            recent = time.monotonic() - _WARM_RECENT
             try:
                 for key, compute in list(self._warm.items())[-_WARM_LIMIT:]:
+                    if self._asked.get(key, 0.0) < recent:
+                        continue  # nobody reads it now: computed on demand if asked again
                     if key not in fresh:
                         try:
                             fresh[key] = compute()
@@ -103,8 +108,10 @@ class VenueState:
             return target[key]
         if warm:
             self._warm[key] = compute
+            self._asked[key] = time.monotonic()
             if len(self._warm) > 4 * _WARM_LIMIT:
                 self._warm.clear()
+                self._asked.clear()
         mark = self._mark
         hit = self._cache.get(key)
         if hit is not None and hit[0] == mark:
@@ -125,6 +132,7 @@ class VenueState:
 
     def peek(self, key: Any) -> Any:
         """The cached value for `key` at the current mark, or None."""
+        self._asked[key] = time.monotonic()
         hit = self._cache.get(key)
         return hit[1] if hit is not None and hit[0] == self._mark else None
 

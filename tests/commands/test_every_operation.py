@@ -27,6 +27,10 @@ NOT_COMMANDS = {
     "change_mark": "serve", "current_round": "serve", "player_history": "serve",
     "station_event": "serve", "enter_hall_result": "serve", "slip_codes": "serve",
     "player_claim": "serve",
+    # The window's own questions: what its Round actions would meet, and what it shows.
+    "round_refusals": "the window's Round menu (pair, unpair, ... enabled or why not)",
+    "board_view": "the window's pairing list, one board again after its result",
+    "points_before_round": "the window's pairing list (points before the round)",
 }
 
 

@@ -18,7 +18,9 @@ def test_convert_through_every_format(tmp_path: Path, capsys: pytest.CaptureFixt
     assert ";B[hh];W[hg];B[if];W[ao])" in sgf.read_text(encoding="utf-8")
     assert main(["record", "convert", str(sgf), "--to", "psq"]) == 0
     psq_text = capsys.readouterr().out
-    assert psq_text.splitlines()[1:] == ["8,8,0", "8,7,0", "9,6,0", "1,15,0"]
+    # the moves, then Piskvork's trailer: -1, the two players (none named here), -1
+    assert psq_text.splitlines()[1:] == ["8,8,0", "8,7,0", "9,6,0", "1,15,0",
+                                         "-1", "-", "-", "-1"]
     psq = tmp_path / "game.psq"
     psq.write_text(psq_text, encoding="utf-8")
     assert main(["record", "convert", str(psq), "--to", "moves"]) == 0
@@ -109,3 +111,34 @@ def test_record_check_unreadable_record_exits_2(tmp_path, capsys) -> None:  # no
     path.write_text("(;GM[4]SZ[15];B[zz])", encoding="utf-8")
     assert main(["record", "check", str(path), "--rule", "swap2"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+TARAGUCHI_TEN_OFFERS = ("h8 noswap h9 noswap h10 noswap h7 offer:a1 offer:b1 offer:c1 offer:d1 "
+                        "offer:e1 offer:f1 offer:g1 offer:a2 offer:b2 offer:c2 choose:c2 j9 "
+                        "pass pass")
+
+
+@pytest.mark.parametrize("fmt", ["sgf", "psq"])
+def test_record_check_reads_the_steps_an_sgf_or_psq_record_carries(
+        fmt: str, tmp_path, capsys) -> None:  # noqa: ANN001
+    assert main(["record", "replay", TARAGUCHI_TEN_OFFERS, "--rule", "taraguchi10",
+                 "--to", fmt]) == 0
+    path = tmp_path / f"game.{fmt}"
+    path.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main(["record", "check", str(path), "--rule", "taraguchi10"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["legal"] and verdict["implied"] == [] and verdict["result"] == "="
+    # the same record is not a Swap2 game: its second step is a swap decision
+    assert main(["record", "check", str(path), "--rule", "swap2"]) == 1
+    assert json.loads(capsys.readouterr().out)["first_illegal_step"] == 2
+
+
+def test_a_swap2_record_with_its_steps_is_read_by_sgfmill(tmp_path, capsys) -> None:  # noqa: ANN001
+    from sgfmill import sgf
+
+    assert main(["record", "replay", "h8 h9 h10 i9 j10 swap k11 a1 g9", "--rule", "swap2",
+                 "--to", "sgf"]) == 0
+    text = capsys.readouterr().out
+    moves = [node.get_move() for node in sgf.Sgf_game.from_bytes(text.encode()).get_main_sequence()]
+    stones = [move for move in moves if move[0] is not None]
+    assert len(stones) == 8 and stones[0] == ("b", (7, 7))

@@ -180,3 +180,18 @@ def test_pair_nopairing_files_exit_1(path: Path, capsys) -> None:
     code, out, err = _run(capsys, "trf", "pair", str(path))
     assert code == 1 and out == ""
     assert "no legal pairing" in err
+
+
+def test_pair_refuses_a_score_bracket_beyond_the_engine_limit_with_exit_2(
+        capsys, monkeypatch) -> None:
+    """A bracket too large for its graph (and whose first candidate is not provably best)
+    is refused: exit 2, one line naming the file and the limit, nothing on stdout."""
+    from app.pairing.swiss.dutch import DutchPairer
+
+    monkeypatch.setattr(DutchPairer, "graph_limit", 4)
+    path = DATA / "complete" / "n033_r05_draws_s1255.trf"
+    code, out, err = _run(capsys, "trf", "pair", str(path))
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert err.startswith(str(path)) and "at most 4 players in one score bracket" in err
+    assert "score bracket 3 from the top needs 7" in err

@@ -33,10 +33,45 @@ def test_one_landscape_page_per_award_in_place_order(tmp_path: Path) -> None:
     for page, award in enumerate(awards, start=1):
         text = squeezed(pdf_text(path, page))
         assert award.recipient in text
-        assert f"荣获{award.place_text}" in text
+        assert f"荣获{'并列' if award.shared else ''}{award.place_text}" in text
         assert model.event.title in text
-        assert ("并获" + award.grade_title + "称号" in text) == bool(award.grade_title)
+        assert ("可申请" + award.grade_title + "技术等级称号" in text) == bool(award.grade_title)
+        assert "并获" not in text and "临时" not in text
+        assert f"证书编号：2022-{page:03d}" in text
     assert words_outside_page(path) == []
+
+
+def test_a_grade_title_reads_as_a_right_to_apply(tmp_path: Path) -> None:
+    """qiwang 十五4: 获得名次的选手可以申请技术等级称号 — the certificate says 可申请, not 获."""
+    model = small_event()
+    award = next(a for a in model.awards if a.grade_title)
+    fields = certificates.certificate_fields(model, award)
+    assert fields["grade_title"] == award.grade_title
+    path = certificates.write_certificates(model, tmp_path / "c.pdf", [award])
+    assert f"可申请{award.grade_title}" in squeezed(pdf_text(path, 1))
+
+
+def test_a_provisional_certificate_says_so_across_its_top(tmp_path: Path) -> None:
+    """Nothing final before it is final: a ranking not yet final prints 临时（非最终）."""
+    model = small_event()
+    award = replace(model.awards[0], final=False)
+    path = certificates.write_certificates(model, tmp_path / "c.pdf", [award])
+    assert "临时（非最终）" in squeezed(pdf_text(path, 1))
+
+
+def test_a_shared_place_and_a_shared_prize_are_named(tmp_path: Path) -> None:
+    from fractions import Fraction
+
+    from app.standings.awards import Award as Decision
+    from app.standings.awards import AwardBasis
+
+    model = small_event()
+    decision = Decision(3, 3, True, (3, 5), AwardBasis.SHARED, Fraction(7000, 3))
+    award = replace(model.awards[0], place=3, shared=True, decision=decision)
+    fields = certificates.certificate_fields(model, award, 7)
+    assert fields["place"] == "并列第三名"
+    assert fields["basis"] == "并列，所涉名次奖金平分"
+    assert fields["number"] == "2022-007"
 
 
 def test_certificates_use_the_embedded_kai_font(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 
 from app.exports import federation
-from app.exports.model import BoardResult, Game, Round
+from app.exports.model import BoardResult, ExportModel, Game, Round
 from app.pairing.trf import read_trf
 from app.pairing.types import Colour, Outcome
 from app.rules.board import parse_point
@@ -154,3 +154,184 @@ def test_recorded_games_are_written_as_sgf_and_psq(package: tuple[Path, Path]) -
 )
 def test_sgf_result_codes(code: str, ended: Ending | None, sgf: str) -> None:
     assert federation.sgf_result(code, ended) == sgf
+
+
+# --- what the federation receives, and that others can read it --------------------------
+
+
+def test_files_are_readable_by_others(package: tuple[Path, Path]) -> None:
+    folder, archive = package
+    for path in [archive, *folder.rglob("*")]:
+        mode = path.stat().st_mode & 0o777
+        assert mode == (0o755 if path.is_dir() else 0o644), (path, oct(mode))
+    with zipfile.ZipFile(archive) as bundle:
+        assert all((info.external_attr >> 16) & 0o777 == 0o644 for info in bundle.infolist())
+
+
+def test_package_holds_awards_grades_standings_and_signed_pdfs(
+        package: tuple[Path, Path]) -> None:
+    import csv
+
+    model = small_event()
+    folder, _ = package
+    awards = list(csv.reader((folder / "录取名单.csv").read_text(encoding="utf-8-sig")
+                             .splitlines()))
+    assert awards[0][:4] == ["名次表", "名次", "并列", "姓名／队名"]
+    assert len(awards) - 1 == len(model.awards)
+    grades = (folder / "段级位申报表.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert grades[0].startswith("序号,姓名")
+    for standings in model.standings:
+        rows = list(csv.reader((folder / "最终名次" / f"{standings.title}.csv")
+                               .read_text(encoding="utf-8-sig").splitlines()))
+        assert rows[0][0] == "名次" and all(c.header in rows[0] for c in standings.columns)
+        assert len(rows) - 1 == len(standings.rows)
+    signed = sorted(p.name for p in (folder / "签字文件").iterdir())
+    assert "录取名单.pdf" in signed and all((folder / "签字文件" / n).read_bytes()[:5] == b"%PDF-"
+                                           for n in signed)
+    readme = (folder / "说明.txt").read_text(encoding="utf-8")
+    for group in model.groups:
+        if model.rounds_of(group.key):
+            assert f"trf/{group.key}.trf：{group.name}" in readme
+
+
+def test_forfeit_meetings_are_260_records_the_readers_apply() -> None:
+    """A forfeited pairing counts as having met (the Chinese option): TRF 260 from the next
+    round on, and `trf pair` keeps the two apart."""
+    from app.exports.group_trf import group_trf
+
+    model = small_event()
+    group = model.groups[0]
+    rounds = list(model.rounds)
+    first = next(i for i, r in enumerate(rounds) if r.group == group.key and r.number == 1)
+    board = rounds[first].boards[0]
+    forfeited = replace(board, result="+-", how_ended="弃权", first_points=None,
+                        second_points=None)
+    rounds[first] = replace(rounds[first], boards=(forfeited, *rounds[first].boards[1:]))
+    changed = replace(model, rounds=tuple(rounds))
+    numbers = {p.id: p.number for p in changed.players_of(group.key)}
+    pair = tuple(sorted((numbers[board.first], numbers[board.second or 0])))
+    tournament = read_trf(group_trf(changed, group.key))
+    assert any(e.players == pair and e.first == 2 for e in tournament.forbidden)
+    request = tournament.request_for_round(2)
+    assert frozenset(pair) in request.forbidden_pairs
+    unchanged = read_trf(group_trf(replace(changed, groups=tuple(
+        replace(g, forfeits_meet=False) for g in changed.groups)), group.key))
+    assert not unchanged.forbidden
+
+
+def test_kept_same_unit_avoidance_is_reported_and_written() -> None:
+    from app.exports.group_trf import group_trf
+
+    model = small_event()
+    group = model.groups[0]
+    rounds = tuple(replace(r, report=("同单位回避：已满足 / same-unit avoidance: kept",))
+                   if r.group == group.key and r.number <= 2 else r for r in model.rounds)
+    groups = tuple(replace(g, unit_avoidance_rounds=2) if g.key == group.key else g
+                   for g in model.groups)
+    text = group_trf(replace(model, rounds=rounds, groups=groups), group.key)
+    assert "### same-unit avoidance kept in rounds 1, 2" in text
+    tournament = read_trf(text)
+    units: dict[str, set[int]] = {}
+    for player in model.players_of(group.key):
+        if player.unit:
+            units.setdefault(player.unit, set()).add(player.number)
+    written = [set(e.players) for e in tournament.forbidden if (e.first, e.last) == (1, 2)]
+    assert written == [m for m in units.values() if len(m) > 1]
+
+
+@pytest.fixture(scope="module")
+def demo_package(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The yike demo, played with same-unit avoidance (同单位回避) in rounds 1-3."""
+    import app.services.demo as demo
+    from app.services.exporting import build_model
+
+    def with_avoidance(event, name, settings=None, **options):  # noqa: ANN001, ANN003, ANN202
+        return update_group(event, name, settings={**(settings or {}),
+                                                   "same_unit_avoidance_rounds": 3}, **options)
+
+    update_group = demo.update_group
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(demo, "update_group", with_avoidance)
+        event = demo.build_demo(tmp_path_factory.mktemp("demo") / "yike.db", preset="yike-2022")
+    return federation.package_contents(build_model(event))
+
+
+def test_demo_trf_files_reproduce_under_our_check_and_gacrux(demo_package: dict[str, bytes],
+                                                             tmp_path: Path) -> None:
+    """Each Swiss group's TRF re-pairs round by round to itself under `trf check` and the
+    independent FIDE pairing checker gacrux (`pairingchecker -c`)."""
+    import sys
+
+    from app.cli import main
+
+    trfs = {name: data for name, data in demo_package.items() if name.startswith("trf/")}
+    assert trfs
+    assert any(b"### same-unit avoidance kept in rounds 1, 2, 3" in d for d in trfs.values())
+    assert any(b"\n260   1   3 " in d for d in trfs.values())
+    for name, data in trfs.items():
+        path = tmp_path / Path(name).name
+        path.write_bytes(data)
+        assert b"092 FIDE_DUTCH_2025" in data and b"\n162  W 2.0    D 1.0    L 0.0    P 2.0" in data
+        assert main(["trf", "check", str(path)]) == 0, name
+        checked = subprocess.run(
+            [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-f", "TRF",
+             "-b", "utf-8", "-c", "-d", "B"], capture_output=True, text=True, timeout=300)
+        assert checked.stdout.strip().endswith("Check: True"), checked.stdout[-2000:]
+
+
+def test_demo_records_keep_the_steps_and_sgfmill_reads_them(
+        demo_package: dict[str, bytes]) -> None:
+    from sgfmill import sgf
+
+    from app.rules.renjunet import read_renjunet
+
+    records = {n: d for n, d in demo_package.items() if n.endswith(".sgf")}
+    assert records
+    stepped = 0
+    for name, data in records.items():
+        game = sgf.Sgf_game.from_bytes(data)
+        assert game.get_size() == 15, name
+        record = read_sgf(data.decode("utf-8"))
+        psq = read_psq(demo_package[name[:-4] + ".psq"].decode("utf-8"))
+        assert psq.steps == record.steps and psq.moves == record.moves
+        stepped += bool(record.steps)
+    assert stepped  # the designated-opening games carry swap and offers
+    games = read_renjunet(demo_package["renjunet.rif"].decode("utf-8"))
+    assert len(games) == len(records)
+    assert any(g.offers and g.swap is not None for g in games)
+
+
+def _team_match() -> ExportModel:
+    """Two teams of three (分台定人制), one match with a captains' playoff (主将加赛)."""
+    from app.exports.model import EventInfo, Group, Player
+    from app.pairing.system import System
+
+    players = tuple(Player(i, f"棋手{i}", "t", number=i, unit="甲队" if i <= 3 else "乙队")
+                    for i in range(1, 7))
+    boards = (
+        BoardResult(1, 1, 4, "1-0", label="第1场1台", first_team="甲队", second_team="乙队"),
+        BoardResult(2, 5, 2, "1-0", label="第1场2台", first_team="乙队", second_team="甲队"),
+        BoardResult(3, 3, 6, "=", label="第1场3台", first_team="甲队", second_team="乙队"),
+        BoardResult(4, 4, 1, "1-0", label="第1场加赛", first_team="乙队", second_team="甲队"),
+    )
+    return ExportModel(EventInfo("团体赛"), (Group("t", "决赛", System.TEAM_KNOCKOUT, 1),),
+                       players, rounds=(Round("t", 1, boards),))
+
+
+def test_team_groups_get_013_records_and_a_file_without_them() -> None:
+    from app.exports.group_trf import group_trf
+
+    model = _team_match()
+    tournament = read_trf(group_trf(model, "t"), "t.trf")
+    assert [(t.name, t.players) for t in tournament.teams] == [("甲队", (1, 2, 3)),
+                                                              ("乙队", (4, 5, 6))]
+    assert ("092", "TEAM_KNOCKOUT_WITH_PLACEMENT") in tournament.header
+    # the playoff is a second game of 1 and 4 in round 1: a comment, not a round record
+    assert "### round 1: a further game 4-1 1-0" in group_trf(model, "t")
+    assert tournament.player(1).entry(1) is not None
+    assert tournament.player(1).entry(1).opponent == 4  # type: ignore[union-attr]
+    plain = read_trf(group_trf(model, "t", with_teams=False))
+    assert not plain.teams and plain.snapshot() == tournament.snapshot()
+    files = federation.package_contents(model)
+    assert "trf/t.trf" in files and "trf/t-棋手.trf" in files
+    assert "trf/t-棋手.trf：决赛（同上，不含 013" in files["说明.txt"].decode("utf-8")

@@ -18,8 +18,8 @@ from app.exports.model import (
     ExportModel,
     Group,
     Player,
-    Playoff,
     PlayoffGame,
+    PlayoffRecord,
     Round,
     ScheduleItem,
     Standings,
@@ -216,9 +216,9 @@ def test_knockout_bracket_is_drawn_with_every_entrant_and_the_places(tmp_path: P
 def test_playoff_sheet_lists_games_colours_and_time_controls(tmp_path: Path) -> None:
     model = small_event()
     a, b = model.players_of("open")[:2]
-    playoff = Playoff("open", "公开组", 3, (a.id, b.id), (
-        PlayoffGame(1, "双盘加赛", a.id, b.id, "5'+3\"", "1-0"),
-        PlayoffGame(2, "双盘加赛", b.id, a.id, "5'+3\""),
+    playoff = PlayoffRecord("open", "公开组", 3, (a.id, b.id), (
+        PlayoffGame("双盘加赛", a.id, b.id, "1-0", "5′+3″"),
+        PlayoffGame("双盘加赛", b.id, a.id, "", "5′+3″"),
     ))
     path = pdf_lists.write_playoffs(replace(model, playoffs=(playoff,)), tmp_path / "p.pdf")
     lines = [squeezed(line) for line in pdf_layout_lines(path)]

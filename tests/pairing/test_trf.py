@@ -342,10 +342,12 @@ def test_write_columns_and_info() -> None:
     text = write_trf(snapshot, name="测试", info=info, newline="\n")
     lines = text.split("\n")
     assert lines[0] == "012 测试"
-    assert lines[1] == "142 3"
-    assert lines[2] == "152 W"
-    assert lines[3] == "162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0"
-    record = lines[4]
+    assert lines[1:3] == ["062 3", "072 3"]  # players, rated players
+    assert lines[3:5] == ["142 3", "XXR 3"]
+    assert lines[5] == "152 W"
+    # A (absence) is left out at its default 0: bbpPairings reads no A.
+    assert lines[6] == "162  W 2.0    D 1.0    L 0.0    P 2.0"
+    record = lines[7]
     assert record[4:8] == "   1" and record[9] == "m" and record[14:16] == "张三"
     assert record[69:79] == "2010/05/01" and record[80:84] == " 4.0" and record[85:89] == "   1"
     assert record[91:99] == "   2 w 1"
@@ -445,3 +447,130 @@ def test_damaged_files_give_a_user_error_or_parse(path: Path, edits) -> None:
     for k in range(1, tournament.rounds_played + 1):
         tournament.request_for_round(k)
         tournament.pairing_of_round(k)
+
+
+# --- forbidden pairs, accelerations, JaVaFo's half-point bye, teams, the header -------------
+
+def _four(extra: list[str]) -> str:
+    """Four players, one round played (1-3, 2-4), round 2 to pair."""
+    return "\n".join([
+        "012 Four", "XXR 3",
+        _line(1, "A", "1.0", ["   3 w 1"], 2400),
+        _line(2, "B", "1.0", ["   4 b 1"], 2300),
+        _line(3, "C", "0.0", ["   1 b 0"], 2200),
+        _line(4, "D", "0.0", ["   2 w 0"], 2100),
+        *extra,
+    ]) + "\n"
+
+
+def _pairs(tournament: TrfTournament) -> set[frozenset[int]]:
+    from app.pairing.swiss import pair
+
+    pairing = pair(tournament.next_round_request())
+    return {frozenset((b.first, b.second)) for b in pairing.boards if b.second}
+
+
+def test_a_260_forbidden_pair_is_not_paired() -> None:
+    """TRF26 260: players listed may not meet in the rounds given; without it 1-2 meet."""
+    assert frozenset((1, 2)) in _pairs(read_trf(_four([])))
+    forbidden = read_trf(_four(["260   2   3    1    2"]))
+    assert forbidden.forbidden[0].players == (1, 2)
+    assert frozenset((1, 2)) not in _pairs(forbidden)
+    later = read_trf(_four(["260   3   3    1    2"]))  # only from round 3 on
+    assert frozenset((1, 2)) in _pairs(later)
+
+
+def test_an_xxp_forbidden_pair_is_not_paired() -> None:
+    assert frozenset((1, 2)) not in _pairs(read_trf(_four(["XXP 1 2"])))
+
+
+def test_accelerations_are_refused_rather_than_ignored() -> None:
+    tournament = read_trf(_four(["250      1.0   2   3    1    2"]))
+    assert tournament.accelerations[0].points == 1
+    with pytest.raises(UserError) as error:
+        tournament.next_round_request()
+    assert "250" in error.value.where and "accelerat" in error.value.en
+    with pytest.raises(UserError):
+        read_trf(_four(["XXA    1  1.0  1.0"])).next_round_request()
+
+
+def test_javafo_half_point_bye_is_read() -> None:
+    """JaVaFo writes a half-point bye as `0000 - =`: half the points, no opponent."""
+    text = _four([]).replace(_line(4, "D", "0.0", ["   2 w 0"], 2100),
+                             _line(4, "D", "0.0", ["   2 w 0", "0000 - ="], 2100))
+    tournament = read_trf(text)
+    entry = tournament.player(4).entry(2)
+    assert entry is not None and entry.outcome is Outcome.HALF_BYE
+    assert 4 in tournament.request_for_round(2).unavailable
+
+
+def test_team_records_and_header_are_read() -> None:
+    tournament = read_trf(_four(["013 Team One                          1    3",
+                                 "092 FIDE_DUTCH_2025", "102 张裁判"]))
+    assert tournament.teams[0].name == "Team One" and tournament.teams[0].players == (1, 3)
+    assert ("092", "FIDE_DUTCH_2025") in tournament.header
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("", "x.trf"),  # empty
+        ("\x00\xff\x13 binary \x01" * 50, "x.trf"),  # random bytes
+        (_line(1, "A", "0.0", []).replace("   1", "   ¹"), "x.trf:1 pairing number"),
+        ("XXR " + "9" * 5000 + "\n" + _line(1, "A", "0.0", []), "x.trf:1 XXR"),
+        (_line(1, "A", "0.0", []) + "\n260   1   2    1    " + "7" * 5000, "x.trf:2 260"),
+        (_line(1, "A", "0.0", []) + "\nXXZ ²", "x.trf:2 XXZ"),
+        (_four(["013 Team                               1    9"]), "x.trf:7 013"),
+    ],
+)
+def test_hostile_files_are_refused_naming_line_and_field(text: str, where: str) -> None:
+    with pytest.raises(UserError) as error:
+        read_trf(text, "x.trf")
+    assert error.value.where.startswith(where)
+
+
+def test_hostile_file_on_the_command_line_exits_2_with_one_line(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str],
+                                                                ) -> None:
+    from app.cli import main
+
+    for data in (b"", bytes(range(256)) * 40, ("XXR " + "9" * 5000).encode()):
+        path = tmp_path / "bad.trf"
+        path.write_bytes(data)
+        for command in ("pair", "check"):
+            assert main(["trf", command, str(path)]) == 2
+            err = capsys.readouterr().err.strip()
+            assert len(err.splitlines()) == 1 and "bad.trf" in err and "Traceback" not in err
+
+
+def test_written_header_forbidden_pairs_and_teams_read_back() -> None:
+    from datetime import date
+
+    from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfTeam
+
+    snapshot = read_trf(SMALL).snapshot()
+    header = TrfHeader(site="绍兴", start=date(2022, 11, 25), end=date(2022, 11, 30),
+                       system="FIDE_DUTCH_2025", chief_arbiter="张三", time_control="45'+30\"",
+                       round_dates=(date(2022, 11, 25), None, date(2022, 11, 26)), teams=1)
+    text = write_trf(snapshot, name="测试", header=header, newline="\n",
+                     forbidden=[ForbiddenPairs((1, 3), 2, 0)], teams=[TrfTeam("队", (1, 2))])
+    lines = text.split("\n")
+    assert "092 FIDE_DUTCH_2025" in lines and "022 绍兴" in lines and "102 张三" in lines
+    assert "042 2022/11/25" in lines and "082 1" in lines
+    dates = next(line for line in lines if line.startswith("132"))
+    assert dates[91:99] == "22/11/25" and dates[111:119] == "22/11/26"
+    back = read_trf(text)
+    assert back.forbidden[0].players == (1, 3) and back.forbidden[0].last == 3
+    assert back.teams[0].players == (1, 2)
+    assert back.snapshot() == snapshot
+
+
+def test_an_independent_reader_reads_what_we_write() -> None:
+    """The PyPI `trf` reader (sklangen/TRF) reads our files: players, names, points."""
+    import trf
+
+    snapshot = read_trf(SMALL).snapshot()
+    text = write_trf(snapshot, name="Small", newline="\n", point_scale=1)
+    tour = trf.loads(text)
+    assert [p.startrank for p in tour.players] == [1, 2, 3]
+    assert [float(p.points) for p in tour.players] == [4.0, 2.0, 0.0]

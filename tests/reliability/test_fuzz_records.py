@@ -118,3 +118,50 @@ def test_damaged_action_lines_are_refused_with_a_user_error(data: st.DataObject)
         decode_actions(GameSettings.free(), text, "fuzz")
     except UserError as error:
         assert error.where.startswith("fuzz")
+
+
+# --- hostile files on the command line: exit 2, one line naming file, line and field -------
+
+HOSTILE_RECORDS = {
+    "deep.sgf": ("(;GM[4]" * 5000).encode(),  # 5 000-deep nesting
+    "long.psq": ("Piskvorky 15x15, 11:11, 0\n" + "9" * 5000 + ",1,0\n").encode(),
+    "size.sgf": ("(;GM[4]SZ[" + "1" * 5000 + "])").encode(),
+    "super.sgf": "(;GM[4];B[h¹])".encode(),
+    "super.txt": "h8 h¹".encode(),
+    "empty.sgf": b"",
+    "random.sgf": bytes((i * 7919) % 256 for i in range(5000)),
+}
+
+
+def _one_line_exit_2(argv: list[str], name: str, capsys) -> str:  # noqa: ANN001
+    from app.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and name in err and "Traceback" not in err
+    return err
+
+
+def test_hostile_records_are_refused_with_one_line(tmp_path, capsys) -> None:  # noqa: ANN001
+    for name, data in HOSTILE_RECORDS.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        _one_line_exit_2(["record", "convert", str(path), "--to", "sgf"], name, capsys)
+
+
+def test_hostile_judge_lines_are_refused_with_one_line(monkeypatch, capsys) -> None:  # noqa: ANN001
+    import io
+
+    for text in ("[" * 5000, '{"black": ' * 5000, '{"black": [], "n": ' + "9" * 5000 + "}",
+                 '{"black": ["h¹"]}', "\x00\x01\x02"):
+        monkeypatch.setattr("sys.stdin", io.StringIO(text + "\n"))
+        _one_line_exit_2(["judge"], "<stdin>:1", capsys)
+
+
+def test_a_fifo_or_a_device_is_refused_at_once(tmp_path, capsys) -> None:  # noqa: ANN001
+    import os
+
+    fifo = tmp_path / "pipe.sgf"
+    os.mkfifo(fifo)
+    _one_line_exit_2(["record", "convert", str(fifo), "--to", "sgf"], "pipe.sgf", capsys)
+    _one_line_exit_2(["record", "convert", "/dev/zero", "--to", "sgf"], "/dev/zero", capsys)

@@ -74,3 +74,50 @@ def test_player_lines_with_random_fields_are_refused_with_a_user_error(
                               max_size=width))
     lines[i] = (line.ljust(start) + "")[:start] + piece + line[start + width:]
     _read("\r".join(lines))
+
+
+def test_hostile_trf_files_exit_2_with_one_line(tmp_path, capsys) -> None:  # noqa: ANN001
+    """Superscript digits, 5 000-digit numbers, empty files, random bytes, a FIFO."""
+    import os
+
+    from app.cli import main
+
+    player = next(line for line in SAMPLES[0].splitlines() if line.startswith("001"))
+    hostile = {
+        "super.trf": player[:4] + "   ¹" + player[8:],
+        "digits.trf": "XXR " + "9" * 5000 + "\n" + player,
+        "forbid.trf": player + "\n260   1   2 " + "1" * 5000,
+        "empty.trf": "",
+        "random.trf": "".join(chr((i * 7919) % 256) for i in range(5000)),
+    }
+    for name, text in hostile.items():
+        (tmp_path / name).write_bytes(text.encode("latin-1", "replace") if name == "random.trf"
+                                      else text.encode("utf-8"))
+    os.mkfifo(tmp_path / "pipe.trf")
+    for name in [*hostile, "pipe.trf"]:
+        for command in ("pair", "check"):
+            assert main(["trf", command, str(tmp_path / name)]) == 2, name
+            err = capsys.readouterr().err.strip()
+            assert len(err.splitlines()) == 1 and name in err and "Traceback" not in err
+
+
+@FUZZ
+@given(st.data())
+def test_extension_lines_with_random_fields_are_read_or_refused(data: st.DataObject) -> None:
+    """260 / XXP forbidden pairs, 250 / XXA accelerations, 013 teams, 132 dates, 162 points:
+    random fields after the tag are read or refused with a `UserError`, and a file that
+    reads can have its next round requested or refused the same way."""
+    text = data.draw(st.sampled_from(SAMPLES))
+    tag = data.draw(st.sampled_from(["260", "XXP", "250", "XXA", "013", "132", "162", "XXZ",
+                                     "142", "152"]))
+    body = data.draw(st.text(st.sampled_from("0123456789 .,-+=WDLAPZXwb¹²٣１\t"),
+                             max_size=60))
+    try:
+        tournament = read_trf(text + "\n" + tag + body + "\n", "fuzz.trf")
+    except UserError as error:
+        assert error.where.startswith("fuzz.trf")
+        return
+    try:
+        tournament.next_round_request()
+    except UserError as error:
+        assert error.zh and error.en

@@ -69,7 +69,8 @@ def test_coordinates_of_each_format() -> None:
     assert write_sgf(record).endswith(";B[hh];W[ao];B[oa];W[hf])\n")
     assert write_sgf(record).startswith("(;GM[4]FF[4]CA[UTF-8]SZ[15]")
     assert write_psq(record).splitlines() == [
-        "Piskvorky 15x15, 11:11, 0", "8,8,0", "1,15,0", "15,1,0", "8,6,0"]
+        "Piskvorky 15x15, 11:11, 0", "8,8,0", "1,15,0", "15,1,0", "8,6,0",
+        "-1", "-", "-", "-1"]  # the trailer: the players' names (none here) and -1
 
 
 def test_reading_foreign_files() -> None:
@@ -78,7 +79,9 @@ def test_reading_foreign_files() -> None:
     assert names(record.moves) == ["h8", "h9", "i7"] and record.black == "黑方"
     assert record.info == (("AP", ("x:1",)),)
     psq = "Piskvorky 15x15, 11:11, 0\n8,8,1000\n9,7,2000\n-1\npbrain-a.exe\npbrain-b.exe\n-1\n"
-    assert read_psq(psq) == GameRecord((pt("h8"), pt("i9")), (1000, 2000))
+    # Piskvork's trailer: -1, the two players (engines) in move order, -1.
+    assert read_psq(psq) == GameRecord((pt("h8"), pt("i9")), (1000, 2000),
+                                       black="pbrain-a.exe", white="pbrain-b.exe")
     assert names(read_moves("h8 h9\ni10").moves) == ["h8", "h9", "i10"]
 
 
@@ -92,7 +95,7 @@ def test_reading_foreign_files() -> None:
         (read_sgf, "(;GM[1];B[hh])", "sgf:1:3"),
         (read_sgf, "(;GM[4]SZ[19];B[hh])", "sgf:1:8"),
         (read_sgf, "(;GM[4]\n;B[hh];W[pp])", "sgf:2:8"),
-        (read_sgf, "(;GM[4];B[hh];W[])", "sgf:1:15"),
+        (read_sgf, "(;GM[4];B[hh];W[zz])", "sgf:1:15"),
         (read_sgf, "(;GM[4];B[hh];W[hh])", "sgf:1:15"),
         (read_sgf, "(;GM[4];B[hh]", "sgf:1:14"),
         (read_sgf, "(;GM[4];B[hh", "sgf:1:10"),

@@ -87,16 +87,21 @@ def test_team_standings_sum_the_members_scores(demo: Path) -> None:
     assert short and all(r.note for r in short)
 
 
-def test_the_playoff_decided_the_tie_at_a_prize_place(demo: Path) -> None:
+def test_ties_are_played_off_only_where_the_award_differs(demo: Path) -> None:
+    """2016 八(二)1, shenzhen 九(一): a shared place in the final table covers places worth the
+    same; every playoff held ordered a tie over places worth different things."""
     with Event.open(demo) as event:
         held = playoffs.playoffs(event, "公开组")
         table = ranking.standings(event, "公开组")
-    assert held and held[0].decided
-    order = [p.id for p in held[0].order]
-    rows = [r for r in table.rows if r.player.id in order]
-    assert [r.player.id for r in rows] == order
-    assert all(r.playoff_mark == "加赛" for r in rows)
-    assert rows[0].place < rows[1].place  # no longer shared
+    assert table.final and not table.playoffs_needed
+    for place in {r.place for r in table.rows if r.shared}:
+        tied = [r for r in table.rows if r.place == place]
+        assert len({(r.prize, r.title) for r in tied}) == 1
+    for playoff in held:
+        assert playoff.decided
+        rows = [r for r in table.rows if r.player.id in {p.id for p in playoff.order}]
+        assert [r.player.id for r in rows] == [p.id for p in playoff.order]
+        assert all(r.playoff_mark == "加赛" for r in rows)
 
 
 def test_export_everything_from_the_demo(demo: Path, tmp_path: Path) -> None:

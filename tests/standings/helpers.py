@@ -13,6 +13,7 @@ from app.pairing.types import (
     RoundRecord,
     TournamentSnapshot,
 )
+from app.standings.awards import AwardScheme, Prize, PrizeTable
 
 # result codes, first mover first: 1-0, 0-1, =, +- (forfeit win first), -+, -- (both forfeit)
 _OUTCOMES = {
@@ -81,3 +82,9 @@ BYES = snapshot(3, [
     [(1, 2, "1-0"), (3, Outcome.PAB)],
     [(3, 1, "1-0"), (2, Outcome.PAB)],
 ])
+
+
+def paid_places(count: int) -> AwardScheme:
+    """Awards where each of the first `count` places gets a different prize (so every tie
+    touching them changes what someone receives)."""
+    return AwardScheme(PrizeTable(tuple((p, p, Prize(1000 - p)) for p in range(1, count + 1))))

@@ -18,7 +18,7 @@ from app.standings.playoff import (
     resolve,
 )
 from app.standings.ranking import RankingRules, rank
-from tests.standings.helpers import snapshot
+from tests.standings.helpers import paid_places, snapshot
 
 
 def _play(tied: Sequence[int], winners: dict[frozenset[int], int | None],
@@ -111,7 +111,7 @@ def test_knockout_with_a_bye_for_the_top_seed() -> None:
 def test_playoff_order_decides_the_standings() -> None:
     """加赛 results order the tied players, marked as decided by playoff."""
     snap = snapshot(4, [[(1, 2, "1-0"), (3, 4, "1-0")]])
-    rules = RankingRules(decisive_places=frozenset({1}))
+    rules = RankingRules(stakes=paid_places(1))
     before = rank(snap, rules)
     (tied,) = before.playoff_groups
     g1, g2 = plan(tied)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from app.pairing.types import Outcome
 from app.standings.ranking import RankingRules, rank
 from app.standings.tiebreaks import REGISTRY
-from tests.standings.helpers import FOUR, snapshot
+from tests.standings.helpers import FOUR, paid_places, snapshot
 
 
 def test_points_first_then_tiebreaks_in_order() -> None:
@@ -43,7 +43,7 @@ def test_equal_on_every_criterion_shares_the_place() -> None:
 def test_tie_at_a_decisive_place_needs_a_playoff() -> None:
     """涉及录取名次的进行加赛."""
     snap = snapshot(4, [[(1, 2, "1-0"), (3, 4, "1-0")]])
-    standings = rank(snap, RankingRules(decisive_places=frozenset({1})))
+    standings = rank(snap, RankingRules(stakes=paid_places(1)))
     assert standings.playoff_groups == ((1, 3),)
     assert standings.row(1).needs_playoff and standings.row(3).needs_playoff
     assert not standings.row(2).needs_playoff
@@ -51,13 +51,13 @@ def test_tie_at_a_decisive_place_needs_a_playoff() -> None:
 
 def test_tie_crossing_the_last_decisive_place_needs_a_playoff() -> None:
     snap = snapshot(4, [[(1, 2, "1-0"), (3, 4, "1-0")]])
-    standings = rank(snap, RankingRules(decisive_places=frozenset({1, 2, 3})))
+    standings = rank(snap, RankingRules(stakes=paid_places(3)))
     assert standings.playoff_groups == ((1, 3), (2, 4))
 
 
 def test_playoff_result_orders_the_tied_players() -> None:
     snap = snapshot(4, [[(1, 2, "1-0"), (3, 4, "1-0")]])
-    standings = rank(snap, RankingRules(decisive_places=frozenset({1})), playoffs=[(3, 1)])
+    standings = rank(snap, RankingRules(stakes=paid_places(1)), playoffs=[(3, 1)])
     assert [(r.rank_text, r.number) for r in standings.rows[:2]] == [("1", 3), ("2", 1)]
     assert standings.row(3).decided_by_playoff and not standings.row(3).needs_playoff
     assert standings.playoff_groups == ()

@@ -16,7 +16,7 @@ from app.standings.subranking import (
     where,
     women,
 )
-from tests.standings.helpers import FOUR, snapshot
+from tests.standings.helpers import FOUR, paid_places, snapshot
 
 PROFILES = (
     PlayerProfile(1, Gender.MALE, date(1990, 1, 1), "杭州"),
@@ -54,17 +54,17 @@ def test_women_keep_their_open_place() -> None:
 
 def test_open_places_are_not_passed_down() -> None:
     """男子组名次则不再顺延录取: the open ranking is the same with or without a women's one."""
-    rules = RankingRules(decisive_places=frozenset({1, 2}))
+    rules = RankingRules(stakes=paid_places(2))
     before = rank(FOUR, rules)
     sub_ranking(FOUR, rules, women(PROFILES))
     assert rank(FOUR, rules) == before
 
 
-def test_sub_ranking_has_its_own_decisive_places() -> None:
+def test_sub_ranking_has_its_own_awards() -> None:
     snap = snapshot(4, [[(1, 2, "1-0"), (3, 4, "1-0")]])
     profiles = [PlayerProfile(n, Gender.FEMALE) for n in (1, 3)]
-    ladies = sub_ranking(snap, RankingRules(), women(profiles), decisive_places=frozenset({1}))
+    ladies = sub_ranking(snap, RankingRules(), women(profiles), stakes=paid_places(1))
     assert ladies.playoff_groups == ((1, 3),)
     decided = sub_ranking(snap, RankingRules(), women(profiles),
-                          decisive_places=frozenset({1}), playoffs=[(3, 1)])
+                          stakes=paid_places(1), playoffs=[(3, 1)])
     assert [r.number for r in decided.rows] == [3, 1]

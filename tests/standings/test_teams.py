@@ -7,9 +7,11 @@ from fractions import Fraction
 from app.standings.ranking import RankingRules, rank
 from app.standings.subranking import Gender
 from app.standings.teams import (
+    BEST_PLACE,
     MemberTotals,
     PlaceEntry,
     TeamMatch,
+    apply_orders,
     place_sum_ranking,
     preliminary_team_ranking,
     score_sum_ranking,
@@ -136,3 +138,38 @@ def test_huazhi_preliminary_all_equal_share() -> None:
     """其余允许并列."""
     rows = preliminary_team_ranking({"甲": _team((10, 5), (8, 5)), "乙": _team((8, 5), (10, 5))})
     assert [r.rank_text for r in rows] == ["1=", "1="]
+
+
+def test_a_team_short_of_members_shows_no_figure_and_lists_its_members() -> None:
+    """A sum that is not there reads as nothing, never 0 (in a sum of places 0 would be best)."""
+    rows = score_sum_ranking(rank(FOUR), {"甲": [1, 2, 3], "乙": [4]}, size=3)
+    assert rows[1].total is None and rows[1].members == (4,)
+    entries = [PlaceEntry(1, "福田", M, 1), PlaceEntry(2, "福田", F, 2)]
+    (short,) = place_sum_ranking(entries)
+    assert short.total is None and short.members == (1, 2)
+
+
+def test_team_chain_best_individual_place_breaks_a_level_sum() -> None:
+    """The arbiter's chain for qiwang teams (not stated there): the best individual place
+    first; shenzhen 十一(二) states it for its place sums."""
+    standings = rank(FOUR)  # places 1:1 3:2 2:3 4:4
+    rows = score_sum_ranking(standings, {"甲": [2, 3], "乙": [1, 4]}, size=2,
+                             tiebreaks=(BEST_PLACE,))
+    assert [(r.team, r.place, r.values) for r in rows] == [("乙", 1, (Fraction(1),)),
+                                                           ("甲", 2, (Fraction(2),))]
+
+
+def test_an_empty_chain_leaves_a_level_place_sum_shared() -> None:
+    entries = [PlaceEntry(1, "福田", M, 1), PlaceEntry(2, "福田", M, 5), PlaceEntry(3, "福田", F, 6),
+               PlaceEntry(4, "南山", M, 2), PlaceEntry(5, "南山", M, 3), PlaceEntry(6, "南山", F, 7)]
+    assert [r.rank_text for r in place_sum_ranking(entries, tiebreaks=())] == ["1=", "1="]
+    assert [r.team for r in place_sum_ranking(entries)] == ["福田", "南山"]
+
+
+def test_lots_order_teams_sharing_a_place() -> None:
+    """huazhi 预选赛 (6): 涉及名次的进行抽签 — the order drawn gives the places."""
+    rows = score_sum_ranking(rank(FOUR), {"甲": [1, 4], "乙": [2, 3]}, size=2)
+    ordered = apply_orders(rows, [("乙", "甲")])
+    assert [(r.team, r.place, r.shared, r.decided) for r in ordered] == [
+        ("乙", 1, False, True), ("甲", 2, False, True)]
+    assert apply_orders(rows, [("乙", "丙")]) == rows  # an order for no tie changes nothing

@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from app.rules.board import parse_point
 from app.rules.game import Game, GameSettings
-from app.services import games, knockout, lots, players, playoffs, rounds
+from app.services import awards, games, knockout, lots, players, playoffs, rounds, teams
 from app.services.event import (
     Event,
     add_group,
@@ -119,6 +119,38 @@ def _playing(tmp: Path) -> Event:
     return event
 
 
+MEN = "公开组团体（男子）"
+
+
+def _open(tmp: Path) -> Event:
+    """Two units of three men in the open group, for the team ranking over it."""
+    event = Event.create(tmp / "e.db", preset="qiwang-2022", station="A")
+    update_group(event, "公开组", rounds=1)
+    for unit in ("甲", "乙"):
+        for k in range(3):
+            players.add_player(event, "公开组", name=f"{unit}{k}", gender="M", unit=unit)
+    return event
+
+
+def _declared(tmp: Path) -> Event:
+    event = _open(tmp)
+    teams.declare_team(event, MEN, "甲队", ["甲0", "甲1", "甲2"])
+    return event
+
+
+def _teams_level(tmp: Path) -> Event:
+    event = _open(tmp)
+    rounds.pair_next_round(event, "公开组")
+    rounds.enter_results(event, "公开组", 1, {1: ["="], 2: ["="], 3: ["="]})
+    return event
+
+
+def _import_teams(event: Event, tmp: Path) -> None:
+    source = tmp / "teams.csv"
+    source.write_text("队名,姓名\n乙队,乙0\n乙队,乙1\n乙队,乙2\n", encoding="utf-8")
+    teams.import_teams(event, MEN, source)
+
+
 def _game() -> Game:
     game = Game.new(GameSettings.designated(fifth_offers=2))
     for action in "h8 h9 i9 swap g10 j7 a1 j7 g7".split():
@@ -175,6 +207,15 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
                                                                      "round_robin")),
     "playoff_result": (_playing, lambda e, _t: playoffs.record_playoff_result(
         e, playoffs.playoffs(e, "少儿组")[0].id, "1-0")),
+    "decline_award": (_decided, lambda e, _t: awards.decline_award(e, _first_player(e),
+                                                                   "title")),
+    "declare_team": (_open, lambda e, _t: teams.declare_team(e, MEN, "乙队",
+                                                             ["乙0", "乙1", "乙2"])),
+    "remove_team": (_declared, lambda e, _t: teams.remove_team(e, MEN, "甲队")),
+    "import_teams": (_open, _import_teams),
+    "team_ranking_rules": (_open, lambda e, _t: teams.set_team_ranking_rules(
+        e, MEN, ["best_place"], "playoff")),
+    "record_lots": (_teams_level, lambda e, _t: teams.record_lots(e, MEN, ["乙", "甲"])),
     "draw_knockout": (_teams, lambda e, _t: lots.draw_knockout(e, "决赛", seed=7)),
     "give_numbers": (_round_robin, lambda e, _t: lots.give_round_robin_numbers(
         e, "少儿组", _reversed_numbers(e))),

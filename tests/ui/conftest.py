@@ -15,8 +15,6 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from app.ui import i18n  # noqa: E402
 from app.ui.application import prepare_application  # noqa: E402
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
-
 
 @pytest.fixture(scope="session")
 def qapp_cls():  # type: ignore[no-untyped-def]
@@ -47,16 +45,6 @@ def window(qtbot, settings: QSettings) -> Iterator[object]:  # type: ignore[no-u
     main.resize(1280, 860)
     main.show()
     yield main
-    if main.event is not None:
+    if main.ev is not None:
         main.close_event()
     i18n.set_language("zh")
-
-
-def screenshot(widget, name: str) -> Path:  # type: ignore[no-untyped-def]
-    from PySide6.QtWidgets import QApplication
-
-    QApplication.processEvents()  # let pending layout requests settle before the grab
-    SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    assert widget.grab().save(str(path))
-    return path

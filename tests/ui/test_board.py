@@ -3,25 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF
 
 from app.rules.board import Stone, parse_point
 from app.rules.game import Phase
 from app.rules.protocols import Protocol
 from app.ui.board_widget import BoardWidget
-from tests.ui.conftest import screenshot
-
-FOUL_GAME = ["h8", "h9", "j8", "SWAP-NO", "a15", "i7", "c3", "i7", "a14", "i6", "a13", "i8"]
-"""A designated opening (金星), no swap, move 4, two fifth-move offers, white picks i7,
-then black's ninth stone i8 is a double-three (三三: i6-i7-i8 and h8-i8-j8)."""
-DECLARED_FOUL_GAME = [*FOUL_GAME[:3], "DECLARE-2", *FOUL_GAME[3:]]
-"""The same game where the tentative black declares N of 五手N打 with the opening."""
-
-
-def click_point(qtbot, widget: BoardWidget, name: str, dx: float = 0, dy: float = 0) -> None:
-    centre = widget.centre_of(parse_point(name))
-    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton,
-                     pos=QPoint(round(centre.x() + dx), round(centre.y() + dy)))
+from tests.ui.helpers import FOUL_GAME, click_point, play_clicks, screenshot
 
 
 @pytest.mark.parametrize("size", [(300, 300), (900, 620)])
@@ -73,18 +61,6 @@ def test_the_board_paints_stones_numbers_and_marks(qtbot):
     assert 80 < empty.lightness() < 220 and empty.red() > empty.blue()  # wood
     mark = image.pixelColor(widget.centre_of((8, 7)).toPoint())
     assert mark.red() > 150 and mark.green() < 100  # the red cross of a forbidden point
-
-
-def play_clicks(qtbot, view, moves: list[str]) -> None:
-    """Clicks on the board; `SWAP-NO` and `DECLARE-N` press the view's buttons."""
-    for move in moves:
-        if move == "SWAP-NO":
-            view.swap_no.click()
-        elif move.startswith("DECLARE-"):
-            view.protocol_panel.declared.setValue(int(move.split("-")[1]))
-            view.protocol_panel.declare_button.click()
-        else:
-            click_point(qtbot, view.board, move)
 
 
 def test_a_game_by_clicks_through_the_opening_protocol_to_a_claimed_foul(window, qtbot, tmp_path):

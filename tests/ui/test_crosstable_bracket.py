@@ -18,8 +18,7 @@ from app.services import demo, knockout, queries
 from app.services.event import add_group
 from app.standings.crosstable import RoundCell
 from app.ui import bracket_widget, crosstable_widget
-from tests.ui.conftest import SCREENSHOTS, screenshot
-from tests.ui.test_rounds_more import add_players, select_group
+from tests.ui.helpers import SCREENSHOTS, add_players, screenshot, select_group
 
 RR = "循环组"
 
@@ -77,7 +76,7 @@ def test_round_robin_crosstable_shows_each_pairs_points_and_follows_new_results(
     view = open_standings_group(window, RR)
     view.show_crosstable()
     assert not view.which.isVisible()  # sub-rankings and playoffs belong to the table page
-    assert not view.lower.isVisible()
+    assert not view.lower_part.isVisible()
     grid = view.crosstable
     names = [n.split(maxsplit=1)[1] for n in grid.row_names()]
     assert sorted(names) == [f"棋手{i}" for i in range(1, 7)]
@@ -112,7 +111,7 @@ def test_round_robin_crosstable_shows_each_pairs_points_and_follows_new_results(
     window.save_layout()
     assert int(window.settings.value("standings/page")) == 1
     view.pages.setCurrentIndex(0)
-    assert view.which.isVisible() and view.lower.isVisible()
+    assert view.which.isVisible() and view.lower_part.isVisible()
     view.restore_layout(window.settings)
     assert view.pages.currentWidget() is view.crosstable
     # a third round entered on the rounds view shows when the standings come back

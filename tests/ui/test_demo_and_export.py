@@ -8,7 +8,7 @@ import pytest
 
 from app.services import queries
 from app.ui import export_dialog
-from tests.ui.conftest import screenshot
+from tests.ui.helpers import screenshot
 
 
 @pytest.fixture
@@ -86,6 +86,10 @@ def test_every_view_relabels_in_english(demo_window):
     assert window.players_view.table.horizontalHeaderItem(1).text() == "Name"
     assert window.rounds_view.table.horizontalHeaderItem(1).text() == "First (black)"
     assert window.standings_view.table.horizontalHeaderItem(3).text() == "Points"
+    headers = [window.standings_view.table.horizontalHeaderItem(c).text()
+               for c in range(window.standings_view.table.columnCount())]
+    assert "Buchholz" in headers and "Median Buchholz" in headers  # tie-breaks in English
+    assert not any("对手分" in h for h in headers)
     assert window.board_view.new_button.text() == "New game"
     assert window.standings_view.which.itemText(0) == "Overall"
     assert window.rounds_view.progress.format().startswith("Round")

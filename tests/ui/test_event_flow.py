@@ -7,36 +7,11 @@ results typed on the keyboard, standings shown; asserting on the widgets and the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import Qt
 
 from app.services import queries
-from tests.ui.conftest import screenshot
-
-DATA = Path(__file__).resolve().parents[1] / "data" / "imports"
-LISTS = [DATA / "qiwang-2022-period-1.csv", DATA / "qiwang-2022-period-2.csv"]
-GROUP = "公开组"
-
-
-def set_up_event(window, tmp_path: Path, rounds: int = 2) -> None:
-    assert window.new_event(tmp_path / "final.db", "qiwang-2022"), window.last_error
-    setup = window.setup_view
-    setup.group_list.setCurrentRow(0)
-    setup.rounds.setValue(rounds)
-    assert setup.save_group(), window.last_error
-
-
-def import_two_lists(window, qtbot) -> object:
-    players = window.players_view
-    window.tabs.setCurrentWidget(players)
-    players.group.setCurrentIndex(players.group.findData(GROUP))
-    players.import_button.click()
-    wizard = players.import_wizard
-    qtbot.addWidget(wizard)
-    assert wizard.group.currentData() == GROUP  # the group shown in the players view
-    wizard.add_files(LISTS, source="网络入围赛")
-    return wizard
+from app.ui import common
+from tests.ui.helpers import DATA, GROUP, LISTS, import_two_lists, screenshot, set_up_event
 
 
 def test_import_wizard_shows_problems_before_writing(window, qtbot, tmp_path):
@@ -46,7 +21,10 @@ def test_import_wizard_shows_problems_before_writing(window, qtbot, tmp_path):
     report = wizard.check()
     assert report is not None and not report.written
     # every problem, row by row, with file and column
-    assert wizard.problems.rowCount() == len(report.problems) > 0
+    assert wizard.problems.rowCount() == len(report.problems) + len(report.left_out) > 0
+    # every row left out by the quota is listed with its reason
+    texts = [wizard.problems.item(r, 4).text() for r in range(wizard.problems.rowCount())]
+    assert any("名额" in t for t in texts)
     cells = [wizard.problems.item(r, c).text() for r in range(wizard.problems.rowCount())
              for c in range(5)]
     assert "qiwang-2022-period-2.csv" in cells and "出生年月" in cells
@@ -106,7 +84,7 @@ def test_players_search_by_pinyin_sort_edit_and_withdraw(window, qtbot, tmp_path
     screenshot(window, "02-players")
 
 
-def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path):
+def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path, monkeypatch):
     set_up_event(window, tmp_path)
     import_two_lists(window, qtbot).write()
     view = window.rounds_view
@@ -118,7 +96,7 @@ def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path):
     qtbot.keyClick(view, Qt.Key.Key_F5)
     assert queries.event_info(window.ev).groups[0].rounds_paired == 1
     assert view.table.rowCount() == 11
-    assert view.board_texts()[10][4] == "轮空"
+    assert view.board_texts()[10][5] == "轮空"
     # the board being typed is selected and its players named before the result key
     qtbot.keyClicks(view.entry, "3")
     board3 = queries.round_view(window.ev, GROUP, 1).boards[2]
@@ -136,7 +114,7 @@ def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path):
                                                        "1-0", "0-1", "+-", "1-0"]
     assert stored.complete and view.progress.value() == view.progress.maximum()
     assert "F5" in window.status_label.text()  # the round is complete: pair the next
-    assert view.board_texts()[2][3] == "="
+    assert view.board_texts()[2][4] == "="
     screenshot(window, "03-rounds")
     # a typo is refused with a message, nothing stored
     qtbot.keyClicks(view.entry, "99 1")
@@ -151,11 +129,14 @@ def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path):
     for _ in range(boards - 1):
         qtbot.keyClick(view.table, "1")
     assert all(b.result for b in queries.round_view(window.ev, GROUP, 2).boards)
-    # correcting a round-1 result once round 2 is paired warns
+    # correcting a round-1 result asks first, and once round 2 is paired warns
+    asked: list[str] = []
+    monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or True)
     view.round_box.setCurrentIndex(0)
     assert view.enter_result(1, ["0-1"])
+    assert asked and "1-0" in asked[0] and "0-1" in asked[0]
     assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "0-1"
-    assert "原结果" in window.last_error  # later rounds were paired on the old result
+    assert "原结果" in window.banner_message()  # later rounds were paired on the old result
     # undo brings the old result back
     window.undo()
     assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "1-0"
@@ -193,7 +174,7 @@ def test_standings_after_two_rounds(window, qtbot, tmp_path):
 
 
 def test_a_board_game_recorded_by_clicks_fills_the_result(window, qtbot, tmp_path):
-    from tests.ui.test_board import DECLARED_FOUL_GAME, play_clicks
+    from tests.ui.helpers import DECLARED_FOUL_GAME, play_clicks
 
     set_up_event(window, tmp_path)
     import_two_lists(window, qtbot).write()
@@ -217,7 +198,7 @@ def test_a_board_game_recorded_by_clicks_fills_the_result(window, qtbot, tmp_pat
     screenshot(window, "04-board-linked")
     # the rounds view shows it too, and the game is loaded again from the file
     window.tabs.setCurrentWidget(rounds)
-    assert rounds.board_texts()[0][3] == "0-1"
+    assert rounds.board_texts()[0][4] == "0-1"
     board.new_game()
     assert board.link_board(GROUP, 1, 1, 1)
     assert len(board.game.moves) == 9 and board.game.result is not None
@@ -243,7 +224,7 @@ def test_playoff_created_played_and_ordered(window, qtbot, tmp_path):
     assert view.playoff_list.count() == 1 and f"第{place}名" in view.playoff_list.item(0).text()
     assert "→" in view.playoff_label.toPlainText()
     # the first playoff game is played on the board: black fouls, white claims it
-    from tests.ui.test_board import DECLARED_FOUL_GAME, play_clicks
+    from tests.ui.helpers import DECLARED_FOUL_GAME, play_clicks
 
     view.board_button.click()
     board = window.board_view

@@ -16,8 +16,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.services import queries
 from app.ui import common, i18n
-from tests.ui.conftest import screenshot
-from tests.ui.test_rounds_more import add_players, select_group
+from tests.ui.helpers import add_players, press_ctrl, screenshot, select_group, type_into
 
 
 def stored_event(path: Path) -> tuple[object, ...]:
@@ -30,23 +29,6 @@ def stored_groups(path: Path) -> list[tuple[str, int, str]]:
     with closing(sqlite3.connect(path)) as db:
         return db.execute('SELECT name, rounds, tiebreaks FROM "group" '
                           "ORDER BY position").fetchall()
-
-
-def type_into(qtbot, edit, text: str) -> None:
-    """Replace the field's text as the user would: key clicks for ASCII; Chinese arrives
-    whole, as from an input method (QTest cannot click keys outside Latin-1)."""
-    edit.setFocus()
-    edit.selectAll()
-    if text.isascii():
-        qtbot.keyClicks(edit, text)
-    else:
-        edit.insert(text)
-
-
-def press_ctrl(window, qtbot, key: Qt.Key) -> None:
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
-    qtbot.keyClick(window, key, Qt.KeyboardModifier.ControlModifier)
 
 
 def group_names(view) -> list[str]:
@@ -137,7 +119,9 @@ def test_an_empty_event_gets_its_groups_from_the_window(window, qtbot, tmp_path)
     assert stored_groups(path) == [("公开组", 7, '["buchholz", "median_buchholz", "wins"]')]
     # its settings edited as any group's
     view.rounds.setValue(9)
-    view.tiebreaks.setText("buchholz, wins")
+    view.tiebreaks.set_tiebreaks(["buchholz", "median_buchholz", "wins"])
+    view.tiebreaks.chosen.setCurrentRow(1)
+    view.tiebreaks.remove_selected()  # 中间对手分 out
     assert view.save_group(), window.last_error
     # a second group like the first, chosen by the "like" list, added with Enter
     type_into(qtbot, view.new_group_name, "女子组")
@@ -146,7 +130,7 @@ def test_an_empty_event_gets_its_groups_from_the_window(window, qtbot, tmp_path)
     qtbot.keyClick(view.new_group_name, Qt.Key.Key_Return)
     assert group_names(view) == ["公开组", "女子组"]
     assert view.current_group().name == "女子组"  # the new group is shown
-    assert view.rounds.value() == 9 and view.tiebreaks.text() == "buchholz, wins"
+    assert view.rounds.value() == 9 and view.tiebreaks.tiebreaks() == ["buchholz", "wins"]
     assert stored_groups(path)[1] == ("女子组", 9, '["buchholz", "wins"]')
     # every view knows the new groups at once
     window.tabs.setCurrentWidget(window.players_view)

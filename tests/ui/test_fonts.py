@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.ui.conftest import SCREENSHOTS
+from tests.ui.helpers import SCREENSHOTS
 
 ROOT = Path(__file__).resolve().parents[2]
 

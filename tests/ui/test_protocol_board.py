@@ -5,8 +5,7 @@ from __future__ import annotations
 from app.rules.check import check_actions
 from app.rules.game import Phase, encode_actions
 from app.rules.protocols import Protocol
-from tests.ui.conftest import screenshot
-from tests.ui.test_board import click_point
+from tests.ui.helpers import click_point, screenshot
 
 
 def _new_game(window, protocol: Protocol):  # type: ignore[no-untyped-def]

@@ -6,19 +6,7 @@ from PySide6.QtCore import Qt
 
 from app.rules.protocols import Protocol
 from app.services import queries
-from tests.ui.conftest import screenshot
-
-
-def add_players(window, group: str, count: int) -> None:
-    view = window.players_view
-    window.tabs.setCurrentWidget(view)
-    for i in range(count):
-        assert view.add_player(group, name=f"棋手{i + 1}", gender="M" if i % 2 else "F",
-                               unit=f"单位{i % 3}") is not None, window.last_error
-
-
-def select_group(view, group: str) -> None:
-    view.group.setCurrentIndex(view.group.findText(group))
+from tests.ui.helpers import add_players, screenshot, select_group
 
 
 def test_double_game_rounds_take_two_keys(window, qtbot, tmp_path):
@@ -38,7 +26,7 @@ def test_double_game_rounds_take_two_keys(window, qtbot, tmp_path):
     board = queries.round_view(window.ev, group, 1).boards[0]
     assert [g.result for g in board.games] == ["1-0", "="]
     assert board.result  # won 1 drew 1: the round is won
-    assert "(" in view.board_texts()[0][3]
+    assert "(" in view.board_texts()[0][4]
 
 
 def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, tmp_path):
@@ -55,11 +43,23 @@ def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, t
     assert players.teams.count() == 4 and "1. 甲0" in players.teams.item(0).text()
     # the regulation's team make-up is checked by the service, shown as an error here
     assert players.add_team("决赛", "坏队", [("甲", "M")]) is None and window.last_error
+    # in the dialog, a refused line-up stays as typed, the reason beside it
+    dialog = players.team_dialog_for("决赛")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.name.setText("坏队")
+    dialog.members.setPlainText("甲 男")
+    dialog.accept()
+    assert dialog.isVisible() and dialog.error.text()
+    assert dialog.name.text() == "坏队" and dialog.members.toPlainText() == "甲 男"
+    dialog.reject()
+    assert players.teams.count() == 4
     view = window.rounds_view
     window.tabs.setCurrentWidget(view)
     select_group(view, "决赛")
     assert view.pair_next() is not None, window.last_error
     assert view.board_texts()[0][1] == "队伍1"
+    assert "甲" in view.board_texts()[0][5]  # the match's line-up, board by board
     assert view.entry_games() == 3
     qtbot.keyClicks(view.entry, "1 101")
     assert view.entry.text() == "1 101"  # a team match waits for Enter
@@ -121,7 +121,7 @@ def test_absence_and_late_entry_in_the_players_view(window, tmp_path):
 
 def test_double_game_round_recorded_on_the_board_game_by_game(window, qtbot, tmp_path):
     """Game 2 of a double-game round: colours exchanged, the board's result from both."""
-    from tests.ui.test_board import play_clicks
+    from tests.ui.helpers import play_clicks
 
     assert window.new_event(tmp_path / "sz.db", "shenzhen-2022")
     group = "男子组（大众规则·线上初赛）"
@@ -145,7 +145,7 @@ def test_double_game_round_recorded_on_the_board_game_by_game(window, qtbot, tmp
     assert [g.result for g in stored.games][:2] == ["1-0", "1-0"]  # black first, per game
     assert stored.result  # one game each: the round is decided
     window.tabs.setCurrentWidget(rounds)
-    assert rounds.board_texts()[0][3].startswith(stored.result)
+    assert rounds.board_texts()[0][4].startswith(stored.result)
 
 
 def test_views_switch_with_ctrl_and_a_number(window, qtbot, tmp_path):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDate, Qt
 
+from app.services import groups as groups_service
 from app.services import queries
 from app.ui import common, i18n
 from app.ui.texts import TEXTS
-from tests.ui.conftest import screenshot
+from tests.ui.helpers import screenshot
 
 
 def test_every_text_has_chinese_and_english() -> None:
@@ -81,20 +82,62 @@ def test_prizes_and_titles_are_edited_as_tables(window, tmp_path):
 def test_bad_setup_input_is_refused_before_writing(window, tmp_path):
     window.new_event(tmp_path / "e.db", "qiwang-2022")
     view = window.setup_view
-    view.json_edits["eligibility"].setPlainText("{broken")
-    assert not view.save_group()
-    assert "参赛资格" in window.last_error
-    view.refresh()
     view.prizes.table.item(2, 2).setText("六千")
     assert not view.save_group()
     assert "第3行" in window.last_error and "六千" in window.last_error
-    view.refresh()
-    view.tiebreaks.setText("buchholz, no_such_tiebreak")
-    assert not view.save_group()
-    assert "no_such_tiebreak" in window.last_error
-    assert queries.event_info(window.ev).groups[0].tiebreaks == (
-        "buchholz", "median_buchholz", "wins")
     assert window.ev.can_undo() is None  # nothing was written: the log is still empty
+    # the controls hold only good values: no free text for tie-breaks, no raw settings text
+    assert not hasattr(view, "json_edits")
+    known = {view.tiebreaks.available.itemData(i) for i in range(view.tiebreaks.available.count())}
+    assert known | set(view.tiebreaks.tiebreaks()) <= {k for k, _zh in
+                                                      groups_service.tiebreak_choices()}
+    # a birth window cannot end before it starts
+    view.group_list.setCurrentRow(1)  # 少儿组: born 2008-09-01 .. 2017-08-31
+    assert view.eligibility.value()["born_from"] == "2008-09-01"
+    view.eligibility.born_to.date.setDate(QDate(2001, 1, 1))
+    assert view.eligibility.value()["born_to"] == "2008-09-01"
+
+
+def test_group_settings_are_controls_stored_by_their_keys(window, tmp_path):
+    window.new_event(tmp_path / "e.db", "qiwang-2022")
+    view = window.setup_view
+    view.group_list.setCurrentRow(0)
+    picker = view.tiebreaks
+    assert picker.chosen.item(0).text() == "1. 对手分"
+    assert [picker.chosen.item(i).text() for i in range(3)] == ["1. 对手分", "2. 中间对手分",
+                                                               "3. 胜局"]
+    picker.chosen.setCurrentRow(2)
+    picker.move_selected(-1)  # 胜局 before 中间对手分
+    picker.add_key("sonneborn_berger")
+    view.same_unit.mode.setCurrentIndex(view.same_unit.mode.findData("first"))
+    view.same_unit.rounds.setValue(3)
+    view.playoffs.setChecked(False)
+    view.subrankings.add_row({})
+    row = view.subrankings.table.rowCount() - 1
+    view.subrankings.table.cellWidget(row, 0).setText("公开组（少年）")
+    view.subrankings.table.cellWidget(row, 1).born_from.set_value("2008-01-01")
+    view.subrankings.table.cellWidget(row, 2).setValue(3)
+    screenshot(window, "02-setup-controls")
+    assert view.save_group(), window.last_error
+    group = queries.event_info(window.ev).groups[0]
+    assert group.tiebreaks == ("buchholz", "wins", "median_buchholz", "sonneborn_berger")
+    stored = group.settings.to_json()
+    assert stored["same_unit_avoidance_rounds"] == 3
+    assert stored["playoffs"] is False
+    subs = stored["subrankings"]
+    assert subs[0]["name"] == "公开组（女子）" and subs[0]["prizes"]  # kept with its prizes
+    assert subs[-1]["name"] == "公开组（少年）" and subs[-1]["decisive_places"] == 3
+    assert subs[-1]["filter"]["born_from"] == "2008-01-01"
+    # shown again as they were stored; every-round avoidance is -1
+    view.refresh()
+    assert view.same_unit.value() == 3 and not view.playoffs.isChecked()
+    view.same_unit.mode.setCurrentIndex(view.same_unit.mode.findData("all"))
+    assert view.save_group(), window.last_error
+    assert queries.event_info(window.ev).groups[0].settings.same_unit_avoidance_rounds == -1
+    # English names of the tie-breaks
+    i18n.set_language("en")
+    assert view.tiebreaks.chosen.item(0).text() == "1. Buchholz"
+    i18n.set_language("zh")
 
 
 def test_language_switch_relabels_the_open_window(window, tmp_path):
@@ -226,18 +269,15 @@ def test_an_internal_fault_is_named_in_the_status_line(window, monkeypatch):
     assert "boom" in window.last_error and "内部错误" in window.last_error
 
 
-def test_other_group_settings_are_edited_as_json(window, tmp_path):
-    import json
-
+def test_a_sub_rankings_decisive_places_are_a_control(window, tmp_path):
     window.new_event(tmp_path / "e.db", "qiwang-2022")
     view = window.setup_view
-    shown = json.loads(view.json_edits["settings"].toPlainText())
-    assert shown["subrankings"][0]["name"] == "公开组（女子）" and "decisive_places" not in shown
-    shown["subrankings"][0]["decisive_places"] = 4
-    view.json_edits["settings"].setPlainText(json.dumps(shown, ensure_ascii=False))
+    assert view.subrankings.table.cellWidget(0, 0).text() == "公开组（女子）"
+    view.subrankings.table.cellWidget(0, 2).setValue(4)
     assert view.save_group(), window.last_error
     stored = queries.event_info(window.ev).groups[0].settings
     assert stored.subrankings[0].decisive_places == 4
+    assert stored.subrankings[0].filter.gender is not None
     assert stored.decisive_places == view.decisive.value()
 
 

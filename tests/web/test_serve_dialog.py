@@ -43,8 +43,12 @@ def test_the_switch_serves_the_open_event_and_stops(qtbot: Any, event_file: Path
             with urllib.request.urlopen(url + "api/groups/%E5%85%AC%E5%BC%80%E7%BB%84/round",
                                         timeout=10) as answer:
                 assert json.loads(answer.read())["round"] == 1
+            dialog.follow_window()  # the same event still open: serving goes on
+            assert dialog.running
         finally:
-            dialog.switch()
+            main.ev = None  # the window closed the event
+            dialog.follow_window()
+            main.ev = event
         assert not dialog.running and dialog.toggle.text() == "开始发布"
         assert dialog.qr.rows == []
         dialog.store_code()

@@ -8,7 +8,7 @@ given score ([C5])? Vertices are 0..n-1; `adjacent[v]` lists v's neighbours.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 def maximum_matching(adjacent: Sequence[Sequence[int]]) -> list[int]:
@@ -135,3 +135,118 @@ def has_complete_matching(
         return False
     mate = maximum_matching(extended)
     return all(m != -1 for m in mate)
+
+
+# -- the same questions on a graph given by a test, without adjacency lists ---------------
+# A bracket's "everybody below" can hold thousands of players, almost all of whom may meet
+# each other: lists of neighbours would grow with the square of the field. Here `may_pair`
+# answers for one pair, neighbours are listed only when a search reaches a vertex, and the
+# memory stays linear in the number of vertices.
+
+
+class _Neighbours(Sequence[Sequence[int]]):
+    """The adjacency of vertices 0..n-1 (plus, when `spare` is given, a vertex n joined to
+    the vertices it allows), listed on demand from `may_pair`."""
+
+    def __init__(
+        self, n: int, may_pair: Callable[[int, int], bool], spare: Sequence[bool] | None
+    ) -> None:
+        self.n = n
+        self.may_pair = may_pair
+        self.spare = spare
+
+    def __len__(self) -> int:
+        return self.n + (self.spare is not None)
+
+    def __getitem__(self, v: int) -> list[int]:  # type: ignore[override]
+        n, spare = self.n, self.spare
+        if v == n:
+            assert spare is not None
+            return [u for u in range(n) if spare[u]]
+        may_pair = self.may_pair
+        found = [u for u in range(n) if u != v and may_pair(v, u)]
+        if spare is not None and spare[v]:
+            found.append(n)
+        return found
+
+
+def _greedy(adjacent: _Neighbours, tries: int = 32) -> list[int]:
+    """A first matching: each vertex in turn with the next free vertex it may meet (a few
+    tries each; what is left is for the augmenting paths)."""
+    size = len(adjacent)
+    n = adjacent.n
+    may_pair, spare = adjacent.may_pair, adjacent.spare
+    mate = [-1] * size
+    follow = list(range(1, n + 2))  # from a paired vertex i, look on at follow[i] > i
+
+    def next_free(i: int) -> int:
+        """The first free vertex at i or after (n when none); the paths are shortened."""
+        root = i
+        while root < n and mate[root] != -1:
+            root = follow[root]
+        while i < root:
+            after = follow[i]
+            follow[i] = root
+            i = after
+        return root
+
+    for v in range(n):
+        if mate[v] != -1:
+            continue
+        u = next_free(v + 1)
+        for _ in range(tries):
+            if u >= n:
+                break
+            if may_pair(v, u):
+                mate[v], mate[u] = u, v
+                break
+            u = next_free(u + 1)
+    if spare is not None:
+        for v in range(n):
+            if mate[v] == -1 and spare[v]:
+                mate[v], mate[n] = n, v
+                break
+    return mate
+
+
+def maximum_matching_of(n: int, may_pair: Callable[[int, int], bool]) -> list[int]:
+    """A maximum matching of vertices 0..n-1 joined where `may_pair` says so (`mate[v]` or
+    -1), in memory linear in n."""
+    adjacent = _Neighbours(n, may_pair, None)
+    mate = _greedy(adjacent)
+    for root in range(n):
+        if mate[root] == -1:
+            _augment_from(root, adjacent, mate)
+    return mate
+
+
+def deficient_of(n: int, may_pair: Callable[[int, int], bool]) -> tuple[int, list[bool]]:
+    """`deficient` of the graph `may_pair` defines on 0..n-1, in memory linear in n (the
+    set D of the Gallai-Edmonds decomposition does not depend on the maximum matching)."""
+    adjacent = _Neighbours(n, may_pair, None)
+    mate = maximum_matching_of(n, may_pair)
+    outer = [False] * n
+    for v in range(n):
+        if mate[v] == -1:
+            _augment_from(v, adjacent, mate, outer)
+    return sum(1 for m in mate if m != -1) // 2, outer
+
+
+def complete_matching_exists(
+    n: int, may_pair: Callable[[int, int], bool], bye_allowed: Sequence[bool] | None
+) -> bool:
+    """`has_complete_matching` of the graph `may_pair` defines on 0..n-1, in memory linear
+    in n. An exposed vertex that no augmenting path reaches stays exposed in every larger
+    matching, so the first such vertex answers "no"."""
+    if n % 2 == 0:
+        spare = None
+    else:
+        spare = [True] * n if bye_allowed is None else list(bye_allowed)
+        if not any(spare):
+            return False
+    adjacent = _Neighbours(n, may_pair, spare)
+    mate = _greedy(adjacent)
+    for root in range(len(adjacent)):
+        if mate[root] == -1 and not _augment_from(root, adjacent, mate):
+            return False
+    return True

@@ -22,14 +22,21 @@ graph, where they sit in the top field of every weight.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from app.pairing.swiss.cardinality import deficient, has_complete_matching, maximum_matching
+from app.errors import UserError
+from app.pairing.swiss.cardinality import (
+    complete_matching_exists,
+    deficient_of,
+    maximum_matching,
+    maximum_matching_of,
+)
 from app.pairing.swiss.matching import lex_first_assignment, max_weight_matching_tight
 from app.pairing.swiss.players import SwissPlayer
 from app.pairing.swiss.weights import GenerationOrder, Layout, Weigher
-from app.pairing.types import NoLegalPairing, PairingRequest
+from app.pairing.types import Colour, NoLegalPairing, PairingRequest
 
 
 @dataclass(frozen=True)
@@ -80,8 +87,22 @@ def _solve(
     return result, pairs, blossoms, {vertices[i] for i in positive}
 
 
+GRAPH_LIMIT = 2500
+"""The most players one bracket's weighted graph holds (with the next bracket when [C8]
+needs it): about 1.1 million edges, some hundreds of megabytes while the matchings run."""
+
+
 class DutchPairer:
-    """Pairs one round; `players` ranked by Art. 1.2 (score, then TPN)."""
+    """Pairs one round; `players` ranked by Art. 1.2 (score, then TPN).
+
+    Memory grows with the largest bracket's graph, not with the field: who may meet whom
+    is answered pair by pair, and the questions about everybody below a bracket ([C4],
+    [C5], [C9]) are answered without adjacency lists. A bracket's weighted graph is built
+    for at most `graph_limit` players; a larger bracket is paired when Art. 3.4 shows that
+    its first candidate is as good as any (always so in a first round), else refused.
+    """
+
+    graph_limit = GRAPH_LIMIT
 
     def __init__(self, request: PairingRequest, players: list[SwissPlayer]) -> None:
         snapshot = request.snapshot
@@ -95,15 +116,57 @@ class DutchPairer:
             topscore_threshold=(rounds_played * best) // 2,
         )
         self.layout = Layout.build(players, rounds_played)
-        n = self.n
-        self.compat = [[False] * n for _ in range(n)]
-        for i in range(n):
-            for j in range(i + 1, n):
-                ok = self.rules.compatible(players[i], players[j])
-                self.compat[i][j] = ok
-                self.compat[j][i] = ok
+        self._avoid, self._colour_class = self._meeting_rules()
         self.pairs: dict[int, int] = {}
         self.mdp_ever: set[int] = set()
+        self._bracket_number = 0  # the bracket being paired, from the top (for messages)
+
+    # -- who may meet whom ([C1]-[C3]) ------------------------------------------------------
+    def _meeting_rules(self) -> tuple[list[frozenset[int]], list[Colour | None]]:
+        """`Rules.compatible` for every pair, kept in memory linear in the field: for each
+        player the players met ([C1], as the higher-ranked one's record says) and those the
+        arbiter keeps apart, and the colour of an absolute preference that [C3] enforces
+        (None for a topscorer or without one). No table of all pairs is built."""
+        players = self.players
+        index = {p.number: v for v, p in enumerate(players)}
+        avoid: list[set[int]] = [set() for _ in players]
+        for v, player in enumerate(players):
+            for number in player.met:
+                u = index.get(number)
+                if u is not None and u > v:
+                    avoid[v].add(u)
+                    avoid[u].add(v)
+        for pair in self.rules.forbidden:
+            ends = [index[number] for number in pair if number in index]
+            if len(ends) == 2:
+                avoid[ends[0]].add(ends[1])
+                avoid[ends[1]].add(ends[0])
+        classes = [
+            p.preference if p.absolute and not self.rules.topscorer(p) else None for p in players
+        ]
+        return [frozenset(s) for s in avoid], classes
+
+    def may_meet(self, a: int, b: int) -> bool:
+        """[C1]-[C3] for players `a` and `b` (vertices), as `Rules.compatible` says."""
+        if b in self._avoid[a]:
+            return False
+        colour = self._colour_class[a]
+        return colour is None or colour is not self._colour_class[b]
+
+    def _pair_test(self, vertices: list[int]) -> Callable[[int, int], bool]:
+        """Whether positions i and j of `vertices` may be paired: `may_meet`, and moved-down
+        players of this round are not paired with each other."""
+        avoid = self._avoid
+        colours = [self._colour_class[v] for v in vertices]
+        moved = [v in self.mdp_ever for v in vertices]
+
+        def may_pair(i: int, j: int) -> bool:
+            if vertices[j] in avoid[vertices[i]] or (moved[i] and moved[j]):
+                return False
+            colour = colours[i]
+            return colour is None or colour is not colours[j]
+
+        return may_pair
 
     # -- [C4] / [C5] ---------------------------------------------------------------------
     def _completable(
@@ -113,7 +176,7 @@ class DutchPairer:
         `fixed` are taken as given; moved-down players are not paired with each other."""
         free = [v for v in vertices if v not in fixed]
         allowed = None if bye_ok is None else [bye_ok(v) for v in free]
-        return has_complete_matching(self._adjacency(free), allowed)
+        return complete_matching_exists(len(free), self._pair_test(free), allowed)
 
     def _bye_score(self) -> int | None:
         """[C5]: the lowest score a PAB assignee can have in a complete pairing; [C2] is
@@ -134,30 +197,32 @@ class DutchPairer:
         raise NoLegalPairing("the players cannot all be paired")
 
     def _adjacency(self, vertices: list[int]) -> list[list[int]]:
-        index = {v: i for i, v in enumerate(vertices)}
+        may_pair = self._pair_test(vertices)
         adjacent: list[list[int]] = [[] for _ in vertices]
-        for i, v in enumerate(vertices):
-            row = self.compat[v]
-            for u in vertices[i + 1 :]:
-                if row[u] and not (v in self.mdp_ever and u in self.mdp_ever):
-                    adjacent[i].append(index[u])
-                    adjacent[index[u]].append(i)
+        for i in range(len(vertices)):
+            for j in range(i + 1, len(vertices)):
+                if may_pair(i, j):
+                    adjacent[i].append(j)
+                    adjacent[j].append(i)
         return adjacent
 
-    def _matching_size(self, vertices: list[int]) -> int:
-        mate = maximum_matching(self._adjacency(vertices))
-        return sum(1 for m in mate if m != -1) // 2
+    def _maximum_matching(self, vertices: list[int]) -> list[int]:
+        """A maximum matching of `vertices` (positions; -1 when unpaired): from adjacency
+        lists up to `graph_limit` players, beyond that in memory linear in their number."""
+        if len(vertices) <= self.graph_limit:
+            return maximum_matching(self._adjacency(vertices))
+        return maximum_matching_of(len(vertices), self._pair_test(vertices))
 
     def _next_pairs(self, paired_down: list[int], nxt: list[int]) -> dict[int, int]:
         """A maximum pairing of the next bracket with the downfloater in `paired_down`
         (none or one) paired there, as [C8] counted it."""
         group = paired_down + nxt
-        adjacent = self._adjacency(group)
-        mate = maximum_matching(adjacent)
+        mate = self._maximum_matching(group)
         if paired_down and mate[0] == -1:
-            for x in adjacent[0]:
+            may_pair = self._pair_test(group)
+            for x in (i for i in range(1, len(group)) if may_pair(0, i)):
                 rest = [v for i, v in enumerate(group) if i not in (0, x)]
-                sub = maximum_matching(self._adjacency(rest))
+                sub = self._maximum_matching(rest)
                 if sum(1 for m in sub if m != -1) // 2 == sum(1 for m in mate if m != -1) // 2 - 1:
                     pairs = {group[0]: group[x], group[x]: group[0]}
                     for i, m in enumerate(sub):
@@ -304,6 +369,7 @@ class DutchPairer:
                 groups.append([v])
         mdps: list[int] = []
         for g, residents in enumerate(groups):
+            self._bracket_number = g + 1
             nxt = groups[g + 1] if g + 1 < len(groups) else []
             rest = [v for group in groups[g + 2 :] for v in group]
             c9 = self._c9_active(mdps + residents, nxt + rest)
@@ -347,8 +413,11 @@ class DutchPairer:
         completion criterion checked on everybody still to be paired ([C4], [C5]).
         """
         bracket = self._graph(mdps, residents, nxt, rest, c9, full)
-        mate = self._pair_moved_down(bracket)
-        mate = self._pair_remainder(bracket, mate)
+        if bracket.size > self.graph_limit:
+            mate = self._pair_large(bracket)
+        else:
+            mate = self._pair_moved_down(bracket)
+            mate = self._pair_remainder(bracket, mate)
         downfloaters = [v for v in bracket.current if v not in bracket.local_pairs]
         if not full and not self._completion_holds(bracket, mate, downfloaters):
             return None
@@ -378,11 +447,21 @@ class DutchPairer:
             mdps, residents, nxt, rest, full, current, graph_next, gadget, self.n,
             vertices, order, weigher,
         )
-        bracket.base = self._base_weights(bracket)
         if gadget is not None:
             self._add_next_bracket_vertex(bracket, gadget)
         bracket.active = list(bracket.vertices)
         return bracket
+
+    def _edges(self, bracket: _Bracket) -> dict[tuple[int, int], int]:
+        """The weighted edges of the bracket's graph, made when first needed: their number
+        grows with the square of the graph, so a graph of more than `graph_limit` players is
+        refused (`UserError`) rather than built."""
+        if bracket.base is None:
+            if bracket.size > self.graph_limit:
+                raise self._too_large(bracket)
+            bracket.base = self._base_weights(bracket)
+            bracket.base.update(bracket.virtual_edges)
+        return bracket.base
 
     def _next_bracket_in_graph(
         self, current: list[int], nxt: list[int], c9: bool, full: bool
@@ -396,11 +475,11 @@ class DutchPairer:
             # bracket cannot change the choice ([C8] is about downfloaters only)
             return [], None
         if not full and nxt and not c9 and len(current) % 2 == 1:
-            if self._matching_size(current) == len(current) // 2:
+            if self._completable(current, {}, None):
                 # exactly one downfloater d: for [C8] the next bracket N only matters
                 # through "d makes one more pair there" (d meets a vertex that some
                 # maximum matching of N leaves out) and "d can be paired there at all"
-                return [], deficient(self._adjacency(nxt))
+                return [], deficient_of(len(nxt), self._pair_test(nxt))
         return nxt, None
 
     def _base_weights(self, bracket: _Bracket) -> dict[tuple[int, int], int]:
@@ -412,13 +491,17 @@ class DutchPairer:
         in_next = set(bracket.graph_next)
         mdp_set = set(bracket.mdps)
         full = bracket.full
+        colours = self._colour_class
         base: dict[tuple[int, int], int] = {}
-        order = sorted(bracket.vertices)
+        order = sorted(v for v in bracket.vertices if v != bracket.virtual)
         for i, a in enumerate(order):
-            row = self.compat[a]
+            avoid = self._avoid[a]
+            colour = colours[a]
             pa = players[a]
             for b in order[i + 1 :]:
-                if not row[b] or (a in self.mdp_ever and b in self.mdp_ever):
+                if b in avoid or (colour is not None and colour is colours[b]):
+                    continue
+                if a in self.mdp_ever and b in self.mdp_ever:
                     continue
                 if a in mdp_set and b in mdp_set:
                     continue
@@ -446,16 +529,16 @@ class DutchPairer:
         next_score = players[nxt[0]].score
         spare = gadget[1]
         virtual = bracket.virtual
+        left_out = [x for i, x in enumerate(nxt) if spare[i]]
+        may_meet = self.may_meet
         for d in bracket.current:
-            row = self.compat[d]
-            linked = [i for i, x in enumerate(nxt) if row[x]]
-            if not linked:
-                continue
             here = 1 << (o["c8_scores"] + shift[players[d].score])
-            if any(spare[i] for i in linked):
-                bracket.base[(d, virtual)] = (1 << o["c8_pairs"]) + here
-            else:
-                bracket.base[(d, virtual)] = here - (1 << (o["c8_scores"] + shift[next_score]))
+            if any(may_meet(d, x) for x in left_out):
+                bracket.virtual_edges[(d, virtual)] = (1 << o["c8_pairs"]) + here
+            elif any(may_meet(d, x) for x in nxt):
+                bracket.virtual_edges[(d, virtual)] = here - (
+                    1 << (o["c8_scores"] + shift[next_score])
+                )
         bracket.vertices = bracket.vertices + [virtual]
 
     # -- stage 2: the moved-down players (Art. 4.4, 4.2) -----------------------------------
@@ -464,7 +547,7 @@ class DutchPairer:
         (smallest BSNs first) with the opponents Art. 4.2 gives them (S2 in order); the
         MDPs' pairs are final. Without MDPs, the first candidate when Art. 3.4 shows it is
         as good as any, else a best matching (the remainder stage orders it)."""
-        base = bracket.base
+        base = self._edges(bracket)
         if not bracket.mdps:
             first = self._first_candidate_if_best(
                 bracket.residents, base, bracket.gadget is not None, bracket.virtual
@@ -496,7 +579,7 @@ class DutchPairer:
         has_next = bool(
             bracket.graph_next or (bracket.full and bracket.rest) or bracket.gadget
         )
-        canonical = self._canonical(remainder, s1, mate, bracket.base, has_next)
+        canonical = self._canonical(remainder, s1, mate, self._edges(bracket), has_next)
         quick = None if canonical is not None else self._without_exchange(bracket, remainder, s1)
         if canonical is not None:
             # Art. 3.4: the first candidate is already as good as any, so it is the one
@@ -538,16 +621,15 @@ class DutchPairer:
             virtual if bracket.gadget is not None else None, bool(bracket.graph_next),
         )
 
-    @staticmethod
     def _exchange_matching(
-        bracket: _Bracket, remainder: list[int], s1: int, mate: dict[int, int]
+        self, bracket: _Bracket, remainder: list[int], s1: int, mate: dict[int, int]
     ) -> dict[int, int]:
         """The second matching: the best pairing of the remainder that comes first in the
         order of Art. 4.3 (exchanges) and 4.2 (transpositions), on the tight edges of the
         last matching when it has a dual solution (the only edges a best matching uses)."""
         count = len(remainder)
         rem_set = set(remainder)
-        base = bracket.base
+        base = self._edges(bracket)
         tight = bracket.tight
         fields = bracket.order.remainder(count, s1)
         weights = dict(base)
@@ -569,6 +651,117 @@ class DutchPairer:
         for a in remainder:
             mate[a] = sub[a]
         return mate
+
+    # -- a bracket too large for its graph (Art. 3.4) --------------------------------------
+    def _pair_large(self, bracket: _Bracket) -> dict[int, int]:
+        """A bracket of more than `graph_limit` players, paired without its graph: only a
+        homogeneous bracket whose first candidate (S1[i] against S2[i], the last S2 player
+        downfloating when the number is odd) provably reaches the best weight (Art. 3.4:
+        then no candidate is better and it is the first generated). Else `UserError`."""
+        if bracket.mdps or bracket.graph_next or bracket.full:
+            raise self._too_large(bracket)
+        mate = self._first_candidate_without_graph(bracket)
+        if mate is None:
+            raise self._too_large(bracket)
+        for a in bracket.residents:
+            b = mate.get(a, a)
+            if b != bracket.virtual and b != a and a < b:
+                bracket.finalize(a, b)
+        return mate
+
+    def _first_candidate_without_graph(self, bracket: _Bracket) -> dict[int, int] | None:
+        """`_first_candidate_if_best` from the weights of the players' kinds: an edge's
+        weight depends only on a few features of each end (`Weigher.kind`), so each
+        player's best edge is the best over the kinds it may meet at least one player of.
+        With an odd number and nobody below, the bound leaves out the smallest best edge
+        (the player left over), and the first candidate must reach it."""
+        residents = bracket.residents
+        virtual = bracket.virtual
+        with_virtual = bracket.gadget is not None
+        count = len(residents)
+        half = count // 2
+        if count % 2 == 0 and with_virtual:
+            return None
+        pairs = [(residents[i], residents[half + i]) for i in range(half)]
+        if count % 2 and with_virtual:
+            pairs.append((residents[-1], virtual))
+        total = 0
+        for a, b in pairs:
+            w = self._edge_weight(bracket, a, b)
+            if w is None:
+                return None
+            total += w
+        best = self._best_edges(bracket)
+        bound = sum(best.values())
+        if count % 2 and not with_virtual:
+            bound -= min(best.get(v, 0) for v in residents)
+        if 2 * total != bound:
+            return None
+        mate: dict[int, int] = {}
+        for a, b in pairs:
+            mate[a] = b
+            mate[b] = a
+        return mate
+
+    def _edge_weight(self, bracket: _Bracket, a: int, b: int) -> int | None:
+        """The weight `_base_weights` gives the edge a-b of a homogeneous bracket's graph
+        (None when there is no edge)."""
+        if b == bracket.virtual:
+            return bracket.virtual_edges.get((a, b))
+        if not self.may_meet(a, b):
+            return None
+        higher, lower = (a, b) if a < b else (b, a)
+        w = bracket.weigher.weight(self.players[higher], self.players[lower], True, False)
+        return w or None
+
+    def _best_edges(self, bracket: _Bracket) -> dict[int, int]:
+        """For each vertex of a homogeneous bracket's graph, its heaviest edge (positive
+        weights only, as `_first_candidate_if_best` counts them)."""
+        players = self.players
+        weigher = bracket.weigher
+        residents = bracket.residents
+        kinds: dict[tuple[object, ...], list[int]] = {}
+        for v in residents:  # in Art. 1.2 order, so each kind's list is sorted
+            kinds.setdefault(weigher.kind(players[v]), []).append(v)
+        kind_of = {v: kind for kind, members in kinds.items() for v in members}
+        best: dict[int, int] = {}
+        for v in residents:
+            pv = players[v]
+            colour = self._colour_class[v]
+            kept_apart: dict[tuple[tuple[object, ...], bool], int] = {}
+            for u in self._avoid[v]:
+                kind = kind_of.get(u)
+                if kind is not None:
+                    kept_apart[kind, u < v] = kept_apart.get((kind, u < v), 0) + 1
+            top = 0
+            for kind, members in kinds.items():
+                other = members[0]
+                if colour is not None and colour is self._colour_class[other]:
+                    continue
+                above = bisect_left(members, v)  # players of the kind ranked higher
+                below = len(members) - bisect_right(members, v)
+                if above > kept_apart.get((kind, True), 0):
+                    top = max(top, weigher.weight(players[other], pv, True, False))
+                if below > kept_apart.get((kind, False), 0):
+                    top = max(top, weigher.weight(pv, players[other], True, False))
+            if top > 0:
+                best[v] = top
+        for (d, x), w in bracket.virtual_edges.items():
+            if w > best.get(d, 0):
+                best[d] = w
+            if w > best.get(x, 0):
+                best[x] = w
+        return best
+
+    def _too_large(self, bracket: _Bracket) -> UserError:
+        limit, size = self.graph_limit, bracket.size
+        number = self._bracket_number
+        return UserError(
+            f"积分编排的一个分数组最多可含 {limit} 名棋手；本轮从高分起第 {number} 个分数组"
+            f"需要 {size} 名，无法编排",
+            f"the Swiss pairing takes at most {limit} players in one score bracket; score "
+            f"bracket {number} from the top needs {size} this round, so it cannot be paired",
+        )
 
     # -- stage 4: the completion criterion ([C4], [C5]) ------------------------------------
     def _completion_holds(
@@ -620,12 +813,18 @@ class _Bracket:
     vertices: list[int]
     order: GenerationOrder
     weigher: Weigher
-    base: dict[tuple[int, int], int] = field(default_factory=dict)
+    base: dict[tuple[int, int], int] | None = None  # see DutchPairer._edges
+    virtual_edges: dict[tuple[int, int], int] = field(default_factory=dict)
     active: list[int] = field(default_factory=list)
     local_pairs: dict[int, int] = field(default_factory=dict)
     tight: set[tuple[int, int]] | None = None
     bound: list[set[int]] = field(default_factory=list)
     positive: set[int] = field(default_factory=set)
+
+    @property
+    def size(self) -> int:
+        """The players in the graph (the next bracket's vertex not counted)."""
+        return len(self.vertices) - (self.gadget is not None)
 
     def solve(self, weights: dict[tuple[int, int], int]) -> dict[int, int]:
         """A maximum-weight matching of the players not yet paired, the pairs made kept."""

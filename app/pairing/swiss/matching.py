@@ -13,6 +13,8 @@ order, starting with the child holding its base, and the edges between consecuti
 
 from __future__ import annotations
 
+import sys
+
 FREE, S, T = 0, 1, 2
 
 
@@ -20,10 +22,14 @@ class _Solver:
     def __init__(self, n: int, edges: list[tuple[int, int, int]]) -> None:
         self.n = n
         self.weight: list[dict[int, int]] = [{} for _ in range(n)]
+        doubled: dict[int, int] = {}  # one object per value: the weights are big integers
         for a, b, w in edges:
             if a != b and w > 0:
-                self.weight[a][b] = 2 * w  # doubled: slack = u[a] + u[b] - 2 w
-                self.weight[b][a] = 2 * w
+                twice = doubled.get(w)
+                if twice is None:
+                    twice = doubled[w] = 2 * w  # doubled: slack = u[a] + u[b] - 2 w
+                self.weight[a][b] = twice
+                self.weight[b][a] = twice
         self.neighbours = [list(d) for d in self.weight]
         size = 2 * n
         self.mate = [-1] * n
@@ -444,6 +450,20 @@ class _Solver:
         return kind, delta, target
 
 
+def _solved(solver: _Solver) -> list[int]:
+    """`solver.run()` with room for blossoms nested as deep as the graph allows: expanding
+    and augmenting recurse once per nesting level, up to n/2 levels (Python-to-Python calls
+    take no C stack, so a higher limit is safe)."""
+    limit = sys.getrecursionlimit()
+    needed = 2 * solver.n + 1000
+    if needed > limit:
+        sys.setrecursionlimit(needed)
+    try:
+        return solver.run()
+    finally:
+        sys.setrecursionlimit(limit)
+
+
 def max_weight_matching_tight(
     n: int, edges: list[tuple[int, int, int]]
 ) -> tuple[list[int], set[tuple[int, int]], list[set[int]], set[int]]:
@@ -454,7 +474,7 @@ def max_weight_matching_tight(
     if n == 0:
         return [], set(), [], set()
     solver = _Solver(n, edges)
-    mate = solver.run()
+    mate = _solved(solver)
     dual = solver.dual
     lifted: list[dict[int, int]] = []  # positive blossom duals above each vertex
     members: dict[int, set[int]] = {}
@@ -593,4 +613,4 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
     """
     if n == 0:
         return []
-    return _Solver(n, edges).run()
+    return _solved(_Solver(n, edges))

@@ -154,6 +154,14 @@ class Weigher:
         self._memo: dict[tuple[object, ...], int] = {}
         self._features: dict[int, tuple[object, ...]] = {}
 
+    def kind(self, player: SwissPlayer) -> tuple[object, ...]:
+        """What `weight` reads of a player: two players of one kind weigh the same against
+        anybody."""
+        key = self._features.get(player.number)
+        if key is None:
+            key = self._features[player.number] = _features(player)
+        return key
+
     def candidate(self, player: SwissPlayer) -> bool:
         """May receive the PAB under [C2] and [C5]."""
         return (

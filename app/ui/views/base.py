@@ -1,23 +1,27 @@
-"""The base of every view: access to the open event, running a service, relabelling."""
+"""The base of every view: access to the open event, running an operation, relabelling."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from app.errors import NoAnswer, UserError
+from app.services.operations import Area, Operation, Outcome
+from app.ui.operations import run_operation
 
 if TYPE_CHECKING:
     from app.services.event import Event
     from app.ui.main_window import MainWindow
 
+P = ParamSpec("P")
 T = TypeVar("T")
 
 
 class View(QWidget):
-    """A page of the event window. Subclasses fill `refresh()` and `retranslate()`."""
+    """A page of the event window. Subclasses fill `refresh()` and `retranslate()`, and
+    name the `areas` of the event they show (they refresh when an operation changes one)."""
+
+    areas: frozenset[Area] = frozenset(Area)
 
     def __init__(self, main: MainWindow) -> None:
         super().__init__()
@@ -30,20 +34,14 @@ class View(QWidget):
         assert self.main.ev is not None
         return self.main.ev
 
-    def run(self, action: Callable[..., T], *args: Any, changes: bool = True,
-            **kwargs: Any) -> T | None:
-        """Call a service; a user's error shows in the status line and returns None.
+    def run(self, operation: Operation[P, T], *args: P.args,
+            **kwargs: P.kwargs) -> Outcome[T] | None:
+        """Run an operation the one way the window does (`app.ui.operations`); None when it
+        was refused (the reason is shown)."""
+        return run_operation(self.main, operation, *args, **kwargs)
 
-        When the call changes the event (`changes`), every view is refreshed afterwards.
-        """
-        try:
-            result = action(*args, **kwargs)
-        except (UserError, NoAnswer) as error:
-            self.main.show_error(error)
-            return None
-        if changes:
-            self.main.changed(also=self)
-        return result
+    def reset(self) -> None:
+        """Forget the group, round and selection shown: another event was opened."""
 
     def refresh(self) -> None:
         """Show the event's current state."""

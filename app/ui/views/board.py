@@ -26,12 +26,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
+from app.pairing.types import Colour
 from app.rules.board import Stone, format_point, parse_point
 from app.rules.game import Game, GameSettings, Phase
 from app.rules.judge import RuleSet
 from app.rules.protocols import Protocol
 from app.rules.records import read_record, record_of_game, write_record
-from app.services import queries
+from app.services import games, playoffs, queries
+from app.services.operations import RECORD_PLAYOFF_RESULT, SAVE_GAME, Area
 from app.ui import common
 from app.ui.board_widget import BoardWidget
 from app.ui.i18n import both, pick, tr
@@ -45,6 +47,8 @@ RECORD_FILTERS = "SGF (*.sgf);;Piskvork (*.psq);;Moves (*.txt);;* (*)"
 class BoardView(View):
     """The board, its status line and move list, and the game's controls."""
 
+    areas = frozenset({Area.GAMES, Area.EVENT})
+
     def __init__(self, main: Any) -> None:
         super().__init__(main)
         self.link: tuple[str, int, int, int] | None = None  # group, round, board, game index
@@ -53,6 +57,7 @@ class BoardView(View):
         self.game = Game.new(GameSettings())
         self.shown = 0  # moves shown when stepping through
         self.saved_result: str | None = None
+        self.board_result = ""  # the linked board's stored result (all its games)
         self.board = BoardWidget()
         self.board.setObjectName("board")
         self.board.pointClicked.connect(self.click)
@@ -156,12 +161,12 @@ class BoardView(View):
         layout = QHBoxLayout(self)
         layout.addWidget(self.board, 3)
         layout.addWidget(side_widget, 1)
-        QShortcut(QKeySequence("Ctrl+Backspace"), self, activated=self.take_back)
-        QShortcut(QKeySequence("Left"), self, activated=lambda: self.step(-1))
-        QShortcut(QKeySequence("Right"), self, activated=lambda: self.step(1))
-        QShortcut(QKeySequence("Home"), self, activated=lambda: self.step(-999))
-        QShortcut(QKeySequence("End"), self, activated=lambda: self.step(999))
-        QShortcut(QKeySequence("Ctrl+S"), self, activated=self.save)
+        QShortcut(QKeySequence("Ctrl+Backspace"), self).activated.connect(self.take_back)
+        QShortcut(QKeySequence("Left"), self).activated.connect(lambda: self.step(-1))
+        QShortcut(QKeySequence("Right"), self).activated.connect(lambda: self.step(1))
+        QShortcut(QKeySequence("Home"), self).activated.connect(lambda: self.step(-999))
+        QShortcut(QKeySequence("End"), self).activated.connect(lambda: self.step(999))
+        QShortcut(QKeySequence("Ctrl+S"), self).activated.connect(self.save)
         self.show_game()
 
     # ----- linking to a board ------------------------------------------------------------------
@@ -170,11 +175,17 @@ class BoardView(View):
         self.link = None
         self.playoff_link = None
         self.players = (None, None)
+        self.board_result = ""
+
+    def reset(self) -> None:
+        self.forget_event()
+        self.game = Game.new(self.chosen_settings())
+        self.saved_result = None
+        self.shown = 0
 
     def link_board(self, group: str, round_number: int, board: int, index: int = 1) -> bool:
         """Record the game of a board of a round (loads what is stored for it)."""
         try:
-            games = common.service("games")
             game = games.load_game(self.ev, group, round_number, board, index)
             round_ = queries.round_view(self.ev, group, round_number)
         except (UserError, NoAnswer) as error:
@@ -191,6 +202,8 @@ class BoardView(View):
         if board_info is not None:
             stored = next((g for g in board_info.games if g.index == index), None)
         self.players = (board_info.first, board_info.second) if board_info else (None, None)
+        self.board_result = board_info.result if board_info and board_info.result != "bye" \
+            else ""
         self.game = game
         self.saved_result = stored.result if stored is not None else None
         self.shown = len(game.moves)
@@ -200,8 +213,8 @@ class BoardView(View):
     def link_playoff(self, playoff_id: int) -> bool:
         """Record the next game of a playoff (加赛) on the board."""
         try:
-            info = common.function("playoffs", "playoff_view")(self.ev, playoff_id)
-            game = common.function("games", "new_game")(self.ev, info.group)
+            info = playoffs.playoff_view(self.ev, playoff_id)
+            game = games.new_game(self.ev, info.group)
         except (UserError, NoAnswer) as error:
             self.main.show_error(error)
             return False
@@ -212,6 +225,7 @@ class BoardView(View):
         self.link = None
         self.playoff_link = (playoff_id, info.group, info.place)
         self.players = (upcoming.black, upcoming.white)
+        self.board_result = ""
         self._apply_settings_widgets(game.settings)
         self.game = game
         self.saved_result = None
@@ -310,16 +324,35 @@ class BoardView(View):
             self.main.show_message(tr("board_free"))
             return None
         group, number, board, index = self.link
-        try:
-            games = common.service("games")
-            code = games.save_game(self.ev, group, number, board, index, self.game)
-        except (UserError, NoAnswer) as error:
-            self.main.show_error(error)
+        if not self._may_replace_result():
+            self.main.show_message(tr("board_result_kept", result=self.board_result))
             return None
-        self.saved_result = code
-        self.main.changed()
+        outcome = self.run(SAVE_GAME, self.ev, group, number, board, index, self.game)
+        if outcome is None:
+            return None
+        code = outcome.value
+        self.saved_result = self.game.result.code if self.game.result else None
+        self.board_result = code
+        self._show_link()
         self.main.show_message(tr("board_saved", result=code or "—"))
         return str(code) if code is not None else None
+
+    def _may_replace_result(self) -> bool:
+        """A board that holds a result has it changed by a finished game only when the arbiter
+        says so (the result may have been typed from the slip, or the game replayed)."""
+        result = self.game.result
+        if result is None or not self.board_result or result.code == self.saved_result:
+            return True
+        return common.confirm(self, tr("board_replace_title"),
+                              tr("board_replace_text", old=self.board_result,
+                                 new=self._game_code_for_board()))
+
+    def _game_code_for_board(self) -> str:
+        """The finished game's result, the paired first mover first (as the board shows)."""
+        result = self.game.result
+        assert result is not None
+        first_has_black = self.game.holder(Stone.BLACK) is Colour.FIRST
+        return result.code if first_has_black else games.flip(result.code)
 
     def _save_playoff_game(self) -> str | None:
         """A finished playoff game is that playoff's next result (first mover first)."""
@@ -327,15 +360,11 @@ class BoardView(View):
         if self.game.result is None:
             self.main.show_message(tr("board_playoff_unfinished"))
             return None
-        try:
-            record = common.function("playoffs", "record_playoff_result")
-            record(self.ev, self.playoff_link[0], game=self.game)
-        except (UserError, NoAnswer) as error:
-            self.main.show_error(error)
+        if self.run(RECORD_PLAYOFF_RESULT, self.ev, self.playoff_link[0], game=self.game) is None:
             return None
         code = self.game.result.code
         self.saved_result = code
-        self.main.changed()
+        self._show_link()
         self.main.show_message(tr("board_saved", result=code))
         return code
 
@@ -344,7 +373,8 @@ class BoardView(View):
         return write_record(record, fmt)
 
     def ask_open_record(self) -> None:
-        path = common.ask_open_path(self, tr("board_open_record"), "", RECORD_FILTERS)
+        path = common.ask_open_path(self, tr("board_open_record"),
+                                    self.main.event_folder(), RECORD_FILTERS)
         if path is not None:
             self.open_record_file(path)
 
@@ -363,7 +393,9 @@ class BoardView(View):
         return True
 
     def ask_save_record(self) -> None:
-        path = common.ask_save_path(self, tr("board_save_record"), "game.sgf", RECORD_FILTERS)
+        path = common.ask_save_path(self, tr("board_save_record"),
+                                    str(Path(self.main.event_folder()) / "game.sgf"),
+                                    RECORD_FILTERS)
         if path is not None:
             self.save_record_file(path)
 
@@ -431,27 +463,33 @@ class BoardView(View):
         self.game_index.setEnabled(self.link is not None)
         self._show_link()
 
+    def _colours_text(self) -> str:
+        """Who has black and who white now (after 三手交换 the second mover may hold black)."""
+        first, second = self.players
+        if first is None or second is None:
+            return ""
+        black = first if self.game.holder(Stone.BLACK) is Colour.FIRST else second
+        white = second if black is first else first
+        swapped = f"  ({tr('board_swapped')})" if self.game.swapped else ""
+        return (f"\n{tr('board_black')}: {black.name}    {tr('board_white')}: {white.name}"
+                f"{swapped}")
+
     def _show_link(self) -> None:
         if self.playoff_link is not None:
             _id, group, place = self.playoff_link
-            first, second = self.players
-            text = tr("board_for_playoff", group=group, place=place)
-            if first is not None and second is not None:
-                text += f"\n{tr('col_first')}: {first.name}    {tr('col_second')}: {second.name}"
-            if self.saved_result:
-                text += f"  [{self.saved_result}]"
-            self.link_label.setText(text)
+            text = tr("board_for_playoff", group=group, place=place) + self._colours_text()
         elif self.link is None:
             self.link_label.setText(tr("board_free"))
+            return
         else:
             group, number, board, index = self.link
             text = tr("board_for", group=group, round=number, board=board, index=index)
-            first, second = self.players
-            if first is not None and second is not None:
-                text += f"\n{tr('col_first')}: {first.name}    {tr('col_second')}: {second.name}"
-            if self.saved_result:
-                text += f"  [{self.saved_result}]"
-            self.link_label.setText(text)
+            text += self._colours_text()
+        if self.saved_result:
+            text += f"  [{self.saved_result}]"
+        elif self.board_result:
+            text += f"  [{tr('board_stored_result', result=self.board_result)}]"
+        self.link_label.setText(text)
 
     def refresh(self) -> None:
         self.show_game()

@@ -21,10 +21,18 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
-from app.services import players as players_service
-from app.services import queries
-from app.ui import common
-from app.ui.i18n import both, tr
+from app.services import knockout, queries
+from app.services.operations import (
+    ADD_PLAYER,
+    ADD_TEAM,
+    REINSTATE_PLAYER,
+    SET_ABSENCE,
+    UPDATE_PLAYER,
+    WITHDRAW_PLAYER,
+    Area,
+)
+from app.ui.common import cell
+from app.ui.i18n import both, pick, tr
 from app.ui.views.base import View
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -60,7 +68,7 @@ class SortItem(QTableWidgetItem):
         mine, theirs = self.data(SORT_ROLE), other.data(SORT_ROLE)
         if mine is not None and theirs is not None:
             try:
-                return mine < theirs  # type: ignore[no-any-return]
+                return bool(mine < theirs)
             except TypeError:
                 return str(mine) < str(theirs)
         return super().__lt__(other)
@@ -86,6 +94,8 @@ COLUMNS = ("col_id", "col_name", "col_pinyin", "col_gender", "col_birth", "col_u
 
 class PlayersView(View):
     """All players of a group (or every group), searchable and sortable."""
+
+    areas = frozenset({Area.PLAYERS, Area.TEAMS, Area.EVENT})
 
     def __init__(self, main: Any) -> None:
         super().__init__(main)
@@ -154,7 +164,9 @@ class PlayersView(View):
         return None if value in (None, ALL) else str(value)
 
     def refresh(self) -> None:
-        names = self.group_names()
+        groups = queries.event_info(self.ev).groups
+        self._team_groups = {g.name for g in groups if g.system.team}
+        names = [g.name for g in groups]
         current = self.group.currentData()
         self.group.blockSignals(True)
         self.group.clear()
@@ -171,10 +183,10 @@ class PlayersView(View):
     def team_group(self) -> str | None:
         """The selected group when it plays team matches (分台定人制), else None."""
         name = self.selected_group()
-        for info in queries.event_info(self.ev).groups:
-            if info.name == name and info.system.team:
-                return name
-        return None
+        if self.stale or not hasattr(self, "_team_groups"):
+            self._team_groups = {g.name for g in queries.event_info(self.ev).groups
+                                 if g.system.team}
+        return name if name in self._team_groups else None
 
     def _fill_teams(self) -> None:
         """Teams of a team group with their players in board order (台次)."""
@@ -185,7 +197,7 @@ class PlayersView(View):
         if group is None:
             return
         try:
-            teams = common.function("knockout", "teams")(self.ev, group)
+            teams = knockout.teams(self.ev, group)
         except (UserError, NoAnswer) as error:
             self.main.show_error(error)
             return
@@ -249,13 +261,13 @@ class PlayersView(View):
 
     def shown_names(self) -> list[str]:
         column = COLUMNS.index("col_name")
-        return [self.table.item(r, column).text() for r in range(self.table.rowCount())]
+        return [cell(self.table, r, column).text() for r in range(self.table.rowCount())]
 
     def selected_player(self) -> queries.PlayerInfo | None:
         row = self.table.currentRow()
         if row < 0:
             return None
-        player_id = self.table.item(row, 0).data(Qt.ItemDataRole.UserRole)
+        player_id = cell(self.table, row, 0).data(Qt.ItemDataRole.UserRole)
         for player in self.all_players:
             if player.id == player_id:
                 return player
@@ -263,7 +275,7 @@ class PlayersView(View):
 
     def select_player(self, player_id: int) -> bool:
         for row in range(self.table.rowCount()):
-            if self.table.item(row, 0).data(Qt.ItemDataRole.UserRole) == player_id:
+            if cell(self.table, row, 0).data(Qt.ItemDataRole.UserRole) == player_id:
                 self.table.selectRow(row)
                 return True
         return False
@@ -292,34 +304,36 @@ class PlayersView(View):
             self.add_player(group, **fields)
 
     def add_player(self, group: str, **fields: Any) -> int | None:
-        player_id = self.run(players_service.add_player, self.ev, group, **fields)
-        if player_id is not None:
-            self.main.show_message(tr("player_added", name=fields.get("name", "")))
-        return player_id
+        outcome = self.run(ADD_PLAYER, self.ev, group, **fields)
+        if outcome is None:
+            return None
+        self.main.show_message(tr("player_added", name=fields.get("name", "")))
+        return outcome.value
 
     def ask_team(self) -> None:
+        group = self.team_group()
+        if group is not None:
+            self.team_dialog_for(group).exec()
+
+    def team_dialog_for(self, group: str) -> Any:
+        """The dialog registering a team of `group`: name, unit, players in board order."""
         from app.ui.player_dialog import TeamDialog
 
-        group = self.team_group()
-        if group is None:
-            return
-        dialog = TeamDialog(self)
-        if dialog.exec():
-            name, unit, members = dialog.values()
-            self.add_team(group, name, members, unit=unit)
+        def submit(name: str, unit: str, members: list[tuple[str, str]]) -> str | None:
+            stored = self.add_team(group, name, members, unit=unit)
+            return None if stored is not None else self.main.last_error
+
+        self.team_dialog = TeamDialog(self, submit)
+        return self.team_dialog
 
     def add_team(self, group: str, name: str, members: list[tuple[str, str]],
                  unit: str = "") -> int | None:
         """Register a team with its players in board order (board 1 = captain 主将)."""
-        try:
-            add = common.function("knockout", "add_team")
-        except UserError as error:
-            self.main.show_error(error)
+        outcome = self.run(ADD_TEAM, self.ev, group, name, members, unit=unit)
+        if outcome is None:
             return None
-        team_id = self.run(add, self.ev, group, name, members, unit=unit)
-        if team_id is not None:
-            self.main.show_message(tr("team_added", name=name))
-        return team_id
+        self.main.show_message(tr("team_added", name=name))
+        return outcome.value
 
     def ask_edit(self) -> None:
         from app.ui.player_dialog import PlayerDialog
@@ -336,11 +350,15 @@ class PlayersView(View):
 
     def edit_player(self, player_id: int, expected_version: int | None = None,
                     **fields: Any) -> bool:
-        done = self.run(lambda: players_service.update_player(
-            self.ev, player_id, expected_version=expected_version, **fields) or True)
-        if done:
-            self.main.show_message(tr("player_saved", name=fields.get("name", player_id)))
-        return bool(done)
+        name = fields.get("name") or self._name_of(player_id)
+        if self.run(UPDATE_PLAYER, self.ev, player_id, expected_version=expected_version,
+                    **fields) is None:
+            return False
+        self.main.show_message(tr("player_saved", name=name))
+        return True
+
+    def _name_of(self, player_id: int) -> str:
+        return next((p.name for p in self.all_players if p.id == player_id), "")
 
     def ask_withdraw(self) -> None:
         player = self._need_player()
@@ -352,11 +370,11 @@ class PlayersView(View):
             self.withdraw(player.id, number)
 
     def withdraw(self, player_id: int, from_round: int | None) -> bool:
-        done = self.run(lambda: players_service.withdraw_player(self.ev, player_id, from_round)
-                        or True)
-        if done:
-            self.main.show_message(tr("player_withdrawn", name=player_id))
-        return bool(done)
+        name = self._name_of(player_id)
+        if self.run(WITHDRAW_PLAYER, self.ev, player_id, from_round) is None:
+            return False
+        self.main.show_message(tr("player_withdrawn", name=name))
+        return True
 
     def _reinstate_selected(self) -> None:
         player = self._need_player()
@@ -365,10 +383,11 @@ class PlayersView(View):
 
     def reinstate(self, player_id: int) -> bool:
         """Undo a withdrawal (恢复参赛): paired again from the next round."""
-        done = self.run(lambda: players_service.reinstate_player(self.ev, player_id) or True)
-        if done:
-            self.main.show_message(tr("player_reinstated", name=player_id))
-        return bool(done)
+        name = self._name_of(player_id)
+        if self.run(REINSTATE_PLAYER, self.ev, player_id) is None:
+            return False
+        self.main.show_message(tr("player_reinstated", name=name))
+        return True
 
     def ask_absence(self) -> None:
         player = self._need_player()
@@ -377,19 +396,20 @@ class PlayersView(View):
         number, ok = QInputDialog.getInt(self, tr("players_absent"), tr("absent_round"), 1, 1, 50)
         if not ok:
             return
-        kinds = ["absent", "half_bye", "zero_bye", "full_bye", "—"]
-        kind, ok = QInputDialog.getItem(self, tr("players_absent"), tr("absent_kind"), kinds, 0,
-                                        False)
+        kinds: list[str | None] = ["absent", "half_bye", "zero_bye", "full_bye", None]
+        labels = [absence_text(k) for k in kinds]
+        label, ok = QInputDialog.getItem(self, tr("players_absent"), tr("absent_kind"), labels,
+                                         0, False)
         if ok:
-            self.set_absence(player.id, number, None if kind == "—" else kind)
+            self.set_absence(player.id, number, kinds[labels.index(label)])
 
     def set_absence(self, player_id: int, round_number: int, kind: str | None) -> bool:
-        done = self.run(lambda: players_service.set_absence(self.ev, player_id, round_number,
-                                                            kind) or True)
-        if done:
-            self.main.show_message(tr("player_absence", name=player_id, round=round_number,
-                                      kind=kind or "—"))
-        return bool(done)
+        name = self._name_of(player_id)
+        if self.run(SET_ABSENCE, self.ev, player_id, round_number, kind) is None:
+            return False
+        self.main.show_message(tr("player_absence", name=name, round=round_number,
+                                  kind=absence_text(kind)))
+        return True
 
     def retranslate(self) -> None:
         self.group_label.setText(tr("group"))
@@ -405,3 +425,18 @@ class PlayersView(View):
             button.setToolTip(both(key))
         self.team_button.setText(tr("players_team"))
         self.team_button.setToolTip(both("players_team_tip"))
+
+
+ABSENCE_TEXTS = {
+    "absent": ("缺席（不计分）", "absent (no points)"),
+    "half_bye": ("请假半分", "half-point bye"),
+    "zero_bye": ("请假零分", "zero-point bye"),
+    "full_bye": ("请假全分", "full-point bye"),
+    None: ("取消请假", "no absence"),
+}
+
+
+def absence_text(kind: str | None) -> str:
+    """An absence as the arbiter reads it (never its stored key)."""
+    zh, en = ABSENCE_TEXTS.get(kind, (str(kind), str(kind)))
+    return pick(zh, en)

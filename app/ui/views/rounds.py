@@ -2,14 +2,16 @@
 
 Fast result entry by keyboard: type the board number, a space, then one key per game —
 `1` first mover wins, `0` second mover wins, `=` draw, `+` forfeit win of the first mover,
-`-` forfeit win of the second mover, `*` both forfeit. A single-game round saves on the
-key; a double-game round (双盘制) saves on the second. In the table, the same keys enter the
-result of the selected board and move to the next board.
+`-` forfeit win of the second mover, `*` both forfeit; `t1` / `t0`: that win came by a loss
+on time (超时负). A single-game round saves on the key; a double-game round (双盘制) on the
+second key (or on one forfeit, or one loss on time in game 1, which decide the whole round).
+In the table, the same keys enter the result of the selected board and move to the next one.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -32,33 +34,66 @@ from PySide6.QtWidgets import (
 
 from app.errors import UserError
 from app.services import queries
+from app.services import rounds as rounds_service
+from app.services.operations import (
+    ENTER_RESULT,
+    ENTER_TEAM_RESULT,
+    EXCHANGE_PLAYERS,
+    PAIR_NEXT_ROUND,
+    SWAP_COLOURS,
+    UNPAIR_LAST_ROUND,
+    Area,
+)
+from app.services.ranking import format_points
 from app.ui import common
-from app.ui.i18n import both, tr
+from app.ui.common import cell
+from app.ui.i18n import both, pick, tr
+from app.ui.operations import busy
+from app.ui.printing import print_table
 from app.ui.views.base import View
 
-KEY_CODES = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+", "*": "--"}
-_ENTRY = re.compile(r"^\s*(\d+)\s*[ .,/:]\s*([10=+\-*]+)\s*$")
-_TEAM_PLAYOFF = re.compile(r"^\s*(\d+)\s*[ .,/:]\s*([10=+\-*]+)\s*[pP]\s*([10=]+)\s*$")
+KEY_CODES = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+", "*": "--",
+             "t1": "1-0t", "t0": "0-1t"}
+_KEY = re.compile(r"t[10]|[10=+\-*]")
+_KEYS = r"(?:t[10]|[10=+\-*])+"
+_ENTRY = re.compile(rf"^\s*(\d+)\s*[ .,/:]\s*({_KEYS})\s*$")
+_TEAM_PLAYOFF = re.compile(rf"^\s*(\d+)\s*[ .,/:]\s*({_KEYS})\s*[pP]\s*({_KEYS})\s*$")
+_ROUND_DECIDERS = ("+", "-", "*", "t1", "t0")  # one of these alone settles a double round
+
+
+def entry_keys(text: str) -> list[str]:
+    """`"1t0="` -> `["1", "t0", "="]`: the keys typed for one board's games."""
+    return _KEY.findall(text)
 
 
 def parse_entry(text: str, games: int) -> tuple[int, list[str]] | None:
-    """`"12 1"` -> `(12, ["1-0"])`; `"3 1="` with two games -> `(3, ["1-0", "="])`.
+    """`"12 1"` -> `(12, ["1-0"])`; `"3 1="` with two games -> `(3, ["1-0", "="])`;
+    `"5 t0"` -> `(5, ["0-1t"])` (the first mover lost on time).
 
-    None while the text is not yet a complete entry for `games` games a round.
+    None while the text is not yet a complete entry for `games` games a round. In a
+    double-game round one forfeit or one loss on time in game 1 is complete on its own.
     """
     match = _ENTRY.match(text)
-    if match is None or len(match.group(2)) != games:
+    if match is None:
         return None
-    return int(match.group(1)), [KEY_CODES[k] for k in match.group(2)]
+    keys = entry_keys(match.group(2))
+    complete = len(keys) == games or (games == 2 and len(keys) == 1
+                                      and keys[0] in _ROUND_DECIDERS)
+    if not complete:
+        return None
+    return int(match.group(1)), [KEY_CODES[k] for k in keys]
 
 
 def parse_team_playoff(text: str, games: int) -> tuple[int, list[str], list[str]] | None:
     """`"7 0=1 p1"`: match 7, one key per board, then the captains' playoff games (主将加赛)."""
     match = _TEAM_PLAYOFF.match(text)
-    if match is None or len(match.group(2)) != games:
+    if match is None:
         return None
-    return (int(match.group(1)), [KEY_CODES[k] for k in match.group(2)],
-            [KEY_CODES[k] for k in match.group(3)])
+    keys = entry_keys(match.group(2))
+    if len(keys) != games:
+        return None
+    return (int(match.group(1)), [KEY_CODES[k] for k in keys],
+            [KEY_CODES[k] for k in entry_keys(match.group(3))])
 
 
 def player_text(ref: queries.PlayerRef | None) -> str:
@@ -70,10 +105,18 @@ def player_text(ref: queries.PlayerRef | None) -> str:
 class RoundsView(View):
     """One group's rounds: pairing list by board, result entry, manual changes, report."""
 
+    areas = frozenset({Area.ROUNDS, Area.PLAYERS, Area.TEAMS, Area.EVENT, Area.GAMES})
+
     def __init__(self, main: Any) -> None:
         super().__init__(main)
         self.round: queries.RoundInfo | None = None
         self.group_info: queries.GroupInfo | None = None
+        self.points_before: dict[int, int] = {}
+        self._pending: tuple[str, int | None] = ("", None)
+        self._refusals: rounds_service.RoundRefusals | None = None
+        self._refusals_for: tuple[str | None, int | None] = (None, None)
+        self._refusals_stale = True
+        self._changed_board: int | None = None  # a result just stored on this board only
         self.group_label = QLabel()
         self.group = QComboBox()
         self.group.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -85,20 +128,22 @@ class RoundsView(View):
         self.round_box.currentIndexChanged.connect(lambda _i: self._show_round())
         self.pair_button = QPushButton()
         self.pair_button.setObjectName("pair_next")
-        self.pair_button.clicked.connect(self.pair_next)
         self.unpair_button = QPushButton()
-        self.unpair_button.clicked.connect(self.unpair_last)
         self.swap_button = QPushButton()
-        self.swap_button.clicked.connect(self.swap_selected)
         self.exchange_button = QPushButton()
-        self.exchange_button.clicked.connect(self.ask_exchange)
         self.record_button = QPushButton()
         self.record_button.clicked.connect(self.record_selected)
+        self.print_button = QPushButton()
+        self.print_button.setObjectName("print_pairings")
+        self.pdf_button = QPushButton()
+        self.pdf_button.setObjectName("pdf_pairings")
+        self.pdf_button.clicked.connect(self.export_pairings_pdf)
         self.entry_label = QLabel()
         self.entry = QLineEdit()
         self.entry.setObjectName("result_entry")
         self.entry.textEdited.connect(self._entry_edited)
         self.entry.returnPressed.connect(self._entry_return)
+        common.pass_undo_to_window(self.entry)
         self.entry_hint = QLabel()
         self.entry_hint.setObjectName("entry_hint")
         self.progress = QProgressBar()
@@ -111,6 +156,7 @@ class RoundsView(View):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.installEventFilter(self)
         self.table.doubleClicked.connect(lambda _index: self.record_selected())
+        self.table.itemSelectionChanged.connect(self.main_actions_changed)
         self.report_label = QLabel()
         self.report = QPlainTextEdit()
         self.report.setObjectName("pairing_report")
@@ -124,6 +170,8 @@ class RoundsView(View):
         top.addWidget(self.pair_button)
         top.addWidget(self.unpair_button)
         top.addStretch(1)
+        top.addWidget(self.print_button)
+        top.addWidget(self.pdf_button)
         manual = QHBoxLayout()
         manual.addWidget(self.swap_button)
         manual.addWidget(self.exchange_button)
@@ -150,10 +198,61 @@ class RoundsView(View):
         layout.addLayout(entry)
         layout.addLayout(manual)
         layout.addWidget(splitter, 1)
-        self.pair_shortcut = QShortcut(QKeySequence("F5"), self)
-        self.pair_shortcut.activated.connect(self.pair_next)
         self.entry_shortcut = QShortcut(QKeySequence("Ctrl+R"), self)
         self.entry_shortcut.activated.connect(self.entry.setFocus)
+
+    def connect_actions(self) -> None:
+        """The buttons trigger the window's Round actions (one enabled state, one tooltip)."""
+        main = self.main
+        for button, act in ((self.pair_button, main.act_pair),
+                            (self.unpair_button, main.act_unpair),
+                            (self.swap_button, main.act_swap),
+                            (self.exchange_button, main.act_exchange),
+                            (self.print_button, main.act_print_round)):
+            button.clicked.connect(act.trigger)
+            act.changed.connect(lambda b=button, a=act: _mirror(b, a))
+
+    def main_actions_changed(self) -> None:
+        """The window's Round actions follow (the services are asked again only after a
+        change, or for another group or round: a new selection costs nothing)."""
+        if self.main.ev is not None and hasattr(self.main, "round_actions"):
+            self.main.update_round_actions()
+
+    # ----- whether an action can succeed ------------------------------------------------------
+
+    def _ask_refusals(self) -> None:
+        """Ask the services once what the round operations would say (after each change)."""
+        name = self.selected_group()
+        if name is None and self.stale and self.main.ev is not None:
+            groups = queries.event_info(self.ev).groups  # not shown yet: the first group
+            name = groups[0].name if groups else None
+        self._refusals = None if name is None or self.main.ev is None else \
+            rounds_service.round_refusals(self.ev, name, self.current_round_number())
+        self._refusals_for = (name, self.current_round_number())
+
+    def action_refusals(self) -> dict[str, str | None]:
+        """For each Round action, why it cannot succeed now (None: it can); the services say
+        (asked again only when the event, the group or the round shown changed)."""
+        if self._refusals_for != (self.selected_group(), self.current_round_number()) \
+                or self._refusals_stale:
+            self._ask_refusals()
+            self._refusals_stale = False
+        refusals = self._refusals
+        if refusals is None:
+            none = tr("rounds_no_group")
+            return {key: none for key in ("rounds_pair", "rounds_unpair", "rounds_swap",
+                                          "rounds_exchange", "act_playoff", "act_print_round")}
+        change = _why(refusals.change_pairing)
+        if change is None and self.selected_board() is None:
+            change = tr("select_board")
+        return {
+            "rounds_pair": _why(refusals.pair),
+            "rounds_unpair": _why(refusals.unpair),
+            "act_playoff": _why(refusals.playoff),
+            "act_print_round": tr("rounds_none") if self.round is None else None,
+            "rounds_swap": change,
+            "rounds_exchange": change,
+        }
 
     # ----- showing ---------------------------------------------------------------------------
 
@@ -161,7 +260,25 @@ class RoundsView(View):
         text = self.group.currentText()
         return text or None
 
+    def reset(self) -> None:
+        self.group.blockSignals(True)
+        self.group.clear()
+        self.group.blockSignals(False)
+        self.round_box.blockSignals(True)
+        self.round_box.clear()
+        self.round_box.blockSignals(False)
+        self.round = None
+        self.group_info = None
+        self._pending = ("", None)
+        self.entry.setText("")
+        self.entry_hint.setText("")
+        self.table.clearSelection()
+
     def refresh(self) -> None:
+        self._refusals_stale = True
+        board, self._changed_board = self._changed_board, None
+        if board is not None and self.round is not None and self._refresh_board(board):
+            return
         info = queries.event_info(self.ev)
         names = [g.name for g in info.groups]
         current = self.group.currentText()
@@ -171,11 +288,44 @@ class RoundsView(View):
         if current in names:
             self.group.setCurrentText(current)
         self.group.blockSignals(False)
-        self._group_changed(keep_round=True)
+        self._group_changed(keep_round=True, info=info)
 
-    def _group_changed(self, keep_round: bool = False) -> None:
+    def _refresh_board(self, number: int) -> bool:
+        """After a result on one board: that row and the progress, nothing else (the points
+        before the round, the other boards and the group are as they were)."""
+        assert self.round is not None
         name = self.selected_group()
-        info = queries.event_info(self.ev) if self.main.ev is not None else None
+        if name is None:
+            return False
+        row = next((r for r in range(self.table.rowCount())
+                    if cell(self.table, r, 0).data(Qt.ItemDataRole.UserRole) == number), None)
+        if row is None:
+            return False
+        board = rounds_service.board_view(self.ev, name, self.round.number, number)
+        boards = tuple(board if b.number == number else b for b in self.round.boards)
+        self.round = replace(self.round, boards=boards,
+                             complete=all(b.result for b in boards))
+        for column, value in enumerate(self._board_row(board)):
+            item = self.table.item(row, column)
+            if item is not None and not isinstance(value, int):
+                item.setText("" if value is None else str(value))
+        self._show_progress()
+        self.main_actions_changed()
+        return True
+
+    def show_group(self, name: str) -> bool:
+        """Show this group's rounds (as the group list of another view asks)."""
+        index = self.group.findText(name)
+        if index < 0:
+            return False
+        self.group.setCurrentIndex(index)
+        return True
+
+    def _group_changed(self, keep_round: bool = False,
+                       info: queries.EventInfo | None = None) -> None:
+        name = self.selected_group()
+        if info is None and self.main.ev is not None:
+            info = queries.event_info(self.ev)
         self.group_info = None
         if info is not None:
             for group in info.groups:
@@ -202,19 +352,27 @@ class RoundsView(View):
         number = self.current_round_number()
         name = self.selected_group()
         self.round = None
+        self.points_before = {}
         if number is not None and name is not None:
             try:
                 self.round = queries.round_view(self.ev, name, number)
+                if not self.is_team_group():
+                    self.points_before = rounds_service.points_before_round(self.ev, name,
+                                                                            number)
             except UserError as error:
                 self.main.show_error(error)
         self._fill()
+        self._refusals_stale = True
+        self.main_actions_changed()
+
+    def headers(self) -> list[str]:
+        keys = (("col_match", "col_first_team", "col_label", "col_result", "col_second_team",
+                 "col_lineup") if self.is_team_group() else
+                ("col_board", "col_first", "col_points_before", "col_first_unit", "col_result",
+                 "col_second", "col_points_before", "col_second_unit"))
+        return [tr(k) for k in keys]
 
     def _fill(self) -> None:
-        keys = (("col_match", "col_first_team", "col_label", "col_result", "col_second_team",
-                 "col_blank") if self.is_team_group() else
-                ("col_board", "col_first", "col_first_unit", "col_result", "col_second",
-                 "col_second_unit"))
-        headers = [tr(k) for k in keys]
         round_ = self.round
         rows: list[list[object]] = []
         data: list[object] = []
@@ -223,12 +381,19 @@ class RoundsView(View):
                 rows.append(self._board_row(board))
                 data.append(board.number)
         row = self.table.currentRow()
-        common.fill_table(self.table, headers, rows, data)
+        common.fill_table(self.table, self.headers(), rows, data)
+        result_column = 3 if self.is_team_group() else 4
         for r in range(self.table.rowCount()):
-            item = self.table.item(r, 3)
+            item = cell(self.table, r, result_column)
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
         if 0 <= row < self.table.rowCount():
             self.table.selectRow(row)
+        self._show_progress()
+        games = self.entry_games()
+        self.entry.setPlaceholderText("12 " + "1=0"[:games] if games <= 3 else "12 1")
+
+    def _show_progress(self) -> None:
+        round_ = self.round
         total = len(round_.boards) if round_ else 0
         done = sum(1 for b in round_.boards if b.result) if round_ else 0
         self.progress.setRange(0, max(total, 1))
@@ -236,17 +401,21 @@ class RoundsView(View):
         self.progress.setFormat(tr("rounds_progress", round=round_.number, done=done, total=total)
                                 if round_ else tr("rounds_none"))
         self.report.setPlainText("\n".join(round_.report) if round_ else "")
-        games = self.entry_games()
-        self.entry.setPlaceholderText("12 " + "1=0"[:games] if games <= 3 else "12 1")
+
+    def _points(self, ref: queries.PlayerRef | None) -> str:
+        if ref is None or ref.id not in self.points_before:
+            return ""
+        return format_points(self.points_before[ref.id])
 
     def _board_row(self, board: queries.BoardInfo) -> list[object]:
-        """Board number, first side, its unit, result, second side, its unit."""
-        first_team = getattr(board, "first_team", None)
-        second_team = getattr(board, "second_team", None)
-        if first_team:  # a team match (分台定人制): teams, and each board's game
+        """Board, first side (points before the round, unit), result, second side (...)."""
+        if board.first_team:  # a team match (分台定人制): teams, each board's game, line-ups
             games = " ".join(g.result or "·" for g in board.games)
-            return [board.number, first_team, board.label, f"{board.result}  [{games}]",
-                    second_team or tr("bye"), ""]
+            lineup = "；".join(
+                f"{g.index}: {g.black.name if g.black else '—'}–"
+                f"{g.white.name if g.white else '—'}" for g in board.games)
+            return [board.number, board.first_team, board.label, f"{board.result}  [{games}]",
+                    board.second_team or tr("bye"), lineup]
         result = tr("bye") if board.result == "bye" else board.result
         if len(board.games) > 1:
             parts = [g.result for g in board.games if g.result]
@@ -254,8 +423,9 @@ class RoundsView(View):
                 result = f"{board.result}  ({' '.join(parts)})" if board.result else \
                     " ".join(parts)
         second = player_text(board.second) if board.second is not None else tr("bye")
-        return [board.number, player_text(board.first), board.first.unit if board.first else "",
-                result, second, board.second.unit if board.second else ""]
+        return [board.number, player_text(board.first), self._points(board.first),
+                board.first.unit if board.first else "", result, second,
+                self._points(board.second), board.second.unit if board.second else ""]
 
     def is_team_group(self) -> bool:
         return bool(self.group_info and self.group_info.system.team)
@@ -263,7 +433,7 @@ class RoundsView(View):
     def entry_games(self) -> int:
         """Keys per board: 2 in double-game rounds, one per board of a team match."""
         if self.is_team_group() and self.round is not None:
-            counts = [len(b.games) for b in self.round.boards if getattr(b, "first_team", None)]
+            counts = [len(b.games) for b in self.round.boards if b.first_team]
             if counts:
                 return min(counts)
         return self.group_info.games_per_round if self.group_info else 1
@@ -277,32 +447,30 @@ class RoundsView(View):
         name = self.selected_group()
         if name is None:
             return None
-        try:
-            rounds = common.service("rounds")
-        except UserError as error:
-            self.main.show_error(error)
-            return None
         expected = (self.group_info.rounds_paired + 1) if self.group_info else None
-        result = self.run(rounds.pair_next_round, self.ev, name, expected_round=expected)
-        if result is not None:
-            self.round_box.setCurrentIndex(self.round_box.count() - 1)
-            self.main.show_message(tr("rounds_paired", round=result.number))
-            self.entry.setFocus()
-        return result
+        self.main.show_message(tr("rounds_pairing"))
+        with busy(self, tr("rounds_pairing")):
+            outcome = self.run(PAIR_NEXT_ROUND, self.ev, name, expected_round=expected)
+        if outcome is None:
+            return None
+        self.stale = True
+        self.refresh()
+        self.round_box.setCurrentIndex(self.round_box.count() - 1)
+        if self.table.rowCount():
+            self.table.selectRow(0)  # a fresh round opens at board 1
+            self.table.scrollToTop()
+        self.main.show_message(tr("rounds_paired", round=outcome.value.number))
+        self.entry.setFocus()
+        return outcome.value
 
     def unpair_last(self) -> bool:
         name = self.selected_group()
         if name is None:
             return False
-        try:
-            rounds = common.service("rounds")
-        except UserError as error:
-            self.main.show_error(error)
+        if self.run(UNPAIR_LAST_ROUND, self.ev, name) is None:
             return False
-        done = self.run(lambda: rounds.unpair_last_round(self.ev, name) or True)
-        if done:
-            self.main.show_message(tr("rounds_unpaired"))
-        return bool(done)
+        self.main.show_message(tr("rounds_unpaired"))
+        return True
 
     def selected_board(self) -> int | None:
         value = common.selected_data(self.table)
@@ -310,7 +478,7 @@ class RoundsView(View):
 
     def select_board(self, number: int) -> bool:
         for row in range(self.table.rowCount()):
-            if self.table.item(row, 0).data(Qt.ItemDataRole.UserRole) == number:
+            if cell(self.table, row, 0).data(Qt.ItemDataRole.UserRole) == number:
                 self.table.selectRow(row)
                 return True
         return False
@@ -318,14 +486,12 @@ class RoundsView(View):
     def swap_selected(self) -> list[str] | None:
         board = self.selected_board()
         number = self.current_round_number()
-        if board is None or number is None:
+        name = self.selected_group()
+        if board is None or number is None or name is None:
             self.main.show_message(tr("select_board"))
             return None
-        rounds = common.service("rounds")
-        warnings = self.run(rounds.swap_colours, self.ev, self.selected_group(), number, board)
-        if warnings is not None:
-            self._warn(warnings)
-        return warnings
+        outcome = self.run(SWAP_COLOURS, self.ev, name, number, board)
+        return None if outcome is None else list(outcome.warnings)
 
     def ask_exchange(self) -> None:
         board = self.selected_board()
@@ -349,59 +515,79 @@ class RoundsView(View):
 
     def exchange(self, board_a: int, seat_a: str, board_b: int, seat_b: str) -> list[str] | None:
         number = self.current_round_number()
-        if number is None:
+        name = self.selected_group()
+        if number is None or name is None:
             return None
-        rounds = common.service("rounds")
-        warnings = self.run(rounds.exchange_players, self.ev, self.selected_group(), number,
-                            board_a, seat_a, board_b, seat_b)
-        if warnings is not None:
-            self._warn(warnings)
-        return warnings
+        outcome = self.run(EXCHANGE_PLAYERS, self.ev, name, number, board_a, seat_a, board_b,
+                           seat_b)
+        if outcome is None:
+            return None
+        if outcome.warnings:
+            self.report.appendPlainText("\n".join(tr("rounds_warning", text=w)
+                                                  for w in outcome.warnings))
+        return list(outcome.warnings)
 
-    def _warn(self, warnings: list[str]) -> None:
-        if warnings:
-            self.main.show_error(UserError("；".join(warnings), "; ".join(warnings)))
-            self.report.appendPlainText("\n".join(tr("rounds_warning", text=w) for w in warnings))
+    # ----- printing ---------------------------------------------------------------------------
+
+    def _print_title(self) -> str:
+        number = self.current_round_number()
+        return tr("print_pairings_title", group=self.selected_group() or "",
+                  round=number or "")
+
+    def print_pairings(self) -> bool:
+        """The pairing list as shown, with a print preview (对阵表)."""
+        if self.round is None:
+            return False
+        return print_table(self, self._print_title(), self.headers(), self.board_texts())
+
+    def export_pairings_pdf(self) -> bool:
+        if self.round is None:
+            return False
+        return print_table(self, self._print_title(), self.headers(), self.board_texts(),
+                           pdf_folder=self.main.event_folder())
 
     # ----- results ---------------------------------------------------------------------------
 
+    def _confirm_replace(self, board: int, old: str, new: str) -> bool:
+        return common.confirm(self, tr("rounds_replace_title"),
+                              tr("rounds_replace_text", board=board, old=old, new=new))
+
     def enter_result(self, board: int, codes: list[str], playoff: list[str] | None = None
                      ) -> bool:
-        """Store a board's result; warn when later rounds were paired on the old one."""
+        """Store a board's result. A board that has one already is replaced only when the
+        arbiter says so; later rounds paired on the old result are named."""
         number = self.current_round_number()
         name = self.selected_group()
         if number is None or name is None or self.round is None:
             self.main.show_message(tr("rounds_none"))
             return False
         old = next((b.result for b in self.round.boards if b.number == board), "")
-        later = bool(self.group_info and self.group_info.rounds_paired > number)
-        try:
-            enter = common.function("rounds", "enter_result")
-        except UserError as error:
-            self.main.show_error(error)
-            return False
         replace = bool(old) and old != "bye"
+        new = " ".join(codes) + (f" p{' '.join(playoff)}" if playoff else "")
+        if replace and not self._confirm_replace(board, old, new):
+            self.main.show_message(tr("rounds_replace_kept", board=board, old=old))
+            return False
         if self.is_team_group():
-            enter = common.function("knockout", "enter_team_result")
-            match = self.run(enter, self.ev, name, number, board, codes, playoff or (),
-                             replace=replace)
-            if match is None:
+            team = self.run(ENTER_TEAM_RESULT, self.ev, name, number, board, codes,
+                            playoff or (), replace=replace)
+            if team is None:
                 return False
             self.select_board(board)
             self.main.show_message(tr("rounds_match_saved", board=board,
-                                      result=match or tr("rounds_match_level")))
+                                      result=team.value or tr("rounds_match_level")))
             return True
-        warnings = self.run(enter, self.ev, name, number, board, codes, replace=replace)
-        if warnings is None:
+        self._changed_board = board  # only this board's row needs showing again
+        outcome = self.run(ENTER_RESULT, self.ev, name, number, board, codes, replace=replace)
+        self._changed_board = None
+        if outcome is None:
             return False
         self.select_board(board)
-        warnings = list(warnings)
-        if replace and later and not warnings:
-            warnings.append(tr("rounds_later_warning", round=number))
-        if warnings:
-            self._warn(warnings)
-        elif self.round is not None and self.round.complete:
-            self.main.show_message(tr("rounds_complete", round=number))
+        if outcome.warnings:
+            return True
+        if self.round is not None and self.round.complete:
+            finished = rounds_service.round_refusals(self.ev, name, number).finished
+            self.main.show_message(tr("rounds_group_finished", group=name) if finished
+                                   else tr("rounds_complete", round=number))
         else:
             self.main.show_message(tr("rounds_result_saved", board=board,
                                       result=" ".join(codes)))
@@ -419,19 +605,21 @@ class RoundsView(View):
             return
         self.select_board(board.number)
         row = self._board_row(board)
+        second = row[4] if self.is_team_group() else row[5]
         result = f"  [{board.result}]" if board.result else ""
-        self.entry_hint.setText(f"{board.number}: {row[1]} — {row[4]}{result}")
+        self.entry_hint.setText(f"{board.number}: {row[1]} — {second}{result}")
+
+    def _entry_done(self) -> None:
+        self.entry.setText("")  # setText, not clear(): the typing is no longer to undo
+        self.entry_hint.setText("")
 
     def _entry_edited(self, text: str) -> None:
         self._show_entry_board(text)
         if self.is_team_group():
             return  # a team match may go on with the captains' playoff: Enter saves it
-        games = self.entry_games()
-        parsed = parse_entry(text, games)
-        if parsed is not None:
-            if self.enter_result(*parsed):
-                self.entry.clear()
-                self.entry_hint.setText("")
+        parsed = parse_entry(text, self.entry_games())
+        if parsed is not None and self.enter_result(*parsed):
+            self._entry_done()
 
     def _entry_return(self) -> None:
         text = self.entry.text()
@@ -442,8 +630,7 @@ class RoundsView(View):
             team = parse_team_playoff(text, games)
             if team is not None:
                 if self.enter_result(*team):
-                    self.entry.clear()
-                    self.entry_hint.setText("")
+                    self._entry_done()
                 return
         parsed = parse_entry(text, games)
         if parsed is None:
@@ -451,34 +638,32 @@ class RoundsView(View):
                                            tr("rounds_entry")))
             return
         if self.enter_result(*parsed):
-            self.entry.clear()
-            self.entry_hint.setText("")
+            self._entry_done()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         """Result keys typed on the pairing table enter the selected board's result."""
         if watched is self.table and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             key = event.text()
-            if key in KEY_CODES and self.selected_board() is not None:
+            if (key in KEY_CODES or key == "t") and self.selected_board() is not None:
                 self._table_key(key)
                 return True
         return super().eventFilter(watched, event)
 
     def _table_key(self, key: str) -> None:
-        games = self.entry_games()
         board = self.selected_board()
         if board is None:
             return
-        pending = getattr(self, "_pending", ("", None))
-        keys = pending[0] + key if pending[1] == board else key
-        if len(keys) < games:
+        pending, pending_board = self._pending
+        keys = pending + key if pending_board == board else key
+        parsed = parse_entry(f"{board} {keys}", self.entry_games())
+        if parsed is None:
             self._pending = (keys, board)
             return
         self._pending = ("", None)
         row = self.table.currentRow()
-        if self.enter_result(board, [KEY_CODES[k] for k in keys]):
-            if row + 1 < self.table.rowCount():
-                self.table.selectRow(row + 1)
+        if self.enter_result(*parsed) and row + 1 < self.table.rowCount():
+            self.table.selectRow(row + 1)
 
     def record_selected(self) -> None:
         board = self.selected_board()
@@ -494,15 +679,14 @@ class RoundsView(View):
         self.group_label.setText(tr("group"))
         self.round_label.setText(tr("round"))
         self.pair_button.setText(tr("rounds_pair") + " (F5)")
-        self.pair_button.setToolTip(both("rounds_pair_tip"))
         self.unpair_button.setText(tr("rounds_unpair"))
-        self.unpair_button.setToolTip(both("rounds_unpair"))
         self.swap_button.setText(tr("rounds_swap"))
-        self.swap_button.setToolTip(both("rounds_swap_tip"))
         self.exchange_button.setText(tr("rounds_exchange"))
-        self.exchange_button.setToolTip(both("rounds_exchange_tip"))
         self.record_button.setText(tr("rounds_record"))
         self.record_button.setToolTip(both("rounds_record_tip"))
+        self.print_button.setText(tr("act_print_round"))
+        self.pdf_button.setText(tr("save_pdf"))
+        self.pdf_button.setToolTip(both("save_pdf_tip"))
         self.entry_label.setText(tr("rounds_entry"))
         self.entry.setToolTip(both("rounds_entry_tip"))
         self.table.setToolTip(both("rounds_entry_tip"))
@@ -515,4 +699,14 @@ class RoundsView(View):
         state = settings.value("rounds/splitter")
         if state is not None:
             self.splitter.restoreState(state)
+
+
+def _why(error: UserError | None) -> str | None:
+    """A refusal as the tooltip of a disabled action says it (no place prefix)."""
+    return None if error is None else pick(error.zh, error.en)
+
+
+def _mirror(button: QPushButton, action: Any) -> None:
+    button.setEnabled(action.isEnabled())
+    button.setToolTip(action.toolTip())
 

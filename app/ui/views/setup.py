@@ -3,10 +3,10 @@ another, remove while empty) and each group's rules, system and awards; every ch
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGridLayout,
@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -28,12 +27,19 @@ from app.group_settings import OPENINGS, RULE_SETS
 from app.pairing.system import System
 from app.pairing.types import PointSystem
 from app.rules.protocols import Protocol
-from app.services import event as event_service
 from app.services import groups as groups_service
 from app.services import queries
+from app.services.operations import ADD_GROUP, REMOVE_GROUP, UPDATE_EVENT, UPDATE_GROUP, Area
 from app.ui import common
 from app.ui.i18n import both, pick, tr
 from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
+from app.ui.settings_controls import (
+    EligibilityEditor,
+    SameUnitAvoidance,
+    SubRankings,
+    TieBreakPicker,
+)
+from app.ui.texts import TIEBREAK_ENGLISH
 from app.ui.views.base import View
 
 POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
@@ -56,12 +62,14 @@ POINT_TEXTS = {
     "absent": ("缺席", "absent"),
 }
 CHOICE_TEXTS["free_opening"] = ("自由开局", "free opening")
-JSON_FIELDS = ("eligibility", "settings")
+INITIAL_COLOURS = ("first", "second", "draw")
 EVENT_KEYS = ("title", "organisers", "venue", "start_date", "end_date")
 
 
 class SetupView(View):
     """Event details and the groups (editable, undoable), the group settings form."""
+
+    areas = frozenset({Area.EVENT, Area.PLAYERS, Area.ROUNDS})
 
     def __init__(self, main: Any) -> None:
         super().__init__(main)
@@ -153,7 +161,10 @@ class SetupView(View):
             self.point_labels[key] = label
             points_layout.addWidget(label, i // 5, 2 * (i % 5))
             points_layout.addWidget(spin, i // 5, 2 * (i % 5) + 1)
-        self.tiebreaks = QLineEdit()
+        self.tiebreaks = TieBreakPicker(
+            [(key, zh, TIEBREAK_ENGLISH.get(key, key)) for key, zh in
+             groups_service.tiebreak_choices()])
+        self.tiebreaks.setObjectName("tiebreaks")
         self.unplayed = QComboBox()
         self._fill_choices()
         self.decisive = QSpinBox()
@@ -162,30 +173,56 @@ class SetupView(View):
         self.prizes.setObjectName("prizes")
         self.titles = RangeTable(TITLE_COLUMNS, "段级位 / grade titles")
         self.titles.setObjectName("grade_titles")
-        self.json_edits = {key: QPlainTextEdit() for key in JSON_FIELDS}
-        for edit in self.json_edits.values():
-            edit.setMinimumHeight(80)
+        self.playoffs = QCheckBox()
+        self.playoffs.setObjectName("playoffs")
+        self.median_cut = QSpinBox()
+        self.median_cut.setObjectName("median_cut")
+        self.median_cut.setRange(0, 5)
+        self.wins_count_forfeits = QCheckBox()
+        self.wins_count_byes = QCheckBox()
+        self.same_unit = SameUnitAvoidance()
+        self.forfeit_meeting = QCheckBox()
+        self.initial_colour = QComboBox()
+        self.initial_colour.setObjectName("initial_colour")
+        self.late_entry_points = QSpinBox()
+        self.late_entry_points.setRange(0, 100)
+        self.time_loss_round = QCheckBox()
+        self.eligibility = EligibilityEditor()
+        self.subrankings = SubRankings()
+        ranking_options = QWidget()
+        ranking_row = QHBoxLayout(ranking_options)
+        ranking_row.setContentsMargins(0, 0, 0, 0)
+        self.median_cut_label = QLabel()
+        for widget in (self.median_cut_label, self.median_cut, self.wins_count_forfeits,
+                       self.wins_count_byes):
+            ranking_row.addWidget(widget)
+        ranking_row.addStretch(1)
         self.progress = QLabel()
         self.rows: list[tuple[str, QWidget]] = [
             ("f_name", self.name), ("f_rule_set", self.rule_set), ("f_opening", self.opening),
             ("f_fifth_move_offers", self.fifth), ("f_time_control", self.time_control),
             ("f_system", self.system), ("f_rounds", self.rounds),
             ("f_games_per_round", self.games), ("f_points", points_widget),
-            ("f_tiebreaks", self.tiebreaks), ("f_unplayed_policy", self.unplayed),
-            ("decisive", self.decisive),
+            ("f_tiebreaks", self.tiebreaks), ("f_tiebreak_options", ranking_options),
+            ("f_unplayed_policy", self.unplayed),
+            ("decisive", self.decisive), ("f_playoffs", self.playoffs),
+            ("f_same_unit", self.same_unit), ("f_forfeit_meeting", self.forfeit_meeting),
+            ("f_initial_colour", self.initial_colour),
+            ("f_late_entry_points", self.late_entry_points),
+            ("f_time_loss_round", self.time_loss_round),
+            ("f_eligibility", self.eligibility),
+            ("f_subrankings", self.subrankings),
             ("f_prizes", self.prizes),
             ("f_grade_titles", self.titles),
-            ("f_eligibility", self.json_edits["eligibility"]),
-            ("f_settings", self.json_edits["settings"]),
             ("f_progress", self.progress),
         ]
         self.row_labels: dict[str, QLabel] = {}
-        for key, widget in self.rows:
+        for key, row_widget in self.rows:
             label = QLabel()
             self.row_labels[key] = label
-            form.addRow(label, widget)
+            form.addRow(label, row_widget)
         common.pass_undo_to_window(*self.event_edits.values(), self.new_group_name, self.name,
-                                   self.time_control, self.tiebreaks)
+                                   self.time_control)
         self.save = QPushButton()
         self.save.setObjectName("save_group")
         self.save.clicked.connect(self.save_group)
@@ -279,14 +316,14 @@ class SetupView(View):
         self.games.setValue(group.games_per_round)
         for key, spin in self.points.items():
             spin.setValue(int(group.points.get(key, 0)))
-        self.tiebreaks.setText(", ".join(group.tiebreaks))
+        self.tiebreaks.set_tiebreaks(group.tiebreaks,
+                                     dict(group.settings.tiebreak_labels))
         _choose(self.unplayed, group.unplayed_policy)
         self.decisive.setValue(group.settings.decisive_places)
         self.prizes.set_rows(list(group.prizes))
         self.titles.set_rows(list(group.grade_titles))
-        values = {"eligibility": group.eligibility, "settings": _shown_settings(group)}
-        for key, edit in self.json_edits.items():
-            edit.setPlainText(json.dumps(values[key], ensure_ascii=False, indent=1))
+        self._show_settings(_settings_shown(group))
+        self.eligibility.set_value(dict(group.eligibility))
         self.progress.setText(tr("progress_text", players=group.player_count,
                                  paired=group.rounds_paired, complete=group.rounds_complete))
         paired = group.rounds_paired > 0
@@ -309,7 +346,7 @@ class SetupView(View):
         changed = {k: v for k, v in self.event_values().items() if old[k] != v}
         if not changed:
             return True
-        if self.run(_field_named, event_service.update_event, self.ev, **changed) is None:
+        if self.run(UPDATE_EVENT, self.ev, **changed) is None:
             return False
         self.main.show_message(tr("setup_event_saved"))
         return True
@@ -325,8 +362,7 @@ class SetupView(View):
 
     def add_group(self, name: str, like: str | None = None) -> bool | None:
         self._select_name = name
-        done = self.run(_field_named, event_service.add_group, self.ev, name, like=like)
-        if done is None:
+        if self.run(ADD_GROUP, self.ev, name, like=like) is None:
             self._select_name = None
             return None
         self.main.show_message(tr("setup_group_added", group=name))
@@ -338,7 +374,7 @@ class SetupView(View):
         group = self.current_group()
         if group is None:
             return False
-        if self.run(lambda: event_service.remove_group(self.ev, group.name) or True) is None:
+        if self.run(REMOVE_GROUP, self.ev, group.name) is None:
             return False
         self.main.show_message(tr("setup_group_removed", group=group.name))
         return True
@@ -346,7 +382,7 @@ class SetupView(View):
     # ----- editing ---------------------------------------------------------------------------
 
     def form_values(self) -> dict[str, Any]:
-        """The form's values as update_group fields; a UserError names a bad JSON field."""
+        """The form's values as update_group fields (every control holds only good values)."""
         values: dict[str, Any] = {
             "name": self.name.text().strip(),
             "rule_set": self.rule_set.currentData(),
@@ -357,23 +393,42 @@ class SetupView(View):
             "rounds": self.rounds.value(),
             "games_per_round": self.games.value(),
             "points": {key: spin.value() for key, spin in self.points.items()},
-            "tiebreaks": [t.strip() for t in self.tiebreaks.text().replace("，", ",").split(",")
-                          if t.strip()],
+            "tiebreaks": self.tiebreaks.tiebreaks(),
             "unplayed_policy": self.unplayed.currentData(),
             "decisive_places": self.decisive.value(),
             "prizes": self.prizes.rows(),
             "grade_titles": self.titles.rows(),
+            "eligibility": self.eligibility.value(),
+            "settings": self.settings_values(),
         }
-        for key, edit in self.json_edits.items():
-            text = edit.toPlainText().strip() or "{}"
-            try:
-                values[key] = json.loads(text)
-            except json.JSONDecodeError as error:
-                label = tr(f"f_{key}")
-                raise UserError(tr("bad_json", field=label, error=error.msg),
-                                tr("bad_json", field=label, error=error.msg),
-                                f"{label}:{error.lineno}:{error.colno}") from None
         return values
+
+    def _show_settings(self, values: dict[str, Any]) -> None:
+        self.playoffs.setChecked(bool(values["playoffs"]))
+        self.median_cut.setValue(int(values["median_cut"]))
+        self.wins_count_forfeits.setChecked(bool(values["wins_count_forfeits"]))
+        self.wins_count_byes.setChecked(bool(values["wins_count_byes"]))
+        self.same_unit.set_value(int(values["same_unit_avoidance_rounds"]))
+        self.forfeit_meeting.setChecked(bool(values["forfeit_counts_as_meeting"]))
+        _choose(self.initial_colour, str(values["initial_colour"]))
+        self.late_entry_points.setValue(int(values["late_entry_points"]))
+        self.time_loss_round.setChecked(bool(values["time_loss_in_game_one_loses_round"]))
+        self.subrankings.set_value(list(values["subrankings"]))
+
+    def settings_values(self) -> dict[str, Any]:
+        """The group's other settings as the controls hold them (the settings' own keys)."""
+        return {
+            "playoffs": self.playoffs.isChecked(),
+            "median_cut": self.median_cut.value(),
+            "wins_count_forfeits": self.wins_count_forfeits.isChecked(),
+            "wins_count_byes": self.wins_count_byes.isChecked(),
+            "same_unit_avoidance_rounds": self.same_unit.value(),
+            "forfeit_counts_as_meeting": self.forfeit_meeting.isChecked(),
+            "initial_colour": self.initial_colour.currentData(),
+            "late_entry_points": self.late_entry_points.value(),
+            "time_loss_in_game_one_loses_round": self.time_loss_round.isChecked(),
+            "subrankings": self.subrankings.value(),
+        }
 
     def save_group(self) -> bool:
         group = self.current_group()
@@ -391,14 +446,17 @@ class SetupView(View):
                "tiebreaks": list(group.tiebreaks), "unplayed_policy": group.unplayed_policy,
                "decisive_places": group.settings.decisive_places,
                "prizes": list(group.prizes), "grade_titles": list(group.grade_titles),
-               "eligibility": dict(group.eligibility), "settings": _shown_settings(group)}
+               "eligibility": dict(group.eligibility), "settings": _settings_shown(group)}
         changed = {k: v for k, v in values.items() if old.get(k) != v}
+        if "settings" in changed:  # only the settings that changed
+            before = _settings_shown(group)
+            changed["settings"] = {k: v for k, v in values["settings"].items()
+                                   if before.get(k) != v}
         if "points" in changed:
             changed["points"] = {**group.points, **changed["points"]}
         if not changed:
             return True
-        result = self.run(groups_service.update_group, self.ev, group.name, **changed)
-        if result is None:
+        if self.run(UPDATE_GROUP, self.ev, group.name, **changed) is None:
             return False
         self.main.show_message(tr("setup_saved", group=values["name"]))
         return True
@@ -451,10 +509,25 @@ class SetupView(View):
             label.setText(tr(key))
         self.save.setText(tr("setup_save"))
         self.save.setToolTip(both("setup_save_tip"))
-        known = ", ".join(groups_service.known_tiebreaks())
-        self.tiebreaks.setToolTip(f"{both('f_tiebreaks')}\n{known}")
-        for key, edit in self.json_edits.items():
-            edit.setToolTip(f"{both('f_' + key)}\n{both('json_hint')}")
+        self.tiebreaks.retranslate()
+        self.tiebreaks.setToolTip(both("f_tiebreaks_tip"))
+        self.same_unit.retranslate()
+        self.eligibility.retranslate()
+        self.subrankings.retranslate()
+        self.median_cut_label.setText(tr("f_median_cut"))
+        self.median_cut.setToolTip(both("f_median_cut_tip"))
+        for box, key in ((self.playoffs, "f_playoffs_box"),
+                         (self.wins_count_forfeits, "f_wins_count_forfeits"),
+                         (self.wins_count_byes, "f_wins_count_byes"),
+                         (self.forfeit_meeting, "f_forfeit_meeting_box"),
+                         (self.time_loss_round, "f_time_loss_round_box")):
+            box.setText(tr(key))
+        current = self.initial_colour.currentData()
+        self.initial_colour.clear()
+        for key in INITIAL_COLOURS:
+            self.initial_colour.addItem(tr(f"initial_colour_{key}"), key)
+        if current is not None:
+            _choose(self.initial_colour, current)
 
 
 def _choose(combo: QComboBox, key: str) -> None:
@@ -466,28 +539,19 @@ def _choose(combo: QComboBox, key: str) -> None:
     combo.setCurrentIndex(index)
 
 
-def _shown_settings(group: queries.GroupInfo) -> dict[str, Any]:
-    """The group's other settings (sub-rankings, byes, ...) as the JSON editor shows them;
-    the decisive places have their own field."""
-    return {k: v for k, v in group.settings.extra().items() if k != "decisive_places"}
+# The group settings (app.group_settings.GroupSettings keys) that have a control here.
+CONTROLLED_SETTINGS = ("playoffs", "median_cut", "wins_count_forfeits", "wins_count_byes",
+                       "same_unit_avoidance_rounds", "forfeit_counts_as_meeting",
+                       "initial_colour", "late_entry_points",
+                       "time_loss_in_game_one_loses_round", "subrankings")
+
+
+def _settings_shown(group: queries.GroupInfo) -> dict[str, Any]:
+    """The group's settings that have a control here, as the settings write them."""
+    data = group.settings.to_json()
+    return {key: data[key] for key in CONTROLLED_SETTINGS}
 
 
 def _date_text(value: object) -> str:
     """A date as the form shows and takes it: YYYY-MM-DD, or empty."""
     return str(value) if value else ""
-
-
-FIELD_LABELS = {"title": "setup_title", "organisers": "setup_organisers", "venue": "setup_venue",
-                "start_date": "setup_start_date", "end_date": "setup_end_date",
-                "name": "f_name"}
-
-
-def _field_named(action: Any, *args: Any, **kwargs: Any) -> bool:
-    """Call a service; a UserError about a field names it as the form labels it."""
-    try:
-        action(*args, **kwargs)
-    except UserError as error:
-        if error.where in FIELD_LABELS:
-            raise UserError(error.zh, error.en, tr(FIELD_LABELS[error.where])) from None
-        raise
-    return True

@@ -31,19 +31,26 @@ from PySide6.QtWidgets import (
 
 from app.errors import NoAnswer, UserError
 from app.pairing.system import System
-from app.services import queries
+from app.services import knockout, playoffs, queries, ranking
+from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, Area
 from app.ui import common
 from app.ui.bracket_widget import BracketWidget
+from app.ui.common import cell
 from app.ui.crosstable_widget import CrosstableWidget
-from app.ui.i18n import both, tr
+from app.ui.i18n import both, pick, tr
+from app.ui.texts import PLAYOFF_STAGE_ENGLISH, TIEBREAK_ENGLISH
 from app.ui.views.base import View
 
+PLAYOFF_KEYS = {"1": "1-0", "=": "=", "0": "0-1"}
 MAIN = "main"
 TEAMS = "teams"
 
 
 class StandingsView(View):
     """One ranking at a time: a group's overall standings, a sub-ranking, or the teams."""
+
+    areas = frozenset({Area.ROUNDS, Area.STANDINGS, Area.PLAYOFFS, Area.PLAYERS, Area.TEAMS,
+                       Area.EVENT})
 
     def __init__(self, main: Any) -> None:
         super().__init__(main)
@@ -97,11 +104,23 @@ class StandingsView(View):
         self.playoff_label.setObjectName("playoff_view")
         self.playoff_label.setReadOnly(True)
         self.playoff_id: int | None = None
+        self._generation = 0
+        self._crosstable_for: tuple[str | None, int] | None = None
+        self._bracket_for: tuple[str | None, int] | None = None
+        self.playoff_list.installEventFilter(self)
+        self.print_button = QPushButton()
+        self.print_button.setObjectName("print_standings")
+        self.print_button.clicked.connect(self.print_standings)
+        self.pdf_button = QPushButton()
+        self.pdf_button.setObjectName("pdf_standings")
+        self.pdf_button.clicked.connect(lambda: self.print_standings(pdf=True))
         top = QHBoxLayout()
         top.addWidget(self.group_label)
         top.addWidget(self.group)
         top.addWidget(self.which)
         top.addStretch(1)
+        top.addWidget(self.print_button)
+        top.addWidget(self.pdf_button)
         playoff_row = QHBoxLayout()
         playoff_row.addWidget(self.needs, 2)
         buttons = QVBoxLayout()
@@ -117,7 +136,7 @@ class StandingsView(View):
         result_row.addWidget(self.board_button)
         games.addLayout(result_row)
         playoff_row.addLayout(games, 2)
-        lower = self.lower = QWidget()
+        lower = self.lower_part = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.needs_label)
@@ -133,10 +152,57 @@ class StandingsView(View):
 
     # ----- loading -----------------------------------------------------------------------------
 
+    def reset(self) -> None:
+        self._generation += 1
+        self.group.blockSignals(True)
+        self.group.clear()
+        self.group.blockSignals(False)
+        self.playoff_id = None
+        self.rankings = []
+        self.info = None
+
+    def show_playoff_page(self, group: str | None) -> None:
+        """The playoffs of `group`: the standings table with its ties and playoffs."""
+        if self.stale and self.main.ev is not None:
+            self.stale = False
+            self.refresh()
+        if group is not None and self.group.findText(group) >= 0:
+            self.group.setCurrentIndex(self.group.findText(group))
+        self.pages.setCurrentIndex(0)
+        self.which.setCurrentIndex(0)
+        self.playoff_list.setFocus()
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 (Qt name)
+        """On the playoff list, 1 / = / 0 enter the next game's result (first mover first)."""
+        from PySide6.QtCore import QEvent
+
+        if watched is self.playoff_list and event.type() == QEvent.Type.KeyPress:
+            code = PLAYOFF_KEYS.get(event.text())
+            if code is not None and self.playoff_id is not None:
+                self.record_playoff(code)
+                return True
+        return super().eventFilter(watched, event)
+
+    def print_standings(self, pdf: bool = False) -> bool:
+        """The table on screen (standings, a sub-ranking or the team standings) printed with
+        a preview, or saved as a PDF in the event's folder."""
+        from app.ui.printing import print_table
+
+        entry = self.current()
+        if entry is None:
+            return False
+        title = tr("print_standings_title", group=self.selected_group() or "",
+                   ranking=self.which.currentText())
+        headers = [item.text() if (item := self.table.horizontalHeaderItem(c)) else ""
+                   for c in range(self.table.columnCount())]
+        return print_table(self, title, headers, self.standings_texts(),
+                           pdf_folder=self.main.event_folder() if pdf else None)
+
     def selected_group(self) -> str | None:
         return self.group.currentText() or None
 
     def refresh(self) -> None:
+        self._generation += 1  # the crosstable and the bracket are loaded again when shown
         groups = queries.event_info(self.ev).groups
         self.systems = {g.name: (g.system, dict(g.points)) for g in groups}
         self.rounds_paired = {g.name: g.rounds_paired for g in groups}
@@ -159,14 +225,11 @@ class StandingsView(View):
         self.which.clear()
         if name is not None:
             try:
-                ranking = common.service("ranking")
                 self.rankings.append((MAIN, ranking.standings(self.ev, name)))
                 for sub in ranking.subrankings(self.ev, name):
                     self.rankings.append((f"sub:{sub.name}", sub))
-                teams = getattr(ranking, "team_standings", None)
-                if teams is not None:
-                    for team in teams(self.ev):
-                        self.rankings.append((f"team:{_team_name(team)}", team))
+                for team in ranking.team_standings(self.ev):
+                    self.rankings.append((f"team:{_team_name(team)}", team))
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
         for key, info in self.rankings:
@@ -227,7 +290,7 @@ class StandingsView(View):
         playoffs belong to the table page, the grid and the drawing take the whole height."""
         table = self.pages.currentIndex() == 0
         self.which.setVisible(table)
-        self.lower.setVisible(table)
+        self.lower_part.setVisible(table)
         if self.main.ev is None:
             return
         if self.pages.currentWidget() is self.crosstable:
@@ -237,10 +300,13 @@ class StandingsView(View):
 
     def _load_crosstable(self) -> None:
         name = self.selected_group()
+        if self._crosstable_for == (name, self._generation):
+            return  # shown already, and nothing changed since
+        self._crosstable_for = (name, self._generation)
         info = None
         if name is not None:
             try:
-                info = common.function("ranking", "crosstable")(self.ev, name)
+                info = ranking.crosstable(self.ev, name)
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
         self.crosstable.set_info(info)
@@ -248,18 +314,20 @@ class StandingsView(View):
     def _load_bracket(self) -> None:
         """The knockout's bracket, with team names (team knockout) or players' names."""
         name = self.selected_group()
+        if self._bracket_for == (name, self._generation):
+            return
+        self._bracket_for = (name, self._generation)
         bracket = None
         names: dict[int, str] = {}
         system = self.system()
         if name is not None and system is not None and system.bracket:
             try:
                 if system.team:
-                    entrants = common.function("knockout", "teams")(self.ev, name)
+                    names = {t.id: t.name for t in knockout.teams(self.ev, name)}
                 else:
-                    entrants = queries.players(self.ev, name)
-                names = {e.id: e.name for e in entrants}
+                    names = {p.id: p.name for p in queries.players(self.ev, name)}
                 if len(names) >= 2:  # fewer: the widget says a bracket needs two
-                    bracket = common.function("knockout", "bracket_view")(self.ev, name)
+                    bracket = knockout.bracket_view(self.ev, name)
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
                 bracket = None
@@ -287,10 +355,10 @@ class StandingsView(View):
 
     def _show_standings(self, info: Any) -> None:
         headers = [tr("standings_rank"), tr("col_name"), tr("col_unit"), tr("standings_points"),
-                   *[label for _key, label in info.columns], tr("standings_playoff"),
-                   tr("standings_prize"), tr("standings_title")]
+                   *[_tiebreak_header(key, label) for key, label in info.columns],
+                   tr("standings_playoff"), tr("standings_prize"), tr("standings_title")]
         rows = [[row.rank_text, row.player.name, row.player.unit, row.points_text, *row.values,
-                 row.playoff_mark, row.prize, row.title] for row in info.rows]
+                 _playoff_mark(row.playoff_mark), row.prize, row.title] for row in info.rows]
         common.fill_table(self.table, headers, rows, [row.player.id for row in info.rows])
         shared = QBrush(QColor("#fff3cd"))
         need = QBrush(QColor("#f8d7da"))
@@ -298,8 +366,8 @@ class StandingsView(View):
             brush = need if row.playoff_mark == "需加赛" else (shared if row.shared else None)
             if brush is not None:
                 for c in range(self.table.columnCount()):
-                    self.table.item(r, c).setBackground(brush)
-            self.table.item(r, 0).setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                    cell(self.table, r, c).setBackground(brush)
+            cell(self.table, r, 0).setTextAlignment(Qt.AlignmentFlag.AlignCenter)
 
     def _show_team(self, info: Any) -> None:
         headers = [tr("standings_rank"), tr("col_team"), info.total_label, *info.columns,
@@ -338,17 +406,15 @@ class StandingsView(View):
     def create_playoff(self, place: int) -> int | None:
         """Open the playoff (加赛) for the players tied at `place`."""
         name = self.selected_group()
-        try:
-            create = common.function("playoffs", "create_playoff")
-        except UserError as error:
-            self.main.show_error(error)
+        if name is None:
             return None
-        playoff_id = self.run(create, self.ev, name, place)
-        if playoff_id is not None:
-            self.playoff_id = int(playoff_id)
-            self._load_playoffs()
-            self.main.show_message(tr("standings_playoff_created", place=place))
-        return playoff_id
+        outcome = self.run(CREATE_PLAYOFF, self.ev, name, place)
+        if outcome is None:
+            return None
+        self.playoff_id = int(outcome.value)
+        self._load_playoffs()
+        self.main.show_message(tr("standings_playoff_created", place=place))
+        return self.playoff_id
 
     def _load_playoffs(self) -> None:
         """The group's playoffs; the selected one shows its games and the next to play."""
@@ -358,7 +424,7 @@ class StandingsView(View):
         name = self.selected_group()
         if name is not None and self.main.ev is not None:
             try:
-                self.playoff_infos = list(common.function("playoffs", "playoffs")(self.ev, name))
+                self.playoff_infos = list(playoffs.playoffs(self.ev, name))
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
         for info in self.playoff_infos:
@@ -405,13 +471,7 @@ class StandingsView(View):
         """The result of the selected playoff's next game (first mover first)."""
         if self.playoff_id is None:
             return False
-        try:
-            record = common.function("playoffs", "record_playoff_result")
-        except UserError as error:
-            self.main.show_error(error)
-            return False
-        info = self.run(record, self.ev, self.playoff_id, code)
-        return info is not None
+        return self.run(RECORD_PLAYOFF_RESULT, self.ev, self.playoff_id, code) is not None
 
     def save_layout(self, settings: Any) -> None:
         settings.setValue("standings/splitter", self.splitter.saveState())
@@ -428,6 +488,11 @@ class StandingsView(View):
 
     def retranslate(self) -> None:
         self.group_label.setText(tr("group"))
+        self.print_button.setText(tr("print"))
+        self.print_button.setToolTip(both("print_tip"))
+        self.pdf_button.setText(tr("save_pdf"))
+        self.pdf_button.setToolTip(both("save_pdf_tip"))
+        self.playoff_list.setToolTip(both("playoff_keys_tip"))
         for index, key in enumerate(("page_standings", "page_crosstable", "page_bracket")):
             self.pages.setTabText(index, tr(key))
             self.pages.setTabToolTip(index, both(f"{key}_tip"))
@@ -450,13 +515,25 @@ def _team_name(team: Any) -> str:
     return str(getattr(team, "name", getattr(team, "title", "")))
 
 
+def _tiebreak_header(key: str, label: str) -> str:
+    """A tie-break column: the group's own name in Chinese (小分 ...); in English the
+    tie-break's English name, with the group's Chinese name where it has its own."""
+    english = TIEBREAK_ENGLISH.get(key, key)
+    return pick(label, english)
+
+
+def _playoff_mark(mark: str) -> str:
+    return {"需加赛": tr("playoff_mark_needed"), "加赛": tr("playoff_mark_played")}.get(mark, mark)
+
+
 def _playoff_text(info: Any) -> str:
     """A playoff's games (played and to play) and its order once decided."""
     lines = [tr("playoff_item", place=info.place,
                 players="、".join(p.name for p in info.players), state="")]
     for game in info.games:
         mark = game.result or ("→ " + tr("playoff_next") if game is info.next_game else "")
-        lines.append(f"{game.index}. {game.stage}  {game.black.name} — {game.white.name}  "
+        stage = pick(game.stage, PLAYOFF_STAGE_ENGLISH.get(game.stage, game.stage))
+        lines.append(f"{game.index}. {stage}  {game.black.name} — {game.white.name}  "
                      f"{game.time_control}  {mark}")
     if info.order:
         lines.append(tr("playoff_decided", order=" > ".join(p.name for p in info.order)))

@@ -8,7 +8,14 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.pairing.swiss.cardinality import deficient, has_complete_matching, maximum_matching
+from app.pairing.swiss.cardinality import (
+    complete_matching_exists,
+    deficient,
+    deficient_of,
+    has_complete_matching,
+    maximum_matching,
+    maximum_matching_of,
+)
 from app.pairing.swiss.matching import lex_first_assignment, max_weight_matching
 
 
@@ -92,3 +99,28 @@ def test_lexicographically_first_assignment(size: int, data: st.DataObject) -> N
     else:
         assert got is not None
         assert tuple(got[a] for a in left) == best
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs(), st.data())
+def test_the_same_answers_without_adjacency_lists(graph, data: st.DataObject) -> None:  # type: ignore[no-untyped-def]
+    """The linear-memory versions (a pair test instead of lists) answer as the lists do:
+    complete or not (with the player left over allowed or not), the size of a maximum
+    matching, and the vertices some maximum matching leaves out."""
+    n, weights = graph
+    adjacent: list[list[int]] = [[] for _ in range(n)]
+    for a, b in weights:
+        adjacent[a].append(b)
+        adjacent[b].append(a)
+
+    def may_pair(a: int, b: int) -> bool:
+        return (min(a, b), max(a, b)) in weights
+
+    allowed = data.draw(st.none() | st.lists(st.booleans(), min_size=n, max_size=n))
+    assert complete_matching_exists(n, may_pair, allowed) == has_complete_matching(
+        adjacent, allowed
+    )
+    mate = maximum_matching_of(n, may_pair)
+    assert all(mate[mate[v]] == v and may_pair(v, mate[v]) for v in range(n) if mate[v] != -1)
+    assert sum(1 for m in mate if m != -1) == sum(1 for m in maximum_matching(adjacent) if m != -1)
+    assert deficient_of(n, may_pair) == deficient(adjacent)

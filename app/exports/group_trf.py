@@ -1,0 +1,255 @@
+"""One TRF-2026 file per group for the federation package (编排文件): what a rating officer and
+a pairing checker (bbpPairings `-c`, gacrux, `trf check`) need to read the group again.
+
+FIDE "Format of Tournament Report File, Version 2026" (written by `app.pairing.trf.write_trf`):
+- the header: 012 event and group, 022 venue, 032 CHN, 042 / 052 dates, 062 / 072
+  players, 082 teams, 092 the system (`FIDE_DUTCH_2025` for the Swiss groups, the engine's rules), 102 chief
+  arbiter, 122 time control, 132 the day each round was paired; 142 and XXR the rounds;
+  152 the colour of the top player in round 1 (from round 1 itself); 162 the points;
+- `260` forbidden pairs: every pairing the event treats as having met without a game
+  (a forfeit, where the group counts forfeits as meetings, the Chinese practice of
+  app.services.rounds), forbidden from the round after it to the end; and the same-unit
+  avoidance (同单位回避) for the rounds whose pairing report says it was kept, one `260`
+  record per unit for those rounds (where it had to be relaxed the round's pairing was made
+  without it, and a `###` comment says so);
+- team groups: `013` team records (name, then the members' pairing numbers in board order);
+  a second game of one pair in one round (a captains' playoff, 主将加赛) has no place in the
+  round records and is named in a `###` comment instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from app.errors import UserError
+from app.exports.model import BoardResult, ExportModel, Group, Round, outcome_of
+from app.pairing.system import System
+from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfPlayerInfo, TrfTeam, write_trf
+from app.pairing.types import Colour, Outcome, PlayerHistory, RoundRecord, TournamentSnapshot
+
+SYSTEMS = {
+    System.SWISS: "FIDE_DUTCH_2025",
+    System.ROUND_ROBIN: "ROUND_ROBIN_BERGER",
+    System.DOUBLE_ROUND_ROBIN: "DOUBLE_ROUND_ROBIN_BERGER",
+    System.KNOCKOUT: "KNOCKOUT_WITH_PLACEMENT",
+    System.TEAM_KNOCKOUT: "TEAM_KNOCKOUT_WITH_PLACEMENT",
+    System.CROSS_GROUP: "TEAM_CROSS_GROUP_ROUND",
+}
+FEDERATION = "CHN"  # 032: the events of the regulations are held in China (FIDE code)
+_KEPT = "同单位回避：已满足"
+_RELAXED = "同单位回避无法完全满足"
+
+
+@dataclass(frozen=True)
+class GroupRounds:
+    """The finished rounds of a group as the TRF holds them: boards with one entry per player
+    and round, and the boards left out (a second game of a pair in one round)."""
+
+    rounds: tuple[Round, ...]
+    left_out: tuple[tuple[int, BoardResult], ...]
+
+
+def finished_rounds(model: ExportModel, group_key: str) -> GroupRounds:
+    rounds = []
+    left_out: list[tuple[int, BoardResult]] = []
+    for rnd in model.rounds_of(group_key):
+        if not all(b.result or b.second is None for b in rnd.boards):
+            continue
+        seen: set[int] = set()
+        kept = []
+        for board in rnd.boards:
+            players = {board.first} | ({board.second} if board.second is not None else set())
+            if players & seen:
+                left_out.append((rnd.number, board))
+                continue
+            seen |= players
+            kept.append(board)
+        rounds.append(Round(rnd.group, rnd.number, tuple(kept), rnd.date_text, rnd.day,
+                            rnd.report))
+    return GroupRounds(tuple(rounds), tuple(left_out))
+
+
+def pairing_numbers(model: ExportModel, group_key: str) -> dict[int, int]:
+    """Player id -> pairing number: the registered numbers, then free ones for the rest."""
+    group = model.group(group_key)
+    players = sorted(model.players_of(group_key), key=lambda p: (p.number or 10**9, p.id))
+    taken = [p.number for p in players if p.number]
+    if len(set(taken)) != len(taken):
+        raise UserError(f"{group.name}中有重复的编号", f"duplicate pairing numbers in {group.name}")
+    numbers: dict[int, int] = {}
+    next_free = max(taken, default=0) + 1
+    for player in players:
+        if player.number:
+            numbers[player.id] = player.number
+        else:
+            numbers[player.id] = next_free
+            next_free += 1
+    return numbers
+
+
+def _records(group: Group, rnd: Round, numbers: dict[int, int]
+             ) -> Iterator[tuple[int, RoundRecord]]:
+    for board in rnd.boards:
+        for me, other, colour, points in (
+            (board.first, board.second, Colour.FIRST, board.first_points),
+            (board.second, board.first, Colour.SECOND, board.second_points),
+        ):
+            if me is None or me not in numbers:
+                continue
+            outcome = outcome_of(board, me)
+            if outcome is None:  # finished rounds only: every board has its result
+                continue
+            yield me, RoundRecord(
+                rnd.number, outcome,
+                numbers.get(other) if other is not None else None,
+                colour if other is not None else None,
+                points if points is not None else group.points.points(outcome),
+            )
+
+
+def _initial_colour(rounds: tuple[Round, ...], numbers: dict[int, int]) -> Colour:
+    """TRF26 152: the colour of the highest-ranked player paired in round 1."""
+    if not rounds or rounds[0].number != 1:
+        return Colour.FIRST
+    best: tuple[int, Colour] | None = None
+    for board in rounds[0].boards:
+        if board.second is None:
+            continue
+        for pid, colour in ((board.first, Colour.FIRST), (board.second, Colour.SECOND)):
+            number = numbers.get(pid)
+            if number is not None and (best is None or number < best[0]):
+                best = (number, colour)
+    return best[1] if best else Colour.FIRST
+
+
+def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapshot,
+                                                                 dict[int, int]]:
+    """The group as a `TournamentSnapshot` (rounds with every result in), and the map from
+    player id to the pairing number used in it."""
+    group = model.group(group_key)
+    numbers = pairing_numbers(model, group_key)
+    finished = finished_rounds(model, group_key)
+    records: dict[int, list[RoundRecord]] = {pid: [] for pid in numbers}
+    for rnd in finished.rounds:
+        seen: set[int] = set()
+        for pid, record in _records(group, rnd, numbers):
+            seen.add(pid)
+            records[pid].append(record)
+        for pid in records:
+            if pid not in seen:
+                records[pid].append(RoundRecord(rnd.number, Outcome.ABSENT))
+    players = sorted(model.players_of(group_key), key=lambda p: numbers[p.id])
+    histories = tuple(
+        PlayerHistory(numbers[p.id], tuple(records[p.id]), unit=p.unit, name=p.name)
+        for p in players
+    )
+    snapshot = TournamentSnapshot(histories, max(group.rounds, len(finished.rounds)),
+                                  group.points, _initial_colour(finished.rounds, numbers))
+    return snapshot, numbers
+
+
+def forfeit_pairs(group: Group, snapshot: TournamentSnapshot) -> list[ForbiddenPairs]:
+    """Pairs who met by forfeit: forbidden from the next round on (260), where the group
+    counts a forfeit as a meeting."""
+    if not group.forfeits_meet:
+        return []
+    found: dict[frozenset[int], int] = {}
+    for player in snapshot.players:
+        for record in player.rounds:
+            if record.opponent is not None and not record.outcome.played:
+                pair = frozenset((player.number, record.opponent))
+                found[pair] = min(found.get(pair, record.round), record.round)
+    return [ForbiddenPairs(tuple(sorted(pair)), first + 1, 0)
+            for pair, first in sorted(found.items(), key=lambda x: (x[1], sorted(x[0])))
+            if first < snapshot.total_rounds]
+
+
+def unit_avoidance(group: Group, snapshot: TournamentSnapshot, rounds: tuple[Round, ...]
+                   ) -> tuple[list[ForbiddenPairs], list[str]]:
+    """Same-unit avoidance that shaped a pairing: 260 records per unit for the rounds whose
+    report says it was kept, and comment lines for every round it touched."""
+    if not group.unit_avoidance_rounds:
+        return [], []
+    kept = [r.number for r in rounds if any(line.startswith(_KEPT) for line in r.report)]
+    relaxed = [r.number for r in rounds if any(line.startswith(_RELAXED) for line in r.report)]
+    comments = []
+    if kept:
+        comments.append("same-unit avoidance kept in rounds " + ", ".join(map(str, kept))
+                        + " (同单位回避), written as 260 records")
+    if relaxed:
+        comments.append("same-unit avoidance relaxed in rounds " + ", ".join(map(str, relaxed))
+                        + " (同单位回避已放宽): no legal pairing kept it")
+    units: dict[str, list[int]] = {}
+    for player in snapshot.players:
+        if player.unit:
+            units.setdefault(player.unit, []).append(player.number)
+    entries = []
+    for start, end in _runs(kept):
+        entries += [ForbiddenPairs(tuple(members), start, end)
+                    for members in units.values() if len(members) > 1]
+    return entries, comments
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """[1, 2, 3, 5] -> [(1, 3), (5, 5)]."""
+    runs: list[tuple[int, int]] = []
+    for n in numbers:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return runs
+
+
+def teams_of(model: ExportModel, rounds: tuple[Round, ...], numbers: dict[int, int]
+             ) -> list[TrfTeam]:
+    """013 records: each team with its members in the order they first sat at the boards."""
+    members: dict[str, list[int]] = {}
+    for rnd in rounds:
+        for board in rnd.boards:
+            for team, pid in ((board.first_team, board.first), (board.second_team, board.second)):
+                if team and pid is not None and numbers.get(pid) not in members.setdefault(
+                        team, []):
+                    members[team].append(numbers[pid])
+    return [TrfTeam(name, tuple(players)) for name, players in members.items()]
+
+
+def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> str:
+    """A TRF-2026 text of the group (names, sex, birth dates, final ranks, the header, the
+    forbidden pairs, the teams). `with_teams=False` leaves the 013 records out, for pairing
+    programs that refuse team files (bbpPairings: "team tournaments are not supported")."""
+    group = model.group(group_key)
+    snapshot, numbers = group_snapshot(model, group_key)
+    finished = finished_rounds(model, group_key)
+    standings = model.standings_of(group_key)
+    ranks = {row.player: row.rank for row in standings.rows} if standings else {}
+    info = {}
+    for player in model.players_of(group_key):
+        info[numbers[player.id]] = TrfPlayerInfo(
+            name=player.name,
+            sex={"男": "m", "女": "w"}.get(player.gender, ""),
+            birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
+            rank=ranks.get(player.id),
+        )
+    teams = (teams_of(model, finished.rounds, numbers) if group.system.team and with_teams
+             else [])
+    forbidden = forfeit_pairs(group, snapshot)
+    avoidance, comments = unit_avoidance(group, snapshot, finished.rounds)
+    if group.double_game:
+        comments.insert(0, "double-game rounds (双盘制): each round's points are the round "
+                        "result of two games")
+    for number, board in finished.left_out:
+        comments.append(f"round {number}: a further game {numbers.get(board.first)}-"
+                        f"{numbers.get(board.second or 0, 0)} {board.result} "
+                        f"({board.label or board.number}, 加赛) is not a round record")
+    header = TrfHeader(
+        site=model.event.venue, federation=FEDERATION,
+        start=model.event.start_date, end=model.event.end_date,
+        teams=len(teams), system=SYSTEMS[group.system],
+        chief_arbiter=model.event.chief_arbiter, time_control=group.time_control,
+        round_dates=tuple(r.day for r in finished.rounds),
+    )
+    title = f"{model.event.title} {group.name}"
+    return write_trf(snapshot, name=title, info=info, newline="\n", header=header,
+                     forbidden=[*forbidden, *avoidance], teams=teams, comments=comments)

@@ -1,0 +1,69 @@
+"""Printing a list as the window shows it: a print preview, or a PDF file in the event's
+folder (Qt's own printing: the page is the table with its title and the date)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtGui import QPageLayout, QPageSize, QTextDocument
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import QWidget
+
+from app.ui import common
+from app.ui.i18n import tr
+
+
+def table_document(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]
+                   ) -> QTextDocument:
+    """The list as a printable document: a title line, then the table with its headers."""
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
+                   for row in rows)
+    document = QTextDocument()
+    document.setHtml(
+        f"<h2>{html.escape(title)}</h2>"
+        f"<p>{dt.date.today():%Y-%m-%d}</p>"
+        "<table border='1' cellspacing='0' cellpadding='3' width='100%'>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    return document
+
+
+def _printer() -> QPrinter:
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    printer.setPageOrientation(QPageLayout.Orientation.Portrait)
+    return printer
+
+
+def show_preview(parent: QWidget, document: QTextDocument) -> bool:
+    """The print preview (the arbiter prints from it); a module function so tests replace it."""
+    dialog = QPrintPreviewDialog(_printer(), parent)
+    dialog.paintRequested.connect(document.print_)
+    return bool(dialog.exec())
+
+
+def write_pdf(document: QTextDocument, path: Path) -> Path:
+    printer = _printer()
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(path))
+    document.print_(printer)
+    return path
+
+
+def print_table(parent: QWidget, title: str, headers: Sequence[str],
+                rows: Sequence[Sequence[str]], pdf_folder: str | None = None) -> bool:
+    """Print the list with a preview; with `pdf_folder`, save it as a PDF (the file dialog
+    opens in that folder: the event's)."""
+    document = table_document(title, headers, rows)
+    if pdf_folder is None:
+        return show_preview(parent, document)
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in title).strip("_")
+    start = str(Path(pdf_folder) / f"{safe or 'list'}.pdf") if pdf_folder else f"{safe}.pdf"
+    path = common.ask_save_path(parent, tr("save_pdf"), start, tr("pdf_files"))
+    if path is None:
+        return False
+    write_pdf(document, path)
+    return True

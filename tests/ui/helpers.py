@@ -1,0 +1,111 @@
+"""What the window's tests share: setting up an event, choosing a group, typing, clicking on
+the board, and taking screenshots. Test modules import from here, never from each other."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+
+from app.rules.board import parse_point
+from app.ui.board_widget import BoardWidget
+
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+DATA = Path(__file__).resolve().parents[1] / "data" / "imports"
+LISTS = [DATA / "qiwang-2022-period-1.csv", DATA / "qiwang-2022-period-2.csv"]
+GROUP = "公开组"
+
+FOUL_GAME = ["h8", "h9", "j8", "SWAP-NO", "a15", "i7", "c3", "i7", "a14", "i6", "a13", "i8"]
+"""A designated opening (金星), no swap, move 4, two fifth-move offers, white picks i7,
+then black's ninth stone i8 is a double-three (三三: i6-i7-i8 and h8-i8-j8)."""
+DECLARED_FOUL_GAME = [*FOUL_GAME[:3], "DECLARE-2", *FOUL_GAME[3:]]
+"""The same game where the tentative black declares N of 五手N打 with the opening."""
+
+
+def screenshot(widget, name: str) -> Path:  # type: ignore[no-untyped-def]
+    """Save a picture of `widget` as tests/ui/screenshots/NAME.png (to look at)."""
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.processEvents()  # let pending layout requests settle before the grab
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    assert widget.grab().save(str(path))
+    return path
+
+
+# ----- events, players and groups ------------------------------------------------------------
+
+
+def set_up_event(window, tmp_path: Path, rounds: int = 2) -> None:  # type: ignore[no-untyped-def]
+    """A qiwang final with its open group cut to `rounds` rounds."""
+    assert window.new_event(tmp_path / "final.db", "qiwang-2022"), window.last_error
+    setup = window.setup_view
+    setup.group_list.setCurrentRow(0)
+    setup.rounds.setValue(rounds)
+    assert setup.save_group(), window.last_error
+
+
+def import_two_lists(window, qtbot) -> object:  # type: ignore[no-untyped-def]
+    """The import wizard, opened from the players view, with two period lists added."""
+    players = window.players_view
+    window.tabs.setCurrentWidget(players)
+    players.group.setCurrentIndex(players.group.findData(GROUP))
+    players.import_button.click()
+    wizard = players.import_wizard
+    qtbot.addWidget(wizard)
+    assert wizard.group.currentData() == GROUP  # the group shown in the players view
+    wizard.add_files(LISTS, source="网络入围赛")
+    return wizard
+
+
+def add_players(window, group: str, count: int) -> None:  # type: ignore[no-untyped-def]
+    view = window.players_view
+    window.tabs.setCurrentWidget(view)
+    for i in range(count):
+        assert view.add_player(group, name=f"棋手{i + 1}", gender="M" if i % 2 else "F",
+                               unit=f"单位{i % 3}") is not None, window.last_error
+
+
+def select_group(view, group: str) -> None:  # type: ignore[no-untyped-def]
+    view.group.setCurrentIndex(view.group.findText(group))
+
+
+# ----- keyboard and mouse ----------------------------------------------------------------------
+
+
+def type_into(qtbot, edit, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Replace the field's text as the user would: key clicks for ASCII; Chinese arrives
+    whole, as from an input method (QTest cannot click keys outside Latin-1)."""
+    edit.setFocus()
+    edit.selectAll()
+    if text.isascii():
+        qtbot.keyClicks(edit, text)
+    else:
+        edit.insert(text)
+
+
+def press_ctrl(window, qtbot, key: Qt.Key) -> None:  # type: ignore[no-untyped-def]
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, key, Qt.KeyboardModifier.ControlModifier)
+
+
+def click_point(qtbot, widget: BoardWidget, name: str, dx: float = 0,  # type: ignore[no-untyped-def]
+                dy: float = 0) -> None:
+    """A mouse click on the board point `name` (e.g. h8), off its centre by dx, dy pixels."""
+    centre = widget.centre_of(parse_point(name))
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton,
+                     pos=QPoint(round(centre.x() + dx), round(centre.y() + dy)))
+
+
+def play_clicks(qtbot, view, moves: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Moves clicked on the board view; `SWAP-NO` answers 三手交换 with no swap and
+    `DECLARE-N` declares N of 五手N打 (the view's buttons)."""
+    for move in moves:
+        if move == "SWAP-NO":
+            view.swap_no.click()
+        elif move.startswith("DECLARE-"):
+            view.protocol_panel.declared.setValue(int(move.split("-")[1]))
+            view.protocol_panel.declare_button.click()
+        else:
+            click_point(qtbot, view.board, move)
