@@ -263,6 +263,7 @@ def export_folder(out_dir: str | Path, overwrite: bool = False,
     replaced, nothing else is removed); otherwise a new dated folder inside it
     (`导出-20221126-0930`, `-2` ... when that exists too)."""
     out = Path(out_dir)
+    check_name_fits(out)  # a name the file system cannot hold is refused, naming it
     if out.exists() and not out.is_dir():
         raise UserError("输出位置不是文件夹", "output path is not a folder", str(out))
     if overwrite or not out.exists() or not any(out.iterdir()):
