@@ -18,6 +18,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--xlsx", action="store_true", help="Excel 工作簿 / workbook")
     parser.add_argument("--federation", action="store_true",
                         help="上报材料（含校验和）/ federation package with checksums")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="输出文件夹已有文件时仍写入（同名文件被替换）；默认另建带日期的新文件夹 "
+                             "/ write into a folder that holds files (same names replaced); by "
+                             "default a new dated folder is made inside it")
     parser.add_argument("--provisional", action="store_true",
                         help="未赛完的组也打印奖状与录取名单（注明临时·非最终）/ also print the "
                              "awards of unfinished rankings, marked provisional")
@@ -25,7 +29,7 @@ def register(subparsers: Any) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from app.services.exporting import export
+    from app.services.exporting import export, export_target
     every = not (args.pdf or args.xlsx or args.federation)
 
     def progress(done: int, total: int, label: str) -> None:
@@ -33,9 +37,13 @@ def _export(args: argparse.Namespace) -> int:
 
     with opened(args) as context:
         event = context.event
-        written = export(event, Path(args.out), pdf=args.pdf or every, xlsx=args.xlsx or every,
+        target = export_target(event, Path(args.out), overwrite=args.overwrite)
+        if target != Path(args.out):
+            print(f"{args.out} 中已有文件，不覆盖：写入新文件夹 / the folder holds files, "
+                  f"nothing replaced; writing to {target}", file=sys.stderr)
+        written = export(event, target, pdf=args.pdf or every, xlsx=args.xlsx or every,
                          federation=args.federation or every, progress=progress,
-                         provisional=args.provisional)
+                         provisional=args.provisional, overwrite=True)
     print(file=sys.stderr)
     for path in written:
         print(path)

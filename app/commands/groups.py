@@ -45,6 +45,15 @@ def register(subparsers: Any) -> None:
     add_event(parser, group="none")
     for field in ("title", "organisers", "venue", "start-date", "end-date"):
         parser.add_argument(f"--{field}")
+    parser.add_argument("--chief-arbiter", help="裁判长 / chief arbiter")
+    parser.add_argument("--deputy-chief-arbiters", help="副裁判长（以、分隔）/ deputies")
+    parser.add_argument("--chief-pairing-officer", help="编排长 / chief pairing officer")
+    parser.add_argument("--appeals-committee", help="仲裁委员会（主任在前，以、分隔）/ appeals")
+    parser.add_argument("--appointed-by", help="裁判人员由谁选派 / who appoints the officials")
+    parser.add_argument("--schedule", action="append", default=[], metavar="ROUND=DATE [TIME] [ROOM]",
+                        help="竞赛日程：轮次（或 报到 等项目）=日期 时间 赛场，可重复；"
+                             "配合 --group 只设该组；日期留空则删除该项 / a schedule line")
+    parser.add_argument("--group", help="日程所属组别（默认全部组别）/ the schedule's group")
     parser.set_defaults(handler=_event)
 
 
@@ -128,20 +137,69 @@ def _group_remove(args: argparse.Namespace) -> int:
 
 
 def _event(args: argparse.Namespace) -> int:
-    from app.services.event import update_event
+    from app.services.event import (
+        officials,
+        schedule,
+        set_officials,
+        set_schedule_entry,
+        update_event,
+    )
     from app.services.queries import event_info
 
     fields = {key: value for key, value in (
         ("title", args.title), ("organisers", args.organisers), ("venue", args.venue),
         ("start_date", args.start_date), ("end_date", args.end_date)) if value is not None}
+    people = {key: value for key in ("chief_arbiter", "deputy_chief_arbiters",
+                                     "chief_pairing_officer", "appeals_committee",
+                                     "appointed_by")
+              if (value := getattr(args, key)) is not None}
+    lines = [_schedule_line(text) for text in args.schedule]
     with opened(args) as context:
         event = context.event
         if fields:
             update_event(event, **fields)
+        if people:
+            set_officials(event, **people)
+        for number, label, day, time, room in lines:
+            set_schedule_entry(event, number, day, time, room, group=args.group or "",
+                               label=label, remove=not day)
         info = event_info(event)
+        staff = officials(event)
+        entries = schedule(event)
     dates = " - ".join(str(d) for d in (info.start_date, info.end_date) if d)
     print(f"{info.title}\n{info.organisers}\n{info.venue} {dates}")
+    for label, value in (("裁判长", staff.chief_arbiter),
+                         ("副裁判长", "、".join(staff.deputy_chief_arbiters)),
+                         ("编排长", staff.chief_pairing_officer),
+                         ("仲裁", "、".join(staff.appeals_committee))):
+        if value:
+            print(f"{label}：{value}")
+    for entry in entries:
+        what = f"第{entry.round}轮" if entry.round else entry.label
+        print(f"  {entry.day or ''} {entry.time} {entry.group or '全部组别'} {what} {entry.room}"
+              .rstrip())
     for group in info.groups:
         print(f"  {group.name}: {group.player_count} 人 / players, "
               f"{group.rounds_paired}/{group.rounds} 轮 / rounds")
     return 0
+
+
+def _schedule_line(text: str) -> tuple[int, str, str, str, str]:
+    """`3=2022-11-26 14:00 第一赛场` or `报到=2022-11-25` as (round, label, date, time, room);
+    an empty date removes the line."""
+    key, sep, rest = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise UserError(f"日程应写作 轮次=日期 时间 赛场：{text!r}",
+                        f"write ROUND=DATE [TIME] [ROOM]: {text!r}", "--schedule")
+    number, label = (int(key), "") if key.isdigit() else (0, key)
+    parts = rest.split(maxsplit=1)
+    day = parts[0] if parts else ""
+    time, room = "", ""
+    if len(parts) > 1:
+        first, _, tail = parts[1].partition(" ")
+        if ":" in first or "：" in first:
+            time, room = first, tail.strip()
+        else:
+            room = parts[1].strip()
+    return number, label, day, time, room

@@ -70,6 +70,7 @@ def register(subparsers: Any) -> None:
 
 
 def _players(args: argparse.Namespace) -> int:
+    from app.exports.model import csv_safe
     from app.services.queries import players
     with opened(args) as context:
         event = context.event
@@ -94,7 +95,8 @@ def _players(args: argparse.Namespace) -> int:
                 "status": row.status,
                 "seed": row.seed,
             }
-            writer.writerow([values[c] for c in COLUMNS])
+            # Imported text never reaches a spreadsheet as a formula.
+            writer.writerow([csv_safe(values[c]) for c in COLUMNS])
     else:
         for row in rows:
             print(f"{row.id:>5}  {row.group}  {row.name}  {row.gender}  {row.unit}  {row.source}")

@@ -69,13 +69,15 @@ def register(subparsers: Any) -> None:
 
 
 def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
+    from app.exports.model import csv_safe
     if as_csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["rank", "number", "name", "unit", "points",
                          *(key for key, _label in info.columns), "playoff", "prize", "title",
                          *(["open_rank"] if info.sub else [])])
         for row in info.rows:
-            writer.writerow([row.rank_text, row.player.number, row.player.name, row.player.unit,
+            writer.writerow([row.rank_text, row.player.number, csv_safe(row.player.name),
+                             csv_safe(row.player.unit),
                              row.points_text, *row.values, row.playoff_mark, row.prize,
                              row.title, *([row.open_place] if info.sub else [])])
         return

@@ -13,10 +13,19 @@ from pathlib import Path
 from typing import Any
 
 from app.errors import UserError
-from app.exports import certificates, pdf_games, pdf_lists, pdf_slips
+from app.exports import (
+    booklet,
+    certificates,
+    docx_booklet,
+    pdf_booklet,
+    pdf_bracket,
+    pdf_games,
+    pdf_lists,
+    pdf_slips,
+)
 from app.exports import federation as federation_package
 from app.exports import xlsx as xlsx_writer
-from app.exports.model import ExportModel, safe_filename
+from app.exports.model import ExportModel, Group, safe_filename
 
 Progress = Callable[[int, int, str], None]
 Task = tuple[str, Callable[[], list[Path]]]
@@ -60,6 +69,70 @@ def check_model(model: ExportModel, template_path: Path = certificates.DEFAULT_T
     certificates.load_template(template_path)
 
 
+def _round_tasks(model: ExportModel, group: Group, folder: Path, one: Callable[..., None]
+                 ) -> None:
+    """Every sheet of every round: pairings by board (result column empty, to post) and by
+    name, result slips, the results (filled pairing list) and the standings after it."""
+    rounds = model.rounds_of(group.key)
+    after = {s.after_round: s for s in model.progress_standings if s.group == group.key}
+    for rnd in rounds:
+        n = rnd.number
+        sub = folder / f"第{n:02d}轮"
+        g = group.key
+        one(f"{group.name} 第{n}轮对阵表（按台次）",
+            lambda g=g, n=n, sub=sub: pdf_lists.write_pairings_by_board(
+                model, g, n, sub / "对阵表（按台次）.pdf"))
+        if not group.system.team:
+            one(f"{group.name} 第{n}轮对阵表（按姓名）",
+                lambda g=g, n=n, sub=sub: pdf_lists.write_pairings_by_name(
+                    model, g, n, sub / "对阵表（按姓名）.pdf"))
+        one(f"{group.name} 第{n}轮成绩记录单",
+            lambda g=g, n=n, sub=sub: pdf_slips.write_result_slips(
+                model, g, n, sub / "成绩记录单.pdf"))
+        if any(b.result for b in rnd.boards):
+            one(f"{group.name} 第{n}轮成绩表",
+                lambda g=g, n=n, sub=sub: pdf_lists.write_round_results(
+                    model, g, n, sub / "成绩表.pdf"))
+        if n in after:
+            one(f"{group.name} 第{n}轮后名次表",
+                lambda s=after[n], sub=sub: pdf_lists.write_standings(
+                    model, s, sub / "名次表（本轮后）.pdf"))
+
+
+def _group_tasks(model: ExportModel, group: Group, folder: Path, one: Callable[..., None]
+                 ) -> None:
+    _round_tasks(model, group, folder, one)
+    standings = model.standings_of(group.key)
+    if standings is not None:
+        one(f"{group.name} 名次表", lambda s=standings, f=folder: pdf_lists.write_standings(
+            model, s, f / "名次表.pdf"))
+    if model.rounds_of(group.key):
+        name = "团体对抗成绩表.pdf" if group.system.team else "交叉表.pdf"
+        one(f"{group.name} {name[:-4]}", lambda g=group.key, f=folder, name=name:
+            pdf_lists.write_crosstable(model, g, f / name))
+    for bracket in model.brackets:
+        if bracket.group == group.key:
+            one(f"{group.name} 淘汰赛对阵图", lambda b=bracket, f=folder: pdf_bracket.write_bracket(
+                model, b, f / "淘汰赛对阵图.pdf"))
+    if any(p.group == group.key for p in model.playoffs):
+        one(f"{group.name} 加赛表", lambda g=group.key, f=folder: pdf_lists.write_playoffs(
+            model, f / "加赛表.pdf", g))
+    games = tuple(g for g in model.games_of(group.key) if g.moves)  # recorded moves only
+    if games:
+        one(f"{group.name} 棋谱", lambda gs=games, f=folder: pdf_games.write_game_sheets(
+            model, gs, f / "棋谱.pdf"))
+
+
+def _booklet_tasks(model: ExportModel, root: Path, one: Callable[..., None]) -> None:
+    """秩序册 and 成绩册, each as a PDF (bookmarks, contents) and as an editable Word file."""
+    for make in (booklet.order_book, booklet.result_book):
+        book = make(model)
+        one(f"{book.title}（PDF）", lambda b=book: pdf_booklet.write_booklet_pdf(
+            model, b, root / f"{b.title}.pdf"))
+        one(f"{book.title}（Word）", lambda b=book: docx_booklet.write_booklet_docx(
+            model, b, root.parent / "Word" / f"{b.title}.docx"))
+
+
 def _pdf_tasks(model: ExportModel, root: Path, template_path: Path) -> list[Task]:
     tasks: list[Task] = []
 
@@ -67,35 +140,13 @@ def _pdf_tasks(model: ExportModel, root: Path, template_path: Path) -> list[Task
         """A task writing one file: `function(model, *args, **kwargs)`, run later."""
         tasks.append((label, lambda: [function(model, *args, **kwargs)]))
 
+    def task(label: str, write: Callable[[], Path]) -> None:
+        """A task from a function that already holds its arguments."""
+        tasks.append((label, lambda: [write()]))
+
+    _booklet_tasks(model, root, task)
     for group in model.groups:
-        folder = root / safe_filename(group.name)
-        rounds = model.rounds_of(group.key)
-        last = rounds[-1].number if rounds else 0
-        for rnd in rounds:
-            n = rnd.number
-            sub = folder / f"第{n:02d}轮"
-            g = group.key
-            one(f"{group.name} 第{n}轮对阵表（按台次）", pdf_lists.write_pairings_by_board,
-                g, n, sub / "对阵表（按台次）.pdf")
-            one(f"{group.name} 第{n}轮对阵表（按姓名）", pdf_lists.write_pairings_by_name,
-                g, n, sub / "对阵表（按姓名）.pdf")
-            pending = any(b.second is not None and not b.result for b in rnd.boards)
-            if pending or n == last:
-                one(f"{group.name} 第{n}轮成绩记录单", pdf_slips.write_result_slips,
-                    g, n, sub / "成绩记录单.pdf")
-            if any(b.result for b in rnd.boards):
-                one(f"{group.name} 第{n}轮成绩表", pdf_lists.write_round_results,
-                    g, n, sub / "成绩表.pdf")
-        standings = model.standings_of(group.key)
-        if standings is not None:
-            one(f"{group.name} 名次表", pdf_lists.write_standings, standings,
-                folder / "名次表.pdf")
-        if rounds:
-            one(f"{group.name} 交叉表", pdf_lists.write_crosstable, group.key,
-                folder / "交叉表.pdf")
-        games = tuple(g for g in model.games_of(group.key) if g.moves)  # recorded moves only
-        if games:
-            one(f"{group.name} 棋谱", pdf_games.write_game_sheets, games, folder / "棋谱.pdf")
+        _group_tasks(model, group, root / safe_filename(group.name), task)
     for sub_ranking in model.sub_rankings:
         name = safe_filename(f"{sub_ranking.title}名次表.pdf")
         one(f"{sub_ranking.title} 名次表", pdf_lists.write_standings, sub_ranking, root / name)
@@ -126,7 +177,8 @@ def export_all(
 ) -> list[Path]:
     """Write the chosen exports under `out_dir` and return every file written.
 
-    PDFs go to `out_dir/PDF/<组别>/...`, the workbook to `out_dir/Excel/赛事数据.xlsx`, the
+    PDFs go to `out_dir/PDF/<组别>/...` (the booklets to `out_dir/PDF/` and, as Word files,
+    `out_dir/Word/`), the workbook to `out_dir/Excel/赛事数据.xlsx`, the
     federation package to `out_dir/<event>-上报材料/` and its `.zip`. `progress(done, total,
     label)` is called before the first task (done = 0) and after each one.
     """

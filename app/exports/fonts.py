@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from app.errors import UserError
 
@@ -85,7 +86,9 @@ def glyphs(font_name: str) -> frozenset[int]:
         from reportlab.pdfbase import pdfmetrics
 
         register_fonts()
-        cmap = frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
+        font: Any = pdfmetrics.getFont(font_name)  # a TrueType font: it has a face
+        face = font.face
+        cmap = frozenset(face.charToGlyph)
         _cmaps[font_name] = cmap
     return cmap
 

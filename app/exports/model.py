@@ -64,6 +64,29 @@ def format_scaled(value: Value, scale: int = 1) -> str:
 
 
 @dataclass(frozen=True)
+class ScheduleItem:
+    """One line of the schedule (竞赛日程): round `round` of group `group` (empty: every
+    group), or with round 0 another item such as 报到 named by `label`."""
+
+    round: int
+    day: date | None = None
+    time: str = ""  # 09:00
+    room: str = ""  # 比赛室
+    group: str = ""  # Group.key; "" for every group
+    label: str = ""
+
+    @property
+    def what(self) -> str:
+        return f"第{self.round}轮" if self.round else self.label
+
+    @property
+    def when(self) -> str:
+        """`11月26日 09:00` (the year is on the cover)."""
+        day = f"{self.day.month}月{self.day.day}日" if self.day else ""
+        return " ".join(x for x in (day, self.time) if x)
+
+
+@dataclass(frozen=True)
 class EventInfo:
     """The event as printed on every page (赛事名称、主办单位、地点、日期)."""
 
@@ -74,6 +97,11 @@ class EventInfo:
     end_date: date | None = None
     chief_arbiter: str = ""  # 裁判长
     short_title: str = ""  # for file names and running headers; `title` when empty
+    deputy_chief_arbiters: tuple[str, ...] = ()  # 副裁判长
+    chief_pairing_officer: str = ""  # 编排长
+    appeals_committee: tuple[str, ...] = ()  # 仲裁委员会（主任在前）
+    officials_note: str = ""  # who appoints them, as the regulation states it
+    schedule: tuple[ScheduleItem, ...] = ()  # 竞赛日程, in date and time order
     venue_address: str = ""  # the venue server's address on the LAN (QR codes), when known
 
     @property
@@ -112,6 +140,14 @@ class Group:
     forfeits_meet: bool = True  # a forfeited pairing counts as having met (TRF 260)
     unit_avoidance_rounds: int = 0  # 同单位回避 in rounds 1..n (-1: every round)
     game_settings: GameSettings | None = None  # how its games are played (records replay)
+    forbidden: bool = True  # 黑方禁手 (专业规则); False for 大众规则 / 无禁手
+    designated_opening: bool = True  # 指定开局 with 三手交换 and 五手N打; False: 自由开局
+    opening_text: str = ""  # the opening rule by name: 指定开局, 自由开局, Swap2 ...
+    fifth_move_offers: int = 2  # N of 五手N打 (0: N chosen by black, 五手N打)
+    system_text: str = ""  # 积分编排制（9轮）... for the 秩序册
+    tiebreak_text: str = ""  # 积分、对手分、中间对手分、胜局
+    unplayed_text: str = ""  # how an unplayed round counts in the tie-breaks
+    board_count: int = 0  # boards of a team match (分台定人制); 0 for individual play
 
 
 @dataclass(frozen=True)
@@ -149,6 +185,7 @@ class BoardResult:
     first_points: int | None = None
     second_points: int | None = None
     label: str = ""  # printed instead of the number when set, e.g. 第2场1台 (team matches)
+    match: int = 0  # team matches: the match (场) this game belongs to
     first_team: str = ""  # team matches (分台定人制): the teams, printed instead of units
     second_team: str = ""
     confirm_codes: tuple[str, ...] = ()  # the players' own codes to confirm on the venue pages
@@ -180,6 +217,7 @@ class Round:
     date_text: str = ""  # e.g. 8月6日 9:00, printed on the pairing list
     day: date | None = None  # the day it was paired (TRF 132)
     report: tuple[str, ...] = ()  # the pairing report (同单位回避 kept / relaxed, changes)
+    room: str = ""  # 比赛室 / 赛场
 
 
 # ---------------------------------------------------------------------------- rankings
@@ -192,6 +230,7 @@ class TieBreakColumn:
     key: str  # buchholz, median_buchholz, wins ...
     header: str  # 对手分, 中间对手分, 胜局 ...
     scale: int = 1
+    legend: str = ""  # what it counts, printed under the ranking
 
 
 @dataclass(frozen=True)
@@ -205,6 +244,8 @@ class StandingRow:
     shared: bool = False
     playoff: str = ""  # 加赛 mark / note, e.g. "加赛胜"
     open_rank: str = ""  # a sub-ranking: the player's place in the open ranking (qiwang 十五1)
+    prize: str = ""  # 奖励 at this place (printed when the ranking is final)
+    grade_title: str = ""  # 段级位 earned at this place
 
     @property
     def rank_text(self) -> str:
@@ -222,6 +263,7 @@ class Standings:
     points_header: str = "积分"
     final: bool = True  # False: provisional (临时，非最终): rounds or decisive playoffs remain
     after_round: int = 0
+    parent: str = ""  # a sub-ranking: the title of the ranking its places are taken from
     legend: tuple[str, ...] = ()  # the policies in force (unplayed rounds, ties, titles ...)
 
 
@@ -233,7 +275,7 @@ class TeamRow:
     rank: int
     team: str
     values: tuple[Value, ...]
-    members: tuple[str, ...] = ()
+    members: tuple[str, ...] = ()  # each with its points or place, e.g. 张三（14分）
     shared: bool = False
     note: str = ""  # e.g. 人数不足, 不计团体名次
 
@@ -331,6 +373,28 @@ class Game:
     playoff_place: int = 0  # a playoff game (加赛): the place it decides; `round` is 0
 
 
+@dataclass(frozen=True)
+class BracketMatch:
+    """One match of a knockout bracket as drawn: entrants by name ("" = not yet known,
+    "轮空" = empty slot), the winner's name when decided, and the places it decides."""
+
+    round: int
+    number: int
+    top: str
+    bottom: str
+    winner: str = ""
+    places: tuple[int, int] = (0, 0)
+    score: str = ""  # a team match: 2:1
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """A knockout with full placement (淘汰制，决出全部名次), round by round."""
+
+    group: str  # Group.key
+    rounds: tuple[tuple[BracketMatch, ...], ...]
+
+
 # ---------------------------------------------------------------------------- the whole
 
 
@@ -347,6 +411,9 @@ class ExportModel:
     team_standings: tuple[TeamStandings, ...] = ()
     awards: tuple[Award, ...] = ()
     games: tuple[Game, ...] = ()
+    progress_standings: tuple[Standings, ...] = ()  # after each round before the last
+    brackets: tuple[Bracket, ...] = ()
+    team_members: tuple[tuple[int, str, int], ...] = ()  # (player id, team, board number)
     playoffs: tuple[PlayoffRecord, ...] = ()
     playoff_games: tuple[Game, ...] = ()  # 加赛 games, `playoff_place` set, `board` = playoff
     _players_by_id: dict[int, Player] = field(
@@ -392,6 +459,24 @@ class ExportModel:
                 return standings
         return None
 
+    def schedule_of(self, group: str, number: int) -> ScheduleItem | None:
+        """When and where round `number` of `group` is played (its own line first)."""
+        for wanted in (group, ""):
+            for item in self.event.schedule:
+                if item.round == number and item.group == wanted:
+                    return item
+        return None
+
+    def games_played(self, player: int) -> int:
+        """Games a player actually played (byes and forfeits not counted): 段级位申报."""
+        count = 0
+        for rnd in self.rounds:
+            for board in rnd.boards:
+                if player not in (board.first, board.second) or board.second is None:
+                    continue
+                count += sum(1 for code in board.result.split() if code in ("1-0", "0-1", "="))
+        return count
+
     def games_of(self, group: str) -> tuple[Game, ...]:
         return tuple(
             sorted(
@@ -423,6 +508,21 @@ class ExportModel:
 
 
 # ---------------------------------------------------------------------------- text helpers
+
+TIEBREAK_LEGENDS = {
+    "buchholz": "对手分：本人各轮对手的积分之和",
+    "median_buchholz": "中间对手分：对手分去掉最高和最低的一个对手积分",
+    "wins": "胜局：获胜的局数",
+    "progressive": "累进分：各轮后本人积分的累加",
+    "sonneborn_berger": "索伯分：所胜对手积分之和加所和对手积分之半",
+    "buchholz_of_buchholz": "小小分：各对手的对手分之和",
+    "direct_encounter": "直胜：同分棋手之间对局的得分",
+    "black_games": "先手局：执黑（先手）的局数",
+    "black_wins": "先手胜：执黑（先手）获胜的局数",
+    "game_points": "小分：各盘得分之和",
+}
+"""What each tie-break counts, printed as the legend under a ranking (2016 五(二) and
+shenzhen 十(五)2 name 对手分、中间对手分、胜局; the others as the standings define them)."""
 
 _DIGITS = "零一二三四五六七八九"
 
@@ -532,12 +632,15 @@ def outcome_of(board: BoardResult, player: int) -> Outcome | None:
     return _better(mine_games, theirs_games)
 
 
-def round_cells(rounds: Iterable[Round], order: list[int]) -> dict[int, list[str]]:
+def round_cells(rounds: Iterable[Round], order: list[int],
+                labels: dict[int, int] | None = None) -> dict[int, list[str]]:
     """Crosstable cells by rounds (Swiss, knockout, team): for each player in `order`, one
-    cell per round: the opponent's position in `order`, the colour (黑 = first mover, 白) and
-    the outcome, e.g. `12黑胜`; 轮空 for a bye; — when not paired; a player on two boards in
-    one round (a team captain's playoff game, 主将加赛) gets both, joined by 、."""
-    position = {pid: index for index, pid in enumerate(order, start=1)}
+    cell per round: the opponent's 编号 from `labels` (else the position in `order`), the
+    colour (黑 = first mover, 白) and the outcome, e.g. `12黑胜`; 轮空 for a bye; — when not
+    paired; a player on two boards in one round (a team captain's playoff game, 主将加赛) gets
+    both, joined by 、."""
+    position = labels if labels is not None else {
+        pid: index for index, pid in enumerate(order, start=1)}
     cells: dict[int, list[str]] = {pid: [] for pid in order}
     for rnd in rounds:
         this_round: dict[int, list[str]] = {}
@@ -557,3 +660,50 @@ def round_cells(rounds: Iterable[Round], order: list[int]) -> dict[int, list[str
 def unique(items: Iterable[str]) -> tuple[str, ...]:
     """Items in first-seen order without repeats."""
     return tuple(dict.fromkeys(items))
+
+
+# Compound surnames (复姓) kept whole when sorting by surname; and the surname readings of
+# characters read otherwise in ordinary words (单 shàn, 曾 zēng, 解 xiè ...).
+COMPOUND_SURNAMES = frozenset(
+    "欧阳 司马 诸葛 上官 东方 皇甫 尉迟 公孙 慕容 令狐 长孙 宇文 司徒 夏侯 轩辕 端木 独孤 "
+    "南宫 西门 呼延 万俟 澹台 公冶 申屠 太史 闻人 钟离 宗政 濮阳 淳于 单于 赫连 拓跋".split())
+SURNAME_READINGS = {
+    "单": "shan", "曾": "zeng", "解": "xie", "仇": "qiu", "朴": "piao", "区": "ou", "查": "zha",
+    "盖": "ge", "乐": "yue", "覃": "qin", "缪": "miao", "翟": "zhai", "召": "shao", "秘": "bi",
+    "种": "chong", "员": "yun", "重": "chong", "纪": "ji", "句": "gou", "隗": "wei",
+    "繁": "po", "能": "nai", "那": "na", "尉": "wei", "折": "she", "柏": "bai", "长": "chang",
+    "万俟": "moqi", "尉迟": "yuchi", "长孙": "zhangsun", "单于": "chanyu",
+    "沈": "shen", "应": "ying", "过": "guo", "郇": "xun", "洗": "xian",
+}
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """A Chinese name as (surname, given name): a compound surname kept whole. Names in
+    Latin letters (or with a space / ·) keep their first word as given order is unknown."""
+    name = name.strip()
+    if not name:
+        return "", ""
+    if name[:2] in COMPOUND_SURNAMES and len(name) > 2:
+        return name[:2], name[2:]
+    return name[:1], name[1:]
+
+
+def name_sort_key(name: str) -> tuple[str, str, str, str]:
+    """Pinyin order by surname, then given name, players of one surname together (张 before
+    章 when both read zhang: the characters keep their own block)."""
+    from pypinyin import lazy_pinyin
+
+    surname, given = split_name(name)
+    reading = SURNAME_READINGS.get(surname) or "".join(lazy_pinyin(surname))
+    return (reading.lower(), surname, "".join(lazy_pinyin(given)).lower(), given)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def csv_safe(value: object) -> object:
+    """A CSV cell that no spreadsheet reads as a formula: text from imported data starting
+    with = + - or @ gets a leading apostrophe (numbers are left as they are)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value

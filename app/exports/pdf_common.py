@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from xml.sax.saxutils import escape
 
 from reportlab import rl_config
@@ -171,7 +171,7 @@ class _NumberedCanvas(rl_canvas.Canvas):
 
     def showPage(self) -> None:  # noqa: N802 (reportlab's name)
         self._saved_pages.append(dict(self.__dict__))
-        self._startPage()
+        cast(Any, self)._startPage()
 
     def save(self) -> None:
         total = len(self._saved_pages)
@@ -182,11 +182,12 @@ class _NumberedCanvas(rl_canvas.Canvas):
         super().save()
 
     def _draw_page_number(self, total: int) -> None:
-        width, _ = self._pagesize
+        private = cast(Any, self)  # reportlab's own page size and number
+        width, _ = private._pagesize
         self.setFont(SANS, 8)
         self.setFillColor(colors.black)
         self.drawCentredString(width / 2, MARGIN - 4 * mm,
-                               f"第 {self._pageNumber} 页  共 {total} 页")
+                               f"第 {private._pageNumber} 页  共 {total} 页")
 
 
 def numbered_canvas(*args: Any, **kwargs: Any) -> _NumberedCanvas:
@@ -200,8 +201,8 @@ def plain_canvas(path: Path, pagesize: tuple[float, float], title: str) -> rl_ca
     """A canvas for pages drawn by hand (slips, certificates, game sheets)."""
     register_fonts()
     path.parent.mkdir(parents=True, exist_ok=True)
-    canvas = rl_canvas.Canvas(str(path), pagesize=pagesize, initialFontName=SANS,
-                              initialFontSize=BASE_SIZE, pageCompression=1)
+    options: dict[str, Any] = {"initialFontName": SANS, "initialFontSize": BASE_SIZE}
+    canvas = rl_canvas.Canvas(str(path), pagesize=pagesize, pageCompression=1, **options)
     canvas.setTitle(title)
     canvas.setCreator("Gomoku Arbiter 五子棋赛事编排")
     return canvas
@@ -218,7 +219,8 @@ class PageHeader:
 
 def _header_drawer(header: PageHeader) -> Callable[[rl_canvas.Canvas, Any], None]:
     def draw(canvas: rl_canvas.Canvas, doc: Any) -> None:
-        width, height = doc.pagesize
+        # The page's own size: a booklet mixes portrait and landscape pages.
+        width, height = getattr(canvas, "_pagesize", None) or doc.pagesize
         usable = width - 2 * MARGIN
         canvas.saveState()
         canvas.setFillColor(colors.black)
@@ -288,7 +290,7 @@ class Column:
 
 
 def _para_style(size: float, align: str) -> ParagraphStyle:
-    alignment = {"LEFT": TA_LEFT, "CENTER": TA_CENTER, "RIGHT": TA_RIGHT}[align]
+    alignment: Any = {"LEFT": TA_LEFT, "CENTER": TA_CENTER, "RIGHT": TA_RIGHT}[align]
     return ParagraphStyle(
         name=f"cell-{size}-{align}",
         fontName=SANS,
@@ -351,7 +353,7 @@ def column_widths(columns: Sequence[Column], rows: Sequence[Sequence[str]],
 
 def _lines_fit(paragraph: Paragraph, room: float) -> bool:
     paragraph.wrap(room, 100_000)
-    for line in paragraph.blPara.lines:
+    for line in cast(Any, paragraph).blPara.lines:
         extra = line[0] if isinstance(line, tuple) else line.extraSpace
         if extra < -0.01:
             return False
@@ -419,12 +421,14 @@ def make_table(
 
 
 def heading(text: str, size: float = 12) -> Paragraph:
+    register_fonts()
     style = ParagraphStyle(name=f"heading-{size}", fontName=SANS, fontSize=size,
                            leading=size * 1.4, spaceBefore=4, spaceAfter=4)
     return Paragraph(escape(text), style)
 
 
 def note(text: str, size: float = 9) -> Paragraph:
+    register_fonts()
     style = ParagraphStyle(name=f"note-{size}", fontName=SANS, fontSize=size,
                            leading=size * 1.35, wordWrap="CJK")
     return Paragraph(escape(text), style)

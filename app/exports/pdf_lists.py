@@ -9,21 +9,25 @@ too wide for portrait. The first mover (先手) plays black (see app/pairing/typ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from pypinyin import lazy_pinyin
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, KeepTogether, Spacer
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
-from app.exports.fonts import register_fonts
+from app.exports.fonts import SANS, register_fonts
 from app.exports.model import (
     Award,
+    BoardResult,
     ExportModel,
+    PlayoffRecord,
     Round,
     Standings,
     TeamStandings,
     format_scaled,
+    name_sort_key,
     result_zh,
     round_cells,
     unique,
@@ -73,22 +77,38 @@ def _group_header(model: ExportModel, group: str, title: str, extra: str = "") -
 # ---------------------------------------------------------------------------- pairings
 
 
-def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
-                            path: Path) -> Path:
-    """对阵表（按台次）: each board with both players, their units and points before it."""
+def round_subtitle(model: ExportModel, group: str, round_number: int) -> str:
+    """第3轮  11月26日 09:00  第一赛场: when and where the round is played."""
+    rnd = model.round(group, round_number)
+    item = model.schedule_of(group, round_number)
+    when = item.when if item and item.when else rnd.date_text
+    room = item.room if item and item.room else rnd.room
+    return "  ".join(x for x in (when, room) if x)
+
+
+def _keeps_points(model: ExportModel, group: str) -> bool:
+    """False for a group that keeps no player points (team matches)."""
+    return any(b.first_points is not None for r in model.rounds_of(group) for b in r.boards)
+
+
+def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
+               ) -> tuple[list[Column], list[list[str]]]:
+    """The columns and rows of a pairing list by board (shared by the PDF, the booklets and
+    the tests): board, 编号, names, units, points before the round, the result column (empty
+    to post, filled for the results) and, when filled, how each game ended."""
     rnd = model.round(group, round_number)
     scale = model.group(group).scale
     before = model.score_before(group, round_number)
-    # Points before the round, unless the group keeps no player points (team matches).
-    with_points = any(b.first_points is not None for r in model.rounds_of(group)
-                      for b in r.boards)
+    with_points = _keeps_points(model, group)
     points = [Column("积分")] if with_points else []
     columns = [
         Column("台次"), Column("编号"), Column("先手（黑）", "LEFT", True),
-        Column("单位", "LEFT", True), *points,
+        Column("单位", "LEFT", True), *points, Column("结果", min_width=48 if not filled else 0),
         *points, Column("后手（白）", "LEFT", True), Column("单位", "LEFT", True),
         Column("编号"),
     ]
+    if filled:
+        columns.append(Column("终局方式", "LEFT"))
     rows = []
     for board in rnd.boards:
         first = model.player(board.first)
@@ -97,115 +117,186 @@ def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
         if with_points:
             row.append(format_scaled(before.get(first.id, 0), scale))
         if board.second is None:
-            row += ["", "轮空", "", ""] if with_points else ["轮空", "", ""]
+            row += ["轮空", *([""] if with_points else []), "", "", ""]
         else:
             second = model.player(board.second)
+            row.append(result_zh(board.result) if filled else "")
             if with_points:
                 row.append(format_scaled(before.get(second.id, 0), scale))
             row += [second.name, board.second_team or second.unit, str(second.number or "")]
+        if filled:
+            row.append(board.how_ended_zh if board.second is not None else "")
         rows.append(row)
-    header = _group_header(model, group, f"第{round_number}轮对阵表（按台次）", rnd.date_text)
-    return _table_document(path, header, columns, rows, shade_every=5,
-                           after=venue_qr(model.event.venue_address, model.group(group).name))
+    return columns, rows
 
 
-def _pinyin_key(name: str) -> tuple[str, str]:
-    return ("".join(lazy_pinyin(name)).lower(), name)
+def _round_notes(model: ExportModel, group: str) -> list[Flowable]:
+    info = model.group(group)
+    bits = []
+    if info.double_game:
+        bits.append("双盘制：结果按盘次列出（第一盘／第二盘），黑白指该盘执子；"
+                    "第二盘先后手互换，由本表后手方执黑。")
+    if _keeps_points(model, group):
+        bits.append("积分为本轮前积分。")
+    return [Spacer(1, 3), note("".join(bits))] if bits else []
 
 
-def write_pairings_by_name(model: ExportModel, group: str, round_number: int,
-                           path: Path) -> Path:
-    """对阵表（按姓名）: every player in pinyin order with board, colour and opponent, so a
-    player finds their board on the wall at a glance."""
+def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
+                            path: Path, filled: bool = False) -> Path:
+    """对阵表（按台次）: round date and time, each board with both players' 编号, units and
+    points before the round, the result column left empty for posting (`filled`: the
+    round's results), and the signature lines of the 编排长 and the 裁判长."""
+    columns, rows = board_rows(model, group, round_number, filled)
+    title = f"第{round_number}轮成绩表" if filled else f"第{round_number}轮对阵表（按台次）"
+    header = _group_header(model, group, title, round_subtitle(model, group, round_number))
+    after = [*_round_notes(model, group), signature_line(("编排长", "裁判长"))]
+    if not filled:
+        after += venue_qr(model.event.venue_address, model.group(group).name)
+    return _table_document(path, header, columns, rows, after=after, shade_every=5)
+
+
+def name_rows(model: ExportModel, group: str, round_number: int
+              ) -> tuple[list[Column], list[list[str]]]:
+    """Columns and rows of a pairing list by name: every player in pinyin order of surname
+    then given name (one surname together), with 编号, points, board, colour and opponent."""
     rnd = model.round(group, round_number)
+    scale = model.group(group).scale
+    before = model.score_before(group, round_number)
+    with_points = _keeps_points(model, group)
     entries = []
     for board in rnd.boards:
         entries.append((board.first, board.board_text, "黑（先）", board.second))
         if board.second is not None:
             entries.append((board.second, board.board_text, "白（后）", board.first))
-    entries.sort(key=lambda e: _pinyin_key(model.player(e[0]).name))
+    entries.sort(key=lambda e: (name_sort_key(model.player(e[0]).name),
+                                model.player(e[0]).number))
     columns = [
-        Column("姓名", "LEFT", True), Column("单位", "LEFT", True), Column("台次"),
-        Column("执子"), Column("对手", "LEFT", True), Column("对手单位", "LEFT", True),
+        Column("姓名", "LEFT", True), Column("编号"), Column("单位", "LEFT", True),
+        *([Column("积分")] if with_points else []), Column("台次"), Column("执子"),
+        Column("对手编号"), Column("对手", "LEFT", True), Column("对手单位", "LEFT", True),
     ]
     rows = []
     for pid, number, colour, other in entries:
         player = model.player(pid)
+        row = [player.name, str(player.number or ""), player.unit]
+        if with_points:
+            row.append(format_scaled(before.get(pid, 0), scale))
         if other is None:
-            rows.append([player.name, player.unit, number, "轮空", "", ""])
+            row += [number, "轮空", "", "", ""]
         else:
             opponent = model.player(other)
-            rows.append([player.name, player.unit, number, colour, opponent.name,
-                         opponent.unit])
-    header = _group_header(model, group, f"第{round_number}轮对阵表（按姓名）", rnd.date_text)
+            row += [number, colour, str(opponent.number or ""), opponent.name, opponent.unit]
+        rows.append(row)
+    return columns, rows
+
+
+def write_pairings_by_name(model: ExportModel, group: str, round_number: int,
+                           path: Path) -> Path:
+    """对阵表（按姓名）: every player in pinyin order (surname, then given name) with 编号,
+    points, board, colour and opponent, so a player finds their board at a glance."""
+    columns, rows = name_rows(model, group, round_number)
+    header = _group_header(model, group, f"第{round_number}轮对阵表（按姓名）",
+                           round_subtitle(model, group, round_number))
     return _table_document(path, header, columns, rows, shade_every=5,
-                           after=venue_qr(model.event.venue_address, model.group(group).name))
+                           after=[Spacer(1, 3), note("按姓氏拼音排序，同姓者相连。"),
+                                  *venue_qr(model.event.venue_address, model.group(group).name)])
 
 
 def write_round_results(model: ExportModel, group: str, round_number: int, path: Path) -> Path:
-    """第N轮成绩表: board, both players, the result (黑胜/白胜/和/弃权) and how it ended."""
-    rnd = model.round(group, round_number)
-    columns = [
-        Column("台次"), Column("先手（黑）", "LEFT", True), Column("单位", "LEFT", True),
-        Column("结果"), Column("后手（白）", "LEFT", True), Column("单位", "LEFT", True),
-        Column("终局方式", "LEFT"),
-    ]
-    rows = []
-    for board in rnd.boards:
-        first = model.player(board.first)
-        if board.second is None:
-            rows.append([board.board_text, first.name, first.unit, "轮空", "", "", ""])
-            continue
-        second = model.player(board.second)
-        rows.append([board.board_text, first.name, board.first_team or first.unit,
-                     result_zh(board.result), second.name, board.second_team or second.unit,
-                     board.how_ended_zh])
-    header = _group_header(model, group, f"第{round_number}轮成绩表", rnd.date_text)
-    after: list[Flowable] = []
-    if model.group(group).double_game:
-        after = [Spacer(1, 3), note("双盘制：结果按盘次列出（第一盘／第二盘），黑白指该盘执子；"
-                                    "第二盘先后手互换，由本表后手方执黑。")]
-    return _table_document(path, header, columns, rows, after=after, shade_every=5)
+    """第N轮成绩表: the pairing list by board with the results (黑胜/白胜/和/弃权) filled in
+    and how each game ended."""
+    return write_pairings_by_board(model, group, round_number, path, filled=True)
 
 
 # ---------------------------------------------------------------------------- rankings
 
 
+def _parent_places(model: ExportModel, standings: Standings) -> dict[int, str]:
+    """A sub-ranking's players' places in the ranking it is taken from (the open place of
+    each woman in qiwang's 公开组（女子）)."""
+    if any(row.open_rank for row in standings.rows):
+        return {row.player: row.open_rank for row in standings.rows}
+    if not standings.parent:
+        return {}
+    for parent in model.standings:
+        if parent.title == standings.parent and parent.group == standings.group:
+            return {row.player: row.rank_text for row in parent.rows}
+    return {}
+
+
 def standings_rows(
     model: ExportModel, standings: Standings
 ) -> tuple[list[Column], list[list[str]]]:
-    """The columns and text rows of a ranking (shared by the PDF and its tests)."""
+    """The columns and text rows of a ranking (shared by the PDF, the booklets and the
+    tests): with the open place for a sub-ranking, and prize and title when final."""
     scale = model.group(standings.group).scale if standings.group else 1
+    parent = _parent_places(model, standings)
+    awards = standings.final and any(r.prize or r.grade_title for r in standings.rows)
     columns = [Column("名次"), Column("编号"), Column("姓名", "LEFT", True),
-               Column("单位", "LEFT", True), Column(standings.points_header)]
+               Column("单位", "LEFT", True)]
+    if parent:
+        columns.append(Column(f"{standings.parent or '公开组'}名次"))
+    columns.append(Column(standings.points_header))
     columns += [Column(c.header) for c in standings.columns]
+    if awards:
+        columns += [Column("奖励", "LEFT", True), Column("段级位")]
     columns.append(Column("备注", "LEFT"))
     rows = []
     for row in standings.rows:
         player = model.player(row.player)
-        cells = [row.rank_text, str(player.number or ""), player.name, player.unit,
-                 format_scaled(row.points, scale)]
+        cells = [row.rank_text, str(player.number or ""), player.name, player.unit]
+        if parent:
+            cells.append(parent.get(row.player, ""))
+        cells.append(format_scaled(row.points, scale))
         cells += [format_scaled(value, column.scale)
                   for value, column in zip(row.tiebreaks, standings.columns, strict=True)]
+        if awards:
+            cells += [row.prize, row.grade_title]
         cells.append(row.playoff)
         rows.append(cells)
     return columns, rows
 
 
-def write_standings(model: ExportModel, standings: Standings, path: Path) -> Path:
-    """名次表: place (`3=` when shared, 并列), name, unit, points and every tie-break column
-    in the group's order (2016 rules: 积分, 对手分, 中间对手分, 胜局)."""
-    columns, rows = standings_rows(model, standings)
+def standings_legend(model: ExportModel, standings: Standings) -> str:
+    """The legend under a ranking: the order of criteria, what each tie-break counts, the
+    unplayed-game policy, shared places and playoffs."""
+    info = model.group(standings.group) if standings.group else None
+    bits: list[str] = []
+    if standings.legend:  # the ranking's own account of its criteria (the standings service)
+        bits += [line if line.endswith("。") else line + "。" for line in standings.legend]
+        info = None
+    elif standings.columns:
+        order = "、".join([standings.points_header, *(c.header for c in standings.columns)])
+        bits.append(f"名次依次按{order}区分，均为高者列前。")
+        legends = [c.legend for c in standings.columns if c.legend]
+        if legends:
+            bits.append("；".join(legends) + "。")
+    if info is not None and info.unplayed_text and not standings.legend:
+        bits.append(info.unplayed_text + "。")
+    if any(r.shared for r in standings.rows):
+        bits.append("名次后的“=”表示并列。")
+    if any(r.playoff for r in standings.rows):
+        bits.append("备注“加赛”：名次由加赛决定；“需加赛”：涉及录取名次，尚待加赛。")
+    if not standings.final:
+        bits.append(f"本表为第{standings.after_round}轮后名次，非最终名次。")
+    return "".join(bits)
+
+
+def standings_title(standings: Standings) -> str:
     kind = "最终名次" if standings.final else f"第{standings.after_round}轮后名次{PROVISIONAL}"
-    header = PageHeader(model.event, f"{standings.title}{kind}",
+    return f"{standings.title}{kind}"
+
+
+def write_standings(model: ExportModel, standings: Standings, path: Path) -> Path:
+    """名次表 after any round: place (`3=` when shared, 并列), 编号, name, unit, points and
+    every tie-break column in the group's order (2016 rules: 积分, 对手分, 中间对手分, 胜局),
+    with a legend and the unplayed-game policy; prize and title columns when final; a
+    sub-ranking (women) shows each player's place in the open ranking."""
+    columns, rows = standings_rows(model, standings)
+    header = PageHeader(model.event, standings_title(standings),
                         model.group(standings.group).name if standings.group else "")
-    if any(r.open_rank for r in standings.rows):
-        columns = [*columns, Column("公开组名次")]
-        rows = [[*cells, row.open_rank] for cells, row in zip(rows, standings.rows, strict=True)]
-    legend = "名次后的“=”表示并列。" if any(r.shared for r in standings.rows) else ""
-    lines = [line for line in (legend, *standings.legend) if line]
-    after: list[Flowable] = [Spacer(1, 3), *(note(line) for line in lines)]
-    after.append(signature_line(("裁判长", "编排长")))
+    after: list[Flowable] = [Spacer(1, 3), note(standings_legend(model, standings)),
+                             signature_line(("编排长", "裁判长"))]
     return _table_document(path, header, columns, rows, after=after, shade_every=5)
 
 
@@ -233,25 +324,28 @@ def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) ->
                                   signature_line(("裁判长", "编排长"))])
 
 
-def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
-    """交叉表: round robin as the grid (points scored against each opponent); Swiss as one
-    column per round with the opponent's place, the colour (黑 first mover / 白) and 胜和负."""
+def crosstable_rows(model: ExportModel, group: str
+                    ) -> tuple[list[Column], list[list[str]], list[tuple[object, ...]]]:
+    """Columns, rows and grid shading of a crosstable. Players and opponents are named by
+    their 编号, as on the pairing lists: a round robin is the grid in 编号 order (points
+    against each opponent); Swiss rows follow the standings, one column per round with the
+    opponent's 编号, the colour (黑 first mover / 白) and 胜和负."""
     info = model.group(group)
     standings = model.standings_of(group)
     rounds = model.rounds_of(group)
-    if standings is not None:
-        order = [row.player for row in standings.rows]
-        totals = {row.player: row for row in standings.rows}
+    totals = {row.player: row for row in standings.rows} if standings is not None else {}
+    by_number = [p.id for p in sorted(model.players_of(group), key=lambda p: p.number)]
+    if info.system.round_robin or standings is None:
+        order = by_number
     else:
-        order = [p.id for p in sorted(model.players_of(group), key=lambda p: p.number)]
-        totals = {}
-    position = {pid: index for index, pid in enumerate(order, start=1)}
-    columns = [Column("序"), Column("名次"), Column("姓名", "LEFT", True),
+        order = [row.player for row in standings.rows]
+    numbers = {pid: model.player(pid).number for pid in order}
+    columns = [Column("编号"), Column("名次"), Column("姓名", "LEFT", True),
                Column("单位", "LEFT", True)]
     cells_by_player: dict[int, list[str]] = {pid: [] for pid in order}
     grid_styles: list[tuple[object, ...]] = []
     if info.system.round_robin:
-        columns += [Column(str(i), min_width=22) for i in range(1, len(order) + 1)]
+        columns += [Column(str(numbers[pid]), min_width=22) for pid in order]
         against: dict[tuple[int, int], list[str]] = {}
         for rnd in rounds:
             for board in rnd.boards:
@@ -263,16 +357,14 @@ def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
                     against.setdefault((me, other), []).append(mark)
         for pid in order:
             for other in order:
-                if other == pid:
-                    cells_by_player[pid].append("×")
-                else:
-                    cells_by_player[pid].append(" ".join(against.get((pid, other), [])))
+                cells_by_player[pid].append(
+                    "×" if other == pid else " ".join(against.get((pid, other), [])))
         for i in range(len(order)):
             grid_styles.append(("BACKGROUND", (4 + i, 1 + i), (4 + i, 1 + i),
                                 colors.Color(0.7, 0.7, 0.7)))
     else:
         columns += [Column(f"第{r.number}轮") for r in rounds]
-        cells_by_player = round_cells(rounds, order)
+        cells_by_player = round_cells(rounds, order, numbers)
     columns.append(Column("积分"))
     tiebreak_columns = standings.columns if standings is not None else ()
     columns += [Column(c.header) for c in tiebreak_columns]
@@ -280,7 +372,7 @@ def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
     for pid in order:
         player = model.player(pid)
         row = totals.get(pid)
-        cells = [str(position[pid]), row.rank_text if row else "", player.name, player.unit]
+        cells = [str(numbers[pid]), row.rank_text if row else "", player.name, player.unit]
         cells += cells_by_player[pid]
         cells.append(format_scaled(row.points, info.scale) if row else "")
         if row:
@@ -289,14 +381,80 @@ def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
         else:
             cells += ["" for _ in tiebreak_columns]
         rows.append(cells)
+    return columns, rows, grid_styles
+
+
+def crosstable_legend(model: ExportModel, group: str) -> str:
+    if model.group(group).system.round_robin:
+        return "横行为本人，纵列为对手编号；格内为对该对手所得积分；×为本人。"
+    return "各轮格内：对手编号、执子（黑为先手）、胜负；轮空、—为未编排。"
+
+
+def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
+    """交叉表 with 编号: see `crosstable_rows`. Team groups print their team-match tables
+    (`write_team_matches`) instead."""
+    if model.group(group).system.team:
+        return write_team_matches(model, group, path)
+    columns, rows, grid_styles = crosstable_rows(model, group)
     size = 8.0 if len(columns) > 12 else 9.0
     wide = len(columns) > 9 or _wide(columns, rows, size)
     table = make_table(columns, rows, usable_width(wide), size, shade_every=5,
                        extra_styles=grid_styles)
-    legend = ("各轮格内：对手序号、执子（黑为先手）、胜负。" if not info.system.round_robin
-              else "格内为对该对手所得积分；×为本人。")
     header = _group_header(model, group, "交叉表")
-    return build_document(path, header, [table, Spacer(1, 3), note(legend)], wide=wide)
+    return build_document(path, header, [table, Spacer(1, 3),
+                                         note(crosstable_legend(model, group))], wide=wide)
+
+
+def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
+    """One round of team matches (分台定人制): per match a line with both teams and the match
+    score (games won, first-named team first), then its boards."""
+    rows: list[list[str]] = []
+    matches: dict[int, list[BoardResult]] = {}
+    for board in rnd.boards:
+        matches.setdefault(board.match or board.number, []).append(board)
+    for number, boards in matches.items():
+        first_team, second_team = boards[0].first_team, boards[0].second_team
+        won = [0, 0]
+        for board in boards:
+            if "加赛" in board.label or not board.result:
+                continue
+            first_side = board.first_team == first_team
+            code = board.result.split()[0]
+            if code in ("1-0", "+-"):
+                won[0 if first_side else 1] += 1
+            elif code in ("0-1", "-+"):
+                won[1 if first_side else 0] += 1
+        score = f"{won[0]}:{won[1]}" if any(b.result for b in boards) else ""
+        rows.append([f"第{number}场", first_team, score, second_team, "", ""])
+        for board in boards:
+            black = model.player(board.first)
+            white = model.player(board.second) if board.second is not None else None
+            place = board.label.replace(f"第{number}场", "") or str(board.number)
+            rows.append([place, f"{black.name}（{board.first_team}）", result_zh(board.result),
+                         f"{white.name}（{board.second_team}）" if white else "轮空",
+                         board.how_ended_zh, ""])
+    return rows
+
+
+def write_team_matches(model: ExportModel, group: str, path: Path) -> Path:
+    """团体对抗表: each round's team matches with the match score and every board (the
+    first-named team has black on boards 1 and 3, huazhi 六、(三)3)."""
+    columns = [Column("场次／台次"), Column("先行方／黑方", "LEFT", True), Column("比分／结果"),
+               Column("后行方／白方", "LEFT", True), Column("终局方式", "LEFT"),
+               Column("备注", "LEFT")]
+    story: list[Flowable] = []
+    width = usable_width(False)
+    shade = colors.Color(0.9, 0.9, 0.9)
+    for rnd in model.rounds_of(group):
+        rows = team_match_rows(model, rnd)
+        styles = [("BACKGROUND", (0, i + 1), (-1, i + 1), shade)
+                  for i, row in enumerate(rows) if row[0].startswith("第")]
+        when = round_subtitle(model, group, rnd.number)
+        story.append(heading(f"第{rnd.number}轮  {when}".strip()))
+        story.append(make_table(columns, rows, width, 9.0, extra_styles=styles))
+        story.append(Spacer(1, 4))
+    story.append(note("比分为各场胜局数（先行方在前），主将加赛不计入比分。"))
+    return build_document(path, _group_header(model, group, "团体对抗成绩表"), story)
 
 
 # ---------------------------------------------------------------------------- awards
@@ -343,7 +501,8 @@ def award_note(award: Award) -> str:
 
 
 def grade_application_rows(model: ExportModel) -> list[list[str]]:
-    """One row per player who earned a grade title (段级位申报), in place order."""
+    """One row per player who earned a grade title (段级位申报), in place order: identity,
+    previous grade, games played in the event, place and the title applied for."""
     rows = []
     for award in model.awards_in_place_order():
         if not award.grade_title or award.player is None:
@@ -352,22 +511,87 @@ def grade_application_rows(model: ExportModel) -> list[list[str]]:
         group = model.group(player.group).name
         rows.append([player.name, player.gender,
                      player.birth_date.isoformat() if player.birth_date else "",
-                     player.id_number, player.unit, group, award.place_text, award.grade_title])
+                     player.id_number, player.unit, group, player.grade or "无",
+                     str(model.games_played(player.id)), award.place_text, award.grade_title])
     return [[str(i), *row] for i, row in enumerate(rows, start=1)]
 
 
 def write_grade_applications(model: ExportModel, path: Path) -> Path:
-    """段级位申报表: player, gender, birth date, ID number, unit, group, place, title applied
-    for (titles by final place, e.g. qiwang 2022 open: 1st 六段, 2-3 五段 ...)."""
+    """段级位申报表: player, gender, birth date, ID number, unit, group, previous grade,
+    games played, place, title applied for (titles by final place, e.g. qiwang 2022 open:
+    1st 六段, 2-3 五段 ...), and the organiser's seal box (主办单位盖章)."""
     columns = [Column("序号"), Column("姓名", "LEFT", True), Column("性别"), Column("出生日期"),
                Column("身份证号"), Column("单位", "LEFT", True), Column("组别", "LEFT"),
-               Column("名次"), Column("申报段级位")]
+               Column("原段级位"), Column("对局数"), Column("名次"), Column("申报段级位")]
     rows = grade_application_rows(model)
-    after = [signature_line(("裁判长", "填表人", "日期"))]
+    signatures = "\n\n".join(f"{label}：＿＿＿＿＿＿＿＿" for label in ("裁判长", "填表人", "日期"))
+    seal = Table([[signatures, "主办单位（盖章）：\n\n\n　　　　　　年　　月　　日"]],
+                 colWidths=[110 * mm, 80 * mm], rowHeights=[26 * mm])
+    seal.setStyle(TableStyle([("BOX", (1, 0), (1, 0), 0.8, colors.black),
+                              ("FONT", (0, 0), (-1, -1), SANS, 10, 13),
+                              ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    seal.hAlign = "LEFT"
+    after = [Spacer(1, 3), note("对局数为本次比赛实际对局盘数（不含轮空、弃权）。"),
+             Spacer(1, 2 * mm), seal]
     provisional = any(a.provisional and a.grade_title for a in model.awards)
     title = "段级位申报表" + (PROVISIONAL if provisional else "")
     return _table_document(path, PageHeader(model.event, title), columns, rows,
                            after=after, force_wide=True)
+
+
+def time_control_zh(text: str) -> str:
+    """`5′+3″` (or `5'+3"`) as printed for players: 每方5分钟，每步加3秒 (other texts
+    unchanged)."""
+    match = re.fullmatch(r"(\d+)['′]\s*\+\s*(\d+)[\"″]", text.strip())
+    if match is None:
+        return text
+    return f"每方{match.group(1)}分钟，每步加{match.group(2)}秒"
+
+
+def playoff_rows(model: ExportModel, playoff: PlayoffRecord) -> list[list[str]]:
+    rows = []
+    for index, game in enumerate(playoff.games, start=1):
+        black, white = model.player(game.black), model.player(game.white)
+        rows.append([str(index), game.stage, f"{black.number or ''}", black.name,
+                     result_zh(game.result) if game.result else "", white.name,
+                     f"{white.number or ''}", time_control_zh(game.time_control)])
+    return rows
+
+
+def playoff_story(model: ExportModel, playoff: PlayoffRecord) -> list[Flowable]:
+    """One playoff: who is tied, every game with colours (black moves first), time control
+    and result, and the decided order."""
+    names = "、".join(model.player(pid).name for pid in playoff.players)
+    columns = [Column("局"), Column("阶段", "LEFT"), Column("编号"), Column("黑方（先手）",
+               "LEFT", True), Column("结果"), Column("白方（后手）", "LEFT", True),
+               Column("编号"), Column("用时", "LEFT", True)]
+    story: list[Flowable] = [
+        heading(f"{playoff.ranking} 第{playoff.place}名加赛：{names}"),
+        make_table(columns, playoff_rows(model, playoff), usable_width(False), 9.5),
+    ]
+    if playoff.order:
+        order = "、".join(f"{model.player(pid).name}（第{playoff.place + k}名）"
+                         for k, pid in enumerate(playoff.order))
+        story.append(note(f"加赛结果：{order}"))
+    else:
+        story.append(note("加赛尚未结束：结果栏空白处待填。"))
+    story.append(Spacer(1, 6))
+    return story
+
+
+def write_playoffs(model: ExportModel, path: Path, group: str = "") -> Path:
+    """加赛表: every playoff (of `group`, or of the whole event) as its games fall: a
+    two-game playoff with each player black once, then single games until one wins
+    (2016 五(二), shenzhen 十(五)2)."""
+    story: list[Flowable] = []
+    for playoff in model.playoffs:
+        if not group or playoff.group == group:
+            story.append(KeepTogether(playoff_story(model, playoff)))
+    if not story:
+        story.append(note("本次比赛没有加赛。"))
+    story.append(signature_line(("裁判长", "编排长")))
+    subtitle = model.group(group).name if group else ""
+    return build_document(path, PageHeader(model.event, "加赛表", subtitle), story)
 
 
 def rounds_with_results(model: ExportModel, group: str) -> tuple[Round, ...]:

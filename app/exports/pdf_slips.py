@@ -1,12 +1,20 @@
-"""Result slips (记录单/成绩单): four per A4 page with cut lines, one per board, for the
-players to mark the result and sign and the arbiter to countersign.
+"""Result slips (成绩记录单) to cut apart: one per board (one per match for team matches),
+for the players to mark the result and sign and the arbiter to countersign.
 
-A double-game round (双盘制, shenzhen 大众规则 and 2016 无禁手组) gets a line per game, the
-first mover of the round playing black in game 1.
+- Every slip: group, round, board, the round's date and time, both players with 编号 and unit.
+- 专业规则 with 指定开局 (中国五子棋竞赛规则 2013: 26 openings, 三手交换, 五手N打): lines for
+  the opening played, the 三手交换 choice and the fifth-move offers (N as the group plays it).
+- The ending boxes list 禁手 only where black has forbidden moves (not for 大众规则 / 无禁手).
+- A double-game round (双盘制, shenzhen 大众规则 and 2016 无禁手组) gets a line per game with
+  the colours as they fall: the round's first mover is black in game 1, white in game 2.
+- A team match (分台定人制, huazhi 六、(三)3) gets one slip: both teams, each board's players
+  (the first-named team black on boards 1 and 3), a result per board, the match score and the
+  captains' signatures.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.lib.pagesizes import A4
@@ -15,22 +23,28 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from app.exports.fonts import SANS
-from app.exports.model import BoardResult, ExportModel
+from app.exports.model import BoardResult, ExportModel, Group, Player
 from app.exports.pdf_common import draw_bold, draw_fitted, plain_canvas
 from app.rules.endings import Ending
 
-SLIPS_PER_PAGE = 4
 # The boxes an arbiter ticks: the usual endings (their names from app.rules.endings), or other.
 _ENDINGS = (*(e.zh for e in (Ending.FIVE, Ending.FOUL, Ending.TIME, Ending.RESIGNATION,
                              Ending.FORFEIT)), "其他")
+_LEFT = 15 * mm
+_USABLE = A4[0] - 2 * _LEFT
 
 
-def _board_name(board: BoardResult) -> str:
-    return board.label or f"第{board.number}台"
+def endings(group: Group) -> tuple[str, ...]:
+    """The ending boxes of a slip: no 禁手 where black has no forbidden moves."""
+    return tuple(e for e in _ENDINGS if group.forbidden or e != "禁手")
 
 
-def _box_width(label: str, size: float = 10) -> float:
-    return 4.5 * mm + stringWidth(label, SANS, size) + 5 * mm
+def slips_per_page(group: Group) -> int:
+    if group.system.team:
+        return 2
+    if group.designated_opening or group.double_game:
+        return 3
+    return 4
 
 
 def _box(canvas: Canvas, x: float, y: float, label: str, size: float = 10) -> float:
@@ -38,90 +52,199 @@ def _box(canvas: Canvas, x: float, y: float, label: str, size: float = 10) -> fl
     canvas.rect(x, y - 1, 3.2 * mm, 3.2 * mm)
     canvas.setFont(SANS, size)
     canvas.drawString(x + 4.5 * mm, y, label)
-    return x + 4.5 * mm + stringWidth(label, SANS, size) + 5 * mm
+    return x + 4.5 * mm + stringWidth(label, SANS, size) + 4 * mm
 
 
-def _slip(canvas: Canvas, model: ExportModel, group: str, round_number: int,
+def _blank(canvas: Canvas, x: float, y: float, label: str, width: float) -> float:
+    """`label：＿＿＿` (a line to write on); returns the x after it."""
+    canvas.setFont(SANS, 10)
+    canvas.drawString(x, y, f"{label}：")
+    start = x + stringWidth(f"{label}：", SANS, 10)
+    canvas.line(start, y - 1, start + width, y - 1)
+    return start + width + 4 * mm
+
+
+def _head(canvas: Canvas, model: ExportModel, group: Group, round_number: int, where: str,
+          top: float) -> float:
+    y = top - 8 * mm
+    draw_fitted(canvas, model.event.title, _LEFT, y, _USABLE, 10, align="center")
+    y -= 6.5 * mm
+    draw_bold(canvas, f"{group.name}  第{round_number}轮  {where}  成绩记录单", A4[0] / 2, y, 12.5)
+    y -= 6 * mm
+    item = model.schedule_of(group.key, round_number)
+    rnd = model.round(group.key, round_number)
+    when = item.when if item and item.when else rnd.date_text
+    room = item.room if item and item.room else rnd.room
+    bits = [f"日期时间：{when or '＿＿月＿＿日 ＿＿:＿＿'}"]
+    if room:
+        bits.append(f"赛场：{room}")
+    bits.append(group.rules)
+    if group.time_control:
+        bits.append(f"用时：{group.time_control}")
+    draw_fitted(canvas, "    ".join(b for b in bits if b), _LEFT, y, _USABLE, 9)
+    return y - 8 * mm
+
+
+def _player_line(canvas: Canvas, label: str, player: Player | None, x: float, y: float,
+                 width: float, team: str = "", code: str = "") -> None:
+    canvas.setFont(SANS, 10)
+    canvas.drawString(x, y, label)
+    if player is None:
+        draw_fitted(canvas, "轮空", x + 20 * mm, y, width - 22 * mm, 12)
+        return
+    draw_fitted(canvas, f"{player.number or ''}号  {player.name}", x + 20 * mm, y,
+                width - 22 * mm, 12)
+    unit = team or player.unit
+    if unit:
+        draw_fitted(canvas, unit, x + 20 * mm, y - 4.5 * mm, width - 22 * mm, 8.5)
+    if code:  # this player's own code to confirm the result on the venue pages
+        canvas.setFont(SANS, 8)
+        canvas.drawString(x, y - 4.5 * mm, f"确认码 {code}")
+
+
+def _result_line(canvas: Canvas, group: Group, x: float, y: float) -> float:
+    canvas.setFont(SANS, 10)
+    canvas.drawString(x, y, "结果：")
+    x += 11 * mm
+    for label in ("黑胜", "白胜", "和棋"):
+        x = _box(canvas, x, y, label)
+    x += 2 * mm
+    canvas.setFont(SANS, 10)
+    canvas.drawString(x, y, "终局：")
+    x += 11 * mm
+    for label in endings(group):
+        x = _box(canvas, x, y, label, 9)
+    return y - 7 * mm
+
+
+def _opening_lines(canvas: Canvas, group: Group, y: float) -> float:
+    """指定开局 (26 openings), 三手交换 and 五手N打 as the 2013 rules play them; for the RIF
+    opening rules (Swap2, Soosyrv-8 ...) a line to note the opening as played."""
+    if not group.designated_opening:
+        if group.opening_text and group.opening_text != "自由开局":
+            _blank(canvas, _LEFT, y, f"开局规则 {group.opening_text}：开局过程", 90 * mm)
+            return y - 7 * mm
+        return y
+    x = _blank(canvas, _LEFT, y, "开局（26种指定开局）", 30 * mm)
+    canvas.drawString(x, y, "三手交换：")
+    x += stringWidth("三手交换：", SANS, 10)
+    for label in ("交换", "不交换"):
+        x = _box(canvas, x, y, label)
+    y -= 7 * mm
+    n = group.fifth_move_offers
+    offers = f"五手{n}打（黑方提出{n}个第5手）" if n else "五手N打：N＝＿＿"
+    x = _blank(canvas, _LEFT, y, offers, 6 * mm)
+    count = n or 4
+    for k in range(1, count + 1):
+        x = _blank(canvas, x, y, f"打点{k}", 10 * mm)
+    _blank(canvas, x, y, "白方选定", 10 * mm)
+    return y - 7 * mm
+
+
+def _signatures(canvas: Canvas, labels: Sequence[str], y: float) -> None:
+    canvas.setFont(SANS, 10)
+    part = _USABLE / len(labels)
+    for index, label in enumerate(labels):
+        x = _LEFT + index * part
+        canvas.drawString(x, y, f"{label}：")
+        canvas.line(x + stringWidth(f"{label}：", SANS, 10), y - 1, x + part - 5 * mm, y - 1)
+
+
+def _slip(canvas: Canvas, model: ExportModel, group: Group, round_number: int,
           board: BoardResult, top: float, height: float) -> None:
     c = canvas
-    width = A4[0]
-    left = 15 * mm
-    usable = width - 2 * left
-    info = model.group(group)
-    y = top - 9 * mm
-    draw_fitted(c, model.event.title, left, y, usable, 11, align="center")
-    y -= 7 * mm
-    draw_bold(c, f"{info.name}  第{round_number}轮  {_board_name(board)}  成绩记录单",
-              width / 2, y, 13)
-    y -= 9 * mm
+    y = _head(c, model, group, round_number, board.label or f"第{board.number}台", top)
     first = model.player(board.first)
     second = model.player(board.second) if board.second is not None else None
-    half = usable / 2
-    for index, (label, player) in enumerate((("先手（黑）", first), ("后手（白）", second))):
-        x = left + index * half
+    half = _USABLE / 2
+    codes = board.confirm_codes if len(board.confirm_codes) == 2 else ("", "")
+    _player_line(c, "先手（黑）", first, _LEFT, y, half, code=codes[0])
+    _player_line(c, "后手（白）", second, _LEFT + half, y, half, code=codes[1])
+    y -= 11 * mm
+    if group.double_game:
+        for index, (black, white) in enumerate(((first, second), (second, first)), start=1):
+            text = (f"第{index}盘  黑：{black.number if black else ''}号 "
+                    f"{black.name if black else ''}  白：{white.number if white else ''}号 "
+                    f"{white.name if white else ''}")
+            draw_fitted(c, text, _LEFT, y, _USABLE, 10)
+            y -= 6 * mm
+            y = _result_line(c, group, _LEFT + 6 * mm, y)
+        c.setFont(SANS, 9)
+        c.drawString(_LEFT, y, "本轮结果：两盘合计（胜2和1负0）；第一盘未完有一方超时，判超时方本轮负。")
+        y -= 7 * mm
+    else:
+        y = _opening_lines(c, group, y)
+        y = _result_line(c, group, _LEFT, y)
+    _signatures(c, ("黑方签名", "白方签名", "裁判签名"), top - height + 7 * mm)
+
+
+def _team_slip(canvas: Canvas, model: ExportModel, group: Group, round_number: int,
+               boards: Sequence[BoardResult], top: float, height: float) -> None:
+    """One team match: the teams, each board's players, results, match score, captains."""
+    c = canvas
+    number = boards[0].match or boards[0].number
+    y = _head(c, model, group, round_number, f"第{number}场", top)
+    first_team, second_team = boards[0].first_team, boards[0].second_team
+    half = _USABLE / 2
+    for x, label, team in ((_LEFT, "先行方", first_team), (_LEFT + half, "后行方", second_team)):
         c.setFont(SANS, 10)
         c.drawString(x, y, label)
-        name = player.name if player is not None else "轮空"
-        draw_fitted(c, name, x + 20 * mm, y, half - 22 * mm, 13)
-        if player is not None and player.unit:
-            draw_fitted(c, player.unit, x + 20 * mm, y - 5 * mm, half - 22 * mm, 9)
-        if len(board.confirm_codes) == 2:  # this player's own code (venue pages)
-            c.setFont(SANS, 8)
-            c.drawString(x, y - 5 * mm, f"确认码 {board.confirm_codes[index]}")
-    y -= 12 * mm
-    games = ("第一盘（先手执黑）", "第二盘（交换先后）") if info.double_game else ("",)
-    label_width = 36 * mm if info.double_game else 0.0
-    results_width = 11 * mm + sum(_box_width(label) for label in ("黑胜", "白胜", "和棋"))
-    endings_width = 11 * mm + sum(_box_width(label, 9) for label in _ENDINGS)
-    one_line = label_width + results_width + endings_width <= usable
-    for game_label in games:
-        x = left
-        if game_label:
-            c.setFont(SANS, 10)
-            c.drawString(x, y, game_label)
-            x += label_width
-        c.setFont(SANS, 10)
-        c.drawString(x, y, "结果：")
-        x += 11 * mm
-        for label in ("黑胜", "白胜", "和棋"):
-            x = _box(c, x, y, label)
-        if not one_line:  # the endings go under the results, aligned with them
-            y -= 7 * mm
-            x = left + label_width
-        c.setFont(SANS, 10)
-        c.drawString(x, y, "终局：")
-        x += 11 * mm
-        for label in _ENDINGS:
-            x = _box(c, x, y, label, 9)
-        y -= 8 * mm
-    bottom = top - height + 8 * mm
-    c.setFont(SANS, 10)
-    third = usable / 3
-    for index, label in enumerate(("黑方签名", "白方签名", "裁判签名")):
-        x = left + index * third
-        c.drawString(x, bottom, f"{label}：")
-        c.line(x + 18 * mm, bottom - 1, x + third - 5 * mm, bottom - 1)
+        draw_fitted(c, team, x + 16 * mm, y, half - 18 * mm, 12)
+    y -= 8 * mm
+    for board in boards:
+        if "加赛" in board.label:
+            continue
+        black = model.player(board.first)
+        white = model.player(board.second) if board.second is not None else None
+        place = board.label.replace(f"第{number}场", "")
+        text = (f"{place}  黑：{black.number or ''}号 {black.name}（{board.first_team}）  "
+                f"白：{white.number or '' if white else ''}号 "
+                f"{white.name if white else ''}（{board.second_team}）")
+        draw_fitted(c, text, _LEFT, y, _USABLE, 10)
+        y -= 6 * mm
+        y = _result_line(c, group, _LEFT + 6 * mm, y)
+    x = _blank(c, _LEFT, y, f"比分（{first_team}:{second_team}）", 20 * mm)
+    c.drawString(x, y, "如两队打平，由两队主将加赛：")
+    x += stringWidth("如两队打平，由两队主将加赛：", SANS, 10)
+    _box(c, x, y, "主将加赛")
+    _signatures(c, ("先行方队长", "后行方队长", "裁判签名"), top - height + 7 * mm)
+
+
+def _cut_line(canvas: Canvas, top: float) -> None:
+    canvas.saveState()
+    canvas.setDash(4, 3)
+    canvas.setLineWidth(0.4)
+    canvas.line(5 * mm, top, A4[0] - 5 * mm, top)
+    canvas.setFont(SANS, 6)
+    canvas.drawString(6 * mm, top + 1, "沿虚线剪开")
+    canvas.restoreState()
 
 
 def write_result_slips(model: ExportModel, group: str, round_number: int, path: Path) -> Path:
-    """One slip per board (byes left out), four to a page, dashed lines to cut along."""
+    """One slip per board (byes left out), or per match for team matches, several to a
+    page with dashed lines to cut along."""
     rnd = model.round(group, round_number)
-    boards = [b for b in rnd.boards if b.second is not None]
     info = model.group(group)
+    units: list[list[BoardResult]] = []
+    if info.system.team:
+        matches: dict[int, list[BoardResult]] = {}
+        for board in rnd.boards:
+            matches.setdefault(board.match or board.number, []).append(board)
+        units = list(matches.values())
+    else:
+        units = [[b] for b in rnd.boards if b.second is not None]
     canvas = plain_canvas(path, A4, f"{model.event.title} {info.name} 第{round_number}轮成绩记录单")
-    slip_height = A4[1] / SLIPS_PER_PAGE
-    for start in range(0, max(len(boards), 1), SLIPS_PER_PAGE):
-        for slot, board in enumerate(boards[start:start + SLIPS_PER_PAGE]):
+    per_page = slips_per_page(info)
+    slip_height = A4[1] / per_page
+    for start in range(0, max(len(units), 1), per_page):
+        for slot, unit in enumerate(units[start:start + per_page]):
             top = A4[1] - slot * slip_height
-            _slip(canvas, model, group, round_number, board, top, slip_height)
+            if info.system.team:
+                _team_slip(canvas, model, info, round_number, unit, top, slip_height)
+            else:
+                _slip(canvas, model, info, round_number, unit[0], top, slip_height)
             if slot:
-                canvas.saveState()
-                canvas.setDash(4, 3)
-                canvas.setLineWidth(0.4)
-                canvas.line(5 * mm, top, A4[0] - 5 * mm, top)
-                canvas.setFont(SANS, 6)
-                canvas.drawString(6 * mm, top + 1, "沿虚线剪开")
-                canvas.restoreState()
+                _cut_line(canvas, top)
         canvas.showPage()
     canvas.save()
     return path

@@ -1,9 +1,15 @@
 """Excel workbooks (openpyxl): players, pairings and results per round, results per group,
 standings per group with tie-breaks, sub-rankings, crosstables, team standings and awards.
 
-Every sheet: bold header in row 1, frozen below it and repeated on every printed page, column
-widths from the content, printed to fit the page width (landscape when wide), and numbers
-(places, points, tie-breaks, pairing numbers, dates) as numbers, not text.
+Every sheet: bold header in row 1, frozen below it and repeated on every printed page, an
+autofilter on the header, column widths from the content, printed to fit the page width
+(landscape when wide; the crosstable on A3 landscape), and numbers (places, points,
+tie-breaks, pairing numbers, dates) as numbers, not text.
+
+Text is set in 宋体 with the GB2312 character set and the workbook's language is zh-CN, so
+LibreOffice and Excel draw Chinese glyph forms (not the Japanese ones of a CJK fallback). A
+text cell starting with = + - or @ (imported names and units are data) is written as text,
+never as a formula.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from app.exports.model import (
+    FORMULA_STARTS,
     ExportModel,
     Standings,
     TeamStandings,
@@ -29,7 +36,16 @@ from app.exports.model import (
 
 Cell = str | int | float | date | None
 _BAD_SHEET_CHARS = "[]:*?/\\"
-_HEADER_FONT = Font(bold=True)
+FONT_NAME = "宋体"
+GB2312 = 134  # the font character set that marks text as Chinese
+_CELL_FONT = Font(name=FONT_NAME, charset=GB2312, size=10.5)
+_HEADER_FONT = Font(name=FONT_NAME, charset=GB2312, size=10.5, bold=True)
+A4_CROSSTABLE_PLAYERS = 40  # more players than this: the crosstable is printed on A3
+
+
+def looks_like_formula(value: object) -> bool:
+    """Text that a spreadsheet would read as a formula (CSV/formula injection)."""
+    return isinstance(value, str) and value.startswith(FORMULA_STARTS)
 _HEADER_FILL = PatternFill("solid", fgColor="D9D9D9")
 
 
@@ -56,8 +72,10 @@ def sheet_name(text: str, taken: Iterable[str]) -> str:
 
 
 def write_sheet(workbook: Workbook, title: str, headers: Sequence[str],
-                rows: Iterable[Sequence[Cell]], print_title: str = "") -> Worksheet:
-    """Append a formatted sheet: bold frozen header, widths, fit-to-width print set-up."""
+                rows: Iterable[Sequence[Cell]], print_title: str = "",
+                paper: str = "A4") -> Worksheet:
+    """Append a formatted sheet: bold frozen header, autofilter, widths, fit-to-width print
+    set-up (`paper` "A3" for the wide crosstable)."""
     sheet = workbook.create_sheet(sheet_name(title, workbook.sheetnames))
     sheet.append(list(headers))
     widths = [_display_len(h) for h in headers]
@@ -65,6 +83,14 @@ def write_sheet(workbook: Workbook, title: str, headers: Sequence[str],
         sheet.append(list(row))
         for index, value in enumerate(row):
             widths[index] = max(widths[index], _display_len(value))
+    for line in sheet.iter_rows(min_row=2):
+        for cell in line:
+            cell.font = _CELL_FONT
+            if looks_like_formula(cell.value):
+                cell.data_type = "s"  # text as written, never a formula
+                cell.quotePrefix = True
+    if sheet.max_row > 1:
+        sheet.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{sheet.max_row}"
     for cell in sheet[1]:
         cell.font = _HEADER_FONT
         cell.fill = _HEADER_FILL
@@ -77,8 +103,9 @@ def write_sheet(workbook: Workbook, title: str, headers: Sequence[str],
                 cell.number_format = "yyyy-mm-dd"
     sheet.freeze_panes = "A2"
     sheet.print_title_rows = "1:1"
-    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    sheet.page_setup.orientation = "landscape" if sum(widths) > 95 else "portrait"
+    sheet.page_setup.paperSize = sheet.PAPERSIZE_A3 if paper == "A3" else sheet.PAPERSIZE_A4
+    wide = paper == "A3" or sum(widths) > 95
+    sheet.page_setup.orientation = "landscape" if wide else "portrait"
     sheet.page_setup.fitToWidth = 1
     sheet.page_setup.fitToHeight = 0
     sheet.sheet_properties.pageSetUpPr.fitToPage = True
@@ -167,18 +194,20 @@ def standings_sheet(workbook: Workbook, model: ExportModel, standings: Standings
 
 
 def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Worksheet:
-    """Round robin: points against each opponent; Swiss: per round opponent's place, colour
-    and outcome (e.g. `12黑胜`)."""
+    """Players and opponents by 编号: round robin the grid in 编号 order (points against each
+    opponent); Swiss in standings order, per round the opponent's 编号, colour and outcome
+    (e.g. `12黑胜`)."""
     info = model.group(group)
     standings = model.standings_of(group)
-    order = ([r.player for r in standings.rows] if standings is not None
-             else [p.id for p in sorted(model.players_of(group), key=lambda p: p.number)])
+    by_number = [p.id for p in sorted(model.players_of(group), key=lambda p: p.number)]
+    order = ([r.player for r in standings.rows]
+             if standings is not None and not info.system.round_robin else by_number)
     rows_by_player = {r.player: r for r in standings.rows} if standings is not None else {}
-    position = {pid: i for i, pid in enumerate(order, start=1)}
+    position = {pid: model.player(pid).number for pid in order}
     rounds = model.rounds_of(group)
     cells: dict[int, list[Cell]] = {pid: [] for pid in order}
     if info.system.round_robin:
-        headers_mid = [str(i) for i in range(1, len(order) + 1)]
+        headers_mid = [str(position[pid]) for pid in order]
         against: dict[tuple[int, int], int] = {}
         for rnd in rounds:
             for b in rnd.boards:
@@ -195,10 +224,10 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
                                   None if value is None else scaled(value, info.scale))
     else:
         headers_mid = [f"第{r.number}轮" for r in rounds]
-        for pid, texts in round_cells(rounds, order).items():
+        for pid, texts in round_cells(rounds, order, position).items():
             cells[pid].extend(texts)
     columns = standings.columns if standings is not None else ()
-    headers = ["序", "名次", "姓名", "单位", *headers_mid, "积分", *[c.header for c in columns]]
+    headers = ["编号", "名次", "姓名", "单位", *headers_mid, "积分", *[c.header for c in columns]]
     rows: list[list[Cell]] = []
     for pid in order:
         player = model.player(pid)
@@ -210,8 +239,12 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
             *([scaled(v, c.scale) for v, c in zip(row.tiebreaks, columns, strict=True)]
               if row else [None] * len(columns)),
         ])
-    return write_sheet(workbook, f"{info.name}交叉表", headers, rows,
-                       f"{model.event.title} {info.name} 交叉表")
+    sheet = write_sheet(workbook, f"{info.name}交叉表", headers, rows,
+                        f"{model.event.title} {info.name} 交叉表",
+                        paper="A3" if len(order) > A4_CROSSTABLE_PLAYERS else "A4")
+    sheet.page_margins.left = sheet.page_margins.right = 0.4
+    sheet.page_margins.top = sheet.page_margins.bottom = 0.6
+    return sheet
 
 
 def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> Worksheet:
@@ -239,7 +272,9 @@ def awards_sheet(workbook: Workbook, model: ExportModel) -> Worksheet:
 def write_workbook(model: ExportModel, path: Path) -> Path:
     """The event workbook (赛事数据.xlsx) with every sheet listed in the module docstring."""
     workbook = Workbook()
-    workbook.remove(workbook.active)
+    first = workbook.active
+    if isinstance(first, Worksheet):
+        workbook.remove(first)
     players_sheet(workbook, model)
     for group in model.groups:
         for rnd in model.rounds_of(group.key):
@@ -256,6 +291,9 @@ def write_workbook(model: ExportModel, path: Path) -> Path:
         team_sheet(workbook, model, team)
     if model.awards:
         awards_sheet(workbook, model)
+    workbook.properties.language = "zh-CN"
+    workbook.properties.title = model.event.title
+    workbook.properties.creator = "Gomoku Arbiter 五子棋赛事编排"
     path.parent.mkdir(parents=True, exist_ok=True)
     workbook.save(path)
     return path

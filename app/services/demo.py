@@ -187,12 +187,14 @@ def _play_playoffs(event: Event, group: str, rng: random.Random) -> None:
 
 
 def build_demo(location: str | Path, preset: str = "qiwang-2022", seed: int = 7,
-               progress: Progress | None = None) -> Event:
-    """Create the demo event at `location` and play it to the end."""
+               progress: Progress | None = None, sizes: dict[str, int] | None = None
+               ) -> Event:
+    """Create the demo event at `location` and play it to the end; `sizes` sets the number
+    of players of groups by name (e.g. 150 for the qiwang open group at real size)."""
     rng = random.Random(seed)
     event = Event.create(location, preset=preset, title=None)
     info = event_info(event)
-    sizes = DEFAULT_SIZES.get(preset, {})
+    sizes = {**DEFAULT_SIZES.get(preset, {}), **(sizes or {})}
     used: set[str] = set()
     total = sum(g.rounds for g in info.groups)
     done = 0

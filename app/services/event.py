@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -159,6 +160,9 @@ def _tournament_from_preset(settings: dict[str, Any], title: str | None) -> Tour
             "team_rankings": settings.get("team_rankings", []),
             "regulation": settings.get("regulation", ""),
             "description": settings.get("description", ""),
+            "officials": Officials.from_json(settings.get("officials")).to_json(),
+            "schedule": [ScheduleEntry.from_json(e).to_json()
+                         for e in settings.get("schedule", [])],
         },
     )
 
@@ -247,3 +251,174 @@ def remove_group(event: Event, name: str) -> None:
             raise UserError("该组已有棋手或轮次，不能删除",
                             "the group has players or rounds: it cannot be removed", name)
         session.delete(group)
+
+
+# ----- officials and schedule (裁判人员、竞赛日程) ---------------------------------------
+
+
+@dataclass(frozen=True)
+class Officials:
+    """The event's officials as printed in the 秩序册 and on every signed sheet.
+
+    The regulations name who appoints them, not the people: qiwang 2022 十六 "裁判长、
+    副裁判长、编排长等主要裁判由中国棋院选派"; 2016 十一(二)(三) and huazhi 2021 八(二)(三) the
+    arbitration committee (仲裁委员会) named by the organiser. `appointed_by` keeps that text.
+    """
+
+    chief_arbiter: str = ""  # 裁判长
+    deputy_chief_arbiters: tuple[str, ...] = ()  # 副裁判长
+    chief_pairing_officer: str = ""  # 编排长
+    appeals_committee: tuple[str, ...] = ()  # 仲裁委员会（主任在前）
+    appointed_by: str = ""  # as the regulation states it
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chief_arbiter": self.chief_arbiter,
+                "deputy_chief_arbiters": list(self.deputy_chief_arbiters),
+                "chief_pairing_officer": self.chief_pairing_officer,
+                "appeals_committee": list(self.appeals_committee),
+                "appointed_by": self.appointed_by}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Officials:
+        data = data or {}
+        return cls(str(data.get("chief_arbiter", "")),
+                   tuple(str(x) for x in data.get("deputy_chief_arbiters", ())),
+                   str(data.get("chief_pairing_officer", "")),
+                   tuple(str(x) for x in data.get("appeals_committee", ())),
+                   str(data.get("appointed_by", "")))
+
+
+@dataclass(frozen=True)
+class ScheduleEntry:
+    """One line of the schedule (竞赛日程): a round of a group (group "" = every group) or,
+    with round 0, another item such as 报到 or 闭幕式 named by `label`."""
+
+    round: int
+    day: dt.date | None = None
+    time: str = ""  # 09:00
+    room: str = ""  # 比赛室 / 赛场
+    group: str = ""
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round, "day": self.day.isoformat() if self.day else "",
+                "time": self.time, "room": self.room, "group": self.group, "label": self.label}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ScheduleEntry:
+        return cls(int(data.get("round", 0)), _date(data.get("day") or None),
+                   str(data.get("time", "")), str(data.get("room", "")),
+                   str(data.get("group", "")), str(data.get("label", "")))
+
+    @property
+    def key(self) -> tuple[str, int, str]:
+        return (self.group, self.round, self.label)
+
+
+def schedule_from_settings(settings: dict[str, Any]) -> tuple[ScheduleEntry, ...]:
+    """The stored schedule in date, time, round order."""
+    entries = [ScheduleEntry.from_json(e) for e in settings.get("schedule", [])]
+
+    def when(entry: ScheduleEntry) -> str:
+        # An item without a time closes its day (离会, 闭幕式), except 报到, which opens it.
+        if entry.time or "报到" in entry.label:
+            return entry.time
+        return "24:00"
+
+    return tuple(sorted(entries, key=lambda e: (e.day or dt.date.max, when(e), e.round,
+                                                e.group, e.label)))
+
+
+def round_time(entries: tuple[ScheduleEntry, ...], group: str, number: int
+               ) -> ScheduleEntry | None:
+    """When and where round `number` of `group` is played: its own line, else the line for
+    every group."""
+    for wanted in (group, ""):
+        for entry in entries:
+            if entry.round == number and entry.group == wanted:
+                return entry
+    return None
+
+
+def officials(event: Event) -> Officials:
+    with event.reading() as session:
+        return Officials.from_json(Event.tournament(session).settings.get("officials"))
+
+
+def schedule(event: Event) -> tuple[ScheduleEntry, ...]:
+    with event.reading() as session:
+        return schedule_from_settings(Event.tournament(session).settings)
+
+
+def _names(value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        parts = value.replace("，", "、").replace(",", "、").split("、")
+    else:
+        parts = [str(x) for x in value or ()]  # type: ignore[attr-defined]
+    return tuple(" ".join(p.split()) for p in parts if p.strip())
+
+
+def set_officials(event: Event, **fields: object) -> Officials:
+    """Change the officials (裁判长、副裁判长、编排长、仲裁); lists may be given as text
+    separated by 、 or commas. Fields not given stay as they are."""
+    known = set(Officials.__dataclass_fields__)
+    unknown = set(fields) - known
+    if unknown:
+        names = ", ".join(sorted(unknown))
+        raise UserError(f"未知的裁判人员字段：{names}", f"unknown officials fields: {names}",
+                        "officials")
+    cleaned: dict[str, Any] = {}
+    for key, value in fields.items():
+        if key in ("deputy_chief_arbiters", "appeals_committee"):
+            cleaned[key] = _names(value)
+        else:
+            cleaned[key] = " ".join(str(value or "").split())
+    with event.operation("set_officials", "修改裁判人员 / change officials") as session:
+        tournament = Event.tournament(session)
+        current = Officials.from_json(tournament.settings.get("officials"))
+        changed = replace(current, **cleaned)
+        tournament.settings = {**tournament.settings, "officials": changed.to_json()}
+    return changed
+
+
+def _checked_time(text: str) -> str:
+    text = text.strip().replace("：", ":")
+    if not text:
+        return ""
+    hours, sep, minutes = text.partition(":")
+    if not (sep and hours.isdigit() and minutes.isdigit() and int(hours) < 24
+            and int(minutes) < 60 and len(minutes) == 2):
+        raise UserError(f"时间“{text}”应写作 时:分，如 09:00", f"time {text!r}: write HH:MM",
+                        "time")
+    return f"{int(hours):02d}:{minutes}"
+
+
+def set_schedule_entry(event: Event, round_number: int, day: dt.date | str | None = None,
+                       time: str = "", room: str = "", *, group: str = "", label: str = "",
+                       remove: bool = False) -> tuple[ScheduleEntry, ...]:
+    """Set (or with `remove`, delete) one line of the schedule: round `round_number` of
+    `group` (every group when empty), or a non-round item (round 0) named by `label`."""
+    if isinstance(day, str):
+        try:
+            day = dt.date.fromisoformat(day.strip()) if day.strip() else None
+        except ValueError:
+            raise UserError(f"日期“{day}”应写作 YYYY-MM-DD", f"date {day!r}: write YYYY-MM-DD",
+                            "date") from None
+    if round_number < 0 or (round_number == 0 and not label.strip()):
+        raise UserError("请给出轮次，或日程项目名称（如 报到）",
+                        "give a round number or the item's name (e.g. 报到)", "round")
+    entry = ScheduleEntry(round_number, day, _checked_time(time), " ".join(room.split()),
+                          group.strip(), "" if round_number else " ".join(label.split()))
+    with event.operation("set_schedule", "修改竞赛日程 / change the schedule") as session:
+        tournament = Event.tournament(session)
+        if entry.group:
+            found = Event.group(session, entry.group)  # an unknown group is refused
+            if round_number > found.rounds:
+                raise UserError(f"{found.name} 只有 {found.rounds} 轮",
+                                f"{found.name} has {found.rounds} rounds", "round")
+        entries = [e for e in schedule_from_settings(tournament.settings) if e.key != entry.key]
+        if not remove:
+            entries.append(entry)
+        tournament.settings = {**tournament.settings,
+                               "schedule": [e.to_json() for e in entries]}
+        return schedule_from_settings(tournament.settings)

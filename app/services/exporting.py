@@ -6,8 +6,10 @@ A snapshot of the event is taken before each export, as for pairings and playoff
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -15,13 +17,16 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.errors import UserError
 from app.exports import model as m
 from app.exports.bundle import export_all
 from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.records import read_moves
-from app.services.event import Event, settings_of
+from app.services.event import Event, Officials, schedule_from_settings, settings_of
 from app.services.games import game_settings
+from app.services.knockout import bracket as knockout_bracket
+from app.services.knockout import team_rules
 from app.services.playoffs import playoff_records
 from app.services.queries import system_of
 from app.services.ranking import (
@@ -29,12 +34,15 @@ from app.services.ranking import (
     knockout_standings,
     planned_rounds,
     ranking_awards,
+    ranking_rules,
     subranking_options,
     team_awards,
     team_standings,
+    tiebreak_label,
 )
 from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
+from app.standings.ranking import rank
 from app.store.files import check_name_fits, file_error
 from app.store.models import Group, Playoff
 from app.store.snapshots import take_snapshot
@@ -64,13 +72,14 @@ def _standings(session: Session, group: Group, **options: Any) -> tuple[m.Standi
     for k, (name, label) in enumerate(info.columns):
         values = [by_number[row.player.number].tiebreaks[k] for row in info.rows]
         scale, ints = _scaled_column(values)
-        columns.append(m.TieBreakColumn(name, label, scale))
+        columns.append(m.TieBreakColumn(name, label, scale, m.TIEBREAK_LEGENDS.get(name, "")))
         for i, value in enumerate(ints):
             scaled_rows[i].append(value)
     rows = tuple(
         m.StandingRow(rank=row.place, player=row.player.id, points=row.points,
                       tiebreaks=tuple(scaled_rows[i]), shared=row.shared,
-                      playoff=row.playoff_mark, open_rank=row.open_place)
+                      playoff=row.playoff_mark, open_rank=row.open_place,
+                      prize=row.prize, grade_title=row.title)
         for i, row in enumerate(info.rows)
     )
     return (m.Standings(_key(group), info.name, tuple(columns), rows, final=info.final,
@@ -99,6 +108,181 @@ def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
     ]
 
 
+UNPLAYED_ZH = {
+    "zero": "未赛轮次（轮空、弃权、缺席）计算对手分时按0分计",
+    "own": "未赛轮次按FIDE虚拟对手（本人该轮前积分）计算对手分",
+    "lowest": "未赛轮次按最低对手分计算",
+}
+OPENING_ZH = {"designated": "指定开局", "free": "自由开局", "swap2": "Swap2",
+              "soosyrv8": "Soosyrv-8", "taraguchi10": "Taraguchi-10", "yamaguchi": "Yamaguchi"}
+
+
+def _event_info(tournament: Any, keys: dict[str, str]) -> m.EventInfo:
+    staff = Officials.from_json(tournament.settings.get("officials"))
+    items = tuple(
+        m.ScheduleItem(e.round, e.day, e.time, e.room, keys.get(e.group, ""), e.label)
+        for e in schedule_from_settings(tournament.settings)
+        if not e.group or e.group in keys
+    )
+    return m.EventInfo(
+        title=tournament.title,
+        organisers=tuple(x for x in tournament.organisers.split("、") if x),
+        venue=tournament.venue,
+        start_date=tournament.start_date,
+        end_date=tournament.end_date,
+        chief_arbiter=staff.chief_arbiter,
+        deputy_chief_arbiters=staff.deputy_chief_arbiters,
+        chief_pairing_officer=staff.chief_pairing_officer,
+        appeals_committee=staff.appeals_committee,
+        officials_note=staff.appointed_by,
+        schedule=items,
+        venue_address=str(tournament.settings.get("venue", {}).get("address", "")),
+    )
+
+
+def _model_group(group: Group) -> m.Group:
+    rounds = planned_rounds(group)
+    system = system_of(group)
+    settings = settings_of(group)
+    tiebreaks = "、".join(["积分", *(tiebreak_label(group, tb) for tb in settings.tiebreaks)])
+    return m.Group(
+        key=_key(group), name=group.name, system=system, rounds=rounds,
+        rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
+        scale=1, points=settings.points, forbidden=group.rule_set == "renju",
+        designated_opening=group.opening == "designated",
+        opening_text=OPENING_ZH.get(group.opening, group.opening),
+        fifth_move_offers=group.fifth_move_offers, time_control=group.time_control,
+        system_text=f"{system.zh}（{rounds}轮）" if rounds else system.zh,
+        tiebreak_text=tiebreaks if system.ranked_by_points else "",
+        unplayed_text=UNPLAYED_ZH.get(str(group.unplayed_policy), ""),
+        board_count=team_rules(group).boards if system.team else 0,
+    )
+
+
+def _bracket(group: Group) -> m.Bracket:
+    """The bracket as drawn: names instead of ids, team match scores where played."""
+    plain = knockout_bracket(group)
+    if system_of(group).team:
+        names = {t.id: t.name for t in group.teams}
+    else:
+        names = {p.id: p.name for p in group.players}
+    scores: dict[tuple[int, int], str] = {}
+    if system_of(group).team:
+        for round_ in group.rounds_played:
+            for board in round_.boards:
+                score = _match_score(board.games)
+                if score:
+                    scores[(round_.number, board.number)] = score
+
+    def name(entrant: int | None) -> str:
+        if entrant is None:
+            return ""
+        return "轮空" if entrant == 0 else names.get(entrant, "")
+
+    rounds = tuple(
+        tuple(m.BracketMatch(match.round, match.number, name(match.top), name(match.bottom),
+                             name(match.winner) if match.winner else "", match.places,
+                             scores.get((match.round, match.number), ""))
+              for match in matches)
+        for matches in plain.rounds
+    )
+    return m.Bracket(_key(group), rounds)
+
+
+def _match_score(games: Any) -> str:
+    """A team match's game score, first-named team first (`2:1`): the first-named team has
+    black on boards 1 and 3 (huazhi 六、(三)3); captains' playoff games are not counted."""
+    won = [0, 0]
+    for game in games:
+        if game.index > 3 or not game.result:
+            continue
+        code = game.result.split()[0]
+        first_black = game.index in (1, 3)
+        if code in ("1-0", "+-"):
+            won[0 if first_black else 1] += 1
+        elif code in ("0-1", "-+"):
+            won[1 if first_black else 0] += 1
+    return f"{won[0]}:{won[1]}" if any(won) else ""
+
+
+def _team_members(group: Group, team_id: int) -> tuple[str, ...]:
+    if not system_of(group).team:
+        return ()
+    for row in group.teams:
+        if row.id == team_id:
+            return tuple(f"{mb.board_order}台 {mb.player.name}" for mb in row.members)
+    return ()
+
+
+def _member_results(players: list[m.Player], standings: list[m.Standings]
+                    ) -> dict[tuple[str, str], tuple[str, str]]:
+    """(unit, name) -> (points, place) of every ranked player, to print team members with
+    their results; a name shared inside one unit is left out (it would be ambiguous)."""
+    by_id = {p.id: p for p in players}
+    found: dict[tuple[str, str], tuple[str, str]] = {}
+    seen: set[tuple[str, str]] = set()
+    for table in standings:
+        for row in table.rows:
+            player = by_id[row.player]
+            key = (player.unit, player.name)
+            if key in seen:
+                found.pop(key, None)
+                continue
+            seen.add(key)
+            found[key] = (m.format_scaled(row.points), row.rank_text)
+    return found
+
+
+def _standings_after(group: Group, number: int) -> m.Standings:
+    """The ranking after round `number` (名次表 after any round): the group's tie-breaks over
+    the rounds up to it; no playoffs, no prizes while rounds remain."""
+    build = build_snapshot(group, partial=True, before_round=number + 1)
+    rules = ranking_rules(group)  # no stakes while rounds remain: a tie is only a tie
+    plain = rank(build.snapshot, rules)
+    columns = []
+    per_row: list[list[int]] = [[] for _ in plain.rows]
+    for k, name in enumerate(rules.tiebreaks):
+        scale, ints = _scaled_column([Fraction(row.tiebreaks[k]) for row in plain.rows])
+        columns.append(m.TieBreakColumn(name, tiebreak_label(group, name), scale,
+                                        m.TIEBREAK_LEGENDS.get(name, "")))
+        for i, value in enumerate(ints):
+            per_row[i].append(value)
+    rows = tuple(
+        m.StandingRow(rank=row.place, player=build.player_of[row.number], points=row.points,
+                      tiebreaks=tuple(per_row[i]), shared=row.shared)
+        for i, row in enumerate(plain.rows)
+    )
+    return m.Standings(_key(group), group.name, tuple(columns), rows, final=False,
+                       after_round=number)
+
+
+def export_folder(out_dir: str | Path, overwrite: bool = False,
+                  now: dt.datetime | None = None) -> Path:
+    """Where an export goes without touching what is there: `out_dir` itself when it is
+    missing or empty, or when the arbiter confirmed (`overwrite`: files of the same name are
+    replaced, nothing else is removed); otherwise a new dated folder inside it
+    (`导出-20221126-0930`, `-2` ... when that exists too)."""
+    out = Path(out_dir)
+    check_name_fits(out)  # a name the file system cannot hold is refused, naming it
+    if out.exists() and not out.is_dir():
+        raise UserError("输出位置不是文件夹", "output path is not a folder", str(out))
+    if overwrite or not out.exists() or not any(out.iterdir()):
+        return out
+    stamp = (now or dt.datetime.now()).strftime("%Y%m%d-%H%M")
+    base = f"导出-{stamp}"
+    candidate, counter = out / base, 2
+    while candidate.exists():
+        candidate = out / f"{base}-{counter}"
+        counter += 1
+    return candidate
+
+
+def export_target(event: Event, out_dir: str | Path, overwrite: bool = False) -> Path:
+    """The folder `export` will write into (see `export_folder`), for the window and the
+    command line to show before exporting."""
+    return export_folder(out_dir, overwrite)
+
+
 def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
     """Everything an export prints, read from the event in one session. Awards (certificates,
     award list, grade titles) of a ranking that is not final are left out unless
@@ -106,26 +290,19 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
     with event.reading() as session:
         tournament = Event.tournament(session)
         groups = list(tournament.groups)
-        info = m.EventInfo(
-            title=tournament.title,
-            organisers=tuple(x for x in tournament.organisers.split("、") if x),
-            venue=tournament.venue,
-            start_date=tournament.start_date,
-            end_date=tournament.end_date,
-            venue_address=str(tournament.settings.get("venue", {}).get("address", "")),
-        )
+        info = _event_info(tournament, {g.name: _key(g) for g in groups})
         model_groups, players, rounds, standings, subs, awards, games = [], [], [], [], [], [], []
         team_tables: list[m.TeamStandings] = []
         held_all: list[m.PlayoffRecord] = []
+        progress: list[m.Standings] = []
+        brackets: list[m.Bracket] = []
+        members: list[tuple[int, str, int]] = []
         playoff_games: list[m.Game] = []
         for group in groups:
             key = _key(group)
             held_all += playoff_records(session, group, key)
-            model_groups.append(m.Group(
-                key=key, name=group.name, system=system_of(group), rounds=planned_rounds(group),
-                rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
-                scale=1, points=settings_of(group).points,
-                time_control=settings_of(group).time_control,
+            model_groups.append(replace(
+                _model_group(group),
                 forfeits_meet=settings_of(group).forfeit_counts_as_meeting,
                 unit_avoidance_rounds=settings_of(group).same_unit_avoidance_rounds,
                 game_settings=game_settings(group),
@@ -158,6 +335,7 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                             boards.append(m.BoardResult(
                                 number, game.black_player_id, game.white_player_id,
                                 game.result, (Ending.stored(game.ending),), label=label,
+                                match=match.number,
                                 first_team=team_of.get(game.black_player_id, ""),
                                 second_team=team_of.get(game.white_player_id, "")
                                 if game.white_player_id else ""))
@@ -176,8 +354,11 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                             confirm_codes=board_slip_codes(tournament, group, round_.number,
                                                            board),
                         ))
+                when = next((item for wanted in (key, "") for item in info.schedule
+                             if item.round == round_.number and item.group == wanted), None)
                 rounds.append(m.Round(
                     key, round_.number, tuple(boards),
+                    date_text=when.when if when else "", room=when.room if when else "",
                     day=round_.paired_at.date() if round_.paired_at else None,
                     report=tuple(str(line) for line in round_.report or ())))
                 for board in round_.boards:
@@ -193,16 +374,20 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                                 actions=str((game.record or {}).get("actions", "")),
                             ))
             playoff_games += _playoff_games(session, group, key)
+            members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
+                        for mb in t.members]
             if system.bracket:
                 if len(group.teams if system.team else group.players) >= 2:
                     places = knockout_standings(group)
                     team_tables.append(m.TeamStandings(
                         title=f"{group.name} 名次", columns=(m.TieBreakColumn("wins", "胜场"),),
-                        rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,))
+                        rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,),
+                                             members=_team_members(group, r.player.id))
                                    for r in places.rows),
                         group=key,
                     ))
                     awards += _awards(places, group, group.name, provisional)
+                    brackets.append(_bracket(group))
                 continue
             if not system.ranked_by_points or not group.players:
                 continue
@@ -211,9 +396,20 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
             awards += _awards(shown, group, group.name, provisional)
             for spec in settings_of(group).subrankings:
                 sub, sub_shown = _standings(session, group, **subranking_options(spec))
-                subs.append(sub)
+                subs.append(replace(sub, parent=table.title))
                 awards += _awards(sub_shown, group, spec.name, provisional)
+            progress += [_standings_after(group, number)
+                         for number in range(1, table.after_round)]
+    results = _member_results(players, standings)
     for team_info in team_standings(event):
+        by_place = team_info.method == "best_places"
+
+        def member(team: str, name: str, by_place: bool = by_place) -> str:
+            points, place = results.get((team, name), ("", ""))
+            if by_place:
+                return f"{name}（第{place}名）" if place else name
+            return f"{name}（{points}分）" if points else name
+
         team_tables.append(m.TeamStandings(
             title=team_info.name,
             columns=(m.TieBreakColumn("total", team_info.total_label),
@@ -223,7 +419,8 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                                  (row.total, *(Fraction(v) for v in row.values))
                                  if row.total is not None
                                  else ("", *("" for _ in team_info.columns)),
-                                 members=row.members, shared=row.shared,
+                                 members=tuple(member(row.team, x) for x in row.members),
+                                 shared=row.shared,
                                  note=row.note)
                        for row in team_info.rows),
             final=team_info.final, legend=team_info.legend,
@@ -235,16 +432,20 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
         team_standings=tuple(team_tables), awards=tuple(awards), games=tuple(games),
         playoffs=tuple(held_all),
         playoff_games=tuple(playoff_games),
+        progress_standings=tuple(progress), brackets=tuple(brackets),
+        team_members=tuple(members),
     )
 
 
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
            federation: bool = True, progress: Progress | None = None,
-           provisional: bool = False) -> list[Path]:
-    """Write the chosen exports of the whole event into `out_dir`; returns the files.
+           provisional: bool = False, overwrite: bool = False) -> list[Path]:
+    """Write the chosen exports of the whole event; returns the files. Into `out_dir` when it
+    is empty (or `overwrite`), else into a new dated folder inside it (`export_folder`).
     `provisional`: also print the awards of rankings that are not final, marked 临时."""
     model = build_model(event, provisional)  # an event that cannot be exported is refused first
-    folder = Path(out_dir)
+    folder = export_folder(out_dir, overwrite)
+    out_dir = folder
     check_name_fits(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)

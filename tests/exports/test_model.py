@@ -131,3 +131,16 @@ def test_round_cells_join_two_boards_of_one_round() -> None:
     assert cells[2] == ["1白负", "1黑和"]
     assert cells[3] == ["轮空", "1白胜"]
     assert round_cells(rounds[:1], [1, 2, 3, 4])[4] == ["—"]
+
+
+def test_names_sort_by_surname_then_given_name_in_pinyin() -> None:
+    """A surname read apart from its everyday reading (曾 zeng, 单 shan) sorts by the surname
+    reading; one surname stays together (张 before 章 though both read zhang); a compound
+    surname (欧阳) is one surname."""
+    from app.exports.model import name_sort_key, split_name
+
+    names = ["章子怡", "张三", "张二", "曾国藩", "单田芳", "欧阳修", "王五", "欧文", "陈明"]
+    assert sorted(names, key=name_sort_key) == [
+        "陈明", "欧文", "欧阳修", "单田芳", "王五", "曾国藩", "张二", "张三", "章子怡"]
+    assert split_name("欧阳修") == ("欧阳", "修")
+    assert split_name("欧文") == ("欧", "文")

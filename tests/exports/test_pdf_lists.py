@@ -11,12 +11,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pypinyin import lazy_pinyin
 from reportlab.platypus import Paragraph
 
 from app.exports import pdf_lists, pdf_slips
 from app.exports.fonts import register_fonts
-from app.exports.model import StandingRow, Standings
+from app.exports.model import StandingRow, Standings, name_sort_key
 from app.exports.pdf_common import fit_size, fitted_cell, text_width
 from tests.exports.helpers import (
     assert_all_fonts_embedded,
@@ -59,7 +58,7 @@ def test_pairing_list_by_name_is_in_pinyin_order(tmp_path: Path) -> None:
     model = small_event()
     path = pdf_lists.write_pairings_by_name(model, "open", 1, tmp_path / "n.pdf")
     names = _names_of_round(model, "open", 1)
-    expected = sorted(names, key=lambda n: ("".join(lazy_pinyin(n)).lower(), n))
+    expected = sorted(names, key=name_sort_key)
     first_words = [line.split()[0] for line in pdf_layout_lines(path) if line.split()]
     printed = [word for word in first_words if word in set(names)]
     assert printed == [n for n in expected if n in printed]
@@ -194,11 +193,12 @@ def test_grade_application_list_has_identity_fields(tmp_path: Path) -> None:
     assert words_outside_page(path) == []
 
 
-def test_result_slips_four_to_a_page_with_both_players(tmp_path: Path) -> None:
+def test_result_slips_several_to_a_page_with_both_players(tmp_path: Path) -> None:
     model = small_event()
     path = pdf_slips.write_result_slips(model, "open", 1, tmp_path / "slips.pdf")
     boards = [b for b in model.round("open", 1).boards if b.second is not None]
-    assert pdf_pages(path) == math.ceil(len(boards) / 4)
+    assert pdf_pages(path) == math.ceil(len(boards) / pdf_slips.slips_per_page(
+        model.group("open")))
     text = squeezed(pdf_text(path))
     for board in boards:
         assert f"第{board.number}台成绩记录单" in text
@@ -213,7 +213,11 @@ def test_double_game_slips_have_a_line_per_game(tmp_path: Path) -> None:
     double = replace(model, groups=tuple(replace(g, double_game=True) for g in model.groups))
     path = pdf_slips.write_result_slips(double, "open", 1, tmp_path / "d.pdf")
     text = squeezed(pdf_text(path, 1))
-    assert "第一盘（先手执黑）" in text and "第二盘（交换先后）" in text
+    board = model.round("open", 1).boards[0]
+    first, second = model.player(board.first), model.player(board.second or 0)
+    # Colours as they fall: the first mover is black in game 1 and white in game 2.
+    assert f"第1盘黑：{first.number}号{first.name}白：{second.number}号{second.name}" in text
+    assert f"第2盘黑：{second.number}号{second.name}白：{first.number}号{first.name}" in text
     assert words_outside_page(path, margin=5) == []
     results = pdf_lists.write_round_results(double, "open", 1, tmp_path / "r.pdf")
     assert "第二盘先后手互换" in squeezed(pdf_text(results))

@@ -19,7 +19,14 @@ from sqlalchemy import select
 from app.rules.board import parse_point
 from app.rules.game import Game, GameSettings
 from app.services import awards, games, knockout, lots, players, playoffs, rounds, teams
-from app.services.event import Event, add_group, remove_group, update_event
+from app.services.event import (
+    Event,
+    add_group,
+    remove_group,
+    set_officials,
+    set_schedule_entry,
+    update_event,
+)
 from app.services.groups import update_group
 from app.services.importing import import_lists
 from app.services.venue import set_player_confirmation
@@ -169,6 +176,8 @@ def players_of(event: Event) -> list[int]:
 # operation name -> (set-up, the operation)
 KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]] = {
     "update_event": (_swiss, lambda e, _t: update_event(e, title="新名称", venue="杭州")),
+    "set_officials": (_swiss, lambda e, _t: set_officials(e, chief_arbiter="林建国")),
+    "set_schedule": (_swiss, lambda e, _t: set_schedule_entry(e, 1, "2022-11-26", "09:00")),
     "add_group": (_swiss, lambda e, _t: add_group(e, "新组", like="少儿组")),
     "remove_group": (_swiss, lambda e, _t: remove_group(e, "公开组")),
     "add_player": (_paired, lambda e, _t: players.add_player(e, "少儿组", name="迟到者")),

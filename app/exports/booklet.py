@@ -1,0 +1,271 @@
+"""The two booklets an event prints, as plain content that the PDF and the Word writers lay
+out alike: the 秩序册 (before the event: cover, organisers, officials, schedule, groups and
+their rules, start lists by unit with 编号, round-1 pairings) and the 成绩册 (after it: every
+round's results, final standings of each group, crosstables, team standings, playoffs and
+the award list).
+
+A booklet is a cover and a list of blocks: headings (they become bookmarks and the contents
+page), text, tables (the same columns and rows as the single sheets print), page breaks and
+knockout brackets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from app.exports.model import Bracket, ExportModel, unique
+from app.exports.pdf_common import Column
+from app.exports.pdf_lists import (
+    board_rows,
+    crosstable_legend,
+    crosstable_rows,
+    playoff_rows,
+    standings_legend,
+    standings_rows,
+    standings_title,
+    team_match_rows,
+    team_title,
+)
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+    level: int = 0  # 0: a part (组别, 竞赛日程 ...), 1: inside it (第3轮成绩)
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    size: float = 10.0
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...]
+    wide: bool = False  # needs a landscape page (crosstables)
+    size: float = 9.0
+
+
+@dataclass(frozen=True)
+class BracketBlock:
+    bracket: Bracket
+
+
+@dataclass(frozen=True)
+class Break:
+    wide: bool = False  # the pages after it are landscape
+
+
+Block = Heading | Text | TableBlock | BracketBlock | Break
+
+
+@dataclass(frozen=True)
+class Booklet:
+    title: str  # 秩序册 / 成绩册
+    cover_lines: tuple[str, ...]
+    blocks: tuple[Block, ...] = field(default_factory=tuple)
+
+
+def _table(columns: list[Column], rows: list[list[str]], wide: bool = False,
+           size: float = 9.0) -> TableBlock:
+    return TableBlock(tuple(columns), tuple(tuple(r) for r in rows), wide, size)
+
+
+def _cover(model: ExportModel) -> tuple[str, ...]:
+    event = model.event
+    return tuple(x for x in (event.venue, event.dates_text) if x)
+
+
+def officials_blocks(model: ExportModel) -> list[Block]:
+    """组织机构 and 裁判人员 (2016 十一, huazhi 八, qiwang 十六 name who appoints them)."""
+    event = model.event
+    blocks: list[Block] = [Heading("组织机构")]
+    if event.organisers:
+        blocks.append(_table([Column("单位", "LEFT", True)],
+                             [[name] for name in event.organisers]))
+    blocks.append(Heading("裁判人员", 1))
+    rows = [[label, value] for label, value in (
+        ("裁判长", event.chief_arbiter),
+        ("副裁判长", "、".join(event.deputy_chief_arbiters)),
+        ("编排长", event.chief_pairing_officer),
+        ("仲裁委员会", "、".join(event.appeals_committee))) if value]
+    if rows:
+        blocks.append(_table([Column("职务", "LEFT"), Column("姓名", "LEFT", True)], rows))
+    else:
+        blocks.append(Text("裁判人员名单待定。"))
+    if event.officials_note:
+        blocks.append(Text(event.officials_note))
+    return blocks
+
+
+def schedule_rows(model: ExportModel) -> list[list[str]]:
+    """The schedule's lines; groups playing the same round at the same time and place share
+    one line (男子组、女子组)."""
+    names = {g.key: g.name for g in model.groups}
+    merged: dict[tuple[str, str, str, str], list[str]] = {}
+    for item in model.event.schedule:
+        key = (item.day.isoformat() if item.day else "", item.time, item.what, item.room)
+        group = names.get(item.group, "全部组别") if item.round else ""
+        merged.setdefault(key, [])
+        if group and group not in merged[key]:
+            merged[key].append(group)
+    return [[day, time, "、".join(groups), what, room]
+            for (day, time, what, room), groups in merged.items()]
+
+
+def schedule_blocks(model: ExportModel) -> list[Block]:
+    blocks: list[Block] = [Heading("竞赛日程")]
+    rows = schedule_rows(model)
+    if rows:
+        blocks.append(_table([Column("日期"), Column("时间"), Column("组别", "LEFT", True),
+                              Column("项目", "LEFT"), Column("赛场", "LEFT", True)], rows))
+    else:
+        blocks.append(Text("日程待定。"))
+    return blocks
+
+
+def rules_blocks(model: ExportModel) -> list[Block]:
+    """组别与竞赛规则: system, rules, opening, time control, tie-breaks, entrants."""
+    rows = []
+    for group in model.groups:
+        opening = ""
+        if group.designated_opening:
+            n = group.fifth_move_offers
+            opening = f"指定开局、三手交换、五手{n if n else 'N'}打"
+        else:
+            opening = "自由开局"
+        rows.append([group.name, group.system_text, group.rules + ("（双盘制）" if
+                     group.double_game else ""), opening, group.time_control,
+                     group.tiebreak_text, str(len(model.players_of(group.key)))])
+    columns = [Column("组别", "LEFT", True), Column("赛制", "LEFT", True),
+               Column("规则", "LEFT", True), Column("开局", "LEFT", True),
+               Column("用时", "LEFT", True), Column("名次区分", "LEFT", True), Column("人数")]
+    blocks: list[Block] = [Heading("组别与竞赛办法"), _table(columns, rows, size=8.5)]
+    notes = unique(g.unplayed_text for g in model.groups if g.unplayed_text)
+    blocks += [Text(text + "。") for text in notes]
+    return blocks
+
+
+def start_list_rows(model: ExportModel, group: str) -> list[list[str]]:
+    """A group's entrants by unit (units in order of their first 编号), 编号 order inside."""
+    players = sorted(model.players_of(group), key=lambda p: p.number)
+    units = unique(p.unit for p in players)
+    rows = []
+    for unit in units:
+        for k, player in enumerate(p for p in players if p.unit == unit):
+            rows.append([(unit or "（无单位）") if k == 0 else "", str(player.number),
+                         player.name, player.gender, player.grade])
+    return rows
+
+
+def start_list_blocks(model: ExportModel) -> list[Block]:
+    blocks: list[Block] = [Heading("参赛名单")]
+    columns = [Column("单位", "LEFT", True), Column("编号"), Column("姓名", "LEFT", True),
+               Column("性别"), Column("段级位")]
+    for group in model.groups:
+        rows = start_list_rows(model, group.key)
+        if rows:
+            blocks += [Heading(f"{group.name}（{len(model.players_of(group.key))}人）", 1),
+                       _table(columns, rows)]
+    return blocks
+
+
+def _round_heading(model: ExportModel, group: str, number: int, what: str) -> Heading:
+    item = model.schedule_of(group, number)
+    when = f"（{item.when}）" if item and item.when else ""
+    return Heading(f"{model.group(group).name} 第{number}轮{what}{when}", 1)
+
+
+def order_book(model: ExportModel) -> Booklet:
+    """秩序册: what the event hands out before round 1."""
+    blocks: list[Block] = [*officials_blocks(model), *schedule_blocks(model),
+                           *rules_blocks(model), Break(), *start_list_blocks(model)]
+    first = [g for g in model.groups if any(r.number == 1 for r in model.rounds_of(g.key))]
+    if first:
+        blocks += [Break(), Heading("第一轮对阵表")]
+        for group in first:
+            if group.system.team:
+                blocks += [_round_heading(model, group.key, 1, "对阵"),
+                           _team_table(model, group.key, 1)]
+                continue
+            columns, rows = board_rows(model, group.key, 1, filled=False)
+            blocks += [_round_heading(model, group.key, 1, "对阵"), _table(columns, rows)]
+    return Booklet("秩序册", _cover(model), tuple(blocks))
+
+
+_TEAM_COLUMNS = (Column("场次／台次"), Column("先行方／黑方", "LEFT", True),
+                 Column("比分／结果"), Column("后行方／白方", "LEFT", True),
+                 Column("终局方式", "LEFT"), Column("备注", "LEFT"))
+
+
+def _team_table(model: ExportModel, group: str, number: int) -> TableBlock:
+    rows = team_match_rows(model, model.round(group, number))
+    return _table(list(_TEAM_COLUMNS), rows)
+
+
+def _group_results(model: ExportModel, group: str) -> list[Block]:
+    info = model.group(group)
+    blocks: list[Block] = [Break(), Heading(f"{info.name}")]
+    for rnd in model.rounds_of(group):
+        if info.system.team:
+            blocks += [_round_heading(model, group, rnd.number, "成绩"),
+                       _team_table(model, group, rnd.number)]
+            continue
+        columns, rows = board_rows(model, group, rnd.number, filled=True)
+        blocks += [_round_heading(model, group, rnd.number, "成绩"), _table(columns, rows)]
+    standings = [s for s in (*model.standings, *model.sub_rankings) if s.group == group]
+    for table in standings:
+        columns, rows = standings_rows(model, table)
+        blocks += [Heading(standings_title(table), 1), _table(columns, rows),
+                   Text(standings_legend(model, table), 8.5)]
+    for bracket in model.brackets:
+        if bracket.group == group:
+            blocks += [Break(wide=True), Heading(f"{info.name} 淘汰赛对阵图", 1),
+                       BracketBlock(bracket)]
+    if standings or info.system.round_robin:
+        columns, rows, _ = crosstable_rows(model, group)
+        blocks += [Break(wide=True), Heading(f"{info.name} 交叉表", 1),
+                   _table(columns, rows, wide=True, size=7.0),
+                   Text(crosstable_legend(model, group), 8.5)]
+    return blocks
+
+
+def result_book(model: ExportModel) -> Booklet:
+    """成绩册: everything the event decided, group by group, then teams, playoffs, awards."""
+    blocks: list[Block] = [*officials_blocks(model)]
+    for group in model.groups:
+        if model.rounds_of(group.key):
+            blocks += _group_results(model, group.key)
+    if model.team_standings:
+        blocks += [Break(), Heading("团体名次")]
+        for team in model.team_standings:
+            columns = [Column("名次"), Column("代表队", "LEFT", True),
+                       *[Column(c.header) for c in team.columns],
+                       Column("队员", "LEFT", True), Column("备注", "LEFT")]
+            rows = [[r.rank_text, r.team, *[str(v) for v in r.values],
+                     "、".join(r.members), r.note] for r in team.rows]
+            blocks += [Heading(team_title(team), 1), _table(columns, rows)]
+    if model.playoffs:
+        blocks += [Break(), Heading("加赛")]
+        columns = [Column("局"), Column("阶段", "LEFT"), Column("编号"),
+                   Column("黑方（先手）", "LEFT", True), Column("结果"),
+                   Column("白方（后手）", "LEFT", True), Column("编号"),
+                   Column("用时", "LEFT", True)]
+        for playoff in model.playoffs:
+            names = "、".join(model.player(p).name for p in playoff.players)
+            blocks += [Heading(f"{playoff.ranking} 第{playoff.place}名加赛：{names}", 1),
+                       _table(columns, playoff_rows(model, playoff))]
+    if model.awards:
+        blocks += [Break(), Heading("录取名单")]
+        columns = [Column("名次"), Column("姓名／队名", "LEFT", True),
+                   Column("单位", "LEFT", True), Column("奖励", "LEFT", True),
+                   Column("段级位")]
+        awards = model.awards_in_place_order()
+        for ranking in unique(a.ranking for a in awards):
+            rows = [[f"{a.place}=" if a.shared else str(a.place), a.recipient,
+                     "" if a.is_team and a.unit == a.recipient else a.unit, a.prize,
+                     a.grade_title] for a in awards if a.ranking == ranking]
+            blocks += [Heading(ranking, 1), _table(columns, rows)]
+    return Booklet("成绩册", _cover(model), tuple(blocks))

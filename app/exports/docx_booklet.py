@@ -1,0 +1,229 @@
+"""A booklet (秩序册 / 成绩册, `app.exports.booklet`) as an editable Word document
+(python-docx): events edit the booklets before printing.
+
+The same cover, headings and tables as the PDF; headings use Word's heading styles (the
+navigation pane and the contents field read them); a contents field that Word fills when the
+file is opened (its text is the list of headings until then); crosstables and brackets in
+landscape sections; the event title in the page header and the page number in the footer.
+Text is set in 宋体 with the East Asian language zh-CN, so Chinese glyph forms are used.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from docx import Document
+from docx.enum.section import WD_ORIENT, WD_SECTION
+from docx.enum.table import WD_TABLE_ALIGNMENT
+from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+from docx.shared import Mm, Pt
+from reportlab.lib.units import mm
+
+from app.exports.booklet import Booklet, BracketBlock, Break, Heading, TableBlock, Text
+from app.exports.fonts import register_fonts
+from app.exports.model import ExportModel
+from app.exports.pdf_common import Column, column_widths
+
+FONT = "宋体"
+
+
+def _east_asian(element: Any, font: str = FONT) -> None:
+    """Set the East Asian font and the zh-CN language on a style's or run's properties."""
+    properties = element.get_or_add_rPr()
+    fonts = properties.find(qn("w:rFonts"))
+    if fonts is None:
+        fonts = OxmlElement("w:rFonts")
+        properties.append(fonts)
+    for attribute in ("w:ascii", "w:hAnsi", "w:eastAsia", "w:cs"):
+        fonts.set(qn(attribute), font)
+    language = properties.find(qn("w:lang"))
+    if language is None:
+        language = OxmlElement("w:lang")
+        properties.append(language)
+    language.set(qn("w:val"), "zh-CN")
+    language.set(qn("w:eastAsia"), "zh-CN")
+
+
+def _styles(document: Any) -> None:
+    for name in ("Normal", "Title", "Heading 1", "Heading 2", "Table Grid"):
+        style = document.styles[name]
+        _east_asian(style.element)
+        style.font.name = FONT
+    document.styles["Normal"].font.size = Pt(10.5)
+    document.styles["Heading 1"].font.size = Pt(16)
+    document.styles["Heading 2"].font.size = Pt(12.5)
+    settings = document.settings.element
+    update = OxmlElement("w:updateFields")
+    update.set(qn("w:val"), "true")
+    settings.append(update)
+
+
+def _field(paragraph: Any, code: str, shown: str = "") -> None:
+    """A Word field (PAGE, TOC ...) with `shown` as its text until Word updates it."""
+    def add(kind: str) -> None:
+        run = paragraph.add_run()
+        char = OxmlElement("w:fldChar")
+        char.set(qn("w:fldCharType"), kind)
+        run._r.append(char)
+
+    add("begin")
+    run = paragraph.add_run()
+    instruction = OxmlElement("w:instrText")
+    instruction.set(qn("xml:space"), "preserve")
+    instruction.text = code
+    run._r.append(instruction)
+    add("separate")
+    paragraph.add_run(shown)
+    add("end")
+
+
+def _page_setup(section: Any, wide: bool, title: str) -> None:
+    section.orientation = WD_ORIENT.LANDSCAPE if wide else WD_ORIENT.PORTRAIT
+    section.page_width, section.page_height = (Mm(297), Mm(210)) if wide else (Mm(210), Mm(297))
+    for side in ("left_margin", "right_margin", "top_margin", "bottom_margin"):
+        setattr(section, side, Mm(15))
+    section.header.is_linked_to_previous = False
+    header = section.header.paragraphs[0]
+    header.text = title
+    header.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    footer = section.footer.paragraphs[0]
+    footer.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    footer.text = ""
+    footer.add_run("第 ")
+    _field(footer, "PAGE", "1")
+    footer.add_run(" 页")
+
+
+def _cover(document: Any, model: ExportModel, booklet: Booklet) -> None:
+    for _ in range(6):
+        document.add_paragraph()
+    for text, size in ((model.event.title, 22), (booklet.title, 40)):
+        paragraph = document.add_paragraph()
+        paragraph.alignment = WD_ALIGN_PARAGRAPH.CENTER
+        run = paragraph.add_run(text)
+        run.font.size = Pt(size)
+        run.bold = True
+        document.add_paragraph()
+    for _ in range(6):
+        document.add_paragraph()
+    for text in (*booklet.cover_lines, *model.event.organisers[:1]):
+        paragraph = document.add_paragraph(text)
+        paragraph.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+
+
+def _contents(document: Any, booklet: Booklet) -> None:
+    document.add_heading("目　录", level=1)
+    headings = [b for b in booklet.blocks if isinstance(b, Heading)]
+    paragraph = document.add_paragraph()
+    shown = "\n".join(("　　" * h.level) + h.text for h in headings)
+    _field(paragraph, 'TOC \\o "1-2" \\h \\z \\u', shown)
+    document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+
+
+def _table(document: Any, block: TableBlock, wide: bool = False) -> None:
+    """A table with the widths the PDF gives it (names and units wide, numbers narrow), the
+    header row shaded and repeated on every page."""
+    register_fonts()
+    size_pt = block.size if not block.wide else 7.0
+    available = (267 if wide else 180) * mm
+    # Word's cell margins (about 5.4 pt a side) and the reader's own CJK font (often wider
+    # than the shipped one) get room of their own, so short numbers never wrap.
+    margin = 11.0
+    widths = [w + margin for w in column_widths(
+        block.columns, block.rows, available - margin * len(block.columns), size_pt * 1.15)]
+    table = document.add_table(rows=1, cols=len(block.columns))
+    table.style = document.styles["Table Grid"]
+    table.alignment = WD_TABLE_ALIGNMENT.CENTER
+    table.autofit = False
+    size = Pt(size_pt)
+    header = table.rows[0]
+    _repeat_header(header)
+    for cell, column, width in zip(header.cells, block.columns, widths, strict=True):
+        cell.width = Pt(width)
+        cell.text = column.header
+        cell.paragraphs[0].alignment = WD_ALIGN_PARAGRAPH.CENTER
+        _shade(cell)
+        for run in cell.paragraphs[0].runs:
+            run.font.size = size
+            run.bold = True
+    for column, width in zip(table.columns, widths, strict=True):
+        column.width = Pt(width)
+    for row in block.rows:
+        cells = table.add_row().cells
+        for cell, text, column, width in zip(cells, row, block.columns, widths, strict=True):
+            cell.width = Pt(width)
+            paragraph = cell.paragraphs[0]
+            run = paragraph.add_run(text)
+            run.font.size = size
+            if column.align == "CENTER":
+                paragraph.alignment = WD_ALIGN_PARAGRAPH.CENTER
+
+
+def _shade(cell: Any) -> None:
+    properties = cell._tc.get_or_add_tcPr()
+    shading = OxmlElement("w:shd")
+    shading.set(qn("w:val"), "clear")
+    shading.set(qn("w:color"), "auto")
+    shading.set(qn("w:fill"), "D9D9D9")
+    properties.append(shading)
+
+
+def _repeat_header(row: Any) -> None:
+    properties = row._tr.get_or_add_trPr()
+    repeat = OxmlElement("w:tblHeader")
+    repeat.set(qn("w:val"), "true")
+    properties.append(repeat)
+
+
+def _bracket(document: Any, block: BracketBlock, wide: bool) -> None:
+    """The bracket as a table of matches (Word has no drawing of it): round, places, both
+    entrants, winner and score."""
+    rows = []
+    for matches in block.bracket.rounds:
+        for match in matches:
+            places = f"{match.places[0]}-{match.places[1]}" if match.places[1] else ""
+            rows.append((f"第{match.round}轮", str(match.number), places, match.top,
+                         match.bottom, match.score, match.winner))
+    columns = (Column("轮次"), Column("场次"), Column("名次段"), Column("先行方", "LEFT"),
+               Column("后行方", "LEFT"), Column("比分"), Column("胜方", "LEFT"))
+    _table(document, TableBlock(columns, tuple(rows)), wide)
+
+
+def write_booklet_docx(model: ExportModel, booklet: Booklet, path: Path) -> Path:
+    """The booklet as a .docx file."""
+    document = Document()
+    _styles(document)
+    title = f"{model.event.title}  {booklet.title}"
+    _page_setup(document.sections[0], False, title)
+    document.core_properties.title = title
+    document.core_properties.author = model.event.chief_arbiter or "Gomoku Arbiter"
+    document.core_properties.language = "zh-CN"
+    _cover(document, model, booklet)
+    _contents(document, booklet)
+    wide = False
+    for block in booklet.blocks:
+        if isinstance(block, Break):
+            if block.wide != wide:
+                _page_setup(document.add_section(WD_SECTION.NEW_PAGE), block.wide, title)
+                wide = block.wide
+            else:
+                document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+        elif isinstance(block, Heading):
+            document.add_heading(block.text, level=block.level + 1)
+        elif isinstance(block, Text):
+            if block.text:
+                document.add_paragraph(block.text).runs[0].font.size = Pt(block.size)
+        elif isinstance(block, TableBlock):
+            if block.wide != wide:
+                _page_setup(document.add_section(WD_SECTION.NEW_PAGE), block.wide, title)
+                wide = block.wide
+            _table(document, block, wide)
+        elif isinstance(block, BracketBlock):
+            _bracket(document, block, wide)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document.save(str(path))
+    return path
