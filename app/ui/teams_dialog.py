@@ -40,6 +40,7 @@ from app.ui import common
 from app.ui.i18n import both, error_text, pick, tr
 from app.ui.operations import run_operation
 from app.ui.texts import TIEBREAK_ENGLISH
+from app.ui.views.standings import award_text
 
 _CHANGES = frozenset({Area.TEAMS, Area.STANDINGS, Area.EVENT})
 DECLARE_TEAM = Operation(teams.declare_team, _CHANGES, name="declare_team")
@@ -252,7 +253,7 @@ class TeamsDialog(QDialog):
         for place, rows in ties.items():
             names = [r.team for r in rows]
             self.tie.addItem(tr("teams_tie_item", place=place, teams="、".join(names)), names)
-            self.tie.setItemData(self.tie.count() - 1, rows[0].playoff_reason,
+            self.tie.setItemData(self.tie.count() - 1, award_text(rows[0].playoff_reason),
                                  Qt.ItemDataRole.ToolTipRole)
         if not ties:
             self.tie.addItem(tr("teams_no_tie"), None)

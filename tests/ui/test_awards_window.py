@@ -14,6 +14,7 @@ from app.services.players import add_player
 from app.services.ranking import planned_rounds_of, standings, team_standings
 from app.ui import common
 from app.ui import export_dialog as export_module
+from app.ui.views.standings import award_text
 from tests.ui.helpers import GROUP, press_ctrl, screenshot, type_into
 
 MEN_TEAMS = "公开组团体（男子）"
@@ -149,6 +150,7 @@ def test_declining_a_title_and_a_prize_is_recorded_and_undone(window, tmp_path, 
 def open_men_teams(view):  # type: ignore[no-untyped-def]
     view.which.setCurrentIndex(view.which.findData(f"team:{MEN_TEAMS}"))
     assert view.teams_button.isVisible()
+    assert not view.decline_part.isVisible()  # players decline, not teams
     return view.open_teams_dialog()
 
 
@@ -281,10 +283,34 @@ def test_award_texts_in_english(window, tmp_path, qtbot):
     assert "Title (may apply)" in headers(view)
     assert view.decline_title_button.text() == "Decline the title"
     assert view.declines.item(0).text() == "Nobody declined a title or a prize"
-    assert view.legend.text().startswith("Notes:")
+    legend = view.legend.text()
+    assert legend.startswith("Notes:")
+    assert "Provisional (not final): 1/2 rounds played; prizes, titles" in legend
+    assert "Unplayed rounds (byes, forfeits) count 0" in legend
+    assert "12000 yuan, certificate" in column(view, "Prize")
     view.which.setCurrentIndex(view.which.findData(f"team:{MEN_TEAMS}"))
     assert view.teams_button.text() == "Declared teams…"
+    assert set(column(view, "Note")) == {"Incomplete team: no team result"}
+    assert "Points" in headers(view)
+    assert "No team declared: each unit's best 3 players count" in view.legend.text()
     dialog = view.open_teams_dialog()
     qtbot.addWidget(dialog)
     assert dialog.declare_button.text() == "Declare"
     screenshot(window, "awards-12-english")
+
+
+def test_why_a_playoff_is_needed_reads_in_english():
+    from app.ui import i18n
+
+    reason = "第1-4名奖金、等级称号不同：第1名 30000元、奖状、可申请六段；第4名 无"
+    i18n.set_language("en")
+    try:
+        assert award_text(reason) == ("Places 1-4: the prize money, grade title differ: "
+                                      "place 1: 30000 yuan, certificate, may apply for 六段; "
+                                      "place 4: none")
+        assert award_text("团体并列依次比较：个人最好名次、对手分之和；仍相同：抽签（或加赛）由裁判长决定") \
+            == ("Team ties compared in order: best individual place, sum of Buchholz; "
+                "still level: lots (or a playoff), as the chief arbiter decides")
+    finally:
+        i18n.set_language("zh")
+    assert award_text(reason) == reason

@@ -8,6 +8,7 @@ the group's crosstable (交叉表) and, for a knockout, its bracket (对阵图) 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -33,12 +34,18 @@ from app.errors import NoAnswer, UserError
 from app.pairing.system import System
 from app.services import awards, knockout, playoffs, queries, ranking
 from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, Area, Operation
+from app.standings.tiebreaks import REGISTRY
 from app.ui import common
 from app.ui.bracket_widget import BracketWidget
 from app.ui.common import cell
 from app.ui.crosstable_widget import CrosstableWidget
-from app.ui.i18n import both, pick, tr
-from app.ui.texts import PLAYOFF_STAGE_ENGLISH, TIEBREAK_ENGLISH
+from app.ui.i18n import both, language, pick, tr
+from app.ui.texts import (
+    AWARD_TEXT_ENGLISH,
+    AWARD_TEXT_PATTERNS,
+    PLAYOFF_STAGE_ENGLISH,
+    TIEBREAK_ENGLISH,
+)
 from app.ui.views.base import View
 
 PLAYOFF_KEYS = {"1": "1-0", "=": "=", "0": "0-1"}
@@ -181,7 +188,9 @@ class StandingsView(View):
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.needs_label)
         lower_layout.addLayout(playoff_row)
-        decline_row = QHBoxLayout()
+        self.decline_part = QWidget()
+        decline_row = QHBoxLayout(self.decline_part)
+        decline_row.setContentsMargins(0, 0, 0, 0)
         decline_row.addWidget(self.declines_label)
         decline_row.addWidget(self.declines, 1)
         decline_buttons = QVBoxLayout()
@@ -189,7 +198,7 @@ class StandingsView(View):
                        self.withdraw_button):
             decline_buttons.addWidget(button)
         decline_row.addLayout(decline_buttons)
-        lower_layout.addLayout(decline_row)
+        lower_layout.addWidget(self.decline_part)
         upper = QWidget()
         upper_layout = QVBoxLayout(upper)
         upper_layout.setContentsMargins(0, 0, 0, 0)
@@ -412,6 +421,12 @@ class StandingsView(View):
         self._show_needs()
         self._load_declines()
 
+    def _labels(self) -> dict[str, str]:
+        """The group's own tie-break names with their English names (for team criteria)."""
+        main = next((info for key, info in self.rankings if key == MAIN), None)
+        return {label: TIEBREAK_ENGLISH.get(key, key) for key, label in
+                getattr(main, "columns", ())}
+
     def is_team(self) -> bool:
         entry = self.current()
         return entry is not None and entry[0].startswith("team:")
@@ -424,16 +439,18 @@ class StandingsView(View):
             self.state_label.setText("")
             self.legend.setText("")
             self.teams_button.setVisible(False)
+            self.decline_part.setVisible(False)
             return
         final = bool(getattr(info, "final", True))
         self.state_label.setText(tr("standings_final") if final else tr("standings_provisional"))
         self.state_label.setToolTip(both("standings_final_tip" if final
                                          else "standings_provisional_tip"))
         self.state_label.setStyleSheet("" if final else "color: #b00020; font-weight: bold;")
-        lines = [f"• {line}" for line in getattr(info, "legend", ())]
+        lines = [f"• {award_text(line, self._labels())}" for line in getattr(info, "legend", ())]
         self.legend.setText(f"{tr('standings_legend')}\n" + "\n".join(lines) if lines else "")
         self.teams_button.setVisible(self.is_team()
                                      and getattr(info, "method", "") == "sum_scores")
+        self.decline_part.setVisible(not self.is_team())  # players decline, not teams
 
     def _show_standings(self, info: Any) -> None:
         sub = bool(getattr(info, "sub", False))
@@ -443,7 +460,8 @@ class StandingsView(View):
                    tr("standings_playoff"), tr("standings_prize"), tr("standings_title_apply")]
         rows = [[row.rank_text, row.player.name, row.player.unit, row.points_text, *row.values,
                  *([row.open_place] if sub else []),
-                 _playoff_mark(row.playoff_mark), row.prize, row.title] for row in info.rows]
+                 _playoff_mark(row.playoff_mark), award_text(row.prize), row.title]
+                for row in info.rows]
         common.fill_table(self.table, headers, rows, [row.player.id for row in info.rows])
         shared = QBrush(QColor("#fff3cd"))
         need = QBrush(QColor("#f8d7da"))
@@ -464,13 +482,15 @@ class StandingsView(View):
         criteria are empty, never 0) and lists its members; a tie to settle by lots or a
         playoff says why."""
         reasons = any(row.playoff_reason for row in info.rows)
-        headers = [tr("standings_rank"), tr("col_team"), info.total_label, *info.columns,
+        labels = self._labels()
+        headers = [tr("standings_rank"), tr("col_team"), award_text(info.total_label),
+                   *[award_text(c, labels) for c in info.columns],
                    tr("col_members"), tr("standings_prize"), tr("col_note"),
                    *([tr("standings_team_reason")] if reasons else [])]
         rows = [[row.rank_text, row.team, row.total_text,
                  *(row.values if row.place is not None else ["" for _ in row.values]),
-                 "、".join(row.members), row.prize, row.note,
-                 *([row.playoff_reason] if reasons else [])] for row in info.rows]
+                 "、".join(row.members), award_text(row.prize), award_text(row.note),
+                 *([award_text(row.playoff_reason)] if reasons else [])] for row in info.rows]
         common.fill_table(self.table, headers, rows)
         need = QBrush(QColor("#f8d7da"))
         for r, row in enumerate(info.rows):
@@ -484,10 +504,11 @@ class StandingsView(View):
         for need in needs:
             players = "、".join(p.name for p in need.players)
             text = tr("standings_need", place=need.place, players=players)
-            if need.reason:
-                text += "\n" + tr("standings_need_reason", reason=need.reason)
+            reason = award_text(need.reason)
+            if reason:
+                text += "\n" + tr("standings_need_reason", reason=reason)
             item = QListWidgetItem(text)
-            item.setToolTip(need.reason)
+            item.setToolTip(reason)
             item.setData(Qt.ItemDataRole.UserRole, need.place)
             self.needs.addItem(item)
         if not needs:
@@ -712,6 +733,31 @@ class StandingsView(View):
         self.teams_button.setText(tr("declared_teams_open"))
         self.teams_button.setToolTip(both("declared_teams_open_tip"))
         self._update_decline_buttons()
+
+
+def award_text(text: str, labels: dict[str, str] | None = None) -> str:
+    """An award text of the standings service (legend line, playoff reason, note, prize) in
+    the language shown; in English, a line the table does not know stays as written."""
+    if language() == "zh" or not text:
+        return text
+    known = {tb.zh: TIEBREAK_ENGLISH.get(name, name) for name, tb in REGISTRY.items()}
+    return _english(text, {**known, **(labels or {})})
+
+
+def _english(text: str, labels: dict[str, str]) -> str:
+    text = text.strip()
+    if text in labels:
+        return labels[text]
+    if text in AWARD_TEXT_ENGLISH:
+        return AWARD_TEXT_ENGLISH[text]
+    for pattern, english in AWARD_TEXT_PATTERNS:
+        match = re.fullmatch(pattern, text)
+        if match is not None:
+            return english.format(*(_english(g, labels) for g in match.groups()))
+    for separator, joint in (("；", "; "), ("、", ", ")):
+        if separator in text:
+            return joint.join(_english(part, labels) for part in text.split(separator))
+    return text
 
 
 def _team_name(team: Any) -> str:
