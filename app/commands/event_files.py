@@ -61,8 +61,8 @@ def _step(args: argparse.Namespace) -> int:
             return 0
         whose = ""
         if args.entry is not None:
-            found = [e for e in event.history(limit=1_000_000) if e.id == args.entry]
-            whose = f"{found[0].station}: " if found else ""
+            found = event.logged(args.entry)
+            whose = f"{found.station}: " if found else ""
         step = event.undo if args.direction == "undo" else event.redo
         done = step(args.entry)
     verb = "已撤销 / undone" if args.direction == "undo" else "已重做 / redone"

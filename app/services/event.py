@@ -133,6 +133,10 @@ class Event:
     def can_redo(self) -> str | None:
         return self.store.redo_description()
 
+    def logged(self, entry: int) -> LoggedOperation | None:
+        """Log entry `entry`: whose operation, what it did, whether undone."""
+        return self.store.logged(entry)
+
     def history(self, limit: int = 30) -> list[LoggedOperation]:
         """The newest operations (newest first): number, station, what, whether undone."""
         return self.store.history(limit)

@@ -111,13 +111,6 @@ class GradeTable:
     bands: tuple[tuple[int, int, str], ...]
     passed_down: bool = False
 
-    @classmethod
-    def from_settings(cls, entries: Iterable[Mapping[str, Any]], passed_down: bool = False
-                      ) -> GradeTable:
-        """From the stored form `{"from": 2, "to": 3, "title": "五段"}`."""
-        return cls(tuple((int(e["from"]), int(e["to"]), str(e["title"])) for e in entries),
-                   passed_down)
-
     def title_for(self, place: int) -> str | None:
         for first, last, title in self.bands:
             if first <= place <= last:

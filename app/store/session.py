@@ -159,6 +159,12 @@ class EventStore:
             rows = session.scalars(select(UndoEntry).order_by(UndoEntry.id.desc()).limit(limit))
             return [_logged(entry) for entry in rows]
 
+    def logged(self, entry_id: int) -> LoggedOperation | None:
+        """Entry `entry_id` of the undo log (whose, what, whether undone), or None."""
+        with self.reading() as session:
+            entry = session.get(UndoEntry, entry_id)
+            return _logged(entry) if entry is not None else None
+
     def undo_description(self) -> str | None:
         """What Ctrl+Z would undo now (this station's last operation), or None."""
         with self.reading() as session:

@@ -477,6 +477,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "save_pdf_tip": ("把所显示的名单存为 PDF（存在赛事文件所在的文件夹）", "Save the list shown as a PDF (in the event file's folder)"),
     "pdf_files": ("PDF 文件 (*.pdf)", "PDF files (*.pdf)"),
     "print_pairings_title": ("{group} 第{round}轮对阵表", "{group}: pairings of round {round}"),
+    "print_crosstable_title": ("{group} 交叉表", "{group}: crosstable"),
     "print_standings_title": ("{group} {ranking}", "{group}: {ranking}"),
     "rounds_no_group": ("本赛事还没有组别", "The event has no group yet"),
     "rounds_pairing": ("正在编排…", "Pairing…"),

@@ -117,6 +117,8 @@ class StandingsView(View):
         self.playoff_label.setReadOnly(True)
         self.playoff_id: int | None = None
         self._generation = 0
+        self._team_names: list[str] = []
+        self._team_rankings: list[Any] | None = None
         self._crosstable_for: tuple[str | None, int] | None = None
         self._bracket_for: tuple[str | None, int] | None = None
         self.playoff_list.installEventFilter(self)
@@ -223,6 +225,7 @@ class StandingsView(View):
         self.playoff_id = None
         self.rankings = []
         self.info = None
+        self._team_rankings = None
 
     def show_playoff_page(self, group: str | None) -> None:
         """The playoffs of `group`: the standings table with its ties and playoffs."""
@@ -247,28 +250,44 @@ class StandingsView(View):
         return super().eventFilter(watched, event)
 
     def print_standings(self, pdf: bool = False) -> bool:
-        """The table on screen (standings, a sub-ranking or the team standings) printed with
-        a preview, or saved as a PDF in the event's folder."""
+        """The list on screen printed with a preview, or saved as a PDF in the event's
+        folder: the standings (or a sub-ranking, or the team standings), or the crosstable."""
         from app.ui.printing import print_table
 
+        group = self.selected_group() or ""
+        folder = self.main.event_folder() if pdf else None
+        if self.pages.currentWidget() is self.crosstable:
+            model = self.crosstable.model
+            if model.info is None:
+                return False
+            headers = [str(model.headerData(c, Qt.Orientation.Horizontal) or "")
+                       for c in range(model.columnCount())]
+            names = [str(model.headerData(r, Qt.Orientation.Vertical) or "")
+                     for r in range(model.rowCount())]
+            rows = [[name, *row] for name, row in zip(names, self.crosstable.texts(),
+                                                      strict=True)]
+            return print_table(self, tr("print_crosstable_title", group=group),
+                               [tr("col_name"), *headers], rows, pdf_folder=folder)
         entry = self.current()
         if entry is None:
             return False
-        title = tr("print_standings_title", group=self.selected_group() or "",
-                   ranking=self.which.currentText())
+        title = tr("print_standings_title", group=group, ranking=self.which.currentText())
         if not getattr(entry[1], "final", True):
             title += " " + tr("standings_provisional")
         headers = [item.text() if (item := self.table.horizontalHeaderItem(c)) else ""
                    for c in range(self.table.columnCount())]
-        return print_table(self, title, headers, self.standings_texts(),
-                           pdf_folder=self.main.event_folder() if pdf else None)
+        return print_table(self, title, headers, self.standings_texts(), pdf_folder=folder)
 
     def selected_group(self) -> str | None:
         return self.group.currentText() or None
 
     def refresh(self) -> None:
         self._generation += 1  # the crosstable and the bracket are loaded again when shown
-        groups = queries.event_info(self.ev).groups
+        self._team_rankings = None
+        info = queries.event_info(self.ev)
+        self._team_names = [str(spec.get("name", "")) for spec in
+                            info.settings.get("team_rankings", []) or []]
+        groups = info.groups
         self.systems = {g.name: (g.system, dict(g.points)) for g in groups}
         self.rounds_paired = {g.name: g.rounds_paired for g in groups}
         names = [g.name for g in groups]
@@ -293,13 +312,13 @@ class StandingsView(View):
                 self.rankings.append((MAIN, ranking.standings(self.ev, name)))
                 for sub in ranking.subrankings(self.ev, name):
                     self.rankings.append((f"sub:{sub.name}", sub))
-                for team in ranking.team_standings(self.ev):
-                    self.rankings.append((f"team:{_team_name(team)}", team))
+                for team_name in self._team_names:  # worked out when one is chosen
+                    self.rankings.append((f"team:{team_name}", None))
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
         for key, info in self.rankings:
             label = tr("standings_main") if key == MAIN else (
-                f"{tr('standings_teams')}：{_team_name(info)}" if key.startswith("team:")
+                f"{tr('standings_teams')}：{key[len('team:'):]}" if key.startswith("team:")
                 else info.name)
             self.which.addItem(label, key)
         index = self.which.findData(choice)
@@ -401,10 +420,23 @@ class StandingsView(View):
 
     def current(self) -> tuple[str, Any] | None:
         key = self.which.currentData()
-        for entry in self.rankings:
+        for index, entry in enumerate(self.rankings):
             if entry[0] == key:
-                return entry
+                if entry[1] is None and key.startswith("team:"):
+                    entry = (key, self._team_ranking(key[len("team:"):]))
+                    self.rankings[index] = entry
+                return entry if entry[1] is not None else None
         return None
+
+    def _team_ranking(self, name: str) -> Any:
+        """A team ranking of the event (all of them are worked out together, once)."""
+        if self._team_rankings is None:
+            try:
+                self._team_rankings = list(ranking.team_standings(self.ev))
+            except (UserError, NoAnswer) as error:
+                self.main.show_error(error)
+                self._team_rankings = []
+        return next((t for t in self._team_rankings if _team_name(t) == name), None)
 
     # ----- showing -----------------------------------------------------------------------------
 

@@ -1,0 +1,45 @@
+"""Print and save as PDF from the view the arbiter looks at: the pairing list, the
+standings and the crosstable, each with its title and every row shown."""
+
+from __future__ import annotations
+
+import subprocess
+
+from app.ui import common, printing
+from tests.ui.helpers import GROUP, import_two_lists, set_up_event
+
+
+def test_pairings_standings_and_crosstable_print_and_save_as_pdf(window, qtbot, tmp_path,
+                                                                   monkeypatch) -> None:
+    set_up_event(window, tmp_path)
+    import_two_lists(window, qtbot).write()
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    assert rounds.pair_next() is not None
+    previewed: list[str] = []
+    monkeypatch.setattr(printing, "show_preview",
+                        lambda _parent, document: previewed.append(document.toPlainText())
+                        or True)
+    asked: list[str] = []
+
+    def save_at(_parent, _title, start, _filters):  # type: ignore[no-untyped-def]
+        asked.append(start)
+        return tmp_path / f"list-{len(asked)}.pdf"
+
+    monkeypatch.setattr(common, "ask_save_path", save_at)
+    window.act_print_round.trigger()  # the Round menu's print: a preview of the list
+    assert previewed and f"{GROUP} 第1轮对阵表" in previewed[0]
+    first = rounds.board_texts()[0][1]
+    assert first in previewed[0]
+    rounds.pdf_button.click()
+    assert asked[0].startswith(str(tmp_path))  # the dialog opens in the event's folder
+    text = subprocess.run(["pdftotext", str(tmp_path / "list-1.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert first.split(". ")[1] in text
+    standings = window.standings_view
+    window.tabs.setCurrentWidget(standings)
+    standings.print_button.click()
+    assert "名次" in previewed[-1] or "Place" in previewed[-1]
+    standings.pages.setCurrentIndex(1)
+    standings.pdf_button.click()
+    assert (tmp_path / "list-2.pdf").stat().st_size > 1000
