@@ -83,7 +83,6 @@ class TeamsDialog(QDialog):
         self.remove_button.clicked.connect(self.remove_selected)
         self.import_button = QPushButton(tr("teams_import"))
         self.import_button.setObjectName("import_teams")
-        self.import_button.setToolTip(both("teams_import_tip"))
         self.import_button.clicked.connect(self.ask_import)
         self.replace = QCheckBox(tr("teams_replace"))
         self.replace.setToolTip(both("teams_replace_tip"))
@@ -167,13 +166,13 @@ class TeamsDialog(QDialog):
     # ----- loading ---------------------------------------------------------------------------
 
     def refresh(self, choose: str | None = None) -> None:
-        """The event's team rankings that count declared teams (sums of members' scores)."""
+        """The event's team rankings; teams are declared for those that sum the members'
+        scores (qiwang 十二(四)4); those adding unit places (shenzhen 十二(二)) take none."""
         current = choose or self.ranking.currentData()
         self.specs = {}
         if self.main.ev is not None:
             settings = queries.event_info(self.main.ev).settings
-            self.specs = {str(s["name"]): dict(s) for s in settings.get("team_rankings", [])
-                          if s.get("method") == "sum_scores"}
+            self.specs = {str(s["name"]): dict(s) for s in settings.get("team_rankings", [])}
         self.ranking.blockSignals(True)
         self.ranking.clear()
         for name in self.specs:
@@ -182,6 +181,11 @@ class TeamsDialog(QDialog):
         self.ranking.setCurrentIndex(index if index >= 0 else 0)
         self.ranking.blockSignals(False)
         self._load()
+
+    def declares(self, name: str | None = None) -> bool:
+        """Whether the ranking takes declared teams (it sums the members' scores)."""
+        spec = self.specs.get(name or self.selected_ranking() or "", {})
+        return spec.get("method") == "sum_scores"
 
     def selected_ranking(self) -> str | None:
         value = self.ranking.currentData()
@@ -193,15 +197,19 @@ class TeamsDialog(QDialog):
         self.info = None
         if name is not None:
             try:
-                self.declared = teams.declared_teams(self.main.ev, name)
+                if self.declares(name):
+                    self.declared = teams.declared_teams(self.main.ev, name)
                 self.info = next((t for t in ranking.team_standings(self.main.ev)
                                   if t.name == name), None)
             except (UserError, NoAnswer) as error:
                 self.show_error(error)
         spec = self.specs.get(name or "", {})
         size = int(spec.get("members", 3))
-        self.how.setText(tr("teams_how_declared", size=size) if self.declared
-                         else tr("teams_how_best", size=size))
+        if not self.declares():
+            self.how.setText(tr("teams_how_places"))
+        else:
+            self.how.setText(tr("teams_how_declared", size=size) if self.declared
+                             else tr("teams_how_best", size=size))
         self.teams.clear()
         for team in self.declared:
             members = "、".join(member for _id, member in team.members)
@@ -226,8 +234,9 @@ class TeamsDialog(QDialog):
                 columns = []
         offered = [(BEST_PLACE, pick(ranking.TEAM_CRITERIA_ZH[BEST_PLACE],
                                      "Best individual place"))]
-        offered += [(key, pick(f"{label}之和", f"Sum of {TIEBREAK_ENGLISH.get(key, label)}"))
-                    for key, label in columns]
+        if spec.get("method") == "sum_scores":  # a sum of places has only the best place
+            offered += [(key, pick(f"{label}之和", f"Sum of {TIEBREAK_ENGLISH.get(key, label)}"))
+                        for key, label in columns]
         stored = [str(k) for k in spec.get("tiebreaks", [])]
         order = [k for k in stored if any(k == key for key, _ in offered)]
         order += [key for key, _ in offered if key not in order]
@@ -269,8 +278,17 @@ class TeamsDialog(QDialog):
 
     def _update_buttons(self) -> None:
         has_ranking = self.selected_ranking() is not None
-        for widget in (self.declare_button, self.import_button, self.rules_button):
-            widget.setEnabled(has_ranking)
+        declares = has_ranking and self.declares()
+        self.rules_button.setEnabled(has_ranking)
+        for widget in (self.declare_button, self.import_button, self.name, self.unit,
+                       self.members, self.replace):
+            widget.setEnabled(declares)
+        if not declares:
+            for button in (self.declare_button, self.import_button):
+                button.setToolTip(both("teams_how_places"))
+        else:
+            self.declare_button.setToolTip(both("teams_declare_tip"))
+            self.import_button.setToolTip(both("teams_import_tip"))
         chosen = 0 <= self.teams.currentRow() < len(self.declared)
         self.remove_button.setEnabled(chosen)
         self.remove_button.setToolTip(both("teams_remove_tip") if chosen

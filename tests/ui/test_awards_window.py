@@ -150,7 +150,7 @@ def test_declining_a_title_and_a_prize_is_recorded_and_undone(window, tmp_path, 
 def open_men_teams(view):  # type: ignore[no-untyped-def]
     view.which.setCurrentIndex(view.which.findData(f"team:{MEN_TEAMS}"))
     assert view.teams_button.isVisible()
-    assert not view.decline_part.isVisible()  # players decline, not teams
+    assert not view.lower_part.isVisible()  # players' playoffs and declines
     return view.open_teams_dialog()
 
 
@@ -242,6 +242,33 @@ def test_team_ties_rules_and_lots_from_the_dialog(window, tmp_path, qtbot):
     screenshot(dialog, "awards-09-team-rules")
 
 
+def test_a_team_ranking_of_places_takes_no_declared_teams(window, tmp_path, qtbot):
+    """shenzhen 十二(二): the mixed team ranking adds the units' places; no team is declared,
+    its chain is the best individual place only (shenzhen 十一(二))."""
+    assert window.new_event(tmp_path / "sz.db", "shenzhen-2022"), window.last_error
+    for group, gender in (("男子组", "M"), ("女子组", "F")):
+        for unit in ("深圳", "广州"):
+            for k in (1, 2):
+                add_player(window.ev, group, name=f"{unit}{gender}{k}", unit=unit, gender=gender)
+    window.changed()
+    view = window.standings_view
+    window.tabs.setCurrentWidget(view)
+    view.group.setCurrentIndex(view.group.findText("男子组"))
+    view.which.setCurrentIndex(view.which.findData("team:混合团体"))
+    assert view.teams_button.isVisible()
+    dialog = view.open_teams_dialog()
+    qtbot.addWidget(dialog)
+    assert dialog.ranking.currentText() == "混合团体"
+    assert "不报名队伍" in dialog.how.text()
+    assert not dialog.declare_button.isEnabled() and not dialog.import_button.isEnabled()
+    assert "不报名队伍" in dialog.declare_button.toolTip()
+    assert [dialog.chain.item(i).text() for i in range(dialog.chain.count())] == ["个人最好名次"]
+    dialog.tie_rule.setCurrentIndex(dialog.tie_rule.findData("playoff"))
+    dialog.rules_button.click()
+    assert dialog.error.text() == ""
+    assert dialog.tie_rule.currentData() == "playoff"  # as stored, read back
+
+
 def test_export_offers_provisional_awards_only_while_not_final(window, tmp_path, qtbot,
                                                                monkeypatch):
     event_with(window, tmp_path, EIGHT, rounds_planned=2)
@@ -289,7 +316,7 @@ def test_award_texts_in_english(window, tmp_path, qtbot):
     assert "Unplayed rounds (byes, forfeits) count 0" in legend
     assert "12000 yuan, certificate" in column(view, "Prize")
     view.which.setCurrentIndex(view.which.findData(f"team:{MEN_TEAMS}"))
-    assert view.teams_button.text() == "Declared teams…"
+    assert view.teams_button.text() == "Teams and lots…"
     assert set(column(view, "Note")) == {"Incomplete team: no team result"}
     assert "Points" in headers(view)
     assert "No team declared: each unit's best 3 players count" in view.legend.text()

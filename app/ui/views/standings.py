@@ -374,7 +374,7 @@ class StandingsView(View):
         playoffs belong to the table page, the grid and the drawing take the whole height."""
         table = self.pages.currentIndex() == 0
         self.which.setVisible(table)
-        self.lower_part.setVisible(table)
+        self.lower_part.setVisible(table and not self.is_team())
         self.legend.setVisible(table)
         if self.main.ev is None:
             return
@@ -471,7 +471,6 @@ class StandingsView(View):
             self.state_label.setText("")
             self.legend.setText("")
             self.teams_button.setVisible(False)
-            self.decline_part.setVisible(False)
             return
         final = bool(getattr(info, "final", True))
         self.state_label.setText(tr("standings_final") if final else tr("standings_provisional"))
@@ -480,9 +479,9 @@ class StandingsView(View):
         self.state_label.setStyleSheet("" if final else "color: #b00020; font-weight: bold;")
         lines = [f"• {award_text(line, self._labels())}" for line in getattr(info, "legend", ())]
         self.legend.setText(f"{tr('standings_legend')}\n" + "\n".join(lines) if lines else "")
-        self.teams_button.setVisible(self.is_team()
-                                     and getattr(info, "method", "") == "sum_scores")
-        self.decline_part.setVisible(not self.is_team())  # players decline, not teams
+        self.teams_button.setVisible(self.is_team())
+        # players' playoffs and declines; a team tie is settled by lots in the teams dialog
+        self.lower_part.setVisible(self.pages.currentIndex() == 0 and not self.is_team())
 
     def _show_standings(self, info: Any) -> None:
         sub = bool(getattr(info, "sub", False))
