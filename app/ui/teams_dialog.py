@@ -306,7 +306,8 @@ class TeamsDialog(QDialog):
             self.error.setText(self.main.last_error)
             return None
         self.error.setText("")
-        self.refresh()
+        if not self.main.standings_view.isVisible():  # else the view refreshes this dialog
+            self.refresh()
         return outcome
 
     def declare(self) -> bool:

@@ -177,8 +177,16 @@ def test_teams_are_declared_imported_and_removed_in_the_dialog(window, tmp_path,
     assert [dialog.teams.item(i).text() for i in range(dialog.teams.count())] == \
         ["甲一队（甲）：甲1、甲2、甲3"]
     assert "赛前报名" in dialog.how.text()
-    listing = tmp_path / "teams.csv"
-    listing.write_text("队名,姓名,单位\n乙队,乙1,乙\n乙队,乙2,乙\n乙队,乙4,乙\n", encoding="utf-8")
+    import openpyxl
+
+    listing = tmp_path / "teams.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for line in (("队名", "姓名", "单位"), ("乙队", "乙1", "乙"), ("乙队", "乙2", "乙"),
+                 ("乙队", "乙4", "乙")):
+        sheet.append(line)
+    book.save(listing)
     monkeypatch.setattr(common, "ask_open_path", lambda *_a, **_k: listing)
     assert dialog.ask_import()
     assert dialog.teams.count() == 2
@@ -191,8 +199,7 @@ def test_teams_are_declared_imported_and_removed_in_the_dialog(window, tmp_path,
     dialog.remove_button.click()
     assert [dialog.teams.item(i).text() for i in range(dialog.teams.count())] == \
         ["乙队（乙）：乙1、乙2、乙4"]
-    press_ctrl(window, qtbot, Qt.Key.Key_Z)
-    dialog.refresh()
+    press_ctrl(window, qtbot, Qt.Key.Key_Z)  # the open dialog follows the undo
     assert dialog.teams.count() == 2
     play(window.ev, GROUP, "=")
     window.changed()

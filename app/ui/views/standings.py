@@ -299,6 +299,8 @@ class StandingsView(View):
             self.group.setCurrentText(current)
         self.group.blockSignals(False)
         self._load()
+        if self.teams_dialog is not None and self.teams_dialog.isVisible():
+            self.teams_dialog.refresh()  # an undo or redo shows in the open dialog too
 
     def _load(self) -> None:
         """Every ranking of the selected group: overall, sub-rankings, teams."""
