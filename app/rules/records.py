@@ -108,10 +108,12 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
 
 def describe_steps(steps: Iterable[str]) -> tuple[str, ...]:
     """The protocol steps beyond the stones, as the game sheet prints them (Chinese):
-    `三手交换：交换`, `五手2打：j7、a1，选定 a1`, `第12手后黑方弃手`, `白方指出禁手`, ..."""
+    `三手交换：交换`, `第1手后：不交换`, `声明五手3打`, `五手2打：j7、a1，选定 a1`,
+    `第12手后黑方弃手`, `白方指出禁手`, ... (the steps of any opening rule,
+    `app.rules.protocols`)."""
     out: list[str] = []
     offers: list[str] = []
-    stones = 0
+    stones = passes = 0
     for token in steps:
         head, _, rest = token.partition(":")
         if head == "offer":
@@ -122,9 +124,13 @@ def describe_steps(steps: Iterable[str]) -> tuple[str, ...]:
             offers = []
             stones += 1
         elif token in ("swap", "noswap"):
-            out.append("三手交换：" + ("交换" if token == "swap" else "不交换"))
+            what = "交换" if token == "swap" else "不交换"
+            out.append(f"三手交换：{what}" if stones == 3 else f"第{stones}手后：{what}")
+        elif head == "declare":
+            out.append(f"声明五手{rest}打")
         elif token == "pass":
-            out.append(f"第{stones}手后{'黑' if stones % 2 == 0 else '白'}方弃手")
+            out.append(f"第{stones}手后{'黑' if (stones + passes) % 2 == 0 else '白'}方弃手")
+            passes += 1
         elif token == "claim":
             out.append("白方指出禁手")
         elif head in ("resign", "time"):

@@ -355,6 +355,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "board_claim_tip": ("黑方走出禁手，白方提出，判黑负", "Black played a forbidden move; white claims it: black loses"),
     "board_resign_black": ("黑认输", "Black resigns"),
     "board_resign_white": ("白认输", "White resigns"),
+    "board_time_black": ("黑超时负", "Black lost on time"),
+    "board_time_white": ("白超时负", "White lost on time"),
     "board_draw": ("和棋", "Draw"),
     "board_for": ("对局：{group} 第{round}轮 第{board}台 第{index}局", "Game: {group} round {round} board {board} game {index}"),
     "board_free": ("自由摆棋（未关联台次）", "Free play (no board linked)"),

@@ -166,7 +166,11 @@ def test_describe_steps_names_swap_offers_passes_and_claims() -> None:
 
     assert describe_steps(PLAYED.split()) == ("三手交换：交换", "五手2打：j7、a1，选定 a1")
     assert describe_steps(["h8", "pass", "noswap", "claim", "resign:white"]) == (
-        "第1手后白方弃手", "三手交换：不交换", "白方指出禁手", "白方认输")
+        "第1手后白方弃手", "第1手后：不交换", "白方指出禁手", "白方认输")
+    # Yamaguchi: the declaration; Taraguchi: swaps after moves 1 and 2; passes alternate
+    assert describe_steps("h8 h9 h10 declare:3 noswap".split()) == ("声明五手3打", "三手交换：不交换")
+    assert describe_steps("h8 noswap h9 swap j9 pass pass".split()) == (
+        "第1手后：不交换", "第2手后：交换", "第3手后白方弃手", "第3手后黑方弃手")
 
 
 def test_the_game_sheet_carries_the_same_steps(tmp_path) -> None:  # noqa: ANN001

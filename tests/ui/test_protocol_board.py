@@ -60,3 +60,13 @@ def test_a_taraguchi_10_game_by_clicks_with_ten_offers_and_a_pass(window, qtbot)
     assert board.game.result is not None and board.game.result.code == "="
     verdict = check_actions(board.game.settings, encode_actions(board.game).split())
     assert verdict.legal and verdict.result == "="
+
+
+def test_a_loss_on_time_is_recorded_on_the_board(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    board = _new_game(window, Protocol.FREE)
+    for name in ("h8", "h9"):
+        click_point(qtbot, board.board, name)
+    board.time_black.click()
+    result = board.game.result
+    assert result is not None and result.ending.value == "time" and result.code == "0-1"
+    assert not board.time_white.isEnabled()  # the game is over

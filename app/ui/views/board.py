@@ -100,6 +100,12 @@ class BoardView(View):
         self.resign_black.clicked.connect(lambda: self.act(lambda g: g.resign(Stone.BLACK)))
         self.resign_white = QPushButton()
         self.resign_white.clicked.connect(lambda: self.act(lambda g: g.resign(Stone.WHITE)))
+        self.time_black = QPushButton()
+        self.time_black.setObjectName("board_time_black")
+        self.time_black.clicked.connect(lambda: self.act(lambda g: g.lose_on_time(Stone.BLACK)))
+        self.time_white = QPushButton()
+        self.time_white.setObjectName("board_time_white")
+        self.time_white.clicked.connect(lambda: self.act(lambda g: g.lose_on_time(Stone.WHITE)))
         self.draw = QPushButton()
         self.draw.clicked.connect(lambda: self.act(lambda g: g.agree_draw()))
         self.undo_button = QPushButton()
@@ -138,7 +144,7 @@ class BoardView(View):
         side.addWidget(self.status)
         side.addWidget(self.hover)
         for row in ((self.swap_yes, self.swap_no), (self.claim, self.draw),
-                    (self.resign_black, self.resign_white)):
+                    (self.resign_black, self.resign_white), (self.time_black, self.time_white)):
             line = QHBoxLayout()
             for button in row:
                 line.addWidget(button)
@@ -456,7 +462,8 @@ class BoardView(View):
             self.swap_no.setText(pick("不交换", "Keep colours"))
         self.claim.setEnabled(game.foul_pending)
         over = phase is Phase.OVER
-        for button in (self.resign_black, self.resign_white, self.draw):
+        for button in (self.resign_black, self.resign_white, self.time_black, self.time_white,
+                       self.draw):
             button.setEnabled(not over)
         self.undo_button.setEnabled(game.previous is not None)
         self.save_button.setEnabled(self.link is not None or self.playoff_link is not None)
@@ -506,6 +513,8 @@ class BoardView(View):
         self.claim.setToolTip(both("board_claim_tip"))
         self.resign_black.setText(tr("board_resign_black"))
         self.resign_white.setText(tr("board_resign_white"))
+        self.time_black.setText(tr("board_time_black"))
+        self.time_white.setText(tr("board_time_white"))
         self.draw.setText(tr("board_draw"))
         self.undo_button.setText(tr("board_undo"))
         self.undo_button.setToolTip(both("board_undo") + "\nCtrl+Backspace")
