@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
-from app.services import exporting
+from app.services import exporting, queries, ranking
 from app.ui import common
-from app.ui.i18n import tr
+from app.ui.i18n import both, tr
 
 
 def open_folder(folder: Path) -> bool:
@@ -46,6 +46,12 @@ class ExportDialog(QDialog):
         self.xlsx.setChecked(True)
         self.federation = QCheckBox(tr("export_federation"))
         self.federation.setChecked(True)
+        self.provisional = QCheckBox(tr("export_provisional"))
+        self.provisional.setObjectName("export_provisional")
+        self.provisional_note = QLabel()
+        self.provisional_note.setObjectName("export_provisional_note")
+        self.provisional_note.setWordWrap(True)
+        self._set_provisional()
         self.open_after = QCheckBox(tr("export_open_folder"))
         self.open_after.setChecked(True)
         self.folder = QLineEdit(str(self._default_folder()))
@@ -70,13 +76,47 @@ class ExportDialog(QDialog):
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.close_button)
         layout = QVBoxLayout(self)
-        for box in (self.pdf, self.xlsx, self.federation):
+        for box in (self.pdf, self.xlsx, self.federation, self.provisional):
             layout.addWidget(box)
+        layout.addWidget(self.provisional_note)
         layout.addLayout(folder_row)
         layout.addWidget(self.progress)
         layout.addWidget(self.progress_label)
         layout.addWidget(self.files, 1)
         layout.addLayout(buttons)
+
+    def unfinished_rankings(self) -> list[str]:
+        """The rankings not final yet (rounds or decisive playoffs remain): their awards,
+        certificates and titles are printed only when asked for as provisional (临时，非最终)."""
+        names: list[str] = []
+        if self.main.ev is None:
+            return names
+        try:  # a ranking with nobody in it has nothing to print, provisional or not
+            for group in queries.event_info(self.main.ev).groups:
+                info = ranking.standings(self.main.ev, group.name)
+                if info.rows and not info.final:
+                    names.append(group.name)
+                names += [s.name for s in ranking.subrankings(self.main.ev, group.name)
+                          if s.rows and not s.final]
+            names += [t.name for t in ranking.team_standings(self.main.ev)
+                      if t.rows and not t.final]
+        except (UserError, NoAnswer) as error:
+            self.main.show_error(error)
+        return names
+
+    def _set_provisional(self) -> None:
+        """The choice to print provisional awards, offered only while something is not
+        final; disabled, saying why, when everything is."""
+        unfinished = self.unfinished_rankings()
+        self.provisional.setChecked(False)
+        self.provisional.setEnabled(bool(unfinished))
+        if unfinished:
+            self.provisional.setToolTip(both("export_provisional_tip"))
+            self.provisional_note.setText(tr("export_provisional_which",
+                                             rankings="、".join(unfinished)))
+        else:
+            self.provisional.setToolTip(both("export_all_final"))
+            self.provisional_note.setText(tr("export_all_final"))
 
     def _default_folder(self) -> Path:
         path = self.main.ev.store.path if self.main.ev is not None else None
@@ -102,7 +142,9 @@ class ExportDialog(QDialog):
             self.written = list(exporting.export(self.main.ev, folder, pdf=self.pdf.isChecked(),
                                        xlsx=self.xlsx.isChecked(),
                                        federation=self.federation.isChecked(),
-                                       progress=self._progress))
+                                       progress=self._progress,
+                                       provisional=(self.provisional.isEnabled()
+                                                    and self.provisional.isChecked())))
         except (UserError, NoAnswer) as error:
             self.main.show_error(error)
             self.progress_label.setText(str(error))

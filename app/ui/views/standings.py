@@ -8,10 +8,11 @@ the group's crosstable (交叉表) and, for a knockout, its bracket (对阵图) 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -31,19 +32,30 @@ from PySide6.QtWidgets import (
 
 from app.errors import NoAnswer, UserError
 from app.pairing.system import System
-from app.services import knockout, playoffs, queries, ranking
-from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, Area
+from app.services import awards, knockout, playoffs, queries, ranking
+from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, Area, Operation
+from app.standings.tiebreaks import REGISTRY
 from app.ui import common
 from app.ui.bracket_widget import BracketWidget
 from app.ui.common import cell
 from app.ui.crosstable_widget import CrosstableWidget
-from app.ui.i18n import both, pick, tr
-from app.ui.texts import PLAYOFF_STAGE_ENGLISH, TIEBREAK_ENGLISH
+from app.ui.i18n import both, language, pick, tr
+from app.ui.texts import (
+    AWARD_TEXT_ENGLISH,
+    AWARD_TEXT_PATTERNS,
+    PLAYOFF_STAGE_ENGLISH,
+    TIEBREAK_ENGLISH,
+)
 from app.ui.views.base import View
 
 PLAYOFF_KEYS = {"1": "1-0", "=": "=", "0": "0-1"}
 MAIN = "main"
 TEAMS = "teams"
+
+DECLINE_AWARD = Operation(awards.decline_award, frozenset({Area.STANDINGS}),
+                          name="decline_award")
+"""A player declines (or takes back declining) a grade title or a prize: the standings, the
+award list and the certificates follow (qiwang 2022 十五4 不顺延; 2016 八(二)3 依次顺延)."""
 
 
 class StandingsView(View):
@@ -116,11 +128,46 @@ class StandingsView(View):
         self.pdf_button = QPushButton()
         self.pdf_button.setObjectName("pdf_standings")
         self.pdf_button.clicked.connect(lambda: self.print_standings(pdf=True))
+        self.state_label = QLabel()
+        self.state_label.setObjectName("standings_state")
+        self.legend = QLabel()
+        self.legend.setObjectName("standings_legend")
+        self.legend.setWordWrap(True)
+        self.legend.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.decline_title_button = QPushButton()
+        self.decline_title_button.setObjectName("decline_title")
+        self.decline_title_button.clicked.connect(lambda: self.decline_selected("title"))
+        self.decline_prize_button = QPushButton()
+        self.decline_prize_button.setObjectName("decline_prize")
+        self.decline_prize_button.clicked.connect(lambda: self.decline_selected("prize"))
+        self.withdraw_button = QPushButton()
+        self.withdraw_button.setObjectName("withdraw_decline")
+        self.withdraw_button.clicked.connect(self.withdraw_selected)
+        self.declines_label = QLabel()
+        self.declines = QListWidget()
+        self.declines.setObjectName("declines")
+        self.declines.setMaximumHeight(90)
+        self.declines.currentRowChanged.connect(lambda _r: self._update_decline_buttons())
+        self.decline_infos: list[Any] = []
+        self.act_decline_title = QAction(self)
+        self.act_decline_title.triggered.connect(lambda: self.decline_selected("title"))
+        self.act_decline_prize = QAction(self)
+        self.act_decline_prize.triggered.connect(lambda: self.decline_selected("prize"))
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.table.addAction(self.act_decline_title)
+        self.table.addAction(self.act_decline_prize)
+        self.table.itemSelectionChanged.connect(self._update_decline_buttons)
+        self.teams_button = QPushButton()
+        self.teams_button.setObjectName("declared_teams_button")
+        self.teams_button.clicked.connect(self.open_teams_dialog)
+        self.teams_dialog: Any = None
         top = QHBoxLayout()
         top.addWidget(self.group_label)
         top.addWidget(self.group)
         top.addWidget(self.which)
+        top.addWidget(self.state_label)
         top.addStretch(1)
+        top.addWidget(self.teams_button)
         top.addWidget(self.print_button)
         top.addWidget(self.pdf_button)
         playoff_row = QHBoxLayout()
@@ -143,8 +190,24 @@ class StandingsView(View):
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.needs_label)
         lower_layout.addLayout(playoff_row)
+        self.decline_part = QWidget()
+        decline_row = QHBoxLayout(self.decline_part)
+        decline_row.setContentsMargins(0, 0, 0, 0)
+        decline_row.addWidget(self.declines_label)
+        decline_row.addWidget(self.declines, 1)
+        decline_buttons = QVBoxLayout()
+        for button in (self.decline_title_button, self.decline_prize_button,
+                       self.withdraw_button):
+            decline_buttons.addWidget(button)
+        decline_row.addLayout(decline_buttons)
+        lower_layout.addWidget(self.decline_part)
+        upper = QWidget()
+        upper_layout = QVBoxLayout(upper)
+        upper_layout.setContentsMargins(0, 0, 0, 0)
+        upper_layout.addWidget(self.pages, 1)
+        upper_layout.addWidget(self.legend)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.addWidget(self.pages)
+        self.splitter.addWidget(upper)
         self.splitter.addWidget(lower)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
@@ -205,9 +268,12 @@ class StandingsView(View):
                                                       strict=True)]
             return print_table(self, tr("print_crosstable_title", group=group),
                                [tr("col_name"), *headers], rows, pdf_folder=folder)
-        if self.current() is None:
+        entry = self.current()
+        if entry is None:
             return False
         title = tr("print_standings_title", group=group, ranking=self.which.currentText())
+        if not getattr(entry[1], "final", True):
+            title += " " + tr("standings_provisional")
         headers = [item.text() if (item := self.table.horizontalHeaderItem(c)) else ""
                    for c in range(self.table.columnCount())]
         return print_table(self, title, headers, self.standings_texts(), pdf_folder=folder)
@@ -233,6 +299,8 @@ class StandingsView(View):
             self.group.setCurrentText(current)
         self.group.blockSignals(False)
         self._load()
+        if self.teams_dialog is not None and self.teams_dialog.isVisible():
+            self.teams_dialog.refresh()  # an undo or redo shows in the open dialog too
 
     def _load(self) -> None:
         """Every ranking of the selected group: overall, sub-rankings, teams."""
@@ -308,7 +376,8 @@ class StandingsView(View):
         playoffs belong to the table page, the grid and the drawing take the whole height."""
         table = self.pages.currentIndex() == 0
         self.which.setVisible(table)
-        self.lower_part.setVisible(table)
+        self.lower_part.setVisible(table and not self.is_team())
+        self.legend.setVisible(table)
         if self.main.ev is None:
             return
         if self.pages.currentWidget() is self.crosstable:
@@ -382,14 +451,50 @@ class StandingsView(View):
             self._show_team(entry[1])
         else:
             self._show_standings(entry[1])
+        self._show_state()
         self._show_needs()
+        self._load_declines()
+
+    def _labels(self) -> dict[str, str]:
+        """The group's own tie-break names with their English names (for team criteria)."""
+        main = next((info for key, info in self.rankings if key == MAIN), None)
+        return {label: TIEBREAK_ENGLISH.get(key, key) for key, label in
+                getattr(main, "columns", ())}
+
+    def is_team(self) -> bool:
+        entry = self.current()
+        return entry is not None and entry[0].startswith("team:")
+
+    def _show_state(self) -> None:
+        """Final or provisional (临时，非最终) above the table, the legend below it: the
+        policies in force as the standings service states them."""
+        info = self.info
+        if info is None:
+            self.state_label.setText("")
+            self.legend.setText("")
+            self.teams_button.setVisible(False)
+            return
+        final = bool(getattr(info, "final", True))
+        self.state_label.setText(tr("standings_final") if final else tr("standings_provisional"))
+        self.state_label.setToolTip(both("standings_final_tip" if final
+                                         else "standings_provisional_tip"))
+        self.state_label.setStyleSheet("" if final else "color: #b00020; font-weight: bold;")
+        lines = [f"• {award_text(line, self._labels())}" for line in getattr(info, "legend", ())]
+        self.legend.setText(f"{tr('standings_legend')}\n" + "\n".join(lines) if lines else "")
+        self.teams_button.setVisible(self.is_team())
+        # players' playoffs and declines; a team tie is settled by lots in the teams dialog
+        self.lower_part.setVisible(self.pages.currentIndex() == 0 and not self.is_team())
 
     def _show_standings(self, info: Any) -> None:
+        sub = bool(getattr(info, "sub", False))
         headers = [tr("standings_rank"), tr("col_name"), tr("col_unit"), tr("standings_points"),
                    *[_tiebreak_header(key, label) for key, label in info.columns],
-                   tr("standings_playoff"), tr("standings_prize"), tr("standings_title")]
+                   *([tr("standings_open_place")] if sub else []),
+                   tr("standings_playoff"), tr("standings_prize"), tr("standings_title_apply")]
         rows = [[row.rank_text, row.player.name, row.player.unit, row.points_text, *row.values,
-                 _playoff_mark(row.playoff_mark), row.prize, row.title] for row in info.rows]
+                 *([row.open_place] if sub else []),
+                 _playoff_mark(row.playoff_mark), award_text(row.prize), row.title]
+                for row in info.rows]
         common.fill_table(self.table, headers, rows, [row.player.id for row in info.rows])
         shared = QBrush(QColor("#fff3cd"))
         need = QBrush(QColor("#f8d7da"))
@@ -399,20 +504,44 @@ class StandingsView(View):
                 for c in range(self.table.columnCount()):
                     cell(self.table, r, c).setBackground(brush)
             cell(self.table, r, 0).setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        if sub:
+            column = headers.index(tr("standings_open_place"))
+            item = self.table.horizontalHeaderItem(column)
+            if item is not None:
+                item.setToolTip(both("standings_open_place_tip"))
 
     def _show_team(self, info: Any) -> None:
-        headers = [tr("standings_rank"), tr("col_team"), info.total_label, *info.columns,
-                   tr("col_members"), tr("standings_prize"), tr("col_note")]
-        rows = [[row.rank_text, row.team, row.total_text, *row.values, "、".join(row.members),
-                 row.prize, row.note] for row in info.rows]
+        """A team ranking; a unit without a complete team shows no figure (its total and
+        criteria are empty, never 0) and lists its members; a tie to settle by lots or a
+        playoff says why."""
+        reasons = any(row.playoff_reason for row in info.rows)
+        labels = self._labels()
+        headers = [tr("standings_rank"), tr("col_team"), award_text(info.total_label),
+                   *[award_text(c, labels) for c in info.columns],
+                   tr("col_members"), tr("standings_prize"), tr("col_note"),
+                   *([tr("standings_team_reason")] if reasons else [])]
+        rows = [[row.rank_text, row.team, row.total_text,
+                 *(row.values if row.place is not None else ["" for _ in row.values]),
+                 "、".join(row.members), award_text(row.prize), award_text(row.note),
+                 *([award_text(row.playoff_reason)] if reasons else [])] for row in info.rows]
         common.fill_table(self.table, headers, rows)
+        need = QBrush(QColor("#f8d7da"))
+        for r, row in enumerate(info.rows):
+            if row.playoff_reason:
+                for c in range(self.table.columnCount()):
+                    cell(self.table, r, c).setBackground(need)
 
     def _show_needs(self) -> None:
         self.needs.clear()
         needs = getattr(self.info, "playoffs_needed", ()) if self.info is not None else ()
         for need in needs:
             players = "、".join(p.name for p in need.players)
-            item = QListWidgetItem(tr("standings_need", place=need.place, players=players))
+            text = tr("standings_need", place=need.place, players=players)
+            reason = award_text(need.reason)
+            if reason:
+                text += "\n" + tr("standings_need_reason", reason=reason)
+            item = QListWidgetItem(text)
+            item.setToolTip(reason)
             item.setData(Qt.ItemDataRole.UserRole, need.place)
             self.needs.addItem(item)
         if not needs:
@@ -421,6 +550,94 @@ class StandingsView(View):
             self.needs.setCurrentRow(0)
         self.create_button.setEnabled(bool(needs))
         self._load_playoffs()
+
+    # ----- declines (放弃称号 / 放弃奖金) ---------------------------------------------------------
+
+    def _load_declines(self) -> None:
+        """The titles and prizes the group's players declined, in the order recorded."""
+        self.declines.blockSignals(True)
+        self.declines.clear()
+        self.decline_infos = []
+        name = self.selected_group()
+        if name is not None and self.main.ev is not None:
+            try:
+                self.decline_infos = list(awards.declines(self.ev, name))
+            except (UserError, NoAnswer) as error:
+                self.main.show_error(error)
+        for info in self.decline_infos:
+            key = "decline_item_title" if str(info.what) == "title" else "decline_item_prize"
+            self.declines.addItem(tr(key, name=info.name, ranking=info.ranking))
+        if not self.decline_infos:
+            self.declines.addItem(tr("declines_none"))
+        self.declines.blockSignals(False)
+        self._update_decline_buttons()
+
+    def selected_player(self) -> int | None:
+        """The player of the selected row of a players' ranking (not of a team ranking)."""
+        if self.is_team() or self.info is None:
+            return None
+        value = common.selected_data(self.table)
+        return value if isinstance(value, int) else None
+
+    def _ranking_name(self) -> str | None:
+        """The ranking a decline is for: None for the group's own, else the sub-ranking."""
+        entry = self.current()
+        if entry is None or entry[0] == MAIN:
+            return None
+        return str(entry[1].name)
+
+    def _update_decline_buttons(self) -> None:
+        player = self.selected_player() is not None
+        why = "" if player else both("decline_select_tip")
+        for button, action, key in (
+                (self.decline_title_button, self.act_decline_title, "decline_title"),
+                (self.decline_prize_button, self.act_decline_prize, "decline_prize")):
+            button.setEnabled(player)
+            action.setEnabled(player)
+            button.setToolTip(why or both(f"{key}_tip"))
+        chosen = 0 <= self.declines.currentRow() < len(self.decline_infos)
+        self.withdraw_button.setEnabled(chosen)
+        self.withdraw_button.setToolTip(both("withdraw_decline_tip") if chosen
+                                        else both("withdraw_select_tip"))
+
+    def decline_selected(self, what: str) -> bool:
+        """The selected player declines the title or the prize of the ranking shown."""
+        player = self.selected_player()
+        if player is None:
+            return False
+        return self.decline(player, what, self._ranking_name())
+
+    def decline(self, player_id: int, what: str, ranking_name: str | None = None, *,
+                withdraw: bool = False) -> bool:
+        outcome = self.run(DECLINE_AWARD, self.ev, player_id, what, ranking_name,
+                           withdraw=withdraw)
+        if outcome is None:
+            return False
+        self.main.show_message(tr("declines_withdrawn" if withdraw else "declines_recorded"))
+        return True
+
+    def withdraw_selected(self) -> bool:
+        """Take back the decline selected in the list."""
+        row = self.declines.currentRow()
+        if not 0 <= row < len(self.decline_infos):
+            return False
+        info = self.decline_infos[row]
+        return self.decline(info.player_id, str(info.what), info.ranking, withdraw=True)
+
+    def open_teams_dialog(self) -> Any:
+        """The declared teams of the team ranking shown (qiwang 十二(四)4)."""
+        from app.ui.teams_dialog import TeamsDialog
+
+        entry = self.current()
+        name = entry[1].name if entry is not None and entry[0].startswith("team:") else None
+        if self.teams_dialog is not None:  # a fresh one: in the language now chosen
+            self.teams_dialog.close()
+            self.teams_dialog.deleteLater()
+        self.teams_dialog = TeamsDialog(self.main)
+        self.teams_dialog.refresh(name)
+        self.teams_dialog.show()
+        self.teams_dialog.raise_()
+        return self.teams_dialog
 
     def standings_texts(self) -> list[list[str]]:
         return common.table_texts(self.table)
@@ -540,6 +757,40 @@ class StandingsView(View):
             self.result_buttons[code].setToolTip(both(key))
         self.board_button.setText(tr("rounds_record"))
         self.board_button.setToolTip(both("playoff_on_board_tip"))
+        self.declines_label.setText(tr("declines_label"))
+        self.decline_title_button.setText(tr("decline_title"))
+        self.decline_prize_button.setText(tr("decline_prize"))
+        self.withdraw_button.setText(tr("withdraw_decline"))
+        self.act_decline_title.setText(tr("decline_title"))
+        self.act_decline_prize.setText(tr("decline_prize"))
+        self.teams_button.setText(tr("declared_teams_open"))
+        self.teams_button.setToolTip(both("declared_teams_open_tip"))
+        self._update_decline_buttons()
+
+
+def award_text(text: str, labels: dict[str, str] | None = None) -> str:
+    """An award text of the standings service (legend line, playoff reason, note, prize) in
+    the language shown; in English, a line the table does not know stays as written."""
+    if language() == "zh" or not text:
+        return text
+    known = {tb.zh: TIEBREAK_ENGLISH.get(name, name) for name, tb in REGISTRY.items()}
+    return _english(text, {**known, **(labels or {})})
+
+
+def _english(text: str, labels: dict[str, str]) -> str:
+    text = text.strip()
+    if text in labels:
+        return labels[text]
+    if text in AWARD_TEXT_ENGLISH:
+        return AWARD_TEXT_ENGLISH[text]
+    for pattern, english in AWARD_TEXT_PATTERNS:
+        match = re.fullmatch(pattern, text)
+        if match is not None:
+            return english.format(*(_english(g, labels) for g in match.groups()))
+    for separator, joint in (("；", "; "), ("、", ", ")):
+        if separator in text:
+            return joint.join(_english(part, labels) for part in text.split(separator))
+    return text
 
 
 def _team_name(team: Any) -> str:
