@@ -297,12 +297,14 @@ class OfficialsBox(QGroupBox):
                 if run_operation(runner, operation, *args, **kwargs) is None:
                     break
                 done += 1
+            if done < len(steps):
+                for _ in range(done):  # nothing of a refused save stays written
+                    ev.undo()
+                if done:  # the other views show the event as it is again; the typing stays
+                    self.main.changed(areas=frozenset({Area.EVENT}))
+                return False
         finally:
             self._saving = False
-        if done < len(steps):
-            for _ in range(done):  # nothing of a refused save stays written
-                ev.undo()
-            return False
         self.show_event(self.group_names)
         self.main.show_message(tr("officials_saved"))
         return True

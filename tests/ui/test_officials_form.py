@@ -85,6 +85,8 @@ def test_a_line_the_event_refuses_takes_back_the_whole_save(
     assert not box.save()
     assert "日程第3行" in window.banner_message()
     assert (event_service.officials(ev), event_service.schedule(ev)) == before
+    assert window.act_undo.isEnabled() == bool(ev.can_undo())
+    assert box.edits["chief_pairing_officer"].text() == "赵六"
 
 
 def test_time_control_takes_only_hours_and_minutes(window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -95,3 +97,14 @@ def test_time_control_takes_only_hours_and_minutes(window, qtbot, tmp_path: Path
     assert box.cell(row, "time").text() == "9"  # the letter is not taken
     assert not box.save()
     assert "时间" in window.banner_message()
+
+
+def test_the_form_speaks_english(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    box = _open_qiwang(window, tmp_path)
+    window.set_language("en")
+    assert box.title() == "Officials and schedule"
+    assert box.labels["chief_arbiter"].text() == "Chief arbiter"
+    assert box.cell(0, "group").currentText() == "Every group"
+    headers = [box.table.horizontalHeaderItem(c).text() for c in range(box.table.columnCount())]
+    assert headers == ["Group", "Round or item", "Date", "Time", "Room"]
+    screenshot(window, "officials_form_english")
