@@ -108,3 +108,13 @@ def test_the_form_speaks_english(window, tmp_path: Path) -> None:  # type: ignor
     headers = [box.table.horizontalHeaderItem(c).text() for c in range(box.table.columnCount())]
     assert headers == ["Group", "Round or item", "Date", "Time", "Room"]
     screenshot(window, "officials_form_english")
+
+
+def test_a_removed_line_leaves_the_schedule(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    box = _open_qiwang(window, tmp_path)
+    box.table.selectRow(1)  # 离会
+    box.remove_button.click()
+    assert box.save(), window.last_error
+    assert [e.label for e in event_service.schedule(window.ev)] == ["报到"]
+    window.act_undo.trigger()
+    assert [e.label for e in event_service.schedule(window.ev)] == ["报到", "离会"]
