@@ -32,6 +32,7 @@ from app.services import queries
 from app.services.operations import ADD_GROUP, REMOVE_GROUP, UPDATE_EVENT, UPDATE_GROUP, Area
 from app.ui import common
 from app.ui.i18n import both, pick, tr
+from app.ui.officials_form import OfficialsBox
 from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
 from app.ui.settings_controls import (
     EligibilityEditor,
@@ -106,6 +107,8 @@ class SetupView(View):
         for key in ("title", "organisers", "venue"):
             self.event_form.addRow(self.event_label_titles[key], self.event_edits[key])
         self.event_form.addRow(self.event_label_titles["dates"], dates)
+        self.officials_box = OfficialsBox(main, lambda: self.ev)
+        self.officials_box.setObjectName("officials")
 
         self.group_list = QListWidget()
         self.group_list.setObjectName("setup_groups")
@@ -237,6 +240,7 @@ class SetupView(View):
         lower.addWidget(self.group_box, 4)
         layout = QVBoxLayout(self)
         layout.addWidget(self.event_box)
+        layout.addWidget(self.officials_box)
         layout.addLayout(lower, 1)
 
     # ----- showing ---------------------------------------------------------------------------
@@ -256,6 +260,7 @@ class SetupView(View):
             edit.setCursorPosition(0)
         self.preset_label.setText(info.preset or "—")
         names = [g.name for g in info.groups]
+        self.officials_box.show_event(names)
         row = max(self.group_list.currentRow(), 0)
         if self._select_name in names:
             row = names.index(self._select_name)
@@ -473,6 +478,7 @@ class SetupView(View):
         self.prizes.retranslate()
         self.titles.retranslate()
         self.event_box.setTitle(tr("setup_event"))
+        self.officials_box.retranslate()
         for key, title in self.event_label_titles.items():
             title.setText(tr(f"setup_{key}"))
         for key, edit in self.event_edits.items():
