@@ -309,10 +309,19 @@ class BracketWidget(QWidget):
         self.paint(painter, QSizeF(self.size()))
         painter.end()
 
-    def paint(self, painter: QPainter, size: QSizeF) -> None:
+    def printable(self) -> bool:
+        """Whether there is a drawing to print (a bracket, not the message instead of one)."""
+        return self.bracket is not None and bool(self.bracket.rounds)
+
+    def paint_on_paper(self, painter: QPainter, size: QSizeF) -> None:
+        """The drawing for a printed page: the same boxes, names and lines fitted into
+        `size`, on white paper rather than the window's tinted background."""
+        self.paint(painter, size, background=QColor("#ffffff"))
+
+    def paint(self, painter: QPainter, size: QSizeF, background: QColor = BACKGROUND) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(QRectF(QPointF(0, 0), size), BACKGROUND)
+        painter.fillRect(QRectF(QPointF(0, 0), size), background)
         if self.bracket is None:
             painter.setPen(FAINT)
             painter.drawText(QRectF(QPointF(0, 0), size), Qt.AlignmentFlag.AlignCenter

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtGui import QPageLayout, QPageSize, QTextDocument
+from PySide6.QtCore import QRectF, QSizeF
+from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPainter, QTextDocument
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
@@ -60,10 +61,71 @@ def print_table(parent: QWidget, title: str, headers: Sequence[str],
     document = table_document(title, headers, rows)
     if pdf_folder is None:
         return show_preview(parent, document)
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in title).strip("_")
-    start = str(Path(pdf_folder) / f"{safe or 'list'}.pdf") if pdf_folder else f"{safe}.pdf"
-    path = common.ask_save_path(parent, tr("save_pdf"), start, tr("pdf_files"))
+    path = common.ask_save_path(parent, tr("save_pdf"), _start_path(title, pdf_folder),
+                                tr("pdf_files"))
     if path is None:
         return False
     write_pdf(document, path)
+    return True
+
+
+Painting = Callable[[QPainter, QSizeF], None]
+"""Paints a drawing (the bracket) into the size it is given, from (0, 0)."""
+
+
+def _page_printer() -> QPrinter:
+    """A landscape A4 page at the screen's resolution: a drawing laid out from the screen
+    font's metrics is painted on paper with the same proportions (its text stays text)."""
+    printer = QPrinter(QPrinter.PrinterMode.ScreenResolution)
+    printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    printer.setPageOrientation(QPageLayout.Orientation.Landscape)
+    return printer
+
+
+def paint_page(printer: QPrinter, title: str, painting: Painting) -> None:
+    """One page: the title and the date on top, the drawing fitted into the rest."""
+    painter = QPainter(printer)
+    page = QRectF(printer.pageRect(QPrinter.Unit.DevicePixel))
+    font = QFont(painter.font())
+    font.setPointSizeF(12)
+    font.setBold(True)
+    painter.setFont(font)
+    line = painter.fontMetrics().height() * 1.5
+    painter.drawText(QRectF(0, 0, page.width(), line), f"{title}    {dt.date.today():%Y-%m-%d}")
+    painter.translate(0, line)
+    painting(painter, QSizeF(page.width(), page.height() - line))
+    painter.end()
+
+
+def show_page_preview(parent: QWidget, render: Callable[[QPrinter], None]) -> bool:
+    """The print preview of a drawing; a module function so tests replace it."""
+    dialog = QPrintPreviewDialog(_page_printer(), parent)
+    dialog.paintRequested.connect(render)
+    return bool(dialog.exec())
+
+
+def write_page_pdf(title: str, painting: Painting, path: Path) -> Path:
+    printer = _page_printer()
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(path))
+    paint_page(printer, title, painting)
+    return path
+
+
+def _start_path(title: str, pdf_folder: str) -> str:
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in title).strip("_")
+    return str(Path(pdf_folder) / f"{safe or 'list'}.pdf") if pdf_folder else f"{safe}.pdf"
+
+
+def print_painting(parent: QWidget, title: str, painting: Painting,
+                   pdf_folder: str | None = None) -> bool:
+    """Print a drawing (the knockout bracket) on a landscape page with a preview; with
+    `pdf_folder`, save it as a PDF (the file dialog opens in that folder: the event's)."""
+    if pdf_folder is None:
+        return show_page_preview(parent, lambda printer: paint_page(printer, title, painting))
+    path = common.ask_save_path(parent, tr("save_pdf"), _start_path(title, pdf_folder),
+                                tr("pdf_files"))
+    if path is None:
+        return False
+    write_page_pdf(title, painting, path)
     return True

@@ -735,3 +735,21 @@ AWARD_TEXT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"(\d+(?:\.\d+)?)元", "{0} yuan"),
     (r"([^、；]+)之和", "sum of {0}"),
 )
+
+TEXTS.update({
+    "print_bracket_title": ("{group} 对阵图", "{group}: knockout bracket"),
+    "print_award_list": ("打印奖励名单…", "Print award list…"),
+    "print_award_list_tip": ("打印所显示名次的奖励名单：获奖金或可申请称号者的名次、姓名、单位、奖金、称号（先预览）",
+                             "Print the award list of the ranking shown: place, name, unit, prize and title of those who receive something (with a preview)"),
+    "pdf_award_list": ("奖励名单存为 PDF…", "Award list as PDF…"),
+    "pdf_award_list_tip": ("把所显示名次的奖励名单存为 PDF（存在赛事文件所在的文件夹）",
+                           "Save the award list of the ranking shown as a PDF (in the event file's folder)"),
+    "print_award_list_title": ("{group} {ranking} 奖励名单", "{group}: {ranking}, award list"),
+    "print_award_list_none_tip": ("所显示的名次中没有人获奖金或称号，没有奖励名单可打印",
+                                  "Nobody in the ranking shown receives a prize or a title: there is no award list to print"),
+    "print_award_list_page_tip": ("奖励名单在名次页打印", "The award list is printed from the standings page"),
+    "print_no_bracket_tip": ("还没有对阵图可打印（淘汰赛至少需要两名参赛者）",
+                             "There is no bracket to print yet (a knockout needs at least two entrants)"),
+    "print_no_crosstable_tip": ("还没有交叉表可打印", "There is no crosstable to print yet"),
+    "print_no_standings_tip": ("所显示的名次是空的，没有可打印的内容", "The ranking shown is empty: nothing to print"),
+})

@@ -128,6 +128,12 @@ class StandingsView(View):
         self.pdf_button = QPushButton()
         self.pdf_button.setObjectName("pdf_standings")
         self.pdf_button.clicked.connect(lambda: self.print_standings(pdf=True))
+        self.award_print_button = QPushButton()
+        self.award_print_button.setObjectName("print_award_list")
+        self.award_print_button.clicked.connect(self.print_award_list)
+        self.award_pdf_button = QPushButton()
+        self.award_pdf_button.setObjectName("pdf_award_list")
+        self.award_pdf_button.clicked.connect(lambda: self.print_award_list(pdf=True))
         self.state_label = QLabel()
         self.state_label.setObjectName("standings_state")
         self.legend = QLabel()
@@ -205,7 +211,14 @@ class StandingsView(View):
         upper_layout = QVBoxLayout(upper)
         upper_layout.setContentsMargins(0, 0, 0, 0)
         upper_layout.addWidget(self.pages, 1)
-        upper_layout.addWidget(self.legend)
+        legend_row = QHBoxLayout()
+        legend_row.addWidget(self.legend, 1)
+        award_buttons = QVBoxLayout()
+        award_buttons.addWidget(self.award_print_button)
+        award_buttons.addWidget(self.award_pdf_button)
+        award_buttons.addStretch(1)
+        legend_row.addLayout(award_buttons)
+        upper_layout.addLayout(legend_row)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(upper)
         self.splitter.addWidget(lower)
@@ -256,6 +269,13 @@ class StandingsView(View):
 
         group = self.selected_group() or ""
         folder = self.main.event_folder() if pdf else None
+        if self.pages.currentWidget() is self.bracket_area:
+            if not self.bracket.printable():
+                return False
+            from app.ui.printing import print_painting
+
+            return print_painting(self, tr("print_bracket_title", group=group),
+                                  self.bracket.paint_on_paper, pdf_folder=folder)
         if self.pages.currentWidget() is self.crosstable:
             model = self.crosstable.model
             if model.info is None:
@@ -277,6 +297,64 @@ class StandingsView(View):
         headers = [item.text() if (item := self.table.horizontalHeaderItem(c)) else ""
                    for c in range(self.table.columnCount())]
         return print_table(self, title, headers, self.standings_texts(), pdf_folder=folder)
+
+    def award_rows(self) -> list[list[str]]:
+        """The award list (奖励名单) of the ranking shown: place, name, unit, prize and
+        grade title of each row that receives something, as the standings service awards
+        them (a declined prize or title is not listed; 2016 八(二)3, qiwang 2022 十五4)."""
+        entry = self.current()
+        if entry is None:
+            return []
+        rows: list[list[str]] = []
+        for row in entry[1].rows:
+            if entry[0].startswith("team:"):
+                name, unit, title = row.team, "", ""
+            else:
+                name, unit, title = row.player.name, row.player.unit, row.title
+            if row.prize or title:
+                rows.append([row.rank_text, name, unit, award_text(row.prize), title])
+        return rows
+
+    def print_award_list(self, pdf: bool = False) -> bool:
+        """The award list of the ranking shown, printed with a preview or saved as a PDF."""
+        from app.ui.printing import print_table
+
+        rows = self.award_rows()
+        if not rows:
+            return False
+        title = tr("print_award_list_title", group=self.selected_group() or "",
+                   ranking=self.which.currentText())
+        entry = self.current()
+        if entry is not None and not getattr(entry[1], "final", True):
+            title += " " + tr("standings_provisional")
+        headers = [tr("standings_rank"), tr("col_name"), tr("col_unit"), tr("standings_prize"),
+                   tr("standings_title_apply")]
+        return print_table(self, title, headers, rows,
+                           pdf_folder=self.main.event_folder() if pdf else None)
+
+    def _update_print_buttons(self) -> None:
+        """Print and PDF only when the page shown has something to print; the tooltip
+        says why not."""
+        page = self.pages.currentWidget()
+        if page is self.bracket_area:
+            why = "" if self.bracket.printable() else "print_no_bracket_tip"
+        elif page is self.crosstable:
+            why = "" if self.crosstable.model.info is not None else "print_no_crosstable_tip"
+        else:
+            why = "" if self.current() is not None and self.table.rowCount() else \
+                "print_no_standings_tip"
+        for button, key in ((self.print_button, "print_tip"), (self.pdf_button, "save_pdf_tip")):
+            button.setEnabled(not why)
+            button.setToolTip(both(why or key))
+        awards_why = "" if page is self.table and self.award_rows() else (
+            "print_award_list_page_tip" if page is not self.table
+            else "print_award_list_none_tip")
+        self.award_print_button.setVisible(page is self.table)
+        self.award_pdf_button.setVisible(page is self.table)
+        for button, key in ((self.award_print_button, "print_award_list_tip"),
+                            (self.award_pdf_button, "pdf_award_list_tip")):
+            button.setEnabled(not awards_why)
+            button.setToolTip(both(awards_why or key))
 
     def selected_group(self) -> str | None:
         return self.group.currentText() or None
@@ -378,12 +456,12 @@ class StandingsView(View):
         self.which.setVisible(table)
         self.lower_part.setVisible(table and not self.is_team())
         self.legend.setVisible(table)
-        if self.main.ev is None:
-            return
-        if self.pages.currentWidget() is self.crosstable:
-            self._load_crosstable()
-        elif self.pages.currentWidget() is self.bracket_area:
-            self._load_bracket()
+        if self.main.ev is not None:
+            if self.pages.currentWidget() is self.crosstable:
+                self._load_crosstable()
+            elif self.pages.currentWidget() is self.bracket_area:
+                self._load_bracket()
+        self._update_print_buttons()
 
     def _load_crosstable(self) -> None:
         name = self.selected_group()
@@ -454,6 +532,7 @@ class StandingsView(View):
         self._show_state()
         self._show_needs()
         self._load_declines()
+        self._update_print_buttons()
 
     def _labels(self) -> dict[str, str]:
         """The group's own tie-break names with their English names (for team criteria)."""
@@ -737,9 +816,10 @@ class StandingsView(View):
     def retranslate(self) -> None:
         self.group_label.setText(tr("group"))
         self.print_button.setText(tr("print"))
-        self.print_button.setToolTip(both("print_tip"))
         self.pdf_button.setText(tr("save_pdf"))
-        self.pdf_button.setToolTip(both("save_pdf_tip"))
+        self.award_print_button.setText(tr("print_award_list"))
+        self.award_pdf_button.setText(tr("pdf_award_list"))
+        self._update_print_buttons()
         self.playoff_list.setToolTip(both("playoff_keys_tip"))
         for index, key in enumerate(("page_standings", "page_crosstable", "page_bracket")):
             self.pages.setTabText(index, tr(key))
