@@ -13,7 +13,7 @@ from app.commands._context import add_event, opened
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("export", help="打印与导出 / print and export")
     add_event(parser, group="none")
-    parser.add_argument("--out", required=True, help="输出文件夹 / output folder")
+    parser.add_argument("--out", help="输出文件夹（--list 时不需要）/ output folder (not with --list)")
     parser.add_argument("--pdf", action="store_true", help="PDF（对阵表、成绩、名次、奖状……）")
     parser.add_argument("--xlsx", action="store_true", help="Excel 工作簿 / workbook")
     parser.add_argument("--federation", action="store_true",
@@ -25,12 +25,27 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--provisional", action="store_true",
                         help="未赛完的组也打印奖状与录取名单（注明临时·非最终）/ also print the "
                              "awards of unfinished rankings, marked provisional")
+    parser.add_argument("--only", action="append", metavar="DOCUMENT",
+                        help="只导出这份文件（名称见 --list，可重复）/ just this document (see "
+                             "--list; may repeat)")
+    parser.add_argument("--list", action="store_true",
+                        help="列出可导出的文件，不写入 / list the documents, write nothing")
     parser.set_defaults(handler=_export)
 
 
 def _export(args: argparse.Namespace) -> int:
-    from app.services.exporting import export, export_target
+    from app.errors import UserError
+    from app.services.exporting import export, export_documents, export_target
     every = not (args.pdf or args.xlsx or args.federation)
+    kinds = {"pdf": args.pdf or every, "xlsx": args.xlsx or every,
+             "federation": args.federation or every}
+    if args.list:
+        with opened(args) as context:
+            for label in export_documents(context.event, provisional=args.provisional, **kinds):
+                print(label)
+        return 0
+    if not args.out:
+        raise UserError("请用 --out 给出输出文件夹", "give the output folder with --out", "--out")
 
     def progress(done: int, total: int, label: str) -> None:
         print(f"\r[{done}/{total}] {label}          ", end="", file=sys.stderr, flush=True)
@@ -41,9 +56,8 @@ def _export(args: argparse.Namespace) -> int:
         if target != Path(args.out):
             print(f"{args.out} 中已有文件，不覆盖：写入新文件夹 / the folder holds files, "
                   f"nothing replaced; writing to {target}", file=sys.stderr)
-        written = export(event, target, pdf=args.pdf or every, xlsx=args.xlsx or every,
-                         federation=args.federation or every, progress=progress,
-                         provisional=args.provisional, overwrite=True)
+        written = export(event, target, progress=progress, provisional=args.provisional,
+                         overwrite=True, only=args.only, **kinds)
     print(file=sys.stderr)
     for path in written:
         print(path)

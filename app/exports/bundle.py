@@ -8,7 +8,7 @@ written.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -166,26 +166,8 @@ def _package_files(folder: Path, archive: Path) -> list[Path]:
     return [*sorted(p for p in folder.rglob("*") if p.is_file()), archive]
 
 
-def export_all(
-    model: ExportModel,
-    out_dir: Path,
-    pdf: bool = True,
-    xlsx: bool = True,
-    federation: bool = True,
-    progress: Progress | None = None,
-    template_path: Path = certificates.DEFAULT_TEMPLATE,
-) -> list[Path]:
-    """Write the chosen exports under `out_dir` and return every file written.
-
-    PDFs go to `out_dir/PDF/<组别>/...` (the booklets to `out_dir/PDF/` and, as Word files,
-    `out_dir/Word/`), the workbook to `out_dir/Excel/赛事数据.xlsx`, the
-    federation package to `out_dir/<event>-上报材料/` and its `.zip`. `progress(done, total,
-    label)` is called before the first task (done = 0) and after each one.
-    """
-    check_model(model, template_path)
-    out_dir = Path(out_dir)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise UserError("输出位置不是文件夹", "output path is not a folder", str(out_dir))
+def _tasks(model: ExportModel, out_dir: Path, pdf: bool, xlsx: bool, federation: bool,
+           template_path: Path) -> list[Task]:
     tasks: list[Task] = []
     if pdf:
         tasks += _pdf_tasks(model, out_dir / "PDF", template_path)
@@ -195,6 +177,47 @@ def export_all(
     if federation:
         tasks.append(("上报材料", lambda: _package_files(
             *federation_package.write_federation_package(model, out_dir))))
+    return tasks
+
+
+def document_labels(model: ExportModel, pdf: bool = True, xlsx: bool = True,
+                    federation: bool = True) -> list[str]:
+    """The names of the documents an export of `model` writes, in order (as its progress
+    shows them): one of them may be asked for alone (`export_all(only=...)`)."""
+    return [label for label, _ in _tasks(model, Path("."), pdf, xlsx, federation,
+                                         certificates.DEFAULT_TEMPLATE)]
+
+
+def export_all(
+    model: ExportModel,
+    out_dir: Path,
+    pdf: bool = True,
+    xlsx: bool = True,
+    federation: bool = True,
+    progress: Progress | None = None,
+    template_path: Path = certificates.DEFAULT_TEMPLATE,
+    only: Collection[str] | None = None,
+) -> list[Path]:
+    """Write the chosen exports under `out_dir` and return every file written.
+
+    PDFs go to `out_dir/PDF/<组别>/...` (the booklets to `out_dir/PDF/` and, as Word files,
+    `out_dir/Word/`), the workbook to `out_dir/Excel/赛事数据.xlsx`, the
+    federation package to `out_dir/<event>-上报材料/` and its `.zip`. `only` names the
+    documents to write (`document_labels`); an unknown name is refused before anything is
+    written. `progress(done, total, label)` is called before the first task (done = 0) and
+    after each one.
+    """
+    check_model(model, template_path)
+    out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UserError("输出位置不是文件夹", "output path is not a folder", str(out_dir))
+    tasks = _tasks(model, out_dir, pdf, xlsx, federation, template_path)
+    if only is not None:
+        unknown = sorted(set(only) - {label for label, _ in tasks})
+        if unknown:
+            raise UserError(f"没有这份文件：{'、'.join(unknown)}",
+                            f"no such document: {', '.join(unknown)}", "only")
+        tasks = [(label, task) for label, task in tasks if label in only]
     written: list[Path] = []
     total = len(tasks)
     if progress is not None and tasks:
@@ -204,4 +227,3 @@ def export_all(
         if progress is not None:
             progress(done, total, label)
     return written
-

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.exports import model as m
-from app.exports.bundle import export_all
+from app.exports.bundle import document_labels, export_all
 from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.records import read_moves
@@ -437,13 +437,27 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
     )
 
 
+def export_documents(event: Event, *, pdf: bool = True, xlsx: bool = True,
+                     federation: bool = True, provisional: bool = False) -> list[str]:
+    """The names of the documents an export of the event writes (for choosing one)."""
+    return document_labels(build_model(event, provisional), pdf, xlsx, federation)
+
+
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
            federation: bool = True, progress: Progress | None = None,
-           provisional: bool = False, overwrite: bool = False) -> list[Path]:
+           provisional: bool = False, overwrite: bool = False,
+           only: Collection[str] | None = None) -> list[Path]:
     """Write the chosen exports of the whole event; returns the files. Into `out_dir` when it
     is empty (or `overwrite`), else into a new dated folder inside it (`export_folder`).
-    `provisional`: also print the awards of rankings that are not final, marked 临时."""
+    `provisional`: also print the awards of rankings that are not final, marked 临时.
+    `only`: just these documents (names as `export_documents` gives them)."""
     model = build_model(event, provisional)  # an event that cannot be exported is refused first
+    if only is not None:  # an unknown document is refused before anything is written
+        known = set(document_labels(model, pdf, xlsx, federation))
+        unknown = sorted(set(only) - known)
+        if unknown:
+            raise UserError(f"没有这份文件：{'、'.join(unknown)}",
+                            f"no such document: {', '.join(unknown)}", "only")
     folder = export_folder(out_dir, overwrite)
     out_dir = folder
     check_name_fits(folder)
@@ -455,4 +469,4 @@ def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = 
     if not event.store.read_only:  # a read-only event cannot change: nothing to snapshot
         take_snapshot(event.store, "导出前 / before export")
     return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
-                      progress=progress)
+                      progress=progress, only=only)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
+    QComboBox,
     QDialog,
     QHBoxLayout,
     QLabel,
@@ -52,6 +53,13 @@ class ExportDialog(QDialog):
         self.provisional_note.setObjectName("export_provisional_note")
         self.provisional_note.setWordWrap(True)
         self._set_provisional()
+        # One document alone, or all the kinds ticked above (the default).
+        self.document = QComboBox()
+        self.document.setObjectName("export_document")
+        self.document.addItem(tr("export_all_documents"), None)
+        for label in self._documents():
+            self.document.addItem(label, label)
+        self.document.currentIndexChanged.connect(self._document_changed)
         self.open_after = QCheckBox(tr("export_open_folder"))
         self.open_after.setChecked(True)
         self.folder = QLineEdit(str(self._default_folder()))
@@ -79,6 +87,10 @@ class ExportDialog(QDialog):
         for box in (self.pdf, self.xlsx, self.federation, self.provisional):
             layout.addWidget(box)
         layout.addWidget(self.provisional_note)
+        document_row = QHBoxLayout()
+        document_row.addWidget(QLabel(tr("export_document")))
+        document_row.addWidget(self.document, 1)
+        layout.addLayout(document_row)
         layout.addLayout(folder_row)
         layout.addWidget(self.progress)
         layout.addWidget(self.progress_label)
@@ -118,6 +130,21 @@ class ExportDialog(QDialog):
             self.provisional.setToolTip(both("export_all_final"))
             self.provisional_note.setText(tr("export_all_final"))
 
+    def _documents(self) -> list[str]:
+        """Every document an export of the event writes, by the name its progress shows."""
+        if self.main.ev is None:
+            return []
+        try:
+            return exporting.export_documents(self.main.ev)
+        except (UserError, NoAnswer):
+            return []  # the export itself will say why the event cannot be exported
+
+    def _document_changed(self) -> None:
+        """A single document needs no choice of kinds: the kinds' boxes wait meanwhile."""
+        alone = self.document.currentData() is not None
+        for box in (self.pdf, self.xlsx, self.federation):
+            box.setEnabled(not alone)
+
     def _default_folder(self) -> Path:
         path = self.main.ev.store.path if self.main.ev is not None else None
         if path is not None:
@@ -139,12 +166,14 @@ class ExportDialog(QDialog):
         folder = Path(self.folder.text().strip())
         self.run_button.setEnabled(False)
         try:
-            self.written = list(exporting.export(self.main.ev, folder, pdf=self.pdf.isChecked(),
-                                       xlsx=self.xlsx.isChecked(),
-                                       federation=self.federation.isChecked(),
-                                       progress=self._progress,
-                                       provisional=(self.provisional.isEnabled()
-                                                    and self.provisional.isChecked())))
+            document = self.document.currentData()
+            alone = document is not None
+            self.written = list(exporting.export(
+                self.main.ev, folder, pdf=alone or self.pdf.isChecked(),
+                xlsx=alone or self.xlsx.isChecked(),
+                federation=alone or self.federation.isChecked(), progress=self._progress,
+                provisional=self.provisional.isEnabled() and self.provisional.isChecked(),
+                only=[document] if alone else None))
         except (UserError, NoAnswer) as error:
             self.main.show_error(error)
             self.progress_label.setText(str(error))

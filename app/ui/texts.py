@@ -753,3 +753,8 @@ TEXTS.update({
     "print_no_crosstable_tip": ("还没有交叉表可打印", "There is no crosstable to print yet"),
     "print_no_standings_tip": ("所显示的名次是空的，没有可打印的内容", "The ranking shown is empty: nothing to print"),
 })
+
+TEXTS.update({
+    "export_document": ("文件", "Document"),
+    "export_all_documents": ("全部（按上面勾选的种类）", "All (the kinds ticked above)"),
+})

@@ -93,3 +93,22 @@ def test_every_view_relabels_in_english(demo_window):
     assert window.board_view.new_button.text() == "New game"
     assert window.standings_view.which.itemText(0) == "Overall"
     assert window.rounds_view.progress.format().startswith("Round")
+
+
+def test_the_export_dialog_writes_one_chosen_document(demo_window, tmp_path, monkeypatch,
+                                                      qtbot):
+    window = demo_window
+    monkeypatch.setattr(export_dialog, "open_folder", lambda folder: None)
+    window.act_export.trigger()
+    dialog = window.export_dialog
+    qtbot.addWidget(dialog)
+    labels = [dialog.document.itemData(i) for i in range(1, dialog.document.count())]
+    crosstable = next(label for label in labels if label.endswith("交叉表"))
+    assert "Excel 工作簿" in labels and "秩序册（PDF）" in labels
+    dialog.document.setCurrentIndex(labels.index(crosstable) + 1)
+    assert not dialog.pdf.isEnabled()  # one document alone: the kinds wait
+    dialog.folder.setText(str(tmp_path / "one"))
+    written = dialog.export()
+    assert [p.name for p in written] == ["交叉表.pdf"]
+    dialog.document.setCurrentIndex(0)
+    assert dialog.pdf.isEnabled()
