@@ -128,16 +128,19 @@ def run_convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def _settings(args: argparse.Namespace, protocol: Protocol) -> GameSettings:
+    """The game's rules from `--rules`, `--offers`, `--declared` and `--opening`."""
+    opening = find_opening(args.opening) if args.opening else None
+    return GameSettings(RuleSet(args.rules), fifth_offers=args.offers, fixed_opening=opening,
+                        protocol=protocol, declared_offers=args.declared)
+
+
 def run_replay(args: argparse.Namespace) -> int:
     text = sys.stdin.read() if args.actions == "-" else args.actions
-    rules = RuleSet(args.rules)
     if args.free:
-        settings = GameSettings.free(rules)
+        settings = GameSettings.free(RuleSet(args.rules))
     else:
-        opening = find_opening(args.opening) if args.opening else None
-        settings = GameSettings(rules, fifth_offers=args.offers, fixed_opening=opening,
-                                protocol=Protocol(args.rule or "designated"),
-                                declared_offers=args.declared)
+        settings = _settings(args, Protocol(args.rule or "designated"))
     game = decode_actions(settings, text, "actions")
     if args.to != "text":
         sys.stdout.write(write_record(record_of_game(game), args.to))
@@ -164,10 +167,7 @@ def run_replay(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     name = "<stdin>" if args.file == "-" else args.file
     text = read_text(args.file)
-    opening = find_opening(args.opening) if args.opening else None
-    settings = GameSettings(RuleSet(args.rules), fifth_offers=args.offers,
-                            fixed_opening=opening, protocol=Protocol(args.rule),
-                            declared_offers=args.declared)
+    settings = _settings(args, Protocol(args.rule))
     plain = args.source is None and not is_renjunet(text) and detect_format(text) == "moves"
     if args.source == "actions" or (plain and is_action_line(text)):
         verdict = check_actions(settings, text.split())

@@ -188,6 +188,14 @@ def document_labels(model: ExportModel, pdf: bool = True, xlsx: bool = True,
                                          certificates.DEFAULT_TEMPLATE)]
 
 
+def check_documents(labels: Collection[str], only: Collection[str] | None) -> None:
+    """Refuse names in `only` that are not among the export's documents `labels`."""
+    unknown = sorted(set(only or ()) - set(labels))
+    if unknown:
+        raise UserError(f"没有这份文件：{'、'.join(unknown)}",
+                        f"no such document: {', '.join(unknown)}", "only")
+
+
 def export_all(
     model: ExportModel,
     out_dir: Path,
@@ -213,10 +221,7 @@ def export_all(
         raise UserError("输出位置不是文件夹", "output path is not a folder", str(out_dir))
     tasks = _tasks(model, out_dir, pdf, xlsx, federation, template_path)
     if only is not None:
-        unknown = sorted(set(only) - {label for label, _ in tasks})
-        if unknown:
-            raise UserError(f"没有这份文件：{'、'.join(unknown)}",
-                            f"no such document: {', '.join(unknown)}", "only")
+        check_documents([label for label, _ in tasks], only)
         tasks = [(label, task) for label, task in tasks if label in only]
     written: list[Path] = []
     total = len(tasks)

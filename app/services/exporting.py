@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.exports import model as m
-from app.exports.bundle import document_labels, export_all
+from app.exports.bundle import check_documents, document_labels, export_all
 from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.records import read_moves
@@ -453,11 +453,7 @@ def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = 
     `only`: just these documents (names as `export_documents` gives them)."""
     model = build_model(event, provisional)  # an event that cannot be exported is refused first
     if only is not None:  # an unknown document is refused before anything is written
-        known = set(document_labels(model, pdf, xlsx, federation))
-        unknown = sorted(set(only) - known)
-        if unknown:
-            raise UserError(f"没有这份文件：{'、'.join(unknown)}",
-                            f"no such document: {', '.join(unknown)}", "only")
+        check_documents(document_labels(model, pdf, xlsx, federation), only)
     folder = export_folder(out_dir, overwrite)
     out_dir = folder
     check_name_fits(folder)
