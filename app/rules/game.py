@@ -624,7 +624,7 @@ class Game:
     # -- internals --
 
     def _after(self, what: str) -> int:
-        return after(self.settings.opening_rule, self.settings.steps, self.step, what)
+        return after(self.settings.steps, self.step, what)
 
     def _next(self, action: Action, **changes: object) -> Game:
         values = {

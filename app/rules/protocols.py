@@ -136,6 +136,7 @@ class Step:
     declare: tuple[int, int] = (0, 0)
     offers: int = 0
     ordinary: bool = False  # a stone anywhere, shown as an ordinary move (move 4)
+    then: tuple[tuple[str, int], ...] = ()  # a branch: action -> index of the next step
     prompt_zh: str = ""
     prompt_en: str = ""
 
@@ -225,7 +226,8 @@ def script(protocol: Protocol, fifth_offers: int = 2, declared: bool = False) ->
                  prompt_zh="白方下第4手（中心7×7内）", prompt_en="white plays move 4 (central 7x7)"),
             # 7: black's choice after move 4 (see the module docstring for the reading).
             Step(StepKind.DECIDE, Role.BLACK, _B, area=9, place_instead=True, offer_instead=True,
-                 offers=10,
+                 offers=10, then=(("swap", 8), ("noswap", 8), ("place", 9), ("offer", 11),
+                                  ("offers_done", 12)),
                  prompt_zh="黑方选择：交换，或在中心9×9内下第5手，或提出10个第五手打点",
                  prompt_en="black chooses: swap, play move 5 in the central 9x9, or offer "
                            "ten fifth moves"),
@@ -250,6 +252,7 @@ def script(protocol: Protocol, fifth_offers: int = 2, declared: bool = False) ->
             *anywhere,
             # 3: the second player: stay white, take black, or put two more stones.
             Step(StepKind.DECIDE, Role.SECOND, _W, place_instead=True,
+                 then=(("swap", 4), ("noswap", 4), ("place", 5)),
                  prompt_zh="后手方选择：执白、交换执黑，或再摆两子（白、黑）",
                  prompt_en="the second player: stay white, swap to black, or place two more "
                            "stones"),
@@ -263,20 +266,18 @@ def script(protocol: Protocol, fifth_offers: int = 2, declared: bool = False) ->
     raise ValueError(protocol)
 
 
-def after(protocol: Protocol, steps: tuple[Step, ...], index: int, action: str) -> int:
-    """The index of the step that follows `action` at step `index` of `steps` (the script
-    of `protocol`).
+def after(steps: tuple[Step, ...], index: int, action: str) -> int:
+    """The index of the step that follows `action` at step `index` of a script.
 
     `action` is `place`, `swap`, `noswap`, `declare`, `offer` (an offer that leaves more to
-    make), `offers_done` (the offer that completes the set) or `choose`. Ordinary moves
-    (MOVE) stay at their step.
+    make), `offers_done` (the offer that completes the set) or `choose`. A step that branches
+    names its next steps (`Step.then`); otherwise ordinary moves (MOVE) and an offer that
+    leaves more to make stay at their step, and anything else goes on to the next.
     """
-    if protocol is Protocol.TARAGUCHI10 and index == 7:
-        return {"swap": 8, "noswap": 8, "place": 9, "offer": 11, "offers_done": 12}[action]
-    if protocol is Protocol.TARAGUCHI10 and index == 9:
-        return 10
-    if protocol is Protocol.SWAP2 and index == 3:
-        return {"swap": 4, "noswap": 4, "place": 5}[action]
-    if steps[index].kind is StepKind.MOVE or action == "offer":
+    step = steps[index]
+    branch = dict(step.then).get(action)
+    if branch is not None:
+        return branch
+    if step.kind is StepKind.MOVE or action == "offer":
         return index
     return index + 1
