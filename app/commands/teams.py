@@ -1,5 +1,6 @@
 """Team events: `team-add` (register a team in board order, or declare a team for a team
-ranking over an individual group), `team-import`, `team-remove`, `team-lots`,
+ranking over an individual group), `team-edit` (a team's board order before play starts),
+`team-import`, `team-remove`, `team-lots`,
 `team-ranking`, `team-result`, `teams`, `bracket`."""
 
 from __future__ import annotations
@@ -26,6 +27,16 @@ def register(subparsers: Any) -> None:
                         help="团体赛：各台棋手 姓名/性别；团体名次：已报名棋手的姓名或编号 / "
                              "team group: NAME/GENDER by board; team ranking: player names or ids")
     parser.set_defaults(handler=_team_add)
+
+    parser = subparsers.add_parser(
+        "team-edit", help="修改队伍的台次（比赛开始前）/ change a team's line-up before play")
+    add_event(parser, group="filter")
+    parser.add_argument("--name", default=None, help="新队名 / new team name")
+    parser.add_argument("--unit", default=None)
+    parser.add_argument("team", help="队名 / team name")
+    parser.add_argument("members", nargs="+", metavar="MEMBER",
+                        help="各台棋手 姓名/性别，按台次 / NAME/GENDER by board")
+    parser.set_defaults(handler=_team_edit)
 
     parser = subparsers.add_parser(
         "team-import", help="导入团体报名名单（CSV/XLSX）/ import declared teams")
@@ -107,6 +118,16 @@ def _team_add(args: argparse.Namespace) -> int:
         event = context.event
         team_id = knockout.add_team(event, context.group_name, args.name, members, unit=args.unit,
                                     source=args.source, seed=args.seed)
+    print(team_id)
+    return 0
+
+
+def _team_edit(args: argparse.Namespace) -> int:
+    from app.services import knockout
+    members = [parse_member(m) for m in args.members]
+    with opened(args) as context:
+        team_id = knockout.edit_team(context.event, context.group_name, args.team, members,
+                                     name=args.name, unit=args.unit)
     print(team_id)
     return 0
 

@@ -91,6 +91,87 @@ def add_team(
         return row.id
 
 
+def _lineup_fixed(group: Group, team_name: str) -> UserError | None:
+    """Why a team's line-up can no longer change: play has started (huazhi 六、(三)3)."""
+    if not group.rounds_played:
+        return None
+    return UserError(
+        f"比赛已开始，{team_name} 的台次不可改变（规程六、(三)3：每队报名时提交台号，"
+        "比赛过程中不可改变）",
+        f"play has started: the board order of {team_name} can no longer change "
+        "(boards are declared at registration and fixed for the event)", team_name)
+
+
+def team_edit_refusal(event: Event, group: str, team_name: str) -> UserError | None:
+    """What `edit_team` would answer about changing this team's line-up now (None: it may
+    change), for the window to say before the arbiter types a new line-up."""
+    with event.reading() as session:
+        return _lineup_fixed(Event.group(session, group), team_name)
+
+
+def edit_team(
+    event: Event,
+    group: str,
+    team_name: str,
+    members: Sequence[tuple[str, str]],
+    *,
+    name: str | None = None,
+    unit: str | None = None,
+) -> int:
+    """Correct a registered team before play starts: its players in board order (台次: who
+    plays which board, a player replaced), and its name or unit.
+
+    huazhi 六、(三)3: "每队报名时必须提交队员的台号号码，比赛过程中不可改变" — once the group's
+    first round is paired the board order is fixed and the change is refused. A player kept
+    (same name) keeps their player id; a player no longer named is removed. The line-up is
+    checked by the core's `validate_team` (a woman on board 3 ...); refused, nothing changes.
+    """
+    with event.operation("edit_team", f"修改队伍 {team_name} / edit team") as session:
+        found = Event.group(session, group)
+        if not system_of(found).team:
+            raise UserError("本组不是团体赛", "this group is not a team event", group)
+        row = next((t for t in found.teams if t.name == team_name), None)
+        if row is None:
+            raise UserError(f"没有队伍“{team_name}”", f"no team '{team_name}'", group)
+        refusal = _lineup_fixed(found, team_name)
+        if refusal is not None:
+            raise refusal
+        new_name = (name if name is not None else row.name).strip()
+        if not new_name:
+            raise UserError("队名不能为空", "the team needs a name", team_name)
+        if any(t.name == new_name and t is not row for t in found.teams):
+            raise UserError(f"已有队伍“{new_name}”", f"a team '{new_name}' exists already",
+                            team_name)
+        names = [member_name.strip() for member_name, _gender in members]
+        if len(set(names)) != len(names):
+            twice = next(n for n in names if names.count(n) > 1)
+            raise UserError(f"棋手 {twice} 在队内出现两次", f"player {twice} is listed twice",
+                            team_name)
+        row.name = new_name
+        row.unit = (unit if unit is not None else row.unit).strip() or new_name
+        kept = {m.player.name: m.player for m in row.members}
+        boards = list(row.members)  # each board's row keeps its number; its player changes
+        for board, (member_name, gender) in enumerate(members, start=1):
+            player = kept.pop(member_name.strip(), None)
+            if player is None:
+                player = Player(group=found, name=member_name.strip(), gender=gender)
+                session.add(player)
+            player.gender = gender
+            player.unit = row.unit
+            player.seed = 1000 * row.seed + board
+            if board <= len(boards):
+                boards[board - 1].player = player
+            else:
+                row.members.append(TeamMember(player=player, board_order=board))
+        for extra in boards[len(members):]:
+            row.members.remove(extra)
+        for dropped in kept.values():  # replaced: before round 1 they have no games
+            found.players.remove(dropped)
+        session.flush()
+        team.validate_team(_plain_team(row), team_rules(found))
+        return row.id
+
+
 def lineup_problem(event: Event, group: str, team_name: str, names: Sequence[str]
                    ) -> tuple[str, str] | None:
     """Check the line-up a team hands in before a match (台次表, players by board) against

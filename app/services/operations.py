@@ -87,6 +87,7 @@ WITHDRAW_PLAYER = _op(players.withdraw_player, *_PEOPLE)
 REINSTATE_PLAYER = _op(players.reinstate_player, *_PEOPLE)
 SET_ABSENCE = _op(players.set_absence, *_PEOPLE)
 ADD_TEAM = _op(knockout.add_team, *_PEOPLE)
+EDIT_TEAM = _op(knockout.edit_team, *_PEOPLE)
 IMPORT_LISTS = _op(importing.import_lists, *_PEOPLE, Area.EVENT)
 
 # Rounds

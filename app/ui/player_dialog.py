@@ -80,13 +80,14 @@ class TeamDialog(QDialog):
     """A team's name and unit, and its players one per line in board order: `姓名 男`."""
 
     def __init__(self, parent: QWidget,
-                 submit: Callable[[str, str, list[tuple[str, str]]], str | None] | None = None
-                 ) -> None:
+                 submit: Callable[[str, str, list[tuple[str, str]]], str | None] | None = None,
+                 team: Any = None) -> None:
         """`submit` stores the team and says why not (None: stored); a refused team keeps
-        the dialog open with everything typed, and the reason shown in it."""
+        the dialog open with everything typed, and the reason shown in it. With `team` (a
+        registered team) the dialog starts from its name, unit and players by board."""
         super().__init__(parent)
         self.submit = submit
-        self.setWindowTitle(tr("players_team"))
+        self.setWindowTitle(tr("players_team_edit" if team is not None else "players_team"))
         self.error = QLabel()
         self.error.setObjectName("team_error")
         self.error.setWordWrap(True)
@@ -100,8 +101,17 @@ class TeamDialog(QDialog):
         form.addRow(tr("col_unit"), self.unit)
         form.addRow(QLabel(tr("team_members_hint")))
         form.addRow(self.members)
+        if team is not None:
+            self.name.setText(team.name)
+            self.unit.setText(team.unit)
+            genders = {"M": tr("gender_m"), "F": tr("gender_f")}
+            self.members.setPlainText("\n".join(f"{name} {genders.get(gender, gender)}".strip()
+                                                 for _id, name, gender in team.members))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("ok"))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("cancel"))
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(self.error)
@@ -120,7 +130,9 @@ class TeamDialog(QDialog):
         for line in self.members.toPlainText().splitlines():
             parts = line.split()
             if parts:
-                gender = {"男": "M", "女": "F"}.get(parts[-1], parts[-1]) if len(parts) > 1 else ""
+                gender = {"男": "M", "女": "F", "m": "M", "f": "F"}.get(
+                    parts[-1].lower() if parts[-1].isascii() else parts[-1], parts[-1]) \
+                    if len(parts) > 1 else ""
                 name = " ".join(parts[:-1]) if len(parts) > 1 else parts[0]
                 members.append((name, gender.upper()))
         return self.name.text().strip(), self.unit.text().strip(), members

@@ -31,6 +31,7 @@ NOT_COMMANDS = {
     "round_refusals": "the window's Round menu (pair, unpair, ... enabled or why not)",
     "board_view": "the window's pairing list, one board again after its result",
     "points_before_round": "the window's pairing list (points before the round)",
+    "team_edit_refusal": "the window's team list (a line-up fixed once play started)",
 }
 
 
@@ -128,6 +129,26 @@ def test_bracket_prints_the_places(tmp_path: Path, capsys) -> None:
         knockout.enter_team_result(event, "决赛", 1, 1, ["1-0", "1-0", "0-1"])
     code, out, _err = _run(capsys, "bracket", str(path), "--group", "决赛")
     assert code == 0 and "places" in out and "1. 队" in out
+
+
+def test_team_edit_changes_the_board_order_until_play_starts(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "k.gomoku"
+    with Event.create(path, preset="huazhi-2021") as event:
+        for k in (1, 2):
+            knockout.add_team(event, "决赛", f"队{k}", [("甲", "M"), ("乙", "M"), ("丙", "F")])
+    f = str(path)
+    assert _run(capsys, "team-edit", f, "--group", "决赛", "队1", "乙/男", "甲/男", "丁/女",
+                "--name", "一队")[0] == 0
+    with Event.open(path) as event:
+        team = knockout.teams(event, "决赛")[0]
+    assert team.name == "一队" and [m[1] for m in team.members] == ["乙", "甲", "丁"]
+    code, _out, err = _run(capsys, "team-edit", f, "--group", "决赛", "一队", "乙/男", "丁/女",
+                           "甲/男")
+    assert code == 2 and err.count("\n") == 1 and "第3台" in err
+    assert _run(capsys, "pair", f, "--group", "决赛")[0] == 0
+    code, _out, err = _run(capsys, "team-edit", f, "--group", "决赛", "一队", "甲/男", "乙/男",
+                           "丁/女")
+    assert code == 2 and "比赛已开始" in err
 
 
 def test_venue_settings(event_file: Path, capsys) -> None:

@@ -11,6 +11,7 @@ from app.rules.board import parse_point
 from app.rules.game import Game, GameSettings
 from app.services import games, knockout, playoffs, rounds
 from app.services.event import Event
+from app.services.queries import players as listed
 from app.services.queries import round_view
 from app.services.ranking import standings
 
@@ -135,3 +136,36 @@ def test_a_game_on_the_board_ending_in_a_claimed_foul_fills_the_result(make_even
     assert stored.black.id == board.second.id and stored.result == "0-1"
     again = games.load_game(event, "少儿组", 1, 1)
     assert again.result is not None and again.result.code == "1-0"
+
+
+def _members(event: Event) -> list[tuple[str, str]]:
+    return [(name, gender) for _id, name, gender in knockout.teams(event, "决赛")[0].members]
+
+
+def test_a_line_up_is_corrected_before_play_and_fixed_once_it_starts(make_event: Make) -> None:
+    """huazhi 六、(三)3: 台号号码 are declared at registration and cannot change during play."""
+    event = make_event("huazhi-2021")
+    register_teams(event, "决赛", 2)
+    first = knockout.teams(event, "决赛")[0]
+    ids = {name: pid for pid, name, _g in first.members}
+    # Boards 1 and 2 swapped, board 3 replaced by another woman, the team renamed.
+    knockout.edit_team(event, "决赛", "队1", [("乙1", "M"), ("甲1", "M"), ("丁1", "F")],
+                       name="一队", unit="北京")
+    edited = knockout.teams(event, "决赛")[0]
+    assert (edited.name, edited.unit) == ("一队", "北京")
+    assert [(name, g) for _id, name, g in edited.members] == [("乙1", "M"), ("甲1", "M"),
+                                                              ("丁1", "F")]
+    assert edited.members[0][0] == ids["乙1"] and edited.members[1][0] == ids["甲1"]
+    names = {p.name for p in listed(event, "决赛")}
+    assert "丁1" in names and "丙1" not in names  # the replaced player is gone
+    before = _members(event)
+    with pytest.raises(UserError, match="第3台须为女棋手"):  # the core's line-up rule
+        knockout.edit_team(event, "决赛", "一队", [("乙1", "M"), ("丁1", "F"), ("甲1", "M")])
+    with pytest.raises(UserError, match="已有队伍"):
+        knockout.edit_team(event, "决赛", "一队", before, name="队2")
+    assert _members(event) == before and knockout.teams(event, "决赛")[0].name == "一队"
+    rounds.pair_next_round(event, "决赛")
+    with pytest.raises(UserError, match="比赛已开始") as refused:
+        knockout.edit_team(event, "决赛", "一队", [("甲1", "M"), ("乙1", "M"), ("丁1", "F")])
+    assert "cannot" in refused.value.en or "no longer" in refused.value.en
+    assert _members(event) == before

@@ -190,6 +190,8 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
                                                          tiebreaks=["wins"])),
     "add_team": (_teams, lambda e, _t: knockout.add_team(
         e, "决赛", "新队", [("甲", "M"), ("乙", "M"), ("丙", "F")])),
+    "edit_team": (_teams, lambda e, _t: knockout.edit_team(
+        e, "决赛", "队1", [("乙1", "M"), ("甲1", "M"), ("丁1", "F")], name="一队")),
     "enter_team_result": (_teams_paired, lambda e, _t: knockout.enter_team_result(
         e, "决赛", 1, 1, ["1-0", "0-1", "1-0"])),
     "pair_round": (_swiss, lambda e, _t: rounds.pair_next_round(e, "少儿组")),

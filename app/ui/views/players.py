@@ -25,6 +25,7 @@ from app.services import knockout, queries
 from app.services.operations import (
     ADD_PLAYER,
     ADD_TEAM,
+    EDIT_TEAM,
     REINSTATE_PLAYER,
     SET_ABSENCE,
     UPDATE_PLAYER,
@@ -123,10 +124,16 @@ class PlayersView(View):
         self.absent_button.clicked.connect(self.ask_absence)
         self.team_button = QPushButton()
         self.team_button.clicked.connect(self.ask_team)
+        self.edit_team_button = QPushButton()
+        self.edit_team_button.setObjectName("edit_team")
+        self.edit_team_button.clicked.connect(self.ask_edit_team)
         self.teams_label = QLabel()
         self.teams = QListWidget()
         self.teams.setObjectName("teams")
         self.teams.setMaximumHeight(140)
+        self.teams.currentRowChanged.connect(lambda _r: self._update_team_buttons())
+        self.teams.itemDoubleClicked.connect(lambda _item: self.ask_edit_team())
+        self.team_infos: list[knockout.TeamInfo] = []
         self.table = QTableWidget()
         self.table.setObjectName("players_table")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -143,7 +150,7 @@ class PlayersView(View):
         buttons = QHBoxLayout()
         for button in (self.import_button, self.add_button, self.edit_button,
                        self.withdraw_button, self.reinstate_button, self.absent_button,
-                       self.team_button):
+                       self.team_button, self.edit_team_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -192,7 +199,8 @@ class PlayersView(View):
         """Teams of a team group with their players in board order (台次)."""
         group = self.team_group()
         self.teams.clear()
-        for widget in (self.teams, self.teams_label, self.team_button):
+        self.team_infos = []
+        for widget in (self.teams, self.teams_label, self.team_button, self.edit_team_button):
             widget.setVisible(group is not None)
         if group is None:
             return
@@ -201,11 +209,32 @@ class PlayersView(View):
         except (UserError, NoAnswer) as error:
             self.main.show_error(error)
             return
+        self.team_infos = teams
         for team in teams:
             boards = "  ".join(f"{n}. {name}({gender_text(gender)})"
                                for n, (_id, name, gender) in enumerate(team.members, start=1))
             self.teams.addItem(f"{team.seed}. {team.name}（{team.unit}）  {boards}")
         self.teams_label.setText(tr("teams_count", count=len(teams)))
+        self._update_team_buttons()
+
+    def selected_team(self) -> knockout.TeamInfo | None:
+        row = self.teams.currentRow()
+        return self.team_infos[row] if 0 <= row < len(self.team_infos) else None
+
+    def team_edit_refusal(self) -> str | None:
+        """Why the selected team's line-up cannot be edited now (None: it can)."""
+        group, team = self.team_group(), self.selected_team()
+        if group is None or team is None:
+            return tr("select_team")
+        refusal = knockout.team_edit_refusal(self.ev, group, team.name)
+        return None if refusal is None else pick(refusal.zh, refusal.en)
+
+    def _update_team_buttons(self) -> None:
+        """Edit a line-up only before play starts; the disabled button says why."""
+        why = self.team_edit_refusal() if self.team_group() is not None else None
+        self.edit_team_button.setEnabled(why is None)
+        self.edit_team_button.setToolTip(both("players_team_edit_tip") if why is None
+                                         else f"{both('players_team_edit_tip')}\n— {why}")
 
     def visible_players(self) -> list[queries.PlayerInfo]:
         return [p for p in self.all_players if matches(p, self.search.text())]
@@ -326,6 +355,40 @@ class PlayersView(View):
         self.team_dialog = TeamDialog(self, submit)
         return self.team_dialog
 
+    def ask_edit_team(self) -> None:
+        dialog = self.edit_team_dialog()
+        if dialog is not None:
+            dialog.exec()
+
+    def edit_team_dialog(self) -> Any:
+        """The selected team's dialog, filled with its line-up; once play has started no
+        dialog opens and the window says why (the board order is fixed)."""
+        from app.ui.player_dialog import TeamDialog
+
+        group, team = self.team_group(), self.selected_team()
+        if group is None or team is None:
+            self.main.show_message(tr("select_team"))
+            return None
+        refusal = knockout.team_edit_refusal(self.ev, group, team.name)
+        if refusal is not None:
+            self.main.refuse(refusal)
+            return None
+
+        def submit(name: str, unit: str, members: list[tuple[str, str]]) -> str | None:
+            stored = self.edit_team(group, team.name, members, name=name, unit=unit)
+            return None if stored else self.main.last_error
+
+        self.team_dialog = TeamDialog(self, submit, team)
+        return self.team_dialog
+
+    def edit_team(self, group: str, team: str, members: list[tuple[str, str]], *,
+                  name: str | None = None, unit: str | None = None) -> bool:
+        """Correct a registered team's players in board order before play starts."""
+        if self.run(EDIT_TEAM, self.ev, group, team, members, name=name, unit=unit) is None:
+            return False
+        self.main.show_message(tr("team_edited", name=name or team))
+        return True
+
     def add_team(self, group: str, name: str, members: list[tuple[str, str]],
                  unit: str = "") -> int | None:
         """Register a team with its players in board order (board 1 = captain 主将)."""
@@ -425,6 +488,7 @@ class PlayersView(View):
             button.setToolTip(both(key))
         self.team_button.setText(tr("players_team"))
         self.team_button.setToolTip(both("players_team_tip"))
+        self.edit_team_button.setText(tr("players_team_edit"))
 
 
 ABSENCE_TEXTS = {
