@@ -61,11 +61,14 @@ def _check_ready(group: Group) -> int:
             f"round {rounds[-1].number} still lacks results on boards {missing}",
             group.name,
         )
+    from app.services.ranking import planned_rounds
+
     number = len(rounds) + 1
-    if number > group.rounds:
+    planned = planned_rounds(group) or group.rounds  # a knockout: as many as its bracket
+    if number > planned:
         raise UserError(
-            f"本组共{group.rounds}轮，已全部编排",
-            f"all {group.rounds} rounds of this group are paired",
+            f"本组共{planned}轮，已全部编排",
+            f"all {planned} rounds of this group are paired",
             group.name,
         )
     if len(group.players) < 2:

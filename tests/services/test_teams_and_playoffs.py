@@ -169,3 +169,21 @@ def test_a_line_up_is_corrected_before_play_and_fixed_once_it_starts(make_event:
         knockout.edit_team(event, "决赛", "一队", [("甲1", "M"), ("乙1", "M"), ("丁1", "F")])
     assert "cannot" in refused.value.en or "no longer" in refused.value.en
     assert _members(event) == before
+
+
+def test_eight_teams_play_three_rounds_and_then_nothing_is_left_to_pair(make_event: Make
+                                                                        ) -> None:
+    """huazhi 六、(三)5 with 8 teams: 3 rounds decide places 1-8 (the preset plans 4 for 16)."""
+    event = make_event("huazhi-2021")
+    register_teams(event, "决赛", 8)
+    for number in range(1, 4):
+        assert rounds.round_refusals(event, "决赛", number - 1 or None).pair is None
+        info = rounds.pair_next_round(event, "决赛")
+        for board in info.boards:
+            knockout.enter_team_result(event, "决赛", number, board.number,
+                                       ["1-0", "0-1", "1-0"])
+    refusals = rounds.round_refusals(event, "决赛", 3)
+    assert refusals.finished and refusals.pair is not None
+    assert "共3轮" in refusals.pair.zh
+    with pytest.raises(UserError, match="共3轮"):
+        rounds.pair_next_round(event, "决赛")
