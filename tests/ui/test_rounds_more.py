@@ -184,3 +184,27 @@ def test_player_and_team_dialogs_give_the_fields_the_services_take(window, qtbot
     team.name.setText("绍兴队")
     team.members.setPlainText("张 三 男\n李四 女\n\n王五")
     assert team.values() == ("绍兴队", "", [("张 三", "M"), ("李四", "F"), ("王五", "")])
+
+
+def test_a_team_knockout_says_when_a_round_and_the_group_are_complete(window, qtbot, tmp_path):
+    """The last match of a round says F5 pairs the next; after the bracket's last round the
+    group is finished and F5 says why it is disabled (4 teams: 2 rounds)."""
+    assert window.new_event(tmp_path / "hz.db", "huazhi-2021")
+    players = window.players_view
+    window.tabs.setCurrentWidget(players)
+    select_group(players, "决赛")
+    for i in range(4):
+        assert players.add_team("决赛", f"队伍{i + 1}", [(f"甲{i}", "M"), (f"乙{i}", "M"),
+                                                       (f"丙{i}", "F")]) is not None
+    view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
+    select_group(view, "决赛")
+    for number in (1, 2):
+        assert view.pair_next() is not None, window.last_error
+        for match in (1, 2):
+            qtbot.keyClicks(view.entry, f"{match} 101")
+            qtbot.keyClick(view.entry, Qt.Key.Key_Return)
+        if number == 1:
+            assert "按 F5 编排下一轮" in window.status_label.text()
+    assert "比赛已全部结束" in window.status_label.text()
+    assert not window.act_pair.isEnabled() and "共2轮" in window.act_pair.toolTip()

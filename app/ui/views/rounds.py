@@ -573,8 +573,11 @@ class RoundsView(View):
             if team is None:
                 return False
             self.select_board(board)
-            self.main.show_message(tr("rounds_match_saved", board=board,
-                                      result=team.value or tr("rounds_match_level")))
+            if team.value and self.round is not None and self.round.complete:
+                self._say_round_complete(name, number)
+            else:
+                self.main.show_message(tr("rounds_match_saved", board=board,
+                                          result=team.value or tr("rounds_match_level")))
             return True
         self._changed_board = board  # only this board's row needs showing again
         outcome = self.run(ENTER_RESULT, self.ev, name, number, board, codes, replace=replace)
@@ -585,13 +588,17 @@ class RoundsView(View):
         if outcome.warnings:
             return True
         if self.round is not None and self.round.complete:
-            finished = rounds_service.round_refusals(self.ev, name, number).finished
-            self.main.show_message(tr("rounds_group_finished", group=name) if finished
-                                   else tr("rounds_complete", round=number))
+            self._say_round_complete(name, number)
         else:
             self.main.show_message(tr("rounds_result_saved", board=board,
                                       result=" ".join(codes)))
         return True
+
+    def _say_round_complete(self, name: str, number: int) -> None:
+        """The last result of a round: pair the next one, or the group is finished."""
+        finished = rounds_service.round_refusals(self.ev, name, number).finished
+        self.main.show_message(tr("rounds_group_finished", group=name) if finished
+                               else tr("rounds_complete", round=number))
 
     def _show_entry_board(self, text: str) -> None:
         """While a board number is typed: select that board and name who plays there."""
