@@ -382,6 +382,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # standings
     "standings_rank": ("名次", "Place"),
     "standings_points": ("积分", "Points"),
+    "standings_matches_won": ("胜场", "Matches won"),
     "standings_prize": ("奖励", "Prize"),
     "standings_title": ("段级位", "Title"),
     "standings_playoff": ("加赛", "Playoff"),

@@ -421,3 +421,20 @@ def test_a_knockout_without_entrants_says_so_instead_of_a_drawing(window, tmp_pa
     assert window.last_error == ""  # looking is not an error
     assert not view.bracket.render_image(QSize(400, 300)).isNull()
     screenshot(view, "37-bracket-empty")
+
+
+def test_a_team_knockout_ranks_teams_by_matches_won(window, qtbot, tmp_path):
+    """A team knockout's standings name teams and their matches won, without the playoff and
+    grade-title columns of a Swiss group (huazhi 六、(三)5, 九(二): no titles)."""
+    from app.services import knockout, rounds
+
+    assert window.new_event(tmp_path / "hz.db", "huazhi-2021")
+    for k in range(1, 5):
+        knockout.add_team(window.ev, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
+                                                      (f"丙{k}", "F")])
+    rounds.pair_next_round(window.ev, "决赛")
+    view = window.standings_view
+    window.tabs.setCurrentWidget(view)
+    view.group.setCurrentIndex(view.group.findText("决赛"))
+    headers = [view.table.horizontalHeaderItem(c).text() for c in range(view.table.columnCount())]
+    assert headers == ["名次", "团体", "单位", "胜场", "奖励"]

@@ -566,13 +566,22 @@ class StandingsView(View):
 
     def _show_standings(self, info: Any) -> None:
         sub = bool(getattr(info, "sub", False))
-        headers = [tr("standings_rank"), tr("col_name"), tr("col_unit"), tr("standings_points"),
+        system = self.system()
+        # A knockout ranks by its bracket (places decided by matches won, huazhi 六、(三)5):
+        # teams or players, matches won, no playoff of ties; a title column only if any.
+        bracket = system is not None and system.bracket
+        titles = not bracket or any(row.title for row in info.rows)
+        headers = [tr("standings_rank"),
+                   tr("col_team") if system is not None and system.team else tr("col_name"),
+                   tr("col_unit"), tr("standings_matches_won" if bracket else "standings_points"),
                    *[_tiebreak_header(key, label) for key, label in info.columns],
                    *([tr("standings_open_place")] if sub else []),
-                   tr("standings_playoff"), tr("standings_prize"), tr("standings_title_apply")]
+                   *([] if bracket else [tr("standings_playoff")]), tr("standings_prize"),
+                   *([tr("standings_title_apply")] if titles else [])]
         rows = [[row.rank_text, row.player.name, row.player.unit, row.points_text, *row.values,
                  *([row.open_place] if sub else []),
-                 _playoff_mark(row.playoff_mark), award_text(row.prize), row.title]
+                 *([] if bracket else [_playoff_mark(row.playoff_mark)]), award_text(row.prize),
+                 *([row.title] if titles else [])]
                 for row in info.rows]
         common.fill_table(self.table, headers, rows, [row.player.id for row in info.rows])
         shared = QBrush(QColor("#fff3cd"))
