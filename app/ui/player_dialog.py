@@ -97,8 +97,8 @@ class TeamDialog(QDialog):
         self.unit = QLineEdit()
         self.members = QPlainTextEdit()
         self.members.setPlaceholderText("张三 男\n李四 男\n王五 女")
-        form.addRow(tr("col_team"), self.name)
-        form.addRow(tr("col_unit"), self.unit)
+        form.addRow(tr("teams_name"), self.name)
+        form.addRow(tr("teams_unit"), self.unit)
         form.addRow(QLabel(tr("team_members_hint")))
         form.addRow(self.members)
         if team is not None:
