@@ -71,6 +71,7 @@ def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, t
     qtbot.keyClick(view.entry, Qt.Key.Key_Return)
     assert queries.round_view(window.ev, "决赛", 1).boards[1].result == ""
     assert "主将" in window.status_label.text()
+    assert view.board_texts()[1][3].startswith("战平，需主将加赛")  # the list says so too
     qtbot.keyClicks(view.entry, "2 1=0 p0")
     qtbot.keyClick(view.entry, Qt.Key.Key_Return)
     assert view.entry.text() == "", window.last_error

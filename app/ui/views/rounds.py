@@ -414,7 +414,10 @@ class RoundsView(View):
             lineup = "；".join(
                 f"{g.index}: {g.black.name if g.black else '—'}–"
                 f"{g.white.name if g.white else '—'}" for g in board.games)
-            return [board.number, board.first_team, board.label, f"{board.result}  [{games}]",
+            # every board played, no winner: level, waiting for the captains' playoff
+            level = not board.result and bool(board.games) and all(g.result for g in board.games)
+            result = tr("rounds_match_level") if level else board.result
+            return [board.number, board.first_team, board.label, f"{result}  [{games}]",
                     board.second_team or tr("bye"), lineup]
         result = tr("bye") if board.result == "bye" else board.result
         if len(board.games) > 1:
