@@ -209,3 +209,13 @@ def test_a_team_knockout_says_when_a_round_and_the_group_are_complete(window, qt
             assert "按 F5 编排下一轮" in window.status_label.text()
     assert "比赛已全部结束" in window.status_label.text()
     assert not window.act_pair.isEnabled() and "共2轮" in window.act_pair.toolTip()
+
+
+def test_save_pdf_and_record_wait_for_a_round_and_a_board(window, qtbot, tmp_path):
+    """Nothing paired: 存为 PDF and 在棋盘上记录 are disabled and say why."""
+    assert window.new_event(tmp_path / "hz.db", "huazhi-2021")
+    view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
+    select_group(view, "决赛")
+    for button in (view.pdf_button, view.record_button):
+        assert not button.isEnabled() and "尚未编排" in button.toolTip()

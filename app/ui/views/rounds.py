@@ -217,6 +217,17 @@ class RoundsView(View):
         change, or for another group or round: a new selection costs nothing)."""
         if self.main.ev is not None and hasattr(self.main, "round_actions"):
             self.main.update_round_actions()
+        self._update_own_buttons()
+
+    def _update_own_buttons(self) -> None:
+        """Save-as-PDF needs a round shown, recording on the board a board chosen; a
+        disabled button says why."""
+        no_round = "rounds_none" if self.round is None else None
+        no_board = no_round or ("select_board" if self.selected_board() is None else None)
+        for button, why, tip in ((self.pdf_button, no_round, "save_pdf_tip"),
+                                 (self.record_button, no_board, "rounds_record_tip")):
+            button.setEnabled(why is None)
+            button.setToolTip(both(tip) if why is None else f"{both(tip)}\n— {tr(why)}")
 
     # ----- whether an action can succeed ------------------------------------------------------
 
@@ -693,10 +704,9 @@ class RoundsView(View):
         self.swap_button.setText(tr("rounds_swap"))
         self.exchange_button.setText(tr("rounds_exchange"))
         self.record_button.setText(tr("rounds_record"))
-        self.record_button.setToolTip(both("rounds_record_tip"))
         self.print_button.setText(tr("act_print_round"))
         self.pdf_button.setText(tr("save_pdf"))
-        self.pdf_button.setToolTip(both("save_pdf_tip"))
+        self._update_own_buttons()
         self.entry_label.setText(tr("rounds_entry"))
         self.entry.setToolTip(both("rounds_entry_tip"))
         self.table.setToolTip(both("rounds_entry_tip"))
