@@ -188,6 +188,7 @@ class BoardResult:
     match: int = 0  # team matches: the match (场) this game belongs to
     first_team: str = ""  # team matches (分台定人制): the teams, printed instead of units
     second_team: str = ""
+    match_score: str = ""  # team matches: the match's game points as the rules give them
     confirm_codes: tuple[str, ...] = ()  # the players' own codes to confirm on the venue pages
 
     @property
@@ -384,7 +385,7 @@ class BracketMatch:
     bottom: str
     winner: str = ""
     places: tuple[int, int] = (0, 0)
-    score: str = ""  # a team match: 2:1
+    score: str = ""  # a team match: its game points, 5:1 (or 3:3 主将加赛)
 
 
 @dataclass(frozen=True)

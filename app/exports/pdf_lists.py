@@ -407,25 +407,14 @@ def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
 
 def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
     """One round of team matches (分台定人制): per match a line with both teams and the match
-    score (games won, first-named team first), then its boards."""
+    score (game points 局分 as the rules gave them, first-named team first), then its boards."""
     rows: list[list[str]] = []
     matches: dict[int, list[BoardResult]] = {}
     for board in rnd.boards:
         matches.setdefault(board.match or board.number, []).append(board)
     for number, boards in matches.items():
         first_team, second_team = boards[0].first_team, boards[0].second_team
-        won = [0, 0]
-        for board in boards:
-            if "加赛" in board.label or not board.result:
-                continue
-            first_side = board.first_team == first_team
-            code = board.result.split()[0]
-            if code in ("1-0", "+-"):
-                won[0 if first_side else 1] += 1
-            elif code in ("0-1", "-+"):
-                won[1 if first_side else 0] += 1
-        score = f"{won[0]}:{won[1]}" if any(b.result for b in boards) else ""
-        rows.append([f"第{number}场", first_team, score, second_team, "", ""])
+        rows.append([f"第{number}场", first_team, boards[0].match_score, second_team, "", ""])
         for board in boards:
             black = model.player(board.first)
             white = model.player(board.second) if board.second is not None else None

@@ -26,7 +26,7 @@ from app.rules.records import read_moves
 from app.services.event import Event, Officials, schedule_from_settings, settings_of
 from app.services.games import game_settings
 from app.services.knockout import bracket as knockout_bracket
-from app.services.knockout import team_rules
+from app.services.knockout import match_score, team_rules
 from app.services.playoffs import playoff_records
 from app.services.queries import system_of
 from app.services.ranking import (
@@ -170,7 +170,7 @@ def _bracket(group: Group) -> m.Bracket:
     if system_of(group).team:
         for round_ in group.rounds_played:
             for board in round_.boards:
-                score = _match_score(board.games)
+                score = match_score(group, board)
                 if score:
                     scores[(round_.number, board.number)] = score
 
@@ -187,22 +187,6 @@ def _bracket(group: Group) -> m.Bracket:
         for matches in plain.rounds
     )
     return m.Bracket(_key(group), rounds)
-
-
-def _match_score(games: Any) -> str:
-    """A team match's game score, first-named team first (`2:1`): the first-named team has
-    black on boards 1 and 3 (huazhi 六、(三)3); captains' playoff games are not counted."""
-    won = [0, 0]
-    for game in games:
-        if game.index > 3 or not game.result:
-            continue
-        code = game.result.split()[0]
-        first_black = game.index in (1, 3)
-        if code in ("1-0", "+-"):
-            won[0 if first_black else 1] += 1
-        elif code in ("0-1", "-+"):
-            won[1 if first_black else 0] += 1
-    return f"{won[0]}:{won[1]}" if any(won) else ""
 
 
 def _team_members(group: Group, team_id: int) -> tuple[str, ...]:
@@ -326,6 +310,7 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                     team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
                     number = 0
                     for match in round_.boards:
+                        score = match_score(group, match)
                         for game in match.games:
                             if game.black_player_id is None:
                                 continue  # a game row without its players: nothing to print
@@ -335,7 +320,7 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                             boards.append(m.BoardResult(
                                 number, game.black_player_id, game.white_player_id,
                                 game.result, (Ending.stored(game.ending),), label=label,
-                                match=match.number,
+                                match=match.number, match_score=score,
                                 first_team=team_of.get(game.black_player_id, ""),
                                 second_team=team_of.get(game.white_player_id, "")
                                 if game.white_player_id else ""))

@@ -346,9 +346,36 @@ def enter_team_result(
             decided = "1-0" if outcome.winner == first.number else "0-1"
             check_match_result(found, round_number, board, decided)
             board.result = decided
-        board.label = f"{outcome.first_points}:{outcome.second_points}" + (
-            " 主将加赛" if outcome.decided_by_playoff else "")
+        board.label = _score_text(outcome)
         return board.result
+
+
+def _score_text(outcome: team.TeamMatchResult) -> str:
+    """A match's game points, first-named team first (局分, huazhi 六、(二)): `5:1`, or
+    `3:3 主将加赛` when the captains' playoff decided it."""
+    return f"{outcome.first_points}:{outcome.second_points}" + (
+        " 主将加赛" if outcome.decided_by_playoff else "")
+
+
+def match_score(group: Group, board: BoardRow) -> str:
+    """The score of a stored team match as the rules decide it (`_score_text`), '' while a
+    board has no result (or for a bye)."""
+    by_id = {t.id: t for t in group.teams}
+    if board.first_team_id not in by_id or board.second_team_id not in by_id:
+        return ""
+    first, second = (_plain_team(by_id[board.first_team_id]),
+                     _plain_team(by_id[board.second_team_id]))
+    count = len(first.members)
+    results = {g.index: g.result for g in board.games}
+    codes = [results.get(k, "") for k in range(1, count + 1)]
+    if not all(codes):
+        return ""
+    playoffs = [results[k] for k in sorted(results) if k > count and results[k]]
+    outcome = team.team_match_result(
+        first, second, [parse_result(c, f"board {k}") for k, c in enumerate(codes, 1)],
+        [parse_result(c, f"playoff {k}") for k, c in enumerate(playoffs, 1)],
+        settings_of(group).points)
+    return _score_text(outcome)
 
 
 def _set_game(board: BoardRow, index: int, black: int, white: int | None, result: GameResult,

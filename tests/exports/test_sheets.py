@@ -168,11 +168,11 @@ def _team_model() -> ExportModel:
                     for i in range(1, 7))
     boards = (
         BoardResult(1, 1, 4, "1-0", label="第1场1台", match=1, first_team="甲队",
-                    second_team="乙队"),
+                    second_team="乙队", match_score="2:4"),
         BoardResult(2, 5, 2, "1-0", label="第1场2台", match=1, first_team="乙队",
-                    second_team="甲队"),
+                    second_team="甲队", match_score="2:4"),
         BoardResult(3, 3, 6, "0-1", label="第1场3台", match=1, first_team="甲队",
-                    second_team="乙队"),
+                    second_team="乙队", match_score="2:4"),
     )
     return ExportModel(EventInfo("团体赛"), (Group("t", "决赛", System.TEAM_KNOCKOUT, 1, board_count=3),),
                        players, rounds=(Round("t", 1, boards),))
@@ -181,7 +181,7 @@ def _team_model() -> ExportModel:
 def test_team_match_table_gives_the_match_score_first_named_team_first() -> None:
     model = _team_model()
     rows = pdf_lists.team_match_rows(model, model.round("t", 1))
-    assert rows[0][:4] == ["第1场", "甲队", "1:2", "乙队"]
+    assert rows[0][:4] == ["第1场", "甲队", "2:4", "乙队"]
     assert len(rows) == 4
 
 

@@ -187,3 +187,20 @@ def test_eight_teams_play_three_rounds_and_then_nothing_is_left_to_pair(make_eve
     assert "共3轮" in refusals.pair.zh
     with pytest.raises(UserError, match="共3轮"):
         rounds.pair_next_round(event, "决赛")
+
+
+def test_printed_match_scores_are_the_game_points_that_decided_the_match(make_event: Make
+                                                                         ) -> None:
+    """huazhi 六、(二): 局分 decide (win 2, draw 1); a level match names the captains' playoff."""
+    from app.services.exporting import build_model
+
+    event = make_event("huazhi-2021")
+    register_teams(event, "决赛", 4)
+    rounds.pair_next_round(event, "决赛")
+    knockout.enter_team_result(event, "决赛", 1, 1, ["1-0", "=", "1-0"])  # first team: 5:1
+    knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "="], ["0-1"])  # 3:3
+    model = build_model(event)
+    scores = {b.match: b.match_score for r in model.rounds for b in r.boards}
+    assert scores == {1: "5:1", 2: "3:3 主将加赛"}
+    drawn = {(m.round, m.number): m.score for b in model.brackets for r in b.rounds for m in r}
+    assert drawn[(1, 1)] == "5:1" and drawn[(1, 2)] == "3:3 主将加赛"
