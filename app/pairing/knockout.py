@@ -144,14 +144,14 @@ class Bracket:
             raise UserError(
                 f"淘汰赛没有第{round_number}轮（共{len(self.rounds)}轮）",
                 f"the knockout has no round {round_number} (rounds 1..{len(self.rounds)})",
-                f"round {round_number}",
+                "round",  # the message names the round
             )
         matches = self.rounds[round_number - 1]
         if not 1 <= number <= len(matches):
             raise UserError(
                 f"第{round_number}轮没有第{number}场",
                 f"round {round_number} has no match {number} (1..{len(matches)})",
-                f"round {round_number} match {number}",
+                "round",
             )
         return matches[number - 1]
 
@@ -238,14 +238,14 @@ def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int]
         rnd, number = unused[0]
         raise UserError(
             f"第{rnd}轮第{number}场不存在",
-            f"round {rnd} has no match {number}", f"round {rnd} match {number}",
+            f"round {rnd} has no match {number}", "round",
         )
     return Bracket(tuple(seeding), tuple(rounds), results, lot_seed)
 
 
 def _winner(r: int, number: int, top: int | None, bottom: int | None,
             results: Mapping[tuple[int, int], int]) -> int | None:
-    where = f"round {r} match {number}"
+    where = "round"  # each message names the round and the match
     given = results.get((r, number))
     if top is None or bottom is None:
         if given is not None:
@@ -282,7 +282,7 @@ def record_winner(bracket: Bracket, round_number: int, number: int, winner: int,
             f"第{round_number}轮第{number}场已有结果（胜者 {bracket.results[key]}）",
             f"round {round_number} match {number} already has a result "
             f"(winner {bracket.results[key]})",
-            f"round {round_number} match {number}",
+            "round",
         )
     if not match.is_game:
         _winner(round_number, number, match.top, match.bottom, {key: winner})
@@ -304,7 +304,7 @@ def round_pairing(bracket: Bracket, round_number: int) -> Pairing:
                 f"第{round_number}轮第{m.number}场的双方尚未确定（上一轮结果未录完）",
                 f"round {round_number} match {m.number} is not known yet (results of the "
                 "previous round are missing)",
-                f"round {round_number}",
+                "round",  # the message names the round
             )
         if m.is_game:
             assert m.top is not None and m.bottom is not None

@@ -76,7 +76,7 @@ def validate_team(team: Team, rules: TeamRules = HUAZHI_RULES) -> None:
 
     huazhi 五、(一)3 / 五、(三)3: 3 players, at least one woman, the woman on board 3.
     """
-    where = f"team {team.name or team.number}"
+    where = team.name or str(team.number)  # the team's name: data, in either language
     if len(team.members) != rules.boards:
         raise UserError(
             f"每队须有{rules.boards}名台次选手，{team.name} 有 {len(team.members)} 名",
@@ -95,7 +95,7 @@ def validate_team(team: Team, rules: TeamRules = HUAZHI_RULES) -> None:
             raise UserError(
                 f"第{board}台须为女棋手，{member.name or member.player} 不是",
                 f"board {board} must be a woman; {member.name or member.player} is not",
-                f"{where} board {board}",
+                where,
             )
     women = sum(1 for m in team.members if m.female)
     if women < rules.min_women:
@@ -113,7 +113,7 @@ def validate_teams(teams: Sequence[Team], rules: TeamRules = HUAZHI_RULES) -> No
     for team in teams:
         if team.number in numbers:
             raise UserError(f"队伍编号 {team.number} 重复", f"team number {team.number} is used "
-                            "twice", f"team {team.name or team.number}")
+                            "twice", team.name or str(team.number))
         numbers.add(team.number)
         validate_team(team, rules)
         for member in team.members:
@@ -123,7 +123,7 @@ def validate_teams(teams: Sequence[Team], rules: TeamRules = HUAZHI_RULES) -> No
                     f"棋手 {member.name or member.player} 同时在 {other.name} 和 {team.name}",
                     f"player {member.name or member.player} is in both {other.name} and "
                     f"{team.name}",
-                    f"team {team.name or team.number}",
+                    team.name or str(team.number),
                 )
             owner[member.player] = team
 
@@ -136,7 +136,7 @@ def check_lineup(team: Team, lineup: Sequence[int]) -> None:
             f"{team.name} 的台次顺序在比赛中不可改变（报名顺序：{list(team.players)}）",
             f"the board order of {team.name} cannot change during the event (registered: "
             f"{list(team.players)})",
-            f"team {team.name or team.number}",
+            team.name or str(team.number),
         )
 
 
@@ -147,7 +147,7 @@ def match_boards(first: Team, second: Team) -> tuple[Board, ...]:
         raise UserError(
             f"{first.name} 与 {second.name} 台数不同",
             f"{first.name} and {second.name} have different numbers of boards",
-            f"match {first.name} v {second.name}",
+            f"{first.name}–{second.name}",
         )
     boards = []
     for k in range(1, len(first.members) + 1):
@@ -216,7 +216,7 @@ class TeamMatchResult:
         if self.winner is None:
             raise UserError(
                 "比赛打平，需要主将加赛后才有胜负", "the match is level: the captains' playoff "
-                "must be played first", f"match {self.first} v {self.second}",
+                "must be played first", f"{self.first}–{self.second}",
             )
         loser = self.loser
         assert loser is not None
@@ -233,7 +233,7 @@ def team_match_result(first: Team, second: Team, games: Sequence[GameResult],
     match that is not level, or after a decisive playoff game, is refused.
     """
     points = points or PointSystem()
-    where = f"match {first.name} v {second.name}"
+    where = f"{first.name}–{second.name}"
     boards = match_boards(first, second)
     if len(games) != len(boards):
         raise UserError(

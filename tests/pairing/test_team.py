@@ -52,7 +52,7 @@ def test_huazhi_team_is_three_players_with_the_woman_on_board_three() -> None:
 def test_woman_must_be_on_board_three() -> None:
     with pytest.raises(UserError, match="board 3 must be a woman") as raised:
         validate_team(team(4, "天津", (True, False, False)))
-    assert raised.value.where == "team 天津 board 3"
+    assert raised.value.where == "天津"  # the team by its name, no code words
 
 
 def test_team_needs_three_players() -> None:
