@@ -43,6 +43,7 @@ def test_a_line_up_is_edited_before_play_and_a_refused_one_keeps_what_was_typed(
     team = knockout.teams(window.ev, "决赛")[0]
     assert team.name == "一队" and [m[1] for m in team.members] == ["乙0", "甲0", "丁0"]
     assert "1. 乙0" in players.teams.item(0).text() and "3. 丁0" in players.teams.item(0).text()
+    assert players.teams.currentRow() == 0 and players.edit_team_button.isEnabled()
     # once round 1 is paired the board order is fixed: no dialog, the reason shown
     rounds = window.rounds_view
     window.tabs.setCurrentWidget(rounds)

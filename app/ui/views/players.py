@@ -198,6 +198,7 @@ class PlayersView(View):
     def _fill_teams(self) -> None:
         """Teams of a team group with their players in board order (台次)."""
         group = self.team_group()
+        chosen = self.selected_team()
         self.teams.clear()
         self.team_infos = []
         for widget in (self.teams, self.teams_label, self.team_button, self.edit_team_button):
@@ -215,6 +216,9 @@ class PlayersView(View):
                                for n, (_id, name, gender) in enumerate(team.members, start=1))
             self.teams.addItem(f"{team.seed}. {team.name}（{team.unit}）  {boards}")
         self.teams_label.setText(tr("teams_count", count=len(teams)))
+        kept = [k for k, team in enumerate(teams) if chosen is not None and team.id == chosen.id]
+        if kept:  # the team chosen stays chosen after a change
+            self.teams.setCurrentRow(kept[0])
         self._update_team_buttons()
 
     def selected_team(self) -> knockout.TeamInfo | None:
