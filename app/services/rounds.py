@@ -392,14 +392,23 @@ def exchange_players(event: Event, group: str, round_number: int, board_a: int, 
 
 
 def _editable_round(session: Session, group: Group, number: int) -> Round:
+    """The round whose pairing may be changed by hand. Team matches never: who plays whom
+    and with which colour follows from the registered boards (huazhi 六、(三)3: 由两队之间台号
+    相同的选手对局，先行方第1、3台黑棋)."""
+    if system_of(group).team:
+        raise UserError("团体赛各台的对阵和先后手由台次决定（先行方第1、3台执黑），不能人工调整",
+                        "team matches: who plays whom and the colours follow the boards (the "
+                        "first-named team has black on boards 1 and 3); they cannot be "
+                        "changed by hand", "round")
     round_ = find_round(session, group, number)
     if round_ is not group.rounds_played[-1]:
-        raise UserError("只能调整最后一轮的编排", "only the last round's pairing can be changed",
-                        f"round {number}")
+        raise UserError(f"只能调整最后一轮的编排（第{number}轮不是最后一轮）",
+                        f"only the last round's pairing can be changed (not round {number})",
+                        "round")
     if any(b.result and b.result != "bye" for b in round_.boards):
-        raise UserError("本轮已有结果，不能再调整编排",
-                        "results are entered already: the pairing cannot change",
-                        f"round {number}")
+        raise UserError(f"第{number}轮已有结果，不能再调整编排",
+                        f"round {number} has results already: the pairing cannot change",
+                        "round")
     return round_
 
 

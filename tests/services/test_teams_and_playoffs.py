@@ -204,3 +204,17 @@ def test_printed_match_scores_are_the_game_points_that_decided_the_match(make_ev
     assert scores == {1: "5:1", 2: "3:3 主将加赛"}
     drawn = {(m.round, m.number): m.score for b in model.brackets for r in b.rounds for m in r}
     assert drawn[(1, 1)] == "5:1" and drawn[(1, 2)] == "3:3 主将加赛"
+
+
+def test_a_team_match_is_not_changed_by_hand(make_event: Make) -> None:
+    """huazhi 六、(三)3: boards meet boards, the first-named team black on 1 and 3; swapping
+    colours or exchanging players is refused for the reason, and the window's actions say it."""
+    event = make_event("huazhi-2021")
+    register_teams(event, "决赛", 2)
+    rounds.pair_next_round(event, "决赛")
+    refusal = rounds.round_refusals(event, "决赛", 1).change_pairing
+    assert refusal is not None and "台次" in refusal.zh
+    with pytest.raises(UserError, match="不能人工调整"):
+        rounds.swap_colours(event, "决赛", 1, 1)
+    with pytest.raises(UserError, match="不能人工调整"):
+        rounds.exchange_players(event, "决赛", 1, 1, "first", 1, "second")
