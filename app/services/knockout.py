@@ -99,7 +99,7 @@ def _lineup_fixed(group: Group, team_name: str) -> UserError | None:
         f"比赛已开始，{team_name} 的台次不可改变（规程六、(三)3：每队报名时提交台号，"
         "比赛过程中不可改变）",
         f"play has started: the board order of {team_name} can no longer change "
-        "(boards are declared at registration and fixed for the event)", team_name)
+        "(boards are declared at registration and fixed for the event)", group.name)
 
 
 def team_edit_refusal(event: Event, group: str, team_name: str) -> UserError | None:
