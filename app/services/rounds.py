@@ -471,7 +471,14 @@ def _finished(session: Session, group: Group) -> bool:
 
 
 def _playoff_refusal(group: Group, finished: bool) -> UserError | None:
-    """Playoffs (加赛) break the ties of the final standings: only once the group is finished."""
+    """Playoffs (加赛) break the ties of the final standings: only once the group is finished,
+    and never in a knockout, whose bracket decides every place (huazhi 六、(三)5; a level
+    team match is decided within the match by the captains, 六、(三)3)."""
+    if system_of(group).bracket:
+        return UserError("淘汰赛的名次由对阵决出，没有名次加赛（打平的团体赛在该场由主将加赛）",
+                         "a knockout decides every place in its bracket: no playoff for "
+                         "places (a level team match is decided by its captains' playoff)",
+                         group.name)
     if finished:
         return None
     return UserError("本组比赛尚未全部结束：加赛在最后一轮之后进行",

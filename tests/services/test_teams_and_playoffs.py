@@ -184,6 +184,7 @@ def test_eight_teams_play_three_rounds_and_then_nothing_is_left_to_pair(make_eve
                                        ["1-0", "0-1", "1-0"])
     refusals = rounds.round_refusals(event, "决赛", 3)
     assert refusals.finished and refusals.pair is not None
+    assert refusals.playoff is not None and "淘汰赛" in refusals.playoff.zh  # the bracket placed all
     assert "共3轮" in refusals.pair.zh
     with pytest.raises(UserError, match="共3轮"):
         rounds.pair_next_round(event, "决赛")
