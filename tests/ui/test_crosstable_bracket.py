@@ -438,3 +438,7 @@ def test_a_team_knockout_ranks_teams_by_matches_won(window, qtbot, tmp_path):
     view.group.setCurrentIndex(view.group.findText("决赛"))
     headers = [view.table.horizontalHeaderItem(c).text() for c in range(view.table.columnCount())]
     assert headers == ["名次", "团体", "单位", "胜场", "奖励"]
+    # a row is a team, not a player: no player's decline, no players' playoff part
+    view.table.selectRow(0)
+    assert view.selected_player() is None and not view.decline_prize_button.isEnabled()
+    assert view.lower_part.isHidden()

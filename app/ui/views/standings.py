@@ -454,7 +454,7 @@ class StandingsView(View):
         playoffs belong to the table page, the grid and the drawing take the whole height."""
         table = self.pages.currentIndex() == 0
         self.which.setVisible(table)
-        self.lower_part.setVisible(table and not self.is_team())
+        self.lower_part.setVisible(table and not self.shows_teams())
         self.legend.setVisible(table)
         if self.main.ev is not None:
             if self.pages.currentWidget() is self.crosstable:
@@ -544,6 +544,13 @@ class StandingsView(View):
         entry = self.current()
         return entry is not None and entry[0].startswith("team:")
 
+    def shows_teams(self) -> bool:
+        """Teams on the rows: a team ranking, or a group playing team matches; its rows are
+        no players (no declines of a player's award, no players' playoff: a level team match
+        is decided by its captains within the match, huazhi 六、(三)3)."""
+        system = self.system()
+        return self.is_team() or (system is not None and system.team)
+
     def _show_state(self) -> None:
         """Final or provisional (临时，非最终) above the table, the legend below it: the
         policies in force as the standings service states them."""
@@ -562,7 +569,7 @@ class StandingsView(View):
         self.legend.setText(f"{tr('standings_legend')}\n" + "\n".join(lines) if lines else "")
         self.teams_button.setVisible(self.is_team())
         # players' playoffs and declines; a team tie is settled by lots in the teams dialog
-        self.lower_part.setVisible(self.pages.currentIndex() == 0 and not self.is_team())
+        self.lower_part.setVisible(self.pages.currentIndex() == 0 and not self.shows_teams())
 
     def _show_standings(self, info: Any) -> None:
         sub = bool(getattr(info, "sub", False))
@@ -661,8 +668,8 @@ class StandingsView(View):
         self._update_decline_buttons()
 
     def selected_player(self) -> int | None:
-        """The player of the selected row of a players' ranking (not of a team ranking)."""
-        if self.is_team() or self.info is None:
+        """The player of the selected row of a players' ranking (not of teams)."""
+        if self.shows_teams() or self.info is None:
             return None
         value = common.selected_data(self.table)
         return value if isinstance(value, int) else None
