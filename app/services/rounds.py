@@ -185,7 +185,7 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
             numbering = roundrobin.draw_numbers(ids, seed)
         settings = replace(settings, berger_numbers=numbering.players, draw_seed=seed)
         store_settings(group, settings)
-        report.append(f"抽签种子 / draw seed: {seed}")
+        report.append(f"抽签种子 {seed} / draw seed: {seed}")
     assert settings.berger_numbers is not None
     numbering = roundrobin.Numbering(settings.berger_numbers, settings.draw_seed)
     double = settings.system.cycles == 2

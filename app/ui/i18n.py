@@ -64,6 +64,21 @@ def pick(zh: str, en: str) -> str:
     return zh if _state["language"] == "zh" else en
 
 
+_CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
+_BOTH = re.compile(r"\s*/\s+(?=[A-Za-z0-9])")
+
+
+def one_language(line: str) -> str:
+    """A stored line written in both languages, `中文 / English` (the pairing report, as the
+    core and the services write it), in the language shown; a line in one language as is.
+    The split is at the first ` / ` with Chinese before it and an English word after it."""
+    for match in _BOTH.finditer(line):
+        zh, en = line[:match.start()].strip(), line[match.end():].strip()
+        if _CJK.search(zh) and en:
+            return pick(zh, en)
+    return line
+
+
 # Places the services name by their field (`where`), as the window's forms label them.
 WHERE_LABELS = {"title": "setup_title", "organisers": "setup_organisers",
                 "venue": "setup_venue", "start_date": "setup_start_date",

@@ -59,6 +59,7 @@ def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, t
     select_group(view, "决赛")
     assert view.pair_next() is not None, window.last_error
     assert view.board_texts()[0][1] == "队伍1"
+    assert view.report.toPlainText().splitlines()[0] == "名次段 1-4: 第1场"  # one language
     assert "甲" in view.board_texts()[0][5]  # the match's line-up, board by board
     assert view.entry_games() == 3
     qtbot.keyClicks(view.entry, "1 101")
@@ -219,3 +220,23 @@ def test_save_pdf_and_record_wait_for_a_round_and_a_board(window, qtbot, tmp_pat
     select_group(view, "决赛")
     for button in (view.pdf_button, view.record_button):
         assert not button.isEnabled() and "尚未编排" in button.toolTip()
+
+
+def test_the_pairing_report_speaks_the_language_shown():
+    """Report lines are stored in both languages; the window shows one."""
+    from app.ui import i18n
+
+    lines = ["名次段 1-8: 第1场 / places 1-8: match 1", "同单位 北京: 张三、李四 第2轮 / same "
+             "unit 北京: 张三、李四 round 2", "第3台 同单位相遇（北京）/ board 3: same unit meets "
+             "(北京)", "抽签种子 42 / draw seed: 42", "一行中文", "plain English"]
+    i18n.set_language("zh")
+    assert [i18n.one_language(line) for line in lines] == [
+        "名次段 1-8: 第1场", "同单位 北京: 张三、李四 第2轮", "第3台 同单位相遇（北京）",
+        "抽签种子 42", "一行中文", "plain English"]
+    i18n.set_language("en")
+    try:
+        assert [i18n.one_language(line) for line in lines] == [
+            "places 1-8: match 1", "same unit 北京: 张三、李四 round 2",
+            "board 3: same unit meets (北京)", "draw seed: 42", "一行中文", "plain English"]
+    finally:
+        i18n.set_language("zh")

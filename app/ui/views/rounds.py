@@ -47,7 +47,7 @@ from app.services.operations import (
 from app.services.ranking import format_points
 from app.ui import common
 from app.ui.common import cell
-from app.ui.i18n import both, pick, tr
+from app.ui.i18n import both, one_language, pick, tr
 from app.ui.operations import busy
 from app.ui.printing import print_table
 from app.ui.views.base import View
@@ -411,7 +411,8 @@ class RoundsView(View):
         self.progress.setValue(done)
         self.progress.setFormat(tr("rounds_progress", round=round_.number, done=done, total=total)
                                 if round_ else tr("rounds_none"))
-        self.report.setPlainText("\n".join(round_.report) if round_ else "")
+        self.report.setPlainText("\n".join(one_language(line) for line in round_.report)
+                                 if round_ else "")
 
     def _points(self, ref: queries.PlayerRef | None) -> str:
         if ref is None or ref.id not in self.points_before:
