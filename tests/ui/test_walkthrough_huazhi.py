@@ -207,6 +207,9 @@ def test_a_huazhi_team_knockout_from_the_window_alone(window, qtbot, tmp_path, m
     text = subprocess.run(["pdftotext", "-layout", str(pdfs[3]), "-"], capture_output=True,
                           text=True, check=True).stdout
     assert "北京队" in text and "主将加赛" in text
+    awards = subprocess.run(["pdftotext", "-layout", str(pdfs[2]), "-"], capture_output=True,
+                            text=True, check=True).stdout
+    assert "团体" in awards and "姓名" not in awards and "称号" not in awards
     png = tmp_path / "bracket"
     subprocess.run(["pdftoppm", "-r", "50", "-png", "-singlefile", str(pdfs[0]), str(png)],
                    check=True)

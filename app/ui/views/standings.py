@@ -327,8 +327,11 @@ class StandingsView(View):
         entry = self.current()
         if entry is not None and not getattr(entry[1], "final", True):
             title += " " + tr("standings_provisional")
-        headers = [tr("standings_rank"), tr("col_name"), tr("col_unit"), tr("standings_prize"),
+        headers = [tr("standings_rank"), tr("col_team") if self.shows_teams() else
+                   tr("col_name"), tr("col_unit"), tr("standings_prize"),
                    tr("standings_title_apply")]
+        if not any(row[4] for row in rows):  # no grade title in this ranking (huazhi 九(二))
+            headers, rows = headers[:4], [row[:4] for row in rows]
         return print_table(self, title, headers, rows,
                            pdf_folder=self.main.event_folder() if pdf else None)
 
