@@ -31,11 +31,13 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "team-edit", help="修改队伍的台次（比赛开始前）/ change a team's line-up before play")
     add_event(parser, group="filter")
+    parser.add_argument("--ranking", help="团体名次：修改报名的队伍 / a team ranking's team")
     parser.add_argument("--name", default=None, help="新队名 / new team name")
     parser.add_argument("--unit", default=None)
     parser.add_argument("team", help="队名 / team name")
     parser.add_argument("members", nargs="+", metavar="MEMBER",
-                        help="各台棋手 姓名/性别，按台次 / NAME/GENDER by board")
+                        help="团体赛：各台棋手 姓名/性别，按台次；团体名次：棋手姓名或编号 / "
+                             "team group: NAME/GENDER by board; team ranking: names or ids")
     parser.set_defaults(handler=_team_edit)
 
     parser = subparsers.add_parser(
@@ -124,6 +126,14 @@ def _team_add(args: argparse.Namespace) -> int:
 
 def _team_edit(args: argparse.Namespace) -> int:
     from app.services import knockout
+    if args.ranking:
+        from app.services import teams
+
+        with opened(args) as context:
+            team = teams.update_declared_team(context.event, args.ranking, args.team,
+                                              args.members, args.unit or "", args.name)
+        _print_declared([team])
+        return 0
     members = [parse_member(m) for m in args.members]
     with opened(args) as context:
         team_id = knockout.edit_team(context.event, context.group_name, args.team, members,

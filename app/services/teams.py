@@ -27,7 +27,7 @@ from app.services.event import Event
 from app.store.models import Group, Player, Tournament
 
 __all__ = ["DeclaredTeam", "declare_team", "declared_teams", "import_teams", "record_lots",
-           "remove_team", "set_team_ranking_rules"]
+           "remove_team", "set_team_ranking_rules", "update_declared_team"]
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,37 @@ def declare_team(event: Event, ranking: str, name: str, members: Sequence[str | 
         session.flush()
         return next(t for t in _declared(tournament, {**spec, "teams": [*teams, team]})
                     if t.name == team["name"])
+
+
+def update_declared_team(event: Event, ranking: str, team_name: str,
+                         members: Sequence[str | int], unit: str = "",
+                         name: str | None = None) -> DeclaredTeam:
+    """Correct a declared team (its members in order, its unit, its name): one undoable
+    operation, checked as a declaration is (`_check`) against the other teams; refused,
+    the team stays as it was."""
+    new_name = (name if name is not None else team_name).strip()
+    if not new_name:
+        raise UserError("队名不能为空", "the team needs a name", "name")
+    with event.operation("update_declared_team", f"修改团体报名 {team_name} / change team"
+                         ) as session:
+        tournament = Event.tournament(session)
+        index, spec = _spec(tournament, ranking)
+        group = _group_of(session, tournament, spec)
+        teams = [dict(t) for t in spec.get("teams", [])]
+        at = next((k for k, t in enumerate(teams) if t["name"] == team_name), None)
+        if at is None:
+            raise UserError(f"“{ranking}”没有名为“{team_name}”的队伍",
+                            f"no team {team_name!r} in {ranking!r}", "name")
+        chosen = [_member(group, m) for m in members]
+        team = {"name": new_name, "unit": unit.strip() or _common_unit(chosen),
+                "members": [p.id for p in chosen]}
+        others = teams[:at] + teams[at + 1:]
+        _check(spec, others, team, chosen, new_name)
+        teams[at] = team  # in its place: the order of declaration is kept
+        _store(tournament, index, spec, teams)
+        session.flush()
+        return next(t for t in _declared(tournament, {**spec, "teams": teams})
+                    if t.name == new_name)
 
 
 def _common_unit(players: Sequence[Player]) -> str:

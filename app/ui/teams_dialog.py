@@ -1,8 +1,8 @@
 """The declared teams of a team ranking over an individual group (团体报名): qiwang 2022
 十二(四)4 "男子团体每队为3人、女子团体每队为2人 … 在总决赛前由各参赛队统一报名".
 
-The arbiter declares a team (name, unit, members), imports a team list (CSV/XLSX) or removes
-a team; chooses the team tie-break chain and what a tie still level after it does (the
+The arbiter declares a team (name, unit, members), corrects a declared one (chosen in the
+list, its fields fill the form), imports a team list (CSV/XLSX) or removes a team; chooses the team tie-break chain and what a tie still level after it does (the
 regulation is silent in qiwang: the arbiter's choice, printed in the legend; shenzhen 十一(二):
 best individual place); and records the order drawn by lots among teams sharing a place.
 Each is one undoable operation of `app.services.teams`; the rules themselves live there.
@@ -45,6 +45,7 @@ from app.ui.views.standings import award_text
 _CHANGES = frozenset({Area.TEAMS, Area.STANDINGS, Area.EVENT})
 DECLARE_TEAM = Operation(teams.declare_team, _CHANGES, name="declare_team")
 REMOVE_TEAM = Operation(teams.remove_team, _CHANGES, name="remove_team")
+UPDATE_TEAM = Operation(teams.update_declared_team, _CHANGES, name="update_declared_team")
 IMPORT_TEAMS = Operation(teams.import_teams, _CHANGES, name="import_teams")
 RECORD_LOTS = Operation(teams.record_lots, _CHANGES, name="record_lots")
 TEAM_RULES = Operation(teams.set_team_ranking_rules, _CHANGES, name="team_ranking_rules")
@@ -77,7 +78,7 @@ class TeamsDialog(QDialog):
         self.how.setWordWrap(True)
         self.teams = QListWidget()
         self.teams.setObjectName("declared_teams")
-        self.teams.currentRowChanged.connect(lambda _r: self._update_buttons())
+        self.teams.currentRowChanged.connect(self._team_chosen)
         self.remove_button = QPushButton(tr("teams_remove"))
         self.remove_button.setObjectName("remove_team")
         self.remove_button.clicked.connect(self.remove_selected)
@@ -97,6 +98,9 @@ class TeamsDialog(QDialog):
         self.declare_button = QPushButton(tr("teams_declare"))
         self.declare_button.setObjectName("declare_team")
         self.declare_button.clicked.connect(self.declare)
+        self.update_button = QPushButton(tr("teams_update"))
+        self.update_button.setObjectName("update_team")
+        self.update_button.clicked.connect(self.update_selected)
         self.error = QLabel()
         self.error.setObjectName("teams_error")
         self.error.setWordWrap(True)
@@ -138,7 +142,11 @@ class TeamsDialog(QDialog):
         form.addRow(tr("teams_name"), self.name)
         form.addRow(tr("teams_unit"), self.unit)
         form.addRow(tr("teams_members"), self.members)
-        form.addRow("", self.declare_button)
+        form_buttons = QHBoxLayout()
+        form_buttons.addWidget(self.declare_button)
+        form_buttons.addWidget(self.update_button)
+        form_buttons.addStretch(1)
+        form.addRow("", form_buttons)
         rules_box = QGroupBox(tr("teams_rules"))
         rules = QFormLayout(rules_box)
         rules.addRow(tr("teams_chain"), self.chain)
@@ -293,6 +301,19 @@ class TeamsDialog(QDialog):
         self.remove_button.setEnabled(chosen)
         self.remove_button.setToolTip(both("teams_remove_tip") if chosen
                                       else both("teams_select_tip"))
+        self.update_button.setEnabled(chosen and declares)
+        self.update_button.setToolTip(both("teams_update_tip") if chosen
+                                      else both("teams_select_tip"))
+
+    def _team_chosen(self, row: int) -> None:
+        """A declared team chosen in the list: its name, unit and members in the form, to
+        correct and save with 保存修改."""
+        if 0 <= row < len(self.declared):
+            team = self.declared[row]
+            self.name.setText(team.name)
+            self.unit.setText(team.unit)
+            self.members.setText("、".join(member for _id, member in team.members))
+        self._update_buttons()
 
     # ----- operations ------------------------------------------------------------------------
 
@@ -322,6 +343,23 @@ class TeamsDialog(QDialog):
         for edit in (self.name, self.unit, self.members):
             edit.clear()
         self.main.show_message(tr("teams_declared", name=outcome.value.name))
+        return True
+
+    def update_selected(self) -> bool:
+        """Save the form over the chosen team; refused, what was typed stays with the reason."""
+        name = self.selected_ranking()
+        row = self.teams.currentRow()
+        if name is None or not 0 <= row < len(self.declared):
+            return False
+        team = self.declared[row].name
+        outcome = self._run(UPDATE_TEAM, self.main.ev, name, team,
+                            split_names(self.members.text()), self.unit.text().strip(),
+                            self.name.text())
+        if outcome is None:
+            return False
+        for edit in (self.name, self.unit, self.members):
+            edit.clear()
+        self.main.show_message(tr("teams_updated", name=outcome.value.name))
         return True
 
     def remove_selected(self) -> bool:

@@ -263,6 +263,29 @@ def test_team_add_for_a_ranking_on_the_command_line(make_event: Make) -> None:
     assert main(["team-remove", file, "--ranking", MEN_TEAMS, "甲队"]) == 0
 
 
+def test_a_declared_team_is_corrected_in_its_place_and_checked_as_declared(make_event: Make
+                                                                            ) -> None:
+    """qiwang 十二(四)4: a unit corrects its declared team; the same checks as declaring."""
+    units = {f"{u}{k}": u for u in ("甲", "乙") for k in (1, 2, 3, 4)}
+    event = qiwang(make_event, units, rounds=1)
+    teams.declare_team(event, MEN_TEAMS, "甲队", ["甲1", "甲2", "甲3"])
+    teams.declare_team(event, MEN_TEAMS, "乙队", ["乙1", "乙2", "乙3"])
+    changed = teams.update_declared_team(event, MEN_TEAMS, "甲队", ["甲4", "甲2", "甲3"],
+                                         name="甲一队")
+    assert [m[1] for m in changed.members] == ["甲4", "甲2", "甲3"]
+    assert [t.name for t in teams.declared_teams(event, MEN_TEAMS)] == ["甲一队", "乙队"]
+    with pytest.raises(UserError, match="已在“乙队”队中"):
+        teams.update_declared_team(event, MEN_TEAMS, "甲一队", ["甲4", "甲2", "乙1"])
+    with pytest.raises(UserError, match="已有名为“乙队”"):
+        teams.update_declared_team(event, MEN_TEAMS, "甲一队", ["甲4", "甲2", "甲3"], name="乙队")
+    assert [m[1] for m in teams.declared_teams(event, MEN_TEAMS)[0].members] == ["甲4", "甲2",
+                                                                                 "甲3"]
+    file = closed(event)
+    assert main(["team-edit", file, "--ranking", MEN_TEAMS, "甲一队", "甲1", "甲2",
+                 "甲3"]) == 0
+    assert main(["team-edit", file, "--ranking", MEN_TEAMS, "甲一队", "甲1", "甲2"]) == 2
+
+
 def test_round_robin_plays_the_rounds_of_its_table(make_event: Make) -> None:
     """A group switched to round robin: n-1 rounds (n for odd n) unless the arbiter sets
     another count; standings stay provisional until its last round."""

@@ -214,6 +214,8 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
     "declare_team": (_open, lambda e, _t: teams.declare_team(e, MEN, "乙队",
                                                              ["乙0", "乙1", "乙2"])),
     "remove_team": (_declared, lambda e, _t: teams.remove_team(e, MEN, "甲队")),
+    "update_declared_team": (_declared, lambda e, _t: teams.update_declared_team(
+        e, MEN, "甲队", ["甲2", "甲1", "甲0"], name="甲一队")),
     "import_teams": (_open, _import_teams),
     "team_ranking_rules": (_open, lambda e, _t: teams.set_team_ranking_rules(
         e, MEN, ["best_place"], "playoff")),

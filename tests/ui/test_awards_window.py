@@ -209,6 +209,32 @@ def test_teams_are_declared_imported_and_removed_in_the_dialog(window, tmp_path,
     screenshot(window, "awards-07-declared-teams")
 
 
+def test_a_declared_team_is_corrected_in_the_dialog(window, tmp_path, qtbot):
+    """qiwang 十二(四)4: the team chosen fills the form; 保存修改 replaces it in its place; a
+    refused change keeps what was typed, with the reason."""
+    units = {f"{u}{k}": u for u in ("甲", "乙") for k in (1, 2, 3, 4)}
+    event_with(window, tmp_path, units)
+    dialog = open_men_teams(shown(window))
+    qtbot.addWidget(dialog)
+    for team, members in (("甲队", "甲1、甲2、甲3"), ("乙队", "乙1、乙2、乙3")):
+        type_into(qtbot, dialog.name, team)
+        type_into(qtbot, dialog.members, members)
+        dialog.declare_button.click()
+    assert not dialog.update_button.isEnabled()  # no team chosen
+    dialog.teams.setCurrentRow(0)
+    assert (dialog.name.text(), dialog.members.text()) == ("甲队", "甲1、甲2、甲3")
+    type_into(qtbot, dialog.members, "甲1、甲2、乙1")
+    dialog.update_button.click()
+    assert "乙1 已在“乙队”队中" in dialog.error.text()
+    assert dialog.members.text() == "甲1、甲2、乙1"
+    screenshot(dialog, "awards-06b-team-refused-change")
+    type_into(qtbot, dialog.members, "甲4、甲2、甲3")
+    dialog.update_button.click()
+    assert dialog.error.text() == ""
+    assert [dialog.teams.item(i).text() for i in range(dialog.teams.count())] == \
+        ["甲队（甲）：甲4、甲2、甲3", "乙队（乙）：乙1、乙2、乙3"]
+
+
 def test_team_ties_rules_and_lots_from_the_dialog(window, tmp_path, qtbot):
     """qiwang 十五2: three teams level with two awarded: lots decide, recorded in the dialog;
     a unit without a complete team shows no figure."""
