@@ -758,3 +758,31 @@ TEXTS.update({
     "export_document": ("文件", "Document"),
     "export_all_documents": ("全部（按上面勾选的种类）", "All (the kinds ticked above)"),
 })
+
+# The Print/Export menu: each list of the event, printed (with a preview) or saved as a PDF.
+TEXTS.update({
+    "print_slips": ("打印记录单…", "Print result slips…"),
+    "pdf_slips": ("记录单存为 PDF…", "Result slips as PDF…"),
+    "print_slips_title": ("{group} 第{round}轮成绩记录单", "{group}: result slips of round {round}"),
+    "doc_pairings": ("对阵表", "pairings"),
+    "doc_slips": ("成绩记录单", "result slips"),
+    "doc_standings": ("名次表", "standings"),
+    "doc_crosstable": ("交叉表", "crosstable"),
+    "doc_bracket": ("淘汰赛对阵图", "knockout bracket"),
+    "doc_team_standings": ("团体名次表", "team standings"),
+    "doc_award_list": ("奖励名单", "award list"),
+    "menu_print_doc": ("打印{what}…", "Print {what}…"),
+    "menu_pdf_doc": ("{what}存为 PDF…", "Save {what} as PDF…"),
+    "menu_print_doc_tip": ("打印所显示组别的{what}（先预览）",
+                           "Print the {what} of the group shown (with a preview)"),
+    "menu_pdf_doc_tip": ("把所显示组别的{what}存为 PDF（存在赛事文件所在的文件夹）",
+                         "Save the {what} of the group shown as a PDF (in the event file's folder)"),
+    "print_slips_viewer_tip": ("成绩记录单在系统的 PDF 阅读器中预览和打印",
+                               "The result slips are previewed and printed in the system's PDF viewer"),
+    "print_no_players_tip": ("本组还没有棋手，没有可打印的内容", "The group has no players yet: nothing to print"),
+    "print_team_no_crosstable_tip": ("团体赛没有棋手交叉表（请打印团体名次表）",
+                                     "A team group has no players' crosstable (print the team standings)"),
+    "print_not_knockout_tip": ("本组不是淘汰赛，没有对阵图", "The group is not a knockout: it has no bracket"),
+    "print_no_team_ranking_tip": ("本组不是团体赛，赛事也没有设团体名次",
+                                  "The group is not a team group and the event has no team ranking"),
+})

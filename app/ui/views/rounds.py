@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
-from app.services import queries
+from app.errors import NoAnswer, UserError
+from app.services import exporting, queries
 from app.services import rounds as rounds_service
 from app.services.operations import (
     ENTER_RESULT,
@@ -49,7 +49,7 @@ from app.ui import common
 from app.ui.common import cell
 from app.ui.i18n import both, pick, tr
 from app.ui.operations import busy
-from app.ui.printing import print_table
+from app.ui.printing import print_document, print_table
 from app.ui.views.base import View
 
 KEY_CODES = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+", "*": "--",
@@ -137,7 +137,10 @@ class RoundsView(View):
         self.print_button.setObjectName("print_pairings")
         self.pdf_button = QPushButton()
         self.pdf_button.setObjectName("pdf_pairings")
-        self.pdf_button.clicked.connect(self.export_pairings_pdf)
+        self.slips_button = QPushButton()
+        self.slips_button.setObjectName("print_slips")
+        self.slips_pdf_button = QPushButton()
+        self.slips_pdf_button.setObjectName("pdf_slips")
         self.entry_label = QLabel()
         self.entry = QLineEdit()
         self.entry.setObjectName("result_entry")
@@ -172,6 +175,8 @@ class RoundsView(View):
         top.addStretch(1)
         top.addWidget(self.print_button)
         top.addWidget(self.pdf_button)
+        top.addWidget(self.slips_button)
+        top.addWidget(self.slips_pdf_button)
         manual = QHBoxLayout()
         manual.addWidget(self.swap_button)
         manual.addWidget(self.exchange_button)
@@ -208,7 +213,10 @@ class RoundsView(View):
                             (self.unpair_button, main.act_unpair),
                             (self.swap_button, main.act_swap),
                             (self.exchange_button, main.act_exchange),
-                            (self.print_button, main.act_print_round)):
+                            (self.print_button, main.act_print_round),
+                            (self.pdf_button, main.print_actions[("pairings", True)]),
+                            (self.slips_button, main.print_actions[("slips", False)]),
+                            (self.slips_pdf_button, main.print_actions[("slips", True)])):
             button.clicked.connect(act.trigger)
             act.changed.connect(lambda b=button, a=act: _mirror(b, a))
 
@@ -546,6 +554,25 @@ class RoundsView(View):
         return print_table(self, self._print_title(), self.headers(), self.board_texts(),
                            pdf_folder=self.main.event_folder())
 
+    def print_refusal(self) -> str | None:
+        """Why the round's lists cannot be printed now (None: they can)."""
+        return tr("rounds_none") if self.round is None else None
+
+    def print_slips(self, pdf: bool = False) -> bool:
+        """The round's result slips (成绩记录单) as the export draws them: shown in the PDF
+        viewer to print, or saved as a PDF in the event's folder."""
+        number, name = self.current_round_number(), self.selected_group()
+        if self.round is None or number is None or name is None:
+            return False
+        title = tr("print_slips_title", group=name, round=number)
+        try:
+            return print_document(
+                self, title, lambda path: exporting.write_result_slips(self.ev, name, number, path),
+                pdf_folder=self.main.event_folder() if pdf else None)
+        except (UserError, NoAnswer) as error:
+            self.main.refuse(error)
+            return False
+
     # ----- results ---------------------------------------------------------------------------
 
     def _confirm_replace(self, board: int, old: str, new: str) -> bool:
@@ -686,7 +713,8 @@ class RoundsView(View):
         self.record_button.setToolTip(both("rounds_record_tip"))
         self.print_button.setText(tr("act_print_round"))
         self.pdf_button.setText(tr("save_pdf"))
-        self.pdf_button.setToolTip(both("save_pdf_tip"))
+        self.slips_button.setText(tr("print_slips"))
+        self.slips_pdf_button.setText(tr("pdf_slips"))
         self.entry_label.setText(tr("rounds_entry"))
         self.entry.setToolTip(both("rounds_entry_tip"))
         self.table.setToolTip(both("rounds_entry_tip"))

@@ -51,6 +51,8 @@ from app.ui.views.base import View
 PLAYOFF_KEYS = {"1": "1-0", "=": "=", "0": "0-1"}
 MAIN = "main"
 TEAMS = "teams"
+PRINTABLE = ("standings", "crosstable", "bracket", "team_standings", "award_list")
+"""The lists of a group the window's Print menu prints from this view."""
 
 DECLINE_AWARD = Operation(awards.decline_award, frozenset({Area.STANDINGS}),
                           name="decline_award")
@@ -331,6 +333,66 @@ class StandingsView(View):
                    tr("standings_title_apply")]
         return print_table(self, title, headers, rows,
                            pdf_folder=self.main.event_folder() if pdf else None)
+
+    def show_group(self, group: str | None) -> None:
+        """Show `group` (the view brought up to date first, when it is out of date)."""
+        if self.stale and self.main.ev is not None:
+            self.stale = False
+            self.refresh()
+        if group is not None and group != self.selected_group() and \
+                self.group.findText(group) >= 0:
+            self.group.setCurrentIndex(self.group.findText(group))
+
+    def _team_key(self) -> str | None:
+        """The team ranking the menu prints: a team group's own standings, else the declared
+        team ranking shown, else the first one."""
+        system = self.system()
+        if system is not None and system.team:
+            return MAIN
+        if self.is_team():
+            return str(self.which.currentData())
+        return next((key for key, _info in self.rankings if key.startswith("team:")), None)
+
+    def print_refusals(self) -> dict[str, str | None]:
+        """For each list of the group shown (PRINTABLE), why it cannot be printed now (None:
+        it can)."""
+        if self.selected_group() is None:
+            return dict.fromkeys(PRINTABLE, tr("rounds_no_group"))
+        system = self.system()
+        team = system is not None and system.team
+        main = next((info for key, info in self.rankings if key == MAIN), None)
+        empty = tr("print_no_players_tip") if main is None or not main.rows else None
+        if system is not None and system.bracket:
+            self._load_bracket()
+            bracket = None if self.bracket.printable() else tr("print_no_bracket_tip")
+        else:
+            bracket = tr("print_not_knockout_tip")
+        awards = None if self.award_rows() else tr("print_award_list_none_tip")
+        return {
+            "standings": empty,
+            "crosstable": tr("print_team_no_crosstable_tip") if team else empty,
+            "bracket": bracket,
+            "team_standings": (empty if team else None) if self._team_key() is not None
+            else tr("print_no_team_ranking_tip"),
+            "award_list": awards,
+        }
+
+    def print_list(self, name: str, pdf: bool = False) -> bool:
+        """The menu's print of one list (PRINTABLE) of the group shown: its page (and
+        ranking) is brought up, then printed by the same code as the view's own buttons."""
+        if self.print_refusals().get(name) is not None:
+            return False
+        if name == "crosstable":
+            self.show_crosstable()
+        elif name == "bracket":
+            self.show_bracket()
+        else:
+            self.pages.setCurrentIndex(0)
+            key = self._team_key() if name == "team_standings" else (
+                MAIN if name == "standings" and self.is_team() else None)
+            if key is not None:
+                self.which.setCurrentIndex(self.which.findData(key))
+        return self.print_award_list(pdf) if name == "award_list" else self.print_standings(pdf)
 
     def _update_print_buttons(self) -> None:
         """Print and PDF only when the page shown has something to print; the tooltip
