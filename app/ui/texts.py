@@ -786,3 +786,16 @@ TEXTS.update({
     "print_no_team_ranking_tip": ("本组不是团体赛，赛事也没有设团体名次",
                                   "The group is not a team group and the event has no team ranking"),
 })
+
+# The playoff format for three or more tied (小循环 / 淘汰), a group setting and a choice when
+# a playoff is opened.
+TEXTS.update({
+    "playoff_format_label": ("三人以上并列时：", "Three or more tied:"),
+    "playoff_format_round_robin": ("小循环", "Mini round robin"),
+    "playoff_format_knockout": ("淘汰", "Knockout"),
+    "playoff_format_tip": ("三人或更多人并列时的加赛方式：小循环（每两人各赛，按加赛得分排列）或淘汰"
+                           "（按破同分顺序排种子，每场为两人加赛）",
+                           "How three or more tied players play off: a mini round robin (each "
+                           "meets each, ordered by playoff points) or a knockout (seeded by the "
+                           "tie-break order, each meeting a two-player playoff)"),
+})

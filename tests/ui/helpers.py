@@ -33,7 +33,27 @@ def screenshot(widget, name: str) -> Path:  # type: ignore[no-untyped-def]
     return path
 
 
+def pdf_text(path: Path) -> str:
+    """The text of a written PDF, laid out as on the page (pdftotext)."""
+    import subprocess
+
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
 # ----- events, players and groups ------------------------------------------------------------
+
+
+def open_demo(window, tmp_path: Path, preset: str):  # type: ignore[no-untyped-def]
+    """The demonstration event of `preset`, built in tmp_path and opened in the window;
+    the standings view is shown (returned)."""
+    from app.services import demo
+
+    path = tmp_path / f"{preset}.db"
+    demo.build_demo(path, preset).close()
+    assert window.open_event(path), window.last_error
+    window.tabs.setCurrentWidget(window.standings_view)
+    return window.standings_view
 
 
 def set_up_event(window, tmp_path: Path, rounds: int = 2) -> None:  # type: ignore[no-untyped-def]

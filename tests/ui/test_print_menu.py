@@ -8,37 +8,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-import pytest
-
-from app.services import demo
-from app.ui import common, printing
+from app.ui import printing
 from app.ui.main_window import PRINT_LISTS
-from tests.ui.helpers import SCREENSHOTS, select_group
-
-
-def pdf_text(path: Path) -> str:
-    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
-                          text=True, check=True).stdout
-
-
-@pytest.fixture
-def saved(monkeypatch, tmp_path) -> list[Path]:
-    """The file dialog answers with a new PDF path in the event's folder each time."""
-    paths: list[Path] = []
-
-    def save_at(_parent, _title, start, _filters):
-        assert start.startswith(str(tmp_path))
-        paths.append(tmp_path / f"menu-{len(paths) + 1}.pdf")
-        return paths[-1]
-
-    monkeypatch.setattr(common, "ask_save_path", save_at)
-    return paths
-
-
-def open_demo(window, tmp_path: Path, preset: str) -> None:
-    path = tmp_path / f"{preset}.db"
-    demo.build_demo(path, preset).close()
-    assert window.open_event(path), window.last_error
+from tests.ui.helpers import SCREENSHOTS, open_demo, pdf_text, select_group
 
 
 def states(window, group: str) -> dict[tuple[str, bool], tuple[bool, str]]:

@@ -40,6 +40,7 @@ from app.ui.bracket_widget import BracketWidget
 from app.ui.common import cell
 from app.ui.crosstable_widget import CrosstableWidget
 from app.ui.i18n import both, language, pick, tr
+from app.ui.settings_controls import PlayoffFormatChoice
 from app.ui.texts import (
     AWARD_TEXT_ENGLISH,
     AWARD_TEXT_PATTERNS,
@@ -104,6 +105,10 @@ class StandingsView(View):
 
         self.create_button = QPushButton()
         self.create_button.clicked.connect(self.create_selected_playoff)
+        # 小循环 or 淘汰: asked only when three or more are tied (two always play a duel)
+        self.playoff_format = PlayoffFormatChoice("playoff_create_format")
+        self.needs.currentRowChanged.connect(lambda _r: self._show_playoff_format())
+        self.playoff_formats: dict[str, str] = {}  # each group's own default
         self.playoff_list = QListWidget()
         self.playoff_list.setObjectName("playoffs")
         self.playoff_list.currentRowChanged.connect(self._playoff_selected)
@@ -182,6 +187,7 @@ class StandingsView(View):
         playoff_row.addWidget(self.needs, 2)
         buttons = QVBoxLayout()
         buttons.addWidget(self.create_button)
+        buttons.addWidget(self.playoff_format)
         buttons.addStretch(1)
         playoff_row.addLayout(buttons)
         playoff_row.addWidget(self.playoff_list, 2)
@@ -429,6 +435,7 @@ class StandingsView(View):
                             info.settings.get("team_rankings", []) or []]
         groups = info.groups
         self.systems = {g.name: (g.system, dict(g.points)) for g in groups}
+        self.playoff_formats = {g.name: g.settings.playoff_format.value for g in groups}
         self.rounds_paired = {g.name: g.rounds_paired for g in groups}
         names = [g.name for g in groups]
         current = self.group.currentText()
@@ -684,13 +691,27 @@ class StandingsView(View):
             item = QListWidgetItem(text)
             item.setToolTip(reason)
             item.setData(Qt.ItemDataRole.UserRole, need.place)
+            item.setData(Qt.ItemDataRole.UserRole + 1, len(need.players))
             self.needs.addItem(item)
+        self.playoff_format.set_value(self.playoff_formats.get(self.selected_group() or "",
+                                                               "round_robin"))
         if not needs:
             self.needs.addItem(tr("standings_no_need"))
         else:
             self.needs.setCurrentRow(0)
         self.create_button.setEnabled(bool(needs))
+        self._show_playoff_format()
         self._load_playoffs()
+
+    def _tied(self) -> int:
+        """How many players the selected tie holds (0: none selected)."""
+        item = self.needs.currentItem()
+        count = item.data(Qt.ItemDataRole.UserRole + 1) if item is not None else None
+        return count if isinstance(count, int) else 0
+
+    def _show_playoff_format(self) -> None:
+        """The choice of 小循环 or 淘汰 only for a tie of three or more."""
+        self.playoff_format.setVisible(self._tied() >= 3)
 
     # ----- declines (放弃称号 / 放弃奖金) ---------------------------------------------------------
 
@@ -793,11 +814,20 @@ class StandingsView(View):
         return self.create_playoff(place)
 
     def create_playoff(self, place: int) -> int | None:
-        """Open the playoff (加赛) for the players tied at `place`."""
+        """Open the playoff (加赛) for the players tied at `place` of the ranking shown; three
+        or more play it in the format chosen (the group's setting unless changed here)."""
         name = self.selected_group()
         if name is None:
             return None
-        outcome = self.run(CREATE_PLAYOFF, self.ev, name, place)
+        need = next((n for n in getattr(self.info, "playoffs_needed", ()) if n.place == place),
+                    None)
+        playoff_format = self.playoff_format.value() if need is not None and \
+            len(need.players) >= 3 else None
+        entry = self.current()
+        ranking_name = entry[1].name if entry is not None and entry[0].startswith("sub:") \
+            else None
+        outcome = self.run(CREATE_PLAYOFF, self.ev, name, place, playoff_format=playoff_format,
+                           ranking=ranking_name)
         if outcome is None:
             return None
         self.playoff_id = int(outcome.value)
@@ -881,6 +911,7 @@ class StandingsView(View):
         self.pdf_button.setText(tr("save_pdf"))
         self.award_print_button.setText(tr("print_award_list"))
         self.award_pdf_button.setText(tr("pdf_award_list"))
+        self.playoff_format.retranslate()
         self._update_print_buttons()
         self.playoff_list.setToolTip(both("playoff_keys_tip"))
         for index, key in enumerate(("page_standings", "page_crosstable", "page_bracket")):
