@@ -28,7 +28,15 @@ from app.services import demo
 from app.services.event import Event
 from app.services.operations import Area, Outcome
 from app.ui import common
-from app.ui.i18n import both, error_text, language, notifier, set_language, tr
+from app.ui.i18n import (
+    both,
+    error_text,
+    language,
+    notifier,
+    set_language,
+    stored_text,
+    tr,
+)
 from app.ui.start_page import StartPage
 from app.ui.texts import TEXTS
 from app.ui.views.base import View
@@ -292,7 +300,8 @@ class MainWindow(QMainWindow):
             if act is self.act_print_round or name not in reasons:
                 continue  # the Round menu's action is kept by update_round_actions
             reason = reasons[name]
-            tip = _both_of("menu_pdf_doc_tip" if pdf else "menu_print_doc_tip", f"doc_{name}")
+            tip = tr("menu_pdf_doc_tip" if pdf else "menu_print_doc_tip",
+                     what=tr(f"doc_{name}"))
             if name == "slips" and not pdf:
                 tip += "\n" + both("print_slips_viewer_tip")
             act.setEnabled(reason is None)
@@ -391,7 +400,8 @@ class MainWindow(QMainWindow):
 
     def warn(self, warnings: Sequence[str]) -> None:
         """An operation done, with rules it bends (e.g. a pairing changed by hand)."""
-        text = "；".join(warnings) if language() == "zh" else "; ".join(warnings)
+        shown = [stored_text(w) or w for w in warnings]
+        text = "；".join(shown) if language() == "zh" else "; ".join(shown)
         self.status_label.setStyleSheet("color: #7a4d00;")
         self.status_label.setText(text)
         self._show_banner(tr("warning_banner", text=text), warning=True)
@@ -559,8 +569,9 @@ class MainWindow(QMainWindow):
         redo = self.ev.can_redo() if self.ev is not None else None
         self.act_undo.setEnabled(bool(undo))
         self.act_redo.setEnabled(bool(redo))
-        self.act_undo.setText(tr("act_undo_named", what=undo) if undo else tr("act_undo"))
-        self.act_redo.setText(tr("act_redo_named", what=redo) if redo else tr("act_redo"))
+        for act, step, key in ((self.act_undo, undo, "act_undo"), (self.act_redo, redo, "act_redo")):
+            what = stored_text(step) if step else ""
+            act.setText(tr(f"{key}_named", what=what) if what else tr(key))
 
     # ----- undo / redo -----------------------------------------------------------------------------
 
@@ -580,7 +591,8 @@ class MainWindow(QMainWindow):
             return
         self.changed()
         if done:
-            self.show_message(tr("redone" if redo else "undone", what=done))
+            self.show_message(tr("redone" if redo else "undone",
+                                 what=stored_text(done) or tr("the_last_change")))
         else:
             self.show_message(tr("nothing_to_redo" if redo else "nothing_to_undo"))
 
@@ -671,12 +683,6 @@ class MainWindow(QMainWindow):
             self.ev.close()
             self.ev = None
         super().closeEvent(event)
-
-
-def _both_of(key: str, what: str) -> str:
-    """A tooltip in both languages, `{what}` filled in each with its own language's text."""
-    (zh, en), (what_zh, what_en) = TEXTS[key], TEXTS[what]
-    return f"{zh.format(what=what_zh)}\n{en.format(what=what_en)}"
 
 
 def _hide_password(url: str) -> str:

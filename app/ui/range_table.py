@@ -33,7 +33,7 @@ PRIZE_COLUMNS = (
     Column("from", "从第几名", "from place", "int"),
     Column("to", "到第几名", "to place", "int"),
     Column("money", "奖金（元）", "money (yuan)", "int", optional=True),
-    Column("items", "奖品（顿号分隔）", "items (separated by 、)", "list"),
+    Column("items", "奖品（顿号分隔）", "items (separated by commas)", "list"),
 )
 TITLE_COLUMNS = (
     Column("from", "从第几名", "from place", "int"),

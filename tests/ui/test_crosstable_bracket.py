@@ -102,7 +102,7 @@ def test_round_robin_crosstable_shows_each_pairs_points_and_follows_new_results(
     assert model.data(model.index(j, 1 + i), Qt.ItemDataRole.BackgroundRole).color() == \
         crosstable_widget.TINTS["loss"]
     tip = model.data(model.index(i, 1 + j), Qt.ItemDataRole.ToolTipRole)
-    assert f"{names[i]} 对 {names[j]}：2 分" in tip and f"{names[i]} v {names[j]}: 2 points" in tip
+    assert f"{names[i]} 对 {names[j]}：2 分" in tip  # the tooltip in the language shown
     assert model.data(model.index(0, 0), Qt.ItemDataRole.TextAlignmentRole) != \
         model.data(model.index(0, 1), Qt.ItemDataRole.TextAlignmentRole)
     assert view.pages.isTabVisible(1) and not view.pages.isTabVisible(2)  # no bracket here
@@ -184,9 +184,9 @@ def test_swiss_crosstable_names_opponents_colours_and_outcomes_both_ways(demo_wi
         crosstable_widget.TINTS[kind]
     tip = model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
     place = int(SWISS_ZH.match(first).group(1))
-    assert f"对第{place}名 {names[place - 1]}" in tip and f"v no. {place} {names[place - 1]}" in tip
+    assert f"对第{place}名 {names[place - 1]}" in tip and "v no." not in tip  # one language
     header_tip = model.headerData(1, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
-    assert "第1轮" in header_tip and "Round 1" in header_tip
+    assert "第1轮" in header_tip and "Round 1" not in header_tip
     screenshot(window, "31-crosstable-swiss")
     # scrolled sideways, the names stay in view (the vertical header)
     grid.table.horizontalScrollBar().setValue(grid.table.horizontalScrollBar().maximum())

@@ -47,7 +47,7 @@ from app.services.operations import (
 from app.services.ranking import format_points
 from app.ui import common
 from app.ui.common import cell
-from app.ui.i18n import both, pick, tr
+from app.ui.i18n import both, pick, stored_text, tr
 from app.ui.operations import busy
 from app.ui.printing import print_document, print_table
 from app.ui.views.base import View
@@ -408,7 +408,8 @@ class RoundsView(View):
         self.progress.setValue(done)
         self.progress.setFormat(tr("rounds_progress", round=round_.number, done=done, total=total)
                                 if round_ else tr("rounds_none"))
-        self.report.setPlainText("\n".join(round_.report) if round_ else "")
+        lines = (stored_text(line) for line in (round_.report if round_ else ()))
+        self.report.setPlainText("\n".join(line for line in lines if line))
 
     def _points(self, ref: queries.PlayerRef | None) -> str:
         if ref is None or ref.id not in self.points_before:
@@ -531,7 +532,7 @@ class RoundsView(View):
         if outcome is None:
             return None
         if outcome.warnings:
-            self.report.appendPlainText("\n".join(tr("rounds_warning", text=w)
+            self.report.appendPlainText("\n".join(tr("rounds_warning", text=stored_text(w))
                                                   for w in outcome.warnings))
         return list(outcome.warnings)
 

@@ -41,15 +41,13 @@ from app.ui.settings_controls import (
     SubRankings,
     TieBreakPicker,
 )
-from app.ui.texts import TIEBREAK_ENGLISH
+from app.ui.texts import RULE_SET_TEXTS, TIEBREAK_ENGLISH
 from app.ui.views.base import View
 
 POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
 UNPLAYED = ("zero", "own", "lowest")
 CHOICE_TEXTS = {
-    "renju": ("专业规则（禁手）", "renju (forbidden moves)"),
-    "free": ("大众规则（无禁手）", "free (no forbidden moves)"),
-    "gomoku": ("标准五子棋", "standard gomoku"),
+    **RULE_SET_TEXTS,
     **{system.value: (system.zh, system.en) for system in System},
     "zero": ("按0分计", "count as zero"),
     "own": ("按本人得分计", "own score (dummy opponent)"),

@@ -467,7 +467,7 @@ class StandingsView(View):
                 self.main.show_error(error)
         for key, info in self.rankings:
             label = tr("standings_main") if key == MAIN else (
-                f"{tr('standings_teams')}：{key[len('team:'):]}" if key.startswith("team:")
+                tr("standings_team_ranking", name=key[len("team:"):]) if key.startswith("team:")
                 else info.name)
             self.which.addItem(label, key)
         index = self.which.findData(choice)
