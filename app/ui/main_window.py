@@ -56,6 +56,7 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         self.ev: Event | None = None
         self.last_error: str = ""
+        self._told: BaseException | tuple[str, ...] | None = None  # what the banner says
         self.stack = QStackedWidget()
         self.start_page = StartPage(self)
         self.tabs = QTabWidget()
@@ -342,6 +343,7 @@ class MainWindow(QMainWindow):
         self.retranslate()
 
     def retranslate(self) -> None:
+        self._retell()
         self.menu_file.setTitle(tr("menu_file"))
         self.menu_edit.setTitle(tr("menu_edit"))
         self.menu_print.setTitle(tr("menu_print"))
@@ -382,6 +384,17 @@ class MainWindow(QMainWindow):
 
     # ----- messages ----------------------------------------------------------------------------
 
+    def _retell(self) -> None:
+        """After a change of language: the banner says its refusal or warning again in the
+        new language; the status line's message (made in the old one) goes."""
+        self.status_label.clear()
+        if self.banner.isHidden():
+            return
+        if isinstance(self._told, BaseException):
+            self.show_error(self._told)
+        elif self._told is not None:
+            self.warn(self._told)
+
     def show_message(self, text: str) -> None:
         self.status_label.setStyleSheet("")
         self.status_label.setText(text)
@@ -390,6 +403,7 @@ class MainWindow(QMainWindow):
         """A user's error: shown in the banner above the views and in the status line (red),
         never as a blocking dialog."""
         self.last_error = error_text(error)
+        self._told = error
         self.status_label.setStyleSheet("color: #b00020;")
         self.status_label.setText(self.last_error)
         self._show_banner(self.last_error, warning=False)
@@ -400,6 +414,7 @@ class MainWindow(QMainWindow):
 
     def warn(self, warnings: Sequence[str]) -> None:
         """An operation done, with rules it bends (e.g. a pairing changed by hand)."""
+        self._told = tuple(warnings)
         shown = [stored_text(w) or w for w in warnings]
         text = "；".join(shown) if language() == "zh" else "; ".join(shown)
         self.status_label.setStyleSheet("color: #7a4d00;")
