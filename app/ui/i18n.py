@@ -7,6 +7,7 @@ through `tr(key)` and relabel themselves in `retranslate()` when `notifier().cha
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, Signal
 
@@ -60,6 +61,11 @@ def both(key: str, **values: object) -> str:
 def pick(zh: str, en: str) -> str:
     """One of two texts given inline (data from the services carry both)."""
     return zh if _state["language"] == "zh" else en
+
+
+def names_text(names: Iterable[str]) -> str:
+    """Names in a row as the language writes a list: 甲、乙、丙 or 甲, 乙, 丙."""
+    return ("、" if _state["language"] == "zh" else ", ").join(names)
 
 
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")

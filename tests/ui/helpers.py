@@ -53,9 +53,9 @@ a command-line option, a list's key, any snake_case name."""
 
 
 def shown_texts(widget) -> list[str]:  # type: ignore[no-untyped-def]
-    """Every text `widget` shows the arbiter: labels, buttons, tooltips, list choices, tab and
-    column headers, group titles, hints of what is visible in it, and its actions' texts and
-    tips (menus included)."""
+    """Every text `widget` shows the arbiter: labels, buttons, tooltips, list choices, tables
+    (headers and cells), group titles, hints of what is visible in it, and its actions' texts
+    and tips (menus included)."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import (
@@ -90,6 +90,8 @@ def shown_texts(widget) -> list[str]:  # type: ignore[no-untyped-def]
             model = child.model()
             texts += [str(model.headerData(c, Qt.Orientation.Horizontal) or "")
                       for c in range(model.columnCount())]
+            texts += [str(model.index(r, c).data() or "") for r in range(model.rowCount())
+                      for c in range(model.columnCount())]
     for action in widget.findChildren(QAction):
         texts += [action.text(), action.toolTip(), action.statusTip()]
     return [text for text in texts if text]
@@ -98,13 +100,29 @@ def shown_texts(widget) -> list[str]:  # type: ignore[no-untyped-def]
 # ----- events, players and groups ------------------------------------------------------------
 
 
+_DEMOS: dict[str, Path] = {}  # each preset's demonstration event, built once per test run
+
+
 def open_demo(window, tmp_path: Path, preset: str):  # type: ignore[no-untyped-def]
-    """The demonstration event of `preset`, built in tmp_path and opened in the window;
-    the standings view is shown (returned)."""
+    """The demonstration event of `preset` (built once, then copied into tmp_path with its
+    snapshots) opened in the window; the standings view is shown (returned)."""
+    import atexit
+    import shutil
+    import tempfile
+
     from app.services import demo
 
+    if preset not in _DEMOS:
+        folder = tempfile.mkdtemp(prefix="demo-")
+        atexit.register(shutil.rmtree, folder, True)
+        built = Path(folder) / f"{preset}.db"
+        demo.build_demo(built, preset).close()
+        _DEMOS[preset] = built
     path = tmp_path / f"{preset}.db"
-    demo.build_demo(path, preset).close()
+    shutil.copy(_DEMOS[preset], path)
+    snapshots = _DEMOS[preset].with_name(f"{preset}.db.snapshots")
+    if snapshots.is_dir():
+        shutil.copytree(snapshots, path.with_name(snapshots.name))
     assert window.open_event(path), window.last_error
     window.tabs.setCurrentWidget(window.standings_view)
     return window.standings_view

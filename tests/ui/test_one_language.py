@@ -42,7 +42,7 @@ def event_data(window) -> list[str]:  # type: ignore[no-untyped-def]
         if group.system.team:
             data |= {t.name for t in knockout.teams(window.ev, group.name)}
     for player in queries.players(window.ev):
-        data |= {player.name, player.unit}
+        data |= {player.name, player.unit, player.source, player.grade}
     return sorted((d for d in data if d), key=len, reverse=True)
 
 

@@ -47,7 +47,7 @@ from app.services.operations import (
 from app.services.ranking import format_points
 from app.ui import common
 from app.ui.common import cell
-from app.ui.i18n import both, pick, stored_text, tr
+from app.ui.i18n import both, language, pick, stored_text, tr
 from app.ui.operations import busy
 from app.ui.printing import print_document, print_table
 from app.ui.views.base import View
@@ -420,10 +420,11 @@ class RoundsView(View):
         """Board, first side (points before the round, unit), result, second side (...)."""
         if board.first_team:  # a team match (分台定人制): teams, each board's game, line-ups
             games = " ".join(g.result or "·" for g in board.games)
-            lineup = "；".join(
+            lineup = ("；" if language() == "zh" else "; ").join(
                 f"{g.index}: {g.black.name if g.black else '—'}–"
                 f"{g.white.name if g.white else '—'}" for g in board.games)
-            return [board.number, board.first_team, board.label, f"{board.result}  [{games}]",
+            return [board.number, board.first_team, match_note(board.label),
+                    f"{board.result}  [{games}]",
                     board.second_team or tr("bye"), lineup]
         result = tr("bye") if board.result == "bye" else board.result
         if len(board.games) > 1:
@@ -728,6 +729,13 @@ class RoundsView(View):
         state = settings.value("rounds/splitter")
         if state is not None:
             self.splitter.restoreState(state)
+
+
+def match_note(label: str) -> str:
+    """A team match's stored note, "3:3 主将加赛" (the board points, decided by the captains'
+    playoff), in the language shown."""
+    points, playoff, _rest = label.partition(" 主将加赛")
+    return f"{points} {tr('rounds_captains_playoff')}" if playoff else label
 
 
 def _why(error: UserError | None) -> str | None:

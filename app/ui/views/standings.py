@@ -39,7 +39,7 @@ from app.ui import common
 from app.ui.bracket_widget import BracketWidget
 from app.ui.common import cell
 from app.ui.crosstable_widget import CrosstableWidget
-from app.ui.i18n import both, language, pick, tr
+from app.ui.i18n import both, language, names_text, pick, tr
 from app.ui.settings_controls import PlayoffFormatChoice
 from app.ui.texts import (
     AWARD_TEXT_ENGLISH,
@@ -670,7 +670,7 @@ class StandingsView(View):
                    *([tr("standings_team_reason")] if reasons else [])]
         rows = [[row.rank_text, row.team, row.total_text,
                  *(row.values if row.place is not None else ["" for _ in row.values]),
-                 "、".join(row.members), award_text(row.prize), award_text(row.note),
+                 names_text(row.members), award_text(row.prize), award_text(row.note),
                  *([award_text(row.playoff_reason)] if reasons else [])] for row in info.rows]
         common.fill_table(self.table, headers, rows)
         need = QBrush(QColor("#f8d7da"))
@@ -683,7 +683,7 @@ class StandingsView(View):
         self.needs.clear()
         needs = getattr(self.info, "playoffs_needed", ()) if self.info is not None else ()
         for need in needs:
-            players = "、".join(p.name for p in need.players)
+            players = names_text(p.name for p in need.players)
             text = tr("standings_need", place=need.place, players=players)
             reason = award_text(need.reason)
             if reason:
@@ -847,7 +847,7 @@ class StandingsView(View):
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
         for info in self.playoff_infos:
-            names = "、".join(p.name for p in info.players)
+            names = names_text(p.name for p in info.players)
             state = (tr("playoff_decided", order=" > ".join(p.name for p in info.order))
                      if info.order else tr("playoff_open"))
             item = QListWidgetItem(tr("playoff_item", place=info.place, players=names,
@@ -984,7 +984,7 @@ def _playoff_mark(mark: str) -> str:
 def _playoff_text(info: Any) -> str:
     """A playoff's games (played and to play) and its order once decided."""
     lines = [tr("playoff_item", place=info.place,
-                players="、".join(p.name for p in info.players), state="")]
+                players=names_text(p.name for p in info.players), state="")]
     for game in info.games:
         mark = game.result or ("→ " + tr("playoff_next") if game is info.next_game else "")
         stage = pick(game.stage, PLAYOFF_STAGE_ENGLISH.get(game.stage, game.stage))
