@@ -65,6 +65,7 @@ def shown_texts(widget) -> list[str]:  # type: ignore[no-untyped-def]
         QLabel,
         QLineEdit,
         QMenu,
+        QPlainTextEdit,
         QTableView,
         QTabWidget,
         QWidget,
@@ -84,7 +85,7 @@ def shown_texts(widget) -> list[str]:  # type: ignore[no-untyped-def]
                                                                    child.tabToolTip)]
         if isinstance(child, QGroupBox | QMenu):
             texts.append(child.title())
-        if isinstance(child, QLineEdit):
+        if isinstance(child, QLineEdit | QPlainTextEdit):
             texts.append(child.placeholderText())
         if isinstance(child, QTableView) and child.model() is not None:
             model = child.model()

@@ -100,8 +100,11 @@ def walk(window) -> list[str]:  # type: ignore[no-untyped-def]
     dialogs = [window.export_dialog, window.snapshot_dialog, window.shortcuts_dialog,
                players.import_wizard, view.open_teams_dialog(), ServeDialog(window),
                PlayerDialog(players, None, players.group_names(), players.group_names()[0])]
-    if players.team_group() is not None:
-        dialogs.append(players.team_dialog_for(players.team_group()))
+    team_groups = [g.name for g in queries.event_info(window.ev).groups if g.system.team]
+    if team_groups:
+        window.tabs.setCurrentWidget(players)
+        players.group.setCurrentIndex(players.group.findData(team_groups[0]))
+        dialogs.append(players.team_dialog_for(team_groups[0]))
     for dialog in dialogs:
         bad += bad_texts(dialog, data)
         dialog.close()
