@@ -14,7 +14,14 @@ from PySide6.QtWidgets import QMenu
 
 from app.services import knockout, queries
 from app.ui import i18n
-from tests.ui.helpers import CJK, IDENTIFIERS, open_demo, shown_texts
+from tests.ui.helpers import (
+    CJK,
+    IDENTIFIERS,
+    import_two_lists,
+    open_demo,
+    set_up_event,
+    shown_texts,
+)
 
 LANGUAGE_NAMES = ("中文",)  # the language menu names each language in itself
 FILE_COLUMNS = ("队名", "姓名", "单位", "身份证号")  # the headers a team list file must have
@@ -139,3 +146,22 @@ def test_the_data_left_out_of_the_check_is_only_the_events_own(window, tmp_path)
     assert "录入成绩" in bad_texts(window, event_data(window))
     window.rounds_view.entry_label.setToolTip("seat: second")
     assert "seat: second" in bad_texts(window, event_data(window))
+
+
+def test_an_import_checked_in_english_tells_its_problems_in_english(window, qtbot, tmp_path):
+    """The import wizard's problems and the rows the quota leaves out: each reason in the
+    language shown (the file's own names and column titles are data)."""
+    set_up_event(window, tmp_path)
+    window.act_en.trigger()
+    wizard = import_two_lists(window, qtbot)
+    report = wizard.check()
+    assert report is not None and report.left_out
+    table = wizard.problems
+    reasons = [table.item(r, 4).text() for r in range(table.rowCount())]
+    left_out = reasons[len(report.problems):]
+    assert len(left_out) == len(report.left_out)
+    for text in left_out:  # "file:row name: reason", the reason naming the list (data)
+        assert not CJK.search(text.rsplit(": ", 1)[-1].replace("网络入围赛", "")), text
+    for r in range(len(report.problems)):
+        tip = table.item(r, 4).toolTip()
+        assert tip and not CJK.search(tip.replace(table.item(r, 2).text(), "")), tip
