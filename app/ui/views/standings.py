@@ -39,7 +39,7 @@ from app.ui import common
 from app.ui.bracket_widget import BracketWidget
 from app.ui.common import cell
 from app.ui.crosstable_widget import CrosstableWidget
-from app.ui.i18n import both, language, names_text, pick, tr
+from app.ui.i18n import both, language, names_text, pick, singular, tr
 from app.ui.settings_controls import PlayoffFormatChoice
 from app.ui.texts import (
     AWARD_TEXT_ENGLISH,
@@ -959,7 +959,7 @@ def _english(text: str, labels: dict[str, str]) -> str:
     for pattern, english in AWARD_TEXT_PATTERNS:
         match = re.fullmatch(pattern, text)
         if match is not None:
-            return english.format(*(_english(g, labels) for g in match.groups()))
+            return singular(english.format(*(_english(g, labels) for g in match.groups())))
     for separator, joint in (("；", "; "), ("、", ", ")):
         if separator in text:
             return joint.join(_english(part, labels) for part in text.split(separator))
