@@ -71,6 +71,13 @@ def bad_texts(widget, data: list[str]) -> list[str]:  # type: ignore[no-untyped-
     return bad
 
 
+def each_choice(combo) -> Iterator[int]:  # type: ignore[no-untyped-def]
+    """Choose each item of `combo` in turn (its index given)."""
+    for index in range(combo.count()):
+        combo.setCurrentIndex(index)
+        yield index
+
+
 def walk(window) -> list[str]:  # type: ignore[no-untyped-def]
     """Every view, page, ranking, menu and dialog of the open event, and what each says
     that it should not."""
@@ -81,20 +88,17 @@ def walk(window) -> list[str]:  # type: ignore[no-untyped-def]
         bad += bad_texts(window, data)
     view = window.standings_view
     window.tabs.setCurrentWidget(view)
-    for group in range(view.group.count()):
-        view.group.setCurrentIndex(group)
+    for _group in each_choice(view.group):
         for page in range(view.pages.count()):
             if view.pages.isTabVisible(page):
                 view.pages.setCurrentIndex(page)
                 bad += bad_texts(window, data)
         view.pages.setCurrentIndex(0)
-        for which in range(view.which.count()):
-            view.which.setCurrentIndex(which)
+        for _ranking in each_choice(view.which):
             bad += bad_texts(window, data)
     rounds = window.rounds_view
     window.tabs.setCurrentWidget(rounds)
-    for group in range(rounds.group.count()):
-        rounds.group.setCurrentIndex(group)
+    for _group in each_choice(rounds.group):
         bad += bad_texts(window, data)
     window.show_export()
     window.show_snapshots()
