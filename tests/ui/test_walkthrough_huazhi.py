@@ -193,7 +193,7 @@ def test_a_huazhi_team_knockout_from_the_window_alone(window, qtbot, tmp_path, m
     assert standings.show_bracket()
     walk.shot("bracket")
 
-    # ----- prints: the bracket, the standings, the award list, the pairings ------------------
+    # ----- prints: the bracket, the standings, the award list, the pairings, the slips -------
     assert standings.pdf_button.isEnabled()
     standings.pdf_button.click()
     standings.pages.setCurrentIndex(0)
@@ -202,8 +202,13 @@ def test_a_huazhi_team_knockout_from_the_window_alone(window, qtbot, tmp_path, m
     window.tabs.setCurrentWidget(rounds)
     rounds.round_box.setCurrentIndex(0)
     rounds.pdf_button.click()
+    assert rounds.slips_pdf_button.isEnabled()
+    rounds.slips_pdf_button.click()  # the result slips of round 1 (成绩记录单)
     pdfs = [p for p in saved if p.suffix == ".pdf"]
-    assert len(pdfs) == 4 and all(p.stat().st_size > 1000 for p in pdfs), saved
+    assert len(pdfs) == 5 and all(p.stat().st_size > 1000 for p in pdfs), saved
+    slips = subprocess.run(["pdftotext", "-layout", str(pdfs[4]), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    assert slips.count("成绩记录单") == 4 and "北京乙" in slips and "主将加赛" in slips
     text = subprocess.run(["pdftotext", "-layout", str(pdfs[3]), "-"], capture_output=True,
                           text=True, check=True).stdout
     assert "北京队" in text and "主将加赛" in text
