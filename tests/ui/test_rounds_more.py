@@ -60,6 +60,7 @@ def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, t
     assert view.pair_next() is not None, window.last_error
     assert view.board_texts()[0][1] == "队伍1"
     assert view.report.toPlainText().splitlines()[0] == "名次段 1-4: 第1场"  # one language
+    assert view.board_texts()[0][2] == "1–4名"  # the places the match decides, not a score
     assert "甲" in view.board_texts()[0][5]  # the match's line-up, board by board
     assert view.entry_games() == 3
     qtbot.keyClicks(view.entry, "1 101")

@@ -753,7 +753,11 @@ class RoundsView(View):
 
 def match_note(label: str) -> str:
     """A team match's stored note, "3:3 主将加赛" (the board points, decided by the captains'
-    playoff), in the language shown."""
+    playoff), in the language shown; before its result, the places the match decides
+    ("1-8", stored at pairing) read as places (1–8名), not as a score."""
+    places = re.fullmatch(r"(\d+)-(\d+)", label)
+    if places:
+        return tr("bracket_places", best=places.group(1), worst=places.group(2))
     points, playoff, _rest = label.partition(" 主将加赛")
     return f"{points} {tr('rounds_captains_playoff')}" if playoff else label
 
