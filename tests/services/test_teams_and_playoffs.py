@@ -134,6 +134,12 @@ def test_three_tied_play_off_in_the_groups_own_format_unless_told(make_event: Ma
     assert playoffs.playoff_view(event, by_setting).games[0].stage == "双盘加赛"  # a knockout
     with event.reading() as session:
         assert playoffs.row_format(session.get(Playoff, by_setting)) == "knockout"
+    # The tie still shows while its playoff is played; opening it again is refused and
+    # writes nothing.
+    with pytest.raises(UserError) as again:
+        playoffs.create_playoff(event, "男子组", 1)
+    assert "已开始" in again.value.zh and "already open" in again.value.en
+    assert [p.id for p in playoffs.playoffs(event, "男子组")] == [by_setting]
 
 
 def test_a_game_on_the_board_ending_in_a_claimed_foul_fills_the_result(make_event: Make
