@@ -3,7 +3,8 @@ hand: which players are missing or paired twice, and which boards break [C1] (a 
 meeting or a forbidden pair), [C2] (a PAB to a player who may not have it) or [C3] (two
 non-topscorers with the same absolute colour preference), FIDE C.04.3 Art. 2.1 / C.04.1.
 
-Messages are bilingual (Chinese / English), one per problem, ready to show.
+Messages are bilingual (Chinese / English), one per problem, ready to show: they name boards
+and players, never the articles' codes, which an arbiter does not read.
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ def violations(request: PairingRequest, pairing: Pairing) -> tuple[str, ...]:
             bye = players.get(board.first)
             if bye is not None and not bye.bye_eligible:
                 found.append(
-                    f"{board.first} 已轮空或已不战而得胜分，不能再轮空 [C2]"
-                    f" / {board.first} may not receive the PAB again [C2]"
+                    f"{board.first} 已轮空或已不战而得胜分，不能再轮空"
+                    f" / {board.first} may not receive the pairing-allocated bye again"
                 )
             continue
         a, b = players.get(board.first), players.get(board.second)
@@ -53,8 +54,8 @@ def violations(request: PairingRequest, pairing: Pairing) -> tuple[str, ...]:
             continue
         if b.number in a.met:
             found.append(
-                f"第{board.number}台 {a.number} 与 {b.number} 已经对局过 [C1]"
-                f" / board {board.number}: {a.number} and {b.number} have met [C1]"
+                f"第{board.number}台 {a.number} 与 {b.number} 已经对局过"
+                f" / board {board.number}: {a.number} and {b.number} have met"
             )
         if frozenset((a.number, b.number)) in request.forbidden_pairs:
             found.append(
@@ -64,9 +65,9 @@ def violations(request: PairingRequest, pairing: Pairing) -> tuple[str, ...]:
         topscorer = last_round and max(a.score, b.score) > threshold
         if a.absolute and b.absolute and a.preference is b.preference and not topscorer:
             found.append(
-                f"第{board.number}台 {a.number} 与 {b.number} 绝对先后手要求相同 [C3]"
+                f"第{board.number}台 {a.number} 与 {b.number} 绝对先后手要求相同"
                 f" / board {board.number}: {a.number} and {b.number} have the same"
-                " absolute colour preference [C3]"
+                " absolute colour preference"
             )
     for number in sorted(set(players) - set(seen)):
         found.append(f"{number} 未被编排 / {number} is not paired")

@@ -196,7 +196,10 @@ def test_engine_pairings_pass_the_checks_and_hand_made_errors_are_named() -> Non
         (Board(1, 1, 2), Board(2, 4, 1), Board(3, 5, 6)),
     )
     text = "\n".join(violations(req, bad))
-    assert "[C3]" in text  # 1 and 2; 5 and 6
-    assert "[C1]" in text  # 4 and 1 met in round 1
+    # [C3]: 1 and 2; 5 and 6.  [C1]: 4 and 1 met in round 1.  Told in words, no codes.
+    assert "1 and 2 have the same absolute colour preference" in text
+    assert "5 and 6 have the same absolute colour preference" in text
+    assert "4 and 1 have met" in text and "已经对局过" in text
+    assert "[C" not in text
     assert "1 is already on board 1" in text
     assert "3 is not paired" in text
