@@ -150,6 +150,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                              "Store the title, organisers, venue and dates (undoable, Ctrl+Z); Enter in a field does the same"),
     "setup_event_saved": ("已保存赛事信息", "Event details saved"),
     "setup_new_group": ("新组别名称", "New group's name"),
+    "setup_fifth_declared": ("对局时申明", "declared at the board"),
     "setup_new_group_tip": ("要添加的组别名称，如“公开组”；回车即添加",
                             "Name of the group to add, e.g. Open; Enter adds it"),
     "setup_like": ("设置照：", "Settings like:"),

@@ -310,3 +310,20 @@ def test_text_size_changes_and_is_remembered(window, qapp, settings):
         font.setPointSizeF(before)
         qapp.setFont(font)
         settings.remove("font_size")
+
+
+def test_fifth_move_offers_of_zero_read_as_declared_at_the_board(window, tmp_path):
+    window.new_event(tmp_path / "e.db", "qiwang-2022")
+    view = window.setup_view
+    view.group_list.setCurrentRow(0)
+    view.fifth.setValue(0)
+    assert view.fifth.text() == "对局时申明"  # never a bare 0 offers
+    assert view.save_group(), window.last_error
+    assert queries.event_info(window.ev).groups[0].settings.fifth_move_offers == 0
+    i18n.set_language("en")
+    try:
+        assert view.fifth.text() == "declared at the board"
+    finally:
+        i18n.set_language("zh")
+    view.fifth.setValue(2)
+    assert view.fifth.text() == "2"

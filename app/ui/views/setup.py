@@ -500,6 +500,8 @@ class SetupView(View):
         self.groups_box.setTitle(tr("setup_groups"))
         self.group_list.setToolTip(both("setup_groups_tip"))
         self.new_group_name.setPlaceholderText(tr("setup_new_group"))
+        # 0 stores "the number is declared during the game" (e.g. Yamaguchi), never "no offers".
+        self.fifth.setSpecialValueText(tr("setup_fifth_declared"))
         self.new_group_name.setToolTip(both("setup_new_group_tip"))
         self.like_label.setText(tr("setup_like"))
         self.new_group_like.setToolTip(both("setup_like_tip"))
