@@ -6,8 +6,8 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session, object_session, selectinload
 
 from app.errors import UserError
 from app.group_settings import GroupSettings
@@ -126,8 +126,35 @@ def round_is_complete(round_: Round) -> bool:
     return all(board.result for board in round_.boards)
 
 
+@dataclass(frozen=True)
+class _Counts:
+    players: int
+    rounds_paired: int
+    rounds_complete: int
+
+
+def _counts(group: Group) -> _Counts:
+    """How many players, paired rounds and complete rounds the group has: counted by the
+    database when the group is in a session (a pending change is flushed first), rather
+    than by loading every player, round and board."""
+    session = object_session(group)
+    if session is None or group.id is None:
+        rounds = list(group.rounds_played)
+        return _Counts(len(group.players), len(rounds),
+                       sum(1 for r in rounds if round_is_complete(r)))
+    players = session.scalar(select(func.count(Player.id)).where(Player.group_id == group.id))
+    paired = session.scalar(select(func.count(Round.id)).where(Round.group_id == group.id))
+    # A round is complete when none of its boards lacks a result (as `round_is_complete`).
+    waiting = session.scalar(
+        select(func.count(func.distinct(BoardRow.round_id)))
+        .join(Round, BoardRow.round_id == Round.id)
+        .where(Round.group_id == group.id, or_(BoardRow.result == "",
+                                               BoardRow.result.is_(None))))
+    return _Counts(players or 0, paired or 0, (paired or 0) - (waiting or 0))
+
+
 def group_info(group: Group) -> GroupInfo:
-    rounds = list(group.rounds_played)
+    counts = _counts(group)
     return GroupInfo(
         id=group.id,
         name=group.name,
@@ -145,9 +172,9 @@ def group_info(group: Group) -> GroupInfo:
         grade_titles=tuple(group.grade_titles),
         eligibility=dict(group.eligibility),
         settings=settings_of(group),
-        player_count=len(group.players),
-        rounds_paired=len(rounds),
-        rounds_complete=sum(1 for r in rounds if round_is_complete(r)),
+        player_count=counts.players,
+        rounds_paired=counts.rounds_paired,
+        rounds_complete=counts.rounds_complete,
     )
 
 
@@ -203,12 +230,17 @@ def pairing_numbers(group: Group) -> dict[int, int]:
 
 def players(event: Event, group: str | None = None) -> list[PlayerInfo]:
     with event.reading() as session:
+        # Each player's absences come in one query with the players (not one per player).
+        query = select(Player).options(selectinload(Player.absences))
         if group is None:
-            rows = session.scalars(select(Player).join(Group).order_by(Group.position, Player.seed,
-                                                                       Player.id))
+            list(session.scalars(select(Group)))  # each player's group, from the session
+            rows = session.scalars(query.join(Group).order_by(Group.position, Player.seed,
+                                                              Player.id))
             return [player_info(p) for p in rows]
         found = Event.group(session, group)
-        return [player_info(p) for p in seeded_players(found)]
+        rows = session.scalars(query.where(Player.group_id == found.id)
+                               .order_by(Player.seed, Player.id))
+        return [player_info(p) for p in rows]
 
 
 def _ref(player: Player | None, numbers: dict[int, int]) -> PlayerRef | None:
@@ -279,7 +311,19 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
     )
 
 
+def load_round(session: Session, group: Group, number: int) -> Round:
+    """Round `number` of the group with its boards, their games and the group's players, in
+    a few queries (not one per board and per player), for showing it."""
+    list(session.scalars(select(Player).where(Player.group_id == group.id)))
+    found = session.scalars(
+        select(Round).where(Round.group_id == group.id, Round.number == number)
+        .options(selectinload(Round.boards).selectinload(BoardRow.games))).first()
+    if found is None:
+        return find_round(session, group, number)  # its refusal, worded once
+    return found
+
+
 def round_view(event: Event, group: str | None, number: int) -> RoundInfo:
     with event.reading() as session:
         found = Event.group(session, group)
-        return round_info(session, found, find_round(session, found, number))
+        return round_info(session, found, load_round(session, found, number))

@@ -167,15 +167,11 @@ class EventStore:
 
     def undo_description(self) -> str | None:
         """What Ctrl+Z would undo now (this station's last operation), or None."""
-        with self.reading() as session:
-            entry = session.scalars(self._next_query("undo")).first()
-            return entry.description if entry else None
+        return self._next_description("undo")
 
     def redo_description(self) -> str | None:
         """What Ctrl+Y would redo now (this station's last undone operation), or None."""
-        with self.reading() as session:
-            entry = session.scalars(self._next_query("redo")).first()
-            return entry.description if entry else None
+        return self._next_description("redo")
 
     def undo(self, entry_id: int | None = None) -> str | None:
         """Undo this station's last operation, or the entry `entry_id` (any station's);
@@ -185,6 +181,13 @@ class EventStore:
     def redo(self, entry_id: int | None = None) -> str | None:
         """Redo this station's last undone operation (or entry `entry_id`); its description."""
         return self._step("redo", entry_id)
+
+    def _next_description(self, direction: str) -> str | None:
+        """The description of the entry undo (or redo) would take next: one row, one column
+        (the window asks after every change; the entries' change lists are not read)."""
+        query = self._next_query(direction).limit(1)
+        with self.reading() as session:
+            return session.scalars(query.with_only_columns(UndoEntry.description)).first()
 
     def _next_query(self, direction: str) -> Select[UndoEntry]:
         query = select(UndoEntry).where(UndoEntry.undone.is_(direction == "redo"),
