@@ -6,15 +6,16 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, inspect, or_, select
 from sqlalchemy.orm import Session, object_session, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from app.errors import UserError
 from app.group_settings import GroupSettings
 from app.pairing.system import System
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
-from app.store.models import BoardRow, Game, Group, Player, Round
+from app.store.models import Absence, BoardRow, Game, Group, Player, Round
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,15 @@ def system_of(group: Group) -> System:
 
 
 def round_is_complete(round_: Round) -> bool:
-    return all(board.result for board in round_.boards)
+    """Every board of the round has its result. Asked of the database when the boards are
+    not loaded yet (a pending change is flushed first), rather than loading them all."""
+    session = object_session(round_)
+    if session is None or round_.id is None or "boards" not in inspect(round_).unloaded:
+        return all(board.result for board in round_.boards)
+    waiting = session.scalar(select(BoardRow.id).where(
+        BoardRow.round_id == round_.id,
+        or_(BoardRow.result == "", BoardRow.result.is_(None))).limit(1))
+    return waiting is None
 
 
 @dataclass(frozen=True)
@@ -193,7 +202,8 @@ def event_info(event: Event) -> EventInfo:
         )
 
 
-def player_info(player: Player) -> PlayerInfo:
+def player_info(player: Player, absences: dict[int, str] | None = None) -> PlayerInfo:
+    """The player as the views show them; `absences` (round -> kind) when already read."""
     return PlayerInfo(
         id=player.id,
         group=player.group.name,
@@ -212,7 +222,8 @@ def player_info(player: Player) -> PlayerInfo:
         entered_round=player.entered_round,
         seed=player.seed,
         phone=player.phone,
-        absences={a.round_number: a.kind for a in player.absences},
+        absences=dict(absences) if absences is not None else {
+            a.round_number: a.kind for a in player.absences},
         version=player.version,
         changed_by=player.changed_by,
     )
@@ -228,19 +239,32 @@ def pairing_numbers(group: Group) -> dict[int, int]:
     return {p.id: n for n, p in enumerate(seeded_players(group), start=1)}
 
 
+def _absences(session: Session, group: Group | None) -> dict[int, dict[int, str]]:
+    """Player id -> round -> kind of absence, for the group's players (every group's with
+    None), in one query."""
+    query = select(Absence.player_id, Absence.round_number, Absence.kind)
+    if group is not None:
+        query = query.join(Player, Absence.player_id == Player.id).where(
+            Player.group_id == group.id)
+    found: dict[int, dict[int, str]] = {}
+    for player_id, round_number, kind in session.execute(query):
+        found.setdefault(player_id, {})[round_number] = kind
+    return found
+
+
 def players(event: Event, group: str | None = None) -> list[PlayerInfo]:
     with event.reading() as session:
-        # Each player's absences come in one query with the players (not one per player).
-        query = select(Player).options(selectinload(Player.absences))
         if group is None:
             list(session.scalars(select(Group)))  # each player's group, from the session
-            rows = session.scalars(query.join(Group).order_by(Group.position, Player.seed,
-                                                              Player.id))
-            return [player_info(p) for p in rows]
+            absences = _absences(session, None)
+            rows = session.scalars(select(Player).join(Group).order_by(
+                Group.position, Player.seed, Player.id))
+            return [player_info(p, absences.get(p.id, {})) for p in rows]
         found = Event.group(session, group)
-        rows = session.scalars(query.where(Player.group_id == found.id)
+        absences = _absences(session, found)
+        rows = session.scalars(select(Player).where(Player.group_id == found.id)
                                .order_by(Player.seed, Player.id))
-        return [player_info(p) for p in rows]
+        return [player_info(p, absences.get(p.id, {})) for p in rows]
 
 
 def _ref(player: Player | None, numbers: dict[int, int]) -> PlayerRef | None:
@@ -317,9 +341,18 @@ def load_round(session: Session, group: Group, number: int) -> Round:
     list(session.scalars(select(Player).where(Player.group_id == group.id)))
     found = session.scalars(
         select(Round).where(Round.group_id == group.id, Round.number == number)
-        .options(selectinload(Round.boards).selectinload(BoardRow.games))).first()
+        .options(selectinload(Round.boards))).first()
     if found is None:
         return find_round(session, group, number)  # its refusal, worded once
+    games: dict[int, list[Game]] = {board.id: [] for board in found.boards}
+    for game in session.scalars(select(Game).join(BoardRow, Game.board_id == BoardRow.id)
+                                .where(BoardRow.round_id == found.id)
+                                .order_by(Game.board_id, Game.index)):
+        if game.board_id in games:
+            games[game.board_id].append(game)
+    for board in found.boards:
+        if "games" in inspect(board).unloaded:
+            set_committed_value(board, "games", games[board.id])
     return found
 
 
