@@ -361,8 +361,8 @@ class RoundsView(View):
                                                                             number)
             except UserError as error:
                 self.main.show_error(error)
+        self._refusals_stale = True  # asked once, by the first of the updates that follow
         self._fill()
-        self._refusals_stale = True
         self.main_actions_changed()
 
     def headers(self) -> list[str]:
