@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from sqlalchemy.orm import object_session
+from sqlalchemy.orm import Session, object_session
 
 from app.pairing.types import (
     Board,
@@ -25,6 +25,7 @@ from app.services.event import settings_of
 from app.services.queries import pairing_numbers, seeded_players
 from app.standings.scoring import GameResult, parse_board_result, round_records
 from app.store.models import BoardRow, Group, Player, Round
+from app.store.session import READING
 
 _ABSENCE_OUTCOME = {
     "absent": Outcome.ABSENT,
@@ -141,7 +142,34 @@ def build_snapshot(group: Group, *, partial: bool = True,
 
     With `partial`, boards still without a result are left out of the players' records (a
     round in progress shows what is known); otherwise every board must have its result.
+    In a reading session that changed nothing, the snapshot is built once and kept for the
+    session (the standings, the sub-rankings and the crosstable each ask for it).
     """
+    kept = _kept_builds(object_session(group))
+    key = (group.id, partial, before_round)
+    if kept is not None and key in kept:
+        return kept[key]
+    build = _build_snapshot(group, partial=partial, before_round=before_round)
+    if kept is not None:
+        kept[key] = build
+    return build
+
+
+def _kept_builds(session: Session | None
+                 ) -> dict[tuple[int, bool, int | None], SnapshotBuild] | None:
+    """The snapshots kept in a reading session (None: keep none, the event may change)."""
+    if session is None or not session.info.get(READING) or session.new or session.dirty \
+            or session.deleted:
+        return None
+    kept: dict[tuple[int, bool, int | None], SnapshotBuild] = session.info.setdefault(
+        _BUILDS, {})
+    return kept
+
+
+_BUILDS = "gomoku_snapshot_builds"
+
+
+def _build_snapshot(group: Group, *, partial: bool, before_round: int | None) -> SnapshotBuild:
     settings = settings_of(group)
     points = settings.points
     double_game = group.games_per_round == 2

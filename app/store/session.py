@@ -35,6 +35,7 @@ from app.store.models import UndoEntry
 from app.store.undo import ChangeRecorder, apply_entry
 
 _SNAPSHOT_FIRST = "gomoku_snapshot_first"
+READING = "gomoku_reading"  # in `Session.info`: a session of `EventStore.reading()`
 
 
 def default_station() -> str:
@@ -84,6 +85,7 @@ class EventStore:
     def reading(self) -> Iterator[Session]:
         """A session for reading; nothing done in it is written."""
         with Session(self.engine, expire_on_commit=False) as session:
+            session.info[READING] = True  # what is read from it may be kept while it lasts
             try:
                 yield session
             finally:
