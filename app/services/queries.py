@@ -151,19 +151,32 @@ def _counts(group: Group) -> _Counts:
         rounds = list(group.rounds_played)
         return _Counts(len(group.players), len(rounds),
                        sum(1 for r in rounds if round_is_complete(r)))
-    players = session.scalar(select(func.count(Player.id)).where(Player.group_id == group.id))
-    paired = session.scalar(select(func.count(Round.id)).where(Round.group_id == group.id))
+    return _all_counts(session, group.id).get(group.id, _Counts(0, 0, 0))
+
+
+def _all_counts(session: Session, group_id: int | None = None) -> dict[int, _Counts]:
+    """`_counts` of every group (or of one), in three queries."""
+    players = select(Player.group_id, func.count(Player.id)).group_by(Player.group_id)
+    paired = select(Round.group_id, func.count(Round.id)).group_by(Round.group_id)
     # A round is complete when none of its boards lacks a result (as `round_is_complete`).
-    waiting = session.scalar(
-        select(func.count(func.distinct(BoardRow.round_id)))
-        .join(Round, BoardRow.round_id == Round.id)
-        .where(Round.group_id == group.id, or_(BoardRow.result == "",
-                                               BoardRow.result.is_(None))))
-    return _Counts(players or 0, paired or 0, (paired or 0) - (waiting or 0))
+    waiting = (select(Round.group_id, func.count(func.distinct(BoardRow.round_id)))
+               .join(Round, BoardRow.round_id == Round.id)
+               .where(or_(BoardRow.result == "", BoardRow.result.is_(None)))
+               .group_by(Round.group_id))
+    if group_id is not None:
+        players = players.where(Player.group_id == group_id)
+        paired = paired.where(Round.group_id == group_id)
+        waiting = waiting.where(Round.group_id == group_id)
+    player_counts = {gid: n for gid, n in session.execute(players)}
+    paired_counts = {gid: n for gid, n in session.execute(paired)}
+    waiting_counts = {gid: n for gid, n in session.execute(waiting)}
+    return {gid: _Counts(player_counts.get(gid, 0), paired_counts.get(gid, 0),
+                         paired_counts.get(gid, 0) - waiting_counts.get(gid, 0))
+            for gid in {*player_counts, *paired_counts}}
 
 
-def group_info(group: Group) -> GroupInfo:
-    counts = _counts(group)
+def group_info(group: Group, counts: _Counts | None = None) -> GroupInfo:
+    counts = counts if counts is not None else _counts(group)
     return GroupInfo(
         id=group.id,
         name=group.name,
@@ -190,6 +203,7 @@ def group_info(group: Group) -> GroupInfo:
 def event_info(event: Event) -> EventInfo:
     with event.reading() as session:
         tournament = Event.tournament(session)
+        counts = _all_counts(session)
         return EventInfo(
             title=tournament.title,
             organisers=tournament.organisers,
@@ -198,7 +212,8 @@ def event_info(event: Event) -> EventInfo:
             end_date=tournament.end_date,
             preset=tournament.preset,
             settings=dict(tournament.settings),
-            groups=tuple(group_info(g) for g in tournament.groups),
+            groups=tuple(group_info(g, counts.get(g.id, _Counts(0, 0, 0)))
+                         for g in tournament.groups),
         )
 
 

@@ -76,12 +76,26 @@ def _pairing(number: int, boards: Sequence[_BoardLine], report: Sequence[object]
 def _entered(number: int, boards: Sequence[_BoardLine],
              double_game: bool) -> dict[int, tuple[GameResult, ...]]:
     return {
-        board.number: parse_board_result(
-            board.result.split(), double_game, f"round {number} board {board.number}"
-        )
+        board.number: _parsed(board.result, double_game, f"round {number} board {board.number}")
         for board in boards
         if board.result and board.second_player_id is not None
     }
+
+
+_PARSED: dict[tuple[str, bool], tuple[GameResult, ...]] = {}
+
+
+def _parsed(result: str, double_game: bool, where: str) -> tuple[GameResult, ...]:
+    """A stored result read as `parse_board_result` reads it; each distinct text read once
+    (a few codes are stored hundreds of times). A text it refuses is refused every time,
+    naming where it is."""
+    key = (result, double_game)
+    found = _PARSED.get(key)
+    if found is None:
+        found = parse_board_result(result.split(), double_game, where)
+        if len(_PARSED) < 4096:
+            _PARSED[key] = found
+    return found
 
 
 def _lines(round_: Round) -> tuple[_BoardLine, ...]:

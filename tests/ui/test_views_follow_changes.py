@@ -107,3 +107,29 @@ def test_another_stations_change_shows_when_the_view_is_next_refreshed(
     row = _row(view, board.number)
     assert row[4] == "0-1" and "别台改名" in row[5]
     assert view.progress.value() == 2
+
+
+def test_after_undo_the_pairing_list_is_the_one_a_fresh_fill_shows(window, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    view = _paired(window, qtbot, tmp_path)
+    for board in range(1, 5):
+        view._entry_edited(f"{board} {'1' if board % 2 else '='}")
+    assert view.pair_next() is not None, window.last_error
+    view._entry_edited("2 0")
+    before_undo = view.board_texts()
+    window.undo()
+    shown = view.board_texts()
+    assert shown != before_undo and next(r for r in shown if r[0] == "2")[4] == ""
+    assert any(row[2] for row in shown)  # the points before the round are shown
+    view.table.setRowCount(0)  # what a first showing of the round fills
+    view.stale = True
+    window._refresh_view(view)
+    assert view.board_texts() == shown
+    window.set_language("en")
+    try:
+        english = view.board_texts()
+        view.table.setRowCount(0)
+        view.stale = True
+        window._refresh_view(view)
+        assert view.board_texts() == english
+    finally:
+        window.set_language("zh")
