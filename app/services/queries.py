@@ -107,6 +107,7 @@ class BoardInfo:
     label: str
     first_team: str = ""  # team matches: the first-named team (先行方)
     second_team: str = ""
+    id: int = 0  # the stored board's id (0 when not known)
 
 
 @dataclass(frozen=True)
@@ -338,6 +339,7 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             label=b.label,
             first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
             second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
+            id=b.id,
         )
         for b in round_.boards
     )

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine, Select, delete, select, text
 from sqlalchemy.exc import OperationalError
@@ -54,6 +55,9 @@ class EventStore:
         self.engine = engine
         self.location = location
         self.station = station or default_station()
+        # The rows the last undo or redo of this store changed: (what was done to the row:
+        # insert/update/delete, table, primary key), for the window to refresh what shows them.
+        self.last_step: tuple[tuple[str, str, dict[str, Any]], ...] = ()
 
     @classmethod
     def create(cls, location: str | Path, station: str | None = None) -> EventStore:
@@ -208,6 +212,9 @@ class EventStore:
                 apply_entry(session, entry, direction=direction, station=self.station)
                 entry.undone = direction == "undo"
                 session.commit()
+                self.last_step = tuple(
+                    (str(change.get("op", "")), str(change.get("table", "")),
+                     dict(change.get("pk") or {})) for change in entry.changes)
             except StaleDataError:
                 session.rollback()
                 raise stale_error(session, self.engine, direction) from None

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from app.errors import NoAnswer, UserError
 from app.services import demo
 from app.services.event import Event
-from app.services.operations import Area, Outcome
+from app.services.operations import Area, Outcome, step_changes
 from app.ui import common
 from app.ui.i18n import both, error_text, language, notifier, set_language, tr
 from app.ui.start_page import StartPage
@@ -498,7 +498,16 @@ class MainWindow(QMainWindow):
         except (UserError, NoAnswer) as error:
             self.show_error(error)
             return
-        self.changed()
+        if done:
+            # what the step changed: a result taken back refreshes what entering it does
+            step = step_changes(self.ev.store.last_step)
+            self.rounds_view.boards_changed(step.boards)  # for the refresh that follows only
+            try:
+                self.changed(areas=step.areas)
+            finally:
+                self.rounds_view.boards_changed(())
+        else:
+            self.changed()
         if done:
             self.show_message(tr("redone" if redo else "undone", what=done))
         else:

@@ -133,3 +133,25 @@ def test_after_undo_the_pairing_list_is_the_one_a_fresh_fill_shows(window, qtbot
         assert view.board_texts() == english
     finally:
         window.set_language("zh")
+
+
+def test_undo_of_a_result_elsewhere_refreshes_every_view_that_shows_it(window, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    view = _paired(window, qtbot, tmp_path)
+    view._entry_edited("3 1")
+    window.tabs.setCurrentWidget(window.players_view)  # the rounds view is not on screen
+    window.undo()
+    window.tabs.setCurrentWidget(view)
+    assert _row(view, 3)[4] == ""
+    assert view.progress.value() == 0
+    window.redo()  # on screen now: only that board's row is shown again
+    assert _row(view, 3)[4] == "1-0" and view.progress.value() == 1
+    players = window.players_view
+    window.tabs.setCurrentWidget(players)
+    first = queries.round_view(window.ev, GROUP, 1).boards[3].first
+    assert first is not None
+    assert players.edit_player(first.id, name="又改名"), window.last_error
+    window.tabs.setCurrentWidget(view)
+    window.undo()  # a player's edit taken back: every view shows the old name again
+    assert "又改名" not in _row(view, 4)[1] and first.name in _row(view, 4)[1]
+    window.tabs.setCurrentWidget(players)
+    assert first.name in players.shown_names() and "又改名" not in players.shown_names()

@@ -274,6 +274,12 @@ class RoundsView(View):
         self.entry_hint.setText("")
         self.table.clearSelection()
 
+    def boards_changed(self, ids: tuple[int, ...]) -> None:
+        """Undo or redo changed the result of these boards only (by stored id): when it is
+        one board of the round shown, only its row is shown again."""
+        numbers = [b.number for b in self.round.boards if b.id in ids] if self.round else []
+        self._changed_board = numbers[0] if len(ids) == 1 and len(numbers) == 1 else None
+
     def refresh(self) -> None:
         self._refusals_stale = True
         board, self._changed_board = self._changed_board, None
