@@ -7,15 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, inspect, or_, select
-from sqlalchemy.orm import Session, object_session, selectinload
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm import Session, object_session
 
 from app.errors import UserError
 from app.group_settings import GroupSettings
 from app.pairing.system import System
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
-from app.store.models import Absence, BoardRow, Game, Group, Player, Round
+from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
 
 
 @dataclass(frozen=True)
@@ -352,28 +351,66 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
     )
 
 
-def load_round(session: Session, group: Group, number: int) -> Round:
-    """Round `number` of the group with its boards, their games and the group's players, in
-    a few queries (not one per board and per player), for showing it."""
-    list(session.scalars(select(Player).where(Player.group_id == group.id)))
-    found = session.scalars(
-        select(Round).where(Round.group_id == group.id, Round.number == number)
-        .options(selectinload(Round.boards))).first()
+def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
+    """Round `number` as `round_info` shows it, read as plain rows in a few queries (the
+    round, the group's players, its teams, the boards, their games) rather than as objects."""
+    found = session.execute(select(Round.id, Round.number, Round.report).where(
+        Round.group_id == group.id, Round.number == number)).first()
     if found is None:
-        return find_round(session, group, number)  # its refusal, worded once
-    games: dict[int, list[Game]] = {board.id: [] for board in found.boards}
-    for game in session.scalars(select(Game).join(BoardRow, Game.board_id == BoardRow.id)
-                                .where(BoardRow.round_id == found.id)
-                                .order_by(Game.board_id, Game.index)):
-        if game.board_id in games:
-            games[game.board_id].append(game)
-    for board in found.boards:
-        if "games" in inspect(board).unloaded:
-            set_committed_value(board, "games", games[board.id])
-    return found
+        find_round(session, group, number)  # its refusal, worded once
+        raise AssertionError("find_round refuses a round it cannot find")
+    players = session.execute(select(Player.id, Player.name, Player.unit, Player.seed)
+                              .where(Player.group_id == group.id)).all()
+    numbers = {row.id: n for n, row in enumerate(sorted(players, key=lambda r: (r.seed, r.id)),
+                                                 start=1)}
+    refs = {row.id: PlayerRef(row.id, row.name, row.unit, numbers[row.id]) for row in players}
+
+    def ref(player_id: int | None) -> PlayerRef | None:
+        if player_id is None:
+            return None
+        if player_id not in refs:  # not of this group: named as the game stores it
+            other = session.get(Player, player_id)
+            return _ref(other, numbers)
+        return refs[player_id]
+
+    teams = {t.id: t.name for t in session.execute(
+        select(Team.id, Team.name).where(Team.group_id == group.id))}
+    games: dict[int, list[GameInfo]] = {}
+    for g in session.execute(
+            select(Game.id, Game.board_id, Game.index.label("game_index"), Game.black_player_id,
+                   Game.white_player_id, Game.result, Game.ending, Game.moves, Game.opening)
+            .join(BoardRow, Game.board_id == BoardRow.id)
+            .where(BoardRow.round_id == found.id).order_by(Game.board_id, Game.index)):
+        games.setdefault(g.board_id, []).append(GameInfo(
+            id=g.id, index=g.game_index, black=ref(g.black_player_id), white=ref(g.white_player_id),
+            result=g.result, ending=Ending.stored(g.ending), moves=g.moves, opening=g.opening))
+    boards = tuple(
+        BoardInfo(
+            number=b.number,
+            first=ref(b.first_player_id),
+            second=ref(b.second_player_id),
+            result=b.result,
+            games=tuple(games.get(b.id, ())),
+            label=b.label,
+            first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
+            second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
+            id=b.id,
+        )
+        for b in session.execute(
+            select(BoardRow.id, BoardRow.number, BoardRow.first_player_id,
+                   BoardRow.second_player_id, BoardRow.result, BoardRow.label,
+                   BoardRow.first_team_id, BoardRow.second_team_id)
+            .where(BoardRow.round_id == found.id).order_by(BoardRow.number))
+    )
+    return RoundInfo(
+        group=group.name,
+        number=found.number,
+        boards=boards,
+        report=tuple(str(line) for line in (found.report or ())),
+        complete=all(b.result for b in boards),
+    )
 
 
 def round_view(event: Event, group: str | None, number: int) -> RoundInfo:
     with event.reading() as session:
-        found = Event.group(session, group)
-        return round_info(session, found, load_round(session, found, number))
+        return _round_from_rows(session, Event.group(session, group), number)
