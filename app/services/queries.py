@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, inspect, or_, select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import Session, configure_mappers, object_session
 
 from app.errors import UserError
 from app.group_settings import GroupSettings
@@ -116,6 +116,14 @@ class RoundInfo:
     boards: tuple[BoardInfo, ...]
     report: tuple[str, ...]
     complete: bool
+
+
+def prepare() -> None:
+    """Do once, when the program starts, what the first event opened would otherwise wait
+    for: the mapping of the event file's tables set up, the SQLite driver loaded."""
+    import sqlalchemy.dialects.sqlite  # noqa: F401  (loaded by the first engine otherwise)
+
+    configure_mappers()
 
 
 def system_of(group: Group) -> System:

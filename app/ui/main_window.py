@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
-from app.services import demo
+from app.services import demo, queries
 from app.services.event import Event
 from app.services.operations import Area, Outcome, step_changes
 from app.ui import common
@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
         self.retranslate()
         self.start_page.refresh()
         self._update_actions()
+        queries.prepare()  # the first event opened does not wait for it
 
     # ----- building --------------------------------------------------------------------------
 
