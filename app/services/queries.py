@@ -15,6 +15,7 @@ from app.pairing.system import System
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
 from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
+from app.store.session import READING
 
 
 @dataclass(frozen=True)
@@ -137,10 +138,23 @@ def round_is_complete(round_: Round) -> bool:
     session = object_session(round_)
     if session is None or round_.id is None or "boards" not in inspect(round_).unloaded:
         return all(board.result for board in round_.boards)
+    if session.info.get(READING) and not (session.new or session.dirty or session.deleted):
+        # A reading session that changed nothing: the group's rounds asked about once.
+        waiting_rounds: dict[int, frozenset[int]] = session.info.setdefault(_WAITING, {})
+        if round_.group_id not in waiting_rounds:
+            waiting_rounds[round_.group_id] = frozenset(session.scalars(
+                select(BoardRow.round_id).distinct()
+                .join(Round, BoardRow.round_id == Round.id)
+                .where(Round.group_id == round_.group_id,
+                       or_(BoardRow.result == "", BoardRow.result.is_(None)))))
+        return round_.id not in waiting_rounds[round_.group_id]
     waiting = session.scalar(select(BoardRow.id).where(
         BoardRow.round_id == round_.id,
         or_(BoardRow.result == "", BoardRow.result.is_(None))).limit(1))
     return waiting is None
+
+
+_WAITING = "gomoku_rounds_waiting"  # in a reading session's info: group -> rounds not complete
 
 
 @dataclass(frozen=True)
