@@ -110,3 +110,26 @@ SAVE_GAME = _op(games.save_game, *_RESULTS, Area.EVENT)
 # Snapshots
 RESTORE_SNAPSHOT = _op(snapshots.restore, *EVERYTHING)
 TAKE_SNAPSHOT = _op(snapshots.take, Area.SNAPSHOTS)
+
+
+@dataclass(frozen=True)
+class StepChanges:
+    """What an undo or redo step changed, as the screens see it: the areas (None: any), and
+    the boards whose result alone changed."""
+
+    areas: frozenset[Area] | None
+    boards: tuple[int, ...] = ()
+
+
+def step_changes(rows: Sequence[tuple[str, str, dict[str, Any]]]) -> StepChanges:
+    """The areas an undo or redo step changed, from the rows it changed (`EventStore.
+    last_step`: what was done, table, key): a result taken back or put again (its board
+    updated, its games) changes what entering it changes, and names its board; any other
+    step may change anything."""
+    result_only = bool(rows) and all(
+        table == "game" or (table == "board" and done == "update") for done, table, _pk in rows)
+    if not result_only:
+        return StepChanges(None)
+    boards = tuple(dict.fromkeys(int(pk["id"]) for _done, table, pk in rows
+                                 if table == "board" and "id" in pk))
+    return StepChanges(ENTER_RESULT.changes, boards)

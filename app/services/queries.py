@@ -6,15 +6,16 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import func, inspect, or_, select
+from sqlalchemy.orm import Session, configure_mappers, object_session
 
 from app.errors import UserError
 from app.group_settings import GroupSettings
 from app.pairing.system import System
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
-from app.store.models import BoardRow, Game, Group, Player, Round
+from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
+from app.store.session import READING
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,7 @@ class BoardInfo:
     label: str
     first_team: str = ""  # team matches: the first-named team (先行方)
     second_team: str = ""
+    id: int = 0  # the stored board's id (0 when not known)
 
 
 @dataclass(frozen=True)
@@ -117,17 +119,86 @@ class RoundInfo:
     complete: bool
 
 
+def prepare() -> None:
+    """Do once, when the program starts, what the first event opened would otherwise wait
+    for: the mapping of the event file's tables set up, the SQLite driver loaded."""
+    import sqlalchemy.dialects.sqlite  # noqa: F401  (loaded by the first engine otherwise)
+
+    configure_mappers()
+
+
 def system_of(group: Group) -> System:
     """The group's competition system (the event file stores its value)."""
     return System.of(group.system, f"组别 {group.name}")
 
 
 def round_is_complete(round_: Round) -> bool:
-    return all(board.result for board in round_.boards)
+    """Every board of the round has its result. Asked of the database when the boards are
+    not loaded yet (a pending change is flushed first), rather than loading them all."""
+    session = object_session(round_)
+    if session is None or round_.id is None or "boards" not in inspect(round_).unloaded:
+        return all(board.result for board in round_.boards)
+    if session.info.get(READING) and not (session.new or session.dirty or session.deleted):
+        # A reading session that changed nothing: the group's rounds asked about once.
+        waiting_rounds: dict[int, frozenset[int]] = session.info.setdefault(_WAITING, {})
+        if round_.group_id not in waiting_rounds:
+            waiting_rounds[round_.group_id] = frozenset(session.scalars(
+                select(BoardRow.round_id).distinct()
+                .join(Round, BoardRow.round_id == Round.id)
+                .where(Round.group_id == round_.group_id,
+                       or_(BoardRow.result == "", BoardRow.result.is_(None)))))
+        return round_.id not in waiting_rounds[round_.group_id]
+    waiting = session.scalar(select(BoardRow.id).where(
+        BoardRow.round_id == round_.id,
+        or_(BoardRow.result == "", BoardRow.result.is_(None))).limit(1))
+    return waiting is None
 
 
-def group_info(group: Group) -> GroupInfo:
-    rounds = list(group.rounds_played)
+_WAITING = "gomoku_rounds_waiting"  # in a reading session's info: group -> rounds not complete
+
+
+@dataclass(frozen=True)
+class _Counts:
+    players: int
+    rounds_paired: int
+    rounds_complete: int
+
+
+def _counts(group: Group) -> _Counts:
+    """How many players, paired rounds and complete rounds the group has: counted by the
+    database when the group is in a session (a pending change is flushed first), rather
+    than by loading every player, round and board."""
+    session = object_session(group)
+    if session is None or group.id is None:
+        rounds = list(group.rounds_played)
+        return _Counts(len(group.players), len(rounds),
+                       sum(1 for r in rounds if round_is_complete(r)))
+    return _all_counts(session, group.id).get(group.id, _Counts(0, 0, 0))
+
+
+def _all_counts(session: Session, group_id: int | None = None) -> dict[int, _Counts]:
+    """`_counts` of every group (or of one), in three queries."""
+    players = select(Player.group_id, func.count(Player.id)).group_by(Player.group_id)
+    paired = select(Round.group_id, func.count(Round.id)).group_by(Round.group_id)
+    # A round is complete when none of its boards lacks a result (as `round_is_complete`).
+    waiting = (select(Round.group_id, func.count(func.distinct(BoardRow.round_id)))
+               .join(Round, BoardRow.round_id == Round.id)
+               .where(or_(BoardRow.result == "", BoardRow.result.is_(None)))
+               .group_by(Round.group_id))
+    if group_id is not None:
+        players = players.where(Player.group_id == group_id)
+        paired = paired.where(Round.group_id == group_id)
+        waiting = waiting.where(Round.group_id == group_id)
+    player_counts = {gid: n for gid, n in session.execute(players)}
+    paired_counts = {gid: n for gid, n in session.execute(paired)}
+    waiting_counts = {gid: n for gid, n in session.execute(waiting)}
+    return {gid: _Counts(player_counts.get(gid, 0), paired_counts.get(gid, 0),
+                         paired_counts.get(gid, 0) - waiting_counts.get(gid, 0))
+            for gid in {*player_counts, *paired_counts}}
+
+
+def group_info(group: Group, counts: _Counts | None = None) -> GroupInfo:
+    counts = counts if counts is not None else _counts(group)
     return GroupInfo(
         id=group.id,
         name=group.name,
@@ -145,15 +216,16 @@ def group_info(group: Group) -> GroupInfo:
         grade_titles=tuple(group.grade_titles),
         eligibility=dict(group.eligibility),
         settings=settings_of(group),
-        player_count=len(group.players),
-        rounds_paired=len(rounds),
-        rounds_complete=sum(1 for r in rounds if round_is_complete(r)),
+        player_count=counts.players,
+        rounds_paired=counts.rounds_paired,
+        rounds_complete=counts.rounds_complete,
     )
 
 
 def event_info(event: Event) -> EventInfo:
     with event.reading() as session:
         tournament = Event.tournament(session)
+        counts = _all_counts(session)
         return EventInfo(
             title=tournament.title,
             organisers=tournament.organisers,
@@ -162,11 +234,13 @@ def event_info(event: Event) -> EventInfo:
             end_date=tournament.end_date,
             preset=tournament.preset,
             settings=dict(tournament.settings),
-            groups=tuple(group_info(g) for g in tournament.groups),
+            groups=tuple(group_info(g, counts.get(g.id, _Counts(0, 0, 0)))
+                         for g in tournament.groups),
         )
 
 
-def player_info(player: Player) -> PlayerInfo:
+def player_info(player: Player, absences: dict[int, str] | None = None) -> PlayerInfo:
+    """The player as the views show them; `absences` (round -> kind) when already read."""
     return PlayerInfo(
         id=player.id,
         group=player.group.name,
@@ -185,7 +259,8 @@ def player_info(player: Player) -> PlayerInfo:
         entered_round=player.entered_round,
         seed=player.seed,
         phone=player.phone,
-        absences={a.round_number: a.kind for a in player.absences},
+        absences=dict(absences) if absences is not None else {
+            a.round_number: a.kind for a in player.absences},
         version=player.version,
         changed_by=player.changed_by,
     )
@@ -201,14 +276,32 @@ def pairing_numbers(group: Group) -> dict[int, int]:
     return {p.id: n for n, p in enumerate(seeded_players(group), start=1)}
 
 
+def _absences(session: Session, group: Group | None) -> dict[int, dict[int, str]]:
+    """Player id -> round -> kind of absence, for the group's players (every group's with
+    None), in one query."""
+    query = select(Absence.player_id, Absence.round_number, Absence.kind)
+    if group is not None:
+        query = query.join(Player, Absence.player_id == Player.id).where(
+            Player.group_id == group.id)
+    found: dict[int, dict[int, str]] = {}
+    for player_id, round_number, kind in session.execute(query):
+        found.setdefault(player_id, {})[round_number] = kind
+    return found
+
+
 def players(event: Event, group: str | None = None) -> list[PlayerInfo]:
     with event.reading() as session:
         if group is None:
-            rows = session.scalars(select(Player).join(Group).order_by(Group.position, Player.seed,
-                                                                       Player.id))
-            return [player_info(p) for p in rows]
+            list(session.scalars(select(Group)))  # each player's group, from the session
+            absences = _absences(session, None)
+            rows = session.scalars(select(Player).join(Group).order_by(
+                Group.position, Player.seed, Player.id))
+            return [player_info(p, absences.get(p.id, {})) for p in rows]
         found = Event.group(session, group)
-        return [player_info(p) for p in seeded_players(found)]
+        absences = _absences(session, found)
+        rows = session.scalars(select(Player).where(Player.group_id == found.id)
+                               .order_by(Player.seed, Player.id))
+        return [player_info(p, absences.get(p.id, {})) for p in rows]
 
 
 def _ref(player: Player | None, numbers: dict[int, int]) -> PlayerRef | None:
@@ -267,6 +360,7 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             label=b.label,
             first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
             second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
+            id=b.id,
         )
         for b in round_.boards
     )
@@ -279,7 +373,66 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
     )
 
 
+def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
+    """Round `number` as `round_info` shows it, read as plain rows in a few queries (the
+    round, the group's players, its teams, the boards, their games) rather than as objects."""
+    found = session.execute(select(Round.id, Round.number, Round.report).where(
+        Round.group_id == group.id, Round.number == number)).first()
+    if found is None:
+        find_round(session, group, number)  # its refusal, worded once
+        raise AssertionError("find_round refuses a round it cannot find")
+    players = session.execute(select(Player.id, Player.name, Player.unit, Player.seed)
+                              .where(Player.group_id == group.id)).all()
+    numbers = {row.id: n for n, row in enumerate(sorted(players, key=lambda r: (r.seed, r.id)),
+                                                 start=1)}
+    refs = {row.id: PlayerRef(row.id, row.name, row.unit, numbers[row.id]) for row in players}
+
+    def ref(player_id: int | None) -> PlayerRef | None:
+        if player_id is None:
+            return None
+        if player_id not in refs:  # not of this group: named as the game stores it
+            other = session.get(Player, player_id)
+            return _ref(other, numbers)
+        return refs[player_id]
+
+    teams = {t.id: t.name for t in session.execute(
+        select(Team.id, Team.name).where(Team.group_id == group.id))}
+    games: dict[int, list[GameInfo]] = {}
+    for g in session.execute(
+            select(Game.id, Game.board_id, Game.index.label("game_index"), Game.black_player_id,
+                   Game.white_player_id, Game.result, Game.ending, Game.moves, Game.opening)
+            .join(BoardRow, Game.board_id == BoardRow.id)
+            .where(BoardRow.round_id == found.id).order_by(Game.board_id, Game.index)):
+        games.setdefault(g.board_id, []).append(GameInfo(
+            id=g.id, index=g.game_index, black=ref(g.black_player_id), white=ref(g.white_player_id),
+            result=g.result, ending=Ending.stored(g.ending), moves=g.moves, opening=g.opening))
+    boards = tuple(
+        BoardInfo(
+            number=b.number,
+            first=ref(b.first_player_id),
+            second=ref(b.second_player_id),
+            result=b.result,
+            games=tuple(games.get(b.id, ())),
+            label=b.label,
+            first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
+            second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
+            id=b.id,
+        )
+        for b in session.execute(
+            select(BoardRow.id, BoardRow.number, BoardRow.first_player_id,
+                   BoardRow.second_player_id, BoardRow.result, BoardRow.label,
+                   BoardRow.first_team_id, BoardRow.second_team_id)
+            .where(BoardRow.round_id == found.id).order_by(BoardRow.number))
+    )
+    return RoundInfo(
+        group=group.name,
+        number=found.number,
+        boards=boards,
+        report=tuple(str(line) for line in (found.report or ())),
+        complete=all(b.result for b in boards),
+    )
+
+
 def round_view(event: Event, group: str | None, number: int) -> RoundInfo:
     with event.reading() as session:
-        found = Event.group(session, group)
-        return round_info(session, found, find_round(session, found, number))
+        return _round_from_rows(session, Event.group(session, group), number)

@@ -530,6 +530,7 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
             label=board.label,
             first_team=teams.get(board.first_team_id or 0, ""),
             second_team=teams.get(board.second_team_id or 0, ""),
+            id=board.id,
         )
 
 

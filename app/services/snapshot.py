@@ -6,7 +6,11 @@ speaks in numbers, and `SnapshotBuild.player_of` maps them back to player ids.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, object_session
 
 from app.pairing.types import (
     Board,
@@ -20,7 +24,8 @@ from app.pairing.types import (
 from app.services.event import settings_of
 from app.services.queries import pairing_numbers, seeded_players
 from app.standings.scoring import GameResult, parse_board_result, round_records
-from app.store.models import Group, Player, Round
+from app.store.models import BoardRow, Group, Player, Round
+from app.store.session import READING
 
 _ABSENCE_OUTCOME = {
     "absent": Outcome.ABSENT,
@@ -37,29 +42,100 @@ class SnapshotBuild:
     player_of: dict[int, int]  # pairing number -> player id
 
 
-def round_pairing(round_: Round, number_of: dict[int, int]) -> Pairing:
-    """The stored boards of a round, in pairing numbers."""
-    boards = []
-    for board in round_.boards:
+@dataclass(frozen=True)
+class _BoardLine:
+    """What the snapshot needs of a stored board (read as a plain row, not an object)."""
+
+    number: int
+    first_player_id: int | None
+    second_player_id: int | None
+    result: str
+
+
+@dataclass(frozen=True)
+class _RoundLines:
+    number: int
+    report: tuple[str, ...]
+    boards: tuple[_BoardLine, ...]
+
+
+def _pairing(number: int, boards: Sequence[_BoardLine], report: Sequence[object],
+             number_of: dict[int, int]) -> Pairing:
+    lines = []
+    for board in boards:
         if board.first_player_id is None:
             continue
         second = board.second_player_id
-        boards.append(
+        lines.append(
             Board(board.number, number_of[board.first_player_id],
                   None if second is None else number_of[second])
         )
-    return Pairing(round_.number, tuple(boards), tuple(str(x) for x in round_.report))
+    return Pairing(number, tuple(lines), tuple(str(x) for x in report))
+
+
+def _entered(number: int, boards: Sequence[_BoardLine],
+             double_game: bool) -> dict[int, tuple[GameResult, ...]]:
+    return {
+        board.number: _parsed(board.result, double_game, f"round {number} board {board.number}")
+        for board in boards
+        if board.result and board.second_player_id is not None
+    }
+
+
+_PARSED: dict[tuple[str, bool], tuple[GameResult, ...]] = {}
+
+
+def _parsed(result: str, double_game: bool, where: str) -> tuple[GameResult, ...]:
+    """A stored result read as `parse_board_result` reads it; each distinct text read once
+    (a few codes are stored hundreds of times). A text it refuses is refused every time,
+    naming where it is."""
+    key = (result, double_game)
+    found = _PARSED.get(key)
+    if found is None:
+        found = parse_board_result(result.split(), double_game, where)
+        if len(_PARSED) < 4096:
+            _PARSED[key] = found
+    return found
+
+
+def _lines(round_: Round) -> tuple[_BoardLine, ...]:
+    return tuple(_BoardLine(b.number, b.first_player_id, b.second_player_id, b.result)
+                 for b in round_.boards)
+
+
+def round_pairing(round_: Round, number_of: dict[int, int]) -> Pairing:
+    """The stored boards of a round, in pairing numbers."""
+    return _pairing(round_.number, _lines(round_), round_.report, number_of)
 
 
 def entered_results(round_: Round, double_game: bool) -> dict[int, tuple[GameResult, ...]]:
     """Board number -> the games' results, for boards that have one."""
-    return {
-        board.number: parse_board_result(
-            board.result.split(), double_game, f"round {round_.number} board {board.number}"
-        )
-        for board in round_.boards
-        if board.result and board.second_player_id is not None
-    }
+    return _entered(round_.number, _lines(round_), double_game)
+
+
+def _stored_rounds(group: Group) -> list[_RoundLines]:
+    """The group's rounds with their boards, in round and board order: read as plain rows in
+    two queries when the group is in a session (a pending change is flushed first), else
+    from the objects."""
+    session = object_session(group)
+    if session is None or group.id is None:
+        return [_RoundLines(r.number, tuple(str(x) for x in r.report), _lines(r))
+                for r in group.rounds_played]
+    rounds = session.execute(select(Round.id, Round.number, Round.report)
+                             .where(Round.group_id == group.id)
+                             .order_by(Round.number)).all()
+    boards: dict[int, list[_BoardLine]] = {row.id: [] for row in rounds}
+    lines = session.execute(
+        select(BoardRow.round_id, BoardRow.number, BoardRow.first_player_id,
+               BoardRow.second_player_id, BoardRow.result)
+        .join(Round, BoardRow.round_id == Round.id)
+        .where(Round.group_id == group.id)
+        .order_by(BoardRow.round_id, BoardRow.number))
+    for line in lines:
+        boards[line.round_id].append(_BoardLine(line.number, line.first_player_id,
+                                                line.second_player_id, line.result))
+    return [_RoundLines(row.number, tuple(str(x) for x in (row.report or ())),
+                        tuple(boards[row.id])) for row in rounds]
 
 
 def absence_outcome(player: Player, round_number: int) -> tuple[Outcome, int | None] | None:
@@ -80,17 +156,44 @@ def build_snapshot(group: Group, *, partial: bool = True,
 
     With `partial`, boards still without a result are left out of the players' records (a
     round in progress shows what is known); otherwise every board must have its result.
+    In a reading session that changed nothing, the snapshot is built once and kept for the
+    session (the standings, the sub-rankings and the crosstable each ask for it).
     """
+    kept = _kept_builds(object_session(group))
+    key = (group.id, partial, before_round)
+    if kept is not None and key in kept:
+        return kept[key]
+    build = _build_snapshot(group, partial=partial, before_round=before_round)
+    if kept is not None:
+        kept[key] = build
+    return build
+
+
+def _kept_builds(session: Session | None
+                 ) -> dict[tuple[int, bool, int | None], SnapshotBuild] | None:
+    """The snapshots kept in a reading session (None: keep none, the event may change)."""
+    if session is None or not session.info.get(READING) or session.new or session.dirty \
+            or session.deleted:
+        return None
+    kept: dict[tuple[int, bool, int | None], SnapshotBuild] = session.info.setdefault(
+        _BUILDS, {})
+    return kept
+
+
+_BUILDS = "gomoku_snapshot_builds"
+
+
+def _build_snapshot(group: Group, *, partial: bool, before_round: int | None) -> SnapshotBuild:
     settings = settings_of(group)
     points = settings.points
     double_game = group.games_per_round == 2
     number_of = pairing_numbers(group)
     player_of = {n: pid for pid, n in number_of.items()}
     records: dict[int, list[RoundRecord]] = {n: [] for n in player_of}
-    for round_ in group.rounds_played:
+    for round_ in _stored_rounds(group):
         if before_round is not None and round_.number >= before_round:
             break
-        pairing = round_pairing(round_, number_of)
+        pairing = _pairing(round_.number, round_.boards, round_.report, number_of)
         byes: dict[int, Outcome] = {}
         special: dict[int, int] = {}
         on_boards = {b.first for b in pairing.boards} | {
@@ -112,7 +215,7 @@ def build_snapshot(group: Group, *, partial: bool = True,
             byes[number] = outcome
             if extra is not None:
                 special[number] = extra
-        entered = entered_results(round_, double_game)
+        entered = _entered(round_.number, round_.boards, double_game)
         by_number = round_records(pairing, entered, points, double_game=double_game,
                                   byes=byes, partial=partial)
         for number, record in by_number.items():

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine, Select, delete, select, text
 from sqlalchemy.exc import OperationalError
@@ -35,6 +36,7 @@ from app.store.models import UndoEntry
 from app.store.undo import ChangeRecorder, apply_entry
 
 _SNAPSHOT_FIRST = "gomoku_snapshot_first"
+READING = "gomoku_reading"  # in `Session.info`: a session of `EventStore.reading()`
 
 
 def default_station() -> str:
@@ -53,6 +55,9 @@ class EventStore:
         self.engine = engine
         self.location = location
         self.station = station or default_station()
+        # The rows the last undo or redo of this store changed: (what was done to the row:
+        # insert/update/delete, table, primary key), for the window to refresh what shows them.
+        self.last_step: tuple[tuple[str, str, dict[str, Any]], ...] = ()
 
     @classmethod
     def create(cls, location: str | Path, station: str | None = None) -> EventStore:
@@ -84,6 +89,7 @@ class EventStore:
     def reading(self) -> Iterator[Session]:
         """A session for reading; nothing done in it is written."""
         with Session(self.engine, expire_on_commit=False) as session:
+            session.info[READING] = True  # what is read from it may be kept while it lasts
             try:
                 yield session
             finally:
@@ -167,15 +173,11 @@ class EventStore:
 
     def undo_description(self) -> str | None:
         """What Ctrl+Z would undo now (this station's last operation), or None."""
-        with self.reading() as session:
-            entry = session.scalars(self._next_query("undo")).first()
-            return entry.description if entry else None
+        return self._next_description("undo")
 
     def redo_description(self) -> str | None:
         """What Ctrl+Y would redo now (this station's last undone operation), or None."""
-        with self.reading() as session:
-            entry = session.scalars(self._next_query("redo")).first()
-            return entry.description if entry else None
+        return self._next_description("redo")
 
     def undo(self, entry_id: int | None = None) -> str | None:
         """Undo this station's last operation, or the entry `entry_id` (any station's);
@@ -185,6 +187,13 @@ class EventStore:
     def redo(self, entry_id: int | None = None) -> str | None:
         """Redo this station's last undone operation (or entry `entry_id`); its description."""
         return self._step("redo", entry_id)
+
+    def _next_description(self, direction: str) -> str | None:
+        """The description of the entry undo (or redo) would take next: one row, one column
+        (the window asks after every change; the entries' change lists are not read)."""
+        query = self._next_query(direction).limit(1)
+        with self.reading() as session:
+            return session.scalars(query.with_only_columns(UndoEntry.description)).first()
 
     def _next_query(self, direction: str) -> Select[UndoEntry]:
         query = select(UndoEntry).where(UndoEntry.undone.is_(direction == "redo"),
@@ -203,6 +212,9 @@ class EventStore:
                 apply_entry(session, entry, direction=direction, station=self.station)
                 entry.undone = direction == "undo"
                 session.commit()
+                self.last_step = tuple(
+                    (str(change.get("op", "")), str(change.get("table", "")),
+                     dict(change.get("pk") or {})) for change in entry.changes)
             except StaleDataError:
                 session.rollback()
                 raise stale_error(session, self.engine, direction) from None

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -165,6 +166,17 @@ class CrosstableModel(QAbstractTableModel):
             return points_kind(self.against(row, column), self.info.draw_points)
         return swiss_kind(self.swiss_cell(row, column))
 
+    def display(self, row: int, column: int) -> str:
+        """What a cell shows (unit, grid cell, points, place)."""
+        last = self.cell_count() + 1
+        if column == 0:
+            return str(self.info.players[row].unit)
+        if column == last:
+            return str(self.info.points[row])
+        if column == last + 1:
+            return f"{self.info.places[row]}{'=' if self.info.shared[row] else ''}"
+        return self.shown(row, column - 1)[0]
+
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if self.info is None or not index.isValid():
@@ -172,13 +184,7 @@ class CrosstableModel(QAbstractTableModel):
         row, column = index.row(), index.column()
         last = self.cell_count() + 1
         if role == Qt.ItemDataRole.DisplayRole:
-            if column == 0:
-                return self.info.players[row].unit
-            if column == last:
-                return str(self.info.points[row])
-            if column == last + 1:
-                return f"{self.info.places[row]}{'=' if self.info.shared[row] else ''}"
-            return self.shown(row, column - 1)[0]
+            return self.display(row, column)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             if column == 0:
                 return int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
@@ -309,13 +315,50 @@ class CrosstableWidget(QWidget):
             self.caption.setText(tr(key, group=info.group))
 
     def _size_columns(self) -> None:
-        """The unit sized to its text; every grid column as wide as the widest, a tidy grid."""
-        self.table.resizeColumnsToContents()
-        count = self.model.cell_count()
+        """The unit sized to its text; every grid column as wide as the widest, a tidy grid.
+
+        Each column as Qt's own sizing to contents makes it (the item's size hint, the
+        header's), but measured on the one cell of the column with the widest text: asking
+        every cell of a 150-player grid for its size hint takes longer than the arbiter waits.
+        """
+        model = self.model
+        table = self.table
+        rows, columns = model.rowCount(), model.columnCount()
+        if rows == 0:
+            table.resizeColumnsToContents()
+            return
+        header = table.horizontalHeader()
+        delegate = table.itemDelegate()
+        option = QStyleOptionViewItem()
+        option.initFrom(table)
+        grid = 1 if table.showGrid() else 0
+        plain, bold = QFont(table.font()), QFont(table.font())
+        bold.setBold(True)
+        measures = {False: QFontMetrics(plain), True: QFontMetrics(bold)}
+        advances: dict[tuple[bool, str], int] = {}
+        last = model.cell_count() + 1
+        widths = []
+        for column in range(columns):
+            strong = column >= last
+            metrics = measures[strong]
+            widest, widest_row = -1, 0
+            for row in range(rows):
+                text = model.display(row, column)
+                key = (strong, text)
+                advance = advances.get(key)
+                if advance is None:
+                    advance = advances[key] = metrics.horizontalAdvance(text)
+                if advance > widest:
+                    widest, widest_row = advance, row
+            hint = delegate.sizeHint(option, model.index(widest_row, column)).width() + grid
+            widths.append(max(hint, header.sectionSizeHint(column)))
+        count = model.cell_count()
         if count:
-            widest = max(self.table.columnWidth(c) for c in range(1, count + 1))
+            widest_cell = max(widths[1:count + 1])
             for c in range(1, count + 1):
-                self.table.setColumnWidth(c, widest)
+                widths[c] = widest_cell
+        for column, width in enumerate(widths):
+            table.setColumnWidth(column, width)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
         if event.type() == QEvent.Type.FontChange:  # larger text (Ctrl++): wider columns

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
-from app.services import demo
+from app.services import demo, queries
 from app.services.event import Event
-from app.services.operations import Area, Outcome
+from app.services.operations import Area, Outcome, step_changes
 from app.ui import common
 from app.ui.i18n import (
     both,
@@ -91,6 +91,7 @@ class MainWindow(QMainWindow):
         self.retranslate()
         self.start_page.refresh()
         self._update_actions()
+        queries.prepare()  # the first event opened does not wait for it
 
     # ----- building --------------------------------------------------------------------------
 
@@ -604,7 +605,16 @@ class MainWindow(QMainWindow):
         except (UserError, NoAnswer) as error:
             self.show_error(error)
             return
-        self.changed()
+        if done:
+            # what the step changed: a result taken back refreshes what entering it does
+            step = step_changes(self.ev.store.last_step)
+            self.rounds_view.boards_changed(step.boards)  # for the refresh that follows only
+            try:
+                self.changed(areas=step.areas)
+            finally:
+                self.rounds_view.boards_changed(())
+        else:
+            self.changed()
         if done:
             self.show_message(tr("redone" if redo else "undone",
                                  what=stored_text(done) or tr("the_last_change")))

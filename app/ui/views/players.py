@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pypinyin import Style, lazy_pinyin
@@ -40,11 +41,13 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ALL = "*"
 
 
+@lru_cache(maxsize=8192)
 def pinyin(text: str) -> str:
-    """`"张三"` -> `"zhang san"` (names sort and search by it)."""
+    """`"张三"` -> `"zhang san"` (names sort and search by it; each text spelled once)."""
     return " ".join(lazy_pinyin(text))
 
 
+@lru_cache(maxsize=8192)
 def initials(text: str) -> str:
     """`"张三"` -> `"zs"` (search by the first letters, as arbiters type)."""
     return "".join(lazy_pinyin(text, style=Style.FIRST_LETTER))

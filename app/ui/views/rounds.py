@@ -292,6 +292,12 @@ class RoundsView(View):
         self.entry_hint.setText("")
         self.table.clearSelection()
 
+    def boards_changed(self, ids: tuple[int, ...]) -> None:
+        """Undo or redo changed the result of these boards only (by stored id): when it is
+        one board of the round shown, only its row is shown again."""
+        numbers = [b.number for b in self.round.boards if b.id in ids] if self.round else []
+        self._changed_board = numbers[0] if len(ids) == 1 and len(numbers) == 1 else None
+
     def refresh(self) -> None:
         self._refusals_stale = True
         board, self._changed_board = self._changed_board, None
@@ -379,8 +385,8 @@ class RoundsView(View):
                                                                             number)
             except UserError as error:
                 self.main.show_error(error)
+        self._refusals_stale = True  # asked once, by the first of the updates that follow
         self._fill()
-        self._refusals_stale = True
         self.main_actions_changed()
 
     def headers(self) -> list[str]:
@@ -399,7 +405,11 @@ class RoundsView(View):
                 rows.append(self._board_row(board))
                 data.append(board.number)
         row = self.table.currentRow()
-        common.fill_table(self.table, self.headers(), rows, data)
+        if self._same_boards(rows, data):
+            self._update_rows(rows)
+        else:
+            common.fill_table(self.table, self.headers(), rows, data)
+            self._shown_headers = self.headers()
         result_column = 3 if self.is_team_group() else 4
         for r in range(self.table.rowCount()):
             item = cell(self.table, r, result_column)
@@ -409,6 +419,45 @@ class RoundsView(View):
         self._show_progress()
         games = self.entry_games()
         self.entry.setPlaceholderText("12 " + "1=0"[:games] if games <= 3 else "12 1")
+
+    def _same_boards(self, rows: list[list[object]], data: list[object]) -> bool:
+        """The table shows these boards already, under these headers (only texts differ:
+        after undo or another full refresh of the round shown)."""
+        table = self.table
+        if not rows or table.rowCount() != len(rows) or table.columnCount() != len(rows[0]) \
+                or getattr(self, "_shown_headers", None) != self.headers():
+            return False
+        for r, number in enumerate(data):
+            item = table.item(r, 0)
+            if item is None or item.data(Qt.ItemDataRole.UserRole) != number \
+                    or item.data(Qt.ItemDataRole.DisplayRole) != rows[r][0]:
+                return False
+        return all(len(row) == table.columnCount() for row in rows)
+
+    def _update_rows(self, rows: list[list[object]]) -> None:
+        """Put the texts that changed into the table's cells (rather than building every
+        cell again), then size the columns as filling the table does."""
+        table = self.table
+        changed = False
+        for r, values in enumerate(rows):
+            for c, value in enumerate(values):
+                if c == 0:
+                    continue  # the board number: the same, checked above
+                item = cell(table, r, c)
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    if item.data(Qt.ItemDataRole.DisplayRole) != value:
+                        item.setData(Qt.ItemDataRole.DisplayRole, value)
+                        changed = True
+                    continue
+                text = "" if value is None else str(value)
+                if item.text() != text:
+                    item.setText(text)
+                    changed = True
+        if changed:
+            table.resizeColumnsToContents()
+            header = table.horizontalHeader()
+            header.setStretchLastSection(False)  # re-stretch after the columns were sized
+            header.setStretchLastSection(True)
 
     def _show_progress(self) -> None:
         round_ = self.round
