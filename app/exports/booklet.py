@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.exports.model import Bracket, ExportModel, unique
+from app.exports.model import Bracket, ExportModel, format_scaled, unique
 from app.exports.pdf_common import Column
 from app.exports.pdf_lists import (
     board_rows,
@@ -244,7 +244,9 @@ def result_book(model: ExportModel) -> Booklet:
             columns = [Column("名次"), Column("代表队", "LEFT", True),
                        *[Column(c.header) for c in team.columns],
                        Column("队员", "LEFT", True), Column("备注", "LEFT")]
-            rows = [[r.rank_text, r.team, *[str(v) for v in r.values],
+            rows = [[r.rank_text, r.team,
+                     *[format_scaled(v, c.scale) for v, c in zip(r.values, team.columns,
+                                                                  strict=True)],
                      "、".join(r.members), r.note] for r in team.rows]
             blocks += [Heading(team_title(team), 1), _table(columns, rows)]
     if model.playoffs:

@@ -27,6 +27,7 @@ from app.pairing.types import Outcome, PointSystem
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
 from app.standings.awards import Award as Decision
+from app.wording import number_text, place_text
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -54,10 +55,7 @@ def format_scaled(value: Value, scale: int = 1) -> str:
     """The shown text of a stored value: `7`, `3.5`, `2.25` (no trailing zeros)."""
     if isinstance(value, str):
         return value
-    number = Fraction(value) / scale
-    if number.denominator == 1:
-        return str(number.numerator)
-    return f"{float(number):.4f}".rstrip("0").rstrip(".")
+    return number_text(value, scale, digits=4)
 
 
 # ---------------------------------------------------------------------------- event, people
@@ -249,7 +247,7 @@ class StandingRow:
 
     @property
     def rank_text(self) -> str:
-        return f"{self.rank}=" if self.shared else str(self.rank)
+        return place_text(self.rank, self.shared)
 
 
 @dataclass(frozen=True)
@@ -282,9 +280,7 @@ class TeamRow:
     @property
     def rank_text(self) -> str:
         """`3`, `3=` (shared), or empty for a team without a place (rank 0)."""
-        if self.rank <= 0:
-            return ""
-        return f"{self.rank}=" if self.shared else str(self.rank)
+        return place_text(self.rank, self.shared)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app import wording
 from app.errors import UserError
 from app.exports import model as m
 from app.exports.bundle import check_documents, document_labels, export_all
@@ -65,12 +66,11 @@ def _scaled_column(values: list[Fraction]) -> tuple[int, list[int]]:
 
 def _standings(session: Session, group: Group, **options: Any) -> tuple[m.Standings, object]:
     """A ranking as the export model prints it; `options` as `compute_standings` takes them."""
-    info, plain = compute_standings(session, group, **options)
-    by_number = {row.number: row for row in plain.rows}
+    info, _plain = compute_standings(session, group, **options)
     columns = []
     scaled_rows: list[list[int]] = [[] for _ in info.rows]
     for k, (name, label) in enumerate(info.columns):
-        values = [by_number[row.player.number].tiebreaks[k] for row in info.rows]
+        values = [row.tiebreaks[k] for row in info.rows]
         scale, ints = _scaled_column(values)
         columns.append(m.TieBreakColumn(name, label, scale, m.TIEBREAK_LEGENDS.get(name, "")))
         for i, value in enumerate(ints):
@@ -78,12 +78,15 @@ def _standings(session: Session, group: Group, **options: Any) -> tuple[m.Standi
     rows = tuple(
         m.StandingRow(rank=row.place, player=row.player.id, points=row.points,
                       tiebreaks=tuple(scaled_rows[i]), shared=row.shared,
-                      playoff=row.playoff_mark, open_rank=row.open_place,
-                      prize=row.prize, grade_title=row.title)
+                      playoff=wording.playoff_text(row.playoff),
+                      open_rank=wording.place_text(row.open_place, row.open_shared),
+                      prize=wording.prize_text(row.award),
+                      grade_title=wording.title_text(row.award))
         for i, row in enumerate(info.rows)
     )
     return (m.Standings(_key(group), info.name, tuple(columns), rows, final=info.final,
-                        after_round=info.rounds_complete, legend=info.legend), info)
+                        after_round=info.rounds_complete,
+                        legend=wording.legend_texts(info.legend)), info)
 
 
 def _awards(info: object, group: Group, ranking: str, provisional: bool) -> list[m.Award]:
@@ -412,18 +415,17 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
 
         team_tables.append(m.TeamStandings(
             title=team_info.name,
-            columns=(m.TieBreakColumn("total", team_info.total_label),
-                     *(m.TieBreakColumn(f"chain{k}", label)
-                       for k, label in enumerate(team_info.columns))),
+            columns=(m.TieBreakColumn("total", wording.team_total_label(team_info.method)),
+                     *(m.TieBreakColumn(f"chain{k}", wording.team_criterion(key, label))
+                       for k, (key, label) in enumerate(team_info.columns))),
             rows=tuple(m.TeamRow(row.place or 0, row.team,
-                                 (row.total, *(Fraction(v) for v in row.values))
-                                 if row.total is not None
+                                 (row.total, *row.values) if row.total is not None
                                  else ("", *("" for _ in team_info.columns)),
                                  members=tuple(member(row.team, x) for x in row.members),
                                  shared=row.shared,
-                                 note=row.note)
+                                 note=wording.team_note_text(row.note))
                        for row in team_info.rows),
-            final=team_info.final, legend=team_info.legend,
+            final=team_info.final, legend=wording.legend_texts(team_info.legend),
         ))
         awards += team_awards(team_info, provisional)
     return m.ExportModel(

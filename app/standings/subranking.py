@@ -18,7 +18,7 @@ from datetime import date
 from enum import StrEnum
 
 from app.pairing.types import TournamentSnapshot
-from app.standings.ranking import RankingRules, Standings, rank
+from app.standings.ranking import RankingRules, StandingRow, Standings, rank
 from app.standings.stakes import PlayoffStakes
 
 __all__ = [
@@ -85,11 +85,11 @@ def sub_ranking(
     return rank(snapshot, rules, among=members, playoffs=[tuple(o) for o in playoffs])
 
 
-def open_places(open_ranking: Standings, sub: Standings) -> dict[int, str]:
-    """Each sub-ranked player's place in the open ranking, as ranked there (`3` or `3=`):
-    qiwang 十五1 "女子选手可同时获得公开组、公开组（女子）名次以及奖励" — she keeps both."""
-    shown = {row.number: row.rank_text for row in open_ranking.rows}
-    return {row.number: shown[row.number] for row in sub.rows if row.number in shown}
+def open_places(open_ranking: Standings, sub: Standings) -> dict[int, StandingRow]:
+    """Each sub-ranked player's line in the open ranking (its place, shared or not): qiwang
+    十五1 "女子选手可同时获得公开组、公开组（女子）名次以及奖励" — she keeps both."""
+    lines = {row.number: row for row in open_ranking.rows}
+    return {row.number: lines[row.number] for row in sub.rows if row.number in lines}
 
 
 def profile_filter(gender: Gender | None = None, born_from: date | None = None,
