@@ -110,8 +110,8 @@ def _standings(args: argparse.Namespace) -> int:
     from app.services import ranking
     with opened(args) as context:
         event = context.event
-        info = ranking.standings(event, context.group_name)
-        subs = ranking.subrankings(event, context.group_name) if args.sub else []
+        info, subs = (ranking.rankings(event, context.group_name) if args.sub
+                      else (ranking.standings(event, context.group_name), ()))
     _print(info, args.csv)
     for sub in subs:
         if args.csv:

@@ -25,7 +25,7 @@ from app.errors import UserError
 from app.group_settings import GroupSettings, SubRanking
 from app.services.event import Event, settings_of
 from app.services.queries import PlayerRef, round_is_complete, system_of
-from app.services.snapshot import build_snapshot
+from app.services.snapshot import SnapshotBuild, build_snapshot
 from app.standings.awards import (
     Award,
     AwardList,
@@ -54,7 +54,7 @@ from app.standings.subranking import (
     where,
 )
 from app.standings.teams import BEST_PLACE, TeamRow, apply_orders
-from app.standings.tiebreaks import TieBreakOptions
+from app.standings.tiebreaks import TieBreakContext, TieBreakOptions
 from app.store.models import Group, Player, Playoff
 
 
@@ -208,11 +208,16 @@ def compute_standings(
     sub: SubRanking | None = None,
     open_ranking: Standings | None = None,
     before_round: int | None = None,
+    build: SnapshotBuild | None = None,
+    context: TieBreakContext | None = None,
 ) -> tuple[StandingsInfo, Standings]:
     """The group's standings (or a sub-ranking as its settings `sub` state it), with the
     awards decided by `app.standings.awards` for its own prize and title tables; with
-    `before_round`, as they stood before that round (provisional)."""
-    build = build_snapshot(group, partial=True, before_round=before_round)
+    `before_round`, as they stood before that round (provisional). `build` and `context`:
+    the group's snapshot and its tie-break context when already made (`rankings` works a
+    group's rankings out over one of each)."""
+    if build is None:
+        build = build_snapshot(group, partial=True, before_round=before_round)
     players = {p.id: p for p in group.players}
     name = group.name if sub is None else sub.name
     scheme = award_scheme(group, sub)
@@ -227,15 +232,18 @@ def compute_standings(
     # Playoffs are for the final order: while rounds remain, a tie is only a tie.
     finished = complete >= planned > 0
     rules = ranking_rules(group, scheme if finished else None)
+    if context is None:
+        context = TieBreakContext(build.snapshot, rules.options)
     if sub is None:
-        standings = rank(build.snapshot, rules, playoffs=playoffs)
+        standings = rank(build.snapshot, rules, playoffs=playoffs, context=context)
     else:
         members = _sub_members(group, build.number_of, sub)
-        standings = sub_ranking(build.snapshot, rules, members, playoffs=playoffs)
+        standings = sub_ranking(build.snapshot, rules, members, playoffs=playoffs,
+                                context=context)
         if open_ranking is None:
             open_ranking = rank(build.snapshot, ranking_rules(group, award_scheme(group)
                                                               if finished else None),
-                                playoffs=playoffs)
+                                playoffs=playoffs, context=context)
     opened = open_places(open_ranking, standings) if open_ranking is not None else {}
     decided = decide_awards(placings(standings), scheme, final=finished,
                             declines=declines_of(group, name, build.number_of))
@@ -328,19 +336,29 @@ def standings(event: Event, group: str | None) -> StandingsInfo:
         return compute_standings(session, found)[0]
 
 
-def subrankings(event: Event, group: str | None) -> list[StandingsInfo]:
-    """The group's sub-rankings (women 公开组（女子）, juniors ...), each with its prizes.
+def _with_subrankings(session: Any, group: Group
+                      ) -> tuple[StandingsInfo, tuple[StandingsInfo, ...]]:
+    """The group's standings and its sub-rankings over one snapshot, one tie-break context
+    and one open ranking (the sub-rankings take their open places from it)."""
+    build = build_snapshot(group, partial=True)
+    context = TieBreakContext(build.snapshot, ranking_rules(group).options)
+    info, plain = compute_standings(session, group, build=build, context=context)
+    subs = tuple(compute_standings(session, group, sub=spec, open_ranking=plain, build=build,
+                                   context=context)[0]
+                 for spec in settings_of(group).subrankings)
+    return info, subs
 
-    A woman keeps her open place too (qiwang 十五、1: 女子选手可同时获得公开组、公开组（女子）名次).
-    """
+
+def rankings(event: Event, group: str | None) -> tuple[StandingsInfo, tuple[StandingsInfo, ...]]:
+    """The group's standings and its sub-rankings (women 公开组（女子）, juniors ...), each with
+    its prizes, worked out together; a knockout has its bracket's places and no sub-ranking.
+    A woman keeps her open place too (qiwang 十五、1: 女子选手可同时获得公开组、公开组（女子）名次)."""
     with event.reading() as session:
         found = Event.group(session, group)
-        subs = settings_of(found).subrankings
-        if not subs:
-            return []
-        _open, plain = compute_standings(session, found)
-        return [compute_standings(session, found, sub=spec, open_ranking=plain)[0]
-                for spec in subs]
+        if system_of(found).bracket:
+            return knockout_standings(found), ()
+        return _with_subrankings(session, found)
+
 
 
 def subranking_options(spec: SubRanking | dict[str, Any], group: Group | None = None
@@ -610,8 +628,8 @@ def crosstable(event: Event, group: str | None) -> CrosstableInfo:
 
     with event.reading() as session:
         found = Event.group(session, group)
-        info, _plain = compute_standings(session, found)
         build = build_snapshot(found, partial=True)
+        info, _plain = compute_standings(session, found, build=build)
         order = [row.player.number for row in info.rows]
         table = build_crosstable(build.snapshot, order)
         return CrosstableInfo(

@@ -118,14 +118,20 @@ def rank(
     *,
     among: Iterable[int] | None = None,
     playoffs: Sequence[Sequence[int]] = (),
+    context: TieBreakContext | None = None,
 ) -> Standings:
     """Rank the players of `snapshot` (or only those in `among`).
 
     `playoffs`: orders decided by playoffs, best first; one whose players are exactly a group
     still tied after every criterion orders that group (marked `decided_by_playoff`).
+    `context`: the tie-break context of `snapshot` under the same options, to share the
+    values already worked out (an open ranking and its sub-rankings).
     """
     rules = rules or RankingRules()
-    ctx = TieBreakContext(snapshot, rules.options)
+    if context is not None and (context.snapshot is not snapshot
+                                or context.options != rules.options):
+        raise ValueError("the tie-break context is of another snapshot or other options")
+    ctx = context if context is not None else TieBreakContext(snapshot, rules.options)
     members = sorted(ctx.players if among is None else set(among))
     breaks = [tiebreak(name) for name in rules.tiebreaks]
     fixed = {name: tb.values(ctx) for name, tb in zip(rules.tiebreaks, breaks, strict=True)

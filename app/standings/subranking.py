@@ -20,6 +20,7 @@ from enum import StrEnum
 from app.pairing.types import TournamentSnapshot
 from app.standings.ranking import RankingRules, StandingRow, Standings, rank
 from app.standings.stakes import PlayoffStakes
+from app.standings.tiebreaks import TieBreakContext
 
 __all__ = [
     "QIWANG_JUNIOR_WINDOW",
@@ -76,13 +77,15 @@ def sub_ranking(
     *,
     stakes: PlayoffStakes | None = None,
     playoffs: Iterable[Iterable[int]] = (),
+    context: TieBreakContext | None = None,
 ) -> Standings:
     """Rank `members` among themselves by the group's criteria (tie-break values computed over
     the whole group); `stakes`: the sub-ranking's own awards (its prize and title tables)
     decide which of its ties are played off."""
     if stakes is not None:
         rules = replace(rules, stakes=stakes)
-    return rank(snapshot, rules, among=members, playoffs=[tuple(o) for o in playoffs])
+    return rank(snapshot, rules, among=members, playoffs=[tuple(o) for o in playoffs],
+                context=context)
 
 
 def open_places(open_ranking: Standings, sub: Standings) -> dict[int, StandingRow]:

@@ -22,8 +22,8 @@ from app.services.queries import round_view
 from app.services.ranking import (
     award_scheme,
     planned_rounds_of,
+    rankings,
     standings,
-    subrankings,
     team_standings,
 )
 from app.standings.awards import AwardBasis
@@ -193,7 +193,7 @@ def test_women_keep_their_open_place_beside_the_womens(make_event: Make) -> None
     event = qiwang(make_event, units, rounds=1, settings={"playoffs": False})
     play(event, OPEN, "1-0")
     open_places = {r.player.id: (r.place, r.shared) for r in standings(event, OPEN).rows}
-    (women,) = subrankings(event, OPEN)
+    (women,) = rankings(event, OPEN)[1]
     assert women.sub and {r.player.id: (r.open_place, r.open_shared) for r in women.rows} == {
         r.player.id: open_places[r.player.id] for r in women.rows}
 
@@ -324,7 +324,7 @@ def test_the_presets_demos_come_out_as_the_clauses_say(preset: str, tmp_path: Pa
 
     with build_demo(tmp_path / "demo.db", preset, seed=7) as event:
         for group in event_info(event).groups:
-            tables = [standings(event, group.name), *subrankings(event, group.name)]
+            tables = [standings(event, group.name), *rankings(event, group.name)[1]]
             for table in tables:
                 assert table.final and not table.playoffs_needed, table.name
                 for place in {r.place for r in table.rows if r.shared}:
@@ -343,7 +343,7 @@ def test_the_presets_demos_come_out_as_the_clauses_say(preset: str, tmp_path: Pa
                 found = Event.group(session, group.name)
                 for table, sub in [(standings(event, group.name), None)] + [
                         (t, settings_of(found).subranking(t.name))
-                        for t in subrankings(event, group.name)]:
+                        for t in rankings(event, group.name)[1]]:
                     scheme = award_scheme(found, sub)
                     paid = sum((r.award.money for r in table.rows if r.award), Fraction(0))
                     worth = sum(scheme.place_award(p).money for p in range(1, len(table.rows) + 1))

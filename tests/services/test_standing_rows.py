@@ -12,10 +12,10 @@ import pytest
 
 from app.cli import main
 from app.services import rounds
-from app.services.event import Event
+from app.services.event import Event, settings_of
 from app.services.groups import update_group
 from app.services.players import add_player
-from app.services.ranking import standings
+from app.services.ranking import compute_standings, rankings, standings
 from app.standings.awards import AwardBasis
 from app.standings.legend import LegendLine, Note
 from app.standings.ranking import PlayoffState
@@ -77,3 +77,28 @@ def test_the_command_line_and_the_venue_word_the_typed_row_alike(
     assert lines[3].split(",")[4:6] == ["1", "0.5"]
     assert [place_text(r.place, r.shared) for r in table.rows] == ["1", "2", "3=", "3="]
     assert number_text(table.rows[3].tiebreaks[0]) == "0.5"
+
+
+def test_a_groups_rankings_worked_out_together_are_the_same_as_one_by_one(
+        make_event: Callable[..., Event]) -> None:
+    """The window asks for a group's standings and its sub-rankings at once (one snapshot,
+    one open ranking): the same as asking for each (qiwang 十五1: women keep their open
+    places)."""
+    event = make_event("qiwang-2022")
+    update_group(event, OPEN, rounds=2)
+    for k in range(8):
+        add_player(event, OPEN, name=f"p{k}", unit=f"u{k % 4}", gender="F" if k % 3 else "M")
+    for _ in range(2):
+        info = rounds.pair_next_round(event, OPEN)
+        rounds.enter_results(event, OPEN, info.number,
+                             {b.number: ["1-0"] for b in info.boards if b.second})
+    main_table, subs = rankings(event, OPEN)
+    assert subs and main_table == standings(event, OPEN)
+    with event.reading() as session:
+        group = Event.group(session, OPEN)
+        alone = [compute_standings(session, group, sub=spec)[0]
+                 for spec in settings_of(group).subrankings]
+    assert list(subs) == alone
+    women = subs[0]
+    places = {r.player.id: (r.place, r.shared) for r in main_table.rows}
+    assert all((r.open_place, r.open_shared) == places[r.player.id] for r in women.rows)

@@ -387,8 +387,9 @@ class StandingsView(View):
         self.which.clear()
         if name is not None:
             try:
-                self.rankings.append((MAIN, ranking.standings(self.ev, name)))
-                for sub in ranking.subrankings(self.ev, name):
+                main, subs = ranking.rankings(self.ev, name)
+                self.rankings.append((MAIN, main))
+                for sub in subs:
                     self.rankings.append((f"sub:{sub.name}", sub))
                 for team_name in self._team_names:  # worked out when one is chosen
                     self.rankings.append((f"team:{team_name}", None))
