@@ -31,13 +31,13 @@ from app.services.knockout import team_rules
 from app.services.playoffs import playoff_records
 from app.services.queries import system_of
 from app.services.ranking import (
+    StandingsInfo,
+    TeamStandingsInfo,
     compute_standings,
     knockout_standings,
     planned_rounds,
-    ranking_awards,
     ranking_rules,
     subranking_options,
-    team_awards,
     team_standings,
     tiebreak_label,
 )
@@ -64,7 +64,8 @@ def _scaled_column(values: list[Fraction]) -> tuple[int, list[int]]:
     return scale, [int(v * scale) for v in values]
 
 
-def _standings(session: Session, group: Group, **options: Any) -> tuple[m.Standings, object]:
+def _standings(session: Session, group: Group, **options: Any
+               ) -> tuple[m.Standings, StandingsInfo]:
     """A ranking as the export model prints it; `options` as `compute_standings` takes them."""
     info, _plain = compute_standings(session, group, **options)
     columns = []
@@ -89,7 +90,39 @@ def _standings(session: Session, group: Group, **options: Any) -> tuple[m.Standi
                         legend=wording.legend_texts(info.legend)), info)
 
 
-def _awards(info: object, group: Group, ranking: str, provisional: bool) -> list[m.Award]:
+def ranking_awards(info: StandingsInfo, group_key: str, ranking: str, teams: bool,
+                   provisional: bool) -> list[m.Award]:
+    """The awards of one ranking for the printouts: none while it is not final unless the
+    arbiter prints them as provisional (then each is marked so)."""
+    if not info.final and not provisional:
+        return []
+    out = []
+    for row in info.rows:
+        award = row.award
+        if award is None or not (award.has_prize or award.title):
+            continue
+        out.append(m.Award(ranking=ranking, place=row.place, recipient=row.player.name,
+                           unit=row.player.unit, group=group_key,
+                           player=None if teams else row.player.id,
+                           prize=wording.prize_text(award),
+                           grade_title=wording.title_text(award), shared=row.shared,
+                           final=info.final,
+                           decision=award))
+    return out
+
+
+def team_awards(info: TeamStandingsInfo, provisional: bool) -> list[m.Award]:
+    """The awards of a team ranking for the printouts (as `ranking_awards`)."""
+    if not info.final and not provisional:
+        return []
+    return [m.Award(ranking=info.name, place=row.place, recipient=row.team,
+                    prize=wording.prize_text(row.award), shared=row.shared, final=info.final,
+                    decision=row.award)
+            for row in info.rows
+            if row.place is not None and row.award is not None and row.award.has_prize]
+
+
+def _awards(info: StandingsInfo, group: Group, ranking: str, provisional: bool) -> list[m.Award]:
     return ranking_awards(info, _key(group), ranking, system_of(group).team,
                           provisional)
 
@@ -111,11 +144,6 @@ def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
     ]
 
 
-UNPLAYED_ZH = {
-    "zero": "未赛轮次（轮空、弃权、缺席）计算对手分时按0分计",
-    "own": "未赛轮次按FIDE虚拟对手（本人该轮前积分）计算对手分",
-    "lowest": "未赛轮次按最低对手分计算",
-}
 OPENING_ZH = {"designated": "指定开局", "free": "自由开局", "swap2": "Swap2",
               "soosyrv8": "Soosyrv-8", "taraguchi10": "Taraguchi-10", "yamaguchi": "Yamaguchi"}
 
@@ -157,7 +185,7 @@ def _model_group(group: Group) -> m.Group:
         fifth_move_offers=group.fifth_move_offers, time_control=group.time_control,
         system_text=f"{system.zh}（{rounds}轮）" if rounds else system.zh,
         tiebreak_text=tiebreaks if system.ranked_by_points else "",
-        unplayed_text=UNPLAYED_ZH.get(str(group.unplayed_policy), ""),
+        unplayed_text=wording.unplayed_text(settings.unplayed_policy),
         board_count=team_rules(group).boards if system.team else 0,
     )
 

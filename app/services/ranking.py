@@ -13,14 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select
 
-if TYPE_CHECKING:
-    from app.exports.model import Award as ExportAward
-
-from app import wording
 from app.errors import UserError
 from app.group_settings import GroupSettings, SubRanking
 from app.services.event import Event, settings_of
@@ -349,7 +345,8 @@ def _with_subrankings(session: Any, group: Group
     return info, subs
 
 
-def rankings(event: Event, group: str | None) -> tuple[StandingsInfo, tuple[StandingsInfo, ...]]:
+def rankings(event: Event, group: str | None
+             ) -> tuple[StandingsInfo, tuple[StandingsInfo, ...]]:
     """The group's standings and its sub-rankings (women 公开组（女子）, juniors ...), each with
     its prizes, worked out together; a knockout has its bracket's places and no sub-ranking.
     A woman keeps her open place too (qiwang 十五、1: 女子选手可同时获得公开组、公开组（女子）名次)."""
@@ -369,42 +366,6 @@ def subranking_options(spec: SubRanking | dict[str, Any], group: Group | None = 
     assert group is not None
     found = settings_of(group).subranking(str(spec["name"]))
     return {"sub": found}
-
-
-def ranking_awards(info: Any, group_key: str, ranking: str, teams: bool, provisional: bool
-                   ) -> list[ExportAward]:
-    """The awards of one ranking for the printouts: none while it is not final unless the
-    arbiter prints them as provisional (then each is marked so)."""
-    from app.exports import model as m
-
-    if not info.final and not provisional:
-        return []
-    out = []
-    for row in info.rows:
-        award = row.award
-        if award is None or not (award.has_prize or award.title):
-            continue
-        out.append(m.Award(ranking=ranking, place=row.place, recipient=row.player.name,
-                           unit=row.player.unit, group=group_key,
-                           player=None if teams else row.player.id,
-                           prize=wording.prize_text(award),
-                           grade_title=wording.title_text(award), shared=row.shared,
-                           final=info.final,
-                           decision=award))
-    return out
-
-
-def team_awards(info: TeamStandingsInfo, provisional: bool) -> list[ExportAward]:
-    """The awards of a team ranking for the printouts (as `ranking_awards`)."""
-    from app.exports import model as m
-
-    if not info.final and not provisional:
-        return []
-    return [m.Award(ranking=info.name, place=row.place, recipient=row.team,
-                    prize=wording.prize_text(row.award), shared=row.shared, final=info.final,
-                    decision=row.award)
-            for row in info.rows
-            if row.place is not None and row.award is not None and row.award.has_prize]
 
 
 def find_need(info: StandingsInfo, place: int) -> PlayoffNeed:

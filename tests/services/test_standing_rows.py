@@ -13,6 +13,7 @@ import pytest
 from app.cli import main
 from app.services import rounds
 from app.services.event import Event, settings_of
+from app.services.exporting import build_model
 from app.services.groups import update_group
 from app.services.players import add_player
 from app.services.ranking import compute_standings, rankings, standings
@@ -20,8 +21,9 @@ from app.standings.awards import AwardBasis
 from app.standings.legend import LegendLine, Note
 from app.standings.ranking import PlayoffState
 from app.standings.stakes import Stake
+from app.standings.tiebreaks import Unplayed
 from app.web import data
-from app.wording import number_text, place_text
+from app.wording import legend_text, number_text, place_text, unplayed_text
 
 OPEN = "公开组"
 
@@ -102,3 +104,18 @@ def test_a_groups_rankings_worked_out_together_are_the_same_as_one_by_one(
     women = subs[0]
     places = {r.player.id: (r.place, r.shared) for r in main_table.rows}
     assert all((r.open_place, r.open_shared) == places[r.player.id] for r in women.rows)
+
+
+def test_the_printouts_state_the_unplayed_policy_as_the_standings_do(
+        make_event: Callable[..., Event]) -> None:
+    """An unplayed round counts the player's own final score under `own` (the core's rule,
+    `TieBreakContext.unplayed_value`): the booklet's note and the ranking's legend say the
+    same, in one wording."""
+    event = make_event("qiwang-2022")
+    for policy in ("zero", "own", "lowest", "fide"):
+        update_group(event, OPEN, unplayed_policy=policy)
+        table = standings(event, OPEN)
+        (line,) = [line for line in table.legend if line.note is Note.UNPLAYED]
+        group = next(g for g in build_model(event).groups if g.name == OPEN)
+        assert group.unplayed_text == legend_text(line) == unplayed_text(Unplayed(policy))
+    assert "本人积分" in unplayed_text(Unplayed.OWN)
