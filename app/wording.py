@@ -77,15 +77,22 @@ def playoff_text(state: PlayoffState, lang: str = "zh") -> str:
     return _pick(lang, *PLAYOFF_WORDS[state])
 
 
+def applied_title(title: str | None, lang: str = "zh") -> str:
+    """A grade title as a place gives the right to apply for it (可申请六段); nothing for none."""
+    if not title:
+        return ""
+    return _pick(lang, f"可申请{title}", f"may apply for {title}")
+
+
 def _gives(money: int | Fraction, items: tuple[str, ...], title: str, lang: str) -> str:
     """What a place gives: money, things, the title one may apply for (、-separated)."""
+    titles = [applied_title(title, lang)] if title else []
     if lang == "en":
         parts = [f"{number_text(money)} yuan"] if money else []
         parts += [ITEM_ENGLISH.get(item, item) for item in items]
-        parts += [f"may apply for {title}"] if title else []
-        return ", ".join(parts)
+        return ", ".join([*parts, *titles])
     parts = [f"{number_text(money)}元"] if money else []
-    return "、".join([*parts, *items, *([f"可申请{title}"] if title else [])])
+    return "、".join([*parts, *items, *titles])
 
 
 def _place_gives(award: PlaceAward, lang: str) -> str:

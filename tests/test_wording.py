@@ -13,6 +13,7 @@ from app.standings.ranking import PlayoffState
 from app.standings.stakes import PlaceAward, PlayoffReason, Stake
 from app.standings.tiebreaks import Unplayed
 from app.wording import (
+    applied_title,
     award_note,
     legend_text,
     number_text,
@@ -66,6 +67,8 @@ def test_a_prize_and_a_shared_prize() -> None:
     assert prize_text(award(0, ("奖杯", "自制奖品")), "en") == "trophy, 自制奖品"
     assert prize_text(None) == "" and prize_text(award(title="六段")) == ""
     assert title_text(award(title="六段")) == "六段" and title_text(None) == ""
+    assert applied_title("六段") == "可申请六段" and applied_title("六段", "en") == "may apply for 六段"
+    assert applied_title(None) == applied_title("") == ""
 
 
 def test_how_an_award_was_decided() -> None:

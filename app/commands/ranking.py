@@ -91,7 +91,7 @@ def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
     labels = "  ".join(label for _key, label in info.columns)
     print(f"名次  姓名  单位  积分  {labels}" + ("  公开组名次" if info.sub else ""))
     for row in info.rows:
-        title = f"可申请{row.award.title}" if row.award is not None and row.award.title else ""
+        title = w.applied_title(w.title_text(row.award))
         extra = "  ".join(x for x in (w.playoff_text(row.playoff), w.prize_text(row.award),
                                       title, w.award_note(row.award)) if x)
         opened = f"  ({w.place_text(row.open_place, row.open_shared)})" if info.sub else ""

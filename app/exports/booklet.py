@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app import wording
 from app.exports.model import Bracket, ExportModel, format_scaled, unique
 from app.exports.pdf_common import Column
 from app.exports.pdf_lists import (
@@ -266,7 +267,7 @@ def result_book(model: ExportModel) -> Booklet:
                    Column("段级位")]
         awards = model.awards_in_place_order()
         for ranking in unique(a.ranking for a in awards):
-            rows = [[f"{a.place}=" if a.shared else str(a.place), a.recipient,
+            rows = [[wording.place_text(a.place, a.shared), a.recipient,
                      "" if a.is_team and a.unit == a.recipient else a.unit, a.prize,
                      a.grade_title] for a in awards if a.ranking == ranking]
             blocks += [Heading(ranking, 1), _table(columns, rows)]
