@@ -8,8 +8,8 @@ their names.
 Points are integers in the group's own units (胜2 和1 负0 by default, see ARCHITECTURE.md);
 a `scale` says how to show them: the shown value is `value / scale` (scale 1: shown as stored;
 scale 2 with 1/0.5/0 points stored as 2/1/0). Tie-break and team values (`Value`) may also be
-exact Fractions or text already formatted by the standings. Excel cells get the shown value as
-a number. Results are the codes of the command line (docs/CLI.md): `1-0`, `0-1`, `=`, `+-`,
+exact Fractions (the standings hand them over typed, never as text), or text for a cell with
+no figure (a team short of members). Excel cells get the shown value as a number. Results are the codes of the command line (docs/CLI.md): `1-0`, `0-1`, `=`, `+-`,
 `-+`, `--`, first mover (先手, black) first; a double-game round (双盘制) holds two codes
 separated by a space, e.g. `1-0 =`.
 """
