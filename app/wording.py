@@ -11,6 +11,7 @@ label such as 小分) stay as they are in both languages.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from app.standings.awards import Award, AwardBasis, TieRule
@@ -38,6 +39,18 @@ ITEM_ENGLISH = {"奖状": "certificate", "奖牌": "medal", "奖杯": "trophy",
 
 def _pick(lang: str, zh: str, en: str) -> str:
     return en if lang == "en" else zh
+
+
+_PLURALS = {"ties": "tie", "players": "player", "men": "man", "women": "woman",
+            "teams": "team", "rounds": "round", "games": "game", "boards": "board",
+            "entrants": "entrant", "problems": "problem", "errors": "error", "files": "file",
+            "members": "member", "points": "point"}
+_ONE_OF_MANY = re.compile(r"(?<![\d.])1 (" + "|".join(_PLURALS) + r")\b")
+
+
+def singular(text: str) -> str:
+    """An English text with a count filled in, "1 ties" written "1 tie" (and so on)."""
+    return _ONE_OF_MANY.sub(lambda found: f"1 {_PLURALS[found.group(1)]}", text)
 
 
 # ----- numbers and places -------------------------------------------------------------------
@@ -110,7 +123,7 @@ def reason_text(reason: PlayoffReason, lang: str = "zh") -> str:
         return _pick(lang, f"第{first}-{last}名：{stakes}", f"Places {first}-{last}: {stakes}")
     places = ("; " if lang == "en" else "；").join(_place_gives(a, lang) for a in reason.places)
     return _pick(lang, f"第{first}-{last}名{stakes}不同：{places}",
-                 f"Places {first}-{last}: the {stakes} differ: {places}")
+                 singular(f"Places {first}-{last}: the {stakes} differ: {places}"))
 
 
 # ----- awards -------------------------------------------------------------------------------
@@ -259,7 +272,13 @@ def _team_line(line: LegendLine, lang: str) -> str:
 
 
 def legend_text(line: LegendLine, lang: str = "zh") -> str:
-    """One line of a ranking's legend (说明), as printed below it."""
+    """One line of a ranking's legend (说明), as printed below it (English counts one in the
+    singular: 1 tie, 1 team)."""
+    text = _legend_text(line, lang)
+    return singular(text) if lang == "en" else text
+
+
+def _legend_text(line: LegendLine, lang: str) -> str:
     note = line.note
     if note is Note.PROVISIONAL:
         return _provisional(line, lang)

@@ -21,6 +21,7 @@ from app.wording import (
     playoff_text,
     prize_text,
     reason_text,
+    singular,
     team_criterion,
     team_note_text,
     team_total_label,
@@ -127,7 +128,7 @@ def test_team_lines_in_both_languages() -> None:
     (LegendLine(Note.TEAM_BEST, count=3), "未报名队伍：按各单位成绩最好的3名选手计算",
      "No team declared: each unit's best 3 players count"),
     (LegendLine(Note.TEAM_PLACES, men=2, women=1), "各单位成绩最好的2男1女名次相加，小者列前",
-     "Each unit's best 2 men and 1 women: places added, the lower sum first"),
+     "Each unit's best 2 men and 1 woman: places added, the lower sum first"),
     (LegendLine(Note.TEAM_CHAIN, criteria=(("best_place", ""), ("buchholz", "对手分")),
                 tie_rule=TieRule.PLAYOFF),
      "团体并列依次比较：个人最好名次、对手分之和；仍相同：抽签（或加赛）由裁判长决定",
@@ -139,10 +140,16 @@ def test_team_lines_in_both_languages() -> None:
      "covered split equally"),
     (LegendLine(Note.TEAM_AWARDED, teams=3, awarded=2), "参赛队数 3：按规程录取前2名",
      "3 teams: the first 2 are awarded, as the regulation says"),
-    (LegendLine(Note.TEAM_AWARDED, teams=1), "参赛队数 1：不录取", "1 teams: none awarded"),
+    (LegendLine(Note.TEAM_AWARDED, teams=1), "参赛队数 1：不录取", "1 team: none awarded"),
 ])
 def test_legend_lines_in_both_languages(line: LegendLine, zh: str, en: str) -> None:
     assert legend_text(line) == zh and legend_text(line, "en") == en
+
+
+def test_english_counts_one_in_the_singular() -> None:
+    line = LegendLine(Note.PROVISIONAL, complete=9, planned=9, pending=1)
+    assert legend_text(line, "en").startswith("Provisional (not final): 1 tie still to play off;")
+    assert singular("1 ties, 11 ties, 2.1 points") == "1 tie, 11 ties, 2.1 points"
 
 
 def test_every_note_has_both_wordings() -> None:

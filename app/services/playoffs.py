@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 from app import wording
 from app.errors import UserError
+from app.group_settings import GroupSettings
 from app.rules.game import Game
 from app.rules.game import encode_actions as encode_game
 from app.rules.records import write_moves
@@ -109,14 +110,19 @@ def _kept(row: Playoff, key: str, default: str) -> str:
 
 
 def create_playoff(event: Event, group: str, place: int,
-                   playoff_format: str = "round_robin", ranking: str | None = None) -> int:
+                   playoff_format: str | None = None, ranking: str | None = None) -> int:
     """Open a playoff for the players tied at `place` (a snapshot is taken first).
 
-    `ranking` names a sub-ranking (e.g. 公开组（女子）) whose tie it is; by default the group's.
+    `playoff_format` (three or more tied): 小循环 `round_robin` or 淘汰 `knockout`; by default
+    the group's setting `playoff_format`. `ranking` names a sub-ranking (e.g. 公开组（女子）)
+    whose tie it is; by default the group's.
     """
-    PlayoffFormat(playoff_format)
+    if playoff_format is not None:  # refused as the group setting refuses it
+        GroupSettings.from_json({"playoff_format": playoff_format})
     with event.operation("create_playoff", f"{group} 第{place}名加赛 / playoff") as session:
         found = Event.group(session, group)
+        if playoff_format is None:
+            playoff_format = settings_of(found).playoff_format.value
         info = _ranking_info(session, found, ranking)
         need = find_need(info, place)
         event.snapshot_first(session, f"加赛前 {group} / before playoff")
