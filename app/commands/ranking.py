@@ -70,6 +70,7 @@ def register(subparsers: Any) -> None:
 
 
 def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
+    from app import wording as w
     from app.exports.model import csv_safe
     if as_csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
@@ -77,10 +78,13 @@ def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
                          *(key for key, _label in info.columns), "playoff", "prize", "title",
                          *(["open_rank"] if info.sub else [])])
         for row in info.rows:
-            writer.writerow([row.rank_text, row.player.number, csv_safe(row.player.name),
-                             csv_safe(row.player.unit),
-                             row.points_text, *row.values, row.playoff_mark, row.prize,
-                             row.title, *([row.open_place] if info.sub else [])])
+            writer.writerow([w.place_text(row.place, row.shared), row.player.number,
+                             csv_safe(row.player.name), csv_safe(row.player.unit),
+                             w.number_text(row.points), *map(w.number_text, row.tiebreaks),
+                             w.playoff_text(row.playoff), w.prize_text(row.award),
+                             w.title_text(row.award),
+                             *([w.place_text(row.open_place, row.open_shared)]
+                               if info.sub else [])])
         return
     state = "" if info.final else "（临时·非最终 / provisional）"
     print(f"{info.name}{state}（已完成 {info.rounds_complete}/{info.rounds_planned} 轮 / "
@@ -88,40 +92,27 @@ def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
     labels = "  ".join(label for _key, label in info.columns)
     print(f"名次  姓名  单位  积分  {labels}" + ("  公开组名次" if info.sub else ""))
     for row in info.rows:
-        title = f"可申请{row.title}" if row.title else ""
-        note = _award_note(row.award)
-        extra = "  ".join(x for x in (row.playoff_mark, row.prize, title, note) if x)
-        opened = f"  ({row.open_place})" if info.sub else ""
-        print(f"{row.rank_text:>4}  {row.player.name}  {row.player.unit}  {row.points_text}  "
-              f"{'  '.join(row.values)}{opened}  {extra}")
+        title = w.applied_title(w.title_text(row.award))
+        extra = "  ".join(x for x in (w.playoff_text(row.playoff), w.prize_text(row.award),
+                                      title, w.award_note(row.award)) if x)
+        opened = f"  ({w.place_text(row.open_place, row.open_shared)})" if info.sub else ""
+        print(f"{w.place_text(row.place, row.shared):>4}  {row.player.name}  {row.player.unit}  "
+              f"{w.number_text(row.points)}  {'  '.join(map(w.number_text, row.tiebreaks))}"
+              f"{opened}  {extra}")
     for need in info.playoffs_needed:
         names = "、".join(p.name for p in need.players)
         print(f"  * 第{need.place}名并列需加赛 / playoff needed at place {need.place}: {names}"
-              f"（{need.reason}）")
-    for line in info.legend:
+              f"（{w.reason_text(need.why)}）")
+    for line in w.legend_texts(info.legend):
         print(f"  注：{line}")
-
-
-def _award_note(award: object) -> str:
-    from app.standings.awards import Award, AwardBasis
-
-    if not isinstance(award, Award):
-        return ""
-    notes = {AwardBasis.PLAYOFF: "加赛决定", AwardBasis.SHARED:
-             f"并列第{award.covered[0]}-{award.covered[1]}名平分",
-             AwardBasis.AWAITING_PLAYOFF: "待加赛"}
-    parts = [notes[award.basis]] if award.basis in notes else []
-    parts += ["放弃等级称号"] if award.declined_title else []
-    parts += ["放弃奖励"] if award.declined_prize else []
-    return "，".join(parts)
 
 
 def _standings(args: argparse.Namespace) -> int:
     from app.services import ranking
     with opened(args) as context:
         event = context.event
-        info = ranking.standings(event, context.group_name)
-        subs = ranking.subrankings(event, context.group_name) if args.sub else []
+        info, subs = (ranking.rankings(event, context.group_name) if args.sub
+                      else (ranking.standings(event, context.group_name), ()))
     _print(info, args.csv)
     for sub in subs:
         if args.csv:
@@ -172,19 +163,24 @@ def _playoffs(args: argparse.Namespace) -> int:
 
 
 def _team_standings(args: argparse.Namespace) -> int:
+    from app import wording as w
     from app.services import ranking
     with opened(args) as context:
         event = context.event
         infos = ranking.team_standings(event)
     for info in infos:
         print(f"{info.name}" + ("" if info.final else "（临时·非最终 / provisional）"))
-        print(f"名次  队伍  {info.total_label}  {'  '.join(info.columns)}  队员")
+        columns = "  ".join(w.team_criterion(key, label) for key, label in info.columns)
+        print(f"名次  队伍  {w.team_total_label(info.method)}  {columns}  队员")
         for row in info.rows:
-            extra = "  ".join(x for x in (row.prize, row.note or _award_note(row.award),
-                                          row.playoff_reason) if x)
-            print(f"{row.rank_text:>4}  {row.team}  {row.total_text}  {'  '.join(row.values)}  "
+            note = w.team_note_text(row.note) or w.award_note(row.award)
+            extra = "  ".join(x for x in (w.prize_text(row.award), note,
+                                          w.reason_text(row.why) if row.why else "") if x)
+            total = w.number_text(row.total) if row.total is not None else ""
+            print(f"{w.place_text(row.place, row.shared, '-'):>4}  {row.team}  {total}  "
+                  f"{'  '.join(map(w.number_text, row.values))}  "
                   f"{'、'.join(row.members)}  {extra}")
-        for line in info.legend:
+        for line in w.legend_texts(info.legend):
             print(f"  注：{line}")
     return 0
 
@@ -212,6 +208,7 @@ def _decline(args: argparse.Namespace) -> int:
 
 
 def _crosstable(args: argparse.Namespace) -> int:
+    from app import wording
     from app.services import ranking
     with opened(args) as context:
         table = ranking.crosstable(context.event, context.group_name)
@@ -223,8 +220,8 @@ def _crosstable(args: argparse.Namespace) -> int:
     else:
         heads = [f"R{k}" for k in range(1, table.rounds + 1)]
         cells = [[cell.text for cell in row] for row in table.by_round]
-    rows = [[f"{place}{'=' if shared else ''}", str(player.number), player.name, *row_cells,
-             ranking.format_points(points)]
+    rows = [[wording.place_text(place, shared), str(player.number), player.name, *row_cells,
+             wording.number_text(points)]
             for place, shared, player, row_cells, points in zip(
                 table.places, table.shared, table.players, cells, table.points, strict=True)]
     if args.csv:

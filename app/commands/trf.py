@@ -22,6 +22,7 @@ import stat
 import sys
 from pathlib import Path
 
+from app import wording
 from app.errors import NoAnswer, UserError
 from app.pairing.trf import TrfTournament, read_trf
 from app.pairing.types import NoLegalPairing, Pairing, PairingRequest
@@ -148,7 +149,7 @@ def run_standings(args: argparse.Namespace) -> int:
             tournament.format_points(value) if kind == "points" else str(int(value))
             for value, kind in zip(row.tiebreaks, kinds, strict=True)
         ]
-        writer.writerow([row.rank_text, row.number, tournament.format_points(row.points),
+        writer.writerow([wording.place_text(row.place, row.shared), row.number, tournament.format_points(row.points),
                          *values])
     return 0
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.exports.model import Bracket, ExportModel, unique
+from app import wording
+from app.exports.model import Bracket, ExportModel, format_scaled, unique
 from app.exports.pdf_common import Column
 from app.exports.pdf_lists import (
     board_rows,
@@ -244,7 +245,9 @@ def result_book(model: ExportModel) -> Booklet:
             columns = [Column("名次"), Column("代表队", "LEFT", True),
                        *[Column(c.header) for c in team.columns],
                        Column("队员", "LEFT", True), Column("备注", "LEFT")]
-            rows = [[r.rank_text, r.team, *[str(v) for v in r.values],
+            rows = [[r.rank_text, r.team,
+                     *[format_scaled(v, c.scale) for v, c in zip(r.values, team.columns,
+                                                                  strict=True)],
                      "、".join(r.members), r.note] for r in team.rows]
             blocks += [Heading(team_title(team), 1), _table(columns, rows)]
     if model.playoffs:
@@ -264,7 +267,7 @@ def result_book(model: ExportModel) -> Booklet:
                    Column("段级位")]
         awards = model.awards_in_place_order()
         for ranking in unique(a.ranking for a in awards):
-            rows = [[f"{a.place}=" if a.shared else str(a.place), a.recipient,
+            rows = [[wording.place_text(a.place, a.shared), a.recipient,
                      "" if a.is_team and a.unit == a.recipient else a.unit, a.prize,
                      a.grade_title] for a in awards if a.ranking == ranking]
             blocks += [Heading(ranking, 1), _table(columns, rows)]

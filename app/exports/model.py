@@ -8,8 +8,8 @@ their names.
 Points are integers in the group's own units (胜2 和1 负0 by default, see ARCHITECTURE.md);
 a `scale` says how to show them: the shown value is `value / scale` (scale 1: shown as stored;
 scale 2 with 1/0.5/0 points stored as 2/1/0). Tie-break and team values (`Value`) may also be
-exact Fractions or text already formatted by the standings. Excel cells get the shown value as
-a number. Results are the codes of the command line (docs/CLI.md): `1-0`, `0-1`, `=`, `+-`,
+exact Fractions (the standings hand them over typed, never as text), or text for a cell with
+no figure (a team short of members). Excel cells get the shown value as a number. Results are the codes of the command line (docs/CLI.md): `1-0`, `0-1`, `=`, `+-`,
 `-+`, `--`, first mover (先手, black) first; a double-game round (双盘制) holds two codes
 separated by a space, e.g. `1-0 =`.
 """
@@ -27,6 +27,7 @@ from app.pairing.types import Outcome, PointSystem
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
 from app.standings.awards import Award as Decision
+from app.wording import number_text, place_text
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -54,10 +55,7 @@ def format_scaled(value: Value, scale: int = 1) -> str:
     """The shown text of a stored value: `7`, `3.5`, `2.25` (no trailing zeros)."""
     if isinstance(value, str):
         return value
-    number = Fraction(value) / scale
-    if number.denominator == 1:
-        return str(number.numerator)
-    return f"{float(number):.4f}".rstrip("0").rstrip(".")
+    return number_text(value, scale, digits=4)
 
 
 # ---------------------------------------------------------------------------- event, people
@@ -250,7 +248,7 @@ class StandingRow:
 
     @property
     def rank_text(self) -> str:
-        return f"{self.rank}=" if self.shared else str(self.rank)
+        return place_text(self.rank, self.shared)
 
 
 @dataclass(frozen=True)
@@ -283,9 +281,7 @@ class TeamRow:
     @property
     def rank_text(self) -> str:
         """`3`, `3=` (shared), or empty for a team without a place (rank 0)."""
-        if self.rank <= 0:
-            return ""
-        return f"{self.rank}=" if self.shared else str(self.rank)
+        return place_text(self.rank, self.shared)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
+from app import wording
 from app.exports.fonts import SANS, register_fonts
 from app.exports.model import (
     Award,
@@ -458,9 +459,9 @@ def write_award_sheet(model: ExportModel, path: Path) -> Path:
                Column("奖励", "LEFT", True), Column("段级位"), Column("说明", "LEFT")]
     width = usable_width(False)
     for ranking in unique(a.ranking for a in awards):
-        rows = [[f"{a.place}=" if a.shared else str(a.place), a.recipient,
+        rows = [[wording.place_text(a.place, a.shared), a.recipient,
                  "" if a.is_team and a.unit == a.recipient else a.unit, a.prize,
-                 f"可申请{a.grade_title}" if a.grade_title else "", award_note(a)]
+                 wording.applied_title(a.grade_title), award_note(a)]
                 for a in awards if a.ranking == ranking]
         story.append(KeepTogether([heading(ranking), make_table(columns, rows, width)]))
         story.append(Spacer(1, 6))
@@ -474,19 +475,7 @@ PROVISIONAL = "（临时·非最终）"
 
 def award_note(award: Award) -> str:
     """How an award was decided where not by place alone (加赛决定, 并列平分), and declines."""
-    from app.standings.awards import AwardBasis
-
-    decision = award.decision
-    if decision is None:
-        return ""
-    parts = {AwardBasis.PLAYOFF: ["加赛决定"],
-             AwardBasis.SHARED: [f"并列第{decision.covered[0]}-{decision.covered[1]}名平分"]
-             }.get(decision.basis, [])
-    if decision.declined_title:
-        parts.append("放弃等级称号")
-    if decision.declined_prize:
-        parts.append("放弃奖励")
-    return "，".join(parts)
+    return wording.award_note(award.decision)
 
 
 def grade_application_rows(model: ExportModel) -> list[list[str]]:

@@ -172,7 +172,8 @@ def _play_round(event: Event, group: Any, number: int, rng: random.Random) -> No
 def _play_playoffs(event: Event, group: str, rng: random.Random) -> None:
     """Play every playoff the group's rankings ask for (the group's, then women's, ...)."""
     for _ in range(40):
-        tables = [ranking.standings(event, group), *ranking.subrankings(event, group)]
+        main, subs = ranking.rankings(event, group)
+        tables = [main, *subs]
         open_ties = [(info.name, info.playoffs_needed[0]) for info in tables
                      if info.playoffs_needed]
         if not open_ties:

@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app import wording
 from app.errors import UserError
 from app.exports import model as m
 from app.exports import pdf_slips
@@ -31,13 +32,13 @@ from app.services.knockout import match_score, team_rules
 from app.services.playoffs import playoff_records
 from app.services.queries import system_of
 from app.services.ranking import (
+    StandingsInfo,
+    TeamStandingsInfo,
     compute_standings,
     knockout_standings,
     planned_rounds,
-    ranking_awards,
     ranking_rules,
     subranking_options,
-    team_awards,
     team_standings,
     tiebreak_label,
 )
@@ -64,14 +65,14 @@ def _scaled_column(values: list[Fraction]) -> tuple[int, list[int]]:
     return scale, [int(v * scale) for v in values]
 
 
-def _standings(session: Session, group: Group, **options: Any) -> tuple[m.Standings, object]:
+def _standings(session: Session, group: Group, **options: Any
+               ) -> tuple[m.Standings, StandingsInfo]:
     """A ranking as the export model prints it; `options` as `compute_standings` takes them."""
-    info, plain = compute_standings(session, group, **options)
-    by_number = {row.number: row for row in plain.rows}
+    info, _plain = compute_standings(session, group, **options)
     columns = []
     scaled_rows: list[list[int]] = [[] for _ in info.rows]
     for k, (name, label) in enumerate(info.columns):
-        values = [by_number[row.player.number].tiebreaks[k] for row in info.rows]
+        values = [row.tiebreaks[k] for row in info.rows]
         scale, ints = _scaled_column(values)
         columns.append(m.TieBreakColumn(name, label, scale, m.TIEBREAK_LEGENDS.get(name, "")))
         for i, value in enumerate(ints):
@@ -79,15 +80,50 @@ def _standings(session: Session, group: Group, **options: Any) -> tuple[m.Standi
     rows = tuple(
         m.StandingRow(rank=row.place, player=row.player.id, points=row.points,
                       tiebreaks=tuple(scaled_rows[i]), shared=row.shared,
-                      playoff=row.playoff_mark, open_rank=row.open_place,
-                      prize=row.prize, grade_title=row.title)
+                      playoff=wording.playoff_text(row.playoff),
+                      open_rank=wording.place_text(row.open_place, row.open_shared),
+                      prize=wording.prize_text(row.award),
+                      grade_title=wording.title_text(row.award))
         for i, row in enumerate(info.rows)
     )
     return (m.Standings(_key(group), info.name, tuple(columns), rows, final=info.final,
-                        after_round=info.rounds_complete, legend=info.legend), info)
+                        after_round=info.rounds_complete,
+                        legend=wording.legend_texts(info.legend)), info)
 
 
-def _awards(info: object, group: Group, ranking: str, provisional: bool) -> list[m.Award]:
+def ranking_awards(info: StandingsInfo, group_key: str, ranking: str, teams: bool,
+                   provisional: bool) -> list[m.Award]:
+    """The awards of one ranking for the printouts: none while it is not final unless the
+    arbiter prints them as provisional (then each is marked so)."""
+    if not info.final and not provisional:
+        return []
+    out = []
+    for row in info.rows:
+        award = row.award
+        if award is None or not (award.has_prize or award.title):
+            continue
+        out.append(m.Award(ranking=ranking, place=row.place, recipient=row.player.name,
+                           unit=row.player.unit, group=group_key,
+                           player=None if teams else row.player.id,
+                           prize=wording.prize_text(award),
+                           grade_title=wording.title_text(award), shared=row.shared,
+                           final=info.final,
+                           decision=award))
+    return out
+
+
+def team_awards(info: TeamStandingsInfo, provisional: bool) -> list[m.Award]:
+    """The awards of a team ranking for the printouts (as `ranking_awards`)."""
+    if not info.final and not provisional:
+        return []
+    return [m.Award(ranking=info.name, place=row.place, recipient=row.team,
+                    prize=wording.prize_text(row.award), shared=row.shared, final=info.final,
+                    decision=row.award)
+            for row in info.rows
+            if row.place is not None and row.award is not None and row.award.has_prize]
+
+
+def _awards(info: StandingsInfo, group: Group, ranking: str, provisional: bool) -> list[m.Award]:
     return ranking_awards(info, _key(group), ranking, system_of(group).team,
                           provisional)
 
@@ -109,11 +145,6 @@ def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
     ]
 
 
-UNPLAYED_ZH = {
-    "zero": "未赛轮次（轮空、弃权、缺席）计算对手分时按0分计",
-    "own": "未赛轮次按FIDE虚拟对手（本人该轮前积分）计算对手分",
-    "lowest": "未赛轮次按最低对手分计算",
-}
 OPENING_ZH = {"designated": "指定开局", "free": "自由开局", "swap2": "Swap2",
               "soosyrv8": "Soosyrv-8", "taraguchi10": "Taraguchi-10", "yamaguchi": "Yamaguchi"}
 
@@ -155,7 +186,7 @@ def _model_group(group: Group) -> m.Group:
         fifth_move_offers=group.fifth_move_offers, time_control=group.time_control,
         system_text=f"{system.zh}（{rounds}轮）" if rounds else system.zh,
         tiebreak_text=tiebreaks if system.ranked_by_points else "",
-        unplayed_text=UNPLAYED_ZH.get(str(group.unplayed_policy), ""),
+        unplayed_text=wording.unplayed_text(settings.unplayed_policy),
         board_count=team_rules(group).boards if system.team else 0,
     )
 
@@ -398,18 +429,17 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
 
         team_tables.append(m.TeamStandings(
             title=team_info.name,
-            columns=(m.TieBreakColumn("total", team_info.total_label),
-                     *(m.TieBreakColumn(f"chain{k}", label)
-                       for k, label in enumerate(team_info.columns))),
+            columns=(m.TieBreakColumn("total", wording.team_total_label(team_info.method)),
+                     *(m.TieBreakColumn(f"chain{k}", wording.team_criterion(key, label))
+                       for k, (key, label) in enumerate(team_info.columns))),
             rows=tuple(m.TeamRow(row.place or 0, row.team,
-                                 (row.total, *(Fraction(v) for v in row.values))
-                                 if row.total is not None
+                                 (row.total, *row.values) if row.total is not None
                                  else ("", *("" for _ in team_info.columns)),
                                  members=tuple(member(row.team, x) for x in row.members),
                                  shared=row.shared,
-                                 note=row.note)
+                                 note=wording.team_note_text(row.note))
                        for row in team_info.rows),
-            final=team_info.final, legend=team_info.legend,
+            final=team_info.final, legend=wording.legend_texts(team_info.legend),
         ))
         awards += team_awards(team_info, provisional)
     return m.ExportModel(

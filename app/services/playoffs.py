@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 if TYPE_CHECKING:
     from app.exports.model import PlayoffRecord
 
+from app import wording
 from app.errors import UserError
 from app.group_settings import GroupSettings
 from app.rules.game import Game
@@ -139,7 +140,7 @@ def create_playoff(event: Event, group: str, place: int,
                                  record={"stage": first.stage.value,
                                          "among": list(first.among),
                                          "format": playoff_format,
-                                         "ranking": info.name, "reason": need.reason}))
+                                         "ranking": info.name, "reason": wording.reason_text(need.why)}))
         return row.id
 
 

@@ -13,21 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select
-
-if TYPE_CHECKING:
-    from app.exports.model import Award as ExportAward
 
 from app.errors import UserError
 from app.group_settings import GroupSettings, SubRanking
 from app.services.event import Event, settings_of
 from app.services.queries import PlayerRef, round_is_complete, system_of
-from app.services.snapshot import build_snapshot
+from app.services.snapshot import SnapshotBuild, build_snapshot
 from app.standings.awards import (
     Award,
-    AwardBasis,
     AwardList,
     AwardScheme,
     Declines,
@@ -42,8 +38,9 @@ from app.standings.awards import (
     team_award_places,
 )
 from app.standings.crosstable import RoundCell
-from app.standings.ranking import RankingRules, Standings, rank
-from app.standings.stakes import PlayoffReason, Stake
+from app.standings.legend import LegendLine, Note, TeamNote
+from app.standings.ranking import PlayoffState, RankingRules, Standings, rank
+from app.standings.stakes import PlayoffReason
 from app.standings.subranking import (
     Gender,
     PlayerProfile,
@@ -53,33 +50,31 @@ from app.standings.subranking import (
     where,
 )
 from app.standings.teams import BEST_PLACE, TeamRow, apply_orders
-from app.standings.tiebreaks import TieBreakOptions, Unplayed
+from app.standings.tiebreaks import TieBreakContext, TieBreakOptions
 from app.store.models import Group, Player, Playoff
 
 
 @dataclass(frozen=True)
 class StandingRow:
-    rank_text: str
+    """One line of a ranking, typed; `app.wording` words it (`3=`, `4.5`, 需加赛, 6000元、奖状)."""
+
     place: int
-    shared: bool
+    shared: bool  # 并列 (printed `3=`)
     player: PlayerRef
     gender: str
-    points: int
-    points_text: str
-    values: tuple[str, ...]
-    playoff_mark: str  # '' / '需加赛' / '加赛'
-    prize: str  # what the award gives, as printed ('' when nothing or not yet decided)
-    title: str  # the grade title the place gives the right to apply for (可申请)
-    award: Award | None = None  # the typed decision (rule applied, share, declines)
-    open_place: str = ""  # a sub-ranking: the player's place in the open ranking (qiwang 十五1)
+    points: int  # in the group's units (a knockout: games won)
+    tiebreaks: tuple[Fraction, ...] = ()  # the core's values, in the order of the columns
+    playoff: PlayoffState = PlayoffState.NONE
+    award: Award | None = None  # the typed decision (prize, title, rule applied, declines)
+    open_place: int | None = None  # a sub-ranking: the place in the open ranking (qiwang 十五1)
+    open_shared: bool = False  # ... and whether it is shared there
 
 
 @dataclass(frozen=True)
 class PlayoffNeed:
     place: int
     players: tuple[PlayerRef, ...]
-    reason: str = ""  # why this tie is played off (what differs across its places)
-    why: PlayoffReason | None = None
+    why: PlayoffReason  # what differs across its places (`app.wording.reason_text` words it)
 
 
 @dataclass(frozen=True)
@@ -92,37 +87,13 @@ class StandingsInfo:
     rounds_complete: int
     rounds_planned: int = 0
     final: bool = True  # False: provisional (临时，非最终): rounds or decisive playoffs remain
-    legend: tuple[str, ...] = ()  # the policies in force, one line each (printed below)
+    legend: tuple[LegendLine, ...] = ()  # the policies in force, one line each (printed below)
     awards: AwardList | None = None
     sub: bool = False  # a sub-ranking (women, juniors): rows show the open place
 
 
-def format_points(units: int | Fraction, scale: int = 1) -> str:
-    """Points as printed: whole numbers without decimals, halves as .5."""
-    value = Fraction(units) / scale
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
-
-
 def tiebreak_label(group: Group, name: str) -> str:
     return settings_of(group).tiebreak_label(name)
-
-
-UNPLAYED_ZH = {
-    Unplayed.ZERO: "未赛轮次（轮空、弃权）在对手分中按0分计",
-    Unplayed.OWN: "未赛轮次在对手分中按本人积分计",
-    Unplayed.LOWEST: "未赛轮次在对手分中按最低对手分计",
-    Unplayed.FIDE: "未赛轮次按国际棋联 C.07 第16条计（虚拟对手，对手的未赛轮次按和棋计）",
-}
-TIE_RULE_ZH = {
-    TieRule.PLAYOFF: "破同分后仍相同：涉及奖项、称号或录取的加赛（或抽签），其余并列",
-    TieRule.SHARE: "破同分后仍相同：并列，所涉名次奖金平分",
-}
-STAKE_ZH = {Stake.MONEY: "奖金", Stake.ITEMS: "奖项", Stake.TITLE: "等级称号",
-            Stake.ADMITTED: "本组规定录取名次内的并列一律加赛"}
-BASIS_ZH = {AwardBasis.PLACE: "", AwardBasis.PLAYOFF: "加赛决定",
-            AwardBasis.SHARED: "并列，奖金平分", AwardBasis.AWAITING_PLAYOFF: "待加赛"}
 
 
 def award_scheme(group: Group, sub: SubRanking | None = None) -> AwardScheme:
@@ -155,26 +126,6 @@ def ranking_rules(group: Group, stakes: AwardScheme | None = None) -> RankingRul
         ),
         stakes=stakes,
     )
-
-
-def prize_text(award: Award | None) -> str:
-    """What an award gives, as printed: `6000元、奖状`, a share as `2333.33元`."""
-    if award is None or not award.has_prize:
-        return ""
-    parts = [f"{format_points(award.money)}元"] if award.money else []
-    return "、".join([*parts, *award.items])
-
-
-def reason_text(reason: PlayoffReason) -> str:
-    """Why a tie is played off, e.g. `第3-5名奖金不同：第3名 4000元；第4名 2000元；第5名 1000元`."""
-    stakes = "、".join(STAKE_ZH[s] for s in reason.stakes)
-    if reason.stakes == (Stake.ADMITTED,):
-        return f"第{reason.first}-{reason.last}名：{stakes}"
-    places = "；".join(
-        f"第{a.place}名 " + ("、".join([*([f"{a.money}元"] if a.money else []), *a.items,
-                                        *([f"可申请{a.title}"] if a.title else [])]) or "无")
-        for a in reason.places)
-    return f"第{reason.first}-{reason.last}名{stakes}不同：{places}"
 
 
 def planned_rounds(group: Group) -> int:
@@ -227,23 +178,22 @@ def declines_of(group: Group, ranking: str, number_of: dict[int, int]) -> Declin
 
 
 def _legend(group: Group, scheme: AwardScheme, final: bool, complete: int, planned: int,
-            pending: int, sub: bool) -> tuple[str, ...]:
+            pending: int, sub: bool) -> tuple[LegendLine, ...]:
+    """The policies the ranking is computed under, and whether it is final."""
     settings: GroupSettings = settings_of(group)
     lines = []
     if not final:
-        why = (f"已完成 {complete}/{planned} 轮" if complete < planned
-               else f"尚有 {pending} 处并列待加赛")
-        lines.append(f"临时名次（非最终）：{why}；奖金、称号和证书以最终名次为准")
-    lines.append(UNPLAYED_ZH[settings.unplayed_policy])
-    lines.append(TIE_RULE_ZH[scheme.tie_rule] if scheme.playoffs
-                 else "本组不加赛：破同分后仍相同者并列，所涉名次奖金平分")
+        lines.append(LegendLine(Note.PROVISIONAL, complete=complete, planned=planned,
+                                pending=pending))
+    lines.append(LegendLine(Note.UNPLAYED, unplayed=settings.unplayed_policy))
+    lines.append(LegendLine(Note.TIE_RULE, tie_rule=scheme.tie_rule) if scheme.playoffs
+                 else LegendLine(Note.NO_PLAYOFFS))
     if scheme.playoff_all_admitted:
-        lines.append("本组规定：录取名次内的并列一律加赛")
+        lines.append(LegendLine(Note.ALL_ADMITTED))
     if scheme.grades is not None:
-        lines.append("等级称号为可申请等级" + ("（依次顺延）" if scheme.grades.passed_down
-                                               else "（不顺延）"))
+        lines.append(LegendLine(Note.GRADES, passed_down=scheme.grades.passed_down))
     if sub:
-        lines.append("分项名次另录，选手同时保留公开组名次（公开组名次不顺延）")
+        lines.append(LegendLine(Note.SUB_RANKING))
     return tuple(lines)
 
 
@@ -254,11 +204,16 @@ def compute_standings(
     sub: SubRanking | None = None,
     open_ranking: Standings | None = None,
     before_round: int | None = None,
+    build: SnapshotBuild | None = None,
+    context: TieBreakContext | None = None,
 ) -> tuple[StandingsInfo, Standings]:
     """The group's standings (or a sub-ranking as its settings `sub` state it), with the
     awards decided by `app.standings.awards` for its own prize and title tables; with
-    `before_round`, as they stood before that round (provisional)."""
-    build = build_snapshot(group, partial=True, before_round=before_round)
+    `before_round`, as they stood before that round (provisional). `build` and `context`:
+    the group's snapshot and its tie-break context when already made (`rankings` works a
+    group's rankings out over one of each)."""
+    if build is None:
+        build = build_snapshot(group, partial=True, before_round=before_round)
     players = {p.id: p for p in group.players}
     name = group.name if sub is None else sub.name
     scheme = award_scheme(group, sub)
@@ -273,15 +228,18 @@ def compute_standings(
     # Playoffs are for the final order: while rounds remain, a tie is only a tie.
     finished = complete >= planned > 0
     rules = ranking_rules(group, scheme if finished else None)
+    if context is None:
+        context = TieBreakContext(build.snapshot, rules.options)
     if sub is None:
-        standings = rank(build.snapshot, rules, playoffs=playoffs)
+        standings = rank(build.snapshot, rules, playoffs=playoffs, context=context)
     else:
         members = _sub_members(group, build.number_of, sub)
-        standings = sub_ranking(build.snapshot, rules, members, playoffs=playoffs)
+        standings = sub_ranking(build.snapshot, rules, members, playoffs=playoffs,
+                                context=context)
         if open_ranking is None:
             open_ranking = rank(build.snapshot, ranking_rules(group, award_scheme(group)
                                                               if finished else None),
-                                playoffs=playoffs)
+                                playoffs=playoffs, context=context)
     opened = open_places(open_ranking, standings) if open_ranking is not None else {}
     decided = decide_awards(placings(standings), scheme, final=finished,
                             declines=declines_of(group, name, build.number_of))
@@ -289,22 +247,18 @@ def compute_standings(
     for row in standings.rows:
         player = players[build.player_of[row.number]]
         ref = PlayerRef(player.id, player.name, player.unit, row.number)
-        award = decided.of(row.number)
-        mark = "需加赛" if row.needs_playoff else ("加赛" if row.decided_by_playoff else "")
+        open_row = opened.get(row.number)
         rows.append(StandingRow(
-            rank_text=row.rank_text,
             place=row.place,
             shared=row.shared,
             player=ref,
             gender=player.gender,
             points=row.points,
-            points_text=format_points(row.points),
-            values=tuple(format_points(value) for value in row.tiebreaks),
-            playoff_mark=mark,
-            prize=prize_text(award),
-            title=(award.title or "") if award else "",
-            award=award,
-            open_place=opened.get(row.number, ""),
+            tiebreaks=row.tiebreaks,
+            playoff=row.playoff,
+            award=decided.of(row.number),
+            open_place=open_row.place if open_row is not None else None,
+            open_shared=open_row.shared if open_row is not None else False,
         ))
     needs = []
     for need in standings.needs:
@@ -313,7 +267,7 @@ def compute_standings(
                       players[build.player_of[n]].unit, n)
             for n in need.players
         )
-        needs.append(PlayoffNeed(need.place, refs, reason_text(need.reason), need.reason))
+        needs.append(PlayoffNeed(need.place, refs, need.reason))
     info = StandingsInfo(
         group=group.name,
         name=name,
@@ -360,15 +314,12 @@ def knockout_standings(group: Group) -> StandingsInfo:
     rows = []
     for entrant, place in ordered:
         name, unit = names[entrant]
-        award = decided.of(entrant)
         rows.append(StandingRow(
-            rank_text=str(place), place=place, shared=False,
-            player=PlayerRef(entrant, name, unit, 0), gender="",
-            points=wins.get(entrant, 0), points_text=str(wins.get(entrant, 0)), values=(),
-            playoff_mark="", prize=prize_text(award),
-            title=(award.title or "") if award else "", award=award,
+            place=place, shared=False, player=PlayerRef(entrant, name, unit, 0), gender="",
+            points=wins.get(entrant, 0), award=decided.of(entrant),
         ))
-    legend = () if decided.final else (f"临时名次（非最终）：已完成 {complete}/{planned} 轮",)
+    legend = () if decided.final else (LegendLine(Note.PROVISIONAL, complete=complete,
+                                                  planned=planned, knockout=True),)
     return StandingsInfo(group.name, group.name, (), tuple(rows), (), complete, planned,
                          decided.final, legend, decided)
 
@@ -381,19 +332,30 @@ def standings(event: Event, group: str | None) -> StandingsInfo:
         return compute_standings(session, found)[0]
 
 
-def subrankings(event: Event, group: str | None) -> list[StandingsInfo]:
-    """The group's sub-rankings (women 公开组（女子）, juniors ...), each with its prizes.
+def _with_subrankings(session: Any, group: Group
+                      ) -> tuple[StandingsInfo, tuple[StandingsInfo, ...]]:
+    """The group's standings and its sub-rankings over one snapshot, one tie-break context
+    and one open ranking (the sub-rankings take their open places from it)."""
+    build = build_snapshot(group, partial=True)
+    context = TieBreakContext(build.snapshot, ranking_rules(group).options)
+    info, plain = compute_standings(session, group, build=build, context=context)
+    subs = tuple(compute_standings(session, group, sub=spec, open_ranking=plain, build=build,
+                                   context=context)[0]
+                 for spec in settings_of(group).subrankings)
+    return info, subs
 
-    A woman keeps her open place too (qiwang 十五、1: 女子选手可同时获得公开组、公开组（女子）名次).
-    """
+
+def rankings(event: Event, group: str | None
+             ) -> tuple[StandingsInfo, tuple[StandingsInfo, ...]]:
+    """The group's standings and its sub-rankings (women 公开组（女子）, juniors ...), each with
+    its prizes, worked out together; a knockout has its bracket's places and no sub-ranking.
+    A woman keeps her open place too (qiwang 十五、1: 女子选手可同时获得公开组、公开组（女子）名次)."""
     with event.reading() as session:
         found = Event.group(session, group)
-        subs = settings_of(found).subrankings
-        if not subs:
-            return []
-        _open, plain = compute_standings(session, found)
-        return [compute_standings(session, found, sub=spec, open_ranking=plain)[0]
-                for spec in subs]
+        if system_of(found).bracket:
+            return knockout_standings(found), ()
+        return _with_subrankings(session, found)
+
 
 
 def subranking_options(spec: SubRanking | dict[str, Any], group: Group | None = None
@@ -404,39 +366,6 @@ def subranking_options(spec: SubRanking | dict[str, Any], group: Group | None = 
     assert group is not None
     found = settings_of(group).subranking(str(spec["name"]))
     return {"sub": found}
-
-
-def ranking_awards(info: Any, group_key: str, ranking: str, teams: bool, provisional: bool
-                   ) -> list[ExportAward]:
-    """The awards of one ranking for the printouts: none while it is not final unless the
-    arbiter prints them as provisional (then each is marked so)."""
-    from app.exports import model as m
-
-    if not info.final and not provisional:
-        return []
-    out = []
-    for row in info.rows:
-        award = row.award
-        if award is None or not (award.has_prize or award.title):
-            continue
-        out.append(m.Award(ranking=ranking, place=row.place, recipient=row.player.name,
-                           unit=row.player.unit, group=group_key,
-                           player=None if teams else row.player.id, prize=row.prize,
-                           grade_title=row.title, shared=row.shared, final=info.final,
-                           decision=award))
-    return out
-
-
-def team_awards(info: TeamStandingsInfo, provisional: bool) -> list[ExportAward]:
-    """The awards of a team ranking for the printouts (as `ranking_awards`)."""
-    from app.exports import model as m
-
-    if not info.final and not provisional:
-        return []
-    return [m.Award(ranking=info.name, place=row.place, recipient=row.team, prize=row.prize,
-                    shared=row.rank_text.endswith("="), final=info.final, decision=row.award)
-            for row in info.rows
-            if row.place is not None and row.award is not None and row.award.has_prize]
 
 
 def find_need(info: StandingsInfo, place: int) -> PlayoffNeed:
@@ -455,34 +384,30 @@ def find_need(info: StandingsInfo, place: int) -> PlayoffNeed:
 
 @dataclass(frozen=True)
 class TeamStandingRow:
-    rank_text: str
+    """One team's line, typed; a team without a result (too few members) has no place and no
+    total (shown empty, never 0: a sum of places reads 0 best)."""
+
     place: int | None
     team: str
-    total_text: str  # '' for a team without a result (never "0": a sum of places reads 0 best)
-    values: tuple[str, ...]
+    total: Fraction | None
+    values: tuple[Fraction, ...]  # the team tie-break chain, in the order of the columns
     members: tuple[str, ...]
-    prize: str
-    note: str
+    note: TeamNote = TeamNote.NONE
     award: Award | None = None
-    playoff_reason: str = ""  # a tie to settle by lots or playoff, and why
-    total: Fraction | None = None  # None: no team result (too few members)
+    why: PlayoffReason | None = None  # a tie to settle by lots or playoff, and why
     shared: bool = False  # the place is shared (3=)
 
 
 @dataclass(frozen=True)
 class TeamStandingsInfo:
     name: str
-    method: str
-    total_label: str
-    columns: tuple[str, ...]
+    method: str  # sum_scores (members' points) / best_places (places added)
+    columns: tuple[tuple[str, str], ...]  # the chain: (criterion key, the group's label)
     rows: tuple[TeamStandingRow, ...]
     final: bool = True
-    legend: tuple[str, ...] = ()  # how teams were formed, the tie-break chain, the tie rule
+    legend: tuple[LegendLine, ...] = ()  # how teams were formed, the chain, the tie rule
     awards: AwardList | None = None
     declared: bool = False  # teams as the units declared them (else each unit's best N)
-
-
-TEAM_CRITERIA_ZH = {BEST_PLACE: "个人最好名次"}
 
 
 def declared_teams(spec: dict[str, Any]) -> list[dict[str, Any]]:
@@ -534,9 +459,10 @@ def _team_placings(rows: tuple[TeamRow, ...], scheme: AwardScheme, final: bool
 
 
 def _team_rows(session: Any, groups: dict[str, Group], spec: dict[str, Any]
-               ) -> tuple[tuple[TeamRow, ...], dict[int, str], bool, str, tuple[str, ...]]:
+               ) -> tuple[tuple[TeamRow, ...], dict[int, str], bool,
+                          tuple[tuple[str, str], ...]]:
     """The core's team rows for one team ranking; names of members by id; whether the groups
-    it counts are final; the total's label and the chain's columns."""
+    it counts are final; the chain's columns (criterion, the group's label)."""
     from app.standings.subranking import Gender as CoreGender
     from app.standings.teams import PlaceEntry, place_sum_ranking, score_sum_ranking
 
@@ -555,9 +481,8 @@ def _team_rows(session: Any, groups: dict[str, Group], spec: dict[str, Any]
         rows = score_sum_ranking(
             plain, {name: [numbers[p.id] for p in members] for name, members in teams.items()},
             int(spec.get("members", 3)), chain)
-        labels = tuple(TEAM_CRITERIA_ZH.get(c) or tiebreak_label(group, c) + "之和"
-                       for c in chain)
-        return rows, names, final, "积分", labels
+        labels = tuple((c, "" if c == BEST_PLACE else tiebreak_label(group, c)) for c in chain)
+        return rows, names, final, labels
     if spec["method"] == "best_places":
         entries = []
         for name in spec["groups"]:
@@ -572,37 +497,34 @@ def _team_rows(session: Any, groups: dict[str, Group], spec: dict[str, Any]
         chain = tuple(spec.get("tiebreaks", (BEST_PLACE,)))
         rows = place_sum_ranking(entries, int(spec.get("men", 2)), int(spec.get("women", 1)),
                                  chain)
-        return rows, names, final, "名次和", tuple(TEAM_CRITERIA_ZH[c] for c in chain)
+        return rows, names, final, tuple((c, "") for c in chain)
     raise UserError(f"未知的团体计分方法 {spec['method']}",
                     f"unknown team method {spec['method']}", spec.get("name", ""))
 
 
 def _team_legend(spec: dict[str, Any], scheme: AwardScheme, final: bool, awarded: int,
-                 placed: int, columns: tuple[str, ...], table_places: int
-                 ) -> tuple[str, ...]:
+                 placed: int, columns: tuple[tuple[str, str], ...], table_places: int
+                 ) -> tuple[LegendLine, ...]:
+    """How the teams were formed and ranked, the tie rule, and whether it is final."""
     lines = []
     if not final:
-        lines.append("临时名次（非最终）：个人赛尚未结束或尚有加赛；奖金和证书以最终名次为准")
+        lines.append(LegendLine(Note.TEAM_PROVISIONAL))
     if spec["method"] == "sum_scores":
-        size = int(spec.get("members", 3))
-        lines.append("按各单位赛前报名的队伍计算（以队员个人赛成绩之和）" if declared_teams(spec)
-                     else f"未报名队伍：按各单位成绩最好的{size}名选手计算")
+        lines.append(LegendLine(Note.TEAM_DECLARED) if declared_teams(spec)
+                     else LegendLine(Note.TEAM_BEST, count=int(spec.get("members", 3))))
     else:
-        lines.append(f"各单位成绩最好的{spec.get('men', 2)}男{spec.get('women', 1)}女名次相加，"
-                     "小者列前")
-    chain = "、".join(columns) if columns else "无"
-    tie = "抽签（或加赛）由裁判长决定" if scheme.tie_rule is TieRule.PLAYOFF else "并列，所涉名次奖金平分"
-    lines.append(f"团体并列依次比较：{chain}；仍相同：{tie}")
-    lines.append("人数不足的单位不计团体成绩，列出其队员")
+        lines.append(LegendLine(Note.TEAM_PLACES, men=int(spec.get("men", 2)),
+                                women=int(spec.get("women", 1))))
+    lines.append(LegendLine(Note.TEAM_CHAIN, criteria=columns, tie_rule=scheme.tie_rule))
+    lines.append(LegendLine(Note.TEAM_SHORT))
     if awarded < table_places:
-        lines.append(f"参赛队数 {placed}：按规程录取前{awarded}名"
-                     if awarded else f"参赛队数 {placed}：不录取")
+        lines.append(LegendLine(Note.TEAM_AWARDED, teams=placed, awarded=awarded))
     return tuple(lines)
 
 
 def _one_team_ranking(session: Any, groups: dict[str, Group], spec: dict[str, Any]
                       ) -> TeamStandingsInfo:
-    rows, names, final, total_label, columns = _team_rows(session, groups, spec)
+    rows, names, final, columns = _team_rows(session, groups, spec)
     rows = apply_orders(rows, spec.get("lots", []))
     placed = sum(1 for row in rows if row.place is not None)
     table = PrizeTable.from_settings(spec.get("prizes", []))
@@ -617,17 +539,13 @@ def _one_team_ranking(session: Any, groups: dict[str, Group], spec: dict[str, An
         award = decided.of(row.team)
         reason = reasons.get(row.place) if row.place is not None else None
         out_rows.append(TeamStandingRow(
-            rank_text=row.rank_text, place=row.place, team=row.team,
-            total_text=format_points(row.total) if row.total is not None else "",
-            values=tuple(format_points(v) for v in row.values),
+            place=row.place, team=row.team, total=row.total, values=row.values,
             members=tuple(names.get(m, str(m)) for m in row.members),
-            prize=prize_text(award),
-            note=("人数不足，不计团体成绩" if row.place is None
-                  else "抽签决定" if row.decided else ""),
-            award=award, playoff_reason=reason_text(reason) if reason else "",
-            total=row.total, shared=row.shared,
+            note=(TeamNote.SHORT if row.place is None
+                  else TeamNote.LOTS if row.decided else TeamNote.NONE),
+            award=award, why=reason, shared=row.shared,
         ))
-    return TeamStandingsInfo(spec["name"], spec["method"], total_label, columns,
+    return TeamStandingsInfo(spec["name"], spec["method"], columns,
                              tuple(out_rows), decided.final,
                              _team_legend(spec, scheme, decided.final, awarded, placed,
                                           columns, max(table.places, default=0)),
@@ -671,8 +589,8 @@ def crosstable(event: Event, group: str | None) -> CrosstableInfo:
 
     with event.reading() as session:
         found = Event.group(session, group)
-        info, _plain = compute_standings(session, found)
         build = build_snapshot(found, partial=True)
+        info, _plain = compute_standings(session, found, build=build)
         order = [row.player.number for row in info.rows]
         table = build_crosstable(build.snapshot, order)
         return CrosstableInfo(

@@ -264,7 +264,7 @@ def record_lots(event: Event, ranking: str, order: Sequence[str]) -> None:
                         "ranking")
     shared: dict[int, set[str]] = {}
     for row in info.rows:
-        if row.place is not None and row.rank_text.endswith("="):
+        if row.place is not None and row.shared:
             shared.setdefault(row.place, set()).add(row.team)
     if set(names) not in shared.values() or len(names) != len(set(names)):
         raise UserError("所列队伍不是并列同一名次的全部队伍",

@@ -78,8 +78,9 @@ class PlayerHistoryInfo:
     group: str
     player: PlayerRef
     rows: tuple[HistoryRow, ...]
-    points_text: str
-    place_text: str
+    points: int | None  # in the group's units; None: not in the standings
+    place: int | None
+    shared: bool = False
 
 
 # ----- reading -------------------------------------------------------------------------
@@ -203,8 +204,8 @@ def player_history(event: Event, group: str, player_id: int) -> PlayerHistoryInf
         ref = PlayerRef(player.id, player.name, player.unit, numbers.get(player.id, 0))
     table = ranking.standings(event, group)
     row = next((r for r in table.rows if r.player.id == player_id), None)
-    return PlayerHistoryInfo(group, ref, tuple(rows), row.points_text if row else "",
-                             row.rank_text if row else "")
+    return PlayerHistoryInfo(group, ref, tuple(rows), row.points if row else None,
+                             row.place if row else None, row.shared if row else False)
 
 
 # ----- the arbiter code ----------------------------------------------------------------

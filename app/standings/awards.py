@@ -68,10 +68,6 @@ class Prize:
     money: int = 0
     items: tuple[str, ...] = ()
 
-    def describe(self) -> str:
-        parts = [f"{self.money}元"] if self.money else []
-        return "、".join([*parts, *self.items])
-
 
 @dataclass(frozen=True)
 class PrizeTable:
@@ -288,10 +284,6 @@ class Award:
     title: str | None = None
     declined_title: bool = False
     declined_prize: bool = False
-
-    @property
-    def rank_text(self) -> str:
-        return f"{self.place}=" if self.shared else str(self.place)
 
     @property
     def has_prize(self) -> bool:

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 
 from app.pairing.types import TournamentSnapshot
 from app.standings.stakes import PlayoffReason, PlayoffStakes
 from app.standings.tiebreaks import TieBreakContext, TieBreakOptions, tiebreak
 
-__all__ = ["PlayoffNeed", "RankingRules", "StandingRow", "Standings", "rank"]
+__all__ = ["PlayoffNeed", "PlayoffState", "RankingRules", "StandingRow", "Standings", "rank"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,14 @@ class RankingRules:
     stakes: PlayoffStakes | None = None
 
 
+class PlayoffState(StrEnum):
+    """Where a player stands with playoffs (加赛): none, one still needed, or placed by one."""
+
+    NONE = ""
+    NEEDED = "needed"  # 需加赛: tied where the award differs, no playoff result yet
+    PLAYED = "played"  # 加赛: the order among equals was set by a playoff
+
+
 @dataclass(frozen=True)
 class StandingRow:
     """One line of the standings."""
@@ -53,9 +62,10 @@ class StandingRow:
     decided_by_playoff: bool = False  # order among equals set by a playoff (加赛决定)
 
     @property
-    def rank_text(self) -> str:
-        """`3` or `3=` for a shared place."""
-        return f"{self.place}=" if self.shared else str(self.place)
+    def playoff(self) -> PlayoffState:
+        if self.needs_playoff:
+            return PlayoffState.NEEDED
+        return PlayoffState.PLAYED if self.decided_by_playoff else PlayoffState.NONE
 
 
 @dataclass(frozen=True)
@@ -108,14 +118,20 @@ def rank(
     *,
     among: Iterable[int] | None = None,
     playoffs: Sequence[Sequence[int]] = (),
+    context: TieBreakContext | None = None,
 ) -> Standings:
     """Rank the players of `snapshot` (or only those in `among`).
 
     `playoffs`: orders decided by playoffs, best first; one whose players are exactly a group
     still tied after every criterion orders that group (marked `decided_by_playoff`).
+    `context`: the tie-break context of `snapshot` under the same options, to share the
+    values already worked out (an open ranking and its sub-rankings).
     """
     rules = rules or RankingRules()
-    ctx = TieBreakContext(snapshot, rules.options)
+    if context is not None and (context.snapshot is not snapshot
+                                or context.options != rules.options):
+        raise ValueError("the tie-break context is of another snapshot or other options")
+    ctx = context if context is not None else TieBreakContext(snapshot, rules.options)
     members = sorted(ctx.players if among is None else set(among))
     breaks = [tiebreak(name) for name in rules.tiebreaks]
     fixed = {name: tb.values(ctx) for name, tb in zip(rules.tiebreaks, breaks, strict=True)

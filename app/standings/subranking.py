@@ -18,8 +18,9 @@ from datetime import date
 from enum import StrEnum
 
 from app.pairing.types import TournamentSnapshot
-from app.standings.ranking import RankingRules, Standings, rank
+from app.standings.ranking import RankingRules, StandingRow, Standings, rank
 from app.standings.stakes import PlayoffStakes
+from app.standings.tiebreaks import TieBreakContext
 
 __all__ = [
     "QIWANG_JUNIOR_WINDOW",
@@ -76,20 +77,22 @@ def sub_ranking(
     *,
     stakes: PlayoffStakes | None = None,
     playoffs: Iterable[Iterable[int]] = (),
+    context: TieBreakContext | None = None,
 ) -> Standings:
     """Rank `members` among themselves by the group's criteria (tie-break values computed over
     the whole group); `stakes`: the sub-ranking's own awards (its prize and title tables)
     decide which of its ties are played off."""
     if stakes is not None:
         rules = replace(rules, stakes=stakes)
-    return rank(snapshot, rules, among=members, playoffs=[tuple(o) for o in playoffs])
+    return rank(snapshot, rules, among=members, playoffs=[tuple(o) for o in playoffs],
+                context=context)
 
 
-def open_places(open_ranking: Standings, sub: Standings) -> dict[int, str]:
-    """Each sub-ranked player's place in the open ranking, as ranked there (`3` or `3=`):
-    qiwang 十五1 "女子选手可同时获得公开组、公开组（女子）名次以及奖励" — she keeps both."""
-    shown = {row.number: row.rank_text for row in open_ranking.rows}
-    return {row.number: shown[row.number] for row in sub.rows if row.number in shown}
+def open_places(open_ranking: Standings, sub: Standings) -> dict[int, StandingRow]:
+    """Each sub-ranked player's line in the open ranking (its place, shared or not): qiwang
+    十五1 "女子选手可同时获得公开组、公开组（女子）名次以及奖励" — she keeps both."""
+    lines = {row.number: row for row in open_ranking.rows}
+    return {row.number: lines[row.number] for row in sub.rows if row.number in lines}
 
 
 def profile_filter(gender: Gender | None = None, born_from: date | None = None,

@@ -51,12 +51,6 @@ class TeamRow:
     members: tuple[int, ...] = ()  # the members whose results counted (or all it has)
     decided: bool = False  # the order among equals set by lots or a playoff (抽签/加赛)
 
-    @property
-    def rank_text(self) -> str:
-        if self.place is None:
-            return "-"
-        return f"{self.place}=" if self.shared else str(self.place)
-
 
 Keyed = tuple[tuple[Any, ...], str, Fraction, tuple[Fraction, ...], tuple[int, ...]]
 

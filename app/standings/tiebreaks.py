@@ -104,6 +104,11 @@ class TieBreakContext:
     def scores(self) -> dict[int, int]:
         return {n: p.score for n, p in self.players.items()}
 
+    @cached_property
+    def whole_group(self) -> dict[str, dict[int, Fraction]]:
+        """Tie-break values over every player, by tie-break name, as they are worked out."""
+        return {}
+
     def records(self, number: int) -> tuple[RoundRecord | None, ...]:
         """One entry per round 1..rounds_played; None where the player has no record."""
         rounds = self.players[number].rounds
@@ -308,9 +313,15 @@ class TieBreak:
 
     def values(self, ctx: TieBreakContext, group: Iterable[int] | None = None
                ) -> dict[int, Fraction]:
+        """The values of the players of `group` (per-group tie-breaks) or of every player;
+        the latter are worked out once per context (an open ranking and its sub-rankings
+        share them: a woman's 对手分 counts the men she met)."""
         if self.per_group:
             return self.function(ctx, ctx.players if group is None else group)
-        return self.function(ctx)
+        known = ctx.whole_group
+        if self.name not in known:
+            known[self.name] = self.function(ctx)
+        return known[self.name]
 
 
 REGISTRY: dict[str, TieBreak] = {

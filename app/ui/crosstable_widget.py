@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import wording
 from app.pairing.types import Colour
 from app.pairing.types import Outcome as RoundOutcome
 from app.services.ranking import CrosstableInfo
@@ -174,7 +175,7 @@ class CrosstableModel(QAbstractTableModel):
         if column == last:
             return str(self.info.points[row])
         if column == last + 1:
-            return f"{self.info.places[row]}{'=' if self.info.shared[row] else ''}"
+            return wording.place_text(self.info.places[row], self.info.shared[row])
         return self.shown(row, column - 1)[0]
 
     def data(self, index: QModelIndex | QPersistentModelIndex,

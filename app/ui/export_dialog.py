@@ -119,11 +119,10 @@ class ExportDialog(QDialog):
             return names
         try:  # a ranking with nobody in it has nothing to print, provisional or not
             for group in queries.event_info(self.main.ev).groups:
-                info = ranking.standings(self.main.ev, group.name)
+                info, subs = ranking.rankings(self.main.ev, group.name)
                 if info.rows and not info.final:
                     names.append(group.name)
-                names += [s.name for s in ranking.subrankings(self.main.ev, group.name)
-                          if s.rows and not s.final]
+                names += [s.name for s in subs if s.rows and not s.final]
             names += [t.name for t in ranking.team_standings(self.main.ev)
                       if t.rows and not t.final]
         except (UserError, NoAnswer) as error:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.errors import NoAnswer, UserError
 from app.ui.texts import TEXTS
+from app.wording import singular
 
 LANGUAGES = ("zh", "en")
 _state = {"language": "zh"}
@@ -62,18 +63,6 @@ def both(key: str, **values: object) -> str:
 def pick(zh: str, en: str) -> str:
     """One of two texts given inline (data from the services carry both)."""
     return zh if _state["language"] == "zh" else en
-
-
-_PLURALS = {"ties": "tie", "players": "player", "men": "man", "women": "woman",
-            "teams": "team", "rounds": "round", "games": "game", "boards": "board",
-            "entrants": "entrant", "problems": "problem", "errors": "error", "files": "file",
-            "members": "member", "points": "point"}
-_ONE_OF_MANY = re.compile(r"(?<![\d.])1 (" + "|".join(_PLURALS) + r")\b")
-
-
-def singular(text: str) -> str:
-    """An English text with a count filled in, "1 ties" written "1 tie" (and so on)."""
-    return _ONE_OF_MANY.sub(lambda found: f"1 {_PLURALS[found.group(1)]}", text)
 
 
 def names_text(names: Iterable[str]) -> str:

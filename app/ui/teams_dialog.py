@@ -32,15 +32,15 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app import wording
 from app.errors import NoAnswer, UserError
 from app.services import queries, ranking, teams
 from app.services.operations import Area, Operation
 from app.standings.teams import BEST_PLACE
 from app.ui import common
-from app.ui.i18n import both, error_text, pick, tr
+from app.ui.i18n import both, error_text, language, pick, tr
 from app.ui.operations import run_operation
 from app.ui.texts import TIEBREAK_ENGLISH
-from app.ui.views.standings import award_text
 
 _CHANGES = frozenset({Area.TEAMS, Area.STANDINGS, Area.EVENT})
 DECLARE_TEAM = Operation(teams.declare_team, _CHANGES, name="declare_team")
@@ -240,7 +240,7 @@ class TeamsDialog(QDialog):
                 columns = list(ranking.standings(self.main.ev, groups[0]).columns)
             except (UserError, NoAnswer):
                 columns = []
-        offered = [(BEST_PLACE, pick(ranking.TEAM_CRITERIA_ZH[BEST_PLACE],
+        offered = [(BEST_PLACE, pick(wording.team_criterion(BEST_PLACE, ""),
                                      "Best individual place"))]
         if spec.get("method") == "sum_scores":  # a sum of places has only the best place
             offered += [(key, pick(f"{label}之和", f"Sum of {TIEBREAK_ENGLISH.get(key, label)}"))
@@ -265,12 +265,13 @@ class TeamsDialog(QDialog):
         self.tie.clear()
         ties: dict[int, list[Any]] = {}
         for row in getattr(self.info, "rows", ()):
-            if row.place is not None and row.playoff_reason:
+            if row.place is not None and row.why is not None:
                 ties.setdefault(row.place, []).append(row)
         for place, rows in ties.items():
             names = [r.team for r in rows]
             self.tie.addItem(tr("teams_tie_item", place=place, teams="、".join(names)), names)
-            self.tie.setItemData(self.tie.count() - 1, award_text(rows[0].playoff_reason),
+            self.tie.setItemData(self.tie.count() - 1,
+                                 wording.reason_text(rows[0].why, language()),
                                  Qt.ItemDataRole.ToolTipRole)
         if not ties:
             self.tie.addItem(tr("teams_no_tie"), None)

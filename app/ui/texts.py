@@ -5,6 +5,8 @@ Key -> (Chinese, English). `app.ui.i18n.tr(key)` picks one by the current langua
 
 from __future__ import annotations
 
+from app import wording
+
 TEXTS: dict[str, tuple[str, str]] = {
     # application and menus
     "app_title": ("五子棋赛事编排", "Gomoku Arbiter"),
@@ -504,8 +506,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "board_replace_text": ("该台已有成绩 {old}；本局结果为 {new}。\n用本局结果替换？", "The board has the result {old}; this game ended {new}.\nReplace the result with this game's?"),
     "board_result_kept": ("对局未保存：该台保留成绩 {result}", "Game not saved: the board keeps its result {result}"),
     "board_stored_result": ("台次成绩 {result}", "board result {result}"),
-    "playoff_mark_needed": ("需加赛", "playoff needed"),
-    "playoff_mark_played": ("加赛", "playoff"),
     "playoff_keys_tip": ("选中加赛后按 1（先手胜）、=（和）、0（后手胜）录入下一盘", "With a playoff selected, press 1 (first mover wins), = (draw) or 0 (second mover wins) for its next game"),
     # group settings as controls
     "f_tiebreaks_tip": ("按先后顺序适用的名次区分方法；从下拉列表添加，↑↓ 调整顺序", "The tie-breaks in the order they apply; add from the list, ↑↓ to reorder"),
@@ -578,14 +578,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "officials_twice": ("与第{other}行重复", "the same as line {other}"),
 }
 
-# English names of the tie-breaks (their Chinese names are the core's, app.standings).
-TIEBREAK_ENGLISH = {
-    "buchholz": "Buchholz", "median_buchholz": "Median Buchholz", "wins": "Wins",
-    "progressive": "Progressive score", "sonneborn_berger": "Sonneborn-Berger",
-    "buchholz_of_buchholz": "Buchholz of Buchholz", "direct_encounter": "Direct encounter",
-    "black_games": "Games as first mover", "black_wins": "Wins as first mover",
-    "game_points": "Game points",
-}
+# English names of the tie-breaks: `app.wording` words the standings for every edge.
+TIEBREAK_ENGLISH = wording.TIEBREAK_ENGLISH
 
 # English for the playoff stages the services name in Chinese.
 PLAYOFF_STAGE_ENGLISH = {
@@ -684,70 +678,6 @@ TEXTS.update({
     "export_all_final": ("全部名次均为最终名次，无需打印临时名次",
                          "Every ranking is final: nothing provisional to print"),
 })
-
-# English for the award texts the standings service writes in Chinese (legend lines, why a
-# tie is played off, team notes, prize items): exact lines, then patterns whose groups are
-# translated again (a line matching neither is shown as the service wrote it).
-AWARD_TEXT_ENGLISH: dict[str, str] = {
-    "未赛轮次（轮空、弃权）在对手分中按0分计":
-        "Unplayed rounds (byes, forfeits) count 0 in the opponents' scores",
-    "未赛轮次在对手分中按本人积分计": "Unplayed rounds count the player's own score in the opponents' scores",
-    "未赛轮次在对手分中按最低对手分计": "Unplayed rounds count the lowest opponent's score",
-    "未赛轮次按国际棋联 C.07 第16条计（虚拟对手，对手的未赛轮次按和棋计）":
-        "Unplayed rounds as FIDE C.07 article 16 (a dummy opponent; the opponents' unplayed rounds count as draws)",
-    "破同分后仍相同：涉及奖项、称号或录取的加赛（或抽签），其余并列":
-        "Still level after the tie-breaks: a playoff (or lots) where prizes, titles or admission differ; otherwise shared",
-    "破同分后仍相同：并列，所涉名次奖金平分":
-        "Still level after the tie-breaks: shared, the prizes of the places covered split equally",
-    "本组不加赛：破同分后仍相同者并列，所涉名次奖金平分":
-        "No playoffs in this group: players still level share, the prizes of the places covered split equally",
-    "本组规定：录取名次内的并列一律加赛": "This group plays off every tie inside its admitted places",
-    "等级称号为可申请等级（依次顺延）": "Grade titles are titles one may apply for (passed down in order)",
-    "等级称号为可申请等级（不顺延）": "Grade titles are titles one may apply for (not passed down)",
-    "分项名次另录，选手同时保留公开组名次（公开组名次不顺延）":
-        "A sub-ranking is listed on its own; its players keep their open places (not passed down)",
-    "临时名次（非最终）：个人赛尚未结束或尚有加赛；奖金和证书以最终名次为准":
-        "Provisional (not final): the individual event or its playoffs are not over; prizes and certificates follow the final standings",
-    "按各单位赛前报名的队伍计算（以队员个人赛成绩之和）":
-        "Teams as the units declared them before the final (the sum of the members' results)",
-    "人数不足的单位不计团体成绩，列出其队员": "A unit without a complete team gets no team result; its members are listed",
-    "人数不足，不计团体成绩": "Incomplete team: no team result",
-    "抽签决定": "decided by lots",
-    "抽签（或加赛）由裁判长决定": "lots (or a playoff), as the chief arbiter decides",
-    "并列，所涉名次奖金平分": "shared, the prizes of the places covered split equally",
-    "个人最好名次": "best individual place",
-    "积分": "Points",
-    "名次和": "Sum of places",
-    "无": "none",
-    "奖金": "prize money",
-    "奖项": "prizes",
-    "等级称号": "grade title",
-    "奖状": "certificate",
-    "奖牌": "medal",
-    "奖杯": "trophy",
-    "晋级线下决赛": "qualified for the final",
-    "本组规定录取名次内的并列一律加赛": "every tie inside the admitted places is played off",
-}
-AWARD_TEXT_PATTERNS: tuple[tuple[str, str], ...] = (
-    (r"临时名次（非最终）：已完成 (\d+)/(\d+) 轮；奖金、称号和证书以最终名次为准",
-     "Provisional (not final): {0}/{1} rounds played; prizes, titles and certificates follow the final standings"),
-    (r"临时名次（非最终）：尚有 (\d+) 处并列待加赛；奖金、称号和证书以最终名次为准",
-     "Provisional (not final): {0} ties still to play off; prizes, titles and certificates follow the final standings"),
-    (r"临时名次（非最终）：已完成 (\d+)/(\d+) 轮", "Provisional (not final): {0}/{1} rounds played"),
-    (r"未报名队伍：按各单位成绩最好的(\d+)名选手计算",
-     "No team declared: each unit's best {0} players count"),
-    (r"各单位成绩最好的(\d+)男(\d+)女名次相加，小者列前",
-     "Each unit's best {0} men and {1} women: places added, the lower sum first"),
-    (r"团体并列依次比较：(.+)；仍相同：(.+)", "Team ties compared in order: {0}; still level: {1}"),
-    (r"参赛队数 (\d+)：按规程录取前(\d+)名", "{0} teams: the first {1} are awarded, as the regulation says"),
-    (r"参赛队数 (\d+)：不录取", "{0} teams: none awarded"),
-    (r"第(\d+)-(\d+)名：(.+)", "Places {0}-{1}: {2}"),
-    (r"第(\d+)-(\d+)名(.+)不同：(.+)", "Places {0}-{1}: the {2} differ: {3}"),
-    (r"第(\d+)名 ([^；]+)", "place {0}: {1}"),
-    (r"可申请([^、；]+)", "may apply for {0}"),
-    (r"(\d+(?:\.\d+)?)元", "{0} yuan"),
-    (r"([^、；]+)之和", "sum of {0}"),
-)
 
 TEXTS.update({
     "print_bracket_title": ("{group} 对阵图", "{group}: knockout bracket"),

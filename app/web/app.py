@@ -35,6 +35,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from app import wording
 from app.errors import UserError
 from app.services import venue
 from app.web import data
@@ -58,6 +59,9 @@ class VenueApp:
         self.templates = Environment(loader=FileSystemLoader(HERE / "templates"),
                                      autoescape=select_autoescape(["html"]))
         self.templates.filters["q"] = lambda text: quote(str(text), safe="")
+        # Standings values are typed; the pages word them as the window does (app.wording).
+        self.templates.filters["place"] = lambda row: wording.place_text(row.place, row.shared)
+        self.templates.filters["number"] = wording.number_text
         self.claims_version = 0
 
     # ----- helpers ---------------------------------------------------------------------

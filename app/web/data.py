@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from pypinyin import lazy_pinyin
 
+from app import wording
 from app.services.queries import BoardInfo, PlayerRef, RoundInfo
 from app.services.ranking import StandingsInfo
 
@@ -44,11 +46,10 @@ def round_json(info: RoundInfo | None) -> dict[str, Any]:
     return {"round": info.number, "boards": [_board_json(board) for board in info.boards]}
 
 
-def _number(text: str) -> int | float | None:
-    if not text:
-        return None
-    value = float(text)
-    return int(value) if value.is_integer() else value
+def _number(value: int | Fraction) -> int | float:
+    """A value for JSON: an int when whole, else the float of the exact value."""
+    exact = Fraction(value)
+    return exact.numerator if exact.denominator == 1 else float(exact)
 
 
 def standings_json(info: StandingsInfo) -> dict[str, Any]:
@@ -56,12 +57,12 @@ def standings_json(info: StandingsInfo) -> dict[str, Any]:
     return {
         "round": info.rounds_complete,
         "rows": [
-            {"place": row.rank_text,
+            {"place": wording.place_text(row.place, row.shared),
              "number": row.player.number,
              "name": row.player.name,
-             "points": _number(row.points_text),
+             "points": _number(row.points),
              "tiebreaks": {key: _number(value)
-                           for (key, _label), value in zip(info.columns, row.values,
+                           for (key, _label), value in zip(info.columns, row.tiebreaks,
                                                            strict=True)}}
             for row in info.rows
         ],

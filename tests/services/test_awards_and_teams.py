@@ -22,11 +22,16 @@ from app.services.queries import round_view
 from app.services.ranking import (
     award_scheme,
     planned_rounds_of,
+    rankings,
     standings,
-    subrankings,
     team_standings,
 )
 from app.standings.awards import AwardBasis
+from app.standings.legend import LegendLine, Note, TeamNote
+from app.standings.ranking import PlayoffState
+from app.standings.stakes import Stake
+from app.standings.tiebreaks import Unplayed
+from app.wording import legend_texts, prize_text, reason_text, team_criterion, title_text
 from tests.exports.helpers import pdf_text, squeezed
 
 Make = Callable[..., Event]
@@ -71,7 +76,9 @@ def test_nothing_is_final_after_round_one_of_nine(make_event: Make, tmp_path: Pa
     event = eight(make_event)
     play(event, OPEN, "1-0", count=1)
     table = standings(event, OPEN)
-    assert not table.final and table.legend[0].startswith("临时名次（非最终）")
+    assert not table.final and table.legend[0] == LegendLine(Note.PROVISIONAL, complete=1,
+                                                            planned=9)
+    assert legend_texts(table.legend)[0].startswith("临时名次（非最终）：已完成 1/9 轮")
     assert not table.playoffs_needed  # while rounds remain a tie is only a tie
     assert build_model(event).awards == ()
     files = {p.name for p in export(event, tmp_path / "out", xlsx=False, federation=False)}
@@ -95,10 +102,11 @@ def test_a_tie_shared_without_playoffs_is_paid_its_places_only(make_event: Make)
     assert len(winners) == 4
     for row in winners:
         assert row.award is not None and row.award.basis is AwardBasis.SHARED
-        assert row.award.money == 12000 and row.title == "四段"
+        assert row.award.money == 12000 and row.award.title == "四段"
     assert sum((r.award.money for r in table.rows if r.award), Fraction(0)) == \
         30000 + 10000 + 6000 + 2000 * 5
-    assert any("奖金平分" in line for line in table.legend)
+    assert LegendLine(Note.NO_PLAYOFFS) in table.legend
+    assert any("奖金平分" in line for line in legend_texts(table.legend))
 
 
 def test_a_tie_over_different_prizes_waits_for_its_playoff_and_says_why(make_event: Make
@@ -110,8 +118,10 @@ def test_a_tie_over_different_prizes_waits_for_its_playoff_and_says_why(make_eve
     table = standings(event, OPEN)
     assert not table.final
     (need, *_rest) = table.playoffs_needed
-    assert need.place == 1 and "奖金" in need.reason and "第1名 30000元" in need.reason
-    assert all(not r.prize and not r.title for r in table.rows if r.place == 1)
+    assert need.place == 1 and Stake.MONEY in need.why.stakes
+    assert "奖金" in reason_text(need.why) and "第1名 30000元" in reason_text(need.why)
+    assert all(not prize_text(r.award) and not title_text(r.award)
+               for r in table.rows if r.place == 1)
     assert build_model(event).awards == () or all(
         a.place != 1 for a in build_model(event).awards)
 
@@ -120,17 +130,17 @@ def test_a_playoff_and_its_games_are_part_of_the_record(make_event: Make) -> Non
     event = make_event("shenzhen-2022", "男子组", players=5, system="round_robin")
     play(event, "男子组")
     need = standings(event, "男子组").playoffs_needed[0]
-    assert "奖项" in need.reason  # trophy for 1st, medals for 2nd-4th, nothing for 5th
+    assert Stake.ITEMS in need.why.stakes  # trophy for 1st, medals for 2nd-4th, none for 5th
     playoff_id = playoffs.create_playoff(event, "男子组", 1)
     for _ in range(60):
         view = playoffs.record_playoff_result(event, playoff_id, "1-0")
         if view.decided:
             break
-    assert view.decided and view.reason == need.reason
+    assert view.decided and view.reason == reason_text(need.why)
     (record,) = build_model(event).playoffs
     assert record.order == tuple(p.id for p in view.order)
     assert [g.result for g in record.games] == [g.result for g in view.games]
-    assert record.reason == need.reason
+    assert record.reason == reason_text(need.why)
     import io
 
     import openpyxl
@@ -142,7 +152,7 @@ def test_a_playoff_and_its_games_are_part_of_the_record(make_event: Make) -> Non
     sheet = openpyxl.load_workbook(io.BytesIO(buffer.getvalue()))["加赛"]
     assert sheet.max_row - 1 == len(record.games)  # the federation package holds every game
     final = standings(event, "男子组")
-    assert final.final and final.rows[0].playoff_mark == "加赛"
+    assert final.final and final.rows[0].playoff is PlayoffState.PLAYED
 
 
 def test_a_declined_title_is_not_passed_down_and_can_be_taken_back(make_event: Make) -> None:
@@ -154,15 +164,15 @@ def test_a_declined_title_is_not_passed_down_and_can_be_taken_back(make_event: M
     awards.decline_award(event, first.player.id, "title")
     after = standings(event, OPEN)
     row = next(r for r in after.rows if r.player.id == first.player.id)
-    assert row.title == "" and row.award is not None and row.award.declined_title
-    assert [r.title for r in after.rows if r.player.id != first.player.id] == \
-        [r.title for r in before.rows if r.player.id != first.player.id]
+    assert title_text(row.award) == "" and row.award is not None and row.award.declined_title
+    assert [title_text(r.award) for r in after.rows if r.player.id != first.player.id] == \
+        [title_text(r.award) for r in before.rows if r.player.id != first.player.id]
     model = build_model(event)
     assert all(a.player != first.player.id or not a.grade_title for a in model.awards)
     with pytest.raises(UserError):
         awards.decline_award(event, first.player.id, "title")  # recorded already
     event.undo()
-    assert standings(event, OPEN).rows[0].title == first.title
+    assert title_text(standings(event, OPEN).rows[0].award) == title_text(first.award)
 
 
 def test_decline_on_the_command_line(make_event: Make, capsys: pytest.CaptureFixture[str]
@@ -182,9 +192,9 @@ def test_women_keep_their_open_place_beside_the_womens(make_event: Make) -> None
     units = {"甲1": "甲", "乙1女": "乙", "丙1": "丙", "丁1女": "丁"}
     event = qiwang(make_event, units, rounds=1, settings={"playoffs": False})
     play(event, OPEN, "1-0")
-    open_places = {r.player.id: r.rank_text for r in standings(event, OPEN).rows}
-    (women,) = subrankings(event, OPEN)
-    assert women.sub and {r.player.id: r.open_place for r in women.rows} == {
+    open_places = {r.player.id: (r.place, r.shared) for r in standings(event, OPEN).rows}
+    (women,) = rankings(event, OPEN)[1]
+    assert women.sub and {r.player.id: (r.open_place, r.open_shared) for r in women.rows} == {
         r.player.id: open_places[r.player.id] for r in women.rows}
 
 
@@ -195,10 +205,11 @@ def test_four_teams_level_share_the_prizes_of_places_one_to_four(make_event: Mak
     event = qiwang(make_event, units, rounds=1, settings={"playoffs": False})
     play(event, OPEN, "=")
     (men, _women) = team_standings(event)
-    assert men.final and [r.rank_text for r in men.rows] == ["1="] * 4
+    assert men.final and [(r.place, r.shared) for r in men.rows] == [(1, True)] * 4
     assert all(r.award is not None and r.award.money == 5500 for r in men.rows)
-    assert any("未报名队伍：按各单位成绩最好的3名" in line for line in men.legend)
-    assert any("平分" in line for line in men.legend)
+    assert LegendLine(Note.TEAM_BEST, count=3) in men.legend
+    assert any("未报名队伍：按各单位成绩最好的3名" in line for line in legend_texts(men.legend))
+    assert any("平分" in line for line in legend_texts(men.legend))
 
 
 def test_three_teams_level_with_two_awarded_are_settled_by_lots(make_event: Make) -> None:
@@ -208,9 +219,11 @@ def test_three_teams_level_with_two_awarded_are_settled_by_lots(make_event: Make
     event = qiwang(make_event, units, rounds=1, settings={"playoffs": False})
     play(event, OPEN, "=")
     men = team_standings(event)[0]
-    assert [r.rank_text for r in men.rows] == ["1=", "1=", "1=", "-"]
-    assert not men.final and all(r.playoff_reason for r in men.rows[:3])
-    assert all(not r.prize for r in men.rows) and "奖项" in men.rows[0].playoff_reason
+    assert [(r.place, r.shared) for r in men.rows] == [(1, True)] * 3 + [(None, False)]
+    assert not men.final and all(r.why is not None for r in men.rows[:3])
+    why = men.rows[0].why
+    assert all(not prize_text(r.award) for r in men.rows)
+    assert why is not None and Stake.ITEMS in why.stakes and "奖项" in reason_text(why)
     with pytest.raises(UserError):
         teams.record_lots(event, MEN_TEAMS, ["甲", "乙"])
     teams.record_lots(event, MEN_TEAMS, ["乙", "丙", "甲"])
@@ -226,7 +239,8 @@ def test_a_unit_without_a_complete_team_shows_no_figure_and_lists_its_members(
     event = qiwang(make_event, units, rounds=1)
     play(event, OPEN, "=")
     short = next(r for r in team_standings(event)[0].rows if r.team == "乙")
-    assert short.total_text == "" and short.place is None and len(short.members) == 2
+    assert short.total is None and short.place is None and len(short.members) == 2
+    assert short.note is TeamNote.SHORT
 
 
 def test_declared_teams_count_instead_of_the_best_three(make_event: Make, tmp_path: Path
@@ -246,7 +260,8 @@ def test_declared_teams_count_instead_of_the_best_three(make_event: Make, tmp_pa
     play(event, OPEN, "=")
     men = team_standings(event)[0]
     assert men.declared and {r.team for r in men.rows} == {"甲一队", "乙队"}
-    assert any("赛前报名的队伍" in line for line in men.legend)
+    assert LegendLine(Note.TEAM_DECLARED) in men.legend
+    assert any("赛前报名的队伍" in line for line in legend_texts(men.legend))
     bad = tmp_path / "bad.csv"
     bad.write_text("队名,姓名\n丙队,没有这人\n", encoding="utf-8")
     with pytest.raises(UserError) as raised:
@@ -301,9 +316,11 @@ def test_round_robin_plays_the_rounds_of_its_table(make_event: Make) -> None:
 
 def test_the_unplayed_policy_is_stated_in_the_legend(make_event: Make) -> None:
     event = eight(make_event, rounds=1)
-    assert any("按0分计" in line for line in standings(event, OPEN).legend)
+    assert LegendLine(Note.UNPLAYED, unplayed=Unplayed.ZERO) in standings(event, OPEN).legend
+    assert any("按0分计" in line for line in legend_texts(standings(event, OPEN).legend))
     update_group(event, OPEN, unplayed_policy="fide")
-    assert any("C.07 第16条" in line for line in standings(event, OPEN).legend)
+    assert LegendLine(Note.UNPLAYED, unplayed=Unplayed.FIDE) in standings(event, OPEN).legend
+    assert any("C.07 第16条" in line for line in legend_texts(standings(event, OPEN).legend))
 
 
 def test_double_forfeit_and_second_mover_forfeit_on_the_command_line(make_event: Make
@@ -330,17 +347,18 @@ def test_the_presets_demos_come_out_as_the_clauses_say(preset: str, tmp_path: Pa
 
     with build_demo(tmp_path / "demo.db", preset, seed=7) as event:
         for group in event_info(event).groups:
-            tables = [standings(event, group.name), *subrankings(event, group.name)]
+            tables = [standings(event, group.name), *rankings(event, group.name)[1]]
             for table in tables:
                 assert table.final and not table.playoffs_needed, table.name
                 for place in {r.place for r in table.rows if r.shared}:
                     tied = [r for r in table.rows if r.place == place]
-                    assert len({(r.prize, r.title) for r in tied}) == 1, (table.name, place)
+                    assert len({(prize_text(r.award), title_text(r.award))
+                                for r in tied}) == 1, (table.name, place)
                 awarded = [r.award for r in table.rows if r.award is not None]
                 assert all(a.basis is not AwardBasis.AWAITING_PLAYOFF for a in awarded)
         for team in team_standings(event):
-            assert all(r.total_text == "" and r.members for r in team.rows if r.place is None)
-            for place in {r.place for r in team.rows if r.place and r.rank_text.endswith("=")}:
+            assert all(r.total is None and r.members for r in team.rows if r.place is None)
+            for place in {r.place for r in team.rows if r.place and r.shared}:
                 tied = [r for r in team.rows if r.place == place]
                 assert len({r.award.money if r.award else 0 for r in tied}) == 1
         with event.reading() as session:
@@ -348,7 +366,7 @@ def test_the_presets_demos_come_out_as_the_clauses_say(preset: str, tmp_path: Pa
                 found = Event.group(session, group.name)
                 for table, sub in [(standings(event, group.name), None)] + [
                         (t, settings_of(found).subranking(t.name))
-                        for t in subrankings(event, group.name)]:
+                        for t in rankings(event, group.name)[1]]:
                     scheme = award_scheme(found, sub)
                     paid = sum((r.award.money for r in table.rows if r.award), Fraction(0))
                     worth = sum(scheme.place_award(p).money for p in range(1, len(table.rows) + 1))
@@ -364,8 +382,9 @@ def test_the_arbiter_chooses_the_team_chain_and_tie_rule(make_event: Make) -> No
     play(event, OPEN, "=")
     teams.set_team_ranking_rules(event, MEN_TEAMS, ["best_place", "buchholz"], "playoff")
     men = team_standings(event)[0]
-    assert men.columns == ("个人最好名次", "对手分之和")
-    assert any("个人最好名次、对手分之和；仍相同：抽签" in line for line in men.legend)
+    assert men.columns == (("best_place", ""), ("buchholz", "对手分"))
+    assert [team_criterion(key, label) for key, label in men.columns] == ["个人最好名次", "对手分之和"]
+    assert any("个人最好名次、对手分之和；仍相同：抽签" in line for line in legend_texts(men.legend))
     assert not men.final  # four teams level on everything: lots are needed
     with pytest.raises(UserError):
         teams.set_team_ranking_rules(event, MEN_TEAMS, ["no_such_break"])
@@ -381,4 +400,5 @@ def test_a_group_may_play_off_every_tie_inside_its_admitted_places(make_event: M
     assert not standings(event, OPEN).playoffs_needed  # shenzhen 九(一): 不加赛
     update_group(event, OPEN, settings={"playoff_all_admitted": True})
     (need,) = standings(event, OPEN).playoffs_needed
-    assert need.place == 1 and len(need.players) == 4 and "一律加赛" in need.reason
+    assert need.place == 1 and len(need.players) == 4 and need.why.stakes == (Stake.ADMITTED,)
+    assert "一律加赛" in reason_text(need.why)

@@ -17,6 +17,9 @@ from app.services.demo import build_demo
 from app.services.event import Event
 from app.services.exporting import build_model, export
 from app.services.queries import event_info
+from app.standings.legend import TeamNote
+from app.standings.ranking import PlayoffState
+from app.wording import prize_text, title_text
 
 
 @pytest.fixture(scope="module")
@@ -31,8 +34,10 @@ def test_the_demo_is_reproducible_for_a_seed(demo: Path, tmp_path: Path) -> None
     build_demo(again, "qiwang-2022", seed=7).close()
     with Event.open(demo) as first, Event.open(again) as second:
         for group in ("公开组", "少儿组"):
-            a = [(r.rank_text, r.player.name, r.points) for r in ranking.standings(first, group).rows]
-            b = [(r.rank_text, r.player.name, r.points) for r in ranking.standings(second, group).rows]
+            a = [(r.place, r.shared, r.player.name, r.points)
+                 for r in ranking.standings(first, group).rows]
+            b = [(r.place, r.shared, r.player.name, r.points)
+                 for r in ranking.standings(second, group).rows]
             assert a == b
 
 
@@ -47,10 +52,10 @@ def test_open_standings_with_prizes_and_titles(demo: Path) -> None:
     with Event.open(demo) as event:
         table = ranking.standings(event, "公开组")
     first, second = table.rows[0], table.rows[1]
-    assert first.prize == "30000元、奖状" and first.title == "六段"
-    assert second.prize == "10000元、奖状" and second.title == "五段"
-    assert [r.title for r in table.rows if r.place == 30] == ["三级"]
-    assert all(not r.prize for r in table.rows if r.place > 16)
+    assert prize_text(first.award) == "30000元、奖状" and title_text(first.award) == "六段"
+    assert prize_text(second.award) == "10000元、奖状" and title_text(second.award) == "五段"
+    assert [title_text(r.award) for r in table.rows if r.place == 30] == ["三级"]
+    assert all(not prize_text(r.award) for r in table.rows if r.place > 16)
     assert not table.playoffs_needed
 
 
@@ -58,19 +63,21 @@ def test_women_keep_their_open_place_and_have_their_own_prizes(demo: Path) -> No
     """qiwang 十五1: 女子选手可同时获得公开组、公开组（女子）名次以及奖励."""
     with Event.open(demo) as event:
         open_table = ranking.standings(event, "公开组")
-        women = ranking.subrankings(event, "公开组")[0]
+        women = ranking.rankings(event, "公开组")[1][0]
     assert women.name == "公开组（女子）"
     open_place = {r.player.id: r.place for r in open_table.rows}
     ids = [r.player.id for r in women.rows]
     assert ids == sorted(ids, key=lambda pid: open_place[pid])
-    assert women.rows[0].prize == "8000元、奖状" and women.rows[5].prize == "600元、奖状"
+    assert prize_text(women.rows[0].award) == "8000元、奖状"
+    assert prize_text(women.rows[5].award) == "600元、奖状"
     assert {r.gender for r in open_table.rows if r.player.id in ids} == {"F"}
 
 
 def test_junior_group_has_its_own_prizes(demo: Path) -> None:
     with Event.open(demo) as event:
         juniors = ranking.standings(event, "少儿组")
-    assert juniors.rows[0].prize == "2000元、奖牌、奖状" and juniors.rows[0].title == "二段"
+    top = juniors.rows[0].award
+    assert prize_text(top) == "2000元、奖牌、奖状" and title_text(top) == "二段"
 
 
 def test_team_standings_sum_the_members_scores(demo: Path) -> None:
@@ -81,10 +88,10 @@ def test_team_standings_sum_the_members_scores(demo: Path) -> None:
     assert (men.name, women.name) == ("公开组团体（男子）", "公开组团体（女子）")
     top = men.rows[0]
     assert len(top.members) == 3
-    assert int(top.total_text) == sum(scores[name] for name in top.members)
+    assert top.total == sum(scores[name] for name in top.members)
     assert all(len(r.members) == 2 for r in women.rows if r.place)
     short = [r for r in men.rows if r.place is None]
-    assert short and all(r.note for r in short)
+    assert short and all(r.note is TeamNote.SHORT for r in short)
 
 
 def test_ties_are_played_off_only_where_the_award_differs(demo: Path) -> None:
@@ -96,12 +103,12 @@ def test_ties_are_played_off_only_where_the_award_differs(demo: Path) -> None:
     assert table.final and not table.playoffs_needed
     for place in {r.place for r in table.rows if r.shared}:
         tied = [r for r in table.rows if r.place == place]
-        assert len({(r.prize, r.title) for r in tied}) == 1
+        assert len({(prize_text(r.award), title_text(r.award)) for r in tied}) == 1
     for playoff in held:
         assert playoff.decided
         rows = [r for r in table.rows if r.player.id in {p.id for p in playoff.order}]
         assert [r.player.id for r in rows] == [p.id for p in playoff.order]
-        assert all(r.playoff_mark == "加赛" for r in rows)
+        assert all(r.playoff is PlayoffState.PLAYED for r in rows)
 
 
 def test_export_everything_from_the_demo(demo: Path, tmp_path: Path) -> None:

@@ -14,7 +14,9 @@ from app.services.event import Event
 from app.services.queries import players as listed
 from app.services.queries import round_view
 from app.services.ranking import standings
+from app.standings.ranking import PlayoffState
 from app.store.models import Playoff
+from app.wording import prize_text
 
 Make = Callable[..., Event]
 
@@ -54,7 +56,7 @@ def test_huazhi_final_plays_out_to_places_one_to_sixteen(make_event: Make) -> No
                                            ["1-0", "0-1", "1-0"])
     table = standings(event, "决赛")
     assert [row.place for row in table.rows] == list(range(1, 17))
-    assert table.rows[0].prize.startswith("30000元")
+    assert prize_text(table.rows[0].award).startswith("30000元")
     with pytest.raises(UserError):
         rounds.pair_next_round(event, "决赛")
 
@@ -81,8 +83,8 @@ def test_playoff_for_a_tie_at_a_prize_place_orders_the_final_table(make_event: M
                              {b.number: ["="] for b in info.boards if b.second})
     table = standings(event, "男子组")
     assert table.playoffs_needed and table.playoffs_needed[0].place == 1
-    assert all(row.playoff_mark == "需加赛" for row in table.rows)
-    assert all(not row.prize for row in table.rows)  # no prize while the place is open
+    assert all(row.playoff is PlayoffState.NEEDED for row in table.rows)
+    assert all(not prize_text(row.award) for row in table.rows)  # nothing while it is open
     playoff_id = playoffs.create_playoff(event, "男子组", 1)
     for _ in range(40):
         view = playoffs.record_playoff_result(event, playoff_id, "1-0")
@@ -91,7 +93,7 @@ def test_playoff_for_a_tie_at_a_prize_place_orders_the_final_table(make_event: M
     assert view.decided
     final = standings(event, "男子组")
     assert [row.player.id for row in final.rows] == [p.id for p in view.order]
-    assert final.rows[0].playoff_mark == "加赛" and final.rows[0].prize
+    assert final.rows[0].playoff is PlayoffState.PLAYED and prize_text(final.rows[0].award)
     assert not final.playoffs_needed
 
 

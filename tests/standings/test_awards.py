@@ -84,7 +84,7 @@ def test_awards_turn_places_into_prizes_and_titles() -> None:
     assert first.basis is AwardBasis.PLACE and first.items == ("奖状",)
     assert result[15].money == 800 and not result[16].has_prize
     assert result[29].title == "三级"
-    assert QIWANG_OPEN_PRIZES.prize_for(1).describe() == "30000元、奖状"
+    assert QIWANG_OPEN_PRIZES.prize_for(1) == Prize(30000, ("奖状",))
 
 
 def test_grade_titles_are_not_passed_down() -> None:
@@ -180,8 +180,8 @@ def test_tie_inside_one_band_is_shared_not_played_off() -> None:
                                                     stakes=AwardScheme(SHENZHEN_INDIVIDUAL_PRIZES)))
     assert standings.playoff_groups == ()
     decided = decide_awards(placings(standings), AwardScheme(SHENZHEN_INDIVIDUAL_PRIZES))
-    assert [(a.rank_text, a.items, a.basis) for a in decided.awards[1:3]] == [
-        ("2=", ("奖牌", "奖状"), AwardBasis.PLACE)] * 2
+    assert [(a.place, a.shared, a.items, a.basis) for a in decided.awards[1:3]] == [
+        (2, True, ("奖牌", "奖状"), AwardBasis.PLACE)] * 2
 
 
 def test_tie_across_the_qualifying_edge_is_played_off() -> None:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.pairing.types import Outcome
-from app.standings.ranking import RankingRules, rank
+from app.standings.ranking import PlayoffState, RankingRules, rank
 from app.standings.tiebreaks import REGISTRY
 from tests.standings.helpers import FOUR, paid_places, snapshot
 
@@ -19,7 +19,8 @@ def test_points_first_then_tiebreaks_in_order() -> None:
     # 1:5 3:4 2:2 4:1 by points alone
     standings = rank(FOUR)
     assert [r.number for r in standings.rows] == [1, 3, 2, 4]
-    assert [r.rank_text for r in standings.rows] == ["1", "2", "3", "4"]
+    assert [(r.place, r.shared) for r in standings.rows] == [(1, False), (2, False), (3, False),
+                                                             (4, False)]
     assert standings.row(1).tiebreaks == (Fraction(7), Fraction(2), Fraction(2))
 
 
@@ -36,7 +37,8 @@ def test_equal_on_every_criterion_shares_the_place() -> None:
     """不涉及录取名次的为并列名次: printed 3=."""
     snap = snapshot(4, [[(1, 2, "1-0"), (3, 4, "1-0")]])
     standings = rank(snap)
-    assert [r.rank_text for r in standings.rows] == ["1=", "1=", "3=", "3="]
+    assert [(r.place, r.shared) for r in standings.rows] == [(1, True), (1, True), (3, True),
+                                                             (3, True)]
     assert standings.playoff_groups == ()
 
 
@@ -58,8 +60,10 @@ def test_tie_crossing_the_last_decisive_place_needs_a_playoff() -> None:
 def test_playoff_result_orders_the_tied_players() -> None:
     snap = snapshot(4, [[(1, 2, "1-0"), (3, 4, "1-0")]])
     standings = rank(snap, RankingRules(stakes=paid_places(1)), playoffs=[(3, 1)])
-    assert [(r.rank_text, r.number) for r in standings.rows[:2]] == [("1", 3), ("2", 1)]
+    assert [(r.place, r.shared, r.number) for r in standings.rows[:2]] == [(1, False, 3),
+                                                                           (2, False, 1)]
     assert standings.row(3).decided_by_playoff and not standings.row(3).needs_playoff
+    assert standings.row(3).playoff is PlayoffState.PLAYED
     assert standings.playoff_groups == ()
 
 

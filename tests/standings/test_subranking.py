@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from app.standings.ranking import RankingRules, rank
 from app.standings.subranking import (
     QIWANG_JUNIOR_WINDOW,
@@ -16,6 +18,7 @@ from app.standings.subranking import (
     where,
     women,
 )
+from app.standings.tiebreaks import TieBreakContext, TieBreakOptions
 from tests.standings.helpers import FOUR, paid_places, snapshot
 
 PROFILES = (
@@ -68,3 +71,17 @@ def test_sub_ranking_has_its_own_awards() -> None:
     decided = sub_ranking(snap, RankingRules(), women(profiles),
                           stakes=paid_places(1), playoffs=[(3, 1)])
     assert [r.number for r in decided.rows] == [3, 1]
+
+
+def test_a_sub_ranking_may_share_the_open_rankings_tie_break_values() -> None:
+    """A woman's 对手分 counts the men she met: the values over the whole group are the same
+    for the open ranking and the women's, so they are worked out once."""
+    rules = RankingRules()
+    context = TieBreakContext(FOUR, rules.options)
+    open_ = rank(FOUR, rules, context=context)
+    ladies = sub_ranking(FOUR, rules, women(PROFILES), context=context)
+    assert open_ == rank(FOUR, rules)
+    assert ladies == sub_ranking(FOUR, rules, women(PROFILES))
+    assert set(context.whole_group) == set(rules.tiebreaks)
+    with pytest.raises(ValueError):
+        rank(FOUR, RankingRules(options=TieBreakOptions(cut=0)), context=context)

@@ -23,7 +23,7 @@ def test_qiwang_team_score_is_the_sum_of_members_scores() -> None:
     standings = rank(FOUR)
     rows = score_sum_ranking(standings, {"甲": [1, 4], "乙": [2, 3]}, size=2)
     assert {(r.team, r.place, r.total) for r in rows} == {("甲", 1, 6), ("乙", 1, 6)}
-    assert all(r.shared for r in rows) and rows[0].rank_text == "1="
+    assert all(r.shared for r in rows) and (rows[0].place, rows[0].shared) == (1, True)
 
 
 def test_team_tiebreak_sums_members_tiebreaks() -> None:
@@ -40,7 +40,7 @@ def test_team_short_of_members_gets_no_result() -> None:
     standings = rank(FOUR)
     rows = score_sum_ranking(standings, {"甲": [1, 2, 3], "乙": [4]}, size=3)
     assert rows[0].team == "甲" and rows[0].total == 11
-    assert rows[1].team == "乙" and rows[1].place is None and rows[1].rank_text == "-"
+    assert rows[1].team == "乙" and rows[1].place is None and rows[1].total is None
 
 
 def test_team_counts_its_best_members() -> None:
@@ -104,7 +104,8 @@ def test_team_chain_best_individual_place_breaks_a_level_sum() -> None:
 def test_an_empty_chain_leaves_a_level_place_sum_shared() -> None:
     entries = [PlaceEntry(1, "福田", M, 1), PlaceEntry(2, "福田", M, 5), PlaceEntry(3, "福田", F, 6),
                PlaceEntry(4, "南山", M, 2), PlaceEntry(5, "南山", M, 3), PlaceEntry(6, "南山", F, 7)]
-    assert [r.rank_text for r in place_sum_ranking(entries, tiebreaks=())] == ["1=", "1="]
+    assert [(r.place, r.shared) for r in place_sum_ranking(entries, tiebreaks=())] == [
+        (1, True), (1, True)]
     assert [r.team for r in place_sum_ranking(entries)] == ["福田", "南山"]
 
 

@@ -14,7 +14,7 @@ from app.services.players import add_player
 from app.services.ranking import planned_rounds_of, standings, team_standings
 from app.ui import common
 from app.ui import export_dialog as export_module
-from app.ui.views.standings import award_text
+from app.wording import legend_texts, reason_text
 from tests.ui.helpers import GROUP, press_ctrl, screenshot, type_into
 
 MEN_TEAMS = "公开组团体（男子）"
@@ -90,7 +90,7 @@ def test_a_needed_playoff_says_why(window, tmp_path):
     view = shown(window)
     need = standings(window.ev, GROUP).playoffs_needed[0]
     text = view.needs.item(0).text()
-    assert text.startswith("第1名需加赛") and f"原因：{need.reason}" in text
+    assert text.startswith("第1名需加赛") and f"原因：{reason_text(need.why)}" in text
     assert "30000元" in text
     assert view.state_label.text() == "临时（非最终）"  # the decisive playoff is not played
     screenshot(window, "awards-03-playoff-reason")
@@ -270,8 +270,8 @@ def test_team_ties_rules_and_lots_from_the_dialog(window, tmp_path, qtbot):
     dialog.rules_button.click()
     assert dialog.error.text() == ""
     spec = next(t for t in team_standings(window.ev) if t.name == MEN_TEAMS)
-    assert "个人最好名次" in spec.columns
-    assert any("抽签" in line for line in spec.legend)
+    assert "best_place" in [key for key, _label in spec.columns]
+    assert any("抽签" in line for line in legend_texts(spec.legend))
     screenshot(dialog, "awards-09-team-rules")
 
 
@@ -359,18 +359,14 @@ def test_award_texts_in_english(window, tmp_path, qtbot):
     screenshot(window, "awards-12-english")
 
 
-def test_why_a_playoff_is_needed_reads_in_english():
-    from app.ui import i18n
-
-    reason = "第1-4名奖金、等级称号不同：第1名 30000元、奖状、可申请六段；第4名 无"
-    i18n.set_language("en")
-    try:
-        assert award_text(reason) == ("Places 1-4: the prize money, grade title differ: "
-                                      "place 1: 30000 yuan, certificate, may apply for 六段; "
-                                      "place 4: none")
-        assert award_text("团体并列依次比较：个人最好名次、对手分之和；仍相同：抽签（或加赛）由裁判长决定") \
-            == ("Team ties compared in order: best individual place, sum of Buchholz; "
-                "still level: lots (or a playoff), as the chief arbiter decides")
-    finally:
-        i18n.set_language("zh")
-    assert award_text(reason) == reason
+def test_why_a_playoff_is_needed_reads_in_english(window, tmp_path):
+    """The reason beside a needed playoff follows the window's language."""
+    event_with(window, tmp_path, EIGHT, playoffs=True)
+    play(window.ev, GROUP, "1-0")
+    view = shown(window)
+    need = standings(window.ev, GROUP).playoffs_needed[0]
+    assert reason_text(need.why) in view.needs.item(0).text()
+    window.act_en.trigger()
+    view = shown(window)
+    assert reason_text(need.why, "en") in view.needs.item(0).text()
+    assert "Places 1-4: the prize money" in view.needs.item(0).text()

@@ -172,14 +172,15 @@ def test_an_import_checked_in_english_tells_its_problems_in_english(window, qtbo
 
 
 def test_english_counts_one_in_the_singular(window):
-    from app.ui.views.standings import award_text
+    from app.standings.legend import LegendLine, Note
+    from app.wording import legend_text
 
     window.act_en.trigger()
     assert i18n.tr("import_summary", entrants=1, problems=2, errors=1) == \
         "1 entrant; 2 problems (1 error)"
     assert i18n.tr("progress_text", players=11, paired=1, complete=0) == \
         "11 players, 1 round paired, 0 complete"
-    legend = award_text("临时名次（非最终）：尚有 1 处并列待加赛；奖金、称号和证书以最终名次为准")
+    legend = legend_text(LegendLine(Note.PROVISIONAL, complete=9, planned=9, pending=1), "en")
     assert legend.startswith("Provisional (not final): 1 tie still to play off;")
     window.act_zh.trigger()
     assert i18n.tr("import_summary", entrants=1, problems=2, errors=1).startswith("1")

@@ -12,6 +12,7 @@ from PySide6.QtPrintSupport import QPrinter
 
 from app.services import knockout, ranking
 from app.ui import printing
+from app.wording import prize_text, title_text
 from tests.ui.helpers import SCREENSHOTS, open_demo, pdf_text, screenshot, select_group
 
 
@@ -76,17 +77,18 @@ def test_team_standings_and_award_list_print_and_save_as_pdf(window, tmp_path, s
     screenshot(window, "41-award-list-buttons")
     view.award_print_button.click()
     standings = ranking.standings(window.ev, "公开组")
-    awarded = [row for row in standings.rows if row.prize or row.title]
+    awarded = [row for row in standings.rows if prize_text(row.award) or title_text(row.award)]
     assert awarded and len(awarded) < len(standings.rows)
     assert "公开组" in previewed[-1] and "奖励名单" in previewed[-1]
     for row in awarded:
         assert row.player.name in previewed[-1]
-    left_out = next(row for row in standings.rows if not (row.prize or row.title))
+    left_out = next(row for row in standings.rows
+                    if not (prize_text(row.award) or title_text(row.award)))
     assert left_out.player.name not in previewed[-1]
     view.award_pdf_button.click()
     text = pdf_text(saved[-1])
     first = awarded[0]
-    assert first.player.name in text and first.title in text and "30000元" in text
+    assert first.player.name in text and title_text(first.award) in text and "30000元" in text
     # a team ranking: the team standings page, then its award list
     team = "公开组团体（男子）"
     view.which.setCurrentIndex(view.which.findText(team, flags=common_match()))

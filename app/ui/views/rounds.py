@@ -44,13 +44,13 @@ from app.services.operations import (
     UNPAIR_LAST_ROUND,
     Area,
 )
-from app.services.ranking import format_points
 from app.ui import common
 from app.ui.common import cell
 from app.ui.i18n import both, language, pick, stored_text, tr
 from app.ui.operations import busy
 from app.ui.printing import print_document, print_table
 from app.ui.views.base import View
+from app.wording import number_text
 
 KEY_CODES = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+", "*": "--",
              "t1": "1-0t", "t0": "0-1t"}
@@ -473,7 +473,7 @@ class RoundsView(View):
     def _points(self, ref: queries.PlayerRef | None) -> str:
         if ref is None or ref.id not in self.points_before:
             return ""
-        return format_points(self.points_before[ref.id])
+        return number_text(self.points_before[ref.id])
 
     def _board_row(self, board: queries.BoardInfo) -> list[object]:
         """Board, first side (points before the round, unit), result, second side (...)."""

@@ -8,7 +8,6 @@ the group's crosstable (交叉表) and, for a knockout, its bracket (对阵图) 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -30,23 +29,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import wording
 from app.errors import NoAnswer, UserError
 from app.pairing.system import System
 from app.services import awards, knockout, playoffs, queries, ranking
 from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, Area, Operation
-from app.standings.tiebreaks import REGISTRY
+from app.standings.ranking import PlayoffState
 from app.ui import common
 from app.ui.bracket_widget import BracketWidget
 from app.ui.common import cell
 from app.ui.crosstable_widget import CrosstableWidget
-from app.ui.i18n import both, language, names_text, pick, singular, tr
+from app.ui.i18n import both, language, names_text, pick, tr
 from app.ui.settings_controls import PlayoffFormatChoice
-from app.ui.texts import (
-    AWARD_TEXT_ENGLISH,
-    AWARD_TEXT_PATTERNS,
-    PLAYOFF_STAGE_ENGLISH,
-    TIEBREAK_ENGLISH,
-)
+from app.ui.texts import PLAYOFF_STAGE_ENGLISH, TIEBREAK_ENGLISH
 from app.ui.views.base import View
 
 PLAYOFF_KEYS = {"1": "1-0", "=": "=", "0": "0-1"}
@@ -314,13 +309,16 @@ class StandingsView(View):
         if entry is None:
             return []
         rows: list[list[str]] = []
+        lang = language()
         for row in entry[1].rows:
             if entry[0].startswith("team:"):
                 name, unit, title = row.team, "", ""
             else:
-                name, unit, title = row.player.name, row.player.unit, row.title
-            if row.prize or title:
-                rows.append([row.rank_text, name, unit, award_text(row.prize), title])
+                name, unit, title = row.player.name, row.player.unit, wording.title_text(row.award)
+            prize = wording.prize_text(row.award, lang)
+            if prize or title:
+                rows.append([wording.place_text(row.place, row.shared, "-"), name, unit, prize,
+                             title])
         return rows
 
     def print_award_list(self, pdf: bool = False) -> bool:
@@ -461,8 +459,9 @@ class StandingsView(View):
         self.which.clear()
         if name is not None:
             try:
-                self.rankings.append((MAIN, ranking.standings(self.ev, name)))
-                for sub in ranking.subrankings(self.ev, name):
+                main, subs = ranking.rankings(self.ev, name)
+                self.rankings.append((MAIN, main))
+                for sub in subs:
                     self.rankings.append((f"sub:{sub.name}", sub))
                 for team_name in self._team_names:  # worked out when one is chosen
                     self.rankings.append((f"team:{team_name}", None))
@@ -606,12 +605,6 @@ class StandingsView(View):
         self._load_declines()
         self._update_print_buttons()
 
-    def _labels(self) -> dict[str, str]:
-        """The group's own tie-break names with their English names (for team criteria)."""
-        main = next((info for key, info in self.rankings if key == MAIN), None)
-        return {label: TIEBREAK_ENGLISH.get(key, key) for key, label in
-                getattr(main, "columns", ())}
-
     def is_team(self) -> bool:
         entry = self.current()
         return entry is not None and entry[0].startswith("team:")
@@ -637,7 +630,8 @@ class StandingsView(View):
         self.state_label.setToolTip(both("standings_final_tip" if final
                                          else "standings_provisional_tip"))
         self.state_label.setStyleSheet("" if final else "color: #b00020; font-weight: bold;")
-        lines = [f"• {award_text(line, self._labels())}" for line in getattr(info, "legend", ())]
+        lines = [f"• {line}" for line in wording.legend_texts(getattr(info, "legend", ()),
+                                                            language())]
         self.legend.setText(f"{tr('standings_legend')}\n" + "\n".join(lines) if lines else "")
         self.teams_button.setVisible(self.is_team())
         # players' playoffs and declines; a team tie is settled by lots in the teams dialog
@@ -649,7 +643,7 @@ class StandingsView(View):
         # A knockout ranks by its bracket (places decided by matches won, huazhi 六、(三)5):
         # teams or players, matches won, no playoff of ties; a title column only if any.
         bracket = system is not None and system.bracket
-        titles = not bracket or any(row.title for row in info.rows)
+        titles = not bracket or any(wording.title_text(row.award) for row in info.rows)
         headers = [tr("standings_rank"),
                    tr("col_team") if system is not None and system.team else tr("col_name"),
                    tr("col_unit"), tr("standings_matches_won" if bracket else "standings_points"),
@@ -657,16 +651,20 @@ class StandingsView(View):
                    *([tr("standings_open_place")] if sub else []),
                    *([] if bracket else [tr("standings_playoff")]), tr("standings_prize"),
                    *([tr("standings_title_apply")] if titles else [])]
-        rows = [[row.rank_text, row.player.name, row.player.unit, row.points_text, *row.values,
-                 *([row.open_place] if sub else []),
-                 *([] if bracket else [_playoff_mark(row.playoff_mark)]), award_text(row.prize),
-                 *([row.title] if titles else [])]
+        lang = language()
+        rows = [[wording.place_text(row.place, row.shared), row.player.name, row.player.unit,
+                 wording.number_text(row.points), *map(wording.number_text, row.tiebreaks),
+                 *([wording.place_text(row.open_place, row.open_shared)] if sub else []),
+                 *([] if bracket else [wording.playoff_text(row.playoff, lang)]),
+                 wording.prize_text(row.award, lang),
+                 *([wording.title_text(row.award)] if titles else [])]
                 for row in info.rows]
         common.fill_table(self.table, headers, rows, [row.player.id for row in info.rows])
         shared = QBrush(QColor("#fff3cd"))
         need = QBrush(QColor("#f8d7da"))
         for r, row in enumerate(info.rows):
-            brush = need if row.playoff_mark == "需加赛" else (shared if row.shared else None)
+            brush = (need if row.playoff is PlayoffState.NEEDED
+                     else (shared if row.shared else None))
             if brush is not None:
                 for c in range(self.table.columnCount()):
                     cell(self.table, r, c).setBackground(brush)
@@ -681,20 +679,25 @@ class StandingsView(View):
         """A team ranking; a unit without a complete team shows no figure (its total and
         criteria are empty, never 0) and lists its members; a tie to settle by lots or a
         playoff says why."""
-        reasons = any(row.playoff_reason for row in info.rows)
-        labels = self._labels()
-        headers = [tr("standings_rank"), tr("col_team"), award_text(info.total_label),
-                   *[award_text(c, labels) for c in info.columns],
+        lang = language()
+        reasons = any(row.why is not None for row in info.rows)
+        headers = [tr("standings_rank"), tr("col_team"),
+                   wording.team_total_label(info.method, lang),
+                   *[wording.team_criterion(key, label, lang) for key, label in info.columns],
                    tr("col_members"), tr("standings_prize"), tr("col_note"),
                    *([tr("standings_team_reason")] if reasons else [])]
-        rows = [[row.rank_text, row.team, row.total_text,
-                 *(row.values if row.place is not None else ["" for _ in row.values]),
-                 names_text(row.members), award_text(row.prize), award_text(row.note),
-                 *([award_text(row.playoff_reason)] if reasons else [])] for row in info.rows]
+        rows = [[wording.place_text(row.place, row.shared, "-"), row.team,
+                 wording.number_text(row.total) if row.total is not None else "",
+                 *(map(wording.number_text, row.values) if row.place is not None
+                   else ["" for _ in row.values]),
+                 names_text(row.members), wording.prize_text(row.award, lang),
+                 wording.team_note_text(row.note, lang),
+                 *([wording.reason_text(row.why, lang) if row.why else ""] if reasons else [])]
+                for row in info.rows]
         common.fill_table(self.table, headers, rows)
         need = QBrush(QColor("#f8d7da"))
         for r, row in enumerate(info.rows):
-            if row.playoff_reason:
+            if row.why is not None:
                 for c in range(self.table.columnCount()):
                     cell(self.table, r, c).setBackground(need)
 
@@ -704,7 +707,7 @@ class StandingsView(View):
         for need in needs:
             players = names_text(p.name for p in need.players)
             text = tr("standings_need", place=need.place, players=players)
-            reason = award_text(need.reason)
+            reason = wording.reason_text(need.why, language())
             if reason:
                 text += "\n" + tr("standings_need_reason", reason=reason)
             item = QListWidgetItem(text)
@@ -960,31 +963,6 @@ class StandingsView(View):
         self._update_decline_buttons()
 
 
-def award_text(text: str, labels: dict[str, str] | None = None) -> str:
-    """An award text of the standings service (legend line, playoff reason, note, prize) in
-    the language shown; in English, a line the table does not know stays as written."""
-    if language() == "zh" or not text:
-        return text
-    known = {tb.zh: TIEBREAK_ENGLISH.get(name, name) for name, tb in REGISTRY.items()}
-    return _english(text, {**known, **(labels or {})})
-
-
-def _english(text: str, labels: dict[str, str]) -> str:
-    text = text.strip()
-    if text in labels:
-        return labels[text]
-    if text in AWARD_TEXT_ENGLISH:
-        return AWARD_TEXT_ENGLISH[text]
-    for pattern, english in AWARD_TEXT_PATTERNS:
-        match = re.fullmatch(pattern, text)
-        if match is not None:
-            return singular(english.format(*(_english(g, labels) for g in match.groups())))
-    for separator, joint in (("；", "; "), ("、", ", ")):
-        if separator in text:
-            return joint.join(_english(part, labels) for part in text.split(separator))
-    return text
-
-
 def _team_name(team: Any) -> str:
     return str(getattr(team, "name", getattr(team, "title", "")))
 
@@ -994,10 +972,6 @@ def _tiebreak_header(key: str, label: str) -> str:
     tie-break's English name, with the group's Chinese name where it has its own."""
     english = TIEBREAK_ENGLISH.get(key, key)
     return pick(label, english)
-
-
-def _playoff_mark(mark: str) -> str:
-    return {"需加赛": tr("playoff_mark_needed"), "加赛": tr("playoff_mark_played")}.get(mark, mark)
 
 
 def _playoff_text(info: Any) -> str:

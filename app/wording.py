@@ -1,0 +1,299 @@
+"""How the standings read (名次、积分、小分、加赛、奖励、说明): the one wording of the typed values the
+standings services return, in Chinese (`zh`, the default) and English (`en`).
+
+The services hand over numbers and enums (a place and whether it is shared, points in the
+group's units, tie-break values as Fractions, the playoff state, the `Award` decided, the
+reason a tie is played off, the legend's typed lines); the window, the venue pages, the
+printouts and the command line word them here, once, and never parse the words back.
+Names that are data (a player's name, a grade title such as 六段, a group's own tie-break
+label such as 小分) stay as they are in both languages.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from app.standings.awards import Award, AwardBasis, TieRule
+from app.standings.legend import LegendLine, Note, TeamNote
+from app.standings.ranking import PlayoffState
+from app.standings.stakes import PlaceAward, PlayoffReason, Stake
+from app.standings.teams import BEST_PLACE
+from app.standings.tiebreaks import Unplayed
+
+LANGUAGES = ("zh", "en")
+
+# English names of the tie-breaks (their Chinese names are the core's, `app.standings`).
+TIEBREAK_ENGLISH = {
+    "buchholz": "Buchholz", "median_buchholz": "Median Buchholz", "wins": "Wins",
+    "progressive": "Progressive score", "sonneborn_berger": "Sonneborn-Berger",
+    "buchholz_of_buchholz": "Buchholz of Buchholz", "direct_encounter": "Direct encounter",
+    "black_games": "Games as first mover", "black_wins": "Wins as first mover",
+    "game_points": "Game points",
+}
+
+# Things a prize gives (奖项), in English; a thing not listed reads as the regulation wrote it.
+ITEM_ENGLISH = {"奖状": "certificate", "奖牌": "medal", "奖杯": "trophy",
+                "晋级线下决赛": "qualified for the final"}
+
+
+def _pick(lang: str, zh: str, en: str) -> str:
+    return en if lang == "en" else zh
+
+
+_PLURALS = {"ties": "tie", "players": "player", "men": "man", "women": "woman",
+            "teams": "team", "rounds": "round", "games": "game", "boards": "board",
+            "entrants": "entrant", "problems": "problem", "errors": "error", "files": "file",
+            "members": "member", "points": "point"}
+_ONE_OF_MANY = re.compile(r"(?<![\d.])1 (" + "|".join(_PLURALS) + r")\b")
+
+
+def singular(text: str) -> str:
+    """An English text with a count filled in, "1 ties" written "1 tie" (and so on)."""
+    return _ONE_OF_MANY.sub(lambda found: f"1 {_PLURALS[found.group(1)]}", text)
+
+
+# ----- numbers and places -------------------------------------------------------------------
+
+
+def number_text(value: int | Fraction, scale: int = 1, digits: int = 2) -> str:
+    """A number as shown (points, a tie-break value, money): whole numbers without decimals,
+    else at most `digits` decimals without trailing zeros (`4`, `4.5`, `2333.33`); `value`
+    in units of `1/scale` (scale 2: 9 -> `4.5`)."""
+    shown = Fraction(value) / scale
+    if shown.denominator == 1:
+        return str(shown.numerator)
+    return f"{float(shown):.{digits}f}".rstrip("0").rstrip(".")
+
+
+def place_text(place: int | None, shared: bool = False, missing: str = "") -> str:
+    """A place as printed: `3`, `3=` when shared (并列); `missing` for none (a team short of
+    members)."""
+    if place is None or place <= 0:
+        return missing
+    return f"{place}=" if shared else str(place)
+
+
+# ----- playoffs -----------------------------------------------------------------------------
+
+
+PLAYOFF_WORDS = {PlayoffState.NONE: ("", ""), PlayoffState.NEEDED: ("需加赛", "playoff needed"),
+                 PlayoffState.PLAYED: ("加赛", "playoff")}
+STAKE_WORDS = {Stake.MONEY: ("奖金", "prize money"), Stake.ITEMS: ("奖项", "prizes"),
+               Stake.TITLE: ("等级称号", "grade title"),
+               Stake.ADMITTED: ("本组规定录取名次内的并列一律加赛",
+                                "every tie inside the admitted places is played off")}
+
+
+def playoff_text(state: PlayoffState, lang: str = "zh") -> str:
+    """The playoff mark of a standings line: nothing, 需加赛 (needed) or 加赛 (placed by one)."""
+    return _pick(lang, *PLAYOFF_WORDS[state])
+
+
+def applied_title(title: str | None, lang: str = "zh") -> str:
+    """A grade title as a place gives the right to apply for it (可申请六段); nothing for none."""
+    if not title:
+        return ""
+    return _pick(lang, f"可申请{title}", f"may apply for {title}")
+
+
+def _gives(money: int | Fraction, items: tuple[str, ...], title: str, lang: str) -> str:
+    """What a place gives: money, things, the title one may apply for (、-separated)."""
+    titles = [applied_title(title, lang)] if title else []
+    if lang == "en":
+        parts = [f"{number_text(money)} yuan"] if money else []
+        parts += [ITEM_ENGLISH.get(item, item) for item in items]
+        return ", ".join([*parts, *titles])
+    parts = [f"{number_text(money)}元"] if money else []
+    return "、".join([*parts, *items, *titles])
+
+
+def _place_gives(award: PlaceAward, lang: str) -> str:
+    gives = _gives(award.money, award.items, award.title, lang) or _pick(lang, "无", "none")
+    return _pick(lang, f"第{award.place}名 {gives}", f"place {award.place}: {gives}")
+
+
+def reason_text(reason: PlayoffReason, lang: str = "zh") -> str:
+    """Why a tie is played off (2016 八(二)1, shenzhen 十一(一)2: what differs across its
+    places), e.g. `第3-5名奖金不同：第3名 4000元；第4名 2000元；第5名 1000元`."""
+    joint = ", " if lang == "en" else "、"
+    stakes = joint.join(_pick(lang, *STAKE_WORDS[s]) for s in reason.stakes)
+    first, last = reason.first, reason.last
+    if reason.stakes == (Stake.ADMITTED,):
+        return _pick(lang, f"第{first}-{last}名：{stakes}", f"Places {first}-{last}: {stakes}")
+    places = ("; " if lang == "en" else "；").join(_place_gives(a, lang) for a in reason.places)
+    return _pick(lang, f"第{first}-{last}名{stakes}不同：{places}",
+                 singular(f"Places {first}-{last}: the {stakes} differ: {places}"))
+
+
+# ----- awards -------------------------------------------------------------------------------
+
+
+def prize_text(award: Award | None, lang: str = "zh") -> str:
+    """What an award gives, as printed: `6000元、奖状`, a share as `2333.33元`; nothing when
+    none (or declined, or not decided yet)."""
+    if award is None or not award.has_prize:
+        return ""
+    return _gives(award.money, award.items, "", lang)
+
+
+def title_text(award: Award | None) -> str:
+    """The grade title an award gives the right to apply for (可申请), as its table names it."""
+    return (award.title or "") if award is not None else ""
+
+
+def award_note(award: Award | None) -> str:
+    """How an award was decided, for the command line: 加赛决定, 并列第3-4名平分, 待加赛, and
+    what was declined."""
+    if award is None:
+        return ""
+    notes = {AwardBasis.PLAYOFF: "加赛决定",
+             AwardBasis.SHARED: f"并列第{award.covered[0]}-{award.covered[1]}名平分",
+             AwardBasis.AWAITING_PLAYOFF: "待加赛"}
+    parts = [notes[award.basis]] if award.basis in notes else []
+    parts += ["放弃等级称号"] if award.declined_title else []
+    parts += ["放弃奖励"] if award.declined_prize else []
+    return "，".join(parts)
+
+
+# ----- teams --------------------------------------------------------------------------------
+
+
+TEAM_NOTE_WORDS = {TeamNote.NONE: ("", ""),
+                   TeamNote.SHORT: ("人数不足，不计团体成绩", "Incomplete team: no team result"),
+                   TeamNote.LOTS: ("抽签决定", "decided by lots")}
+TEAM_TOTAL_WORDS = {"sum_scores": ("积分", "Points"), "best_places": ("名次和", "Sum of places")}
+
+
+def team_note_text(note: TeamNote, lang: str = "zh") -> str:
+    return _pick(lang, *TEAM_NOTE_WORDS[note])
+
+
+def team_total_label(method: str, lang: str = "zh") -> str:
+    """The header of a team ranking's total: 积分 (members' points) or 名次和 (places added)."""
+    return _pick(lang, *TEAM_TOTAL_WORDS[method])
+
+
+def team_criterion(key: str, label: str, lang: str = "zh") -> str:
+    """A team tie-break: 个人最好名次 (the best member's place), or a group tie-break summed
+    over the members (`label` is the group's own name of it: 对手分之和)."""
+    if key == BEST_PLACE:
+        return _pick(lang, "个人最好名次", "best individual place")
+    return _pick(lang, f"{label}之和", f"sum of {TIEBREAK_ENGLISH.get(key, label)}")
+
+
+# ----- the legend ---------------------------------------------------------------------------
+
+
+UNPLAYED_WORDS = {
+    Unplayed.ZERO: ("未赛轮次（轮空、弃权）在对手分中按0分计",
+                    "Unplayed rounds (byes, forfeits) count 0 in the opponents' scores"),
+    Unplayed.OWN: ("未赛轮次在对手分中按本人积分计",
+                   "Unplayed rounds count the player's own score in the opponents' scores"),
+    Unplayed.LOWEST: ("未赛轮次在对手分中按最低对手分计",
+                      "Unplayed rounds count the lowest opponent's score"),
+    Unplayed.FIDE: ("未赛轮次按国际棋联 C.07 第16条计（虚拟对手，对手的未赛轮次按和棋计）",
+                    "Unplayed rounds as FIDE C.07 article 16 (a dummy opponent; the opponents' "
+                    "unplayed rounds count as draws)"),
+}
+TIE_RULE_WORDS = {
+    TieRule.PLAYOFF: ("破同分后仍相同：涉及奖项、称号或录取的加赛（或抽签），其余并列",
+                      "Still level after the tie-breaks: a playoff (or lots) where prizes, "
+                      "titles or admission differ; otherwise shared"),
+    TieRule.SHARE: ("破同分后仍相同：并列，所涉名次奖金平分",
+                    "Still level after the tie-breaks: shared, the prizes of the places covered "
+                    "split equally"),
+}
+TEAM_TIE_WORDS = {
+    TieRule.PLAYOFF: ("抽签（或加赛）由裁判长决定", "lots (or a playoff), as the chief arbiter decides"),
+    TieRule.SHARE: ("并列，所涉名次奖金平分", "shared, the prizes of the places covered split equally"),
+}
+FIXED_WORDS = {
+    Note.NO_PLAYOFFS: ("本组不加赛：破同分后仍相同者并列，所涉名次奖金平分",
+                       "No playoffs in this group: players still level share, the prizes of the "
+                       "places covered split equally"),
+    Note.ALL_ADMITTED: ("本组规定：录取名次内的并列一律加赛",
+                        "This group plays off every tie inside its admitted places"),
+    Note.SUB_RANKING: ("分项名次另录，选手同时保留公开组名次（公开组名次不顺延）",
+                       "A sub-ranking is listed on its own; its players keep their open places "
+                       "(not passed down)"),
+    Note.TEAM_PROVISIONAL: ("临时名次（非最终）：个人赛尚未结束或尚有加赛；奖金和证书以最终名次为准",
+                            "Provisional (not final): the individual event or its playoffs are "
+                            "not over; prizes and certificates follow the final standings"),
+    Note.TEAM_DECLARED: ("按各单位赛前报名的队伍计算（以队员个人赛成绩之和）",
+                         "Teams as the units declared them before the final (the sum of the "
+                         "members' results)"),
+    Note.TEAM_SHORT: ("人数不足的单位不计团体成绩，列出其队员",
+                      "A unit without a complete team gets no team result; its members are listed"),
+}
+
+
+def unplayed_text(policy: Unplayed, lang: str = "zh") -> str:
+    """How unplayed rounds count in the opponents' scores (FIDE C.07 art. 16)."""
+    return _pick(lang, *UNPLAYED_WORDS[policy])
+
+
+def _provisional(line: LegendLine, lang: str) -> str:
+    if line.knockout:
+        return _pick(lang, f"临时名次（非最终）：已完成 {line.complete}/{line.planned} 轮",
+                     f"Provisional (not final): {line.complete}/{line.planned} rounds played")
+    if line.complete < line.planned:
+        why = _pick(lang, f"已完成 {line.complete}/{line.planned} 轮",
+                    f"{line.complete}/{line.planned} rounds played")
+    else:
+        why = _pick(lang, f"尚有 {line.pending} 处并列待加赛",
+                    f"{line.pending} ties still to play off")
+    return _pick(lang, f"临时名次（非最终）：{why}；奖金、称号和证书以最终名次为准",
+                 f"Provisional (not final): {why}; prizes, titles and certificates follow the "
+                 "final standings")
+
+
+def _team_line(line: LegendLine, lang: str) -> str:
+    if line.note is Note.TEAM_BEST:
+        return _pick(lang, f"未报名队伍：按各单位成绩最好的{line.count}名选手计算",
+                     f"No team declared: each unit's best {line.count} players count")
+    if line.note is Note.TEAM_PLACES:
+        return _pick(lang, f"各单位成绩最好的{line.men}男{line.women}女名次相加，小者列前",
+                     f"Each unit's best {line.men} men and {line.women} women: places added, "
+                     "the lower sum first")
+    if line.note is Note.TEAM_CHAIN:
+        chain = (", " if lang == "en" else "、").join(
+            team_criterion(key, label, lang) for key, label in line.criteria)
+        chain = chain or _pick(lang, "无", "none")
+        tie = _pick(lang, *TEAM_TIE_WORDS[line.tie_rule])
+        return _pick(lang, f"团体并列依次比较：{chain}；仍相同：{tie}",
+                     f"Team ties compared in order: {chain}; still level: {tie}")
+    assert line.note is Note.TEAM_AWARDED
+    if line.awarded:
+        return _pick(lang, f"参赛队数 {line.teams}：按规程录取前{line.awarded}名",
+                     f"{line.teams} teams: the first {line.awarded} are awarded, as the "
+                     "regulation says")
+    return _pick(lang, f"参赛队数 {line.teams}：不录取", f"{line.teams} teams: none awarded")
+
+
+def legend_text(line: LegendLine, lang: str = "zh") -> str:
+    """One line of a ranking's legend (说明), as printed below it (English counts one in the
+    singular: 1 tie, 1 team)."""
+    text = _legend_text(line, lang)
+    return singular(text) if lang == "en" else text
+
+
+def _legend_text(line: LegendLine, lang: str) -> str:
+    note = line.note
+    if note is Note.PROVISIONAL:
+        return _provisional(line, lang)
+    if note is Note.UNPLAYED:
+        return unplayed_text(line.unplayed, lang)
+    if note is Note.TIE_RULE:
+        return _pick(lang, *TIE_RULE_WORDS[line.tie_rule])
+    if note is Note.GRADES:
+        return _pick(lang, "等级称号为可申请等级" + ("（依次顺延）" if line.passed_down else "（不顺延）"),
+                     "Grade titles are titles one may apply for ("
+                     + ("passed down in order)" if line.passed_down else "not passed down)"))
+    if note in FIXED_WORDS:
+        return _pick(lang, *FIXED_WORDS[note])
+    return _team_line(line, lang)
+
+
+def legend_texts(lines: tuple[LegendLine, ...], lang: str = "zh") -> tuple[str, ...]:
+    return tuple(legend_text(line, lang) for line in lines)

@@ -1,0 +1,159 @@
+"""The one wording of the standings' typed values, in Chinese and English: places, numbers,
+playoff marks, prizes, why a tie is played off, team lines and the legend."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from app.standings.awards import Award, AwardBasis, TieRule
+from app.standings.legend import LegendLine, Note, TeamNote
+from app.standings.ranking import PlayoffState
+from app.standings.stakes import PlaceAward, PlayoffReason, Stake
+from app.standings.tiebreaks import Unplayed
+from app.wording import (
+    applied_title,
+    award_note,
+    legend_text,
+    number_text,
+    place_text,
+    playoff_text,
+    prize_text,
+    reason_text,
+    singular,
+    team_criterion,
+    team_note_text,
+    team_total_label,
+    title_text,
+)
+
+
+def award(money: Fraction | int = 0, items: tuple[str, ...] = (), title: str | None = None,
+          basis: AwardBasis = AwardBasis.PLACE, covered: tuple[int, int] = (1, 1)) -> Award:
+    return Award(1, covered[0], covered != (covered[0], covered[0]), covered, basis,
+                 Fraction(money), items, title)
+
+
+def test_a_place_reads_3_and_a_shared_place_3_equals() -> None:
+    """不涉及录取名次的为并列名次 (2016 八(二)1): a shared place is printed `3=`."""
+    assert place_text(3) == "3" and place_text(3, shared=True) == "3="
+    assert place_text(None) == "" and place_text(None, missing="-") == "-"
+    assert place_text(0, missing="-") == "-"  # the export model's 'no place'
+
+
+@pytest.mark.parametrize(("value", "scale", "shown"), [
+    (4, 1, "4"), (Fraction(9, 2), 1, "4.5"), (9, 2, "4.5"), (Fraction(7000, 3), 1, "2333.33"),
+    (Fraction(1, 4), 1, "0.25"), (0, 1, "0"), (-3, 2, "-1.5")])
+def test_numbers_read_without_trailing_zeros(value: int | Fraction, scale: int, shown: str
+                                             ) -> None:
+    assert number_text(value, scale) == shown
+
+
+def test_numbers_may_keep_more_decimals() -> None:
+    assert number_text(Fraction(1, 3), digits=4) == "0.3333"
+
+
+def test_playoff_marks_in_both_languages() -> None:
+    assert [playoff_text(s) for s in PlayoffState] == ["", "需加赛", "加赛"]
+    assert [playoff_text(s, "en") for s in PlayoffState] == ["", "playoff needed", "playoff"]
+
+
+def test_a_prize_and_a_shared_prize() -> None:
+    """A share of the covered prizes is paid to the fen (Hort; FIDE C.07 art. 2 notes)."""
+    assert prize_text(award(6000, ("奖状",))) == "6000元、奖状"
+    assert prize_text(award(6000, ("奖状",)), "en") == "6000 yuan, certificate"
+    shared = award(Fraction(7000, 3), (), basis=AwardBasis.SHARED, covered=(2, 4))
+    assert prize_text(shared) == "2333.33元" and prize_text(shared, "en") == "2333.33 yuan"
+    assert prize_text(award(0, ("奖杯", "自制奖品")), "en") == "trophy, 自制奖品"
+    assert prize_text(None) == "" and prize_text(award(title="六段")) == ""
+    assert title_text(award(title="六段")) == "六段" and title_text(None) == ""
+    assert applied_title("六段") == "可申请六段" and applied_title("六段", "en") == "may apply for 六段"
+    assert applied_title(None) == applied_title("") == ""
+
+
+def test_how_an_award_was_decided() -> None:
+    assert award_note(award(6000)) == ""
+    assert award_note(award(basis=AwardBasis.PLAYOFF)) == "加赛决定"
+    assert award_note(award(3000, basis=AwardBasis.SHARED, covered=(3, 4))) == "并列第3-4名平分"
+    declined = Award(1, 1, False, (1, 1), AwardBasis.AWAITING_PLAYOFF, declined_title=True,
+                     declined_prize=True)
+    assert award_note(declined) == "待加赛，放弃等级称号，放弃奖励"
+
+
+def test_why_a_tie_is_played_off_in_both_languages() -> None:
+    """2016 八(二)1, shenzhen 十一(一)2: what differs across the places the tie covers."""
+    reason = PlayoffReason(1, 4, (Stake.MONEY, Stake.TITLE),
+                           (PlaceAward(1, 30000, ("奖状",), "六段"), PlaceAward(4)))
+    assert reason_text(reason) == "第1-4名奖金、等级称号不同：第1名 30000元、奖状、可申请六段；第4名 无"
+    assert reason_text(reason, "en") == (
+        "Places 1-4: the prize money, grade title differ: "
+        "place 1: 30000 yuan, certificate, may apply for 六段; place 4: none")
+    admitted = PlayoffReason(3, 5, (Stake.ADMITTED,), ())
+    assert reason_text(admitted) == "第3-5名：本组规定录取名次内的并列一律加赛"
+    assert reason_text(admitted, "en") == \
+        "Places 3-5: every tie inside the admitted places is played off"
+
+
+def test_team_lines_in_both_languages() -> None:
+    assert team_criterion("best_place", "") == "个人最好名次"
+    assert team_criterion("best_place", "", "en") == "best individual place"
+    assert team_criterion("buchholz", "小分") == "小分之和"
+    assert team_criterion("buchholz", "小分", "en") == "sum of Buchholz"
+    assert (team_total_label("sum_scores"), team_total_label("best_places", "en")) == \
+        ("积分", "Sum of places")
+    assert [team_note_text(n) for n in TeamNote] == ["", "人数不足，不计团体成绩", "抽签决定"]
+    assert team_note_text(TeamNote.SHORT, "en") == "Incomplete team: no team result"
+
+
+@pytest.mark.parametrize(("line", "zh", "en"), [
+    (LegendLine(Note.PROVISIONAL, complete=1, planned=9),
+     "临时名次（非最终）：已完成 1/9 轮；奖金、称号和证书以最终名次为准",
+     "Provisional (not final): 1/9 rounds played; prizes, titles and certificates follow the "
+     "final standings"),
+    (LegendLine(Note.PROVISIONAL, complete=9, planned=9, pending=2),
+     "临时名次（非最终）：尚有 2 处并列待加赛；奖金、称号和证书以最终名次为准",
+     "Provisional (not final): 2 ties still to play off; prizes, titles and certificates "
+     "follow the final standings"),
+    (LegendLine(Note.PROVISIONAL, complete=1, planned=4, knockout=True),
+     "临时名次（非最终）：已完成 1/4 轮", "Provisional (not final): 1/4 rounds played"),
+    (LegendLine(Note.UNPLAYED, unplayed=Unplayed.ZERO), "未赛轮次（轮空、弃权）在对手分中按0分计",
+     "Unplayed rounds (byes, forfeits) count 0 in the opponents' scores"),
+    (LegendLine(Note.TIE_RULE, tie_rule=TieRule.SHARE), "破同分后仍相同：并列，所涉名次奖金平分",
+     "Still level after the tie-breaks: shared, the prizes of the places covered split equally"),
+    (LegendLine(Note.GRADES, passed_down=True), "等级称号为可申请等级（依次顺延）",
+     "Grade titles are titles one may apply for (passed down in order)"),
+    (LegendLine(Note.GRADES), "等级称号为可申请等级（不顺延）",
+     "Grade titles are titles one may apply for (not passed down)"),
+    (LegendLine(Note.TEAM_BEST, count=3), "未报名队伍：按各单位成绩最好的3名选手计算",
+     "No team declared: each unit's best 3 players count"),
+    (LegendLine(Note.TEAM_PLACES, men=2, women=1), "各单位成绩最好的2男1女名次相加，小者列前",
+     "Each unit's best 2 men and 1 woman: places added, the lower sum first"),
+    (LegendLine(Note.TEAM_CHAIN, criteria=(("best_place", ""), ("buchholz", "对手分")),
+                tie_rule=TieRule.PLAYOFF),
+     "团体并列依次比较：个人最好名次、对手分之和；仍相同：抽签（或加赛）由裁判长决定",
+     "Team ties compared in order: best individual place, sum of Buchholz; still level: lots "
+     "(or a playoff), as the chief arbiter decides"),
+    (LegendLine(Note.TEAM_CHAIN, tie_rule=TieRule.SHARE),
+     "团体并列依次比较：无；仍相同：并列，所涉名次奖金平分",
+     "Team ties compared in order: none; still level: shared, the prizes of the places "
+     "covered split equally"),
+    (LegendLine(Note.TEAM_AWARDED, teams=3, awarded=2), "参赛队数 3：按规程录取前2名",
+     "3 teams: the first 2 are awarded, as the regulation says"),
+    (LegendLine(Note.TEAM_AWARDED, teams=1), "参赛队数 1：不录取", "1 team: none awarded"),
+])
+def test_legend_lines_in_both_languages(line: LegendLine, zh: str, en: str) -> None:
+    assert legend_text(line) == zh and legend_text(line, "en") == en
+
+
+def test_english_counts_one_in_the_singular() -> None:
+    line = LegendLine(Note.PROVISIONAL, complete=9, planned=9, pending=1)
+    assert legend_text(line, "en").startswith("Provisional (not final): 1 tie still to play off;")
+    assert singular("1 ties, 11 ties, 2.1 points") == "1 tie, 11 ties, 2.1 points"
+
+
+def test_every_note_has_both_wordings() -> None:
+    for note in Note:
+        line = LegendLine(note, teams=2, awarded=1, count=3, men=2, women=1, planned=1)
+        zh, en = legend_text(line), legend_text(line, "en")
+        assert zh and en and zh != en, note
