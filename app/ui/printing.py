@@ -40,8 +40,10 @@ def _printer() -> QPrinter:
 
 
 def show_preview(parent: QWidget, document: QTextDocument) -> bool:
-    """The print preview (the arbiter prints from it); a module function so tests replace it."""
-    dialog = QPrintPreviewDialog(_printer(), parent)
+    """The print preview (the arbiter prints from it); a module function so tests replace it.
+    The dialog does not own its printer: the printer is held here until the dialog closes."""
+    printer = _printer()
+    dialog = QPrintPreviewDialog(printer, parent)
     dialog.paintRequested.connect(document.print_)
     return bool(dialog.exec())
 
@@ -98,8 +100,10 @@ def paint_page(printer: QPrinter, title: str, painting: Painting) -> None:
 
 
 def show_page_preview(parent: QWidget, render: Callable[[QPrinter], None]) -> bool:
-    """The print preview of a drawing; a module function so tests replace it."""
-    dialog = QPrintPreviewDialog(_page_printer(), parent)
+    """The print preview of a drawing; a module function so tests replace it. The printer is
+    held here until the dialog closes (the dialog does not own it)."""
+    printer = _page_printer()
+    dialog = QPrintPreviewDialog(printer, parent)
     dialog.paintRequested.connect(render)
     return bool(dialog.exec())
 

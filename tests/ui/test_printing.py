@@ -43,3 +43,35 @@ def test_pairings_standings_and_crosstable_print_and_save_as_pdf(window, qtbot, 
     standings.pages.setCurrentIndex(1)
     standings.pdf_button.click()
     assert (tmp_path / "list-2.pdf").stat().st_size > 1000
+
+
+def test_the_print_previews_open_and_close_without_crashing(qtbot) -> None:
+    """The real preview dialogs, a list's and a drawing's: each shows its pages and closes
+    (the dialog does not own its printer, which must outlive it)."""
+    from PySide6.QtCore import QSizeF, QTimer
+    from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    seen: list[int] = []
+
+    def close_when_up() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QPrintPreviewDialog):
+            QTimer.singleShot(20, close_when_up)
+            return
+        seen.append(dialog.findChild(QPrintPreviewWidget).pageCount())
+        dialog.reject()
+
+    QTimer.singleShot(20, close_when_up)
+    document = printing.table_document("公开组 第1轮对阵表", ["台次", "先手"], [["1", "张三"]])
+    assert printing.show_preview(parent, document) is False  # closed without printing
+    QTimer.singleShot(20, close_when_up)
+
+    def painting(painter, size: QSizeF) -> None:  # type: ignore[no-untyped-def]
+        painter.drawText(10, 20, "对阵图")
+
+    assert printing.show_page_preview(
+        parent, lambda printer: printing.paint_page(printer, "对阵图", painting)) is False
+    assert seen == [1, 1]  # each preview showed its page
