@@ -232,11 +232,14 @@ class ImportWizard(QDialog):
              pick(p.zh, p.en))
             for p in report.problems]
         # Every row the quota or a rule leaves out, with the reason (as the dry run prints).
-        rows += [("", "", "", tr("severity_left_out"), text) for text in report.left_out]
+        rows += [(Path(line.file).name, line.row, "", tr("severity_left_out"),
+                  tr("import_left_out_row", name=line.name, reason=pick(line.zh, line.en)))
+                 for line in report.left_out]
         common.fill_table(self.problems, headers, rows)
         red = QBrush(QColor("#f8d7da"))
+        for r, line in enumerate([*report.problems, *report.left_out]):
+            cell(self.problems, r, 4).setToolTip(f"{line.zh}\n{line.en}")
         for r, problem in enumerate(report.problems):
-            cell(self.problems, r, 4).setToolTip(f"{problem.zh}\n{problem.en}")
             if problem.severity == "error":
                 for c in range(5):
                     cell(self.problems, r, c).setBackground(red)

@@ -489,6 +489,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_points_before": ("轮前积分", "Pts before"),
     "col_lineup": ("各台对阵", "Boards"),
     "severity_left_out": ("未录取", "Left out"),
+    "import_left_out_row": ("{name}：{reason}", "{name}: {reason}"),
     "board_swapped": ("三手交换后", "after the swap"),
     "board_replace_title": ("更改台次成绩", "Change the board's result"),
     "board_replace_text": ("该台已有成绩 {old}；本局结果为 {new}。\n用本局结果替换？", "The board has the result {old}; this game ended {new}.\nReplace the result with this game's?"),
