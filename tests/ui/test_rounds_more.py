@@ -184,3 +184,17 @@ def test_player_and_team_dialogs_give_the_fields_the_services_take(window, qtbot
     team.name.setText("绍兴队")
     team.members.setPlainText("张 三 男\n李四 女\n\n王五")
     assert team.values() == ("绍兴队", "", [("张 三", "M"), ("李四", "F"), ("王五", "")])
+
+
+def test_a_result_typed_into_a_fresh_round_is_shown_whole(window, qtbot, tmp_path):
+    """The result column, sized while the round had no results, widens for 0-1t."""
+    from tests.ui.helpers import set_up_event
+
+    set_up_event(window, tmp_path)
+    add_players(window, "公开组", 6)
+    view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
+    assert view.pair_next() is not None, window.last_error
+    qtbot.keyClicks(view.entry, "1 t0")
+    assert view.board_texts()[0][4] == "0-1t"
+    assert view.table.columnWidth(4) >= view.table.sizeHintForColumn(4)  # no "0…"
