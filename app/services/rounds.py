@@ -361,6 +361,9 @@ def swap_colours(event: Event, group: str, round_number: int, board_number: int)
                                      f"人工交换第{board_number}台先后手 / colours swapped by hand")
 
 
+_SEAT_ZH = {"first": "先手", "second": "后手"}
+
+
 def exchange_players(event: Event, group: str, round_number: int, board_a: int, seat_a: str,
                      board_b: int, seat_b: str) -> list[str]:
     """Exchange two players between seats ('first' or 'second'); returns broken rules."""
@@ -384,7 +387,9 @@ def exchange_players(event: Event, group: str, round_number: int, board_a: int, 
             board.result = "bye" if board.second_player_id is None else ""
         return _record_manual_change(
             session, found, round_,
-            f"人工调整：第{board_a}台{seat_a} ↔ 第{board_b}台{seat_b} / players exchanged by hand",
+            f"人工调整：第{board_a}台{_SEAT_ZH[seat_a]} ↔ 第{board_b}台{_SEAT_ZH[seat_b]}"
+            f" / players exchanged by hand: board {board_a} {seat_a} mover ↔ board {board_b}"
+            f" {seat_b} mover",
         )
 
 

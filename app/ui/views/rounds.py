@@ -405,7 +405,8 @@ class RoundsView(View):
         self.progress.setValue(done)
         self.progress.setFormat(tr("rounds_progress", round=round_.number, done=done, total=total)
                                 if round_ else tr("rounds_none"))
-        self.report.setPlainText("\n".join(round_.report) if round_ else "")
+        self.report.setPlainText("\n".join(pick(*queries.report_line(line))
+                                            for line in round_.report) if round_ else "")
 
     def _points(self, ref: queries.PlayerRef | None) -> str:
         if ref is None or ref.id not in self.points_before:
