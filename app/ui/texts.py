@@ -491,6 +491,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "severity_left_out": ("未录取", "Left out"),
     "import_left_out_row": ("{name}：{reason}", "{name}: {reason}"),
     "board_swapped": ("三手交换后", "after the swap"),
+    "board_result_won": ("{code}（{name}胜）", "{code} ({name} won)"),
+    "board_result_drawn": ("{code}（和棋）", "{code} (drawn)"),
     "board_replace_title": ("更改台次成绩", "Change the board's result"),
     "board_replace_text": ("该台已有成绩 {old}；本局结果为 {new}。\n用本局结果替换？", "The board has the result {old}; this game ended {new}.\nReplace the result with this game's?"),
     "board_result_kept": ("对局未保存：该台保留成绩 {result}", "Game not saved: the board keeps its result {result}"),

@@ -121,6 +121,33 @@ def test_a_game_on_the_board_asks_before_it_changes_a_typed_result(window, qtbot
     assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "0-1"
 
 
+SWAPPED_BLACK_FIVE = ["h8", "h9", "j8", "DECLARE-2", "SWAP-YES", "a15", "k8", "c3", "k8",
+                      "a14", "l8", "a13", "i8"]
+"""金星, 五手两打 declared, the second mover takes black (三手交换), black makes five on row 8."""
+
+
+def test_after_the_swap_the_board_says_who_won_by_name(window, qtbot, tmp_path,
+                                                       monkeypatch) -> None:
+    view = paired_round(window, qtbot, tmp_path)
+    assert view.pair_next() is not None
+    qtbot.keyClicks(view.entry, "1 1")  # typed from the slip: the first mover won
+    stored = queries.round_view(window.ev, GROUP, 1).boards[0]
+    board = window.board_view
+    assert board.link_board(GROUP, 1, 1, 1)
+    asked: list[str] = []
+    monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or True)
+    moves = SWAPPED_BLACK_FIVE
+    play_clicks(qtbot, board, moves[:4])
+    board.swap_yes.click()
+    play_clicks(qtbot, board, moves[5:])
+    # black (the second mover, after the swap) made five: the first mover lost, 0-1
+    assert asked and "0-1" in asked[0].split("\n")[0].split("本局结果为")[1]
+    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "0-1"
+    header = board.link_label.text()
+    assert f"黑: {stored.second.name}" in header
+    assert f"0-1（{stored.second.name}胜）" in header  # not a bare 0-1 beside 黑 …
+
+
 def test_every_view_forgets_the_last_event_when_another_opens(window, qtbot, tmp_path) -> None:
     view = paired_round(window, qtbot, tmp_path)
     assert view.pair_next() is not None

@@ -340,7 +340,8 @@ class BoardView(View):
         self.saved_result = self.game.result.code if self.game.result else None
         self.board_result = code
         self._show_link()
-        self.main.show_message(tr("board_saved", result=code or "—"))
+        self.main.show_message(tr("board_saved", result=self._result_text(self.game.result)
+                                  if self.game.result is not None else code or "—"))
         return str(code) if code is not None else None
 
     def _may_replace_result(self) -> bool:
@@ -354,11 +355,22 @@ class BoardView(View):
                                  new=self._game_code_for_board()))
 
     def _game_code_for_board(self) -> str:
-        """The finished game's result, the paired first mover first (as the board shows)."""
+        """The finished game's result, the paired first mover first (as the board shows;
+        after 三手交换 too: the code follows the pairing, not the colours), with who won."""
         result = self.game.result
         assert result is not None
-        first_has_black = self.game.holder(Stone.BLACK) is Colour.FIRST
-        return result.code if first_has_black else games.flip(result.code)
+        return self._result_text(result)
+
+    def _result_text(self, result: Any) -> str:
+        """`0-1（宋勇胜）`: the code, first mover first, and the winner by name (after 三手交换
+        the names are shown black first, so a bare 0-1 beside them would mislead)."""
+        first, second = self.players
+        if first is None or second is None:
+            return str(result.code)
+        if result.winner_player is None:
+            return tr("board_result_drawn", code=result.code)
+        winner = first if result.winner_player is Colour.FIRST else second
+        return tr("board_result_won", code=result.code, name=winner.name)
 
     def _save_playoff_game(self) -> str | None:
         """A finished playoff game is that playoff's next result (first mover first)."""
@@ -371,7 +383,7 @@ class BoardView(View):
         code = self.game.result.code
         self.saved_result = code
         self._show_link()
-        self.main.show_message(tr("board_saved", result=code))
+        self.main.show_message(tr("board_saved", result=self._result_text(self.game.result)))
         return code
 
     def record_text(self, fmt: str) -> str:
@@ -492,7 +504,10 @@ class BoardView(View):
             group, number, board, index = self.link
             text = tr("board_for", group=group, round=number, board=board, index=index)
             text += self._colours_text()
-        if self.saved_result:
+        if self.saved_result and self.game.result is not None \
+                and self.game.result.code == self.saved_result:
+            text += f"  [{self._result_text(self.game.result)}]"
+        elif self.saved_result:
             text += f"  [{self.saved_result}]"
         elif self.board_result:
             text += f"  [{tr('board_stored_result', result=self.board_result)}]"
