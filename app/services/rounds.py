@@ -19,7 +19,14 @@ from app.errors import NoAnswer, UserError
 from app.pairing import roundrobin
 from app.pairing.swiss.checks import violations
 from app.pairing.system import Engine
-from app.pairing.types import Colour, NoLegalPairing, Outcome, Pairing, PairingRequest
+from app.pairing.types import (
+    Colour,
+    NoLegalPairing,
+    Outcome,
+    Pairing,
+    PairingRequest,
+    unit_key,
+)
 from app.services.boards import game_row, movers_of_game, record_code
 from app.services.event import Event, settings_of, store_settings
 from app.services.knockout import (
@@ -112,7 +119,7 @@ def _forfeit_pairs(build: SnapshotBuild) -> set[frozenset[int]]:
 
 
 def _same_unit_pairs(build: SnapshotBuild, available: Sequence[int]) -> set[frozenset[int]]:
-    units = {p.number: p.unit for p in build.snapshot.players}
+    units = {p.number: unit_key(p.unit) for p in build.snapshot.players}
     return {
         frozenset((a, b))
         for a, b in combinations(sorted(available), 2)
@@ -175,7 +182,7 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
         if seed is None:
             seed = dt.datetime.now().microsecond or 1
         if settings.same_unit_early:
-            units = {p.id: p.unit for p in group.players}
+            units = {p.id: unit_key(p.unit) for p in group.players}
             numbering = roundrobin.numbering_for_units(ids, units, seed)
             report += roundrobin.unit_clashes(numbering, units)
         else:
@@ -417,7 +424,7 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
                              _unavailable(group, build, round_.number), frozenset(forbidden))
     problems = list(violations(request, pairing))
     if settings.avoids_same_unit(round_.number):
-        units = {p.number: p.unit for p in build.snapshot.players}
+        units = {p.number: unit_key(p.unit) for p in build.snapshot.players}
         for board in pairing.boards:
             unit = units[board.first]
             if board.second is not None and unit and unit == units[board.second]:
