@@ -39,6 +39,17 @@ def test_start_page_lists_the_presets_and_creates_an_event(window, tmp_path, mon
     assert window.ev is not None and window.ev.store.path == target
 
 
+def test_fifth_move_offers_declared_by_black_read_as_such(window, tmp_path):
+    """qiwang 公开组: N of 五手N打 is declared with the opening (stored as 0), not "0"."""
+    assert window.new_event(tmp_path / "final.db", "qiwang-2022")
+    setup = window.setup_view
+    window.tabs.setCurrentWidget(setup)
+    setup.group_list.setCurrentRow(0)
+    assert setup.fifth.value() == 0 and setup.fifth.text() == "由假先方申明"
+    setup.group_list.setCurrentRow(1)  # 少儿组: 五手两打
+    assert setup.fifth.text() == "2"
+
+
 def test_setup_edits_are_stored_and_undone(window, tmp_path, qtbot):
     window.new_event(tmp_path / "e.db", "qiwang-2022")
     view = window.setup_view

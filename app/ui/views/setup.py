@@ -487,6 +487,9 @@ class SetupView(View):
         self.preset_label.setToolTip(both("setup_preset_tip"))
         self.save_event_button.setText(tr("setup_save_event"))
         self.save_event_button.setToolTip(both("setup_save_event_tip"))
+        # N = 0: the tentative black declares N with the opening (2013 rules), not "0 offers"
+        self.fifth.setSpecialValueText(tr("f_fifth_declared"))
+        self.fifth.setToolTip(both("f_fifth_declared_tip"))
         self.groups_box.setTitle(tr("setup_groups"))
         self.group_list.setToolTip(both("setup_groups_tip"))
         self.new_group_name.setPlaceholderText(tr("setup_new_group"))
