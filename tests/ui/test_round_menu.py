@@ -11,6 +11,7 @@ from app.ui.views.rounds import parse_entry
 from tests.ui.helpers import (
     DECLARED_FOUL_GAME,
     GROUP,
+    SWAPPED_BLACK_FIVE,
     import_two_lists,
     play_clicks,
     screenshot,
@@ -121,11 +122,6 @@ def test_a_game_on_the_board_asks_before_it_changes_a_typed_result(window, qtbot
     assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "0-1"
 
 
-SWAPPED_BLACK_FIVE = ["h8", "h9", "j8", "DECLARE-2", "SWAP-YES", "a15", "k8", "c3", "k8",
-                      "a14", "l8", "a13", "i8"]
-"""金星, 五手两打 declared, the second mover takes black (三手交换), black makes five on row 8."""
-
-
 def test_after_the_swap_the_board_says_who_won_by_name(window, qtbot, tmp_path,
                                                        monkeypatch) -> None:
     view = paired_round(window, qtbot, tmp_path)
@@ -136,10 +132,7 @@ def test_after_the_swap_the_board_says_who_won_by_name(window, qtbot, tmp_path,
     assert board.link_board(GROUP, 1, 1, 1)
     asked: list[str] = []
     monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or True)
-    moves = SWAPPED_BLACK_FIVE
-    play_clicks(qtbot, board, moves[:4])
-    board.swap_yes.click()
-    play_clicks(qtbot, board, moves[5:])
+    play_clicks(qtbot, board, SWAPPED_BLACK_FIVE)
     # black (the second mover, after the swap) made five: the first mover lost, 0-1
     assert asked and "0-1" in asked[0].split("\n")[0].split("本局结果为")[1]
     assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "0-1"
