@@ -17,11 +17,14 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
 
+from app.rules.endings import Ending
 from app.services import queries
 from app.services.ranking import standings, team_standings
 from app.ui import common
+from app.ui.main_window import MainWindow
 from tests.ui.helpers import DATA, GROUP, SCREENSHOTS, SWAPPED_BLACK_FIVE, play_clicks, screenshot
 
 FOLDER = "walkthrough-qiwang"
@@ -48,12 +51,12 @@ class Steps:
     def __init__(self) -> None:
         self.count = 0
 
-    def shot(self, widget, name: str) -> Path:  # type: ignore[no-untyped-def]
+    def shot(self, widget: QWidget, name: str) -> Path:
         self.count += 1
         return screenshot(widget, f"{FOLDER}/{self.count:02d}-{name}")
 
 
-def press_f5(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def press_f5(window: MainWindow, qtbot: QtBot) -> None:
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     qtbot.keyClick(window, Qt.Key.Key_F5)
@@ -148,6 +151,7 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
             rounds.record_button.click()
             assert window.tabs.currentWidget() is board_view
             first, second = info.boards[0].first, info.boards[0].second
+            assert first is not None and second is not None
             play_clicks(qtbot, board_view, SWAPPED_BLACK_FIVE[:4])
             steps.shot(window, "board-swap-question")
             play_clicks(qtbot, board_view, SWAPPED_BLACK_FIVE[4:])
@@ -169,7 +173,8 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
             steps.shot(window, f"round-{number}")
     board = queries.round_view(window.ev, GROUP, 5).boards[0]
     recorded = board.games[0]  # the game itself: black first, black is the second mover
-    assert recorded.moves == "h8h9j8a15k8a14l8a13i8" and recorded.ending.value == "five"
+    assert recorded.moves == "h8h9j8a15k8a14l8a13i8" and recorded.ending is Ending.FIVE
+    assert recorded.black is not None and board.second is not None
     assert recorded.black.id == board.second.id and recorded.result == "1-0"
     assert window.status_label.text() == f"{GROUP}：比赛已全部结束（所有轮次成绩已录入）"
     assert not window.act_pair.isEnabled()
@@ -230,6 +235,7 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
     view.pages.setCurrentIndex(0)
     assert not chosen  # every Save-as-PDF asked for its file
     ninth = queries.round_view(window.ev, GROUP, 9).boards[0]
+    assert ninth.first is not None
     assert "第9轮对阵表" in pdf_text(pdfs / "第9轮对阵表.pdf")
     assert ninth.first.name in pdf_text(pdfs / "第9轮对阵表.pdf")
     assert all(name in pdf_text(pdfs / "名次表.pdf") for name in tied)
@@ -244,7 +250,9 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
         if not isinstance(dialog, QPrintPreviewDialog):
             QTimer.singleShot(20, look_at_the_preview)
             return
-        previewed.append(dialog.findChild(QPrintPreviewWidget).pageCount())
+        pages = dialog.findChild(QPrintPreviewWidget)
+        assert pages is not None
+        previewed.append(pages.pageCount())
         steps.shot(dialog, "print-preview")
         dialog.reject()
 
