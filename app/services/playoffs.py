@@ -118,6 +118,13 @@ def create_playoff(event: Event, group: str, place: int,
         found = Event.group(session, group)
         info = _ranking_info(session, found, ranking)
         need = find_need(info, place)
+        tied = {p.id for p in need.players}
+        if any(set(other.player_ids) == tied and not other.order for other in
+               session.query(Playoff).filter(Playoff.group_id == found.id)):
+            names = "、".join(p.name for p in need.players)
+            raise UserError(f"第{place}名的加赛（{names}）已经建立，尚未决出：请录入它的结果",
+                            f"the playoff for place {place} ({names}) is open already: enter"
+                            " its results", "playoff")
         event.snapshot_first(session, f"加赛前 {group} / before playoff")
         row = Playoff(group_id=found.id, place=place,
                       player_ids=[p.id for p in need.players], order=[],
