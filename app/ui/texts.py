@@ -393,6 +393,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "standings_no_need": ("无需加赛", "No playoff needed"),
     "playoff_item": ("第{place}名加赛：{players} {state}", "Playoff for place {place}: {players} {state}"),
     "playoff_decided": ("已决出：{order}", "decided: {order}"),
+    "playoff_result_saved": ("第{place}名加赛：本盘 {result} 已录入", "Playoff for place {place}: {result} entered"),
     "playoff_open": ("（进行中）", "(open)"),
     "playoff_next": ("下一盘", "next"),
     "playoff_first_wins": ("先手胜 1-0", "First mover wins 1-0"),

@@ -200,8 +200,12 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
     assert view.playoff_id is not None, window.last_error
     view.playoff_list.setFocus()
     qtbot.keyClick(view.playoff_list, "1")  # game 1: its first mover won
+    assert window.status_label.text() == "第8名加赛：本盘 1-0 已录入"
+    view.create_button.click()  # the tie has its playoff already: refused, said why
+    assert "已经建立" in window.banner_message()
     qtbot.keyClick(view.playoff_list, "0")  # game 2, colours changed: the same player won
     assert "已决出" in view.playoff_label.toPlainText()
+    assert window.status_label.text().startswith("已决出：")
     final = standings(window.ev, GROUP)
     assert final.final and not final.playoffs_needed
     table = view.standings_texts()
