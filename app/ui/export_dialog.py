@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from app.errors import NoAnswer, UserError
 from app.services import exporting, queries, ranking
 from app.ui import common
-from app.ui.i18n import both, tr
+from app.ui.i18n import both, error_text, tr
 
 
 def open_folder(folder: Path) -> bool:
@@ -176,7 +176,7 @@ class ExportDialog(QDialog):
                 only=[document] if alone else None))
         except (UserError, NoAnswer) as error:
             self.main.show_error(error)
-            self.progress_label.setText(str(error))
+            self.progress_label.setText(error_text(error))  # one language, no code names
             return []
         finally:
             self.run_button.setEnabled(True)
