@@ -48,6 +48,12 @@ def test_fifth_move_offers_declared_by_black_read_as_such(window, tmp_path):
     assert setup.fifth.value() == 0 and setup.fifth.text() == "由假先方申明"
     setup.group_list.setCurrentRow(1)  # 少儿组: 五手两打
     assert setup.fifth.text() == "2"
+    setup.fifth.setValue(12)  # any N the rules take is kept as typed, not cut to 10
+    assert setup.save_group(), window.last_error
+    from app.services import queries
+
+    junior = next(g for g in queries.event_info(window.ev).groups if g.name == "少儿组")
+    assert junior.fifth_move_offers == 12
 
 
 def test_setup_edits_are_stored_and_undone(window, tmp_path, qtbot):

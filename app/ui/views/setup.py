@@ -144,7 +144,7 @@ class SetupView(View):
         self.rule_set = QComboBox()
         self.opening = QComboBox()
         self.fifth = QSpinBox()
-        self.fifth.setRange(0, 10)
+        self.fifth.setRange(0, 20)  # as the group setting takes it (五手N打, N up to 20)
         self.time_control = QLineEdit()
         self.system = QComboBox()
         self.rounds = QSpinBox()
