@@ -33,6 +33,7 @@ from app.rules.judge import RuleSet
 from app.rules.protocols import Protocol
 from app.rules.records import read_record, record_of_game, write_record
 from app.services import games, playoffs, queries
+from app.services import rounds as rounds_service
 from app.services.operations import RECORD_PLAYOFF_RESULT, SAVE_GAME, Area
 from app.ui import common
 from app.ui.board_widget import BoardWidget
@@ -340,8 +341,14 @@ class BoardView(View):
         self.saved_result = self.game.result.code if self.game.result else None
         self.board_result = code
         self._show_link()
-        self.main.show_message(tr("board_saved", result=self._result_text(self.game.result)
-                                  if self.game.result is not None else code or "—"))
+        said = tr("board_saved", result=self._result_text(self.game.result)
+                  if self.game.result is not None else code or "—")
+        if code and queries.round_view(self.ev, group, number).complete:
+            # the round's last result: what the rounds view would say (pair the next, or done)
+            finished = rounds_service.round_refusals(self.ev, group, number).finished
+            said += "；" + (tr("rounds_group_finished", group=group) if finished
+                           else tr("rounds_complete", round=number))
+        self.main.show_message(said)
         return str(code) if code is not None else None
 
     def _may_replace_result(self) -> bool:
