@@ -28,19 +28,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from enum import Enum
+from typing import Any, TypeVar
 
 from app.errors import UserError
 from app.imports.rules import Eligibility
 from app.pairing.system import System
 from app.pairing.types import Colour, PointSystem
 from app.rules.protocols import Protocol
+from app.standings.playoff import PlayoffFormat
 from app.standings.scoring import DEFAULT_LATE_LIMIT_MINUTES
 from app.standings.tiebreaks import REGISTRY, Unplayed
 
 RULE_SETS = ("renju", "free", "gomoku")  # 专业规则（禁手）, 大众规则（无禁手）, standard gomoku
 OPENINGS = tuple(p.value for p in Protocol)  # the opening rules of app.rules.protocols
 INITIAL_COLOURS = (Colour.FIRST.value, Colour.SECOND.value, "draw")  # top seed's, round 1
+E = TypeVar("E", bound=Enum)
 
 
 class _Bad(Exception):
@@ -173,20 +176,20 @@ def _tiebreaks(value: Any) -> tuple[str, ...]:
     return names
 
 
-def _system(value: Any) -> System:
-    try:
-        return System(value)
-    except ValueError:
-        known = ", ".join(s.value for s in System)
-        raise _Bad(f"未知赛制（可用：{known}）", f"unknown system (known: {known})") from None
+def _member(kind: type[E], zh: str, en: str) -> Callable[[Any], E]:
+    """A value of the enumeration `kind`; another is refused listing the known values."""
+    def read(value: Any) -> E:
+        try:
+            return kind(value)
+        except ValueError:
+            known = ", ".join(str(member.value) for member in kind)
+            raise _Bad(f"{zh}（可用：{known}）", f"{en} (known: {known})") from None
+    return read
 
 
-def _unplayed(value: Any) -> Unplayed:
-    try:
-        return Unplayed(value)
-    except ValueError:
-        known = ", ".join(u.value for u in Unplayed)
-        raise _Bad(f"应为 {known} 之一", f"must be one of {known}") from None
+_system = _member(System, "未知赛制", "unknown system")
+_unplayed = _member(Unplayed, "未知的未下棋局计分方法", "unknown policy for unplayed games")
+_playoff_format = _member(PlayoffFormat, "未知的加赛方式", "unknown playoff format")
 
 
 def _points(value: Any) -> PointSystem:
@@ -320,7 +323,7 @@ def _lineup_json(lineup: TeamLineup) -> dict[str, Any]:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, System | Unplayed):
+    if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
@@ -374,6 +377,9 @@ class GroupSettings:
     # decisive places (app.standings.awards.AwardScheme), there is no separate number.
     playoffs: bool = _setting(True, _flag)  # ties that change an award need a playoff (加赛)
     tie_rule: str = _setting("playoff", _one_of(("playoff", "share")))  # else: share (Hort)
+    # three or more tied: 小循环 (round robin) or 淘汰 (knockout); the regulations name only
+    # the two-player playoff, the format is the event's to set (FIDE C.07 art. 3)
+    playoff_format: PlayoffFormat = _setting(PlayoffFormat.ROUND_ROBIN, _playoff_format)
     playoff_all_admitted: bool = _setting(False, _flag)  # every tie in the admitted places
     grade_titles_passed_down: bool = _setting(False, _flag)  # 依次顺延 (default 不顺延)
     round_robin_rounds: int | None = _setting(None, _optional(_whole(1, 100)))  # arbiter's count

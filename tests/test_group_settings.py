@@ -17,6 +17,7 @@ from app.group_settings import GroupSettings, PlaceRange
 from app.pairing.system import System
 from app.pairing.types import PointSystem
 from app.services.presets import PRESET_DIR, load_preset
+from app.standings.playoff import PlayoffFormat
 from app.standings.tiebreaks import REGISTRY, Unplayed
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,6 +54,7 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "eligibility": eligibility,
     "playoffs": st.booleans(),
     "tie_rule": st.sampled_from(["playoff", "share"]),
+    "playoff_format": st.sampled_from(["round_robin", "knockout"]),
     "playoff_all_admitted": st.booleans(),
     "grade_titles_passed_down": st.booleans(),
     "round_robin_rounds": st.none() | st.integers(1, 30),
@@ -174,6 +176,7 @@ def test_a_change_keeps_the_keys_another_version_wrote(tmp_path: Path) -> None:
     ("forfeit_counts_as_meeting", 1), ("prizes", [{"from": 3, "to": 1}]),
     ("eligibility", {"gender": "X"}), ("initial_colour", "white"),
     ("team", {"boards": 3, "woman_board": 4}), ("unplayed_policy", "half"),
+    ("playoff_format", "coin_toss"), ("playoff_format", 2),
 ])
 def test_a_bad_value_is_refused_naming_key_and_value(key: str, value: Any) -> None:
     with pytest.raises(UserError) as caught:
@@ -190,6 +193,16 @@ def test_defaults_a_new_group_plays_by() -> None:
         "renju", "designated", 2)
     assert (default.system, default.rounds, default.points) == (System.SWISS, 7, PointSystem())
     assert default.tiebreaks == ("buchholz", "median_buchholz", "wins")
+
+
+def test_a_playoff_of_three_or_more_is_a_mini_round_robin_unless_set() -> None:
+    """小循环 by default; 淘汰 when the group says so; another value is refused, listing both."""
+    assert GroupSettings().playoff_format is PlayoffFormat.ROUND_ROBIN
+    assert GroupSettings.from_json({"playoff_format": "knockout"}).playoff_format is \
+        PlayoffFormat.KNOCKOUT
+    with pytest.raises(UserError) as caught:
+        GroupSettings.from_json({"playoff_format": "lottery"})
+    assert "round_robin, knockout" in caught.value.en and "加赛方式" in caught.value.zh
 
 
 @pytest.mark.parametrize("path", sorted(PRESET_DIR.glob("*.json")), ids=lambda p: p.stem)

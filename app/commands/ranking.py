@@ -33,8 +33,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("playoff", help="为并列名次安排加赛 / open a playoff")
     add_event(parser, group="required")
     parser.add_argument("--place", type=NUMBER, required=True, help="并列的名次 / tied place")
-    parser.add_argument("--format", default="round_robin", choices=["round_robin", "knockout"],
-                        help="三人以上：小循环或淘汰 / three or more: mini round robin or knockout")
+    parser.add_argument("--format", choices=["round_robin", "knockout"],
+                        help="三人以上：小循环或淘汰（默认按组别设置 playoff_format）/ three or "
+                        "more: mini round robin or knockout (default: the group's playoff_format)")
     parser.add_argument("--ranking", help="分项名次表，如 公开组（女子）/ a sub-ranking's name")
     parser.set_defaults(handler=_playoff)
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.exports import model as m
+from app.exports import pdf_slips
 from app.exports.bundle import check_documents, document_labels, export_all
 from app.rules.board import format_point
 from app.rules.endings import Ending
@@ -466,3 +467,23 @@ def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = 
         take_snapshot(event.store, "导出前 / before export")
     return export_all(model, Path(out_dir), pdf=pdf, xlsx=xlsx, federation=federation,
                       progress=progress, only=only)
+
+
+def write_result_slips(event: Event, group: str, round_number: int, path: str | Path) -> Path:
+    """The result slips (成绩记录单) of one round into `path`, as the export writes them (the
+    window's print of the round's slips): one slip per board, byes left out."""
+    model = build_model(event)
+    key = next((g.key for g in model.groups if g.name == group), None)
+    if key is None:
+        raise UserError(f"没有组别“{group}”", f"no group “{group}”", "group")
+    if all(r.number != round_number for r in model.rounds_of(key)):
+        raise UserError(f"{group} 第{round_number}轮尚未编排", f"round {round_number} of "
+                        f"{group} is not paired yet", "round")
+    target = Path(path)
+    check_name_fits(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return pdf_slips.write_result_slips(model, key, round_number, target)
+    except OSError as error:
+        raise file_error(error, str(target), "无法写入成绩记录单", "cannot write the result "
+                         "slips") from None

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from app.exports.model import PlayoffRecord
 
 from app.errors import UserError
+from app.group_settings import GroupSettings
 from app.rules.game import Game
 from app.rules.game import encode_actions as encode_game
 from app.rules.records import write_moves
@@ -108,23 +109,23 @@ def _kept(row: Playoff, key: str, default: str) -> str:
 
 
 def create_playoff(event: Event, group: str, place: int,
-                   playoff_format: str = "round_robin", ranking: str | None = None) -> int:
+                   playoff_format: str | None = None, ranking: str | None = None) -> int:
     """Open a playoff for the players tied at `place` (a snapshot is taken first).
 
-    `ranking` names a sub-ranking (e.g. 公开组（女子）) whose tie it is; by default the group's.
+    `playoff_format` (three or more tied): 小循环 `round_robin` or 淘汰 `knockout`; by default
+    the group's setting `playoff_format`. `ranking` names a sub-ranking (e.g. 公开组（女子）)
+    whose tie it is; by default the group's.
     """
-    PlayoffFormat(playoff_format)
+    if playoff_format is not None:  # refused as the group setting refuses it
+        GroupSettings.from_json({"playoff_format": playoff_format})
     with event.operation("create_playoff", f"{group} 第{place}名加赛 / playoff") as session:
         found = Event.group(session, group)
+        if playoff_format is None:
+            playoff_format = settings_of(found).playoff_format.value
         info = _ranking_info(session, found, ranking)
         need = find_need(info, place)
-        tied = {p.id for p in need.players}
-        if any(set(other.player_ids) == tied and not other.order for other in
-               session.query(Playoff).filter(Playoff.group_id == found.id)):
-            names = "、".join(p.name for p in need.players)
-            raise UserError(f"第{place}名的加赛（{names}）已经建立，尚未决出：请录入它的结果",
-                            f"the playoff for place {place} ({names}) is open already: enter"
-                            " its results", "playoff")
+        _refuse_second_playoff(session, found, info.name, need.place,
+                               {p.id for p in need.players})
         event.snapshot_first(session, f"加赛前 {group} / before playoff")
         row = Playoff(group_id=found.id, place=place,
                       player_ids=[p.id for p in need.players], order=[],
@@ -140,6 +141,21 @@ def create_playoff(event: Event, group: str, place: int,
                                          "format": playoff_format,
                                          "ranking": info.name, "reason": need.reason}))
         return row.id
+
+
+def _refuse_second_playoff(session: Session, group: Group, ranking: str, place: int,
+                           tied: set[int]) -> None:
+    """One playoff a tie: while the one opened for these players is undecided, its tie
+    still shows in the standings, but a second playoff would play the same tie twice."""
+    rows = session.query(Playoff).filter(Playoff.group_id == group.id).order_by(Playoff.id)
+    for row in rows:
+        if (not row.order and set(row.player_ids) == tied
+                and _kept(row, "ranking", group.name) == ranking):
+            raise UserError(
+                f"第{place}名的加赛已开始（加赛 {row.id}），请录入其结果；"
+                "如需重开，先撤销开始加赛",
+                f"the playoff for place {place} is already open (playoff {row.id}): enter its "
+                "results, or undo opening it to start again", ranking)
 
 
 def _ranking_info(session: Session, group: Group, ranking: str | None) -> StandingsInfo:

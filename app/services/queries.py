@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,18 +115,6 @@ class RoundInfo:
     boards: tuple[BoardInfo, ...]
     report: tuple[str, ...]
     complete: bool
-
-
-_LANGUAGES_APART = re.compile(r"\s/\s|(?<=[）)])/\s")
-
-
-def report_line(line: str) -> tuple[str, str]:
-    """A stored pairing-report line, `中文 / English`, as its Chinese and English texts (a
-    line written in one language only gives that text twice)."""
-    match = _LANGUAGES_APART.search(line)
-    if match is None:
-        return line, line
-    return line[:match.start()].rstrip(), line[match.end():].lstrip()
 
 
 def system_of(group: Group) -> System:

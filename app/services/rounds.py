@@ -428,7 +428,7 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
         for board in pairing.boards:
             unit = units[board.first]
             if board.second is not None and unit and unit == units[board.second]:
-                problems.append(f"第{board.number}台 同单位相遇（{unit}）/ board {board.number}:"
+                problems.append(f"第{board.number}台 同单位相遇（{unit}） / board {board.number}:"
                                 f" same unit meets ({unit})")
     round_.report = [*round_.report, what, *problems]
     return problems

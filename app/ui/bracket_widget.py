@@ -32,8 +32,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app.pairing.knockout import BYE, Bracket, KnockoutMatch
-from app.ui.i18n import tr
-from app.ui.texts import TEXTS
+from app.ui.i18n import language, tr
 
 BACKGROUND = QColor("#fbfaf7")
 BAND = (QColor("#f1ede4"), QColor("#e8eef5"))  # alternate place brackets (名次段) of a round
@@ -247,31 +246,25 @@ class BracketWidget(QWidget):
     # ----- tooltips ----------------------------------------------------------------------------
 
     def tooltip_for(self, match: KnockoutMatch) -> str:
-        """The match in Chinese and English (tooltips show both languages)."""
-        texts = []
-        for index in (0, 1):
-            def text(key: str, index: int = index, **values: object) -> str:
-                return TEXTS[key][index].format(**values)
+        """The match in the language shown: who plays, for which places, who won."""
+        def label(entrant: int | None) -> str:
+            if entrant is None:
+                return tr("bracket_unknown")
+            if entrant == BYE:
+                return tr("bracket_bye")
+            return self.names.get(entrant, f"#{entrant}")
 
-            def label(entrant: int | None, index: int = index) -> str:
-                if entrant is None:
-                    return text("bracket_unknown")
-                if entrant == BYE:
-                    return text("bracket_bye")
-                return self.names.get(entrant, f"#{entrant}")
-
-            if match.winner not in (None, BYE):
-                state = text("bracket_winner", name=label(match.winner))
-            else:
-                state = text("bracket_open")
-            decides = match.decides_places
-            if decides is not None:
-                state += "；" if index == 0 else "; "
-                state += text("bracket_final_places", best=decides[0], worst=decides[1])
-            texts.append(text("bracket_match_tip", round=match.round, number=match.number,
-                              best=match.places[0], worst=match.places[1],
-                              top=label(match.top), bottom=label(match.bottom), state=state))
-        return "\n\n".join(texts) + "\n\n" + "\n".join(TEXTS["bracket_open_hint"])
+        if match.winner not in (None, BYE):
+            state = tr("bracket_winner", name=label(match.winner))
+        else:
+            state = tr("bracket_open")
+        decides = match.decides_places
+        if decides is not None:
+            state += "；" if language() == "zh" else "; "
+            state += tr("bracket_final_places", best=decides[0], worst=decides[1])
+        return tr("bracket_match_tip", round=match.round, number=match.number,
+                  best=match.places[0], worst=match.places[1], top=label(match.top),
+                  bottom=label(match.bottom), state=state) + "\n\n" + tr("bracket_open_hint")
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
         match = self.match_at(event.position())

@@ -29,7 +29,6 @@ from app.pairing.types import Colour
 from app.pairing.types import Outcome as RoundOutcome
 from app.services.ranking import CrosstableInfo
 from app.ui.i18n import both, language, tr
-from app.ui.texts import TEXTS
 
 if TYPE_CHECKING:
     from app.standings.crosstable import RoundCell
@@ -198,7 +197,7 @@ class CrosstableModel(QAbstractTableModel):
         return None
 
     def tooltip(self, row: int, column: int) -> str:
-        """What a cell means, in both languages."""
+        """What a cell means, in the language shown."""
         player = self.info.players[row]
         last = self.cell_count() + 1
         if column == 0 or column >= last:
@@ -217,20 +216,17 @@ class CrosstableModel(QAbstractTableModel):
         if cell is None:
             return both("ct_cell_empty_tip")
         words = OUTCOMES[cell.outcome]
-        parts: list[str] = []
-        for index in (0, 1):
-            what = []
-            place = cell.opponent_place
-            if place is not None and 0 < place <= len(self.info.players):
-                name = self.info.players[place - 1].name
-                what.append(TEXTS["ct_opponent"][index].format(place=place, name=name))
-            if cell.colour is not None and place is not None:
-                what.append(TEXTS["ct_black" if cell.colour is Colour.FIRST
-                                  else "ct_white"][index])
-            what.append((words.zh, words.en)[index])
-            parts.append(TEXTS["ct_cell_swiss_tip"][index].format(
-                row=player.name, round=grid + 1, what=("，" if index == 0 else ", ").join(what)))
-        return "\n".join(parts)
+        index = 0 if language() == "zh" else 1
+        what = []
+        place = cell.opponent_place
+        if place is not None and 0 < place <= len(self.info.players):
+            name = self.info.players[place - 1].name
+            what.append(tr("ct_opponent", place=place, name=name))
+        if cell.colour is not None and place is not None:
+            what.append(tr("ct_black" if cell.colour is Colour.FIRST else "ct_white"))
+        what.append((words.zh, words.en)[index])
+        return tr("ct_cell_swiss_tip", row=player.name, round=grid + 1,
+                  what=("，" if index == 0 else ", ").join(what))
 
     def header_tooltip(self, row: int) -> str:
         player = self.info.players[row]

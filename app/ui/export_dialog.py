@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,20 @@ from PySide6.QtWidgets import (
 from app.errors import NoAnswer, UserError
 from app.services import exporting, queries, ranking
 from app.ui import common
-from app.ui.i18n import both, error_text, tr
+from app.ui.i18n import both, error_text, language, tr
+from app.ui.texts import DOCUMENT_ENGLISH
+
+
+def document_text(label: str) -> str:
+    """A document of the export by the name it has (Chinese, as its file and the command
+    line name it), in English mode by what it is."""
+    if language() == "zh":
+        return label
+    for pattern, english in DOCUMENT_ENGLISH:
+        found = re.fullmatch(pattern, label)
+        if found:
+            return english.format(*found.groups())
+    return label
 
 
 def open_folder(folder: Path) -> bool:
@@ -58,7 +72,7 @@ class ExportDialog(QDialog):
         self.document.setObjectName("export_document")
         self.document.addItem(tr("export_all_documents"), None)
         for label in self._documents():
-            self.document.addItem(label, label)
+            self.document.addItem(document_text(label), label)
         self.document.currentIndexChanged.connect(self._document_changed)
         self.open_after = QCheckBox(tr("export_open_folder"))
         self.open_after.setChecked(True)
@@ -159,7 +173,7 @@ class ExportDialog(QDialog):
     def _progress(self, done: int, total: int, label: str) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
-        self.progress_label.setText(f"{tr('export_progress')} {label}")
+        self.progress_label.setText(f"{tr('export_progress')} {document_text(label)}")
         QApplication.processEvents()
 
     def export(self) -> list[Path]:

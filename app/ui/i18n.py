@@ -7,6 +7,7 @@ through `tr(key)` and relabel themselves in `retranslate()` when `notifier().cha
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, Signal
 
@@ -47,21 +48,51 @@ def set_language(code: str) -> None:
 def tr(key: str, **values: object) -> str:
     """The text for `key` in the current language, with `{name}` fields filled in."""
     zh, en = TEXTS[key]
-    text = zh if _state["language"] == "zh" else en
-    return text.format(**values) if values else text
+    if _state["language"] == "zh":
+        return zh.format(**values) if values else zh
+    return singular(en.format(**values)) if values else en
 
 
 def both(key: str, **values: object) -> str:
-    """Chinese and English together (tooltips show both languages)."""
-    zh, en = TEXTS[key]
-    if values:
-        zh, en = zh.format(**values), en.format(**values)
-    return zh if zh == en else f"{zh}\n{en}"
+    """A tooltip's text. Tooltips once showed both languages; the window now speaks one
+    language at a time, so this is `tr` (the name is kept for the many tooltips using it)."""
+    return tr(key, **values)
 
 
 def pick(zh: str, en: str) -> str:
     """One of two texts given inline (data from the services carry both)."""
     return zh if _state["language"] == "zh" else en
+
+
+_PLURALS = {"ties": "tie", "players": "player", "men": "man", "women": "woman",
+            "teams": "team", "rounds": "round", "games": "game", "boards": "board",
+            "entrants": "entrant", "problems": "problem", "errors": "error", "files": "file",
+            "members": "member", "points": "point"}
+_ONE_OF_MANY = re.compile(r"(?<![\d.])1 (" + "|".join(_PLURALS) + r")\b")
+
+
+def singular(text: str) -> str:
+    """An English text with a count filled in, "1 ties" written "1 tie" (and so on)."""
+    return _ONE_OF_MANY.sub(lambda found: f"1 {_PLURALS[found.group(1)]}", text)
+
+
+def names_text(names: Iterable[str]) -> str:
+    """Names in a row as the language writes a list: 甲、乙、丙 or 甲, 乙, 丙."""
+    return ("、" if _state["language"] == "zh" else ", ").join(names)
+
+
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def stored_text(text: str) -> str:
+    """A text the event file keeps as "Chinese / English" (what an undo step did) in the
+    language shown; one kept in Chinese only is not shown in English mode ('')."""
+    zh, sep, en = text.partition(" / ")
+    if _state["language"] == "zh":
+        return zh if sep else text
+    if sep:
+        return en
+    return "" if _CJK.search(text) else text
 
 
 # Places the services name by their field (`where`), as the window's forms label them.
@@ -77,12 +108,26 @@ WHERE_LABELS = {"title": "setup_title", "organisers": "setup_organisers",
 _IDENTIFIER = re.compile(r"^-{0,2}[A-Za-z_][A-Za-z0-9_]*$")
 
 
+# Places the services name in English words with a number: a board, two boards, a round.
+WHERE_PATTERNS = ((re.compile(r"board (\d+)"), "where_board"),
+                  (re.compile(r"boards (\d+)/(\d+)"), "where_boards"),
+                  (re.compile(r"round (\d+)"), "where_round"))
+
+
 def where_text(where: str) -> str:
     """The place an error names, as the window labels it; a code name without a label (a
     field, a command-line option) is left out: the arbiter never reads one."""
     key = WHERE_LABELS.get(where)
     if key is not None:
         return tr(key)
+    for pattern, text in WHERE_PATTERNS:
+        found = pattern.fullmatch(where)
+        if found:
+            return tr(text, **{f"n{i}": n for i, n in enumerate(found.groups())})
+    head, colon, field = where.rpartition(": ")  # e.g. "row 3: name" of an import
+    if colon and _IDENTIFIER.match(field):
+        shown = where_text(field)
+        return f"{head}: {shown}" if shown else head
     return "" if _IDENTIFIER.match(where) else where
 
 

@@ -238,7 +238,7 @@ class ImportWizard(QDialog):
         common.fill_table(self.problems, headers, rows)
         red = QBrush(QColor("#f8d7da"))
         for r, line in enumerate([*report.problems, *report.left_out]):
-            cell(self.problems, r, 4).setToolTip(f"{line.zh}\n{line.en}")
+            cell(self.problems, r, 4).setToolTip(pick(line.zh, line.en))  # the language shown
         for r, problem in enumerate(report.problems):
             if problem.severity == "error":
                 for c in range(5):
@@ -253,3 +253,4 @@ def _error(error: BaseException) -> str:
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+

@@ -28,12 +28,24 @@ from app.services import demo
 from app.services.event import Event
 from app.services.operations import Area, Outcome
 from app.ui import common
-from app.ui.i18n import both, error_text, language, notifier, set_language, tr
+from app.ui.i18n import (
+    both,
+    error_text,
+    language,
+    notifier,
+    set_language,
+    stored_text,
+    tr,
+)
 from app.ui.start_page import StartPage
 from app.ui.texts import TEXTS
 from app.ui.views.base import View
 
 MAX_RECENT = 8
+PRINT_LISTS = ("pairings", "slips", "standings", "crosstable", "bracket", "team_standings",
+               "award_list")
+"""The lists the Print/Export menu prints (pairings and slips of the round shown; the
+others of the group shown), each also saved as a PDF."""
 
 
 class MainWindow(QMainWindow):
@@ -44,6 +56,7 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         self.ev: Event | None = None
         self.last_error: str = ""
+        self._told: BaseException | tuple[str, ...] | None = None  # what the banner says
         self.stack = QStackedWidget()
         self.start_page = StartPage(self)
         self.tabs = QTabWidget()
@@ -173,6 +186,7 @@ class MainWindow(QMainWindow):
         self.menu_edit.addAction(self.act_snapshots)
         self._build_round_actions()
         self.menu_round = bar.addMenu("")
+        self.menu_round.setToolTipsVisible(True)  # a disabled action says why
         for act in self.round_actions:
             self.menu_round.addAction(act)
         self.toolbar = QToolBar()
@@ -182,6 +196,8 @@ class MainWindow(QMainWindow):
             self.toolbar.addAction(act)
         self.addToolBar(self.toolbar)
         self.menu_print = bar.addMenu("")
+        self._build_print_actions()
+        self.menu_print.addSeparator()
         self.menu_print.addAction(self.act_export)
         from app.ui.serve_dialog import install_venue_action  # the venue switch (LAN)
         self.act_venue = install_venue_action(self, self.menu_print)
@@ -228,6 +244,71 @@ class MainWindow(QMainWindow):
             act.setObjectName(self.round_action_keys[act])
             self.addAction(act)
 
+    def _build_print_actions(self) -> None:
+        """The Print/Export menu: every list of the group shown (PRINT_LISTS), printed with a
+        preview or saved as a PDF by the same code as its view's buttons; each enabled only
+        when there is something to print, a disabled one saying why (asked when the menu
+        opens). Printing the pairings is the Round menu's own action."""
+        self.menu_print.setToolTipsVisible(True)
+        self.menu_print.aboutToShow.connect(self.update_print_actions)
+        self.print_actions: dict[tuple[str, bool], QAction] = {}
+        for name in PRINT_LISTS:
+            for pdf in (False, True):
+                if (name, pdf) == ("pairings", False):
+                    act = self.act_print_round
+                else:
+                    act = self._action(None, lambda _c=False, n=name, p=pdf:
+                                       self.print_list(n, p))
+                    act.setObjectName(f"menu_{'pdf' if pdf else 'print'}_{name}")
+                self.print_actions[(name, pdf)] = act
+                self.menu_print.addAction(act)
+
+    def print_list(self, name: str, pdf: bool = False) -> bool:
+        """Print one list (PRINT_LISTS) of the group shown, or save it as a PDF: the round's
+        lists from the rounds view, the others from the standings view."""
+        if self.ev is None:
+            return False
+        rounds = self.rounds_view
+        if name == "pairings":
+            return rounds.export_pairings_pdf() if pdf else rounds.print_pairings()
+        if name == "slips":
+            return rounds.print_slips(pdf)
+        self._show_print_group()
+        return self.standings_view.print_list(name, pdf)
+
+    def _show_print_group(self) -> None:
+        """The standings view shows the group the arbiter is looking at: its own on screen,
+        else the rounds view's."""
+        if self.tabs.currentWidget() is not self.standings_view:
+            self._refresh_view(self.rounds_view)
+            self.standings_view.show_group(self.rounds_view.selected_group())
+        else:
+            self.standings_view.show_group(None)
+
+    def update_print_actions(self) -> None:
+        """Ask the views which lists can be printed now; a disabled entry says why."""
+        if self.ev is None:
+            reasons: dict[str, str | None] = dict.fromkeys(PRINT_LISTS, tr("no_event"))
+        else:
+            self._show_print_group()
+            reasons = {"pairings": self.rounds_view.print_refusal(),
+                       "slips": self.rounds_view.print_refusal(),
+                       **self.standings_view.print_refusals()}
+        self._set_print_states(reasons)
+
+    def _set_print_states(self, reasons: dict[str, str | None]) -> None:
+        for (name, pdf), act in self.print_actions.items():
+            if act is self.act_print_round or name not in reasons:
+                continue  # the Round menu's action is kept by update_round_actions
+            reason = reasons[name]
+            tip = tr("menu_pdf_doc_tip" if pdf else "menu_print_doc_tip",
+                     what=tr(f"doc_{name}"))
+            if name == "slips" and not pdf:
+                tip += "\n" + both("print_slips_viewer_tip")
+            act.setEnabled(reason is None)
+            act.setToolTip(tip if reason is None else f"{tip}\n— {reason}")
+            act.setStatusTip("" if reason is None else reason)
+
     def update_round_actions(self) -> None:
         """Ask the services which round actions can succeed; a disabled one says why."""
         reasons = self.rounds_view.action_refusals() if self.ev is not None else {}
@@ -238,6 +319,9 @@ class MainWindow(QMainWindow):
             tip = both(f"{key}_tip")
             act.setToolTip(tip if reason is None else f"{tip}\n— {reason}")
             act.setStatusTip("" if reason is None else reason)
+        if hasattr(self, "print_actions"):  # the round's lists follow the round shown
+            why = tr("no_event") if self.ev is None else self.rounds_view.print_refusal()
+            self._set_print_states({"pairings": why, "slips": why})
 
     def show_playoffs(self) -> None:
         """The standings view's playoff page for the group shown in the rounds view."""
@@ -259,6 +343,7 @@ class MainWindow(QMainWindow):
         self.retranslate()
 
     def retranslate(self) -> None:
+        self._retell()
         self.menu_file.setTitle(tr("menu_file"))
         self.menu_edit.setTitle(tr("menu_edit"))
         self.menu_print.setTitle(tr("menu_print"))
@@ -266,6 +351,10 @@ class MainWindow(QMainWindow):
         self.toolbar.setWindowTitle(tr("menu_round").replace("&", ""))
         for act, key in self.round_action_keys.items():
             act.setText(tr(key))
+        for (name, pdf), act in self.print_actions.items():
+            if act is not self.act_print_round:
+                act.setText(tr("menu_pdf_doc" if pdf else "menu_print_doc",
+                               what=tr(f"doc_{name}")))
         self.menu_language.setTitle(tr("menu_language"))
         self.menu_help.setTitle(tr("menu_help"))
         self.menu_view.setTitle(tr("menu_view"))
@@ -295,6 +384,17 @@ class MainWindow(QMainWindow):
 
     # ----- messages ----------------------------------------------------------------------------
 
+    def _retell(self) -> None:
+        """After a change of language: the banner says its refusal or warning again in the
+        new language; the status line's message (made in the old one) goes."""
+        self.status_label.clear()
+        if self.banner.isHidden():
+            return
+        if isinstance(self._told, BaseException):
+            self.show_error(self._told)
+        elif self._told is not None:
+            self.warn(self._told)
+
     def show_message(self, text: str) -> None:
         self.status_label.setStyleSheet("")
         self.status_label.setText(text)
@@ -303,6 +403,7 @@ class MainWindow(QMainWindow):
         """A user's error: shown in the banner above the views and in the status line (red),
         never as a blocking dialog."""
         self.last_error = error_text(error)
+        self._told = error
         self.status_label.setStyleSheet("color: #b00020;")
         self.status_label.setText(self.last_error)
         self._show_banner(self.last_error, warning=False)
@@ -313,7 +414,9 @@ class MainWindow(QMainWindow):
 
     def warn(self, warnings: Sequence[str]) -> None:
         """An operation done, with rules it bends (e.g. a pairing changed by hand)."""
-        text = "；".join(warnings) if language() == "zh" else "; ".join(warnings)
+        self._told = tuple(warnings)
+        shown = [stored_text(w) or w for w in warnings]
+        text = "；".join(shown) if language() == "zh" else "; ".join(shown)
         self.status_label.setStyleSheet("color: #7a4d00;")
         self.status_label.setText(text)
         self._show_banner(tr("warning_banner", text=text), warning=True)
@@ -474,13 +577,16 @@ class MainWindow(QMainWindow):
         open_ = self.ev is not None
         for act in (self.act_close, self.act_export, self.act_snapshots):
             act.setEnabled(open_)
+        if not open_:
+            self._set_print_states(dict.fromkeys(PRINT_LISTS, tr("no_event")))
         self.update_round_actions()
         undo = self.ev.can_undo() if self.ev is not None else None
         redo = self.ev.can_redo() if self.ev is not None else None
         self.act_undo.setEnabled(bool(undo))
         self.act_redo.setEnabled(bool(redo))
-        self.act_undo.setText(tr("act_undo_named", what=undo) if undo else tr("act_undo"))
-        self.act_redo.setText(tr("act_redo_named", what=redo) if redo else tr("act_redo"))
+        for act, step, key in ((self.act_undo, undo, "act_undo"), (self.act_redo, redo, "act_redo")):
+            what = stored_text(step) if step else ""
+            act.setText(tr(f"{key}_named", what=what) if what else tr(key))
 
     # ----- undo / redo -----------------------------------------------------------------------------
 
@@ -500,7 +606,8 @@ class MainWindow(QMainWindow):
             return
         self.changed()
         if done:
-            self.show_message(tr("redone" if redo else "undone", what=done))
+            self.show_message(tr("redone" if redo else "undone",
+                                 what=stored_text(done) or tr("the_last_change")))
         else:
             self.show_message(tr("nothing_to_redo" if redo else "nothing_to_undo"))
 

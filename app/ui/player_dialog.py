@@ -95,7 +95,7 @@ class TeamDialog(QDialog):
         self.name = QLineEdit()
         self.unit = QLineEdit()
         self.members = QPlainTextEdit()
-        self.members.setPlaceholderText("张三 男\n李四 男\n王五 女")
+        self.members.setPlaceholderText(tr("team_members_example"))
         form.addRow(tr("col_team"), self.name)
         form.addRow(tr("col_unit"), self.unit)
         form.addRow(QLabel(tr("team_members_hint")))

@@ -1,15 +1,18 @@
 """Printing a list as the window shows it: a print preview, or a PDF file in the event's
-folder (Qt's own printing: the page is the table with its title and the date)."""
+folder (Qt's own printing: the page is the table with its title and the date). A document
+the export draws itself (the result slips) is shown in the system's PDF viewer, which is
+its preview and prints it, or saved where the arbiter says."""
 
 from __future__ import annotations
 
 import datetime as dt
 import html
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, QSizeF
-from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPainter, QTextDocument
+from PySide6.QtCore import QRectF, QSizeF, QUrl
+from PySide6.QtGui import QDesktopServices, QFont, QPageLayout, QPageSize, QPainter, QTextDocument
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
@@ -144,4 +147,30 @@ def print_painting(parent: QWidget, title: str, painting: Painting,
     if path is None:
         return False
     write_page_pdf(title, painting, path)
+    return True
+
+
+Writing = Callable[[Path], Path]
+"""Writes a finished PDF (drawn by the export) at the path it is given."""
+
+
+def open_document(path: Path) -> bool:
+    """The PDF in the system's viewer (preview and print); a module function so tests
+    replace it."""
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+
+def print_document(parent: QWidget, title: str, write: Writing,
+                   pdf_folder: str | None = None) -> bool:
+    """Print a document the export draws: written to a temporary file and shown in the PDF
+    viewer to print from; with `pdf_folder`, saved as a PDF where the arbiter says (the file
+    dialog opens in that folder: the event's). A refused write raises the `UserError`."""
+    if pdf_folder is None:
+        folder = Path(tempfile.mkdtemp(prefix="gomoku-print-"))
+        return open_document(write(Path(_start_path(title, str(folder)))))
+    path = common.ask_save_path(parent, tr("save_pdf"), _start_path(title, pdf_folder),
+                                tr("pdf_files"))
+    if path is None:
+        return False
+    write(path)
     return True

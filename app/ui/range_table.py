@@ -33,7 +33,7 @@ PRIZE_COLUMNS = (
     Column("from", "从第几名", "from place", "int"),
     Column("to", "到第几名", "to place", "int"),
     Column("money", "奖金（元）", "money (yuan)", "int", optional=True),
-    Column("items", "奖品（顿号分隔）", "items (separated by 、)", "list"),
+    Column("items", "奖品（顿号分隔）", "items (separated by commas)", "list"),
 )
 TITLE_COLUMNS = (
     Column("from", "从第几名", "from place", "int"),
@@ -42,20 +42,20 @@ TITLE_COLUMNS = (
 )
 
 
-class RangeTable(QWidget):
-    """Rows of a place-range table; `rows()` gives the list of dicts the services take."""
+class RowsEditor(QWidget):
+    """A table of rows with Add and Remove buttons under it, the layout every row editor of
+    the settings shares; each row keeps the keys the editor does not show (`kept`), so that
+    what it gives back has them again."""
 
-    def __init__(self, columns: Sequence[Column], label: str) -> None:
+    def __init__(self, columns: int, min_height: int) -> None:
         super().__init__()
-        self.columns = tuple(columns)
-        self.label = label
-        self.extra: list[dict[str, Any]] = []  # keys of each row this editor does not show
-        self.table = QTableWidget(0, len(self.columns))
+        self.kept: list[dict[str, Any]] = []
+        self.table = QTableWidget(0, columns)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setMinimumHeight(120)
+        self.table.setMinimumHeight(min_height)
         self.add = QPushButton()
-        self.add.clicked.connect(self.add_row)
+        self.add.clicked.connect(lambda: self.add_row({}))
         self.remove = QPushButton()
         self.remove.clicked.connect(self.remove_row)
         buttons = QHBoxLayout()
@@ -66,6 +66,35 @@ class RangeTable(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.table)
         layout.addLayout(buttons)
+
+    def add_row(self, row: dict[str, Any]) -> None:
+        """A new last row showing `row` (an empty one for {})."""
+        raise NotImplementedError
+
+    def set_rows(self, rows: Sequence[dict[str, Any]]) -> None:
+        self.table.setRowCount(0)
+        self.kept = []
+        for row in rows:
+            self.add_row(dict(row))
+        self.table.resizeColumnsToContents()
+
+    def remove_row(self) -> None:
+        """The selected row goes (the last one when none is selected)."""
+        r = self.table.currentRow()
+        if r < 0:
+            r = self.table.rowCount() - 1
+        if r >= 0:
+            self.table.removeRow(r)
+            del self.kept[r]
+
+
+class RangeTable(RowsEditor):
+    """Rows of a place-range table; `rows()` gives the list of dicts the services take."""
+
+    def __init__(self, columns: Sequence[Column], label: str) -> None:
+        super().__init__(len(columns), 120)
+        self.columns = tuple(columns)
+        self.label = label
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -73,35 +102,19 @@ class RangeTable(QWidget):
         self.add.setText(tr("range_add"))
         self.remove.setText(tr("range_remove"))
 
-    def set_rows(self, rows: Sequence[dict[str, Any]]) -> None:
-        self.table.setRowCount(0)
-        self.extra = []
-        for row in rows:
-            self.add_row()
-            r = self.table.rowCount() - 1
-            for c, column in enumerate(self.columns):
-                value = row.get(column.key)
-                if column.kind == "list":
-                    text = "、".join(str(v) for v in (value or []))
-                else:
-                    text = "" if value is None else str(value)
-                cell(self.table, r, c).setText(text)
-            self.extra[r] = {k: v for k, v in row.items()
-                             if k not in {col.key for col in self.columns}}
-        self.table.resizeColumnsToContents()
-
-    def add_row(self) -> None:
+    def add_row(self, row: dict[str, Any] | None = None) -> None:
+        row = row or {}
         r = self.table.rowCount()
         self.table.insertRow(r)
-        for c in range(len(self.columns)):
-            self.table.setItem(r, c, QTableWidgetItem(""))
-        self.extra.append({})
-
-    def remove_row(self) -> None:
-        r = self.table.currentRow()
-        if r >= 0:
-            self.table.removeRow(r)
-            del self.extra[r]
+        for c, column in enumerate(self.columns):
+            value = row.get(column.key)
+            if column.kind == "list":
+                text = "、".join(str(v) for v in (value or []))
+            else:
+                text = "" if value is None else str(value)
+            self.table.setItem(r, c, QTableWidgetItem(text))
+        self.kept.append({k: v for k, v in row.items()
+                          if k not in {col.key for col in self.columns}})
 
     def rows(self) -> list[dict[str, Any]]:
         """The rows as dicts; a UserError names the row and column of a bad number."""
@@ -110,7 +123,7 @@ class RangeTable(QWidget):
             texts = [cell(self.table, r, c).text().strip() for c in range(len(self.columns))]
             if not any(texts):
                 continue  # an empty row is no row
-            row: dict[str, Any] = dict(self.extra[r])
+            row: dict[str, Any] = dict(self.kept[r])
             for column, text in zip(self.columns, texts, strict=True):
                 where = f"{self.label} 第{r + 1}行 {column.zh} / row {r + 1} {column.en}"
                 if column.kind == "int":

@@ -1,6 +1,6 @@
 """Controls for a group's settings (组别设置), each taking only values the settings accept:
-tie-breaks picked and ordered from a list, same-unit avoidance, birth-date windows, the
-eligibility and sub-rankings (women, juniors). They read and give the settings' own keys."""
+tie-breaks picked and ordered from a list, same-unit avoidance, the playoff format, birth-date
+windows, the eligibility and sub-rankings (women, juniors). They read and give the settings' own keys."""
 
 from __future__ import annotations
 
@@ -14,20 +14,44 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
-    QTableWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from app.ui.i18n import pick, tr
+from app.standings.playoff import PlayoffFormat
+from app.ui.i18n import both, pick, tr
+from app.ui.range_table import RowsEditor
 
 DATE_FORMAT = "yyyy-MM-dd"
 GENDERS: tuple[str | None, ...] = (None, "M", "F")
+
+
+def _row(owner: QWidget, *widgets: QWidget, stretch: bool = True) -> QHBoxLayout:
+    """`widgets` side by side filling `owner` edge to edge (the rest left empty)."""
+    row = QHBoxLayout(owner)
+    row.setContentsMargins(0, 0, 0, 0)
+    for widget in widgets:
+        row.addWidget(widget)
+    if stretch:
+        row.addStretch(1)
+    return row
+
+
+def _refill(combo: QComboBox, items: Sequence[tuple[str, object]]) -> None:
+    """The (label, value) items again (a change of language), keeping the value chosen."""
+    current = combo.currentData()
+    combo.blockSignals(True)
+    combo.clear()
+    for label, value in items:
+        combo.addItem(label, value)
+    combo.setCurrentIndex(max(combo.findData(current), 0))
+    combo.blockSignals(False)
 
 
 def gender_choice_text(gender: str | None) -> str:
@@ -165,11 +189,7 @@ class SameUnitAvoidance(QWidget):
         self.rounds.setObjectName("same_unit_rounds")
         self.rounds.setRange(1, 50)
         self.mode.currentIndexChanged.connect(lambda _i: self._mode_changed())
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.mode)
-        row.addWidget(self.rounds)
-        row.addStretch(1)
+        _row(self, self.mode, self.rounds)
         self.retranslate()
 
     def _mode_changed(self) -> None:
@@ -187,15 +207,35 @@ class SameUnitAvoidance(QWidget):
         return 0 if mode == "off" else (-1 if mode == "all" else self.rounds.value())
 
     def retranslate(self) -> None:
-        current = self.mode.currentData()
-        self.mode.blockSignals(True)
-        self.mode.clear()
-        for key in ("off", "first", "all"):
-            self.mode.addItem(tr(f"same_unit_{key}"), key)
-        self.mode.setCurrentIndex(max(self.mode.findData(current), 0))
-        self.mode.blockSignals(False)
+        _refill(self.mode, [(tr(f"same_unit_{key}"), key) for key in ("off", "first", "all")])
         self.rounds.setSuffix(tr("same_unit_rounds_suffix"))
         self._mode_changed()
+
+
+class PlayoffFormatChoice(QWidget):
+    """加赛方式 when three or more are tied: 小循环 (a mini round robin) or 淘汰 (a knockout
+    seeded by the tie-break order); the settings' `playoff_format` (app.standings.playoff)."""
+
+    def __init__(self, name: str = "playoff_format") -> None:
+        super().__init__()
+        self.label = QLabel()
+        self.choice = QComboBox()
+        self.choice.setObjectName(name)
+        self.choice.addItem("", PlayoffFormat.ROUND_ROBIN.value)
+        _row(self, self.label, self.choice)
+        self.retranslate()
+
+    def set_value(self, value: str) -> None:
+        self.choice.setCurrentIndex(max(self.choice.findData(str(value)), 0))
+
+    def value(self) -> str:
+        return str(self.choice.currentData())
+
+    def retranslate(self) -> None:
+        _refill(self.choice, [(tr(f"playoff_format_{member.value}"), member.value)
+                              for member in PlayoffFormat])
+        self.label.setText(tr("playoff_format_label"))
+        self.choice.setToolTip(both("playoff_format_tip"))
 
 
 class DateField(QWidget):
@@ -211,10 +251,7 @@ class DateField(QWidget):
         self.date.setCalendarPopup(True)
         self.date.setMinimumDate(QDate(1900, 1, 1))
         self.used.toggled.connect(self.date.setEnabled)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.used)
-        row.addWidget(self.date)
+        _row(self, self.used, self.date, stretch=False)
         self.set_value(None)
 
     def set_value(self, value: str | None) -> None:
@@ -243,12 +280,7 @@ class EligibilityEditor(QWidget):
         self.born_to = DateField(f"{name}_born_to")
         # born_to can never be before born_from: the control refuses such a date
         self.born_from.date.dateChanged.connect(self.born_to.date.setMinimumDate)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.gender)
-        row.addWidget(self.born_from)
-        row.addWidget(self.born_to)
-        row.addStretch(1)
+        _row(self, self.gender, self.born_from, self.born_to)
         self.retranslate()
 
     def set_value(self, rule: dict[str, Any]) -> None:
@@ -268,67 +300,35 @@ class EligibilityEditor(QWidget):
         return rule
 
     def retranslate(self) -> None:
-        current = self.gender.currentIndex()
-        self.gender.clear()
-        for gender in GENDERS:
-            self.gender.addItem(gender_choice_text(gender), gender)
-        self.gender.setCurrentIndex(max(current, 0))
+        _refill(self.gender, [(gender_choice_text(gender), gender) for gender in GENDERS])
         self.born_from.used.setText(tr("born_from"))
         self.born_to.used.setText(tr("born_to"))
 
 
-class SubRankings(QWidget):
+class SubRankings(RowsEditor):
     """Separate rankings inside the group (公开组（女子）, juniors): a name, who is ranked
     (gender, birth dates); their prize and title tables are kept, and their places are the
     sub-ranking's decisive places (qiwang 十五)."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.table = QTableWidget(0, 2)
+        super().__init__(2, 90)
         self.table.setObjectName("subrankings")
-        self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setMinimumHeight(90)
-        self.kept: list[dict[str, Any]] = []
-        self.add = QPushButton()
-        self.add.clicked.connect(lambda: self.add_row({}))
-        self.remove = QPushButton()
-        self.remove.clicked.connect(self.remove_row)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add)
-        buttons.addWidget(self.remove)
-        buttons.addStretch(1)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.table)
-        column.addLayout(buttons)
         self.retranslate()
 
     def set_value(self, subs: Sequence[dict[str, Any]]) -> None:
-        self.table.setRowCount(0)
-        self.kept = []
-        for sub in subs:
-            self.add_row(dict(sub))
+        self.set_rows(subs)
 
-    def add_row(self, sub: dict[str, Any]) -> None:
-        row = self.table.rowCount()
-        self.table.insertRow(row)
-        self.kept.append(sub)
-        name = QLineEdit(str(sub.get("name", "")))
-        rule = EligibilityEditor(f"sub{row}")
-        rule.set_value(dict(sub.get("filter", {}) or {}))
-        self.table.setCellWidget(row, 0, name)
-        self.table.setCellWidget(row, 1, rule)
+    def add_row(self, row: dict[str, Any]) -> None:
+        r = self.table.rowCount()
+        self.table.insertRow(r)
+        self.kept.append(row)
+        name = QLineEdit(str(row.get("name", "")))
+        rule = EligibilityEditor(f"sub{r}")
+        rule.set_value(dict(row.get("filter", {}) or {}))
+        self.table.setCellWidget(r, 0, name)
+        self.table.setCellWidget(r, 1, rule)
         self.table.resizeColumnsToContents()
         self.table.resizeRowsToContents()
-
-    def remove_row(self) -> None:
-        row = self.table.currentRow()
-        if row < 0:
-            row = self.table.rowCount() - 1
-        if row >= 0:
-            self.table.removeRow(row)
-            del self.kept[row]
 
     def value(self) -> list[dict[str, Any]]:
         """The sub-rankings; a row without a name is left out (there is nothing to call it)."""

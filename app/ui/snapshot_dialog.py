@@ -24,7 +24,7 @@ from app.errors import NoAnswer, UserError
 from app.services import snapshots as snapshots_service
 from app.services.snapshots import SnapshotInfo
 from app.ui import common
-from app.ui.i18n import both, notifier, tr
+from app.ui.i18n import both, notifier, stored_text, tr
 
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 MANUAL_LABEL = "手动快照 / taken by hand"  # stored with the copy, in both languages as the
@@ -35,7 +35,7 @@ def snapshot_row(info: SnapshotInfo) -> list[object]:
     """What the table shows of one snapshot: number, time, station, size and (last, in the
     widest column) why it was taken."""
     return [info.id, info.taken_at.strftime(TIME_FORMAT), info.station or "—",
-            f"{max(1, round(info.size / 1024))} KB", info.label]
+            f"{max(1, round(info.size / 1024))} KB", stored_text(info.label)]
 
 
 class SnapshotDialog(QDialog):
@@ -137,7 +137,7 @@ class SnapshotDialog(QDialog):
 
     def confirmation_text(self, info: SnapshotInfo) -> str:
         return tr("snap_confirm", id=info.id, time=info.taken_at.strftime(TIME_FORMAT),
-                  label=info.label)
+                  label=stored_text(info.label))
 
     def restore_selected(self) -> SnapshotInfo | None:
         """Restore the selected snapshot after a confirmation; every view shows it afresh.

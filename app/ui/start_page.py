@@ -18,7 +18,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.services.presets import list_presets
-from app.ui.i18n import both, tr
+from app.ui.i18n import both, stored_text, tr
+
+DESCRIPTION = Qt.ItemDataRole.UserRole + 1  # a preset's description, in both languages
 
 if TYPE_CHECKING:
     from app.ui.main_window import MainWindow
@@ -45,7 +47,7 @@ class StartPage(QWidget):
         for info in list_presets():
             item = QListWidgetItem(f"{info.title}\n    {info.name} · {'、'.join(info.groups)}")
             item.setData(Qt.ItemDataRole.UserRole, info.name)
-            item.setToolTip(info.description)
+            item.setData(DESCRIPTION, info.description)  # "Chinese / English"
             self.presets.addItem(item)
         self.presets.setSpacing(3)
         self.preset_description = QLabel()
@@ -144,4 +146,8 @@ class StartPage(QWidget):
         self.open_url.setToolTip(both("start_url_prompt"))
         self.demo.setText(tr("start_demo"))
         self.demo.setToolTip(both("act_demo_tip"))
+        for row in range(self.presets.count()):
+            item = self.presets.item(row)
+            item.setToolTip(stored_text(str(item.data(DESCRIPTION))))
+        self._describe(self.presets.currentItem())
         self.refresh()

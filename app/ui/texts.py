@@ -57,7 +57,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "  -\tforfeit win of the second mover (-+)\n"
         "  *\tdouble forfeit (--)\n"
         "  t1 / t0\tfirst / second mover wins, the other lost on time (1-0t / 0-1t)\n"
-        "  e.g.\t12 1  board 12, first mover wins; 12 t0  second wins on time\n"
+        "  e.g.\t12 1  board 12, first mover wins; 12 t0  second mover wins on time\n"
         "Double-game rounds\ttwo keys: game 1, game 2 (each with its own first mover first), e.g. 12 1=;\n"
         "\tone forfeit key or a loss on time in game 1 decides the whole round, e.g. 12 + or 12 t1\n"
         "Team matches\tone key per board, then Enter; the captains' playoff after p, e.g. 7 0=1 p1\n"
@@ -86,6 +86,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "act_snapshots_tip": ("自动备份的列表：每次编排、加赛、导出前保存的整个赛事；可恢复其中一个",
                           "The automatic copies of the whole event (before each pairing, playoff, export); restore one"),
     "undone": ("已撤销：{what}", "Undone: {what}"),
+    "the_last_change": ("上一步操作", "the last change"),
     "redone": ("已重做：{what}", "Redone: {what}"),
     "nothing_to_undo": ("没有可撤销的操作", "Nothing to undo"),
     "nothing_to_redo": ("没有可重做的操作", "Nothing to redo"),
@@ -307,7 +308,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rounds_exchange_tip": ("对调两个台次上的棋手", "Exchange players between two boards"),
     "rounds_entry": ("录入成绩：", "Enter result:"),
     "rounds_entry_tip": ("台号后按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权；双盘制每轮两个；团体赛每台一个，主将加赛在 p 之后（如 7 0=1 p1），回车确认",
-                         "Board number, then 1 first mover wins, 0 second wins, = draw, + forfeit win, - forfeit loss, * double forfeit; double-game rounds take two; team matches one per board, the captains' playoff after p (e.g. 7 0=1 p1); Enter"),
+                         "Board number, then 1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit; double-game rounds take two; team matches one per board, the captains' playoff after p (e.g. 7 0=1 p1); Enter"),
     "rounds_none": ("尚未编排", "No round paired yet"),
     "rounds_progress": ("第{round}轮：已录入 {done}/{total} 台", "Round {round}: {done}/{total} boards entered"),
     "rounds_paired": ("已编排第{round}轮", "Round {round} paired"),
@@ -315,6 +316,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rounds_result_saved": ("第{board}台：{result}", "Board {board}: {result}"),
     "rounds_match_saved": ("第{board}场：{result}", "Match {board}: {result}"),
     "rounds_match_level": ("战平，需主将加赛", "level: the captains play off"),
+    "rounds_captains_playoff": ("主将加赛", "captains' playoff"),
+    "team_members_example": ("张三 男\n李四 男\n王五 女", "Zhang San M\nLi Si M\nWang Wu F"),
     "rounds_complete": ("第{round}轮成绩已全部录入；按 F5 编排下一轮", "Round {round} complete: F5 pairs the next round"),
     "rounds_warning": ("注意：{text}", "Note: {text}"),
     "rounds_later_warning": ("第{round}轮之后的轮次已按原成绩编排", "Later rounds were paired on the old result of round {round}"),
@@ -386,6 +389,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "standings_playoff": ("加赛", "Playoff"),
     "standings_main": ("总名次", "Overall"),
     "standings_teams": ("团体", "Teams"),
+    "standings_team_ranking": ("团体：{name}", "Teams: {name}"),
     "standings_need": ("第{place}名需加赛：{players}", "Place {place} needs a playoff: {players}"),
     "standings_create_playoff": ("建立加赛", "Create playoff"),
     "standings_playoff_result": ("录入加赛结果…", "Enter playoff result…"),
@@ -503,7 +507,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "board_stored_result": ("台次成绩 {result}", "board result {result}"),
     "playoff_mark_needed": ("需加赛", "playoff needed"),
     "playoff_mark_played": ("加赛", "playoff"),
-    "playoff_keys_tip": ("选中加赛后按 1（先手胜）、=（和）、0（后手胜）录入下一盘", "With a playoff selected, press 1 (first mover wins), = (draw) or 0 (second wins) for its next game"),
+    "playoff_keys_tip": ("选中加赛后按 1（先手胜）、=（和）、0（后手胜）录入下一盘", "With a playoff selected, press 1 (first mover wins), = (draw) or 0 (second mover wins) for its next game"),
     # group settings as controls
     "f_tiebreaks_tip": ("按先后顺序适用的名次区分方法；从下拉列表添加，↑↓ 调整顺序", "The tie-breaks in the order they apply; add from the list, ↑↓ to reorder"),
     "tb_add": ("添加", "Add"),
@@ -543,18 +547,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "officials_chief_arbiter": ("裁判长", "Chief arbiter"),
     "officials_chief_arbiter_tip": ("签署对阵表、成绩表的裁判长", "The chief arbiter, who signs the pairing and result sheets"),
     "officials_deputy_chief_arbiters": ("副裁判长", "Deputy chief arbiters"),
-    "officials_deputy_chief_arbiters_tip": ("可填多人，用“、”分隔", "Several may be given, separated by 、"),
+    "officials_deputy_chief_arbiters_tip": ("可填多人，用“、”分隔", "Several may be given, separated by commas"),
     "officials_chief_pairing_officer": ("编排长", "Chief pairing officer"),
     "officials_chief_pairing_officer_tip": ("签署对阵表的编排长", "The chief pairing officer, who signs the pairing sheets"),
     "officials_appeals_committee": ("仲裁", "Appeals committee"),
-    "officials_appeals_committee_tip": ("仲裁委员会成员，主任在前，用“、”分隔", "Members of the appeals committee, its head first, separated by 、"),
+    "officials_appeals_committee_tip": ("仲裁委员会成员，主任在前，用“、”分隔", "Members of the appeals committee, its head first, separated by commas"),
     "officials_appointed_by": ("选派说明", "Appointed by"),
     "officials_appointed_by_tip": ("规程中关于裁判人员选派的规定，印入秩序册", "What the regulations say about who appoints the officials (printed in the programme booklet)"),
-    "officials_list_hint": ("多人用“、”分隔", "several names, separated by 、"),
+    "officials_list_hint": ("多人用“、”分隔", "several names, separated by commas"),
     "officials_col_group": ("组别", "Group"),
     "officials_col_group_tip": ("该行适用的组别，或全部组别", "The group this line is for, or every group"),
     "officials_col_item": ("轮次或项目", "Round or item"),
-    "officials_col_item_tip": ("轮次号（如 3），或日程项目名称（如 报到、闭幕式）", "A round number (e.g. 3), or the name of an item (e.g. 报到 registration, 闭幕式 closing)"),
+    "officials_col_item_tip": ("轮次号（如 3），或日程项目名称（如 报到、闭幕式）", "A round number (e.g. 3), or the name of an item (e.g. registration, closing ceremony)"),
     "officials_col_day": ("日期", "Date"),
     "officials_col_day_tip": ("写作 YYYY-MM-DD，如 2022-11-26", "Written YYYY-MM-DD, e.g. 2022-11-26"),
     "officials_col_time": ("时间", "Time"),
@@ -640,7 +644,7 @@ TEXTS.update({
     "teams_unit": ("单位：", "Unit:"),
     "teams_unit_hint": ("留空：取队员的共同单位", "Empty: the members' common unit"),
     "teams_members": ("队员：", "Members:"),
-    "teams_members_hint": ("队员姓名，以顿号、逗号或空格分隔", "Members' names, separated by 、 , or spaces"),
+    "teams_members_hint": ("队员姓名，以顿号、逗号或空格分隔", "Members' names, separated by commas or spaces"),
     "teams_declare": ("报名", "Declare"),
     "teams_declared": ("已报名 {name}", "Team {name} declared"),
     "teams_remove": ("撤销所选队伍", "Remove the selected team"),
@@ -667,7 +671,7 @@ TEXTS.update({
     "teams_tie_item": ("第{place}名并列：{teams}", "Place {place} shared: {teams}"),
     "teams_no_tie": ("没有需要抽签的并列", "No tie to settle by lots"),
     "teams_lots_order": ("抽签顺序：", "Order drawn:"),
-    "teams_lots_hint": ("队名，名次在前者在前，以顿号分隔", "Team names, best first, separated by 、"),
+    "teams_lots_hint": ("队名，名次在前者在前，以顿号分隔", "Team names, best first, separated by commas"),
     "teams_lots_record": ("记录抽签结果", "Record the lots"),
     "teams_lots_tip": ("按所填顺序排定并列队伍（可撤销）", "Orders the tied teams as written (undoable)"),
     "teams_lots_recorded": ("已记录抽签结果", "Lots recorded"),
@@ -764,4 +768,86 @@ TEXTS.update({
 TEXTS.update({
     "export_document": ("文件", "Document"),
     "export_all_documents": ("全部（按上面勾选的种类）", "All (the kinds ticked above)"),
+})
+
+# The Print/Export menu: each list of the event, printed (with a preview) or saved as a PDF.
+TEXTS.update({
+    "print_slips": ("打印记录单…", "Print result slips…"),
+    "pdf_slips": ("记录单存为 PDF…", "Result slips as PDF…"),
+    "print_slips_title": ("{group} 第{round}轮成绩记录单", "{group}: result slips of round {round}"),
+    "doc_pairings": ("对阵表", "pairings"),
+    "doc_slips": ("成绩记录单", "result slips"),
+    "doc_standings": ("名次表", "standings"),
+    "doc_crosstable": ("交叉表", "crosstable"),
+    "doc_bracket": ("淘汰赛对阵图", "knockout bracket"),
+    "doc_team_standings": ("团体名次表", "team standings"),
+    "doc_award_list": ("奖励名单", "award list"),
+    "menu_print_doc": ("打印{what}…", "Print {what}…"),
+    "menu_pdf_doc": ("{what}存为 PDF…", "Save {what} as PDF…"),
+    "menu_print_doc_tip": ("打印所显示组别的{what}（先预览）",
+                           "Print the {what} of the group shown (with a preview)"),
+    "menu_pdf_doc_tip": ("把所显示组别的{what}存为 PDF（存在赛事文件所在的文件夹）",
+                         "Save the {what} of the group shown as a PDF (in the event file's folder)"),
+    "print_slips_viewer_tip": ("成绩记录单在系统的 PDF 阅读器中预览和打印",
+                               "The result slips are previewed and printed in the system's PDF viewer"),
+    "print_no_players_tip": ("本组还没有棋手，没有可打印的内容", "The group has no players yet: nothing to print"),
+    "print_team_no_crosstable_tip": ("团体赛没有棋手交叉表（请打印团体名次表）",
+                                     "A team group has no players' crosstable (print the team standings)"),
+    "print_not_knockout_tip": ("本组不是淘汰赛，没有对阵图", "The group is not a knockout: it has no bracket"),
+    "print_no_team_ranking_tip": ("本组不是团体赛，赛事也没有设团体名次",
+                                  "The group is not a team group and the event has no team ranking"),
+})
+
+# The playoff format for three or more tied (小循环 / 淘汰), a group setting and a choice when
+# a playoff is opened.
+TEXTS.update({
+    "playoff_format_label": ("三人以上并列时：", "Three or more tied:"),
+    "playoff_format_round_robin": ("小循环", "Mini round robin"),
+    "playoff_format_knockout": ("淘汰", "Knockout"),
+    "playoff_format_tip": ("三人或更多人并列时的加赛方式：小循环（每两人各赛，按加赛得分排列）或淘汰"
+                           "（按破同分顺序排种子，每场为两人加赛）",
+                           "How three or more tied players play off: a mini round robin (each "
+                           "meets each, ordered by playoff points) or a knockout (seeded by the "
+                           "tie-break order, each meeting a two-player playoff)"),
+})
+
+# The rule sets (行棋规则) as the setup form and the board name them.
+RULE_SET_TEXTS = {
+    "renju": ("专业规则（禁手）", "renju (forbidden moves)"),
+    "free": ("大众规则（无禁手）", "free (no forbidden moves)"),
+    "gomoku": ("标准五子棋", "standard gomoku"),
+}
+
+# The export's documents as the export dialog lists them (their names stay Chinese in the
+# files and on the command line); in English mode shown by these patterns (group names and
+# ranking titles are data and stay as they are).
+DOCUMENT_ENGLISH: tuple[tuple[str, str], ...] = (
+    (r"(.+) 第(\d+)轮对阵表（按台次）", "{0}: pairings of round {1} (by board)"),
+    (r"(.+) 第(\d+)轮对阵表（按姓名）", "{0}: pairings of round {1} (by name)"),
+    (r"(.+) 第(\d+)轮成绩记录单", "{0}: result slips of round {1}"),
+    (r"(.+) 第(\d+)轮成绩表", "{0}: results of round {1}"),
+    (r"(.+) 第(\d+)轮后名次表", "{0}: standings after round {1}"),
+    (r"(.+) 名次表", "{0}: standings"),
+    (r"(.+) 交叉表", "{0}: crosstable"),
+    (r"(.+) 团体对抗成绩表", "{0}: team match results"),
+    (r"(.+) 淘汰赛对阵图", "{0}: knockout bracket"),
+    (r"(.+) 加赛表", "{0}: playoffs"),
+    (r"(.+) 棋谱", "{0}: game records"),
+    (r"秩序册（(PDF|Word)）", "Programme ({0})"),
+    (r"成绩册（(PDF|Word)）", "Results book ({0})"),
+    (r"团体名次（(.+) 名次）", "Team standings ({0})"),
+    (r"团体名次（(.+)）", "Team standings ({0})"),
+    (r"团体名次", "Team standings"),
+    (r"录取名单", "Award list"),
+    (r"奖状", "Certificates"),
+    (r"段级位申报表", "Grade title applications"),
+    (r"Excel 工作簿", "Excel workbook"),
+    (r"上报材料", "Federation package"),
+)
+
+# Places an error names (a board, two boards, a round).
+TEXTS.update({
+    "where_board": ("第{n0}台", "board {n0}"),
+    "where_boards": ("第{n0}台与第{n1}台", "boards {n0} and {n1}"),
+    "where_round": ("第{n0}轮", "round {n0}"),
 })

@@ -119,3 +119,33 @@ def test_pair_when_no_legal_pairing_exists_exits_one(tmp_path: Path,
     run(capsys, "result", path, "--group", "公开组", 1, 1, "=")
     code, _out, err = run(capsys, "pair", path, "--group", "公开组")
     assert code == 1 and "no legal pairing" in err
+
+
+def test_a_playoff_of_three_follows_the_groups_format_unless_told(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`group --set playoff_format=...` is the default of `playoff --format`; a format the
+    program does not know exits 2 naming the key, and nothing is written."""
+    from app.services import playoffs, rounds
+    from app.services.event import Event
+    from app.services.groups import update_group
+    from app.services.players import add_player
+
+    path = tmp_path / "sz.db"
+    with Event.create(path, preset="shenzhen-2022") as event:
+        update_group(event, "男子组", system="round_robin")
+        for name in ("甲", "乙", "丙"):
+            add_player(event, "男子组", name=name, unit=name, gender="M")
+        for number in (1, 2, 3):
+            info = rounds.pair_next_round(event, "男子组")
+            rounds.enter_results(event, "男子组", number,
+                                 {b.number: ["="] for b in info.boards if b.second})
+    before = path.read_bytes()
+    code, _out, err = run(capsys, "group", path, "--group", "男子组",
+                          "--set", 'playoff_format="lottery"')
+    assert code == 2 and "playoff_format" in err and path.read_bytes() == before
+    assert run(capsys, "group", path, "--group", "男子组",
+               "--set", 'playoff_format="knockout"')[0] == 0
+    code, out, _err = run(capsys, "playoff", path, "--group", "男子组", "--place", "1")
+    assert code == 0 and "双盘加赛" in out  # a knockout's two-player meeting
+    with Event.open(path) as event:
+        assert [p.games[0].stage for p in playoffs.playoffs(event, "男子组")] == ["双盘加赛"]

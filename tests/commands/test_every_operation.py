@@ -31,6 +31,8 @@ NOT_COMMANDS = {
     "round_refusals": "the window's Round menu (pair, unpair, ... enabled or why not)",
     "board_view": "the window's pairing list, one board again after its result",
     "points_before_round": "the window's pairing list (points before the round)",
+    "write_result_slips": "the window's print of one round's slips; `export --only` writes "
+                          "the same document",
 }
 
 

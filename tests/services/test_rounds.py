@@ -254,17 +254,3 @@ def test_crosstable_of_a_round_robin_and_of_a_swiss_group(make_event: Make) -> N
         (Colour.FIRST, Outcome.WIN), (Colour.FIRST, Outcome.WIN),
         (Colour.SECOND, Outcome.LOSS), (Colour.SECOND, Outcome.LOSS)]
 
-
-@pytest.mark.parametrize(("line", "zh", "en"), [
-    ("第1台 15 降档对阵 16 / board 1: 15 floats down to meet 16", "第1台 15 降档对阵 16",
-     "board 1: 15 floats down to meet 16"),
-    ("第3台 同单位相遇（北京/天津）/ board 3: same unit meets (北京/天津)", "第3台 同单位相遇（北京/天津）",
-     "board 3: same unit meets (北京/天津)"),
-    ("12 轮空 / 12 receives the pairing-allocated bye", "12 轮空",
-     "12 receives the pairing-allocated bye"),
-    ("R1 M1 [1-16] 甲队 v 乙队", "R1 M1 [1-16] 甲队 v 乙队", "R1 M1 [1-16] 甲队 v 乙队"),
-])
-def test_a_report_line_is_read_as_its_two_languages(line: str, zh: str, en: str) -> None:
-    from app.services.queries import report_line
-
-    assert report_line(line) == (zh, en)

@@ -13,6 +13,7 @@ from app.services import games, knockout, playoffs, rounds
 from app.services.event import Event
 from app.services.queries import round_view
 from app.services.ranking import standings
+from app.store.models import Playoff
 
 Make = Callable[..., Event]
 
@@ -102,7 +103,7 @@ def test_a_tie_gets_one_playoff_at_a_time(make_event: Make) -> None:
                              {b.number: ["="] for b in info.boards if b.second})
     playoffs.create_playoff(event, "男子组", 1)
     undo = event.can_undo()
-    with pytest.raises(UserError, match="已经建立"):
+    with pytest.raises(UserError, match="已开始"):
         playoffs.create_playoff(event, "男子组", 1)
     assert len(playoffs.playoffs(event, "男子组")) == 1 and event.can_undo() == undo
 
@@ -127,6 +128,31 @@ def test_a_two_player_playoff_is_two_games_then_sudden_death(make_event: Make) -
     view = playoffs.record_playoff_result(event, playoff_id, "1-0")  # 1-1: still level
     sudden = view.next_game
     assert sudden is not None and sudden.time_control == "3′+2″" and not view.decided
+
+
+def test_three_tied_play_off_in_the_groups_own_format_unless_told(make_event: Make) -> None:
+    """The group's setting `playoff_format` (小循环 by default) is how three or more tied play
+    off unless the arbiter chooses; a format the program does not know is refused, unwritten."""
+    event = make_event("shenzhen-2022", "男子组", players=3, system="round_robin",
+                       settings={"playoff_format": "knockout"})
+    for number in range(1, 4):
+        info = rounds.pair_next_round(event, "男子组")
+        rounds.enter_results(event, "男子组", number,
+                             {b.number: ["="] for b in info.boards if b.second})
+    with pytest.raises(UserError) as caught:
+        playoffs.create_playoff(event, "男子组", 1, "lottery")
+    assert caught.value.where == "playoff_format"
+    assert playoffs.playoffs(event, "男子组") == []
+    by_setting = playoffs.create_playoff(event, "男子组", 1)
+    assert playoffs.playoff_view(event, by_setting).games[0].stage == "双盘加赛"  # a knockout
+    with event.reading() as session:
+        assert playoffs.row_format(session.get(Playoff, by_setting)) == "knockout"
+    # The tie still shows while its playoff is played; opening it again is refused and
+    # writes nothing.
+    with pytest.raises(UserError) as again:
+        playoffs.create_playoff(event, "男子组", 1)
+    assert "已开始" in again.value.zh and "already open" in again.value.en
+    assert [p.id for p in playoffs.playoffs(event, "男子组")] == [by_setting]
 
 
 def test_a_game_on_the_board_ending_in_a_claimed_foul_fills_the_result(make_event: Make

@@ -48,3 +48,20 @@ def window(qtbot, settings: QSettings) -> Iterator[object]:  # type: ignore[no-u
     if main.ev is not None:
         main.close_event()
     i18n.set_language("zh")
+
+
+@pytest.fixture
+def saved(monkeypatch, tmp_path: Path) -> list[Path]:  # type: ignore[no-untyped-def]
+    """The file dialog answers with a new PDF path in tmp_path (the event's folder, where it
+    must open) each time it is asked; the paths given, in order."""
+    from app.ui import common
+
+    paths: list[Path] = []
+
+    def save_at(_parent, _title, start, _filters):  # type: ignore[no-untyped-def]
+        assert start.startswith(str(tmp_path))
+        paths.append(tmp_path / f"saved-{len(paths) + 1}.pdf")
+        return paths[-1]
+
+    monkeypatch.setattr(common, "ask_save_path", save_at)
+    return paths

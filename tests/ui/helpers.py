@@ -3,6 +3,7 @@ the board, and taking screenshots. Test modules import from here, never from eac
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
@@ -37,7 +38,99 @@ def screenshot(widget, name: str) -> Path:  # type: ignore[no-untyped-def]
     return path
 
 
+def pdf_text(path: Path) -> str:
+    """The text of a written PDF, laid out as on the page (pdftotext)."""
+    import subprocess
+
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
+# ----- the texts a window shows ----------------------------------------------------------------
+
+CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+IDENTIFIERS = re.compile(
+    r"(?<![\w-])second(?! (mover|game|wins|round))\b"  # a seat's code name, not the English word
+    r"|\[C\d+\]|\bboard:|\bteam T\d+|(?<!\w)--[a-z]|\bperiod\d|\b[a-z]+_[a-z_]+\b")
+"""Code names the arbiter never reads: a seat, a pairing criterion, a field, a team's key,
+a command-line option, a list's key, any snake_case name."""
+
+
+def shown_texts(widget) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every text `widget` shows the arbiter: labels, buttons, tooltips, list choices, tables
+    (headers and cells), group titles, hints of what is visible in it, and its actions' texts
+    and tips (menus included)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QComboBox,
+        QGroupBox,
+        QLabel,
+        QLineEdit,
+        QMenu,
+        QPlainTextEdit,
+        QTableView,
+        QTabWidget,
+        QWidget,
+    )
+
+    texts: list[str] = []
+    for child in [widget, *widget.findChildren(QWidget)]:
+        if child is not widget and not child.isVisibleTo(widget):
+            continue  # another page, or a row's editor replaced (deleted later)
+        texts += [child.toolTip(), child.windowTitle()]
+        if isinstance(child, QLabel | QAbstractButton):
+            texts.append(child.text())
+        if isinstance(child, QComboBox):
+            texts += [child.itemText(i) for i in range(child.count())]
+        if isinstance(child, QTabWidget):
+            texts += [f(i) for i in range(child.count()) for f in (child.tabText,
+                                                                   child.tabToolTip)]
+        if isinstance(child, QGroupBox | QMenu):
+            texts.append(child.title())
+        if isinstance(child, QLineEdit | QPlainTextEdit):
+            texts.append(child.placeholderText())
+        if isinstance(child, QTableView) and child.model() is not None:
+            model = child.model()
+            texts += [str(model.headerData(c, Qt.Orientation.Horizontal) or "")
+                      for c in range(model.columnCount())]
+            texts += [str(model.index(r, c).data() or "") for r in range(model.rowCount())
+                      for c in range(model.columnCount())]
+    for action in widget.findChildren(QAction):
+        texts += [action.text(), action.toolTip(), action.statusTip()]
+    return [text for text in texts if text]
+
+
 # ----- events, players and groups ------------------------------------------------------------
+
+
+_DEMOS: dict[str, Path] = {}  # each preset's demonstration event, built once per test run
+
+
+def open_demo(window, tmp_path: Path, preset: str):  # type: ignore[no-untyped-def]
+    """The demonstration event of `preset` (built once, then copied into tmp_path with its
+    snapshots) opened in the window; the standings view is shown (returned)."""
+    import atexit
+    import shutil
+    import tempfile
+
+    from app.services import demo
+
+    if preset not in _DEMOS:
+        folder = tempfile.mkdtemp(prefix="demo-")
+        atexit.register(shutil.rmtree, folder, True)
+        built = Path(folder) / f"{preset}.db"
+        demo.build_demo(built, preset).close()
+        _DEMOS[preset] = built
+    path = tmp_path / f"{preset}.db"
+    shutil.copy(_DEMOS[preset], path)
+    snapshots = _DEMOS[preset].with_name(f"{preset}.db.snapshots")
+    if snapshots.is_dir():
+        shutil.copytree(snapshots, path.with_name(snapshots.name))
+    assert window.open_event(path), window.last_error
+    window.tabs.setCurrentWidget(window.standings_view)
+    return window.standings_view
 
 
 def set_up_event(window, tmp_path: Path, rounds: int = 2) -> None:  # type: ignore[no-untyped-def]

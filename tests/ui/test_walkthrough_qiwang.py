@@ -203,7 +203,7 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
     qtbot.keyClick(view.playoff_list, "1")  # game 1: its first mover won
     assert window.status_label.text() == "第8名加赛：本盘 1-0 已录入"
     view.create_button.click()  # the tie has its playoff already: refused, said why
-    assert "已经建立" in window.banner_message()
+    assert "已开始" in window.banner_message()
     qtbot.keyClick(view.playoff_list, "0")  # game 2, colours changed: the same player won
     assert "已决出" in view.playoff_label.toPlainText()
     assert window.status_label.text().startswith("已决出：")

@@ -39,6 +39,7 @@ from app.ui import common
 from app.ui.board_widget import BoardWidget
 from app.ui.i18n import both, pick, tr
 from app.ui.protocol_panel import ProtocolPanel
+from app.ui.texts import RULE_SET_TEXTS
 from app.ui.views.base import View
 
 RULE_SETS = {"renju": RuleSet.RENJU, "free": RuleSet.FREESTYLE, "gomoku": RuleSet.STANDARD}
@@ -81,8 +82,8 @@ class BoardView(View):
         self.status.setFont(font)
         self.rules_label = QLabel()
         self.rules = QComboBox()
-        for key, rule in RULE_SETS.items():
-            self.rules.addItem(rule.zh, key)
+        for key in RULE_SETS:
+            self.rules.addItem(pick(*RULE_SET_TEXTS[key]), key)
         # The opening rule of a game played on its own; a linked board takes its group's.
         self.protocol_panel = ProtocolPanel(self.act)
         self.offers = QSpinBox()
@@ -468,7 +469,7 @@ class BoardView(View):
             zh = f"{zh}\n开局：{game.opening.name_zh}（{game.opening.code}，{game.opening.kind_zh}）"
             en = f"{en}\nOpening: {game.opening.name_ja} ({game.opening.code})"
         self.status.setText(pick(zh, en))
-        self.status.setToolTip(f"{zh}\n{en}")
+        self.status.setToolTip(pick(zh, en))
         phase = game.phase
         self.swap_yes.setVisible(phase is Phase.SWAP)
         self.swap_no.setVisible(phase is Phase.SWAP)
@@ -525,6 +526,8 @@ class BoardView(View):
 
     def retranslate(self) -> None:
         self.rules_label.setText(tr("board_rules"))
+        for index in range(self.rules.count()):
+            self.rules.setItemText(index, pick(*RULE_SET_TEXTS[str(self.rules.itemData(index))]))
         self.game_index_label.setText(tr("board_game_index"))
         self.game_index.setToolTip(both("board_game_index_tip"))
         self.protocol_panel.retranslate()

@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
-from app.services import queries
+from app.errors import NoAnswer, UserError
+from app.services import exporting, queries
 from app.services import rounds as rounds_service
 from app.services.operations import (
     ENTER_RESULT,
@@ -47,9 +47,9 @@ from app.services.operations import (
 from app.services.ranking import format_points
 from app.ui import common
 from app.ui.common import cell
-from app.ui.i18n import both, pick, tr
+from app.ui.i18n import both, language, pick, stored_text, tr
 from app.ui.operations import busy
-from app.ui.printing import print_table
+from app.ui.printing import print_document, print_table
 from app.ui.views.base import View
 
 KEY_CODES = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+", "*": "--",
@@ -137,7 +137,10 @@ class RoundsView(View):
         self.print_button.setObjectName("print_pairings")
         self.pdf_button = QPushButton()
         self.pdf_button.setObjectName("pdf_pairings")
-        self.pdf_button.clicked.connect(self.export_pairings_pdf)
+        self.slips_button = QPushButton()
+        self.slips_button.setObjectName("print_slips")
+        self.slips_pdf_button = QPushButton()
+        self.slips_pdf_button.setObjectName("pdf_slips")
         self.entry_label = QLabel()
         self.entry = QLineEdit()
         self.entry.setObjectName("result_entry")
@@ -177,6 +180,8 @@ class RoundsView(View):
         manual.addWidget(self.exchange_button)
         manual.addWidget(self.record_button)
         manual.addStretch(1)
+        manual.addWidget(self.slips_button)
+        manual.addWidget(self.slips_pdf_button)
         entry = QHBoxLayout()
         entry.addWidget(self.entry_label)
         entry.addWidget(self.entry, 1)
@@ -208,7 +213,10 @@ class RoundsView(View):
                             (self.unpair_button, main.act_unpair),
                             (self.swap_button, main.act_swap),
                             (self.exchange_button, main.act_exchange),
-                            (self.print_button, main.act_print_round)):
+                            (self.print_button, main.act_print_round),
+                            (self.pdf_button, main.print_actions[("pairings", True)]),
+                            (self.slips_button, main.print_actions[("slips", False)]),
+                            (self.slips_pdf_button, main.print_actions[("slips", True)])):
             button.clicked.connect(act.trigger)
             act.changed.connect(lambda b=button, a=act: _mirror(b, a))
 
@@ -405,8 +413,8 @@ class RoundsView(View):
         self.progress.setValue(done)
         self.progress.setFormat(tr("rounds_progress", round=round_.number, done=done, total=total)
                                 if round_ else tr("rounds_none"))
-        self.report.setPlainText("\n".join(pick(*queries.report_line(line))
-                                            for line in round_.report) if round_ else "")
+        lines = (stored_text(line) for line in (round_.report if round_ else ()))
+        self.report.setPlainText("\n".join(line for line in lines if line))
 
     def _points(self, ref: queries.PlayerRef | None) -> str:
         if ref is None or ref.id not in self.points_before:
@@ -417,10 +425,11 @@ class RoundsView(View):
         """Board, first side (points before the round, unit), result, second side (...)."""
         if board.first_team:  # a team match (分台定人制): teams, each board's game, line-ups
             games = " ".join(g.result or "·" for g in board.games)
-            lineup = "；".join(
+            lineup = ("；" if language() == "zh" else "; ").join(
                 f"{g.index}: {g.black.name if g.black else '—'}–"
                 f"{g.white.name if g.white else '—'}" for g in board.games)
-            return [board.number, board.first_team, board.label, f"{board.result}  [{games}]",
+            return [board.number, board.first_team, match_note(board.label),
+                    f"{board.result}  [{games}]",
                     board.second_team or tr("bye"), lineup]
         result = tr("bye") if board.result == "bye" else board.result
         if len(board.games) > 1:
@@ -529,7 +538,7 @@ class RoundsView(View):
         if outcome is None:
             return None
         if outcome.warnings:
-            self.report.appendPlainText("\n".join(tr("rounds_warning", text=w)
+            self.report.appendPlainText("\n".join(tr("rounds_warning", text=stored_text(w))
                                                   for w in outcome.warnings))
         return list(outcome.warnings)
 
@@ -551,6 +560,25 @@ class RoundsView(View):
             return False
         return print_table(self, self._print_title(), self.headers(), self.board_texts(),
                            pdf_folder=self.main.event_folder())
+
+    def print_refusal(self) -> str | None:
+        """Why the round's lists cannot be printed now (None: they can)."""
+        return tr("rounds_none") if self.round is None else None
+
+    def print_slips(self, pdf: bool = False) -> bool:
+        """The round's result slips (成绩记录单) as the export draws them: shown in the PDF
+        viewer to print, or saved as a PDF in the event's folder."""
+        number, name = self.current_round_number(), self.selected_group()
+        if self.round is None or number is None or name is None:
+            return False
+        title = tr("print_slips_title", group=name, round=number)
+        try:
+            return print_document(
+                self, title, lambda path: exporting.write_result_slips(self.ev, name, number, path),
+                pdf_folder=self.main.event_folder() if pdf else None)
+        except (UserError, NoAnswer) as error:
+            self.main.refuse(error)
+            return False
 
     # ----- results ---------------------------------------------------------------------------
 
@@ -692,7 +720,8 @@ class RoundsView(View):
         self.record_button.setToolTip(both("rounds_record_tip"))
         self.print_button.setText(tr("act_print_round"))
         self.pdf_button.setText(tr("save_pdf"))
-        self.pdf_button.setToolTip(both("save_pdf_tip"))
+        self.slips_button.setText(tr("print_slips"))
+        self.slips_pdf_button.setText(tr("pdf_slips"))
         self.entry_label.setText(tr("rounds_entry"))
         self.entry.setToolTip(both("rounds_entry_tip"))
         self.table.setToolTip(both("rounds_entry_tip"))
@@ -705,6 +734,13 @@ class RoundsView(View):
         state = settings.value("rounds/splitter")
         if state is not None:
             self.splitter.restoreState(state)
+
+
+def match_note(label: str) -> str:
+    """A team match's stored note, "3:3 主将加赛" (the board points, decided by the captains'
+    playoff), in the language shown."""
+    points, playoff, _rest = label.partition(" 主将加赛")
+    return f"{points} {tr('rounds_captains_playoff')}" if playoff else label
 
 
 def _why(error: UserError | None) -> str | None:

@@ -36,19 +36,18 @@ from app.ui.officials_form import OfficialsBox
 from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
 from app.ui.settings_controls import (
     EligibilityEditor,
+    PlayoffFormatChoice,
     SameUnitAvoidance,
     SubRankings,
     TieBreakPicker,
 )
-from app.ui.texts import TIEBREAK_ENGLISH
+from app.ui.texts import RULE_SET_TEXTS, TIEBREAK_ENGLISH
 from app.ui.views.base import View
 
 POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
 UNPLAYED = ("zero", "own", "lowest")
 CHOICE_TEXTS = {
-    "renju": ("专业规则（禁手）", "renju (forbidden moves)"),
-    "free": ("大众规则（无禁手）", "free (no forbidden moves)"),
-    "gomoku": ("标准五子棋", "standard gomoku"),
+    **RULE_SET_TEXTS,
     **{system.value: (system.zh, system.en) for system in System},
     "zero": ("按0分计", "count as zero"),
     "own": ("按本人得分计", "own score (dummy opponent)"),
@@ -176,6 +175,14 @@ class SetupView(View):
         self.titles.setObjectName("grade_titles")
         self.playoffs = QCheckBox()
         self.playoffs.setObjectName("playoffs")
+        self.playoff_format = PlayoffFormatChoice()
+        self.playoffs.toggled.connect(self.playoff_format.setEnabled)
+        playoff_options = QWidget()
+        playoff_row = QHBoxLayout(playoff_options)
+        playoff_row.setContentsMargins(0, 0, 0, 0)
+        playoff_row.addWidget(self.playoffs)
+        playoff_row.addWidget(self.playoff_format)
+        playoff_row.addStretch(1)
         self.median_cut = QSpinBox()
         self.median_cut.setObjectName("median_cut")
         self.median_cut.setRange(0, 5)
@@ -205,7 +212,7 @@ class SetupView(View):
             ("f_games_per_round", self.games), ("f_points", points_widget),
             ("f_tiebreaks", self.tiebreaks), ("f_tiebreak_options", ranking_options),
             ("f_unplayed_policy", self.unplayed),
-            ("f_playoffs", self.playoffs),
+            ("f_playoffs", playoff_options),
             ("f_same_unit", self.same_unit), ("f_forfeit_meeting", self.forfeit_meeting),
             ("f_initial_colour", self.initial_colour),
             ("f_late_entry_points", self.late_entry_points),
@@ -404,6 +411,8 @@ class SetupView(View):
 
     def _show_settings(self, values: dict[str, Any]) -> None:
         self.playoffs.setChecked(bool(values["playoffs"]))
+        self.playoff_format.set_value(str(values["playoff_format"]))
+        self.playoff_format.setEnabled(self.playoffs.isChecked())
         self.median_cut.setValue(int(values["median_cut"]))
         self.wins_count_forfeits.setChecked(bool(values["wins_count_forfeits"]))
         self.wins_count_byes.setChecked(bool(values["wins_count_byes"]))
@@ -417,6 +426,7 @@ class SetupView(View):
         """The group's other settings as the controls hold them (the settings' own keys)."""
         return {
             "playoffs": self.playoffs.isChecked(),
+            "playoff_format": self.playoff_format.value(),
             "median_cut": self.median_cut.value(),
             "wins_count_forfeits": self.wins_count_forfeits.isChecked(),
             "wins_count_byes": self.wins_count_byes.isChecked(),
@@ -512,6 +522,7 @@ class SetupView(View):
         self.tiebreaks.retranslate()
         self.tiebreaks.setToolTip(both("f_tiebreaks_tip"))
         self.same_unit.retranslate()
+        self.playoff_format.retranslate()
         self.eligibility.retranslate()
         self.subrankings.retranslate()
         self.median_cut_label.setText(tr("f_median_cut"))
@@ -539,8 +550,8 @@ def _choose(combo: QComboBox, key: str) -> None:
 
 
 # The group settings (app.group_settings.GroupSettings keys) that have a control here.
-CONTROLLED_SETTINGS = ("playoffs", "median_cut", "wins_count_forfeits", "wins_count_byes",
-                       "same_unit_avoidance_rounds", "forfeit_counts_as_meeting",
+CONTROLLED_SETTINGS = ("playoffs", "playoff_format", "median_cut", "wins_count_forfeits",
+                       "wins_count_byes", "same_unit_avoidance_rounds", "forfeit_counts_as_meeting",
                        "initial_colour", "late_entry_points", "subrankings")
 
 

@@ -39,7 +39,8 @@ from app.ui import common
 from app.ui.bracket_widget import BracketWidget
 from app.ui.common import cell
 from app.ui.crosstable_widget import CrosstableWidget
-from app.ui.i18n import both, language, pick, tr
+from app.ui.i18n import both, language, names_text, pick, singular, tr
+from app.ui.settings_controls import PlayoffFormatChoice
 from app.ui.texts import (
     AWARD_TEXT_ENGLISH,
     AWARD_TEXT_PATTERNS,
@@ -51,6 +52,8 @@ from app.ui.views.base import View
 PLAYOFF_KEYS = {"1": "1-0", "=": "=", "0": "0-1"}
 MAIN = "main"
 TEAMS = "teams"
+PRINTABLE = ("standings", "crosstable", "bracket", "team_standings", "award_list")
+"""The lists of a group the window's Print menu prints from this view."""
 
 DECLINE_AWARD = Operation(awards.decline_award, frozenset({Area.STANDINGS}),
                           name="decline_award")
@@ -102,6 +105,10 @@ class StandingsView(View):
 
         self.create_button = QPushButton()
         self.create_button.clicked.connect(self.create_selected_playoff)
+        # 小循环 or 淘汰: asked only when three or more are tied (two always play a duel)
+        self.playoff_format = PlayoffFormatChoice("playoff_create_format")
+        self.needs.currentRowChanged.connect(lambda _r: self._show_playoff_format())
+        self.playoff_formats: dict[str, str] = {}  # each group's own default
         self.playoff_list = QListWidget()
         self.playoff_list.setObjectName("playoffs")
         self.playoff_list.currentRowChanged.connect(self._playoff_selected)
@@ -180,6 +187,7 @@ class StandingsView(View):
         playoff_row.addWidget(self.needs, 2)
         buttons = QVBoxLayout()
         buttons.addWidget(self.create_button)
+        buttons.addWidget(self.playoff_format)
         buttons.addStretch(1)
         playoff_row.addLayout(buttons)
         playoff_row.addWidget(self.playoff_list, 2)
@@ -332,6 +340,66 @@ class StandingsView(View):
         return print_table(self, title, headers, rows,
                            pdf_folder=self.main.event_folder() if pdf else None)
 
+    def show_group(self, group: str | None) -> None:
+        """Show `group` (the view brought up to date first, when it is out of date)."""
+        if self.stale and self.main.ev is not None:
+            self.stale = False
+            self.refresh()
+        if group is not None and group != self.selected_group() and \
+                self.group.findText(group) >= 0:
+            self.group.setCurrentIndex(self.group.findText(group))
+
+    def _team_key(self) -> str | None:
+        """The team ranking the menu prints: a team group's own standings, else the declared
+        team ranking shown, else the first one."""
+        system = self.system()
+        if system is not None and system.team:
+            return MAIN
+        if self.is_team():
+            return str(self.which.currentData())
+        return next((key for key, _info in self.rankings if key.startswith("team:")), None)
+
+    def print_refusals(self) -> dict[str, str | None]:
+        """For each list of the group shown (PRINTABLE), why it cannot be printed now (None:
+        it can)."""
+        if self.selected_group() is None:
+            return dict.fromkeys(PRINTABLE, tr("rounds_no_group"))
+        system = self.system()
+        team = system is not None and system.team
+        main = next((info for key, info in self.rankings if key == MAIN), None)
+        empty = tr("print_no_players_tip") if main is None or not main.rows else None
+        if system is not None and system.bracket:
+            self._load_bracket()
+            bracket = None if self.bracket.printable() else tr("print_no_bracket_tip")
+        else:
+            bracket = tr("print_not_knockout_tip")
+        awards = None if self.award_rows() else tr("print_award_list_none_tip")
+        return {
+            "standings": empty,
+            "crosstable": tr("print_team_no_crosstable_tip") if team else empty,
+            "bracket": bracket,
+            "team_standings": (empty if team else None) if self._team_key() is not None
+            else tr("print_no_team_ranking_tip"),
+            "award_list": awards,
+        }
+
+    def print_list(self, name: str, pdf: bool = False) -> bool:
+        """The menu's print of one list (PRINTABLE) of the group shown: its page (and
+        ranking) is brought up, then printed by the same code as the view's own buttons."""
+        if self.print_refusals().get(name) is not None:
+            return False
+        if name == "crosstable":
+            self.show_crosstable()
+        elif name == "bracket":
+            self.show_bracket()
+        else:
+            self.pages.setCurrentIndex(0)
+            key = self._team_key() if name == "team_standings" else (
+                MAIN if name == "standings" and self.is_team() else None)
+            if key is not None:
+                self.which.setCurrentIndex(self.which.findData(key))
+        return self.print_award_list(pdf) if name == "award_list" else self.print_standings(pdf)
+
     def _update_print_buttons(self) -> None:
         """Print and PDF only when the page shown has something to print; the tooltip
         says why not."""
@@ -367,6 +435,7 @@ class StandingsView(View):
                             info.settings.get("team_rankings", []) or []]
         groups = info.groups
         self.systems = {g.name: (g.system, dict(g.points)) for g in groups}
+        self.playoff_formats = {g.name: g.settings.playoff_format.value for g in groups}
         self.rounds_paired = {g.name: g.rounds_paired for g in groups}
         names = [g.name for g in groups]
         current = self.group.currentText()
@@ -398,7 +467,7 @@ class StandingsView(View):
                 self.main.show_error(error)
         for key, info in self.rankings:
             label = tr("standings_main") if key == MAIN else (
-                f"{tr('standings_teams')}：{key[len('team:'):]}" if key.startswith("team:")
+                tr("standings_team_ranking", name=key[len("team:"):]) if key.startswith("team:")
                 else info.name)
             self.which.addItem(label, key)
         index = self.which.findData(choice)
@@ -601,7 +670,7 @@ class StandingsView(View):
                    *([tr("standings_team_reason")] if reasons else [])]
         rows = [[row.rank_text, row.team, row.total_text,
                  *(row.values if row.place is not None else ["" for _ in row.values]),
-                 "、".join(row.members), award_text(row.prize), award_text(row.note),
+                 names_text(row.members), award_text(row.prize), award_text(row.note),
                  *([award_text(row.playoff_reason)] if reasons else [])] for row in info.rows]
         common.fill_table(self.table, headers, rows)
         need = QBrush(QColor("#f8d7da"))
@@ -614,7 +683,7 @@ class StandingsView(View):
         self.needs.clear()
         needs = getattr(self.info, "playoffs_needed", ()) if self.info is not None else ()
         for need in needs:
-            players = "、".join(p.name for p in need.players)
+            players = names_text(p.name for p in need.players)
             text = tr("standings_need", place=need.place, players=players)
             reason = award_text(need.reason)
             if reason:
@@ -622,13 +691,27 @@ class StandingsView(View):
             item = QListWidgetItem(text)
             item.setToolTip(reason)
             item.setData(Qt.ItemDataRole.UserRole, need.place)
+            item.setData(Qt.ItemDataRole.UserRole + 1, len(need.players))
             self.needs.addItem(item)
+        self.playoff_format.set_value(self.playoff_formats.get(self.selected_group() or "",
+                                                               "round_robin"))
         if not needs:
             self.needs.addItem(tr("standings_no_need"))
         else:
             self.needs.setCurrentRow(0)
         self.create_button.setEnabled(bool(needs))
+        self._show_playoff_format()
         self._load_playoffs()
+
+    def _tied(self) -> int:
+        """How many players the selected tie holds (0: none selected)."""
+        item = self.needs.currentItem()
+        count = item.data(Qt.ItemDataRole.UserRole + 1) if item is not None else None
+        return count if isinstance(count, int) else 0
+
+    def _show_playoff_format(self) -> None:
+        """The choice of 小循环 or 淘汰 only for a tie of three or more."""
+        self.playoff_format.setVisible(self._tied() >= 3)
 
     # ----- declines (放弃称号 / 放弃奖金) ---------------------------------------------------------
 
@@ -731,11 +814,20 @@ class StandingsView(View):
         return self.create_playoff(place)
 
     def create_playoff(self, place: int) -> int | None:
-        """Open the playoff (加赛) for the players tied at `place`."""
+        """Open the playoff (加赛) for the players tied at `place` of the ranking shown; three
+        or more play it in the format chosen (the group's setting unless changed here)."""
         name = self.selected_group()
         if name is None:
             return None
-        outcome = self.run(CREATE_PLAYOFF, self.ev, name, place)
+        need = next((n for n in getattr(self.info, "playoffs_needed", ()) if n.place == place),
+                    None)
+        playoff_format = self.playoff_format.value() if need is not None and \
+            len(need.players) >= 3 else None
+        entry = self.current()
+        ranking_name = entry[1].name if entry is not None and entry[0].startswith("sub:") \
+            else None
+        outcome = self.run(CREATE_PLAYOFF, self.ev, name, place, playoff_format=playoff_format,
+                           ranking=ranking_name)
         if outcome is None:
             return None
         self.playoff_id = int(outcome.value)
@@ -755,7 +847,7 @@ class StandingsView(View):
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
         for info in self.playoff_infos:
-            names = "、".join(p.name for p in info.players)
+            names = names_text(p.name for p in info.players)
             state = (tr("playoff_decided", order=" > ".join(p.name for p in info.order))
                      if info.order else tr("playoff_open"))
             item = QListWidgetItem(tr("playoff_item", place=info.place, players=names,
@@ -826,6 +918,7 @@ class StandingsView(View):
         self.pdf_button.setText(tr("save_pdf"))
         self.award_print_button.setText(tr("print_award_list"))
         self.award_pdf_button.setText(tr("pdf_award_list"))
+        self.playoff_format.retranslate()
         self._update_print_buttons()
         self.playoff_list.setToolTip(both("playoff_keys_tip"))
         for index, key in enumerate(("page_standings", "page_crosstable", "page_bracket")):
@@ -873,7 +966,7 @@ def _english(text: str, labels: dict[str, str]) -> str:
     for pattern, english in AWARD_TEXT_PATTERNS:
         match = re.fullmatch(pattern, text)
         if match is not None:
-            return english.format(*(_english(g, labels) for g in match.groups()))
+            return singular(english.format(*(_english(g, labels) for g in match.groups())))
     for separator, joint in (("；", "; "), ("、", ", ")):
         if separator in text:
             return joint.join(_english(part, labels) for part in text.split(separator))
@@ -898,7 +991,7 @@ def _playoff_mark(mark: str) -> str:
 def _playoff_text(info: Any) -> str:
     """A playoff's games (played and to play) and its order once decided."""
     lines = [tr("playoff_item", place=info.place,
-                players="、".join(p.name for p in info.players), state="")]
+                players=names_text(p.name for p in info.players), state="")]
     for game in info.games:
         mark = game.result or ("→ " + tr("playoff_next") if game is info.next_game else "")
         stage = pick(game.stage, PLAYOFF_STAGE_ENGLISH.get(game.stage, game.stage))

@@ -1,0 +1,79 @@
+"""The playoff format in the window: 小循环 or 淘汰 is asked when three or more are tied (two
+always play a two-player playoff), offered first as the group's own setting, which the setup
+view edits as a control."""
+
+from __future__ import annotations
+
+from app.services import playoffs, rounds
+from app.services.groups import update_group
+from app.services.players import add_player
+from app.services.queries import event_info
+from app.store.models import Playoff
+from tests.ui.helpers import GROUP, screenshot, select_group
+
+
+def tied_event(window, tmp_path, players: int, code: str) -> None:  # type: ignore[no-untyped-def]
+    """A one-round qiwang final of `players` from four units, every board ending in `code`."""
+    assert window.new_event(tmp_path / "final.db", "qiwang-2022"), window.last_error
+    update_group(window.ev, GROUP, rounds=1, settings={"playoffs": True})
+    for k in range(players):
+        add_player(window.ev, GROUP, name=f"棋手{k + 1}", unit="甲乙丙丁"[k % 4], gender="M")
+    info = rounds.pair_next_round(window.ev, GROUP)
+    rounds.enter_results(window.ev, GROUP, 1, {b.number: [code] for b in info.boards
+                                               if b.second})
+    window.changed()
+
+
+def standings_shown(window):  # type: ignore[no-untyped-def]
+    view = window.standings_view
+    window.tabs.setCurrentWidget(view)
+    select_group(view, GROUP)
+    return view
+
+
+def stored_format(window, playoff_id: int) -> str:  # type: ignore[no-untyped-def]
+    with window.ev.reading() as session:
+        return playoffs.row_format(session.get(Playoff, playoff_id))
+
+
+def test_three_or_more_tied_play_the_knockout_when_chosen(window, tmp_path):
+    tied_event(window, tmp_path, 8, "=")
+    view = standings_shown(window)
+    assert view.needs.count() >= 1 and view._tied() >= 3
+    choice = view.playoff_format
+    assert choice.isVisible() and choice.value() == "round_robin"  # the group's default
+    labels = [choice.choice.itemText(i) for i in range(choice.choice.count())]
+    assert labels == ["小循环", "淘汰"] and choice.label.text() == "三人以上并列时："
+    choice.choice.setCurrentIndex(choice.choice.findData("knockout"))
+    screenshot(window, "45-playoff-format-choice")
+    playoff_id = view.create_selected_playoff()
+    assert playoff_id is not None, window.last_error
+    assert stored_format(window, playoff_id) == "knockout"
+    assert view.current_playoff().games[0].stage == "双盘加赛"  # a knockout's first meeting
+
+
+def test_two_tied_are_not_asked_for_a_format(window, tmp_path):
+    tied_event(window, tmp_path, 4, "1-0")
+    view = standings_shown(window)
+    assert view._tied() == 2
+    assert not view.playoff_format.isVisible()
+
+
+def test_the_groups_default_format_is_a_setup_control(window, tmp_path):
+    tied_event(window, tmp_path, 8, "=")
+    setup = window.setup_view
+    window.tabs.setCurrentWidget(setup)
+    setup.group_list.setCurrentRow(0)
+    control = setup.playoff_format
+    assert control.isVisible() and control.value() == "round_robin"
+    control.choice.setCurrentIndex(control.choice.findData("knockout"))
+    assert setup.save_group(), window.last_error
+    group = next(g for g in event_info(window.ev).groups if g.name == GROUP)
+    assert group.settings.playoff_format.value == "knockout"
+    setup.playoffs.setChecked(False)
+    assert not control.isEnabled()  # no playoffs: no format to choose
+    setup.playoffs.setChecked(True)
+    view = standings_shown(window)
+    assert view.playoff_format.value() == "knockout"  # offered first as the group's own
+    playoff_id = view.create_selected_playoff()
+    assert playoff_id is not None and stored_format(window, playoff_id) == "knockout"
