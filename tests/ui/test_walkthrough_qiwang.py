@@ -4,9 +4,9 @@ New event from the qiwang preset; the two period lists (网络入围赛) and the
 imported through the import wizard's own buttons; nine rounds paired with F5, every result
 typed into the result-entry box (wins, draws, forfeits, losses on time); one game recorded
 click by click on the board (五手N打 declared, 三手交换 taken); the final standings with a tie
-at a prize place played off by keys; then the pairing list, standings, award list and
-crosstable saved as PDF from their views, a real print preview, and the whole export (slips,
-certificates, booklets) from the export dialog. Asserts on what the views show and on the
+at a prize place played off by keys; then the pairing list, result slips, standings, award
+list and crosstable saved as PDF from their views, a real print preview, and the whole export
+(slips, certificates, booklets) from the export dialog. Asserts on what the views show and on the
 event file; every step leaves a picture in tests/ui/screenshots/walkthrough-qiwang/.
 """
 
@@ -229,6 +229,8 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
     rounds.round_box.setCurrentIndex(8)
     chosen.append(pdfs / "第9轮对阵表.pdf")
     rounds.pdf_button.click()
+    chosen.append(pdfs / "第9轮成绩记录单.pdf")
+    rounds.slips_pdf_button.click()
     window.tabs.setCurrentWidget(view)
     chosen.append(pdfs / "名次表.pdf")
     view.pdf_button.click()
@@ -243,6 +245,8 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
     assert ninth.first is not None
     assert "第9轮对阵表" in pdf_text(pdfs / "第9轮对阵表.pdf")
     assert ninth.first.name in pdf_text(pdfs / "第9轮对阵表.pdf")
+    assert "成绩记录单" in pdf_text(pdfs / "第9轮成绩记录单.pdf")
+    assert ninth.first.name in pdf_text(pdfs / "第9轮成绩记录单.pdf")
     assert all(name in pdf_text(pdfs / "名次表.pdf") for name in tied)
     assert "30000元" in pdf_text(pdfs / "奖励名单.pdf")
     assert "第9轮" in pdf_text(pdfs / "交叉表.pdf")
