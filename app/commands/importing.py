@@ -67,7 +67,7 @@ def _import(args: argparse.Namespace) -> int:
                                   valid_only=args.valid_only, sources=sources)
         lines = [("错误/error: " if p.severity == "error" else "警告/warning: ") + p.format()
                  for p in report.problems]
-        lines += [f"未录取/left out: {line}" for line in report.left_out]
+        lines += [f"未录取/left out: {line.format()}" for line in report.left_out]
         if report_file is not None:
             report_file.write("".join(line + "\n" for line in lines))
     finally:
@@ -77,7 +77,7 @@ def _import(args: argparse.Namespace) -> int:
         if problem.severity != "error":
             print(f"警告/warning: {problem.format()}")
     for line in report.left_out:
-        print(f"未录取/left out: {line}")
+        print(f"未录取/left out: {line.format()}")
     groups = ", ".join(f"{name} {count}" for name, count in report.per_group.items())
     if report.written:
         print(f"已导入 / imported {report.entrants}: {groups}")

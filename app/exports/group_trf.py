@@ -26,7 +26,14 @@ from app.errors import UserError
 from app.exports.model import BoardResult, ExportModel, Group, Round, outcome_of
 from app.pairing.system import System
 from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfPlayerInfo, TrfTeam, write_trf
-from app.pairing.types import Colour, Outcome, PlayerHistory, RoundRecord, TournamentSnapshot
+from app.pairing.types import (
+    Colour,
+    Outcome,
+    PlayerHistory,
+    RoundRecord,
+    TournamentSnapshot,
+    unit_key,
+)
 
 SYSTEMS = {
     System.SWISS: "FIDE_DUTCH_2025",
@@ -182,8 +189,8 @@ def unit_avoidance(group: Group, snapshot: TournamentSnapshot, rounds: tuple[Rou
                         + " (同单位回避已放宽): no legal pairing kept it")
     units: dict[str, list[int]] = {}
     for player in snapshot.players:
-        if player.unit:
-            units.setdefault(player.unit, []).append(player.number)
+        if unit_key(player.unit):
+            units.setdefault(unit_key(player.unit), []).append(player.number)
     entries = []
     for start, end in _runs(kept):
         entries += [ForbiddenPairs(tuple(members), start, end)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from pathlib import PurePath
 
 from app.imports.problems import Problem
 from app.imports.text import Gender
@@ -41,7 +42,8 @@ class QualifierRow:
 
     @property
     def where(self) -> str:
-        return f"{self.file}:{self.row_number}"
+        """`period-1.csv:8`: the list by its file's name (as the arbiter knows it) and row."""
+        return f"{PurePath(self.file).name}:{self.row_number}"
 
 
 @dataclass(frozen=True)

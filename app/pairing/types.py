@@ -182,3 +182,15 @@ class NoLegalPairing(Exception):
     def __init__(self, detail: str = "") -> None:
         self.detail = detail
         super().__init__("no legal pairing" + (f": {detail}" if detail else ""))
+
+
+NO_UNIT = frozenset({"个人", "个人报名", "个人参赛", "无", "无单位", "-", "—"})
+"""What qualifier lists write in the 单位 column for a player who represents no unit."""
+
+
+def unit_key(unit: str) -> str:
+    """The unit (单位, 代表队) a player represents, or "" for none: "个人" (an individual
+    entry) is no unit, so two individuals are not kept apart as one unit (同单位回避) and do
+    not make a team (qiwang 十二(四)4: teams are a unit's players)."""
+    text = unit.strip()
+    return "" if text in NO_UNIT else text

@@ -800,9 +800,10 @@ _ACTIONS_OF = {
 
 
 def _describe(action: Action) -> str:
+    """Where a refused action was: the board point it names (`j10`, as the board's edges
+    label it), else nothing (the text says what was refused; a class name is no place)."""
     point = getattr(action, "point", None)
-    name = type(action).__name__
-    return f"{name} {format_point(point)}" if point is not None else name
+    return format_point(point) if point is not None else ""
 
 
 _PHASE_ZH = {

@@ -44,12 +44,27 @@ def _cut(text: str, limit: int = 200) -> str:
 
 
 @dataclass(frozen=True)
+class LeftOutLine:
+    """A row the quota or a merge rule leaves out (未录取): where, who, and why."""
+
+    file: str
+    row: int
+    name: str
+    zh: str
+    en: str
+
+    def format(self) -> str:
+        """`file:row name: zh / en`, as the command line prints it."""
+        return f"{self.file}:{self.row} {self.name}: {self.zh} / {self.en}"
+
+
+@dataclass(frozen=True)
 class ImportReport:
     problems: tuple[ProblemLine, ...]
     entrants: int
     written: bool
     per_group: dict[str, int] = field(default_factory=dict)
-    left_out: tuple[str, ...] = ()
+    left_out: tuple[LeftOutLine, ...] = ()
 
     @property
     def has_errors(self) -> bool:
@@ -126,7 +141,8 @@ def import_lists(
 
     bad_rows = {(p.file, p.row) for p in problems if p.severity == "error"}
     has_errors = bool(bad_rows) or result.has_errors
-    left_out = tuple(f"{lo.row.where} {lo.row.name}: {lo.zh} / {lo.en}" for lo in result.left_out)
+    left_out = tuple(LeftOutLine(lo.row.file, lo.row.row_number, lo.row.name, lo.zh, lo.en)
+                     for lo in result.left_out)
     to_write = [
         (entrant, name)
         for entrant, name in placed

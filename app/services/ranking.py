@@ -19,6 +19,7 @@ from sqlalchemy import select
 
 from app.errors import UserError
 from app.group_settings import GroupSettings, SubRanking
+from app.pairing.types import unit_key
 from app.services.event import Event, settings_of
 from app.services.queries import PlayerRef, round_is_complete, system_of
 from app.services.snapshot import SnapshotBuild, build_snapshot
@@ -429,8 +430,8 @@ def _teams_of(group: Group, spec: dict[str, Any]) -> dict[str, list[Player]]:
     else:
         teams = {}
         for player in group.players:
-            if player.unit:
-                teams.setdefault(player.unit, []).append(player)
+            if unit_key(player.unit):
+                teams.setdefault(unit_key(player.unit), []).append(player)
     if gender:
         teams = {name: [p for p in members if p.gender == gender] for name, members in
                  teams.items()}
@@ -489,10 +490,10 @@ def _team_rows(session: Any, groups: dict[str, Group], spec: dict[str, Any]
             info, _ = compute_standings(session, groups[name])
             final = final and info.final
             for row in info.rows:
-                if row.player.unit and row.gender in ("M", "F"):
+                if unit_key(row.player.unit) and row.gender in ("M", "F"):
                     names[row.player.id] = row.player.name
                     entries.append(PlaceEntry(
-                        row.player.id, row.player.unit,
+                        row.player.id, unit_key(row.player.unit),
                         CoreGender.MALE if row.gender == "M" else CoreGender.FEMALE, row.place))
         chain = tuple(spec.get("tiebreaks", (BEST_PLACE,)))
         rows = place_sum_ranking(entries, int(spec.get("men", 2)), int(spec.get("women", 1)),

@@ -19,7 +19,14 @@ from app.errors import NoAnswer, UserError
 from app.pairing import roundrobin
 from app.pairing.swiss.checks import violations
 from app.pairing.system import Engine
-from app.pairing.types import Colour, NoLegalPairing, Outcome, Pairing, PairingRequest
+from app.pairing.types import (
+    Colour,
+    NoLegalPairing,
+    Outcome,
+    Pairing,
+    PairingRequest,
+    unit_key,
+)
 from app.services.boards import game_row, movers_of_game, record_code
 from app.services.event import Event, settings_of, store_settings
 from app.services.knockout import (
@@ -115,7 +122,7 @@ def _forfeit_pairs(build: SnapshotBuild) -> set[frozenset[int]]:
 
 
 def _same_unit_pairs(build: SnapshotBuild, available: Sequence[int]) -> set[frozenset[int]]:
-    units = {p.number: p.unit for p in build.snapshot.players}
+    units = {p.number: unit_key(p.unit) for p in build.snapshot.players}
     return {
         frozenset((a, b))
         for a, b in combinations(sorted(available), 2)
@@ -178,7 +185,7 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
         if seed is None:
             seed = dt.datetime.now().microsecond or 1
         if settings.same_unit_early:
-            units = {p.id: p.unit for p in group.players}
+            units = {p.id: unit_key(p.unit) for p in group.players}
             numbering = roundrobin.numbering_for_units(ids, units, seed)
             report += roundrobin.unit_clashes(numbering, units)
         else:
@@ -364,6 +371,9 @@ def swap_colours(event: Event, group: str, round_number: int, board_number: int)
                                      f"人工交换第{board_number}台先后手 / colours swapped by hand")
 
 
+_SEAT_ZH = {"first": "先手", "second": "后手"}
+
+
 def exchange_players(event: Event, group: str, round_number: int, board_a: int, seat_a: str,
                      board_b: int, seat_b: str) -> list[str]:
     """Exchange two players between seats ('first' or 'second'); returns broken rules."""
@@ -387,7 +397,9 @@ def exchange_players(event: Event, group: str, round_number: int, board_a: int, 
             board.result = "bye" if board.second_player_id is None else ""
         return _record_manual_change(
             session, found, round_,
-            f"人工调整：第{board_a}台{seat_a} ↔ 第{board_b}台{seat_b} / players exchanged by hand",
+            f"人工调整：第{board_a}台{_SEAT_ZH[seat_a]} ↔ 第{board_b}台{_SEAT_ZH[seat_b]}"
+            f" / players exchanged by hand: board {board_a} {seat_a} mover ↔ board {board_b}"
+            f" {seat_b} mover",
         )
 
 
@@ -424,11 +436,11 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
                              _unavailable(group, build, round_.number), frozenset(forbidden))
     problems = list(violations(request, pairing))
     if settings.avoids_same_unit(round_.number):
-        units = {p.number: p.unit for p in build.snapshot.players}
+        units = {p.number: unit_key(p.unit) for p in build.snapshot.players}
         for board in pairing.boards:
             unit = units[board.first]
             if board.second is not None and unit and unit == units[board.second]:
-                problems.append(f"第{board.number}台 同单位相遇（{unit}）/ board {board.number}:"
+                problems.append(f"第{board.number}台 同单位相遇（{unit}） / board {board.number}:"
                                 f" same unit meets ({unit})")
     round_.report = [*round_.report, what, *problems]
     return problems

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from app.errors import NoAnswer, UserError
 from app.services import exporting, queries, ranking
 from app.ui import common
-from app.ui.i18n import both, language, tr
+from app.ui.i18n import both, error_text, language, tr
 from app.ui.texts import DOCUMENT_ENGLISH
 
 
@@ -189,7 +189,7 @@ class ExportDialog(QDialog):
                 only=[document] if alone else None))
         except (UserError, NoAnswer) as error:
             self.main.show_error(error)
-            self.progress_label.setText(str(error))
+            self.progress_label.setText(error_text(error))  # one language, no code names
             return []
         finally:
             self.run_button.setEnabled(True)

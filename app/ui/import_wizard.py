@@ -28,7 +28,7 @@ from app.services import importing, queries
 from app.services.operations import IMPORT_LISTS
 from app.ui import common
 from app.ui.common import cell
-from app.ui.i18n import both, pick, stored_text, tr
+from app.ui.i18n import both, pick, tr
 from app.ui.operations import run_operation
 
 
@@ -232,12 +232,14 @@ class ImportWizard(QDialog):
              pick(p.zh, p.en))
             for p in report.problems]
         # Every row the quota or a rule leaves out, with the reason (as the dry run prints).
-        rows += [("", "", "", tr("severity_left_out"), _one_language(text))
-                 for text in report.left_out]
+        rows += [(Path(line.file).name, line.row, "", tr("severity_left_out"),
+                  tr("import_left_out_row", name=line.name, reason=pick(line.zh, line.en)))
+                 for line in report.left_out]
         common.fill_table(self.problems, headers, rows)
         red = QBrush(QColor("#f8d7da"))
+        for r, line in enumerate([*report.problems, *report.left_out]):
+            cell(self.problems, r, 4).setToolTip(pick(line.zh, line.en))  # the language shown
         for r, problem in enumerate(report.problems):
-            cell(self.problems, r, 4).setToolTip(pick(problem.zh, problem.en))
             if problem.severity == "error":
                 for c in range(5):
                     cell(self.problems, r, c).setBackground(red)
@@ -252,8 +254,3 @@ def _error(error: BaseException) -> str:
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
-
-def _one_language(left_out: str) -> str:
-    """A row left out, "file:row name: 中文 / English", with its reason in the language shown."""
-    row, colon, reason = left_out.partition(": ")
-    return f"{row}: {stored_text(reason) or reason}" if colon else stored_text(left_out)

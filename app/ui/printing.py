@@ -19,14 +19,21 @@ from PySide6.QtWidgets import QWidget
 from app.ui import common
 from app.ui.i18n import tr
 
+WIDE = 10
+"""A list with more columns than this (the crosstable: a column per round) is printed on a
+landscape page, its cells unbroken (a name split over two lines is misread)."""
+
 
 def table_document(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]
                    ) -> QTextDocument:
     """The list as a printable document: a title line, then the table with its headers."""
+    wide = len(headers) > WIDE
+    cell = "<td style='white-space:nowrap'>" if wide else "<td>"
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-                   for row in rows)
+    body = "".join("<tr>" + "".join(f"{cell}{html.escape(str(c))}</td>" for c in row)
+                   + "</tr>" for row in rows)
     document = QTextDocument()
+    document.setProperty(LANDSCAPE, wide)
     document.setHtml(
         f"<h2>{html.escape(title)}</h2>"
         f"<p>{dt.date.today():%Y-%m-%d}</p>"
@@ -35,22 +42,29 @@ def table_document(title: str, headers: Sequence[str], rows: Sequence[Sequence[s
     return document
 
 
-def _printer() -> QPrinter:
+LANDSCAPE = "landscape"  # the document's property: print it on a landscape page
+
+
+def _printer(document: QTextDocument | None = None) -> QPrinter:
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
-    printer.setPageOrientation(QPageLayout.Orientation.Portrait)
+    landscape = document is not None and bool(document.property(LANDSCAPE))
+    printer.setPageOrientation(QPageLayout.Orientation.Landscape if landscape
+                               else QPageLayout.Orientation.Portrait)
     return printer
 
 
 def show_preview(parent: QWidget, document: QTextDocument) -> bool:
-    """The print preview (the arbiter prints from it); a module function so tests replace it."""
-    dialog = QPrintPreviewDialog(_printer(), parent)
+    """The print preview (the arbiter prints from it); a module function so tests replace it.
+    The dialog does not own its printer: the printer is held here until the dialog closes."""
+    printer = _printer(document)
+    dialog = QPrintPreviewDialog(printer, parent)
     dialog.paintRequested.connect(document.print_)
     return bool(dialog.exec())
 
 
 def write_pdf(document: QTextDocument, path: Path) -> Path:
-    printer = _printer()
+    printer = _printer(document)
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     printer.setOutputFileName(str(path))
     document.print_(printer)
@@ -101,8 +115,10 @@ def paint_page(printer: QPrinter, title: str, painting: Painting) -> None:
 
 
 def show_page_preview(parent: QWidget, render: Callable[[QPrinter], None]) -> bool:
-    """The print preview of a drawing; a module function so tests replace it."""
-    dialog = QPrintPreviewDialog(_page_printer(), parent)
+    """The print preview of a drawing; a module function so tests replace it. The printer is
+    held here until the dialog closes (the dialog does not own it)."""
+    printer = _page_printer()
+    dialog = QPrintPreviewDialog(printer, parent)
     dialog.paintRequested.connect(render)
     return bool(dialog.exec())
 

@@ -351,3 +351,17 @@ def test_legal_points_match_what_play_accepts(steps) -> None:  # noqa: ANN001
         assert legal
         assert after.undo() is game
         game = after
+
+
+def test_a_refused_move_names_its_board_point_not_the_program_s_name_for_it() -> None:
+    """五手N打 declared by black: a stone before the declaration is refused at its point."""
+    game = play(Game.new(GameSettings(RuleSet.RENJU, True, 20, declared_offers=True)),
+                "h8 h9 j8")
+    assert game.phase is Phase.DECLARE
+    with pytest.raises(UserError) as error:
+        game.play(pt("j10"))
+    assert error.value.where == "j10"
+    assert "声明" in error.value.zh
+    with pytest.raises(UserError) as error:
+        game.swap(True)
+    assert error.value.where == ""

@@ -402,3 +402,16 @@ def test_a_group_may_play_off_every_tie_inside_its_admitted_places(make_event: M
     (need,) = standings(event, OPEN).playoffs_needed
     assert need.place == 1 and len(need.players) == 4 and need.why.stakes == (Stake.ADMITTED,)
     assert "一律加赛" in reason_text(need.why)
+
+
+def test_players_entered_as_individuals_make_no_team(make_event: Make) -> None:
+    """qiwang 十二(四)4: a team is a unit's players; 单位 个人 is an individual entry."""
+    event = make_event("qiwang-2022", None, settings=None)
+    for k in range(3):
+        add_player(event, OPEN, name=f"个人{k}", gender="M", unit="个人")
+        add_player(event, OPEN, name=f"绍兴{k}", gender="M", unit="绍兴棋院")
+    update_group(event, OPEN, rounds=1)
+    play(event, OPEN, "1-0")
+    men = next(t for t in team_standings(event) if t.name == MEN_TEAMS)
+    assert [row.team for row in men.rows] == ["绍兴棋院"]
+

@@ -87,6 +87,16 @@ def test_same_unit_avoidance_gives_way_when_nothing_else_is_legal(make_event: Ma
     assert any("relaxed" in line for line in info.report)
 
 
+def test_individual_entries_are_not_one_unit_to_keep_apart(make_event: Make) -> None:
+    """单位 个人: players who represent no unit may meet in the avoided rounds."""
+    event = make_event("qiwang-2022", None, settings=None)
+    update_group(event, "公开组", settings={"same_unit_avoidance_rounds": -1})
+    for k in range(4):
+        add_player(event, "公开组", name=f"个人{k}", unit="个人")
+    info = rounds.pair_next_round(event, "公开组")
+    assert not any("relaxed" in line for line in info.report)  # nothing to avoid
+
+
 def test_late_entry_gets_the_configured_points_for_missed_rounds(make_event: Make) -> None:
     event = make_event("qiwang-2022", "公开组", players=4, settings={"late_entry_points": 1})
     rounds.pair_next_round(event, "公开组")
@@ -244,3 +254,4 @@ def test_crosstable_of_a_round_robin_and_of_a_swiss_group(make_event: Make) -> N
     assert sorted((row[0].colour, row[0].outcome) for row in cells) == [
         (Colour.FIRST, Outcome.WIN), (Colour.FIRST, Outcome.WIN),
         (Colour.SECOND, Outcome.LOSS), (Colour.SECOND, Outcome.LOSS)]
+

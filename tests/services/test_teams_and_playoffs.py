@@ -97,6 +97,20 @@ def test_playoff_for_a_tie_at_a_prize_place_orders_the_final_table(make_event: M
     assert not final.playoffs_needed
 
 
+def test_a_tie_gets_one_playoff_at_a_time(make_event: Make) -> None:
+    """A second playoff for a tie whose playoff is still open is refused; nothing written."""
+    event = make_event("shenzhen-2022", "男子组", players=3, system="round_robin")
+    for number in range(1, 4):
+        info = rounds.pair_next_round(event, "男子组")
+        rounds.enter_results(event, "男子组", number,
+                             {b.number: ["="] for b in info.boards if b.second})
+    playoffs.create_playoff(event, "男子组", 1)
+    undo = event.can_undo()
+    with pytest.raises(UserError, match="已开始"):
+        playoffs.create_playoff(event, "男子组", 1)
+    assert len(playoffs.playoffs(event, "男子组")) == 1 and event.can_undo() == undo
+
+
 def test_a_two_player_playoff_is_two_games_then_sudden_death(make_event: Make) -> None:
     """2016 八(二)2: two games at 5 min + 3 s, each black once; level -> 3 min + 2 s games."""
     event = make_event("shenzhen-2022", "男子组", players=3, system="round_robin")

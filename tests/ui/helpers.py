@@ -21,6 +21,10 @@ FOUL_GAME = ["h8", "h9", "j8", "SWAP-NO", "a15", "i7", "c3", "i7", "a14", "i6", 
 then black's ninth stone i8 is a double-three (三三: i6-i7-i8 and h8-i8-j8)."""
 DECLARED_FOUL_GAME = [*FOUL_GAME[:3], "DECLARE-2", *FOUL_GAME[3:]]
 """The same game where the tentative black declares N of 五手N打 with the opening."""
+SWAPPED_BLACK_FIVE = ["h8", "h9", "j8", "DECLARE-2", "SWAP-YES", "a15", "k8", "c3", "k8",
+                      "a14", "l8", "a13", "i8"]
+"""金星, 五手两打 declared, the second mover takes black (三手交换), black makes five on row 8
+(h8 i8 j8 k8 l8) with its ninth stone: the first mover loses."""
 
 
 def screenshot(widget, name: str) -> Path:  # type: ignore[no-untyped-def]
@@ -28,8 +32,8 @@ def screenshot(widget, name: str) -> Path:  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QApplication
 
     QApplication.processEvents()  # let pending layout requests settle before the grab
-    SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
+    path = SCREENSHOTS / f"{name}.png"  # NAME may hold a folder: walkthrough/01-start
+    path.parent.mkdir(parents=True, exist_ok=True)
     assert widget.grab().save(str(path))
     return path
 
@@ -192,11 +196,13 @@ def click_point(qtbot, widget: BoardWidget, name: str, dx: float = 0,  # type: i
 
 
 def play_clicks(qtbot, view, moves: list[str]) -> None:  # type: ignore[no-untyped-def]
-    """Moves clicked on the board view; `SWAP-NO` answers 三手交换 with no swap and
+    """Moves clicked on the board view; `SWAP-NO` / `SWAP-YES` answer 三手交换 and
     `DECLARE-N` declares N of 五手N打 (the view's buttons)."""
     for move in moves:
         if move == "SWAP-NO":
             view.swap_no.click()
+        elif move == "SWAP-YES":
+            view.swap_yes.click()
         elif move.startswith("DECLARE-"):
             view.protocol_panel.declared.setValue(int(move.split("-")[1]))
             view.protocol_panel.declare_button.click()

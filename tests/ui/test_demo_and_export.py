@@ -112,3 +112,17 @@ def test_the_export_dialog_writes_one_chosen_document(demo_window, tmp_path, mon
     assert [p.name for p in written] == ["交叉表.pdf"]
     dialog.document.setCurrentIndex(0)
     assert dialog.pdf.isEnabled()
+
+
+def test_a_refused_export_says_why_in_one_language(demo_window, tmp_path, qtbot):
+    window = demo_window
+    window.act_export.trigger()
+    dialog = window.export_dialog
+    qtbot.addWidget(dialog)
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("x", encoding="utf-8")  # the output folder is a file
+    dialog.folder.setText(str(blocked))
+    assert dialog.export() == []
+    said = dialog.progress_label.text()
+    assert said and said == window.last_error  # as the banner says it
+    assert " / " not in said

@@ -37,6 +37,27 @@ def test_import_wizard_shows_problems_before_writing(window, qtbot, tmp_path):
     assert window.players_view.table.rowCount() == 21
 
 
+def test_import_wizard_lists_each_row_left_out_in_its_file_and_row_in_one_language(
+        window, qtbot, tmp_path):
+    set_up_event(window, tmp_path)
+    wizard = import_two_lists(window, qtbot)
+    report = wizard.check()
+    rows = [[wizard.problems.item(r, c).text() for c in range(5)]
+            for r in range(wizard.problems.rowCount())]
+    left_out = [row for row in rows if row[3] == "未录取"]
+    assert len(left_out) == len(report.left_out) > 0
+    below = next(row for row in left_out if "名额" in row[4])
+    assert below[0] == "qiwang-2022-period-1.csv" and below[1].isdigit()  # file and row
+    for row in rows:
+        assert str(DATA) not in row[4]  # a list is named by its file, not its folder
+        assert " / " not in row[4] and "quota" not in row[4]  # Chinese only
+    window.set_language("en")
+    wizard.check()
+    english = [wizard.problems.item(r, 4).text() for r in range(wizard.problems.rowCount())
+               if wizard.problems.item(r, 3).text() == "Left out"]
+    assert english and all("名额" not in text for text in english)
+
+
 def test_import_wizard_file_order_and_sources(window, qtbot, tmp_path):
     set_up_event(window, tmp_path)
     wizard = import_two_lists(window, qtbot)

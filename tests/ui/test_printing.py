@@ -43,3 +43,55 @@ def test_pairings_standings_and_crosstable_print_and_save_as_pdf(window, qtbot, 
     standings.pages.setCurrentIndex(1)
     standings.pdf_button.click()
     assert (tmp_path / "list-2.pdf").stat().st_size > 1000
+
+
+def test_the_print_previews_open_and_close_without_crashing(qtbot) -> None:
+    """The real preview dialogs, a list's and a drawing's: each shows its pages and closes
+    (the dialog does not own its printer, which must outlive it)."""
+    from PySide6.QtCore import QSizeF, QTimer
+    from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    seen: list[int] = []
+
+    def close_when_up() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QPrintPreviewDialog):
+            QTimer.singleShot(20, close_when_up)
+            return
+        seen.append(dialog.findChild(QPrintPreviewWidget).pageCount())
+        dialog.reject()
+
+    QTimer.singleShot(20, close_when_up)
+    document = printing.table_document("公开组 第1轮对阵表", ["台次", "先手"], [["1", "张三"]])
+    assert printing.show_preview(parent, document) is False  # closed without printing
+    QTimer.singleShot(20, close_when_up)
+
+    def painting(painter, size: QSizeF) -> None:  # type: ignore[no-untyped-def]
+        painter.drawText(10, 20, "对阵图")
+
+    assert printing.show_page_preview(
+        parent, lambda printer: printing.paint_page(printer, "对阵图", painting)) is False
+    assert seen == [1, 1]  # each preview showed its page
+
+
+def test_a_crosstable_is_printed_on_a_landscape_page_with_names_unbroken(qtbot, tmp_path):
+    """A column per round: the page turns landscape and no cell is split over two lines."""
+    rounds = [f"第{n}轮" for n in range(1, 10)]
+    headers = ["姓名", "单位", *rounds, "积分", "名次"]
+    rows = [[f"袁华伟{k}", "北京五子棋协会", *["22白不战胜"] * 9, "10", str(k)]
+            for k in range(1, 27)]
+    path = printing.write_pdf(printing.table_document("公开组 交叉表", headers, rows),
+                              tmp_path / "crosstable.pdf")
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True,
+                          check=True).stdout
+    assert "842 x 595" in info  # A4 landscape
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert all(f"袁华伟{k}" in text for k in range(1, 27)) and "北京五子棋协会" in text
+    narrow = printing.table_document("对阵表", headers[:8], [row[:8] for row in rows])
+    portrait = subprocess.run(["pdfinfo", str(printing.write_pdf(narrow, tmp_path / "p.pdf"))],
+                              capture_output=True, text=True, check=True).stdout
+    assert "595 x 842" in portrait

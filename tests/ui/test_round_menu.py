@@ -11,6 +11,7 @@ from app.ui.views.rounds import parse_entry
 from tests.ui.helpers import (
     DECLARED_FOUL_GAME,
     GROUP,
+    SWAPPED_BLACK_FIVE,
     import_two_lists,
     play_clicks,
     screenshot,
@@ -119,6 +120,25 @@ def test_a_game_on_the_board_asks_before_it_changes_a_typed_result(window, qtbot
     monkeypatch.setattr(common, "confirm", lambda *_a: True)
     assert board.save() == "0-1"
     assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "0-1"
+
+
+def test_after_the_swap_the_board_says_who_won_by_name(window, qtbot, tmp_path,
+                                                       monkeypatch) -> None:
+    view = paired_round(window, qtbot, tmp_path)
+    assert view.pair_next() is not None
+    qtbot.keyClicks(view.entry, "1 1")  # typed from the slip: the first mover won
+    stored = queries.round_view(window.ev, GROUP, 1).boards[0]
+    board = window.board_view
+    assert board.link_board(GROUP, 1, 1, 1)
+    asked: list[str] = []
+    monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or True)
+    play_clicks(qtbot, board, SWAPPED_BLACK_FIVE)
+    # black (the second mover, after the swap) made five: the first mover lost, 0-1
+    assert asked and "0-1" in asked[0].split("\n")[0].split("本局结果为")[1]
+    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "0-1"
+    header = board.link_label.text()
+    assert f"黑: {stored.second.name}" in header
+    assert f"0-1（{stored.second.name}胜）" in header  # not a bare 0-1 beside 黑 …
 
 
 def test_every_view_forgets_the_last_event_when_another_opens(window, qtbot, tmp_path) -> None:

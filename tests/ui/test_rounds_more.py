@@ -241,3 +241,37 @@ def test_the_pairing_report_speaks_the_language_shown():
             "board 3: same unit meets (北京)", "draw seed: 42", "一行中文", "plain English"]
     finally:
         i18n.set_language("zh")
+
+
+def test_a_result_typed_into_a_fresh_round_is_shown_whole(window, qtbot, tmp_path):
+    """The result column, sized while the round had no results, widens for 0-1t."""
+    from tests.ui.helpers import set_up_event
+
+    set_up_event(window, tmp_path)
+    add_players(window, "公开组", 6)
+    view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
+    assert view.pair_next() is not None, window.last_error
+    qtbot.keyClicks(view.entry, "1 t0")
+    assert view.board_texts()[0][4] == "0-1t"
+    assert view.table.columnWidth(4) >= view.table.sizeHintForColumn(4)  # no "0…"
+
+
+def test_the_pairing_report_speaks_the_window_s_language(window, qtbot, tmp_path):
+    """Each report line is stored in both languages; the view shows one, and a change by hand
+    names the seats as the arbiter does (先手 / 后手), not by the program's words."""
+    from tests.ui.helpers import set_up_event
+
+    set_up_event(window, tmp_path)
+    add_players(window, "公开组", 6)
+    view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
+    assert view.pair_next() is not None, window.last_error
+    assert view.exchange(1, "first", 2, "second") is not None, window.last_error
+    text = view.report.toPlainText()
+    assert "人工调整：第1台先手 ↔ 第2台后手" in text
+    assert " / " not in text and "first" not in text and "by hand" not in text
+    window.set_language("en")
+    english = view.report.toPlainText()
+    assert "players exchanged by hand: board 1 first mover ↔ board 2 second mover" in english
+    assert "人工" not in english

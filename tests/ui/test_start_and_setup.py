@@ -39,6 +39,23 @@ def test_start_page_lists_the_presets_and_creates_an_event(window, tmp_path, mon
     assert window.ev is not None and window.ev.store.path == target
 
 
+def test_fifth_move_offers_declared_by_black_read_as_such(window, tmp_path):
+    """qiwang 公开组: N of 五手N打 is declared with the opening (stored as 0), not "0"."""
+    assert window.new_event(tmp_path / "final.db", "qiwang-2022")
+    setup = window.setup_view
+    window.tabs.setCurrentWidget(setup)
+    setup.group_list.setCurrentRow(0)
+    assert setup.fifth.value() == 0 and setup.fifth.text() == "由假先方申明"
+    setup.group_list.setCurrentRow(1)  # 少儿组: 五手两打
+    assert setup.fifth.text() == "2"
+    setup.fifth.setValue(12)  # any N the rules take is kept as typed, not cut to 10
+    assert setup.save_group(), window.last_error
+    from app.services import queries
+
+    junior = next(g for g in queries.event_info(window.ev).groups if g.name == "少儿组")
+    assert junior.fifth_move_offers == 12
+
+
 def test_setup_edits_are_stored_and_undone(window, tmp_path, qtbot):
     window.new_event(tmp_path / "e.db", "qiwang-2022")
     view = window.setup_view
@@ -317,12 +334,12 @@ def test_fifth_move_offers_of_zero_read_as_declared_at_the_board(window, tmp_pat
     view = window.setup_view
     view.group_list.setCurrentRow(0)
     view.fifth.setValue(0)
-    assert view.fifth.text() == "对局时申明"  # never a bare 0 offers
+    assert view.fifth.text() == "由假先方申明"  # never a bare 0 offers
     assert view.save_group(), window.last_error
     assert queries.event_info(window.ev).groups[0].settings.fifth_move_offers == 0
     i18n.set_language("en")
     try:
-        assert view.fifth.text() == "declared at the board"
+        assert view.fifth.text() == "declared by the tentative black"
     finally:
         i18n.set_language("zh")
     view.fifth.setValue(2)

@@ -33,6 +33,7 @@ from app.rules.judge import RuleSet
 from app.rules.protocols import Protocol
 from app.rules.records import read_record, record_of_game, write_record
 from app.services import games, playoffs, queries
+from app.services import rounds as rounds_service
 from app.services.operations import RECORD_PLAYOFF_RESULT, SAVE_GAME, Area
 from app.ui import common
 from app.ui.board_widget import BoardWidget
@@ -341,7 +342,14 @@ class BoardView(View):
         self.saved_result = self.game.result.code if self.game.result else None
         self.board_result = code
         self._show_link()
-        self.main.show_message(tr("board_saved", result=code or "—"))
+        said = tr("board_saved", result=self._result_text(self.game.result)
+                  if self.game.result is not None else code or "—")
+        if code and queries.round_view(self.ev, group, number).complete:
+            # the round's last result: what the rounds view would say (pair the next, or done)
+            finished = rounds_service.round_refusals(self.ev, group, number).finished
+            said += "；" + (tr("rounds_group_finished", group=group) if finished
+                           else tr("rounds_complete", round=number))
+        self.main.show_message(said)
         return str(code) if code is not None else None
 
     def _may_replace_result(self) -> bool:
@@ -355,11 +363,22 @@ class BoardView(View):
                                  new=self._game_code_for_board()))
 
     def _game_code_for_board(self) -> str:
-        """The finished game's result, the paired first mover first (as the board shows)."""
+        """The finished game's result, the paired first mover first (as the board shows;
+        after 三手交换 too: the code follows the pairing, not the colours), with who won."""
         result = self.game.result
         assert result is not None
-        first_has_black = self.game.holder(Stone.BLACK) is Colour.FIRST
-        return result.code if first_has_black else games.flip(result.code)
+        return self._result_text(result)
+
+    def _result_text(self, result: Any) -> str:
+        """`0-1（宋勇胜）`: the code, first mover first, and the winner by name (after 三手交换
+        the names are shown black first, so a bare 0-1 beside them would mislead)."""
+        first, second = self.players
+        if first is None or second is None:
+            return str(result.code)
+        if result.winner_player is None:
+            return tr("board_result_drawn", code=result.code)
+        winner = first if result.winner_player is Colour.FIRST else second
+        return tr("board_result_won", code=result.code, name=winner.name)
 
     def _save_playoff_game(self) -> str | None:
         """A finished playoff game is that playoff's next result (first mover first)."""
@@ -372,7 +391,7 @@ class BoardView(View):
         code = self.game.result.code
         self.saved_result = code
         self._show_link()
-        self.main.show_message(tr("board_saved", result=code))
+        self.main.show_message(tr("board_saved", result=self._result_text(self.game.result)))
         return code
 
     def record_text(self, fmt: str) -> str:
@@ -493,7 +512,10 @@ class BoardView(View):
             group, number, board, index = self.link
             text = tr("board_for", group=group, round=number, board=board, index=index)
             text += self._colours_text()
-        if self.saved_result:
+        if self.saved_result and self.game.result is not None \
+                and self.game.result.code == self.saved_result:
+            text += f"  [{self._result_text(self.game.result)}]"
+        elif self.saved_result:
             text += f"  [{self.saved_result}]"
         elif self.board_result:
             text += f"  [{tr('board_stored_result', result=self.board_result)}]"

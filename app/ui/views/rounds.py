@@ -333,6 +333,11 @@ class RoundsView(View):
             item = self.table.item(row, column)
             if item is not None and not isinstance(value, int):
                 item.setText("" if value is None else str(value))
+        # The result column was sized when it was empty: a result is shown whole (0-1t).
+        result_column = 3 if self.is_team_group() else 4
+        wanted = self.table.sizeHintForColumn(result_column)
+        if self.table.columnWidth(result_column) < wanted:
+            self.table.setColumnWidth(result_column, wanted)
         self._show_progress()
         self.main_actions_changed()
         return True

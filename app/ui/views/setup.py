@@ -143,7 +143,7 @@ class SetupView(View):
         self.rule_set = QComboBox()
         self.opening = QComboBox()
         self.fifth = QSpinBox()
-        self.fifth.setRange(0, 10)
+        self.fifth.setRange(0, 20)  # as the group setting takes it (五手N打, N up to 20)
         self.time_control = QLineEdit()
         self.system = QComboBox()
         self.rounds = QSpinBox()
@@ -497,11 +497,12 @@ class SetupView(View):
         self.preset_label.setToolTip(both("setup_preset_tip"))
         self.save_event_button.setText(tr("setup_save_event"))
         self.save_event_button.setToolTip(both("setup_save_event_tip"))
+        # N = 0: the tentative black declares N with the opening (2013 rules), not "0 offers"
+        self.fifth.setSpecialValueText(tr("f_fifth_declared"))
+        self.fifth.setToolTip(both("f_fifth_declared_tip"))
         self.groups_box.setTitle(tr("setup_groups"))
         self.group_list.setToolTip(both("setup_groups_tip"))
         self.new_group_name.setPlaceholderText(tr("setup_new_group"))
-        # 0 stores "the number is declared during the game" (e.g. Yamaguchi), never "no offers".
-        self.fifth.setSpecialValueText(tr("setup_fifth_declared"))
         self.new_group_name.setToolTip(both("setup_new_group_tip"))
         self.like_label.setText(tr("setup_like"))
         self.new_group_like.setToolTip(both("setup_like_tip"))

@@ -912,7 +912,14 @@ class StandingsView(View):
         """The result of the selected playoff's next game (first mover first)."""
         if self.playoff_id is None:
             return False
-        return self.run(RECORD_PLAYOFF_RESULT, self.ev, self.playoff_id, code) is not None
+        outcome = self.run(RECORD_PLAYOFF_RESULT, self.ev, self.playoff_id, code)
+        if outcome is None:
+            return False
+        info = outcome.value
+        self.main.show_message(
+            tr("playoff_decided", order=" > ".join(p.name for p in info.order)) if info.order
+            else tr("playoff_result_saved", place=info.place, result=code))
+        return True
 
     def save_layout(self, settings: Any) -> None:
         settings.setValue("standings/splitter", self.splitter.saveState())
