@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from app.pairing.team import MatchScore
 from app.standings.awards import Award, AwardBasis, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -297,3 +298,53 @@ def _legend_text(line: LegendLine, lang: str) -> str:
 
 def legend_texts(lines: tuple[LegendLine, ...], lang: str = "zh") -> tuple[str, ...]:
     return tuple(legend_text(line, lang) for line in lines)
+
+
+# ----- knockouts and team matches -----------------------------------------------------------
+
+
+def places_text(places: tuple[int, int], lang: str = "zh") -> str:
+    """The places a knockout match decides (名次段): `1–8名` / `places 1–8`."""
+    best, worst = places
+    return _pick(lang, f"{best}–{worst}名", f"places {best}–{worst}")
+
+
+def captains_playoff_text(lang: str = "zh") -> str:
+    """The captains' playoff of a level team match (主将加赛, huazhi 六、(三)3)."""
+    return _pick(lang, "主将加赛", "captains' playoff")
+
+
+def match_score_text(score: MatchScore, lang: str = "zh") -> str:
+    """A team match's game points, first-named team first (局分, huazhi 六、(二)): `5:1`, or
+    `3:3 主将加赛` / `3:3 captains' playoff` when the captains' playoff decided it."""
+    points = f"{score.first}:{score.second}"
+    return f"{points} {captains_playoff_text(lang)}" if score.decided_by_playoff else points
+
+
+def match_waiting_text(lang: str = "zh") -> str:
+    """A level team match whose captains' playoff is still to be played."""
+    return _pick(lang, "战平，需主将加赛", "level: the captains play off")
+
+
+def match_place_text(round_number: int, match: int, board: int | None = None,
+                     playoff: int | None = None, lang: str = "zh") -> str:
+    """Where in the rounds a team match (or one of its boards, or its k-th playoff game) is:
+    `第1轮第2场第3台` / `round 1, match 2, board 3`."""
+    if lang == "en":
+        parts = [f"round {round_number}", f"match {match}"]
+        if board is not None:
+            parts.append(f"board {board}")
+        if playoff is not None:
+            parts.append(f"captains' playoff game {playoff}")
+        return ", ".join(parts)
+    text = f"第{round_number}轮第{match}场"
+    if board is not None:
+        text += f"第{board}台"
+    if playoff is not None:
+        text += f"主将加赛第{playoff}局"
+    return text
+
+
+def board_place_text(round_number: int, board: int, lang: str = "zh") -> str:
+    """A board of a round: `第1轮第2台` / `round 1, board 2`."""
+    return _pick(lang, f"第{round_number}轮第{board}台", f"round {round_number}, board {board}")

@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from app import wording
 from app.commands._context import NUMBER, add_event, opened
 from app.errors import UserError
 
@@ -67,7 +68,9 @@ def print_round(info: RoundInfo) -> None:
     print(f"{info.group} 第{info.number}轮 / round {info.number}")
     for board in info.boards:
         first = board.first.name if board.first else board.first_team or "-"
-        label = f"  ({board.label})" if board.label else ""
+        note = (wording.match_score_text(board.score) if board.score is not None else
+                wording.places_text(board.places) if board.places is not None else "")
+        label = f"  ({note})" if note else ""
         if board.first_team and board.second_team:
             result = f"  [{board.result}]" if board.result else ""
             print(f"{board.number:>3}  {board.first_team} - {board.second_team}{label}{result}")

@@ -22,6 +22,7 @@ from docx.oxml.ns import qn
 from docx.shared import Mm, Pt
 from reportlab.lib.units import mm
 
+from app import wording
 from app.exports.booklet import Booklet, BracketBlock, Break, Heading, TableBlock, Text
 from app.exports.fonts import register_fonts
 from app.exports.model import ExportModel
@@ -187,7 +188,9 @@ def _bracket(document: Any, block: BracketBlock, wide: bool) -> None:
         for match in matches:
             places = f"{match.places[0]}-{match.places[1]}" if match.places[1] else ""
             rows.append((f"第{match.round}轮", str(match.number), places, match.top,
-                         match.bottom, match.score, match.winner))
+                         match.bottom,
+                         wording.match_score_text(match.score) if match.score else "",
+                         match.winner))
     columns = (Column("轮次"), Column("场次"), Column("名次段"), Column("先行方", "LEFT"),
                Column("后行方", "LEFT"), Column("比分"), Column("胜方", "LEFT"))
     _table(document, TableBlock(columns, tuple(rows)), wide)

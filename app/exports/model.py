@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from app.errors import UserError
 from app.pairing.system import System
+from app.pairing.team import MatchScore
 from app.pairing.types import Outcome, PointSystem
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
@@ -186,7 +187,7 @@ class BoardResult:
     match: int = 0  # team matches: the match (场) this game belongs to
     first_team: str = ""  # team matches (分台定人制): the teams, printed instead of units
     second_team: str = ""
-    match_score: str = ""  # team matches: the match's game points as the rules give them
+    match_score: MatchScore | None = None  # team matches: the match's game points (局分)
     confirm_codes: tuple[str, ...] = ()  # the players' own codes to confirm on the venue pages
 
     @property
@@ -381,7 +382,7 @@ class BracketMatch:
     bottom: str
     winner: str = ""
     places: tuple[int, int] = (0, 0)
-    score: str = ""  # a team match: its game points, 5:1 (or 3:3 主将加赛)
+    score: MatchScore | None = None  # a team match: its game points, once all are played
 
 
 @dataclass(frozen=True)

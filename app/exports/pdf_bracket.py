@@ -16,6 +16,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from app import wording
 from app.exports.fonts import SANS
 from app.exports.model import Bracket, BracketMatch, ExportModel
 from app.exports.pdf_common import (
@@ -84,8 +85,8 @@ def _match_box(drawing: Drawing, match: BracketMatch, x: float, y: float, h: flo
     for name, baseline in ((match.top, y + h * 0.62), (match.bottom, y + h * 0.12)):
         _entrant(drawing, name, x, baseline, bool(match.winner) and match.winner == name)
     label = f"{match.places[0]}-{match.places[1]}名" if match.places[1] else ""
-    if match.score:
-        label = f"{label}  {match.score}".strip()
+    if match.score is not None:
+        label = f"{label}  {wording.match_score_text(match.score)}".strip()
     if label:
         drawing.add(String(x, y + h + 1.5, label, fontName=SANS, fontSize=6,
                            fillColor=colors.Color(0.3, 0.3, 0.3)))

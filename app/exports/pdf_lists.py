@@ -46,6 +46,7 @@ from app.exports.pdf_common import (
     usable_width,
 )
 from app.exports.pdf_qr import venue_qr
+from app.pairing.team import MatchScore
 
 
 def _wide(columns: Sequence[Column], rows: Sequence[Sequence[str]],
@@ -59,9 +60,10 @@ def _wide(columns: Sequence[Column], rows: Sequence[Sequence[str]],
 def _table_document(path: Path, header: PageHeader, columns: Sequence[Column],
                     rows: Sequence[Sequence[str]], size: float = BASE_SIZE,
                     before: Sequence[Flowable] = (), after: Sequence[Flowable] = (),
-                    shade_every: int = 0, force_wide: bool | None = None) -> Path:
+                    shade_every: int = 0, force_wide: bool | None = None,
+                    extra_styles: Sequence[tuple[object, ...]] = ()) -> Path:
     wide = _wide(columns, rows, size) if force_wide is None else force_wide
-    table = make_table(columns, rows, usable_width(wide), size, shade_every)
+    table = make_table(columns, rows, usable_width(wide), size, shade_every, extra_styles)
     return build_document(path, header, [*before, table, *after], wide=wide)
 
 
@@ -111,7 +113,11 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
     if filled:
         columns.append(Column("终局方式", "LEFT"))
     rows = []
+    match = 0
     for board in rnd.boards:
+        if board.match and board.match != match:  # a team match: its line before its boards
+            match = board.match
+            rows.append(match_line(board, len(columns), filled))
         first = model.player(board.first)
         row = [board.board_text, str(first.number or ""), first.name,
                board.first_team or first.unit]
@@ -129,6 +135,24 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
             row.append(board.how_ended_zh if board.second is not None else "")
         rows.append(row)
     return columns, rows
+
+
+def match_score_cell(score: MatchScore | None) -> str:
+    """A team match's score as the result lists print it: `5:1`, `3:3 主将加赛`, or the level
+    score still waiting for the captains' playoff (huazhi 六、(二)/(三)3)."""
+    if score is None:
+        return ""
+    if score.waits_for_playoff:
+        return f"{wording.match_score_text(score)} {wording.match_waiting_text()}"
+    return wording.match_score_text(score)
+
+
+def match_line(board: BoardResult, width: int, filled: bool) -> list[str]:
+    """The line of a team match in a list by board (对阵表, 成绩表): 第N场, the first-named
+    team (black on board 1), the match score when `filled`, the other team."""
+    row = [f"第{board.match}场", "", board.first_team, "",
+           match_score_cell(board.match_score) if filled else "", board.second_team]
+    return row + [""] * (width - len(row))
 
 
 def _round_notes(model: ExportModel, group: str) -> list[Flowable]:
@@ -153,7 +177,14 @@ def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
     after = [*_round_notes(model, group), signature_line(("编排长", "裁判长"))]
     if not filled:
         after += venue_qr(model.event.venue_address, model.group(group).name)
-    return _table_document(path, header, columns, rows, after=after, shade_every=5)
+    matches = {f"第{b.match}场" for b in model.round(group, round_number).boards if b.match}
+    if not matches:
+        return _table_document(path, header, columns, rows, after=after, shade_every=5)
+    # team matches: each match's line shaded above its boards
+    shade = colors.Color(0.9, 0.9, 0.9)
+    styles = [("BACKGROUND", (0, i + 1), (-1, i + 1), shade)
+              for i, row in enumerate(rows) if row[0] in matches]
+    return _table_document(path, header, columns, rows, after=after, extra_styles=styles)
 
 
 def name_rows(model: ExportModel, group: str, round_number: int
@@ -415,7 +446,8 @@ def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
         matches.setdefault(board.match or board.number, []).append(board)
     for number, boards in matches.items():
         first_team, second_team = boards[0].first_team, boards[0].second_team
-        rows.append([f"第{number}场", first_team, boards[0].match_score, second_team, "", ""])
+        rows.append([f"第{number}场", first_team, match_score_cell(boards[0].match_score),
+                     second_team, "", ""])
         for board in boards:
             black = model.player(board.first)
             white = model.player(board.second) if board.second is not None else None

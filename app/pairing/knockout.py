@@ -194,6 +194,18 @@ def _slot_entrants(seeding: Sequence[int]) -> list[int]:
     return [seeding[s - 1] if s <= len(seeding) else BYE for s in bracket_order(size)]
 
 
+def match_places(entrants: int, round_number: int, number: int) -> tuple[int, int]:
+    """The places (名次段, best and worst) match `number` of round `round_number` belongs to
+    in a bracket of `entrants`: every match of round 1 plays for 1..size, round 2's winners'
+    half for 1..size/2 and losers' half for size/2+1..size, and so on (full placement)."""
+    block = bracket_size(entrants) >> (round_number - 1)
+    if block < 2 or number < 1 or number > bracket_size(entrants) // 2:
+        raise UserError(f"第{round_number}轮第{number}场不存在",
+                        f"round {round_number} has no match {number}", "round")
+    b = (number - 1) // (block // 2)
+    return (b * block + 1, (b + 1) * block)
+
+
 def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int] | None = None,
                   lot_seed: int | None = None) -> Bracket:
     """The whole bracket for entrants in seed order, with the winners known so far.
@@ -217,7 +229,7 @@ def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int]
         for i in range(size // 2):
             b, j = divmod(i, per_block)
             top, bottom = slots[2 * i], slots[2 * i + 1]
-            places = (b * block + 1, (b + 1) * block)
+            places = match_places(len(seeding), r, i + 1)
             winner = _winner(r, i + 1, top, bottom, results)
             if (r, i + 1) in results:
                 used.add((r, i + 1))

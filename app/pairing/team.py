@@ -176,6 +176,25 @@ def playoff_board(first: Team, second: Team, game: int = 1,
 
 
 @dataclass(frozen=True)
+class MatchScore:
+    """A team match's score: the game points (局分) of each team, first-named team first
+    (huazhi 六、(二)), and whether the captains' playoff (主将加赛) decided the level match
+    (六、(三)3). Level and not decided by the playoff: the match waits for it."""
+
+    first: int
+    second: int
+    decided_by_playoff: bool = False
+
+    @property
+    def level(self) -> bool:
+        return self.first == self.second
+
+    @property
+    def waits_for_playoff(self) -> bool:
+        return self.level and not self.decided_by_playoff
+
+
+@dataclass(frozen=True)
 class TeamMatchResult:
     """A team match: game points of each team (局分), the playoff games, and the winner.
 
@@ -208,6 +227,10 @@ class TeamMatchResult:
         if self.winner is None:
             return None
         return self.second if self.winner == self.first else self.first
+
+    @property
+    def score(self) -> MatchScore:
+        return MatchScore(self.first_points, self.second_points, self.decided_by_playoff)
 
     def match_points(self, points: PointSystem | None = None) -> dict[int, int]:
         """Match points (大分) of both teams: a win's points to the winner, a loss's to the

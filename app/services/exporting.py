@@ -22,6 +22,7 @@ from app.errors import UserError
 from app.exports import model as m
 from app.exports import pdf_slips
 from app.exports.bundle import check_documents, document_labels, export_all
+from app.pairing.team import MatchScore
 from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.records import read_moves
@@ -198,12 +199,12 @@ def _bracket(group: Group) -> m.Bracket:
         names = {t.id: t.name for t in group.teams}
     else:
         names = {p.id: p.name for p in group.players}
-    scores: dict[tuple[int, int], str] = {}
+    scores: dict[tuple[int, int], MatchScore] = {}
     if system_of(group).team:
         for round_ in group.rounds_played:
             for board in round_.boards:
                 score = match_score(group, board)
-                if score:
+                if score is not None:
                     scores[(round_.number, board.number)] = score
 
     def name(entrant: int | None) -> str:
@@ -214,7 +215,7 @@ def _bracket(group: Group) -> m.Bracket:
     rounds = tuple(
         tuple(m.BracketMatch(match.round, match.number, name(match.top), name(match.bottom),
                              name(match.winner) if match.winner else "", match.places,
-                             scores.get((match.round, match.number), ""))
+                             scores.get((match.round, match.number)))
               for match in matches)
         for matches in plain.rounds
     )
@@ -341,13 +342,14 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                 if system.team:
                     team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
                     number = 0
+                    board_count = team_rules(group).boards  # after them: the playoff games
                     for match in round_.boards:
                         score = match_score(group, match)
                         for game in match.games:
                             if game.black_player_id is None:
                                 continue  # a game row without its players: nothing to print
                             number += 1
-                            label = (f"第{match.number}场加赛" if game.index > 3 else
+                            label = (f"第{match.number}场加赛" if game.index > board_count else
                                      f"第{match.number}场{game.index}台")
                             boards.append(m.BoardResult(
                                 number, game.black_player_id, game.white_player_id,

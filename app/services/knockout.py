@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from app import wording
 from app.errors import UserError
 from app.pairing import knockout, team
 from app.pairing.system import System
@@ -241,10 +242,10 @@ def check_match_result(group: Group, round_number: int, board: BoardRow, result:
     try:
         knockout.record_winner(bracket(group), round_number, board.number, winner, replace=True)
     except UserError as error:
-        raise UserError(f"此结果与后面轮次已录入的结果矛盾，请先更正后面的结果（{error.zh}）",
-                        f"this result contradicts a later round's result: correct that one "
-                        f"first ({error.en})", f"{group.name} round {round_number} match "
-                        f"{board.number}") from None
+        raise _at(UserError(f"此结果与后面轮次已录入的结果矛盾，请先更正后面的结果（{error.zh}）",
+                            f"this result contradicts a later round's result: correct that "
+                            f"one first ({error.en})"), group.name, round_number,
+                  board.number) from None
 
 
 def bracket(group: Group) -> knockout.Bracket:
@@ -315,23 +316,29 @@ def enter_team_result(
     Returns the match result ("1-0": the first-named team won) or "" while a level match
     waits for its playoff (主将加赛).
     """
-    where = f"{group} 第{round_number}轮第{match}场 / round {round_number} match {match}"
-    with event.operation("enter_team_result", f"录入团体赛成绩 {where}") as session:
+    with event.operation("enter_team_result", f"录入团体赛成绩 {group} "
+                         f"{wording.match_place_text(round_number, match)} / enter team "
+                         f"result") as session:
         found = Event.group(session, group)
         board = find_board(find_round(session, found, round_number), match)
         if board.second_team_id is None or board.first_team_id is None:
-            raise UserError("该场不是两队之间的比赛", "not a match between two teams", where)
+            raise _at(UserError("该场不是两队之间的比赛", "not a match between two teams"),
+                      group, round_number, match)
         if board.result and not replace:
-            raise UserError(f"该场已有结果 {board.result}", f"the match has a result already:"
-                            f" {board.result}", where)
+            raise _at(UserError(f"该场已有结果 {board.result}", f"the match has a result "
+                                f"already: {board.result}"), group, round_number, match)
         by_id = {t.id: t for t in found.teams}
         first, second = (_plain_team(by_id[board.first_team_id]),
                          _plain_team(by_id[board.second_team_id]))
-        games = [parse_result(code, f"{where} board {k}") for k, code in enumerate(codes, 1)]
-        playoffs = [parse_result(code, f"{where} playoff {k}")
+        games = [_parsed(code, group, round_number, match, board=k)
+                 for k, code in enumerate(codes, 1)]
+        playoffs = [_parsed(code, group, round_number, match, playoff=k)
                     for k, code in enumerate(playoff, 1)]
-        outcome = team.team_match_result(first, second, games, playoffs,
-                                         settings_of(found).points)
+        try:
+            outcome = team.team_match_result(first, second, games, playoffs,
+                                             settings_of(found).points)
+        except UserError as error:
+            raise _at(error, group, round_number, match) from None
         boards = team.match_boards(first, second)
         for game_board, result in zip(boards, games, strict=True):
             _set_game(board, game_board.number, game_board.first, game_board.second, result)
@@ -346,36 +353,77 @@ def enter_team_result(
             decided = "1-0" if outcome.winner == first.number else "0-1"
             check_match_result(found, round_number, board, decided)
             board.result = decided
-        board.label = _score_text(outcome)
+        board.label = ""  # the score is read from the games (`match_score`), never stored
         return board.result
 
 
-def _score_text(outcome: team.TeamMatchResult) -> str:
-    """A match's game points, first-named team first (局分, huazhi 六、(二)): `5:1`, or
-    `3:3 主将加赛` when the captains' playoff decided it."""
-    return f"{outcome.first_points}:{outcome.second_points}" + (
-        " 主将加赛" if outcome.decided_by_playoff else "")
+def _at(error: UserError, group: str, round_number: int, match: int, *,
+        board: int | None = None, playoff: int | None = None) -> UserError:
+    """`error` with the match (and board, or captains' playoff game) it is about said in
+    words in each language, the group as its place."""
+    zh = wording.match_place_text(round_number, match, board, playoff, "zh")
+    en = wording.match_place_text(round_number, match, board, playoff, "en")
+    return UserError(f"{zh}：{error.zh}", f"{en}: {error.en}", group)
 
 
-def match_score(group: Group, board: BoardRow) -> str:
-    """The score of a stored team match as the rules decide it (`_score_text`), '' while a
-    board has no result (or for a bye)."""
+def _parsed(code: str, group: str, round_number: int, match: int, *,
+            board: int | None = None, playoff: int | None = None) -> GameResult:
+    try:
+        return parse_result(code)
+    except UserError as error:
+        raise _at(error, group, round_number, match, board=board, playoff=playoff) from None
+
+
+def match_outcome(group: Group, board: BoardRow) -> team.TeamMatchResult | None:
+    """A stored team match as the rules score it (huazhi 六、(二)/(三)3), from its games;
+    None while a board has no result (or for a bye)."""
     by_id = {t.id: t for t in group.teams}
     if board.first_team_id not in by_id or board.second_team_id not in by_id:
-        return ""
+        return None
     first, second = (_plain_team(by_id[board.first_team_id]),
                      _plain_team(by_id[board.second_team_id]))
     count = len(first.members)
     results = {g.index: g.result for g in board.games}
     codes = [results.get(k, "") for k in range(1, count + 1)]
     if not all(codes):
-        return ""
+        return None
     playoffs = [results[k] for k in sorted(results) if k > count and results[k]]
-    outcome = team.team_match_result(
-        first, second, [parse_result(c, f"board {k}") for k, c in enumerate(codes, 1)],
-        [parse_result(c, f"playoff {k}") for k, c in enumerate(playoffs, 1)],
-        settings_of(group).points)
-    return _score_text(outcome)
+    return team.team_match_result(first, second, [parse_result(c) for c in codes],
+                                  [parse_result(c) for c in playoffs],
+                                  settings_of(group).points)
+
+
+def match_score(group: Group, board: BoardRow) -> team.MatchScore | None:
+    """The score of a stored team match (game points each side, decided by the captains'
+    playoff or not), None while a board has no result (or for a bye)."""
+    outcome = match_outcome(group, board)
+    return None if outcome is None else outcome.score
+
+
+def round_scores(group: Group, round_number: int) -> dict[int, team.MatchScore]:
+    """Team groups: the score of each match of round `round_number` that has one, by match."""
+    if not system_of(group).team:
+        return {}
+    found = next((r for r in group.rounds_played if r.number == round_number), None)
+    scores = {}
+    for board in found.boards if found is not None else ():
+        score = match_score(group, board)
+        if score is not None:
+            scores[board.number] = score
+    return scores
+
+
+def round_places(group: Group, round_number: int) -> dict[int, tuple[int, int]]:
+    """Knockouts: the places (名次段) each match of round `round_number` decides, by match."""
+    if not system_of(group).bracket:
+        return {}
+    entrants = len(_entrants(group))
+    if entrants < 2:
+        return {}
+    size = knockout.bracket_size(entrants)
+    if round_number > size.bit_length() - 1:
+        return {}
+    return {n: knockout.match_places(entrants, round_number, n) for n in range(1, size // 2 + 1)}
 
 
 def _set_game(board: BoardRow, index: int, black: int, white: int | None, result: GameResult,

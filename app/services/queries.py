@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session, configure_mappers, object_session
 from app.errors import UserError
 from app.group_settings import GroupSettings
 from app.pairing.system import System
+from app.pairing.team import MatchScore
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
 from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
@@ -104,10 +105,14 @@ class BoardInfo:
     second: PlayerRef | None
     result: str
     games: tuple[GameInfo, ...]
-    label: str
     first_team: str = ""  # team matches: the first-named team (先行方)
     second_team: str = ""
     id: int = 0  # the stored board's id (0 when not known)
+    # team matches: game points each side and the captains' playoff, once every board has
+    # its result (huazhi 六、(二)/(三)3); None before
+    score: MatchScore | None = None
+    # knockouts: the places the match decides (名次段, best and worst); None in other systems
+    places: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -347,8 +352,18 @@ def game_info(game: Game, session: Session, numbers: dict[int, int]) -> GameInfo
     )
 
 
+def match_facts(group: Group, round_number: int
+                ) -> tuple[dict[int, MatchScore], dict[int, tuple[int, int]]]:
+    """What the rules say of each match of a round, by match: the team match scores, the
+    places a knockout match decides (`app.services.knockout`)."""
+    from app.services.knockout import round_places, round_scores
+
+    return round_scores(group, round_number), round_places(group, round_number)
+
+
 def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
     numbers = pairing_numbers(group)
+    scores, places = match_facts(group, round_.number)
     teams = {t.id: t.name for t in group.teams}
     boards = tuple(
         BoardInfo(
@@ -357,10 +372,11 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             second=_ref(b.second_player, numbers),
             result=b.result,
             games=tuple(game_info(g, session, numbers) for g in b.games),
-            label=b.label,
             first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
             second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
             id=b.id,
+            score=scores.get(b.number),
+            places=places.get(b.number),
         )
         for b in round_.boards
     )
@@ -397,6 +413,7 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
 
     teams = {t.id: t.name for t in session.execute(
         select(Team.id, Team.name).where(Team.group_id == group.id))}
+    scores, places = match_facts(group, number)
     games: dict[int, list[GameInfo]] = {}
     for g in session.execute(
             select(Game.id, Game.board_id, Game.index.label("game_index"), Game.black_player_id,
@@ -413,14 +430,15 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
             second=ref(b.second_player_id),
             result=b.result,
             games=tuple(games.get(b.id, ())),
-            label=b.label,
             first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
             second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
             id=b.id,
+            score=scores.get(b.number),
+            places=places.get(b.number),
         )
         for b in session.execute(
             select(BoardRow.id, BoardRow.number, BoardRow.first_player_id,
-                   BoardRow.second_player_id, BoardRow.result, BoardRow.label,
+                   BoardRow.second_player_id, BoardRow.result,
                    BoardRow.first_team_id, BoardRow.second_team_id)
             .where(BoardRow.round_id == found.id).order_by(BoardRow.number))
     )

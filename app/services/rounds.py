@@ -15,6 +15,7 @@ from itertools import combinations
 
 from sqlalchemy.orm import Session
 
+from app import wording
 from app.errors import NoAnswer, UserError
 from app.pairing import roundrobin
 from app.pairing.swiss.checks import violations
@@ -30,7 +31,6 @@ from app.pairing.types import (
 from app.services.boards import game_row, movers_of_game, record_code
 from app.services.event import Event, settings_of, store_settings
 from app.services.knockout import (
-    bracket,
     check_match_result,
     pair_knockout_round,
     store_team_boards,
@@ -235,11 +235,9 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
                        report=list(pairing.notes) + report
                        + (_size_notes(found) if number == 1 else []))
         session.add(round_)
-        places = _place_labels(found, number)
         for board in pairing.boards:
             # A bye needs no result: it is settled by the pairing itself.
-            row = BoardRow(number=board.number, result="bye" if board.second is None else "",
-                           label=places.get(board.number, ""))
+            row = BoardRow(number=board.number, result="bye" if board.second is None else "")
             if system.team:
                 store_team_boards(found, row, board.first, board.second)
             else:
@@ -248,14 +246,6 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
             round_.boards.append(row)
         session.flush()
         return round_info(session, found, round_)
-
-
-def _place_labels(group: Group, number: int) -> dict[int, str]:
-    """Knockouts: the places each match of the round decides (名次段), by match number."""
-    if not system_of(group).bracket:
-        return {}
-    matches = bracket(group).rounds[number - 1]
-    return {m.number: f"{m.places[0]}-{m.places[1]}" for m in matches}
 
 
 def unpair_last_round(event: Event, group: str) -> None:
@@ -300,8 +290,9 @@ def enter_result(
     replace: bool = False,
 ) -> list[str]:
     """Enter (or with `replace`, correct) the result of one board; returns warnings."""
-    where = f"{group} 第{round_number}轮第{board_number}台 / round {round_number} board {board_number}"
-    with event.operation("enter_result", f"录入成绩 {where}: {' '.join(codes)}") as session:
+    place = wording.board_place_text(round_number, board_number)
+    with event.operation("enter_result", f"录入成绩 {group} {place}: {' '.join(codes)} / "
+                         "enter result") as session:
         found = Event.group(session, group)
         round_ = find_round(session, found, round_number)
         _set_result(found, round_, board_number, codes, replace)
@@ -319,28 +310,39 @@ def enter_results(event: Event, group: str, round_number: int,
             _set_result(found, round_, board_number, codes, replace=False)
 
 
+def _on_board(error: UserError, group: Group, round_number: int, board_number: int
+              ) -> UserError:
+    """`error` with the board it is about said in words in each language, the group as its
+    place."""
+    return UserError(f"{wording.board_place_text(round_number, board_number, 'zh')}：{error.zh}",
+                     f"{wording.board_place_text(round_number, board_number, 'en')}: "
+                     f"{error.en}", group.name)
+
+
 def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[str],
                 replace: bool) -> None:
-    where = (f"{group.name} 第{round_.number}轮第{board_number}台 / round {round_.number} "
-             f"board {board_number}")
     board = find_board(round_, board_number)
     if board.second_player_id is None:
-        raise UserError("轮空台不需要录入结果", "a bye takes no result", where)
+        raise _on_board(UserError("轮空台不需要录入结果", "a bye takes no result"), group,
+                        round_.number, board_number)
     if board.result and not replace:
-        raise UserError(
+        raise _on_board(UserError(
             f"该台已有结果 {board.result}；更正须先确认",
             f"the board already has the result {board.result}; a correction must be confirmed",
-            where,
-        )
+        ), group, round_.number, board_number)
     if system_of(group).team:
-        raise UserError("团体赛请按台录入（team-result）",
-                        "team matches take one result per board (team-result)", where)
-    games = parse_board_result(list(codes), group.games_per_round == 2, where)
+        raise _on_board(UserError("团体赛按场录入，每台一个结果",
+                                  "a team match takes one result per board, match by match"),
+                        group, round_.number, board_number)
+    try:
+        games = parse_board_result(list(codes), group.games_per_round == 2)
+    except UserError as error:
+        raise _on_board(error, group, round_.number, board_number) from None
     if system_of(group).decisive_games and any(not g.code.decisive and g.code.played
                                           for g in games):
-        raise UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
-                        "a knockout match needs a winner: enter the result after the "
-                        "playoff", where)
+        raise _on_board(UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
+                                  "a knockout match needs a winner: enter the result after "
+                                  "the playoff"), group, round_.number, board_number)
     result = " ".join(str(g) for g in games)
     check_match_result(group, round_.number, board, result)
     board.result = result
@@ -526,23 +528,25 @@ def points_before_round(event: Event, group: str, round_number: int) -> dict[int
 
 def board_view(event: Event, group: str, round_number: int, board_number: int) -> BoardInfo:
     """One board of a round as the pairing list shows it (after a result on it)."""
-    from app.services.queries import game_info, pairing_numbers
+    from app.services.queries import game_info, match_facts, pairing_numbers
 
     with event.reading() as session:
         found = Event.group(session, group)
         board = find_board(find_round(session, found, round_number), board_number)
         numbers = pairing_numbers(found)
         teams = {t.id: t.name for t in found.teams} if board.first_team_id else {}
+        scores, places = match_facts(found, round_number)
         return BoardInfo(
             number=board.number,
             first=_player_ref(board.first_player, numbers),
             second=_player_ref(board.second_player, numbers),
             result=board.result,
             games=tuple(game_info(g, session, numbers) for g in board.games),
-            label=board.label,
             first_team=teams.get(board.first_team_id or 0, ""),
             second_team=teams.get(board.second_team_id or 0, ""),
             id=board.id,
+            score=scores.get(board.number),
+            places=places.get(board.number),
         )
 
 

@@ -25,6 +25,7 @@ from app.exports.model import (
     Standings,
 )
 from app.pairing.system import System
+from app.pairing.team import MatchScore
 from tests.exports.helpers import (
     assert_all_fonts_embedded,
     pdf_layout_lines,
@@ -168,11 +169,11 @@ def _team_model() -> ExportModel:
                     for i in range(1, 7))
     boards = (
         BoardResult(1, 1, 4, "1-0", label="第1场1台", match=1, first_team="甲队",
-                    second_team="乙队", match_score="2:4"),
+                    second_team="乙队", match_score=MatchScore(2, 4)),
         BoardResult(2, 5, 2, "1-0", label="第1场2台", match=1, first_team="乙队",
-                    second_team="甲队", match_score="2:4"),
+                    second_team="甲队", match_score=MatchScore(2, 4)),
         BoardResult(3, 3, 6, "0-1", label="第1场3台", match=1, first_team="甲队",
-                    second_team="乙队", match_score="2:4"),
+                    second_team="乙队", match_score=MatchScore(2, 4)),
     )
     return ExportModel(EventInfo("团体赛"), (Group("t", "决赛", System.TEAM_KNOCKOUT, 1, board_count=3),),
                        players, rounds=(Round("t", 1, boards),))
@@ -183,6 +184,35 @@ def test_team_match_table_gives_the_match_score_first_named_team_first() -> None
     rows = pdf_lists.team_match_rows(model, model.round("t", 1))
     assert rows[0][:4] == ["第1场", "甲队", "2:4", "乙队"]
     assert len(rows) == 4
+
+
+def test_team_round_lists_print_each_match_line_with_its_score(tmp_path: Path) -> None:
+    """对阵表 and 成绩表 of a team round: before each match's boards, the match with both teams
+    and (results) its game points, a level match decided by the captains' playoff so named."""
+    model = _team_model()
+    level = MatchScore(3, 3, decided_by_playoff=True)
+    more = tuple(replace(b, number=b.number + 3, match=2, label=b.label.replace("第1场", "第2场"),
+                         result="=" if b.number == 1 else b.result, match_score=level)
+                 for b in model.rounds[0].boards)
+    playoff = replace(more[0], number=7, label="第2场加赛", result="0-1")
+    model = replace(model, rounds=(Round("t", 1, (*model.rounds[0].boards, *more, playoff)),))
+    columns, rows = pdf_lists.board_rows(model, "t", 1, filled=True)
+    assert len(rows) == 2 + 7 and all(len(row) == len(columns) for row in rows)
+    assert rows[0][:6] == ["第1场", "", "甲队", "", "2:4", "乙队"]
+    assert rows[4][:6] == ["第2场", "", "甲队", "", "3:3 主将加赛", "乙队"]
+    assert rows[8][0] == "第2场加赛"
+    _columns, posted = pdf_lists.board_rows(model, "t", 1, filled=False)
+    assert posted[0][:6] == ["第1场", "", "甲队", "", "", "乙队"]  # no score on the posted list
+    text = squeezed(pdf_text(pdf_lists.write_round_results(model, "t", 1, tmp_path / "r.pdf")))
+    assert "第1场" in text and "2:4" in text and "3:3主将加赛" in text
+    text = squeezed(pdf_text(pdf_lists.write_pairings_by_board(model, "t", 1,
+                                                               tmp_path / "p.pdf")))
+    assert "第2场" in text and "2:4" not in text
+    waiting = replace(model, rounds=(Round("t", 1, tuple(
+        replace(b, match_score=MatchScore(3, 3)) if b.match == 2 else b
+        for b in model.rounds[0].boards[:6])),))
+    _columns, rows = pdf_lists.board_rows(waiting, "t", 1, filled=True)
+    assert rows[4][4] == "3:3 战平，需主将加赛"
 
 
 def test_team_slip_is_one_per_match_with_line_up_score_and_captains(tmp_path: Path) -> None:
@@ -199,8 +229,8 @@ def test_team_slip_is_one_per_match_with_line_up_score_and_captains(tmp_path: Pa
 def test_knockout_bracket_is_drawn_with_every_entrant_and_the_places(tmp_path: Path) -> None:
     model = _team_model()
     bracket = Bracket("t", (
-        (BracketMatch(1, 1, "甲队", "乙队", "甲队", (1, 4), "2:1"),
-         BracketMatch(1, 2, "丙队", "丁队", "丁队", (1, 4), "1:2")),
+        (BracketMatch(1, 1, "甲队", "乙队", "甲队", (1, 4), MatchScore(2, 1)),
+         BracketMatch(1, 2, "丙队", "丁队", "丁队", (1, 4), MatchScore(1, 2))),
         (BracketMatch(2, 1, "甲队", "丁队", "丁队", (1, 2)),
          BracketMatch(2, 2, "乙队", "丙队", "乙队", (3, 4))),
     ))

@@ -6,7 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
+from app import wording
 from app.errors import UserError
+from app.pairing.team import MatchScore
 from app.rules.board import parse_point
 from app.rules.game import Game, GameSettings
 from app.services import games, knockout, playoffs, rounds
@@ -244,9 +246,63 @@ def test_printed_match_scores_are_the_game_points_that_decided_the_match(make_ev
     knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "="], ["0-1"])  # 3:3
     model = build_model(event)
     scores = {b.match: b.match_score for r in model.rounds for b in r.boards}
-    assert scores == {1: "5:1", 2: "3:3 主将加赛"}
+    assert scores == {1: MatchScore(5, 1), 2: MatchScore(3, 3, decided_by_playoff=True)}
+    assert [wording.match_score_text(scores[n]) for n in (1, 2)] == ["5:1", "3:3 主将加赛"]
+    assert wording.match_score_text(scores[2], "en") == "3:3 captains' playoff"
     drawn = {(m.round, m.number): m.score for b in model.brackets for r in b.rounds for m in r}
-    assert drawn[(1, 1)] == "5:1" and drawn[(1, 2)] == "3:3 主将加赛"
+    assert drawn[(1, 1)] == scores[1] and drawn[(1, 2)] == scores[2]
+
+
+def test_a_team_round_reads_its_scores_and_places_as_typed_values(make_event: Make) -> None:
+    """huazhi 六、(二)/(三)3,5: before a result a match shows the places it decides; once every
+    board is in, its game points, a level one waiting for the captains' playoff, then decided
+    by it. The values are read from the games and the bracket, not from a stored note."""
+    event = make_event("huazhi-2021")
+    register_teams(event, "决赛", 8)
+    info = rounds.pair_next_round(event, "决赛")
+    assert [(b.places, b.score) for b in info.boards] == [((1, 8), None)] * 4
+    knockout.enter_team_result(event, "决赛", 1, 1, ["1-0", "=", "1-0"])
+    knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "="])
+    boards = round_view(event, "决赛", 1).boards
+    assert boards[0].score == MatchScore(5, 1) and boards[0].places == (1, 8)
+    assert boards[1].score == MatchScore(3, 3) and boards[1].score.waits_for_playoff
+    assert boards[2].score is None
+    knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "="], ["0-1"], replace=True)
+    decided = rounds.board_view(event, "决赛", 1, 2)
+    assert decided.score == MatchScore(3, 3, decided_by_playoff=True)
+    assert wording.match_score_text(decided.score) == "3:3 主将加赛"
+    for number in (3, 4):
+        knockout.enter_team_result(event, "决赛", 1, number, ["1-0", "0-1", "1-0"])
+    second = rounds.pair_next_round(event, "决赛")
+    assert [b.places for b in second.boards] == [(1, 4), (1, 4), (5, 8), (5, 8)]
+    assert wording.places_text((5, 8)) == "5–8名"
+    assert wording.places_text((5, 8), "en") == "places 5–8"
+
+
+def test_a_refused_team_result_names_its_place_in_words(make_event: Make) -> None:
+    """A bad code on a board, or a playoff for a match that is not level, is refused naming
+    the round, the match and the board in each language, never a code fragment."""
+    event = make_event("huazhi-2021")
+    register_teams(event, "决赛", 4)
+    rounds.pair_next_round(event, "决赛")
+    with pytest.raises(UserError) as refused:
+        knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "x"])
+    assert refused.value.zh.startswith("第1轮第2场第3台：")
+    assert refused.value.en.startswith("round 1, match 2, board 3: ")
+    assert refused.value.where == "决赛"
+    with pytest.raises(UserError) as refused:
+        knockout.enter_team_result(event, "决赛", 1, 1, ["1-0", "1-0", "1-0"], ["x"])
+    assert refused.value.zh.startswith("第1轮第1场主将加赛第1局：")
+    assert refused.value.en.startswith("round 1, match 1, captains' playoff game 1: ")
+    with pytest.raises(UserError) as refused:
+        knockout.enter_team_result(event, "决赛", 1, 1, ["1-0", "1-0", "1-0"], ["1-0"])
+    assert refused.value.zh.startswith("第1轮第1场：") and "主将加赛" in refused.value.zh
+    assert refused.value.en.startswith("round 1, match 1: ")
+    with pytest.raises(UserError) as refused:
+        rounds.enter_result(event, "决赛", 1, 1, ["1-0"])
+    assert refused.value.zh.startswith("第1轮第1台：")
+    assert refused.value.en.startswith("round 1, board 1: ")
+    assert "team-result" not in refused.value.message()
 
 
 def test_a_team_match_is_not_changed_by_hand(make_event: Make) -> None:

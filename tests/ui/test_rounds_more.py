@@ -61,6 +61,9 @@ def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, t
     assert view.board_texts()[0][1] == "队伍1"
     assert view.report.toPlainText().splitlines()[0] == "名次段 1-4: 第1场"  # one language
     assert view.board_texts()[0][2] == "1–4名"  # the places the match decides, not a score
+    window.set_language("en")
+    assert view.board_texts()[0][2] == "places 1–4"
+    window.set_language("zh")
     assert "甲" in view.board_texts()[0][5]  # the match's line-up, board by board
     assert view.entry_games() == 3
     qtbot.keyClicks(view.entry, "1 101")
@@ -79,6 +82,11 @@ def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, t
     assert view.entry.text() == "", window.last_error
     decided = queries.round_view(window.ev, "决赛", 1).boards[1]
     assert decided.result in ("1-0", "0-1") and len(decided.games) == 4  # 3 boards + playoff
+    assert view.board_texts()[1][2] == "3:3 主将加赛"  # the game points, then the playoff
+    window.set_language("en")
+    assert view.board_texts()[1][2] == "3:3 captains' playoff"
+    assert view.board_texts()[0][2] == "6:0"
+    window.set_language("zh")
     window.tabs.setCurrentWidget(view)
     screenshot(window, "06-team-rounds")
     window.tabs.setCurrentWidget(players)

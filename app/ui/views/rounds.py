@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import wording
 from app.errors import NoAnswer, UserError
 from app.services import exporting, queries
 from app.services import rounds as rounds_service
@@ -487,10 +488,10 @@ class RoundsView(View):
             lineup = ("；" if language() == "zh" else "; ").join(
                 f"{g.index}: {g.black.name if g.black else '—'}–"
                 f"{g.white.name if g.white else '—'}" for g in board.games)
-            # every board played, no winner: level, waiting for the captains' playoff
-            level = not board.result and bool(board.games) and all(g.result for g in board.games)
-            result = tr("rounds_match_level") if level else board.result
-            return [board.number, board.first_team, match_note(board.label),
+            # every board played, level on game points: waiting for the captains' playoff
+            waiting = board.score is not None and board.score.waits_for_playoff
+            result = wording.match_waiting_text(language()) if waiting else board.result
+            return [board.number, board.first_team, match_note(board),
                     f"{result}  [{games}]",
                     board.second_team or tr("bye"), lineup]
         result = tr("bye") if board.result == "bye" else board.result
@@ -673,7 +674,8 @@ class RoundsView(View):
                 self._say_round_complete(name, number)
             else:
                 self.main.show_message(tr("rounds_match_saved", board=board,
-                                          result=team.value or tr("rounds_match_level")))
+                                          result=team.value
+                                          or wording.match_waiting_text(language())))
             return True
         self._changed_board = board  # only this board's row needs showing again
         outcome = self.run(ENTER_RESULT, self.ev, name, number, board, codes, replace=replace)
@@ -805,15 +807,15 @@ class RoundsView(View):
             self.splitter.restoreState(state)
 
 
-def match_note(label: str) -> str:
-    """A team match's stored note, "3:3 主将加赛" (the board points, decided by the captains'
-    playoff), in the language shown; before its result, the places the match decides
-    ("1-8", stored at pairing) read as places (1–8名), not as a score."""
-    places = re.fullmatch(r"(\d+)-(\d+)", label)
-    if places:
-        return tr("bracket_places", best=places.group(1), worst=places.group(2))
-    points, playoff, _rest = label.partition(" 主将加赛")
-    return f"{points} {tr('rounds_captains_playoff')}" if playoff else label
+def match_note(board: queries.BoardInfo) -> str:
+    """A team match's note in the language shown: its score once every board has its result
+    ("3:3 主将加赛": the game points, decided by the captains' playoff); before, the places a
+    knockout match decides (1–8名)."""
+    if board.score is not None:
+        return wording.match_score_text(board.score, language())
+    if board.places is not None:
+        return wording.places_text(board.places, language())
+    return ""
 
 
 def _why(error: UserError | None) -> str | None:
