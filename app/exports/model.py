@@ -185,6 +185,7 @@ class BoardResult:
     second_points: int | None = None
     label: str = ""  # printed instead of the number when set, e.g. 第2场1台 (team matches)
     match: int = 0  # team matches: the match (场) this game belongs to
+    match_board: int = 0  # team matches: the game's board (台) in its match; 0 for a playoff
     first_team: str = ""  # team matches (分台定人制): the teams, printed instead of units
     second_team: str = ""
     match_score: MatchScore | None = None  # team matches: the match's game points (局分)

@@ -451,7 +451,7 @@ def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
         for board in boards:
             black = model.player(board.first)
             white = model.player(board.second) if board.second is not None else None
-            place = board.label.replace(f"第{number}场", "") or str(board.number)
+            place = f"{board.match_board}台" if board.match_board else "加赛"
             rows.append([place, f"{black.name}（{board.first_team}）", result_zh(board.result),
                          f"{white.name}（{board.second_team}）" if white else "轮空",
                          board.how_ended_zh, ""])

@@ -192,12 +192,11 @@ def _team_slip(canvas: Canvas, model: ExportModel, group: Group, round_number: i
         draw_fitted(c, team, x + 16 * mm, y, half - 18 * mm, 12)
     y -= 8 * mm
     for board in boards:
-        if "加赛" in board.label:
-            continue
+        if not board.match_board:
+            continue  # a captains' playoff game: the box below
         black = model.player(board.first)
         white = model.player(board.second) if board.second is not None else None
-        place = board.label.replace(f"第{number}场", "")
-        text = (f"{place}  黑：{black.number or ''}号 {black.name}（{board.first_team}）  "
+        text = (f"{board.match_board}台  黑：{black.number or ''}号 {black.name}（{board.first_team}）  "
                 f"白：{white.number or '' if white else ''}号 "
                 f"{white.name if white else ''}（{board.second_team}）")
         draw_fitted(c, text, _LEFT, y, _USABLE, 10)

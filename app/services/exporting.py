@@ -349,12 +349,14 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                             if game.black_player_id is None:
                                 continue  # a game row without its players: nothing to print
                             number += 1
-                            label = (f"第{match.number}场加赛" if game.index > board_count else
-                                     f"第{match.number}场{game.index}台")
+                            on_board = game.index if game.index <= board_count else 0
+                            label = (f"第{match.number}场{on_board}台" if on_board else
+                                     f"第{match.number}场加赛")
                             boards.append(m.BoardResult(
                                 number, game.black_player_id, game.white_player_id,
                                 game.result, (Ending.stored(game.ending),), label=label,
-                                match=match.number, match_score=score,
+                                match=match.number, match_board=on_board,
+                                match_score=score,
                                 first_team=team_of.get(game.black_player_id, ""),
                                 second_team=team_of.get(game.white_player_id, "")
                                 if game.white_player_id else ""))

@@ -168,11 +168,11 @@ def _team_model() -> ExportModel:
     players = tuple(Player(i, f"队员{i}", "t", number=i, unit=f"{'甲' if i <= 3 else '乙'}队")
                     for i in range(1, 7))
     boards = (
-        BoardResult(1, 1, 4, "1-0", label="第1场1台", match=1, first_team="甲队",
+        BoardResult(1, 1, 4, "1-0", label="第1场1台", match=1, match_board=1, first_team="甲队",
                     second_team="乙队", match_score=MatchScore(2, 4)),
-        BoardResult(2, 5, 2, "1-0", label="第1场2台", match=1, first_team="乙队",
+        BoardResult(2, 5, 2, "1-0", label="第1场2台", match=1, match_board=2, first_team="乙队",
                     second_team="甲队", match_score=MatchScore(2, 4)),
-        BoardResult(3, 3, 6, "0-1", label="第1场3台", match=1, first_team="甲队",
+        BoardResult(3, 3, 6, "0-1", label="第1场3台", match=1, match_board=3, first_team="甲队",
                     second_team="乙队", match_score=MatchScore(2, 4)),
     )
     return ExportModel(EventInfo("团体赛"), (Group("t", "决赛", System.TEAM_KNOCKOUT, 1, board_count=3),),
@@ -194,13 +194,17 @@ def test_team_round_lists_print_each_match_line_with_its_score(tmp_path: Path) -
     more = tuple(replace(b, number=b.number + 3, match=2, label=b.label.replace("第1场", "第2场"),
                          result="=" if b.number == 1 else b.result, match_score=level)
                  for b in model.rounds[0].boards)
-    playoff = replace(more[0], number=7, label="第2场加赛", result="0-1")
+    playoff = replace(more[0], number=7, label="第2场加赛", match_board=0, result="0-1")
     model = replace(model, rounds=(Round("t", 1, (*model.rounds[0].boards, *more, playoff)),))
     columns, rows = pdf_lists.board_rows(model, "t", 1, filled=True)
     assert len(rows) == 2 + 7 and all(len(row) == len(columns) for row in rows)
     assert rows[0][:6] == ["第1场", "", "甲队", "", "2:4", "乙队"]
     assert rows[4][:6] == ["第2场", "", "甲队", "", "3:3 主将加赛", "乙队"]
     assert rows[8][0] == "第2场加赛"
+    table = pdf_lists.team_match_rows(model, model.round("t", 1))
+    assert [row[0] for row in table[4:]] == ["第2场", "1台", "2台", "3台", "加赛"]
+    slips = squeezed(pdf_text(pdf_slips.write_result_slips(model, "t", 1, tmp_path / "s.pdf")))
+    assert "1台黑" in slips and "3台黑" in slips
     _columns, posted = pdf_lists.board_rows(model, "t", 1, filled=False)
     assert posted[0][:6] == ["第1场", "", "甲队", "", "", "乙队"]  # no score on the posted list
     text = squeezed(pdf_text(pdf_lists.write_round_results(model, "t", 1, tmp_path / "r.pdf")))
