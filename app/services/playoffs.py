@@ -129,7 +129,7 @@ def create_playoff(event: Event, group: str, place: int,
                 f"the playoff for place {need.place} is already open (playoff "
                 f"{need.open_playoff}): enter its results, or undo opening it to start again",
                 info.name)
-        event.snapshot_first(session, f"加赛前 {group} / before playoff")
+        event.snapshot_first(session, f"加赛前 {group} / before playoff, {group}")
         row = Playoff(group_id=found.id, place=place,
                       player_ids=[p.id for p in need.players], order=[],
                       created_at=dt.datetime.now())
