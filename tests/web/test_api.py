@@ -185,12 +185,13 @@ def test_an_unknown_group_is_not_found(venue: Venue) -> None:
 
 
 def test_a_team_match_names_the_teams_and_lists_its_games() -> None:
+    from app.pairing.team import MatchScore
     from app.services.queries import BoardInfo, GameInfo, PlayerRef, RoundInfo
     from app.web import data
 
     black, white = PlayerRef(7, "马娟宇", "南京", 13), PlayerRef(9, "赵平", "青岛", 40)
     match = BoardInfo(1, None, None, "0-1", (GameInfo(1, 1, black, white, "0-1", "", "", ""),),
-                      "2:4", "南京五子队5", "青岛五子队14")
+                      "南京五子队5", "青岛五子队14", score=MatchScore(2, 4))
     answer = data.round_json(RoundInfo("决赛", 4, (match,), (), True))
     board = answer["boards"][0]
     assert board["black"] == {"id": None, "number": None, "name": "南京五子队5"}
@@ -207,3 +208,27 @@ def test_wrong_codes_from_one_client_are_refused_for_a_minute(venue: Venue) -> N
         assert venue.post(API + "/results", body, {"X-Arbiter-Code": f"guess{attempt}"})[0] == 403
     status, answer = venue.post(API + "/results", body, {"X-Arbiter-Code": CODE})
     assert status == 403 and "一分钟" in answer["error"] and _board_result(venue, 3) == ""
+
+
+def test_the_pairings_page_of_a_team_round_shows_each_match_score(tmp_path: Path) -> None:
+    """huazhi 六、(二)/(三)3: the venue page gives a decided match's game points, a level one
+    decided by the captains' playoff so named, in the page's language."""
+    from app.services import knockout
+    from app.services.event import Event
+
+    path = tmp_path / "hz.db"
+    event = Event.create(path, preset="huazhi-2021")
+    for k in range(1, 5):
+        knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
+                                                   (f"丙{k}", "F")])
+    rounds.pair_next_round(event, "决赛")
+    knockout.enter_team_result(event, "决赛", 1, 1, ["1-0", "=", "1-0"])
+    knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "="], ["0-1"])
+    event.close()
+    v = start_venue(path)
+    try:
+        with urllib.request.urlopen(v.group_url("pairings", "决赛"), timeout=10) as answer:
+            page = answer.read().decode()
+        assert "5:1" in page and "3:3 主将加赛" in page
+    finally:
+        v.server.stop()
