@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from app import wording
 from app.errors import UserError
 from app.rules.endings import Ending
 from app.rules.game import Game, GameSettings, decode_actions, encode_actions
@@ -74,25 +75,43 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
               game: Game) -> str:
     """Store the game; once it has ended, its result fills the board. Returns the board's
     result ('' while it is not decided)."""
-    where = f"{group} 第{round_number}轮第{board_number}台 / round {round_number} board {board_number}"
-    with event.operation("save_game", f"保存对局 {where}") as session:
+    with event.operation("save_game", f"保存对局 {group} "
+                         f"{wording.board_place_text(round_number, board_number)} / save a "
+                         "game") as session:
         found = Event.group(session, group)
         board = find_board(find_round(session, found, round_number), board_number)
         team = system_of(found).team
         games_needed = 1 if team else found.games_per_round
         if not 1 <= index <= max(games_needed, 3 if team else 1):
-            raise UserError(f"没有第{index}盘", f"there is no game {index}", where)
+            refused = (UserError(f"该场没有第{index}台", f"the match has no board {index}")
+                       if team else UserError(f"没有第{index}盘", f"there is no game {index}"))
+            raise _at(refused, found, round_number, board_number)
         if board.second_player_id is None and board.first_team_id is None:
-            raise UserError("轮空台没有对局", "a bye has no game", where)
-        return _store(session, found, board, index, game, where)
+            raise _at(UserError("轮空台没有对局", "a bye has no game"), found, round_number,
+                      board_number)
+        return _store(session, found, board, index, game, round_number)
+
+
+def _at(error: UserError, group: Group, round_number: int, board_number: int,
+        game: int | None = None) -> UserError:
+    """`error` with its place said in words in each language (a team match's board: round,
+    match and board), the group as its place."""
+    if system_of(group).team:
+        zh, en = (wording.match_place_text(round_number, board_number, game, lang=lang)
+                  for lang in ("zh", "en"))
+    else:
+        zh, en = (wording.board_place_text(round_number, board_number, lang)
+                  for lang in ("zh", "en"))
+    return UserError(f"{zh}：{error.zh}", f"{en}: {error.en}", group.name)
 
 
 def _store(session: Session, group: Group, board: BoardRow, index: int, game: Game,
-           where: str) -> str:
+           round_number: int) -> str:
     row = next((g for g in board.games if g.index == index), None)
     if system_of(group).team:
         if row is None:
-            raise UserError("团体赛该台不存在", "no such board in the match", where)
+            raise _at(UserError("团体赛该台不存在", "no such board in the match"), group,
+                      round_number, board.number, index)
         first, second = row.black_player_id, row.white_player_id
     else:
         first, second = _players_of_game(board, index)
@@ -122,6 +141,9 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
     if len(codes) == group.games_per_round and all(codes):
         from app.standings.scoring import parse_board_result
 
-        games = parse_board_result(codes, group.games_per_round == 2, where)
+        try:
+            games = parse_board_result(codes, group.games_per_round == 2)
+        except UserError as error:
+            raise _at(error, group, round_number, board.number) from None
         board.result = " ".join(str(g) for g in games)
     return board.result
