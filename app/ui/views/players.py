@@ -283,13 +283,14 @@ class PlayersView(View):
                 if column == 1 and player.id_number:
                     item.setToolTip(player.id_number)
                 table.setItem(row, column, item)
-        table.resizeColumnsToContents()
-        table.horizontalHeader().setStretchLastSection(False)
-        table.horizontalHeader().setStretchLastSection(True)
         table.verticalHeader().setVisible(False)
         table.setSortingEnabled(True)
         if sort_column >= 0:
             table.sortItems(sort_column, sort_order)
+        # Sized once the sort indicator shows again, so that each header fits with its arrow.
+        table.resizeColumnsToContents()
+        table.horizontalHeader().setStretchLastSection(False)
+        table.horizontalHeader().setStretchLastSection(True)
         self.count.setText(tr("players_count", count=len(shown)))
 
     def sort_by_pinyin(self) -> None:
