@@ -70,7 +70,16 @@ from app.rules.openings import (
     second_stone_allowed,
     stabiliser,
 )
-from app.rules.protocols import Protocol, Role, Step, StepKind, after, in_area, script
+from app.rules.protocols import (
+    MAX_OFFERS,
+    Protocol,
+    Role,
+    Step,
+    StepKind,
+    after,
+    in_area,
+    script,
+)
 
 KIND_ZH = {"overline": "长连", "44": "四四", "33": "三三"}
 
@@ -226,6 +235,25 @@ class GameSettings:
         if opening is not None and not isinstance(opening, Opening):
             opening = find_opening(opening)
         return cls(RuleSet.RENJU, True, fifth_offers, opening)
+
+    @classmethod
+    def of_group(cls, rules: RuleSet, protocol: Protocol, fifth_move_offers: int
+                 ) -> GameSettings:
+        """A game under a group's rules. 指定开局 belongs to 专业规则 (elsewhere 自由开局); its
+        `fifth_move_offers` N is fixed (五手两打 for juniors), or 0: N declared by the
+        tentative black with the opening (1 to MAX_OFFERS)."""
+        if protocol is Protocol.DESIGNATED and rules is not RuleSet.RENJU:
+            protocol = Protocol.FREE
+        if protocol is Protocol.DESIGNATED:
+            declared = fifth_move_offers == 0
+            return cls(rules=rules, fifth_offers=MAX_OFFERS if declared else fifth_move_offers,
+                       protocol=protocol, declared_offers=declared)
+        return cls(rules=rules, protocol=protocol)
+
+    @property
+    def group_offers(self) -> int:
+        """N of 五手N打 as a group states it: 0 when the tentative black declares it."""
+        return 0 if self.declared_offers else self.fifth_offers
 
     @property
     def opening_rule(self) -> Protocol:

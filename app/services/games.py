@@ -14,7 +14,7 @@ from app.errors import UserError
 from app.rules.endings import Ending
 from app.rules.game import Game, GameSettings, decode_actions, encode_actions
 from app.rules.judge import RuleSet
-from app.rules.protocols import MAX_OFFERS, Protocol
+from app.rules.protocols import Protocol
 from app.rules.records import write_moves
 from app.services.boards import movers_of_game
 from app.services.event import Event
@@ -29,18 +29,8 @@ def game_settings(group: Group) -> GameSettings:
     """The rules a game of this group is played under (专业规则 / 大众规则 / standard) and its
     opening rule (`app.rules.protocols`: 指定开局, 自由开局, Swap2, Soosõrv-8, Taraguchi-10,
     Yamaguchi). 指定开局 belongs to 专业规则; under other rule sets it is 自由开局."""
-    rules = _RULE_SETS[group.rule_set]
-    protocol = Protocol(group.opening)
-    if protocol is Protocol.DESIGNATED and rules is not RuleSet.RENJU:
-        protocol = Protocol.FREE
-    if protocol is Protocol.DESIGNATED:
-        # 0 in the group means 五手N打 with N declared by the tentative black (1 to the most
-        # the rule allows); otherwise N is fixed (五手两打 for juniors).
-        declared = group.fifth_move_offers == 0
-        offers = MAX_OFFERS if declared else group.fifth_move_offers
-        return GameSettings(rules=rules, fifth_offers=offers, protocol=protocol,
-                            declared_offers=declared)
-    return GameSettings(rules=rules, protocol=protocol)
+    return GameSettings.of_group(_RULE_SETS[group.rule_set], Protocol(group.opening),
+                                 group.fifth_move_offers)
 
 
 def _players_of_game(board: BoardRow, index: int) -> tuple[int | None, int | None]:

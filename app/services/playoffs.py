@@ -29,6 +29,7 @@ from app.services.ranking import (
     StandingsInfo,
     compute_standings,
     find_need,
+    playoff_kept,
     subranking_options,
 )
 from app.standings.playoff import (
@@ -101,12 +102,7 @@ def _state(row: Playoff) -> PlayoffState:
 
 def row_format(row: Playoff) -> str:
     """The playoff's format, kept on its first game (小循环 by default)."""
-    return _kept(row, "format", "round_robin")
-
-
-def _kept(row: Playoff, key: str, default: str) -> str:
-    """What the playoff keeps on its first game (format, ranking, reason)."""
-    return str(next((g.record[key] for g in row.games if key in g.record), default))
+    return playoff_kept(row, "format", "round_robin")
 
 
 def create_playoff(event: Event, group: str, place: int,
@@ -125,9 +121,15 @@ def create_playoff(event: Event, group: str, place: int,
             playoff_format = settings_of(found).playoff_format.value
         info = _ranking_info(session, found, ranking)
         need = find_need(info, place)
-        _refuse_second_playoff(session, found, info.name, need.place,
-                               {p.id for p in need.players})
-        event.snapshot_first(session, f"加赛前 {group} / before playoff")
+        if need.open_playoff is not None:
+            # Its tie still shows while it is played; a second one would play it twice.
+            raise UserError(
+                f"第{need.place}名的加赛已开始（加赛 {need.open_playoff}），请录入其结果；"
+                "如需重开，先撤销开始加赛",
+                f"the playoff for place {need.place} is already open (playoff "
+                f"{need.open_playoff}): enter its results, or undo opening it to start again",
+                info.name)
+        event.snapshot_first(session, f"加赛前 {group} / before playoff, {group}")
         row = Playoff(group_id=found.id, place=place,
                       player_ids=[p.id for p in need.players], order=[],
                       created_at=dt.datetime.now())
@@ -142,21 +144,6 @@ def create_playoff(event: Event, group: str, place: int,
                                          "format": playoff_format,
                                          "ranking": info.name, "reason": wording.reason_text(need.why)}))
         return row.id
-
-
-def _refuse_second_playoff(session: Session, group: Group, ranking: str, place: int,
-                           tied: set[int]) -> None:
-    """One playoff a tie: while the one opened for these players is undecided, its tie
-    still shows in the standings, but a second playoff would play the same tie twice."""
-    rows = session.query(Playoff).filter(Playoff.group_id == group.id).order_by(Playoff.id)
-    for row in rows:
-        if (not row.order and set(row.player_ids) == tied
-                and _kept(row, "ranking", group.name) == ranking):
-            raise UserError(
-                f"第{place}名的加赛已开始（加赛 {row.id}），请录入其结果；"
-                "如需重开，先撤销开始加赛",
-                f"the playoff for place {place} is already open (playoff {row.id}): enter its "
-                "results, or undo opening it to start again", ranking)
 
 
 def _ranking_info(session: Session, group: Group, ranking: str | None) -> StandingsInfo:
@@ -202,8 +189,8 @@ def _info(session: Session, group: str, row: Playoff) -> PlayoffInfo:
         players=tuple(_ref(session, pid) for pid in row.player_ids),
         games=tuple(games),
         order=tuple(_ref(session, pid) for pid in row.order),
-        ranking=_kept(row, "ranking", group),
-        reason=_kept(row, "reason", ""),
+        ranking=playoff_kept(row, "ranking", group),
+        reason=playoff_kept(row, "reason", ""),
     )
 
 

@@ -76,6 +76,7 @@ class PlayoffNeed:
     place: int
     players: tuple[PlayerRef, ...]
     why: PlayoffReason  # what differs across its places (`app.wording.reason_text` words it)
+    open_playoff: int | None = None  # the undecided playoff already opened for this tie
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,12 @@ def _stored_playoffs(session: Any, group: Group) -> list[Playoff]:
                                 .order_by(Playoff.id)))
 
 
+def playoff_kept(playoff: Playoff, key: str, default: str) -> str:
+    """What a playoff keeps on its first game (format, ranking, reason): the row has no
+    column for them."""
+    return str(next((g.record[key] for g in playoff.games if key in g.record), default))
+
+
 def declines_of(group: Group, ranking: str, number_of: dict[int, int]) -> Declines:
     """The titles and prizes declined in `ranking` (recorded by `decline_award`)."""
     titles: set[int | str] = set()
@@ -218,11 +225,11 @@ def compute_standings(
     players = {p.id: p for p in group.players}
     name = group.name if sub is None else sub.name
     scheme = award_scheme(group, sub)
-    playoffs = [
-        [build.number_of[pid] for pid in playoff.order]
-        for playoff in _stored_playoffs(session, group)
-        if playoff.order
-    ]
+    stored = _stored_playoffs(session, group)
+    playoffs = [[build.number_of[pid] for pid in playoff.order]
+                for playoff in stored if playoff.order]
+    open_playoffs = {frozenset(playoff.player_ids): playoff.id for playoff in stored
+              if not playoff.order and playoff_kept(playoff, "ranking", group.name) == name}
     complete = sum(1 for r in group.rounds_played if round_is_complete(r)
                    and (before_round is None or r.number < before_round))
     planned = planned_rounds(group)
@@ -268,7 +275,8 @@ def compute_standings(
                       players[build.player_of[n]].unit, n)
             for n in need.players
         )
-        needs.append(PlayoffNeed(need.place, refs, need.reason))
+        needs.append(PlayoffNeed(need.place, refs, need.reason,
+                                 open_playoffs.get(frozenset(ref.id for ref in refs))))
     info = StandingsInfo(
         group=group.name,
         name=name,

@@ -215,7 +215,7 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         pairing_lock(session, found.id, event.store.station, expected_round)
         session.refresh(found)
         number = _check_ready(found)
-        event.snapshot_first(session, f"编排前 {group} / before pairing",
+        event.snapshot_first(session, f"编排前 {group} / before pairing {group}",
                              hold=f"pairing {found.id} {number}")
         system = system_of(found)
         if system.engine is Engine.DUTCH:

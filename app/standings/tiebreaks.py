@@ -111,9 +111,22 @@ class TieBreakContext:
 
     def records(self, number: int) -> tuple[RoundRecord | None, ...]:
         """One entry per round 1..rounds_played; None where the player has no record."""
-        rounds = self.players[number].rounds
-        by_round = {r.round: r for r in rounds}
-        return tuple(by_round.get(k) for k in range(1, self.rounds + 1))
+        return self._records[number]
+
+    @cached_property
+    def _records(self) -> dict[int, tuple[RoundRecord | None, ...]]:
+        # Every tie-break walks each player's rounds; laid out once per context.
+        out = {}
+        for number, player in self.players.items():
+            by_round = {r.round: r for r in player.rounds}
+            out[number] = tuple(by_round.get(k) for k in range(1, self.rounds + 1))
+        return out
+
+    @cached_property
+    def opponent_contributions(self) -> dict[int, list[Fraction]]:
+        """Each player's opponents' scores round by round (the policy value where unplayed):
+        what Buchholz, its cuts and the opponents' progressive scores all add up."""
+        return {n: self.per_round(n, self.scores, self.opponent_scores) for n in self.players}
 
     def unplayed_value(self, number: int, values: Mapping[int, Fraction | int]) -> Fraction:
         """The value an unplayed round contributes under the group's policy."""
@@ -175,8 +188,7 @@ class TieBreakContext:
 
     @cached_property
     def buchholz(self) -> dict[int, Fraction]:
-        return {n: sum(self.per_round(n, self.scores, self.opponent_scores), Fraction(0))
-                for n in self.players}
+        return {n: sum(self.opponent_contributions[n], Fraction(0)) for n in self.players}
 
 
 def _played(record: RoundRecord | None) -> bool:
@@ -197,7 +209,7 @@ def median_buchholz(ctx: TieBreakContext) -> dict[int, Fraction]:
     cut = ctx.options.cut
     out: dict[int, Fraction] = {}
     for n in ctx.players:
-        values = ctx.per_round(n, ctx.scores, ctx.opponent_scores)
+        values = ctx.opponent_contributions[n]
         kept = ctx.cut(n, values, cut, cut) if len(values) > 2 * cut else []
         out[n] = sum(kept, Fraction(0))
     return out
@@ -239,7 +251,7 @@ def sonneborn_berger(ctx: TieBreakContext) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     for n in ctx.players:
         total = Fraction(0)
-        values = ctx.per_round(n, ctx.scores, ctx.opponent_scores)
+        values = ctx.opponent_contributions[n]
         for record, value in zip(ctx.records(n), values, strict=True):
             if record is not None:
                 total += value * Fraction(record.points, win)

@@ -28,7 +28,7 @@ from app.ui.i18n import both, notifier, stored_text, tr
 
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 MANUAL_LABEL = "手动快照 / taken by hand"  # stored with the copy, in both languages as the
-# automatic ones are ("编排前 公开组 / before pairing")
+# automatic ones are ("编排前 公开组 / before pairing 公开组")
 
 
 def snapshot_row(info: SnapshotInfo) -> list[object]:

@@ -403,6 +403,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "standings_team_ranking": ("团体：{name}", "Teams: {name}"),
     "standings_need": ("第{place}名需加赛：{players}", "Place {place} needs a playoff: {players}"),
     "standings_create_playoff": ("建立加赛", "Create playoff"),
+    "standings_need_open": ("（加赛进行中）", " (playoff under way)"),
+    "standings_playoff_open_tip": ("第{place}名的加赛已开始，请在下方录入其结果",
+                                   "The playoff for place {place} is open: enter its results "
+                                   "below"),
     "standings_playoff_result": ("录入加赛结果…", "Enter playoff result…"),
     "standings_playoff_created": ("已建立第{place}名加赛", "Playoff for place {place} created"),
     "standings_no_need": ("无需加赛", "No playoff needed"),

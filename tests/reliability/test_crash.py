@@ -147,7 +147,7 @@ def test_kill_inside_the_pairing_transaction_leaves_no_round(tmp_path: Path) -> 
     event = reopen(path)
     try:
         assert [s.label for s in list_snapshots(event.store)] == [
-            f"编排前 {GROUP} / before pairing"]
+            f"编排前 {GROUP} / before pairing {GROUP}"]
     finally:
         event.close()
 

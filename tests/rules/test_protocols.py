@@ -354,3 +354,19 @@ def test_a_step_the_game_does_not_offer_is_refused_where_it_stands(game: Game,
     altered = [*tokens[:at], data.draw(st.sampled_from(wrong)), *tokens[at:]]
     verdict = check_actions(game.settings, altered)
     assert not verdict.legal and verdict.first_illegal_step == at + 1
+
+
+def test_a_group_s_fifth_move_offers_make_its_game_settings() -> None:
+    """指定开局 with N fixed, N declared (0), and 指定开局 outside 专业规则 (自由开局)."""
+    from app.rules.game import GameSettings
+    from app.rules.judge import RuleSet
+    from app.rules.protocols import MAX_OFFERS
+
+    fixed = GameSettings.of_group(RuleSet.RENJU, Protocol.DESIGNATED, 2)
+    assert (fixed.fifth_offers, fixed.declared_offers, fixed.group_offers) == (2, False, 2)
+    declared = GameSettings.of_group(RuleSet.RENJU, Protocol.DESIGNATED, 0)
+    assert (declared.fifth_offers, declared.declared_offers) == (MAX_OFFERS, True)
+    assert declared.group_offers == 0
+    free = GameSettings.of_group(RuleSet.FREESTYLE, Protocol.DESIGNATED, 0)
+    assert free.opening_rule is Protocol.FREE and not free.declared_offers
+    assert GameSettings.of_group(RuleSet.RENJU, Protocol.SWAP2, 0).opening_rule is Protocol.SWAP2

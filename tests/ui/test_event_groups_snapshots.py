@@ -210,6 +210,13 @@ def test_snapshots_are_listed_and_one_restored_after_a_confirmation(window, qtbo
     assert len(rows) == 1
     number, when, station, _size, label = rows[0]
     assert label == "编排前 公开组"  # the label in the language shown
+    window.set_language("en")
+    try:
+        dialog.refresh()
+        assert common.table_texts(dialog.table)[0][4] == "before pairing 公开组"  # which group
+    finally:
+        window.set_language("zh")
+        dialog.refresh()
     assert when.startswith(dialog.items[0].taken_at.strftime("%Y-%m-%d"))
     assert station == (dialog.items[0].station or "—")
     headers = [dialog.table.horizontalHeaderItem(c).text() for c in range(5)]

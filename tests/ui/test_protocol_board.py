@@ -70,3 +70,21 @@ def test_a_loss_on_time_is_recorded_on_the_board(window, qtbot) -> None:  # type
     result = board.game.result
     assert result is not None and result.ending.value == "time" and result.code == "0-1"
     assert not board.time_white.isEnabled()  # the game is over
+
+
+def test_a_designated_game_with_n_declared_asks_for_the_declaration(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """五手N打 of 0 on the board: N declared by the tentative black, as in a group set so."""
+    board = window.board_view
+    board.resize(1100, 760)
+    board.show()
+    board.protocol_panel.choose_protocol(Protocol.DESIGNATED)
+    board.offers.setValue(0)
+    assert board.offers.text() == "由假先方申明"
+    board.new_game()
+    assert board.game.settings.declared_offers
+    for name in ("h8", "h9", "j8"):  # 金星
+        click_point(qtbot, board.board, name)
+    assert board.game.phase is Phase.DECLARE
+    board.offers.setValue(3)
+    board.new_game()
+    assert not board.game.settings.declared_offers and board.game.settings.fifth_offers == 3

@@ -202,8 +202,10 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
     view.playoff_list.setFocus()
     qtbot.keyClick(view.playoff_list, "1")  # game 1: its first mover won
     assert window.status_label.text() == "第8名加赛：本盘 1-0 已录入"
-    view.create_button.click()  # the tie has its playoff already: refused, said why
-    assert "已开始" in window.banner_message()
+    # The tie still shows while its playoff is played, marked so; it is not opened twice.
+    assert "加赛进行中" in view.needs.item(0).text()
+    assert not view.create_button.isEnabled()
+    assert "第8名的加赛已开始" in view.create_button.toolTip()
     qtbot.keyClick(view.playoff_list, "0")  # game 2, colours changed: the same player won
     assert "已决出" in view.playoff_label.toPlainText()
     assert window.status_label.text().startswith("已决出：")

@@ -30,7 +30,7 @@ from app.pairing.types import Colour
 from app.rules.board import Stone, format_point, parse_point
 from app.rules.game import Game, GameSettings, Phase
 from app.rules.judge import RuleSet
-from app.rules.protocols import Protocol
+from app.rules.protocols import MAX_OFFERS
 from app.rules.records import read_record, record_of_game, write_record
 from app.services import games, playoffs, queries
 from app.services import rounds as rounds_service
@@ -87,7 +87,7 @@ class BoardView(View):
         # The opening rule of a game played on its own; a linked board takes its group's.
         self.protocol_panel = ProtocolPanel(self.act)
         self.offers = QSpinBox()
-        self.offers.setRange(1, 20)
+        self.offers.setRange(0, MAX_OFFERS)  # 0: the tentative black declares N
         self.offers.setValue(2)
         self.new_button = QPushButton()
         self.new_button.clicked.connect(self.new_game)
@@ -262,14 +262,12 @@ class BoardView(View):
         key = next(k for k, v in RULE_SETS.items() if v is settings.rules)
         self.rules.setCurrentIndex(self.rules.findData(key))
         self.protocol_panel.choose_protocol(settings.opening_rule)
-        self.offers.setValue(settings.fifth_offers)
+        self.offers.setValue(settings.group_offers)
 
     def chosen_settings(self) -> GameSettings:
         rules = RULE_SETS[str(self.rules.currentData())]
-        protocol = self.protocol_panel.chosen_protocol()
-        if protocol is Protocol.DESIGNATED and rules is not RuleSet.RENJU:
-            protocol = Protocol.FREE  # 指定开局 belongs to 专业规则
-        return GameSettings(rules, fifth_offers=self.offers.value(), protocol=protocol)
+        return GameSettings.of_group(rules, self.protocol_panel.chosen_protocol(),
+                                     self.offers.value())
 
     # ----- playing ---------------------------------------------------------------------------
 
@@ -532,7 +530,8 @@ class BoardView(View):
         self.game_index.setToolTip(both("board_game_index_tip"))
         self.protocol_panel.retranslate()
         self.offers_label.setText(tr("f_fifth_move_offers"))
-        self.offers.setToolTip(both("f_fifth_move_offers"))
+        self.offers.setToolTip(both("f_fifth_declared_tip"))
+        self.offers.setSpecialValueText(tr("f_fifth_declared"))
         self.new_button.setText(tr("board_new"))
         self.claim.setText(tr("board_claim"))
         self.claim.setToolTip(both("board_claim_tip"))

@@ -707,6 +707,8 @@ class StandingsView(View):
         for need in needs:
             players = names_text(p.name for p in need.players)
             text = tr("standings_need", place=need.place, players=players)
+            if need.open_playoff is not None:
+                text += tr("standings_need_open")
             reason = wording.reason_text(need.why, language())
             if reason:
                 text += "\n" + tr("standings_need_reason", reason=reason)
@@ -714,6 +716,7 @@ class StandingsView(View):
             item.setToolTip(reason)
             item.setData(Qt.ItemDataRole.UserRole, need.place)
             item.setData(Qt.ItemDataRole.UserRole + 1, len(need.players))
+            item.setData(Qt.ItemDataRole.UserRole + 2, need.open_playoff is not None)
             self.needs.addItem(item)
         self.playoff_format.set_value(self.playoff_formats.get(self.selected_group() or "",
                                                                "round_robin"))
@@ -721,7 +724,6 @@ class StandingsView(View):
             self.needs.addItem(tr("standings_no_need"))
         else:
             self.needs.setCurrentRow(0)
-        self.create_button.setEnabled(bool(needs))
         self._show_playoff_format()
         self._load_playoffs()
 
@@ -732,8 +734,15 @@ class StandingsView(View):
         return count if isinstance(count, int) else 0
 
     def _show_playoff_format(self) -> None:
-        """The choice of 小循环 or 淘汰 only for a tie of three or more."""
+        """The choice of 小循环 or 淘汰 only for a tie of three or more; a tie whose playoff
+        is under way is not opened again (its results are entered below)."""
         self.playoff_format.setVisible(self._tied() >= 3)
+        item = self.needs.currentItem()
+        place = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        under_way = item is not None and bool(item.data(Qt.ItemDataRole.UserRole + 2))
+        self.create_button.setEnabled(isinstance(place, int) and not under_way)
+        self.create_button.setToolTip(tr("standings_playoff_open_tip", place=place) if under_way
+                                      else tr("standings_create_playoff"))
 
     # ----- declines (放弃称号 / 放弃奖金) ---------------------------------------------------------
 
@@ -952,7 +961,7 @@ class StandingsView(View):
         self.bracket.update()
         self.needs_label.setText(tr("standings_playoff"))
         self.create_button.setText(tr("standings_create_playoff"))
-        self.create_button.setToolTip(both("standings_create_playoff"))
+        self._show_playoff_format()  # the create button's tooltip, in the language shown
         for code, key in (("1-0", "playoff_first_wins"), ("=", "playoff_draw"),
                           ("0-1", "playoff_second_wins")):
             self.result_buttons[code].setText(tr(key))
