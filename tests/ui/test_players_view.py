@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from app.services.queries import PlayerInfo
 from app.ui.common import cell
-from app.ui.views.players import COLUMNS
+from app.ui.views.players import COLUMNS, source_texts
 from tests.ui.helpers import DATA, import_two_lists, screenshot, set_up_event
 
 
@@ -41,6 +42,8 @@ def test_players_of_two_periods_read_apart_by_their_lists(window, qtbot, tmp_pat
     qtbot.addWidget(dialog)
     assert "网络入围赛 第1期 第1名" in dialog.origin.text()
     assert "qiwang-2022-period-1.csv" in dialog.origin.text()
+    dialog.show()
+    screenshot(dialog, "players/dialog")
 
     window.set_language("en")
     assert routes_of(view)["林平"] == "网络入围赛 第2期, place 1"
@@ -50,3 +53,22 @@ def routes_of(view) -> dict[str, str]:  # type: ignore[no-untyped-def]
     column = COLUMNS.index("col_source")
     return {cell(view.table, r, 1).text(): cell(view.table, r, column).text()
             for r in range(view.table.rowCount())}
+
+
+def player(number: int, title: str, file: str, rank: int) -> PlayerInfo:
+    return PlayerInfo(id=number, group="公开组", name=f"棋手{number}", gender="", birth_date=None,
+                      id_number="", unit="", platform_id="", source="网络入围赛",
+                      qualifier_rank=rank, qualifier_points=None, grade="", status="active",
+                      withdrawn_from_round=None, entered_round=1, seed=number, phone="",
+                      absences={}, list_title=title, list_file=file, list_row=rank + 2)
+
+
+def test_lists_whose_titles_do_not_differ_are_named_by_their_files():
+    same = "网络入围赛 晋级名单"
+    texts = source_texts([player(1, same, "入围赛甲.csv", 1), player(2, same, "入围赛乙.csv", 1)])
+    assert [texts[1][0], texts[2][0]] == ["网络入围赛 入围赛甲 第1名", "网络入围赛 入围赛乙 第1名"]
+
+
+def test_the_tenth_period_sorts_after_the_second():
+    texts = source_texts([player(1, "第2期", "b.csv", 1), player(2, "第10期", "a.csv", 1)])
+    assert texts[1][1] < texts[2][1]

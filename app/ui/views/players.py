@@ -103,6 +103,9 @@ def source_texts(players: list[queries.PlayerInfo]) -> dict[int, tuple[str, tupl
         if player.list_file:
             lists.setdefault((player.group, player.source), set()).add(
                 (player.list_title, player.list_file))
+    first: dict[tuple[str, str], int] = {}  # each list's first player: lists sort as imported
+    for player in sorted(players, key=lambda p: p.id):
+        first.setdefault((player.list_title, player.list_file), player.id)
     marks: dict[tuple[str, str, str, str], str] = {}
     for (group, source), found in lists.items():
         if len(found) < 2:
@@ -117,7 +120,8 @@ def source_texts(players: list[queries.PlayerInfo]) -> dict[int, tuple[str, tupl
         text = f"{player.source} {mark}".strip()
         if player.qualifier_rank is not None and player.list_file:
             text = tr("source_place", source=text, place=player.qualifier_rank)
-        texts[player.id] = (text, (player.source, mark, player.qualifier_rank or 0))
+        order = first[(player.list_title, player.list_file)] if mark else 0
+        texts[player.id] = (text, (player.source, order, player.qualifier_rank or 0))
     return texts
 
 
