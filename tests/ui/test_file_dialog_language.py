@@ -29,3 +29,28 @@ def test_the_open_file_dialog_names_file_types_in_the_language_chosen(window, qt
     window.set_language("en")
     assert QLocale().language() is QLocale.Language.English
     assert not CJK.search(csv_type()), csv_type()
+
+
+def test_the_file_dialog_s_labels_are_chinese_though_qt_s_catalogue_lacks_them(window, qtbot):
+    """Qt 6 asks for "&Look in:" and "Files of &type:"; its Chinese catalogue has only the
+    older strings, and the program supplies the newer ones."""
+    from PySide6.QtWidgets import QLabel
+
+    dialog = QFileDialog(window, "导入名单", str(DATA), "名单 (*.csv *.xlsx)")
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    labels = {label.objectName(): label.text() for label in dialog.findChildren(QLabel)}
+    assert labels["lookInLabel"].startswith("查找范围"), labels
+    assert labels["fileTypeLabel"].startswith("文件类型"), labels
+    assert labels["fileNameLabel"].startswith("文件名"), labels
+    window.set_language("en")
+    try:
+        english = QFileDialog(window, "Import", str(DATA), "Lists (*.csv *.xlsx)")
+        english.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        qtbot.addWidget(english)
+        english.show()
+        labels = {label.objectName(): label.text() for label in english.findChildren(QLabel)}
+        assert labels["lookInLabel"] == "&Look in:"
+    finally:
+        window.set_language("zh")
