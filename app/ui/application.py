@@ -64,7 +64,7 @@ class _NewerQtTexts(QTranslator):
         ("QFileDialog", "File &name:"): "文件名称(&N)：",
     }
 
-    def translate(self, context: str, source: str, disambiguation: str | None = None,  # type: ignore[override]
+    def translate(self, context: str, source: str, disambiguation: str | None = None,
                   n: int = -1) -> str | None:
         # None is Qt's null string, "not translated here": the next catalogue is asked.
         return self.CHINESE.get((context, source))
