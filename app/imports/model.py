@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -72,3 +73,23 @@ class ParsedList:
     @property
     def valid_rows(self) -> tuple[QualifierRow, ...]:
         return tuple(row for row in self.rows if row.valid)
+
+
+LIST_TITLE = "名单标题"
+LIST_FILE = "名单文件"
+LIST_ROW = "名单行"
+"""Keys of a player's notes naming the list they were imported from: its title row (the text
+above the header, "" when none), its file's name and the row in it."""
+
+_PERIOD = re.compile(
+    r"第\s*[0-9一二三四五六七八九十百]+\s*(?:期|阶段|站|轮|场|届)|\d{4}\s*年\s*\d{1,2}\s*月")
+
+
+def list_mark(title: str, file: str) -> str:
+    """What tells one list apart from the others of its kind: the period in its title
+    (qiwang 十二(二)1: 网络入围赛共分八期, "第1期网络入围赛 晋级名单" -> "第1期"; a monthly
+    leaderboard's "2022年5月"), else the whole title, else the file's name without extension."""
+    found = _PERIOD.search(title)
+    if found:
+        return re.sub(r"\s+", "", found.group(0))
+    return title.strip() or PurePath(file).stem

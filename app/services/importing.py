@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from app.errors import UserError
 from app.imports import Eligibility, Entrant, MergeRules, Problem, Severity
 from app.imports.groups import group_for
+from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE
 from app.imports.pipeline import read_and_merge
 from app.services.event import Event
 from app.services.players import next_seed
@@ -114,7 +115,7 @@ def import_lists(
             for g in groups.values()
             for p in g.players
         }
-    _lists, result = read_and_merge([Path(p) for p in paths], rules, eligibility, sources)
+    lists, result = read_and_merge([Path(p) for p in paths], rules, eligibility, sources)
     problems = [_line(p) for p in result.problems]
 
     placed: list[tuple[Entrant, str]] = []
@@ -153,6 +154,7 @@ def import_lists(
         return ImportReport(tuple(problems), len(to_write), False, per_group, left_out)
 
     names = "、".join(Path(p).name for p in paths)
+    titles = {parsed.file: parsed.title for parsed in lists}
     written = 0
     with event.operation("import_lists", f"导入名单 {names} / import lists") as session:
         by_name = {g.name: g for g in Event.tournament(session).groups}
@@ -174,9 +176,13 @@ def import_lists(
                 per_group[name] -= 1
                 continue
             present.add(identity)
-            notes = {header: value for header, value in row.notes}
+            notes: dict[str, str | int] = {header: value for header, value in row.notes}
             if entrant.route != "quota":
                 notes["录取方式"] = str(entrant.route)
+            # Which list, so that period 1's place 1 and period 2's place 1 read apart.
+            notes[LIST_TITLE] = titles.get(row.file, "")
+            notes[LIST_FILE] = Path(row.file).name
+            notes[LIST_ROW] = row.row_number
             session.add(Player(
                 group=by_name[name],
                 name=row.name,

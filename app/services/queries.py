@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session, configure_mappers, object_session
 
 from app.errors import UserError
 from app.group_settings import GroupSettings
+from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE
 from app.pairing.system import System
 from app.pairing.team import MatchScore
 from app.rules.endings import Ending
@@ -76,6 +77,9 @@ class PlayerInfo:
     absences: dict[int, str]
     version: int = 0  # for edits that must not overwrite another station's change
     changed_by: str = ""
+    list_title: str = ""  # the imported list's title row ("" when none or not imported)
+    list_file: str = ""  # the imported list's file name ("" when not imported)
+    list_row: int | None = None  # the player's row in that file
 
 
 @dataclass(frozen=True)
@@ -268,7 +272,15 @@ def player_info(player: Player, absences: dict[int, str] | None = None) -> Playe
             a.round_number: a.kind for a in player.absences},
         version=player.version,
         changed_by=player.changed_by,
+        list_title=str(player.notes.get(LIST_TITLE, "")),
+        list_file=str(player.notes.get(LIST_FILE, "")),
+        list_row=_whole_number(player.notes.get(LIST_ROW)),
     )
+
+
+def _whole_number(value: object) -> int | None:
+    """A row number kept in the notes (JSON), None when absent or not a whole number."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def seeded_players(group: Group) -> list[Player]:

@@ -8,7 +8,14 @@ import types
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QSettings, QTimer, QTranslator
+from PySide6.QtCore import (
+    QCoreApplication,
+    QLibraryInfo,
+    QLocale,
+    QSettings,
+    QTimer,
+    QTranslator,
+)
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -44,14 +51,39 @@ def ui_font(point_size: float = 10.0) -> QFont:
 
 
 _qt_translator: list[QTranslator] = []
+
+
+class _NewerQtTexts(QTranslator):
+    """Qt texts the shipped Chinese catalogue lacks: Qt 6 changed these source strings (an
+    accelerator added) and `qtbase_zh_CN.qm` still holds only the older ones, so the file
+    dialog showed "Look in:" and "Files of type:" in English."""
+
+    CHINESE = {
+        ("QFileDialog", "&Look in:"): "查找范围(&I)：",
+        ("QFileDialog", "Files of &type:"): "文件类型(&T)：",
+        ("QFileDialog", "File &name:"): "文件名称(&N)：",
+    }
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None,
+                  n: int = -1) -> str | None:
+        # None is Qt's null string, "not translated here": the next catalogue is asked.
+        return self.CHINESE.get((context, source))
+
+    def isEmpty(self) -> bool:  # noqa: N802 (Qt's name)
+        return False
 _hooked: list[bool] = []
 
 
 def apply_qt_translation(code: str) -> bool:
-    """Qt's own texts (standard buttons, file dialogs) in Chinese when the program is."""
+    """Qt's own texts (standard buttons, file dialogs) in Chinese when the program is.
+
+    The default locale follows too: the file dialog names each file's type by it ("CSV 文档",
+    not "CSV document"), whatever language the computer itself is set to."""
     app = QCoreApplication.instance()
     if app is None:
         return False
+    QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China) if code == "zh"
+                       else QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
     for translator in _qt_translator:
         app.removeTranslator(translator)
     _qt_translator.clear()
@@ -63,6 +95,9 @@ def apply_qt_translation(code: str) -> bool:
         if translator.load(name, folder):
             app.installTranslator(translator)
             _qt_translator.append(translator)
+            newer = _NewerQtTexts(app)  # installed last: asked first
+            app.installTranslator(newer)
+            _qt_translator.append(newer)
             return True
     return False
 

@@ -28,7 +28,8 @@ class PlayerDialog(QDialog):
     """A form over one player's fields; `values()` gives (group, fields) to the services."""
 
     def __init__(self, parent: QWidget, player: PlayerInfo | None, groups: list[str],
-                 group: str) -> None:
+                 group: str, origin: str = "") -> None:
+        """`origin` says which list the player was imported from (shown, not edited)."""
         super().__init__(parent)
         self.setWindowTitle(tr("player_dialog_edit" if player else "player_dialog_add"))
         self.player = player
@@ -55,6 +56,11 @@ class PlayerDialog(QDialog):
         if player is not None:
             self.gender.setCurrentIndex(max(self.gender.findData(player.gender), 0))
         form.addRow(tr("col_gender"), self.gender)
+        self.origin = QLabel(origin)
+        self.origin.setObjectName("player_origin")
+        self.origin.setWordWrap(True)
+        if origin:
+            form.addRow(tr("player_origin"), self.origin)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("ok"))

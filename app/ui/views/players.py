@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
+from app.imports.model import list_mark
 from app.services import knockout, queries
 from app.services.operations import (
     ADD_PLAYER,
@@ -90,6 +91,48 @@ def status_text(player: queries.PlayerInfo) -> str:
         marks = ", ".join(f"R{n}:{kind}" for n, kind in sorted(player.absences.items()))
         text = f"{text} ({marks})"
     return text
+
+
+def source_texts(players: list[queries.PlayerInfo]) -> dict[int, tuple[str, tuple[object, ...]]]:
+    """Each player's 晋级途径 as the arbiter reads it, by player id, with its sort key: the
+    list type, then which list when several of that type were imported (qiwang 十二(二)1:
+    网络入围赛共分八期, so "网络入围赛 第1期 第1名" and "网络入围赛 第2期 第1名" differ), then
+    the place in the list."""
+    lists: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for player in players:
+        if player.list_file:
+            lists.setdefault((player.group, player.source), set()).add(
+                (player.list_title, player.list_file))
+    first: dict[tuple[str, str], int] = {}  # each list's first player: lists sort as imported
+    for player in sorted(players, key=lambda p: p.id):
+        first.setdefault((player.list_title, player.list_file), player.id)
+    marks: dict[tuple[str, str, str, str], str] = {}
+    for (group, source), found in lists.items():
+        if len(found) < 2:
+            continue
+        named = {key: list_mark(*key) for key in found}
+        if len(set(named.values())) < len(named):  # the titles do not tell them apart
+            named = {key: list_mark("", key[1]) for key in found}
+        marks.update({(group, source, *key): mark for key, mark in named.items()})
+    texts: dict[int, tuple[str, tuple[object, ...]]] = {}
+    for player in players:
+        mark = marks.get((player.group, player.source, player.list_title, player.list_file), "")
+        text = f"{player.source} {mark}".strip()
+        if player.qualifier_rank is not None and player.list_file:
+            text = tr("source_place", source=text, place=player.qualifier_rank)
+        order = first[(player.list_title, player.list_file)] if mark else 0
+        texts[player.id] = (text, (player.source, order, player.qualifier_rank or 0))
+    return texts
+
+
+def list_text(player: queries.PlayerInfo) -> str:
+    """The list a player was imported from: its title, file and row ("" when typed in)."""
+    if not player.list_file:
+        return ""
+    row = player.list_row if player.list_row is not None else "?"
+    if player.list_title:
+        return tr("source_list", title=player.list_title, file=player.list_file, row=row)
+    return tr("source_file", file=player.list_file, row=row)
 
 
 COLUMNS = ("col_id", "col_name", "col_pinyin", "col_gender", "col_birth", "col_unit",
@@ -248,6 +291,7 @@ class PlayersView(View):
 
     def _fill(self) -> None:
         shown = self.visible_players()
+        sources = source_texts(self.all_players)
         table = self.table
         sort_column = table.horizontalHeader().sortIndicatorSection()
         sort_order = table.horizontalHeader().sortIndicatorOrder()
@@ -267,7 +311,7 @@ class PlayersView(View):
                 (player.unit, pinyin(player.unit)),
                 (player.grade, player.grade),
                 (player.group, player.group),
-                (player.source, player.source),
+                sources.get(player.id, (player.source, (player.source,))),
                 ("" if player.qualifier_rank is None else str(player.qualifier_rank),
                  player.qualifier_rank if player.qualifier_rank is not None else 10**9),
                 ("" if player.qualifier_points is None else str(player.qualifier_points),
@@ -282,14 +326,17 @@ class PlayersView(View):
                     item.setData(Qt.ItemDataRole.UserRole, player.id)
                 if column == 1 and player.id_number:
                     item.setToolTip(player.id_number)
+                if column == COLUMNS.index("col_source") and player.list_file:
+                    item.setToolTip(list_text(player))
                 table.setItem(row, column, item)
-        table.resizeColumnsToContents()
-        table.horizontalHeader().setStretchLastSection(False)
-        table.horizontalHeader().setStretchLastSection(True)
         table.verticalHeader().setVisible(False)
         table.setSortingEnabled(True)
         if sort_column >= 0:
             table.sortItems(sort_column, sort_order)
+        # Sized once the sort indicator shows again, so that each header fits with its arrow.
+        table.resizeColumnsToContents()
+        table.horizontalHeader().setStretchLastSection(False)
+        table.horizontalHeader().setStretchLastSection(True)
         self.count.setText(tr("players_count", count=len(shown)))
 
     def sort_by_pinyin(self) -> None:
@@ -406,17 +453,26 @@ class PlayersView(View):
         return outcome.value
 
     def ask_edit(self) -> None:
-        from app.ui.player_dialog import PlayerDialog
-
         player = self._need_player()
         if player is None:
             return
-        dialog = PlayerDialog(self, player, self.group_names(), player.group)
+        dialog = self.edit_dialog(player)
         if dialog.exec():
             _group, fields = dialog.values()
             # The version the dialog was filled from: another station's change meanwhile is
             # refused with its name rather than overwritten.
             self.edit_player(player.id, expected_version=player.version, **fields)
+
+    def edit_dialog(self, player: queries.PlayerInfo) -> Any:
+        """The dialog over one player's fields, saying which list they came from."""
+        from app.ui.player_dialog import PlayerDialog
+
+        details = list_text(player)
+        origin = ""
+        if details:
+            route = source_texts(self.all_players).get(player.id, (player.source, ()))[0]
+            origin = f"{route}\n{details}"
+        return PlayerDialog(self, player, self.group_names(), player.group, origin=origin)
 
     def edit_player(self, player_id: int, expected_version: int | None = None,
                     **fields: Any) -> bool:
