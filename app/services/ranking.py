@@ -592,14 +592,19 @@ class CrosstableInfo:
     against: tuple[tuple[tuple[int, ...] | None, ...], ...]
 
 
-def crosstable(event: Event, group: str | None) -> CrosstableInfo:
-    """The group's crosstable in standings order (交叉表)."""
+def crosstable(event: Event, group: str | None,
+               standings: StandingsInfo | None = None) -> CrosstableInfo:
+    """The group's crosstable in standings order (交叉表). `standings`: the group's own
+    standings as the caller holds them (the window's table), not worked out again."""
     from app.standings.crosstable import crosstable as build_crosstable
 
     with event.reading() as session:
         found = Event.group(session, group)
         build = build_snapshot(found, partial=True)
-        info, _plain = compute_standings(session, found, build=build)
+        reuse = (standings is not None and not standings.sub and standings.group == found.name
+                 and standings.name == found.name and not system_of(found).bracket)
+        info = standings if reuse and standings is not None else compute_standings(
+            session, found, build=build)[0]
         order = [row.player.number for row in info.rows]
         table = build_crosstable(build.snapshot, order)
         return CrosstableInfo(

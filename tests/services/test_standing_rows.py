@@ -119,3 +119,17 @@ def test_the_printouts_state_the_unplayed_policy_as_the_standings_do(
         group = next(g for g in build_model(event).groups if g.name == OPEN)
         assert group.unplayed_text == legend_text(line) == unplayed_text(Unplayed(policy))
     assert "本人积分" in unplayed_text(Unplayed.OWN)
+
+
+def test_a_crosstable_from_the_standings_held_is_the_one_worked_out_anew(
+        make_event: Callable[..., Event]) -> None:
+    """The window hands the crosstable its table's standings; a sub-ranking's are not the
+    group's order and are worked out again."""
+    from app.services.ranking import crosstable
+
+    event = four_played(make_event)
+    held = standings(event, OPEN)
+    assert crosstable(event, OPEN, held) == crosstable(event, OPEN)
+    main_info, subs = rankings(event, OPEN)
+    for sub in subs:
+        assert crosstable(event, OPEN, sub) == crosstable(event, OPEN)

@@ -542,7 +542,10 @@ class StandingsView(View):
         info = None
         if name is not None:
             try:
-                info = ranking.crosstable(self.ev, name)
+                # The table's own standings when they are the group's (worked out already).
+                held = self.rankings[0][1] if self.rankings and self.rankings[0][0] == MAIN \
+                    else None
+                info = ranking.crosstable(self.ev, name, held)
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
         self.crosstable.set_info(info)
