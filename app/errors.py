@@ -6,20 +6,34 @@ Every layer raises these before anything is written; the command line turns a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Place:
+    """A place in the event an error names, in the words of each language (第3台 / board 3),
+    so that no reader has to make it out of a code string."""
+
+    zh: str
+    en: str
+
 
 class UserError(Exception):
     """Bad input from the user: a file, a row, a field, an argument.
 
-    `where` names the place (file, line/row, column/field) so the message points at it.
+    `where` names the place (file, line/row, column/field, or a `Place` in the event) so the
+    message points at it.
     """
 
-    def __init__(self, zh: str, en: str, where: str = "") -> None:
+    def __init__(self, zh: str, en: str, where: str | Place = "") -> None:
         self.zh = zh
         self.en = en
         self.where = where
         super().__init__(self.message())
 
     def message(self) -> str:
+        if isinstance(self.where, Place):
+            return f"{self.where.zh}：{self.zh} / {self.where.en}: {self.en}"
         prefix = f"{self.where}: " if self.where else ""
         return f"{prefix}{self.zh} / {self.en}"
 

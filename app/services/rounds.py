@@ -16,7 +16,7 @@ from itertools import combinations
 from sqlalchemy.orm import Session
 
 from app import wording
-from app.errors import NoAnswer, UserError
+from app.errors import NoAnswer, Place, UserError
 from app.pairing import roundrobin
 from app.pairing.swiss.checks import violations
 from app.pairing.system import Engine
@@ -366,7 +366,8 @@ def swap_colours(event: Event, group: str, round_number: int, board_number: int)
         round_ = _editable_round(session, found, round_number)
         board = find_board(round_, board_number)
         if board.second_player_id is None:
-            raise UserError("轮空台没有先后手", "a bye has no colours", f"board {board_number}")
+            raise UserError("轮空台没有先后手", "a bye has no colours",
+                            Place(f"第{board_number}台", f"board {board_number}"))
         board.first_player_id, board.second_player_id = (board.second_player_id,
                                                          board.first_player_id)
         return _record_manual_change(session, found, round_,
@@ -390,7 +391,8 @@ def exchange_players(event: Event, group: str, round_number: int, board_a: int, 
         attr_a, attr_b = f"{seat_a}_player_id", f"{seat_b}_player_id"
         pa, pb = getattr(a, attr_a), getattr(b, attr_b)
         if pa is None or pb is None:
-            raise UserError("该座位没有棋手", "that seat is empty", f"boards {board_a}/{board_b}")
+            raise UserError("该座位没有棋手", "that seat is empty",
+                            Place(f"第{board_a}台与第{board_b}台", f"boards {board_a} and {board_b}"))
         setattr(a, attr_a, pb)
         setattr(b, attr_b, pa)
         for board in (a, b):

@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import Integer, cast, func, select
 from sqlalchemy.orm import selectinload
 
-from app.errors import UserError
+from app.errors import Place, UserError
 from app.pairing.types import Colour, Outcome
 from app.services import ranking, rounds
 from app.services.event import Event, settings_of, store_settings
@@ -317,9 +317,13 @@ def enter_hall_result(event: Event, station: str, group: str, round_number: int,
                     "请刷新后再录入",
                     f"the result was changed meanwhile by {board.changed_by or 'another station'}"
                     f" to {board.result or '(none)'}: reload and enter again",
-                    f"round {round_number} board {board_number}")
+                    _board_place(round_number, board_number))
     return rounds.enter_result(station_event(event, station), group, round_number,
                                board_number, list(codes), replace=replace)
+
+
+def _board_place(round_number: int, board_number: int) -> Place:
+    return Place(f"第{round_number}轮第{board_number}台", f"round {round_number}, board {board_number}")
 
 
 def _board(group: Group, round_number: int, board_number: int) -> BoardRow:
@@ -395,7 +399,7 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
     it is entered (station `web:player`); when they differ the board is disputed and the
     arbiter decides. Refused where the group does not enable it or the code is wrong.
     """
-    where = f"round {round_number} board {board_number}"
+    where = _board_place(round_number, board_number)
     with event.reading() as session:
         found = Event.group(session, group)
         secret = str(Event.tournament(session).settings.get(SETTINGS_KEY, {})

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, Signal
 
-from app.errors import NoAnswer, UserError
+from app.errors import NoAnswer, Place, UserError
 from app.ui.texts import TEXTS
 from app.wording import singular
 
@@ -113,22 +113,14 @@ WHERE_LABELS = {"title": "setup_title", "organisers": "setup_organisers",
 _IDENTIFIER = re.compile(r"^-{0,2}[A-Za-z_][A-Za-z0-9_]*$")
 
 
-# Places the services name in English words with a number: a board, two boards, a round.
-WHERE_PATTERNS = ((re.compile(r"board (\d+)"), "where_board"),
-                  (re.compile(r"boards (\d+)/(\d+)"), "where_boards"),
-                  (re.compile(r"round (\d+)"), "where_round"))
-
-
-def where_text(where: str) -> str:
+def where_text(where: str | Place) -> str:
     """The place an error names, as the window labels it; a code name without a label (a
     field, a command-line option) is left out: the arbiter never reads one."""
+    if isinstance(where, Place):
+        return pick(where.zh, where.en)
     key = WHERE_LABELS.get(where)
     if key is not None:
         return tr(key)
-    for pattern, text in WHERE_PATTERNS:
-        found = pattern.fullmatch(where)
-        if found:
-            return tr(text, **{f"n{i}": n for i, n in enumerate(found.groups())})
     head, colon, field = where.rpartition(": ")  # e.g. "row 3: name" of an import
     if colon and _IDENTIFIER.match(field):
         shown = where_text(field)

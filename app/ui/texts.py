@@ -791,7 +791,4 @@ DOCUMENT_ENGLISH: tuple[tuple[str, str], ...] = (
 
 # Places an error names (a board, two boards, a round).
 TEXTS.update({
-    "where_board": ("第{n0}台", "board {n0}"),
-    "where_boards": ("第{n0}台与第{n1}台", "boards {n0} and {n1}"),
-    "where_round": ("第{n0}轮", "round {n0}"),
 })

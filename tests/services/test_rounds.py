@@ -255,3 +255,20 @@ def test_crosstable_of_a_round_robin_and_of_a_swiss_group(make_event: Make) -> N
         (Colour.FIRST, Outcome.WIN), (Colour.FIRST, Outcome.WIN),
         (Colour.SECOND, Outcome.LOSS), (Colour.SECOND, Outcome.LOSS)]
 
+
+
+def test_a_refused_change_names_its_board_in_words_of_each_language(make_event: Make) -> None:
+    """The place is typed (第N台 / board N): the command line prints both, the window picks
+    its language, and nobody makes it out of a code string."""
+    from app.errors import Place
+
+    event = make_event("qiwang-2022", None, settings=None)
+    for k in range(5):
+        add_player(event, "公开组", name=f"p{k}", unit=f"u{k}")
+    info = rounds.pair_next_round(event, "公开组")
+    bye = next(b.number for b in info.boards if b.second is None)
+    with pytest.raises(UserError) as refused:
+        rounds.swap_colours(event, "公开组", 1, bye)
+    assert refused.value.where == Place(f"第{bye}台", f"board {bye}")
+    assert refused.value.message() == (f"第{bye}台：轮空台没有先后手 / board {bye}: a bye has no "
+                                       "colours")

@@ -184,3 +184,16 @@ def test_english_counts_one_in_the_singular(window):
     assert legend.startswith("Provisional (not final): 1 tie still to play off;")
     window.act_zh.trigger()
     assert i18n.tr("import_summary", entrants=1, problems=2, errors=1).startswith("1")
+
+
+def test_a_place_an_error_names_is_shown_in_the_language_chosen():
+    from app.errors import Place, UserError
+    from app.ui.i18n import error_text, set_language
+
+    error = UserError("轮空台没有先后手", "a bye has no colours", Place("第3台", "board 3"))
+    assert error_text(error) == "第3台: 轮空台没有先后手"
+    set_language("en")
+    try:
+        assert error_text(error) == "board 3: a bye has no colours"
+    finally:
+        set_language("zh")
