@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from app.exports.model import PlayoffRecord
 
 from app import wording
-from app.errors import UserError
+from app.errors import Place, UserError
 from app.group_settings import GroupSettings
 from app.rules.game import Game
 from app.rules.game import encode_actions as encode_game
@@ -224,8 +224,9 @@ def record_playoff_result(event: Event, playoff_id: int, code: str | None = None
                           game: Game | None = None) -> PlayoffInfo:
     """The result of the next playoff game: a code (first mover first) or a finished game
     recorded on the board. When the playoff is decided, its order goes into the standings."""
-    where = f"加赛 {playoff_id} / playoff {playoff_id}"
-    with event.operation("playoff_result", f"录入加赛结果 {where}") as session:
+    where = Place(f"加赛 {playoff_id}", f"playoff {playoff_id}")
+    with event.operation("playoff_result",
+                         f"录入加赛结果 加赛 {playoff_id} / playoff {playoff_id}") as session:
         row = _row(session, playoff_id)
         if row.order:
             raise UserError("该加赛已分出名次", "this playoff is decided already", where)

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from app.errors import UserError
+from app.errors import Place, UserError
 from app.pairing.types import Board, Colour, Outcome, Pairing, PointSystem, RoundRecord
 
 DEFAULT_LATE_LIMIT_MINUTES = 15  # 2022-shenzhen 九、(三), 十、(三)
@@ -97,7 +97,7 @@ class GameResult:
         return self.code.value + ("t" if self.time_loss else "")
 
 
-def parse_result(text: str, where: str = "") -> GameResult:
+def parse_result(text: str, where: str | Place = "") -> GameResult:
     """Read one result code (`1-0`, `0-1`, `=`, `+-`, `-+`, `--`, optional `t` for time).
 
     Full-width characters (１－０, ＝) are accepted as typed on a Chinese keyboard; anything

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from app import wording
-from app.errors import UserError
+from app.errors import Place, UserError
 from app.pairing.team import MatchScore
 from app.rules.board import parse_point
 from app.rules.game import Game, GameSettings
@@ -93,6 +93,9 @@ def test_playoff_for_a_tie_at_a_prize_place_orders_the_final_table(make_event: M
         if view.decided:
             break
     assert view.decided
+    with pytest.raises(UserError) as decided:  # its place in words of each language
+        playoffs.record_playoff_result(event, playoff_id, "1-0")
+    assert decided.value.where == Place(f"加赛 {playoff_id}", f"playoff {playoff_id}")
     final = standings(event, "男子组")
     assert [row.player.id for row in final.rows] == [p.id for p in view.order]
     assert final.rows[0].playoff is PlayoffState.PLAYED and prize_text(final.rows[0].award)
