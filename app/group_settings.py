@@ -484,8 +484,9 @@ class GroupSettings:
             raise UserError("团体赛每轮只下一盘", "team matches play one game per board",
                             "games_per_round")
         if self.system is System.CROSS_GROUP and self.lists and len(self.lists) != 2:
-            raise UserError("复赛需要两个名单（lists）", "the cross-group round needs two lists",
-                            "lists")
+            raise UserError("复赛交叉编排需要恰好两个来源名单（两个小组的出线队）",
+                            "the cross-group round pairs the teams of exactly two source lists "
+                            "(the two groups' qualifiers)", "lists")
 
     def to_json(self) -> dict[str, Any]:
         """Every key as JSON (plain dicts, lists, strings and numbers)."""

@@ -276,3 +276,11 @@ def test_points_are_given_as_win_draw_loss_on_the_command_line(tmp_path: Path) -
     assert '"win": 4' in done.stdout and '"pab": 4' in done.stdout
     bad = _run("group", event, "--group", "公开组", "--points", "4/x")
     assert bad.returncode == 2 and "--points" in bad.stderr
+
+
+def test_a_cross_group_round_with_other_than_two_lists_is_refused_in_words() -> None:
+    """huazhi 六、(三): 复赛 crosses the two groups' qualifiers; the refusal names no key."""
+    with pytest.raises(UserError) as refused:
+        GroupSettings.from_json({"system": System.CROSS_GROUP.value, "lists": ["A组", "B组", "C组"]})
+    assert "两个来源名单" in refused.value.zh and "two source lists" in refused.value.en
+    assert "lists" not in refused.value.zh and "(lists" not in refused.value.en

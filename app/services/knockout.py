@@ -277,8 +277,9 @@ def pair_knockout_round(group: Group, session: Session, number: int
 def _cross_group(group: Group) -> Pairing:
     labels = list(settings_of(group).lists)
     if len(labels) != 2:
-        raise UserError("复赛需要两个名单（settings.lists）", "the cross-group round needs two"
-                        " lists (settings.lists)", group.name)
+        raise UserError("复赛交叉编排需要恰好两个来源名单（两个小组的出线队），请在赛事模板中设定",
+                        "the cross-group round pairs the teams of exactly two source lists (the "
+                        "two groups' qualifiers): set them in the event template", group.name)
     by_list = {
         label: [t.id for t in sorted(group.teams, key=lambda t: (t.seed, t.id))
                 if t.source == label]
