@@ -219,6 +219,15 @@ class Round:
     day: date | None = None  # the day it was paired (TRF 132)
     report: tuple[str, ...] = ()  # the pairing report (同单位回避 kept / relaxed, changes)
     room: str = ""  # 比赛室 / 赛场
+    team_byes: tuple[TeamBye, ...] = ()  # team matches: the teams with no opponent (轮空)
+
+
+@dataclass(frozen=True)
+class TeamBye:
+    """A team without an opponent in a team round (轮空): its match number and name."""
+
+    match: int
+    team: str
 
 
 # ---------------------------------------------------------------------------- rankings

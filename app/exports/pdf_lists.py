@@ -26,6 +26,7 @@ from app.exports.model import (
     PlayoffRecord,
     Round,
     Standings,
+    TeamBye,
     TeamStandings,
     format_scaled,
     name_sort_key,
@@ -114,9 +115,12 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
         columns.append(Column("终局方式", "LEFT"))
     rows = []
     match = 0
+    byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
     for board in rnd.boards:
         if board.match and board.match != match:  # a team match: its line before its boards
             match = board.match
+            while byes and byes[0].match < match:  # a team's bye in its place among them
+                rows.append(team_bye_line(byes.pop(0), len(columns)))
             rows.append(match_line(board, len(columns), filled))
         first = model.player(board.first)
         row = [board.board_text, str(first.number or ""), first.name,
@@ -134,7 +138,14 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
         if filled:
             row.append(board.how_ended_zh if board.second is not None else "")
         rows.append(row)
+    rows += [team_bye_line(bye, len(columns)) for bye in byes]
     return columns, rows
+
+
+def team_bye_line(bye: TeamBye, width: int) -> list[str]:
+    """A team without an opponent this round: 第N场, the team, 轮空 where the score goes."""
+    row = [f"第{bye.match}场", "", bye.team, "", "轮空"]
+    return row + [""] * (width - len(row))
 
 
 def match_score_cell(score: MatchScore | None) -> str:
@@ -177,7 +188,9 @@ def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
     after = [*_round_notes(model, group), signature_line(("编排长", "裁判长"))]
     if not filled:
         after += venue_qr(model.event.venue_address, model.group(group).name)
-    matches = {f"第{b.match}场" for b in model.round(group, round_number).boards if b.match}
+    rnd = model.round(group, round_number)
+    matches = {f"第{b.match}场" for b in rnd.boards if b.match} | {
+        f"第{bye.match}场" for bye in rnd.team_byes}
     if not matches:
         return _table_document(path, header, columns, rows, after=after, shade_every=5)
     # team matches: each match's line shaded above its boards

@@ -339,11 +339,16 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
             system = system_of(group)
             for round_ in group.rounds_played:
                 boards = []
+                byes: list[m.TeamBye] = []
                 if system.team:
                     team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
+                    team_name = {t.id: t.name for t in group.teams}
                     number = 0
                     board_count = team_rules(group).boards  # after them: the playoff games
                     for match in round_.boards:
+                        if match.second_team_id is None and match.first_team_id in team_name:
+                            byes.append(m.TeamBye(match.number, team_name[match.first_team_id]))
+                            continue
                         score = match_score(group, match)
                         for game in match.games:
                             if game.black_player_id is None:
@@ -381,7 +386,8 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                     key, round_.number, tuple(boards),
                     date_text=when.when if when else "", room=when.room if when else "",
                     day=round_.paired_at.date() if round_.paired_at else None,
-                    report=tuple(str(line) for line in round_.report or ())))
+                    report=tuple(str(line) for line in round_.report or ()),
+                    team_byes=tuple(byes)))
                 for board in round_.boards:
                     for game in board.games:
                         if game.black_player_id and game.white_player_id and (

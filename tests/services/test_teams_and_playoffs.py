@@ -324,3 +324,26 @@ def test_a_team_match_is_not_changed_by_hand(make_event: Make) -> None:
         rounds.swap_colours(event, "决赛", 1, 1)
     with pytest.raises(UserError, match="不能人工调整"):
         rounds.exchange_players(event, "决赛", 1, 1, "first", 1, "second")
+
+
+def test_a_team_s_bye_has_its_line_in_the_round_lists(make_event: Make) -> None:
+    """Seven teams: one has no opponent in round 1; the pairing and result lists print it as
+    轮空 in its match's place, shaded like the matches."""
+    from app.exports import pdf_lists
+    from app.services.exporting import build_model
+
+    event = make_event("huazhi-2021")
+    register_teams(event, "决赛", 7)
+    info = rounds.pair_next_round(event, "决赛")
+    byes = [b for b in info.boards if b.second_team in (None, "")]
+    assert len(byes) == 1
+    model = build_model(event)
+    key = next(g.key for g in model.groups if g.name == "决赛")
+    (bye,) = model.round(key, 1).team_byes
+    assert bye.team == byes[0].first_team and bye.match == byes[0].number
+    for filled in (False, True):
+        _columns, rows = pdf_lists.board_rows(model, key, 1, filled=filled)
+        lines = [row for row in rows if row[0] == f"第{bye.match}场"]
+        assert lines == [[f"第{bye.match}场", "", bye.team, "", "轮空", *[""] * (len(rows[0]) - 5)]]
+        matches = [row[0] for row in rows if row[0].startswith("第") and row[0].endswith("场")]
+        assert matches == sorted(matches, key=lambda text: int(text[1:-1]))  # in match order
