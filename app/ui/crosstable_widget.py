@@ -30,7 +30,7 @@ from app import wording
 from app.pairing.types import Colour
 from app.pairing.types import Outcome as RoundOutcome
 from app.services.ranking import CrosstableInfo
-from app.ui.i18n import both, language, tr
+from app.ui.i18n import language, tr
 
 if TYPE_CHECKING:
     from app.standings.crosstable import RoundCell
@@ -213,15 +213,15 @@ class CrosstableModel(QAbstractTableModel):
         if self.info.round_robin:
             text = self.text(row, grid, "zh")
             if grid == row:
-                return both("ct_cell_self_tip", row=player.name)
+                return tr("ct_cell_self_tip", row=player.name)
             if not text:
                 return f"{player.name} — {self.info.players[grid].name}\n" \
-                       + both("ct_cell_empty_tip")
-            return both("ct_cell_rr_tip", row=player.name, col=self.info.players[grid].name,
+                       + tr("ct_cell_empty_tip")
+            return tr("ct_cell_rr_tip", row=player.name, col=self.info.players[grid].name,
                         text=text)
         cell = self.swiss_cell(row, grid)
         if cell is None:
-            return both("ct_cell_empty_tip")
+            return tr("ct_cell_empty_tip")
         words = OUTCOMES[cell.outcome]
         index = 0 if language() == "zh" else 1
         what = []
@@ -237,7 +237,7 @@ class CrosstableModel(QAbstractTableModel):
 
     def header_tooltip(self, row: int) -> str:
         player = self.info.players[row]
-        return both("ct_player_tip", place=row + 1, name=player.name, unit=player.unit,
+        return tr("ct_player_tip", place=row + 1, name=player.name, unit=player.unit,
                     number=player.number)
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt name)
@@ -261,15 +261,15 @@ class CrosstableModel(QAbstractTableModel):
             return str(section) if self.info.round_robin else tr("ct_round", round=section)
         if role == Qt.ItemDataRole.ToolTipRole:
             if section == 0:
-                return both("ct_unit")
+                return tr("ct_unit")
             if section == last:
-                return both("ct_points")
+                return tr("ct_points")
             if section == last + 1:
-                return both("ct_rank")
+                return tr("ct_rank")
             if self.info.round_robin:
-                return both("ct_against_tip", place=section,
+                return tr("ct_against_tip", place=section,
                             name=self.info.players[section - 1].name)
-            return both("ct_round_tip", round=section)
+            return tr("ct_round_tip", round=section)
         return None
 
 
@@ -382,7 +382,7 @@ class CrosstableWidget(QWidget):
                 for c in range(self.model.columnCount())]
 
     def retranslate(self) -> None:
-        self.table.setToolTip(both("ct_table_tip"))
+        self.table.setToolTip(tr("ct_table_tip"))
         self._caption()
         if self.model.rowCount():
             self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,

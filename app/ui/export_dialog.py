@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from app.errors import NoAnswer, UserError
 from app.services import exporting, queries, ranking
 from app.ui import common
-from app.ui.i18n import both, error_text, language, tr
+from app.ui.i18n import error_text, language, tr
 from app.ui.texts import DOCUMENT_ENGLISH
 
 
@@ -136,11 +136,11 @@ class ExportDialog(QDialog):
         self.provisional.setChecked(False)
         self.provisional.setEnabled(bool(unfinished))
         if unfinished:
-            self.provisional.setToolTip(both("export_provisional_tip"))
+            self.provisional.setToolTip(tr("export_provisional_tip"))
             self.provisional_note.setText(tr("export_provisional_which",
                                              rankings="、".join(unfinished)))
         else:
-            self.provisional.setToolTip(both("export_all_final"))
+            self.provisional.setToolTip(tr("export_all_final"))
             self.provisional_note.setText(tr("export_all_final"))
 
     def _documents(self) -> list[str]:

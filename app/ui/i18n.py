@@ -54,12 +54,6 @@ def tr(key: str, **values: object) -> str:
     return singular(en.format(**values)) if values else en
 
 
-def both(key: str, **values: object) -> str:
-    """A tooltip's text. Tooltips once showed both languages; the window now speaks one
-    language at a time, so this is `tr` (the name is kept for the many tooltips using it)."""
-    return tr(key, **values)
-
-
 def pick(zh: str, en: str) -> str:
     """One of two texts given inline (data from the services carry both)."""
     return zh if _state["language"] == "zh" else en

@@ -28,7 +28,7 @@ from app.services import importing, queries
 from app.services.operations import IMPORT_LISTS
 from app.ui import common
 from app.ui.common import cell
-from app.ui.i18n import both, pick, tr
+from app.ui.i18n import pick, tr
 from app.ui.operations import run_operation
 
 
@@ -64,7 +64,7 @@ class ImportWizard(QDialog):
         self.source_label = QLabel(tr("import_source"))
         self.source = QComboBox()
         self.source.setObjectName("import_source")
-        self.source.setToolTip(both("import_source_tip"))
+        self.source.setToolTip(tr("import_source_tip"))
         self.source.addItem(tr("import_source_auto"), None)
         qualifiers = event_info.settings.get("qualifiers", {}) or {}
         # The preset's merge rules name its lists (网络入围赛, 外卡 ...): qualifiers.rules.lists
@@ -75,7 +75,7 @@ class ImportWizard(QDialog):
         self.source.currentIndexChanged.connect(self._source_changed)
         self.files.currentRowChanged.connect(self._file_selected)
         self.check_button = QPushButton(tr("import_check"))
-        self.check_button.setToolTip(both("import_check_tip"))
+        self.check_button.setToolTip(tr("import_check_tip"))
         self.check_button.clicked.connect(self.check)
         self.valid_only = QCheckBox(tr("import_valid_only"))
         self.import_button = QPushButton(tr("import_write"))

@@ -28,15 +28,7 @@ from app.services import demo, queries
 from app.services.event import Event
 from app.services.operations import Area, Outcome, step_changes
 from app.ui import common
-from app.ui.i18n import (
-    both,
-    error_text,
-    language,
-    notifier,
-    set_language,
-    stored_text,
-    tr,
-)
+from app.ui.i18n import error_text, language, notifier, set_language, stored_text, tr
 from app.ui.start_page import StartPage
 from app.ui.texts import TEXTS
 from app.ui.views.base import View
@@ -305,7 +297,7 @@ class MainWindow(QMainWindow):
             tip = tr("menu_pdf_doc_tip" if pdf else "menu_print_doc_tip",
                      what=tr(f"doc_{name}"))
             if name == "slips" and not pdf:
-                tip += "\n" + both("print_slips_viewer_tip")
+                tip += "\n" + tr("print_slips_viewer_tip")
             act.setEnabled(reason is None)
             act.setToolTip(tip if reason is None else f"{tip}\n— {reason}")
             act.setStatusTip("" if reason is None else reason)
@@ -317,7 +309,7 @@ class MainWindow(QMainWindow):
             key = self.round_action_keys[act]
             reason = reasons.get(key, tr("no_event")) if self.ev is None else reasons.get(key)
             act.setEnabled(reason is None)
-            tip = both(f"{key}_tip")
+            tip = tr(f"{key}_tip")
             act.setToolTip(tip if reason is None else f"{tip}\n— {reason}")
             act.setStatusTip("" if reason is None else reason)
         if hasattr(self, "print_actions"):  # the round's lists follow the round shown
@@ -370,11 +362,11 @@ class MainWindow(QMainWindow):
                          (self.act_snapshots, "act_snapshots")):
             act.setText(tr(key))
             tip = f"{key}_tip"
-            act.setToolTip(both(tip) if tip in TEXTS else both(key))
+            act.setToolTip(tr(tip) if tip in TEXTS else tr(key))
         for index, key in enumerate(("tab_setup", "tab_players", "tab_rounds", "tab_board",
                                      "tab_standings")):
             self.tabs.setTabText(index, tr(key))
-            self.tabs.setTabToolTip(index, f"{both(key)}\nCtrl+{index + 1}")
+            self.tabs.setTabToolTip(index, f"{tr(key)}\nCtrl+{index + 1}")
         self.start_page.retranslate()
         for view in self.views:
             view.retranslate()

@@ -34,7 +34,7 @@ from app.services import event as event_service
 from app.services.event import Event, Officials, ScheduleEntry
 from app.services.operations import Area, Operation, Outcome
 from app.ui import common
-from app.ui.i18n import both, tr
+from app.ui.i18n import tr
 from app.ui.operations import Runner, run_operation
 from app.ui.texts import TEXTS
 
@@ -187,7 +187,7 @@ class OfficialsBox(QGroupBox):
         cells: tuple[QWidget, ...] = (group, item, day, time, room)
         for cell, key in zip(cells, COLUMNS, strict=True):
             cell.setObjectName(f"schedule_{key}")
-            cell.setToolTip(both(f"officials_col_{key}_tip"))
+            cell.setToolTip(tr(f"officials_col_{key}_tip"))
         common.pass_undo_to_window(item, day, time, room)
         if entry is not None:
             index = group.findData(entry.group)
@@ -313,15 +313,15 @@ class OfficialsBox(QGroupBox):
         self.setTitle(tr("officials_box"))
         for key, label in self.labels.items():
             label.setText(tr(f"officials_{key}"))
-            self.edits[key].setToolTip(both(f"officials_{key}_tip"))
+            self.edits[key].setToolTip(tr(f"officials_{key}_tip"))
         for key in LIST_KEYS:
             self.edits[key].setPlaceholderText(tr("officials_list_hint"))
         self.table.setHorizontalHeaderLabels([tr(f"officials_col_{key}") for key in COLUMNS])
-        self.table.setToolTip(both("officials_schedule_tip"))
+        self.table.setToolTip(tr("officials_schedule_tip"))
         self.add_button.setText(tr("officials_add_row"))
         self.remove_button.setText(tr("officials_remove_row"))
         self.save_button.setText(tr("officials_save"))
-        self.save_button.setToolTip(both("officials_save_tip"))
+        self.save_button.setToolTip(tr("officials_save_tip"))
         for row in range(self.table.rowCount()):
             self.cell(row, "group").setItemText(0, tr("officials_all_groups"))
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.standings.playoff import PlayoffFormat
-from app.ui.i18n import both, pick, tr
+from app.ui.i18n import pick, tr
 from app.ui.range_table import RowsEditor
 
 DATE_FORMAT = "yyyy-MM-dd"
@@ -235,7 +235,7 @@ class PlayoffFormatChoice(QWidget):
         _refill(self.choice, [(tr(f"playoff_format_{member.value}"), member.value)
                               for member in PlayoffFormat])
         self.label.setText(tr("playoff_format_label"))
-        self.choice.setToolTip(both("playoff_format_tip"))
+        self.choice.setToolTip(tr("playoff_format_tip"))
 
 
 class DateField(QWidget):

@@ -24,7 +24,7 @@ from app.errors import NoAnswer, UserError
 from app.services import snapshots as snapshots_service
 from app.services.snapshots import SnapshotInfo
 from app.ui import common
-from app.ui.i18n import both, notifier, stored_text, tr
+from app.ui.i18n import notifier, stored_text, tr
 
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 MANUAL_LABEL = "手动快照 / taken by hand"  # stored with the copy, in both languages as the
@@ -170,8 +170,8 @@ class SnapshotDialog(QDialog):
         self.intro.setText(tr("snap_intro"))
         self.empty.setText(tr("snap_none"))
         self.take_button.setText(tr("snap_take"))
-        self.take_button.setToolTip(both("snap_take_tip"))
+        self.take_button.setToolTip(tr("snap_take_tip"))
         self.restore_button.setText(tr("snap_restore"))
-        self.restore_button.setToolTip(both("snap_restore_tip"))
-        self.table.setToolTip(both("snap_table_tip"))
+        self.restore_button.setToolTip(tr("snap_restore_tip"))
+        self.table.setToolTip(tr("snap_table_tip"))
         self.close_button.setText(tr("import_cancel"))

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.services.presets import list_presets
-from app.ui.i18n import both, stored_text, tr
+from app.ui.i18n import stored_text, tr
 
 DESCRIPTION = Qt.ItemDataRole.UserRole + 1  # a preset's description, in both languages
 
@@ -136,16 +136,16 @@ class StartPage(QWidget):
         self.new_box.setTitle(tr("start_new"))
         self.presets_label.setText(tr("start_presets"))
         self.new_preset.setText(tr("start_new_preset"))
-        self.new_preset.setToolTip(both("start_new_preset_tip"))
+        self.new_preset.setToolTip(tr("start_new_preset_tip"))
         self.new_empty.setText(tr("start_new_empty"))
         self.open_box.setTitle(tr("start_open"))
         self.open_file.setText(tr("start_open_file"))
-        self.open_file.setToolTip(both("act_open_tip"))
+        self.open_file.setToolTip(tr("act_open_tip"))
         self.recent_label.setText(tr("start_recent"))
         self.open_url.setText(tr("start_open_url"))
-        self.open_url.setToolTip(both("start_url_prompt"))
+        self.open_url.setToolTip(tr("start_url_prompt"))
         self.demo.setText(tr("start_demo"))
-        self.demo.setToolTip(both("act_demo_tip"))
+        self.demo.setToolTip(tr("act_demo_tip"))
         for row in range(self.presets.count()):
             item = self.presets.item(row)
             item.setToolTip(stored_text(str(item.data(DESCRIPTION))))

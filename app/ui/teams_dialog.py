@@ -38,7 +38,7 @@ from app.services import queries, ranking, teams
 from app.services.operations import Area, Operation
 from app.standings.teams import BEST_PLACE
 from app.ui import common
-from app.ui.i18n import both, error_text, language, pick, tr
+from app.ui.i18n import error_text, language, pick, tr
 from app.ui.operations import run_operation
 from app.ui.texts import TIEBREAK_ENGLISH
 
@@ -86,7 +86,7 @@ class TeamsDialog(QDialog):
         self.import_button.setObjectName("import_teams")
         self.import_button.clicked.connect(self.ask_import)
         self.replace = QCheckBox(tr("teams_replace"))
-        self.replace.setToolTip(both("teams_replace_tip"))
+        self.replace.setToolTip(tr("teams_replace_tip"))
         self.name = QLineEdit()
         self.name.setObjectName("team_name")
         self.unit = QLineEdit()
@@ -108,7 +108,7 @@ class TeamsDialog(QDialog):
         self.chain = QListWidget()
         self.chain.setObjectName("team_chain")
         self.chain.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        self.chain.setToolTip(both("teams_chain_tip"))
+        self.chain.setToolTip(tr("teams_chain_tip"))
         self.chain.setMaximumHeight(110)
         self.tie_rule = QComboBox()
         self.tie_rule.setObjectName("team_tie_rule")
@@ -283,7 +283,7 @@ class TeamsDialog(QDialog):
         self.lots.setText("、".join(names) if names else "")
         self.lots.setEnabled(bool(names))
         self.lots_button.setEnabled(bool(names))
-        self.lots_button.setToolTip(both("teams_lots_tip") if names else both("teams_no_tie"))
+        self.lots_button.setToolTip(tr("teams_lots_tip") if names else tr("teams_no_tie"))
 
     def _update_buttons(self) -> None:
         has_ranking = self.selected_ranking() is not None
@@ -294,17 +294,17 @@ class TeamsDialog(QDialog):
             widget.setEnabled(declares)
         if not declares:
             for button in (self.declare_button, self.import_button):
-                button.setToolTip(both("teams_how_places"))
+                button.setToolTip(tr("teams_how_places"))
         else:
-            self.declare_button.setToolTip(both("teams_declare_tip"))
-            self.import_button.setToolTip(both("teams_import_tip"))
+            self.declare_button.setToolTip(tr("teams_declare_tip"))
+            self.import_button.setToolTip(tr("teams_import_tip"))
         chosen = 0 <= self.teams.currentRow() < len(self.declared)
         self.remove_button.setEnabled(chosen)
-        self.remove_button.setToolTip(both("teams_remove_tip") if chosen
-                                      else both("teams_select_tip"))
+        self.remove_button.setToolTip(tr("teams_remove_tip") if chosen
+                                      else tr("teams_select_tip"))
         self.update_button.setEnabled(chosen and declares)
-        self.update_button.setToolTip(both("teams_update_tip") if chosen
-                                      else both("teams_select_tip"))
+        self.update_button.setToolTip(tr("teams_update_tip") if chosen
+                                      else tr("teams_select_tip"))
 
     def _team_chosen(self, row: int) -> None:
         """A declared team chosen in the list: its name, unit and members in the form, to

@@ -37,7 +37,7 @@ from app.services import rounds as rounds_service
 from app.services.operations import RECORD_PLAYOFF_RESULT, SAVE_GAME, Area
 from app.ui import common
 from app.ui.board_widget import BoardWidget
-from app.ui.i18n import both, pick, tr
+from app.ui.i18n import pick, tr
 from app.ui.protocol_panel import ProtocolPanel
 from app.ui.texts import RULE_SET_TEXTS
 from app.ui.views.base import View
@@ -527,23 +527,23 @@ class BoardView(View):
         for index in range(self.rules.count()):
             self.rules.setItemText(index, pick(*RULE_SET_TEXTS[str(self.rules.itemData(index))]))
         self.game_index_label.setText(tr("board_game_index"))
-        self.game_index.setToolTip(both("board_game_index_tip"))
+        self.game_index.setToolTip(tr("board_game_index_tip"))
         self.protocol_panel.retranslate()
         self.offers_label.setText(tr("f_fifth_move_offers"))
-        self.offers.setToolTip(both("f_fifth_declared_tip"))
+        self.offers.setToolTip(tr("f_fifth_declared_tip"))
         self.offers.setSpecialValueText(tr("f_fifth_declared"))
         self.new_button.setText(tr("board_new"))
         self.claim.setText(tr("board_claim"))
-        self.claim.setToolTip(both("board_claim_tip"))
+        self.claim.setToolTip(tr("board_claim_tip"))
         self.resign_black.setText(tr("board_resign_black"))
         self.resign_white.setText(tr("board_resign_white"))
         self.time_black.setText(tr("board_time_black"))
         self.time_white.setText(tr("board_time_white"))
         self.draw.setText(tr("board_draw"))
         self.undo_button.setText(tr("board_undo"))
-        self.undo_button.setToolTip(both("board_undo") + "\nCtrl+Backspace")
+        self.undo_button.setToolTip(tr("board_undo") + "\nCtrl+Backspace")
         self.save_button.setText(tr("board_save") + " (Ctrl+S)")
-        self.save_button.setToolTip(both("board_save_tip"))
+        self.save_button.setToolTip(tr("board_save_tip"))
         self.open_record.setText(tr("board_open_record"))
         self.save_record.setText(tr("board_save_record"))
         self.show_game()

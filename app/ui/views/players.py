@@ -35,7 +35,7 @@ from app.services.operations import (
     Area,
 )
 from app.ui.common import cell
-from app.ui.i18n import both, pick, tr
+from app.ui.i18n import pick, tr
 from app.ui.views.base import View
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -283,8 +283,8 @@ class PlayersView(View):
         """Edit a line-up only before play starts; the disabled button says why."""
         why = self.team_edit_refusal() if self.team_group() is not None else None
         self.edit_team_button.setEnabled(why is None)
-        self.edit_team_button.setToolTip(both("players_team_edit_tip") if why is None
-                                         else f"{both('players_team_edit_tip')}\n— {why}")
+        self.edit_team_button.setToolTip(tr("players_team_edit_tip") if why is None
+                                         else f"{tr('players_team_edit_tip')}\n— {why}")
 
     def visible_players(self) -> list[queries.PlayerInfo]:
         return [p for p in self.all_players if matches(p, self.search.text())]
@@ -540,17 +540,17 @@ class PlayersView(View):
     def retranslate(self) -> None:
         self.group_label.setText(tr("group"))
         self.search.setPlaceholderText(tr("players_search"))
-        self.search.setToolTip(both("players_search"))
+        self.search.setToolTip(tr("players_search"))
         self.import_button.setText(tr("players_import"))
-        self.import_button.setToolTip(both("players_import_tip"))
+        self.import_button.setToolTip(tr("players_import_tip"))
         for button, key in ((self.add_button, "players_add"), (self.edit_button, "players_edit"),
                             (self.withdraw_button, "players_withdraw"),
                             (self.reinstate_button, "players_reinstate"),
                             (self.absent_button, "players_absent")):
             button.setText(tr(key))
-            button.setToolTip(both(key))
+            button.setToolTip(tr(key))
         self.team_button.setText(tr("players_team"))
-        self.team_button.setToolTip(both("players_team_tip"))
+        self.team_button.setToolTip(tr("players_team_tip"))
         self.edit_team_button.setText(tr("players_team_edit"))
 
 

@@ -47,7 +47,7 @@ from app.services.operations import (
 )
 from app.ui import common
 from app.ui.common import cell
-from app.ui.i18n import both, language, pick, stored_text, tr
+from app.ui.i18n import language, pick, stored_text, tr
 from app.ui.operations import busy
 from app.ui.printing import print_document, print_table
 from app.ui.views.base import View
@@ -234,7 +234,7 @@ class RoundsView(View):
         why = "rounds_none" if self.round is None else (
             "select_board" if self.selected_board() is None else None)
         self.record_button.setEnabled(why is None)
-        tip = both("rounds_record_tip")
+        tip = tr("rounds_record_tip")
         self.record_button.setToolTip(tip if why is None else f"{tip}\n— {tr(why)}")
 
     # ----- whether an action can succeed ------------------------------------------------------
@@ -794,8 +794,8 @@ class RoundsView(View):
         self.slips_button.setText(tr("print_slips"))
         self.slips_pdf_button.setText(tr("pdf_slips"))
         self.entry_label.setText(tr("rounds_entry"))
-        self.entry.setToolTip(both("rounds_entry_tip"))
-        self.table.setToolTip(both("rounds_entry_tip"))
+        self.entry.setToolTip(tr("rounds_entry_tip"))
+        self.table.setToolTip(tr("rounds_entry_tip"))
         self.report_label.setText(tr("rounds_report"))
 
     def save_layout(self, settings: Any) -> None:

@@ -31,7 +31,7 @@ from app.services import groups as groups_service
 from app.services import queries
 from app.services.operations import ADD_GROUP, REMOVE_GROUP, UPDATE_EVENT, UPDATE_GROUP, Area
 from app.ui import common
-from app.ui.i18n import both, pick, tr
+from app.ui.i18n import pick, tr
 from app.ui.officials_form import OfficialsBox
 from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
 from app.ui.settings_controls import (
@@ -296,7 +296,7 @@ class SetupView(View):
         self.group_box.setTitle(tr("setup_no_groups"))
         self.group_box.setEnabled(False)
         self.remove_group_button.setEnabled(False)
-        self.remove_group_button.setToolTip(both("setup_remove_group_tip"))
+        self.remove_group_button.setToolTip(tr("setup_remove_group_tip"))
 
     def current_group(self) -> queries.GroupInfo | None:
         row = self.group_list.currentRow()
@@ -313,7 +313,7 @@ class SetupView(View):
         removable = group.player_count == 0 and group.rounds_paired == 0
         self.remove_group_button.setEnabled(removable)
         self.remove_group_button.setToolTip(
-            both("setup_remove_group_tip") if removable else both("setup_remove_group_not"))
+            tr("setup_remove_group_tip") if removable else tr("setup_remove_group_not"))
         self.name.setText(group.name)
         _choose(self.rule_set, group.rule_set)
         _choose(self.opening, group.opening)
@@ -492,24 +492,24 @@ class SetupView(View):
         for key, title in self.event_label_titles.items():
             title.setText(tr(f"setup_{key}"))
         for key, edit in self.event_edits.items():
-            edit.setToolTip(both(f"setup_{key}_tip"))
+            edit.setToolTip(tr(f"setup_{key}_tip"))
         self.preset_title.setText(tr("setup_preset_label"))
-        self.preset_label.setToolTip(both("setup_preset_tip"))
+        self.preset_label.setToolTip(tr("setup_preset_tip"))
         self.save_event_button.setText(tr("setup_save_event"))
-        self.save_event_button.setToolTip(both("setup_save_event_tip"))
+        self.save_event_button.setToolTip(tr("setup_save_event_tip"))
         # N = 0: the tentative black declares N with the opening (2013 rules), not "0 offers"
         self.fifth.setSpecialValueText(tr("f_fifth_declared"))
-        self.fifth.setToolTip(both("f_fifth_declared_tip"))
+        self.fifth.setToolTip(tr("f_fifth_declared_tip"))
         self.groups_box.setTitle(tr("setup_groups"))
-        self.group_list.setToolTip(both("setup_groups_tip"))
+        self.group_list.setToolTip(tr("setup_groups_tip"))
         self.new_group_name.setPlaceholderText(tr("setup_new_group"))
-        self.new_group_name.setToolTip(both("setup_new_group_tip"))
+        self.new_group_name.setToolTip(tr("setup_new_group_tip"))
         self.like_label.setText(tr("setup_like"))
-        self.new_group_like.setToolTip(both("setup_like_tip"))
+        self.new_group_like.setToolTip(tr("setup_like_tip"))
         self.add_group_button.setText(tr("setup_add_group"))
-        self.add_group_button.setToolTip(both("setup_add_group_tip"))
+        self.add_group_button.setToolTip(tr("setup_add_group_tip"))
         self.remove_group_button.setText(tr("setup_remove_group"))
-        self.remove_group_button.setToolTip(both("setup_remove_group_tip"))
+        self.remove_group_button.setToolTip(tr("setup_remove_group_tip"))
         if self.new_group_like.count():
             self.new_group_like.setItemText(0, tr("setup_like_none"))
             for index in range(1, self.new_group_like.count()):
@@ -518,15 +518,15 @@ class SetupView(View):
         for key, label in self.row_labels.items():
             label.setText(tr(key))
         self.save.setText(tr("setup_save"))
-        self.save.setToolTip(both("setup_save_tip"))
+        self.save.setToolTip(tr("setup_save_tip"))
         self.tiebreaks.retranslate()
-        self.tiebreaks.setToolTip(both("f_tiebreaks_tip"))
+        self.tiebreaks.setToolTip(tr("f_tiebreaks_tip"))
         self.same_unit.retranslate()
         self.playoff_format.retranslate()
         self.eligibility.retranslate()
         self.subrankings.retranslate()
         self.median_cut_label.setText(tr("f_median_cut"))
-        self.median_cut.setToolTip(both("f_median_cut_tip"))
+        self.median_cut.setToolTip(tr("f_median_cut_tip"))
         for box, key in ((self.playoffs, "f_playoffs_box"),
                          (self.wins_count_forfeits, "f_wins_count_forfeits"),
                          (self.wins_count_byes, "f_wins_count_byes"),

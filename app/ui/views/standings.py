@@ -39,7 +39,7 @@ from app.ui import common
 from app.ui.bracket_widget import BracketWidget
 from app.ui.common import cell
 from app.ui.crosstable_widget import CrosstableWidget
-from app.ui.i18n import both, language, names_text, pick, tr
+from app.ui.i18n import language, names_text, pick, tr
 from app.ui.settings_controls import PlayoffFormatChoice
 from app.ui.texts import PLAYOFF_STAGE_ENGLISH, TIEBREAK_ENGLISH
 from app.ui.views.base import View
@@ -414,7 +414,7 @@ class StandingsView(View):
                 "print_no_standings_tip"
         for button, key in ((self.print_button, "print_tip"), (self.pdf_button, "save_pdf_tip")):
             button.setEnabled(not why)
-            button.setToolTip(both(why or key))
+            button.setToolTip(tr(why or key))
         awards_why = "" if page is self.table and self.award_rows() else (
             "print_award_list_page_tip" if page is not self.table
             else "print_award_list_none_tip")
@@ -423,7 +423,7 @@ class StandingsView(View):
         for button, key in ((self.award_print_button, "print_award_list_tip"),
                             (self.award_pdf_button, "pdf_award_list_tip")):
             button.setEnabled(not awards_why)
-            button.setToolTip(both(awards_why or key))
+            button.setToolTip(tr(awards_why or key))
 
     def selected_group(self) -> str | None:
         return self.group.currentText() or None
@@ -630,7 +630,7 @@ class StandingsView(View):
             return
         final = bool(getattr(info, "final", True))
         self.state_label.setText(tr("standings_final") if final else tr("standings_provisional"))
-        self.state_label.setToolTip(both("standings_final_tip" if final
+        self.state_label.setToolTip(tr("standings_final_tip" if final
                                          else "standings_provisional_tip"))
         self.state_label.setStyleSheet("" if final else "color: #b00020; font-weight: bold;")
         lines = [f"• {line}" for line in wording.legend_texts(getattr(info, "legend", ()),
@@ -676,7 +676,7 @@ class StandingsView(View):
             column = headers.index(tr("standings_open_place"))
             item = self.table.horizontalHeaderItem(column)
             if item is not None:
-                item.setToolTip(both("standings_open_place_tip"))
+                item.setToolTip(tr("standings_open_place_tip"))
 
     def _show_team(self, info: Any) -> None:
         """A team ranking; a unit without a complete team shows no figure (its total and
@@ -784,17 +784,17 @@ class StandingsView(View):
 
     def _update_decline_buttons(self) -> None:
         player = self.selected_player() is not None
-        why = "" if player else both("decline_select_tip")
+        why = "" if player else tr("decline_select_tip")
         for button, action, key in (
                 (self.decline_title_button, self.act_decline_title, "decline_title"),
                 (self.decline_prize_button, self.act_decline_prize, "decline_prize")):
             button.setEnabled(player)
             action.setEnabled(player)
-            button.setToolTip(why or both(f"{key}_tip"))
+            button.setToolTip(why or tr(f"{key}_tip"))
         chosen = 0 <= self.declines.currentRow() < len(self.decline_infos)
         self.withdraw_button.setEnabled(chosen)
-        self.withdraw_button.setToolTip(both("withdraw_decline_tip") if chosen
-                                        else both("withdraw_select_tip"))
+        self.withdraw_button.setToolTip(tr("withdraw_decline_tip") if chosen
+                                        else tr("withdraw_select_tip"))
 
     def decline_selected(self, what: str) -> bool:
         """The selected player declines the title or the prize of the ranking shown."""
@@ -954,13 +954,13 @@ class StandingsView(View):
         self.award_pdf_button.setText(tr("pdf_award_list"))
         self.playoff_format.retranslate()
         self._update_print_buttons()
-        self.playoff_list.setToolTip(both("playoff_keys_tip"))
+        self.playoff_list.setToolTip(tr("playoff_keys_tip"))
         for index, key in enumerate(("page_standings", "page_crosstable", "page_bracket")):
             self.pages.setTabText(index, tr(key))
-            self.pages.setTabToolTip(index, both(f"{key}_tip"))
+            self.pages.setTabToolTip(index, tr(f"{key}_tip"))
         self.crosstable.retranslate()
         self.bracket.setToolTip("")
-        self.bracket_area.setToolTip(both("bracket_tip"))
+        self.bracket_area.setToolTip(tr("bracket_tip"))
         self.bracket.update()
         self.needs_label.setText(tr("standings_playoff"))
         self.create_button.setText(tr("standings_create_playoff"))
@@ -968,9 +968,9 @@ class StandingsView(View):
         for code, key in (("1-0", "playoff_first_wins"), ("=", "playoff_draw"),
                           ("0-1", "playoff_second_wins")):
             self.result_buttons[code].setText(tr(key))
-            self.result_buttons[code].setToolTip(both(key))
+            self.result_buttons[code].setToolTip(tr(key))
         self.board_button.setText(tr("rounds_record"))
-        self.board_button.setToolTip(both("playoff_on_board_tip"))
+        self.board_button.setToolTip(tr("playoff_on_board_tip"))
         self.declines_label.setText(tr("declines_label"))
         self.decline_title_button.setText(tr("decline_title"))
         self.decline_prize_button.setText(tr("decline_prize"))
@@ -978,7 +978,7 @@ class StandingsView(View):
         self.act_decline_title.setText(tr("decline_title"))
         self.act_decline_prize.setText(tr("decline_prize"))
         self.teams_button.setText(tr("declared_teams_open"))
-        self.teams_button.setToolTip(both("declared_teams_open_tip"))
+        self.teams_button.setToolTip(tr("declared_teams_open_tip"))
         self._update_decline_buttons()
 
 
