@@ -35,12 +35,16 @@ from app.errors import UserError
 from app.imports.rules import Eligibility
 from app.pairing.system import System
 from app.pairing.types import Colour, PointSystem
+from app.rules.judge import RuleSet
 from app.rules.protocols import Protocol
 from app.standings.playoff import PlayoffFormat
 from app.standings.scoring import DEFAULT_LATE_LIMIT_MINUTES
 from app.standings.tiebreaks import REGISTRY, Unplayed
 
-RULE_SETS = ("renju", "free", "gomoku")  # 专业规则（禁手）, 大众规则（无禁手）, standard gomoku
+# A group's stored rule-set names and the game rules each plays: 专业规则（禁手）, 大众规则（无禁手）,
+# standard gomoku.
+RULE_SET_OF = {"renju": RuleSet.RENJU, "free": RuleSet.FREESTYLE, "gomoku": RuleSet.STANDARD}
+RULE_SETS = tuple(RULE_SET_OF)
 OPENINGS = tuple(p.value for p in Protocol)  # the opening rules of app.rules.protocols
 INITIAL_COLOURS = (Colour.FIRST.value, Colour.SECOND.value, "draw")  # top seed's, round 1
 E = TypeVar("E", bound=Enum)

@@ -12,9 +12,9 @@ from sqlalchemy.orm import Session
 
 from app import wording
 from app.errors import UserError
+from app.group_settings import RULE_SET_OF
 from app.rules.endings import Ending
 from app.rules.game import Game, GameSettings, decode_actions, encode_actions
-from app.rules.judge import RuleSet
 from app.rules.protocols import Protocol
 from app.rules.records import write_moves
 from app.services.boards import movers_of_game
@@ -23,14 +23,12 @@ from app.services.queries import find_board, find_round, system_of
 from app.store.models import BoardRow, Group
 from app.store.models import Game as GameRow
 
-_RULE_SETS = {"renju": RuleSet.RENJU, "free": RuleSet.FREESTYLE, "gomoku": RuleSet.STANDARD}
-
 
 def game_settings(group: Group) -> GameSettings:
     """The rules a game of this group is played under (专业规则 / 大众规则 / standard) and its
     opening rule (`app.rules.protocols`: 指定开局, 自由开局, Swap2, Soosõrv-8, Taraguchi-10,
     Yamaguchi). 指定开局 belongs to 专业规则; under other rule sets it is 自由开局."""
-    return GameSettings.of_group(_RULE_SETS[group.rule_set], Protocol(group.opening),
+    return GameSettings.of_group(RULE_SET_OF[group.rule_set], Protocol(group.opening),
                                  group.fifth_move_offers)
 
 

@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
+from app.group_settings import RULE_SET_OF
 from app.pairing.types import Colour
 from app.rules.board import Stone, format_point, parse_point
 from app.rules.game import Game, GameSettings, Phase
-from app.rules.judge import RuleSet
 from app.rules.protocols import MAX_OFFERS
 from app.rules.records import read_record, record_of_game, write_record
 from app.services import games, playoffs, queries
@@ -42,7 +42,6 @@ from app.ui.protocol_panel import ProtocolPanel
 from app.ui.texts import RULE_SET_TEXTS
 from app.ui.views.base import View
 
-RULE_SETS = {"renju": RuleSet.RENJU, "free": RuleSet.FREESTYLE, "gomoku": RuleSet.STANDARD}
 RECORD_FILTERS = "SGF (*.sgf);;Piskvork (*.psq);;Moves (*.txt);;* (*)"
 
 
@@ -82,7 +81,7 @@ class BoardView(View):
         self.status.setFont(font)
         self.rules_label = QLabel()
         self.rules = QComboBox()
-        for key in RULE_SETS:
+        for key in RULE_SET_OF:
             self.rules.addItem(pick(*RULE_SET_TEXTS[key]), key)
         # The opening rule of a game played on its own; a linked board takes its group's.
         self.protocol_panel = ProtocolPanel(self.act)
@@ -259,13 +258,13 @@ class BoardView(View):
         return game
 
     def _apply_settings_widgets(self, settings: GameSettings) -> None:
-        key = next(k for k, v in RULE_SETS.items() if v is settings.rules)
+        key = next(k for k, v in RULE_SET_OF.items() if v is settings.rules)
         self.rules.setCurrentIndex(self.rules.findData(key))
         self.protocol_panel.choose_protocol(settings.opening_rule)
         self.offers.setValue(settings.group_offers)
 
     def chosen_settings(self) -> GameSettings:
-        rules = RULE_SETS[str(self.rules.currentData())]
+        rules = RULE_SET_OF[str(self.rules.currentData())]
         return GameSettings.of_group(rules, self.protocol_panel.chosen_protocol(),
                                      self.offers.value())
 
