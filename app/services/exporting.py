@@ -337,14 +337,15 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                 for p in build.snapshot.players for r in p.rounds
             }
             system = system_of(group)
+            if system.team:  # the same for every round
+                team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
+                team_name = {t.id: t.name for t in group.teams}
+                board_count = team_rules(group).boards  # after them: the playoff games
             for round_ in group.rounds_played:
                 boards = []
                 byes: list[m.TeamBye] = []
                 if system.team:
-                    team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
-                    team_name = {t.id: t.name for t in group.teams}
                     number = 0
-                    board_count = team_rules(group).boards  # after them: the playoff games
                     for match in round_.boards:
                         if match.second_team_id is None and match.first_team_id in team_name:
                             byes.append(m.TeamBye(match.number, team_name[match.first_team_id]))
