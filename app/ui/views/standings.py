@@ -102,7 +102,7 @@ class StandingsView(View):
         self.create_button.clicked.connect(self.create_selected_playoff)
         # 小循环 or 淘汰: asked only when three or more are tied (two always play a duel)
         self.playoff_format = PlayoffFormatChoice("playoff_create_format")
-        self.needs.currentRowChanged.connect(lambda _r: self._show_playoff_format())
+        self.needs.currentRowChanged.connect(lambda _r: self._show_selected_tie())
         self.playoff_formats: dict[str, str] = {}  # each group's own default
         self.playoff_list = QListWidget()
         self.playoff_list.setObjectName("playoffs")
@@ -727,7 +727,7 @@ class StandingsView(View):
             self.needs.addItem(tr("standings_no_need"))
         else:
             self.needs.setCurrentRow(0)
-        self._show_playoff_format()
+        self._show_selected_tie()
         self._load_playoffs()
 
     def _tied(self) -> int:
@@ -736,7 +736,7 @@ class StandingsView(View):
         count = item.data(Qt.ItemDataRole.UserRole + 1) if item is not None else None
         return count if isinstance(count, int) else 0
 
-    def _show_playoff_format(self) -> None:
+    def _show_selected_tie(self) -> None:
         """The choice of 小循环 or 淘汰 only for a tie of three or more; a tie whose playoff
         is under way is not opened again (its results are entered below)."""
         self.playoff_format.setVisible(self._tied() >= 3)
@@ -964,7 +964,7 @@ class StandingsView(View):
         self.bracket.update()
         self.needs_label.setText(tr("standings_playoff"))
         self.create_button.setText(tr("standings_create_playoff"))
-        self._show_playoff_format()  # the create button's tooltip, in the language shown
+        self._show_selected_tie()  # the create button's tooltip, in the language shown
         for code, key in (("1-0", "playoff_first_wins"), ("=", "playoff_draw"),
                           ("0-1", "playoff_second_wins")):
             self.result_buttons[code].setText(tr(key))
