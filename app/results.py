@@ -363,3 +363,10 @@ def complete_entry(games: Sequence[GameResult], games_per_round: int) -> bool:
     if len(games) == games_per_round:
         return True
     return games_per_round == 2 and len(games) == 1 and settles_double_round(games[0])
+
+
+def read_notation(text: str) -> BoardResult | None:
+    """A board's notation read where the group's format is not known (a file, a printed
+    model): two games are a double round, one settling code a double round decided alone,
+    one other code a single game; None for no result."""
+    return board_from_notation(text, True) or board_from_notation(text, False)

@@ -4,9 +4,13 @@ grade-title list take a loss on time as the game it was."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+from app.exports import pdf_lists
 from app.services import rounds
 from app.services.event import Event
+from app.services.exporting import build_model
+from tests.exports.helpers import pdf_layout_lines
 
 Make = Callable[..., Event]
 
@@ -21,3 +25,29 @@ def test_a_knockout_winner_on_time_goes_on_to_round_two(make_event: Make) -> Non
     second = rounds.pair_next_round(event, "公开组")
     assert second.number == 2
     assert len([b for b in second.boards if b.second is not None]) == 2
+
+
+def test_the_grade_title_list_counts_a_game_lost_on_time(make_event: Make,
+                                                         tmp_path: Path) -> None:
+    """段级位申报表: the games a player played include a game lost on time (超时判负 is a
+    game played over the board), as the printed list says. Four players, three rounds, the
+    lower number always wins (no ties, so every place gets its title); the first game lost
+    in round 1 is lost on time."""
+    event = make_event("qiwang-2022", "公开组", players=4, rounds=3)
+    timed_out = None
+    for number in (1, 2, 3):
+        paired = rounds.pair_next_round(event, "公开组")
+        for board in paired.boards:
+            assert board.first is not None and board.second is not None
+            first_wins = board.first.id < board.second.id
+            code = "1-0" if first_wins else "0-1"
+            if timed_out is None:
+                timed_out = board.second if first_wins else board.first
+                code += "t"
+            rounds.enter_result(event, "公开组", number, board.number, [code])
+    assert timed_out is not None
+    model = build_model(event)
+    assert model.games_played(timed_out.id) == 3
+    path = pdf_lists.write_grade_applications(model, tmp_path / "grades.pdf")
+    row = next(line for line in pdf_layout_lines(path) if timed_out.name in line)
+    assert row.split()[-3] == "3"  # games played, then place and title
