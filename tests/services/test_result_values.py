@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from app.exports import pdf_lists
+from app.exports import booklet, pdf_booklet, pdf_lists
 from app.services import rounds
-from app.services.event import Event
-from app.services.exporting import build_model
-from tests.exports.helpers import pdf_layout_lines
+from app.services.event import Event, add_group
+from app.services.exporting import build_model, write_result_slips
+from app.services.players import add_player
+from tests.exports.helpers import pdf_layout_lines, pdf_text, squeezed
 
 Make = Callable[..., Event]
 
@@ -51,3 +52,23 @@ def test_the_grade_title_list_counts_a_game_lost_on_time(make_event: Make,
     path = pdf_lists.write_grade_applications(model, tmp_path / "grades.pdf")
     row = next(line for line in pdf_layout_lines(path) if timed_out.name in line)
     assert row.split()[-3] == "3"  # games played, then place and title
+
+
+def test_a_free_rule_group_prints_no_designated_opening(make_event: Make,
+                                                       tmp_path: Path) -> None:
+    """The opening is the game's (`GameSettings.of_group`): 指定开局 belongs to 专业规则
+    (中国五子棋竞赛规则 2013), so a free-rule group (大众规则, shenzhen 九、(三)1: 自由开局) whose
+    setting still says designated prints neither 指定开局 nor 三手交换 on its booklet and
+    slips."""
+    event = make_event(None, players=0)
+    add_group(event, "大众组", rule_set="free", opening="designated")
+    for k in range(4):
+        add_player(event, "大众组", name=f"棋手{k + 1}", unit="北京")
+    rounds.pair_next_round(event, "大众组")
+    model = build_model(event)
+    book = booklet.order_book(model)
+    text = squeezed(pdf_text(pdf_booklet.write_booklet_pdf(model, book, tmp_path / "b.pdf")))
+    slips = squeezed(pdf_text(write_result_slips(event, "大众组", 1, tmp_path / "s.pdf")))
+    assert "自由开局" in text
+    for printed in (text, slips):
+        assert "指定开局" not in printed and "三手交换" not in printed
