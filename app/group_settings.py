@@ -39,7 +39,7 @@ from app.rules.judge import RuleSet
 from app.rules.protocols import Protocol
 from app.standings.playoff import PlayoffFormat
 from app.standings.scoring import DEFAULT_LATE_LIMIT_MINUTES
-from app.standings.tiebreaks import REGISTRY, Unplayed
+from app.standings.tiebreaks import DEFAULT_TIEBREAKS, REGISTRY, Unplayed
 
 # A group's stored rule-set names and the game rules each plays: 专业规则（禁手）, 大众规则（无禁手）,
 # standard gomoku.
@@ -370,8 +370,7 @@ class GroupSettings:
     rounds: int = _setting(7, _whole(1, 50), column=True)
     games_per_round: int = _setting(1, _whole(1, 2), column=True)  # 2: 双盘制
     points: PointSystem = _setting(PointSystem(), _points, column=True)
-    tiebreaks: tuple[str, ...] = _setting(("buchholz", "median_buchholz", "wins"), _tiebreaks,
-                                          column=True)
+    tiebreaks: tuple[str, ...] = _setting(DEFAULT_TIEBREAKS, _tiebreaks, column=True)
     unplayed_policy: Unplayed = _setting(Unplayed.ZERO, _unplayed, column=True)
     prizes: tuple[PrizeEntry, ...] = _setting((), _prizes, column=True)
     grade_titles: tuple[TitleEntry, ...] = _setting((), _titles, column=True)

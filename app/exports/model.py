@@ -534,6 +534,18 @@ TIEBREAK_LEGENDS = {
 """What each tie-break counts, printed as the legend under a ranking (2016 五(二) and
 shenzhen 十(五)2 name 对手分、中间对手分、胜局; the others as the standings define them)."""
 
+
+
+def tiebreak_legend(name: str, median_cut: int = 1) -> str:
+    """What tie-break `name` counts, as printed; 中间对手分 names the group's own cut
+    (`median_cut`, 0-5 from each end), not always one."""
+    if name != "median_buchholz" or median_cut == 1:
+        return TIEBREAK_LEGENDS.get(name, "")
+    if median_cut == 0:
+        return "中间对手分：本人各轮对手的积分之和（不去掉最高和最低）"
+    return f"中间对手分：对手分去掉最高和最低各{median_cut}个对手积分"
+
+
 _DIGITS = "零一二三四五六七八九"
 
 

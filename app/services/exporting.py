@@ -76,7 +76,8 @@ def _standings(session: Session, group: Group, **options: Any
     for k, (name, label) in enumerate(info.columns):
         values = [row.tiebreaks[k] for row in info.rows]
         scale, ints = _scaled_column(values)
-        columns.append(m.TieBreakColumn(name, label, scale, m.TIEBREAK_LEGENDS.get(name, "")))
+        columns.append(m.TieBreakColumn(name, label, scale, m.tiebreak_legend(
+            name, settings_of(group).median_cut)))
         for i, value in enumerate(ints):
             scaled_rows[i].append(value)
     rows = tuple(
@@ -264,7 +265,7 @@ def _standings_after(group: Group, number: int) -> m.Standings:
     for k, name in enumerate(rules.tiebreaks):
         scale, ints = _scaled_column([Fraction(row.tiebreaks[k]) for row in plain.rows])
         columns.append(m.TieBreakColumn(name, tiebreak_label(group, name), scale,
-                                        m.TIEBREAK_LEGENDS.get(name, "")))
+                                        m.tiebreak_legend(name, settings_of(group).median_cut)))
         for i, value in enumerate(ints):
             per_row[i].append(value)
     rows = tuple(

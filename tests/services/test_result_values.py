@@ -72,3 +72,21 @@ def test_a_free_rule_group_prints_no_designated_opening(make_event: Make,
     assert "自由开局" in text
     for printed in (text, slips):
         assert "指定开局" not in printed and "三手交换" not in printed
+
+
+def test_the_median_buchholz_legend_names_the_group_s_cut(make_event: Make,
+                                                         tmp_path: Path) -> None:
+    """中间对手分 drops the group's `median_cut` from each end (0-5); the legend printed under
+    the standings after a round says that cut, not always one."""
+    event = make_event("qiwang-2022", "公开组", players=4, rounds=3, median_cut=2)
+    for number in (1, 2):
+        paired = rounds.pair_next_round(event, "公开组")
+        for board in paired.boards:
+            rounds.enter_result(event, "公开组", number, board.number, ["1-0"])
+    model = build_model(event)
+    after = next(s for s in model.progress_standings if s.after_round == 1)
+    legend = next(c.legend for c in after.columns if c.key == "median_buchholz")
+    assert legend == "中间对手分：对手分去掉最高和最低各2个对手积分"
+    printed = squeezed(pdf_text(pdf_lists.write_standings(model, after, tmp_path / "s.pdf")))
+    assert "去掉最高和最低各2个对手积分" in printed
+    assert "去掉最高和最低的一个" not in printed
