@@ -21,7 +21,7 @@ from app.pairing.types import Pairing
 from app.results import FIRST_WINS, SECOND_WINS, BoardResult, GameResult, Side, parse_game
 from app.services.boards import game_row, record_code
 from app.services.event import Event, settings_of
-from app.services.queries import find_board, find_round, seeded_players, system_of
+from app.services.lookup import find_board, find_round, seeded_players, system_of
 from app.store import codec
 from app.store.models import BoardRow, Game, Group, Player, Team, TeamMember
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from app.services import queries
-from app.ui.views.rounds import parse_entry, parse_spoken_entry
+from app.ui.views.rounds_entry import parse_entry, parse_spoken_entry
 from tests.ui.helpers import GROUP, import_two_lists, set_up_event, type_into
 
 
