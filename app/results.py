@@ -300,11 +300,7 @@ _SPOKEN = {  # what arbiters type, normalised (NFKC, no spaces): the code it mea
     "--": GameCode.DOUBLE_FORFEIT,
 }
 _TIME_WORDS = ("超时", "t", "T")
-RESULT_WORDS = (  # the help's list (F1, --help): word -> the code it means
-    ("胜 / 黑胜 / 先手胜 / 1:0", GameCode.FIRST_WINS),
-    ("负 / 白胜 / 后手胜 / 0:1", GameCode.SECOND_WINS),
-    ("和 / ½:½ / ½", GameCode.DRAW),
-)
+WORDS = tuple(word for word in _SPOKEN if not word.isascii())  # 胜, 黑胜 ...: F1 lists them
 
 
 def _normal(text: str) -> str:

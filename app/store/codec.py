@@ -13,7 +13,7 @@ this codec, so every event file reads as before):
 
 from __future__ import annotations
 
-from app.results import BoardResult, GameResult, board_from_notation, from_notation, notation
+from app.results import BoardResult, GameResult, board_from_notation, from_notation
 from app.rules.endings import Ending
 
 NO_RESULT = ""  # a board or game row still waiting for its result
@@ -70,7 +70,3 @@ def game_ending(result: GameResult) -> Ending | None:
         return Ending.FORFEIT
     return None
 
-
-def stored_notation(result: GameResult) -> str:
-    """The notation of one game as a board row writes it (time mark included)."""
-    return notation(result)
