@@ -31,7 +31,7 @@ import segno
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -453,7 +453,10 @@ async def _json_body(request: Request) -> dict[str, Any]:
     if kind != "application/json":
         raise BadRequest("请求须为 JSON（Content-Type: application/json）",
                          "the request must be JSON (Content-Type: application/json)")
-    raw = await request.body()
+    try:
+        raw = await request.body()
+    except ClientDisconnect:  # gone, or cut off past the body limit (answered 413 then)
+        raise BadRequest("请求未完整送达", "the request did not arrive whole") from None
     try:
         body = json.loads(raw, parse_float=_no_float, parse_constant=_no_float)
     except (ValueError, RecursionError):

@@ -128,13 +128,12 @@ class GuardedH11Protocol(H11Protocol):
             self.cycle.disconnected = True
             self.cycle.message_event.set()
         self.transport.close()
+        # Counted out now (asyncio reports the loss a turn later): the request that made
+        # room must not meet the concurrency limit because of it.
+        self.connections.discard(self)
 
 
 # ----- the ASGI wrapper ------------------------------------------------------------------
-
-
-class BodyTooLarge(Exception):
-    """A request body went past its route's limit while it was being read."""
 
 
 def _answer(status: int, zh: str, en: str) -> tuple[int, bytes]:
@@ -217,29 +216,32 @@ def guard_app(app: ASGIApp, hosts: frozenset[str]) -> ASGIApp:
                 await _send_json(send, *_too_large(limit))
                 return
         received = 0
-        started = False
+        started = answered = False
 
         async def limited_receive() -> Message:
-            nonlocal received
+            # A body without a length (chunked) is counted as it comes: past the limit the
+            # 413 goes out at once and the app hears that the client left.
+            nonlocal received, answered
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > limit:
-                    raise BodyTooLarge
+                    if not started:
+                        answered = True
+                        await _send_json(send, *_too_large(limit))
+                    return {"type": "http.disconnect"}
             return message
 
         async def secured_send(message: Message) -> None:
             nonlocal started
+            if answered:
+                return  # the 413 was the answer
             if message["type"] == "http.response.start":
                 started = True
                 message = {**message, "headers": [*message.get("headers", ()),
                                                   *SECURITY_HEADERS]}
             await send(message)
 
-        try:
-            await app(scope, limited_receive, secured_send)
-        except BodyTooLarge:
-            if not started:
-                await _send_json(send, *_too_large(limit))
+        await app(scope, limited_receive, secured_send)
 
     return guarded
