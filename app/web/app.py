@@ -124,8 +124,7 @@ class VenueApp:
         if self.state.stale is not None:
             banner = _stale_banner(self.state.stale, lang)
             result = banner + result if fragment else result.replace(STALE_SLOT, banner, 1)
-        response = HTMLResponse(result, headers={"Cache-Control": "no-cache",
-                                                 **self._stale_headers()})
+        response = HTMLResponse(result, headers={"Cache-Control": "no-cache"})
         if asked:
             response.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
         return response
@@ -134,13 +133,6 @@ class VenueApp:
 
     async def groups(self, request: Request) -> Response:
         return await self._page(request, "groups.html", lambda lang: {})
-
-    def _stale_headers(self) -> dict[str, str]:
-        """On every read once the served file is gone: the data may be stale."""
-        if self.state.stale is None:
-            return {}
-        return {"Warning": '199 - "the served event file was replaced, moved or deleted: '
-                           'the data may be stale"'}
 
     async def pairings(self, request: Request) -> Response:
         group = request.path_params["group"]
@@ -239,7 +231,7 @@ class VenueApp:
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers=headers)
         return Response(f'{{"mark":"{mark}"}}', media_type="application/json",
-                        headers={**headers, **self._stale_headers()})
+                        headers=headers)
 
     async def _json(self, request: Request, key: Any,
                     compute: Callable[[], dict[str, Any]]) -> Response:
@@ -256,8 +248,7 @@ class VenueApp:
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers={"ETag": etag})
         return Response(body, media_type="application/json",
-                        headers={"ETag": etag, "Cache-Control": "no-cache",
-                                 **self._stale_headers()})
+                        headers={"ETag": etag, "Cache-Control": "no-cache"})
 
     async def round_api(self, request: Request) -> Response:
         group = request.path_params["group"]
@@ -523,7 +514,7 @@ def _stale_banner(stale: tuple[str, str], lang: str) -> str:
     return f'<p class="stale" role="alert">{html.escape(text)}</p>'
 
 
-def create_app(state: VenueState) -> Starlette:
+def create_app(state: VenueState) -> Any:
     """The venue's ASGI app over an open event."""
     venue_app = VenueApp(state)
     group = "/groups/{group:path}"  # a group's name may hold "/"
@@ -543,4 +534,21 @@ def create_app(state: VenueState) -> Starlette:
         Route("/qr/{group:path}.svg", venue_app.qr),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    return Starlette(routes=routes)
+    return _warning_when_stale(Starlette(routes=routes), state)
+
+
+def _warning_when_stale(app: Starlette, state: VenueState) -> Any:
+    """Every answer, once the served file is gone, says that the data may be stale (pages
+    also in a line at their top)."""
+    warning = (b"warning", b'199 - "the served event file was replaced, moved or deleted: '
+                           b'the data may be stale"')
+
+    async def warned(scope: Any, receive: Any, send: Any) -> None:
+        async def send_warned(message: Any) -> None:
+            if message["type"] == "http.response.start" and state.stale is not None:
+                message = {**message, "headers": [*message.get("headers", ()), warning]}
+            await send(message)
+
+        await app(scope, receive, send_warned if scope["type"] == "http" else send)
+
+    return warned

@@ -256,6 +256,8 @@ class VenueState:
                 break
             try:
                 self.watch_file()
+                if self.stale is not None:
+                    continue  # what is shown stays as it was; the file is not read again
                 moved = self.refresh_mark()
             except Exception:  # a busy or briefly locked file: try again next tick
                 continue
