@@ -179,34 +179,37 @@ def player_history(event: Event, group: str, player_id: int) -> PlayerHistoryInf
         people = {p.id: p for p in found.players}
         records = {r.round: r for r in next(
             h for h in build.snapshot.players if h.number == build.number_of[player.id]).rounds}
-        rows = []
-        for round_ in found.rounds_played:
-            board = next((b for b in round_.boards if player.id in
-                          (b.first_player_id, b.second_player_id)), None)
-            record = records.get(round_.number)
-            opponent_id = None
-            colour = None
-            if board is not None:
-                opponent_id = (board.second_player_id if board.first_player_id == player.id
-                               else board.first_player_id)
-                colour = (Colour.FIRST if board.first_player_id == player.id
-                          else Colour.SECOND)
-            opponent = people.get(opponent_id) if opponent_id else None
-            rows.append(HistoryRow(
-                round=round_.number,
-                board=board.number if board is not None else None,
-                colour=colour if opponent is not None else None,
-                opponent=(PlayerRef(opponent.id, opponent.name, opponent.unit,
-                                    numbers.get(opponent.id, 0)) if opponent else None),
-                outcome=record.outcome if record is not None else None,
-                points=record.points if record is not None else 0,
-                result="" if board is None or board.result == "bye" else board.result,
-            ))
+        rows = tuple(_history_row(round_, player.id, records.get(round_.number), people, numbers)
+                     for round_ in found.rounds_played)
         ref = PlayerRef(player.id, player.name, player.unit, numbers.get(player.id, 0))
     table = ranking.standings(event, group)
     row = next((r for r in table.rows if r.player.id == player_id), None)
-    return PlayerHistoryInfo(group, ref, tuple(rows), row.points if row else None,
+    return PlayerHistoryInfo(group, ref, rows, row.points if row else None,
                              row.place if row else None, row.shared if row else False)
+
+
+def _history_row(round_: Round, player_id: int, record: Any, people: dict[int, Player],
+                 numbers: dict[int, int]) -> HistoryRow:
+    """The player's line for one round (`record`: the snapshot's round record, or None)."""
+    board = next((b for b in round_.boards
+                  if player_id in (b.first_player_id, b.second_player_id)), None)
+    opponent: Player | None = None
+    colour = None
+    if board is not None:
+        first = board.first_player_id == player_id
+        opponent_id = board.second_player_id if first else board.first_player_id
+        opponent = people.get(opponent_id) if opponent_id else None
+        colour = Colour.FIRST if first else Colour.SECOND
+    return HistoryRow(
+        round=round_.number,
+        board=board.number if board is not None else None,
+        colour=colour if opponent is not None else None,
+        opponent=(PlayerRef(opponent.id, opponent.name, opponent.unit,
+                            numbers.get(opponent.id, 0)) if opponent else None),
+        outcome=record.outcome if record is not None else None,
+        points=record.points if record is not None else 0,
+        result="" if board is None or board.result == "bye" else board.result,
+    )
 
 
 # ----- the arbiter code ----------------------------------------------------------------

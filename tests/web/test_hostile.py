@@ -323,3 +323,24 @@ def test_a_write_never_waits_for_a_page_to_be_computed(venue: Venue) -> None:
         assert status == 200 and not release.is_set()
     finally:
         release.set()
+
+
+def test_a_player_s_history_names_each_round_s_board_colour_opponent_and_outcome(
+        venue: Venue) -> None:
+    from app.pairing.types import Colour, Outcome
+
+    with venue.station("check") as event:
+        board = round_view(event, GROUP, 1).boards[0]
+        assert board.result == "1-0" and board.first is not None and board.second is not None
+        black = venue_service.player_history(event, GROUP, board.first.id)
+        white = venue_service.player_history(event, GROUP, board.second.id)
+    (row,) = black.rows
+    assert (row.round, row.board, row.colour, row.outcome, row.result) == (
+        1, 1, Colour.FIRST, Outcome.WIN, "1-0")
+    assert row.opponent is not None and row.opponent.id == board.second.id
+    (row,) = white.rows
+    assert (row.colour, row.outcome, row.opponent.id if row.opponent else None) == (
+        Colour.SECOND, Outcome.LOSS, board.first.id)
+    with urllib.request.urlopen(venue.group_url(f"players/{board.first.id}"),
+                                timeout=10) as answer:
+        assert board.second.name in answer.read().decode()
