@@ -13,7 +13,17 @@ from enum import Enum
 from typing import Any, Generic, ParamSpec, TypeVar
 
 from app.services import event as event_service
-from app.services import games, groups, importing, knockout, players, playoffs, rounds, snapshots
+from app.services import (
+    games,
+    groups,
+    importing,
+    knockout,
+    players,
+    playoffs,
+    rounds,
+    snapshots,
+    venue,
+)
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -106,6 +116,10 @@ CREATE_PLAYOFF = _op(playoffs.create_playoff, *PLAYOFF_CHANGES)
 RECORD_PLAYOFF_RESULT = _op(playoffs.record_playoff_result, *PLAYOFF_CHANGES)
 
 SAVE_GAME = _op(games.save_game, *_RESULTS, Area.EVENT)
+
+# The venue on the LAN (the serve dialog)
+SET_PLAYER_CONFIRMATION = _op(venue.set_player_confirmation, Area.EVENT)
+SET_ARBITER_CODE = _op(venue.set_arbiter_code, Area.EVENT)
 
 # Snapshots
 RESTORE_SNAPSHOT = _op(snapshots.restore, *EVERYTHING)

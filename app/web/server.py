@@ -137,6 +137,16 @@ class VenueServer:
             self._failure = error
 
     @property
+    def tablet_code(self) -> str | None:
+        """The code tablets sign in with, where this server knows it (given or made)."""
+        return self.arbiter_code or self.generated_code
+
+    @property
+    def stale(self) -> tuple[str, str] | None:
+        """(zh, en) once the served file was replaced, moved or deleted; writes are refused."""
+        return self._state.stale if self._state is not None else None
+
+    @property
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
