@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, ParamSpec, TypeVar
 
-from app.services import event as event_service
 from app.services import (
+    awards,
     games,
     groups,
     importing,
@@ -24,6 +24,7 @@ from app.services import (
     snapshots,
     venue,
 )
+from app.services import event as event_service
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -120,6 +121,11 @@ SAVE_GAME = _op(games.save_game, *_RESULTS, Area.EVENT)
 # The venue on the LAN (the serve dialog)
 SET_PLAYER_CONFIRMATION = _op(venue.set_player_confirmation, Area.EVENT)
 SET_ARBITER_CODE = _op(venue.set_arbiter_code, Area.EVENT)
+
+# Awards
+DECLINE_AWARD = _op(awards.decline_award, Area.STANDINGS)
+"""A player declines (or takes back declining) a grade title or a prize: the standings, the
+award list and the certificates follow (qiwang 2022 十五4 不顺延; 2016 八(二)3 依次顺延)."""
 
 # Snapshots
 RESTORE_SNAPSHOT = _op(snapshots.restore, *EVERYTHING)
