@@ -289,13 +289,19 @@ def enter_result(
     codes: Sequence[str],
     *,
     replace: bool = False,
+    check: Callable[[Session, BoardRow], None] | None = None,
 ) -> list[str]:
-    """Enter (or with `replace`, correct) the result of one board; returns warnings."""
+    """Enter (or with `replace`, correct) the result of one board; returns warnings.
+
+    `check` (the venue's guard: the result the tablet saw) is called with the board inside
+    the same transaction, before the result is set; it may lock the row and refuse."""
     place = wording.board_place_text(round_number, board_number)
     with event.operation("enter_result", f"录入成绩 {group} {place}: {' '.join(codes)} / "
                          "enter result") as session:
         found = Event.group(session, group)
         round_ = find_round(session, found, round_number)
+        if check is not None:
+            check(session, find_board(round_, board_number))
         _set_result(found, round_, board_number, codes, replace)
         return _later_rounds_warning(found, round_number) if replace else []
 
