@@ -26,7 +26,7 @@ library differ, the comment at the place says why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.pairing.lexicographic import BracketPairing, choose_bye, pair_round
 from app.pairing.types import (
@@ -38,6 +38,8 @@ from app.pairing.types import (
     PairingRequest,
     PlayerHistory,
     PointSystem,
+    RoundRecord,
+    TournamentSnapshot,
 )
 
 
@@ -69,6 +71,25 @@ def bye_points(points: PointSystem) -> int:
     """The pairing-allocated bye of a Double-Swiss match in game points: 1½ (one game won,
     one drawn), C.04.5 Art. 3.4, unless the regulations say otherwise."""
     return points.win + points.draw
+
+
+def scored_by_games(snapshot: TournamentSnapshot) -> TournamentSnapshot:
+    """`snapshot` with each round's points the games' points (Preface, Art. 1.2.1: the score
+    of a Double-Swiss player is the points of his games), the pairing-allocated bye at its
+    Art. 3.4 value (`bye_points`). The round's outcome (the match won, drawn or lost) stays.
+    """
+    bye = bye_points(snapshot.points)
+
+    def rescored(record: RoundRecord) -> RoundRecord:
+        if record.outcome is Outcome.PAB:
+            return replace(record, points=bye, game_points=bye)
+        if record.game_points is None:
+            return record
+        return replace(record, points=record.game_points)
+
+    players = tuple(replace(p, rounds=tuple(rescored(r) for r in p.rounds))
+                    for p in snapshot.players)
+    return replace(snapshot, players=players)
 
 
 def match_score(history: PlayerHistory, points: PointSystem) -> int:
@@ -139,9 +160,12 @@ def _notes(board: int, first: MatchPlayer, second: MatchPlayer) -> list[str]:
     if higher.score > lower.score:
         notes.append(f"第{board}台 {lower.number} 升档对阵 {higher.number}"
                      f" / board {board}: {lower.number} floats up to meet {higher.number}")
-    notes.append(f"第{board}台 {first.number} 第一盘先手，第二盘 {second.number} 先手"
-                 f" / board {board}: {first.number} moves first in game 1,"
-                 f" {second.number} in game 2")
+    for player, colour in ((first, Colour.FIRST), (second, Colour.SECOND)):
+        if player.must_not is colour:  # Art. 4 step 1 could not hold for both
+            side = "先手" if colour is Colour.FIRST else "后手"
+            notes.append(f"第{board}台 {player.number} 第一盘连续第三次{side}"
+                         f" / board {board}: {player.number} has the same game-1 colour"
+                         " a third time running")
     return notes
 
 
@@ -179,6 +203,9 @@ def pair(request: PairingRequest) -> Pairing:
                 for index, (i, j) in enumerate(found.pairs)]
     # Board order: the higher score of the two, then the better TPN (as the reference orders).
     coloured.sort(key=lambda fs: (-max(fs[0].score, fs[1].score), min(fs[0].tpn, fs[1].tpn)))
+    notes.append("每台先列者第一盘先手，第二盘交换先后手（FIDE C.04.5 第4条） / on every board "
+                 "the first-listed player moves first in game 1, the other in game 2 "
+                 "(FIDE C.04.5 Art. 4)")
     boards: list[Board] = []
     for first, second in coloured:
         board = len(boards) + 1

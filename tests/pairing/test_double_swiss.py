@@ -192,6 +192,7 @@ def test_bye_points_are_one_and_a_half_games() -> None:
 def test_notes_say_who_moves_first_in_each_game_and_who_floats() -> None:
     notes = double_swiss.pair(_fresh(3)).notes
     assert any("第一盘先手" in n and "game 2" in n for n in notes)
+    assert sum("第一盘先手" in n for n in notes) == 1
     assert any("轮空" in n for n in notes)
 
 
