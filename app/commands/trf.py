@@ -1,7 +1,7 @@
 """`python -m app trf pair|check|standings FILE`: the Swiss engine and the standings on a FIDE
 TRF file (the contract in docs/CLI.md).
 
-- `trf pair FILE [--system swiss|double_swiss|team_swiss]`: pair the round after the last one
+- `trf pair FILE [--system swiss|double_swiss]`: pair the round after the last one
   with results, by the system `--system` or the file's `092` names (default: Dutch); prints the number of lines
   that follow, then `FIRST SECOND` per board (TRF white = first mover), `N 0` for the PAB;
   exit 1 with "no legal pairing" when none exists.

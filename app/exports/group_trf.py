@@ -43,7 +43,6 @@ SYSTEMS = {
     System.TEAM_KNOCKOUT: "TEAM_KNOCKOUT_WITH_PLACEMENT",
     System.CROSS_GROUP: "TEAM_CROSS_GROUP_ROUND",
     System.DOUBLE_SWISS: TRF_TYPES[System.DOUBLE_SWISS],
-    System.TEAM_SWISS: TRF_TYPES[System.TEAM_SWISS],
 }
 FEDERATION = "CHN"  # 032: the events of the regulations are held in China (FIDE code)
 _KEPT = "同单位回避：已满足"

@@ -195,7 +195,8 @@ def pair(request: PairingRequest) -> Pairing:
     if found is None:
         raise NoLegalPairing("无法让所有棋手都有对手 / the players cannot all be paired")
     if found.quality_dropped:
-        notes.append("颜色条件[C8]已放宽 / the colour criterion [C8] was relaxed")
+        notes.append("颜色条件已放宽（FIDE C.04.5 第3.6条） / the colour criterion was relaxed "
+                     "(FIDE C.04.5 Art. 3.6)")
     if found.completed:
         notes.append("按分组无法全部配对，已整体按字典序配对 / brackets could not all be "
                      "paired: the round was paired as one list (Art. 1.3.2)")
