@@ -1,8 +1,9 @@
 """`python -m app trf pair|check|standings FILE`: the Swiss engine and the standings on a FIDE
 TRF file (the contract in docs/CLI.md).
 
-- `trf pair FILE [--system swiss|double_swiss]`: pair the round after the last one
-  with results, by the system `--system` or the file's `092` names (default: Dutch); prints the number of lines
+- `trf pair FILE [--system swiss|double_swiss|team_swiss] [--team-colours A|B|none]`: pair
+  the round after the last one with results, by the system `--system` or the file's `092`
+  names (default: Dutch; team_swiss reads one 001 record per team); prints the number of lines
   that follow, then `FIRST SECOND` per board (TRF white = first mover), `N 0` for the PAB;
   exit 1 with "no legal pairing" when none exists.
 - `trf check FILE`: re-pair every round from the rounds before it; print each round that
@@ -70,16 +71,28 @@ def load(path_text: str) -> TrfTournament:
     return read_trf(text, path_text)
 
 
-def _system(args: argparse.Namespace, tournament: TrfTournament) -> System:
+TEAM_SWISS = "team_swiss"  # FIDE C.04.6: one 001 record per team (not a group system yet)
+ENGINES = (*(s.value for s in SWISS_SYSTEMS), TEAM_SWISS)
+
+
+def _named_by_092(tournament: TrfTournament) -> str | None:
+    text = dict(tournament.header).get("092", "")
+    key = "".join(ch for ch in text.upper() if ch.isalnum())
+    if "TEAMSWISS" in key or "SWISSTEAM" in key:
+        return TEAM_SWISS
+    named = system_of_trf_type(text)
+    return named.value if named is not None else None
+
+
+def _system(args: argparse.Namespace, tournament: TrfTournament) -> str:
     """The system that pairs the file: `--system`, else the one its `092` names, else the
     Dutch system. A `--system` the file's `092` contradicts is refused (exit 2)."""
-    named = system_of_trf_type(dict(tournament.header).get("092", ""))
-    chosen = System.of(args.system, "--system") if getattr(args, "system", None) else None
-    if chosen is not None and named is not None and chosen is not named:
-        raise UserError(f"文件的 092 写明 {named.zh}，与 --system {chosen.value} 不符",
-                        f"the file's 092 names {named.en}, not --system {chosen.value}",
-                        args.file)
-    return chosen or named or System.SWISS
+    named = _named_by_092(tournament)
+    chosen = getattr(args, "system", None)
+    if chosen and named is not None and chosen != named:
+        raise UserError(f"文件的 092 写明 {named}，与 --system {chosen} 不符",
+                        f"the file's 092 names {named}, not --system {chosen}", args.file)
+    return chosen or named or System.SWISS.value
 
 
 def _pair(request: PairingRequest) -> Pairing:
@@ -88,12 +101,18 @@ def _pair(request: PairingRequest) -> Pairing:
     return pair(request)
 
 
-def _pair_by(request: PairingRequest, system: System) -> Pairing:
+def _pair_by(request: PairingRequest, system: str, args: argparse.Namespace) -> Pairing:
     """One round paired by `system`'s engine (the Dutch one through `_pair`)."""
-    if system is System.DOUBLE_SWISS:
+    if system == System.DOUBLE_SWISS.value:
         from app.pairing import double_swiss
 
         return double_swiss.pair(request)
+    if system == TEAM_SWISS:
+        from app.pairing import team_swiss
+
+        options = team_swiss.TeamSwissOptions(
+            team_swiss.Preferences(getattr(args, "team_colours", None) or "A"))
+        return team_swiss.pair(request, options)
     return _pair(request)
 
 
@@ -104,7 +123,7 @@ def _board_lines(pairing: Pairing) -> list[str]:
 def run_pair(args: argparse.Namespace) -> int:
     tournament = load(args.file)
     try:
-        pairing = _pair_by(tournament.next_round_request(), _system(args, tournament))
+        pairing = _pair_by(tournament.next_round_request(), _system(args, tournament), args)
     except UserError as error:  # e.g. a score bracket beyond the engine's size limit
         raise UserError(error.zh, error.en, error.where or args.file) from None
     except NoLegalPairing as error:
@@ -128,7 +147,7 @@ def run_check(args: argparse.Namespace) -> int:
     for k in range(1, tournament.rounds_played + 1):
         expected = tournament.pairing_of_round(k)
         try:
-            got: Pairing | None = _pair_by(tournament.request_for_round(k), system)
+            got: Pairing | None = _pair_by(tournament.request_for_round(k), system, args)
         except NoLegalPairing:
             got = None
         if got is not None and _as_set(got) == _as_set(expected):
@@ -186,14 +205,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     commands.required = True
     pair = commands.add_parser("pair", help="编排下一轮 / pair the next round")
     pair.add_argument("file", metavar="FILE")
-    pair.add_argument("--system", choices=[s.value for s in SWISS_SYSTEMS],
+    pair.add_argument("--system", choices=ENGINES,
                       help="赛制（默认按 092，否则荷兰制）/ system (default: as 092 says, "
                            "else the Dutch system)")
+    pair.add_argument("--team-colours", choices=("A", "B", "none"), default="A",
+                      help="团体积分编排的先后手倾向类型 / Team Swiss colour preferences "
+                           "(FIDE C.04.6 Art. 1.7)")
     pair.set_defaults(handler=run_pair)
     check = commands.add_parser("check", help="逐轮重新编排并核对 / re-pair every round")
     check.add_argument("file", metavar="FILE")
-    check.add_argument("--system", choices=[s.value for s in SWISS_SYSTEMS],
+    check.add_argument("--system", choices=ENGINES,
                        help="赛制（默认按 092）/ system (default: as 092 says)")
+    check.add_argument("--team-colours", choices=("A", "B", "none"), default="A",
+                       help="团体积分编排的先后手倾向类型 / Team Swiss colour preferences")
     check.set_defaults(handler=run_check)
     standings = commands.add_parser("standings", help="名次表（CSV）/ standings as CSV")
     standings.add_argument("file", metavar="FILE")

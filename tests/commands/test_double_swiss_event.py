@@ -98,3 +98,24 @@ def test_trf_pair_by_the_system_092_names(tmp_path: Path,
     assert capsys.readouterr().out == by_092
     assert main(["trf", "pair", str(path), "--system", "swiss"]) == 2
     assert "092" in capsys.readouterr().err
+
+
+def test_trf_pair_team_swiss_as_the_reference_pairs_it(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    import json
+
+    data = Path(__file__).parent.parent / "data" / "fide_team_swiss"
+    name = "ts000_A.trf"
+    reference = json.loads((data / "reference_answers.json").read_text())[name]
+    lines = (data / name).read_text().splitlines()
+    k = 2
+    cut = [line[:91 + 10 * (k - 1)].rstrip() if line.startswith("001") else line
+           for line in lines]
+    path = tmp_path / "teams.trf"
+    path.write_text("\n".join(["092 FIDE_TEAM_SWISS_2026", *cut]) + "\n")
+    assert main(["trf", "pair", str(path), "--team-colours", "A"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    pairs = {tuple(map(int, line.split())) for line in out[1:]}
+    expected = {(int(w), int(b)) for w, b in reference[str(k)]["pairs"]}
+    assert expected <= pairs and int(out[0]) == len(pairs)
