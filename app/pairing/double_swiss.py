@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from app.pairing.lexicographic import BracketPairing, choose_bye, pair_round
+from app.pairing.lexicographic import BracketPairing, blocked_indices, choose_bye, pair_round
 from app.pairing.types import (
     Board,
     Colour,
@@ -174,9 +174,10 @@ def pair(request: PairingRequest) -> Pairing:
     players = derive_players(request)
     forbidden = request.forbidden_pairs
 
+    blocked = blocked_indices([(t.number, t.opponents) for t in players], forbidden)
+
     def may_meet(i: int, j: int) -> bool:  # [C1] and the arbiter's forbidden pairs
-        a, b = players[i], players[j]
-        return b.number not in a.opponents and frozenset((a.number, b.number)) not in forbidden
+        return j not in blocked[i]
 
     last_round = request.round >= request.snapshot.total_rounds
     acceptable = None if last_round else (

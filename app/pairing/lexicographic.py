@@ -30,6 +30,25 @@ Acceptable = Callable[[int, int], bool]
 DFS_BUDGET = 20_000  # nodes a plain depth-first search may visit before it is guided
 
 
+def blocked_indices(entrants: Sequence[tuple[int, frozenset[int]]],
+                    forbidden: frozenset[frozenset[int]]) -> list[set[int]]:
+    """For each index of `entrants` (number, opponents met), the indices it may not meet:
+    met before (C.04.1 b, [C1]) or a forbidden pair; symmetric."""
+    index = {number: i for i, (number, _) in enumerate(entrants)}
+    blocked: list[set[int]] = [set() for _ in entrants]
+    for i, (_, met) in enumerate(entrants):
+        for number in met:
+            if number in index:
+                blocked[i].add(index[number])
+                blocked[index[number]].add(i)
+    for pair in forbidden:
+        found = [index[n] for n in pair if n in index]
+        if len(found) == 2:
+            blocked[found[0]].add(found[1])
+            blocked[found[1]].add(found[0])
+    return blocked
+
+
 @dataclass(frozen=True)
 class BracketPairing:
     """The pairs of a round (index pairs, the lower index first, in pairing order), whether a

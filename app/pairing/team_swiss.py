@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from app.pairing.lexicographic import BracketPairing, choose_bye, pair_round
+from app.pairing.lexicographic import BracketPairing, blocked_indices, choose_bye, pair_round
 from app.pairing.types import (
     Board,
     Colour,
@@ -210,9 +210,10 @@ def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()
     teams = derive_teams(request, options)
     forbidden = request.forbidden_pairs
 
+    blocked = blocked_indices([(t.number, t.opponents) for t in teams], forbidden)
+
     def may_meet(i: int, j: int) -> bool:  # [C1] and the arbiter's forbidden pairs
-        a, b = teams[i], teams[j]
-        return b.number not in a.opponents and frozenset((a.number, b.number)) not in forbidden
+        return j not in blocked[i]
 
     acceptable = None if options.preferences is Preferences.NONE else (
         lambda i, j: colour_criterion(teams[i], teams[j]))
