@@ -119,3 +119,43 @@ def test_trf_pair_team_swiss_as_the_reference_pairs_it(tmp_path: Path,
     pairs = {tuple(map(int, line.split())) for line in out[1:]}
     expected = {(int(w), int(b)) for w, b in reference[str(k)]["pairs"]}
     assert expected <= pairs and int(out[0]) == len(pairs)
+
+
+def test_a_24_team_swiss_event_round_by_round_through_trf_pair(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seven rounds of 24 teams, each paired by `trf pair` from the TRF the rounds before it
+    make (092 FIDE_TEAM_SWISS_2026), the stronger team (lower number) winning its matches."""
+    from app.pairing.trf import TrfHeader, write_trf
+    from app.pairing.types import (
+        Colour,
+        Outcome,
+        PlayerHistory,
+        RoundRecord,
+        TournamentSnapshot,
+    )
+
+    history: dict[int, list[RoundRecord]] = {n: [] for n in range(1, 25)}
+    met: set[frozenset[int]] = set()
+    path = tmp_path / "teams.trf"
+    for round_ in range(1, 8):
+        snapshot = TournamentSnapshot(
+            tuple(PlayerHistory(n, tuple(r), rating=2400 - n, name=f"队{n}")
+                  for n, r in history.items()), 7)
+        path.write_text(write_trf(snapshot, name="团体积分编排", newline="\n",
+                                  header=TrfHeader(system="FIDE_TEAM_SWISS_2026")))
+        capsys.readouterr()
+        assert main(["trf", "pair", str(path), "--team-colours", "B"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert int(lines[0]) == 12 == len(lines) - 1
+        for line in lines[1:]:
+            white, black = map(int, line.split())
+            assert frozenset((white, black)) not in met  # C.04.1 b
+            met.add(frozenset((white, black)))
+            winner, loser = min(white, black), max(white, black)
+            for team, other, outcome, points in ((winner, loser, Outcome.WIN, 2),
+                                                 (loser, winner, Outcome.LOSS, 0)):
+                colour = Colour.FIRST if team == white else Colour.SECOND
+                history[team].append(RoundRecord(round_, outcome, other, colour, points))
+    whites = [sum(r.colour is Colour.FIRST for r in rounds) for rounds in history.values()]
+    assert all(2 <= w <= 5 for w in whites)  # colours balanced by Art. 4 over seven rounds
+    assert len(met) == 7 * 12
