@@ -199,8 +199,9 @@ def pair(request: PairingRequest) -> Pairing:
         notes.append("颜色条件已放宽（FIDE C.04.5 第3.6条） / the colour criterion was relaxed "
                      "(FIDE C.04.5 Art. 3.6)")
     if found.completed:
-        notes.append("按分组无法全部配对，已整体按字典序配对 / brackets could not all be "
-                     "paired: the round was paired as one list (Art. 1.3.2)")
+        notes.append("有分数组无法单独配对，已与下一分数组合并编排 / a bracket could not be "
+                     "paired by itself: it was paired together with the scoregroup below "
+                     "(Art. 1.3.2)")
     coloured = [game_one_first(players[i], players[j], index, request.snapshot.initial_colour)
                 for index, (i, j) in enumerate(found.pairs)]
     # Board order: the higher score of the two, then the better TPN (as the reference orders).

@@ -10,9 +10,9 @@ criteria). Pure Python.
 Where the procedure cannot pair everybody, the systems' definition of a bracket decides:
 C.04.5/C.04.6 Art. 1.3.2, "a (pairing) bracket is an even numbered group of players all to be
 paired", and C.04.1 c, at most one player is unpaired. So instead of leaving players unpaired
-(what the reference library `gnutterts/chesspairing` does then) the remaining entrants are paired
-as one list, lexicographically first, quality criteria kept when they can be
-(`lexicographic_complete`).
+(what the reference library `gnutterts/chesspairing` does then) a bracket that cannot be paired
+takes in the scoregroup below it and is paired again (`pair_round`); only when one bracket of
+everybody cannot be paired is the round paired as one list (`lexicographic_complete`).
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ def blocked_indices(entrants: Sequence[tuple[int, frozenset[int]]],
 @dataclass(frozen=True)
 class BracketPairing:
     """The pairs of a round (index pairs, the lower index first, in pairing order), whether a
-    quality criterion had to be dropped, and whether the completion fallback paired it."""
+    quality criterion had to be dropped, and whether brackets had to be merged (or the round
+    paired as one list) for everybody to be paired."""
 
     pairs: tuple[tuple[int, int], ...]
     quality_dropped: bool = False
@@ -214,20 +215,33 @@ def lexicographic_complete(order: Sequence[int], may_meet: MayMeet,
 def pair_round(order: Sequence[int], scores: Sequence[int], may_meet: MayMeet,
                acceptable: Acceptable | None) -> BracketPairing | None:
     """Art. 3.5-3.6 for everybody in `order` (an even number, the bye already given): the
-    brackets top down, each paired lexicographically; when a bracket cannot be paired the
-    round is paired as one list (`lexicographic_complete`). None: no complete pairing."""
-    groups = score_groups(order, scores)
-    brackets, _ = brackets_with_upfloaters(groups, may_meet)
-    pairs: list[tuple[int, int]] = []
-    dropped = False
-    for bracket in brackets:
-        if not bracket:
+    brackets top down, each paired lexicographically. A bracket that cannot be paired (Art.
+    1.3.2: all to be paired) takes in the next scoregroup and is paired again; the lowest one
+    joins the bracket above it (whose pairing is then made again). When one bracket of
+    everybody still cannot be paired, the round is paired as one list (`lexicographic_complete`).
+    None: no complete pairing."""
+    brackets = [b for b in brackets_with_upfloaters(score_groups(order, scores), may_meet)[0]
+                if b]
+    paired: list[list[tuple[int, int]]] = []
+    dropped = merged = False
+    i = 0
+    while i < len(brackets):
+        found: list[tuple[int, int]] | None = None
+        relaxed = False
+        if len(brackets[i]) % 2 == 0:
+            found, relaxed = pair_bracket(brackets[i], may_meet, acceptable)
+        if found is not None:
+            paired.append(found)
+            dropped = dropped or relaxed
+            i += 1
             continue
-        if len(bracket) % 2:
+        merged = True
+        if i + 1 < len(brackets):
+            brackets[i] = brackets[i] + brackets.pop(i + 1)
+        elif i > 0:
+            paired.pop()
+            brackets[i - 1] = brackets[i - 1] + brackets.pop(i)
+            i -= 1
+        else:
             return lexicographic_complete(order, may_meet, acceptable)
-        found, relaxed = pair_bracket(bracket, may_meet, acceptable)
-        if found is None:
-            return lexicographic_complete(order, may_meet, acceptable)
-        pairs += found
-        dropped = dropped or relaxed
-    return BracketPairing(tuple(pairs), dropped, False)
+    return BracketPairing(tuple(p for pairs in paired for p in pairs), dropped, merged)

@@ -240,8 +240,9 @@ def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()
         notes.append("颜色条件已放宽（FIDE C.04.6 第3.6条） / the colour criterion was relaxed "
                      "(FIDE C.04.6 Art. 3.6)")
     if found.completed:
-        notes.append("按分组无法全部配对，已整体按字典序配对 / brackets could not all be "
-                     "paired: the round was paired as one list (Art. 1.3.2)")
+        notes.append("有分数组无法单独配对，已与下一分数组合并编排 / a bracket could not be "
+                     "paired by itself: it was paired together with the scoregroup below "
+                     "(Art. 1.3.2)")
     matches = [allocate(teams[i], teams[j], options.preferences, request.snapshot.initial_colour)
                for i, j in found.pairs]
     matches.sort(key=lambda m: (-max(m[0].score, m[1].score), min(m[0].tpn, m[1].tpn)))
