@@ -471,6 +471,9 @@ class GroupSettings:
                 raise UserError(f"组别设置 {key} 的值 {shown} 不合适：{bad.zh}",
                                 f"group setting {key}: bad value {shown} ({bad.en})",
                                 key) from None
+        fixed = values.get("system", System.SWISS).games_per_round
+        if fixed is not None and "games_per_round" not in values:
+            values["games_per_round"] = fixed  # the system's own (Double-Swiss: 2)
         settings = replace(base or cls(), **values)
         settings.check()
         return settings
@@ -486,6 +489,11 @@ class GroupSettings:
         if self.games_per_round == 2 and self.system.team:
             raise UserError("团体赛每轮只下一盘", "team matches play one game per board",
                             "games_per_round")
+        fixed = self.system.games_per_round
+        if fixed is not None and self.games_per_round != fixed:
+            raise UserError(f"{self.system.zh}每轮{fixed}盘（FIDE C.04.5：每次对阵为两盘的比赛）",
+                            f"{self.system.en} plays {fixed} games per round (FIDE C.04.5: "
+                            "every pairing is a two-game match)", "games_per_round")
         if self.system is System.CROSS_GROUP and self.lists and len(self.lists) != 2:
             raise UserError("复赛交叉编排需要恰好两个来源名单（两个小组的出线队）",
                             "the cross-group round pairs the teams of exactly two source lists "

@@ -131,9 +131,10 @@ def _same_unit_pairs(build: SnapshotBuild, available: Sequence[int]) -> set[froz
     }
 
 
-def _swiss(group: Group, build: SnapshotBuild, number: int) -> tuple[Pairing, list[str]]:
-    from app.pairing.swiss import pair
-
+def _swiss(group: Group, build: SnapshotBuild, number: int,
+           pair: Callable[[PairingRequest], Pairing]) -> tuple[Pairing, list[str]]:
+    """A Swiss round by `pair` (the FIDE Dutch engine, or the Double-Swiss engine for a
+    double_swiss group), with the forfeits and the same-unit avoidance of Chinese practice."""
     settings = settings_of(group)
     unavailable = _unavailable(group, build, number)
     forbidden: set[frozenset[int]] = set()
@@ -203,6 +204,17 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
     return roundrobin.round_robin_pairing(numbering, number, double), report
 
 
+def _engine_pair(engine: Engine) -> Callable[[PairingRequest], Pairing]:
+    """The pairing function of a Swiss engine."""
+    if engine is Engine.DOUBLE_SWISS:
+        from app.pairing import double_swiss
+
+        return double_swiss.pair
+    from app.pairing.swiss import pair
+
+    return pair
+
+
 def pair_next_round(event: Event, group: str, expected_round: int | None = None) -> RoundInfo:
     """Pair the group's next round and store it with its report (编排下一轮).
 
@@ -219,12 +231,12 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         event.snapshot_first(session, f"编排前 {group} / before pairing {group}",
                              hold=f"pairing {found.id} {number}")
         system = system_of(found)
-        if system.engine is Engine.DUTCH:
+        if system.engine in (Engine.DUTCH, Engine.DOUBLE_SWISS):
             build = build_snapshot(found, partial=False)
             if number == 1 and settings_of(found).initial_colour == "draw":
                 _draw_initial_colour(found)
                 build = build_snapshot(found, partial=False)
-            pairing, report = _swiss(found, build, number)
+            pairing, report = _swiss(found, build, number, _engine_pair(system.engine))
             to_id = build.player_of
         elif system.engine is Engine.BERGER:
             pairing, report = _round_robin(found, session, number)

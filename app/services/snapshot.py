@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
+from app.pairing.double_swiss import scored_by_games
+from app.pairing.system import Engine
 from app.pairing.types import (
     Board,
     Colour,
@@ -222,4 +224,6 @@ def _build_snapshot(group: Group, *, partial: bool, before_round: int | None) ->
     initial = Colour(chosen) if chosen in (Colour.FIRST.value, Colour.SECOND.value) else (
         Colour.FIRST)
     snapshot = TournamentSnapshot(players, group.rounds, points, initial)
+    if settings.system.engine is Engine.DOUBLE_SWISS:
+        snapshot = scored_by_games(snapshot)  # FIDE C.04.5: a player's score is game points
     return SnapshotBuild(snapshot, number_of, player_of)
