@@ -21,6 +21,7 @@ from app.standings.ranking import PlayoffState
 from app.standings.stakes import PlaceAward, PlayoffReason, Stake
 from app.standings.teams import BEST_PLACE
 from app.standings.tiebreaks import Unplayed
+from app.team_rankings import TeamMethod
 
 LANGUAGES = ("zh", "en")
 
@@ -163,14 +164,15 @@ def award_note(award: Award | None) -> str:
 TEAM_NOTE_WORDS = {TeamNote.NONE: ("", ""),
                    TeamNote.SHORT: ("人数不足，不计团体成绩", "Incomplete team: no team result"),
                    TeamNote.LOTS: ("抽签决定", "decided by lots")}
-TEAM_TOTAL_WORDS = {"sum_scores": ("积分", "Points"), "best_places": ("名次和", "Sum of places")}
+TEAM_TOTAL_WORDS = {TeamMethod.SUM_SCORES: ("积分", "Points"),
+                    TeamMethod.BEST_PLACES: ("名次和", "Sum of places")}
 
 
 def team_note_text(note: TeamNote, lang: str = "zh") -> str:
     return _pick(lang, *TEAM_NOTE_WORDS[note])
 
 
-def team_total_label(method: str, lang: str = "zh") -> str:
+def team_total_label(method: TeamMethod, lang: str = "zh") -> str:
     """The header of a team ranking's total: 积分 (members' points) or 名次和 (places added)."""
     return _pick(lang, *TEAM_TOTAL_WORDS[method])
 
@@ -257,6 +259,11 @@ def _team_line(line: LegendLine, lang: str) -> str:
         return _pick(lang, f"各单位成绩最好的{line.men}男{line.women}女名次相加，小者列前",
                      f"Each unit's best {line.men} men and {line.women} women: places added, "
                      "the lower sum first")
+    if line.note is Note.TEAM_MEMBERS:
+        clause = f"（{line.clause}）" if line.clause else ""
+        return _pick(lang, f"队员限{'、'.join(line.lists)}晋级选手，其他名单（外卡等）的选手不计团体成绩{clause}",
+                     f"Team members come from {', '.join(line.lists)} only; players of other "
+                     f"lists (wild cards ...) count for no team{clause}")
     if line.note is Note.TEAM_CHAIN:
         chain = (", " if lang == "en" else "、").join(
             team_criterion(key, label, lang) for key, label in line.criteria)

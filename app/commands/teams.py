@@ -170,8 +170,9 @@ def _team_ranking(args: argparse.Namespace) -> int:
     if args.tiebreaks is not None:
         chain = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
     with opened(args) as context:
-        rules = teams.set_team_ranking_rules(context.event, args.ranking, chain, args.tie_rule)
-    print(f"{args.ranking}: {','.join(rules['tiebreaks'] or [])}  {rules['tie_rule'] or ''}")
+        spec = teams.set_team_ranking_rules(context.event, args.ranking, chain, args.tie_rule)
+    tie_rule = spec.tie_rule.value if spec.tie_rule is not None else ""
+    print(f"{args.ranking}: {','.join(spec.tiebreaks)}  {tie_rule}")
     return 0
 
 

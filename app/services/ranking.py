@@ -19,10 +19,12 @@ from sqlalchemy import select
 
 from app.errors import UserError
 from app.group_settings import GroupSettings, SubRanking
+from app.imports.rules import MergeRules
 from app.pairing.types import unit_key
 from app.services.event import Event, settings_of
 from app.services.queries import PlayerRef, round_is_complete, system_of
 from app.services.snapshot import SnapshotBuild, build_snapshot
+from app.services.teams import list_rules, player_list, team_specs
 from app.standings.awards import (
     Award,
     AwardList,
@@ -32,7 +34,6 @@ from app.standings.awards import (
     Placing,
     Prize,
     PrizeTable,
-    TeamAwardRule,
     TieRule,
     decide_awards,
     placings,
@@ -53,6 +54,7 @@ from app.standings.subranking import (
 from app.standings.teams import BEST_PLACE, TeamRow, apply_orders
 from app.standings.tiebreaks import TieBreakContext, TieBreakOptions
 from app.store.models import Group, Player, Playoff
+from app.team_rankings import TeamMethod, TeamRankingSpec
 
 
 @dataclass(frozen=True)
@@ -410,7 +412,7 @@ class TeamStandingRow:
 @dataclass(frozen=True)
 class TeamStandingsInfo:
     name: str
-    method: str  # sum_scores (members' points) / best_places (places added)
+    method: TeamMethod  # the members' points added, or their places added
     columns: tuple[tuple[str, str], ...]  # the chain: (criterion key, the group's label)
     rows: tuple[TeamStandingRow, ...]
     final: bool = True
@@ -419,20 +421,14 @@ class TeamStandingsInfo:
     declared: bool = False  # teams as the units declared them (else each unit's best N)
 
 
-def declared_teams(spec: dict[str, Any]) -> list[dict[str, Any]]:
-    """The teams the units declared for a team ranking (qiwang 十二(四)4), as stored."""
-    return list(spec.get("teams", []))
-
-
-def _teams_of(group: Group, spec: dict[str, Any]) -> dict[str, list[Player]]:
+def _teams_of(group: Group, spec: TeamRankingSpec, rules: MergeRules
+              ) -> dict[str, list[Player]]:
     """The declared teams of the ranking; else registered teams of the group; else the players'
-    units (单位), of the ranking's gender."""
-    gender = spec.get("gender")
+    units (单位); of the ranking's gender, and only players its member rule admits (qiwang
+    十二(四)4: a 外卡 player counts for no team)."""
     by_id = {p.id: p for p in group.players}
-    declared = declared_teams(spec)
-    if declared:
-        teams = {t["name"]: [by_id[pid] for pid in t["members"] if pid in by_id]
-                 for t in declared}
+    if spec.teams:
+        teams = {t.name: [by_id[pid] for pid in t.members if pid in by_id] for t in spec.teams}
     elif group.teams:
         teams = {t.name: [m.player for m in t.members] for t in group.teams}
     else:
@@ -440,10 +436,14 @@ def _teams_of(group: Group, spec: dict[str, Any]) -> dict[str, list[Player]]:
         for player in group.players:
             if unit_key(player.unit):
                 teams.setdefault(unit_key(player.unit), []).append(player)
-    if gender:
-        teams = {name: [p for p in members if p.gender == gender] for name, members in
-                 teams.items()}
-    return {name: members for name, members in teams.items() if members or declared}
+    rule = spec.member_rule
+
+    def counts(player: Player) -> bool:
+        return ((not spec.gender or player.gender == spec.gender)
+                and (rule is None or rule.admits(player_list(rules, player))))
+
+    teams = {name: [p for p in members if counts(p)] for name, members in teams.items()}
+    return {name: members for name, members in teams.items() if members or spec.teams}
 
 
 def _team_placings(rows: tuple[TeamRow, ...], scheme: AwardScheme, final: bool
@@ -467,63 +467,81 @@ def _team_placings(rows: tuple[TeamRow, ...], scheme: AwardScheme, final: bool
     return out, reasons
 
 
-def _team_rows(session: Any, groups: dict[str, Group], spec: dict[str, Any]
-               ) -> tuple[tuple[TeamRow, ...], dict[int, str], bool,
-                          tuple[tuple[str, str], ...]]:
-    """The core's team rows for one team ranking; names of members by id; whether the groups
-    it counts are final; the chain's columns (criterion, the group's label)."""
+@dataclass(frozen=True)
+class _TeamRows:
+    """The core's rows of one team ranking with what the standings show beside them."""
+
+    rows: tuple[TeamRow, ...]
+    names: dict[int, str]  # members' names by pairing number (or player id)
+    final: bool  # the groups it counts are final
+    columns: tuple[tuple[str, str], ...]  # the chain: (criterion, the group's label)
+
+
+def _score_sum_rows(session: Any, group: Group, spec: TeamRankingSpec, rules: MergeRules
+                    ) -> _TeamRows:
+    from app.standings.teams import score_sum_ranking
+
+    info, plain = compute_standings(session, group)
+    numbers = build_snapshot(group, partial=True).number_of
+    teams = _teams_of(group, spec, rules)
+    names = {numbers[p.id]: p.name for members in teams.values() for p in members}
+    rows = score_sum_ranking(
+        plain, {name: [numbers[p.id] for p in members] for name, members in teams.items()},
+        spec.members, spec.tiebreaks)
+    labels = tuple((c, "" if c == BEST_PLACE else tiebreak_label(group, c))
+                   for c in spec.tiebreaks)
+    return _TeamRows(rows, names, info.final, labels)
+
+
+def _place_sum_rows(session: Any, groups: dict[str, Group], spec: TeamRankingSpec
+                    ) -> _TeamRows:
     from app.standings.subranking import Gender as CoreGender
-    from app.standings.teams import PlaceEntry, place_sum_ranking, score_sum_ranking
+    from app.standings.teams import PlaceEntry, place_sum_ranking
 
     names: dict[int, str] = {}
     final = True
-    if spec["method"] == "sum_scores":
-        group = groups[spec["groups"][0]]
-        info, plain = compute_standings(session, group)
-        final = info.final
-        numbers = build_snapshot(group, partial=True).number_of
-        teams = _teams_of(group, spec)
-        for members in teams.values():
-            for p in members:
-                names[numbers[p.id]] = p.name
-        chain = tuple(spec.get("tiebreaks", ()))
-        rows = score_sum_ranking(
-            plain, {name: [numbers[p.id] for p in members] for name, members in teams.items()},
-            int(spec.get("members", 3)), chain)
-        labels = tuple((c, "" if c == BEST_PLACE else tiebreak_label(group, c)) for c in chain)
-        return rows, names, final, labels
-    if spec["method"] == "best_places":
-        entries = []
-        for name in spec["groups"]:
-            info, _ = compute_standings(session, groups[name])
-            final = final and info.final
-            for row in info.rows:
-                if unit_key(row.player.unit) and row.gender in ("M", "F"):
-                    names[row.player.id] = row.player.name
-                    entries.append(PlaceEntry(
-                        row.player.id, unit_key(row.player.unit),
-                        CoreGender.MALE if row.gender == "M" else CoreGender.FEMALE, row.place))
-        chain = tuple(spec.get("tiebreaks", (BEST_PLACE,)))
-        rows = place_sum_ranking(entries, int(spec.get("men", 2)), int(spec.get("women", 1)),
-                                 chain)
-        return rows, names, final, tuple((c, "") for c in chain)
-    raise UserError(f"未知的团体计分方法 {spec['method']}",
-                    f"unknown team method {spec['method']}", spec.get("name", ""))
+    entries = []
+    for name in spec.groups:
+        info, _ = compute_standings(session, groups[name])
+        final = final and info.final
+        for row in info.rows:
+            if unit_key(row.player.unit) and row.gender in ("M", "F"):
+                names[row.player.id] = row.player.name
+                entries.append(PlaceEntry(
+                    row.player.id, unit_key(row.player.unit),
+                    CoreGender.MALE if row.gender == "M" else CoreGender.FEMALE, row.place))
+    rows = place_sum_ranking(entries, spec.men, spec.women, spec.tiebreaks)
+    return _TeamRows(rows, names, final, tuple((c, "") for c in spec.tiebreaks))
 
 
-def _team_legend(spec: dict[str, Any], scheme: AwardScheme, final: bool, awarded: int,
+def _team_rows(session: Any, groups: dict[str, Group], spec: TeamRankingSpec,
+               rules: MergeRules) -> _TeamRows:
+    """The core's team rows for one team ranking."""
+    missing = [name for name in spec.groups if name not in groups]
+    if missing:
+        raise UserError(f"团体名次“{spec.name}”所依据的组别“{missing[0]}”不存在",
+                        f"team ranking {spec.name!r}: no group {missing[0]!r}",
+                        f"team_rankings[{spec.name}].groups")
+    if spec.method is TeamMethod.SUM_SCORES:
+        return _score_sum_rows(session, groups[spec.groups[0]], spec, rules)
+    return _place_sum_rows(session, groups, spec)
+
+
+def _team_legend(spec: TeamRankingSpec, scheme: AwardScheme, final: bool, awarded: int,
                  placed: int, columns: tuple[tuple[str, str], ...], table_places: int
                  ) -> tuple[LegendLine, ...]:
     """How the teams were formed and ranked, the tie rule, and whether it is final."""
     lines = []
     if not final:
         lines.append(LegendLine(Note.TEAM_PROVISIONAL))
-    if spec["method"] == "sum_scores":
-        lines.append(LegendLine(Note.TEAM_DECLARED) if declared_teams(spec)
-                     else LegendLine(Note.TEAM_BEST, count=int(spec.get("members", 3))))
+    if spec.method is TeamMethod.SUM_SCORES:
+        lines.append(LegendLine(Note.TEAM_DECLARED) if spec.teams
+                     else LegendLine(Note.TEAM_BEST, count=spec.members))
     else:
-        lines.append(LegendLine(Note.TEAM_PLACES, men=int(spec.get("men", 2)),
-                                women=int(spec.get("women", 1))))
+        lines.append(LegendLine(Note.TEAM_PLACES, men=spec.men, women=spec.women))
+    if spec.member_rule is not None:
+        lines.append(LegendLine(Note.TEAM_MEMBERS, lists=spec.member_rule.lists,
+                                clause=spec.member_rule.clause))
     lines.append(LegendLine(Note.TEAM_CHAIN, criteria=columns, tie_rule=scheme.tie_rule))
     lines.append(LegendLine(Note.TEAM_SHORT))
     if awarded < table_places:
@@ -531,34 +549,32 @@ def _team_legend(spec: dict[str, Any], scheme: AwardScheme, final: bool, awarded
     return tuple(lines)
 
 
-def _one_team_ranking(session: Any, groups: dict[str, Group], spec: dict[str, Any]
-                      ) -> TeamStandingsInfo:
-    rows, names, final, columns = _team_rows(session, groups, spec)
-    rows = apply_orders(rows, spec.get("lots", []))
+def _one_team_ranking(session: Any, groups: dict[str, Group], spec: TeamRankingSpec,
+                      rules: MergeRules) -> TeamStandingsInfo:
+    found = _team_rows(session, groups, spec, rules)
+    rows = apply_orders(found.rows, spec.lots)
     placed = sum(1 for row in rows if row.place is not None)
-    table = PrizeTable.from_settings(spec.get("prizes", []))
-    awarded = team_award_places(placed, max(table.places, default=0),
-                                TeamAwardRule(spec.get("award_rule", "full")))
+    table = spec.prize_table()
+    awarded = team_award_places(placed, max(table.places, default=0), spec.award_rule)
     scheme = AwardScheme(prizes=table.limited_to(awarded),
-                         tie_rule=TieRule(spec.get("tie_rule", "share")))
-    team_placings, reasons = _team_placings(rows, scheme, final)
-    decided = decide_awards(team_placings, scheme, final=final)
+                         tie_rule=spec.tie_rule or TieRule.SHARE)
+    team_placings, reasons = _team_placings(rows, scheme, found.final)
+    decided = decide_awards(team_placings, scheme, final=found.final)
     out_rows = []
     for row in rows:
-        award = decided.of(row.team)
         reason = reasons.get(row.place) if row.place is not None else None
         out_rows.append(TeamStandingRow(
             place=row.place, team=row.team, total=row.total, values=row.values,
-            members=tuple(names.get(m, str(m)) for m in row.members),
+            members=tuple(found.names.get(m, str(m)) for m in row.members),
             note=(TeamNote.SHORT if row.place is None
                   else TeamNote.LOTS if row.decided else TeamNote.NONE),
-            award=award, why=reason, shared=row.shared,
+            award=decided.of(row.team), why=reason, shared=row.shared,
         ))
-    return TeamStandingsInfo(spec["name"], spec["method"], columns,
+    return TeamStandingsInfo(spec.name, spec.method, found.columns,
                              tuple(out_rows), decided.final,
                              _team_legend(spec, scheme, decided.final, awarded, placed,
-                                          columns, max(table.places, default=0)),
-                             decided, bool(declared_teams(spec)))
+                                          found.columns, max(table.places, default=0)),
+                             decided, bool(spec.teams))
 
 
 def team_standings(event: Event) -> list[TeamStandingsInfo]:
@@ -567,8 +583,9 @@ def team_standings(event: Event) -> list[TeamStandingsInfo]:
     with event.reading() as session:
         tournament = Event.tournament(session)
         groups = {g.name: g for g in tournament.groups}
-        return [_one_team_ranking(session, groups, spec)
-                for spec in tournament.settings.get("team_rankings", [])]
+        rules = list_rules(tournament)
+        return [_one_team_ranking(session, groups, spec, rules)
+                for spec in team_specs(tournament)]
 
 
 # ----- crosstable (交叉表) ---------------------------------------------------------------

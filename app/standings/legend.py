@@ -32,6 +32,7 @@ class Note(StrEnum):
     TEAM_DECLARED = "team_declared"  # teams as the units declared them
     TEAM_BEST = "team_best"  # no team declared: each unit's best `count` players
     TEAM_PLACES = "team_places"  # each unit's best `men` and `women`, places added
+    TEAM_MEMBERS = "team_members"  # members from these `lists` only (`clause`: qiwang 十二(四)4)
     TEAM_CHAIN = "team_chain"  # the team tie-break chain (`criteria`), then `tie_rule`
     TEAM_SHORT = "team_short"  # a unit short of members gets no team result
     TEAM_AWARDED = "team_awarded"  # few teams: only the first `awarded` of `teams` (or none)
@@ -53,6 +54,8 @@ class LegendLine:
     men: int = 0  # TEAM_PLACES
     women: int = 0
     criteria: tuple[tuple[str, str], ...] = ()  # TEAM_CHAIN: (criterion key, group's label)
+    lists: tuple[str, ...] = ()  # TEAM_MEMBERS: the lists members come from ...
+    clause: str = ""  # ... as the regulation's clause says
     teams: int = 0  # TEAM_AWARDED: teams placed ...
     awarded: int = 0  # ... and places awarded (0: none)
 

@@ -415,3 +415,18 @@ def test_players_entered_as_individuals_make_no_team(make_event: Make) -> None:
     men = next(t for t in team_standings(event) if t.name == MEN_TEAMS)
     assert [row.team for row in men.rows] == ["绍兴棋院"]
 
+
+
+def test_a_bad_team_ranking_in_the_event_file_is_refused_naming_its_key(make_event: Make
+                                                                        ) -> None:
+    """A team ranking is decoded once where it leaves the store: a bad value is a message
+    naming the ranking and the key, not a crash."""
+    event = make_event("qiwang-2022")
+    with event.operation("edit", "edit") as session:
+        tournament = Event.tournament(session)
+        specs = [dict(s) for s in tournament.settings["team_rankings"]]
+        specs[0]["members"] = "三"
+        tournament.settings = {**tournament.settings, "team_rankings": specs}
+    with pytest.raises(UserError) as raised:
+        team_standings(event)
+    assert raised.value.where.endswith("members") and MEN_TEAMS in raised.value.zh
