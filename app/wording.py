@@ -144,18 +144,37 @@ def title_text(award: Award | None) -> str:
     return (award.title or "") if award is not None else ""
 
 
-def award_note(award: Award | None) -> str:
-    """How an award was decided, for the command line: 加赛决定, 并列第3-4名平分, 待加赛, and
-    what was declined."""
+DECISION_WORDS = {
+    AwardBasis.PLACE: ("", ""),
+    AwardBasis.PLAYOFF: ("加赛决定名次", "placed by a playoff"),
+    AwardBasis.LOTS: ("抽签决定名次", "placed by lots"),
+    AwardBasis.AWAITING_PLAYOFF: ("待加赛（或抽签）", "awaiting a playoff (or lots)"),
+}
+
+
+def decision_text(award: Award | None, lang: str = "zh") -> str:
+    """How a place was decided where not by the places alone, the one wording of the typed
+    decision for the standings, the award lists (PDF, Excel, CSV) and the certificates:
+    加赛决定名次, 抽签决定名次, 并列第3-4名，奖金平分, 待加赛（或抽签）; nothing for a place the
+    tie-break chain decided."""
     if award is None:
         return ""
-    notes = {AwardBasis.PLAYOFF: "加赛决定",
-             AwardBasis.SHARED: f"并列第{award.covered[0]}-{award.covered[1]}名平分",
-             AwardBasis.AWAITING_PLAYOFF: "待加赛"}
-    parts = [notes[award.basis]] if award.basis in notes else []
-    parts += ["放弃等级称号"] if award.declined_title else []
-    parts += ["放弃奖励"] if award.declined_prize else []
-    return "，".join(parts)
+    if award.basis is AwardBasis.SHARED:
+        first, last = award.covered
+        return _pick(lang, f"并列第{first}-{last}名，奖金平分",
+                     f"places {first}-{last} shared, the prizes split equally")
+    return _pick(lang, *DECISION_WORDS[award.basis])
+
+
+def award_note(award: Award | None, lang: str = "zh") -> str:
+    """How an award was decided (`decision_text`) and what was declined, for the command line
+    and the award lists."""
+    if award is None:
+        return ""
+    parts = [decision_text(award, lang)] if decision_text(award, lang) else []
+    parts += [_pick(lang, "放弃等级称号", "grade title declined")] if award.declined_title else []
+    parts += [_pick(lang, "放弃奖励", "prize declined")] if award.declined_prize else []
+    return ("; " if lang == "en" else "，").join(parts)
 
 
 # ----- teams --------------------------------------------------------------------------------
@@ -163,13 +182,19 @@ def award_note(award: Award | None) -> str:
 
 TEAM_NOTE_WORDS = {TeamNote.NONE: ("", ""),
                    TeamNote.SHORT: ("人数不足，不计团体成绩", "Incomplete team: no team result"),
-                   TeamNote.LOTS: ("抽签决定", "decided by lots")}
+                   TeamNote.LOTS: DECISION_WORDS[AwardBasis.LOTS]}
 TEAM_TOTAL_WORDS = {TeamMethod.SUM_SCORES: ("积分", "Points"),
                     TeamMethod.BEST_PLACES: ("名次和", "Sum of places")}
 
 
 def team_note_text(note: TeamNote, lang: str = "zh") -> str:
     return _pick(lang, *TEAM_NOTE_WORDS[note])
+
+
+def team_row_note(note: TeamNote, award: Award | None, lang: str = "zh") -> str:
+    """The note of a team's line: no team result, or how its place was decided (抽签决定名次,
+    并列…平分) and what was declined."""
+    return team_note_text(note, lang) or award_note(award, lang)
 
 
 def team_total_label(method: TeamMethod, lang: str = "zh") -> str:

@@ -173,7 +173,7 @@ def _team_standings(args: argparse.Namespace) -> int:
         columns = "  ".join(w.team_criterion(key, label) for key, label in info.columns)
         print(f"名次  队伍  {w.team_total_label(info.method)}  {columns}  队员")
         for row in info.rows:
-            note = w.team_note_text(row.note) or w.award_note(row.award)
+            note = w.team_row_note(row.note, row.award)
             extra = "  ".join(x for x in (w.prize_text(row.award), note,
                                           w.reason_text(row.why) if row.why else "") if x)
             total = w.number_text(row.total) if row.total is not None else ""

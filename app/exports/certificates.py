@@ -10,8 +10,9 @@ empty (the grade title only where earned). Text that is too wide shrinks to fit 
 What the wording follows:
 - a grade title is a right to apply (qiwang 十五4: "获得名次的选手可以申请技术等级称号，可申请等级
   见下表"), so the default template says 可申请…称号, never 获…称号;
-- a shared place reads 并列第三名, and `{basis}` says how the award was decided where it was not
-  by place alone (加赛决定; 并列，所涉名次奖金平分);
+- a shared place reads 并列第三名, and `{basis}` says how the place was decided where it was not
+  by the places alone, worded as everywhere (`app.wording.decision_text`: 加赛决定名次, 抽签决定名次,
+  并列第3-4名，奖金平分);
 - a certificate of a ranking that is not final is provisional: the program itself prints
   临时（非最终） across its top and in the document title, whatever the template says.
 """
@@ -29,17 +30,16 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from app import wording
 from app.errors import UserError
 from app.exports.fonts import FONTS_DIR, KAI, register_fonts
 from app.exports.model import Award, ExportModel, date_zh
 from app.exports.pdf_common import draw_bold, draw_runs, fit_size, plain_canvas, text_width
-from app.standings.awards import AwardBasis
 
 DEFAULT_TEMPLATE = FONTS_DIR.parent / "templates" / "certificate.json"
 FIELDS = ("event_title", "organisers", "recipient", "unit", "group", "ranking", "place",
           "prize", "grade_title", "basis", "number", "date", "venue")
 PROVISIONAL = "临时（非最终）"
-BASIS_ZH = {AwardBasis.PLAYOFF: "加赛决定名次", AwardBasis.SHARED: "并列，所涉名次奖金平分"}
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ def certificate_fields(model: ExportModel, award: Award, number: int = 0) -> dic
     day = event.end_date or event.start_date
     group = model.group(award.group).name if award.group else ""
     unit = "" if award.is_team and award.unit == award.recipient else award.unit
-    basis = BASIS_ZH.get(award.decision.basis, "") if award.decision else ""
+    basis = wording.decision_text(award.decision)
     year = day.year if day else ""
     return {
         "event_title": event.title,

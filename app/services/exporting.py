@@ -448,7 +448,7 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                                  else ("", *("" for _ in team_info.columns)),
                                  members=tuple(member(row.team, x) for x in row.members),
                                  shared=row.shared,
-                                 note=wording.team_note_text(row.note))
+                                 note=wording.team_row_note(row.note, row.award))
                        for row in team_info.rows),
             final=team_info.final, legend=wording.legend_texts(team_info.legend),
         ))

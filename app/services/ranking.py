@@ -462,7 +462,7 @@ def _team_placings(rows: tuple[TeamRow, ...], scheme: AwardScheme, final: bool
                 reasons[place] = reason
     out = [Placing(row.team, row.place, row.shared,
                    needs_playoff=row.place is not None and row.place in reasons,
-                   decided_by_playoff=row.decided)
+                   decided_by=row.decided_by)
            for row in rows]
     return out, reasons
 

@@ -231,10 +231,12 @@ class AwardScheme:
 
 
 class AwardBasis(StrEnum):
-    """How an award was decided, printed on the award list and the certificates."""
+    """How a place was decided (the one typed decision), printed in the standings, on the
+    award list and on the certificates (`app.wording.decision_text` words it)."""
 
     PLACE = "place"  # 按名次 (places told apart by the tie-break chain, or a tie inside one band)
-    PLAYOFF = "playoff"  # 加赛决定
+    PLAYOFF = "playoff"  # 加赛决定: the order among equals played off
+    LOTS = "lots"  # 抽签决定: the order among equals drawn by lots (huazhi 预选赛 (6))
     SHARED = "shared"  # 并列，奖金平分
     AWAITING_PLAYOFF = "awaiting_playoff"  # 待加赛（或抽签）: nothing given yet
 
@@ -248,12 +250,17 @@ class Placing:
     place: int | None
     shared: bool = False
     needs_playoff: bool = False
-    decided_by_playoff: bool = False
+    decided_by: AwardBasis | None = None  # PLAYOFF or LOTS: the order among equals was set
+
+    @property
+    def decided(self) -> bool:
+        return self.decided_by is not None
 
 
 def placings(standings: Standings) -> tuple[Placing, ...]:
-    """The placings of an individual ranking."""
-    return tuple(Placing(r.number, r.place, r.shared, r.needs_playoff, r.decided_by_playoff)
+    """The placings of an individual ranking (an order among equals set by a playoff)."""
+    return tuple(Placing(r.number, r.place, r.shared, r.needs_playoff,
+                         AwardBasis.PLAYOFF if r.decided_by_playoff else None)
                  for r in standings.rows)
 
 
@@ -334,7 +341,8 @@ def decide_awards(
 ) -> AwardList:
     """Prizes and titles by place (录取与奖励).
 
-    - A tie decided by a playoff gives each its own place (`PLAYOFF`); a tie still waiting for
+    - A tie decided by a playoff or by lots gives each its own place (`PLAYOFF`, `LOTS`); a
+      tie still waiting for
       one gives nothing yet (`AWAITING_PLAYOFF`); any other tie shares (`_share`).
     - A declined prize is not paid and not passed down. A declined title is not given; with a
       不顺延 table (qiwang 十五4) nobody moves up, with 依次顺延 (2016 八(二)3) each player below
@@ -343,7 +351,7 @@ def decide_awards(
     """
     sizes: dict[int, int] = {}
     for entry in entries:
-        if entry.place is not None and not entry.decided_by_playoff:
+        if entry.place is not None and not entry.decided:
             sizes[entry.place] = sizes.get(entry.place, 0) + 1
     out: list[Award] = []
     pending = 0
@@ -359,9 +367,9 @@ def decide_awards(
             out.append(Award(entry.key, place, entry.shared, (place, last),
                              AwardBasis.AWAITING_PLAYOFF))
             continue
-        if entry.decided_by_playoff:
-            basis, money, items, title = _share(scheme, place, place, place)
-            basis = AwardBasis.PLAYOFF
+        if entry.decided_by is not None:
+            _basis, money, items, title = _share(scheme, place, place, place)
+            basis = entry.decided_by
         else:
             basis, money, items, title = _share(scheme, place, last, place)
         if grades is not None and grades.passed_down and declined_above:
