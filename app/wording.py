@@ -232,9 +232,12 @@ TIE_RULE_WORDS = {
                     "Still level after the tie-breaks: shared, the prizes of the places covered "
                     "split equally"),
 }
-TEAM_TIE_WORDS = {
+TEAM_TIE_WORDS: dict[TieRule | None, tuple[str, str]] = {
     TieRule.PLAYOFF: ("抽签（或加赛）由裁判长决定", "lots (or a playoff), as the chief arbiter decides"),
     TieRule.SHARE: ("并列，所涉名次奖金平分", "shared, the prizes of the places covered split equally"),
+    None: ("规程未规定，由裁判长选择（破同分顺序、抽签或并列平分）",
+           "the regulation says nothing; the chief arbiter chooses (a tie-break chain, lots, "
+           "or sharing)"),
 }
 FIXED_WORDS = {
     Note.NO_PLAYOFFS: ("本组不加赛：破同分后仍相同者并列，所涉名次奖金平分",
@@ -289,6 +292,19 @@ def _team_line(line: LegendLine, lang: str) -> str:
         return _pick(lang, f"队员限{'、'.join(line.lists)}晋级选手，其他名单（外卡等）的选手不计团体成绩{clause}",
                      f"Team members come from {', '.join(line.lists)} only; players of other "
                      f"lists (wild cards ...) count for no team{clause}")
+    if line.note is Note.TEAM_NO_RULE:
+        places = (", " if lang == "en" else "、").join(
+            _pick(lang, f"第{a}-{b}名", f"places {a}-{b}") for a, b in line.ties)
+        return _pick(lang, f"规程未规定团体名次的破同分办法：{places}并列涉及奖励，须由裁判长设定破同分顺序，"
+                     "或抽签，或决定并列平分（之前不作最终名次）",
+                     f"The regulation gives no team tie-break: the tie over {places} touches the "
+                     "awards; the chief arbiter sets a tie-break chain, draws lots, or has it "
+                     "shared (not final before)")
+    if line.note is Note.TEAM_LOTS:
+        (first, last), = line.ties
+        order = (", " if lang == "en" else "、").join(line.named)
+        return _pick(lang, f"第{first}-{last}名并列，由抽签决定：{order}",
+                     f"Places {first}-{last} were tied and decided by lots: {order}")
     if line.note is Note.TEAM_CHAIN:
         chain = (", " if lang == "en" else "、").join(
             team_criterion(key, label, lang) for key, label in line.criteria)
@@ -318,7 +334,7 @@ def _legend_text(line: LegendLine, lang: str) -> str:
     if note is Note.UNPLAYED:
         return unplayed_text(line.unplayed, lang)
     if note is Note.TIE_RULE:
-        return _pick(lang, *TIE_RULE_WORDS[line.tie_rule])
+        return _pick(lang, *TIE_RULE_WORDS[line.tie_rule or TieRule.PLAYOFF])
     if note is Note.GRADES:
         return _pick(lang, "等级称号为可申请等级" + ("（依次顺延）" if line.passed_down else "（不顺延）"),
                      "Grade titles are titles one may apply for ("

@@ -11,7 +11,7 @@ provisional (临时，非最终) and says so in its legend.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -419,6 +419,9 @@ class TeamStandingsInfo:
     legend: tuple[LegendLine, ...] = ()  # how teams were formed, the chain, the tie rule
     awards: AwardList | None = None
     declared: bool = False  # teams as the units declared them (else each unit's best N)
+    # Ties over places worth different things where the regulation gives no team tie rule:
+    # (first, last) of each; the arbiter sets a chain, draws lots or has them shared.
+    asks: tuple[tuple[int, int], ...] = ()
 
 
 def _teams_of(group: Group, spec: TeamRankingSpec, rules: MergeRules
@@ -527,12 +530,24 @@ def _team_rows(session: Any, groups: dict[str, Group], spec: TeamRankingSpec,
     return _place_sum_rows(session, groups, spec)
 
 
-def _team_legend(spec: TeamRankingSpec, scheme: AwardScheme, final: bool, awarded: int,
-                 placed: int, columns: tuple[tuple[str, str], ...], table_places: int
-                 ) -> tuple[LegendLine, ...]:
-    """How the teams were formed and ranked, the tie rule, and whether it is final."""
+def _lots_drawn(spec: TeamRankingSpec, rows: tuple[TeamRow, ...]) -> list[LegendLine]:
+    """A legend line for each tie the lots decided: its places and the order drawn."""
     lines = []
-    if not final:
+    places = {row.team: row.place for row in rows if row.decided and row.place is not None}
+    for order in spec.lots:
+        if order and all(team in places for team in order):
+            first = min(places[team] for team in order)
+            lines.append(LegendLine(Note.TEAM_LOTS, ties=((first, first + len(order) - 1),),
+                                    named=order))
+    return lines
+
+
+def _team_legend(spec: TeamRankingSpec, info: TeamStandingsInfo, rows: tuple[TeamRow, ...],
+                 placed: int, awarded: int, table_places: int) -> tuple[LegendLine, ...]:
+    """How the teams were formed and ranked, the tie rule (or that the regulation gives none
+    and what the arbiter must choose), what the lots decided, and whether it is final."""
+    lines = []
+    if not info.final:
         lines.append(LegendLine(Note.TEAM_PROVISIONAL))
     if spec.method is TeamMethod.SUM_SCORES:
         lines.append(LegendLine(Note.TEAM_DECLARED) if spec.teams
@@ -542,7 +557,10 @@ def _team_legend(spec: TeamRankingSpec, scheme: AwardScheme, final: bool, awarde
     if spec.member_rule is not None:
         lines.append(LegendLine(Note.TEAM_MEMBERS, lists=spec.member_rule.lists,
                                 clause=spec.member_rule.clause))
-    lines.append(LegendLine(Note.TEAM_CHAIN, criteria=columns, tie_rule=scheme.tie_rule))
+    lines.append(LegendLine(Note.TEAM_CHAIN, criteria=info.columns, tie_rule=spec.tie_rule))
+    if info.asks:
+        lines.append(LegendLine(Note.TEAM_NO_RULE, ties=info.asks))
+    lines += _lots_drawn(spec, rows)
     lines.append(LegendLine(Note.TEAM_SHORT))
     if awarded < table_places:
         lines.append(LegendLine(Note.TEAM_AWARDED, teams=placed, awarded=awarded))
@@ -551,13 +569,16 @@ def _team_legend(spec: TeamRankingSpec, scheme: AwardScheme, final: bool, awarde
 
 def _one_team_ranking(session: Any, groups: dict[str, Group], spec: TeamRankingSpec,
                       rules: MergeRules) -> TeamStandingsInfo:
+    """One team ranking with its awards. Where the regulation states no tie rule (qiwang names
+    no team tie-break), a tie over places worth different things is never shared silently:
+    it waits, as one to be drawn by lots would, and the ranking asks the arbiter to choose."""
     found = _team_rows(session, groups, spec, rules)
     rows = apply_orders(found.rows, spec.lots)
     placed = sum(1 for row in rows if row.place is not None)
     table = spec.prize_table()
     awarded = team_award_places(placed, max(table.places, default=0), spec.award_rule)
     scheme = AwardScheme(prizes=table.limited_to(awarded),
-                         tie_rule=spec.tie_rule or TieRule.SHARE)
+                         tie_rule=spec.tie_rule or TieRule.PLAYOFF)
     team_placings, reasons = _team_placings(rows, scheme, found.final)
     decided = decide_awards(team_placings, scheme, final=found.final)
     out_rows = []
@@ -570,11 +591,12 @@ def _one_team_ranking(session: Any, groups: dict[str, Group], spec: TeamRankingS
                   else TeamNote.LOTS if row.decided else TeamNote.NONE),
             award=decided.of(row.team), why=reason, shared=row.shared,
         ))
-    return TeamStandingsInfo(spec.name, spec.method, found.columns,
-                             tuple(out_rows), decided.final,
-                             _team_legend(spec, scheme, decided.final, awarded, placed,
-                                          found.columns, max(table.places, default=0)),
-                             decided, bool(spec.teams))
+    asks = tuple((why.first, why.last) for _place, why in sorted(reasons.items())
+                 ) if spec.tie_rule is None else ()
+    info = TeamStandingsInfo(spec.name, spec.method, found.columns, tuple(out_rows),
+                             decided.final, (), decided, bool(spec.teams), asks)
+    return replace(info, legend=_team_legend(spec, info, rows, placed, awarded,
+                                             max(table.places, default=0)))
 
 
 def team_standings(event: Event) -> list[TeamStandingsInfo]:

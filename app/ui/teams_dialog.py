@@ -113,8 +113,13 @@ class TeamsDialog(QDialog):
         self.chain.setMaximumHeight(110)
         self.tie_rule = QComboBox()
         self.tie_rule.setObjectName("team_tie_rule")
+        self.tie_rule.addItem(tr("teams_tie_unset"), "")
         for rule in TieRule:
             self.tie_rule.addItem(tr(f"teams_tie_{rule.value}"), rule.value)
+        self.asks = QLabel()
+        self.asks.setObjectName("team_asks")
+        self.asks.setWordWrap(True)
+        self.asks.setStyleSheet("color: #b00020; font-weight: bold;")
         self.rules_button = QPushButton(tr("teams_rules_save"))
         self.rules_button.setObjectName("save_team_rules")
         self.rules_button.clicked.connect(self.save_rules)
@@ -164,6 +169,7 @@ class TeamsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.how)
+        layout.addWidget(self.asks)
         layout.addWidget(self.teams, 1)
         layout.addLayout(list_buttons)
         layout.addWidget(form_box)
@@ -226,6 +232,7 @@ class TeamsDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, team.name)
             self.teams.addItem(item)
         self._load_rules(spec)
+        self._load_asks()
         self._load_ties()
         self._update_buttons()
 
@@ -257,8 +264,16 @@ class TeamsDialog(QDialog):
                                else Qt.CheckState.Unchecked)
             self.chain.addItem(item)
         rule = spec.tie_rule if spec is not None else None
-        index = self.tie_rule.findData(rule.value if rule is not None else None)
+        index = self.tie_rule.findData(rule.value if rule is not None else "")
         self.tie_rule.setCurrentIndex(max(index, 0))
+
+    def _load_asks(self) -> None:
+        """Where the regulation gives no team tie rule and a tie touches the awards, say so
+        and ask for the chain, the tie rule or the lots (the ranking waits until then)."""
+        asks = getattr(self.info, "asks", ())
+        places = "、".join(tr("teams_asks_places", first=a, last=b) for a, b in asks)
+        self.asks.setText(tr("teams_asks", ties=places) if asks else "")
+        self.asks.setVisible(bool(asks))
 
     def _load_ties(self) -> None:
         """The places teams share where lots (or a playoff) decide, with why."""
@@ -401,7 +416,7 @@ class TeamsDialog(QDialog):
         if name is None:
             return False
         if self._run(TEAM_RULES, self.main.ev, name, self.chosen_chain(),
-                     str(self.tie_rule.currentData())) is None:
+                     self.tie_rule.currentData() or None) is None:
             return False
         self.main.show_message(tr("teams_rules_saved"))
         return True

@@ -204,6 +204,8 @@ def test_four_teams_level_share_the_prizes_of_places_one_to_four(make_event: Mak
     units = {f"{u}{k}": u for u in ("甲", "乙", "丙", "丁") for k in (1, 2, 3)}
     event = qiwang(make_event, units, rounds=1, settings={"playoffs": False})
     play(event, OPEN, "=")
+    assert team_standings(event)[0].asks == ((1, 4),)  # never shared before it is chosen
+    teams.set_team_ranking_rules(event, MEN_TEAMS, tie_rule="share")
     (men, _women) = team_standings(event)
     assert men.final and [(r.place, r.shared) for r in men.rows] == [(1, True)] * 4
     assert all(r.award is not None and r.award.money == 5500 for r in men.rows)
@@ -389,7 +391,7 @@ def test_the_arbiter_chooses_the_team_chain_and_tie_rule(make_event: Make) -> No
     with pytest.raises(UserError):
         teams.set_team_ranking_rules(event, MEN_TEAMS, ["no_such_break"])
     event.undo()
-    assert team_standings(event)[0].final
+    assert team_standings(event)[0].asks == ((1, 4),)  # no rule chosen again: it asks
 
 
 def test_a_group_may_play_off_every_tie_inside_its_admitted_places(make_event: Make) -> None:
