@@ -15,7 +15,7 @@ import re
 from fractions import Fraction
 
 from app.pairing.team import MatchScore
-from app.standings.awards import Award, AwardBasis, TieRule
+from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
 from app.standings.stakes import PlaceAward, PlayoffReason, Stake
@@ -175,6 +175,20 @@ def award_note(award: Award | None, lang: str = "zh") -> str:
     parts += [_pick(lang, "放弃等级称号", "grade title declined")] if award.declined_title else []
     parts += [_pick(lang, "放弃奖励", "prize declined")] if award.declined_prize else []
     return ("; " if lang == "en" else "，").join(parts)
+
+
+CERTIFICATE_WORDS = {
+    CertificateRule.AWARDED: ("奖状颁发给录取名次（获奖金或奖品的名次）",
+                              "Certificates for the awarded places (those with a prize)"),
+    CertificateRule.PLACED: ("奖状颁发给录取名次及获得可申请等级称号的名次",
+                             "Certificates for the awarded places and for every place with a "
+                             "grade title to apply for"),
+}
+
+
+def certificate_rule_text(rule: CertificateRule, lang: str = "zh") -> str:
+    """Who receives a certificate (奖状), as the 秩序册 states it."""
+    return _pick(lang, *CERTIFICATE_WORDS[rule])
 
 
 # ----- teams --------------------------------------------------------------------------------

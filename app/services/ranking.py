@@ -207,6 +207,59 @@ def _legend(group: Group, scheme: AwardScheme, final: bool, complete: int, plann
     return tuple(lines)
 
 
+def _rows(standings: Standings, players: dict[int, Player], build: SnapshotBuild,
+          decided: AwardList, opened: dict[int, Any]) -> tuple[StandingRow, ...]:
+    """The ranking's lines: each player with his award and, in a sub-ranking, his open place."""
+    rows = []
+    for row in standings.rows:
+        player = players[build.player_of[row.number]]
+        open_row = opened.get(row.number)
+        rows.append(StandingRow(
+            place=row.place,
+            shared=row.shared,
+            player=PlayerRef(player.id, player.name, player.unit, row.number),
+            gender=player.gender,
+            points=row.points,
+            tiebreaks=row.tiebreaks,
+            playoff=row.playoff,
+            award=decided.of(row.number),
+            open_place=open_row.place if open_row is not None else None,
+            open_shared=open_row.shared if open_row is not None else False,
+        ))
+    return tuple(rows)
+
+
+def _needs(standings: Standings, players: dict[int, Player], build: SnapshotBuild,
+           open_playoffs: dict[frozenset[int], int]) -> tuple[PlayoffNeed, ...]:
+    """The ties to play off, with the playoff already opened for each (if any)."""
+    needs = []
+    for need in standings.needs:
+        refs = tuple(
+            PlayerRef(build.player_of[n], players[build.player_of[n]].name,
+                      players[build.player_of[n]].unit, n)
+            for n in need.players
+        )
+        needs.append(PlayoffNeed(need.place, refs, need.reason,
+                                 open_playoffs.get(frozenset(ref.id for ref in refs))))
+    return tuple(needs)
+
+
+def _ranked(build: SnapshotBuild, group: Group, rules: RankingRules, sub: SubRanking | None,
+            open_ranking: Standings | None, playoffs: list[list[int]], finished: bool,
+            context: TieBreakContext) -> tuple[Standings, Standings | None]:
+    """The core's ranking (the group's, or a sub-ranking of it with the open ranking its
+    players keep their places from)."""
+    if sub is None:
+        return rank(build.snapshot, rules, playoffs=playoffs, context=context), open_ranking
+    members = _sub_members(group, build.number_of, sub)
+    standings = sub_ranking(build.snapshot, rules, members, playoffs=playoffs, context=context)
+    if open_ranking is None:
+        open_ranking = rank(build.snapshot, ranking_rules(group, award_scheme(group)
+                                                          if finished else None),
+                            playoffs=playoffs, context=context)
+    return standings, open_ranking
+
+
 def compute_standings(
     session: Any,
     group: Group,
@@ -231,7 +284,8 @@ def compute_standings(
     playoffs = [[build.number_of[pid] for pid in playoff.order]
                 for playoff in stored if playoff.order]
     open_playoffs = {frozenset(playoff.player_ids): playoff.id for playoff in stored
-              if not playoff.order and playoff_kept(playoff, "ranking", group.name) == name}
+                     if not playoff.order
+                     and playoff_kept(playoff, "ranking", group.name) == name}
     complete = sum(1 for r in group.rounds_played if round_is_complete(r)
                    and (before_round is None or r.number < before_round))
     planned = planned_rounds(group)
@@ -240,51 +294,17 @@ def compute_standings(
     rules = ranking_rules(group, scheme if finished else None)
     if context is None:
         context = TieBreakContext(build.snapshot, rules.options)
-    if sub is None:
-        standings = rank(build.snapshot, rules, playoffs=playoffs, context=context)
-    else:
-        members = _sub_members(group, build.number_of, sub)
-        standings = sub_ranking(build.snapshot, rules, members, playoffs=playoffs,
-                                context=context)
-        if open_ranking is None:
-            open_ranking = rank(build.snapshot, ranking_rules(group, award_scheme(group)
-                                                              if finished else None),
-                                playoffs=playoffs, context=context)
+    standings, open_ranking = _ranked(build, group, rules, sub, open_ranking, playoffs,
+                                      finished, context)
     opened = open_places(open_ranking, standings) if open_ranking is not None else {}
     decided = decide_awards(placings(standings), scheme, final=finished,
                             declines=declines_of(group, name, build.number_of))
-    rows = []
-    for row in standings.rows:
-        player = players[build.player_of[row.number]]
-        ref = PlayerRef(player.id, player.name, player.unit, row.number)
-        open_row = opened.get(row.number)
-        rows.append(StandingRow(
-            place=row.place,
-            shared=row.shared,
-            player=ref,
-            gender=player.gender,
-            points=row.points,
-            tiebreaks=row.tiebreaks,
-            playoff=row.playoff,
-            award=decided.of(row.number),
-            open_place=open_row.place if open_row is not None else None,
-            open_shared=open_row.shared if open_row is not None else False,
-        ))
-    needs = []
-    for need in standings.needs:
-        refs = tuple(
-            PlayerRef(build.player_of[n], players[build.player_of[n]].name,
-                      players[build.player_of[n]].unit, n)
-            for n in need.players
-        )
-        needs.append(PlayoffNeed(need.place, refs, need.reason,
-                                 open_playoffs.get(frozenset(ref.id for ref in refs))))
     info = StandingsInfo(
         group=group.name,
         name=name,
         columns=tuple((tb, tiebreak_label(group, tb)) for tb in rules.tiebreaks),
-        rows=tuple(rows),
-        playoffs_needed=tuple(needs),
+        rows=_rows(standings, players, build, decided, opened),
+        playoffs_needed=_needs(standings, players, build, open_playoffs),
         rounds_complete=complete,
         rounds_planned=planned,
         final=decided.final,

@@ -45,6 +45,7 @@ __all__ = [
     "AwardBasis",
     "AwardList",
     "AwardScheme",
+    "CertificateRule",
     "Declines",
     "GradeTable",
     "Placing",
@@ -53,6 +54,7 @@ __all__ = [
     "TeamAwardRule",
     "TieRule",
     "decide_awards",
+    "gets_certificate",
     "group_cancelled",
     "needs_merge",
     "placings",
@@ -385,6 +387,21 @@ def decide_awards(
         if award.has_prize or award.title or award.declined_title or award.declined_prize:
             out.append(award)
     return AwardList(tuple(out), final and not pending, scheme.tie_rule, pending)
+
+
+class CertificateRule(StrEnum):
+    """Who receives a certificate (奖状). The regulations give 奖状 to the awarded places (录取名次):
+    qiwang 十五1 "公开组取前16名，女子单独取前6名 … 授予奖金和奖状", 十五2-3 the awarded teams and
+    juniors 1-8; the places that only give the right to apply for a grade title (可申请, 十五4)
+    receive none unless the event asks for more (stated in its 秩序册)."""
+
+    AWARDED = "awarded"  # the places a prize table rewards
+    PLACED = "placed"  # those and every place with a grade title to apply for
+
+
+def gets_certificate(award: Award, rule: CertificateRule = CertificateRule.AWARDED) -> bool:
+    """Whether an award's entry receives a certificate under `rule`."""
+    return award.has_prize or (rule is CertificateRule.PLACED and award.title is not None)
 
 
 class TeamAwardRule(StrEnum):
