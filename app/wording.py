@@ -315,7 +315,7 @@ def _team_line(line: LegendLine, lang: str) -> str:
                      "awards; the chief arbiter sets a tie-break chain, draws lots, or has it "
                      "shared (not final before)")
     if line.note is Note.TEAM_LOTS:
-        (first, last), = line.ties
+        first, last = line.ties[0] if line.ties else (0, 0)
         order = (", " if lang == "en" else "、").join(line.named)
         return _pick(lang, f"第{first}-{last}名并列，由抽签决定：{order}",
                      f"Places {first}-{last} were tied and decided by lots: {order}")

@@ -162,6 +162,7 @@ def test_english_counts_one_in_the_singular() -> None:
 
 def test_every_note_has_both_wordings() -> None:
     for note in Note:
-        line = LegendLine(note, teams=2, awarded=1, count=3, men=2, women=1, planned=1)
+        line = LegendLine(note, teams=2, awarded=1, count=3, men=2, women=1, planned=1,
+                          ties=((3, 4),), named=("甲", "乙"), lists=("网络入围赛",))
         zh, en = legend_text(line), legend_text(line, "en")
         assert zh and en and zh != en, note

@@ -119,11 +119,16 @@ def test_a_team_tie_the_regulation_leaves_open_is_asked_about_not_shared(make_ev
 
 @pytest.fixture(scope="module")
 def demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The qiwang demo: its men's teams 3rd-5th level on points."""
+    """The qiwang demo with its men's teams 3rd-5th level on points: the demo draws lots for
+    them (and says so); taken back, the tie is open again."""
     from app.services.demo import build_demo
 
     path = tmp_path_factory.mktemp("demo") / "qiwang.db"
-    build_demo(path, "qiwang-2022", seed=7).close()
+    with build_demo(path, "qiwang-2022", seed=7) as event:
+        men = next(t for t in team_standings(event) if t.name == MEN)
+        assert men.final and any(line.startswith("第3-5名并列，由抽签决定：")
+                                 for line in legend_texts(men.legend))
+        event.undo()
     return path
 
 
