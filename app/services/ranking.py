@@ -24,7 +24,7 @@ from app.pairing.types import unit_key
 from app.services.event import Event, settings_of
 from app.services.queries import PlayerRef, round_is_complete, system_of
 from app.services.snapshot import SnapshotBuild, build_snapshot
-from app.services.teams import list_rules, player_list, team_specs
+from app.services.team_specs import list_rules, player_list, team_specs
 from app.standings.awards import (
     Award,
     AwardList,
@@ -98,6 +98,19 @@ class StandingsInfo:
 
 def tiebreak_label(group: Group, name: str) -> str:
     return settings_of(group).tiebreak_label(name)
+
+
+def _columns(group: Group) -> tuple[tuple[str, str], ...]:
+    """A players' ranking's tie-break columns: (key, the group's label), in order."""
+    return tuple((tb, tiebreak_label(group, tb)) for tb in settings_of(group).tiebreaks)
+
+
+def tiebreak_columns(event: Event, group: str | None) -> tuple[tuple[str, str], ...]:
+    """The tie-break columns of the group's standings, without working the standings out
+    (a knockout ranks by its bracket: none)."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        return () if system_of(found).bracket else _columns(found)
 
 
 def award_scheme(group: Group, sub: SubRanking | None = None) -> AwardScheme:
@@ -302,7 +315,7 @@ def compute_standings(
     info = StandingsInfo(
         group=group.name,
         name=name,
-        columns=tuple((tb, tiebreak_label(group, tb)) for tb in rules.tiebreaks),
+        columns=_columns(group),
         rows=_rows(standings, players, build, decided, opened),
         playoffs_needed=_needs(standings, players, build, open_playoffs),
         rounds_complete=complete,

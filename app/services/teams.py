@@ -21,18 +21,17 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.imports.columns import Field
-from app.imports.model import LIST_TITLE
-from app.imports.rules import MergeRules
 from app.imports.sources import Table, read_table
 from app.imports.text import cell_text
 from app.services.event import Event
+from app.services.ranking import team_standings
+from app.services.team_specs import list_rules, member_refusal, store_spec, team_specs
 from app.standings.awards import TieRule
 from app.store.models import Group, Player, Tournament
-from app.team_rankings import DeclaredTeamEntry, MemberRule, TeamRankingSpec
+from app.team_rankings import DeclaredTeamEntry, TeamRankingSpec
 
-__all__ = ["DeclaredTeam", "declare_team", "declared_teams", "import_teams", "player_list",
-           "record_lots", "remove_team", "set_team_ranking_rules", "store_spec", "team_specs",
-           "team_rankings", "update_declared_team"]
+__all__ = ["DeclaredTeam", "declare_team", "declared_teams", "import_teams", "record_lots",
+           "remove_team", "set_team_ranking_rules", "team_rankings", "update_declared_team"]
 
 
 @dataclass(frozen=True)
@@ -41,22 +40,6 @@ class DeclaredTeam:
     name: str
     unit: str
     members: tuple[tuple[int, str], ...]  # (player id, name) in the order declared
-
-
-# ----- the specs where they leave the store ----------------------------------------------------
-
-
-def team_specs(tournament: Tournament) -> tuple[TeamRankingSpec, ...]:
-    """The event's team rankings, decoded once here from the settings the event file holds."""
-    return tuple(TeamRankingSpec.stored(data)
-                 for data in tournament.settings.get("team_rankings", []))
-
-
-def store_spec(tournament: Tournament, spec: TeamRankingSpec) -> None:
-    """Write one team ranking back in its place (by name)."""
-    specs = [spec if s.name == spec.name else s for s in team_specs(tournament)]
-    tournament.settings = {**tournament.settings,
-                           "team_rankings": [s.to_json() for s in specs]}
 
 
 def team_rankings(event: Event) -> tuple[TeamRankingSpec, ...]:
@@ -90,41 +73,6 @@ def _group_of(session: Session, tournament: Tournament, spec: TeamRankingSpec) -
             return group
     raise UserError("团体名次所依据的组别不存在", "the team ranking's group does not exist",
                     spec.name)
-
-
-# ----- who may be a member ---------------------------------------------------------------
-
-
-def player_list(rules: MergeRules, player: Player) -> str | None:
-    """The qualifier list a player came from (the label of the event's list rule), found as the
-    import found it: by the player's source, else the title above the list's header; None when
-    the event has no record of it (a player entered by hand)."""
-    title = str((player.notes or {}).get(LIST_TITLE, ""))
-    for text in (player.source, title):
-        rule = rules.rule_for(text) if text else None
-        if rule is not None:
-            return rule.label
-    return None
-
-
-def list_rules(tournament: Tournament) -> MergeRules:
-    """The event's qualifier lists (qualifiers.rules)."""
-    data = tournament.settings.get("qualifiers", {}).get("rules", {})
-    return MergeRules.from_dict(data) if data else MergeRules()
-
-
-def member_refusal(rule: MemberRule, rules: MergeRules, player: Player) -> UserError | None:
-    """Why `player` may not be a member under `rule` (qiwang 十二(四)4: a 外卡 player), or
-    None."""
-    found = player_list(rules, player)
-    if rule.admits(found):
-        return None
-    lists = "、".join(rule.lists)
-    clause = f"（{rule.clause}）" if rule.clause else ""
-    return UserError(f"{player.name} 来自“{found}”名单，不能作为团体队员：队员须来自{lists}{clause}",
-                     f"{player.name} comes from the list {found!r} and may not be a team "
-                     f"member: members come from {', '.join(rule.lists)} only{clause}",
-                     player.name)
 
 
 def _member(group: Group, given: str | int, id_number: str = "", where: str = "") -> Player:
@@ -342,8 +290,6 @@ def record_lots(event: Event, ranking: str, order: Sequence[str]) -> None:
     best first; it orders them in the standings and their awards, which say 抽签决定. The teams
     named must be exactly the ones sharing that place (an order that matches no tie changes
     nothing and is refused)."""
-    from app.services.ranking import team_standings
-
     names = tuple(n.strip() for n in order)
     infos = {i.name: i for i in team_standings(event)}
     info = infos.get(ranking)
