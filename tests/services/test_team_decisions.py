@@ -117,6 +117,18 @@ def test_a_team_tie_the_regulation_leaves_open_is_asked_about_not_shared(make_ev
     assert any("仍相同：规程未规定，由裁判长选择" in line for line in legend_texts(women.legend))
 
 
+def test_the_export_says_the_open_team_tie_is_not_on_the_award_list(
+        make_event: Make, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    event = _level_womens_teams(make_event)
+    file = str(event.store.location)
+    event.close()
+    out = tmp_path / "out"
+    assert main(["export", file, "--out", str(out), "--only", "录取名单"]) == 0
+    err = capsys.readouterr().err
+    assert f"{WOMEN} 第1-5名并列：规程未规定团体名次的破同分办法，未列入录取名单" in err
+    assert WOMEN not in pdf_text(next(out.rglob("录取名单.pdf")))
+
+
 @pytest.fixture(scope="module")
 def demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The qiwang demo with its men's teams 3rd-5th level on points: the demo draws lots for
