@@ -76,3 +76,16 @@ def test_a_team_list_with_a_wild_card_is_refused_whole(final: Event, tmp_path: P
         teams.import_teams(final, MEN, listing)
     assert "董军军" in raised.value.zh and "第2行" in raised.value.where
     assert teams.declared_teams(final, MEN) == []
+
+
+def test_the_printed_team_standings_state_the_member_rule(final: Event, tmp_path: Path
+                                                          ) -> None:
+    from app.services.exporting import export
+    from tests.exports.helpers import pdf_text, squeezed
+
+    _play_one_round(final)
+    written = export(final, tmp_path / "out", only=[f"团体名次（{MEN}）"],
+                     provisional=True)
+    text = squeezed(pdf_text(next(p for p in written if p.suffix == ".pdf")))
+    assert "队员限网络入围赛晋级选手，其他名单（外卡等）的选手不计团体成绩" in text
+    assert "十二(四)4" in text and "董军军" not in text
