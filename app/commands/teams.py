@@ -62,8 +62,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--ranking", required=True)
     parser.add_argument("--tiebreaks", default=None,
                         help="如 best_place,buchholz（空则无）/ e.g. best_place,buchholz")
-    parser.add_argument("--tie-rule", default=None, choices=["share", "playoff"],
-                        help="仍相同：平分奖金或抽签/加赛 / still level: share or lots")
+    # the values are the service's (standings.awards.TieRule), checked there with a message
+    parser.add_argument("--tie-rule", default=None, metavar="share|playoff",
+                        help="仍相同：平分奖金（share）或抽签/加赛（playoff）/ still level: share "
+                             "or lots")
     parser.set_defaults(handler=_team_ranking)
 
     parser = subparsers.add_parser("team-list", help="列出团体名次的报名队伍 / declared teams")
