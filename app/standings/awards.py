@@ -299,6 +299,11 @@ class Award:
         return bool(self.money or self.items)
 
     @property
+    def listed(self) -> bool:
+        """On the award list: it gives something, or something was declined."""
+        return self.has_prize or bool(self.title) or self.declined_title or self.declined_prize
+
+    @property
     def number(self) -> int:
         """The pairing number of an individual award."""
         assert isinstance(self.key, int)
@@ -334,6 +339,15 @@ def _share(scheme: AwardScheme, first: int, last: int, place: int
     return AwardBasis.SHARED, money, items, covered[-1].title or None
 
 
+def _tie_sizes(entries: Sequence[Placing]) -> dict[int, int]:
+    """How many entries share each place (an order set by a playoff or lots is no tie)."""
+    sizes: dict[int, int] = {}
+    for entry in entries:
+        if entry.place is not None and not entry.decided:
+            sizes[entry.place] = sizes.get(entry.place, 0) + 1
+    return sizes
+
+
 def decide_awards(
     entries: Sequence[Placing],
     scheme: AwardScheme,
@@ -344,17 +358,14 @@ def decide_awards(
     """Prizes and titles by place (录取与奖励).
 
     - A tie decided by a playoff or by lots gives each its own place (`PLAYOFF`, `LOTS`); a
-      tie still waiting for
-      one gives nothing yet (`AWAITING_PLAYOFF`); any other tie shares (`_share`).
+      tie still waiting for one gives nothing yet (`AWAITING_PLAYOFF`); any other tie shares
+      (`_share`).
     - A declined prize is not paid and not passed down. A declined title is not given; with a
       不顺延 table (qiwang 十五4) nobody moves up, with 依次顺延 (2016 八(二)3) each player below
       takes the title one place higher per decliner above.
     Only entries that receive something, wait for a playoff, or declined are listed.
     """
-    sizes: dict[int, int] = {}
-    for entry in entries:
-        if entry.place is not None and not entry.decided:
-            sizes[entry.place] = sizes.get(entry.place, 0) + 1
+    sizes = _tie_sizes(entries)
     out: list[Award] = []
     pending = 0
     declined_above = 0
@@ -384,7 +395,7 @@ def decide_awards(
                       Fraction(0) if no_prize else money, () if no_prize else items,
                       None if no_title else title, declined_title=no_title and bool(title),
                       declined_prize=no_prize and bool(money or items))
-        if award.has_prize or award.title or award.declined_title or award.declined_prize:
+        if award.listed:
             out.append(award)
     return AwardList(tuple(out), final and not pending, scheme.tie_rule, pending)
 
