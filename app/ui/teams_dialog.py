@@ -53,6 +53,9 @@ RECORD_LOTS = Operation(teams.record_lots, _CHANGES, name="record_lots")
 TEAM_RULES = Operation(teams.set_team_ranking_rules, _CHANGES, name="team_ranking_rules")
 
 SEPARATORS = re.compile(r"[、,，;；\s]+")
+# every TieRule (the enum is the list), sharing first; offered after "not chosen" (where the
+# regulation gives no team tie rule, nothing is chosen until the arbiter chooses)
+TIE_RULES = tuple(rule.value for rule in sorted(TieRule, key=lambda r: r is not TieRule.SHARE))
 
 
 def split_names(text: str) -> list[str]:
@@ -114,8 +117,8 @@ class TeamsDialog(QDialog):
         self.tie_rule = QComboBox()
         self.tie_rule.setObjectName("team_tie_rule")
         self.tie_rule.addItem(tr("teams_tie_unset"), "")
-        for rule in TieRule:
-            self.tie_rule.addItem(tr(f"teams_tie_{rule.value}"), rule.value)
+        for rule in TIE_RULES:
+            self.tie_rule.addItem(tr(f"teams_tie_{rule}"), rule)
         self.asks = QLabel()
         self.asks.setObjectName("team_asks")
         self.asks.setWordWrap(True)
