@@ -27,6 +27,7 @@ from app.services import (
     rounds,
     snapshots,
     teams,
+    venue,
 )
 from app.services import event as event_service
 from app.services.event import Event
@@ -162,6 +163,10 @@ CREATE_PLAYOFF = _op(playoffs.create_playoff)
 RECORD_PLAYOFF_RESULT = _op(playoffs.record_playoff_result)
 
 SAVE_GAME = _op(games.save_game)
+
+# The venue on the LAN (the serve dialog)
+SET_PLAYER_CONFIRMATION = _op(venue.set_player_confirmation)
+SET_ARBITER_CODE = _op(venue.set_arbiter_code)
 
 # Awards
 DECLINE_AWARD = _op(awards.decline_award)
