@@ -45,8 +45,7 @@ def awards_csv(model: ExportModel) -> bytes:
 
 
 def grades_csv(model: ExportModel) -> bytes:
-    return csv_bytes(["序号", "姓名", "性别", "出生日期", "身份证号", "单位", "组别", "名次",
-                      "申报段级位"], pdf_lists.grade_application_rows(model))
+    return csv_bytes(pdf_lists.GRADE_HEADERS, pdf_lists.grade_application_rows(model))
 
 
 def standings_csv(model: ExportModel, standings: Standings) -> bytes:

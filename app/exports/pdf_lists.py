@@ -523,6 +523,11 @@ def award_note(award: Award) -> str:
     return wording.award_note(award.decision)
 
 
+GRADE_HEADERS = ("序号", "姓名", "性别", "出生日期", "身份证号", "单位", "组别", "原段级位",
+                 "对局数", "名次", "申报段级位")
+"""The columns of the 段级位申报表, one list for the signed PDF and the package's CSV."""
+
+
 def grade_application_rows(model: ExportModel) -> list[list[str]]:
     """One row per player who earned a grade title (段级位申报), in place order: identity,
     previous grade, games played in the event, place and the title applied for."""
@@ -543,9 +548,9 @@ def write_grade_applications(model: ExportModel, path: Path) -> Path:
     """段级位申报表: player, gender, birth date, ID number, unit, group, previous grade,
     games played, place, title applied for (titles by final place, e.g. qiwang 2022 open:
     1st 六段, 2-3 五段 ...), and the organiser's seal box (主办单位盖章)."""
-    columns = [Column("序号"), Column("姓名", "LEFT", True), Column("性别"), Column("出生日期"),
-               Column("身份证号"), Column("单位", "LEFT", True), Column("组别", "LEFT"),
-               Column("原段级位"), Column("对局数"), Column("名次"), Column("申报段级位")]
+    wide = {"姓名", "单位"}
+    columns = [Column(h, "LEFT", True) if h in wide else Column(h, "LEFT") if h == "组别"
+               else Column(h) for h in GRADE_HEADERS]
     rows = grade_application_rows(model)
     signatures = "\n\n".join(f"{label}：＿＿＿＿＿＿＿＿" for label in ("裁判长", "填表人", "日期"))
     seal = Table([[signatures, "主办单位（盖章）：\n\n\n　　　　　　年　　月　　日"]],
