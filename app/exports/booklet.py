@@ -264,7 +264,7 @@ def result_book(model: ExportModel) -> Booklet:
         blocks += [Break(), Heading("录取名单")]
         columns = [Column("名次"), Column("姓名／队名", "LEFT", True),
                    Column("单位", "LEFT", True), Column("奖励", "LEFT", True),
-                   Column("段级位")]
+                   Column("可申请段级位")]
         awards = model.awards_in_place_order()
         for ranking in unique(a.ranking for a in awards):
             rows = [[wording.place_text(a.place, a.shared), a.recipient,

@@ -283,8 +283,12 @@ def standings_rows(
         columns.append(Column(f"{standings.parent or '公开组'}名次"))
     columns.append(Column(standings.points_header))
     columns += [Column(c.header) for c in standings.columns]
+    # what a place gives the right to apply for (可申请), beside the grade held before the
+    # event (原段级位) where the lists gave one: a bare 段级位 reads as a grade held
+    held = awards and any(model.player(r.player).grade for r in standings.rows)
     if awards:
-        columns += [Column("奖励", "LEFT", True), Column("段级位")]
+        columns += [Column("奖励", "LEFT", True), *([Column("原段级位")] if held else []),
+                    Column("可申请段级位")]
     columns.append(Column("备注", "LEFT"))
     rows = []
     for row in standings.rows:
@@ -296,7 +300,7 @@ def standings_rows(
         cells += [format_scaled(value, column.scale)
                   for value, column in zip(row.tiebreaks, standings.columns, strict=True)]
         if awards:
-            cells += [row.prize, row.grade_title]
+            cells += [row.prize, *([player.grade] if held else []), row.grade_title]
         cells.append(row.playoff)
         rows.append(cells)
     return columns, rows
@@ -501,7 +505,7 @@ def write_award_sheet(model: ExportModel, path: Path) -> Path:
     awards = model.awards_in_place_order()
     story: list[Flowable] = []
     columns = [Column("名次"), Column("姓名／队名", "LEFT", True), Column("单位", "LEFT", True),
-               Column("奖励", "LEFT", True), Column("段级位"), Column("说明", "LEFT")]
+               Column("奖励", "LEFT", True), Column("可申请段级位"), Column("说明", "LEFT")]
     width = usable_width(False)
     for ranking in unique(a.ranking for a in awards):
         rows = [[wording.place_text(a.place, a.shared), a.recipient,
