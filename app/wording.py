@@ -348,3 +348,19 @@ def match_place_text(round_number: int, match: int, board: int | None = None,
 def board_place_text(round_number: int, board: int, lang: str = "zh") -> str:
     """A board of a round: `第1轮第2台` / `round 1, board 2`."""
     return _pick(lang, f"第{round_number}轮第{board}台", f"round {round_number}, board {board}")
+
+
+# ----- withdrawals (退赛) -------------------------------------------------------------------
+
+
+def withdrawn_text(from_round: int | None, lang: str = "zh") -> str:
+    """A withdrawn player's mark on a ranking line: `第5轮起退赛` / `withdrew from round 5`;
+    nothing for a player who did not withdraw (None)."""
+    if from_round is None:
+        return ""
+    return _pick(lang, f"第{from_round}轮起退赛", f"withdrew from round {from_round}")
+
+
+def withdrawn_cell(lang: str = "zh") -> str:
+    """A crosstable cell of a round after a player withdrew: `退赛` / `wd`."""
+    return _pick(lang, "退赛", "wd")

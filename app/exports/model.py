@@ -28,7 +28,7 @@ from app.pairing.types import Outcome, PointSystem
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
 from app.standings.awards import Award as Decision
-from app.wording import number_text, place_text
+from app.wording import number_text, place_text, withdrawn_text
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -163,6 +163,7 @@ class Player:
     unit: str = ""  # 单位 / 代表队
     grade: str = ""  # current 段级位
     platform_id: str = ""  # online qualifier account
+    withdrawn_from: int | None = None  # 退赛: the first round the player no longer plays
 
 
 # ---------------------------------------------------------------------------- rounds
@@ -663,6 +664,12 @@ def round_cells(rounds: Iterable[Round], order: list[int],
         for pid in order:
             cells[pid].append("、".join(this_round.get(pid, ["—"])))
     return cells
+
+
+def remark(model: ExportModel, row: StandingRow) -> str:
+    """A ranking line's 备注: the playoff mark and a withdrawal (第5轮起退赛)."""
+    withdrawn = withdrawn_text(model.player(row.player).withdrawn_from)
+    return "；".join(x for x in (row.playoff, withdrawn) if x)
 
 
 def unique(items: Iterable[str]) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from app import wording
+from app.exports.crosstable import REFERENCE, cell_headers, crosstable, crosstable_legend
 from app.exports.fonts import SANS, register_fonts
 from app.exports.model import (
     Award,
@@ -30,8 +31,8 @@ from app.exports.model import (
     TeamStandings,
     format_scaled,
     name_sort_key,
+    remark,
     result_zh,
-    round_cells,
     unique,
 )
 from app.exports.pdf_common import (
@@ -301,7 +302,7 @@ def standings_rows(
                   for value, column in zip(row.tiebreaks, standings.columns, strict=True)]
         if awards:
             cells += [row.prize, *([player.grade] if held else []), row.grade_title]
-        cells.append(row.playoff)
+        cells.append(remark(model, row))
         rows.append(cells)
     return columns, rows
 
@@ -373,74 +374,44 @@ def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) ->
                                   signature_line(("裁判长", "编排长"))])
 
 
+def _crosstable_columns(model: ExportModel, group: str) -> list[Column]:
+    standings = model.standings_of(group)
+    cells = [Column(h, min_width=22) if model.group(group).system.round_robin else Column(h)
+             for h in cell_headers(model, group)]
+    return [Column(REFERENCE), Column("编号"), Column("名次"), Column("姓名", "LEFT", True),
+            Column("单位", "LEFT", True), *cells, Column("积分"),
+            *(Column(c.header) for c in (standings.columns if standings else ()))]
+
+
 def crosstable_rows(model: ExportModel, group: str
                     ) -> tuple[list[Column], list[list[str]], list[tuple[object, ...]]]:
-    """Columns, rows and grid shading of a crosstable. Players and opponents are named by
-    their 编号, as on the pairing lists: a round robin is the grid in 编号 order (points
-    against each opponent); Swiss rows follow the standings, one column per round with the
-    opponent's 编号, the colour (黑 first mover / 白) and 胜和负."""
+    """Columns, rows and grid shading of a crosstable (`app.exports.crosstable`): rows in
+    standings order, each with its 序号 (the reference every cell uses), 编号, place, name and
+    unit, the cells (a column per round, or the round-robin grid), points and tie-breaks."""
     info = model.group(group)
     standings = model.standings_of(group)
-    rounds = model.rounds_of(group)
-    totals = {row.player: row for row in standings.rows} if standings is not None else {}
-    by_number = [p.id for p in sorted(model.players_of(group), key=lambda p: p.number)]
-    if info.system.round_robin or standings is None:
-        order = by_number
-    else:
-        order = [row.player for row in standings.rows]
-    numbers = {pid: model.player(pid).number for pid in order}
-    columns = [Column("编号"), Column("名次"), Column("姓名", "LEFT", True),
-               Column("单位", "LEFT", True)]
-    cells_by_player: dict[int, list[str]] = {pid: [] for pid in order}
-    grid_styles: list[tuple[object, ...]] = []
-    if info.system.round_robin:
-        columns += [Column(str(numbers[pid]), min_width=22) for pid in order]
-        against: dict[tuple[int, int], list[str]] = {}
-        for rnd in rounds:
-            for board in rnd.boards:
-                if board.second is None:
-                    continue
-                for me, other, pts in ((board.first, board.second, board.first_points),
-                                       (board.second, board.first, board.second_points)):
-                    mark = "" if pts is None else format_scaled(pts, info.scale)
-                    against.setdefault((me, other), []).append(mark)
-        for pid in order:
-            for other in order:
-                cells_by_player[pid].append(
-                    "×" if other == pid else " ".join(against.get((pid, other), [])))
-        for i in range(len(order)):
-            grid_styles.append(("BACKGROUND", (4 + i, 1 + i), (4 + i, 1 + i),
-                                colors.Color(0.7, 0.7, 0.7)))
-    else:
-        columns += [Column(f"第{r.number}轮") for r in rounds]
-        cells_by_player = round_cells(rounds, order, numbers)
-    columns.append(Column("积分"))
     tiebreak_columns = standings.columns if standings is not None else ()
-    columns += [Column(c.header) for c in tiebreak_columns]
     rows = []
-    for pid in order:
-        player = model.player(pid)
-        row = totals.get(pid)
-        cells = [str(numbers[pid]), row.rank_text if row else "", player.name, player.unit]
-        cells += cells_by_player[pid]
-        cells.append(format_scaled(row.points, info.scale) if row else "")
-        if row:
-            cells += [format_scaled(v, c.scale)
-                      for v, c in zip(row.tiebreaks, tiebreak_columns, strict=True)]
-        else:
-            cells += ["" for _ in tiebreak_columns]
+    for line in crosstable(model, group):
+        player = model.player(line.player)
+        row = line.standing
+        cells = [str(line.reference), str(player.number or ""), row.rank_text if row else "",
+                 player.name, player.unit, *line.cells,
+                 format_scaled(row.points, info.scale) if row else ""]
+        cells += ([format_scaled(v, c.scale)
+                   for v, c in zip(row.tiebreaks, tiebreak_columns, strict=True)]
+                  if row else ["" for _ in tiebreak_columns])
         rows.append(cells)
-    return columns, rows, grid_styles
-
-
-def crosstable_legend(model: ExportModel, group: str) -> str:
-    if model.group(group).system.round_robin:
-        return "横行为本人，纵列为对手编号；格内为对该对手所得积分；×为本人。"
-    return "各轮格内：对手编号、执子（黑为先手）、胜负；轮空、—为未编排。"
+    grid_styles: list[tuple[object, ...]] = []
+    if info.system.round_robin:  # the diagonal (oneself) shaded
+        first = 5
+        grid_styles = [("BACKGROUND", (first + i, 1 + i), (first + i, 1 + i),
+                        colors.Color(0.7, 0.7, 0.7)) for i in range(len(rows))]
+    return _crosstable_columns(model, group), rows, grid_styles
 
 
 def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
-    """交叉表 with 编号: see `crosstable_rows`. Team groups print their team-match tables
+    """交叉表, opponents by 序号: see `crosstable_rows`. Team groups print their team-match tables
     (`write_team_matches`) instead."""
     if model.group(group).system.team:
         return write_team_matches(model, group, path)

@@ -31,7 +31,7 @@ from app.services.games import game_settings
 from app.services.knockout import bracket as knockout_bracket
 from app.services.knockout import match_score, team_rules
 from app.services.playoffs import playoff_records
-from app.services.queries import system_of
+from app.services.queries import system_of, withdrawn_from
 from app.services.ranking import (
     StandingsInfo,
     TeamStandingsInfo,
@@ -331,6 +331,7 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                     number=build.number_of[player.id], gender=GENDER_ZH.get(player.gender, ""),
                     birth_date=player.birth_date, id_number=player.id_number, unit=player.unit,
                     grade=player.grade, platform_id=player.platform_id,
+                    withdrawn_from=withdrawn_from(player),
                 ))
             points_of = {
                 (build.player_of[p.number], r.round): r.points

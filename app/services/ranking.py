@@ -21,7 +21,7 @@ from app.errors import UserError
 from app.group_settings import GroupSettings, SubRanking
 from app.pairing.types import unit_key
 from app.services.event import Event, settings_of
-from app.services.queries import PlayerRef, round_is_complete, system_of
+from app.services.queries import PlayerRef, round_is_complete, system_of, withdrawn_from
 from app.services.snapshot import SnapshotBuild, build_snapshot
 from app.standings.awards import (
     Award,
@@ -254,7 +254,8 @@ def compute_standings(
     rows = []
     for row in standings.rows:
         player = players[build.player_of[row.number]]
-        ref = PlayerRef(player.id, player.name, player.unit, row.number)
+        ref = PlayerRef(player.id, player.name, player.unit, row.number,
+                        withdrawn_from(player))
         open_row = opened.get(row.number)
         rows.append(StandingRow(
             place=row.place,

@@ -56,6 +56,12 @@ DECLINE_AWARD = Operation(awards.decline_award, frozenset({Area.STANDINGS}),
 award list and the certificates follow (qiwang 2022 十五4 不顺延; 2016 八(二)3 依次顺延)."""
 
 
+def _name_cell(player: Any, lang: str) -> str:
+    """A ranking line's name, with the withdrawal mark (第5轮起退赛) of a withdrawn player."""
+    mark = wording.withdrawn_text(getattr(player, "withdrawn_from", None), lang)
+    return f"{player.name}（{mark}）" if mark else player.name
+
+
 class StandingsView(View):
     """One ranking at a time: a group's overall standings, a sub-ranking, or the teams."""
 
@@ -655,7 +661,8 @@ class StandingsView(View):
                    *([] if bracket else [tr("standings_playoff")]), tr("standings_prize"),
                    *([tr("standings_title_apply")] if titles else [])]
         lang = language()
-        rows = [[wording.place_text(row.place, row.shared), row.player.name, row.player.unit,
+        rows = [[wording.place_text(row.place, row.shared), _name_cell(row.player, lang),
+                 row.player.unit,
                  wording.number_text(row.points), *map(wording.number_text, row.tiebreaks),
                  *([wording.place_text(row.open_place, row.open_shared)] if sub else []),
                  *([] if bracket else [wording.playoff_text(row.playoff, lang)]),
