@@ -364,3 +364,24 @@ def withdrawn_text(from_round: int | None, lang: str = "zh") -> str:
 def withdrawn_cell(lang: str = "zh") -> str:
     """A crosstable cell of a round after a player withdrew: `退赛` / `wd`."""
     return _pick(lang, "退赛", "wd")
+
+
+# ----- game results (对局结果) ----------------------------------------------------------------
+
+
+RESULT_WORDS = {
+    "1-0": ("黑胜", "black won"), "0-1": ("白胜", "white won"), "=": ("和", "draw"),
+    "+-": ("白弃权", "white forfeited"), "-+": ("黑弃权", "black forfeited"),
+    "--": ("双方弃权", "double forfeit"),
+}
+"""One game's result in words, by its code (black = the first mover of that game)."""
+
+
+def game_result_text(code: str, time_loss: bool = False, lang: str = "zh") -> str:
+    """One game as printed: `黑胜`, `白胜（黑超时）` for a loss on time (超时判负) / `white won
+    (black lost on time)`; a code without words stays as it is."""
+    zh, en = RESULT_WORDS.get(code, (code, code))
+    if not time_loss or code not in ("1-0", "0-1"):
+        return _pick(lang, zh, en)
+    loser_zh, loser_en = ("白", "white") if code == "1-0" else ("黑", "black")
+    return _pick(lang, f"{zh}（{loser_zh}超时）", f"{en} ({loser_en} lost on time)")

@@ -28,7 +28,7 @@ from app.pairing.types import Outcome, PointSystem
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
 from app.standings.awards import Award as Decision
-from app.wording import number_text, place_text, withdrawn_text
+from app.wording import RESULT_WORDS, game_result_text, number_text, place_text, withdrawn_text
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -578,21 +578,20 @@ def safe_filename(text: str) -> str:
     return cleaned[:80] or "event"
 
 
-RESULT_ZH = {
-    "1-0": "黑胜",
-    "0-1": "白胜",
-    "=": "和",
-    "+-": "白弃权",
-    "-+": "黑弃权",
-    "--": "双方弃权",
-}
+RESULT_ZH = {code: words[0] for code, words in RESULT_WORDS.items()}
+TIME_LOSS_MARK = "t"  # a loss on time in the notation: `0-1t` (docs/CLI.md)
 
 
 def result_zh(code: str) -> str:
-    """A result code as printed (先手执黑): `1-0` -> 黑胜; double games joined with ／."""
+    """A result code as printed (先手执黑), one notation on every paper: `1-0` -> 黑胜,
+    `0-1t` -> 白胜（黑超时）; double games joined with ／."""
     if not code:
         return ""
-    return "／".join(RESULT_ZH.get(part, part) for part in code.split())
+    parts = []
+    for part in code.split():
+        time_loss = part.endswith(TIME_LOSS_MARK)
+        parts.append(game_result_text(part[:-1] if time_loss else part, time_loss))
+    return "／".join(parts)
 
 
 OUTCOME_WORDS = {Outcome.PAB: "轮空", Outcome.FORFEIT_WIN: "弃胜", Outcome.FORFEIT_LOSS: "弃负",

@@ -4,12 +4,13 @@ Excel results speak one notation. Checked through the real files (pdftotext, ope
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
 import openpyxl
 
-from app.exports import pdf_lists
+from app.exports import pdf_lists, xlsx
 from app.exports.model import ExportModel, Standings
 from tests.exports.helpers import pdf_layout_lines, small_event
 
@@ -65,3 +66,31 @@ def test_the_award_lists_head_the_title_column_as_applied_for(tmp_path: Path) ->
 def sheet_rows(path: Path, title: str) -> list[tuple[object, ...]]:
     workbook = openpyxl.load_workbook(path, read_only=True)
     return list(workbook[title].iter_rows(values_only=True))
+
+
+CODES = re.compile(r"[01=+\-]")
+
+
+def test_the_workbook_writes_every_result_in_one_notation_with_time_losses_in_words(
+        tmp_path: Path) -> None:
+    """Issue 24, item 11: the result column mixed 白胜/黑胜 with `0-1t`. Every result cell of
+    the round and result sheets is in words; a loss on time says who ran out of time."""
+    model = small_event()
+    rnd = model.round("open", 1)
+    boards = list(rnd.boards)
+    boards[0] = replace(boards[0], result="0-1t")
+    boards[1] = replace(boards[1], result="1-0t")
+    timed = replace(model, rounds=tuple(replace(r, boards=tuple(boards)) if r is rnd else r
+                                        for r in model.rounds))
+    path = xlsx.write_workbook(timed, tmp_path / "w.xlsx")
+    first = sheet_rows(path, "公开组第1轮")
+    assert first[0][4] == "结果"
+    assert first[1][4] == "白胜（黑超时）" and first[2][4] == "黑胜（白超时）"
+    for title in ("公开组第1轮", "公开组成绩"):
+        rows = sheet_rows(path, title)
+        column = list(rows[0]).index("结果")
+        results = [row[column] for row in rows[1:] if row[column] not in (None, "轮空")]
+        assert results and not [r for r in results if CODES.search(str(r))], title
+    pdf = pdf_lists.write_round_results(timed, "open", 1, tmp_path / "r.pdf")
+    text = "".join(pdf_layout_lines(pdf))
+    assert "白胜（黑超时）" in text.replace(" ", "") and "0-1t" not in text
