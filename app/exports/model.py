@@ -86,6 +86,15 @@ class ScheduleItem:
 
 
 @dataclass(frozen=True)
+class OrganiserRole:
+    """One role of the 组织机构 as the regulation names it (主办单位, 冠名单位, 资助单位, 承办单位,
+    协办单位) and the bodies holding it, in the regulation's order."""
+
+    role: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class EventInfo:
     """The event as printed on every page (赛事名称、主办单位、地点、日期)."""
 
@@ -102,6 +111,14 @@ class EventInfo:
     officials_note: str = ""  # who appoints them, as the regulation states it
     schedule: tuple[ScheduleItem, ...] = ()  # 竞赛日程, in date and time order
     venue_address: str = ""  # the venue server's address on the LAN (QR codes), when known
+    organiser_roles: tuple[OrganiserRole, ...] = ()  # every role after 主办单位 (承办, 协办 ...)
+
+    @property
+    def roles(self) -> tuple[OrganiserRole, ...]:
+        """Every organiser role with its bodies, 主办单位 (`organisers`) first; roles without
+        a body left out."""
+        first = (OrganiserRole("主办单位", self.organisers),) if self.organisers else ()
+        return tuple(r for r in (*first, *self.organiser_roles) if r.names)
 
     @property
     def dates_text(self) -> str:

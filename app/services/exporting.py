@@ -26,7 +26,13 @@ from app.pairing.team import MatchScore
 from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.records import read_moves
-from app.services.event import Event, Officials, schedule_from_settings, settings_of
+from app.services.event import (
+    Event,
+    Officials,
+    organiser_roles,
+    schedule_from_settings,
+    settings_of,
+)
 from app.services.games import game_settings
 from app.services.knockout import bracket as knockout_bracket
 from app.services.knockout import match_score, team_rules
@@ -170,6 +176,8 @@ def _event_info(tournament: Any, keys: dict[str, str]) -> m.EventInfo:
         officials_note=staff.appointed_by,
         schedule=items,
         venue_address=str(tournament.settings.get("venue", {}).get("address", "")),
+        organiser_roles=tuple(m.OrganiserRole(role, tuple(names)) for role, names in
+                              organiser_roles(tournament.settings)),
     )
 
 
