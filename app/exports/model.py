@@ -611,6 +611,18 @@ def result_zh(code: str) -> str:
     return "／".join(parts)
 
 
+def board_result_zh(board: BoardResult) -> str:
+    """A board's result as printed, a loss on time in words wherever it is known: by the
+    code's mark (`0-1t`) or by the game's ending (终局方式 超时), `白胜（黑超时）`."""
+    parts = []
+    for index, part in enumerate(board.result.split(), start=1):
+        marked = part.endswith(TIME_LOSS_MARK)
+        code = part[:-1] if marked else part
+        timed = marked or board.ending_of_game(index) is Ending.TIME
+        parts.append(game_result_text(code, timed))
+    return "／".join(parts)
+
+
 OUTCOME_WORDS = {Outcome.PAB: "轮空", Outcome.FORFEIT_WIN: "弃胜", Outcome.FORFEIT_LOSS: "弃负",
                  Outcome.WIN: "胜", Outcome.DRAW: "和", Outcome.LOSS: "负"}
 

@@ -29,6 +29,7 @@ from app.exports.model import (
     Standings,
     TeamBye,
     TeamStandings,
+    board_result_zh,
     format_scaled,
     name_sort_key,
     remark,
@@ -132,7 +133,7 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
             row += ["轮空", *([""] if with_points else []), "", "", ""]
         else:
             second = model.player(board.second)
-            row.append(result_zh(board.result) if filled else "")
+            row.append(board_result_zh(board) if filled else "")
             if with_points:
                 row.append(format_scaled(before.get(second.id, 0), scale))
             row += [second.name, board.second_team or second.unit, str(second.number or "")]
@@ -440,7 +441,7 @@ def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
             black = model.player(board.first)
             white = model.player(board.second) if board.second is not None else None
             place = f"{board.match_board}台" if board.match_board else "加赛"
-            rows.append([place, f"{black.name}（{board.first_team}）", result_zh(board.result),
+            rows.append([place, f"{black.name}（{board.first_team}）", board_result_zh(board),
                          f"{white.name}（{board.second_team}）" if white else "轮空",
                          board.how_ended_zh, ""])
     return rows

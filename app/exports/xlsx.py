@@ -35,8 +35,8 @@ from app.exports.model import (
     ExportModel,
     Standings,
     TeamStandings,
+    board_result_zh,
     remark,
-    result_zh,
     scaled,
 )
 
@@ -151,7 +151,7 @@ def _board_cells(model: ExportModel, group: str, board: Any) -> list[Cell]:
     second = model.player(board.second)
     return [
         board.label or board.number, first.number or None, first.name,
-        board.first_team or first.unit, result_zh(board.result),
+        board.first_team or first.unit, board_result_zh(board),
         second.number or None, second.name, board.second_team or second.unit, board.how_ended_zh,
         None if board.first_points is None else scaled(board.first_points, scale),
         None if board.second_points is None else scaled(board.second_points, scale),

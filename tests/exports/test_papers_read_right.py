@@ -12,6 +12,7 @@ import openpyxl
 
 from app.exports import pdf_lists, xlsx
 from app.exports.model import ExportModel, Standings
+from app.rules.endings import Ending
 from tests.exports.helpers import pdf_layout_lines, small_event
 
 
@@ -80,12 +81,14 @@ def test_the_workbook_writes_every_result_in_one_notation_with_time_losses_in_wo
     boards = list(rnd.boards)
     boards[0] = replace(boards[0], result="0-1t")
     boards[1] = replace(boards[1], result="1-0t")
+    boards[2] = replace(boards[2], result="0-1", how_ended=(Ending.TIME,))  # as stored
     timed = replace(model, rounds=tuple(replace(r, boards=tuple(boards)) if r is rnd else r
                                         for r in model.rounds))
     path = xlsx.write_workbook(timed, tmp_path / "w.xlsx")
     first = sheet_rows(path, "公开组第1轮")
     assert first[0][4] == "结果"
     assert first[1][4] == "白胜（黑超时）" and first[2][4] == "黑胜（白超时）"
+    assert first[3][4] == "白胜（黑超时）" and first[3][8] == "超时"
     for title in ("公开组第1轮", "公开组成绩"):
         rows = sheet_rows(path, title)
         column = list(rows[0]).index("结果")

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.exports import xlsx
-from app.exports.model import result_zh, scaled
+from app.exports.model import board_result_zh, scaled
 from tests.exports.helpers import small_event
 
 
@@ -61,7 +61,7 @@ def test_one_sheet_per_round_with_pairings_and_results(book: openpyxl.Workbook) 
             assert row[2] == model.player(board.first).name
             if board.second is not None:
                 assert row[6] == model.player(board.second).name
-                assert row[4] == result_zh(board.result)
+                assert row[4] == board_result_zh(board)
                 assert row[9] == board.first_points and row[10] == board.second_points
     results = list(book["公开组成绩"].iter_rows(min_row=2, values_only=True))
     assert len(results) == sum(len(r.boards) for r in model.rounds_of("open"))
