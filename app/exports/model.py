@@ -694,9 +694,12 @@ def round_cells(rounds: Iterable[Round], order: list[int],
     return cells
 
 
-def remark(model: ExportModel, row: StandingRow) -> str:
-    """A ranking line's 备注: the playoff mark and a withdrawal (第5轮起退赛)."""
-    withdrawn = withdrawn_text(model.player(row.player).withdrawn_from)
+def remark(model: ExportModel, row: StandingRow, standings: Standings) -> str:
+    """A ranking line's 备注: the playoff mark and a withdrawal (第5轮起退赛) — on a ranking
+    after a round only once the player has missed a round by it (the final one always)."""
+    start = model.player(row.player).withdrawn_from
+    shown = start is not None and (standings.final or start <= standings.after_round)
+    withdrawn = withdrawn_text(start) if shown else ""
     return "；".join(x for x in (row.playoff, withdrawn) if x)
 
 

@@ -303,7 +303,7 @@ def standings_rows(
                   for value, column in zip(row.tiebreaks, standings.columns, strict=True)]
         if awards:
             cells += [row.prize, *([player.grade] if held else []), row.grade_title]
-        cells.append(remark(model, row))
+        cells.append(remark(model, row, standings))
         rows.append(cells)
     return columns, rows
 

@@ -187,7 +187,7 @@ def standings_table(model: ExportModel, standings: Standings) -> tuple[list[str]
             row.rank, "并列" if row.shared else "", player.number or None, player.name,
             player.unit, scaled(row.points, scale),
             *[scaled(v, c.scale) for v, c in zip(row.tiebreaks, standings.columns, strict=True)],
-            remark(model, row),
+            remark(model, row, standings),
         ])
     return headers, rows
 

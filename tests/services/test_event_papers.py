@@ -117,3 +117,16 @@ def test_a_withdrawn_player_is_marked_in_the_standings_and_the_crosstable(
     others = [r for r in book[f"{GROUP}交叉表"].iter_rows(min_row=2, values_only=True)
               if r[3] != name]
     assert all("退赛" not in str(cell) for r in others for cell in r)
+
+
+def test_a_ranking_after_a_round_marks_a_withdrawal_only_once_it_has_begun(
+        played: tuple[Event, int], tmp_path: Path) -> None:
+    """The 名次表 after round 1 was printed before the player withdrew (from round 3 on)."""
+    event, gone = played
+    model = build_model(event)
+    name = model.player(gone).name
+    after = {s.after_round: s for s in model.progress_standings}
+    early = pdf_lists.write_standings(model, after[1], tmp_path / "1.pdf")
+    assert "退赛" not in " ".join(pdf_rows(early, [name])[name])
+    late = pdf_lists.write_standings(model, after[3], tmp_path / "3.pdf")
+    assert "第3轮起退赛" in pdf_rows(late, [name])[name]
