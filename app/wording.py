@@ -15,6 +15,7 @@ import re
 from fractions import Fraction
 
 from app.pairing.team import MatchScore
+from app.results import GameCode, GameResult, Side
 from app.standings.awards import Award, AwardBasis, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -370,18 +371,19 @@ def withdrawn_cell(lang: str = "zh") -> str:
 
 
 RESULT_WORDS = {
-    "1-0": ("黑胜", "black won"), "0-1": ("白胜", "white won"), "=": ("和", "draw"),
-    "+-": ("白弃权", "white forfeited"), "-+": ("黑弃权", "black forfeited"),
-    "--": ("双方弃权", "double forfeit"),
+    GameCode.FIRST_WINS: ("黑胜", "black won"), GameCode.SECOND_WINS: ("白胜", "white won"),
+    GameCode.DRAW: ("和", "draw"), GameCode.FIRST_FORFEIT_WIN: ("白弃权", "white forfeited"),
+    GameCode.SECOND_FORFEIT_WIN: ("黑弃权", "black forfeited"),
+    GameCode.DOUBLE_FORFEIT: ("双方弃权", "double forfeit"),
 }
-"""One game's result in words, by its code (black = the first mover of that game)."""
+"""One game's result in words (black = the first mover of that game)."""
 
 
-def game_result_text(code: str, time_loss: bool = False, lang: str = "zh") -> str:
+def game_result_text(result: GameResult, lang: str = "zh") -> str:
     """One game as printed: `黑胜`, `白胜（黑超时）` for a loss on time (超时判负) / `white won
-    (black lost on time)`; a code without words stays as it is."""
-    zh, en = RESULT_WORDS.get(code, (code, code))
-    if not time_loss or code not in ("1-0", "0-1"):
+    (black lost on time)`."""
+    zh, en = RESULT_WORDS[result.code]
+    if not result.time_loss:
         return _pick(lang, zh, en)
-    loser_zh, loser_en = ("白", "white") if code == "1-0" else ("黑", "black")
+    loser_zh, loser_en = ("黑", "black") if result.winner is Side.SECOND else ("白", "white")
     return _pick(lang, f"{zh}（{loser_zh}超时）", f"{en} ({loser_en} lost on time)")
