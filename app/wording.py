@@ -15,6 +15,7 @@ import re
 from fractions import Fraction
 
 from app.pairing.team import MatchScore
+from app.results import GameCode, GameResult, Side
 from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -410,3 +411,41 @@ def match_place_text(round_number: int, match: int, board: int | None = None,
 def board_place_text(round_number: int, board: int, lang: str = "zh") -> str:
     """A board of a round: `第1轮第2台` / `round 1, board 2`."""
     return _pick(lang, f"第{round_number}轮第{board}台", f"round {round_number}, board {board}")
+
+
+# ----- withdrawals (退赛) -------------------------------------------------------------------
+
+
+def withdrawn_text(from_round: int | None, lang: str = "zh") -> str:
+    """A withdrawn player's mark on a ranking line: `第5轮起退赛` / `withdrew from round 5`;
+    nothing for a player who did not withdraw (None)."""
+    if from_round is None:
+        return ""
+    return _pick(lang, f"第{from_round}轮起退赛", f"withdrew from round {from_round}")
+
+
+def withdrawn_cell(lang: str = "zh") -> str:
+    """A crosstable cell of a round after a player withdrew: `退赛` / `wd`."""
+    return _pick(lang, "退赛", "wd")
+
+
+# ----- game results (对局结果) ----------------------------------------------------------------
+
+
+RESULT_WORDS = {
+    GameCode.FIRST_WINS: ("黑胜", "black won"), GameCode.SECOND_WINS: ("白胜", "white won"),
+    GameCode.DRAW: ("和", "draw"), GameCode.FIRST_FORFEIT_WIN: ("白弃权", "white forfeited"),
+    GameCode.SECOND_FORFEIT_WIN: ("黑弃权", "black forfeited"),
+    GameCode.DOUBLE_FORFEIT: ("双方弃权", "double forfeit"),
+}
+"""One game's result in words (black = the first mover of that game)."""
+
+
+def game_result_text(result: GameResult, lang: str = "zh") -> str:
+    """One game as printed: `黑胜`, `白胜（黑超时）` for a loss on time (超时判负) / `white won
+    (black lost on time)`."""
+    zh, en = RESULT_WORDS[result.code]
+    if not result.time_loss:
+        return _pick(lang, zh, en)
+    loser_zh, loser_en = ("黑", "black") if result.winner is Side.SECOND else ("白", "white")
+    return _pick(lang, f"{zh}（{loser_zh}超时）", f"{en} ({loser_en} lost on time)")

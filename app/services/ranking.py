@@ -22,7 +22,7 @@ from app.group_settings import GroupSettings, SubRanking
 from app.imports.rules import MergeRules
 from app.pairing.types import unit_key
 from app.services.event import Event, settings_of
-from app.services.queries import PlayerRef, round_is_complete, system_of
+from app.services.queries import PlayerRef, round_is_complete, system_of, withdrawn_from
 from app.services.snapshot import SnapshotBuild, build_snapshot
 from app.services.team_specs import list_rules, player_list, team_specs
 from app.standings.awards import (
@@ -230,7 +230,8 @@ def _rows(standings: Standings, players: dict[int, Player], build: SnapshotBuild
         rows.append(StandingRow(
             place=row.place,
             shared=row.shared,
-            player=PlayerRef(player.id, player.name, player.unit, row.number),
+            player=PlayerRef(player.id, player.name, player.unit, row.number,
+                             withdrawn_from(player)),
             gender=player.gender,
             points=row.points,
             tiebreaks=row.tiebreaks,
