@@ -37,9 +37,10 @@ from app.pairing.system import System
 from app.pairing.types import Colour, PointSystem
 from app.rules.judge import RuleSet
 from app.rules.protocols import Protocol
+from app.standings.awards import CertificateRule, TieRule
 from app.standings.playoff import PlayoffFormat
 from app.standings.scoring import DEFAULT_LATE_LIMIT_MINUTES
-from app.standings.tiebreaks import REGISTRY, Unplayed
+from app.standings.tiebreaks import DEFAULT_TIEBREAKS, REGISTRY, Unplayed
 
 # A group's stored rule-set names and the game rules each plays: 专业规则（禁手）, 大众规则（无禁手）,
 # standard gomoku.
@@ -370,8 +371,7 @@ class GroupSettings:
     rounds: int = _setting(7, _whole(1, 50), column=True)
     games_per_round: int = _setting(1, _whole(1, 2), column=True)  # 2: 双盘制
     points: PointSystem = _setting(PointSystem(), _points, column=True)
-    tiebreaks: tuple[str, ...] = _setting(("buchholz", "median_buchholz", "wins"), _tiebreaks,
-                                          column=True)
+    tiebreaks: tuple[str, ...] = _setting(DEFAULT_TIEBREAKS, _tiebreaks, column=True)
     unplayed_policy: Unplayed = _setting(Unplayed.ZERO, _unplayed, column=True)
     prizes: tuple[PrizeEntry, ...] = _setting((), _prizes, column=True)
     grade_titles: tuple[TitleEntry, ...] = _setting((), _titles, column=True)
@@ -380,12 +380,14 @@ class GroupSettings:
     # Ranking (名次区分) and awards; the places the prize and title tables reward are the
     # decisive places (app.standings.awards.AwardScheme), there is no separate number.
     playoffs: bool = _setting(True, _flag)  # ties that change an award need a playoff (加赛)
-    tie_rule: str = _setting("playoff", _one_of(("playoff", "share")))  # else: share (Hort)
+    tie_rule: str = _setting("playoff", _one_of(tuple(TieRule)))  # else: share (Hort)
     # three or more tied: 小循环 (round robin) or 淘汰 (knockout); the regulations name only
     # the two-player playoff, the format is the event's to set (FIDE C.07 art. 3)
     playoff_format: PlayoffFormat = _setting(PlayoffFormat.ROUND_ROBIN, _playoff_format)
     playoff_all_admitted: bool = _setting(False, _flag)  # every tie in the admitted places
     grade_titles_passed_down: bool = _setting(False, _flag)  # 依次顺延 (default 不顺延)
+    # 奖状 for the awarded places only, or also for places with a title (stated in the 秩序册)
+    certificates: str = _setting(CertificateRule.AWARDED.value, _one_of(tuple(CertificateRule)))
     round_robin_rounds: int | None = _setting(None, _optional(_whole(1, 100)))  # arbiter's count
     median_cut: int = _setting(1, _whole(0, 5))  # 中间对手分: highest and lowest cut each
     wins_count_forfeits: bool = _setting(True, _flag)  # 胜局 counts forfeit wins
@@ -472,6 +474,9 @@ class GroupSettings:
                 raise UserError(f"组别设置 {key} 的值 {shown} 不合适：{bad.zh}",
                                 f"group setting {key}: bad value {shown} ({bad.en})",
                                 key) from None
+        fixed = values.get("system", System.SWISS).games_per_round
+        if fixed is not None and "games_per_round" not in values:
+            values["games_per_round"] = fixed  # the system's own (Double-Swiss: 2)
         settings = replace(base or cls(), **values)
         settings.check()
         return settings
@@ -487,6 +492,11 @@ class GroupSettings:
         if self.games_per_round == 2 and self.system.team:
             raise UserError("团体赛每轮只下一盘", "team matches play one game per board",
                             "games_per_round")
+        fixed = self.system.games_per_round
+        if fixed is not None and self.games_per_round != fixed:
+            raise UserError(f"{self.system.zh}每轮{fixed}盘（FIDE C.04.5：每次对阵为两盘的比赛）",
+                            f"{self.system.en} plays {fixed} games per round (FIDE C.04.5: "
+                            "every pairing is a two-game match)", "games_per_round")
         if self.system is System.CROSS_GROUP and self.lists and len(self.lists) != 2:
             raise UserError("复赛交叉编排需要恰好两个来源名单（两个小组的出线队）",
                             "the cross-group round pairs the teams of exactly two source lists "

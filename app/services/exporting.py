@@ -25,6 +25,7 @@ from app.exports.bundle import check_documents, document_labels, export_all
 from app.pairing.team import MatchScore
 from app.rules.board import format_point
 from app.rules.endings import Ending
+from app.rules.protocols import Protocol
 from app.rules.records import read_moves
 from app.services.event import Event, Officials, schedule_from_settings, settings_of
 from app.services.games import game_settings
@@ -45,6 +46,7 @@ from app.services.ranking import (
 )
 from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
+from app.standings.awards import CertificateRule, gets_certificate
 from app.standings.ranking import rank
 from app.store.files import check_name_fits, file_error
 from app.store.models import Group, Playoff
@@ -75,7 +77,8 @@ def _standings(session: Session, group: Group, **options: Any
     for k, (name, label) in enumerate(info.columns):
         values = [row.tiebreaks[k] for row in info.rows]
         scale, ints = _scaled_column(values)
-        columns.append(m.TieBreakColumn(name, label, scale, m.TIEBREAK_LEGENDS.get(name, "")))
+        columns.append(m.TieBreakColumn(name, label, scale, m.tiebreak_legend(
+            name, settings_of(group).median_cut)))
         for i, value in enumerate(ints):
             scaled_rows[i].append(value)
     rows = tuple(
@@ -93,9 +96,11 @@ def _standings(session: Session, group: Group, **options: Any
 
 
 def ranking_awards(info: StandingsInfo, group_key: str, ranking: str, teams: bool,
-                   provisional: bool) -> list[m.Award]:
+                   provisional: bool,
+                   certificates: CertificateRule = CertificateRule.AWARDED) -> list[m.Award]:
     """The awards of one ranking for the printouts: none while it is not final unless the
-    arbiter prints them as provisional (then each is marked so)."""
+    arbiter prints them as provisional (then each is marked so); a certificate for those
+    `certificates` gives one to (qiwang 十五: the awarded places)."""
     if not info.final and not provisional:
         return []
     out = []
@@ -109,7 +114,7 @@ def ranking_awards(info: StandingsInfo, group_key: str, ranking: str, teams: boo
                            prize=wording.prize_text(award),
                            grade_title=wording.title_text(award), shared=row.shared,
                            final=info.final,
-                           decision=award))
+                           decision=award, certificate=gets_certificate(award, certificates)))
     return out
 
 
@@ -126,7 +131,7 @@ def team_awards(info: TeamStandingsInfo, provisional: bool) -> list[m.Award]:
 
 def _awards(info: StandingsInfo, group: Group, ranking: str, provisional: bool) -> list[m.Award]:
     return ranking_awards(info, _key(group), ranking, system_of(group).team,
-                          provisional)
+                          provisional, CertificateRule(settings_of(group).certificates))
 
 
 def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
@@ -178,16 +183,19 @@ def _model_group(group: Group) -> m.Group:
     system = system_of(group)
     settings = settings_of(group)
     tiebreaks = "、".join(["积分", *(tiebreak_label(group, tb) for tb in settings.tiebreaks)])
+    # The opening as the games are played (指定开局 only under 专业规则), not the setting alone.
+    opening = game_settings(group).opening_rule
     return m.Group(
         key=_key(group), name=group.name, system=system, rounds=rounds,
         rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
         scale=1, points=settings.points, forbidden=group.rule_set == "renju",
-        designated_opening=group.opening == "designated",
-        opening_text=OPENING_ZH.get(group.opening, group.opening),
+        designated_opening=opening is Protocol.DESIGNATED,
+        opening_text=OPENING_ZH.get(opening.value, opening.value),
         fifth_move_offers=group.fifth_move_offers, time_control=group.time_control,
         system_text=f"{system.zh}（{rounds}轮）" if rounds else system.zh,
         tiebreak_text=tiebreaks if system.ranked_by_points else "",
         unplayed_text=wording.unplayed_text(settings.unplayed_policy),
+        certificate_text=wording.certificate_rule_text(CertificateRule(settings.certificates)),
         board_count=team_rules(group).boards if system.team else 0,
     )
 
@@ -261,7 +269,7 @@ def _standings_after(group: Group, number: int) -> m.Standings:
     for k, name in enumerate(rules.tiebreaks):
         scale, ints = _scaled_column([Fraction(row.tiebreaks[k]) for row in plain.rows])
         columns.append(m.TieBreakColumn(name, tiebreak_label(group, name), scale,
-                                        m.TIEBREAK_LEGENDS.get(name, "")))
+                                        m.tiebreak_legend(name, settings_of(group).median_cut)))
         for i, value in enumerate(ints):
             per_row[i].append(value)
     rows = tuple(
@@ -448,7 +456,7 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                                  else ("", *("" for _ in team_info.columns)),
                                  members=tuple(member(row.team, x) for x in row.members),
                                  shared=row.shared,
-                                 note=wording.team_note_text(row.note))
+                                 note=wording.team_row_note(row.note, row.award))
                        for row in team_info.rows),
             final=team_info.final, legend=wording.legend_texts(team_info.legend),
         ))

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from app.errors import Place, UserError
 from app.pairing.types import Colour, Outcome
+from app.results import parse_board
 from app.services import ranking, rounds
 from app.services.event import Event, settings_of, store_settings
 from app.services.queries import (
@@ -458,6 +459,7 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
                             "results", group)
         board = _board(found, round_number, board_number)
         seats = [p for p in (board.first_player_id, board.second_player_id) if p]
+        double = found.games_per_round == 2
         if board.result and board.result != "bye":
             raise UserError(f"该台已有结果 {board.result}", f"the board has the result "
                             f"{board.result} already", where)
@@ -465,7 +467,8 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
         slip_code(secret, group, round_number, board_number, p), slip.strip())), None)
     if player_id is None or len(seats) < 2:
         raise WrongSlipCode("确认码不对", "wrong slip code", where)
-    normal = tuple(" ".join(codes).split())
+    # read by the results home: 胜 from one player and 1-0 from the other are the same result
+    normal = tuple(str(parse_board(list(codes), double, where)).split())
     claims = tuple(c for c in earlier if c.player_id != player_id) + (Claim(player_id, normal),)
     if len({c.player_id for c in claims}) < 2:
         return ClaimOutcome("waiting", claims)
