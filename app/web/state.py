@@ -328,11 +328,18 @@ class VenueState:
                 self._warm.popitem(last=False)
 
     def peek(self, key: Any) -> Any:
-        """The cached value for `key` at the current mark, or None."""
-        with self._lock:
-            known = self._warm.get(key)
-            if known is not None:
+        """The cached value for `key` at the current mark, or None.
+
+        Called on the event loop for every page: it takes no lock (a lock contended by the
+        threads computing pages would hold up every request, the polls too); a dict's single
+        operations are atomic, and a key dropped meanwhile is only not noted."""
+        known = self._warm.get(key)
+        if known is not None:
+            try:
+                self._warm.move_to_end(key)
                 self._warm[key] = (known[0], time.monotonic())
+            except KeyError:
+                pass
         return self._cache.get(key, self._mark)
 
     def sizes(self) -> tuple[int, int, int]:
