@@ -190,8 +190,8 @@ def _steps(game: RenjuNetGame) -> tuple[str, ...]:
     return tuple(steps)
 
 
-def renjunet_record(text: str, number: int | None = None, where: str = "renjunet"
-                    ) -> GameRecord:
+def renjunet_record(text: str, number: int | None = None, where: str = "renjunet",
+                    repeats: bool = False) -> GameRecord:
     """Game `number` (1 for the first in the file) of a RenjuNet database file as a record:
     its stones, the steps its swap and offers show, the players and the result (SGF `B+`,
     `W+`, `0`). Without `number` the file must hold one game only."""
@@ -209,7 +209,7 @@ def renjunet_record(text: str, number: int | None = None, where: str = "renjunet
     place = f"{where} game {number}"
     seen: dict[Point, int] = {}
     for index, point in enumerate(game.moves, start=1):
-        if point in seen:
+        if point in seen and not repeats:
             raise UserError(f"第{index}手 {format_point(point)} 与第{seen[point]}手重复",
                             f"move {index} {format_point(point)} repeats move {seen[point]}",
                             f"{place} move")

@@ -113,6 +113,29 @@ def test_record_check_unreadable_record_exits_2(tmp_path, capsys) -> None:  # no
     assert capsys.readouterr().err.count("\n") == 1
 
 
+@pytest.mark.parametrize(("name", "text"), [
+    ("game.txt", "h8i9h9i9h10\n"),
+    ("game.sgf", "(;GM[4]SZ[15];B[hh];W[ig];B[hg];W[ig];B[hf])"),
+    ("game.psq", "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,7,0\n8,7,0\n9,7,0\n8,6,0\n"),
+    ("game.rif", '<?xml version="1.0"?><database><players><player id="1" name="A"/>'
+                 '</players><games><game id="1" black="1" white="1" bresult="">'
+                 '<move>h8 i9 h9 i9 h10</move></game></games></database>'),
+])
+def test_record_check_a_move_on_an_occupied_point_is_an_illegal_step(
+        name: str, text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A readable record whose 4th move lands on the 2nd's point is illegal (exit 1, the JSON
+    line naming step 4), not unreadable (docs/CLI.md: exit 2 is for unreadable records)."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    assert main(["record", "check", str(path), "--rule", "free"]) == 1
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["legal"] is False and verdict["first_illegal_step"] == 4
+    assert verdict["reason"] and verdict["reason_zh"]
+    # converting it still refuses: no reader would take the record written
+    assert main(["record", "convert", str(path), "--to", "sgf"]) == 2
+    assert "repeats move 2" in capsys.readouterr().err
+
+
 TARAGUCHI_TEN_OFFERS = ("h8 noswap h9 noswap h10 noswap h7 offer:a1 offer:b1 offer:c1 offer:d1 "
                         "offer:e1 offer:f1 offer:g1 offer:a2 offer:b2 offer:c2 choose:c2 j9 "
                         "pass pass")
