@@ -171,16 +171,17 @@ def _renjunet_file(tmp_path: Path) -> Path:
     """A RenjuNet database file (.rif) of two games: the 花月 game above with its swap and
     fifth-move offers, and a stone-only one."""
     from app.rules.board import parse_point
-    from app.rules.renjunet import RenjuNetGame, write_renjunet
+    from app.rules.renjunet import RenjuNetGame, RenjuNetPlayer, RenjuNetTournament, write_renjunet
 
     def points(text: str) -> tuple[tuple[int, int], ...]:
         return tuple(parse_point(p) for p in text.split())
 
+    event = RenjuNetTournament("棋王争霸赛 公开组", 2022)
     games = [
-        RenjuNetGame("棋王争霸赛 公开组", 3, "renju", "张三", "李四", "",
-                     points("h8 h9 i9 g10 j7 g7 j9 a15 k9 o1 k7 m12"), "花月",
-                     points("j7 a1"), True, 2022),
-        RenjuNetGame("棋王争霸赛 公开组", 4, "renju", "王五", "赵六", "1-0",
+        RenjuNetGame(event, "3", "指定开局", RenjuNetPlayer("张三"), RenjuNetPlayer("李四"), "",
+                     points("h8 h9 i9 g10 j7 g7 j9 a15 k9 o1 k7 m12"), "Kagetsu", "4D",
+                     "j7 a1", "R"),
+        RenjuNetGame(event, "4", "指定开局", RenjuNetPlayer("王五"), RenjuNetPlayer("赵六"), "1-0",
                      points("h8 h9 h10 i9 j8 i10")),
     ]
     path = tmp_path / "games.rif"
@@ -233,3 +234,19 @@ def test_a_game_number_is_for_renjunet_files_only(tmp_path: Path,
     path.write_text("h8h9\n", encoding="utf-8")
     assert main(["record", "convert", str(path), "--game", "1", "--to", "sgf"]) == 2
     assert "RenjuNet" in capsys.readouterr().err
+
+
+def test_a_real_renjunet_game_converts_and_checks_legal(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A real game element (`rule="25" opening="19" alt="51" swap="R--R-"`, once refused as
+    `alt: bad coordinate '51'`): converted to SGF with its swap marks as steps, then checked
+    under the rule its entry names, it is legal and black's five supports the file's 1-0."""
+    sample = Path(__file__).resolve().parents[1] / "data" / "renjunet" / "sample.rif"
+    sgf = tmp_path / "game.sgf"
+    assert main(["record", "convert", str(sample), "--to", "sgf", "--out", str(sgf)]) == 0
+    text = sgf.read_text(encoding="utf-8")
+    assert "RU[Taraguchi-10]" in text and ";B[hh];AC[swap];W[hg];AC[noswap]" in text
+    for source in (sgf, sample):
+        assert main(["record", "check", str(source), "--rule", "taraguchi10"]) == 0
+        verdict = json.loads(capsys.readouterr().out)
+        assert verdict["legal"] and verdict["result"] == "1-0" and verdict["implied"] == []
