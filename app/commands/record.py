@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from app.commands.trf import read_limited
@@ -39,6 +38,7 @@ from app.rules.records import (
     write_record,
 )
 from app.rules.renjunet import is_renjunet, renjunet_record
+from app.store.files import write_output
 
 RENJUNET = "rif"  # read only: a RenjuNet database file (app.rules.renjunet)
 
@@ -124,7 +124,7 @@ def run_convert(args: argparse.Namespace) -> int:
     record = read_input(read_text(args.file), name, args.source, args.game)
     text = write_record(record, args.to)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        write_output(args.out, text, "无法写入棋谱", "cannot write the record")
     else:
         sys.stdout.write(text)
     return 0
