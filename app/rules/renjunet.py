@@ -282,9 +282,10 @@ class _Reader:
         return found
 
     def ref(self, element: ET.Element, key: str, section: str, place: str) -> ET.Element | None:
-        """The entry `element`'s attribute `key` names; None when it names none."""
+        """The entry `element`'s attribute `key` names; None when it names none (left out,
+        empty or `0`: renju-note reads such a reference as an unknown entry)."""
         value = element.get(key, "").strip()
-        if not value:
+        if not value or value == "0":
             return None
         table = self.tables[section]
         if value not in table:

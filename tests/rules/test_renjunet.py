@@ -93,3 +93,10 @@ def test_an_id_no_section_has_is_refused_naming_the_game_and_attribute() -> None
     with pytest.raises(UserError) as error:
         read_renjunet(text, "x.rif")
     assert error.value.where == "x.rif game 171548 opening"
+
+
+def test_a_reference_to_id_0_or_none_names_nothing() -> None:
+    text = SAMPLE.read_text(encoding="utf-8").replace('publisher="91"', 'publisher="0"')
+    text = text.replace(' country="2"', "")
+    (game,) = read_renjunet(text)
+    assert game.publisher is None and game.white == RenjuNetPlayer("White", "Sample")
