@@ -306,7 +306,12 @@ class TrfTournament:
                 continue
             if entry.opponent:
                 seen.update((player.number, entry.opponent))
-                if entry.colour == "b":
+                colour = entry.colour
+                if colour == "-":  # a forfeit without colour here: the opponent's, if given
+                    other = self._by_number.get(entry.opponent)
+                    back = other.entry(k) if other is not None else None
+                    colour = {"w": "b", "b": "w"}.get(back.colour if back else "-", "-")
+                if colour == "b":
                     games.append((entry.opponent, player.number))
                 else:
                     games.append((player.number, entry.opponent))

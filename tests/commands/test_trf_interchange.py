@@ -98,3 +98,16 @@ def test_a_superscript_rank_is_ignored_and_a_superscript_number_refused(
     assert main(["trf", "standings", str(path), "--tiebreaks", "buchholz"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{path}:{index + 1}" in err and "pairing number" in err
+
+
+def test_a_forfeit_with_its_colour_on_one_side_only_takes_that_colour(tmp_path: Path) -> None:
+    """`   8 - +` for player 1 but `   1 w -` for player 8: player 8 moved first."""
+    lines = COLOURLESS.read_text(encoding="utf-8").split("\n")
+    index = next(i for i, line in enumerate(lines) if line.startswith("001    8"))
+    start = 91  # round 1 of player 8: "   1 - -"
+    assert lines[index][start:start + 8] == "   1 - -"
+    lines[index] = lines[index][:start + 5] + "w" + lines[index][start + 6:]
+    tournament = read_trf("\n".join(lines))
+    assert tournament.colourless_games(1) == frozenset()
+    board = next(b for b in tournament.pairing_of_round(1).boards if 8 in (b.first, b.second))
+    assert (board.first, board.second) == (8, 1)
