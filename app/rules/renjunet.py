@@ -51,14 +51,19 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from app.errors import UserError
+from app.results import GameCode
 from app.rules.board import Point, format_point, parse_point
 from app.rules.protocols import Protocol
 from app.rules.records import GameRecord, with_steps
 
 MAX_BYTES = 64 * 1024 * 1024
-_RESULTS = {"1-0": "1", "0-1": "0", "=": "0.5"}
-_BACK = {"1": "1-0", "1.0": "1-0", "0": "0-1", "0.0": "0-1", "0.5": "=", ".5": "="}
-_SGF_RESULTS = {"1-0": "B+", "0-1": "W+", "=": "0"}  # black first -> SGF RE
+_RESULTS: dict[str, str] = {GameCode.FIRST_WINS: "1", GameCode.SECOND_WINS: "0",
+                            GameCode.DRAW: "0.5"}
+_BACK: dict[str, str] = {"1": GameCode.FIRST_WINS, "1.0": GameCode.FIRST_WINS,
+                         "0": GameCode.SECOND_WINS, "0.0": GameCode.SECOND_WINS,
+                         "0.5": GameCode.DRAW, ".5": GameCode.DRAW}  # bresult: black's score
+_SGF_RESULTS: dict[str, str] = {GameCode.FIRST_WINS: "B+", GameCode.SECOND_WINS: "W+",
+                                GameCode.DRAW: "0"}  # black first -> SGF RE
 SWAPPED = "R"  # the mark of a swap in the real file's `swap` (see the module docstring)
 _POINT_RE = re.compile(r"[a-o](1[0-5]|[1-9])", re.ASCII)
 
