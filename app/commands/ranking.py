@@ -173,7 +173,7 @@ def _team_standings(args: argparse.Namespace) -> int:
         columns = "  ".join(w.team_criterion(key, label) for key, label in info.columns)
         print(f"名次  队伍  {w.team_total_label(info.method)}  {columns}  队员")
         for row in info.rows:
-            note = w.team_note_text(row.note) or w.award_note(row.award)
+            note = w.team_row_note(row.note, row.award)
             extra = "  ".join(x for x in (w.prize_text(row.award), note,
                                           w.reason_text(row.why) if row.why else "") if x)
             total = w.number_text(row.total) if row.total is not None else ""
@@ -182,7 +182,24 @@ def _team_standings(args: argparse.Namespace) -> int:
                   f"{'、'.join(row.members)}  {extra}")
         for line in w.legend_texts(info.legend):
             print(f"  注：{line}")
-    return 0
+        _print_team_asks(args.file, info)
+    # 1 while a team tie that touches the awards waits for the arbiter (a choice or lots)
+    return 1 if any(info.asks or any(r.why for r in info.rows) for info in infos) else 0
+
+
+def _print_team_asks(file: str, info: ranking.TeamStandingsInfo) -> None:
+    """Where the regulation gives no team tie rule, what the arbiter must choose for each tie
+    that touches the awards, and the commands that record the choice (exit 1 until then)."""
+    for first, last in info.asks:
+        tied = [row.team for row in info.rows if row.place == first]
+        print(f"  * {info.name} 第{first}-{last}名并列（{'、'.join(tied)}）：规程未规定团体名次的"
+              f"破同分办法，请选择 / the regulation gives no team tie-break, choose one:\n"
+              f"    破同分顺序 / a chain:  python -m app team-ranking {file} --ranking {info.name} "
+              f"--tiebreaks best_place,buchholz\n"
+              f"    抽签（按抽签顺序列出 / teams in the order drawn）/ lots:  python -m app "
+              f"team-lots {file} --ranking {info.name} {' '.join(tied)}\n"
+              f"    并列平分 / share:      python -m app team-ranking {file} --ranking {info.name} "
+              f"--tie-rule share")
 
 
 def _print_declines(recorded: list[Any]) -> None:

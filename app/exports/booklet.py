@@ -144,7 +144,10 @@ def rules_blocks(model: ExportModel) -> list[Block]:
                Column("规则", "LEFT", True), Column("开局", "LEFT", True),
                Column("用时", "LEFT", True), Column("名次区分", "LEFT", True), Column("人数")]
     blocks: list[Block] = [Heading("组别与竞赛办法"), _table(columns, rows, size=8.5)]
-    notes = unique(g.unplayed_text for g in model.groups if g.unplayed_text)
+    notes = list(unique(g.unplayed_text for g in model.groups if g.unplayed_text))
+    certificates = unique(g.certificate_text for g in model.groups if g.certificate_text)
+    notes += certificates if len(certificates) == 1 else [
+        f"{g.name}：{g.certificate_text}" for g in model.groups if g.certificate_text]
     blocks += [Text(text + "。") for text in notes]
     return blocks
 

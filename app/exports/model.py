@@ -147,6 +147,7 @@ class Group:
     system_text: str = ""  # 积分编排制（9轮）... for the 秩序册
     tiebreak_text: str = ""  # 积分、对手分、中间对手分、胜局
     unplayed_text: str = ""  # how an unplayed round counts in the tie-breaks
+    certificate_text: str = ""  # who receives a certificate (奖状), stated in the 秩序册
     board_count: int = 0  # boards of a team match (分台定人制); 0 for individual play
 
 
@@ -350,6 +351,7 @@ class Award:
     shared: bool = False
     final: bool = True  # False: printed only as provisional (临时，非最终)
     decision: Decision | None = None  # the typed decision: rule applied, share, declines
+    certificate: bool = True  # receives a certificate (奖状): an awarded place, or as the event asks
 
     @property
     def place_text(self) -> str:

@@ -22,6 +22,7 @@ from app.group_settings import GroupSettings
 from app.services.presets import load_preset
 from app.store.models import Group, Tournament
 from app.store.session import EventStore, LoggedOperation
+from app.team_rankings import TeamRankingSpec
 
 
 class Event:
@@ -157,7 +158,8 @@ def _tournament_from_preset(settings: dict[str, Any], title: str | None) -> Tour
         preset=settings["name"],
         settings={
             "qualifiers": settings.get("qualifiers", {}),
-            "team_rankings": settings.get("team_rankings", []),
+            "team_rankings": [TeamRankingSpec.from_json(spec).to_json()
+                              for spec in settings.get("team_rankings", [])],
             "regulation": settings.get("regulation", ""),
             "description": settings.get("description", ""),
             "officials": Officials.from_json(settings.get("officials")).to_json(),

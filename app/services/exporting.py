@@ -46,6 +46,7 @@ from app.services.ranking import (
 )
 from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
+from app.standings.awards import CertificateRule, gets_certificate
 from app.standings.ranking import rank
 from app.store.files import check_name_fits, file_error
 from app.store.models import Group, Playoff
@@ -95,9 +96,11 @@ def _standings(session: Session, group: Group, **options: Any
 
 
 def ranking_awards(info: StandingsInfo, group_key: str, ranking: str, teams: bool,
-                   provisional: bool) -> list[m.Award]:
+                   provisional: bool,
+                   certificates: CertificateRule = CertificateRule.AWARDED) -> list[m.Award]:
     """The awards of one ranking for the printouts: none while it is not final unless the
-    arbiter prints them as provisional (then each is marked so)."""
+    arbiter prints them as provisional (then each is marked so); a certificate for those
+    `certificates` gives one to (qiwang 十五: the awarded places)."""
     if not info.final and not provisional:
         return []
     out = []
@@ -111,7 +114,7 @@ def ranking_awards(info: StandingsInfo, group_key: str, ranking: str, teams: boo
                            prize=wording.prize_text(award),
                            grade_title=wording.title_text(award), shared=row.shared,
                            final=info.final,
-                           decision=award))
+                           decision=award, certificate=gets_certificate(award, certificates)))
     return out
 
 
@@ -128,7 +131,7 @@ def team_awards(info: TeamStandingsInfo, provisional: bool) -> list[m.Award]:
 
 def _awards(info: StandingsInfo, group: Group, ranking: str, provisional: bool) -> list[m.Award]:
     return ranking_awards(info, _key(group), ranking, system_of(group).team,
-                          provisional)
+                          provisional, CertificateRule(settings_of(group).certificates))
 
 
 def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
@@ -192,6 +195,7 @@ def _model_group(group: Group) -> m.Group:
         system_text=f"{system.zh}（{rounds}轮）" if rounds else system.zh,
         tiebreak_text=tiebreaks if system.ranked_by_points else "",
         unplayed_text=wording.unplayed_text(settings.unplayed_policy),
+        certificate_text=wording.certificate_rule_text(CertificateRule(settings.certificates)),
         board_count=team_rules(group).boards if system.team else 0,
     )
 
@@ -452,7 +456,7 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                                  else ("", *("" for _ in team_info.columns)),
                                  members=tuple(member(row.team, x) for x in row.members),
                                  shared=row.shared,
-                                 note=wording.team_note_text(row.note))
+                                 note=wording.team_row_note(row.note, row.award))
                        for row in team_info.rows),
             final=team_info.final, legend=wording.legend_texts(team_info.legend),
         ))

@@ -676,6 +676,13 @@ TEXTS.update({
     "teams_tie_rule": ("仍相同：", "Still level:"),
     "teams_tie_share": ("并列，所涉名次奖金平分", "Shared, the prizes of the places covered split equally"),
     "teams_tie_playoff": ("抽签或加赛决定", "Decided by lots or a playoff"),
+    "teams_tie_unset": ("未选择（规程未规定）", "Not chosen (the regulation says nothing)"),
+    "teams_asks_places": ("第{first}-{last}名", "places {first}-{last}"),
+    "teams_asks": ("规程未规定团体名次的破同分办法：{ties}并列涉及奖励。请在下方设定破同分顺序或并列办法，"
+                   "或记录抽签顺序；之前不作最终名次。",
+                   "The regulation gives no team tie-break: the tie over {ties} touches the "
+                   "awards. Set a tie-break chain or tie rule below, or record the lots; the "
+                   "ranking is not final before."),
     "teams_rules_save": ("保存并列办法", "Save the tie rules"),
     "teams_rules_saved": ("已保存团体并列办法", "Team tie rules saved"),
     "teams_lots": ("抽签结果", "Lots drawn"),

@@ -84,7 +84,7 @@ def fill_team_standings(table: QTableWidget, info: Any) -> None:
              *(map(wording.number_text, row.values) if row.place is not None
                else ["" for _ in row.values]),
              names_text(row.members), wording.prize_text(row.award, lang),
-             wording.team_note_text(row.note, lang),
+             wording.team_row_note(row.note, row.award, lang),
              *([wording.reason_text(row.why, lang) if row.why else ""] if reasons else [])]
             for row in info.rows]
     common.fill_table(table, headers, rows)
