@@ -100,9 +100,22 @@ def _pair(args: argparse.Namespace) -> int:
 def _result(args: argparse.Namespace) -> int:
     from app.services import rounds
     with opened(args) as context:
-        event = context.event
-        warnings = rounds.enter_result(event, context.group_name, args.round,
-                                       args.board, args.codes, replace=args.replace)
+        event, group = context.event, context.group_name
+        if rounds.same_result(event, group, args.round, args.board, args.codes):
+            place_zh = wording.board_place_text(args.round, args.board, "zh")
+            place_en = wording.board_place_text(args.round, args.board, "en")
+            print(f"{place_zh}已是该结果，未改动 / {place_en} has this result already: "
+                  "nothing changed")
+            return 0
+        try:
+            warnings = rounds.enter_result(event, group, args.round, args.board, args.codes,
+                                           replace=args.replace)
+        except rounds.CorrectionNotConfirmed as error:
+            place_zh = wording.board_place_text(args.round, args.board, "zh")
+            place_en = wording.board_place_text(args.round, args.board, "en")
+            raise UserError(f"{place_zh}已有结果 {error.old}；如需更正，请加 --replace",
+                            f"{place_en} already has the result {error.old}; to correct it, "
+                            "add --replace", error.where) from None
     for warning in warnings:
         print(warning)
     return 0
@@ -148,7 +161,12 @@ def _results(args: argparse.Namespace) -> int:
             raise UserError(f"第{number}台写了两次", f"board {number} is given twice", "results")
         results[number] = codes.split()
     with opened(args) as context:
-        rounds.enter_results(context.event, context.group_name, args.round, results)
+        try:
+            rounds.enter_results(context.event, context.group_name, args.round, results)
+        except rounds.CorrectionNotConfirmed as error:
+            raise UserError(f"{error.zh}（用 result ... --replace 更正）",
+                            f"{error.en} (correct it with result ... --replace)",
+                            error.where) from None
     return 0
 
 

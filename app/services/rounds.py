@@ -295,8 +295,8 @@ def enter_result(
                          "enter result") as session:
         found = Event.group(session, group)
         round_ = find_round(session, found, round_number)
-        _set_result(found, round_, board_number, codes, replace)
-        return _later_rounds_warning(found, round_number) if replace else []
+        changed = _set_result(found, round_, board_number, codes, replace)
+        return _later_rounds_warning(found, round_number) if replace and changed else []
 
 
 def enter_results(event: Event, group: str, round_number: int,
@@ -319,34 +319,69 @@ def _on_board(error: UserError, group: Group, round_number: int, board_number: i
                      f"{error.en}", group.name)
 
 
+class CorrectionNotConfirmed(UserError):
+    """A board that has a result already was given another one without `replace`: the
+    window asks before it corrects, the command line names `--replace` (`old`: the result
+    the board keeps)."""
+
+    def __init__(self, zh: str, en: str, where: str, old: str) -> None:
+        super().__init__(zh, en, where)
+        self.old = old
+
+
+def _board_games(group: Group, board: BoardRow, codes: Sequence[str]
+                 ) -> tuple[GameResult, ...]:
+    """The games `codes` give the board, read as the group plays (one or two a round)."""
+    try:
+        return parse_board_result(list(codes), group.games_per_round == 2)
+    except UserError as error:
+        raise _on_board(error, group, board.round.number, board.number) from None
+
+
+def same_result(event: Event, group: str, round_number: int, board_number: int,
+                codes: Sequence[str]) -> bool:
+    """Whether `codes` are the result the board has already: entering them again changes
+    nothing (no correction to confirm, nothing written). False for codes that do not read."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        board = find_board(find_round(session, found, round_number), board_number)
+        try:
+            games = _board_games(found, board, codes)
+        except UserError:
+            return False
+        return bool(board.result) and board.result == " ".join(str(g) for g in games)
+
+
 def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[str],
-                replace: bool) -> None:
+                replace: bool) -> bool:
+    """Store the board's result; False when it is the one it has (nothing is written)."""
     board = find_board(round_, board_number)
     if board.second_player_id is None:
         raise _on_board(UserError("轮空台不需要录入结果", "a bye takes no result"), group,
                         round_.number, board_number)
-    if board.result and not replace:
-        raise _on_board(UserError(
-            f"该台已有结果 {board.result}；更正须先确认",
-            f"the board already has the result {board.result}; a correction must be confirmed",
-        ), group, round_.number, board_number)
     if system_of(group).team:
         raise _on_board(UserError("团体赛按场录入，每台一个结果",
                                   "a team match takes one result per board, match by match"),
                         group, round_.number, board_number)
-    try:
-        games = parse_board_result(list(codes), group.games_per_round == 2)
-    except UserError as error:
-        raise _on_board(error, group, round_.number, board_number) from None
+    games = _board_games(group, board, codes)
+    result = " ".join(str(g) for g in games)
+    if board.result == result:
+        return False  # the result it has: nothing to correct, nothing written, no undo entry
+    if board.result and not replace:
+        error = _on_board(UserError(
+            f"该台已有结果 {board.result}；更正须先确认",
+            f"the board already has the result {board.result}; a correction must be confirmed",
+        ), group, round_.number, board_number)
+        raise CorrectionNotConfirmed(error.zh, error.en, group.name, board.result)
     if system_of(group).decisive_games and any(not g.code.decisive and g.code.played
                                           for g in games):
         raise _on_board(UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
                                   "a knockout match needs a winner: enter the result after "
                                   "the playoff"), group, round_.number, board_number)
-    result = " ".join(str(g) for g in games)
     check_match_result(group, round_.number, board, result)
     board.result = result
     _sync_games(board, games)
+    return True
 
 
 def _sync_games(board: BoardRow, games: Sequence[GameResult]) -> None:
