@@ -118,6 +118,7 @@ class RoundsView(View):
         self._refusals_for: tuple[str | None, int | None] = (None, None)
         self._refusals_stale = True
         self._changed_board: int | None = None  # a result just stored on this board only
+        self._entry_reason = ""  # why the last result entered was refused ('' if it was not)
         self.group_label = QLabel()
         self.group = QComboBox()
         self.group.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -150,6 +151,10 @@ class RoundsView(View):
         common.pass_undo_to_window(self.entry)
         self.entry_hint = QLabel()
         self.entry_hint.setObjectName("entry_hint")
+        self.entry_error = QLabel()  # why the last entry was refused, until one is stored
+        self.entry_error.setObjectName("entry_error")
+        self.entry_error.setStyleSheet("color: #b00020;")
+        self.entry_error.setWordWrap(True)
         self.progress = QProgressBar()
         self.progress.setObjectName("round_progress")
         self.progress.setTextVisible(True)
@@ -187,6 +192,7 @@ class RoundsView(View):
         entry.addWidget(self.entry_label)
         entry.addWidget(self.entry, 1)
         entry.addWidget(self.entry_hint, 1)
+        entry.addWidget(self.entry_error, 1)
         entry.addWidget(self.progress, 1)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)
@@ -653,6 +659,7 @@ class RoundsView(View):
                      ) -> bool:
         """Store a board's result. A board that has one already is replaced only when the
         arbiter says so; later rounds paired on the old result are named."""
+        self._entry_reason = ""
         number = self.current_round_number()
         name = self.selected_group()
         if number is None or name is None or self.round is None:
@@ -661,6 +668,10 @@ class RoundsView(View):
         old = next((b.result for b in self.round.boards if b.number == board), "")
         replace = bool(old) and old != "bye"
         new = " ".join(codes) + (f" p{' '.join(playoff)}" if playoff else "")
+        if replace and not self.is_team_group() and rounds_service.same_result(
+                self.ev, name, number, board, codes):
+            self.main.show_message(tr("rounds_result_unchanged", board=board, result=old))
+            return True  # nothing to correct: no question, nothing written
         if replace and not self._confirm_replace(board, old, new):
             self.main.show_message(tr("rounds_replace_kept", board=board, old=old))
             return False
@@ -668,6 +679,7 @@ class RoundsView(View):
             team = self.run(ENTER_TEAM_RESULT, self.ev, name, number, board, codes,
                             playoff or (), replace=replace)
             if team is None:
+                self._entry_reason = self.main.last_error
                 return False
             self.select_board(board)
             if team.value and self.round is not None and self.round.complete:
@@ -681,6 +693,7 @@ class RoundsView(View):
         outcome = self.run(ENTER_RESULT, self.ev, name, number, board, codes, replace=replace)
         self._changed_board = None
         if outcome is None:
+            self._entry_reason = self.main.last_error
             return False
         self.select_board(board)
         if outcome.warnings:
@@ -717,14 +730,25 @@ class RoundsView(View):
     def _entry_done(self) -> None:
         self.entry.setText("")  # setText, not clear(): the typing is no longer to undo
         self.entry_hint.setText("")
+        self.entry_error.setText("")
+
+    def _entry_refused(self) -> None:
+        """A refused entry: its text selected, so that the next one typed replaces it (not
+        "99 1" + "5 0" = "99 15 0"), and the reason beside the box."""
+        self.entry.selectAll()
+        self.entry_error.setText(self._entry_reason)
 
     def _entry_edited(self, text: str) -> None:
         self._show_entry_board(text)
         if self.is_team_group():
             return  # a team match may go on with the captains' playoff: Enter saves it
         parsed = parse_entry(text, self.entry_games())
-        if parsed is not None and self.enter_result(*parsed):
+        if parsed is None:
+            return
+        if self.enter_result(*parsed):
             self._entry_done()
+        else:
+            self._entry_refused()
 
     def _entry_return(self) -> None:
         text = self.entry.text()
@@ -736,14 +760,20 @@ class RoundsView(View):
             if team is not None:
                 if self.enter_result(*team):
                     self._entry_done()
+                else:
+                    self._entry_refused()
                 return
         parsed = parse_entry(text, games)
         if parsed is None:
             self.main.show_error(UserError(tr("bad_entry", text=text), tr("bad_entry", text=text),
                                            tr("rounds_entry")))
+            self._entry_reason = self.main.last_error
+            self._entry_refused()
             return
         if self.enter_result(*parsed):
             self._entry_done()
+        else:
+            self._entry_refused()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         """Result keys typed on the pairing table enter the selected board's result."""
