@@ -6,10 +6,13 @@ ranking over an individual group), `team-edit` (a team's board order before play
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.commands._context import NUMBER, add_event, opened
 from app.errors import UserError
+
+if TYPE_CHECKING:
+    from app.pairing.knockout import KnockoutMatch
 
 _GENDERS = {"男": "M", "女": "F", "M": "M", "F": "F", "m": "M", "f": "F"}
 
@@ -94,6 +97,8 @@ def register(subparsers: Any) -> None:
 
     parser = subparsers.add_parser("bracket", help="淘汰赛对阵图 / knockout bracket")
     add_event(parser, group="required")
+    parser.add_argument("--json", action="store_true",
+                        help="以 JSON 输出（供程序读取）/ as JSON, for programs")
     parser.set_defaults(handler=_bracket)
 
 
@@ -214,17 +219,51 @@ def _teams(args: argparse.Namespace) -> int:
 
 
 def _bracket(args: argparse.Namespace) -> int:
-    from app.pairing.knockout import bracket_lines
     from app.services import knockout
     with opened(args) as context:
         event = context.event
         view = knockout.bracket_view(event, context.group_name)
         names = {t.id: t.name for t in knockout.teams(event, context.group_name)}
         places = knockout.knockout_places(event, context.group_name)
-    for line in bracket_lines(view, names):
-        print(line)
+    if args.json:
+        import json
+
+        print(json.dumps({"matches": [
+            {"round": m.round, "match": m.number, "places": list(m.places), "top": m.top,
+             "bottom": m.bottom, "winner": m.winner} for ms in view.rounds for m in ms],
+            "names": {str(k): v for k, v in names.items()},
+            "places": {str(k): v for k, v in places.items()}}, ensure_ascii=False))
+        return 0
+    for matches in view.rounds:
+        for match in matches:
+            line = bracket_match_text(match, names)
+            if line:
+                print(line)
     if places:
         print("名次 / places: " + ", ".join(
             f"{place}. {names.get(entrant, entrant)}"
             for entrant, place in sorted(places.items(), key=lambda item: item[1])))
     return 0
+
+
+def bracket_match_text(match: KnockoutMatch, names: dict[int, str]) -> str:
+    """One match of the bracket in words: `第1轮第2场（1–16名）/ round 1, match 2 (places
+    1–16)：甲 — 乙，胜者 / winner：乙`; '' for two empty slots."""
+    from app import wording
+    from app.pairing.knockout import BYE
+
+    if match.top == BYE and match.bottom == BYE:
+        return ""
+
+    def entrant(who: int | None) -> str:
+        if who is None:
+            return "待定 / to come"
+        return "轮空 / bye" if who == BYE else names.get(who, str(who))
+
+    where = (f"{wording.match_place_text(match.round, match.number)}"
+             f"（{wording.places_text(match.places)}）/ "
+             f"{wording.match_place_text(match.round, match.number, lang='en')} "
+             f"({wording.places_text(match.places, 'en')})")
+    won = (f"，胜者 / winner：{entrant(match.winner)}"
+           if match.winner not in (None, BYE) else "")
+    return f"{where}：{entrant(match.top)} — {entrant(match.bottom)}{won}"
