@@ -12,9 +12,11 @@ label such as 小分) stay as they are in both languages.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fractions import Fraction
 
 from app.pairing.team import MatchScore
+from app.pairing.types import NoteKind, PairingNote
 from app.standings.awards import Award, AwardBasis, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -348,3 +350,35 @@ def match_place_text(round_number: int, match: int, board: int | None = None,
 def board_place_text(round_number: int, board: int, lang: str = "zh") -> str:
     """A board of a round: `第1轮第2台` / `round 1, board 2`."""
     return _pick(lang, f"第{round_number}轮第{board}台", f"round {round_number}, board {board}")
+
+
+# ----- the pairing's report -------------------------------------------------------------------
+
+_STRENGTH_ZH = {"absolute": "绝对", "strong": "强", "mild": "弱"}
+
+
+def player_with_number(name: str, number: int, lang: str = "zh") -> str:
+    """A player as a pairing report names them: `张三（137号）` / `张三 (no. 137)`."""
+    return _pick(lang, f"{name}（{number}号）", f"{name} (no. {number})")
+
+
+def pairing_note_text(note: PairingNote, names: Mapping[int, str]) -> str:
+    """One line of the pairing's report, Chinese / English, each player by name with their
+    pairing number (`names`: number -> name; the number alone where a name is not known)."""
+
+    def who(number: int, lang: str) -> str:
+        name = names.get(number)
+        return player_with_number(name, number, lang) if name else str(number)
+
+    players = note.players
+    if note.kind is NoteKind.DOWNFLOAT:
+        return (f"第{note.board}台 {who(players[0], 'zh')} 降档对阵 {who(players[1], 'zh')}"
+                f" / board {note.board}: {who(players[0], 'en')} floats down to meet "
+                f"{who(players[1], 'en')}")
+    if note.kind is NoteKind.COLOUR_NOT_GRANTED:
+        return (f"第{note.board}台 {who(players[0], 'zh')} 未得到所需先后手"
+                f"（{_STRENGTH_ZH.get(note.strength, note.strength)}偏好）"
+                f" / board {note.board}: {who(players[0], 'en')} does not get the "
+                f"{note.strength} colour preference")
+    return (f"{who(players[0], 'zh')} 轮空 / {who(players[0], 'en')} receives the "
+            "pairing-allocated bye")

@@ -187,7 +187,10 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
         if settings.same_unit_early:
             units = {p.id: unit_key(p.unit) for p in group.players}
             numbering = roundrobin.numbering_for_units(ids, units, seed)
-            report += roundrobin.unit_clashes(numbering, units)
+            name_of = {p.id: p.name for p in group.players}
+            names = {pid: wording.player_with_number(name_of[pid], k)
+                     for k, pid in enumerate(numbering.players, 1) if pid in name_of}
+            report += roundrobin.unit_clashes(numbering, units, names=names)
         else:
             numbering = roundrobin.draw_numbers(ids, seed)
         settings = replace(settings, berger_numbers=numbering.players, draw_seed=seed)
@@ -231,8 +234,12 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         else:
             pairing, report = pair_knockout_round(found, session, number)
             to_id = {p.id: p.id for p in found.players}
+        name_of = {p.id: p.name for p in found.players}
+        names = {n: name_of[pid] for n, pid in to_id.items() if pid in name_of}
         round_ = Round(group=found, number=number, paired_at=dt.datetime.now(),
-                       report=list(pairing.notes) + report
+                       report=[wording.pairing_note_text(note, names)
+                               for note in pairing.remarks]
+                       + list(pairing.notes) + report
                        + (_size_notes(found) if number == 1 else []))
         session.add(round_)
         for board in pairing.boards:
