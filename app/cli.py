@@ -14,15 +14,38 @@ from collections.abc import Sequence
 from typing import Any
 
 import app.commands
+from app.commands import _words
 from app.errors import NoAnswer, UserError
 
 
 class _ArgumentParser(argparse.ArgumentParser):
-    """argparse that reports bad arguments as a `UserError` (exit 2, one line)."""
+    """argparse that reports bad arguments as a `UserError` (exit 2, one line), and speaks
+    Chinese first in its help (app.commands._words)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _words.Formatter)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _words.POSITIONALS
+        self._optionals.title = _words.OPTIONS
+        self.add_argument("-h", "--help", action="help", help=_words.HELP)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        if action.help is None:
+            action.help = _words.COMMON_HELP.get(action.dest)
+        return action
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        action = super().add_subparsers(**kwargs)
+        if action.help is None:
+            action.help = _words.COMMON_HELP.get(str(action.dest))
+        return action
 
     def error(self, message: str) -> None:  # type: ignore[override]
         message = message.replace(_MARK, "").replace(ascii(_MARK)[1:-1], "")  # also in a repr
-        raise UserError("命令参数有误：" + message, "bad arguments: " + message, self.prog)
+        zh, en = _words.argparse_message(message)
+        raise UserError(zh, en, self.prog)
 
 
 def build_parser() -> argparse.ArgumentParser:

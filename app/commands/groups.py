@@ -19,10 +19,14 @@ if TYPE_CHECKING:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("group", help="查看或修改组别设置 / show or change a group")
     add_event(parser, group="filter")
-    parser.add_argument("--rounds", type=NUMBER)
-    parser.add_argument("--system", help=", ".join(s.value for s in System))
-    parser.add_argument("--games-per-round", type=int, choices=(1, 2))
-    parser.add_argument("--rule-set", choices=("renju", "free", "gomoku"))
+    parser.add_argument("--rounds", type=NUMBER, help="轮数 / number of rounds")
+    parser.add_argument("--system", help="赛制：" + "、".join(f"{s.value}（{s.zh}）" for s in System)
+                        + " / system: " + ", ".join(f"{s.value} ({s.en})" for s in System))
+    parser.add_argument("--games-per-round", type=int, choices=(1, 2),
+                        help="每轮局数：1（单盘制）或 2（双盘制）/ games per round: 1 or 2 (double game)")
+    parser.add_argument("--rule-set", choices=("renju", "free", "gomoku"),
+                        help="行棋规则：renju（专业规则，禁手）、free（大众规则，无禁手）、gomoku（标准五子棋）"
+                             " / rule set: renju (forbidden moves), free (none), gomoku (standard)")
     parser.add_argument("--opening", choices=[p.value for p in Protocol],
                         help="开局规则 / opening rule")
     parser.add_argument("--fifth-move-offers", type=whole_number(0, 1000), metavar="N",
@@ -38,13 +42,13 @@ def register(subparsers: Any) -> None:
 
     parser = subparsers.add_parser("group-add", help="添加组别 / add a group")
     add_event(parser, group="none")
-    parser.add_argument("name")
+    parser.add_argument("name", help="新组别的名称 / the new group's name")
     parser.add_argument("--like", help="照此组别的设置 / copy this group's settings")
     parser.set_defaults(handler=_group_add)
 
     parser = subparsers.add_parser("group-remove", help="删除空组别 / remove an empty group")
     add_event(parser, group="none")
-    parser.add_argument("name")
+    parser.add_argument("name", help="要删除的组别 / the group to remove")
     parser.set_defaults(handler=_group_remove)
 
     parser = subparsers.add_parser("event", help="查看或修改赛事信息 / show or change the event")

@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
 
     parser = subparsers.add_parser("add-player", help="添加棋手（含迟到报名）/ add a (late) player")
     add_event(parser, group="required")
-    parser.add_argument("--name", required=True)
+    parser.add_argument("--name", required=True, help="姓名 / name")
     parser.add_argument("--gender", default="")
     parser.add_argument("--birth-date", default=None)
     parser.add_argument("--unit", default="")
@@ -48,7 +48,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("player_id", type=NUMBER)
     for field in EDIT_FIELDS:
         parser.add_argument(f"--{field.replace('_', '-')}", dest=field,
-                            type=whole_number(0) if field in _NUMBER_FIELDS else str)
+                            type=whole_number(0) if field in _NUMBER_FIELDS else str,
+                            help="姓名 / name" if field == "name" else None)
     parser.add_argument("--expected-version", type=NUMBER, default=None,
                         help="所见资料的版本（他人已改则拒绝）/ refuse if changed since this version")
     parser.set_defaults(handler=_edit_player)
@@ -68,8 +69,10 @@ def register(subparsers: Any) -> None:
     add_event(parser, group="none")
     parser.add_argument("player_id", type=NUMBER)
     parser.add_argument("round", type=NUMBER)
-    parser.add_argument("--kind", default="absent",
-                        choices=ABSENCE_CHOICES)
+    parser.add_argument("--kind", default="absent", choices=ABSENCE_CHOICES,
+                        help="absent（缺席，默认）、half_bye（请假半分）、zero_bye（请假零分）、"
+                             "full_bye（请假全分）、clear（取消）/ absent (default), a half-, zero- "
+                             "or full-point bye, or clear")
     parser.set_defaults(handler=_absent)
 
 

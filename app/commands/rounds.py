@@ -27,7 +27,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("round", type=NUMBER)
     parser.add_argument("board", type=NUMBER)
     parser.add_argument("codes", nargs="+", metavar="RESULT",
-                        help="1-0, 0-1, =, +-, -+, -- (双盘制两个 / two for double-game rounds)")
+                        help="结果，先手在前：1-0、0-1、=、+-、-+、--（双盘制两个）/ results, first "
+                             "mover first (two for double-game rounds)")
     parser.set_defaults(handler=_result)
 
     parser = subparsers.add_parser("round", help="显示一轮对阵 / show a round")
@@ -52,9 +53,11 @@ def register(subparsers: Any) -> None:
     add_event(parser)
     parser.add_argument("round", type=NUMBER)
     for side in ("a", "b"):
-        parser.add_argument(f"board_{side}", type=NUMBER, metavar=f"BOARD_{side.upper()}")
+        parser.add_argument(f"board_{side}", type=NUMBER, metavar=f"BOARD_{side.upper()}",
+                            help="台号 / board")
         parser.add_argument(f"seat_{side}", choices=("first", "second"),
-                            metavar=f"SEAT_{side.upper()}", help="first（先手）或 second（后手）")
+                            metavar=f"SEAT_{side.upper()}",
+                            help="first（先手）或 second（后手）/ first or second mover")
     parser.set_defaults(handler=_exchange)
 
     parser = subparsers.add_parser("swap", help="交换某台先后手 / swap colours on a board")

@@ -49,7 +49,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--ranking", required=True, help="团体名次 / team ranking")
     parser.add_argument("--replace", action="store_true",
                         help="替换已报名的队伍 / replace the teams declared so far")
-    parser.add_argument("list", metavar="LIST", help="队伍名单：队名、姓名（单位、身份证号）")
+    parser.add_argument("list", metavar="LIST", help="队伍名单：队名、姓名（单位、身份证号）/ the team list: team, name (unit, ID number)")
     parser.set_defaults(handler=_team_import)
 
     parser = subparsers.add_parser(
@@ -77,7 +77,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("team-remove", help="撤销团体报名 / remove a declared team")
     add_event(parser, group="none")
     parser.add_argument("--ranking", required=True)
-    parser.add_argument("name")
+    parser.add_argument("name", help="队名 / the team")
     parser.set_defaults(handler=_team_remove)
 
     parser = subparsers.add_parser(
