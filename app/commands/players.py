@@ -87,7 +87,7 @@ def status_text(status: str, from_round: int | None) -> str:
     """A player's state as the arbiter says it: 在赛, or 退赛 (from which round)."""
     if status != "withdrawn":
         return "在赛"
-    return f"第{from_round}轮起退赛" if from_round else "退赛"
+    return f"第{from_round}轮起退赛" if from_round and from_round > 1 else "退赛"
 
 
 def _players(args: argparse.Namespace) -> int:
