@@ -89,31 +89,7 @@ def _points(text: str) -> Any:
 def _group(args: argparse.Namespace) -> int:
     from app.services.groups import update_group
     from app.services.queries import event_info
-    fields: dict[str, Any] = {}
-    if args.rounds is not None:
-        fields["rounds"] = args.rounds
-    if args.system:
-        fields["system"] = args.system
-    if args.games_per_round:
-        fields["games_per_round"] = args.games_per_round
-    if args.rule_set:
-        fields["rule_set"] = args.rule_set
-    if args.opening:
-        fields["opening"] = args.opening
-    if args.fifth_move_offers is not None:
-        fields["fifth_move_offers"] = args.fifth_move_offers
-    if args.tiebreaks is not None:
-        fields["tiebreaks"] = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
-    if args.points:
-        fields["points"] = _points(args.points)
-    settings = {}
-    for item in args.set:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise UserError(f"应写作 KEY=JSON：{item!r}", f"write KEY=JSON: {item!r}", "--set")
-        settings[key] = _json(value, f"--set {key}")
-    if settings:
-        fields["settings"] = settings
+    fields = _changes(args)
     with opened(args) as context:
         event = context.event
         if fields:
@@ -130,6 +106,30 @@ def _group(args: argparse.Namespace) -> int:
         for key, zh, en in settings_lines(one):
             print(f"  {label(key, 'zh')}：{zh} / {label(key, 'en')}: {en}")
     return 0
+
+
+def _changes(args: argparse.Namespace) -> dict[str, Any]:
+    """The settings the options change, as `update_group` takes them."""
+    fields: dict[str, Any] = {}
+    for key in ("rounds", "fifth_move_offers"):
+        if getattr(args, key) is not None:
+            fields[key] = getattr(args, key)
+    for key in ("system", "games_per_round", "rule_set", "opening"):
+        if getattr(args, key):
+            fields[key] = getattr(args, key)
+    if args.tiebreaks is not None:
+        fields["tiebreaks"] = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
+    if args.points:
+        fields["points"] = _points(args.points)
+    settings = {}
+    for item in args.set:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UserError(f"应写作 KEY=JSON：{item!r}", f"write KEY=JSON: {item!r}", "--set")
+        settings[key] = _json(value, f"--set {key}")
+    if settings:
+        fields["settings"] = settings
+    return fields
 
 
 def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:

@@ -20,7 +20,7 @@ from app.pairing.system import System
 from app.pairing.types import Pairing
 from app.services.boards import game_row, record_code
 from app.services.event import Event, settings_of
-from app.services.queries import find_board, find_round, seeded_players, system_of
+from app.services.lookup import find_board, find_round, seeded_players, system_of
 from app.standings.scoring import GameResult, parse_result
 from app.store.models import BoardRow, Game, Group, Player, Team, TeamMember
 

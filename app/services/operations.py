@@ -12,8 +12,18 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, ParamSpec, TypeVar
 
+from app.services import (
+    awards,
+    games,
+    groups,
+    importing,
+    knockout,
+    players,
+    playoffs,
+    rounds,
+    snapshots,
+)
 from app.services import event as event_service
-from app.services import games, groups, importing, knockout, players, playoffs, rounds, snapshots
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -106,6 +116,11 @@ CREATE_PLAYOFF = _op(playoffs.create_playoff, *PLAYOFF_CHANGES)
 RECORD_PLAYOFF_RESULT = _op(playoffs.record_playoff_result, *PLAYOFF_CHANGES)
 
 SAVE_GAME = _op(games.save_game, *_RESULTS, Area.EVENT)
+
+# Awards
+DECLINE_AWARD = _op(awards.decline_award, Area.STANDINGS)
+"""A player declines (or takes back declining) a grade title or a prize: the standings, the
+award list and the certificates follow (qiwang 2022 十五4 不顺延; 2016 八(二)3 依次顺延)."""
 
 # Snapshots
 RESTORE_SNAPSHOT = _op(snapshots.restore, *EVERYTHING)

@@ -9,13 +9,15 @@ from typing import Any
 from sqlalchemy import func, inspect, or_, select
 from sqlalchemy.orm import Session, configure_mappers, object_session
 
-from app.errors import UserError
 from app.group_settings import GroupSettings
 from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE
 from app.pairing.system import System
 from app.pairing.team import MatchScore
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
+from app.services.knockout import round_places, round_scores
+from app.services.lookup import find_board as find_board  # where the services read it
+from app.services.lookup import find_round, seeded_players, system_of
 from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
 from app.store.session import READING
 
@@ -134,11 +136,6 @@ def prepare() -> None:
     import sqlalchemy.dialects.sqlite  # noqa: F401  (loaded by the first engine otherwise)
 
     configure_mappers()
-
-
-def system_of(group: Group) -> System:
-    """The group's competition system (the event file stores its value)."""
-    return System.of(group.system, f"组别 {group.name}")
 
 
 def round_is_complete(round_: Round) -> bool:
@@ -283,11 +280,6 @@ def _whole_number(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def seeded_players(group: Group) -> list[Player]:
-    """The group's players in pairing-number order (seed, then registration order)."""
-    return sorted(group.players, key=lambda p: (p.seed, p.id))
-
-
 def pairing_numbers(group: Group) -> dict[int, int]:
     """Player id -> pairing number (1 = top seed)."""
     return {p.id: n for n, p in enumerate(seeded_players(group), start=1)}
@@ -327,28 +319,6 @@ def _ref(player: Player | None, numbers: dict[int, int]) -> PlayerRef | None:
     return PlayerRef(player.id, player.name, player.unit, numbers.get(player.id, 0))
 
 
-def find_round(session: Session, group: Group, number: int) -> Round:
-    for round_ in group.rounds_played:
-        if round_.number == number:
-            return round_
-    raise UserError(
-        f"组别“{group.name}”没有第{number}轮",
-        f"group '{group.name}' has no round {number}",
-        "round",
-    )
-
-
-def find_board(round_: Round, number: int) -> BoardRow:
-    for board in round_.boards:
-        if board.number == number:
-            return board
-    raise UserError(
-        f"第{round_.number}轮没有第{number}台",
-        f"round {round_.number} has no board {number}",
-        "board",
-    )
-
-
 def game_info(game: Game, session: Session, numbers: dict[int, int]) -> GameInfo:
     black = session.get(Player, game.black_player_id) if game.black_player_id else None
     white = session.get(Player, game.white_player_id) if game.white_player_id else None
@@ -368,8 +338,6 @@ def match_facts(group: Group, round_number: int
                 ) -> tuple[dict[int, MatchScore], dict[int, tuple[int, int]]]:
     """What the rules say of each match of a round, by match: the team match scores, the
     places a knockout match decides (`app.services.knockout`)."""
-    from app.services.knockout import round_places, round_scores
-
     return round_scores(group, round_number), round_places(group, round_number)
 
 

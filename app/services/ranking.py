@@ -98,6 +98,19 @@ def tiebreak_label(group: Group, name: str) -> str:
     return settings_of(group).tiebreak_label(name)
 
 
+def _columns(group: Group) -> tuple[tuple[str, str], ...]:
+    """A players' ranking's tie-break columns: (key, the group's label), in order."""
+    return tuple((tb, tiebreak_label(group, tb)) for tb in settings_of(group).tiebreaks)
+
+
+def tiebreak_columns(event: Event, group: str | None) -> tuple[tuple[str, str], ...]:
+    """The tie-break columns of the group's standings, without working the standings out
+    (a knockout ranks by its bracket: none)."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        return () if system_of(found).bracket else _columns(found)
+
+
 def award_scheme(group: Group, sub: SubRanking | None = None) -> AwardScheme:
     """The awards of the group's ranking (or of one of its sub-rankings) as its settings and
     tables state them; the places its prize and title tables reward are its decisive places,
@@ -280,7 +293,7 @@ def compute_standings(
     info = StandingsInfo(
         group=group.name,
         name=name,
-        columns=tuple((tb, tiebreak_label(group, tb)) for tb in rules.tiebreaks),
+        columns=_columns(group),
         rows=tuple(rows),
         playoffs_needed=tuple(needs),
         rounds_complete=complete,

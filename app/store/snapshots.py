@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, Table, create_engine, delete, insert, select, text
 from sqlalchemy.engine import make_url
@@ -46,7 +46,9 @@ from app.store.database import (
 )
 from app.store.files import file_error
 from app.store.models import Base, Tournament
-from app.store.session import EventStore
+
+if TYPE_CHECKING:  # only a type here: the store takes its snapshots through this module
+    from app.store.session import EventStore
 
 DEFAULT_KEEP = 20
 ENVIRONMENT_FOLDER = "GOMOKU_ARBITER_SNAPSHOTS"

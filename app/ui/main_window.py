@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, QStandardPaths, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QFrame,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QStackedWidget,
     QTabWidget,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -26,18 +22,16 @@ from PySide6.QtWidgets import (
 from app.errors import NoAnswer, UserError
 from app.services import demo, queries
 from app.services.event import Event
-from app.services.operations import Area, Outcome, step_changes
-from app.ui import common
+from app.services.operations import Area, Outcome
+from app.ui import common, recent, window_layout
+from app.ui.banner import Banner
 from app.ui.i18n import error_text, language, notifier, set_language, stored_text, tr
+from app.ui.operations import run_undo_step
+from app.ui.recent import hide_password
 from app.ui.start_page import StartPage
 from app.ui.texts import TEXTS
 from app.ui.views.base import View
-
-MAX_RECENT = 8
-PRINT_LISTS = ("pairings", "slips", "standings", "crosstable", "bracket", "team_standings",
-               "award_list")
-"""The lists the Print/Export menu prints (pairings and slips of the round shown; the
-others of the group shown), each also saved as a PDF."""
+from app.ui.window_menus import PRINT_LISTS, PrintMenu, RoundActions
 
 
 class MainWindow(QMainWindow):
@@ -106,40 +100,18 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(lambda _i: self._refresh_view(self.tabs.currentWidget()))
 
     def _build_banner(self) -> None:
-        """The line above the views where a refusal or a warning is shown until dismissed
-        (or until the next operation succeeds): where the arbiter is looking."""
-        self.banner = QFrame()
-        self.banner.setObjectName("banner")
-        self.banner_text = QLabel()
-        self.banner_text.setObjectName("banner_text")
-        self.banner_text.setWordWrap(True)
-        self.banner_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        close = QToolButton()
-        close.setText("✕")
-        close.setAutoRaise(True)
-        close.clicked.connect(self.banner.hide)
-        self.banner_close = close
-        row = QHBoxLayout(self.banner)
-        row.setContentsMargins(10, 6, 6, 6)
-        row.addWidget(self.banner_text, 1)
-        row.addWidget(close)
-        self.banner.hide()
+        self.banner = Banner()
+        self.banner_text = self.banner.text
+        self.banner_close = self.banner.close_button
 
     def _show_banner(self, text: str, *, warning: bool) -> None:
-        colours = ("#fff4d6", "#7a4d00", "#e0b040") if warning else ("#fde8ea", "#9b0016",
-                                                                        "#e08a94")
-        self.banner.setStyleSheet(
-            f"QFrame#banner {{ background: {colours[0]}; border-bottom: 1px solid {colours[2]}; }}"
-            f" QLabel {{ color: {colours[1]}; font-weight: bold; }}")
-        self.banner_text.setText(text)
-        self.banner.setProperty("kind", "warning" if warning else "refusal")
-        self.banner.show()
+        self.banner.tell(text, warning=warning)
 
     def banner_message(self) -> str:
         """What the banner shows ('' when it is hidden)."""
-        return self.banner_text.text() if not self.banner.isHidden() else ""
+        return self.banner.message()
 
-    def _action(self, shortcut: QKeySequence | QKeySequence.StandardKey | str | None,
+    def new_action(self, shortcut: QKeySequence | QKeySequence.StandardKey | str | None,
                 slot: object) -> QAction:
         action = QAction(self)
         if shortcut is not None:
@@ -148,18 +120,18 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
-        self.act_new = self._action(QKeySequence.StandardKey.New, self.show_start_page)
-        self.act_open = self._action(QKeySequence.StandardKey.Open, self.ask_open_event)
-        self.act_demo = self._action(None, self.open_demo)
-        self.act_close = self._action(QKeySequence.StandardKey.Close, self.close_event)
-        self.act_quit = self._action("Ctrl+Q", self.close)
-        self.act_undo = self._action("Ctrl+Z", self.undo)
-        self.act_redo = self._action("Ctrl+Y", self.redo)
-        self.act_export = self._action("Ctrl+P", self.show_export)
-        self.act_snapshots = self._action(None, self.show_snapshots)
+        self.act_new = self.new_action(QKeySequence.StandardKey.New, self.show_start_page)
+        self.act_open = self.new_action(QKeySequence.StandardKey.Open, self.ask_open_event)
+        self.act_demo = self.new_action(None, self.open_demo)
+        self.act_close = self.new_action(QKeySequence.StandardKey.Close, self.close_event)
+        self.act_quit = self.new_action("Ctrl+Q", self.close)
+        self.act_undo = self.new_action("Ctrl+Z", self.undo)
+        self.act_redo = self.new_action("Ctrl+Y", self.redo)
+        self.act_export = self.new_action("Ctrl+P", self.show_export)
+        self.act_snapshots = self.new_action(None, self.show_snapshots)
         self.snapshot_dialog: Any = None
-        self.act_zh = self._action(None, lambda: self.set_language("zh"))
-        self.act_en = self._action(None, lambda: self.set_language("en"))
+        self.act_zh = self.new_action(None, lambda: self.set_language("zh"))
+        self.act_en = self.new_action(None, lambda: self.set_language("en"))
         languages = QActionGroup(self)
         for act in (self.act_zh, self.act_en):
             act.setCheckable(True)
@@ -197,124 +169,54 @@ class MainWindow(QMainWindow):
         self.menu_language = bar.addMenu("")
         self.menu_language.addAction(self.act_zh)
         self.menu_language.addAction(self.act_en)
-        self.act_bigger = self._action(QKeySequence.StandardKey.ZoomIn, lambda: self.zoom(1))
-        self.act_smaller = self._action(QKeySequence.StandardKey.ZoomOut, lambda: self.zoom(-1))
+        self.act_bigger = self.new_action(QKeySequence.StandardKey.ZoomIn, lambda: self.zoom(1))
+        self.act_smaller = self.new_action(QKeySequence.StandardKey.ZoomOut, lambda: self.zoom(-1))
         self.menu_view = bar.addMenu("")
         self.menu_view.addAction(self.act_bigger)
         self.menu_view.addAction(self.act_smaller)
         for act in (self.act_bigger, self.act_smaller):
             self.addAction(act)
         self.menu_help = bar.addMenu("")
-        self.act_keys = self._action("F1", self.show_shortcuts)
+        self.act_keys = self.new_action("F1", self.show_shortcuts)
         self.menu_help.addAction(self.act_keys)
         self.addAction(self.act_keys)
         for act in (self.act_undo, self.act_redo, self.act_export):
             self.addAction(act)
         self.view_actions = []
         for index in range(len(self.views)):
-            act = self._action(f"Ctrl+{index + 1}",
+            act = self.new_action(f"Ctrl+{index + 1}",
                                lambda _c=False, i=index: self.show_view(i))
             self.addAction(act)
             self.view_actions.append(act)
 
     def _build_round_actions(self) -> None:
         """The Round menu and toolbar: each action enabled only when it can succeed now."""
-        rounds = self.rounds_view
-        self.act_pair = self._action("F5", rounds.pair_next)
-        self.act_unpair = self._action(None, rounds.unpair_last)
-        self.act_swap = self._action(None, rounds.swap_selected)
-        self.act_exchange = self._action(None, rounds.ask_exchange)
-        self.act_playoff = self._action(None, self.show_playoffs)
-        self.act_print_round = self._action(None, rounds.print_pairings)
-        self.round_actions = [self.act_pair, self.act_unpair, self.act_swap, self.act_exchange,
-                              self.act_playoff, self.act_print_round]
-        self.round_action_keys = {self.act_pair: "rounds_pair", self.act_unpair: "rounds_unpair",
-                                  self.act_swap: "rounds_swap",
-                                  self.act_exchange: "rounds_exchange",
-                                  self.act_playoff: "act_playoff",
-                                  self.act_print_round: "act_print_round"}
-        for act in self.round_actions:
-            act.setObjectName(self.round_action_keys[act])
-            self.addAction(act)
+        self.round_menu = RoundActions(self)
+        self.act_pair = self.round_menu.act_pair
+        self.act_unpair = self.round_menu.act_unpair
+        self.act_swap = self.round_menu.act_swap
+        self.act_exchange = self.round_menu.act_exchange
+        self.act_playoff = self.round_menu.act_playoff
+        self.act_print_round = self.round_menu.act_print_round
+        self.round_actions = self.round_menu.actions
+        self.round_action_keys = self.round_menu.keys
 
     def _build_print_actions(self) -> None:
-        """The Print/Export menu: every list of the group shown (PRINT_LISTS), printed with a
-        preview or saved as a PDF by the same code as its view's buttons; each enabled only
-        when there is something to print, a disabled one saying why (asked when the menu
-        opens). Printing the pairings is the Round menu's own action."""
-        self.menu_print.setToolTipsVisible(True)
-        self.menu_print.aboutToShow.connect(self.update_print_actions)
-        self.print_actions: dict[tuple[str, bool], QAction] = {}
-        for name in PRINT_LISTS:
-            for pdf in (False, True):
-                if (name, pdf) == ("pairings", False):
-                    act = self.act_print_round
-                else:
-                    act = self._action(None, lambda _c=False, n=name, p=pdf:
-                                       self.print_list(n, p))
-                    act.setObjectName(f"menu_{'pdf' if pdf else 'print'}_{name}")
-                self.print_actions[(name, pdf)] = act
-                self.menu_print.addAction(act)
+        self.print_menu = PrintMenu(self, self.menu_print, self.act_print_round)
+        self.print_actions = self.print_menu.actions
 
     def print_list(self, name: str, pdf: bool = False) -> bool:
-        """Print one list (PRINT_LISTS) of the group shown, or save it as a PDF: the round's
-        lists from the rounds view, the others from the standings view."""
-        if self.ev is None:
-            return False
-        rounds = self.rounds_view
-        if name == "pairings":
-            return rounds.export_pairings_pdf() if pdf else rounds.print_pairings()
-        if name == "slips":
-            return rounds.print_slips(pdf)
-        self._show_print_group()
-        return self.standings_view.print_list(name, pdf)
-
-    def _show_print_group(self) -> None:
-        """The standings view shows the group the arbiter is looking at: its own on screen,
-        else the rounds view's."""
-        if self.tabs.currentWidget() is not self.standings_view:
-            self._refresh_view(self.rounds_view)
-            self.standings_view.show_group(self.rounds_view.selected_group())
-        else:
-            self.standings_view.show_group(None)
+        """Print one list (PRINT_LISTS) of the group shown, or save it as a PDF."""
+        return self.print_menu.print_list(name, pdf)
 
     def update_print_actions(self) -> None:
-        """Ask the views which lists can be printed now; a disabled entry says why."""
-        if self.ev is None:
-            reasons: dict[str, str | None] = dict.fromkeys(PRINT_LISTS, tr("no_event"))
-        else:
-            self._show_print_group()
-            reasons = {"pairings": self.rounds_view.print_refusal(),
-                       "slips": self.rounds_view.print_refusal(),
-                       **self.standings_view.print_refusals()}
-        self._set_print_states(reasons)
-
-    def _set_print_states(self, reasons: dict[str, str | None]) -> None:
-        for (name, pdf), act in self.print_actions.items():
-            if act is self.act_print_round or name not in reasons:
-                continue  # the Round menu's action is kept by update_round_actions
-            reason = reasons[name]
-            tip = tr("menu_pdf_doc_tip" if pdf else "menu_print_doc_tip",
-                     what=tr(f"doc_{name}"))
-            if name == "slips" and not pdf:
-                tip += "\n" + tr("print_slips_viewer_tip")
-            act.setEnabled(reason is None)
-            act.setToolTip(tip if reason is None else f"{tip}\n— {reason}")
-            act.setStatusTip("" if reason is None else reason)
+        self.print_menu.update()
 
     def update_round_actions(self) -> None:
         """Ask the services which round actions can succeed; a disabled one says why."""
-        reasons = self.rounds_view.action_refusals() if self.ev is not None else {}
-        for act in self.round_actions:
-            key = self.round_action_keys[act]
-            reason = reasons.get(key, tr("no_event")) if self.ev is None else reasons.get(key)
-            act.setEnabled(reason is None)
-            tip = tr(f"{key}_tip")
-            act.setToolTip(tip if reason is None else f"{tip}\n— {reason}")
-            act.setStatusTip("" if reason is None else reason)
-        if hasattr(self, "print_actions"):  # the round's lists follow the round shown
-            why = tr("no_event") if self.ev is None else self.rounds_view.print_refusal()
-            self._set_print_states({"pairings": why, "slips": why})
+        self.round_menu.update()
+        if hasattr(self, "print_menu"):  # the round's lists follow the round shown
+            self.print_menu.update_round_lists()
 
     def show_playoffs(self) -> None:
         """The standings view's playoff page for the group shown in the rounds view."""
@@ -342,12 +244,8 @@ class MainWindow(QMainWindow):
         self.menu_print.setTitle(tr("menu_print"))
         self.menu_round.setTitle(tr("menu_round"))
         self.toolbar.setWindowTitle(tr("menu_round").replace("&", ""))
-        for act, key in self.round_action_keys.items():
-            act.setText(tr(key))
-        for (name, pdf), act in self.print_actions.items():
-            if act is not self.act_print_round:
-                act.setText(tr("menu_pdf_doc" if pdf else "menu_print_doc",
-                               what=tr(f"doc_{name}")))
+        self.round_menu.retranslate()
+        self.print_menu.retranslate()
         self.menu_language.setTitle(tr("menu_language"))
         self.menu_help.setTitle(tr("menu_help"))
         self.menu_view.setTitle(tr("menu_view"))
@@ -423,15 +321,7 @@ class MainWindow(QMainWindow):
     # ----- events --------------------------------------------------------------------------------
 
     def recent_files(self) -> list[str]:
-        value = self.settings.value("recent", [])
-        if isinstance(value, str):
-            return [value]
-        return [str(v) for v in value] if isinstance(value, list | tuple) else []
-
-    def _remember(self, path: str) -> None:
-        path = _hide_password(path)  # a server's password is never written to the settings
-        recent = [p for p in self.recent_files() if p != path]
-        self.settings.setValue("recent", [path, *recent][:MAX_RECENT])
+        return recent.recent_files(self.settings)
 
     def ask_new_event(self, preset: str | None) -> None:
         path = common.ask_save_path(self, tr("choose_new_file"),
@@ -466,10 +356,7 @@ class MainWindow(QMainWindow):
         return True
 
     def demo_location(self) -> Path:
-        base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-        folder = Path(base or Path.home() / ".gomoku-arbiter") / "demo"
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder / f"demo-{dt.datetime.now():%Y%m%d-%H%M%S}.db"
+        return recent.demo_location()
 
     def open_demo(self, location: str | Path | None = None) -> bool:
         try:
@@ -485,7 +372,7 @@ class MainWindow(QMainWindow):
     def _set_event(self, event: Event, path: str) -> None:
         self.close_event()
         self.ev = event
-        self._remember(path)
+        recent.remember(self.settings, path)
         self.banner.hide()
         for view in self.views:
             view.reset()  # the event just opened: no group, round or board of the last one
@@ -494,12 +381,7 @@ class MainWindow(QMainWindow):
 
     def last_folder(self) -> str:
         """The open event's folder, else the folder of the event opened last."""
-        if self.event_folder():
-            return self.event_folder()
-        for recent in self.recent_files():
-            if "://" not in recent and Path(recent).parent.is_dir():
-                return str(Path(recent).resolve().parent)
-        return ""
+        return recent.last_folder(self.settings, self.event_folder())
 
     def event_folder(self) -> str:
         """The open event file's folder: where file dialogs start."""
@@ -562,7 +444,7 @@ class MainWindow(QMainWindow):
         title = tr("app_title")
         if self.ev is not None:
             path = self.ev.store.path
-            name = path.name if path is not None else _hide_password(str(self.ev.store.location))
+            name = path.name if path is not None else hide_password(str(self.ev.store.location))
             title = f"{name} — {title}"
         self.setWindowTitle(title)
 
@@ -571,7 +453,7 @@ class MainWindow(QMainWindow):
         for act in (self.act_close, self.act_export, self.act_snapshots):
             act.setEnabled(open_)
         if not open_:
-            self._set_print_states(dict.fromkeys(PRINT_LISTS, tr("no_event")))
+            self.print_menu.set_states(dict.fromkeys(PRINT_LISTS, tr("no_event")))
         self.update_round_actions()
         undo = self.ev.can_undo() if self.ev is not None else None
         redo = self.ev.can_redo() if self.ev is not None else None
@@ -590,39 +472,11 @@ class MainWindow(QMainWindow):
         self._undo_step(redo=True)
 
     def _undo_step(self, *, redo: bool) -> None:
-        if self.ev is None:
-            return
-        try:
-            done = self.ev.redo() if redo else self.ev.undo()
-        except (UserError, NoAnswer) as error:
-            self.show_error(error)
-            return
-        if done:
-            # what the step changed: a result taken back refreshes what entering it does
-            step = step_changes(self.ev.store.last_step)
-            self.rounds_view.boards_changed(step.boards)  # for the refresh that follows only
-            try:
-                self.changed(areas=step.areas)
-            finally:
-                self.rounds_view.boards_changed(())
-        else:
-            self.changed()
-        if done:
-            self.show_message(tr("redone" if redo else "undone",
-                                 what=stored_text(done) or tr("the_last_change")))
-        else:
-            self.show_message(tr("nothing_to_redo" if redo else "nothing_to_undo"))
+        run_undo_step(self, redo=redo)
 
     def zoom(self, step: int) -> float:
         """Larger or smaller text everywhere (read from across the room at the venue)."""
-        app = QApplication.instance()
-        assert isinstance(app, QApplication)
-        font = app.font()
-        size = min(28.0, max(7.0, font.pointSizeF() + step))
-        font.setPointSizeF(size)
-        app.setFont(font)
-        self.settings.setValue("font_size", size)
-        return size
+        return window_layout.zoom(self.settings, step)
 
     def show_shortcuts(self) -> None:
         """The keyboard shortcuts, in a window that does not block the work."""
@@ -666,33 +520,10 @@ class MainWindow(QMainWindow):
     # ----- layout ----------------------------------------------------------------------------------
 
     def _restore_layout(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1200, 800)
-        state = self.settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
-        for view in self.views:
-            restorer = getattr(view, "restore_layout", None)
-            if restorer is not None:
-                restorer(self.settings)
-        tab = self.settings.value("window/tab", 0)
-        try:
-            self.tabs.setCurrentIndex(int(str(tab)))
-        except (TypeError, ValueError):
-            pass
+        window_layout.restore_layout(self, self.settings, self.views, self.tabs)
 
     def save_layout(self) -> None:
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
-        self.settings.setValue("window/tab", self.tabs.currentIndex())
-        for view in self.views:
-            saver = getattr(view, "save_layout", None)
-            if saver is not None:
-                saver(self.settings)
-        self.settings.sync()
+        window_layout.save_layout(self, self.settings, self.views, self.tabs)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
         self.save_layout()
@@ -700,12 +531,3 @@ class MainWindow(QMainWindow):
             self.ev.close()
             self.ev = None
         super().closeEvent(event)
-
-
-def _hide_password(url: str) -> str:
-    """`postgresql://user:secret@host/db` -> `postgresql://user@host/db` for the title bar."""
-    head, sep, tail = url.partition("://")
-    if sep and "@" in tail:
-        credentials, _at, rest = tail.partition("@")
-        return f"{head}://{credentials.split(':')[0]}@{rest}"
-    return url

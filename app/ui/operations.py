@@ -13,10 +13,14 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from app.errors import NoAnswer, UserError
-from app.services.operations import Operation, Outcome
+from app.services.operations import Area, Operation, Outcome, step_changes
+from app.ui.i18n import stored_text, tr
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+    from app.services.event import Event
+    from app.ui.views.rounds import RoundsView
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -52,6 +56,41 @@ def run_operation(window: Runner, operation: Operation[P, T], *args: P.args,
     if outcome.warnings:
         window.warn(outcome.warnings)
     return outcome
+
+
+class Stepper(Runner, Protocol):
+    """What an undo or redo step needs of the window."""
+
+    ev: Event | None
+    rounds_view: RoundsView
+
+    def show_error(self, error: BaseException) -> None: ...
+
+    def changed(self, also: Any = None, areas: frozenset[Area] | None = None) -> None: ...
+
+
+def run_undo_step(window: Stepper, *, redo: bool) -> None:
+    """Undo (or redo) the last step of the open event; the views showing what it changed
+    show it afresh (a result taken back refreshes what entering it does)."""
+    if window.ev is None:
+        return
+    try:
+        done = window.ev.redo() if redo else window.ev.undo()
+    except (UserError, NoAnswer) as error:
+        window.show_error(error)
+        return
+    if done:
+        step = step_changes(window.ev.store.last_step)
+        window.rounds_view.boards_changed(step.boards)  # for the refresh that follows only
+        try:
+            window.changed(areas=step.areas)
+        finally:
+            window.rounds_view.boards_changed(())
+        window.show_message(tr("redone" if redo else "undone",
+                               what=stored_text(done) or tr("the_last_change")))
+    else:
+        window.changed()
+        window.show_message(tr("nothing_to_redo" if redo else "nothing_to_undo"))
 
 
 @contextmanager

@@ -237,7 +237,7 @@ class TeamsDialog(QDialog):
         columns: list[tuple[str, str]] = []
         if groups and self.main.ev is not None:
             try:
-                columns = list(ranking.standings(self.main.ev, groups[0]).columns)
+                columns = list(ranking.tiebreak_columns(self.main.ev, groups[0]))
             except (UserError, NoAnswer):
                 columns = []
         offered = [(BEST_PLACE, pick(wording.team_criterion(BEST_PLACE, ""),

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 from app.ui import printing
-from app.ui.main_window import PRINT_LISTS
+from app.ui.window_menus import PRINT_LISTS
 from tests.ui.helpers import SCREENSHOTS, open_demo, pdf_text, select_group
 
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 
 from app.services import queries
 from app.ui import common
-from app.ui.views.rounds import parse_entry
+from app.ui.views.rounds_entry import parse_entry
 from tests.ui.helpers import (
     DECLARED_FOUL_GAME,
     GROUP,

@@ -254,7 +254,7 @@ def test_qt_standard_buttons_follow_the_language(window):
 
 
 def test_database_passwords_stay_out_of_titles_and_recent_files():
-    from app.ui.main_window import _hide_password
+    from app.ui.recent import hide_password as _hide_password
 
     assert _hide_password("postgresql://arbiter:secret@10.0.0.2/final") == \
         "postgresql://arbiter@10.0.0.2/final"

@@ -31,7 +31,6 @@ from app.pairing.types import Colour
 from app.rules.board import Stone, format_point, parse_point
 from app.rules.game import Game, GameSettings, Phase
 from app.rules.protocols import MAX_OFFERS
-from app.rules.records import read_record, record_of_game, write_record
 from app.services import games, playoffs, queries
 from app.services import rounds as rounds_service
 from app.services.operations import RECORD_PLAYOFF_RESULT, SAVE_GAME, Area
@@ -40,9 +39,8 @@ from app.ui.board_widget import BoardWidget
 from app.ui.i18n import pick, tr
 from app.ui.protocol_panel import ProtocolPanel
 from app.ui.texts import RULE_SET_TEXTS
+from app.ui.views import board_records
 from app.ui.views.base import View
-
-RECORD_FILTERS = "SGF (*.sgf);;Piskvork (*.psq);;Moves (*.txt);;* (*)"
 
 
 class BoardView(View):
@@ -249,14 +247,6 @@ class BoardView(View):
                 self.game_index.setValue(_old)
                 self.game_index.blockSignals(False)
 
-    @staticmethod
-    def _replay(moves: Any, settings: GameSettings) -> Game:
-        """A record's stones as a game (free opening: records hold no offers)."""
-        game = Game.new(GameSettings(settings.rules, False, settings.fifth_offers))
-        for point in moves:
-            game = game.play(point)
-        return game
-
     def _apply_settings_widgets(self, settings: GameSettings) -> None:
         key = next(k for k, v in RULE_SET_OF.items() if v is settings.rules)
         self.rules.setCurrentIndex(self.rules.findData(key))
@@ -391,47 +381,22 @@ class BoardView(View):
         self.main.show_message(tr("board_saved", result=self._result_text(self.game.result)))
         return code
 
+    # ----- record files (app.ui.views.board_records) -------------------------------------------
+
     def record_text(self, fmt: str) -> str:
-        record = record_of_game(self.game)
-        return write_record(record, fmt)
+        return board_records.record_text(self.game, fmt)
 
     def ask_open_record(self) -> None:
-        path = common.ask_open_path(self, tr("board_open_record"),
-                                    self.main.event_folder(), RECORD_FILTERS)
-        if path is not None:
-            self.open_record_file(path)
+        board_records.ask_open_record(self)
 
     def open_record_file(self, path: Path) -> bool:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-            record = read_record(text, str(path))
-            self.game = self._replay(record.moves, self.chosen_settings())
-        except (UserError, OSError, UnicodeDecodeError) as error:
-            self.main.show_error(error if isinstance(error, UserError)
-                                 else UserError("无法读取棋谱", f"cannot read the record: {error}",
-                                                str(path)))
-            return False
-        self.shown = len(self.game.moves)
-        self.show_game()
-        return True
+        return board_records.open_record_file(self, path)
 
     def ask_save_record(self) -> None:
-        path = common.ask_save_path(self, tr("board_save_record"),
-                                    str(Path(self.main.event_folder()) / "game.sgf"),
-                                    RECORD_FILTERS)
-        if path is not None:
-            self.save_record_file(path)
+        board_records.ask_save_record(self)
 
     def save_record_file(self, path: Path) -> bool:
-        suffix = Path(path).suffix.lower()
-        fmt = {".sgf": "sgf", ".psq": "psq"}.get(suffix, "moves")
-        try:
-            Path(path).write_text(self.record_text(fmt), encoding="utf-8")
-        except OSError as error:
-            self.main.show_error(UserError("无法保存棋谱", f"cannot save the record: {error}",
-                                           str(path)))
-            return False
-        return True
+        return board_records.save_record_file(self, path)
 
     # ----- showing -----------------------------------------------------------------------------
 

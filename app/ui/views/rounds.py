@@ -10,19 +10,16 @@ In the table, the same keys enter the result of the selected board and move to t
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QInputDialog,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -32,13 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import wording
-from app.errors import NoAnswer, UserError
-from app.services import exporting, queries
+from app.errors import UserError
+from app.services import queries
 from app.services import rounds as rounds_service
 from app.services.operations import (
-    ENTER_RESULT,
-    ENTER_TEAM_RESULT,
     EXCHANGE_PLAYERS,
     PAIR_NEXT_ROUND,
     SWAP_COLOURS,
@@ -47,60 +41,11 @@ from app.services.operations import (
 )
 from app.ui import common
 from app.ui.common import cell
-from app.ui.i18n import language, pick, stored_text, tr
+from app.ui.i18n import pick, stored_text, tr
 from app.ui.operations import busy
-from app.ui.printing import print_document, print_table
+from app.ui.views import rounds_print, rounds_table
 from app.ui.views.base import View
-from app.wording import number_text
-
-KEY_CODES = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+", "*": "--",
-             "t1": "1-0t", "t0": "0-1t"}
-_KEY = re.compile(r"t[10]|[10=+\-*]")
-_KEYS = r"(?:t[10]|[10=+\-*])+"
-_ENTRY = re.compile(rf"^\s*(\d+)\s*[ .,/:]\s*({_KEYS})\s*$")
-_TEAM_PLAYOFF = re.compile(rf"^\s*(\d+)\s*[ .,/:]\s*({_KEYS})\s*[pP]\s*({_KEYS})\s*$")
-_ROUND_DECIDERS = ("+", "-", "*", "t1", "t0")  # one of these alone settles a double round
-
-
-def entry_keys(text: str) -> list[str]:
-    """`"1t0="` -> `["1", "t0", "="]`: the keys typed for one board's games."""
-    return _KEY.findall(text)
-
-
-def parse_entry(text: str, games: int) -> tuple[int, list[str]] | None:
-    """`"12 1"` -> `(12, ["1-0"])`; `"3 1="` with two games -> `(3, ["1-0", "="])`;
-    `"5 t0"` -> `(5, ["0-1t"])` (the first mover lost on time).
-
-    None while the text is not yet a complete entry for `games` games a round. In a
-    double-game round one forfeit or one loss on time in game 1 is complete on its own.
-    """
-    match = _ENTRY.match(text)
-    if match is None:
-        return None
-    keys = entry_keys(match.group(2))
-    complete = len(keys) == games or (games == 2 and len(keys) == 1
-                                      and keys[0] in _ROUND_DECIDERS)
-    if not complete:
-        return None
-    return int(match.group(1)), [KEY_CODES[k] for k in keys]
-
-
-def parse_team_playoff(text: str, games: int) -> tuple[int, list[str], list[str]] | None:
-    """`"7 0=1 p1"`: match 7, one key per board, then the captains' playoff games (主将加赛)."""
-    match = _TEAM_PLAYOFF.match(text)
-    if match is None:
-        return None
-    keys = entry_keys(match.group(2))
-    if len(keys) != games:
-        return None
-    return (int(match.group(1)), [KEY_CODES[k] for k in keys],
-            [KEY_CODES[k] for k in entry_keys(match.group(3))])
-
-
-def player_text(ref: queries.PlayerRef | None) -> str:
-    if ref is None:
-        return tr("bye")
-    return f"{ref.number}. {ref.name}" if ref.number else ref.name
+from app.ui.views.rounds_entry import ResultEntry
 
 
 class RoundsView(View):
@@ -113,12 +58,11 @@ class RoundsView(View):
         self.round: queries.RoundInfo | None = None
         self.group_info: queries.GroupInfo | None = None
         self.points_before: dict[int, int] = {}
-        self._pending: tuple[str, int | None] = ("", None)
         self._refusals: rounds_service.RoundRefusals | None = None
         self._refusals_for: tuple[str | None, int | None] = (None, None)
         self._refusals_stale = True
-        self._changed_board: int | None = None  # a result just stored on this board only
-        self._entry_reason = ""  # why the last result entered was refused ('' if it was not)
+        self.changed_board: int | None = None  # a result just stored on this board only
+        self._shown_headers: list[str] | None = None
         self.group_label = QLabel()
         self.group = QComboBox()
         self.group.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -143,18 +87,6 @@ class RoundsView(View):
         self.slips_button.setObjectName("print_slips")
         self.slips_pdf_button = QPushButton()
         self.slips_pdf_button.setObjectName("pdf_slips")
-        self.entry_label = QLabel()
-        self.entry = QLineEdit()
-        self.entry.setObjectName("result_entry")
-        self.entry.textEdited.connect(self._entry_edited)
-        self.entry.returnPressed.connect(self._entry_return)
-        common.pass_undo_to_window(self.entry)
-        self.entry_hint = QLabel()
-        self.entry_hint.setObjectName("entry_hint")
-        self.entry_error = QLabel()  # why the last entry was refused, until one is stored
-        self.entry_error.setObjectName("entry_error")
-        self.entry_error.setStyleSheet("color: #b00020;")
-        self.entry_error.setWordWrap(True)
         self.progress = QProgressBar()
         self.progress.setObjectName("round_progress")
         self.progress.setTextVisible(True)
@@ -163,13 +95,17 @@ class RoundsView(View):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.installEventFilter(self)
         self.table.doubleClicked.connect(lambda _index: self.record_selected())
         self.table.itemSelectionChanged.connect(self.main_actions_changed)
         self.report_label = QLabel()
         self.report = QPlainTextEdit()
         self.report.setObjectName("pairing_report")
         self.report.setReadOnly(True)
+        self.results = ResultEntry(self)  # the quick entry, and the keys typed on the table
+        self.entry_label = self.results.entry_label
+        self.entry = self.results.entry
+        self.entry_hint = self.results.entry_hint
+        self.entry_error = self.results.entry_error
 
         top = QHBoxLayout()
         top.addWidget(self.group_label)
@@ -210,8 +146,6 @@ class RoundsView(View):
         layout.addLayout(entry)
         layout.addLayout(manual)
         layout.addWidget(splitter, 1)
-        self.entry_shortcut = QShortcut(QKeySequence("Ctrl+R"), self)
-        self.entry_shortcut.activated.connect(self.entry.setFocus)
 
     def connect_actions(self) -> None:
         """The buttons trigger the window's Round actions (one enabled state, one tooltip)."""
@@ -294,20 +228,18 @@ class RoundsView(View):
         self.round_box.blockSignals(False)
         self.round = None
         self.group_info = None
-        self._pending = ("", None)
-        self.entry.setText("")
-        self.entry_hint.setText("")
+        self.results.reset()
         self.table.clearSelection()
 
     def boards_changed(self, ids: tuple[int, ...]) -> None:
         """Undo or redo changed the result of these boards only (by stored id): when it is
         one board of the round shown, only its row is shown again."""
         numbers = [b.number for b in self.round.boards if b.id in ids] if self.round else []
-        self._changed_board = numbers[0] if len(ids) == 1 and len(numbers) == 1 else None
+        self.changed_board = numbers[0] if len(ids) == 1 and len(numbers) == 1 else None
 
     def refresh(self) -> None:
         self._refusals_stale = True
-        board, self._changed_board = self._changed_board, None
+        board, self.changed_board = self.changed_board, None
         if board is not None and self.round is not None and self._refresh_board(board):
             return
         info = queries.event_info(self.ev)
@@ -336,7 +268,7 @@ class RoundsView(View):
         boards = tuple(board if b.number == number else b for b in self.round.boards)
         self.round = replace(self.round, boards=boards,
                              complete=all(b.result for b in boards))
-        for column, value in enumerate(self._board_row(board)):
+        for column, value in enumerate(self.board_row(board)):
             item = self.table.item(row, column)
             if item is not None and not isinstance(value, int):
                 item.setText("" if value is None else str(value))
@@ -401,24 +333,17 @@ class RoundsView(View):
         self._fill()
         self.main_actions_changed()
 
-    def headers(self) -> list[str]:
-        keys = (("col_match", "col_first_team", "col_label", "col_result", "col_second_team",
-                 "col_lineup") if self.is_team_group() else
-                ("col_board", "col_first", "col_points_before", "col_first_unit", "col_result",
-                 "col_second", "col_points_before", "col_second_unit"))
-        return [tr(k) for k in keys]
-
     def _fill(self) -> None:
         round_ = self.round
         rows: list[list[object]] = []
         data: list[object] = []
         if round_ is not None:
             for board in round_.boards:
-                rows.append(self._board_row(board))
+                rows.append(self.board_row(board))
                 data.append(board.number)
         row = self.table.currentRow()
-        if self._same_boards(rows, data):
-            self._update_rows(rows)
+        if rounds_table.same_boards(self.table, self.headers(), self._shown_headers, rows, data):
+            rounds_table.update_rows(self.table, rows)
         else:
             common.fill_table(self.table, self.headers(), rows, data)
             self._shown_headers = self.headers()
@@ -429,47 +354,7 @@ class RoundsView(View):
         if 0 <= row < self.table.rowCount():
             self.table.selectRow(row)
         self._show_progress()
-        games = self.entry_games()
-        self.entry.setPlaceholderText("12 " + "1=0"[:games] if games <= 3 else "12 1")
-
-    def _same_boards(self, rows: list[list[object]], data: list[object]) -> bool:
-        """The table shows these boards already, under these headers (only texts differ:
-        after undo or another full refresh of the round shown)."""
-        table = self.table
-        if not rows or table.rowCount() != len(rows) or table.columnCount() != len(rows[0]) \
-                or getattr(self, "_shown_headers", None) != self.headers():
-            return False
-        for r, number in enumerate(data):
-            item = table.item(r, 0)
-            if item is None or item.data(Qt.ItemDataRole.UserRole) != number \
-                    or item.data(Qt.ItemDataRole.DisplayRole) != rows[r][0]:
-                return False
-        return all(len(row) == table.columnCount() for row in rows)
-
-    def _update_rows(self, rows: list[list[object]]) -> None:
-        """Put the texts that changed into the table's cells (rather than building every
-        cell again), then size the columns as filling the table does."""
-        table = self.table
-        changed = False
-        for r, values in enumerate(rows):
-            for c, value in enumerate(values):
-                if c == 0:
-                    continue  # the board number: the same, checked above
-                item = cell(table, r, c)
-                if isinstance(value, int | float) and not isinstance(value, bool):
-                    if item.data(Qt.ItemDataRole.DisplayRole) != value:
-                        item.setData(Qt.ItemDataRole.DisplayRole, value)
-                        changed = True
-                    continue
-                text = "" if value is None else str(value)
-                if item.text() != text:
-                    item.setText(text)
-                    changed = True
-        if changed:
-            table.resizeColumnsToContents()
-            header = table.horizontalHeader()
-            header.setStretchLastSection(False)  # re-stretch after the columns were sized
-            header.setStretchLastSection(True)
+        self.results.show_games(self.entry_games())
 
     def _show_progress(self) -> None:
         round_ = self.round
@@ -482,34 +367,12 @@ class RoundsView(View):
         lines = (stored_text(line) for line in (round_.report if round_ else ()))
         self.report.setPlainText("\n".join(line for line in lines if line))
 
-    def _points(self, ref: queries.PlayerRef | None) -> str:
-        if ref is None or ref.id not in self.points_before:
-            return ""
-        return number_text(self.points_before[ref.id])
+    def headers(self) -> list[str]:
+        return rounds_table.headers(self.is_team_group())
 
-    def _board_row(self, board: queries.BoardInfo) -> list[object]:
+    def board_row(self, board: queries.BoardInfo) -> list[object]:
         """Board, first side (points before the round, unit), result, second side (...)."""
-        if board.first_team:  # a team match (分台定人制): teams, each board's game, line-ups
-            games = " ".join(g.result or "·" for g in board.games)
-            lineup = ("；" if language() == "zh" else "; ").join(
-                f"{g.index}: {g.black.name if g.black else '—'}–"
-                f"{g.white.name if g.white else '—'}" for g in board.games)
-            # every board played, level on game points: waiting for the captains' playoff
-            waiting = board.score is not None and board.score.waits_for_playoff
-            result = wording.match_waiting_text(language()) if waiting else board.result
-            return [board.number, board.first_team, match_note(board),
-                    f"{result}  [{games}]",
-                    board.second_team or tr("bye"), lineup]
-        result = tr("bye") if board.result == "bye" else board.result
-        if len(board.games) > 1:
-            parts = [g.result for g in board.games if g.result]
-            if parts:
-                result = f"{board.result}  ({' '.join(parts)})" if board.result else \
-                    " ".join(parts)
-        second = player_text(board.second) if board.second is not None else tr("bye")
-        return [board.number, player_text(board.first), self._points(board.first),
-                board.first.unit if board.first else "", result, second,
-                self._points(board.second), board.second.unit if board.second else ""]
+        return rounds_table.board_row(board, self.points_before)
 
     def is_team_group(self) -> bool:
         return bool(self.group_info and self.group_info.system.team)
@@ -611,194 +474,28 @@ class RoundsView(View):
                                                   for w in outcome.warnings))
         return list(outcome.warnings)
 
-    # ----- printing ---------------------------------------------------------------------------
-
-    def _print_title(self) -> str:
-        number = self.current_round_number()
-        return tr("print_pairings_title", group=self.selected_group() or "",
-                  round=number or "")
+    # ----- printing (app.ui.views.rounds_print) -----------------------------------------------
 
     def print_pairings(self) -> bool:
-        """The pairing list as shown, with a print preview (对阵表)."""
-        if self.round is None:
-            return False
-        return print_table(self, self._print_title(), self.headers(), self.board_texts())
+        return rounds_print.print_pairings(self)
 
     def export_pairings_pdf(self) -> bool:
-        if self.round is None:
-            return False
-        return print_table(self, self._print_title(), self.headers(), self.board_texts(),
-                           pdf_folder=self.main.event_folder())
+        return rounds_print.print_pairings(self, pdf=True)
 
     def print_refusal(self) -> str | None:
-        """Why the round's lists cannot be printed now (None: they can)."""
-        return tr("rounds_none") if self.round is None else None
+        return rounds_print.print_refusal(self)
 
     def print_slips(self, pdf: bool = False) -> bool:
-        """The round's result slips (成绩记录单) as the export draws them: shown in the PDF
-        viewer to print, or saved as a PDF in the event's folder."""
-        number, name = self.current_round_number(), self.selected_group()
-        if self.round is None or number is None or name is None:
-            return False
-        title = tr("print_slips_title", group=name, round=number)
-        try:
-            return print_document(
-                self, title, lambda path: exporting.write_result_slips(self.ev, name, number, path),
-                pdf_folder=self.main.event_folder() if pdf else None)
-        except (UserError, NoAnswer) as error:
-            self.main.refuse(error)
-            return False
+        return rounds_print.print_slips(self, pdf)
 
-    # ----- results ---------------------------------------------------------------------------
-
-    def _confirm_replace(self, board: int, old: str, new: str) -> bool:
-        return common.confirm(self, tr("rounds_replace_title"),
-                              tr("rounds_replace_text", board=board, old=old, new=new))
+    # ----- results (app.ui.views.rounds_entry) ------------------------------------------------
 
     def enter_result(self, board: int, codes: list[str], playoff: list[str] | None = None
                      ) -> bool:
-        """Store a board's result. A board that has one already is replaced only when the
-        arbiter says so; later rounds paired on the old result are named."""
-        self._entry_reason = ""
-        number = self.current_round_number()
-        name = self.selected_group()
-        if number is None or name is None or self.round is None:
-            self.main.show_message(tr("rounds_none"))
-            return False
-        old = next((b.result for b in self.round.boards if b.number == board), "")
-        replace = bool(old) and old != "bye"
-        new = " ".join(codes) + (f" p{' '.join(playoff)}" if playoff else "")
-        if replace and not self.is_team_group() and rounds_service.same_result(
-                self.ev, name, number, board, codes):
-            self.main.show_message(tr("rounds_result_unchanged", board=board, result=old))
-            return True  # nothing to correct: no question, nothing written
-        if replace and not self._confirm_replace(board, old, new):
-            self.main.show_message(tr("rounds_replace_kept", board=board, old=old))
-            return False
-        if self.is_team_group():
-            team = self.run(ENTER_TEAM_RESULT, self.ev, name, number, board, codes,
-                            playoff or (), replace=replace)
-            if team is None:
-                self._entry_reason = self.main.last_error
-                return False
-            self.select_board(board)
-            if team.value and self.round is not None and self.round.complete:
-                self._say_round_complete(name, number)
-            else:
-                self.main.show_message(tr("rounds_match_saved", board=board,
-                                          result=team.value
-                                          or wording.match_waiting_text(language())))
-            return True
-        self._changed_board = board  # only this board's row needs showing again
-        outcome = self.run(ENTER_RESULT, self.ev, name, number, board, codes, replace=replace)
-        self._changed_board = None
-        if outcome is None:
-            self._entry_reason = self.main.last_error
-            return False
-        self.select_board(board)
-        if outcome.warnings:
-            return True
-        if self.round is not None and self.round.complete:
-            self._say_round_complete(name, number)
-        else:
-            self.main.show_message(tr("rounds_result_saved", board=board,
-                                      result=" ".join(codes)))
-        return True
-
-    def _say_round_complete(self, name: str, number: int) -> None:
-        """The last result of a round: pair the next one, or the group is finished."""
-        finished = rounds_service.round_refusals(self.ev, name, number).finished
-        self.main.show_message(tr("rounds_group_finished", group=name) if finished
-                               else tr("rounds_complete", round=number))
-
-    def _show_entry_board(self, text: str) -> None:
-        """While a board number is typed: select that board and name who plays there."""
-        match = re.match(r"^\s*(\d+)", text)
-        board = None
-        if match and self.round is not None:
-            number = int(match.group(1))
-            board = next((b for b in self.round.boards if b.number == number), None)
-        if board is None:
-            self.entry_hint.setText("")
-            return
-        self.select_board(board.number)
-        row = self._board_row(board)
-        second = row[4] if self.is_team_group() else row[5]
-        result = f"  [{board.result}]" if board.result else ""
-        self.entry_hint.setText(f"{board.number}: {row[1]} — {second}{result}")
-
-    def _entry_done(self) -> None:
-        self.entry.setText("")  # setText, not clear(): the typing is no longer to undo
-        self.entry_hint.setText("")
-        self.entry_error.setText("")
-
-    def _entry_refused(self) -> None:
-        """A refused entry: its text selected, so that the next one typed replaces it (not
-        "99 1" + "5 0" = "99 15 0"), and the reason beside the box."""
-        self.entry.selectAll()
-        self.entry_error.setText(self._entry_reason)
+        return self.results.enter_result(board, codes, playoff)
 
     def _entry_edited(self, text: str) -> None:
-        self._show_entry_board(text)
-        if self.is_team_group():
-            return  # a team match may go on with the captains' playoff: Enter saves it
-        parsed = parse_entry(text, self.entry_games())
-        if parsed is None:
-            return
-        if self.enter_result(*parsed):
-            self._entry_done()
-        else:
-            self._entry_refused()
-
-    def _entry_return(self) -> None:
-        text = self.entry.text()
-        if not text.strip():
-            return
-        games = self.entry_games()
-        if self.is_team_group():
-            team = parse_team_playoff(text, games)
-            if team is not None:
-                if self.enter_result(*team):
-                    self._entry_done()
-                else:
-                    self._entry_refused()
-                return
-        parsed = parse_entry(text, games)
-        if parsed is None:
-            self.main.show_error(UserError(tr("bad_entry", text=text), tr("bad_entry", text=text),
-                                           tr("rounds_entry")))
-            self._entry_reason = self.main.last_error
-            self._entry_refused()
-            return
-        if self.enter_result(*parsed):
-            self._entry_done()
-        else:
-            self._entry_refused()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
-        """Result keys typed on the pairing table enter the selected board's result."""
-        if watched is self.table and event.type() == QEvent.Type.KeyPress:
-            assert isinstance(event, QKeyEvent)
-            key = event.text()
-            if (key in KEY_CODES or key == "t") and self.selected_board() is not None:
-                self._table_key(key)
-                return True
-        return super().eventFilter(watched, event)
-
-    def _table_key(self, key: str) -> None:
-        board = self.selected_board()
-        if board is None:
-            return
-        pending, pending_board = self._pending
-        keys = pending + key if pending_board == board else key
-        parsed = parse_entry(f"{board} {keys}", self.entry_games())
-        if parsed is None:
-            self._pending = (keys, board)
-            return
-        self._pending = ("", None)
-        row = self.table.currentRow()
-        if self.enter_result(*parsed) and row + 1 < self.table.rowCount():
-            self.table.selectRow(row + 1)
+        self.results.edited(text)
 
     def record_selected(self) -> None:
         board = self.selected_board()
@@ -823,8 +520,7 @@ class RoundsView(View):
         self._update_own_buttons()
         self.slips_button.setText(tr("print_slips"))
         self.slips_pdf_button.setText(tr("pdf_slips"))
-        self.entry_label.setText(tr("rounds_entry"))
-        self.entry.setToolTip(tr("rounds_entry_tip"))
+        self.results.retranslate()
         self.table.setToolTip(tr("rounds_entry_tip"))
         self.report_label.setText(tr("rounds_report"))
 
@@ -835,17 +531,6 @@ class RoundsView(View):
         state = settings.value("rounds/splitter")
         if state is not None:
             self.splitter.restoreState(state)
-
-
-def match_note(board: queries.BoardInfo) -> str:
-    """A team match's note in the language shown: its score once every board has its result
-    ("3:3 主将加赛": the game points, decided by the captains' playoff); before, the places a
-    knockout match decides (1–8名)."""
-    if board.score is not None:
-        return wording.match_score_text(board.score, language())
-    if board.places is not None:
-        return wording.places_text(board.places, language())
-    return ""
 
 
 def _why(error: UserError | None) -> str | None:

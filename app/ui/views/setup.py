@@ -334,7 +334,7 @@ class SetupView(View):
         _choose(self.unplayed, group.unplayed_policy)
         self.prizes.set_rows(list(group.prizes))
         self.titles.set_rows(list(group.grade_titles))
-        self._show_settings(_settings_shown(group))
+        self._show_settings(group.settings.to_json())
         self.eligibility.set_value(dict(group.eligibility))
         self.progress.setText(tr("progress_text", players=group.player_count,
                                  paired=group.rounds_paired, complete=group.rounds_complete))
@@ -451,16 +451,13 @@ class SetupView(View):
         except UserError as error:
             self.main.show_error(error)
             return False
-        old = {"name": group.name, "rule_set": group.rule_set, "opening": group.opening,
-               "fifth_move_offers": group.fifth_move_offers, "time_control": group.time_control,
-               "system": group.system.value, "rounds": group.rounds,
-               "games_per_round": group.games_per_round, "points": dict(group.points),
-               "tiebreaks": list(group.tiebreaks), "unplayed_policy": group.unplayed_policy,
-               "prizes": list(group.prizes), "grade_titles": list(group.grade_titles),
-               "eligibility": dict(group.eligibility), "settings": _settings_shown(group)}
+        # the group's columns as its settings write them (app.group_settings), and those of
+        # its other settings that have a control here
+        shown = group.settings.to_json()
+        before = {key: shown[key] for key in values["settings"]}
+        old = {**group.settings.columns(), "settings": before}
         changed = {k: v for k, v in values.items() if old.get(k) != v}
         if "settings" in changed:  # only the settings that changed
-            before = _settings_shown(group)
             changed["settings"] = {k: v for k, v in values["settings"].items()
                                    if before.get(k) != v}
         if "points" in changed:
@@ -552,18 +549,6 @@ def _choose(combo: QComboBox, key: str) -> None:
         combo.addItem(key, key)
         index = combo.count() - 1
     combo.setCurrentIndex(index)
-
-
-# The group settings (app.group_settings.GroupSettings keys) that have a control here.
-CONTROLLED_SETTINGS = ("playoffs", "playoff_format", "median_cut", "wins_count_forfeits",
-                       "wins_count_byes", "same_unit_avoidance_rounds", "forfeit_counts_as_meeting",
-                       "initial_colour", "late_entry_points", "subrankings")
-
-
-def _settings_shown(group: queries.GroupInfo) -> dict[str, Any]:
-    """The group's settings that have a control here, as the settings write them."""
-    data = group.settings.to_json()
-    return {key: data[key] for key in CONTROLLED_SETTINGS}
 
 
 def _date_text(value: object) -> str:

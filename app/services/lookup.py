@@ -1,0 +1,43 @@
+"""Finding a group's rows by what the arbiter names them (a round by its number, a board by
+its number) and the group's typed basics (its system, its players in seeding order): the
+ground floor every service reads with, importing no other service but the event's."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from app.errors import UserError
+from app.pairing.system import System
+from app.store.models import BoardRow, Group, Player, Round
+
+
+def system_of(group: Group) -> System:
+    """The group's competition system (the event file stores its value)."""
+    return System.of(group.system, f"组别 {group.name}")
+
+
+def seeded_players(group: Group) -> list[Player]:
+    """The group's players in pairing-number order (seed, then registration order)."""
+    return sorted(group.players, key=lambda p: (p.seed, p.id))
+
+
+def find_round(session: Session, group: Group, number: int) -> Round:
+    for round_ in group.rounds_played:
+        if round_.number == number:
+            return round_
+    raise UserError(
+        f"组别“{group.name}”没有第{number}轮",
+        f"group '{group.name}' has no round {number}",
+        "round",
+    )
+
+
+def find_board(round_: Round, number: int) -> BoardRow:
+    for board in round_.boards:
+        if board.number == number:
+            return board
+    raise UserError(
+        f"第{round_.number}轮没有第{number}台",
+        f"round {round_.number} has no board {number}",
+        "board",
+    )

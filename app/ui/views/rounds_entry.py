@@ -1,0 +1,265 @@
+"""The rounds view's quick result entry by keyboard (see `app.ui.views.rounds`): the entry
+line (board number, a space, one key per game), the keys typed on the pairing table, and
+storing the result they make (a board that has one is replaced only when the arbiter says
+so)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import QLabel, QLineEdit
+
+from app import wording
+from app.errors import UserError
+from app.services import rounds as rounds_service
+from app.services.operations import ENTER_RESULT, ENTER_TEAM_RESULT
+from app.ui import common
+from app.ui.i18n import language, tr
+
+if TYPE_CHECKING:
+    from app.ui.views.rounds import RoundsView
+
+KEY_CODES = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+", "*": "--",
+             "t1": "1-0t", "t0": "0-1t"}
+_KEY = re.compile(r"t[10]|[10=+\-*]")
+_KEYS = r"(?:t[10]|[10=+\-*])+"
+_ENTRY = re.compile(rf"^\s*(\d+)\s*[ .,/:]\s*({_KEYS})\s*$")
+_TEAM_PLAYOFF = re.compile(rf"^\s*(\d+)\s*[ .,/:]\s*({_KEYS})\s*[pP]\s*({_KEYS})\s*$")
+_ROUND_DECIDERS = ("+", "-", "*", "t1", "t0")  # one of these alone settles a double round
+
+
+def entry_keys(text: str) -> list[str]:
+    """`"1t0="` -> `["1", "t0", "="]`: the keys typed for one board's games."""
+    return _KEY.findall(text)
+
+
+def parse_entry(text: str, games: int) -> tuple[int, list[str]] | None:
+    """`"12 1"` -> `(12, ["1-0"])`; `"3 1="` with two games -> `(3, ["1-0", "="])`;
+    `"5 t0"` -> `(5, ["0-1t"])` (the first mover lost on time).
+
+    None while the text is not yet a complete entry for `games` games a round. In a
+    double-game round one forfeit or one loss on time in game 1 is complete on its own.
+    """
+    match = _ENTRY.match(text)
+    if match is None:
+        return None
+    keys = entry_keys(match.group(2))
+    complete = len(keys) == games or (games == 2 and len(keys) == 1
+                                      and keys[0] in _ROUND_DECIDERS)
+    if not complete:
+        return None
+    return int(match.group(1)), [KEY_CODES[k] for k in keys]
+
+
+def parse_team_playoff(text: str, games: int) -> tuple[int, list[str], list[str]] | None:
+    """`"7 0=1 p1"`: match 7, one key per board, then the captains' playoff games (主将加赛)."""
+    match = _TEAM_PLAYOFF.match(text)
+    if match is None:
+        return None
+    keys = entry_keys(match.group(2))
+    if len(keys) != games:
+        return None
+    return (int(match.group(1)), [KEY_CODES[k] for k in keys],
+            [KEY_CODES[k] for k in entry_keys(match.group(3))])
+
+
+
+
+class ResultEntry(QObject):
+    """The entry line of the rounds view and the result keys typed on its table."""
+
+    def __init__(self, view: RoundsView) -> None:
+        super().__init__(view)
+        self.view = view
+        self._pending: tuple[str, int | None] = ("", None)
+        self.entry_label = QLabel()
+        self.entry = QLineEdit()
+        self.entry.setObjectName("result_entry")
+        self.entry.textEdited.connect(self.edited)
+        self.entry.returnPressed.connect(self.entered)
+        common.pass_undo_to_window(self.entry)
+        self.entry_hint = QLabel()
+        self.entry_hint.setObjectName("entry_hint")
+        self.entry_error = QLabel()  # why the last entry was refused, until one is stored
+        self.entry_error.setObjectName("entry_error")
+        self.entry_error.setStyleSheet("color: #b00020;")
+        self.entry_error.setWordWrap(True)
+        self._reason = ""  # why the last result entered was refused ('' if it was not)
+        view.table.installEventFilter(self)
+        self.entry_shortcut = QShortcut(QKeySequence("Ctrl+R"), view)
+        self.entry_shortcut.activated.connect(self.entry.setFocus)
+
+    def reset(self) -> None:
+        self._pending = ("", None)
+        self.entry.setText("")
+        self.entry_hint.setText("")
+        self.entry_error.setText("")
+
+    def show_games(self, games: int) -> None:
+        """The placeholder: an example entry for `games` keys a board."""
+        self.entry.setPlaceholderText("12 " + "1=0"[:games] if games <= 3 else "12 1")
+
+    def confirm_replace(self, board: int, old: str, new: str) -> bool:
+        return common.confirm(self.view, tr("rounds_replace_title"),
+                              tr("rounds_replace_text", board=board, old=old, new=new))
+
+    def enter_result(self, board: int, codes: list[str], playoff: list[str] | None = None
+                     ) -> bool:
+        """Store a board's result. A board that has one already is replaced only when the
+        arbiter says so; later rounds paired on the old result are named."""
+        view = self.view
+        self._reason = ""
+        number = view.current_round_number()
+        name = view.selected_group()
+        if number is None or name is None or view.round is None:
+            view.main.show_message(tr("rounds_none"))
+            return False
+        old = next((b.result for b in view.round.boards if b.number == board), "")
+        replace = bool(old) and old != "bye"
+        new = " ".join(codes) + (f" p{' '.join(playoff)}" if playoff else "")
+        if replace and not view.is_team_group() and rounds_service.same_result(
+                view.ev, name, number, board, codes):
+            view.main.show_message(tr("rounds_result_unchanged", board=board, result=old))
+            return True  # nothing to correct: no question, nothing written
+        if replace and not self.confirm_replace(board, old, new):
+            view.main.show_message(tr("rounds_replace_kept", board=board, old=old))
+            return False
+        if view.is_team_group():
+            return self._enter_match(name, number, board, codes, playoff or [], replace)
+        view.changed_board = board  # only this board's row needs showing again
+        outcome = view.run(ENTER_RESULT, view.ev, name, number, board, codes, replace=replace)
+        view.changed_board = None
+        if outcome is None:
+            self._reason = view.main.last_error
+            return False
+        view.select_board(board)
+        if outcome.warnings:
+            return True
+        if view.round is not None and view.round.complete:
+            self.say_round_complete(name, number)
+        else:
+            view.main.show_message(tr("rounds_result_saved", board=board,
+                                      result=" ".join(codes)))
+        return True
+
+    def _enter_match(self, name: str, number: int, match: int, codes: list[str],
+                     playoff: list[str], replace: bool) -> bool:
+        """A team match's results, board by board, then its captains' playoff."""
+        view = self.view
+        team = view.run(ENTER_TEAM_RESULT, view.ev, name, number, match, codes, playoff,
+                        replace=replace)
+        if team is None:
+            self._reason = view.main.last_error
+            return False
+        view.select_board(match)
+        if team.value and view.round is not None and view.round.complete:
+            self.say_round_complete(name, number)
+        else:
+            view.main.show_message(tr("rounds_match_saved", board=match, result=team.value
+                                      or wording.match_waiting_text(language())))
+        return True
+
+    def say_round_complete(self, name: str, number: int) -> None:
+        """The last result of a round: pair the next one, or the group is finished."""
+        view = self.view
+        finished = rounds_service.round_refusals(view.ev, name, number).finished
+        view.main.show_message(tr("rounds_group_finished", group=name) if finished
+                               else tr("rounds_complete", round=number))
+
+    def show_entry_board(self, text: str) -> None:
+        """While a board number is typed: select that board and name who plays there."""
+        view = self.view
+        match = re.match(r"^\s*(\d+)", text)
+        board = None
+        if match and view.round is not None:
+            number = int(match.group(1))
+            board = next((b for b in view.round.boards if b.number == number), None)
+        if board is None:
+            self.entry_hint.setText("")
+            return
+        view.select_board(board.number)
+        row = view.board_row(board)
+        second = row[4] if view.is_team_group() else row[5]
+        result = f"  [{board.result}]" if board.result else ""
+        self.entry_hint.setText(f"{board.number}: {row[1]} — {second}{result}")
+
+    def done(self) -> None:
+        self.entry.setText("")  # setText, not clear(): the typing is no longer to undo
+        self.entry_hint.setText("")
+        self.entry_error.setText("")
+
+    def refused(self) -> None:
+        """A refused entry: its text selected, so that the next one typed replaces it (not
+        "99 1" + "5 0" = "99 15 0"), and the reason beside the box."""
+        self.entry.selectAll()
+        self.entry_error.setText(self._reason)
+
+    def _store(self, board: int, codes: list[str], playoff: list[str] | None = None) -> None:
+        """Enter what was typed; done when stored, else refused."""
+        if self.enter_result(board, codes, playoff):
+            self.done()
+        else:
+            self.refused()
+
+    def edited(self, text: str) -> None:
+        view = self.view
+        self.show_entry_board(text)
+        if view.is_team_group():
+            return  # a team match may go on with the captains' playoff: Enter saves it
+        parsed = parse_entry(text, view.entry_games())
+        if parsed is not None:
+            self._store(*parsed)
+
+    def entered(self) -> None:
+        view = self.view
+        text = self.entry.text()
+        if not text.strip():
+            return
+        games = view.entry_games()
+        if view.is_team_group():
+            team = parse_team_playoff(text, games)
+            if team is not None:
+                self._store(*team)
+                return
+        parsed = parse_entry(text, games)
+        if parsed is None:
+            view.main.show_error(UserError(tr("bad_entry", text=text), tr("bad_entry", text=text),
+                                           tr("rounds_entry")))
+            self._reason = view.main.last_error
+            self.refused()
+            return
+        self._store(*parsed)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        """Result keys typed on the pairing table enter the selected board's result."""
+        view = self.view
+        if watched is view.table and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            key = event.text()
+            if (key in KEY_CODES or key == "t") and view.selected_board() is not None:
+                self.table_key(key)
+                return True
+        return super().eventFilter(watched, event)
+
+    def table_key(self, key: str) -> None:
+        view = self.view
+        board = view.selected_board()
+        if board is None:
+            return
+        pending, pending_board = self._pending
+        keys = pending + key if pending_board == board else key
+        parsed = parse_entry(f"{board} {keys}", view.entry_games())
+        if parsed is None:
+            self._pending = (keys, board)
+            return
+        self._pending = ("", None)
+        row = view.table.currentRow()
+        if self.enter_result(*parsed) and row + 1 < view.table.rowCount():
+            view.table.selectRow(row + 1)
+
+    def retranslate(self) -> None:
+        self.entry_label.setText(tr("rounds_entry"))
+        self.entry.setToolTip(tr("rounds_entry_tip"))

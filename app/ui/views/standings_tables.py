@@ -1,0 +1,109 @@
+"""The standings view's table filled from a typed ranking: a players' ranking (with its
+shared places and ties to play off shaded) or a team ranking; and a playoff's games as text.
+Everything here only words what the standings service decided."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QTableWidget
+
+from app import wording
+from app.pairing.system import System
+from app.standings.ranking import PlayoffState
+from app.ui import common
+from app.ui.common import cell
+from app.ui.i18n import language, names_text, pick, tr
+from app.ui.texts import PLAYOFF_STAGE_ENGLISH, TIEBREAK_ENGLISH
+
+SHARED_COLOUR = "#fff3cd"
+NEED_COLOUR = "#f8d7da"
+
+
+def tiebreak_header(key: str, label: str) -> str:
+    """A tie-break column: the group's own name in Chinese (小分 ...); in English the
+    tie-break's English name, with the group's Chinese name where it has its own."""
+    english = TIEBREAK_ENGLISH.get(key, key)
+    return pick(label, english)
+
+
+def fill_standings(table: QTableWidget, info: Any, system: System | None) -> None:
+    """A players' ranking (or a team group's own standings) in `table`."""
+    sub = bool(getattr(info, "sub", False))
+    # A knockout ranks by its bracket (places decided by matches won, huazhi 六、(三)5):
+    # teams or players, matches won, no playoff of ties; a title column only if any.
+    bracket = system is not None and system.bracket
+    titles = not bracket or any(wording.title_text(row.award) for row in info.rows)
+    headers = [tr("standings_rank"),
+               tr("col_team") if system is not None and system.team else tr("col_name"),
+               tr("col_unit"), tr("standings_matches_won" if bracket else "standings_points"),
+               *[tiebreak_header(key, label) for key, label in info.columns],
+               *([tr("standings_open_place")] if sub else []),
+               *([] if bracket else [tr("standings_playoff")]), tr("standings_prize"),
+               *([tr("standings_title_apply")] if titles else [])]
+    lang = language()
+    rows = [[wording.place_text(row.place, row.shared), row.player.name, row.player.unit,
+             wording.number_text(row.points), *map(wording.number_text, row.tiebreaks),
+             *([wording.place_text(row.open_place, row.open_shared)] if sub else []),
+             *([] if bracket else [wording.playoff_text(row.playoff, lang)]),
+             wording.prize_text(row.award, lang),
+             *([wording.title_text(row.award)] if titles else [])]
+            for row in info.rows]
+    common.fill_table(table, headers, rows, [row.player.id for row in info.rows])
+    shared = QBrush(QColor(SHARED_COLOUR))
+    need = QBrush(QColor(NEED_COLOUR))
+    for r, row in enumerate(info.rows):
+        brush = (need if row.playoff is PlayoffState.NEEDED
+                 else (shared if row.shared else None))
+        if brush is not None:
+            for c in range(table.columnCount()):
+                cell(table, r, c).setBackground(brush)
+        cell(table, r, 0).setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+    if sub:
+        column = headers.index(tr("standings_open_place"))
+        item = table.horizontalHeaderItem(column)
+        if item is not None:
+            item.setToolTip(tr("standings_open_place_tip"))
+
+
+def fill_team_standings(table: QTableWidget, info: Any) -> None:
+    """A team ranking; a unit without a complete team shows no figure (its total and
+    criteria are empty, never 0) and lists its members; a tie to settle by lots or a
+    playoff says why."""
+    lang = language()
+    reasons = any(row.why is not None for row in info.rows)
+    headers = [tr("standings_rank"), tr("col_team"),
+               wording.team_total_label(info.method, lang),
+               *[wording.team_criterion(key, label, lang) for key, label in info.columns],
+               tr("col_members"), tr("standings_prize"), tr("col_note"),
+               *([tr("standings_team_reason")] if reasons else [])]
+    rows = [[wording.place_text(row.place, row.shared, "-"), row.team,
+             wording.number_text(row.total) if row.total is not None else "",
+             *(map(wording.number_text, row.values) if row.place is not None
+               else ["" for _ in row.values]),
+             names_text(row.members), wording.prize_text(row.award, lang),
+             wording.team_note_text(row.note, lang),
+             *([wording.reason_text(row.why, lang) if row.why else ""] if reasons else [])]
+            for row in info.rows]
+    common.fill_table(table, headers, rows)
+    need = QBrush(QColor(NEED_COLOUR))
+    for r, row in enumerate(info.rows):
+        if row.why is not None:
+            for c in range(table.columnCount()):
+                cell(table, r, c).setBackground(need)
+
+
+def playoff_text(info: Any) -> str:
+    """A playoff's games (played and to play) and its order once decided."""
+    lines = [tr("playoff_item", place=info.place,
+                players=names_text(p.name for p in info.players), state="")]
+    for game in info.games:
+        mark = game.result or ("→ " + tr("playoff_next") if game is info.next_game else "")
+        stage = pick(game.stage, PLAYOFF_STAGE_ENGLISH.get(game.stage, game.stage))
+        lines.append(f"{game.index}. {stage}  {game.black.name} — {game.white.name}  "
+                     f"{game.time_control}  {mark}")
+    if info.order:
+        lines.append(tr("playoff_decided", order=" > ".join(p.name for p in info.order)))
+    return "\n".join(lines)
