@@ -56,9 +56,12 @@ def test_the_same_result_typed_again_asks_nothing_and_writes_nothing(  # type: i
     entries = len(window.ev.history())
     asked: list[str] = []
     monkeypatch.setattr(common, "confirm", lambda *args: asked.append(args[-1]) or True)
+    qtbot.keyClicks(view.entry, "99 1")  # refused: the banner says why
+    assert window.banner_message()
     qtbot.keyClicks(view.entry, "1 0")
     assert asked == [] and view.entry.text() == ""
     assert len(window.ev.history()) == entries
     assert "未改动" in window.status_label.text()
+    assert window.banner_message() == "" and view.entry_error.text() == ""
     qtbot.keyClicks(view.entry, "1 1")  # a real correction is still asked about
     assert len(asked) == 1 and _board_results(window)[0] == "1-0"

@@ -123,6 +123,7 @@ class ResultEntry(QObject):
         if replace and not view.is_team_group() and rounds_service.same_result(
                 view.ev, name, number, board, codes):
             view.main.show_message(tr("rounds_result_unchanged", board=board, result=old))
+            view.main.banner.hide()  # an entry that stands: the last refusal is over
             return True  # nothing to correct: no question, nothing written
         if replace and not self.confirm_replace(board, old, new):
             view.main.show_message(tr("rounds_replace_kept", board=board, old=old))
