@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from app import wording
 from app.commands._context import NUMBER, add_event, opened
-from app.errors import UserError
+from app.errors import CorrectionNotConfirmed, UserError
 
 if TYPE_CHECKING:
     from app.services.queries import RoundInfo
@@ -113,7 +113,7 @@ def _result(args: argparse.Namespace) -> int:
         try:
             warnings = rounds.enter_result(event, group, args.round, args.board, args.codes,
                                            replace=args.replace)
-        except rounds.CorrectionNotConfirmed as error:
+        except CorrectionNotConfirmed as error:
             place_zh = wording.board_place_text(args.round, args.board, "zh")
             place_en = wording.board_place_text(args.round, args.board, "en")
             raise UserError(f"{place_zh}已有结果 {error.old}；如需更正，请加 --replace",
@@ -166,7 +166,7 @@ def _results(args: argparse.Namespace) -> int:
     with opened(args) as context:
         try:
             rounds.enter_results(context.event, context.group_name, args.round, results)
-        except rounds.CorrectionNotConfirmed as error:
+        except CorrectionNotConfirmed as error:
             raise UserError(f"{error.zh}（用 result ... --replace 更正）",
                             f"{error.en} (correct it with result ... --replace)",
                             error.where) from None

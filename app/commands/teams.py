@@ -9,7 +9,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from app.commands._context import NUMBER, add_event, opened
-from app.errors import UserError
+from app.errors import CorrectionNotConfirmed, UserError
 
 if TYPE_CHECKING:
     from app.pairing.knockout import KnockoutMatch
@@ -196,11 +196,24 @@ def _team_remove(args: argparse.Namespace) -> int:
 
 
 def _team_result(args: argparse.Namespace) -> int:
+    from app import wording
     from app.services import knockout
     with opened(args) as context:
         event = context.event
-        result = knockout.enter_team_result(event, context.group_name, args.round, args.match,
-                                            args.codes, args.playoff, replace=args.replace)
+        if knockout.same_team_result(event, context.group_name, args.round, args.match,
+                                     args.codes, args.playoff):
+            place_zh = wording.match_place_text(args.round, args.match)
+            place_en = wording.match_place_text(args.round, args.match, lang="en")
+            print(f"{place_zh}已是这些结果，未改动 / {place_en} has these results already: "
+                  "nothing changed")
+            return 0
+        try:
+            result = knockout.enter_team_result(event, context.group_name, args.round,
+                                                args.match, args.codes, args.playoff,
+                                                replace=args.replace)
+        except CorrectionNotConfirmed as error:
+            raise UserError(f"{error.zh}；如需更正，请加 --replace",
+                            f"{error.en}; to correct it, add --replace", error.where) from None
     if not result:
         print("比分相同，需主将加赛（--playoff）/ level: the captains' playoff decides "
               "(--playoff)")

@@ -16,7 +16,7 @@ from itertools import combinations
 from sqlalchemy.orm import Session
 
 from app import wording
-from app.errors import NoAnswer, Place, UserError
+from app.errors import CorrectionNotConfirmed, NoAnswer, Place, UserError
 from app.pairing import roundrobin
 from app.pairing.swiss.checks import violations
 from app.pairing.system import Engine
@@ -324,16 +324,6 @@ def _on_board(error: UserError, group: Group, round_number: int, board_number: i
     return UserError(f"{wording.board_place_text(round_number, board_number, 'zh')}：{error.zh}",
                      f"{wording.board_place_text(round_number, board_number, 'en')}: "
                      f"{error.en}", group.name)
-
-
-class CorrectionNotConfirmed(UserError):
-    """A board that has a result already was given another one without `replace`: the
-    window asks before it corrects, the command line names `--replace` (`old`: the result
-    the board keeps)."""
-
-    def __init__(self, zh: str, en: str, where: str, old: str) -> None:
-        super().__init__(zh, en, where)
-        self.old = old
 
 
 def _board_games(group: Group, board: BoardRow, codes: Sequence[str]

@@ -74,3 +74,44 @@ def test_a_correction_without_replace_names_the_option(paired: Path,
     assert code == 2 and "--replace" in err
     code, _out, err = run(capsys, "result", paired, "--group", "公开组", "--replace", 1, 1, "1-0")
     assert code == 0, err
+
+
+@pytest.fixture
+def match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A huazhi final of four teams, round 1 paired, match 1 won 2:1 by its first team."""
+    path = tmp_path / "h.db"
+    assert run(capsys, "new", path, "--preset", "huazhi-2021")[0] == 0
+    for t in range(4):
+        assert run(capsys, "team-add", path, "--group", "决赛", f"队{t}",
+                   f"队{t}甲/男", f"队{t}乙/男", f"队{t}丙/女")[0] == 0
+    assert run(capsys, "pair", path, "--group", "决赛")[0] == 0
+    assert run(capsys, "team-result", path, "--group", "决赛", 1, 1, "1-0", "0-1t", "1-0")[0] == 0
+    return path
+
+
+def test_a_team_match_entered_again_writes_nothing(match: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from app.services import knockout
+
+    before = _log(match)
+    for extra in ((), ("--replace",)):
+        code, out, err = run(capsys, "team-result", match, "--group", "决赛", *extra,
+                             1, 1, "1-0", "0-1t", "1-0")
+        assert code == 0, err
+        assert "未改动" in out
+    event = Event.open(match)
+    try:
+        assert knockout.same_team_result(event, "决赛", 1, 1, ["1-0", "0-1t", "1-0"])
+        assert not knockout.same_team_result(event, "决赛", 1, 1, ["1-0", "0-1", "1-0"])
+        assert knockout.enter_team_result(event, "决赛", 1, 1, ["1-0", "0-1t", "1-0"]) == "1-0"
+    finally:
+        event.close()
+    assert _log(match) == before
+
+
+def test_a_team_correction_without_replace_names_the_option(
+        match: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = run(capsys, "team-result", match, "--group", "决赛", 1, 1,
+                          "0-1", "0-1", "1-0")
+    assert code == 2 and "--replace" in err
+    assert err.index("--replace") < err.index(" / ")

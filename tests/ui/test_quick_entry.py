@@ -65,3 +65,34 @@ def test_the_same_result_typed_again_asks_nothing_and_writes_nothing(  # type: i
     assert window.banner_message() == "" and view.entry_error.text() == ""
     qtbot.keyClicks(view.entry, "1 1")  # a real correction is still asked about
     assert len(asked) == 1 and _board_results(window)[0] == "1-0"
+
+
+def test_a_team_match_typed_again_asks_nothing(window, qtbot, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    from app.ui import common
+    from tests.ui.helpers import select_group
+
+    assert window.new_event(tmp_path / "hz.db", "huazhi-2021")
+    players = window.players_view
+    window.tabs.setCurrentWidget(players)
+    select_group(players, "决赛")
+    for i in range(4):
+        assert players.add_team("决赛", f"队伍{i + 1}", [(f"甲{i}", "M"), (f"乙{i}", "M"),
+                                                       (f"丙{i}", "F")]) is not None
+    view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
+    select_group(view, "决赛")
+    assert view.pair_next() is not None, window.last_error
+    qtbot.keyClicks(view.entry, "1 101")
+    qtbot.keyClick(view.entry, Qt.Key.Key_Return)
+    entries = len(window.ev.history())
+    asked: list[str] = []
+    monkeypatch.setattr(common, "confirm", lambda *args: asked.append(args[-1]) or True)
+    qtbot.keyClicks(view.entry, "1 101")
+    qtbot.keyClick(view.entry, Qt.Key.Key_Return)
+    assert asked == [] and view.entry.text() == ""
+    assert len(window.ev.history()) == entries
+    qtbot.keyClicks(view.entry, "1 100")  # another result: a correction, asked about
+    qtbot.keyClick(view.entry, Qt.Key.Key_Return)
+    assert len(asked) == 1

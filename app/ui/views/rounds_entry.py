@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit
 
 from app import wording
 from app.errors import UserError
+from app.services import knockout as knockout_service
 from app.services import rounds as rounds_service
 from app.services.operations import ENTER_RESULT, ENTER_TEAM_RESULT
 from app.ui import common
@@ -120,8 +121,7 @@ class ResultEntry(QObject):
         old = next((b.result for b in view.round.boards if b.number == board), "")
         replace = bool(old) and old != "bye"
         new = " ".join(codes) + (f" p{' '.join(playoff)}" if playoff else "")
-        if replace and not view.is_team_group() and rounds_service.same_result(
-                view.ev, name, number, board, codes):
+        if replace and self._unchanged(name, number, board, codes, playoff or []):
             view.main.show_message(tr("rounds_result_unchanged", board=board, result=old))
             view.main.banner.hide()  # an entry that stands: the last refusal is over
             return True  # nothing to correct: no question, nothing written
@@ -145,6 +145,15 @@ class ResultEntry(QObject):
             view.main.show_message(tr("rounds_result_saved", board=board,
                                       result=" ".join(codes)))
         return True
+
+    def _unchanged(self, name: str, number: int, board: int, codes: list[str],
+                   playoff: list[str]) -> bool:
+        """Whether the board (or match) has these results already: nothing to correct."""
+        view = self.view
+        if view.is_team_group():
+            return knockout_service.same_team_result(view.ev, name, number, board, codes,
+                                                     playoff)
+        return rounds_service.same_result(view.ev, name, number, board, codes)
 
     def _enter_match(self, name: str, number: int, match: int, codes: list[str],
                      playoff: list[str], replace: bool) -> bool:
