@@ -39,7 +39,7 @@ from app.rules.judge import RuleSet
 from app.rules.protocols import Protocol
 from app.standings.playoff import PlayoffFormat
 from app.standings.scoring import DEFAULT_LATE_LIMIT_MINUTES
-from app.standings.tiebreaks import REGISTRY, Unplayed
+from app.standings.tiebreaks import DEFAULT_TIEBREAKS, REGISTRY, Unplayed
 
 # A group's stored rule-set names and the game rules each plays: 专业规则（禁手）, 大众规则（无禁手）,
 # standard gomoku.
@@ -370,8 +370,7 @@ class GroupSettings:
     rounds: int = _setting(7, _whole(1, 50), column=True)
     games_per_round: int = _setting(1, _whole(1, 2), column=True)  # 2: 双盘制
     points: PointSystem = _setting(PointSystem(), _points, column=True)
-    tiebreaks: tuple[str, ...] = _setting(("buchholz", "median_buchholz", "wins"), _tiebreaks,
-                                          column=True)
+    tiebreaks: tuple[str, ...] = _setting(DEFAULT_TIEBREAKS, _tiebreaks, column=True)
     unplayed_policy: Unplayed = _setting(Unplayed.ZERO, _unplayed, column=True)
     prizes: tuple[PrizeEntry, ...] = _setting((), _prizes, column=True)
     grade_titles: tuple[TitleEntry, ...] = _setting((), _titles, column=True)
@@ -472,6 +471,9 @@ class GroupSettings:
                 raise UserError(f"组别设置 {key} 的值 {shown} 不合适：{bad.zh}",
                                 f"group setting {key}: bad value {shown} ({bad.en})",
                                 key) from None
+        fixed = values.get("system", System.SWISS).games_per_round
+        if fixed is not None and "games_per_round" not in values:
+            values["games_per_round"] = fixed  # the system's own (Double-Swiss: 2)
         settings = replace(base or cls(), **values)
         settings.check()
         return settings
@@ -487,6 +489,11 @@ class GroupSettings:
         if self.games_per_round == 2 and self.system.team:
             raise UserError("团体赛每轮只下一盘", "team matches play one game per board",
                             "games_per_round")
+        fixed = self.system.games_per_round
+        if fixed is not None and self.games_per_round != fixed:
+            raise UserError(f"{self.system.zh}每轮{fixed}盘（FIDE C.04.5：每次对阵为两盘的比赛）",
+                            f"{self.system.en} plays {fixed} games per round (FIDE C.04.5: "
+                            "every pairing is a two-game match)", "games_per_round")
         if self.system is System.CROSS_GROUP and self.lists and len(self.lists) != 2:
             raise UserError("复赛交叉编排需要恰好两个来源名单（两个小组的出线队）",
                             "the cross-group round pairs the teams of exactly two source lists "

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from app.pairing.team import MatchScore
-from app.pairing.types import NoteKind, PairingNote
+from app.pairing.types import Colour, NoteKind, PairingNote
 from app.standings.awards import Award, AwardBasis, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -380,5 +380,14 @@ def pairing_note_text(note: PairingNote, names: Mapping[int, str]) -> str:
                 f"（{_STRENGTH_ZH.get(note.strength, note.strength)}偏好）"
                 f" / board {note.board}: {who(players[0], 'en')} does not get the "
                 f"{note.strength} colour preference")
+    if note.kind is NoteKind.UPFLOAT:
+        return (f"第{note.board}台 {who(players[0], 'zh')} 升档对阵 {who(players[1], 'zh')}"
+                f" / board {note.board}: {who(players[0], 'en')} floats up to meet "
+                f"{who(players[1], 'en')}")
+    if note.kind is NoteKind.SAME_COLOUR_AGAIN:
+        side = "先手" if note.colour is Colour.FIRST else "后手"
+        return (f"第{note.board}台 {who(players[0], 'zh')} 第一盘连续第三次{side}"
+                f" / board {note.board}: {who(players[0], 'en')} has the same game-1 colour "
+                "a third time running")
     return (f"{who(players[0], 'zh')} 轮空 / {who(players[0], 'en')} receives the "
             "pairing-allocated bye")

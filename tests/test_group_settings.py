@@ -97,7 +97,10 @@ def test_every_key_has_a_strategy_here() -> None:
 
 
 def _consistent(data: dict[str, Any]) -> dict[str, Any]:
-    """A group's own system is among the systems its regulation allows."""
+    """A group's own system is among the systems its regulation allows; a Double-Swiss plays
+    its two games a round (FIDE C.04.5)."""
+    if data.get("system") == System.DOUBLE_SWISS.value:
+        data = {**data, "games_per_round": 2}
     if data.get("systems_allowed"):
         data = {**data, "systems_allowed": [*data["systems_allowed"],
                                             data.get("system", "swiss")]}
@@ -118,6 +121,13 @@ def test_settings_come_back_the_same_from_their_json(data: dict[str, Any]) -> No
 def test_what_the_event_file_stores_reads_back_the_same(data: dict[str, Any]) -> None:
     value = GroupSettings.from_json(_consistent(data))
     assert GroupSettings.stored(value.columns(), value.extra()) == value
+
+
+def test_the_double_swiss_sets_and_keeps_two_games_a_round() -> None:
+    assert GroupSettings.from_json({"system": "double_swiss"}).games_per_round == 2
+    with pytest.raises(UserError) as caught:
+        GroupSettings.from_json({"system": "double_swiss", "games_per_round": 1})
+    assert caught.value.where == "games_per_round" and "C.04.5" in caught.value.en
 
 
 @given(st.text("abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=20).filter(

@@ -17,6 +17,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--port", type=int, default=8000, help="端口 / port")
     parser.add_argument("--arbiter-code", dest="arbiter_code",
                         help="裁判码（平板录入成绩用）/ the arbiter code for result entry")
+    parser.add_argument("--behind-proxy", dest="behind_proxy", action="store_true",
+                        help="在本机的反向代理之后：相信其 X-Forwarded-For / behind a reverse "
+                             "proxy on this computer: believe its X-Forwarded-For")
     parser.set_defaults(handler=_serve)
 
 
@@ -26,7 +29,8 @@ def _serve(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise UserError("端口须在0到65535之间", "the port must be 0 to 65535", "--port")
-    server = VenueServer(args.file, args.host, args.port, args.arbiter_code)
+    server = VenueServer(args.file, args.host, args.port, args.arbiter_code,
+                         behind_proxy=args.behind_proxy)
     stop = threading.Event()
 
     def _stop(_signum: int, _frame: object) -> None:
@@ -38,6 +42,10 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"serving {server.url}", flush=True)
         if server.phone_url != server.url:
             print(f"手机访问 / phones: {server.phone_url}", flush=True)
+        if server.generated_code:
+            # None given or stored: the one made for this serving (the warning, when the LAN
+            # reaches the server, is on stderr).
+            print(f"裁判码 / arbiter code: {server.generated_code}", flush=True)
         while not stop.wait(0.5):
             if not server.running:
                 break

@@ -1,7 +1,9 @@
 """`python -m app trf pair|check|standings FILE`: the Swiss engine and the standings on a FIDE
 TRF file (the contract in docs/CLI.md).
 
-- `trf pair FILE`: pair the round after the last one with results; prints the number of lines
+- `trf pair FILE [--system swiss|double_swiss|team_swiss] [--team-colours A|B|none]`: pair
+  the round after the last one with results, by the system `--system` or the file's `092`
+  names (default: Dutch; team_swiss reads one 001 record per team); prints the number of lines
   that follow, then `FIRST SECOND` per board (TRF white = first mover), `N 0` for the PAB;
   exit 1 with "no legal pairing" when none exists.
 - `trf check FILE`: re-pair every round from the rounds before it; print each round that
@@ -24,6 +26,7 @@ from pathlib import Path
 
 from app import wording
 from app.errors import NoAnswer, UserError
+from app.pairing.system import SWISS_SYSTEMS, System, system_of_trf_type
 from app.pairing.trf import TrfTournament, read_trf
 from app.pairing.types import NoLegalPairing, Pairing, PairingRequest
 from app.standings.ranking import RankingRules, rank
@@ -68,13 +71,49 @@ def load(path_text: str) -> TrfTournament:
     return read_trf(text, path_text)
 
 
+TEAM_SWISS = "team_swiss"  # FIDE C.04.6: one 001 record per team (not a group system yet)
+ENGINES = (*(s.value for s in SWISS_SYSTEMS), TEAM_SWISS)
+
+
+def _named_by_092(tournament: TrfTournament) -> str | None:
+    text = dict(tournament.header).get("092", "")
+    key = "".join(ch for ch in text.upper() if ch.isalnum())
+    if "TEAMSWISS" in key or "SWISSTEAM" in key:
+        return TEAM_SWISS
+    named = system_of_trf_type(text)
+    return named.value if named is not None else None
+
+
+def _system(args: argparse.Namespace, tournament: TrfTournament) -> str:
+    """The system that pairs the file: `--system`, else the one its `092` names, else the
+    Dutch system. A `--system` the file's `092` contradicts is refused (exit 2)."""
+    named = _named_by_092(tournament)
+    chosen = getattr(args, "system", None)
+    if chosen and named is not None and chosen != named:
+        raise UserError(f"文件的 092 写明 {named}，与 --system {chosen} 不符",
+                        f"the file's 092 names {named}, not --system {chosen}", args.file)
+    return chosen or named or System.SWISS.value
+
+
 def _pair(request: PairingRequest) -> Pairing:
-    try:
-        from app.pairing.swiss import pair
-    except ImportError:  # pragma: no cover - only before the engine lands
-        raise UserError("积分编排引擎尚未安装", "the Swiss pairing engine is not available",
-                        "app.pairing.swiss") from None
+    from app.pairing.swiss import pair
+
     return pair(request)
+
+
+def _pair_by(request: PairingRequest, system: str, args: argparse.Namespace) -> Pairing:
+    """One round paired by `system`'s engine (the Dutch one through `_pair`)."""
+    if system == System.DOUBLE_SWISS.value:
+        from app.pairing import double_swiss
+
+        return double_swiss.pair(request)
+    if system == TEAM_SWISS:
+        from app.pairing import team_swiss
+
+        options = team_swiss.TeamSwissOptions(
+            team_swiss.Preferences(getattr(args, "team_colours", None) or "A"))
+        return team_swiss.pair(request, options)
+    return _pair(request)
 
 
 def _board_lines(pairing: Pairing) -> list[str]:
@@ -84,7 +123,7 @@ def _board_lines(pairing: Pairing) -> list[str]:
 def run_pair(args: argparse.Namespace) -> int:
     tournament = load(args.file)
     try:
-        pairing = _pair(tournament.next_round_request())
+        pairing = _pair_by(tournament.next_round_request(), _system(args, tournament), args)
     except UserError as error:  # e.g. a score bracket beyond the engine's size limit
         raise UserError(error.zh, error.en, error.where or args.file) from None
     except NoLegalPairing as error:
@@ -104,10 +143,11 @@ def _as_set(pairing: Pairing) -> frozenset[tuple[int, int | None]]:
 def run_check(args: argparse.Namespace) -> int:
     tournament = load(args.file)
     differ = 0
+    system = _system(args, tournament)
     for k in range(1, tournament.rounds_played + 1):
         expected = tournament.pairing_of_round(k)
         try:
-            got: Pairing | None = _pair(tournament.request_for_round(k))
+            got: Pairing | None = _pair_by(tournament.request_for_round(k), system, args)
         except NoLegalPairing:
             got = None
         if got is not None and _as_set(got) == _as_set(expected):
@@ -119,9 +159,9 @@ def run_check(args: argparse.Namespace) -> int:
                               else "no legal pairing"))
     if differ:
         print(f"{differ} of {tournament.rounds_played} rounds differ", file=sys.stderr)
-        system = dict(tournament.header).get("092", "")
-        if system and "DUTCH" not in system.upper() and "SWISS" not in system.upper():
-            print(f"092 {system}: not paired by the Dutch system (非积分编排的组别)",
+        named = dict(tournament.header).get("092", "")
+        if named and "DUTCH" not in named.upper() and "SWISS" not in named.upper():
+            print(f"092 {named}: not paired by the Dutch system (非积分编排的组别)",
                   file=sys.stderr)
         return 1
     return 0
@@ -165,9 +205,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     commands.required = True
     pair = commands.add_parser("pair", help="编排下一轮 / pair the next round")
     pair.add_argument("file", metavar="FILE")
+    pair.add_argument("--system", choices=ENGINES,
+                      help="赛制（默认按 092，否则荷兰制）/ system (default: as 092 says, "
+                           "else the Dutch system)")
+    pair.add_argument("--team-colours", choices=("A", "B", "none"), default="A",
+                      help="团体积分编排的先后手倾向类型 / Team Swiss colour preferences "
+                           "(FIDE C.04.6 Art. 1.7)")
     pair.set_defaults(handler=run_pair)
     check = commands.add_parser("check", help="逐轮重新编排并核对 / re-pair every round")
     check.add_argument("file", metavar="FILE")
+    check.add_argument("--system", choices=ENGINES,
+                       help="赛制（默认按 092）/ system (default: as 092 says)")
+    check.add_argument("--team-colours", choices=("A", "B", "none"), default="A",
+                       help="团体积分编排的先后手倾向类型 / Team Swiss colour preferences")
     check.set_defaults(handler=run_check)
     standings = commands.add_parser("standings", help="名次表（CSV）/ standings as CSV")
     standings.add_argument("file", metavar="FILE")

@@ -42,6 +42,7 @@ from app.exports.model import (
     safe_filename,
 )
 from app.exports.xlsx import Cell, players_sheet, standings_table, team_sheet, write_sheet
+from app.results import Side, from_notation, notation, read_notation
 from app.rules.board import Point, parse_point
 from app.rules.endings import Ending
 from app.rules.game import decode_actions, encode_actions
@@ -51,7 +52,6 @@ from app.rules.renjunet import RenjuNetGame, write_renjunet
 MANIFEST = "MANIFEST.sha256"
 FILE_MODE = 0o644  # the receiver (and anyone the package is passed to) can read every file
 DIR_MODE = 0o755
-_FORFEIT_TURNED = {"+-": "-+", "-+": "+-", "--": "--"}
 WORKBOOK = "赛事成绩.xlsx"
 
 
@@ -108,17 +108,16 @@ def _board_games(group: Group, round_number: int, board: BoardResult,
                  recorded: dict[tuple[str, int, int, int], Game],
                  used: set[tuple[str, int, int, int]]) -> Iterator[GameLine]:
     assert board.second is not None
-    codes = board.result.split() or [""]
+    value = read_notation(board.result)
     count = 2 if group.double_game else 1
     for game_no in range(1, count + 1):
         # Each game's code is black first (the colours change in game 2, 先后手互换); a lone
         # forfeit code stands for the whole round, so game 2 repeats it turned round.
-        if game_no - 1 < len(codes):
-            black_code = codes[game_no - 1]
-        elif codes[0] in _FORFEIT_TURNED:
-            black_code = _FORFEIT_TURNED[codes[0]]
-        else:
-            black_code = ""  # not played (lost on time in game 1)
+        black_code = ""  # no result yet, or not played (lost on time in game 1)
+        if value is not None and game_no - 1 < len(value.games):
+            black_code = notation(value.games[game_no - 1])
+        elif value is not None and value.forfeit:
+            black_code = notation(value.games[0].flipped())
         black, white = (board.first, board.second) if game_no == 1 else (board.second,
                                                                          board.first)
         key = (group.key, round_number, board.number, game_no)
@@ -139,13 +138,17 @@ def _board_games(group: Group, round_number: int, board: BoardResult,
 def sgf_result(code: str, how_ended: Ending | None = None) -> str:
     """A black-first result code as SGF `RE`: `B+`, `W+R` (resigned), `W+T` (time), `0`;
     the letters are the endings' record codes (`app.rules.endings`)."""
-    if code == "=":
+    game = from_notation(code)
+    if game is None:
+        return ""
+    if game.draw:
         return "0"
-    if code in ("+-", "-+"):
-        return ("B+" if code == "+-" else "W+") + Ending.FORFEIT.record_code
-    if code in ("1-0", "0-1"):
-        return ("B+" if code == "1-0" else "W+") + (how_ended.record_code if how_ended else "")
-    return ""
+    if game.winner is None:
+        return ""  # both forfeited: no winner to write
+    winner = "B+" if game.winner is Side.FIRST else "W+"
+    if game.forfeit:
+        return winner + Ending.FORFEIT.record_code
+    return winner + (how_ended.record_code if how_ended else "")
 
 
 def _steps(group: Group, game: GameLine, moves: tuple[Point, ...]) -> tuple[str, ...]:
@@ -211,10 +214,17 @@ def renjunet_game(model: ExportModel, game: GameLine, record: GameRecord) -> Ren
     return RenjuNetGame(
         tournament=f"{model.event.title} {group.name}", round=game.round,
         rule=group.rules or "renju", black=record.black, white=record.white,
-        result=game.result if game.result in ("1-0", "0-1", "=") else "",
+        result=_played_code(game.result),
         moves=record.moves, opening=game.opening, offers=offers, swap=swap,
         year=day.year if day else 0,
     )
+
+
+def _played_code(code: str) -> str:
+    """A game's code as RenjuNet takes it: played games only (forfeits have no record), and
+    without the time mark."""
+    game = from_notation(code)
+    return game.code.value if game is not None and game.played else ""
 
 
 RECORD_WRITERS: dict[str, Callable[[GameRecord], str]] = {"sgf": write_sgf, "psq": write_psq}

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from app.errors import UserError
 from app.exports.model import BoardResult, ExportModel, Group, Round, outcome_of
-from app.pairing.system import System
+from app.pairing.system import TRF_TYPES, System
 from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfPlayerInfo, TrfTeam, write_trf
 from app.pairing.types import (
     Colour,
@@ -42,6 +42,7 @@ SYSTEMS = {
     System.KNOCKOUT: "KNOCKOUT_WITH_PLACEMENT",
     System.TEAM_KNOCKOUT: "TEAM_KNOCKOUT_WITH_PLACEMENT",
     System.CROSS_GROUP: "TEAM_CROSS_GROUP_ROUND",
+    System.DOUBLE_SWISS: TRF_TYPES[System.DOUBLE_SWISS],
 }
 FEDERATION = "CHN"  # 032: the events of the regulations are held in China (FIDE code)
 _KEPT = "同单位回避：已满足"
@@ -111,7 +112,10 @@ def _records(group: Group, rnd: Round, numbers: dict[int, int]
                 rnd.number, outcome,
                 numbers.get(other) if other is not None else None,
                 colour if other is not None else None,
-                points if points is not None else group.points.points(outcome),
+                # a Double-Swiss board's points are its games' (FIDE C.04.5): the TRF round
+                # record holds the match result, scored as the file's 162 line says
+                points if points is not None and group.system is not System.DOUBLE_SWISS
+                else group.points.points(outcome),
             )
 
 
@@ -246,6 +250,10 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> st
     if group.double_game:
         comments.insert(0, "double-game rounds (双盘制): each round's points are the round "
                         "result of two games")
+    if group.system is System.DOUBLE_SWISS:
+        comments.insert(1, "Double-Swiss (FIDE C.04.5): each round record is the match, its "
+                        "colour the first mover of game 1; the program pairs and ranks on the "
+                        "games' points, which this file does not hold")
     for number, board in finished.left_out:
         comments.append(f"round {number}: a further game {numbers.get(board.first)}-"
                         f"{numbers.get(board.second or 0, 0)} {board.result} "

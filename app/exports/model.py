@@ -25,6 +25,7 @@ from app.errors import UserError
 from app.pairing.system import System
 from app.pairing.team import MatchScore
 from app.pairing.types import Outcome, PointSystem
+from app.results import GameCode, Side, from_notation, read_notation
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
 from app.standings.awards import Award as Decision
@@ -482,7 +483,8 @@ class ExportModel:
             for board in rnd.boards:
                 if player not in (board.first, board.second) or board.second is None:
                     continue
-                count += sum(1 for code in board.result.split() if code in ("1-0", "0-1", "="))
+                value = read_notation(board.result)
+                count += value.games_played() if value is not None else 0
         return count
 
     def games_of(self, group: str) -> tuple[Game, ...]:
@@ -532,6 +534,18 @@ TIEBREAK_LEGENDS = {
 """What each tie-break counts, printed as the legend under a ranking (2016 五(二) and
 shenzhen 十(五)2 name 对手分、中间对手分、胜局; the others as the standings define them)."""
 
+
+
+def tiebreak_legend(name: str, median_cut: int = 1) -> str:
+    """What tie-break `name` counts, as printed; 中间对手分 names the group's own cut
+    (`median_cut`, 0-5 from each end), not always one."""
+    if name != "median_buchholz" or median_cut == 1:
+        return TIEBREAK_LEGENDS.get(name, "")
+    if median_cut == 0:
+        return "中间对手分：本人各轮对手的积分之和（不去掉最高和最低）"
+    return f"中间对手分：对手分去掉最高和最低各{median_cut}个对手积分"
+
+
 _DIGITS = "零一二三四五六七八九"
 
 
@@ -578,20 +592,23 @@ def safe_filename(text: str) -> str:
 
 
 RESULT_ZH = {
-    "1-0": "黑胜",
-    "0-1": "白胜",
-    "=": "和",
-    "+-": "白弃权",
-    "-+": "黑弃权",
-    "--": "双方弃权",
+    GameCode.FIRST_WINS: "黑胜",
+    GameCode.SECOND_WINS: "白胜",
+    GameCode.DRAW: "和",
+    GameCode.FIRST_FORFEIT_WIN: "白弃权",
+    GameCode.SECOND_FORFEIT_WIN: "黑弃权",
+    GameCode.DOUBLE_FORFEIT: "双方弃权",
 }
 
 
 def result_zh(code: str) -> str:
-    """A result code as printed (先手执黑): `1-0` -> 黑胜; double games joined with ／."""
-    if not code:
-        return ""
-    return "／".join(RESULT_ZH.get(part, part) for part in code.split())
+    """A result code as printed (先手执黑): `1-0` -> 黑胜; double games joined with ／; a loss
+    on time keeps its code (`1-0t`)."""
+    words = []
+    for part in code.split():
+        game = from_notation(part)
+        words.append(RESULT_ZH[game.code] if game is not None and not game.time_loss else part)
+    return "／".join(words)
 
 
 OUTCOME_WORDS = {Outcome.PAB: "轮空", Outcome.FORFEIT_WIN: "弃胜", Outcome.FORFEIT_LOSS: "弃负",
@@ -613,31 +630,19 @@ def outcome_of(board: BoardResult, player: int) -> Outcome | None:
     """One player's outcome of a board (None while the result is not in)."""
     if board.second is None:
         return Outcome.PAB
-    is_first = board.first == player
-    codes = board.result.split()
-    if not codes:
+    side = Side.FIRST if board.first == player else Side.SECOND
+    value = read_notation(board.result)
+    if value is None:
         return None
-    if all(code in ("+-", "-+", "--") for code in codes):
-        code = codes[0]
-        won = code == ("+-" if is_first else "-+")
-        return Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS
-    mine = board.first_points if is_first else board.second_points
-    theirs = board.second_points if is_first else board.first_points
+    if value.forfeit:
+        return Outcome.FORFEIT_WIN if value.winner is side else Outcome.FORFEIT_LOSS
+    mine = board.first_points if side is Side.FIRST else board.second_points
+    theirs = board.second_points if side is Side.FIRST else board.first_points
     if mine is not None and theirs is not None:
         return _better(mine, theirs)
-    # No round points given: count the games (win 2, draw 1). Each code is black first, and
-    # the players change colours from game to game (双盘制 先后手互换).
-    mine_games = theirs_games = 0
-    for index, code in enumerate(codes):
-        black_is_me = (index % 2 == 0) == is_first
-        if code == "=":
-            mine_games += 1
-            theirs_games += 1
-        elif (code == "1-0") == black_is_me:
-            mine_games += 2
-        else:
-            theirs_games += 2
-    return _better(mine_games, theirs_games)
+    # No round points given: compare the games' score (win 2, draw 1); each code is its
+    # game's black first and the players change colours (双盘制 先后手互换): the home's.
+    return _better(sum(value.game_scores(side)), sum(value.game_scores(side.other)))
 
 
 def round_cells(rounds: Iterable[Round], order: list[int],

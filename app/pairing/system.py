@@ -12,6 +12,8 @@ The systems, from the regulations (see ../shared/docs/DOMAIN.md, "Systems"):
 - Knockout with full placement 淘汰制（全部排位） (huazhi 六、(三)5).
 - Team matches 分台定人制 in a placement knockout (huazhi 六、(三)) and the cross-group round
   复赛 (huazhi 五、(二): 1st of list A against 8th of list B, ...).
+- FIDE's 2026 Double-Swiss System (C.04.5, in force from 1 February 2026): every round a
+  two-game match with the colours alternating in it (双盘制).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class Engine(Enum):
     BERGER = "berger"  # app.pairing.roundrobin: FIDE Berger tables (C.05 Annex 1)
     BRACKET = "bracket"  # app.pairing.knockout: placement knockout
     CROSS_GROUP = "cross_group"  # app.pairing.team.cross_group_pairing
+    DOUBLE_SWISS = "double_swiss"  # app.pairing.double_swiss: FIDE Double-Swiss (C.04.5)
 
 
 class System(StrEnum):
@@ -39,6 +42,7 @@ class System(StrEnum):
     KNOCKOUT = "knockout"
     TEAM_KNOCKOUT = "team_knockout"
     CROSS_GROUP = "cross_group"
+    DOUBLE_SWISS = "double_swiss"
 
     @classmethod
     def of(cls, value: object, where: str = "system") -> System:
@@ -90,6 +94,18 @@ class System(StrEnum):
         return not self.bracket and self is not System.CROSS_GROUP
 
     @property
+    def games_per_round(self) -> int | None:
+        """The games each pairing plays in a round, when the system fixes it: 2 for the
+        Double-Swiss (C.04.5 Preface: every pairing is a match of two games); else None (the
+        group's setting decides)."""
+        return 2 if self is System.DOUBLE_SWISS else None
+
+    @property
+    def swiss(self) -> bool:
+        """Paired round by round on the scores so far (a Swiss of any kind)."""
+        return self in (System.SWISS, System.DOUBLE_SWISS)
+
+    @property
     def decisive_games(self) -> bool:
         """Every game must have a winner (an individual knockout: a drawn match is replayed
         before its result is entered)."""
@@ -99,6 +115,8 @@ class System(StrEnum):
     def engine(self) -> Engine:
         if self is System.SWISS:
             return Engine.DUTCH
+        if self is System.DOUBLE_SWISS:
+            return Engine.DOUBLE_SWISS
         if self.round_robin:
             return Engine.BERGER
         if self.bracket:
@@ -132,4 +150,27 @@ _NAMES: dict[System, tuple[str, str]] = {
     System.KNOCKOUT: ("淘汰制（全部排位）", "knockout (all places)"),
     System.TEAM_KNOCKOUT: ("团体分台定人制", "team matches"),
     System.CROSS_GROUP: ("交叉赛", "cross-group round"),
+    System.DOUBLE_SWISS: ("双盘积分编排制（FIDE Double-Swiss）", "Double-Swiss (FIDE)"),
 }
+
+
+SWISS_SYSTEMS = (System.SWISS, System.DOUBLE_SWISS)
+"""The systems a TRF file is paired by (`trf pair --system`)."""
+
+TRF_TYPES: dict[System, str] = {
+    System.SWISS: "FIDE_DUTCH_2025",
+    System.DOUBLE_SWISS: "FIDE_DOUBLE_SWISS_2026",
+}
+"""The `092` type of tournament a TRF file of a Swiss system states (TRF-2026)."""
+
+
+def system_of_trf_type(text: str) -> System | None:
+    """The Swiss system a TRF `092` line names, or None when it names none of ours (a file
+    without 092, or another program's wording: the Dutch system is then assumed by the
+    caller). Read loosely: `FIDE_DOUBLE_SWISS_2026`, `Double-Swiss`, `team swiss` ..."""
+    key = "".join(ch for ch in text.upper() if ch.isalnum())
+    if "DOUBLESWISS" in key:
+        return System.DOUBLE_SWISS
+    if "DUTCH" in key:
+        return System.SWISS
+    return None

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from app.errors import UserError
 from app.pairing.types import Board, Outcome, Pairing, PointSystem
-from app.standings.scoring import GameResult
+from app.results import GameResult
+from app.standings.scoring import outcomes
 
 
 @dataclass(frozen=True)
@@ -267,7 +268,7 @@ def team_match_result(first: Team, second: Team, games: Sequence[GameResult],
     first_players = set(first.players)
     totals = {first.number: 0, second.number: 0}
     for board, result in zip(boards, games, strict=True):
-        a_out, b_out = result.outcomes
+        a_out, b_out = outcomes(result)
         a_team = first.number if board.first in first_players else second.number
         b_team = second.number if a_team == first.number else first.number
         totals[a_team] += points.points(a_out)
@@ -288,10 +289,10 @@ def team_match_result(first: Team, second: Team, games: Sequence[GameResult],
                     f"playoff game {k - 1} already decided the match: no game {k}", where,
                 )
             board = playoff_board(first, second, k, playoff_first_mover)
-            a_out, _ = result.outcomes
+            a_out, b_out = outcomes(result)
             if a_out in (Outcome.WIN, Outcome.FORFEIT_WIN):
                 winner = first.number if board.first in first_players else second.number
-            elif result.outcomes[1] in (Outcome.WIN, Outcome.FORFEIT_WIN):
+            elif b_out in (Outcome.WIN, Outcome.FORFEIT_WIN):
                 winner = first.number if board.second in first_players else second.number
     return TeamMatchResult(first.number, second.number, totals[first.number],
                            totals[second.number], tuple(games), tuple(playoffs), winner)

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.errors import UserError
+from app.results import GameCode
 from app.rules.board import Point, Stone, format_point
 from app.rules.endings import Ending
 from app.rules.game import Declare, Game, GameSettings, Offer, Swap, decode_action
@@ -143,9 +144,10 @@ def _verdict(game: Game, illegal: int | None = None, error: UserError | None = N
 def _result(game: Game) -> str | None:
     if game.result is not None:
         if game.result.winner is None:
-            return "="
-        return "1-0" if game.result.winner is Stone.BLACK else "0-1"
+            return GameCode.DRAW.value
+        return (GameCode.FIRST_WINS if game.result.winner is Stone.BLACK
+                else GameCode.SECOND_WINS).value
     if game.foul_pending:
-        return "0-1"
+        return GameCode.SECOND_WINS.value
     return None
 

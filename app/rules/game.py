@@ -52,6 +52,7 @@ from functools import cached_property
 
 from app.errors import UserError
 from app.pairing.types import Colour, Outcome
+from app.results import GameCode
 from app.rules.board import CENTRE, SIZE, Point, Position, Stone, format_point, parse_point
 from app.rules.endings import Ending
 from app.rules.judge import (
@@ -300,11 +301,12 @@ class GameResult:
         return self.black_player if self.winner is Stone.BLACK else self.black_player.other
 
     @property
-    def code(self) -> str:
+    def code(self) -> GameCode:
         """`1-0`, `0-1` or `=`, the pairing's first mover first (as `app result` takes it)."""
         if self.winner_player is None:
-            return "="
-        return "1-0" if self.winner_player is Colour.FIRST else "0-1"
+            return GameCode.DRAW
+        return GameCode.FIRST_WINS if self.winner_player is Colour.FIRST else (
+            GameCode.SECOND_WINS)
 
     def outcome_of(self, player: Colour) -> Outcome:
         """The round outcome of one player of the pairing (WIN / DRAW / LOSS)."""

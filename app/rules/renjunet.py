@@ -22,13 +22,16 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from app.errors import UserError
+from app.results import GameCode
 from app.rules.board import Point, format_point, parse_point
 from app.rules.records import GameRecord, with_steps
 
 MAX_BYTES = 64 * 1024 * 1024
-_RESULTS = {"1-0": "1", "0-1": "0", "=": "0.5"}
+_RESULTS: dict[str, str] = {GameCode.FIRST_WINS: "1", GameCode.SECOND_WINS: "0",
+                            GameCode.DRAW: "0.5"}
 _BACK = {value: key for key, value in _RESULTS.items()}
-_SGF_RESULTS = {"1-0": "B+", "0-1": "W+", "=": "0"}  # black first -> SGF RE
+_SGF_RESULTS: dict[str, str] = {GameCode.FIRST_WINS: "B+", GameCode.SECOND_WINS: "W+",
+                                GameCode.DRAW: "0"}  # black first -> SGF RE
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from app.pairing.types import Board
-from app.rules.endings import Ending
-from app.standings.scoring import GameResult, double_game_boards
+from app.results import GameResult
+from app.standings.scoring import double_game_boards
+from app.store import codec
 from app.store.models import BoardRow, Game
 
 
@@ -30,8 +31,7 @@ def game_row(board: BoardRow, index: int, black: int | None, white: int | None) 
 def record_code(game: Game, result: GameResult) -> None:
     """A typed result on a game row: its code, and the ending a loss on time or a forfeit
     gives it."""
-    game.result = result.code.value
-    if result.time_loss:
-        game.ending = Ending.TIME.value
-    elif not result.code.played:
-        game.ending = Ending.FORFEIT.value
+    game.result = codec.game_text(result)
+    ending = codec.game_ending(result)
+    if ending is not None:
+        game.ending = ending.value

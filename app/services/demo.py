@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from app.pairing.types import Colour
+from app.results import GameCode
 from app.rules.board import Stone, parse_point
 from app.rules.game import ActionKind, Game, GameSettings
 from app.services import games, knockout, playoffs, ranking, rounds
@@ -49,15 +50,20 @@ def _birth(rng: random.Random, eligibility: dict[str, Any]) -> dt.date:
     return start + dt.timedelta(days=rng.randrange(max(1, (end - start).days)))
 
 
-def _game_code(rng: random.Random, first_seed: int, second_seed: int) -> str:
+_WINS = (GameCode.FIRST_WINS, GameCode.SECOND_WINS)
+_PLAYED = (GameCode.FIRST_WINS, GameCode.SECOND_WINS, GameCode.DRAW)
+
+
+def _game_code(rng: random.Random, first_seed: int, second_seed: int) -> GameCode:
     roll = rng.random()
     if roll < 0.02:
-        return rng.choice(("+-", "-+"))
+        return rng.choice((GameCode.FIRST_FORFEIT_WIN, GameCode.SECOND_FORFEIT_WIN))
     if roll < 0.10:
-        return "="
+        return GameCode.DRAW
     # The better seed (lower number) wins about two games in three.
     first_better = first_seed < second_seed
-    return "1-0" if (rng.random() < 0.65) == first_better else "0-1"
+    return GameCode.FIRST_WINS if (rng.random() < 0.65) == first_better else (
+        GameCode.SECOND_WINS)
 
 
 def _add_players(event: Event, group: Any, count: int, rng: random.Random, used: set[str]
@@ -87,10 +93,10 @@ def _add_teams(event: Event, group: Any, count: int, rng: random.Random, used: s
                           source=source, seed=k)
 
 
-def _played_code(rng: random.Random, first_seed: int, second_seed: int) -> str:
+def _played_code(rng: random.Random, first_seed: int, second_seed: int) -> GameCode:
     """A result of a game that was played (no forfeit): for game 2 of a double round."""
     code = _game_code(rng, first_seed, second_seed)
-    return code if code in ("1-0", "0-1", "=") else "="
+    return code if code.played else GameCode.DRAW
 
 
 def _decide(game: Game) -> Game:
@@ -106,7 +112,8 @@ def _decide(game: Game) -> Game:
     return game
 
 
-def _recorded_game(settings: GameSettings, code: str, rng: random.Random) -> Game | None:
+def _recorded_game(settings: GameSettings, code: GameCode, rng: random.Random
+                   ) -> Game | None:
     """A plausible game on the board that ends as `code` says (first mover first): an opening
     by the group's protocol, some moves near the stones, then a resignation or a draw. A five
     made on the way ends it with that result instead; None if the moves run out."""
@@ -129,9 +136,9 @@ def _recorded_game(settings: GameSettings, code: str, rng: random.Random) -> Gam
         game = game.play(rng.choice(choices))
     if game.result is not None:
         return game
-    if code == "=":
+    if code is GameCode.DRAW:
         return game.agree_draw()
-    loser_is_first = code == "0-1"
+    loser_is_first = code is GameCode.SECOND_WINS
     black_is_first = game.black_player is Colour.FIRST
     return game.resign(Stone.BLACK if loser_is_first == black_is_first else Stone.WHITE)
 
@@ -142,25 +149,26 @@ def _play_round(event: Event, group: Any, number: int, rng: random.Random) -> No
     for board in info.boards:
         if board.first_team and board.second_team:
             codes = [_game_code(rng, 1, 1) for _ in board.games]
-            codes = [c if c in ("1-0", "0-1", "=") else "1-0" for c in codes]
+            codes = [c if c.played else GameCode.FIRST_WINS for c in codes]
             outcome = knockout.enter_team_result(event, group.name, number, board.number, codes)
             if not outcome:
                 knockout.enter_team_result(event, group.name, number, board.number, codes,
-                                           [rng.choice(("1-0", "0-1"))], replace=True)
+                                           [rng.choice(_WINS)], replace=True)
             continue
         if board.second is None or board.first is None:
             continue
         code = _game_code(rng, board.first.number, board.second.number)
-        if group.system.decisive_games and code in ("=", "--"):
-            code = rng.choice(("1-0", "0-1"))
-        if board.number == 1 and group.games_per_round == 1 and code in ("1-0", "0-1", "="):
+        if group.system.decisive_games and code.winner is None:
+            code = rng.choice(_WINS)
+        if board.number == 1 and group.games_per_round == 1 and code.played:
             # The top board's game is recorded on the board, as an arbiter would.
             game = _recorded_game(games.game_settings_for(event, group.name), code, rng)
-            drawn = game is not None and game.result is not None and game.result.code == "="
+            drawn = game is not None and game.result is not None and (
+                game.result.code is GameCode.DRAW)
             if game is not None and not (group.system.decisive_games and drawn):
                 games.save_game(event, group.name, number, 1, 1, game)
                 continue
-        if group.games_per_round == 2 and code in ("1-0", "0-1", "="):
+        if group.games_per_round == 2 and code.played:
             results[board.number] = [code, _played_code(rng, board.second.number,
                                                         board.first.number)]
         else:
@@ -182,7 +190,7 @@ def _play_playoffs(event: Event, group: str, rng: random.Random) -> None:
         playoff_id = playoffs.create_playoff(event, group, need.place, ranking=name)
         for _game in range(30):
             view = playoffs.record_playoff_result(event, playoff_id,
-                                                  rng.choice(("1-0", "0-1", "=")))
+                                                  rng.choice(_PLAYED))
             if view.decided:
                 break
 

@@ -25,6 +25,7 @@ from app.exports.bundle import check_documents, document_labels, export_all
 from app.pairing.team import MatchScore
 from app.rules.board import format_point
 from app.rules.endings import Ending
+from app.rules.protocols import Protocol
 from app.rules.records import read_moves
 from app.services.event import Event, Officials, schedule_from_settings, settings_of
 from app.services.games import game_settings
@@ -75,7 +76,8 @@ def _standings(session: Session, group: Group, **options: Any
     for k, (name, label) in enumerate(info.columns):
         values = [row.tiebreaks[k] for row in info.rows]
         scale, ints = _scaled_column(values)
-        columns.append(m.TieBreakColumn(name, label, scale, m.TIEBREAK_LEGENDS.get(name, "")))
+        columns.append(m.TieBreakColumn(name, label, scale, m.tiebreak_legend(
+            name, settings_of(group).median_cut)))
         for i, value in enumerate(ints):
             scaled_rows[i].append(value)
     rows = tuple(
@@ -178,12 +180,14 @@ def _model_group(group: Group) -> m.Group:
     system = system_of(group)
     settings = settings_of(group)
     tiebreaks = "、".join(["积分", *(tiebreak_label(group, tb) for tb in settings.tiebreaks)])
+    # The opening as the games are played (指定开局 only under 专业规则), not the setting alone.
+    opening = game_settings(group).opening_rule
     return m.Group(
         key=_key(group), name=group.name, system=system, rounds=rounds,
         rules=RULES_ZH.get(group.rule_set, ""), double_game=group.games_per_round == 2,
         scale=1, points=settings.points, forbidden=group.rule_set == "renju",
-        designated_opening=group.opening == "designated",
-        opening_text=OPENING_ZH.get(group.opening, group.opening),
+        designated_opening=opening is Protocol.DESIGNATED,
+        opening_text=OPENING_ZH.get(opening.value, opening.value),
         fifth_move_offers=group.fifth_move_offers, time_control=group.time_control,
         system_text=f"{system.zh}（{rounds}轮）" if rounds else system.zh,
         tiebreak_text=tiebreaks if system.ranked_by_points else "",
@@ -261,7 +265,7 @@ def _standings_after(group: Group, number: int) -> m.Standings:
     for k, name in enumerate(rules.tiebreaks):
         scale, ints = _scaled_column([Fraction(row.tiebreaks[k]) for row in plain.rows])
         columns.append(m.TieBreakColumn(name, tiebreak_label(group, name), scale,
-                                        m.TIEBREAK_LEGENDS.get(name, "")))
+                                        m.tiebreak_legend(name, settings_of(group).median_cut)))
         for i, value in enumerate(ints):
             per_row[i].append(value)
     rows = tuple(

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from app import wording
 from app.errors import UserError
 from app.group_settings import RULE_SET_OF
+from app.results import BoardResult, GameResult
 from app.rules.endings import Ending
 from app.rules.game import Game, GameSettings, decode_actions, encode_actions
 from app.rules.protocols import Protocol
@@ -20,6 +21,7 @@ from app.rules.records import write_moves
 from app.services.boards import movers_of_game
 from app.services.event import Event
 from app.services.queries import find_board, find_round, system_of
+from app.store import codec
 from app.store.models import BoardRow, Group
 from app.store.models import Game as GameRow
 
@@ -37,11 +39,6 @@ def _players_of_game(board: BoardRow, index: int) -> tuple[int | None, int | Non
     if board.first_team_id is None:
         return movers_of_game(board, index)
     return board.first_player_id, board.second_player_id
-
-
-def flip(code: str) -> str:
-    """The same result seen from the other side: 1-0 <-> 0-1, +- <-> -+."""
-    return {"1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-"}.get(code, code)
 
 
 def game_settings_for(event: Event, group: str) -> GameSettings:
@@ -124,24 +121,32 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
     row.opening = game.opening.name_zh if game.opening else row.opening
     row.record = {"actions": encode_actions(game)}
     if result is None:
-        row.result, row.ending = "", ""
-        return board.result if board.result != "bye" else ""
-    # A game row's result is black first; the board's codes are the paired first mover first.
-    row.result = result.code if black_is_first else flip(result.code)
+        row.result, row.ending = codec.NO_RESULT, ""
+        return board.result if not codec.is_bye(board.result) else codec.NO_RESULT
+    # A game row's result is black first; the board's results the paired first mover first.
+    played = GameResult(result.code, result.ending is Ending.TIME and result.code.decisive)
+    row.result = codec.game_text(played if black_is_first else played.flipped())
     row.ending = result.ending.value
     if system_of(group).team:
         return board.result
-    codes = []
-    for g in sorted(board.games, key=lambda g: g.index):
-        paired_first = _players_of_game(board, g.index)[0]
-        code = g.result if g.black_player_id == paired_first else flip(g.result)
-        codes.append(code + ("t" if g.ending == Ending.TIME and code else ""))
-    if len(codes) == group.games_per_round and all(codes):
-        from app.standings.scoring import parse_board_result
-
+    board_games = _board_games(board)
+    if len(board_games) == group.games_per_round:
         try:
-            games = parse_board_result(codes, group.games_per_round == 2)
+            board.result = codec.board_text(BoardResult(board_games,
+                                                        group.games_per_round == 2))
         except UserError as error:
             raise _at(error, group, round_number, board.number) from None
-        board.result = " ".join(str(g) for g in games)
     return board.result
+
+
+def _board_games(board: BoardRow) -> tuple[GameResult, ...]:
+    """The results of the board's games stored so far, each its game's paired first mover
+    first, in game order; it stops at the first game without a result."""
+    found = []
+    for row in sorted(board.games, key=lambda g: g.index):
+        stored = codec.game_result(row.result, row.ending)
+        if stored is None:
+            break
+        paired_first = _players_of_game(board, row.index)[0]
+        found.append(stored if row.black_player_id == paired_first else stored.flipped())
+    return tuple(found)

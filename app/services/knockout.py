@@ -18,11 +18,11 @@ from app.errors import CorrectionNotConfirmed, UserError
 from app.pairing import knockout, team
 from app.pairing.system import System
 from app.pairing.types import Pairing
-from app.rules.endings import Ending
+from app.results import FIRST_WINS, SECOND_WINS, BoardResult, GameResult, Side, parse_game
 from app.services.boards import game_row, record_code
 from app.services.event import Event, settings_of
 from app.services.lookup import find_board, find_round, seeded_players, system_of
-from app.standings.scoring import GameResult, parse_result
+from app.store import codec
 from app.store.models import BoardRow, Game, Group, Player, Team, TeamMember
 
 
@@ -212,14 +212,15 @@ def _entrants(group: Group) -> list[int]:
     return [p.id for p in seeded_players(group)]
 
 
-def _winner(board: BoardRow, result: str) -> int | None:
+def _winner(board: BoardRow, result: BoardResult | None) -> int | None:
     """The entrant (team or player id) a match's result `result` sends on; None while the
-    match is not decided."""
+    match is not decided (a loss on time decides it like any other loss)."""
     first = board.first_team_id or board.first_player_id
     second = board.second_team_id or board.second_player_id
-    if first is None or second is None or result not in ("1-0", "0-1", "+-", "-+"):
+    winner = None if result is None else result.winner
+    if first is None or second is None or winner is None:
         return None
-    return first if result in ("1-0", "+-") else second
+    return first if winner is Side.FIRST else second
 
 
 def _results(group: Group) -> dict[tuple[int, int], int]:
@@ -227,13 +228,15 @@ def _results(group: Group) -> dict[tuple[int, int], int]:
     results: dict[tuple[int, int], int] = {}
     for round_ in group.rounds_played:
         for board in round_.boards:
-            winner = _winner(board, board.result)
+            winner = _winner(board, codec.board_result(board.result,
+                                                       group.games_per_round == 2))
             if winner is not None:
                 results[(round_.number, board.number)] = winner
     return results
 
 
-def check_match_result(group: Group, round_number: int, board: BoardRow, result: str) -> None:
+def check_match_result(group: Group, round_number: int, board: BoardRow,
+                       result: BoardResult) -> None:
     """In a knockout, the bracket must take the match's new result: a corrected result may
     not contradict the results of the rounds after it (the core's `record_winner` refuses
     it, naming the match). Other systems: nothing to check."""
@@ -353,11 +356,12 @@ def enter_team_result(
         for extra in [g for g in board.games if g.index > len(boards) + len(playoffs)]:
             board.games.remove(extra)
         if outcome.winner is None:
-            board.result = ""
+            board.result = codec.NO_RESULT
         else:
-            decided = "1-0" if outcome.winner == first.number else "0-1"
+            decided = BoardResult((FIRST_WINS if outcome.winner == first.number
+                                   else SECOND_WINS,))
             check_match_result(found, round_number, board, decided)
-            board.result = decided
+            board.result = codec.board_text(decided)
         board.label = ""  # the score is read from the games (`match_score`), never stored
         return board.result
 
@@ -374,7 +378,7 @@ def _at(error: UserError, group: str, round_number: int, match: int, *,
 def _parsed(code: str, group: str, round_number: int, match: int, *,
             board: int | None = None, playoff: int | None = None) -> GameResult:
     try:
-        return parse_result(code)
+        return parse_game(code)
     except UserError as error:
         raise _at(error, group, round_number, match, board=board, playoff=playoff) from None
 
@@ -388,14 +392,13 @@ def match_outcome(group: Group, board: BoardRow) -> team.TeamMatchResult | None:
     first, second = (_plain_team(by_id[board.first_team_id]),
                      _plain_team(by_id[board.second_team_id]))
     count = len(first.members)
-    results = {g.index: g.result for g in board.games}
-    codes = [results.get(k, "") for k in range(1, count + 1)]
-    if not all(codes):
+    results = {g.index: codec.game_result(g.result, g.ending) for g in board.games}
+    games = [results.get(k) for k in range(1, count + 1)]
+    if any(game is None for game in games):
         return None
-    playoffs = [results[k] for k in sorted(results) if k > count and results[k]]
-    return team.team_match_result(first, second, [parse_result(c) for c in codes],
-                                  [parse_result(c) for c in playoffs],
-                                  settings_of(group).points)
+    playoffs = [found for k, found in sorted(results.items()) if k > count and found]
+    return team.team_match_result(first, second, [g for g in games if g is not None],
+                                  playoffs, settings_of(group).points)
 
 
 def match_score(group: Group, board: BoardRow) -> team.MatchScore | None:
@@ -433,11 +436,9 @@ def round_places(group: Group, round_number: int) -> dict[int, tuple[int, int]]:
 
 def _same_games(board: BoardRow, results: Sequence[GameResult]) -> bool:
     """Whether the match's games hold `results` already, board by board then its playoff."""
-    stored = sorted(board.games, key=lambda g: g.index)
-    return len(stored) == len(results) and all(
-        game.result == result.code.value
-        and (game.ending == Ending.TIME.value) == result.time_loss
-        for game, result in zip(stored, results, strict=True))
+    stored = [codec.game_result(g.result, g.ending)
+              for g in sorted(board.games, key=lambda g: g.index)]
+    return stored == list(results)
 
 
 def same_team_result(event: Event, group: str, round_number: int, match: int,

@@ -22,6 +22,7 @@ from app.services import (
     playoffs,
     rounds,
     snapshots,
+    venue,
 )
 from app.services import event as event_service
 
@@ -116,6 +117,10 @@ CREATE_PLAYOFF = _op(playoffs.create_playoff, *PLAYOFF_CHANGES)
 RECORD_PLAYOFF_RESULT = _op(playoffs.record_playoff_result, *PLAYOFF_CHANGES)
 
 SAVE_GAME = _op(games.save_game, *_RESULTS, Area.EVENT)
+
+# The venue on the LAN (the serve dialog)
+SET_PLAYER_CONFIRMATION = _op(venue.set_player_confirmation, Area.EVENT)
+SET_ARBITER_CODE = _op(venue.set_arbiter_code, Area.EVENT)
 
 # Awards
 DECLINE_AWARD = _op(awards.decline_award, Area.STANDINGS)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 from app import wording
 from app.errors import Place, UserError
 from app.group_settings import GroupSettings
+from app.results import GameResult, parse_game
 from app.rules.game import Game
 from app.rules.game import encode_actions as encode_game
 from app.rules.records import write_moves
@@ -40,7 +41,7 @@ from app.standings.playoff import (
     plan,
     resolve,
 )
-from app.standings.scoring import parse_result
+from app.store import codec
 from app.store.models import Game as GameRow
 from app.store.models import Group, Player, Playoff
 
@@ -90,7 +91,7 @@ def _ref(session: Session, player_id: int | None) -> PlayerRef:
 def _plain_games(row: Playoff) -> list[PlayoffGame]:
     return [
         PlayoffGame(Stage(g.record["stage"]), tuple(g.record["among"]), g.black_player_id or 0,
-                    g.white_player_id or 0, g.result or None)
+                    g.white_player_id or 0, codec.game_result(g.result))
         for g in row.games
     ]
 
@@ -235,10 +236,10 @@ def record_playoff_result(event: Event, playoff_id: int, code: str | None = None
         if game is not None:
             if game.result is None:
                 raise UserError("对局尚未结束", "the game has not ended", where)
-            result_code = game.result.code
+            played = GameResult(game.result.code)
         elif code is not None:
-            result_code = str(parse_result(code, where)).rstrip("t")
-            if result_code not in ("1-0", "0-1", "="):
+            played = GameResult(parse_game(code, where).code)  # a loss on time is a loss
+            if not played.played:
                 raise UserError("加赛只接受 1-0、0-1、=", "a playoff game takes 1-0, 0-1 or =",
                                 where)
         else:
@@ -253,7 +254,7 @@ def record_playoff_result(event: Event, playoff_id: int, code: str | None = None
             record |= {k: existing.record[k] for k in ("format", "ranking", "reason")
                        if k in existing.record}
         existing.record = record | ({"actions": encode_game(game)} if game else {})
-        existing.result = result_code
+        existing.result = codec.game_text(played)
         if game is not None:
             existing.moves = write_moves(game.moves)
             existing.ending = game.result.ending.value if game.result else ""

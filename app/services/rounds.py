@@ -28,6 +28,7 @@ from app.pairing.types import (
     PairingRequest,
     unit_key,
 )
+from app.results import BoardResult, GameResult, parse_board
 from app.services.boards import game_row, movers_of_game, record_code
 from app.services.event import Event, settings_of, store_settings
 from app.services.knockout import (
@@ -53,7 +54,7 @@ from app.services.snapshot import (
     round_pairing,
 )
 from app.standings.awards import group_cancelled, needs_merge
-from app.standings.scoring import GameResult, parse_board_result
+from app.store import codec
 from app.store.locks import pairing_lock
 from app.store.models import BoardRow, Group, Player, Round
 
@@ -130,9 +131,10 @@ def _same_unit_pairs(build: SnapshotBuild, available: Sequence[int]) -> set[froz
     }
 
 
-def _swiss(group: Group, build: SnapshotBuild, number: int) -> tuple[Pairing, list[str]]:
-    from app.pairing.swiss import pair
-
+def _swiss(group: Group, build: SnapshotBuild, number: int,
+           pair: Callable[[PairingRequest], Pairing]) -> tuple[Pairing, list[str]]:
+    """A Swiss round by `pair` (the FIDE Dutch engine, or the Double-Swiss engine for a
+    double_swiss group), with the forfeits and the same-unit avoidance of Chinese practice."""
     settings = settings_of(group)
     unavailable = _unavailable(group, build, number)
     forbidden: set[frozenset[int]] = set()
@@ -205,6 +207,17 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
     return roundrobin.round_robin_pairing(numbering, number, double), report
 
 
+def _engine_pair(engine: Engine) -> Callable[[PairingRequest], Pairing]:
+    """The pairing function of a Swiss engine."""
+    if engine is Engine.DOUBLE_SWISS:
+        from app.pairing import double_swiss
+
+        return double_swiss.pair
+    from app.pairing.swiss import pair
+
+    return pair
+
+
 def pair_next_round(event: Event, group: str, expected_round: int | None = None) -> RoundInfo:
     """Pair the group's next round and store it with its report (编排下一轮).
 
@@ -221,12 +234,12 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         event.snapshot_first(session, f"编排前 {group} / before pairing {group}",
                              hold=f"pairing {found.id} {number}")
         system = system_of(found)
-        if system.engine is Engine.DUTCH:
+        if system.engine in (Engine.DUTCH, Engine.DOUBLE_SWISS):
             build = build_snapshot(found, partial=False)
             if number == 1 and settings_of(found).initial_colour == "draw":
                 _draw_initial_colour(found)
                 build = build_snapshot(found, partial=False)
-            pairing, report = _swiss(found, build, number)
+            pairing, report = _swiss(found, build, number, _engine_pair(system.engine))
             to_id = build.player_of
         elif system.engine is Engine.BERGER:
             pairing, report = _round_robin(found, session, number)
@@ -244,7 +257,7 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         session.add(round_)
         for board in pairing.boards:
             # A bye needs no result: it is settled by the pairing itself.
-            row = BoardRow(number=board.number, result="bye" if board.second is None else "")
+            row = BoardRow(number=board.number, result=codec.BYE if board.second is None else codec.NO_RESULT)
             if system.team:
                 store_team_boards(found, row, board.first, board.second)
             else:
@@ -269,7 +282,7 @@ def _check_unpairable(found: Group) -> Round:
     if not found.rounds_played:
         raise UserError("还没有编排任何轮次", "no round is paired", found.name)
     last = found.rounds_played[-1]
-    if any(b.result and b.result != "bye" for b in last.boards):
+    if any(b.result and not codec.is_bye(b.result) for b in last.boards):
         raise UserError(
             f"第{last.number}轮已有结果，不能撤销编排",
             f"round {last.number} has results already: it cannot be unpaired",
@@ -295,13 +308,19 @@ def enter_result(
     codes: Sequence[str],
     *,
     replace: bool = False,
+    check: Callable[[Session, BoardRow], None] | None = None,
 ) -> list[str]:
-    """Enter (or with `replace`, correct) the result of one board; returns warnings."""
+    """Enter (or with `replace`, correct) the result of one board; returns warnings.
+
+    `check` (the venue's guard: the result the tablet saw) is called with the board inside
+    the same transaction, before the result is set; it may lock the row and refuse."""
     place = wording.board_place_text(round_number, board_number)
     with event.operation("enter_result", f"录入成绩 {group} {place}: {' '.join(codes)} / "
                          "enter result") as session:
         found = Event.group(session, group)
         round_ = find_round(session, found, round_number)
+        if check is not None:
+            check(session, find_board(round_, board_number))
         changed = _set_result(found, round_, board_number, codes, replace)
         return _later_rounds_warning(found, round_number) if replace and changed else []
 
@@ -326,11 +345,10 @@ def _on_board(error: UserError, group: Group, round_number: int, board_number: i
                      f"{error.en}", group.name)
 
 
-def _board_games(group: Group, board: BoardRow, codes: Sequence[str]
-                 ) -> tuple[GameResult, ...]:
-    """The games `codes` give the board, read as the group plays (one or two a round)."""
+def _board_result(group: Group, board: BoardRow, codes: Sequence[str]) -> BoardResult:
+    """The result `codes` give the board, read as the group plays (one or two a round)."""
     try:
-        return parse_board_result(list(codes), group.games_per_round == 2)
+        return parse_board(list(codes), group.games_per_round == 2)
     except UserError as error:
         raise _on_board(error, group, board.round.number, board.number) from None
 
@@ -343,10 +361,10 @@ def same_result(event: Event, group: str, round_number: int, board_number: int,
         found = Event.group(session, group)
         board = find_board(find_round(session, found, round_number), board_number)
         try:
-            games = _board_games(found, board, codes)
+            parsed = _board_result(found, board, codes)
         except UserError:
             return False
-        return bool(board.result) and board.result == " ".join(str(g) for g in games)
+        return codec.board_result(board.result, found.games_per_round == 2) == parsed
 
 
 def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[str],
@@ -360,9 +378,8 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
         raise _on_board(UserError("团体赛按场录入，每台一个结果",
                                   "a team match takes one result per board, match by match"),
                         group, round_.number, board_number)
-    games = _board_games(group, board, codes)
-    result = " ".join(str(g) for g in games)
-    if board.result == result:
+    parsed = _board_result(group, board, codes)
+    if codec.board_result(board.result, group.games_per_round == 2) == parsed:
         return False  # the result it has: nothing to correct, nothing written, no undo entry
     if board.result and not replace:
         error = _on_board(UserError(
@@ -370,14 +387,13 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
             f"the board already has the result {board.result}; a correction must be confirmed",
         ), group, round_.number, board_number)
         raise CorrectionNotConfirmed(error.zh, error.en, group.name, board.result)
-    if system_of(group).decisive_games and any(not g.code.decisive and g.code.played
-                                          for g in games):
+    if system_of(group).decisive_games and any(game.draw for game in parsed.games):
         raise _on_board(UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
                                   "a knockout match needs a winner: enter the result after "
                                   "the playoff"), group, round_.number, board_number)
-    check_match_result(group, round_.number, board, result)
-    board.result = result
-    _sync_games(board, games)
+    check_match_result(group, round_.number, board, parsed)
+    board.result = codec.board_text(parsed)
+    _sync_games(board, parsed.games)
     return True
 
 
@@ -430,7 +446,7 @@ def exchange_players(event: Event, group: str, round_number: int, board_a: int, 
         for board in (a, b):
             if board.first_player_id is None and board.second_player_id is not None:
                 board.first_player_id, board.second_player_id = board.second_player_id, None
-            board.result = "bye" if board.second_player_id is None else ""
+            board.result = codec.BYE if board.second_player_id is None else codec.NO_RESULT
         return _record_manual_change(
             session, found, round_,
             f"人工调整：第{board_a}台{_SEAT_ZH[seat_a]} ↔ 第{board_b}台{_SEAT_ZH[seat_b]}"
@@ -453,7 +469,7 @@ def _editable_round(session: Session, group: Group, number: int) -> Round:
         raise UserError(f"只能调整最后一轮的编排（第{number}轮不是最后一轮）",
                         f"only the last round's pairing can be changed (not round {number})",
                         "round")
-    if any(b.result and b.result != "bye" for b in round_.boards):
+    if any(b.result and not codec.is_bye(b.result) for b in round_.boards):
         raise UserError(f"第{number}轮已有结果，不能再调整编排",
                         f"round {number} has results already: the pairing cannot change",
                         "round")

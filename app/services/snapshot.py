@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
+from app.pairing.double_swiss import scored_by_games
+from app.pairing.system import Engine
 from app.pairing.types import (
     Board,
     Colour,
@@ -21,9 +23,11 @@ from app.pairing.types import (
     RoundRecord,
     TournamentSnapshot,
 )
+from app.results import BoardResult
 from app.services.event import settings_of
 from app.services.queries import pairing_numbers, seeded_players
-from app.standings.scoring import GameResult, parse_board_result, round_records
+from app.standings.scoring import round_records
+from app.store import codec
 from app.store.models import BoardRow, Group, Player, Round
 from app.store.session import READING
 
@@ -49,7 +53,7 @@ class _BoardLine:
     number: int
     first_player_id: int | None
     second_player_id: int | None
-    result: str
+    result: BoardResult | None  # decoded where the row leaves the store (`app.store.codec`)
 
 
 @dataclass(frozen=True)
@@ -73,44 +77,25 @@ def _pairing(number: int, boards: Sequence[_BoardLine], report: Sequence[object]
     return Pairing(number, tuple(lines), tuple(str(x) for x in report))
 
 
-def _entered(number: int, boards: Sequence[_BoardLine],
-             double_game: bool) -> dict[int, tuple[GameResult, ...]]:
-    return {
-        board.number: _parsed(board.result, double_game, f"round {number} board {board.number}")
-        for board in boards
-        if board.result and board.second_player_id is not None
-    }
+def _entered(boards: Sequence[_BoardLine]) -> dict[int, BoardResult]:
+    return {board.number: board.result for board in boards
+            if board.result is not None and board.second_player_id is not None}
 
 
-_PARSED: dict[tuple[str, bool], tuple[GameResult, ...]] = {}
-
-
-def _parsed(result: str, double_game: bool, where: str) -> tuple[GameResult, ...]:
-    """A stored result read as `parse_board_result` reads it; each distinct text read once
-    (a few codes are stored hundreds of times). A text it refuses is refused every time,
-    naming where it is."""
-    key = (result, double_game)
-    found = _PARSED.get(key)
-    if found is None:
-        found = parse_board_result(result.split(), double_game, where)
-        if len(_PARSED) < 4096:
-            _PARSED[key] = found
-    return found
-
-
-def _lines(round_: Round) -> tuple[_BoardLine, ...]:
-    return tuple(_BoardLine(b.number, b.first_player_id, b.second_player_id, b.result)
+def _lines(round_: Round, double: bool) -> tuple[_BoardLine, ...]:
+    return tuple(_BoardLine(b.number, b.first_player_id, b.second_player_id,
+                            codec.board_result(b.result, double))
                  for b in round_.boards)
 
 
 def round_pairing(round_: Round, number_of: dict[int, int]) -> Pairing:
     """The stored boards of a round, in pairing numbers."""
-    return _pairing(round_.number, _lines(round_), round_.report, number_of)
+    return _pairing(round_.number, _lines(round_, False), round_.report, number_of)
 
 
-def entered_results(round_: Round, double_game: bool) -> dict[int, tuple[GameResult, ...]]:
-    """Board number -> the games' results, for boards that have one."""
-    return _entered(round_.number, _lines(round_), double_game)
+def entered_results(round_: Round, double_game: bool) -> dict[int, BoardResult]:
+    """Board number -> the board's result, for boards that have one."""
+    return _entered(_lines(round_, double_game))
 
 
 def _stored_rounds(group: Group) -> list[_RoundLines]:
@@ -118,8 +103,9 @@ def _stored_rounds(group: Group) -> list[_RoundLines]:
     two queries when the group is in a session (a pending change is flushed first), else
     from the objects."""
     session = object_session(group)
+    double = group.games_per_round == 2
     if session is None or group.id is None:
-        return [_RoundLines(r.number, tuple(str(x) for x in r.report), _lines(r))
+        return [_RoundLines(r.number, tuple(str(x) for x in r.report), _lines(r, double))
                 for r in group.rounds_played]
     rounds = session.execute(select(Round.id, Round.number, Round.report)
                              .where(Round.group_id == group.id)
@@ -133,7 +119,8 @@ def _stored_rounds(group: Group) -> list[_RoundLines]:
         .order_by(BoardRow.round_id, BoardRow.number))
     for line in lines:
         boards[line.round_id].append(_BoardLine(line.number, line.first_player_id,
-                                                line.second_player_id, line.result))
+                                                line.second_player_id,
+                                                codec.board_result(line.result, double)))
     return [_RoundLines(row.number, tuple(str(x) for x in (row.report or ())),
                         tuple(boards[row.id])) for row in rounds]
 
@@ -215,7 +202,7 @@ def _build_snapshot(group: Group, *, partial: bool, before_round: int | None) ->
             byes[number] = outcome
             if extra is not None:
                 special[number] = extra
-        entered = _entered(round_.number, round_.boards, double_game)
+        entered = _entered(round_.boards)
         by_number = round_records(pairing, entered, points, double_game=double_game,
                                   byes=byes, partial=partial)
         for number, record in by_number.items():
@@ -237,4 +224,6 @@ def _build_snapshot(group: Group, *, partial: bool, before_round: int | None) ->
     initial = Colour(chosen) if chosen in (Colour.FIRST.value, Colour.SECOND.value) else (
         Colour.FIRST)
     snapshot = TournamentSnapshot(players, group.rounds, points, initial)
+    if settings.system.engine is Engine.DOUBLE_SWISS:
+        snapshot = scored_by_games(snapshot)  # FIDE C.04.5: a player's score is game points
     return SnapshotBuild(snapshot, number_of, player_of)

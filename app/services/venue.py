@@ -17,15 +17,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Integer, cast, func, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import Integer, cast, func, select, update
+from sqlalchemy.orm import Session, selectinload
 
 from app.errors import Place, UserError
 from app.pairing.types import Colour, Outcome
+from app.results import parse_board
 from app.services import ranking, rounds
 from app.services.event import Event, settings_of, store_settings
 from app.services.queries import (
@@ -178,34 +180,37 @@ def player_history(event: Event, group: str, player_id: int) -> PlayerHistoryInf
         people = {p.id: p for p in found.players}
         records = {r.round: r for r in next(
             h for h in build.snapshot.players if h.number == build.number_of[player.id]).rounds}
-        rows = []
-        for round_ in found.rounds_played:
-            board = next((b for b in round_.boards if player.id in
-                          (b.first_player_id, b.second_player_id)), None)
-            record = records.get(round_.number)
-            opponent_id = None
-            colour = None
-            if board is not None:
-                opponent_id = (board.second_player_id if board.first_player_id == player.id
-                               else board.first_player_id)
-                colour = (Colour.FIRST if board.first_player_id == player.id
-                          else Colour.SECOND)
-            opponent = people.get(opponent_id) if opponent_id else None
-            rows.append(HistoryRow(
-                round=round_.number,
-                board=board.number if board is not None else None,
-                colour=colour if opponent is not None else None,
-                opponent=(PlayerRef(opponent.id, opponent.name, opponent.unit,
-                                    numbers.get(opponent.id, 0)) if opponent else None),
-                outcome=record.outcome if record is not None else None,
-                points=record.points if record is not None else 0,
-                result="" if board is None or board.result == "bye" else board.result,
-            ))
+        rows = tuple(_history_row(round_, player.id, records.get(round_.number), people, numbers)
+                     for round_ in found.rounds_played)
         ref = PlayerRef(player.id, player.name, player.unit, numbers.get(player.id, 0))
     table = ranking.standings(event, group)
     row = next((r for r in table.rows if r.player.id == player_id), None)
-    return PlayerHistoryInfo(group, ref, tuple(rows), row.points if row else None,
+    return PlayerHistoryInfo(group, ref, rows, row.points if row else None,
                              row.place if row else None, row.shared if row else False)
+
+
+def _history_row(round_: Round, player_id: int, record: Any, people: dict[int, Player],
+                 numbers: dict[int, int]) -> HistoryRow:
+    """The player's line for one round (`record`: the snapshot's round record, or None)."""
+    board = next((b for b in round_.boards
+                  if player_id in (b.first_player_id, b.second_player_id)), None)
+    opponent: Player | None = None
+    colour = None
+    if board is not None:
+        first = board.first_player_id == player_id
+        opponent_id = board.second_player_id if first else board.first_player_id
+        opponent = people.get(opponent_id) if opponent_id else None
+        colour = Colour.FIRST if first else Colour.SECOND
+    return HistoryRow(
+        round=round_.number,
+        board=board.number if board is not None else None,
+        colour=colour if opponent is not None else None,
+        opponent=(PlayerRef(opponent.id, opponent.name, opponent.unit,
+                            numbers.get(opponent.id, 0)) if opponent else None),
+        outcome=record.outcome if record is not None else None,
+        points=record.points if record is not None else 0,
+        result="" if board is None or board.result == "bye" else board.result,
+    )
 
 
 # ----- the arbiter code ----------------------------------------------------------------
@@ -216,12 +221,37 @@ def _hash(code: str, salt: str) -> str:
                                _ITERATIONS).hex()
 
 
+def code_text(given: str) -> str | None:
+    """A code as sent by a tablet, in the form it is compared in: NFC (the same letters
+    typed on any keyboard compare equal); None for one no code can be (control characters
+    such as NUL, or over 200 characters)."""
+    code = unicodedata.normalize("NFC", given)
+    if len(code) > 200 or any(unicodedata.category(c) in ("Cc", "Cf") for c in code):
+        return None
+    return code
+
+
 def _check_code_text(code: str) -> str:
-    code = code.strip()
-    if len(code) < 4:
+    normal = code_text(code.strip())
+    if normal is None:
+        raise UserError("裁判码不能含控制字符，且不超过200个字符",
+                        "the arbiter code takes no control characters and at most 200",
+                        "arbiter code")
+    if len(normal) < 4:
         raise UserError("裁判码至少4个字符", "the arbiter code needs at least 4 characters",
                         "arbiter code")
-    return code
+    return normal
+
+
+_CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L to misread
+GENERATED_CODE_LENGTH = 10  # 10 letters of 31: 49 bits
+
+
+def generate_arbiter_code() -> str:
+    """A code for one serving when the arbiter set none: ten letters of 31 (49 bits, beyond
+    reach of guessing at the rate the server allows), shown in two groups of five."""
+    letters = "".join(secrets.choice(_CODE_LETTERS) for _ in range(GENERATED_CODE_LENGTH))
+    return f"{letters[:5]}-{letters[5:]}"
 
 
 def set_arbiter_code(event: Event, code: str | None) -> None:
@@ -250,9 +280,10 @@ class CodeCheck:
     digest: str
 
     def accepts(self, code: str) -> bool:
+        """Whether `code` (as `code_text` gives it) is the arbiter code, exactly."""
         if not self.digest or not code:
             return False
-        return hmac.compare_digest(_hash(code.strip(), self.salt), self.digest)
+        return hmac.compare_digest(_hash(code, self.salt), self.digest)
 
 
 def arbiter_code_check(event: Event, override: str | None = None) -> CodeCheck:
@@ -305,21 +336,39 @@ def enter_hall_result(event: Event, station: str, group: str, round_number: int,
     """Enter a result from a hall tablet: the window's operation, named after the station.
 
     With `expected` (the result the tablet showed, '' for none) a board changed meanwhile by
-    another station is refused instead of being overwritten.
+    another station is refused instead of being overwritten: the check and the write are
+    one transaction, under the board row's lock, so of two writers only one hears OK.
     """
-    if expected is not None:
-        with event.reading() as session:
-            found = Event.group(session, group)
-            board = _board(found, round_number, board_number)
-            if board.result != expected:
-                raise UserError(
-                    f"该台结果已被{board.changed_by or '另一工作站'}改为 {board.result or '（无）'}，"
-                    "请刷新后再录入",
-                    f"the result was changed meanwhile by {board.changed_by or 'another station'}"
-                    f" to {board.result or '(none)'}: reload and enter again",
-                    _board_place(round_number, board_number))
+    check = None if expected is None else _expecting(expected, round_number, board_number)
     return rounds.enter_result(station_event(event, station), group, round_number,
-                               board_number, list(codes), replace=replace)
+                               board_number, list(codes), replace=replace, check=check)
+
+
+def _hold(session: Session, board: BoardRow) -> BoardRow:
+    """Lock the board's row for this transaction and read it again under the lock."""
+    if session.get_bind().dialect.name == "sqlite":
+        # SQLite locks the file, not the row: a write takes its write lock now (waiting up to
+        # busy_timeout), so what is read next cannot change before the commit.
+        session.execute(update(BoardRow).where(BoardRow.id == board.id)
+                        .values(id=BoardRow.id))
+    session.expire(board, ["games"])
+    return session.scalars(select(BoardRow).where(BoardRow.id == board.id).with_for_update()
+                           .execution_options(populate_existing=True)).one()
+
+
+def _expecting(expected: str, round_number: int,
+               board_number: int) -> Callable[[Session, BoardRow], None]:
+    def check(session: Session, board: BoardRow) -> None:
+        board = _hold(session, board)
+        if (board.result or "") != expected:
+            raise UserError(
+                f"该台结果已被{board.changed_by or '另一工作站'}改为 {board.result or '（无）'}，"
+                "请刷新后再录入",
+                f"the result was changed meanwhile by {board.changed_by or 'another station'}"
+                f" to {board.result or '(none)'}: reload and enter again",
+                _board_place(round_number, board_number))
+
+    return check
 
 
 def _board_place(round_number: int, board_number: int) -> Place:
@@ -409,6 +458,7 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
                             "results", group)
         board = _board(found, round_number, board_number)
         seats = [p for p in (board.first_player_id, board.second_player_id) if p]
+        double = found.games_per_round == 2
         if board.result and board.result != "bye":
             raise UserError(f"该台已有结果 {board.result}", f"the board has the result "
                             f"{board.result} already", where)
@@ -416,12 +466,15 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
         slip_code(secret, group, round_number, board_number, p), slip.strip())), None)
     if player_id is None or len(seats) < 2:
         raise WrongSlipCode("确认码不对", "wrong slip code", where)
-    normal = tuple(" ".join(codes).split())
+    # read by the results home: 胜 from one player and 1-0 from the other are the same result
+    normal = tuple(str(parse_board(list(codes), double, where)).split())
     claims = tuple(c for c in earlier if c.player_id != player_id) + (Claim(player_id, normal),)
     if len({c.player_id for c in claims}) < 2:
         return ClaimOutcome("waiting", claims)
     if len({c.codes for c in claims}) > 1:
         return ClaimOutcome("disputed", claims)
+    # Entered once: a board that got its result meanwhile (the arbiter, or the same two
+    # claims arriving twice) is refused under the row's lock rather than entered again.
     rounds.enter_result(station_event(event, "web:player"), group, round_number, board_number,
-                        list(normal))
+                        list(normal), check=_expecting("", round_number, board_number))
     return ClaimOutcome("entered", claims)

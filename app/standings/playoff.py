@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 
+from app.results import GameResult, Side
+
 __all__ = [
     "MATCH_TIME",
     "SUDDEN_DEATH_TIME",
@@ -69,14 +71,14 @@ class Stage(StrEnum):
 
 @dataclass(frozen=True)
 class PlayoffGame:
-    """One playoff game; `first` moves first (black). `result`: `1-0`, `0-1`, `=` (first mover
-    first), None while unplayed."""
+    """One playoff game; `first` moves first (black). `result`: a game played over the board,
+    first mover first (`app.results`), None while unplayed."""
 
     stage: Stage
     among: tuple[int, ...]  # the players this stage settles, sorted
     first: int
     second: int
-    result: str | None = None
+    result: GameResult | None = None
 
     @property
     def time_control(self) -> TimeControl:
@@ -84,12 +86,13 @@ class PlayoffGame:
 
     def score(self, player: int) -> int:
         """Half-points scored by `player` (2 win, 1 draw, 0 loss)."""
-        first = {"1-0": 2, "=": 1, "0-1": 0}[self.result or ""]
-        return first if player == self.first else 2 - first
+        if self.result is None:
+            raise ValueError("an unplayed playoff game has no score")
+        return self.result.score_of(Side.FIRST if player == self.first else Side.SECOND)
 
-    def with_result(self, result: str) -> PlayoffGame:
-        if result not in ("1-0", "0-1", "="):
-            raise ValueError(result)
+    def with_result(self, result: GameResult) -> PlayoffGame:
+        if not result.played:
+            raise ValueError(str(result))
         return PlayoffGame(self.stage, self.among, self.first, self.second, result)
 
 
@@ -123,7 +126,7 @@ def duel(a: int, b: int, games: Sequence[PlayoffGame]) -> PlayoffState:
         return PlayoffState((a, b) if score_a > score_b else (b, a))
     sudden = _played(games, Stage.SUDDEN_DEATH, among)
     for game in sudden:
-        if game.result != "=":
+        if game.result is not None and not game.result.draw:
             return PlayoffState((a, b) if game.score(a) == 2 else (b, a))
     first, second = (a, b) if len(sudden) % 2 == 0 else (b, a)
     return PlayoffState(None, (PlayoffGame(Stage.SUDDEN_DEATH, among, first, second),))

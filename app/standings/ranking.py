@@ -20,7 +20,12 @@ from fractions import Fraction
 
 from app.pairing.types import TournamentSnapshot
 from app.standings.stakes import PlayoffReason, PlayoffStakes
-from app.standings.tiebreaks import TieBreakContext, TieBreakOptions, tiebreak
+from app.standings.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    TieBreakContext,
+    TieBreakOptions,
+    tiebreak,
+)
 
 __all__ = ["PlayoffNeed", "PlayoffState", "RankingRules", "StandingRow", "Standings", "rank"]
 
@@ -36,7 +41,7 @@ class RankingRules:
     is shared (e.g. while rounds remain).
     """
 
-    tiebreaks: tuple[str, ...] = ("buchholz", "median_buchholz", "wins")
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
     options: TieBreakOptions = field(default_factory=TieBreakOptions)
     stakes: PlayoffStakes | None = None
 

@@ -353,6 +353,11 @@ REGISTRY: dict[str, TieBreak] = {
 }
 
 
+DEFAULT_TIEBREAKS: tuple[str, ...] = ("buchholz", "median_buchholz", "wins")
+"""The chain a group ranks by unless it says otherwise (after 积分): 对手分, 中间对手分, 胜局
+(2016-national-online-mind-games.txt 八、(二)1, 2022-shenzhen-championship.txt 十一、(一)2)."""
+
+
 def tiebreak(name: str) -> TieBreak:
     """The tie-break called `name`; `UserError` naming the known ones otherwise."""
     try:

@@ -9,7 +9,8 @@ players to scan; the arbiter code (裁判码) that tablets sign in with can be s
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ParamSpec, TypeVar
 from urllib.parse import quote
 
 import segno
@@ -31,9 +32,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import UserError
+from app.errors import NoAnswer, UserError
 from app.services import venue
+from app.services.operations import (
+    SET_ARBITER_CODE,
+    SET_PLAYER_CONFIRMATION,
+    Operation,
+    Outcome,
+)
 from app.ui.i18n import error_text, notifier, pick
+from app.ui.operations import run_operation
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 TEXTS = {
     "menu": ("赛场发布（手机/投影）…", "Venue on the LAN (phones, projector)…"),
@@ -61,6 +72,13 @@ TEXTS = {
                 "Players may confirm their result with the code on their slip (entered when "
                 "both agree; a dispute waits for the arbiter):"),
     "all_groups": ("全部组别", "all groups"),
+    "tablet": ("{group} · 平板录入（含裁判码）", "{group} · tablet result entry (with the code)"),
+    "made_code": ("本次发布的裁判码：{code}（平板扫描“平板录入”二维码即可登录）",
+                  "the arbiter code of this serving: {code} (tablets scan the “tablet” QR "
+                  "code to sign in)"),
+    "stale": ("{zh}：为免成绩丢失，已不再接受录入，手机上的数据可能已过时；请关闭后重新发布",
+              "{en}: writes are refused so that no result is lost, and what the phones show "
+              "may be stale; stop and serve again"),
 }
 
 
@@ -204,15 +222,13 @@ class ServeDialog(QDialog):
             self.confirm_row.addWidget(box)
             self.confirm_boxes[group.name] = box
 
+    def _run(self, operation: Operation[P, T], *args: P.args,
+             **kwargs: P.kwargs) -> Outcome[T] | None:
+        """A write, run the one way the window runs them; a refusal is also said here."""
+        return run_operation(_Echo(self), operation, *args, **kwargs)
+
     def set_confirmation(self, group: str, enabled: bool) -> None:
-        try:
-            venue.set_player_confirmation(self.main.ev, group, enabled)
-        except UserError as error:
-            self.message.setText(error_text(error))
-            return
-        changed = getattr(self.main, "changed", None)
-        if callable(changed):
-            changed()
+        self._run(SET_PLAYER_CONFIRMATION, self.main.ev, group, enabled)
 
     def _language_changed(self, _code: str) -> None:
         self.retranslate()
@@ -244,19 +260,33 @@ class ServeDialog(QDialog):
             url = self.server.phone_url
             self.address.setText(url)
             self.projector.setText(f"{_t('projector')} {url}projector")
-            group = self.qr_for.currentData()
-            self.qr.set_address(f"{url}groups/{quote(group, safe='')}/pairings" if group
-                                else url)
+            self.qr.set_address(self._qr_address(url))
         else:
             self.address.setText(_t("stopped"))
             self.projector.setText("")
             self.qr.set_address("")
+
+    def _qr_address(self, url: str) -> str:
+        chosen = self.qr_for.currentData()
+        if not chosen:
+            return url
+        kind, group = chosen
+        page = f"{url}groups/{quote(group, safe='')}"
+        if kind == "tablet" and self.server is not None and self.server.tablet_code:
+            return f"{page}/results#code={quote(self.server.tablet_code, safe='')}"
+        return f"{page}/pairings"
 
     def follow_window(self) -> None:
         event = self.main.ev
         if self.server is not None and (event is None
                                         or event.store.location != self.server.location):
             self.stop()
+            return
+        stale = self.server.stale if self.server is not None else None
+        if stale is not None:
+            zh, en = stale
+            self._say([pick(TEXTS["stale"][0].format(zh=zh), TEXTS["stale"][1].format(en=en))],
+                      bad=True)
 
     def switch(self) -> None:
         if self.running:
@@ -279,14 +309,28 @@ class ServeDialog(QDialog):
             self.message.setText(error_text(error))
             return
         self.server = server
-        self.message.setText("")
+        lines = []
+        if server.warning:
+            lines.append(server.warning)
+        elif server.generated_code:
+            lines.append(_t("made_code").format(code=server.generated_code))
+        self._say(lines, bad=bool(server.warning))
         self.qr_for.blockSignals(True)
         self.qr_for.clear()
         self.qr_for.addItem(_t("all_groups"), "")
-        for group in venue.overview(self.main.ev).groups:
-            self.qr_for.addItem(group.name, group.name)
+        groups = [g.name for g in venue.overview(self.main.ev).groups]
+        for name in groups:
+            self.qr_for.addItem(name, ("pairings", name))
+        if server.tablet_code:
+            # Tablets sign in by scanning: the code rides after "#", which no browser sends.
+            for name in groups:
+                self.qr_for.addItem(_t("tablet").format(group=name), ("tablet", name))
         self.qr_for.blockSignals(False)
         self._show_state()
+
+    def _say(self, lines: list[str], bad: bool) -> None:
+        self.message.setStyleSheet("color: #b00020;" if bad else "")
+        self.message.setText("\n".join(lines))
 
     def stop(self) -> None:
         if self.server is not None:
@@ -299,12 +343,28 @@ class ServeDialog(QDialog):
         if self.main.ev is None:
             self.message.setText(_t("no_event"))
             return
-        try:
-            venue.set_arbiter_code(self.main.ev, self.code.text())
-        except UserError as error:
-            self.message.setText(error_text(error))
-            return
-        self.message.setText(_t("code_saved"))
+        if self._run(SET_ARBITER_CODE, self.main.ev, self.code.text()) is not None:
+            self.message.setText(_t("code_saved"))
+
+
+class _Echo:
+    """The window as the operation runner sees it, a refusal said in the dialog as well."""
+
+    def __init__(self, dialog: ServeDialog) -> None:
+        self.dialog = dialog
+
+    def refuse(self, error: UserError | NoAnswer) -> None:
+        self.dialog.message.setText(error_text(error))
+        self.dialog.main.refuse(error)
+
+    def warn(self, warnings: Sequence[str]) -> None:
+        self.dialog.main.warn(warnings)
+
+    def operation_did_execute(self, outcome: Outcome[Any]) -> None:
+        self.dialog.main.operation_did_execute(outcome)
+
+    def show_message(self, text: str) -> None:
+        self.dialog.main.show_message(text)
 
 
 class _VenueAction(QAction):

@@ -36,6 +36,7 @@ from app import wording
 from app.errors import NoAnswer, UserError
 from app.services import queries, ranking, teams
 from app.services.operations import Area, Operation
+from app.standings.awards import TieRule
 from app.standings.teams import BEST_PLACE
 from app.ui import common
 from app.ui.i18n import error_text, language, pick, tr
@@ -51,7 +52,8 @@ RECORD_LOTS = Operation(teams.record_lots, _CHANGES, name="record_lots")
 TEAM_RULES = Operation(teams.set_team_ranking_rules, _CHANGES, name="team_ranking_rules")
 
 SEPARATORS = re.compile(r"[、,，;；\s]+")
-TIE_RULES = ("share", "playoff")
+# every TieRule (the enum is the list), sharing - the default - first
+TIE_RULES = tuple(rule.value for rule in sorted(TieRule, key=lambda r: r is not TieRule.SHARE))
 
 
 def split_names(text: str) -> list[str]:

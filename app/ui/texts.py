@@ -35,6 +35,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "  *\t双方弃权（--）\n"
         "  t1 / t0\t先手胜 / 后手胜，对方超时负（1-0t / 0-1t）\n"
         "  例\t12 1　第12台先手胜；12 t0　后手胜（先手超时）\n"
+        "也可写结果词，回车确认\t胜 / 黑胜 / 先手胜 / 1:0 = 1-0；负 / 白胜 / 后手胜 / 0:1 = 0-1；"
+        "和 / ½:½ / ½ = 和棋；超时负加 t 或 超时，如 12 白胜超时\n"
         "双盘制\t两个键：第一盘、第二盘（各以该盘先手在前），如 12 1=；\n"
         "\t一个弃权键或第一盘超时负即决定整轮，如 12 + 或 12 t1\n"
         "团体赛\t每台一个键，回车确认；主将加赛写在 p 之后，如 7 0=1 p1\n"
@@ -60,6 +62,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "  *\tdouble forfeit (--)\n"
         "  t1 / t0\tfirst / second mover wins, the other lost on time (1-0t / 0-1t)\n"
         "  e.g.\t12 1  board 12, first mover wins; 12 t0  second mover wins on time\n"
+        "Or the result words, then Enter\t胜 / 黑胜 / 先手胜 / 1:0 = 1-0; 负 / 白胜 / 后手胜 / 0:1 "
+        "= 0-1; 和 / ½:½ / ½ = draw; a loss on time adds t or 超时, e.g. 12 白胜超时\n"
         "Double-game rounds\ttwo keys: game 1, game 2 (each with its own first mover first), e.g. 12 1=;\n"
         "\tone forfeit key or a loss on time in game 1 decides the whole round, e.g. 12 + or 12 t1\n"
         "Team matches\tone key per board, then Enter; the captains' playoff after p, e.g. 7 0=1 p1\n"
@@ -351,7 +355,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "exchange_seat_b": ("对方台位置", "Seat on the other board"),
     "seat_first": ("先手", "first"),
     "seat_second": ("后手", "second"),
-    "bad_entry": ("无法识别：{text}（例：12 1，或双盘 12 1=）", "Not understood: {text} (e.g. 12 1, or 12 1= for two games)"),
+    "bad_entry": ("无法识别：{text}（例：12 1、12 胜，或双盘 12 1=）", "Not understood: {text} (e.g. 12 1, 12 胜, or 12 1= for two games)"),
     # board
     "board_new": ("新对局", "New game"),
     "board_undo": ("悔一步", "Take back"),

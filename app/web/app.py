@@ -19,6 +19,7 @@ The app calls services only (through `VenueState` and `app.services.venue`).
 
 from __future__ import annotations
 
+import html
 import io
 import json
 from collections.abc import Callable
@@ -30,7 +31,7 @@ import segno
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -39,11 +40,15 @@ from app import wording
 from app.errors import UserError
 from app.services import venue
 from app.web import data
-from app.web.state import VenueState
+from app.web.state import FileGone, VenueState
 from app.web.texts import COLOUR, OUTCOME, TEXTS, language
 
 HERE = Path(__file__).parent
 _PROJECTOR_ROWS = 12
+_NUMBER_LIMIT = 10_000  # rounds and boards
+_TEXT_LIMIT = 200  # a result, a slip code, the result a tablet saw
+_QUERY_LIMIT = 40  # a name or number searched on the pairings page
+STALE_SLOT = "<!--stale-->"  # in base.html: where the stale-data line goes
 
 
 def _error_json(error: UserError, status: int) -> JSONResponse:
@@ -93,11 +98,14 @@ class VenueApp:
                 "outcome": OUTCOME[lang]}
 
     async def _page(self, request: Request, name: str,
-                    build: Callable[[str], dict[str, Any]], extra_key: Any = None) -> Response:
+                    build: Callable[[str], dict[str, Any]], extra_key: Any = None,
+                    params: tuple[Any, ...] = ()) -> Response:
+        """A page, computed once per change; `params` are what of the query it depends on
+        (anything else in the query makes no page of its own)."""
         asked = request.query_params.get("lang")
         lang = language(asked or request.cookies.get("lang"))
         fragment = request.headers.get("x-fragment") == "1"
-        key = ("page", request.url.path, str(request.query_params), lang, fragment, extra_key)
+        key = ("page", request.url.path, params, lang, fragment, extra_key)
 
         def compute() -> str | UserError:
             try:
@@ -113,6 +121,9 @@ class VenueApp:
         if isinstance(result, UserError):
             return HTMLResponse(f"<!doctype html><meta charset=utf-8><p>{_escape(result)}</p>",
                                 status_code=404)
+        if self.state.stale is not None:
+            banner = _stale_banner(self.state.stale, lang)
+            result = banner + result if fragment else result.replace(STALE_SLOT, banner, 1)
         response = HTMLResponse(result, headers={"Cache-Control": "no-cache"})
         if asked:
             response.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
@@ -125,7 +136,7 @@ class VenueApp:
 
     async def pairings(self, request: Request) -> Response:
         group = request.path_params["group"]
-        query = request.query_params.get("q", "")
+        query = request.query_params.get("q", "")[:_QUERY_LIMIT]
 
         def build(lang: str) -> dict[str, Any]:
             info = self._round(group)
@@ -138,7 +149,7 @@ class VenueApp:
             return {"group": group, "info": info, "query": query, "found": found,
                     "confirm": confirm, "scores": scores}
 
-        return await self._page(request, "pairings.html", build)
+        return await self._page(request, "pairings.html", build, params=(query,))
 
     async def standings(self, request: Request) -> Response:
         group = request.path_params["group"]
@@ -183,7 +194,7 @@ class VenueApp:
             return {"slides": self._slides(names, rows, lang), "pace": pace,
                     "row_font": f"{font:.2f}vh"}
 
-        return await self._page(request, "projector.html", build)
+        return await self._page(request, "projector.html", build, params=(chosen, pace, rows))
 
     def _slides(self, groups: list[str], rows: int, lang: str) -> list[dict[str, Any]]:
         t = TEXTS[lang]
@@ -250,19 +261,35 @@ class VenueApp:
                                 lambda: data.standings_json(self._standings(group)))
 
     # ----- writes ----------------------------------------------------------------------
+    #
+    # A write is a JSON object sent as application/json (a cross-site form or a simple POST
+    # cannot send that type, so it never reaches the guess budget), checked strictly before
+    # anything is read, and refused with 409 once the served file is gone.
 
     def _refusal(self, request: Request) -> JSONResponse | None:
-        """None when the request carries the arbiter code; else the 401/403 answer."""
-        client = request.client.host if request.client else "?"
-        code = unquote(request.headers.get("x-arbiter-code", "")).strip()
-        if not code:
+        """None when the request carries the arbiter code; else the 400/401/403 answer."""
+        client = _client(request)
+        try:
+            given = unquote(request.headers.get("x-arbiter-code", ""), errors="strict")
+        except UnicodeDecodeError:
+            given = "\0"
+        if not given:
             return JSONResponse({"error": "需要裁判码 / the arbiter code is needed"},
                                 status_code=401,
                                 headers={"WWW-Authenticate": 'X-Arbiter-Code realm="venue"'})
-        if self.state.blocked(client):
-            return JSONResponse({"error": "错误次数过多，请一分钟后再试 / too many wrong "
-                                          "codes: wait a minute"}, status_code=403)
-        if not self.state.accepts(code, client):
+        code = venue.code_text(given)
+        if code is None:
+            return _refused(400, "裁判码含有不允许的字符", "the arbiter code holds characters "
+                            "no code has")
+        wait = self.state.codes.reserve(client)
+        if wait is not None:
+            return _refused(403, *wait)
+        right = False
+        try:
+            right = self.state.accepts(code)
+        finally:
+            self.state.codes.settle(client, right)
+        if not right:
             return JSONResponse({"error": "裁判码不对 / wrong arbiter code"}, status_code=403)
         return None
 
@@ -271,71 +298,97 @@ class VenueApp:
         return refusal or JSONResponse({"ok": True})
 
     async def enter_result(self, request: Request) -> Response:
+        try:
+            body = await _json_body(request)
+            round_number, board, codes = _result_fields(body)
+            replace = _flag(body, "replace")
+            expected = _optional_text(body, "expected")
+        except BadRequest as error:
+            return _refused(400, error.zh, error.en)
         refusal = await run_in_threadpool(self._refusal, request)
         if refusal is not None:
             return refusal
         group = request.path_params["group"]
-        try:
-            body = await request.json()
-            round_number, board, codes = _result_fields(body)
-        except (ValueError, TypeError, KeyError):
-            return JSONResponse({"error": "请求格式不对：需要 round、board、result / expected "
-                                          "round, board and result"}, status_code=400)
         station = "web:" + _station_name(request)
-        expected = body.get("expected")
         try:
+            self.state.check_file()
             warnings = await run_in_threadpool(
                 venue.enter_hall_result, self.state.event, station, group, round_number,
-                board, codes, replace=bool(body.get("replace")),
-                expected=None if expected is None else str(expected))
+                board, codes, replace=replace, expected=expected)
+        except FileGone as error:
+            return _refused(409, *_file_gone(error))
         except UserError as error:
             return _error_json(error, 409)
         self.state.disputed.discard((group, round_number, board))
         self.state.claims.pop((group, round_number, board), None)
         self.claims_version += 1
-        await run_in_threadpool(self.state.refresh_mark)
+        await run_in_threadpool(self.state.changed)
         return JSONResponse({"ok": True, "round": round_number, "board": board,
                              "result": " ".join(codes), "station": station,
                              "warnings": warnings})
 
     async def confirm(self, request: Request) -> Response:
         group = request.path_params["group"]
-        client = request.client.host if request.client else "?"
-        if self.state.blocked(client):
-            return JSONResponse({"error": "错误次数过多，请一分钟后再试 / too many wrong "
-                                          "codes: wait a minute"}, status_code=403)
         try:
-            body = await request.json()
+            body = await _json_body(request)
             round_number, board, codes = _result_fields(body)
-            slip = str(body["slip"])
-        except (ValueError, TypeError, KeyError):
-            return JSONResponse({"error": "请求格式不对 / bad request"}, status_code=400)
-        key = (group, round_number, board)
+            slip = _text(body, "slip")
+        except BadRequest as error:
+            return _refused(400, error.zh, error.en)
+        client = _client(request)
         try:
-            outcome = await run_in_threadpool(
-                venue.player_claim, self.state.event, group, round_number, board, slip,
-                codes, self.state.claims.get(key, ()))
+            self.state.check_file()
+        except FileGone as error:
+            return _refused(409, *_file_gone(error))
+        wait = self.state.slips.reserve(client)
+        if wait is not None:
+            return _refused(403, *wait)
+        try:
+            state = await run_in_threadpool(self._claim, client, group, round_number, board,
+                                            slip, codes)
         except venue.WrongSlipCode as error:
-            self.state.count_failure(client)
             return _error_json(error, 403)
         except UserError as error:
             return _error_json(error, 409)
-        self.claims_version += 1
-        if outcome.state == "entered":
-            self.state.claims.pop(key, None)
-            self.state.disputed.discard(key)
-            await run_in_threadpool(self.state.refresh_mark)
-        else:
-            self.state.claims[key] = outcome.claims
-            if outcome.state == "disputed":
-                self.state.disputed.add(key)
-        return JSONResponse({"state": outcome.state})
+        if state == "entered":
+            await run_in_threadpool(self.state.changed)
+        return JSONResponse({"state": state})
+
+    def _claim(self, client: str, group: str, round_number: int, board: int, slip: str,
+               codes: list[str]) -> str:
+        """One player's confirmation, one at a time: the claims are read and set under one
+        lock, so two players confirming at once are both heard (and enter the result once)."""
+        key = (group, round_number, board)
+        right: bool | None = None  # None: refused before the slip code was judged
+        try:
+            with self.state.claim_lock:
+                outcome = venue.player_claim(self.state.event, group, round_number, board,
+                                             slip, codes, self.state.claims.get(key, ()))
+                right = True
+                self.claims_version += 1
+                if outcome.state == "entered":
+                    self.state.claims.pop(key, None)
+                    self.state.disputed.discard(key)
+                else:
+                    self.state.claims[key] = outcome.claims
+                    if outcome.state == "disputed":
+                        self.state.disputed.add(key)
+                return outcome.state
+        except venue.WrongSlipCode:
+            right = False
+            raise
+        finally:
+            if right is None:
+                self.state.slips.release(client)
+            else:
+                self.state.slips.settle(client, right)
 
     # ----- QR --------------------------------------------------------------------------
 
     async def qr(self, request: Request) -> Response:
         group = request.path_params["group"]
-        base = str(request.base_url)
+        # The address the server announced, not the Host the request named.
+        base = self.state.public_url or str(request.base_url)
         page = request.query_params.get("page", "pairings")
         page = page if page in ("pairings", "standings") else "pairings"
         address = f"{base}groups/{quote(group, safe='')}/{page}"
@@ -351,9 +404,7 @@ def qr_svg(address: str, scale: int = 8) -> str:
 
 
 def _escape(error: UserError) -> str:
-    from html import escape
-
-    return escape(error.message())
+    return html.escape(error.message())
 
 
 def _bounded(value: str | None, default: int, low: int, high: int) -> int:
@@ -363,26 +414,110 @@ def _bounded(value: str | None, default: int, low: int, high: int) -> int:
         return default
 
 
-def _result_fields(body: Any) -> tuple[int, int, list[str]]:
+class BadRequest(Exception):
+    """A write's body is not what the writes take (answered 400 with these words)."""
+
+    def __init__(self, zh: str, en: str) -> None:
+        super().__init__(en)
+        self.zh, self.en = zh, en
+
+
+def _refused(status: int, zh: str, en: str) -> JSONResponse:
+    return JSONResponse({"error": f"{zh} / {en}", "zh": zh, "en": en}, status_code=status)
+
+
+def _file_gone(error: FileGone) -> tuple[str, str]:
+    zh, en = error.args
+    return (f"{zh}：为免成绩丢失，不再接受录入；请在电脑上重新发布",
+            f"{en}: writes are refused so that no result is lost; serve it again from "
+            "the computer")
+
+
+def _no_float(text: str) -> Any:
+    raise BadRequest("数字须为整数", f"numbers must be whole numbers, not {text[:20]}")
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    """The write's JSON object; numbers other than integers (1.5, 1e400, Infinity, NaN) and
+    anything but application/json are refused."""
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
+        raise BadRequest("请求须为 JSON（Content-Type: application/json）",
+                         "the request must be JSON (Content-Type: application/json)")
+    try:
+        raw = await request.body()
+    except ClientDisconnect:  # gone, or cut off past the body limit (answered 413 then)
+        raise BadRequest("请求未完整送达", "the request did not arrive whole") from None
+    try:
+        body = json.loads(raw, parse_float=_no_float, parse_constant=_no_float)
+    except (ValueError, RecursionError):
+        raise BadRequest("请求不是有效的 JSON", "the request is not valid JSON") from None
     if not isinstance(body, dict):
-        raise TypeError("not an object")
-    result = body["result"]
-    codes = result.split() if isinstance(result, str) else [str(c) for c in result]
+        raise BadRequest("请求须为 JSON 对象", "the request must be a JSON object")
+    return body
+
+
+def _whole(body: dict[str, Any], name: str) -> int:
+    value = body.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= _NUMBER_LIMIT:
+        raise BadRequest(f"{name} 须为 1 到 {_NUMBER_LIMIT} 的整数",
+                         f"{name} must be a whole number from 1 to {_NUMBER_LIMIT}")
+    return value
+
+
+def _optional_text(body: dict[str, Any], name: str) -> str | None:
+    return None if body.get(name) is None else _text(body, name)
+
+
+def _text(body: dict[str, Any], name: str) -> str:
+    value = body.get(name)
+    if not isinstance(value, str) or len(value) > _TEXT_LIMIT or "\0" in value:
+        raise BadRequest(f"{name} 须为文字（不超过{_TEXT_LIMIT}个字符）",
+                         f"{name} must be text of at most {_TEXT_LIMIT} characters")
+    return value
+
+
+def _flag(body: dict[str, Any], name: str) -> bool:
+    value = body.get(name, False)
+    if not isinstance(value, bool):
+        raise BadRequest(f"{name} 须为 true 或 false", f"{name} must be true or false")
+    return value
+
+
+def _result_fields(body: dict[str, Any]) -> tuple[int, int, list[str]]:
+    round_number, board = _whole(body, "round"), _whole(body, "board")
+    result = _text(body, "result")
+    codes = result.split()
     if not codes:
-        raise ValueError("no result")
-    return int(body["round"]), int(body["board"]), codes
+        raise BadRequest("缺少结果（result）", "the result is missing")
+    return round_number, board, codes
+
+
+def _client(request: Request) -> str:
+    """The client as its TCP peer (forwarded headers count only behind a proxy: uvicorn)."""
+    return request.client.host if request.client else "?"
 
 
 def _station_name(request: Request) -> str:
-    given = " ".join(unquote(request.headers.get("x-station", "")).split())[:40]
-    client = request.client.host if request.client else "?"
-    return given or client
+    try:
+        given = unquote(request.headers.get("x-station", ""), errors="strict")
+    except UnicodeDecodeError:
+        given = ""
+    given = "".join(c for c in given if c.isprintable())
+    return " ".join(given.split())[:40] or _client(request)
 
 
-def create_app(state: VenueState) -> Starlette:
+def _stale_banner(stale: tuple[str, str], lang: str) -> str:
+    zh, en = stale
+    text = (f"{zh}：以下数据可能已过时" if lang == "zh"
+            else f"{en}: what follows may be out of date")
+    return f'<p class="stale" role="alert">{html.escape(text)}</p>'
+
+
+def create_app(state: VenueState) -> Any:
     """The venue's ASGI app over an open event."""
     venue_app = VenueApp(state)
-    group = "/groups/{group}"
+    group = "/groups/{group:path}"  # a group's name may hold "/"
     routes = [
         Route("/", venue_app.groups),
         Route(group + "/pairings", venue_app.pairings),
@@ -396,7 +531,24 @@ def create_app(state: VenueState) -> Starlette:
         Route("/api" + group + "/results", venue_app.enter_result, methods=["POST"]),
         Route("/api" + group + "/confirm", venue_app.confirm, methods=["POST"]),
         Route("/api/signin", venue_app.signin, methods=["POST"]),
-        Route("/qr/{group}.svg", venue_app.qr),
+        Route("/qr/{group:path}.svg", venue_app.qr),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    return Starlette(routes=routes)
+    return _warning_when_stale(Starlette(routes=routes), state)
+
+
+def _warning_when_stale(app: Starlette, state: VenueState) -> Any:
+    """Every answer, once the served file is gone, says that the data may be stale (pages
+    also in a line at their top)."""
+    warning = (b"warning", b'199 - "the served event file was replaced, moved or deleted: '
+                           b'the data may be stale"')
+
+    async def warned(scope: Any, receive: Any, send: Any) -> None:
+        async def send_warned(message: Any) -> None:
+            if message["type"] == "http.response.start" and state.stale is not None:
+                message = {**message, "headers": [*message.get("headers", ()), warning]}
+            await send(message)
+
+        await app(scope, receive, send_warned if scope["type"] == "http" else send)
+
+    return warned

@@ -3,6 +3,7 @@ command line is blocked; it binds only to the address chosen (loopback by defaul
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 import time
@@ -13,10 +14,21 @@ import uvicorn
 from app.errors import UserError
 from app.services import venue
 from app.services.event import Event
+from app.web import guard
 from app.web.app import create_app
 from app.web.state import VenueState
+from app.web.texts import open_lan_warning
 
 LOOPBACK = "127.0.0.1"
+LOG = logging.getLogger("uvicorn.error")  # uvicorn's log: stderr for `serve`
+
+
+def _bracketed(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def _is_loopback(host: str) -> bool:
+    return host in ("localhost", "::1") or host.startswith("127.")
 
 
 def lan_address() -> str:
@@ -39,11 +51,16 @@ class VenueServer:
     """One venue server over one event file (or PostgreSQL URL)."""
 
     def __init__(self, location: str | Path, host: str = LOOPBACK, port: int = 8000,
-                 arbiter_code: str | None = None) -> None:
+                 arbiter_code: str | None = None, *, behind_proxy: bool = False) -> None:
         self.location = location
         self.host = host
         self.requested_port = port
         self.arbiter_code = arbiter_code
+        self.behind_proxy = behind_proxy
+        # Set at start: a code made for this serving when none is given or stored, and the
+        # warning shown when the LAN can reach the server without a code of the arbiter's.
+        self.generated_code: str | None = None
+        self.warning: str | None = None
         self.port = port
         self._event: Event | None = None
         self._state: VenueState | None = None
@@ -54,24 +71,42 @@ class VenueServer:
     @property
     def url(self) -> str:
         """The address as bound (`http://H:P/`)."""
-        return f"http://{self.host}:{self.port}/"
+        return f"http://{_bracketed(self.host)}:{self.port}/"
 
     @property
     def phone_url(self) -> str:
         """The address for phones: the LAN address where the server listens on all."""
-        host = lan_address() if self.host in ("0.0.0.0", "") else self.host
-        return f"http://{host}:{self.port}/"
+        host = lan_address() if self.host in ("0.0.0.0", "", "::") else self.host
+        return f"http://{_bracketed(host)}:{self.port}/"
 
     def start(self, timeout: float = 20.0) -> str:
         """Open the event and serve it; returns the URL once the server accepts requests."""
         self._event = Event.open(self.location, station="web")
         try:
-            self._state = VenueState(self._event, self.arbiter_code)
-            config = uvicorn.Config(create_app(self._state), host=self.host,
-                                    port=self.requested_port, log_level="warning",
-                                    access_log=False, lifespan="off", timeout_keep_alive=30,
-                                    backlog=1024)
+            if not self.arbiter_code and not venue.arbiter_code_check(self._event).digest:
+                self.generated_code = venue.generate_arbiter_code()
+                if not _is_loopback(self.host):
+                    self.warning = open_lan_warning(self.generated_code)
+            self._state = VenueState(self._event, self.arbiter_code,
+                                     fallback_code=self.generated_code)
+            self._state.public_url = self.phone_url
+            cap = guard.connection_cap()
+            protocol = type("VenueProtocol", (guard.GuardedH11Protocol,), {"cap": cap})
+            hosts = guard.machine_names([self.host, lan_address()])
+            config = uvicorn.Config(
+                guard.guard_app(create_app(self._state), hosts), host=self.host,
+                port=self.requested_port, log_level="warning", access_log=False,
+                lifespan="off", http=protocol, backlog=1024,
+                # uvicorn's settings first (guard.py carries on where they stop): idle
+                # keep-alive, the unfinished request head, connections and tasks below the
+                # file limit, forwarded headers only from a proxy the arbiter names.
+                timeout_keep_alive=guard.KEEP_ALIVE,
+                h11_max_incomplete_event_size=guard.HEAD_LIMIT,
+                limit_concurrency=cap + 1, proxy_headers=self.behind_proxy,
+                forwarded_allow_ips="127.0.0.1" if self.behind_proxy else "")
             self._server = uvicorn.Server(config)
+            if self.warning:
+                LOG.warning("%s", self.warning)
             self._thread = threading.Thread(target=self._run, name="venue-server", daemon=True)
             self._thread.start()
             deadline = time.monotonic() + timeout
@@ -88,7 +123,8 @@ class VenueServer:
         except BaseException:
             self.stop()
             raise
-        if not self.phone_url.startswith(f"http://{LOOPBACK}"):
+        self._state.public_url = self.phone_url
+        if not (_is_loopback(self.host) or self.phone_url.startswith(f"http://{LOOPBACK}")):
             # Where the phones find us, for the QR codes printed on the pairing lists.
             venue.set_venue_address(self._event, self.phone_url)
         return self.url
@@ -99,6 +135,16 @@ class VenueServer:
             self._server.run()
         except BaseException as error:  # noqa: B036 (bind failures end as SystemExit)
             self._failure = error
+
+    @property
+    def tablet_code(self) -> str | None:
+        """The code tablets sign in with, where this server knows it (given or made)."""
+        return self.arbiter_code or self.generated_code
+
+    @property
+    def stale(self) -> tuple[str, str] | None:
+        """(zh, en) once the served file was replaced, moved or deleted; writes are refused."""
+        return self._state.stale if self._state is not None else None
 
     @property
     def running(self) -> bool:

@@ -147,3 +147,12 @@ OUTCOME = {
 
 def language(value: str | None) -> str:
     return value if value in LANGUAGES else "zh"
+
+
+def open_lan_warning(code: str) -> str:
+    """Said on stderr and in the window when the whole LAN can reach a server that has no
+    arbiter code of the arbiter's own: the one made for this serving is the only key."""
+    return ("警告：整个局域网都能访问本服务器，而赛事未设裁判码；本次发布已生成临时裁判码 "
+            f"{code}（平板扫描窗口中的二维码登录），停止发布后失效 / warning: the whole LAN "
+            f"can reach this server and the event has no arbiter code: this serving made "
+            f"the code {code} (tablets scan the window's QR code); it ends with the serving")

@@ -14,7 +14,7 @@ from app.pairing.system import Engine, System
 def test_stored_values_are_the_names_older_event_files_hold() -> None:
     assert [s.value for s in System] == [
         "swiss", "round_robin", "double_round_robin", "knockout", "team_knockout",
-        "cross_group"]
+        "cross_group", "double_swiss"]
     assert System.of("double_round_robin") is System.DOUBLE_ROUND_ROBIN
 
 
@@ -33,9 +33,23 @@ def test_brackets_belong_to_the_knockouts() -> None:
     assert {s for s in System if s.bracket} == {System.KNOCKOUT, System.TEAM_KNOCKOUT}
 
 
-def test_only_swiss_and_round_robins_rank_by_points() -> None:
+def test_only_the_swiss_systems_and_round_robins_rank_by_points() -> None:
     assert {s for s in System if s.ranked_by_points} == {
-        System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN}
+        System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN, System.DOUBLE_SWISS}
+
+
+def test_the_double_swiss_plays_two_games_a_round_c04_5_preface() -> None:
+    assert System.DOUBLE_SWISS.games_per_round == 2
+    assert {s for s in System if s.games_per_round is not None} == {System.DOUBLE_SWISS}
+
+
+def test_a_trf_092_names_the_swiss_system() -> None:
+    from app.pairing.system import TRF_TYPES, system_of_trf_type
+
+    for system, text in TRF_TYPES.items():
+        assert system_of_trf_type(text) is system
+    assert system_of_trf_type("Double-Swiss (FIDE C.04.5)") is System.DOUBLE_SWISS
+    assert system_of_trf_type("Individual: Swiss-System") is None
 
 
 def test_each_system_names_its_pairing_engine() -> None:
@@ -45,6 +59,7 @@ def test_each_system_names_its_pairing_engine() -> None:
     assert System.KNOCKOUT.engine is Engine.BRACKET
     assert System.TEAM_KNOCKOUT.engine is Engine.BRACKET
     assert System.CROSS_GROUP.engine is Engine.CROSS_GROUP
+    assert System.DOUBLE_SWISS.engine is Engine.DOUBLE_SWISS
 
 
 def test_an_individual_knockout_match_needs_a_winner() -> None:

@@ -24,7 +24,8 @@ from app.pairing.team import (
     validate_teams,
 )
 from app.pairing.types import Board, PointSystem
-from app.standings.scoring import parse_result
+from app.results import parse_game as parse_result
+from app.standings.scoring import outcomes
 
 
 def team(number: int, name: str, women: tuple[bool, bool, bool] = (False, False, True)) -> Team:
@@ -172,8 +173,8 @@ def test_team_points_are_the_sum_of_the_players_points(codes: list[str]) -> None
     first = second = 0
     for board, game in zip(match_boards(HANGZHOU, SHANGHAI), games, strict=True):
         hangzhou_first = board.first in HANGZHOU.players
-        first += points.points(game.outcomes[0 if hangzhou_first else 1])
-        second += points.points(game.outcomes[1 if hangzhou_first else 0])
+        first += points.points(outcomes(game)[0 if hangzhou_first else 1])
+        second += points.points(outcomes(game)[1 if hangzhou_first else 0])
     assert (result.first_points, result.second_points) == (first, second)
     if result.first_points == result.second_points:
         assert result.needs_playoff

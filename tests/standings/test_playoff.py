@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.results import parse_game
 from app.standings.playoff import (
     MATCH_TIME,
     SUDDEN_DEATH_TIME,
@@ -35,7 +36,7 @@ def _play(tied: Sequence[int], winners: dict[frozenset[int], int | None],
             if game.stage is Stage.MINI_ROUND_ROBIN:
                 winner = winners[frozenset((game.first, game.second))]
                 result = "=" if winner is None else ("1-0" if winner == game.first else "0-1")
-            games.append(game.with_result(result))
+            games.append(game.with_result(parse_game(result)))
     raise AssertionError("playoff did not end")
 
 
@@ -48,21 +49,23 @@ def test_two_players_play_two_games_each_black_once_at_5_plus_3() -> None:
 
 def test_two_game_total_decides() -> None:
     g1, g2 = plan([7, 3])
-    state = resolve([7, 3], [g1.with_result("="), g2.with_result("0-1")])  # 7 wins game 2
+    state = resolve([7, 3], [g1.with_result(parse_game("=")),
+                             g2.with_result(parse_game("0-1"))])  # 7 wins game 2
     assert state.order == (7, 3)
 
 
 def test_level_match_goes_to_sudden_death_at_3_plus_2_until_a_win() -> None:
     g1, g2 = plan([7, 3])
-    games = [g1.with_result("1-0"), g2.with_result("1-0")]  # one win each
+    games = [g1.with_result(parse_game("1-0")),
+             g2.with_result(parse_game("1-0"))]  # one win each
     state = resolve([7, 3], games)
     (sd1,) = state.pending
     assert sd1.stage is Stage.SUDDEN_DEATH and sd1.time_control == SUDDEN_DEATH_TIME
     assert SUDDEN_DEATH_TIME == TimeControl(3, 2)
-    games.append(sd1.with_result("="))
+    games.append(sd1.with_result(parse_game("=")))
     (sd2,) = resolve([7, 3], games).pending
     assert (sd2.first, sd2.second) == (sd1.second, sd1.first)  # first movers alternate
-    games.append(sd2.with_result("1-0"))
+    games.append(sd2.with_result(parse_game("1-0")))
     assert resolve([7, 3], games).order == (sd2.first, sd2.second)
 
 
@@ -115,7 +118,8 @@ def test_playoff_order_decides_the_standings() -> None:
     before = rank(snap, rules)
     (tied,) = before.playoff_groups
     g1, g2 = plan(tied)
-    state = resolve(tied, [g1.with_result("0-1"), g2.with_result("1-0")])  # 3 wins both
+    state = resolve(tied, [g1.with_result(parse_game("0-1")),
+                           g2.with_result(parse_game("1-0"))])  # 3 wins both
     after = rank(snap, rules, playoffs=[state.order])
     assert [r.number for r in after.rows[:2]] == [3, 1]
     assert all(r.decided_by_playoff for r in after.rows[:2])
@@ -139,5 +143,5 @@ def test_every_playoff_ends_with_a_total_order(n, playoff_format, outcomes) -> N
         if state.decided:
             break
         assert state.pending
-        games.extend(g.with_result(next(feed)) for g in state.pending)
+        games.extend(g.with_result(parse_game(next(feed))) for g in state.pending)
     assert state.decided and sorted(state.order) == tied

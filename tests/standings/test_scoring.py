@@ -10,24 +10,29 @@ from hypothesis import strategies as st
 
 from app.errors import UserError
 from app.pairing.types import Board, Colour, Outcome, Pairing, PointSystem, RoundRecord
+from app.results import BoardResult, GameCode, GameResult
+from app.results import double_round_points as double_game_round_points
+from app.results import parse_board as parse_board_result
+from app.results import parse_game as parse_result
 from app.standings.scoring import (
-    GameCode,
-    GameResult,
     bye_record,
     double_game_boards,
     double_game_records,
-    double_game_round_points,
     enter_result,
     game_records,
     late_forfeit,
     missing_boards,
-    parse_board_result,
     parse_point_system,
-    parse_result,
     round_records,
 )
 
 DEFAULT = PointSystem()
+
+
+def _double(*codes: str) -> BoardResult:
+    """A double-game round's result as typed (game 1, game 2)."""
+    return parse_board_result(list(codes), double=True)
+
 FOUR = parse_point_system("4/1/0")
 BOARD = Board(1, 7, 9)  # 7 moves first (black), 9 second
 
@@ -59,7 +64,7 @@ def test_time_loss_mark(text: str) -> None:
     assert parse_result(text) == GameResult(GameCode.FIRST_WINS, time_loss=True)
 
 
-@pytest.mark.parametrize("text", ["", "2-0", "1:0", "w", "10", "=t", "+-t", "1-0x", "t"])
+@pytest.mark.parametrize("text", ["", "2-0", "2:0", "w", "10", "=t", "+-t", "1-0x", "t"])
 def test_bad_codes_are_refused_with_the_valid_codes(text: str) -> None:
     with pytest.raises(UserError) as raised:
         parse_result(text, "round 3 board 2")
@@ -170,8 +175,7 @@ def _codes(g1: str, g2: str) -> tuple[str, str]:
 def test_each_double_game_score_maps_to_the_shenzhen_round_points(
         games: tuple[str, str], expected: int) -> None:
     """shenzhen 九、(一): 赢2盘或赢1盘和1盘计2分，赢1盘输1盘或和2盘计1分，输2盘或输1盘和1盘计0分."""
-    results = [parse_result(c) for c in _codes(*games)]
-    first, second = double_game_records(3, BOARD, results, DEFAULT)
+    first, second = double_game_records(3, BOARD, _double(*_codes(*games)), DEFAULT)
     assert first.points == expected
     assert second.points == 2 - expected
     game_value = {"W": 2, "D": 1, "L": 0}
@@ -190,14 +194,12 @@ def test_double_game_first_move_exchanged_in_game_two() -> None:
     assert (game2.first, game2.second) == (9, 7)
     with pytest.raises(UserError, match="bye"):
         double_game_boards(Board(2, 5, None))
-    results = [parse_result("1-0"), parse_result("1-0")]  # one game each
-    first, second = double_game_records(1, BOARD, results, DEFAULT)
+    first, second = double_game_records(1, BOARD, _double("1-0", "1-0"), DEFAULT)  # one each
     assert (first.points, second.points) == (1, 1)
 
 
 def test_double_game_round_points_in_group_units() -> None:
-    results = [parse_result("1-0"), parse_result("1-0")]  # one game each
-    first, second = double_game_records(1, BOARD, results, FOUR)
+    first, second = double_game_records(1, BOARD, _double("1-0", "1-0"), FOUR)  # one each
     assert (first.points, second.points) == (1, 1)
     assert (first.game_points, second.game_points) == (4, 4)
 
@@ -221,48 +223,47 @@ def test_double_game_round_points_follow_the_game_score(g1: str, g2: str) -> Non
 
 def test_time_loss_in_game_one_loses_the_round() -> None:
     """2016 七、(五)2: 如第一盘未结束有一方超时，则判超时方当轮比赛负."""
-    first, second = double_game_records(2, BOARD, [parse_result("0-1t")], DEFAULT)
+    first, second = double_game_records(2, BOARD, _double("0-1t"), DEFAULT)
     assert (first.outcome, first.points, first.game_points) == (Outcome.LOSS, 0, 0)
     assert (second.outcome, second.points, second.game_points) == (Outcome.WIN, 2, 4)
 
 
 def test_time_loss_in_game_one_cannot_have_a_game_two() -> None:
     with pytest.raises(UserError, match="no game 2"):
-        double_game_records(2, BOARD, [parse_result("0-1t"), parse_result("1-0")], DEFAULT)
+        BoardResult((parse_result("0-1t"), parse_result("1-0")), double=True)
     with pytest.raises(UserError, match="no game 2"):
-        parse_board_result(["1-0t", "="], double_game=True)
+        parse_board_result(["1-0t", "="], double=True)
 
 
 def test_time_loss_in_game_two_is_just_that_game() -> None:
-    first, second = double_game_records(2, BOARD, [parse_result("1-0"),
-                                                   parse_result("1-0t")], DEFAULT)
+    first, second = double_game_records(2, BOARD, _double("1-0", "1-0t"), DEFAULT)
     # game 2: 9 moved first and won on time against 7 -> one game each
     assert (first.points, second.points) == (1, 1)
 
 
 def test_double_game_forfeit_is_one_code_for_the_round() -> None:
-    first, second = double_game_records(1, BOARD, [parse_result("-+")], DEFAULT)
+    first, second = double_game_records(1, BOARD, _double("-+"), DEFAULT)
     assert (first.outcome, second.outcome) == (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN)
     assert (first.game_points, second.game_points) == (0, 4)
 
 
 def test_double_game_result_given_one_game_is_refused() -> None:
     with pytest.raises(UserError, match="give both games"):
-        parse_board_result(["1-0"], double_game=True)
-    with pytest.raises(UserError, match="needs two game results"):
-        double_game_records(1, BOARD, [parse_result("=")], DEFAULT)
+        parse_board_result(["1-0"], double=True)
+    with pytest.raises(UserError, match="give both games"):
+        BoardResult((parse_result("="),), double=True)
 
 
 def test_single_game_group_refuses_two_results() -> None:
     with pytest.raises(UserError, match="one result per board"):
-        parse_board_result(["1-0", "="], double_game=False)
+        parse_board_result(["1-0", "="], double=False)
 
 
 def test_double_game_refuses_three_results_and_mixed_forfeits() -> None:
     with pytest.raises(UserError, match="at most two"):
-        parse_board_result(["1-0", "=", "="], double_game=True)
+        parse_board_result(["1-0", "=", "="], double=True)
     with pytest.raises(UserError, match="forfeit is entered alone"):
-        parse_board_result(["1-0", "+-"], double_game=True)
+        parse_board_result(["1-0", "+-"], double=True)
 
 
 # --- results against the pairing -----------------------------------------------------------
@@ -281,7 +282,7 @@ def test_enter_results_board_by_board_and_build_the_round() -> None:
 
 
 def test_enter_result_returns_a_new_mapping() -> None:
-    entered: dict[int, tuple[GameResult, ...]] = {}
+    entered: dict[int, BoardResult] = {}
     new = enter_result(PAIRING, entered, 1, ["1-0"], double_game=False)
     assert entered == {} and 1 in new
 
@@ -291,7 +292,7 @@ def test_two_results_for_one_game_are_refused() -> None:
     with pytest.raises(UserError, match="already has the result 1-0"):
         enter_result(PAIRING, entered, 1, ["0-1"], double_game=False)
     corrected = enter_result(PAIRING, entered, 1, ["0-1"], double_game=False, replace=True)
-    assert corrected[1] == (parse_result("0-1"),)
+    assert corrected[1].games == (parse_result("0-1"),)
 
 
 def test_wrong_board_is_refused_naming_the_boards() -> None:
@@ -332,8 +333,7 @@ def test_double_game_round_against_its_pairing() -> None:
 def test_every_combination_of_two_played_games_sums_to_the_round_total() -> None:
     played = ["1-0", "0-1", "="]
     for a, b in itertools.product(played, played):
-        first, second = double_game_records(1, BOARD, [parse_result(a), parse_result(b)],
-                                            DEFAULT)
+        first, second = double_game_records(1, BOARD, _double(a, b), DEFAULT)
         assert first.points + second.points == 2
         assert first.game_points is not None and second.game_points is not None
         assert first.game_points + second.game_points == 4
@@ -345,5 +345,5 @@ def test_unicode_half_draw_is_read() -> None:
 
 def test_two_games_typed_as_one_argument() -> None:
     """docs/CLI.md: double-game rounds take two codes, e.g. `1-0 =`, even quoted as one."""
-    assert parse_board_result(["1-0 ="], double_game=True) == (
+    assert parse_board_result(["1-0 ="], double=True).games == (
         parse_result("1-0"), parse_result("="))

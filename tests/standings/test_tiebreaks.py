@@ -166,3 +166,15 @@ def test_voluntarily_unplayed_rounds() -> None:
     assert voluntary == {Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.FORFEIT_LOSS,
                          Outcome.ABSENT}
     assert voluntarily_unplayed(None)
+
+
+def test_the_default_tie_break_chain_is_defined_once() -> None:
+    """积分, then 对手分, 中间对手分, 胜局 (2016 八、(二)1; shenzhen 十一、(一)2): the group's
+    default and the ranking's are the one chain."""
+    from app.group_settings import GroupSettings
+    from app.standings.ranking import RankingRules
+    from app.standings.tiebreaks import DEFAULT_TIEBREAKS
+
+    assert DEFAULT_TIEBREAKS == ("buchholz", "median_buchholz", "wins")
+    assert RankingRules().tiebreaks is DEFAULT_TIEBREAKS
+    assert GroupSettings.__dataclass_fields__["tiebreaks"].default is DEFAULT_TIEBREAKS

@@ -13,6 +13,7 @@ import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -171,3 +172,36 @@ def test_two_players_confirm_their_result_with_their_slip_codes(venue: Venue, ph
     expect(phone.locator("tr[data-board='4'] .entered")).to_have_text("0-1", timeout=2000)
     with venue.station("check") as event:
         assert round_view(event, GROUP, 1).boards[3].result == "0-1"
+
+
+def test_the_pages_break_no_rule_of_their_security_policy(venue: Venue, browser: Browser) -> None:
+    """Every page under the server's CSP (no inline script or style): nothing refused, and
+    the projector's row size, given as data, still reaches its tables."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    try:
+        for path in ("/", f"/groups/{GROUP}/pairings", f"/groups/{GROUP}/standings",
+                     f"/groups/{GROUP}/results", f"/projector?group={GROUP}&rows=8"):
+            page.goto(venue.url + path)
+            page.wait_for_load_state("load")
+        font = page.evaluate("getComputedStyle(document.body).getPropertyValue('--row-font')")
+        assert font.strip().endswith("vh")
+        assert refused == []
+    finally:
+        context.close()
+
+
+def test_a_tablet_signs_in_by_scanning_the_window_s_code(venue: Venue, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 800, "height": 1100})
+    page = context.new_page()
+    try:
+        page.goto(venue.group_url("results") + "#code=" + quote(CODE, safe=""))
+        expect(page.locator("#signin-state")).to_have_text("已登录，可以录入成绩")
+        assert "#" not in page.url  # the code is out of the address bar
+        page.locator("tr[data-board='3'] button[data-code='0-1']").click()
+        expect(page.locator("tr[data-board='3'] .entered")).to_have_text("0-1", timeout=3000)
+    finally:
+        context.close()

@@ -49,3 +49,23 @@ def test_serve_refuses_a_missing_file_and_a_bad_port(tmp_path: Path, event_file:
         _out, err = process.communicate(timeout=60)
         assert process.returncode == 2, err
         assert len(err.strip().splitlines()) == 1, err
+
+
+def test_serving_the_lan_without_a_code_warns_and_makes_one(event_file: Path) -> None:
+    """Bound to every interface for a moment (nothing but the loopback talks to it): the
+    warning on stderr, the code made for this serving on stdout."""
+    process = _serve(str(event_file), "--host", "0.0.0.0", "--port", "0")
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline() for _ in range(3)]
+        found = re.fullmatch(r"serving http://0\.0\.0\.0:(\d+)/\n", lines[0])
+        assert found, lines
+        code_line = next(line for line in lines if "arbiter code" in line)
+        code = code_line.rsplit(" ", 1)[1].strip()
+        assert re.fullmatch(r"[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}", code), code
+        process.send_signal(signal.SIGTERM)
+        _out, err = process.communicate(timeout=20)
+        assert "未设裁判码" in err and "no arbiter code" in err and code in err
+    finally:
+        if process.poll() is None:
+            process.kill()

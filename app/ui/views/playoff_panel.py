@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from app import wording
 from app.errors import NoAnswer, UserError
+from app.results import GameCode
 from app.services import playoffs
 from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT
 from app.services.ranking_lists import RankingKind
@@ -31,7 +32,8 @@ from app.ui.views.standings_tables import playoff_text
 if TYPE_CHECKING:
     from app.ui.views.standings import StandingsView
 
-PLAYOFF_KEYS = {"1": "1-0", "=": "=", "0": "0-1"}
+PLAYOFF_CODES = (GameCode.FIRST_WINS.value, GameCode.DRAW.value, GameCode.SECOND_WINS.value)
+PLAYOFF_KEYS = dict(zip(("1", "=", "0"), PLAYOFF_CODES, strict=True))  # key -> its result
 _PLACE = Qt.ItemDataRole.UserRole
 _TIED = Qt.ItemDataRole.UserRole + 1
 _UNDER_WAY = Qt.ItemDataRole.UserRole + 2
@@ -57,7 +59,7 @@ class PlayoffPanel(QWidget):
         self.playoff_list.currentRowChanged.connect(self._playoff_selected)
         self.playoff_list.installEventFilter(self)
         self.result_buttons: dict[str, QPushButton] = {}
-        for code in ("1-0", "=", "0-1"):
+        for code in PLAYOFF_CODES:
             button = QPushButton()
             button.clicked.connect(lambda _c=False, k=code: self.record_playoff(k))
             self.result_buttons[code] = button
@@ -251,8 +253,8 @@ class PlayoffPanel(QWidget):
         self.needs_label.setText(tr("standings_playoff"))
         self.create_button.setText(tr("standings_create_playoff"))
         self.show_selected_tie()  # the create button's tooltip, in the language shown
-        for code, key in (("1-0", "playoff_first_wins"), ("=", "playoff_draw"),
-                          ("0-1", "playoff_second_wins")):
+        for code, key in zip(PLAYOFF_CODES, ("playoff_first_wins", "playoff_draw",
+                                             "playoff_second_wins"), strict=True):
             self.result_buttons[code].setText(tr(key))
             self.result_buttons[code].setToolTip(tr(key))
         self.board_button.setText(tr("rounds_record"))

@@ -14,6 +14,16 @@ from PySide6.QtWidgets import QLabel, QLineEdit
 
 from app import wording
 from app.errors import UserError
+from app.results import (
+    DRAW,
+    FIRST_WINS,
+    SECOND_WINS,
+    GameCode,
+    GameResult,
+    complete_entry,
+    notation,
+    parse_game,
+)
 from app.services import knockout as knockout_service
 from app.services import rounds as rounds_service
 from app.services.operations import ENTER_RESULT, ENTER_TEAM_RESULT
@@ -23,13 +33,21 @@ from app.ui.i18n import language, tr
 if TYPE_CHECKING:
     from app.ui.views.rounds import RoundsView
 
-KEY_CODES = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+", "*": "--",
-             "t1": "1-0t", "t0": "0-1t"}
+KEY_CODES = {  # one key per game; the code each stands for is the results home's
+    "1": notation(FIRST_WINS), "0": notation(SECOND_WINS), "=": notation(DRAW),
+    "+": notation(GameResult(GameCode.FIRST_FORFEIT_WIN)),
+    "-": notation(GameResult(GameCode.SECOND_FORFEIT_WIN)),
+    "*": notation(GameResult(GameCode.DOUBLE_FORFEIT)),
+    "t1": notation(GameResult(GameCode.FIRST_WINS, True)),
+    "t0": notation(GameResult(GameCode.SECOND_WINS, True)),
+}
 _KEY = re.compile(r"t[10]|[10=+\-*]")
 _KEYS = r"(?:t[10]|[10=+\-*])+"
 _ENTRY = re.compile(rf"^\s*(\d+)\s*[ .,/:]\s*({_KEYS})\s*$")
 _TEAM_PLAYOFF = re.compile(rf"^\s*(\d+)\s*[ .,/:]\s*({_KEYS})\s*[pP]\s*({_KEYS})\s*$")
-_ROUND_DECIDERS = ("+", "-", "*", "t1", "t0")  # one of these alone settles a double round
+_SPOKEN = re.compile(r"^\s*(\d+)\s+(\S.*?)\s*$")
+# "12 1:0" typed in a single-game round saves at "12 1"; the rest is the same code again
+KEY_TAILS = {"1": ("-0", ":0"), "0": ("-1", ":1")}
 
 
 def entry_keys(text: str) -> list[str]:
@@ -42,17 +60,32 @@ def parse_entry(text: str, games: int) -> tuple[int, list[str]] | None:
     `"5 t0"` -> `(5, ["0-1t"])` (the first mover lost on time).
 
     None while the text is not yet a complete entry for `games` games a round. In a
-    double-game round one forfeit or one loss on time in game 1 is complete on its own.
+    double-game round one forfeit or one loss on time in game 1 is complete on its own
+    (`app.results.complete_entry`).
     """
     match = _ENTRY.match(text)
     if match is None:
         return None
-    keys = entry_keys(match.group(2))
-    complete = len(keys) == games or (games == 2 and len(keys) == 1
-                                      and keys[0] in _ROUND_DECIDERS)
-    if not complete:
+    codes = [KEY_CODES[k] for k in entry_keys(match.group(2))]
+    if not complete_entry([parse_game(code) for code in codes], games):
         return None
-    return int(match.group(1)), [KEY_CODES[k] for k in keys]
+    return int(match.group(1)), codes
+
+
+def parse_spoken_entry(text: str, games: int) -> tuple[int, list[str]] | None:
+    """`"12 胜"`, `"12 1:0"`, `"3 胜 和"`: the board number, then the result words arbiters
+    say (`app.results.parse_game`: 胜/黑胜/先手胜, 负/白胜/后手胜, 和, 1:0, 0:1, ½:½), one per
+    game; saved on Enter. None when it is not such an entry."""
+    match = _SPOKEN.match(text)
+    if match is None:
+        return None
+    try:
+        typed = [parse_game(word) for word in match.group(2).split()]
+    except UserError:
+        return None
+    if not complete_entry(typed, games):
+        return None
+    return int(match.group(1)), [notation(game) for game in typed]
 
 
 def parse_team_playoff(text: str, games: int) -> tuple[int, list[str], list[str]] | None:
@@ -76,6 +109,7 @@ class ResultEntry(QObject):
         super().__init__(view)
         self.view = view
         self._pending: tuple[str, int | None] = ("", None)
+        self._saved_tails: tuple[str, ...] = ()  # what may follow a key that saved (1 -> :0)
         self.entry_label = QLabel()
         self.entry = QLineEdit()
         self.entry.setObjectName("result_entry")
@@ -207,21 +241,29 @@ class ResultEntry(QObject):
         self.entry.selectAll()
         self.entry_error.setText(self._reason)
 
-    def _store(self, board: int, codes: list[str], playoff: list[str] | None = None) -> None:
-        """Enter what was typed; done when stored, else refused."""
+    def _store(self, board: int, codes: list[str], playoff: list[str] | None = None) -> bool:
+        """Enter what was typed; done when stored, else refused (and False)."""
         if self.enter_result(board, codes, playoff):
             self.done()
-        else:
-            self.refused()
+            return True
+        self.refused()
+        return False
 
     def edited(self, text: str) -> None:
         view = self.view
+        tails, self._saved_tails = self._saved_tails, ()
+        if text in tails:  # the rest of "1:0" after "1" saved it: the same result, no more
+            self.done()
+            return
+        if any(tail.startswith(text) for tail in tails):
+            self._saved_tails = tails
+            return
         self.show_entry_board(text)
         if view.is_team_group():
             return  # a team match may go on with the captains' playoff: Enter saves it
         parsed = parse_entry(text, view.entry_games())
-        if parsed is not None:
-            self._store(*parsed)
+        if parsed is not None and self._store(*parsed):
+            self._saved_tails = KEY_TAILS.get(text.strip()[-1:], ())
 
     def entered(self) -> None:
         view = self.view
@@ -234,7 +276,7 @@ class ResultEntry(QObject):
             if team is not None:
                 self._store(*team)
                 return
-        parsed = parse_entry(text, games)
+        parsed = parse_entry(text, games) or parse_spoken_entry(text, games)
         if parsed is None:
             view.main.show_error(UserError(tr("bad_entry", text=text), tr("bad_entry", text=text),
                                            tr("rounds_entry")))

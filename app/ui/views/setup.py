@@ -31,6 +31,7 @@ from app.services import groups as groups_service
 from app.services import queries
 from app.services.operations import ADD_GROUP, REMOVE_GROUP, UPDATE_EVENT, UPDATE_GROUP, Area
 from app.services.presets import preset_info
+from app.standings.tiebreaks import Unplayed
 from app.ui import common
 from app.ui.i18n import one_language, pick, tr
 from app.ui.officials_form import OfficialsBox
@@ -44,15 +45,24 @@ from app.ui.settings_controls import (
 )
 from app.ui.texts import RULE_SET_TEXTS, TIEBREAK_ENGLISH
 from app.ui.views.base import View
+from app.wording import unplayed_text
 
 POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
-UNPLAYED = ("zero", "own", "lowest")
+UNPLAYED = tuple(policy.value for policy in Unplayed)  # the choices are the enum's
+SYSTEMS = tuple(system.value for system in System)
+UNPLAYED_TEXTS = {
+    Unplayed.ZERO: ("按0分计", "count as zero"),
+    Unplayed.OWN: ("按本人得分计", "own score (dummy opponent)"),
+    Unplayed.LOWEST: ("按最低计", "lowest"),
+    Unplayed.FIDE: ("按国际棋联规则计（C.07 第16条）", "FIDE rule (C.07 art. 16)"),
+}
 CHOICE_TEXTS = {
     **RULE_SET_TEXTS,
     **{system.value: (system.zh, system.en) for system in System},
-    "zero": ("按0分计", "count as zero"),
-    "own": ("按本人得分计", "own score (dummy opponent)"),
-    "lowest": ("按最低计", "lowest"),
+    # a policy without a short label of its own shows its whole sentence (never its code)
+    **{policy.value: UNPLAYED_TEXTS.get(policy, (unplayed_text(policy, "zh"),
+                                                 unplayed_text(policy, "en")))
+       for policy in Unplayed},
     **{p.value: (p.zh, p.en) for p in Protocol if p is not Protocol.FREE},
 }
 POINT_TEXTS = {
@@ -471,7 +481,7 @@ class SetupView(View):
 
     def _fill_choices(self) -> None:
         for combo, keys in ((self.rule_set, RULE_SETS), (self.opening, OPENINGS),
-                            (self.system, tuple(s.value for s in System)), (self.unplayed, UNPLAYED)):
+                            (self.system, SYSTEMS), (self.unplayed, UNPLAYED)):
             current = combo.currentData()
             combo.blockSignals(True)
             combo.clear()

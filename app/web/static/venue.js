@@ -59,7 +59,14 @@
     document.body.dataset.slide = String(shown);
   }
   var deck = document.getElementById("slides");
+  /* the row size comes as data (the page allows no inline style): set it on the body */
+  function rowFont() {
+    var d = document.getElementById("slides");
+    if (d && d.dataset.rowFont) { document.body.style.setProperty("--row-font", d.dataset.rowFont); }
+  }
   if (deck) {
+    rowFont();
+    document.addEventListener("venue:updated", rowFont);
     var pace = Math.max(1, parseInt(deck.dataset.pace, 10) || 10) * 1000;
     setInterval(function () { showSlide(shown + 1); }, pace);
     document.addEventListener("venue:updated", function () { showSlide(shown); });
@@ -94,13 +101,19 @@
   }
   document.getElementById("signin").addEventListener("submit", function (e) {
     e.preventDefault();
-    sessionStorage.setItem("arbiterCode", document.getElementById("code").value);
+    sessionStorage.setItem("arbiterCode", document.getElementById("code").value.trim());
     sessionStorage.setItem("arbiterStation", document.getElementById("station").value);
     signin();
   });
   document.getElementById("signout").addEventListener("click", function () {
     sessionStorage.removeItem("arbiterCode"); showSignedIn(false);
   });
+  /* the window's QR code for tablets carries the code after "#code=" (never sent to the
+     server in the address): keep it for this tab and take it out of the address bar */
+  if (location.hash.indexOf("#code=") === 0) {
+    try { sessionStorage.setItem("arbiterCode", decodeURIComponent(location.hash.slice(6))); } catch (err) { /* a broken link: sign in by hand */ }
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   if (code()) { signin(); }
 
   function send(board, result, replace, expected) {

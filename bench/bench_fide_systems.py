@@ -1,0 +1,133 @@
+"""Benchmark of FIDE's 2026 systems: a 300-player Double-Swiss round (C.04.5) and a 60-team
+Team Swiss round (C.04.6), side by side with the reference library's binary when there is one.
+
+A tournament is played here first (seeded random results, every round paired by our engine),
+written as a TRF; then the next round is paired from the file, start-up included (reading,
+parsing, pairing), as `python -m app trf pair FILE --system ...` does. When the reference's
+command-line program (`gnutterts/chesspairing`, built apart from this project) is on the PATH
+as `chesspairing`, or named by the environment variable CHESSPAIRING_BIN, it pairs the same
+file (`chesspairing pair --double-swiss|--team FILE`) and its time is printed beside ours;
+otherwise that column is skipped with a message.
+
+    .venv/bin/python bench/bench_fide_systems.py [--rounds N] [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from app.pairing import double_swiss, team_swiss
+from app.pairing.trf import TrfHeader, read_trf, write_trf
+from app.pairing.types import (
+    Outcome,
+    Pairing,
+    PairingRequest,
+    PlayerHistory,
+    RoundRecord,
+    TournamentSnapshot,
+)
+
+Pairer = Callable[[PairingRequest], Pairing]
+
+
+def _play(players: int, rounds: int, pair: Pairer, seed: int) -> TournamentSnapshot:
+    """`rounds` rounds of `players` entrants, each paired by `pair`, results at random (the
+    stronger = lower number wins more often)."""
+    rng = random.Random(seed)
+    history: dict[int, list[RoundRecord]] = {n: [] for n in range(1, players + 1)}
+    for number in range(1, rounds + 1):
+        snapshot = TournamentSnapshot(
+            tuple(PlayerHistory(n, tuple(r)) for n, r in history.items()), rounds + 1)
+        pairing = pair(PairingRequest(snapshot, number))
+        for board in pairing.boards:
+            if board.second is None:
+                history[board.first].append(RoundRecord(number, Outcome.PAB, None, None, 2))
+                continue
+            roll = rng.random() + (board.second - board.first) / (4 * players)
+            first = Outcome.WIN if roll > 0.6 else Outcome.DRAW if roll > 0.35 else Outcome.LOSS
+            second = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN}.get(first, first)
+            points = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
+            history[board.first].append(RoundRecord(number, first, board.second,
+                                                    _colour(True), points[first]))
+            history[board.second].append(RoundRecord(number, second, board.first,
+                                                     _colour(False), points[second]))
+    return TournamentSnapshot(tuple(PlayerHistory(n, tuple(r), rating=3000 - n)
+                                    for n, r in history.items()), rounds + 1)
+
+
+def _colour(first: bool):  # type: ignore[no-untyped-def]
+    from app.pairing.types import Colour
+
+    return Colour.FIRST if first else Colour.SECOND
+
+
+def _ours(text: str, pair: Pairer, repeat: int) -> tuple[float, float]:
+    """Median seconds of (reading the file and pairing, the pairing alone)."""
+    totals, pairings = [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        request = read_trf(text).next_round_request()
+        middle = time.perf_counter()
+        pair(request)
+        end = time.perf_counter()
+        totals.append(end - start)
+        pairings.append(end - middle)
+    return statistics.median(totals), statistics.median(pairings)
+
+
+def _reference(binary: str | None, flag: str, path: Path, repeat: int) -> float | None:
+    if binary is None:
+        return None
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run([binary, "pair", flag, str(path)], check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    binary = os.environ.get("CHESSPAIRING_BIN") or shutil.which("chesspairing")
+    if binary is None:
+        print("reference binary not found (set CHESSPAIRING_BIN or put `chesspairing` on "
+              "the PATH): its column is skipped")
+    cases: list[tuple[str, int, Pairer, str, str]] = [
+        ("Double-Swiss", 300, double_swiss.pair, "--double-swiss", "FIDE_DOUBLE_SWISS_2026"),
+        ("Team Swiss", 60, team_swiss.pair, "--team", "FIDE_TEAM_SWISS_2026"),
+    ]
+    print(f"{'system':<14}{'entrants':>9}{'round':>7}{'ours (s)':>11}{'pairing (s)':>13}"
+          f"{'reference (s)':>15}{'ratio':>8}")
+    with tempfile.TemporaryDirectory() as folder:
+        for label, entrants, pair, flag, system in cases:
+            snapshot = _play(entrants, args.rounds, pair, seed=entrants)
+            text = write_trf(snapshot, name=f"bench {label}", newline="\n",
+                             header=TrfHeader(system=system))
+            path = Path(folder) / f"{label.replace(' ', '_')}.trf"
+            path.write_text(text, encoding="utf-8")
+            ours, pairing = _ours(text, pair, args.repeat)
+            theirs = _reference(binary, flag, path, args.repeat)
+            shown = f"{theirs:>15.3f}" if theirs is not None else f"{'-':>15}"
+            ratio = f"{ours / theirs:>8.2f}" if theirs else f"{'-':>8}"
+            print(f"{label:<14}{entrants:>9}{args.rounds + 1:>7}{ours:>11.3f}{pairing:>13.3f}"
+                  f"{shown}{ratio}")
+    print("ours: reading the TRF and pairing, in this process; pairing: the engine alone; "
+          "reference: its whole `pair` command (process start included)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

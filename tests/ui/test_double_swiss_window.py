@@ -1,0 +1,41 @@
+"""The window: the setup form offers the FIDE Double-Swiss (C.04.5), the arbiter chooses it for
+a 双盘 group, and the rounds view pairs it, the report saying who moves first in game 1."""
+
+from __future__ import annotations
+
+from app.services import queries
+
+GROUP = "女子组（大众规则·线上初赛）"
+
+
+def test_choose_the_double_swiss_and_pair_two_rounds(window, tmp_path):
+    assert window.new_event(tmp_path / "shenzhen.db", "shenzhen-2022"), window.last_error
+    setup = window.setup_view
+    names = [setup.group_list.item(i).text() for i in range(setup.group_list.count())]
+    setup.group_list.setCurrentRow(names.index(GROUP))
+    index = setup.system.findData("double_swiss")
+    assert index >= 0  # the form offers the system
+    assert "Double-Swiss" in setup.system.itemText(index)
+    setup.system.setCurrentIndex(index)
+    assert setup.save_group(), window.last_error
+    group = next(g for g in queries.event_info(window.ev).groups if g.name == GROUP)
+    assert group.settings.system.value == "double_swiss" and group.games_per_round == 2
+    players = window.players_view
+    for i in range(1, 8):
+        assert players.add_player(GROUP, name=f"选手{i}") is not None, window.last_error
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    rounds.group.setCurrentIndex(rounds.group.findText(GROUP))
+    met = set()
+    for number in (1, 2):
+        assert rounds.pair_next() is not None, window.last_error
+        info = queries.round_view(window.ev, GROUP, number)
+        assert sum(1 for b in info.boards if b.second is None) == 1  # 7 players: one PAB
+        for board in info.boards:
+            if board.second is not None:
+                pair = frozenset((board.first.name, board.second.name))
+                assert pair not in met
+                met.add(pair)
+                assert rounds.enter_result(board.number, ["1-0", "="]), window.last_error
+        assert "第一盘先手" in rounds.report.toPlainText()
+    assert any("轮空" in cell for row in rounds.board_texts() for cell in row)
