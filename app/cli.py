@@ -101,9 +101,10 @@ def mark_result_codes(parser: argparse.ArgumentParser, argv: Sequence[str]) -> l
             marked.append(_MARK + token)
             positionals += owed == 0
             owed -= 0 < owed < 100
-        elif not ended and token.startswith("-") and token.split("=")[0] in takes:
-            nargs = takes[token.split("=")[0]]
-            owed = 0 if "=" in token or nargs == 0 else 1 if nargs is None else 100
+        elif not ended and token.startswith("-") and token.partition("=")[0] in takes:
+            name, inline, _value = token.partition("=")
+            nargs = takes[name]
+            owed = 0 if inline or nargs == 0 else 1 if nargs is None else 100
             marked.append(token)
         else:
             marked.append(token)
