@@ -37,6 +37,7 @@ from app.pairing.system import System
 from app.pairing.types import Colour, PointSystem
 from app.rules.judge import RuleSet
 from app.rules.protocols import Protocol
+from app.standings.awards import CertificateRule, TieRule
 from app.standings.playoff import PlayoffFormat
 from app.standings.scoring import DEFAULT_LATE_LIMIT_MINUTES
 from app.standings.tiebreaks import DEFAULT_TIEBREAKS, REGISTRY, Unplayed
@@ -379,12 +380,14 @@ class GroupSettings:
     # Ranking (名次区分) and awards; the places the prize and title tables reward are the
     # decisive places (app.standings.awards.AwardScheme), there is no separate number.
     playoffs: bool = _setting(True, _flag)  # ties that change an award need a playoff (加赛)
-    tie_rule: str = _setting("playoff", _one_of(("playoff", "share")))  # else: share (Hort)
+    tie_rule: str = _setting("playoff", _one_of(tuple(TieRule)))  # else: share (Hort)
     # three or more tied: 小循环 (round robin) or 淘汰 (knockout); the regulations name only
     # the two-player playoff, the format is the event's to set (FIDE C.07 art. 3)
     playoff_format: PlayoffFormat = _setting(PlayoffFormat.ROUND_ROBIN, _playoff_format)
     playoff_all_admitted: bool = _setting(False, _flag)  # every tie in the admitted places
     grade_titles_passed_down: bool = _setting(False, _flag)  # 依次顺延 (default 不顺延)
+    # 奖状 for the awarded places only, or also for places with a title (stated in the 秩序册)
+    certificates: str = _setting(CertificateRule.AWARDED.value, _one_of(tuple(CertificateRule)))
     round_robin_rounds: int | None = _setting(None, _optional(_whole(1, 100)))  # arbiter's count
     median_cut: int = _setting(1, _whole(0, 5))  # 中间对手分: highest and lowest cut each
     wins_count_forfeits: bool = _setting(True, _flag)  # 胜局 counts forfeit wins
@@ -595,6 +598,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "playoff_format": ("三人以上并列的加赛方式", "Playoff of three or more"),
     "playoff_all_admitted": ("录取名次内的并列一律加赛", "Play off every tie in the admitted places"),
     "grade_titles_passed_down": ("段级位依次顺延", "Grade titles passed down"),
+    "certificates": ("奖状颁发范围", "Who receives a certificate"),
     "round_robin_rounds": ("循环赛轮数（裁判长定）", "Round-robin rounds (the arbiter's count)"),
     "median_cut": ("中间对手分去掉最高最低各", "Median Buchholz cuts highest and lowest"),
     "wins_count_forfeits": ("胜局计入不战胜", "Wins include forfeit wins"),

@@ -17,12 +17,14 @@ from fractions import Fraction
 
 from app.pairing.team import MatchScore
 from app.pairing.types import Colour, NoteKind, PairingNote
-from app.standings.awards import Award, AwardBasis, TieRule
+from app.results import GameCode, GameResult, Side
+from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
 from app.standings.stakes import PlaceAward, PlayoffReason, Stake
 from app.standings.teams import BEST_PLACE
 from app.standings.tiebreaks import Unplayed
+from app.team_rankings import TeamMethod
 
 LANGUAGES = ("zh", "en")
 
@@ -145,18 +147,51 @@ def title_text(award: Award | None) -> str:
     return (award.title or "") if award is not None else ""
 
 
-def award_note(award: Award | None) -> str:
-    """How an award was decided, for the command line: 加赛决定, 并列第3-4名平分, 待加赛, and
-    what was declined."""
+DECISION_WORDS = {
+    AwardBasis.PLACE: ("", ""),
+    AwardBasis.PLAYOFF: ("加赛决定名次", "placed by a playoff"),
+    AwardBasis.LOTS: ("抽签决定名次", "placed by lots"),
+    AwardBasis.AWAITING_PLAYOFF: ("待加赛（或抽签）", "awaiting a playoff (or lots)"),
+}
+
+
+def decision_text(award: Award | None, lang: str = "zh") -> str:
+    """How a place was decided where not by the places alone, the one wording of the typed
+    decision for the standings, the award lists (PDF, Excel, CSV) and the certificates:
+    加赛决定名次, 抽签决定名次, 并列第3-4名，奖金平分, 待加赛（或抽签）; nothing for a place the
+    tie-break chain decided."""
     if award is None:
         return ""
-    notes = {AwardBasis.PLAYOFF: "加赛决定",
-             AwardBasis.SHARED: f"并列第{award.covered[0]}-{award.covered[1]}名平分",
-             AwardBasis.AWAITING_PLAYOFF: "待加赛"}
-    parts = [notes[award.basis]] if award.basis in notes else []
-    parts += ["放弃等级称号"] if award.declined_title else []
-    parts += ["放弃奖励"] if award.declined_prize else []
-    return "，".join(parts)
+    if award.basis is AwardBasis.SHARED:
+        first, last = award.covered
+        return _pick(lang, f"并列第{first}-{last}名，奖金平分",
+                     f"places {first}-{last} shared, the prizes split equally")
+    return _pick(lang, *DECISION_WORDS[award.basis])
+
+
+def award_note(award: Award | None, lang: str = "zh") -> str:
+    """How an award was decided (`decision_text`) and what was declined, for the command line
+    and the award lists."""
+    if award is None:
+        return ""
+    parts = [decision_text(award, lang)] if decision_text(award, lang) else []
+    parts += [_pick(lang, "放弃等级称号", "grade title declined")] if award.declined_title else []
+    parts += [_pick(lang, "放弃奖励", "prize declined")] if award.declined_prize else []
+    return ("; " if lang == "en" else "，").join(parts)
+
+
+CERTIFICATE_WORDS = {
+    CertificateRule.AWARDED: ("奖状颁发给录取名次（获奖金或奖品的名次）",
+                              "Certificates for the awarded places (those with a prize)"),
+    CertificateRule.PLACED: ("奖状颁发给录取名次及获得可申请等级称号的名次",
+                             "Certificates for the awarded places and for every place with a "
+                             "grade title to apply for"),
+}
+
+
+def certificate_rule_text(rule: CertificateRule, lang: str = "zh") -> str:
+    """Who receives a certificate (奖状), as the 秩序册 states it."""
+    return _pick(lang, *CERTIFICATE_WORDS[rule])
 
 
 # ----- teams --------------------------------------------------------------------------------
@@ -164,15 +199,22 @@ def award_note(award: Award | None) -> str:
 
 TEAM_NOTE_WORDS = {TeamNote.NONE: ("", ""),
                    TeamNote.SHORT: ("人数不足，不计团体成绩", "Incomplete team: no team result"),
-                   TeamNote.LOTS: ("抽签决定", "decided by lots")}
-TEAM_TOTAL_WORDS = {"sum_scores": ("积分", "Points"), "best_places": ("名次和", "Sum of places")}
+                   TeamNote.LOTS: DECISION_WORDS[AwardBasis.LOTS]}
+TEAM_TOTAL_WORDS = {TeamMethod.SUM_SCORES: ("积分", "Points"),
+                    TeamMethod.BEST_PLACES: ("名次和", "Sum of places")}
 
 
 def team_note_text(note: TeamNote, lang: str = "zh") -> str:
     return _pick(lang, *TEAM_NOTE_WORDS[note])
 
 
-def team_total_label(method: str, lang: str = "zh") -> str:
+def team_row_note(note: TeamNote, award: Award | None, lang: str = "zh") -> str:
+    """The note of a team's line: no team result, or how its place was decided (抽签决定名次,
+    并列…平分) and what was declined."""
+    return team_note_text(note, lang) or award_note(award, lang)
+
+
+def team_total_label(method: TeamMethod, lang: str = "zh") -> str:
     """The header of a team ranking's total: 积分 (members' points) or 名次和 (places added)."""
     return _pick(lang, *TEAM_TOTAL_WORDS[method])
 
@@ -207,9 +249,12 @@ TIE_RULE_WORDS = {
                     "Still level after the tie-breaks: shared, the prizes of the places covered "
                     "split equally"),
 }
-TEAM_TIE_WORDS = {
+TEAM_TIE_WORDS: dict[TieRule | None, tuple[str, str]] = {
     TieRule.PLAYOFF: ("抽签（或加赛）由裁判长决定", "lots (or a playoff), as the chief arbiter decides"),
     TieRule.SHARE: ("并列，所涉名次奖金平分", "shared, the prizes of the places covered split equally"),
+    None: ("规程未规定，由裁判长选择（破同分顺序、抽签或并列平分）",
+           "the regulation says nothing; the chief arbiter chooses (a tie-break chain, lots, "
+           "or sharing)"),
 }
 FIXED_WORDS = {
     Note.NO_PLAYOFFS: ("本组不加赛：破同分后仍相同者并列，所涉名次奖金平分",
@@ -229,6 +274,24 @@ FIXED_WORDS = {
     Note.TEAM_SHORT: ("人数不足的单位不计团体成绩，列出其队员",
                       "A unit without a complete team gets no team result; its members are listed"),
 }
+
+
+def wins_text(line: LegendLine, lang: str = "zh") -> str:
+    """What 胜局 counts (`app.standings.tiebreaks.wins`): FIDE's WIN under the FIDE policy,
+    else games won over the board with forfeit wins and byes as the group's settings say."""
+    if line.unplayed is Unplayed.FIDE:
+        return _pick(lang, "胜局：按国际棋联 C.07 第7.1条（WIN），计获胜得分的轮次，含不战胜和轮空",
+                     "Wins: as FIDE C.07 article 7.1 (WIN), the rounds scored as a win, forfeit "
+                     "wins and byes included")
+    zh_extra = {(True, True): "，含不战胜和轮空", (True, False): "，含不战胜，不含轮空",
+                (False, True): "，含轮空，不含不战胜", (False, False): "，不含不战胜和轮空"}
+    en_extra = {(True, True): ", forfeit wins and byes included",
+                (True, False): ", forfeit wins included, byes not",
+                (False, True): ", byes included, forfeit wins not",
+                (False, False): ", neither forfeit wins nor byes"}
+    key = (line.forfeit_wins, line.byes)
+    return _pick(lang, "胜局：实战获胜的局数" + zh_extra[key],
+                 "Wins: games won over the board" + en_extra[key])
 
 
 def unplayed_text(policy: Unplayed, lang: str = "zh") -> str:
@@ -259,6 +322,24 @@ def _team_line(line: LegendLine, lang: str) -> str:
         return _pick(lang, f"各单位成绩最好的{line.men}男{line.women}女名次相加，小者列前",
                      f"Each unit's best {line.men} men and {line.women} women: places added, "
                      "the lower sum first")
+    if line.note is Note.TEAM_MEMBERS:
+        clause = f"（{line.clause}）" if line.clause else ""
+        return _pick(lang, f"队员限{'、'.join(line.lists)}晋级选手，其他名单（外卡等）的选手不计团体成绩{clause}",
+                     f"Team members come from {', '.join(line.lists)} only; players of other "
+                     f"lists (wild cards ...) count for no team{clause}")
+    if line.note is Note.TEAM_NO_RULE:
+        places = (", " if lang == "en" else "、").join(
+            _pick(lang, f"第{a}-{b}名", f"places {a}-{b}") for a, b in line.ties)
+        return _pick(lang, f"规程未规定团体名次的破同分办法：{places}并列涉及奖励，须由裁判长设定破同分顺序，"
+                     "或抽签，或决定并列平分（之前不作最终名次）",
+                     f"The regulation gives no team tie-break: the tie over {places} touches the "
+                     "awards; the chief arbiter sets a tie-break chain, draws lots, or has it "
+                     "shared (not final before)")
+    if line.note is Note.TEAM_LOTS:
+        first, last = line.ties[0] if line.ties else (0, 0)
+        order = (", " if lang == "en" else "、").join(line.named)
+        return _pick(lang, f"第{first}-{last}名并列，由抽签决定：{order}",
+                     f"Places {first}-{last} were tied and decided by lots: {order}")
     if line.note is Note.TEAM_CHAIN:
         chain = (", " if lang == "en" else "、").join(
             team_criterion(key, label, lang) for key, label in line.criteria)
@@ -287,8 +368,10 @@ def _legend_text(line: LegendLine, lang: str) -> str:
         return _provisional(line, lang)
     if note is Note.UNPLAYED:
         return unplayed_text(line.unplayed, lang)
+    if note is Note.WINS:
+        return wins_text(line, lang)
     if note is Note.TIE_RULE:
-        return _pick(lang, *TIE_RULE_WORDS[line.tie_rule])
+        return _pick(lang, *TIE_RULE_WORDS[line.tie_rule or TieRule.PLAYOFF])
     if note is Note.GRADES:
         return _pick(lang, "等级称号为可申请等级" + ("（依次顺延）" if line.passed_down else "（不顺延）"),
                      "Grade titles are titles one may apply for ("
@@ -350,6 +433,44 @@ def match_place_text(round_number: int, match: int, board: int | None = None,
 def board_place_text(round_number: int, board: int, lang: str = "zh") -> str:
     """A board of a round: `第1轮第2台` / `round 1, board 2`."""
     return _pick(lang, f"第{round_number}轮第{board}台", f"round {round_number}, board {board}")
+
+
+# ----- withdrawals (退赛) -------------------------------------------------------------------
+
+
+def withdrawn_text(from_round: int | None, lang: str = "zh") -> str:
+    """A withdrawn player's mark on a ranking line: `第5轮起退赛` / `withdrew from round 5`;
+    nothing for a player who did not withdraw (None)."""
+    if from_round is None:
+        return ""
+    return _pick(lang, f"第{from_round}轮起退赛", f"withdrew from round {from_round}")
+
+
+def withdrawn_cell(lang: str = "zh") -> str:
+    """A crosstable cell of a round after a player withdrew: `退赛` / `wd`."""
+    return _pick(lang, "退赛", "wd")
+
+
+# ----- game results (对局结果) ----------------------------------------------------------------
+
+
+RESULT_WORDS = {
+    GameCode.FIRST_WINS: ("黑胜", "black won"), GameCode.SECOND_WINS: ("白胜", "white won"),
+    GameCode.DRAW: ("和", "draw"), GameCode.FIRST_FORFEIT_WIN: ("白弃权", "white forfeited"),
+    GameCode.SECOND_FORFEIT_WIN: ("黑弃权", "black forfeited"),
+    GameCode.DOUBLE_FORFEIT: ("双方弃权", "double forfeit"),
+}
+"""One game's result in words (black = the first mover of that game)."""
+
+
+def game_result_text(result: GameResult, lang: str = "zh") -> str:
+    """One game as printed: `黑胜`, `白胜（黑超时）` for a loss on time (超时判负) / `white won
+    (black lost on time)`."""
+    zh, en = RESULT_WORDS[result.code]
+    if not result.time_loss:
+        return _pick(lang, zh, en)
+    loser_zh, loser_en = ("黑", "black") if result.winner is Side.SECOND else ("白", "white")
+    return _pick(lang, f"{zh}（{loser_zh}超时）", f"{en} ({loser_en} lost on time)")
 
 
 # ----- the pairing's report -------------------------------------------------------------------

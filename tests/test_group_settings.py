@@ -57,6 +57,7 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "playoff_format": st.sampled_from(["round_robin", "knockout"]),
     "playoff_all_admitted": st.booleans(),
     "grade_titles_passed_down": st.booleans(),
+    "certificates": st.sampled_from(["awarded", "placed"]),
     "round_robin_rounds": st.none() | st.integers(1, 30),
     "median_cut": st.integers(0, 5),
     "wins_count_forfeits": st.booleans(),

@@ -15,6 +15,7 @@ from app.standings.tiebreaks import Unplayed
 from app.wording import (
     applied_title,
     award_note,
+    decision_text,
     legend_text,
     number_text,
     place_text,
@@ -74,11 +75,18 @@ def test_a_prize_and_a_shared_prize() -> None:
 
 def test_how_an_award_was_decided() -> None:
     assert award_note(award(6000)) == ""
-    assert award_note(award(basis=AwardBasis.PLAYOFF)) == "加赛决定"
-    assert award_note(award(3000, basis=AwardBasis.SHARED, covered=(3, 4))) == "并列第3-4名平分"
+    assert award_note(award(basis=AwardBasis.PLAYOFF)) == "加赛决定名次"
+    assert award_note(award(basis=AwardBasis.LOTS)) == "抽签决定名次"
+    assert award_note(award(basis=AwardBasis.LOTS), "en") == "placed by lots"
+    assert award_note(award(3000, basis=AwardBasis.SHARED, covered=(3, 4))) == \
+        "并列第3-4名，奖金平分"
     declined = Award(1, 1, False, (1, 1), AwardBasis.AWAITING_PLAYOFF, declined_title=True,
                      declined_prize=True)
-    assert award_note(declined) == "待加赛，放弃等级称号，放弃奖励"
+    assert award_note(declined) == "待加赛（或抽签），放弃等级称号，放弃奖励"
+    for basis in AwardBasis:  # one wording of every decision, in both languages
+        one = award(basis=basis, covered=(3, 4))
+        assert bool(decision_text(one)) == bool(decision_text(one, "en")) == (
+            basis is not AwardBasis.PLACE)
 
 
 def test_why_a_tie_is_played_off_in_both_languages() -> None:
@@ -102,7 +110,7 @@ def test_team_lines_in_both_languages() -> None:
     assert team_criterion("buchholz", "小分", "en") == "sum of Buchholz"
     assert (team_total_label("sum_scores"), team_total_label("best_places", "en")) == \
         ("积分", "Sum of places")
-    assert [team_note_text(n) for n in TeamNote] == ["", "人数不足，不计团体成绩", "抽签决定"]
+    assert [team_note_text(n) for n in TeamNote] == ["", "人数不足，不计团体成绩", "抽签决定名次"]
     assert team_note_text(TeamNote.SHORT, "en") == "Incomplete team: no team result"
 
 
@@ -154,6 +162,7 @@ def test_english_counts_one_in_the_singular() -> None:
 
 def test_every_note_has_both_wordings() -> None:
     for note in Note:
-        line = LegendLine(note, teams=2, awarded=1, count=3, men=2, women=1, planned=1)
+        line = LegendLine(note, teams=2, awarded=1, count=3, men=2, women=1, planned=1,
+                          ties=((3, 4),), named=("甲", "乙"), lists=("网络入围赛",))
         zh, en = legend_text(line), legend_text(line, "en")
         assert zh and en and zh != en, note

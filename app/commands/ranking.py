@@ -174,7 +174,7 @@ def _team_standings(args: argparse.Namespace) -> int:
         columns = "  ".join(w.team_criterion(key, label) for key, label in info.columns)
         print(f"名次  队伍  {w.team_total_label(info.method)}  {columns}  队员")
         for row in info.rows:
-            note = w.team_note_text(row.note) or w.award_note(row.award)
+            note = w.team_row_note(row.note, row.award)
             extra = "  ".join(x for x in (w.prize_text(row.award), note,
                                           w.reason_text(row.why) if row.why else "") if x)
             total = w.number_text(row.total) if row.total is not None else ""
@@ -183,7 +183,24 @@ def _team_standings(args: argparse.Namespace) -> int:
                   f"{'、'.join(row.members)}  {extra}")
         for line in w.legend_texts(info.legend):
             print(f"  注：{line}")
-    return 0
+        _print_team_asks(args.file, info)
+    # 1 while a team tie that touches the awards waits for the arbiter (a choice or lots)
+    return 1 if any(info.asks or any(r.why for r in info.rows) for info in infos) else 0
+
+
+def _print_team_asks(file: str, info: ranking.TeamStandingsInfo) -> None:
+    """Where the regulation gives no team tie rule, what the arbiter must choose for each tie
+    that touches the awards, and the commands that record the choice (exit 1 until then)."""
+    for first, last in info.asks:
+        tied = [row.team for row in info.rows if row.place == first]
+        print(f"  * {info.name} 第{first}-{last}名并列（{'、'.join(tied)}）：规程未规定团体名次的"
+              f"破同分办法，请选择 / the regulation gives no team tie-break, choose one:\n"
+              f"    破同分顺序 / a chain:  python -m app team-ranking {file} --ranking {info.name} "
+              f"--tiebreaks best_place,buchholz\n"
+              f"    抽签（按抽签顺序列出 / teams in the order drawn）/ lots:  python -m app "
+              f"team-lots {file} --ranking {info.name} {' '.join(tied)}\n"
+              f"    并列平分 / share:      python -m app team-ranking {file} --ranking {info.name} "
+              f"--tie-rule share")
 
 
 def _print_declines(recorded: list[Any]) -> None:
@@ -221,17 +238,19 @@ def _crosstable(args: argparse.Namespace) -> int:
     else:
         heads = [f"R{k}" for k in range(1, table.rounds + 1)]
         cells = [[cell.text for cell in row] for row in table.by_round]
-    rows = [[wording.place_text(place, shared), str(player.number), player.name, *row_cells,
-             wording.number_text(points)]
-            for place, shared, player, row_cells, points in zip(
-                table.places, table.shared, table.players, cells, table.points, strict=True)]
+    # opponents are named by their row (序号, standings order), as on every paper
+    rows = [[str(row), wording.place_text(place, shared), str(player.number), player.name,
+             *row_cells, wording.number_text(points)]
+            for row, (place, shared, player, row_cells, points) in enumerate(zip(
+                table.places, table.shared, table.players, cells, table.points, strict=True),
+                start=1)]
     if args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(["rank", "number", "name", *heads, "points"])
-        writer.writerows(rows)
+        writer.writerow(["rank", "number", "name", *heads, "points"])  # the line is the row
+        writer.writerows(row[1:] for row in rows)
         return 0
     print(f"{table.group} 交叉表 / crosstable（{table.rounds}/{planned} 轮 / rounds）")
-    print("  ".join(["名次", "编号", "姓名", *heads, "积分"]))
+    print("  ".join(["序号", "名次", "编号", "姓名", *heads, "积分"]))
     for row in rows:
         print("  ".join(row))
     return 0

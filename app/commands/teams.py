@@ -65,8 +65,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--ranking", required=True)
     parser.add_argument("--tiebreaks", default=None,
                         help="如 best_place,buchholz（空则无）/ e.g. best_place,buchholz")
-    parser.add_argument("--tie-rule", default=None, choices=["share", "playoff"],
-                        help="仍相同：平分奖金或抽签/加赛 / still level: share or lots")
+    # the values are the service's (standings.awards.TieRule), checked there with a message
+    parser.add_argument("--tie-rule", default=None, metavar="share|playoff",
+                        help="仍相同：平分奖金（share）或抽签/加赛（playoff）/ still level: share "
+                             "or lots")
     parser.set_defaults(handler=_team_ranking)
 
     parser = subparsers.add_parser("team-list", help="列出团体名次的报名队伍 / declared teams")
@@ -175,8 +177,9 @@ def _team_ranking(args: argparse.Namespace) -> int:
     if args.tiebreaks is not None:
         chain = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
     with opened(args) as context:
-        rules = teams.set_team_ranking_rules(context.event, args.ranking, chain, args.tie_rule)
-    print(f"{args.ranking}: {','.join(rules['tiebreaks'] or [])}  {rules['tie_rule'] or ''}")
+        spec = teams.set_team_ranking_rules(context.event, args.ranking, chain, args.tie_rule)
+    tie_rule = spec.tie_rule.value if spec.tie_rule is not None else ""
+    print(f"{args.ranking}: {','.join(spec.tiebreaks)}  {tie_rule}")
     return 0
 
 

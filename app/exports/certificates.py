@@ -10,8 +10,9 @@ empty (the grade title only where earned). Text that is too wide shrinks to fit 
 What the wording follows:
 - a grade title is a right to apply (qiwang 十五4: "获得名次的选手可以申请技术等级称号，可申请等级
   见下表"), so the default template says 可申请…称号, never 获…称号;
-- a shared place reads 并列第三名, and `{basis}` says how the award was decided where it was not
-  by place alone (加赛决定; 并列，所涉名次奖金平分);
+- a shared place reads 并列第三名, and `{basis}` says how the place was decided where it was not
+  by the places alone, worded as everywhere (`app.wording.decision_text`: 加赛决定名次, 抽签决定名次,
+  并列第3-4名，奖金平分);
 - a certificate of a ranking that is not final is provisional: the program itself prints
   临时（非最终） across its top and in the document title, whatever the template says.
 """
@@ -29,17 +30,16 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from app import wording
 from app.errors import UserError
 from app.exports.fonts import FONTS_DIR, KAI, register_fonts
 from app.exports.model import Award, ExportModel, date_zh
 from app.exports.pdf_common import draw_bold, draw_runs, fit_size, plain_canvas, text_width
-from app.standings.awards import AwardBasis
 
 DEFAULT_TEMPLATE = FONTS_DIR.parent / "templates" / "certificate.json"
 FIELDS = ("event_title", "organisers", "recipient", "unit", "group", "ranking", "place",
           "prize", "grade_title", "basis", "number", "date", "venue")
 PROVISIONAL = "临时（非最终）"
-BASIS_ZH = {AwardBasis.PLAYOFF: "加赛决定名次", AwardBasis.SHARED: "并列，所涉名次奖金平分"}
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,64 @@ def _colour(text: str, where: str) -> colors.Color:
                         where) from None
 
 
-def load_template(path: Path = DEFAULT_TEMPLATE) -> CertificateTemplate:
-    """Read and check a certificate template; `UserError` names the file and the line."""
+def _check_text(raw: dict[str, object], place: str) -> None:
+    """A line's text and `requires` name known placeholders only."""
+    try:
+        names = [name for _, name, _, _ in string.Formatter().parse(str(raw["text"]))
+                 if name is not None]
+    except ValueError as error:
+        raise UserError(f"模板文字有误：{error}", f"bad template text: {error}", place) from None
+    for name in [*names, str(raw.get("requires") or "")]:
+        if name and name not in FIELDS:
+            raise UserError(f"未知的占位符 {{{name}}}", f"unknown placeholder {{{name}}}", place)
+
+
+def _check_sizes(line: TemplateLine, place: str) -> None:
+    """Numbers where numbers belong, positive where they must be."""
+    for key in ("x_mm", "y_mm", "size", "width_mm", "line_mm"):
+        value = getattr(line, key)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise UserError(f"{key} 应为数字", f"{key} must be a number", place)
+    if isinstance(line.max_lines, bool) or not isinstance(line.max_lines, int) or \
+            line.max_lines < 1:
+        raise UserError("max_lines 应为正整数", "max_lines must be a positive integer", place)
+    if line.size <= 0 or line.width_mm <= 0:
+        raise UserError("size 和 width_mm 应大于 0", "size and width_mm must be positive", place)
+
+
+def _template_line(raw: object, place: str) -> TemplateLine:
+    """One line of a template, checked; `UserError` names the line (`place`)."""
+    if not isinstance(raw, dict) or "text" not in raw:
+        raise UserError("模板行缺少 text", "template line has no 'text'", place)
+    unknown = set(raw) - set(TemplateLine.__dataclass_fields__)
+    if unknown:
+        raise UserError(f"模板行有未知字段 {sorted(unknown)}",
+                        f"unknown keys {sorted(unknown)} in template line", place)
+    _check_text(raw, place)
+    if raw.get("align", "center") not in ("left", "center", "right"):
+        raise UserError("align 只能是 left/center/right", "align must be left|center|right",
+                        place)
+    try:
+        line = TemplateLine(**{"x_mm": 148.5, "size": 18, **raw})
+    except TypeError as error:
+        raise UserError(f"模板行缺少字段：{error}", f"template line: {error}", place) from None
+    _check_sizes(line, place)
+    _colour(line.colour, place)
+    return line
+
+
+def _border(raw: object, place: str) -> Border:
+    if not isinstance(raw, dict):
+        raise UserError("边框设置应为对象", "a border must be an object", place)
+    try:
+        border = Border(**raw)
+    except TypeError as error:
+        raise UserError(f"边框设置有误：{error}", f"bad border: {error}", place) from None
+    _colour(border.colour, place)
+    return border
+
+
+def _read_json(path: Path) -> dict[str, object]:
     where = str(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -94,57 +150,22 @@ def load_template(path: Path = DEFAULT_TEMPLATE) -> CertificateTemplate:
     if not isinstance(data, dict) or not isinstance(data.get("lines"), list):
         raise UserError("奖状模板缺少 lines 列表", "certificate template has no 'lines' list",
                         where)
-    lines = []
-    known = set(TemplateLine.__dataclass_fields__)
-    formatter = string.Formatter()
-    for index, raw in enumerate(data["lines"], start=1):
-        place = f"{where}: lines[{index}]"
-        if not isinstance(raw, dict) or "text" not in raw:
-            raise UserError("模板行缺少 text", "template line has no 'text'", place)
-        unknown = set(raw) - known
-        if unknown:
-            raise UserError(f"模板行有未知字段 {sorted(unknown)}",
-                            f"unknown keys {sorted(unknown)} in template line", place)
-        try:
-            names = [name for _, name, _, _ in formatter.parse(raw["text"]) if name is not None]
-        except ValueError as error:
-            raise UserError(f"模板文字有误：{error}", f"bad template text: {error}",
-                            place) from None
-        for name in [*names, raw.get("requires") or ""]:
-            if name and name not in FIELDS:
-                raise UserError(f"未知的占位符 {{{name}}}", f"unknown placeholder {{{name}}}",
-                                place)
-        if raw.get("align", "center") not in ("left", "center", "right"):
-            raise UserError("align 只能是 left/center/right", "align must be left|center|right",
-                            place)
-        try:
-            line = TemplateLine(**{"x_mm": 148.5, "size": 18, **raw})
-        except TypeError as error:
-            raise UserError(f"模板行缺少字段：{error}", f"template line: {error}",
-                            place) from None
-        for key in ("x_mm", "y_mm", "size", "width_mm", "line_mm"):
-            value = getattr(line, key)
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise UserError(f"{key} 应为数字", f"{key} must be a number", place)
-        if isinstance(line.max_lines, bool) or not isinstance(line.max_lines, int) or \
-                line.max_lines < 1:
-            raise UserError("max_lines 应为正整数", "max_lines must be a positive integer",
-                            place)
-        if line.size <= 0 or line.width_mm <= 0:
-            raise UserError("size 和 width_mm 应大于 0", "size and width_mm must be positive",
-                            place)
-        _colour(line.colour, place)
-        lines.append(line)
-    borders = []
-    for index, raw in enumerate(data.get("border", []), start=1):
-        place = f"{where}: border[{index}]"
-        try:
-            border = Border(**raw)
-        except TypeError as error:
-            raise UserError(f"边框设置有误：{error}", f"bad border: {error}", place) from None
-        _colour(border.colour, place)
-        borders.append(border)
-    font = data.get("font", KAI)
+    return data
+
+
+def load_template(path: Path = DEFAULT_TEMPLATE) -> CertificateTemplate:
+    """Read and check a certificate template; `UserError` names the file and the line."""
+    where = str(path)
+    data = _read_json(path)
+    raw_lines = data["lines"]
+    assert isinstance(raw_lines, list)
+    lines = [_template_line(raw, f"{where}: lines[{index}]")
+             for index, raw in enumerate(raw_lines, start=1)]
+    raw_borders = data.get("border", [])
+    borders = [_border(raw, f"{where}: border[{index}]")
+               for index, raw in enumerate(raw_borders if isinstance(raw_borders, list) else [],
+                                           start=1)]
+    font = str(data.get("font", KAI))
     register_fonts()
     from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames
 
@@ -160,7 +181,7 @@ def certificate_fields(model: ExportModel, award: Award, number: int = 0) -> dic
     day = event.end_date or event.start_date
     group = model.group(award.group).name if award.group else ""
     unit = "" if award.is_team and award.unit == award.recipient else award.unit
-    basis = BASIS_ZH.get(award.decision.basis, "") if award.decision else ""
+    basis = wording.decision_text(award.decision)
     year = day.year if day else ""
     return {
         "event_title": event.title,
@@ -284,9 +305,11 @@ def draw_certificate(canvas: Canvas, template: CertificateTemplate,
 def write_certificates(model: ExportModel, path: Path,
                        awards: Sequence[Award] | None = None,
                        template_path: Path = DEFAULT_TEMPLATE) -> Path:
-    """All certificates in one PDF, one page per award, in place order (by ranking)."""
+    """All certificates in one PDF, one page per award that receives one (`Award.certificate`:
+    the awarded places, qiwang 十五), in place order (by ranking)."""
     template = load_template(template_path)
-    chosen = model.awards_in_place_order() if awards is None else tuple(awards)
+    chosen = tuple(a for a in model.awards_in_place_order() if a.certificate) if awards is None \
+        else tuple(awards)
     values = [certificate_fields(model, award, k) for k, award in enumerate(chosen, start=1)]
     provisional = any(a.provisional for a in chosen)
     title = f"{model.event.title} 奖状" + (f"（{PROVISIONAL}）" if provisional else "")

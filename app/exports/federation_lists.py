@@ -1,7 +1,8 @@
 """The lists of the federation package beside the workbook (上报材料): CSV files anyone can
 open, and the PDFs the chief arbiter signs.
 
-- `录取名单.csv`: every award (ranking, place, shared, recipient, unit, prize, grade title);
+- `录取名单.csv`: every award (ranking, place, shared, recipient, unit, prize, grade title,
+  how the place was decided);
 - `段级位申报表.csv`: the grade-title applications (段级位申报), as the signed PDF lists them;
 - `最终名次/<ranking>.csv`: each final ranking (groups and sub-rankings) with place, shared
   mark, pairing number, name, unit, points and every tie-break column;
@@ -22,6 +23,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from app import wording
 from app.exports import pdf_lists
 from app.exports.fonts import register_fonts
 from app.exports.model import ExportModel, Standings, safe_filename
@@ -40,13 +42,13 @@ def csv_bytes(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> bytes
 
 def awards_csv(model: ExportModel) -> bytes:
     rows = [[a.ranking, a.place, "并列" if a.shared else "", a.recipient, a.unit, a.prize,
-             a.grade_title] for a in model.awards_in_place_order()]
-    return csv_bytes(["名次表", "名次", "并列", "姓名／队名", "单位", "奖励", "段级位"], rows)
+             a.grade_title, wording.award_note(a.decision)] for a in model.awards_in_place_order()]
+    return csv_bytes(["名次表", "名次", "并列", "姓名／队名", "单位", "奖励", "可申请段级位", "说明"],
+                     rows)
 
 
 def grades_csv(model: ExportModel) -> bytes:
-    return csv_bytes(["序号", "姓名", "性别", "出生日期", "身份证号", "单位", "组别", "名次",
-                      "申报段级位"], pdf_lists.grade_application_rows(model))
+    return csv_bytes(pdf_lists.GRADE_HEADERS, pdf_lists.grade_application_rows(model))
 
 
 def standings_csv(model: ExportModel, standings: Standings) -> bytes:

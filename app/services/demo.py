@@ -195,6 +195,22 @@ def _play_playoffs(event: Event, group: str, rng: random.Random) -> None:
                 break
 
 
+def _draw_team_lots(event: Event, rng: random.Random) -> None:
+    """Draw lots for every team tie that touches the awards (where the regulation gives no team
+    tie-break the arbiter decides; the demo draws, as many arbiters would)."""
+    from app.services import teams
+
+    for _ in range(20):
+        tie = next(((info.name, [r.team for r in info.rows if r.place == row.place])
+                    for info in ranking.team_standings(event) for row in info.rows
+                    if row.why is not None), None)
+        if tie is None:
+            return
+        name, tied = tie
+        rng.shuffle(tied)
+        teams.record_lots(event, name, tied)
+
+
 def build_demo(location: str | Path, preset: str = "qiwang-2022", seed: int = 7,
                progress: Progress | None = None, sizes: dict[str, int] | None = None
                ) -> Event:
@@ -221,6 +237,7 @@ def build_demo(location: str | Path, preset: str = "qiwang-2022", seed: int = 7,
             done += 1
         if group.system.ranked_by_points:
             _play_playoffs(event, group.name, rng)
+    _draw_team_lots(event, rng)
     if progress:
         progress(total, total, "完成 / done")
     return event

@@ -11,7 +11,7 @@ provisional (临时，非最终) and says so in its legend.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -19,10 +19,12 @@ from sqlalchemy import select
 
 from app.errors import UserError
 from app.group_settings import GroupSettings, SubRanking
+from app.imports.rules import MergeRules
 from app.pairing.types import unit_key
 from app.services.event import Event, settings_of
-from app.services.queries import PlayerRef, round_is_complete, system_of
+from app.services.queries import PlayerRef, round_is_complete, system_of, withdrawn_from
 from app.services.snapshot import SnapshotBuild, build_snapshot
+from app.services.team_specs import list_rules, player_list, team_specs
 from app.standings.awards import (
     Award,
     AwardList,
@@ -32,7 +34,6 @@ from app.standings.awards import (
     Placing,
     Prize,
     PrizeTable,
-    TeamAwardRule,
     TieRule,
     decide_awards,
     placings,
@@ -53,6 +54,7 @@ from app.standings.subranking import (
 from app.standings.teams import BEST_PLACE, TeamRow, apply_orders
 from app.standings.tiebreaks import TieBreakContext, TieBreakOptions
 from app.store.models import Group, Player, Playoff
+from app.team_rankings import TeamMethod, TeamRankingSpec
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,10 @@ def _legend(group: Group, scheme: AwardScheme, final: bool, complete: int, plann
         lines.append(LegendLine(Note.PROVISIONAL, complete=complete, planned=planned,
                                 pending=pending))
     lines.append(LegendLine(Note.UNPLAYED, unplayed=settings.unplayed_policy))
+    if "wins" in settings.tiebreaks:
+        lines.append(LegendLine(Note.WINS, unplayed=settings.unplayed_policy,
+                                forfeit_wins=settings.wins_count_forfeits,
+                                byes=settings.wins_count_byes))
     lines.append(LegendLine(Note.TIE_RULE, tie_rule=scheme.tie_rule) if scheme.playoffs
                  else LegendLine(Note.NO_PLAYOFFS))
     if scheme.playoff_all_admitted:
@@ -216,6 +222,60 @@ def _legend(group: Group, scheme: AwardScheme, final: bool, complete: int, plann
     if sub:
         lines.append(LegendLine(Note.SUB_RANKING))
     return tuple(lines)
+
+
+def _rows(standings: Standings, players: dict[int, Player], build: SnapshotBuild,
+          decided: AwardList, opened: dict[int, Any]) -> tuple[StandingRow, ...]:
+    """The ranking's lines: each player with his award and, in a sub-ranking, his open place."""
+    rows = []
+    for row in standings.rows:
+        player = players[build.player_of[row.number]]
+        open_row = opened.get(row.number)
+        rows.append(StandingRow(
+            place=row.place,
+            shared=row.shared,
+            player=PlayerRef(player.id, player.name, player.unit, row.number,
+                             withdrawn_from(player)),
+            gender=player.gender,
+            points=row.points,
+            tiebreaks=row.tiebreaks,
+            playoff=row.playoff,
+            award=decided.of(row.number),
+            open_place=open_row.place if open_row is not None else None,
+            open_shared=open_row.shared if open_row is not None else False,
+        ))
+    return tuple(rows)
+
+
+def _needs(standings: Standings, players: dict[int, Player], build: SnapshotBuild,
+           open_playoffs: dict[frozenset[int], int]) -> tuple[PlayoffNeed, ...]:
+    """The ties to play off, with the playoff already opened for each (if any)."""
+    needs = []
+    for need in standings.needs:
+        refs = tuple(
+            PlayerRef(build.player_of[n], players[build.player_of[n]].name,
+                      players[build.player_of[n]].unit, n)
+            for n in need.players
+        )
+        needs.append(PlayoffNeed(need.place, refs, need.reason,
+                                 open_playoffs.get(frozenset(ref.id for ref in refs))))
+    return tuple(needs)
+
+
+def _ranked(build: SnapshotBuild, group: Group, rules: RankingRules, sub: SubRanking | None,
+            open_ranking: Standings | None, playoffs: list[list[int]], finished: bool,
+            context: TieBreakContext) -> tuple[Standings, Standings | None]:
+    """The core's ranking (the group's, or a sub-ranking of it with the open ranking its
+    players keep their places from)."""
+    if sub is None:
+        return rank(build.snapshot, rules, playoffs=playoffs, context=context), open_ranking
+    members = _sub_members(group, build.number_of, sub)
+    standings = sub_ranking(build.snapshot, rules, members, playoffs=playoffs, context=context)
+    if open_ranking is None:
+        open_ranking = rank(build.snapshot, ranking_rules(group, award_scheme(group)
+                                                          if finished else None),
+                            playoffs=playoffs, context=context)
+    return standings, open_ranking
 
 
 def compute_standings(
@@ -242,7 +302,8 @@ def compute_standings(
     playoffs = [[build.number_of[pid] for pid in playoff.order]
                 for playoff in stored if playoff.order]
     open_playoffs = {frozenset(playoff.player_ids): playoff.id for playoff in stored
-              if not playoff.order and playoff_kept(playoff, "ranking", group.name) == name}
+                     if not playoff.order
+                     and playoff_kept(playoff, "ranking", group.name) == name}
     complete = sum(1 for r in group.rounds_played if round_is_complete(r)
                    and (before_round is None or r.number < before_round))
     planned = planned_rounds(group)
@@ -251,51 +312,17 @@ def compute_standings(
     rules = ranking_rules(group, scheme if finished else None)
     if context is None:
         context = TieBreakContext(build.snapshot, rules.options)
-    if sub is None:
-        standings = rank(build.snapshot, rules, playoffs=playoffs, context=context)
-    else:
-        members = _sub_members(group, build.number_of, sub)
-        standings = sub_ranking(build.snapshot, rules, members, playoffs=playoffs,
-                                context=context)
-        if open_ranking is None:
-            open_ranking = rank(build.snapshot, ranking_rules(group, award_scheme(group)
-                                                              if finished else None),
-                                playoffs=playoffs, context=context)
+    standings, open_ranking = _ranked(build, group, rules, sub, open_ranking, playoffs,
+                                      finished, context)
     opened = open_places(open_ranking, standings) if open_ranking is not None else {}
     decided = decide_awards(placings(standings), scheme, final=finished,
                             declines=declines_of(group, name, build.number_of))
-    rows = []
-    for row in standings.rows:
-        player = players[build.player_of[row.number]]
-        ref = PlayerRef(player.id, player.name, player.unit, row.number)
-        open_row = opened.get(row.number)
-        rows.append(StandingRow(
-            place=row.place,
-            shared=row.shared,
-            player=ref,
-            gender=player.gender,
-            points=row.points,
-            tiebreaks=row.tiebreaks,
-            playoff=row.playoff,
-            award=decided.of(row.number),
-            open_place=open_row.place if open_row is not None else None,
-            open_shared=open_row.shared if open_row is not None else False,
-        ))
-    needs = []
-    for need in standings.needs:
-        refs = tuple(
-            PlayerRef(build.player_of[n], players[build.player_of[n]].name,
-                      players[build.player_of[n]].unit, n)
-            for n in need.players
-        )
-        needs.append(PlayoffNeed(need.place, refs, need.reason,
-                                 open_playoffs.get(frozenset(ref.id for ref in refs))))
     info = StandingsInfo(
         group=group.name,
         name=name,
         columns=_columns(group),
-        rows=tuple(rows),
-        playoffs_needed=tuple(needs),
+        rows=_rows(standings, players, build, decided, opened),
+        playoffs_needed=_needs(standings, players, build, open_playoffs),
         rounds_complete=complete,
         rounds_planned=planned,
         final=decided.final,
@@ -423,29 +450,26 @@ class TeamStandingRow:
 @dataclass(frozen=True)
 class TeamStandingsInfo:
     name: str
-    method: str  # sum_scores (members' points) / best_places (places added)
+    method: TeamMethod  # the members' points added, or their places added
     columns: tuple[tuple[str, str], ...]  # the chain: (criterion key, the group's label)
     rows: tuple[TeamStandingRow, ...]
     final: bool = True
     legend: tuple[LegendLine, ...] = ()  # how teams were formed, the chain, the tie rule
     awards: AwardList | None = None
     declared: bool = False  # teams as the units declared them (else each unit's best N)
+    # Ties over places worth different things where the regulation gives no team tie rule:
+    # (first, last) of each; the arbiter sets a chain, draws lots or has them shared.
+    asks: tuple[tuple[int, int], ...] = ()
 
 
-def declared_teams(spec: dict[str, Any]) -> list[dict[str, Any]]:
-    """The teams the units declared for a team ranking (qiwang 十二(四)4), as stored."""
-    return list(spec.get("teams", []))
-
-
-def _teams_of(group: Group, spec: dict[str, Any]) -> dict[str, list[Player]]:
+def _teams_of(group: Group, spec: TeamRankingSpec, rules: MergeRules
+              ) -> dict[str, list[Player]]:
     """The declared teams of the ranking; else registered teams of the group; else the players'
-    units (单位), of the ranking's gender."""
-    gender = spec.get("gender")
+    units (单位); of the ranking's gender, and only players its member rule admits (qiwang
+    十二(四)4: a 外卡 player counts for no team)."""
     by_id = {p.id: p for p in group.players}
-    declared = declared_teams(spec)
-    if declared:
-        teams = {t["name"]: [by_id[pid] for pid in t["members"] if pid in by_id]
-                 for t in declared}
+    if spec.teams:
+        teams = {t.name: [by_id[pid] for pid in t.members if pid in by_id] for t in spec.teams}
     elif group.teams:
         teams = {t.name: [m.player for m in t.members] for t in group.teams}
     else:
@@ -453,10 +477,14 @@ def _teams_of(group: Group, spec: dict[str, Any]) -> dict[str, list[Player]]:
         for player in group.players:
             if unit_key(player.unit):
                 teams.setdefault(unit_key(player.unit), []).append(player)
-    if gender:
-        teams = {name: [p for p in members if p.gender == gender] for name, members in
-                 teams.items()}
-    return {name: members for name, members in teams.items() if members or declared}
+    rule = spec.member_rule
+
+    def counts(player: Player) -> bool:
+        return ((not spec.gender or player.gender == spec.gender)
+                and (rule is None or rule.admits(player_list(rules, player))))
+
+    teams = {name: [p for p in members if counts(p)] for name, members in teams.items()}
+    return {name: members for name, members in teams.items() if members or spec.teams}
 
 
 def _team_placings(rows: tuple[TeamRow, ...], scheme: AwardScheme, final: bool
@@ -475,103 +503,138 @@ def _team_placings(rows: tuple[TeamRow, ...], scheme: AwardScheme, final: bool
                 reasons[place] = reason
     out = [Placing(row.team, row.place, row.shared,
                    needs_playoff=row.place is not None and row.place in reasons,
-                   decided_by_playoff=row.decided)
+                   decided_by=row.decided_by)
            for row in rows]
     return out, reasons
 
 
-def _team_rows(session: Any, groups: dict[str, Group], spec: dict[str, Any]
-               ) -> tuple[tuple[TeamRow, ...], dict[int, str], bool,
-                          tuple[tuple[str, str], ...]]:
-    """The core's team rows for one team ranking; names of members by id; whether the groups
-    it counts are final; the chain's columns (criterion, the group's label)."""
+@dataclass(frozen=True)
+class _TeamRows:
+    """The core's rows of one team ranking with what the standings show beside them."""
+
+    rows: tuple[TeamRow, ...]
+    names: dict[int, str]  # members' names by pairing number (or player id)
+    final: bool  # the groups it counts are final
+    columns: tuple[tuple[str, str], ...]  # the chain: (criterion, the group's label)
+
+
+def _score_sum_rows(session: Any, group: Group, spec: TeamRankingSpec, rules: MergeRules
+                    ) -> _TeamRows:
+    from app.standings.teams import score_sum_ranking
+
+    info, plain = compute_standings(session, group)
+    numbers = build_snapshot(group, partial=True).number_of
+    teams = _teams_of(group, spec, rules)
+    names = {numbers[p.id]: p.name for members in teams.values() for p in members}
+    rows = score_sum_ranking(
+        plain, {name: [numbers[p.id] for p in members] for name, members in teams.items()},
+        spec.members, spec.tiebreaks)
+    labels = tuple((c, "" if c == BEST_PLACE else tiebreak_label(group, c))
+                   for c in spec.tiebreaks)
+    return _TeamRows(rows, names, info.final, labels)
+
+
+def _place_sum_rows(session: Any, groups: dict[str, Group], spec: TeamRankingSpec
+                    ) -> _TeamRows:
     from app.standings.subranking import Gender as CoreGender
-    from app.standings.teams import PlaceEntry, place_sum_ranking, score_sum_ranking
+    from app.standings.teams import PlaceEntry, place_sum_ranking
 
     names: dict[int, str] = {}
     final = True
-    if spec["method"] == "sum_scores":
-        group = groups[spec["groups"][0]]
-        info, plain = compute_standings(session, group)
-        final = info.final
-        numbers = build_snapshot(group, partial=True).number_of
-        teams = _teams_of(group, spec)
-        for members in teams.values():
-            for p in members:
-                names[numbers[p.id]] = p.name
-        chain = tuple(spec.get("tiebreaks", ()))
-        rows = score_sum_ranking(
-            plain, {name: [numbers[p.id] for p in members] for name, members in teams.items()},
-            int(spec.get("members", 3)), chain)
-        labels = tuple((c, "" if c == BEST_PLACE else tiebreak_label(group, c)) for c in chain)
-        return rows, names, final, labels
-    if spec["method"] == "best_places":
-        entries = []
-        for name in spec["groups"]:
-            info, _ = compute_standings(session, groups[name])
-            final = final and info.final
-            for row in info.rows:
-                if unit_key(row.player.unit) and row.gender in ("M", "F"):
-                    names[row.player.id] = row.player.name
-                    entries.append(PlaceEntry(
-                        row.player.id, unit_key(row.player.unit),
-                        CoreGender.MALE if row.gender == "M" else CoreGender.FEMALE, row.place))
-        chain = tuple(spec.get("tiebreaks", (BEST_PLACE,)))
-        rows = place_sum_ranking(entries, int(spec.get("men", 2)), int(spec.get("women", 1)),
-                                 chain)
-        return rows, names, final, tuple((c, "") for c in chain)
-    raise UserError(f"未知的团体计分方法 {spec['method']}",
-                    f"unknown team method {spec['method']}", spec.get("name", ""))
+    entries = []
+    for name in spec.groups:
+        info, _ = compute_standings(session, groups[name])
+        final = final and info.final
+        for row in info.rows:
+            if unit_key(row.player.unit) and row.gender in ("M", "F"):
+                names[row.player.id] = row.player.name
+                entries.append(PlaceEntry(
+                    row.player.id, unit_key(row.player.unit),
+                    CoreGender.MALE if row.gender == "M" else CoreGender.FEMALE, row.place))
+    rows = place_sum_ranking(entries, spec.men, spec.women, spec.tiebreaks)
+    return _TeamRows(rows, names, final, tuple((c, "") for c in spec.tiebreaks))
 
 
-def _team_legend(spec: dict[str, Any], scheme: AwardScheme, final: bool, awarded: int,
-                 placed: int, columns: tuple[tuple[str, str], ...], table_places: int
-                 ) -> tuple[LegendLine, ...]:
-    """How the teams were formed and ranked, the tie rule, and whether it is final."""
+def _team_rows(session: Any, groups: dict[str, Group], spec: TeamRankingSpec,
+               rules: MergeRules) -> _TeamRows:
+    """The core's team rows for one team ranking."""
+    missing = [name for name in spec.groups if name not in groups]
+    if missing:
+        raise UserError(f"团体名次“{spec.name}”所依据的组别“{missing[0]}”不存在",
+                        f"team ranking {spec.name!r}: no group {missing[0]!r}",
+                        f"team_rankings[{spec.name}].groups")
+    if spec.method is TeamMethod.SUM_SCORES:
+        return _score_sum_rows(session, groups[spec.groups[0]], spec, rules)
+    return _place_sum_rows(session, groups, spec)
+
+
+def _lots_drawn(spec: TeamRankingSpec, rows: tuple[TeamRow, ...]) -> list[LegendLine]:
+    """A legend line for each tie the lots decided: its places and the order drawn."""
     lines = []
-    if not final:
+    places = {row.team: row.place for row in rows if row.decided and row.place is not None}
+    for order in spec.lots:
+        if order and all(team in places for team in order):
+            first = min(places[team] for team in order)
+            lines.append(LegendLine(Note.TEAM_LOTS, ties=((first, first + len(order) - 1),),
+                                    named=order))
+    return lines
+
+
+def _team_legend(spec: TeamRankingSpec, info: TeamStandingsInfo, rows: tuple[TeamRow, ...],
+                 placed: int, awarded: int, table_places: int) -> tuple[LegendLine, ...]:
+    """How the teams were formed and ranked, the tie rule (or that the regulation gives none
+    and what the arbiter must choose), what the lots decided, and whether it is final."""
+    lines = []
+    if not info.final:
         lines.append(LegendLine(Note.TEAM_PROVISIONAL))
-    if spec["method"] == "sum_scores":
-        lines.append(LegendLine(Note.TEAM_DECLARED) if declared_teams(spec)
-                     else LegendLine(Note.TEAM_BEST, count=int(spec.get("members", 3))))
+    if spec.method is TeamMethod.SUM_SCORES:
+        lines.append(LegendLine(Note.TEAM_DECLARED) if spec.teams
+                     else LegendLine(Note.TEAM_BEST, count=spec.members))
     else:
-        lines.append(LegendLine(Note.TEAM_PLACES, men=int(spec.get("men", 2)),
-                                women=int(spec.get("women", 1))))
-    lines.append(LegendLine(Note.TEAM_CHAIN, criteria=columns, tie_rule=scheme.tie_rule))
+        lines.append(LegendLine(Note.TEAM_PLACES, men=spec.men, women=spec.women))
+    if spec.member_rule is not None:
+        lines.append(LegendLine(Note.TEAM_MEMBERS, lists=spec.member_rule.lists,
+                                clause=spec.member_rule.clause))
+    lines.append(LegendLine(Note.TEAM_CHAIN, criteria=info.columns, tie_rule=spec.tie_rule))
+    if info.asks:
+        lines.append(LegendLine(Note.TEAM_NO_RULE, ties=info.asks))
+    lines += _lots_drawn(spec, rows)
     lines.append(LegendLine(Note.TEAM_SHORT))
     if awarded < table_places:
         lines.append(LegendLine(Note.TEAM_AWARDED, teams=placed, awarded=awarded))
     return tuple(lines)
 
 
-def _one_team_ranking(session: Any, groups: dict[str, Group], spec: dict[str, Any]
-                      ) -> TeamStandingsInfo:
-    rows, names, final, columns = _team_rows(session, groups, spec)
-    rows = apply_orders(rows, spec.get("lots", []))
+def _one_team_ranking(session: Any, groups: dict[str, Group], spec: TeamRankingSpec,
+                      rules: MergeRules) -> TeamStandingsInfo:
+    """One team ranking with its awards. Where the regulation states no tie rule (qiwang names
+    no team tie-break), a tie over places worth different things is never shared silently:
+    it waits, as one to be drawn by lots would, and the ranking asks the arbiter to choose."""
+    found = _team_rows(session, groups, spec, rules)
+    rows = apply_orders(found.rows, spec.lots)
     placed = sum(1 for row in rows if row.place is not None)
-    table = PrizeTable.from_settings(spec.get("prizes", []))
-    awarded = team_award_places(placed, max(table.places, default=0),
-                                TeamAwardRule(spec.get("award_rule", "full")))
+    table = spec.prize_table()
+    awarded = team_award_places(placed, max(table.places, default=0), spec.award_rule)
     scheme = AwardScheme(prizes=table.limited_to(awarded),
-                         tie_rule=TieRule(spec.get("tie_rule", "share")))
-    team_placings, reasons = _team_placings(rows, scheme, final)
-    decided = decide_awards(team_placings, scheme, final=final)
+                         tie_rule=spec.tie_rule or TieRule.PLAYOFF)
+    team_placings, reasons = _team_placings(rows, scheme, found.final)
+    decided = decide_awards(team_placings, scheme, final=found.final)
     out_rows = []
     for row in rows:
-        award = decided.of(row.team)
         reason = reasons.get(row.place) if row.place is not None else None
         out_rows.append(TeamStandingRow(
             place=row.place, team=row.team, total=row.total, values=row.values,
-            members=tuple(names.get(m, str(m)) for m in row.members),
+            members=tuple(found.names.get(m, str(m)) for m in row.members),
             note=(TeamNote.SHORT if row.place is None
                   else TeamNote.LOTS if row.decided else TeamNote.NONE),
-            award=award, why=reason, shared=row.shared,
+            award=decided.of(row.team), why=reason, shared=row.shared,
         ))
-    return TeamStandingsInfo(spec["name"], spec["method"], columns,
-                             tuple(out_rows), decided.final,
-                             _team_legend(spec, scheme, decided.final, awarded, placed,
-                                          columns, max(table.places, default=0)),
-                             decided, bool(declared_teams(spec)))
+    asks = tuple((why.first, why.last) for _place, why in sorted(reasons.items())
+                 ) if spec.tie_rule is None else ()
+    info = TeamStandingsInfo(spec.name, spec.method, found.columns, tuple(out_rows),
+                             decided.final, (), decided, bool(spec.teams), asks)
+    return replace(info, legend=_team_legend(spec, info, rows, placed, awarded,
+                                             max(table.places, default=0)))
 
 
 def team_standings(event: Event) -> list[TeamStandingsInfo]:
@@ -580,8 +643,9 @@ def team_standings(event: Event) -> list[TeamStandingsInfo]:
     with event.reading() as session:
         tournament = Event.tournament(session)
         groups = {g.name: g for g in tournament.groups}
-        return [_one_team_ranking(session, groups, spec)
-                for spec in tournament.settings.get("team_rankings", [])]
+        rules = list_rules(tournament)
+        return [_one_team_ranking(session, groups, spec, rules)
+                for spec in team_specs(tournament)]
 
 
 # ----- crosstable (交叉表) ---------------------------------------------------------------

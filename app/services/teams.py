@@ -13,7 +13,7 @@ column (队名 / 队伍 / 代表队) and 姓名, optionally 单位 and 身份证
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +21,17 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.imports.columns import Field
-from app.imports.sources import read_table
+from app.imports.sources import Table, read_table
 from app.imports.text import cell_text
 from app.services.event import Event
+from app.services.ranking import team_standings
+from app.services.team_specs import list_rules, member_refusal, store_spec, team_specs
+from app.standings.awards import TieRule
 from app.store.models import Group, Player, Tournament
+from app.team_rankings import DeclaredTeamEntry, TeamRankingSpec
 
 __all__ = ["DeclaredTeam", "declare_team", "declared_teams", "import_teams", "record_lots",
-           "remove_team", "set_team_ranking_rules", "update_declared_team"]
+           "remove_team", "set_team_ranking_rules", "team_rankings", "update_declared_team"]
 
 
 @dataclass(frozen=True)
@@ -38,27 +42,37 @@ class DeclaredTeam:
     members: tuple[tuple[int, str], ...]  # (player id, name) in the order declared
 
 
-def _spec(tournament: Tournament, ranking: str) -> tuple[int, dict[str, Any]]:
-    specs = tournament.settings.get("team_rankings", [])
-    for index, spec in enumerate(specs):
-        if spec.get("name") == ranking:
-            if spec.get("method") != "sum_scores":
-                raise UserError(f"“{ranking}”按名次相加计算，不报名队伍",
-                                f"{ranking!r} adds unit places; it takes no declared teams",
-                                "ranking")
-            return index, dict(spec)
-    names = "、".join(str(s.get("name")) for s in specs) or "无"
+def team_rankings(event: Event) -> tuple[TeamRankingSpec, ...]:
+    """The event's team rankings, typed (for the window and the command line)."""
+    with event.reading() as session:
+        return team_specs(Event.tournament(session))
+
+
+def _find(tournament: Tournament, ranking: str) -> TeamRankingSpec:
+    specs = team_specs(tournament)
+    for spec in specs:
+        if spec.name == ranking:
+            return spec
+    names = "、".join(s.name for s in specs) or "无"
     raise UserError(f"没有名为“{ranking}”的团体名次（现有：{names}）",
                     f"no team ranking named {ranking!r}", "ranking")
 
 
-def _group_of(session: Session, tournament: Tournament, spec: dict[str, Any]) -> Group:
-    names = spec.get("groups", [])
+def _spec(tournament: Tournament, ranking: str) -> TeamRankingSpec:
+    """A ranking that takes declared teams (it sums the members' scores)."""
+    spec = _find(tournament, ranking)
+    if not spec.declares:
+        raise UserError(f"“{ranking}”按名次相加计算，不报名队伍",
+                        f"{ranking!r} adds unit places; it takes no declared teams", "ranking")
+    return spec
+
+
+def _group_of(session: Session, tournament: Tournament, spec: TeamRankingSpec) -> Group:
     for group in tournament.groups:
-        if names and group.name == names[0]:
+        if group.name == spec.groups[0]:
             return group
     raise UserError("团体名次所依据的组别不存在", "the team ranking's group does not exist",
-                    str(spec.get("name")))
+                    spec.name)
 
 
 def _member(group: Group, given: str | int, id_number: str = "", where: str = "") -> Player:
@@ -80,42 +94,43 @@ def _member(group: Group, given: str | int, id_number: str = "", where: str = ""
     return found[0]
 
 
-def _check(spec: dict[str, Any], teams: list[dict[str, Any]], team: dict[str, Any],
+def _check(tournament: Tournament, spec: TeamRankingSpec,
+           teams: Sequence[DeclaredTeamEntry], team: DeclaredTeamEntry,
            members: Sequence[Player], where: str) -> None:
-    size = int(spec.get("members", 3))
-    gender = spec.get("gender")
+    """A declaration as qiwang 十二(四)4 asks: the team's size and gender, each player once and
+    in one team only, from the lists the member rule names."""
+    size = spec.members
     if len(members) != size:
-        raise UserError(f"每队应为{size}人，“{team['name']}”有{len(members)}人",
-                        f"a team has {size} members; {team['name']!r} has {len(members)}", where)
+        raise UserError(f"每队应为{size}人，“{team.name}”有{len(members)}人",
+                        f"a team has {size} members; {team.name!r} has {len(members)}", where)
     if len({p.id for p in members}) != len(members):
         raise UserError("同一棋手在队中出现两次", "a player is named twice in the team", where)
     for player in members:
-        if gender and player.gender != gender:
-            sex = "男" if gender == "M" else "女"
+        if spec.gender and player.gender != spec.gender:
+            sex = "男" if spec.gender == "M" else "女"
             raise UserError(f"{player.name} 不是{sex}选手，不能参加该团体",
                             f"{player.name} may not play in this team (gender)", where)
-    taken = {pid: t["name"] for t in teams for pid in t["members"]}
+    if spec.member_rule is not None:
+        rules = list_rules(tournament)
+        for player in members:
+            refused = member_refusal(spec.member_rule, rules, player)
+            if refused is not None:
+                raise UserError(refused.zh, refused.en, where)
+    taken = {pid: t.name for t in teams for pid in t.members}
     for player in members:
         if player.id in taken:
             raise UserError(f"{player.name} 已在“{taken[player.id]}”队中",
                             f"{player.name} is in team {taken[player.id]!r} already", where)
-    if any(t["name"] == team["name"] for t in teams):
-        raise UserError(f"已有名为“{team['name']}”的队伍", f"team {team['name']!r} exists already",
+    if any(t.name == team.name for t in teams):
+        raise UserError(f"已有名为“{team.name}”的队伍", f"team {team.name!r} exists already",
                         where)
 
 
-def _store(tournament: Tournament, index: int, spec: dict[str, Any],
-           teams: list[dict[str, Any]]) -> None:
-    specs = [dict(s) for s in tournament.settings.get("team_rankings", [])]
-    specs[index] = {**spec, "teams": teams}
-    tournament.settings = {**tournament.settings, "team_rankings": specs}
-
-
-def _declared(tournament: Tournament, spec: dict[str, Any]) -> list[DeclaredTeam]:
+def _declared(tournament: Tournament, spec: TeamRankingSpec) -> list[DeclaredTeam]:
     players = {p.id: p.name for g in tournament.groups for p in g.players}
-    return [DeclaredTeam(str(spec["name"]), str(t["name"]), str(t.get("unit", "")),
-                         tuple((pid, players.get(pid, str(pid))) for pid in t["members"]))
-            for t in spec.get("teams", [])]
+    return [DeclaredTeam(spec.name, t.name, t.unit,
+                         tuple((pid, players.get(pid, str(pid))) for pid in t.members))
+            for t in spec.teams]
 
 
 def declare_team(event: Event, ranking: str, name: str, members: Sequence[str | int],
@@ -125,17 +140,16 @@ def declare_team(event: Event, ranking: str, name: str, members: Sequence[str | 
         raise UserError("队名不能为空", "the team needs a name", "name")
     with event.operation("declare_team", f"团体报名 {name} / declare team") as session:
         tournament = Event.tournament(session)
-        index, spec = _spec(tournament, ranking)
+        spec = _spec(tournament, ranking)
         group = _group_of(session, tournament, spec)
         chosen = [_member(group, m) for m in members]
-        teams = [dict(t) for t in spec.get("teams", [])]
-        team = {"name": name.strip(), "unit": unit or _common_unit(chosen),
-                "members": [p.id for p in chosen]}
-        _check(spec, teams, team, chosen, name)
-        _store(tournament, index, spec, [*teams, team])
+        team = DeclaredTeamEntry(name.strip(), unit or _common_unit(chosen),
+                                 tuple(p.id for p in chosen))
+        _check(tournament, spec, spec.teams, team, chosen, name)
+        spec = spec.with_teams((*spec.teams, team))
+        store_spec(tournament, spec)
         session.flush()
-        return next(t for t in _declared(tournament, {**spec, "teams": [*teams, team]})
-                    if t.name == team["name"])
+        return next(t for t in _declared(tournament, spec) if t.name == team.name)
 
 
 def update_declared_team(event: Event, ranking: str, team_name: str,
@@ -150,23 +164,22 @@ def update_declared_team(event: Event, ranking: str, team_name: str,
     with event.operation("update_declared_team", f"修改团体报名 {team_name} / change team"
                          ) as session:
         tournament = Event.tournament(session)
-        index, spec = _spec(tournament, ranking)
+        spec = _spec(tournament, ranking)
         group = _group_of(session, tournament, spec)
-        teams = [dict(t) for t in spec.get("teams", [])]
-        at = next((k for k, t in enumerate(teams) if t["name"] == team_name), None)
+        teams = list(spec.teams)
+        at = next((k for k, t in enumerate(teams) if t.name == team_name), None)
         if at is None:
             raise UserError(f"“{ranking}”没有名为“{team_name}”的队伍",
                             f"no team {team_name!r} in {ranking!r}", "name")
         chosen = [_member(group, m) for m in members]
-        team = {"name": new_name, "unit": unit.strip() or _common_unit(chosen),
-                "members": [p.id for p in chosen]}
-        others = teams[:at] + teams[at + 1:]
-        _check(spec, others, team, chosen, new_name)
+        team = DeclaredTeamEntry(new_name, unit.strip() or _common_unit(chosen),
+                                 tuple(p.id for p in chosen))
+        _check(tournament, spec, teams[:at] + teams[at + 1:], team, chosen, new_name)
         teams[at] = team  # in its place: the order of declaration is kept
-        _store(tournament, index, spec, teams)
+        spec = spec.with_teams(tuple(teams))
+        store_spec(tournament, spec)
         session.flush()
-        return next(t for t in _declared(tournament, {**spec, "teams": teams})
-                    if t.name == new_name)
+        return next(t for t in _declared(tournament, spec) if t.name == new_name)
 
 
 def _common_unit(players: Sequence[Player]) -> str:
@@ -178,20 +191,30 @@ def remove_team(event: Event, ranking: str, name: str) -> None:
     """Take a declared team off the ranking (one undoable operation)."""
     with event.operation("remove_team", f"撤销团体报名 {name} / remove team") as session:
         tournament = Event.tournament(session)
-        index, spec = _spec(tournament, ranking)
-        teams = [dict(t) for t in spec.get("teams", [])]
-        kept = [t for t in teams if t["name"] != name]
-        if len(kept) == len(teams):
+        spec = _spec(tournament, ranking)
+        kept = tuple(t for t in spec.teams if t.name != name)
+        if len(kept) == len(spec.teams):
             raise UserError(f"“{ranking}”没有名为“{name}”的队伍",
                             f"no team {name!r} in {ranking!r}", "name")
-        _store(tournament, index, spec, kept)
+        store_spec(tournament, spec.with_teams(kept))
 
 
 def declared_teams(event: Event, ranking: str) -> list[DeclaredTeam]:
     with event.reading() as session:
         tournament = Event.tournament(session)
-        _index, spec = _spec(tournament, ranking)
-        return _declared(tournament, spec)
+        return _declared(tournament, _spec(tournament, ranking))
+
+
+# ----- a team list (CSV/XLSX) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _ListedTeam:
+    """One team as a list gives it: its members (row number, name, ID number) and unit."""
+
+    name: str
+    members: tuple[tuple[int, str, str], ...]
+    unit: str = ""
 
 
 def _team_column(titles: Sequence[str], header_unit: int | None) -> int | None:
@@ -201,62 +224,73 @@ def _team_column(titles: Sequence[str], header_unit: int | None) -> int | None:
     return header_unit
 
 
-def import_teams(event: Event, ranking: str, path: str | Path,
-                 replace: bool = False) -> list[DeclaredTeam]:
-    """Import a team list (CSV/XLSX, one row per member) for `ranking`, all or nothing: a bad
-    row is refused naming its row and field. `replace` drops the teams declared so far."""
-    table = read_table(Path(path))
+def _cell(cells: Sequence[Any], column: int | None) -> str:
+    return cell_text(cells[column]).strip() if column is not None and column < len(cells) \
+        else ""
+
+
+def _listed_teams(table: Table, where: str) -> list[_ListedTeam]:
+    """The teams of a list, row by row; a row with a team but no name (or the other way
+    round) is refused naming its row and field."""
     header = table.header
     name_col = header.column(Field.NAME)
     team_col = _team_column(header.titles, header.column(Field.UNIT))
     if name_col is None or team_col is None:
         raise UserError("队伍名单需要“队名”和“姓名”两列", "a team list needs 队名 and 姓名 columns",
-                        str(path))
+                        where)
     unit_col = next((i for i, t in enumerate(header.titles) if t == "单位" and i != team_col),
                     None)
     id_col = header.column(Field.ID_NUMBER)
     rows: dict[str, list[tuple[int, str, str]]] = {}
     units: dict[str, str] = {}
     for number, cells in enumerate(table.rows[header.row_index + 1:], start=header.row_index + 2):
-        team_name = cell_text(cells[team_col]).strip() if team_col < len(cells) else ""
-        member = cell_text(cells[name_col]).strip() if name_col < len(cells) else ""
+        team_name, member = _cell(cells, team_col), _cell(cells, name_col)
         if not team_name and not member:
             continue
         if not team_name or not member:
             field = "队名" if not team_name else "姓名"
-            raise UserError(f"缺少{field}", f"missing {field}", f"{path}: 第{number}行 {field}")
-        id_number = cell_text(cells[id_col]).strip() if id_col is not None and \
-            id_col < len(cells) else ""
-        rows.setdefault(team_name, []).append((number, member, id_number))
-        if unit_col is not None and unit_col < len(cells) and cell_text(cells[unit_col]).strip():
-            units.setdefault(team_name, cell_text(cells[unit_col]).strip())
+            raise UserError(f"缺少{field}", f"missing {field}", f"{where}: 第{number}行 {field}")
+        rows.setdefault(team_name, []).append((number, member, _cell(cells, id_col)))
+        if _cell(cells, unit_col):
+            units.setdefault(team_name, _cell(cells, unit_col))
     if not rows:
-        raise UserError("名单中没有队伍", "the list holds no team", str(path))
+        raise UserError("名单中没有队伍", "the list holds no team", where)
+    return [_ListedTeam(name, tuple(members), units.get(name, ""))
+            for name, members in rows.items()]
+
+
+def import_teams(event: Event, ranking: str, path: str | Path,
+                 replace: bool = False) -> list[DeclaredTeam]:
+    """Import a team list (CSV/XLSX, one row per member) for `ranking`, all or nothing: a bad
+    row is refused naming its row and field. `replace` drops the teams declared so far."""
+    listed = _listed_teams(read_table(Path(path)), str(path))
     with event.operation("import_teams", f"导入团体名单 / import teams {ranking}") as session:
         tournament = Event.tournament(session)
-        index, spec = _spec(tournament, ranking)
+        spec = _spec(tournament, ranking)
         group = _group_of(session, tournament, spec)
-        teams = [] if replace else [dict(t) for t in spec.get("teams", [])]
-        for team_name, members in rows.items():
+        teams: list[DeclaredTeamEntry] = [] if replace else list(spec.teams)
+        for one in listed:
             chosen = [_member(group, m, id_number, f"{path}: 第{n}行 姓名")
-                      for n, m, id_number in members]
-            team = {"name": team_name, "unit": units.get(team_name) or _common_unit(chosen),
-                    "members": [p.id for p in chosen]}
-            _check(spec, teams, team, chosen, f"{path}: 第{members[0][0]}行 队名")
+                      for n, m, id_number in one.members]
+            team = DeclaredTeamEntry(one.name, one.unit or _common_unit(chosen),
+                                     tuple(p.id for p in chosen))
+            _check(tournament, spec, teams, team, chosen, f"{path}: 第{one.members[0][0]}行 队名")
             teams.append(team)
-        _store(tournament, index, spec, teams)
+        spec = spec.with_teams(tuple(teams))
+        store_spec(tournament, spec)
         session.flush()
-        return _declared(tournament, {**spec, "teams": teams})
+        return _declared(tournament, spec)
+
+
+# ----- ties: lots and the arbiter's rules ------------------------------------------------
 
 
 def record_lots(event: Event, ranking: str, order: Sequence[str]) -> None:
-    """Record the order drawn by lots (or played off) among teams sharing a place in a team
-    ranking, best first; it orders them in the standings and their awards. The teams named
-    must be exactly the ones sharing that place (checked when the ranking is shown: an order
-    that matches no tie changes nothing and is refused here)."""
-    from app.services.ranking import team_standings
-
-    names = [n.strip() for n in order]
+    """Record the order drawn by lots (抽签) among teams sharing a place in a team ranking,
+    best first; it orders them in the standings and their awards, which say 抽签决定. The teams
+    named must be exactly the ones sharing that place (an order that matches no tie changes
+    nothing and is refused)."""
+    names = tuple(n.strip() for n in order)
     infos = {i.name: i for i in team_standings(event)}
     info = infos.get(ranking)
     if info is None:
@@ -271,43 +305,28 @@ def record_lots(event: Event, ranking: str, order: Sequence[str]) -> None:
                         "the teams named are not exactly the teams sharing one place", "teams")
     with event.operation("record_lots", f"团体抽签 {ranking} / lots") as session:
         tournament = Event.tournament(session)
-        specs = [dict(s) for s in tournament.settings.get("team_rankings", [])]
-        for spec in specs:
-            if spec.get("name") == ranking:
-                spec["lots"] = [*spec.get("lots", []), names]
-        tournament.settings = {**tournament.settings, "team_rankings": specs}
+        store_spec(tournament, _find(tournament, ranking).with_lots(names))
 
 
 def set_team_ranking_rules(event: Event, ranking: str, tiebreaks: Sequence[str] | None = None,
-                           tie_rule: str | None = None) -> dict[str, Any]:
+                           tie_rule: TieRule | str | None = None) -> TeamRankingSpec:
     """The arbiter's choice for a team ranking where the regulation is silent (qiwang) or to
     follow it (shenzhen 十一(二): `best_place`): the team tie-break chain (`best_place`, or
     individual tie-breaks summed over the members counted) and what a tie still level after it
-    does (`share`: prizes shared equally; `playoff`: lots or a playoff, recorded with
-    `record_lots`). One undoable operation; returns the ranking's stored rules."""
-    from app.standings.awards import TieRule
-    from app.standings.teams import BEST_PLACE
-    from app.standings.tiebreaks import REGISTRY
-
+    does (`share`: prizes shared equally; `playoff`: lots (or a playoff), recorded with
+    `record_lots`). One undoable operation; returns the ranking as stored."""
     if tie_rule is not None and tie_rule not in tuple(TieRule):
-        raise UserError(f"并列办法只能是 share（平分）或 playoff（抽签/加赛）：{tie_rule!r}",
-                        f"the tie rule is share or playoff, not {tie_rule!r}", "tie_rule")
+        choices = "、".join(f"{r.value}" for r in TieRule)
+        raise UserError(f"并列办法只能是 {choices}（平分或抽签/加赛）：{tie_rule!r}",
+                        f"the tie rule is one of {', '.join(TieRule)}, not {tie_rule!r}",
+                        "tie_rule")
     with event.operation("team_ranking_rules", f"团体名次办法 {ranking} / team rules") as session:
         tournament = Event.tournament(session)
-        specs = [dict(s) for s in tournament.settings.get("team_rankings", [])]
-        spec = next((s for s in specs if s.get("name") == ranking), None)
-        if spec is None:
-            raise UserError(f"没有名为“{ranking}”的团体名次", f"no team ranking named {ranking!r}",
-                            "ranking")
+        spec = _find(tournament, ranking)
         if tiebreaks is not None:
-            allowed = {BEST_PLACE} | (set(REGISTRY) if spec["method"] == "sum_scores" else set())
-            for name in tiebreaks:
-                if name not in allowed:
-                    raise UserError(f"团体名次不能按“{name}”区分",
-                                    f"{name!r} cannot break ties in this team ranking",
-                                    "tiebreaks")
-            spec["tiebreaks"] = list(tiebreaks)
+            spec = replace(spec, tiebreaks=tuple(tiebreaks))
+            spec.check()
         if tie_rule is not None:
-            spec["tie_rule"] = tie_rule
-        tournament.settings = {**tournament.settings, "team_rankings": specs}
-        return {"tiebreaks": spec.get("tiebreaks"), "tie_rule": spec.get("tie_rule")}
+            spec = replace(spec, tie_rule=TieRule(tie_rule))
+        store_spec(tournament, spec)
+        return spec

@@ -45,6 +45,7 @@ __all__ = [
     "AwardBasis",
     "AwardList",
     "AwardScheme",
+    "CertificateRule",
     "Declines",
     "GradeTable",
     "Placing",
@@ -53,6 +54,7 @@ __all__ = [
     "TeamAwardRule",
     "TieRule",
     "decide_awards",
+    "gets_certificate",
     "group_cancelled",
     "needs_merge",
     "placings",
@@ -231,10 +233,12 @@ class AwardScheme:
 
 
 class AwardBasis(StrEnum):
-    """How an award was decided, printed on the award list and the certificates."""
+    """How a place was decided (the one typed decision), printed in the standings, on the
+    award list and on the certificates (`app.wording.decision_text` words it)."""
 
     PLACE = "place"  # 按名次 (places told apart by the tie-break chain, or a tie inside one band)
-    PLAYOFF = "playoff"  # 加赛决定
+    PLAYOFF = "playoff"  # 加赛决定: the order among equals played off
+    LOTS = "lots"  # 抽签决定: the order among equals drawn by lots (huazhi 预选赛 (6))
     SHARED = "shared"  # 并列，奖金平分
     AWAITING_PLAYOFF = "awaiting_playoff"  # 待加赛（或抽签）: nothing given yet
 
@@ -248,12 +252,17 @@ class Placing:
     place: int | None
     shared: bool = False
     needs_playoff: bool = False
-    decided_by_playoff: bool = False
+    decided_by: AwardBasis | None = None  # PLAYOFF or LOTS: the order among equals was set
+
+    @property
+    def decided(self) -> bool:
+        return self.decided_by is not None
 
 
 def placings(standings: Standings) -> tuple[Placing, ...]:
-    """The placings of an individual ranking."""
-    return tuple(Placing(r.number, r.place, r.shared, r.needs_playoff, r.decided_by_playoff)
+    """The placings of an individual ranking (an order among equals set by a playoff)."""
+    return tuple(Placing(r.number, r.place, r.shared, r.needs_playoff,
+                         AwardBasis.PLAYOFF if r.decided_by_playoff else None)
                  for r in standings.rows)
 
 
@@ -288,6 +297,11 @@ class Award:
     @property
     def has_prize(self) -> bool:
         return bool(self.money or self.items)
+
+    @property
+    def listed(self) -> bool:
+        """On the award list: it gives something, or something was declined."""
+        return self.has_prize or bool(self.title) or self.declined_title or self.declined_prize
 
     @property
     def number(self) -> int:
@@ -325,6 +339,15 @@ def _share(scheme: AwardScheme, first: int, last: int, place: int
     return AwardBasis.SHARED, money, items, covered[-1].title or None
 
 
+def _tie_sizes(entries: Sequence[Placing]) -> dict[int, int]:
+    """How many entries share each place (an order set by a playoff or lots is no tie)."""
+    sizes: dict[int, int] = {}
+    for entry in entries:
+        if entry.place is not None and not entry.decided:
+            sizes[entry.place] = sizes.get(entry.place, 0) + 1
+    return sizes
+
+
 def decide_awards(
     entries: Sequence[Placing],
     scheme: AwardScheme,
@@ -334,17 +357,15 @@ def decide_awards(
 ) -> AwardList:
     """Prizes and titles by place (录取与奖励).
 
-    - A tie decided by a playoff gives each its own place (`PLAYOFF`); a tie still waiting for
-      one gives nothing yet (`AWAITING_PLAYOFF`); any other tie shares (`_share`).
+    - A tie decided by a playoff or by lots gives each its own place (`PLAYOFF`, `LOTS`); a
+      tie still waiting for one gives nothing yet (`AWAITING_PLAYOFF`); any other tie shares
+      (`_share`).
     - A declined prize is not paid and not passed down. A declined title is not given; with a
       不顺延 table (qiwang 十五4) nobody moves up, with 依次顺延 (2016 八(二)3) each player below
       takes the title one place higher per decliner above.
     Only entries that receive something, wait for a playoff, or declined are listed.
     """
-    sizes: dict[int, int] = {}
-    for entry in entries:
-        if entry.place is not None and not entry.decided_by_playoff:
-            sizes[entry.place] = sizes.get(entry.place, 0) + 1
+    sizes = _tie_sizes(entries)
     out: list[Award] = []
     pending = 0
     declined_above = 0
@@ -359,9 +380,9 @@ def decide_awards(
             out.append(Award(entry.key, place, entry.shared, (place, last),
                              AwardBasis.AWAITING_PLAYOFF))
             continue
-        if entry.decided_by_playoff:
-            basis, money, items, title = _share(scheme, place, place, place)
-            basis = AwardBasis.PLAYOFF
+        if entry.decided_by is not None:
+            _basis, money, items, title = _share(scheme, place, place, place)
+            basis = entry.decided_by
         else:
             basis, money, items, title = _share(scheme, place, last, place)
         if grades is not None and grades.passed_down and declined_above:
@@ -374,9 +395,24 @@ def decide_awards(
                       Fraction(0) if no_prize else money, () if no_prize else items,
                       None if no_title else title, declined_title=no_title and bool(title),
                       declined_prize=no_prize and bool(money or items))
-        if award.has_prize or award.title or award.declined_title or award.declined_prize:
+        if award.listed:
             out.append(award)
     return AwardList(tuple(out), final and not pending, scheme.tie_rule, pending)
+
+
+class CertificateRule(StrEnum):
+    """Who receives a certificate (奖状). The regulations give 奖状 to the awarded places (录取名次):
+    qiwang 十五1 "公开组取前16名，女子单独取前6名 … 授予奖金和奖状", 十五2-3 the awarded teams and
+    juniors 1-8; the places that only give the right to apply for a grade title (可申请, 十五4)
+    receive none unless the event asks for more (stated in its 秩序册)."""
+
+    AWARDED = "awarded"  # the places a prize table rewards
+    PLACED = "placed"  # those and every place with a grade title to apply for
+
+
+def gets_certificate(award: Award, rule: CertificateRule = CertificateRule.AWARDED) -> bool:
+    """Whether an award's entry receives a certificate under `rule`."""
+    return award.has_prize or (rule is CertificateRule.PLACED and award.title is not None)
 
 
 class TeamAwardRule(StrEnum):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from app.standings.awards import AwardBasis
 from app.standings.ranking import Standings
 from app.standings.subranking import Gender
 
@@ -49,7 +50,11 @@ class TeamRow:
     total: Fraction | None
     values: tuple[Fraction, ...] = ()
     members: tuple[int, ...] = ()  # the members whose results counted (or all it has)
-    decided: bool = False  # the order among equals set by lots or a playoff (抽签/加赛)
+    decided_by: AwardBasis | None = None  # the order among equals set by lots (抽签)
+
+    @property
+    def decided(self) -> bool:
+        return self.decided_by is not None
 
 
 Keyed = tuple[tuple[Any, ...], str, Fraction, tuple[Fraction, ...], tuple[int, ...]]
@@ -107,9 +112,9 @@ def score_sum_ranking(
 
 def apply_orders(rows: Sequence[TeamRow], orders: Iterable[Sequence[str]]
                  ) -> tuple[TeamRow, ...]:
-    """Orders decided among tied teams by lots or a playoff (huazhi 预选赛 (6) "涉及名次的进行
-    网络视频抽签"; where a regulation is silent, the arbiter's choice): an order naming exactly
-    the teams sharing a place gives them that place and the ones after it, in that order."""
+    """Orders drawn by lots among tied teams (huazhi 预选赛 (6) "涉及名次的进行网络视频抽签";
+    where a regulation is silent, the arbiter's choice): an order naming exactly the teams
+    sharing a place gives them that place and the ones after it, in that order (`LOTS`)."""
     by_set = {frozenset(order): tuple(order) for order in orders}
     out: list[TeamRow] = []
     index = 0
@@ -124,7 +129,8 @@ def apply_orders(rows: Sequence[TeamRow], orders: Iterable[Sequence[str]]
             continue
         named = {r.team: r for r in tied}
         out.extend(TeamRow(t, row.place + k, False, named[t].total, named[t].values,
-                           named[t].members, decided=True) for k, t in enumerate(order))
+                           named[t].members, decided_by=AwardBasis.LOTS)
+                   for k, t in enumerate(order))
         index += len(tied)
     return tuple(out)
 

@@ -34,25 +34,27 @@ from PySide6.QtWidgets import (
 
 from app import wording
 from app.errors import NoAnswer, UserError
-from app.services import queries, ranking, teams
-from app.services.operations import Area, Operation
+from app.services import ranking, teams
+from app.services.operations import (
+    DECLARE_TEAM,
+    IMPORT_TEAMS,
+    RECORD_LOTS,
+    REMOVE_TEAM,
+    TEAM_RULES,
+    UPDATE_TEAM,
+    Operation,
+)
 from app.standings.awards import TieRule
 from app.standings.teams import BEST_PLACE
+from app.team_rankings import TeamRankingSpec
 from app.ui import common
 from app.ui.i18n import error_text, language, pick, tr
 from app.ui.operations import run_operation
 from app.ui.texts import TIEBREAK_ENGLISH
 
-_CHANGES = frozenset({Area.TEAMS, Area.STANDINGS, Area.EVENT})
-DECLARE_TEAM = Operation(teams.declare_team, _CHANGES, name="declare_team")
-REMOVE_TEAM = Operation(teams.remove_team, _CHANGES, name="remove_team")
-UPDATE_TEAM = Operation(teams.update_declared_team, _CHANGES, name="update_declared_team")
-IMPORT_TEAMS = Operation(teams.import_teams, _CHANGES, name="import_teams")
-RECORD_LOTS = Operation(teams.record_lots, _CHANGES, name="record_lots")
-TEAM_RULES = Operation(teams.set_team_ranking_rules, _CHANGES, name="team_ranking_rules")
-
 SEPARATORS = re.compile(r"[、,，;；\s]+")
-# every TieRule (the enum is the list), sharing - the default - first
+# every TieRule (the enum is the list), sharing first; offered after "not chosen" (where the
+# regulation gives no team tie rule, nothing is chosen until the arbiter chooses)
 TIE_RULES = tuple(rule.value for rule in sorted(TieRule, key=lambda r: r is not TieRule.SHARE))
 
 
@@ -70,7 +72,7 @@ class TeamsDialog(QDialog):
         self.setObjectName("teams_dialog")
         self.setWindowTitle(tr("teams_title"))
         self.resize(760, 620)
-        self.specs: dict[str, dict[str, Any]] = {}
+        self.specs: dict[str, TeamRankingSpec] = {}
         self.declared: list[teams.DeclaredTeam] = []
         self.info: Any = None
         self.ranking = QComboBox()
@@ -114,8 +116,13 @@ class TeamsDialog(QDialog):
         self.chain.setMaximumHeight(110)
         self.tie_rule = QComboBox()
         self.tie_rule.setObjectName("team_tie_rule")
+        self.tie_rule.addItem(tr("teams_tie_unset"), "")
         for rule in TIE_RULES:
             self.tie_rule.addItem(tr(f"teams_tie_{rule}"), rule)
+        self.asks = QLabel()
+        self.asks.setObjectName("team_asks")
+        self.asks.setWordWrap(True)
+        self.asks.setStyleSheet("color: #b00020; font-weight: bold;")
         self.rules_button = QPushButton(tr("teams_rules_save"))
         self.rules_button.setObjectName("save_team_rules")
         self.rules_button.clicked.connect(self.save_rules)
@@ -165,6 +172,7 @@ class TeamsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.how)
+        layout.addWidget(self.asks)
         layout.addWidget(self.teams, 1)
         layout.addLayout(list_buttons)
         layout.addWidget(form_box)
@@ -181,8 +189,7 @@ class TeamsDialog(QDialog):
         current = choose or self.ranking.currentData()
         self.specs = {}
         if self.main.ev is not None:
-            settings = queries.event_info(self.main.ev).settings
-            self.specs = {str(s["name"]): dict(s) for s in settings.get("team_rankings", [])}
+            self.specs = {spec.name: spec for spec in teams.team_rankings(self.main.ev)}
         self.ranking.blockSignals(True)
         self.ranking.clear()
         for name in self.specs:
@@ -194,8 +201,8 @@ class TeamsDialog(QDialog):
 
     def declares(self, name: str | None = None) -> bool:
         """Whether the ranking takes declared teams (it sums the members' scores)."""
-        spec = self.specs.get(name or self.selected_ranking() or "", {})
-        return spec.get("method") == "sum_scores"
+        spec = self.specs.get(name or self.selected_ranking() or "")
+        return spec is not None and spec.declares
 
     def selected_ranking(self) -> str | None:
         value = self.ranking.currentData()
@@ -213,8 +220,8 @@ class TeamsDialog(QDialog):
                                   if t.name == name), None)
             except (UserError, NoAnswer) as error:
                 self.show_error(error)
-        spec = self.specs.get(name or "", {})
-        size = int(spec.get("members", 3))
+        spec = self.specs.get(name or "")
+        size = spec.members if spec is not None else 0
         if not self.declares():
             self.how.setText(tr("teams_how_places"))
         else:
@@ -228,14 +235,15 @@ class TeamsDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, team.name)
             self.teams.addItem(item)
         self._load_rules(spec)
+        self._load_asks()
         self._load_ties()
         self._update_buttons()
 
-    def _load_rules(self, spec: dict[str, Any]) -> None:
+    def _load_rules(self, spec: TeamRankingSpec | None) -> None:
         """The chain offered: best individual place, then the group's own tie-breaks summed
         over the members counted; the stored chain checked, in its order."""
         self.chain.clear()
-        groups = spec.get("groups", [])
+        groups = spec.groups if spec is not None else ()
         columns: list[tuple[str, str]] = []
         if groups and self.main.ev is not None:
             try:
@@ -244,10 +252,10 @@ class TeamsDialog(QDialog):
                 columns = []
         offered = [(BEST_PLACE, pick(wording.team_criterion(BEST_PLACE, ""),
                                      "Best individual place"))]
-        if spec.get("method") == "sum_scores":  # a sum of places has only the best place
+        if spec is not None and spec.declares:  # a sum of places has only the best place
             offered += [(key, pick(f"{label}之和", f"Sum of {TIEBREAK_ENGLISH.get(key, label)}"))
                         for key, label in columns]
-        stored = [str(k) for k in spec.get("tiebreaks", [])]
+        stored = list(spec.tiebreaks) if spec is not None else []
         order = [k for k in stored if any(k == key for key, _ in offered)]
         order += [key for key, _ in offered if key not in order]
         labels = dict(offered)
@@ -258,8 +266,17 @@ class TeamsDialog(QDialog):
             item.setCheckState(Qt.CheckState.Checked if key in stored
                                else Qt.CheckState.Unchecked)
             self.chain.addItem(item)
-        index = self.tie_rule.findData(spec.get("tie_rule", "share"))
+        rule = spec.tie_rule if spec is not None else None
+        index = self.tie_rule.findData(rule.value if rule is not None else "")
         self.tie_rule.setCurrentIndex(max(index, 0))
+
+    def _load_asks(self) -> None:
+        """Where the regulation gives no team tie rule and a tie touches the awards, say so
+        and ask for the chain, the tie rule or the lots (the ranking waits until then)."""
+        asks = getattr(self.info, "asks", ())
+        places = "、".join(tr("teams_asks_places", first=a, last=b) for a, b in asks)
+        self.asks.setText(tr("teams_asks", ties=places) if asks else "")
+        self.asks.setVisible(bool(asks))
 
     def _load_ties(self) -> None:
         """The places teams share where lots (or a playoff) decide, with why."""
@@ -402,7 +419,7 @@ class TeamsDialog(QDialog):
         if name is None:
             return False
         if self._run(TEAM_RULES, self.main.ev, name, self.chosen_chain(),
-                     str(self.tie_rule.currentData())) is None:
+                     self.tie_rule.currentData() or None) is None:
             return False
         self.main.show_message(tr("teams_rules_saved"))
         return True

@@ -70,7 +70,7 @@ def test_a_shared_place_and_a_shared_prize_are_named(tmp_path: Path) -> None:
     award = replace(model.awards[0], place=3, shared=True, decision=decision)
     fields = certificates.certificate_fields(model, award, 7)
     assert fields["place"] == "并列第三名"
-    assert fields["basis"] == "并列，所涉名次奖金平分"
+    assert fields["basis"] == "并列第3-5名，奖金平分"
     assert fields["number"] == "2022-007"
 
 

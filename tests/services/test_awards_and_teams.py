@@ -204,6 +204,8 @@ def test_four_teams_level_share_the_prizes_of_places_one_to_four(make_event: Mak
     units = {f"{u}{k}": u for u in ("甲", "乙", "丙", "丁") for k in (1, 2, 3)}
     event = qiwang(make_event, units, rounds=1, settings={"playoffs": False})
     play(event, OPEN, "=")
+    assert team_standings(event)[0].asks == ((1, 4),)  # never shared before it is chosen
+    teams.set_team_ranking_rules(event, MEN_TEAMS, tie_rule="share")
     (men, _women) = team_standings(event)
     assert men.final and [(r.place, r.shared) for r in men.rows] == [(1, True)] * 4
     assert all(r.award is not None and r.award.money == 5500 for r in men.rows)
@@ -323,6 +325,21 @@ def test_the_unplayed_policy_is_stated_in_the_legend(make_event: Make) -> None:
     assert any("C.07 第16条" in line for line in legend_texts(standings(event, OPEN).legend))
 
 
+def test_the_legend_says_what_wins_count_under_each_policy(make_event: Make) -> None:
+    """胜局 under the Chinese policies: games won over the board, forfeit wins and byes as the
+    group's settings say; under the FIDE policy FIDE's WIN (C.07 art. 7.1)."""
+    event = eight(make_event, rounds=1)
+    update_group(event, OPEN, tiebreaks=["buchholz", "wins"])
+    lines = legend_texts(standings(event, OPEN).legend)
+    assert "胜局：实战获胜的局数，含不战胜，不含轮空" in lines
+    update_group(event, OPEN, wins_count_byes=True, wins_count_forfeits=False)
+    assert "胜局：实战获胜的局数，含轮空，不含不战胜" in legend_texts(standings(event, OPEN).legend)
+    update_group(event, OPEN, unplayed_policy="fide")
+    assert any("C.07 第7.1条（WIN）" in line for line in legend_texts(standings(event, OPEN).legend))
+    update_group(event, OPEN, tiebreaks=["buchholz"])
+    assert not any(line.startswith("胜局") for line in legend_texts(standings(event, OPEN).legend))
+
+
 def test_double_forfeit_and_second_mover_forfeit_on_the_command_line(make_event: Make
                                                                       ) -> None:
     """docs/CLI.md: `result FILE --group G ROUND BOARD --` and `-+` as written."""
@@ -389,7 +406,7 @@ def test_the_arbiter_chooses_the_team_chain_and_tie_rule(make_event: Make) -> No
     with pytest.raises(UserError):
         teams.set_team_ranking_rules(event, MEN_TEAMS, ["no_such_break"])
     event.undo()
-    assert team_standings(event)[0].final
+    assert team_standings(event)[0].asks == ((1, 4),)  # no rule chosen again: it asks
 
 
 def test_a_group_may_play_off_every_tie_inside_its_admitted_places(make_event: Make) -> None:
@@ -415,3 +432,18 @@ def test_players_entered_as_individuals_make_no_team(make_event: Make) -> None:
     men = next(t for t in team_standings(event) if t.name == MEN_TEAMS)
     assert [row.team for row in men.rows] == ["绍兴棋院"]
 
+
+
+def test_a_bad_team_ranking_in_the_event_file_is_refused_naming_its_key(make_event: Make
+                                                                        ) -> None:
+    """A team ranking is decoded once where it leaves the store: a bad value is a message
+    naming the ranking and the key, not a crash."""
+    event = make_event("qiwang-2022")
+    with event.operation("edit", "edit") as session:
+        tournament = Event.tournament(session)
+        specs = [dict(s) for s in tournament.settings["team_rankings"]]
+        specs[0]["members"] = "三"
+        tournament.settings = {**tournament.settings, "team_rankings": specs}
+    with pytest.raises(UserError) as raised:
+        team_standings(event)
+    assert raised.value.where.endswith("members") and MEN_TEAMS in raised.value.zh

@@ -275,6 +275,29 @@ def test_team_ties_rules_and_lots_from_the_dialog(window, tmp_path, qtbot):
     screenshot(dialog, "awards-09-team-rules")
 
 
+def test_a_team_tie_the_regulation_leaves_open_is_asked_about_in_the_window(window, tmp_path,
+                                                                            qtbot):
+    """qiwang names no team tie-break: four teams level over 1st-4th are not shared silently;
+    the window says so and asks; the arbiter has them shared, and the legend says it."""
+    units = {f"{u}{k}": u for u in ("甲", "乙", "丙", "丁") for k in (1, 2, 3)}
+    event_with(window, tmp_path, units)
+    play(window.ev, GROUP, "=")
+    view = shown(window)
+    dialog = open_men_teams(view)
+    qtbot.addWidget(dialog)
+    assert not dialog.asks.isHidden() and "规程未规定团体名次的破同分办法" in dialog.asks.text()
+    assert "第1-4名" in dialog.asks.text()
+    assert "规程未规定团体名次的破同分办法" in view.legend.text()
+    assert view.state_label.text() == "临时（非最终）"
+    assert dialog.tie_rule.currentData() == ""  # nothing chosen
+    dialog.tie_rule.setCurrentIndex(dialog.tie_rule.findData("share"))
+    dialog.rules_button.click()
+    assert dialog.error.text() == ""
+    assert dialog.asks.isHidden()
+    assert view.state_label.text() == "最终名次"
+    assert "仍相同：并列，所涉名次奖金平分" in view.legend.text()
+
+
 def test_a_team_ranking_of_places_takes_no_declared_teams(window, tmp_path, qtbot):
     """shenzhen 十二(二): the mixed team ranking adds the units' places; no team is declared,
     its chain is the best individual place only (shenzhen 十一(二))."""

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from app import wording
 from app.errors import NoAnswer, UserError
 from app.pairing.system import System
-from app.services import knockout, queries, ranking
+from app.services import knockout, queries, ranking, teams
 from app.services.operations import Area
 from app.services.ranking_lists import MAIN_RANKING, RankingKey, RankingKind, ranking_keys
 from app.ui import common
@@ -253,8 +253,7 @@ class StandingsView(View):
         self._generation += 1  # the crosstable and the bracket are loaded again when shown
         self._team_rankings = None
         info = queries.event_info(self.ev)
-        self._team_names = [str(spec.get("name", "")) for spec in
-                            info.settings.get("team_rankings", []) or []]
+        self._team_names = [spec.name for spec in teams.team_rankings(self.ev)]
         groups = info.groups
         self.systems = {g.name: (g.system, dict(g.points)) for g in groups}
         self.playoffs.playoff_formats.clear()

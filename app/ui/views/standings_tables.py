@@ -29,6 +29,12 @@ def tiebreak_header(key: str, label: str) -> str:
     return pick(label, english)
 
 
+def name_cell(player: Any, lang: str) -> str:
+    """A ranking line's name, with the withdrawal mark (第5轮起退赛) of a withdrawn player."""
+    mark = wording.withdrawn_text(getattr(player, "withdrawn_from", None), lang)
+    return f"{player.name}（{mark}）" if mark else player.name
+
+
 def fill_standings(table: QTableWidget, info: Any, system: System | None) -> None:
     """A players' ranking (or a team group's own standings) in `table`."""
     sub = bool(getattr(info, "sub", False))
@@ -44,7 +50,8 @@ def fill_standings(table: QTableWidget, info: Any, system: System | None) -> Non
                *([] if bracket else [tr("standings_playoff")]), tr("standings_prize"),
                *([tr("standings_title_apply")] if titles else [])]
     lang = language()
-    rows = [[wording.place_text(row.place, row.shared), row.player.name, row.player.unit,
+    rows = [[wording.place_text(row.place, row.shared), name_cell(row.player, lang),
+             row.player.unit,
              wording.number_text(row.points), *map(wording.number_text, row.tiebreaks),
              *([wording.place_text(row.open_place, row.open_shared)] if sub else []),
              *([] if bracket else [wording.playoff_text(row.playoff, lang)]),
@@ -84,7 +91,7 @@ def fill_team_standings(table: QTableWidget, info: Any) -> None:
              *(map(wording.number_text, row.values) if row.place is not None
                else ["" for _ in row.values]),
              names_text(row.members), wording.prize_text(row.award, lang),
-             wording.team_note_text(row.note, lang),
+             wording.team_row_note(row.note, row.award, lang),
              *([wording.reason_text(row.why, lang) if row.why else ""] if reasons else [])]
             for row in info.rows]
     common.fill_table(table, headers, rows)
