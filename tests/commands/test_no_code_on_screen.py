@@ -20,7 +20,7 @@ from app.commands._words import CJK
 ENGLISH_WORDS = frozenset({
     "absent", "active", "admitted", "arbiter", "designated", "draw", "eligibility", "first",
     "five", "forfeit", "foul", "free", "freestyle", "gomoku", "items", "knockout", "lists",
-    "loss", "lowest", "money", "name", "note", "opening", "own", "passes", "place", "playoff",
+    "lots", "loss", "lowest", "money", "name", "note", "opening", "own", "passes", "place", "playoff",
     "playoffs", "points", "prize", "prizes", "progressive", "quota", "renju", "resignation",
     "rounds", "second", "share", "shared", "stage", "standard", "system", "team", "teams", "tie",
     "time", "title", "win", "wins", "withdrawn", "zero"})
