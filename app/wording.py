@@ -34,7 +34,8 @@ TIEBREAK_ENGLISH = {
     "progressive": "Progressive score", "sonneborn_berger": "Sonneborn-Berger",
     "buchholz_of_buchholz": "Buchholz of Buchholz", "direct_encounter": "Direct encounter",
     "black_games": "Games as first mover", "black_wins": "Wins as first mover",
-    "game_points": "Game points",
+    "game_points": "Game points", "rounds_won": "Rounds won (FIDE WIN)",
+    "games_won": "Games won over the board (FIDE WON)",
 }
 
 # Things a prize gives (奖项), in English; a thing not listed reads as the regulation wrote it.
@@ -323,10 +324,11 @@ def _team_line(line: LegendLine, lang: str) -> str:
                      f"Each unit's best {line.men} men and {line.women} women: places added, "
                      "the lower sum first")
     if line.note is Note.TEAM_MEMBERS:
-        clause = f"（{line.clause}）" if line.clause else ""
-        return _pick(lang, f"队员限{'、'.join(line.lists)}晋级选手，其他名单（外卡等）的选手不计团体成绩{clause}",
+        zh_clause = f"（{line.clause}）" if line.clause else ""
+        en_clause = f" ({line.clause})" if line.clause else ""  # the regulation's own words
+        return _pick(lang, f"队员限{'、'.join(line.lists)}晋级选手，其他名单（外卡等）的选手不计团体成绩{zh_clause}",
                      f"Team members come from {', '.join(line.lists)} only; players of other "
-                     f"lists (wild cards ...) count for no team{clause}")
+                     f"lists (wild cards ...) count for no team{en_clause}")
     if line.note is Note.TEAM_NO_RULE:
         places = (", " if lang == "en" else "、").join(
             _pick(lang, f"第{a}-{b}名", f"places {a}-{b}") for a, b in line.ties)
