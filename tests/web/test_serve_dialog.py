@@ -85,7 +85,7 @@ def test_the_switch_serves_the_open_event_and_stops(qtbot: Any, event_file: Path
         assert [g.player_confirmation for g in venue.overview(event).groups] == [True, False]
         assert venue.slip_codes(event, "公开组", 1)
         # Both writes went through the window's operation runner (one refused: too short).
-        assert [o.changes for o in main.done] == [frozenset({Area.EVENT})] * 2
+        assert len(main.done) == 2 and all(Area.EVENT in o.changes for o in main.done)
         assert len(main.refused) == 1
 
 
