@@ -15,6 +15,7 @@ import re
 from fractions import Fraction
 
 from app.pairing.team import MatchScore
+from app.results import GameCode, GameResult, Side
 from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -273,6 +274,24 @@ FIXED_WORDS = {
 }
 
 
+def wins_text(line: LegendLine, lang: str = "zh") -> str:
+    """What 胜局 counts (`app.standings.tiebreaks.wins`): FIDE's WIN under the FIDE policy,
+    else games won over the board with forfeit wins and byes as the group's settings say."""
+    if line.unplayed is Unplayed.FIDE:
+        return _pick(lang, "胜局：按国际棋联 C.07 第7.1条（WIN），计获胜得分的轮次，含不战胜和轮空",
+                     "Wins: as FIDE C.07 article 7.1 (WIN), the rounds scored as a win, forfeit "
+                     "wins and byes included")
+    zh_extra = {(True, True): "，含不战胜和轮空", (True, False): "，含不战胜，不含轮空",
+                (False, True): "，含轮空，不含不战胜", (False, False): "，不含不战胜和轮空"}
+    en_extra = {(True, True): ", forfeit wins and byes included",
+                (True, False): ", forfeit wins included, byes not",
+                (False, True): ", byes included, forfeit wins not",
+                (False, False): ", neither forfeit wins nor byes"}
+    key = (line.forfeit_wins, line.byes)
+    return _pick(lang, "胜局：实战获胜的局数" + zh_extra[key],
+                 "Wins: games won over the board" + en_extra[key])
+
+
 def unplayed_text(policy: Unplayed, lang: str = "zh") -> str:
     """How unplayed rounds count in the opponents' scores (FIDE C.07 art. 16)."""
     return _pick(lang, *UNPLAYED_WORDS[policy])
@@ -347,6 +366,8 @@ def _legend_text(line: LegendLine, lang: str) -> str:
         return _provisional(line, lang)
     if note is Note.UNPLAYED:
         return unplayed_text(line.unplayed, lang)
+    if note is Note.WINS:
+        return wins_text(line, lang)
     if note is Note.TIE_RULE:
         return _pick(lang, *TIE_RULE_WORDS[line.tie_rule or TieRule.PLAYOFF])
     if note is Note.GRADES:
@@ -410,3 +431,41 @@ def match_place_text(round_number: int, match: int, board: int | None = None,
 def board_place_text(round_number: int, board: int, lang: str = "zh") -> str:
     """A board of a round: `第1轮第2台` / `round 1, board 2`."""
     return _pick(lang, f"第{round_number}轮第{board}台", f"round {round_number}, board {board}")
+
+
+# ----- withdrawals (退赛) -------------------------------------------------------------------
+
+
+def withdrawn_text(from_round: int | None, lang: str = "zh") -> str:
+    """A withdrawn player's mark on a ranking line: `第5轮起退赛` / `withdrew from round 5`;
+    nothing for a player who did not withdraw (None)."""
+    if from_round is None:
+        return ""
+    return _pick(lang, f"第{from_round}轮起退赛", f"withdrew from round {from_round}")
+
+
+def withdrawn_cell(lang: str = "zh") -> str:
+    """A crosstable cell of a round after a player withdrew: `退赛` / `wd`."""
+    return _pick(lang, "退赛", "wd")
+
+
+# ----- game results (对局结果) ----------------------------------------------------------------
+
+
+RESULT_WORDS = {
+    GameCode.FIRST_WINS: ("黑胜", "black won"), GameCode.SECOND_WINS: ("白胜", "white won"),
+    GameCode.DRAW: ("和", "draw"), GameCode.FIRST_FORFEIT_WIN: ("白弃权", "white forfeited"),
+    GameCode.SECOND_FORFEIT_WIN: ("黑弃权", "black forfeited"),
+    GameCode.DOUBLE_FORFEIT: ("双方弃权", "double forfeit"),
+}
+"""One game's result in words (black = the first mover of that game)."""
+
+
+def game_result_text(result: GameResult, lang: str = "zh") -> str:
+    """One game as printed: `黑胜`, `白胜（黑超时）` for a loss on time (超时判负) / `white won
+    (black lost on time)`."""
+    zh, en = RESULT_WORDS[result.code]
+    if not result.time_loss:
+        return _pick(lang, zh, en)
+    loser_zh, loser_en = ("黑", "black") if result.winner is Side.SECOND else ("白", "white")
+    return _pick(lang, f"{zh}（{loser_zh}超时）", f"{en} ({loser_en} lost on time)")

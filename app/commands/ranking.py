@@ -237,17 +237,19 @@ def _crosstable(args: argparse.Namespace) -> int:
     else:
         heads = [f"R{k}" for k in range(1, table.rounds + 1)]
         cells = [[cell.text for cell in row] for row in table.by_round]
-    rows = [[wording.place_text(place, shared), str(player.number), player.name, *row_cells,
-             wording.number_text(points)]
-            for place, shared, player, row_cells, points in zip(
-                table.places, table.shared, table.players, cells, table.points, strict=True)]
+    # opponents are named by their row (序号, standings order), as on every paper
+    rows = [[str(row), wording.place_text(place, shared), str(player.number), player.name,
+             *row_cells, wording.number_text(points)]
+            for row, (place, shared, player, row_cells, points) in enumerate(zip(
+                table.places, table.shared, table.players, cells, table.points, strict=True),
+                start=1)]
     if args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(["rank", "number", "name", *heads, "points"])
-        writer.writerows(rows)
+        writer.writerow(["rank", "number", "name", *heads, "points"])  # the line is the row
+        writer.writerows(row[1:] for row in rows)
         return 0
     print(f"{table.group} 交叉表 / crosstable（{table.rounds}/{planned} 轮 / rounds）")
-    print("  ".join(["名次", "编号", "姓名", *heads, "积分"]))
+    print("  ".join(["序号", "名次", "编号", "姓名", *heads, "积分"]))
     for row in rows:
         print("  ".join(row))
     return 0

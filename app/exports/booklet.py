@@ -75,17 +75,40 @@ def _table(columns: list[Column], rows: list[list[str]], wide: bool = False,
 
 
 def _cover(model: ExportModel) -> tuple[str, ...]:
+    """The cover's lines under the title: venue, dates, then each organiser role with its
+    bodies (主办单位：…, 承办单位：…), as the regulation's 组织机构 lists them."""
     event = model.event
-    return tuple(x for x in (event.venue, event.dates_text) if x)
+    roles = tuple(line for r in event.roles for line in role_lines(r.role, r.names))
+    return (*(x for x in (event.venue, event.dates_text) if x), *roles)
+
+
+COVER_LINE = 30
+"""Characters of a cover line at most: a role's bodies go on as many lines as they need (the
+qiwang 主办单位 are seven) rather than shrink to an unreadable size."""
+
+
+def role_lines(role: str, names: tuple[str, ...], width: int = COVER_LINE) -> list[str]:
+    """`主办单位：A、B、` then `C、D` ...: the bodies broken after a 、, never inside a name."""
+    lines: list[str] = []
+    line = f"{role}："
+    for k, name in enumerate(names):
+        piece = name + ("、" if k < len(names) - 1 else "")
+        if len(line) + len(piece) > width and line.strip("：") != role:
+            lines.append(line)
+            line = ""
+        line += piece
+    lines.append(line)
+    return lines
 
 
 def officials_blocks(model: ExportModel) -> list[Block]:
     """组织机构 and 裁判人员 (2016 十一, huazhi 八, qiwang 十六 name who appoints them)."""
     event = model.event
     blocks: list[Block] = [Heading("组织机构")]
-    if event.organisers:
-        blocks.append(_table([Column("单位", "LEFT", True)],
-                             [[name] for name in event.organisers]))
+    rows = [[role.role if k == 0 else "", name] for role in event.roles
+            for k, name in enumerate(role.names)]
+    if rows:
+        blocks.append(_table([Column("职责", "LEFT"), Column("单位", "LEFT", True)], rows))
     blocks.append(Heading("裁判人员", 1))
     rows = [[label, value] for label, value in (
         ("裁判长", event.chief_arbiter),
@@ -96,8 +119,8 @@ def officials_blocks(model: ExportModel) -> list[Block]:
         blocks.append(_table([Column("职务", "LEFT"), Column("姓名", "LEFT", True)], rows))
     else:
         blocks.append(Text("裁判人员名单待定。"))
-    if event.officials_note:
-        blocks.append(Text(event.officials_note))
+    if event.officials_note:  # labelled: a bare line under the names reads as one of them
+        blocks.append(Text(f"选派办法：{event.officials_note}"))
     return blocks
 
 
@@ -267,7 +290,7 @@ def result_book(model: ExportModel) -> Booklet:
         blocks += [Break(), Heading("录取名单")]
         columns = [Column("名次"), Column("姓名／队名", "LEFT", True),
                    Column("单位", "LEFT", True), Column("奖励", "LEFT", True),
-                   Column("段级位")]
+                   Column("可申请段级位")]
         awards = model.awards_in_place_order()
         for ranking in unique(a.ranking for a in awards):
             rows = [[wording.place_text(a.place, a.shared), a.recipient,

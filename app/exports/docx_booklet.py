@@ -110,7 +110,7 @@ def _cover(document: Any, model: ExportModel, booklet: Booklet) -> None:
         document.add_paragraph()
     for _ in range(6):
         document.add_paragraph()
-    for text in (*booklet.cover_lines, *model.event.organisers[:1]):
+    for text in booklet.cover_lines:
         paragraph = document.add_paragraph(text)
         paragraph.alignment = WD_ALIGN_PARAGRAPH.CENTER
     document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)

@@ -43,12 +43,12 @@ def csv_bytes(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> bytes
 def awards_csv(model: ExportModel) -> bytes:
     rows = [[a.ranking, a.place, "并列" if a.shared else "", a.recipient, a.unit, a.prize,
              a.grade_title, wording.award_note(a.decision)] for a in model.awards_in_place_order()]
-    return csv_bytes(["名次表", "名次", "并列", "姓名／队名", "单位", "奖励", "段级位", "说明"], rows)
+    return csv_bytes(["名次表", "名次", "并列", "姓名／队名", "单位", "奖励", "可申请段级位", "说明"],
+                     rows)
 
 
 def grades_csv(model: ExportModel) -> bytes:
-    return csv_bytes(["序号", "姓名", "性别", "出生日期", "身份证号", "单位", "组别", "名次",
-                      "申报段级位"], pdf_lists.grade_application_rows(model))
+    return csv_bytes(pdf_lists.GRADE_HEADERS, pdf_lists.grade_application_rows(model))
 
 
 def standings_csv(model: ExportModel, standings: Standings) -> bytes:

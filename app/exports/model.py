@@ -25,11 +25,11 @@ from app.errors import UserError
 from app.pairing.system import System
 from app.pairing.team import MatchScore
 from app.pairing.types import Outcome, PointSystem
-from app.results import GameCode, Side, from_notation, read_notation
+from app.results import GameResult, Side, from_notation, read_notation
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
 from app.standings.awards import Award as Decision
-from app.wording import number_text, place_text
+from app.wording import RESULT_WORDS, game_result_text, number_text, place_text, withdrawn_text
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -87,6 +87,15 @@ class ScheduleItem:
 
 
 @dataclass(frozen=True)
+class OrganiserRole:
+    """One role of the 组织机构 as the regulation names it (主办单位, 冠名单位, 资助单位, 承办单位,
+    协办单位) and the bodies holding it, in the regulation's order."""
+
+    role: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class EventInfo:
     """The event as printed on every page (赛事名称、主办单位、地点、日期)."""
 
@@ -103,6 +112,14 @@ class EventInfo:
     officials_note: str = ""  # who appoints them, as the regulation states it
     schedule: tuple[ScheduleItem, ...] = ()  # 竞赛日程, in date and time order
     venue_address: str = ""  # the venue server's address on the LAN (QR codes), when known
+    organiser_roles: tuple[OrganiserRole, ...] = ()  # every role after 主办单位 (承办, 协办 ...)
+
+    @property
+    def roles(self) -> tuple[OrganiserRole, ...]:
+        """Every organiser role with its bodies, 主办单位 (`organisers`) first; roles without
+        a body left out."""
+        first = (OrganiserRole("主办单位", self.organisers),) if self.organisers else ()
+        return tuple(r for r in (*first, *self.organiser_roles) if r.names)
 
     @property
     def dates_text(self) -> str:
@@ -165,6 +182,7 @@ class Player:
     unit: str = ""  # 单位 / 代表队
     grade: str = ""  # current 段级位
     platform_id: str = ""  # online qualifier account
+    withdrawn_from: int | None = None  # 退赛: the first round the player no longer plays
 
 
 # ---------------------------------------------------------------------------- rounds
@@ -524,7 +542,9 @@ class ExportModel:
 TIEBREAK_LEGENDS = {
     "buchholz": "对手分：本人各轮对手的积分之和",
     "median_buchholz": "中间对手分：对手分去掉最高和最低的一个对手积分",
-    "wins": "胜局：获胜的局数",
+    "wins": "胜局：获胜的局数（计法见说明）",
+    "rounds_won": "胜轮：获胜得分的轮次，含不战胜和轮空（国际棋联 C.07 第7.1条 WIN）",
+    "games_won": "实胜局：实战获胜的局数，不含不战胜和轮空（国际棋联 C.07 第7.2条 WON）",
     "progressive": "累进分：各轮后本人积分的累加",
     "sonneborn_berger": "索伯分：所胜对手积分之和加所和对手积分之半",
     "buchholz_of_buchholz": "小小分：各对手的对手分之和",
@@ -593,23 +613,31 @@ def safe_filename(text: str) -> str:
     return cleaned[:80] or "event"
 
 
-RESULT_ZH = {
-    GameCode.FIRST_WINS: "黑胜",
-    GameCode.SECOND_WINS: "白胜",
-    GameCode.DRAW: "和",
-    GameCode.FIRST_FORFEIT_WIN: "白弃权",
-    GameCode.SECOND_FORFEIT_WIN: "黑弃权",
-    GameCode.DOUBLE_FORFEIT: "双方弃权",
-}
+RESULT_ZH = {code: words[0] for code, words in RESULT_WORDS.items()}
 
 
 def result_zh(code: str) -> str:
-    """A result code as printed (先手执黑): `1-0` -> 黑胜; double games joined with ／; a loss
-    on time keeps its code (`1-0t`)."""
+    """A result code as printed (先手执黑), one notation on every paper: `1-0` -> 黑胜,
+    `0-1t` -> 白胜（黑超时）; double games joined with ／ (a part that is no code as written)."""
     words = []
     for part in code.split():
         game = from_notation(part)
-        words.append(RESULT_ZH[game.code] if game is not None and not game.time_loss else part)
+        words.append(game_result_text(game) if game is not None else part)
+    return "／".join(words)
+
+
+def board_result_zh(board: BoardResult) -> str:
+    """A board's result as printed, a loss on time in words wherever it is known: by the
+    code's mark (`0-1t`) or by the game's ending (终局方式 超时), `白胜（黑超时）`."""
+    words = []
+    for index, part in enumerate(board.result.split(), start=1):
+        game = from_notation(part)
+        if game is None:
+            words.append(part)
+            continue
+        if board.ending_of_game(index) is Ending.TIME and game.code.decisive:
+            game = GameResult(game.code, time_loss=True)
+        words.append(game_result_text(game))
     return "／".join(words)
 
 
@@ -670,6 +698,15 @@ def round_cells(rounds: Iterable[Round], order: list[int],
         for pid in order:
             cells[pid].append("、".join(this_round.get(pid, ["—"])))
     return cells
+
+
+def remark(model: ExportModel, row: StandingRow, standings: Standings) -> str:
+    """A ranking line's 备注: the playoff mark and a withdrawal (第5轮起退赛) — on a ranking
+    after a round only once the player has missed a round by it (the final one always)."""
+    start = model.player(row.player).withdrawn_from
+    shown = start is not None and (standings.final or start <= standings.after_round)
+    withdrawn = withdrawn_text(start) if shown else ""
+    return "；".join(x for x in (row.playoff, withdrawn) if x)
 
 
 def unique(items: Iterable[str]) -> tuple[str, ...]:

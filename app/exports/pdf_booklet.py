@@ -111,10 +111,10 @@ class _BookletDocument(BaseDocTemplate):
         draw_fitted(canvas, event.title, 20 * mm, height * 0.68, width - 40 * mm, 24,
                     align="center")
         draw_bold(canvas, self.booklet.title, width / 2, height * 0.55, 40)
-        y = height * 0.30
-        for line in (*self.booklet.cover_lines, *event.organisers[:1]):
-            draw_fitted(canvas, line, 20 * mm, y, width - 40 * mm, 14, align="center")
-            y -= 9 * mm
+        y = height * 0.45  # venue, dates, then the organiser roles (a few lines each)
+        for line in self.booklet.cover_lines:
+            draw_fitted(canvas, line, 20 * mm, y, width - 40 * mm, 13, align="center")
+            y -= 7 * mm
         canvas.restoreState()
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's name)

@@ -248,11 +248,14 @@ def build_document(
     header: PageHeader,
     story: Sequence[Flowable],
     wide: bool = False,
+    pagesize: tuple[float, float] | None = None,
 ) -> Path:
-    """Write `story` to `path` on A4 (landscape when `wide`) with the running header."""
+    """Write `story` to `path` on A4 (landscape when `wide`; `pagesize` another sheet, e.g.
+    A3 landscape for a large bracket) with the running header."""
     register_fonts()
     path.parent.mkdir(parents=True, exist_ok=True)
-    pagesize = landscape(A4) if wide else A4
+    if pagesize is None:
+        pagesize = landscape(A4) if wide else A4
     doc = SimpleDocTemplate(
         str(path),
         pagesize=pagesize,

@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from app import wording
+from app.exports.crosstable import REFERENCE, cell_headers, crosstable, crosstable_legend
 from app.exports.fonts import SANS, register_fonts
 from app.exports.model import (
     Award,
@@ -28,10 +29,11 @@ from app.exports.model import (
     Standings,
     TeamBye,
     TeamStandings,
+    board_result_zh,
     format_scaled,
     name_sort_key,
+    remark,
     result_zh,
-    round_cells,
     unique,
 )
 from app.exports.pdf_common import (
@@ -131,7 +133,7 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
             row += ["轮空", *([""] if with_points else []), "", "", ""]
         else:
             second = model.player(board.second)
-            row.append(result_zh(board.result) if filled else "")
+            row.append(board_result_zh(board) if filled else "")
             if with_points:
                 row.append(format_scaled(before.get(second.id, 0), scale))
             row += [second.name, board.second_team or second.unit, str(second.number or "")]
@@ -283,8 +285,12 @@ def standings_rows(
         columns.append(Column(f"{standings.parent or '公开组'}名次"))
     columns.append(Column(standings.points_header))
     columns += [Column(c.header) for c in standings.columns]
+    # what a place gives the right to apply for (可申请), beside the grade held before the
+    # event (原段级位) where the lists gave one: a bare 段级位 reads as a grade held
+    held = awards and any(model.player(r.player).grade for r in standings.rows)
     if awards:
-        columns += [Column("奖励", "LEFT", True), Column("段级位")]
+        columns += [Column("奖励", "LEFT", True), *([Column("原段级位")] if held else []),
+                    Column("可申请段级位")]
     columns.append(Column("备注", "LEFT"))
     rows = []
     for row in standings.rows:
@@ -296,8 +302,8 @@ def standings_rows(
         cells += [format_scaled(value, column.scale)
                   for value, column in zip(row.tiebreaks, standings.columns, strict=True)]
         if awards:
-            cells += [row.prize, row.grade_title]
-        cells.append(row.playoff)
+            cells += [row.prize, *([player.grade] if held else []), row.grade_title]
+        cells.append(remark(model, row, standings))
         rows.append(cells)
     return columns, rows
 
@@ -369,74 +375,44 @@ def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) ->
                                   signature_line(("裁判长", "编排长"))])
 
 
+def _crosstable_columns(model: ExportModel, group: str) -> list[Column]:
+    standings = model.standings_of(group)
+    cells = [Column(h, min_width=22) if model.group(group).system.round_robin else Column(h)
+             for h in cell_headers(model, group)]
+    return [Column(REFERENCE), Column("编号"), Column("名次"), Column("姓名", "LEFT", True),
+            Column("单位", "LEFT", True), *cells, Column("积分"),
+            *(Column(c.header) for c in (standings.columns if standings else ()))]
+
+
 def crosstable_rows(model: ExportModel, group: str
                     ) -> tuple[list[Column], list[list[str]], list[tuple[object, ...]]]:
-    """Columns, rows and grid shading of a crosstable. Players and opponents are named by
-    their 编号, as on the pairing lists: a round robin is the grid in 编号 order (points
-    against each opponent); Swiss rows follow the standings, one column per round with the
-    opponent's 编号, the colour (黑 first mover / 白) and 胜和负."""
+    """Columns, rows and grid shading of a crosstable (`app.exports.crosstable`): rows in
+    standings order, each with its 序号 (the reference every cell uses), 编号, place, name and
+    unit, the cells (a column per round, or the round-robin grid), points and tie-breaks."""
     info = model.group(group)
     standings = model.standings_of(group)
-    rounds = model.rounds_of(group)
-    totals = {row.player: row for row in standings.rows} if standings is not None else {}
-    by_number = [p.id for p in sorted(model.players_of(group), key=lambda p: p.number)]
-    if info.system.round_robin or standings is None:
-        order = by_number
-    else:
-        order = [row.player for row in standings.rows]
-    numbers = {pid: model.player(pid).number for pid in order}
-    columns = [Column("编号"), Column("名次"), Column("姓名", "LEFT", True),
-               Column("单位", "LEFT", True)]
-    cells_by_player: dict[int, list[str]] = {pid: [] for pid in order}
-    grid_styles: list[tuple[object, ...]] = []
-    if info.system.round_robin:
-        columns += [Column(str(numbers[pid]), min_width=22) for pid in order]
-        against: dict[tuple[int, int], list[str]] = {}
-        for rnd in rounds:
-            for board in rnd.boards:
-                if board.second is None:
-                    continue
-                for me, other, pts in ((board.first, board.second, board.first_points),
-                                       (board.second, board.first, board.second_points)):
-                    mark = "" if pts is None else format_scaled(pts, info.scale)
-                    against.setdefault((me, other), []).append(mark)
-        for pid in order:
-            for other in order:
-                cells_by_player[pid].append(
-                    "×" if other == pid else " ".join(against.get((pid, other), [])))
-        for i in range(len(order)):
-            grid_styles.append(("BACKGROUND", (4 + i, 1 + i), (4 + i, 1 + i),
-                                colors.Color(0.7, 0.7, 0.7)))
-    else:
-        columns += [Column(f"第{r.number}轮") for r in rounds]
-        cells_by_player = round_cells(rounds, order, numbers)
-    columns.append(Column("积分"))
     tiebreak_columns = standings.columns if standings is not None else ()
-    columns += [Column(c.header) for c in tiebreak_columns]
     rows = []
-    for pid in order:
-        player = model.player(pid)
-        row = totals.get(pid)
-        cells = [str(numbers[pid]), row.rank_text if row else "", player.name, player.unit]
-        cells += cells_by_player[pid]
-        cells.append(format_scaled(row.points, info.scale) if row else "")
-        if row:
-            cells += [format_scaled(v, c.scale)
-                      for v, c in zip(row.tiebreaks, tiebreak_columns, strict=True)]
-        else:
-            cells += ["" for _ in tiebreak_columns]
+    for line in crosstable(model, group):
+        player = model.player(line.player)
+        row = line.standing
+        cells = [str(line.reference), str(player.number or ""), row.rank_text if row else "",
+                 player.name, player.unit, *line.cells,
+                 format_scaled(row.points, info.scale) if row else ""]
+        cells += ([format_scaled(v, c.scale)
+                   for v, c in zip(row.tiebreaks, tiebreak_columns, strict=True)]
+                  if row else ["" for _ in tiebreak_columns])
         rows.append(cells)
-    return columns, rows, grid_styles
-
-
-def crosstable_legend(model: ExportModel, group: str) -> str:
-    if model.group(group).system.round_robin:
-        return "横行为本人，纵列为对手编号；格内为对该对手所得积分；×为本人。"
-    return "各轮格内：对手编号、执子（黑为先手）、胜负；轮空、—为未编排。"
+    grid_styles: list[tuple[object, ...]] = []
+    if info.system.round_robin:  # the diagonal (oneself) shaded
+        first = 5
+        grid_styles = [("BACKGROUND", (first + i, 1 + i), (first + i, 1 + i),
+                        colors.Color(0.7, 0.7, 0.7)) for i in range(len(rows))]
+    return _crosstable_columns(model, group), rows, grid_styles
 
 
 def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
-    """交叉表 with 编号: see `crosstable_rows`. Team groups print their team-match tables
+    """交叉表, opponents by 序号: see `crosstable_rows`. Team groups print their team-match tables
     (`write_team_matches`) instead."""
     if model.group(group).system.team:
         return write_team_matches(model, group, path)
@@ -465,7 +441,7 @@ def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
             black = model.player(board.first)
             white = model.player(board.second) if board.second is not None else None
             place = f"{board.match_board}台" if board.match_board else "加赛"
-            rows.append([place, f"{black.name}（{board.first_team}）", result_zh(board.result),
+            rows.append([place, f"{black.name}（{board.first_team}）", board_result_zh(board),
                          f"{white.name}（{board.second_team}）" if white else "轮空",
                          board.how_ended_zh, ""])
     return rows
@@ -501,7 +477,7 @@ def write_award_sheet(model: ExportModel, path: Path) -> Path:
     awards = model.awards_in_place_order()
     story: list[Flowable] = []
     columns = [Column("名次"), Column("姓名／队名", "LEFT", True), Column("单位", "LEFT", True),
-               Column("奖励", "LEFT", True), Column("段级位"), Column("说明", "LEFT")]
+               Column("奖励", "LEFT", True), Column("可申请段级位"), Column("说明", "LEFT")]
     width = usable_width(False)
     for ranking in unique(a.ranking for a in awards):
         rows = [[wording.place_text(a.place, a.shared), a.recipient,
@@ -521,6 +497,11 @@ PROVISIONAL = "（临时·非最终）"
 def award_note(award: Award) -> str:
     """How an award was decided where not by place alone (加赛决定, 并列平分), and declines."""
     return wording.award_note(award.decision)
+
+
+GRADE_HEADERS = ("序号", "姓名", "性别", "出生日期", "身份证号", "单位", "组别", "原段级位",
+                 "对局数", "名次", "申报段级位")
+"""The columns of the 段级位申报表, one list for the signed PDF and the package's CSV."""
 
 
 def grade_application_rows(model: ExportModel) -> list[list[str]]:
@@ -543,9 +524,9 @@ def write_grade_applications(model: ExportModel, path: Path) -> Path:
     """段级位申报表: player, gender, birth date, ID number, unit, group, previous grade,
     games played, place, title applied for (titles by final place, e.g. qiwang 2022 open:
     1st 六段, 2-3 五段 ...), and the organiser's seal box (主办单位盖章)."""
-    columns = [Column("序号"), Column("姓名", "LEFT", True), Column("性别"), Column("出生日期"),
-               Column("身份证号"), Column("单位", "LEFT", True), Column("组别", "LEFT"),
-               Column("原段级位"), Column("对局数"), Column("名次"), Column("申报段级位")]
+    wide = {"姓名", "单位"}
+    columns = [Column(h, "LEFT", True) if h in wide else Column(h, "LEFT") if h == "组别"
+               else Column(h) for h in GRADE_HEADERS]
     rows = grade_application_rows(model)
     signatures = "\n\n".join(f"{label}：＿＿＿＿＿＿＿＿" for label in ("裁判长", "填表人", "日期"))
     seal = Table([[signatures, "主办单位（盖章）：\n\n\n　　　　　　年　　月　　日"]],

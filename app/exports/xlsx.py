@@ -24,13 +24,19 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from app.exports.crosstable import (
+    REFERENCE,
+    CrossRow,
+    cell_headers,
+    crosstable,
+)
 from app.exports.model import (
     FORMULA_STARTS,
     ExportModel,
     Standings,
     TeamStandings,
-    result_zh,
-    round_cells,
+    board_result_zh,
+    remark,
     scaled,
 )
 
@@ -145,7 +151,7 @@ def _board_cells(model: ExportModel, group: str, board: Any) -> list[Cell]:
     second = model.player(board.second)
     return [
         board.label or board.number, first.number or None, first.name,
-        board.first_team or first.unit, result_zh(board.result),
+        board.first_team or first.unit, board_result_zh(board),
         second.number or None, second.name, board.second_team or second.unit, board.how_ended_zh,
         None if board.first_points is None else scaled(board.first_points, scale),
         None if board.second_points is None else scaled(board.second_points, scale),
@@ -181,7 +187,7 @@ def standings_table(model: ExportModel, standings: Standings) -> tuple[list[str]
             row.rank, "并列" if row.shared else "", player.number or None, player.name,
             player.unit, scaled(row.points, scale),
             *[scaled(v, c.scale) for v, c in zip(row.tiebreaks, standings.columns, strict=True)],
-            row.playoff,
+            remark(model, row, standings),
         ])
     return headers, rows
 
@@ -193,55 +199,41 @@ def standings_sheet(workbook: Workbook, model: ExportModel, standings: Standings
                        f"{model.event.title} {standings.title} 名次{state}")
 
 
+def _crosstable_cells(model: ExportModel, group: str, line: CrossRow) -> list[Cell]:
+    """A row's cells: round robin the points against each row's player as numbers (× for
+    oneself), Swiss the round cells as text (`12黑胜`)."""
+    scale = model.group(group).scale
+    if not line.points:
+        return list(line.cells)
+    return ["×" if p is None else None if not p else scaled(sum(p), scale)
+            for p in line.points]
+
+
 def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Worksheet:
-    """Players and opponents by 编号: round robin the grid in 编号 order (points against each
-    opponent); Swiss in standings order, per round the opponent's 编号, colour and outcome
-    (e.g. `12黑胜`)."""
+    """The crosstable as the PDF prints it (`app.exports.crosstable`): rows in standings
+    order, opponents named by 序号 (the row), the 编号 a column of its own; per round the
+    opponent, colour and outcome (`12黑胜`), or the round-robin grid of points."""
     info = model.group(group)
     standings = model.standings_of(group)
-    by_number = [p.id for p in sorted(model.players_of(group), key=lambda p: p.number)]
-    order = ([r.player for r in standings.rows]
-             if standings is not None and not info.system.round_robin else by_number)
-    rows_by_player = {r.player: r for r in standings.rows} if standings is not None else {}
-    position = {pid: model.player(pid).number for pid in order}
-    rounds = model.rounds_of(group)
-    cells: dict[int, list[Cell]] = {pid: [] for pid in order}
-    if info.system.round_robin:
-        headers_mid = [str(position[pid]) for pid in order]
-        against: dict[tuple[int, int], int] = {}
-        for rnd in rounds:
-            for b in rnd.boards:
-                if b.second is None:
-                    continue
-                against[(b.first, b.second)] = against.get((b.first, b.second), 0) + (
-                    b.first_points or 0)
-                against[(b.second, b.first)] = against.get((b.second, b.first), 0) + (
-                    b.second_points or 0)
-        for pid in order:
-            for other in order:
-                value = against.get((pid, other))
-                cells[pid].append("×" if other == pid else
-                                  None if value is None else scaled(value, info.scale))
-    else:
-        headers_mid = [f"第{r.number}轮" for r in rounds]
-        for pid, texts in round_cells(rounds, order, position).items():
-            cells[pid].extend(texts)
     columns = standings.columns if standings is not None else ()
-    headers = ["编号", "名次", "姓名", "单位", *headers_mid, "积分", *[c.header for c in columns]]
+    headers = [REFERENCE, "编号", "名次", "姓名", "单位", *cell_headers(model, group), "积分",
+               *[c.header for c in columns]]
     rows: list[list[Cell]] = []
-    for pid in order:
-        player = model.player(pid)
-        row = rows_by_player.get(pid)
+    lines = crosstable(model, group)
+    for line in lines:
+        player = model.player(line.player)
+        row = line.standing
         rows.append([
-            position[pid], (row.rank_text if row.shared else row.rank) if row else "",
-            player.name, player.unit, *cells[pid],
+            line.reference, player.number or None,
+            (row.rank_text if row.shared else row.rank) if row else "",
+            player.name, player.unit, *_crosstable_cells(model, group, line),
             scaled(row.points, info.scale) if row else None,
             *([scaled(v, c.scale) for v, c in zip(row.tiebreaks, columns, strict=True)]
               if row else [None] * len(columns)),
         ])
     sheet = write_sheet(workbook, f"{info.name}交叉表", headers, rows,
                         f"{model.event.title} {info.name} 交叉表",
-                        paper="A3" if len(order) > A4_CROSSTABLE_PLAYERS else "A4")
+                        paper="A3" if len(lines) > A4_CROSSTABLE_PLAYERS else "A4")
     sheet.page_margins.left = sheet.page_margins.right = 0.4
     sheet.page_margins.top = sheet.page_margins.bottom = 0.6
     return sheet

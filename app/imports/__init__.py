@@ -52,7 +52,7 @@ MergeResult: entrants: tuple[Entrant], left_out: tuple[LeftOut], problems: tuple
 Entrant: row, rule (label), kind, source, place, route (Route: quota | moved_up | tie |
     whole_list), also_on (where the person was found again), valid.
 LeftOut: row, reason (LeftOutReason: duplicate | below_quota | withdrawn | ineligible |
-    no_rule), rule, zh, en, taken_at.
+    id_conflict | no_rule), rule, zh, en, taken_at.
 
 JSON shapes (`to_dict` / `from_dict`; `from_dict` raises UserError on a bad shape)
 --------------------------------------------------------------------------------

@@ -4,7 +4,10 @@ eligibility. See `app.imports.rules` for the clauses each rule stands for.
 
 A person is the same person on two rows when the ID numbers agree; where either row has no
 ID number, when name AND platform id agree (DOMAIN.md "Qualifier lists"; yike 七(一)(3)1:
-多次获得资格只取一次). Same-name rows without that evidence stay different people.
+多次获得资格只取一次). Same-name rows without that evidence stay different people. One ID
+number under two different names (邓坚 / 钱多多) is no evidence of anything but a mistake: every
+row carrying it is refused with an error naming the others (file and row), and nothing is
+imported from them until the lists are put right.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ class LeftOutReason(StrEnum):
     BELOW_QUOTA = "below_quota"  # 名额之外 (in list order: the reserves, 候补)
     WITHDRAWN = "withdrawn"  # 弃赛
     INELIGIBLE = "ineligible"  # 不符合参赛资格
+    ID_CONFLICT = "id_conflict"  # 身份证号相同而姓名不同: refused until the lists are right
     NO_RULE = "no_rule"  # no merge rule for the list's source
 
 
@@ -116,6 +120,7 @@ class _Merger:
     by_name: dict[str, list[int]] = field(default_factory=dict)
     left_out: list[LeftOut] = field(default_factory=list)
     problems: dict[str, list[Problem]] = field(default_factory=dict)
+    conflicts: dict[tuple[str, int], tuple[str, str]] = field(default_factory=dict)
 
     def report(self, problem: Problem) -> None:
         self.problems.setdefault(problem.file, []).append(problem)
@@ -123,17 +128,8 @@ class _Merger:
     # -- identity ---------------------------------------------------------------------------
     def same_person(self, row: QualifierRow) -> _Taken | None:
         """The finalist this row is, if any (ID number first; else name and platform id)."""
-        if row.id_key and row.id_key in self.by_id:
-            found = self.taken[self.by_id[row.id_key]]
-            if found.row.name != row.name:
-                self.report(warning(
-                    row.file, row.row_number, "",
-                    f"身份证号与 {found.row.where} 相同但姓名不同（{found.row.name} / {row.name}），"
-                    "按同一人处理",
-                    f"same ID number as {found.row.where} but another name "
-                    f"({found.row.name} / {row.name}); taken as the same person",
-                ))
-            return found
+        if row.id_key and row.id_key in self.by_id:  # one name: rows of two names are refused
+            return self.taken[self.by_id[row.id_key]]
         key = (row.name, row.platform_id)
         if row.name and row.platform_id and key in self.by_name_platform:
             found = self.taken[self.by_name_platform[key]]
@@ -213,6 +209,9 @@ def merge(
     separately (shenzhen 五: 每组前4名).
     """
     merger = _Merger(rules, eligibility)
+    merger.conflicts = _id_conflicts(lists)
+    for (file, row_number), words in merger.conflicts.items():
+        merger.report(error(file, row_number, "", *words))
     partitions = _partitions(lists, rules, merger)
     for partition in partitions:
         _take_partition(merger, partition)
@@ -252,6 +251,30 @@ def merge(
             own = merger.problems.get(parsed.file, [])
             problems.extend(sorted(own, key=lambda p: -1 if p.row is None else p.row))
     return MergeResult(entrants, tuple(merger.left_out), tuple(problems))
+
+
+def _id_conflicts(lists: Sequence[ParsedList]) -> dict[tuple[str, int], tuple[str, str]]:
+    """(file, row) of every row whose ID number other rows carry under another name, with
+    the error naming them: `身份证号与 period-3.csv:7（钱多多）相同而姓名不同（邓坚）`."""
+    by_id: dict[str, list[QualifierRow]] = {}
+    for parsed in lists:
+        for row in parsed.rows:
+            if row.id_key:
+                by_id.setdefault(row.id_key, []).append(row)
+    found: dict[tuple[str, int], tuple[str, str]] = {}
+    for rows in by_id.values():
+        if len({row.name for row in rows}) < 2:
+            continue
+        for row in rows:
+            others = [o for o in rows if o.name != row.name]
+            zh = "、".join(f"{o.where}（{o.name}）" for o in others)
+            en = ", ".join(f"{o.where} ({o.name})" for o in others)
+            found[(row.file, row.row_number)] = (
+                f"身份证号与 {zh} 相同而姓名不同（本行：{row.name}）：两行均不导入，请核对名单",
+                f"the same ID number as {en} under another name (this row: {row.name}): "
+                "neither row is imported; check the lists",
+            )
+    return found
 
 
 @dataclass(frozen=True)
@@ -392,6 +415,11 @@ def _take_partition(merger: _Merger, partition: _Partition) -> None:
             spent += _spend_lost_place(merger, row, rule, rule.replace_withdrawn,
                                        LeftOutReason.WITHDRAWN, ("弃赛", "withdrew"))
             edge = key if not rule.replace_withdrawn else edge
+            continue
+        if (row.file, row.row_number) in merger.conflicts:  # reported once, by `merge`
+            merger.left_out.append(LeftOut(row, LeftOutReason.ID_CONFLICT, rule.label,
+                                           "身份证号相同而姓名不同，不导入",
+                                           "one ID number under two names: not imported"))
             continue
         failure = merger.eligibility_failure(row)
         if failure is not None:

@@ -148,6 +148,21 @@ def _date(value: str | None) -> dt.date | None:
     return dt.date.fromisoformat(value) if value else None
 
 
+def organiser_roles(settings: dict[str, Any]) -> list[tuple[str, tuple[str, ...]]]:
+    """The organiser roles after 主办单位 (冠名单位, 资助单位, 承办单位, 协办单位 ...) with their
+    bodies, in the regulation's order, from a preset's or an event's settings
+    (`"organiser_roles": [["承办单位", ["绍兴市体育局", ...]], ...]`)."""
+    found = []
+    for entry in settings.get("organiser_roles") or []:
+        if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+            continue
+        role, names = entry
+        bodies = tuple(str(n).strip() for n in (names or []) if str(n).strip())
+        if str(role).strip() and bodies:
+            found.append((str(role).strip(), bodies))
+    return found
+
+
 def _tournament_from_preset(settings: dict[str, Any], title: str | None) -> Tournament:
     return Tournament(
         title=title or settings["title"],
@@ -163,6 +178,8 @@ def _tournament_from_preset(settings: dict[str, Any], title: str | None) -> Tour
             "regulation": settings.get("regulation", ""),
             "description": settings.get("description", ""),
             "officials": Officials.from_json(settings.get("officials")).to_json(),
+            "organiser_roles": [[role, list(names)] for role, names in
+                                organiser_roles(settings)],
             "schedule": [ScheduleEntry.from_json(e).to_json()
                          for e in settings.get("schedule", [])],
         },

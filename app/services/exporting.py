@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Callable, Collection
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -27,12 +27,18 @@ from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.protocols import Protocol
 from app.rules.records import read_moves
-from app.services.event import Event, Officials, schedule_from_settings, settings_of
+from app.services.event import (
+    Event,
+    Officials,
+    organiser_roles,
+    schedule_from_settings,
+    settings_of,
+)
 from app.services.games import game_settings
 from app.services.knockout import bracket as knockout_bracket
 from app.services.knockout import match_score, team_rules
 from app.services.playoffs import playoff_records
-from app.services.queries import system_of
+from app.services.queries import system_of, withdrawn_from
 from app.services.ranking import (
     StandingsInfo,
     TeamStandingsInfo,
@@ -175,6 +181,8 @@ def _event_info(tournament: Any, keys: dict[str, str]) -> m.EventInfo:
         officials_note=staff.appointed_by,
         schedule=items,
         venue_address=str(tournament.settings.get("venue", {}).get("address", "")),
+        organiser_roles=tuple(m.OrganiserRole(role, tuple(names)) for role, names in
+                              organiser_roles(tournament.settings)),
     )
 
 
@@ -308,135 +316,164 @@ def export_target(event: Event, out_dir: str | Path, overwrite: bool = False) ->
     return export_folder(out_dir, overwrite)
 
 
-def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
-    """Everything an export prints, read from the event in one session. Awards (certificates,
-    award list, grade titles) of a ranking that is not final are left out unless
-    `provisional`; then they are marked 临时（非最终）."""
-    with event.reading() as session:
-        tournament = Event.tournament(session)
-        groups = list(tournament.groups)
-        info = _event_info(tournament, {g.name: _key(g) for g in groups})
-        model_groups, players, rounds, standings, subs, awards, games = [], [], [], [], [], [], []
-        team_tables: list[m.TeamStandings] = []
-        held_all: list[m.PlayoffRecord] = []
-        progress: list[m.Standings] = []
-        brackets: list[m.Bracket] = []
-        members: list[tuple[int, str, int]] = []
-        playoff_games: list[m.Game] = []
-        for group in groups:
-            key = _key(group)
-            held_all += playoff_records(session, group, key)
-            model_groups.append(replace(
-                _model_group(group),
-                forfeits_meet=settings_of(group).forfeit_counts_as_meeting,
-                unit_avoidance_rounds=settings_of(group).same_unit_avoidance_rounds,
-                game_settings=game_settings(group),
+@dataclass
+class _Parts:
+    """What `build_model` gathers, group by group (private, filled in place)."""
+
+    groups: list[m.Group] = field(default_factory=list)
+    players: list[m.Player] = field(default_factory=list)
+    rounds: list[m.Round] = field(default_factory=list)
+    standings: list[m.Standings] = field(default_factory=list)
+    subs: list[m.Standings] = field(default_factory=list)
+    awards: list[m.Award] = field(default_factory=list)
+    games: list[m.Game] = field(default_factory=list)
+    team_tables: list[m.TeamStandings] = field(default_factory=list)
+    playoffs: list[m.PlayoffRecord] = field(default_factory=list)
+    progress: list[m.Standings] = field(default_factory=list)
+    brackets: list[m.Bracket] = field(default_factory=list)
+    members: list[tuple[int, str, int]] = field(default_factory=list)
+    playoff_games: list[m.Game] = field(default_factory=list)
+
+
+def _group_players(group: Group, key: str, number_of: dict[int, int]) -> list[m.Player]:
+    """The group's players in pairing-number order, as the papers name them."""
+    return [m.Player(
+        id=player.id, name=player.name, group=key, number=number_of[player.id],
+        gender=GENDER_ZH.get(player.gender, ""), birth_date=player.birth_date,
+        id_number=player.id_number, unit=player.unit, grade=player.grade,
+        platform_id=player.platform_id, withdrawn_from=withdrawn_from(player),
+    ) for player in sorted(group.players, key=lambda p: number_of[p.id])]
+
+
+@dataclass(frozen=True)
+class _TeamNames:
+    """A team group's member and team names and its board count, looked up once per group
+    (not again for every round)."""
+
+    team_of: dict[int, str]  # player id -> team name
+    team_name: dict[int, str]  # team id -> name
+    board_count: int  # boards of a match; the games after them are the captains' playoff
+
+    @classmethod
+    def of(cls, group: Group) -> _TeamNames:
+        return cls({mb.player_id: t.name for t in group.teams for mb in t.members},
+                   {t.id: t.name for t in group.teams}, team_rules(group).boards)
+
+
+def _team_boards(group: Group, round_: Any, names: _TeamNames
+                 ) -> tuple[list[m.BoardResult], list[m.TeamBye]]:
+    """A team round's games as boards (第N场M台, the captains' playoff 第N场加赛) and the
+    teams without an opponent (轮空)."""
+    team_of, team_name, board_count = names.team_of, names.team_name, names.board_count
+    boards: list[m.BoardResult] = []
+    byes: list[m.TeamBye] = []
+    number = 0
+    for match in round_.boards:
+        if match.second_team_id is None and match.first_team_id in team_name:
+            byes.append(m.TeamBye(match.number, team_name[match.first_team_id]))
+            continue
+        score = match_score(group, match)
+        for game in match.games:
+            if game.black_player_id is None:
+                continue  # a game row without its players: nothing to print
+            number += 1
+            on_board = game.index if game.index <= board_count else 0
+            label = f"第{match.number}场{on_board}台" if on_board else f"第{match.number}场加赛"
+            boards.append(m.BoardResult(
+                number, game.black_player_id, game.white_player_id, game.result,
+                (Ending.stored(game.ending),), label=label, match=match.number,
+                match_board=on_board, match_score=score,
+                first_team=team_of.get(game.black_player_id, ""),
+                second_team=team_of.get(game.white_player_id, "") if game.white_player_id
+                else ""))
+    return boards, byes
+
+
+def _player_boards(tournament: Any, group: Group, round_: Any,
+                   points_of: dict[tuple[int, int], int]) -> list[m.BoardResult]:
+    """An individual round's boards with each player's round points."""
+    boards = []
+    for board in round_.boards:
+        first, second = board.first_player_id, board.second_player_id
+        if first is None:
+            continue  # an individual group's boards always hold a player
+        endings = tuple(Ending.stored(g.ending) for g in sorted(board.games, key=lambda g: g.index))
+        boards.append(m.BoardResult(
+            board.number, first, second, "" if board.result == "bye" else board.result,
+            endings, points_of.get((first, round_.number)),
+            points_of.get((second, round_.number)) if second else None,
+            confirm_codes=board_slip_codes(tournament, group, round_.number, board),
+        ))
+    return boards
+
+
+def _round_games(key: str, round_: Any) -> list[m.Game]:
+    """The recorded games (moves or a result) of a round, for the game sheets and records."""
+    return [m.Game(
+        group=key, round=round_.number, board=board.number, black=game.black_player_id,
+        white=game.white_player_id,
+        moves=tuple(format_point(p) for p in read_moves(game.moves).moves), result=game.result,
+        how_ended=Ending.stored(game.ending), game_no=game.index, opening=game.opening,
+        actions=str((game.record or {}).get("actions", "")),
+    ) for board in round_.boards for game in board.games
+        if game.black_player_id and game.white_player_id and (game.moves or game.result)]
+
+
+def _group_rounds(tournament: Any, group: Group, key: str, info: m.EventInfo,
+                  parts: _Parts) -> None:
+    """Every round played of a group: its boards (or team matches), when and where, games."""
+    build = build_snapshot(group)
+    points_of = {(build.player_of[p.number], r.round): r.points
+                 for p in build.snapshot.players for r in p.rounds}
+    names = _TeamNames.of(group) if system_of(group).team else None
+    for round_ in group.rounds_played:
+        if names is not None:
+            boards, byes = _team_boards(group, round_, names)
+        else:
+            boards, byes = _player_boards(tournament, group, round_, points_of), []
+        when = next((item for wanted in (key, "") for item in info.schedule
+                     if item.round == round_.number and item.group == wanted), None)
+        parts.rounds.append(m.Round(
+            key, round_.number, tuple(boards), date_text=when.when if when else "",
+            room=when.room if when else "",
+            day=round_.paired_at.date() if round_.paired_at else None,
+            report=tuple(str(line) for line in round_.report or ()), team_byes=tuple(byes)))
+        parts.games += _round_games(key, round_)
+
+
+def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
+                    parts: _Parts) -> None:
+    """A knockout's places and bracket, or a ranked group's standings, sub-rankings, awards
+    and the standings after each round."""
+    system = system_of(group)
+    if system.bracket:
+        if len(group.teams if system.team else group.players) >= 2:
+            places = knockout_standings(group)
+            parts.team_tables.append(m.TeamStandings(
+                title=f"{group.name} 名次", columns=(m.TieBreakColumn("wins", "胜场"),),
+                rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,),
+                                     members=_team_members(group, r.player.id))
+                           for r in places.rows),
+                group=key,
             ))
-            build = build_snapshot(group)
-            for player in sorted(group.players, key=lambda p: build.number_of[p.id]):
-                players.append(m.Player(
-                    id=player.id, name=player.name, group=key,
-                    number=build.number_of[player.id], gender=GENDER_ZH.get(player.gender, ""),
-                    birth_date=player.birth_date, id_number=player.id_number, unit=player.unit,
-                    grade=player.grade, platform_id=player.platform_id,
-                ))
-            points_of = {
-                (build.player_of[p.number], r.round): r.points
-                for p in build.snapshot.players for r in p.rounds
-            }
-            system = system_of(group)
-            if system.team:  # the same for every round
-                team_of = {m_.player_id: t.name for t in group.teams for m_ in t.members}
-                team_name = {t.id: t.name for t in group.teams}
-                board_count = team_rules(group).boards  # after them: the playoff games
-            for round_ in group.rounds_played:
-                boards = []
-                byes: list[m.TeamBye] = []
-                if system.team:
-                    number = 0
-                    for match in round_.boards:
-                        if match.second_team_id is None and match.first_team_id in team_name:
-                            byes.append(m.TeamBye(match.number, team_name[match.first_team_id]))
-                            continue
-                        score = match_score(group, match)
-                        for game in match.games:
-                            if game.black_player_id is None:
-                                continue  # a game row without its players: nothing to print
-                            number += 1
-                            on_board = game.index if game.index <= board_count else 0
-                            label = (f"第{match.number}场{on_board}台" if on_board else
-                                     f"第{match.number}场加赛")
-                            boards.append(m.BoardResult(
-                                number, game.black_player_id, game.white_player_id,
-                                game.result, (Ending.stored(game.ending),), label=label,
-                                match=match.number, match_board=on_board,
-                                match_score=score,
-                                first_team=team_of.get(game.black_player_id, ""),
-                                second_team=team_of.get(game.white_player_id, "")
-                                if game.white_player_id else ""))
-                else:
-                    for board in round_.boards:
-                        first, second = board.first_player_id, board.second_player_id
-                        if first is None:
-                            continue  # an individual group's boards always hold a player
-                        endings = tuple(Ending.stored(g.ending)
-                                        for g in sorted(board.games, key=lambda g: g.index))
-                        boards.append(m.BoardResult(
-                            board.number, first, second,
-                            "" if board.result == "bye" else board.result, endings,
-                            points_of.get((first, round_.number)),
-                            points_of.get((second, round_.number)) if second else None,
-                            confirm_codes=board_slip_codes(tournament, group, round_.number,
-                                                           board),
-                        ))
-                when = next((item for wanted in (key, "") for item in info.schedule
-                             if item.round == round_.number and item.group == wanted), None)
-                rounds.append(m.Round(
-                    key, round_.number, tuple(boards),
-                    date_text=when.when if when else "", room=when.room if when else "",
-                    day=round_.paired_at.date() if round_.paired_at else None,
-                    report=tuple(str(line) for line in round_.report or ()),
-                    team_byes=tuple(byes)))
-                for board in round_.boards:
-                    for game in board.games:
-                        if game.black_player_id and game.white_player_id and (
-                                game.moves or game.result):
-                            games.append(m.Game(
-                                group=key, round=round_.number, board=board.number,
-                                black=game.black_player_id, white=game.white_player_id,
-                                moves=tuple(format_point(p) for p in read_moves(game.moves).moves), result=game.result,
-                                how_ended=Ending.stored(game.ending),
-                                game_no=game.index, opening=game.opening,
-                                actions=str((game.record or {}).get("actions", "")),
-                            ))
-            playoff_games += _playoff_games(session, group, key)
-            members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
-                        for mb in t.members]
-            if system.bracket:
-                if len(group.teams if system.team else group.players) >= 2:
-                    places = knockout_standings(group)
-                    team_tables.append(m.TeamStandings(
-                        title=f"{group.name} 名次", columns=(m.TieBreakColumn("wins", "胜场"),),
-                        rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,),
-                                             members=_team_members(group, r.player.id))
-                                   for r in places.rows),
-                        group=key,
-                    ))
-                    awards += _awards(places, group, group.name, provisional)
-                    brackets.append(_bracket(group))
-                continue
-            if not system.ranked_by_points or not group.players:
-                continue
-            table, shown = _standings(session, group)
-            standings.append(table)
-            awards += _awards(shown, group, group.name, provisional)
-            for spec in settings_of(group).subrankings:
-                sub, sub_shown = _standings(session, group, **subranking_options(spec))
-                subs.append(replace(sub, parent=table.title))
-                awards += _awards(sub_shown, group, spec.name, provisional)
-            progress += [_standings_after(group, number)
-                         for number in range(1, table.after_round)]
-    results = _member_results(players, standings)
+            parts.awards += _awards(places, group, group.name, provisional)
+            parts.brackets.append(_bracket(group))
+        return
+    if not system.ranked_by_points or not group.players:
+        return
+    table, shown = _standings(session, group)
+    parts.standings.append(table)
+    parts.awards += _awards(shown, group, group.name, provisional)
+    for spec in settings_of(group).subrankings:
+        sub, sub_shown = _standings(session, group, **subranking_options(spec))
+        parts.subs.append(replace(sub, parent=table.title))
+        parts.awards += _awards(sub_shown, group, spec.name, provisional)
+    parts.progress += [_standings_after(group, number) for number in range(1, table.after_round)]
+
+
+def _team_rankings(event: Event, parts: _Parts, provisional: bool) -> None:
+    """The event's team rankings, each member with their points (or place)."""
+    results = _member_results(parts.players, parts.standings)
     for team_info in team_standings(event):
         by_place = team_info.method == "best_places"
 
@@ -446,7 +483,7 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                 return f"{name}（第{place}名）" if place else name
             return f"{name}（{points}分）" if points else name
 
-        team_tables.append(m.TeamStandings(
+        parts.team_tables.append(m.TeamStandings(
             title=team_info.name,
             columns=(m.TieBreakColumn("total", wording.team_total_label(team_info.method)),
                      *(m.TieBreakColumn(f"chain{k}", wording.team_criterion(key, label))
@@ -460,15 +497,41 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
                        for row in team_info.rows),
             final=team_info.final, legend=wording.legend_texts(team_info.legend),
         ))
-        awards += team_awards(team_info, provisional)
+        parts.awards += team_awards(team_info, provisional)
+
+
+def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
+    """Everything an export prints, read from the event in one session. Awards (certificates,
+    award list, grade titles) of a ranking that is not final are left out unless
+    `provisional`; then they are marked 临时（非最终）."""
+    parts = _Parts()
+    with event.reading() as session:
+        tournament = Event.tournament(session)
+        groups = list(tournament.groups)
+        info = _event_info(tournament, {g.name: _key(g) for g in groups})
+        for group in groups:
+            key = _key(group)
+            parts.playoffs += playoff_records(session, group, key)
+            parts.groups.append(replace(
+                _model_group(group),
+                forfeits_meet=settings_of(group).forfeit_counts_as_meeting,
+                unit_avoidance_rounds=settings_of(group).same_unit_avoidance_rounds,
+                game_settings=game_settings(group),
+            ))
+            parts.players += _group_players(group, key, build_snapshot(group).number_of)
+            _group_rounds(tournament, group, key, info, parts)
+            parts.playoff_games += _playoff_games(session, group, key)
+            parts.members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
+                              for mb in t.members]
+            _group_rankings(session, group, key, provisional, parts)
+    _team_rankings(event, parts, provisional)
     return m.ExportModel(
-        event=info, groups=tuple(model_groups), players=tuple(players), rounds=tuple(rounds),
-        standings=tuple(standings), sub_rankings=tuple(subs),
-        team_standings=tuple(team_tables), awards=tuple(awards), games=tuple(games),
-        playoffs=tuple(held_all),
-        playoff_games=tuple(playoff_games),
-        progress_standings=tuple(progress), brackets=tuple(brackets),
-        team_members=tuple(members),
+        event=info, groups=tuple(parts.groups), players=tuple(parts.players),
+        rounds=tuple(parts.rounds), standings=tuple(parts.standings),
+        sub_rankings=tuple(parts.subs), team_standings=tuple(parts.team_tables),
+        awards=tuple(parts.awards), games=tuple(parts.games), playoffs=tuple(parts.playoffs),
+        playoff_games=tuple(parts.playoff_games), progress_standings=tuple(parts.progress),
+        brackets=tuple(parts.brackets), team_members=tuple(parts.members),
     )
 
 

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from app.errors import UserError
 from app.imports import Eligibility, Entrant, MergeRules, Problem, Severity
 from app.imports.groups import group_for
-from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE
+from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE, QualifierRow
 from app.imports.pipeline import read_and_merge
 from app.services.event import Event
 from app.services.players import next_seed
@@ -83,6 +83,124 @@ def _eligibility(group: Group) -> Eligibility:
     return Eligibility.from_dict(data)
 
 
+@dataclass(frozen=True)
+class _Setting:
+    """What an import reads of the event first: the groups, the one imported into (None:
+    by each row's 组别), the merge rules, eligibility, and who is in the groups already."""
+
+    groups: tuple[str, ...]
+    target: str | None
+    rules: MergeRules
+    eligibility: Eligibility | dict[str, Eligibility]
+    existing: frozenset[tuple[str, str]]  # (group, ID number or name|platform id)
+
+
+def _setting(event: Event, group: str | None) -> _Setting:
+    with event.reading() as session:
+        tournament = Event.tournament(session)
+        groups = {g.name: g for g in tournament.groups}
+        target = Event.group(session, group).name if group else None
+        rules_data = tournament.settings.get("qualifiers", {}).get("rules", {})
+        rules = MergeRules.from_dict(rules_data) if rules_data else MergeRules()
+        eligibility: Eligibility | dict[str, Eligibility]
+        if target:
+            eligibility = _eligibility(groups[target])
+        else:
+            eligibility = {name: _eligibility(g) for name, g in groups.items()}
+        existing = frozenset(
+            (p.group.name, p.id_number or f"{p.name}|{p.platform_id}")
+            for g in groups.values()
+            for p in g.players
+        )
+    return _Setting(tuple(groups), target, rules, eligibility, existing)
+
+
+def _identity(row: QualifierRow) -> str:
+    """How a row is told from the players of a group: its ID number, else name and platform."""
+    return row.id_key or f"{row.name}|{row.platform_id}"
+
+
+def _place(setting: _Setting, entrants: Sequence[Entrant], problems: list[ProblemLine]
+           ) -> list[tuple[Entrant, str]]:
+    """Each entrant with the group it goes into; rows of no group of the event, and players
+    already in their group, are reported instead."""
+    groups = setting.groups
+    placed: list[tuple[Entrant, str]] = []
+    for entrant in entrants:
+        row = entrant.row
+        name = setting.target or group_for(row.group, groups) or (
+            groups[0] if len(groups) == 1 else "")
+        if name not in groups:
+            problems.append(ProblemLine(
+                row.file, row.row_number, "组别", "error",
+                f"组别“{row.group}”不在本赛事中（{'、'.join(groups)}）；请指定导入的组别",
+                f"group '{row.group}' is not in this event ({', '.join(groups)}); name the group to import into",
+            ))
+            continue
+        if (name, _identity(row)) in setting.existing:
+            problems.append(ProblemLine(
+                row.file, row.row_number, "姓名", "warning",
+                f"{row.name} 已在{name}中，不再重复导入",
+                f"{row.name} is in {name} already; not imported again",
+            ))
+            continue
+        placed.append((entrant, name))
+    return placed
+
+
+def _new_player(entrant: Entrant, group: Group, seed: int, title: str) -> Player:
+    """The player a row makes, its list's place kept in the notes (period 1's place 1 and
+    period 2's place 1 read apart)."""
+    row = entrant.row
+    notes: dict[str, str | int] = {header: value for header, value in row.notes}
+    if entrant.route != "quota":
+        notes["录取方式"] = str(entrant.route)
+    notes[LIST_TITLE] = title
+    notes[LIST_FILE] = Path(row.file).name
+    notes[LIST_ROW] = row.row_number
+    return Player(
+        group=group, name=row.name, gender=row.gender.value if row.gender else "",
+        birth_date=row.birth_date, id_number=row.id_number, unit=row.unit,
+        platform_id=row.platform_id, source=entrant.source or row.source,
+        qualifier_rank=row.rank, qualifier_points=row.points, qualifier_wins=row.wins,
+        grade=row.grade, phone=row.phone, notes=notes, seed=seed,
+    )
+
+
+def _write(event: Event, paths: Sequence[str | Path], titles: dict[str, str],
+           to_write: list[tuple[Entrant, str]], problems: list[ProblemLine],
+           per_group: dict[str, int]) -> int:
+    """Store the entrants in one operation; returns how many were written (a player another
+    station imported meanwhile is reported, not written twice)."""
+    names = "、".join(Path(p).name for p in paths)
+    written = 0
+    with event.operation("import_lists", f"导入名单 {names} / import lists") as session:
+        by_name = {g.name: g for g in Event.tournament(session).groups}
+        # Another station may be importing the same list this moment: hold the groups, then
+        # look again at who is in them, inside this transaction.
+        _hold_groups(session, [by_name[name].id for name in {n for _e, n in to_write}])
+        present = _present(session)
+        seeds = {name: next_seed(session, g) for name, g in by_name.items()}
+        for entrant, name in to_write:
+            row = entrant.row
+            identity = (by_name[name].id, _identity(row))
+            if identity in present:
+                problems.append(ProblemLine(
+                    row.file, row.row_number, "姓名", "warning",
+                    f"{row.name} 已由其他工作站导入{name}，不再重复导入",
+                    f"{row.name} was imported into {name} meanwhile by another station; not"
+                    " imported again",
+                ))
+                per_group[name] -= 1
+                continue
+            present.add(identity)
+            session.add(_new_player(entrant, by_name[name], seeds[name],
+                                    titles.get(row.file, "")))
+            seeds[name] += 1
+            written += 1
+    return written
+
+
 def import_lists(
     event: Event,
     paths: Sequence[str | Path],
@@ -99,47 +217,11 @@ def import_lists(
     """
     if not paths:
         raise UserError("没有给出名单文件", "no list files given", "LIST")
-    with event.reading() as session:
-        tournament = Event.tournament(session)
-        groups = {g.name: g for g in tournament.groups}
-        target = Event.group(session, group).name if group else None
-        rules_data = tournament.settings.get("qualifiers", {}).get("rules", {})
-        rules = MergeRules.from_dict(rules_data) if rules_data else MergeRules()
-        eligibility: Eligibility | dict[str, Eligibility]
-        if target:
-            eligibility = _eligibility(groups[target])
-        else:
-            eligibility = {name: _eligibility(g) for name, g in groups.items()}
-        existing = {
-            (p.group.name, p.id_number or f"{p.name}|{p.platform_id}")
-            for g in groups.values()
-            for p in g.players
-        }
-    lists, result = read_and_merge([Path(p) for p in paths], rules, eligibility, sources)
+    setting = _setting(event, group)
+    lists, result = read_and_merge([Path(p) for p in paths], setting.rules,
+                                   setting.eligibility, sources)
     problems = [_line(p) for p in result.problems]
-
-    placed: list[tuple[Entrant, str]] = []
-    for entrant in result.entrants:
-        row = entrant.row
-        name = target or group_for(row.group, groups) or (
-            next(iter(groups)) if len(groups) == 1 else "")
-        if name not in groups:
-            problems.append(ProblemLine(
-                row.file, row.row_number, "组别", "error",
-                f"组别“{row.group}”不在本赛事中（{'、'.join(groups)}）；请指定导入的组别",
-                f"group '{row.group}' is not in this event ({', '.join(groups)}); name the group to import into",
-            ))
-            continue
-        key = (name, row.id_key or f"{row.name}|{row.platform_id}")
-        if key in existing:
-            problems.append(ProblemLine(
-                row.file, row.row_number, "姓名", "warning",
-                f"{row.name} 已在{name}中，不再重复导入",
-                f"{row.name} is in {name} already; not imported again",
-            ))
-            continue
-        placed.append((entrant, name))
-
+    placed = _place(setting, result.entrants, problems)
     bad_rows = {(p.file, p.row) for p in problems if p.severity == "error"}
     has_errors = bool(bad_rows) or result.has_errors
     left_out = tuple(LeftOutLine(lo.row.file, lo.row.row_number, lo.row.name, lo.zh, lo.en)
@@ -152,56 +234,8 @@ def import_lists(
     per_group = dict(Counter(name for _entrant, name in to_write))
     if dry_run or (has_errors and not valid_only):
         return ImportReport(tuple(problems), len(to_write), False, per_group, left_out)
-
-    names = "、".join(Path(p).name for p in paths)
     titles = {parsed.file: parsed.title for parsed in lists}
-    written = 0
-    with event.operation("import_lists", f"导入名单 {names} / import lists") as session:
-        by_name = {g.name: g for g in Event.tournament(session).groups}
-        # Another station may be importing the same list this moment: hold the groups, then
-        # look again at who is in them, inside this transaction.
-        _hold_groups(session, [by_name[name].id for name in {n for _e, n in to_write}])
-        present = _present(session)
-        seeds = {name: next_seed(session, g) for name, g in by_name.items()}
-        for entrant, name in to_write:
-            row = entrant.row
-            identity = (by_name[name].id, row.id_key or f"{row.name}|{row.platform_id}")
-            if identity in present:
-                problems.append(ProblemLine(
-                    row.file, row.row_number, "姓名", "warning",
-                    f"{row.name} 已由其他工作站导入{name}，不再重复导入",
-                    f"{row.name} was imported into {name} meanwhile by another station; not"
-                    " imported again",
-                ))
-                per_group[name] -= 1
-                continue
-            present.add(identity)
-            notes: dict[str, str | int] = {header: value for header, value in row.notes}
-            if entrant.route != "quota":
-                notes["录取方式"] = str(entrant.route)
-            # Which list, so that period 1's place 1 and period 2's place 1 read apart.
-            notes[LIST_TITLE] = titles.get(row.file, "")
-            notes[LIST_FILE] = Path(row.file).name
-            notes[LIST_ROW] = row.row_number
-            session.add(Player(
-                group=by_name[name],
-                name=row.name,
-                gender=row.gender.value if row.gender else "",
-                birth_date=row.birth_date,
-                id_number=row.id_number,
-                unit=row.unit,
-                platform_id=row.platform_id,
-                source=entrant.source or row.source,
-                qualifier_rank=row.rank,
-                qualifier_points=row.points,
-                qualifier_wins=row.wins,
-                grade=row.grade,
-                phone=row.phone,
-                notes=notes,
-                seed=seeds[name],
-            ))
-            seeds[name] += 1
-            written += 1
+    written = _write(event, paths, titles, to_write, problems, per_group)
     per_group = {name: count for name, count in per_group.items() if count}
     return ImportReport(tuple(problems), written, True, per_group, left_out)
 

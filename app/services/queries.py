@@ -90,6 +90,7 @@ class PlayerRef:
     name: str
     unit: str
     number: int  # pairing number in the group (seed order), 0 when not known
+    withdrawn_from: int | None = None  # 退赛: the first round no longer played (None: plays on)
 
 
 @dataclass(frozen=True)
@@ -311,6 +312,11 @@ def players(event: Event, group: str | None = None) -> list[PlayerInfo]:
         rows = session.scalars(select(Player).where(Player.group_id == found.id)
                                .order_by(Player.seed, Player.id))
         return [player_info(p, absences.get(p.id, {})) for p in rows]
+
+
+def withdrawn_from(player: Player) -> int | None:
+    """The first round a withdrawn player (退赛) no longer plays; None for one who plays on."""
+    return (player.withdrawn_from_round or 1) if player.status == "withdrawn" else None
 
 
 def _ref(player: Player | None, numbers: dict[int, int]) -> PlayerRef | None:

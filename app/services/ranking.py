@@ -22,7 +22,7 @@ from app.group_settings import GroupSettings, SubRanking
 from app.imports.rules import MergeRules
 from app.pairing.types import unit_key
 from app.services.event import Event, settings_of
-from app.services.queries import PlayerRef, round_is_complete, system_of
+from app.services.queries import PlayerRef, round_is_complete, system_of, withdrawn_from
 from app.services.snapshot import SnapshotBuild, build_snapshot
 from app.services.team_specs import list_rules, player_list, team_specs
 from app.standings.awards import (
@@ -209,6 +209,10 @@ def _legend(group: Group, scheme: AwardScheme, final: bool, complete: int, plann
         lines.append(LegendLine(Note.PROVISIONAL, complete=complete, planned=planned,
                                 pending=pending))
     lines.append(LegendLine(Note.UNPLAYED, unplayed=settings.unplayed_policy))
+    if "wins" in settings.tiebreaks:
+        lines.append(LegendLine(Note.WINS, unplayed=settings.unplayed_policy,
+                                forfeit_wins=settings.wins_count_forfeits,
+                                byes=settings.wins_count_byes))
     lines.append(LegendLine(Note.TIE_RULE, tie_rule=scheme.tie_rule) if scheme.playoffs
                  else LegendLine(Note.NO_PLAYOFFS))
     if scheme.playoff_all_admitted:
@@ -230,7 +234,8 @@ def _rows(standings: Standings, players: dict[int, Player], build: SnapshotBuild
         rows.append(StandingRow(
             place=row.place,
             shared=row.shared,
-            player=PlayerRef(player.id, player.name, player.unit, row.number),
+            player=PlayerRef(player.id, player.name, player.unit, row.number,
+                             withdrawn_from(player)),
             gender=player.gender,
             points=row.points,
             tiebreaks=row.tiebreaks,

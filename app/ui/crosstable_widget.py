@@ -157,10 +157,16 @@ class CrosstableModel(QAbstractTableModel):
         return cells[column] if column < len(cells) else ()
 
     def text(self, row: int, column: int, lang: str) -> str:
-        """A grid cell as shown (column counted among the cells, from 0)."""
+        """A grid cell as shown (column counted among the cells, from 0); a round after the
+        player withdrew reads 退赛."""
         if self.info.round_robin:
             return points_text(self.against(row, column))
-        return swiss_text(self.swiss_cell(row, column), lang)
+        cell = self.swiss_cell(row, column)
+        start = self.info.players[row].withdrawn_from
+        if cell is not None and start is not None and cell.round >= start \
+                and cell.outcome is RoundOutcome.ABSENT:
+            return wording.withdrawn_cell(lang)
+        return swiss_text(cell, lang)
 
     def kind(self, row: int, column: int) -> str | None:
         if self.info.round_robin:

@@ -105,7 +105,7 @@ def test_workbook_is_chinese_with_autofilter_and_a_large_crosstable_on_a3(tmp_pa
     assert isinstance(players["A2"].value, int)
     cross = next(book[name] for name in book.sheetnames if name.endswith("交叉表"))
     assert int(cross.page_setup.paperSize) == 9  # A4 for 30 players
-    assert cross["A1"].value == "编号"
+    assert cross["A1"].value == "序号"
     big = load_workbook(xlsx.write_workbook(small_event(players=60), tmp_path / "big.xlsx"))
     cross = next(big[name] for name in big.sheetnames if name.endswith("交叉表"))
     assert int(cross.page_setup.paperSize) == 8  # A3

@@ -109,7 +109,7 @@ def test_final_standings_carry_prize_and_title_columns_only_when_final() -> None
     final = replace(final, rows=rows)
     columns, table = pdf_lists.standings_rows(model, final)
     headers = [c.header for c in columns]
-    assert "奖励" in headers and "段级位" in headers
+    assert "奖励" in headers and "可申请段级位" in headers
     assert table[0][headers.index("奖励")] == "30000元"
     columns, _ = pdf_lists.standings_rows(model, replace(final, final=False))
     assert "奖励" not in [c.header for c in columns]
@@ -129,22 +129,28 @@ def test_womens_list_shows_each_players_open_place() -> None:
     assert [row[index] for row in rows] == [r.rank_text for r in women]
 
 
-def test_swiss_crosstable_names_opponents_by_their_number() -> None:
+def test_swiss_crosstable_names_opponents_by_their_row() -> None:
+    """One reference (issue 24, item 8): an opponent is named by the row they stand in (序号,
+    standings order), the 编号 is a column of its own."""
     model = small_event()
-    _columns, rows, _ = pdf_lists.crosstable_rows(model, "open")
+    columns, rows, _ = pdf_lists.crosstable_rows(model, "open")
+    assert [c.header for c in columns[:5]] == ["序号", "编号", "名次", "姓名", "单位"]
     board = model.round("open", 1).boards[0]
     first, second = model.player(board.first), model.player(board.second or 0)
-    row = next(r for r in rows if r[0] == str(first.number))
-    assert row[4].startswith(f"{second.number}黑")
+    row = next(r for r in rows if r[1] == str(first.number))
+    other = next(r for r in rows if r[1] == str(second.number))
+    assert row[5].startswith(f"{other[0]}黑")
+    assert [r[0] for r in rows] == [str(k) for k in range(1, len(rows) + 1)]
 
 
-def test_round_robin_crosstable_is_in_number_order() -> None:
+def test_round_robin_crosstable_is_in_standings_order() -> None:
     model = small_event()
     group = next(g for g in model.groups if g.system.round_robin)
     columns, rows, _ = pdf_lists.crosstable_rows(model, group.key)
-    numbers = [int(r[0]) for r in rows]
-    assert numbers == sorted(numbers)
-    assert [c.header for c in columns[4:4 + len(numbers)]] == [str(n) for n in numbers]
+    standings = model.standings_of(group.key)
+    assert standings is not None
+    assert [r[3] for r in rows] == [model.player(r.player).name for r in standings.rows]
+    assert [c.header for c in columns[5:5 + len(rows)]] == [r[0] for r in rows]
 
 
 def test_free_rule_slips_have_no_forbidden_move_box_and_renju_slips_the_opening(

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.exports import xlsx
-from app.exports.model import result_zh, scaled
+from app.exports.model import board_result_zh, scaled
 from tests.exports.helpers import small_event
 
 
@@ -61,7 +61,7 @@ def test_one_sheet_per_round_with_pairings_and_results(book: openpyxl.Workbook) 
             assert row[2] == model.player(board.first).name
             if board.second is not None:
                 assert row[6] == model.player(board.second).name
-                assert row[4] == result_zh(board.result)
+                assert row[4] == board_result_zh(board)
                 assert row[9] == board.first_points and row[10] == board.second_points
     results = list(book["公开组成绩"].iter_rows(min_row=2, values_only=True))
     assert len(results) == sum(len(r.boards) for r in model.rounds_of("open"))
@@ -70,9 +70,9 @@ def test_one_sheet_per_round_with_pairings_and_results(book: openpyxl.Workbook) 
 def test_crosstable_team_and_award_sheets(book: openpyxl.Workbook) -> None:
     model = small_event()
     grid = list(book["女子组交叉表"].iter_rows(min_row=2, values_only=True))
-    assert all(row[4 + i] == "×" for i, row in enumerate(grid))
+    assert all(row[5 + i] == "×" for i, row in enumerate(grid))
     swiss = list(book["公开组交叉表"].iter_rows(values_only=True))
-    assert swiss[0][4] == "第1轮"
+    assert swiss[0][:6] == ("序号", "编号", "名次", "姓名", "单位", "第1轮")
     teams = list(book["团体名次（团体总分）"].iter_rows(min_row=2, values_only=True))
     assert [t[2] for t in teams] == [r.team for r in model.team_standings[0].rows]
     awards = list(book["录取名单"].iter_rows(min_row=2, values_only=True))
@@ -109,4 +109,4 @@ def test_crosstable_places_are_numbers_unless_shared(book: openpyxl.Workbook) ->
     model = small_event()
     rows = list(book["公开组交叉表"].iter_rows(min_row=2, values_only=True))
     for row, standing in zip(rows, model.standings[0].rows, strict=True):
-        assert row[1] == (standing.rank_text if standing.shared else standing.rank)
+        assert row[2] == (standing.rank_text if standing.shared else standing.rank)

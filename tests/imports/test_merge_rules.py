@@ -129,12 +129,23 @@ def test_without_points_column_the_list_order_stands_with_a_warning() -> None:
     assert any("没有积分列" in p.zh for p in result.problems)
 
 
-def test_same_id_number_is_one_person_even_with_another_name() -> None:
-    first = board("a.csv", [[1, "王浩", "", person(1)]])
-    second = board("b.csv", [[1, "王皓", "", person(1)]])
+def test_one_id_number_under_two_names_refuses_both_rows() -> None:
+    """Issue 24, item 6: 邓坚 / 钱多多 with one 身份证号 were merged with a warning and the
+    second person disappeared. Both rows are errors naming the other row; neither is taken,
+    and a later row of the same number and one of the two names is refused as well."""
+    first = board("a.csv", [[1, "邓坚", "", person(1)], [2, "王浩", "", person(2)]])
+    second = board("b.csv", [[1, "钱多多", "", person(1)], [2, "邓坚", "", person(1)]])
     result = merge([first, second], MergeRules())
     assert names(result.entrants) == ["王浩"]
-    assert any("姓名不同" in p.zh for p in result.problems)
+    assert result.has_errors
+    errors = {(p.file, p.row): p for p in result.problems if p.is_error}
+    assert set(errors) == {("a.csv", 2), ("b.csv", 2), ("b.csv", 3)}
+    assert "b.csv:2（钱多多）" in errors[("a.csv", 2)].zh
+    assert "a.csv:2（邓坚）" in errors[("b.csv", 2)].zh and "b.csv:3（邓坚）" in errors[
+        ("b.csv", 2)].zh
+    assert "b.csv:2 (钱多多)" in errors[("a.csv", 2)].en
+    refused = [item for item in result.left_out if item.reason is LeftOutReason.ID_CONFLICT]
+    assert sorted(item.row.where for item in refused) == ["a.csv:2", "b.csv:2", "b.csv:3"]
 
 
 def test_old_15_digit_and_new_18_digit_numbers_are_one_person() -> None:

@@ -184,7 +184,7 @@ def test_swiss_crosstable_names_opponents_colours_and_outcomes_both_ways(demo_wi
         crosstable_widget.TINTS[kind]
     tip = model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
     place = int(SWISS_ZH.match(first).group(1))
-    assert f"对第{place}名 {names[place - 1]}" in tip and "v no." not in tip  # one language
+    assert f"对序号{place} {names[place - 1]}" in tip and "v row" not in tip  # one language
     header_tip = model.headerData(1, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
     assert "第1轮" in header_tip and "Round 1" not in header_tip
     screenshot(window, "31-crosstable-swiss")

@@ -29,6 +29,12 @@ def tiebreak_header(key: str, label: str) -> str:
     return pick(label, english)
 
 
+def name_cell(player: Any, lang: str) -> str:
+    """A ranking line's name, with the withdrawal mark (第5轮起退赛) of a withdrawn player."""
+    mark = wording.withdrawn_text(getattr(player, "withdrawn_from", None), lang)
+    return f"{player.name}（{mark}）" if mark else player.name
+
+
 def fill_standings(table: QTableWidget, info: Any, system: System | None) -> None:
     """A players' ranking (or a team group's own standings) in `table`."""
     sub = bool(getattr(info, "sub", False))
@@ -44,7 +50,8 @@ def fill_standings(table: QTableWidget, info: Any, system: System | None) -> Non
                *([] if bracket else [tr("standings_playoff")]), tr("standings_prize"),
                *([tr("standings_title_apply")] if titles else [])]
     lang = language()
-    rows = [[wording.place_text(row.place, row.shared), row.player.name, row.player.unit,
+    rows = [[wording.place_text(row.place, row.shared), name_cell(row.player, lang),
+             row.player.unit,
              wording.number_text(row.points), *map(wording.number_text, row.tiebreaks),
              *([wording.place_text(row.open_place, row.open_shared)] if sub else []),
              *([] if bracket else [wording.playoff_text(row.playoff, lang)]),

@@ -1,0 +1,50 @@
+"""A withdrawn player (退赛) is marked in the window's standings and crosstable (issue 24,
+item 7), as on the papers; the crosstable's caption names its reference (序号, the row)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.services import rounds
+from app.services.event import Event
+from app.services.players import add_player, withdraw_player
+from app.services.queries import players, round_view
+from tests.ui.helpers import select_group
+
+GROUP = "公开组"
+
+
+def make_event(path: Path) -> str:
+    """Ten players, three rounds; the third player withdraws from round 2 on."""
+    with Event.create(path, preset="qiwang-2022") as event:
+        for k in range(10):
+            add_player(event, GROUP, name=f"棋手{k + 1:02d}", gender="M", unit=f"单位{k % 4}")
+        gone = players(event, GROUP)[2]
+        for number in (1, 2, 3):
+            if number == 2:
+                withdraw_player(event, gone.id, from_round=2)
+            rounds.pair_next_round(event, GROUP)
+            info = round_view(event, GROUP, number)
+            rounds.enter_results(event, GROUP, number, {
+                b.number: ["1-0"] for b in info.boards if b.second is not None})
+        return gone.name
+
+
+def test_the_window_marks_a_withdrawn_player(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "withdrawn.db"
+    name = make_event(path)
+    assert window.open_event(path), window.last_error
+    view = window.standings_view
+    window.tabs.setCurrentWidget(view)
+    select_group(view, GROUP)
+    table = view.table
+    names = [table.item(r, 1).text() for r in range(table.rowCount())]
+    assert f"{name}（第2轮起退赛）" in names
+    assert sum("退赛" in n for n in names) == 1
+    view.show_crosstable()
+    grid = view.crosstable
+    rows = grid.row_names()
+    row = next(k for k, text in enumerate(rows) if text.endswith(name))
+    cells = grid.texts()[row]
+    assert cells[2:4] == ["退赛", "退赛"]  # unit, round 1, then rounds 2 and 3
+    assert "序号" in grid.caption.text()
