@@ -38,6 +38,16 @@ class UserError(Exception):
         return f"{prefix}{self.zh} / {self.en}"
 
 
+class CorrectionNotConfirmed(UserError):
+    """A board or match that has a result already was given another one without saying it
+    corrects it: the window asks first, the command line names `--replace` (`old`: the result
+    that stays)."""
+
+    def __init__(self, zh: str, en: str, where: str | Place, old: str) -> None:
+        super().__init__(zh, en, where)
+        self.old = old
+
+
 class NoAnswer(Exception):
     """The question was fine but the answer is "no" (no legal pairing, checks differ)."""
 

@@ -572,3 +572,77 @@ def _shown(value: Any) -> str:
         text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
+
+
+# ----- the settings as the arbiter reads them -------------------------------------------------
+# The words of the window's setup form (app/ui/texts.py, `f_...`), for every key, so that what
+# the command line prints names a setting as the form does and never by its key.
+
+LABELS: dict[str, tuple[str, str]] = {
+    "name": ("组名", "Name"),
+    "rule_set": ("行棋规则", "Rule set"),
+    "opening": ("开局方式", "Opening"),
+    "fifth_move_offers": ("五手N打", "Fifth-move offers (N)"),
+    "time_control": ("用时", "Time control"),
+    "system": ("赛制", "System"),
+    "rounds": ("轮数", "Rounds"),
+    "games_per_round": ("每轮局数", "Games per round"),
+    "points": ("计分", "Points"),
+    "tiebreaks": ("名次区分", "Tie-breaks"),
+    "unplayed_policy": ("未赛局计算", "Unplayed games"),
+    "prizes": ("奖励", "Prizes"),
+    "grade_titles": ("段级位", "Grade titles"),
+    "eligibility": ("参赛资格", "Eligibility"),
+    "playoffs": ("加赛", "Playoffs"),
+    "tie_rule": ("破同分后仍相同", "Still level after the tie-breaks"),
+    "playoff_format": ("三人以上并列的加赛方式", "Playoff of three or more"),
+    "playoff_all_admitted": ("录取名次内的并列一律加赛", "Play off every tie in the admitted places"),
+    "grade_titles_passed_down": ("段级位依次顺延", "Grade titles passed down"),
+    "certificates": ("奖状颁发范围", "Who receives a certificate"),
+    "round_robin_rounds": ("循环赛轮数（裁判长定）", "Round-robin rounds (the arbiter's count)"),
+    "median_cut": ("中间对手分去掉最高最低各", "Median Buchholz cuts highest and lowest"),
+    "wins_count_forfeits": ("胜局计入不战胜", "Wins include forfeit wins"),
+    "wins_count_byes": ("胜局计入轮空", "Wins include byes"),
+    "tiebreak_labels": ("名次区分的称呼", "Tie-break names in the regulation"),
+    "tiebreaks_by_system": ("各赛制的名次区分", "Tie-breaks by system"),
+    "subrankings": ("分组排名", "Sub-rankings"),
+    "same_unit_avoidance_rounds": ("同单位回避", "Same-unit avoidance"),
+    "same_unit_early": ("循环赛同单位先相遇", "Round robin: one unit meets early"),
+    "forfeit_counts_as_meeting": ("弃权算相遇", "Forfeits count as met"),
+    "initial_colour": ("第1轮1号种子", "Round 1, top seed"),
+    "systems_allowed": ("规程允许的赛制", "Systems the regulation allows"),
+    "late_entry_points": ("迟到报名所缺轮次得分", "Points for rounds missed by a late entry"),
+    "late_limit_minutes": ("迟到时限（分钟）", "Late arrival limit (minutes)"),
+    "team": ("分台定人", "Team line-up"),
+    "teams": ("规程预计队数", "Teams the regulation expects"),
+    "lists": ("复赛的两个来源名单", "The cross-group round's two lists"),
+    "merge_below": ("人数少于此数须合并", "Merge a group of fewer players than"),
+    "cancel_if_at_most": ("人数不超过此数取消", "Cancel a group of at most"),
+    "note": ("说明", "Note"),
+    "stage": ("阶段", "Stage"),
+    "player_confirmation": ("棋手确认成绩", "Players confirm their results"),
+    "berger_numbers": ("循环赛编号", "Berger numbers"),
+    "draw_seed": ("抽签种子", "Seed of the draw"),
+    "initial_colour_drawn": ("第1轮先后手已抽签", "Round 1 colour drawn by lot"),
+    "settings": ("其他设置", "Other settings"),  # the JSON column that holds the keys above
+}
+
+RULE_SET_WORDS: dict[str, tuple[str, str]] = {
+    "renju": ("专业规则（禁手）", "Renju (forbidden moves)"),
+    "free": ("大众规则（无禁手）", "Free-style (no forbidden moves)"),
+    "gomoku": ("标准五子棋", "Standard gomoku"),
+}
+
+POINT_WORDS: dict[str, tuple[str, str]] = {
+    "win": ("胜", "win"), "draw": ("和", "draw"), "loss": ("负", "loss"),
+    "forfeit_win": ("不战胜", "forfeit win"), "forfeit_loss": ("弃权负", "forfeit loss"),
+    "pab": ("轮空", "bye"), "full_bye": ("请假全分", "full-point bye"),
+    "half_bye": ("请假半分", "half-point bye"), "zero_bye": ("请假零分", "zero-point bye"),
+    "absent": ("缺席", "absent"),
+}
+
+
+def label(key: str, lang: str = "zh") -> str:
+    """The setting `key` as the setup form names it."""
+    zh, en = LABELS[key]
+    return zh if lang == "zh" else en

@@ -12,9 +12,11 @@ label such as 小分) stay as they are in both languages.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fractions import Fraction
 
 from app.pairing.team import MatchScore
+from app.pairing.types import Colour, NoteKind, PairingNote
 from app.results import GameCode, GameResult, Side
 from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
@@ -32,7 +34,8 @@ TIEBREAK_ENGLISH = {
     "progressive": "Progressive score", "sonneborn_berger": "Sonneborn-Berger",
     "buchholz_of_buchholz": "Buchholz of Buchholz", "direct_encounter": "Direct encounter",
     "black_games": "Games as first mover", "black_wins": "Wins as first mover",
-    "game_points": "Game points",
+    "game_points": "Game points", "rounds_won": "Rounds won (FIDE WIN)",
+    "games_won": "Games won over the board (FIDE WON)",
 }
 
 # Things a prize gives (奖项), in English; a thing not listed reads as the regulation wrote it.
@@ -321,10 +324,11 @@ def _team_line(line: LegendLine, lang: str) -> str:
                      f"Each unit's best {line.men} men and {line.women} women: places added, "
                      "the lower sum first")
     if line.note is Note.TEAM_MEMBERS:
-        clause = f"（{line.clause}）" if line.clause else ""
-        return _pick(lang, f"队员限{'、'.join(line.lists)}晋级选手，其他名单（外卡等）的选手不计团体成绩{clause}",
+        zh_clause = f"（{line.clause}）" if line.clause else ""
+        en_clause = f" ({line.clause})" if line.clause else ""  # the regulation's own words
+        return _pick(lang, f"队员限{'、'.join(line.lists)}晋级选手，其他名单（外卡等）的选手不计团体成绩{zh_clause}",
                      f"Team members come from {', '.join(line.lists)} only; players of other "
-                     f"lists (wild cards ...) count for no team{clause}")
+                     f"lists (wild cards ...) count for no team{en_clause}")
     if line.note is Note.TEAM_NO_RULE:
         places = (", " if lang == "en" else "、").join(
             _pick(lang, f"第{a}-{b}名", f"places {a}-{b}") for a, b in line.ties)
@@ -469,3 +473,44 @@ def game_result_text(result: GameResult, lang: str = "zh") -> str:
         return _pick(lang, zh, en)
     loser_zh, loser_en = ("黑", "black") if result.winner is Side.SECOND else ("白", "white")
     return _pick(lang, f"{zh}（{loser_zh}超时）", f"{en} ({loser_en} lost on time)")
+
+
+# ----- the pairing's report -------------------------------------------------------------------
+
+_STRENGTH_ZH = {"absolute": "绝对", "strong": "强", "mild": "弱"}
+
+
+def player_with_number(name: str, number: int, lang: str = "zh") -> str:
+    """A player as a pairing report names them: `张三（137号）` / `张三 (no. 137)`."""
+    return _pick(lang, f"{name}（{number}号）", f"{name} (no. {number})")
+
+
+def pairing_note_text(note: PairingNote, names: Mapping[int, str]) -> str:
+    """One line of the pairing's report, Chinese / English, each player by name with their
+    pairing number (`names`: number -> name; the number alone where a name is not known)."""
+
+    def who(number: int, lang: str) -> str:
+        name = names.get(number)
+        return player_with_number(name, number, lang) if name else str(number)
+
+    players = note.players
+    if note.kind is NoteKind.DOWNFLOAT:
+        return (f"第{note.board}台 {who(players[0], 'zh')} 降档对阵 {who(players[1], 'zh')}"
+                f" / board {note.board}: {who(players[0], 'en')} floats down to meet "
+                f"{who(players[1], 'en')}")
+    if note.kind is NoteKind.COLOUR_NOT_GRANTED:
+        return (f"第{note.board}台 {who(players[0], 'zh')} 未得到所需先后手"
+                f"（{_STRENGTH_ZH.get(note.strength, note.strength)}偏好）"
+                f" / board {note.board}: {who(players[0], 'en')} does not get the "
+                f"{note.strength} colour preference")
+    if note.kind is NoteKind.UPFLOAT:
+        return (f"第{note.board}台 {who(players[0], 'zh')} 升档对阵 {who(players[1], 'zh')}"
+                f" / board {note.board}: {who(players[0], 'en')} floats up to meet "
+                f"{who(players[1], 'en')}")
+    if note.kind is NoteKind.SAME_COLOUR_AGAIN:
+        side = "先手" if note.colour is Colour.FIRST else "后手"
+        return (f"第{note.board}台 {who(players[0], 'zh')} 第一盘连续第三次{side}"
+                f" / board {note.board}: {who(players[0], 'en')} has the same game-1 colour "
+                "a third time running")
+    return (f"{who(players[0], 'zh')} 轮空 / {who(players[0], 'en')} receives the "
+            "pairing-allocated bye")

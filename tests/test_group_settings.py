@@ -284,7 +284,7 @@ def test_points_are_given_as_win_draw_loss_on_the_command_line(tmp_path: Path) -
     assert _run("new", event, "--preset", "qiwang-2022").returncode == 0
     done = _run("group", event, "--group", "公开组", "--points", "4/1/0")
     assert done.returncode == 0, done.stderr
-    assert '"win": 4' in done.stdout and '"pab": 4' in done.stdout
+    assert "胜4 和1 负0 不战胜4" in done.stdout and "轮空4" in done.stdout  # in words
     bad = _run("group", event, "--group", "公开组", "--points", "4/x")
     assert bad.returncode == 2 and "--points" in bad.stderr
 

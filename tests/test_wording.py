@@ -166,3 +166,13 @@ def test_every_note_has_both_wordings() -> None:
                           ties=((3, 4),), named=("甲", "乙"), lists=("网络入围赛",))
         zh, en = legend_text(line), legend_text(line, "en")
         assert zh and en and zh != en, note
+
+
+def test_every_tie_break_has_an_english_name() -> None:
+    """English mode names each tie-break in words: one added to the registry without an
+    English name would show its code name (`games_won`) in the window and on paper."""
+    from app.standings.tiebreaks import REGISTRY
+    from app.wording import TIEBREAK_ENGLISH
+
+    missing = sorted(set(REGISTRY) - set(TIEBREAK_ENGLISH))
+    assert not missing, f"tie-breaks without an English name: {missing}"

@@ -4,21 +4,29 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
 
 from app.commands._context import NUMBER, add_event, opened, whole_number
 from app.errors import UserError
 from app.pairing.system import System
 from app.rules.protocols import Protocol
 
+if TYPE_CHECKING:
+    from app.group_settings import GroupSettings
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("group", help="查看或修改组别设置 / show or change a group")
     add_event(parser, group="filter")
-    parser.add_argument("--rounds", type=NUMBER)
-    parser.add_argument("--system", help=", ".join(s.value for s in System))
-    parser.add_argument("--games-per-round", type=int, choices=(1, 2))
-    parser.add_argument("--rule-set", choices=("renju", "free", "gomoku"))
+    parser.add_argument("--rounds", type=NUMBER, help="轮数 / number of rounds")
+    parser.add_argument("--system", help="赛制：" + "、".join(f"{s.value}（{s.zh}）" for s in System)
+                        + " / system: " + ", ".join(f"{s.value} ({s.en})" for s in System))
+    parser.add_argument("--games-per-round", type=int, choices=(1, 2),
+                        help="每轮局数：1（单盘制）或 2（双盘制）/ games per round: 1 or 2 (double game)")
+    parser.add_argument("--rule-set", choices=("renju", "free", "gomoku"),
+                        help="行棋规则：renju（专业规则，禁手）、free（大众规则，无禁手）、gomoku（标准五子棋）"
+                             " / rule set: renju (forbidden moves), free (none), gomoku (standard)")
     parser.add_argument("--opening", choices=[p.value for p in Protocol],
                         help="开局规则 / opening rule")
     parser.add_argument("--fifth-move-offers", type=whole_number(0, 1000), metavar="N",
@@ -28,17 +36,19 @@ def register(subparsers: Any) -> None:
                         '4/1/0, or JSON, e.g. {"win": 4, "draw": 1, "loss": 0}')
     parser.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
                         help="其他设置 / other settings, e.g. same_unit_avoidance_rounds=3")
+    parser.add_argument("--json", action="store_true",
+                        help="以 JSON 输出全部设置（供程序读取）/ every setting as JSON, for programs")
     parser.set_defaults(handler=_group)
 
     parser = subparsers.add_parser("group-add", help="添加组别 / add a group")
     add_event(parser, group="none")
-    parser.add_argument("name")
+    parser.add_argument("name", help="新组别的名称 / the new group's name")
     parser.add_argument("--like", help="照此组别的设置 / copy this group's settings")
     parser.set_defaults(handler=_group_add)
 
     parser = subparsers.add_parser("group-remove", help="删除空组别 / remove an empty group")
     add_event(parser, group="none")
-    parser.add_argument("name")
+    parser.add_argument("name", help="要删除的组别 / the group to remove")
     parser.set_defaults(handler=_group_remove)
 
     parser = subparsers.add_parser("event", help="查看或修改赛事信息 / show or change the event")
@@ -79,19 +89,34 @@ def _points(text: str) -> Any:
 def _group(args: argparse.Namespace) -> int:
     from app.services.groups import update_group
     from app.services.queries import event_info
+    fields = _changes(args)
+    with opened(args) as context:
+        event = context.event
+        if fields:
+            update_group(event, context.group_name, **fields)
+        shown = [g.settings for g in event_info(event).groups
+                 if not args.group or g.name == args.group]
+    if args.json:
+        print(json.dumps([one.to_json() for one in shown], ensure_ascii=False))
+        return 0
+    from app.group_settings import label
+
+    for one in shown:
+        print(one.name)
+        for key, zh, en in settings_lines(one):
+            print(f"  {label(key, 'zh')}：{zh} / {label(key, 'en')}: {en}")
+    return 0
+
+
+def _changes(args: argparse.Namespace) -> dict[str, Any]:
+    """The settings the options change, as `update_group` takes them."""
     fields: dict[str, Any] = {}
-    if args.rounds is not None:
-        fields["rounds"] = args.rounds
-    if args.system:
-        fields["system"] = args.system
-    if args.games_per_round:
-        fields["games_per_round"] = args.games_per_round
-    if args.rule_set:
-        fields["rule_set"] = args.rule_set
-    if args.opening:
-        fields["opening"] = args.opening
-    if args.fifth_move_offers is not None:
-        fields["fifth_move_offers"] = args.fifth_move_offers
+    for key in ("rounds", "fifth_move_offers"):
+        if getattr(args, key) is not None:
+            fields[key] = getattr(args, key)
+    for key in ("system", "games_per_round", "rule_set", "opening"):
+        if getattr(args, key):
+            fields[key] = getattr(args, key)
     if args.tiebreaks is not None:
         fields["tiebreaks"] = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
     if args.points:
@@ -104,18 +129,51 @@ def _group(args: argparse.Namespace) -> int:
         settings[key] = _json(value, f"--set {key}")
     if settings:
         fields["settings"] = settings
-    with opened(args) as context:
-        event = context.event
-        if fields:
-            update_group(event, context.group_name, **fields)
-        for group in event_info(event).groups:
-            if args.group and group.name != args.group:
-                continue
-            print(f"{group.name}: {group.system.value}, {group.rounds} 轮/rounds, "
-                  f"{group.games_per_round} 盘/games, {group.rule_set}, "
-                  f"opening={group.opening}, fifth_move_offers={group.fifth_move_offers}, "
-                  f"tiebreaks={','.join(group.tiebreaks)}, points={json.dumps(group.points)}")
-    return 0
+    return fields
+
+
+def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
+    """The group's main settings in words, (key, Chinese, English), as the setup form shows
+    them; the other settings it changed from the defaults named by their labels."""
+    from app.group_settings import POINT_WORDS, RULE_SET_WORDS
+    from app.standings.tiebreaks import REGISTRY
+    from app.wording import TIEBREAK_ENGLISH, UNPLAYED_WORDS
+
+    opening = Protocol(settings.opening)
+    games = settings.games_per_round
+    lines = [("system", settings.system.zh, settings.system.en),
+             ("rounds", str(settings.rounds), str(settings.rounds)),
+             ("games_per_round", f"{games}（{'双盘制' if games == 2 else '单盘制'}）",
+              f"{games} ({'double game' if games == 2 else 'single game'})"),
+             ("rule_set", *RULE_SET_WORDS[settings.rule_set]),
+             ("opening", opening.zh, opening.en)]
+    if opening is Protocol.DESIGNATED:
+        offers = settings.fifth_move_offers
+        lines.append(("fifth_move_offers", *(("由假先方申明", "declared by the tentative black")
+                                             if offers == 0 else (str(offers), str(offers)))))
+    if settings.time_control:
+        lines.append(("time_control", settings.time_control, settings.time_control))
+    lines.append(("tiebreaks", "、".join(settings.tiebreak_label(t) for t in settings.tiebreaks)
+                  or "（无）", ", ".join(TIEBREAK_ENGLISH.get(t, REGISTRY[t].zh)
+                                       for t in settings.tiebreaks) or "(none)"))
+    points = [(POINT_WORDS[f.name], getattr(settings.points, f.name))
+              for f in fields(settings.points)]
+    lines.append(("points", " ".join(f"{zh}{value}" for (zh, _en), value in points),
+                  ", ".join(f"{en} {value}" for (_zh, en), value in points)))
+    lines.append(("unplayed_policy", *UNPLAYED_WORDS[settings.unplayed_policy]))
+    return lines + _changed(settings)
+
+
+def _changed(settings: GroupSettings) -> list[tuple[str, str, str]]:
+    """The settings outside the form's main fields that differ from the defaults: named by
+    their labels, their values behind `--json`."""
+    from app.group_settings import LABELS
+
+    changed = [key for key in settings.extra() if key in LABELS]
+    if not changed:
+        return []
+    return [("settings", "、".join(LABELS[k][0] for k in changed) + "（取值见 --json）",
+             ", ".join(LABELS[k][1] for k in changed) + " (values: --json)")]
 
 
 def _group_add(args: argparse.Namespace) -> int:

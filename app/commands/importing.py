@@ -55,6 +55,20 @@ def _open_report(path: str | None) -> TextIO | None:
         raise file_error(error, path, "无法写入报告", "cannot write the report") from None
 
 
+def import_summary(written: bool, dry_run: bool, refused: bool, count: int, groups: str
+                   ) -> str:
+    """What the import did, or what it would do (`--dry-run`), with how many players: a
+    dry run says what the import would do, never "nothing imported"."""
+    if written:
+        return f"已导入 {count} 人 / imported {count}: {groups}"
+    if refused:
+        how = "将不导入任何人" if dry_run else "未导入任何人"
+        how_en = "would import nobody" if dry_run else "nothing imported"
+        return (f"有错误，{how}；加 --valid-only 可导入无误的 {count} 人 / errors: {how_en}; "
+                f"--valid-only imports the {count} valid: {groups}")
+    return f"将导入 {count} 人 / would import {count}: {groups}"
+
+
 def _import(args: argparse.Namespace) -> int:
     """Import; problems go row by row to `--report OUT`, and stderr gets one line: the first
     error and how many there are (docs/CLI.md, `import`)."""
@@ -79,11 +93,8 @@ def _import(args: argparse.Namespace) -> int:
     for line in report.left_out:
         print(f"未录取/left out: {line.format()}")
     groups = ", ".join(f"{name} {count}" for name, count in report.per_group.items())
-    if report.written:
-        print(f"已导入 / imported {report.entrants}: {groups}")
-    else:
-        verb = "可导入 / would import" if not report.has_errors else "未导入 / nothing imported"
-        print(f"{verb} {report.entrants}: {groups}")
+    print(import_summary(report.written, args.dry_run, report.has_errors and not
+                         args.valid_only, report.entrants, groups))
     errors = [p for p in report.problems if p.severity == "error"]
     if not errors:
         return 0

@@ -24,24 +24,28 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "judge",
         help="判定禁手与连五（JSON Lines）/ judge positions: forbidden points and fives",
-        description="Reads JSON Lines positions on stdin and writes one verdict line per position.",
+        description="从标准输入逐行读取局面（JSON Lines），每个局面输出一行判定 / Reads JSON Lines "
+        "positions on stdin and writes one verdict line per position.",
     )
     parser.add_argument(
         "--rules",
         choices=[r.value for r in RuleSet],
         default=RuleSet.RENJU.value,
-        help="rule set: renju (专业规则, default), freestyle (大众规则), standard",
+        help="行棋规则：renju（专业规则，默认）、freestyle（大众规则）、standard（标准五子棋）/ rule "
+        "set: renju (default), freestyle, standard",
     )
     parser.add_argument(
         "--all-kinds",
         action="store_true",
-        help="also print forbidden_all_kinds (every kind of each forbidden point)",
+        help="另列出每个禁手点的全部禁手种类 / also print forbidden_all_kinds (every kind of "
+        "each forbidden point)",
     )
     parser.add_argument(
         "--five-completion-counts",
         action="store_true",
-        help="count a three even when its completing point also makes a five (the reading "
-        "some programs follow; the default follows the RIF wording)",
+        help="活三的成五点同时成连五时仍算活三（部分程序的读法；默认按 RIF 规则文字）/ count a "
+        "three even when its completing point also makes a five (the reading some programs "
+        "follow; the default follows the RIF wording)",
     )
     parser.set_defaults(handler=run)
 

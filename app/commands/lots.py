@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "team-lineup", help="核对队伍台次表 / check a team's line-up against its registration")
     add_event(parser, group="required")
-    parser.add_argument("team")
+    parser.add_argument("team", help="队名 / the team")
     parser.add_argument("names", nargs="+", metavar="NAME", help="各台棋手 / players by board")
     parser.set_defaults(handler=_team_lineup)
 

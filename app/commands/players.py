@@ -27,12 +27,16 @@ ABSENCE_CHOICES = ("absent", "half_bye", "zero_bye", "full_bye", "clear")
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("players", help="列出棋手 / list players")
     add_event(parser, group="filter")
-    parser.add_argument("--csv", action="store_true", help="CSV 输出 / CSV output")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--csv", action="store_true", help="CSV 输出 / CSV output")
+    output.add_argument("--json", action="store_true",
+                        help="JSON 输出（性别 M/F、状态 active/withdrawn，供程序读取）/ JSON "
+                             "output, for programs")
     parser.set_defaults(handler=_players)
 
     parser = subparsers.add_parser("add-player", help="添加棋手（含迟到报名）/ add a (late) player")
     add_event(parser, group="required")
-    parser.add_argument("--name", required=True)
+    parser.add_argument("--name", required=True, help="姓名 / name")
     parser.add_argument("--gender", default="")
     parser.add_argument("--birth-date", default=None)
     parser.add_argument("--unit", default="")
@@ -44,7 +48,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("player_id", type=NUMBER)
     for field in EDIT_FIELDS:
         parser.add_argument(f"--{field.replace('_', '-')}", dest=field,
-                            type=whole_number(0) if field in _NUMBER_FIELDS else str)
+                            type=whole_number(0) if field in _NUMBER_FIELDS else str,
+                            help="姓名 / name" if field == "name" else None)
     parser.add_argument("--expected-version", type=NUMBER, default=None,
                         help="所见资料的版本（他人已改则拒绝）/ refuse if changed since this version")
     parser.set_defaults(handler=_edit_player)
@@ -64,9 +69,25 @@ def register(subparsers: Any) -> None:
     add_event(parser, group="none")
     parser.add_argument("player_id", type=NUMBER)
     parser.add_argument("round", type=NUMBER)
-    parser.add_argument("--kind", default="absent",
-                        choices=ABSENCE_CHOICES)
+    parser.add_argument("--kind", default="absent", choices=ABSENCE_CHOICES,
+                        help="absent（缺席，默认）、half_bye（请假半分）、zero_bye（请假零分）、"
+                             "full_bye（请假全分）、clear（取消）/ absent (default), a half-, zero- "
+                             "or full-point bye, or clear")
     parser.set_defaults(handler=_absent)
+
+
+def gender_text(code: str) -> str:
+    """A stored gender (M / F) as the lists print it: 男 / 女."""
+    from app.imports.text import Gender
+
+    return Gender(code).zh if code in tuple(Gender) else code
+
+
+def status_text(status: str, from_round: int | None) -> str:
+    """A player's state as the arbiter says it: 在赛, or 退赛 (from which round)."""
+    if status != "withdrawn":
+        return "在赛"
+    return f"第{from_round}轮起退赛" if from_round and from_round > 1 else "退赛"
 
 
 def _players(args: argparse.Namespace) -> int:
@@ -75,14 +96,20 @@ def _players(args: argparse.Namespace) -> int:
     with opened(args) as context:
         event = context.event
         rows = players(event, context.group)
-    if args.csv:
+    if args.json:
+        import json
+
+        print(json.dumps([{c: _json_value(getattr(row, c)) for c in COLUMNS} | {
+            "withdrawn_from_round": row.withdrawn_from_round} for row in rows],
+            ensure_ascii=False))
+    elif args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(COLUMNS)
         for row in rows:
             values = {
                 "id": row.id,
                 "name": row.name,
-                "gender": row.gender,
+                "gender": gender_text(row.gender),
                 "birth_date": row.birth_date.isoformat() if row.birth_date else "",
                 "unit": row.unit,
                 "group": row.group,
@@ -92,15 +119,20 @@ def _players(args: argparse.Namespace) -> int:
                 "qualifier_rank": "" if row.qualifier_rank is None else row.qualifier_rank,
                 "qualifier_points": "" if row.qualifier_points is None else row.qualifier_points,
                 "grade": row.grade,
-                "status": row.status,
+                "status": status_text(row.status, row.withdrawn_from_round),
                 "seed": row.seed,
             }
             # Imported text never reaches a spreadsheet as a formula.
             writer.writerow([csv_safe(values[c]) for c in COLUMNS])
     else:
         for row in rows:
-            print(f"{row.id:>5}  {row.group}  {row.name}  {row.gender}  {row.unit}  {row.source}")
+            print(f"{row.id:>5}  {row.group}  {row.name}  {gender_text(row.gender)}  {row.unit}  "
+                  f"{row.source}  {status_text(row.status, row.withdrawn_from_round)}")
     return 0
+
+
+def _json_value(value: object) -> object:
+    return value.isoformat() if hasattr(value, "isoformat") else value
 
 
 def _add_player(args: argparse.Namespace) -> int:

@@ -43,7 +43,8 @@ def register(subparsers: Any) -> None:
                                    help="录入下一盘加赛结果（先手在前）/ next playoff game result")
     add_event(parser, group="none")
     parser.add_argument("playoff_id", type=NUMBER)
-    parser.add_argument("code", metavar="RESULT", help="1-0, 0-1, =")
+    parser.add_argument("code", metavar="RESULT",
+                        help="结果，先手在前：1-0、0-1、= / result, first mover first")
     parser.set_defaults(handler=_playoff_result)
 
     parser = subparsers.add_parser(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from app import wording
 from app.commands._context import NUMBER, add_event, opened
-from app.errors import UserError
+from app.errors import CorrectionNotConfirmed, UserError
 
 if TYPE_CHECKING:
     from app.services.queries import RoundInfo
@@ -27,7 +27,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("round", type=NUMBER)
     parser.add_argument("board", type=NUMBER)
     parser.add_argument("codes", nargs="+", metavar="RESULT",
-                        help="1-0, 0-1, =, +-, -+, -- (双盘制两个 / two for double-game rounds)")
+                        help="结果，先手在前：1-0、0-1、=、+-、-+、--（双盘制两个）/ results, first "
+                             "mover first (two for double-game rounds)")
     parser.set_defaults(handler=_result)
 
     parser = subparsers.add_parser("round", help="显示一轮对阵 / show a round")
@@ -52,9 +53,11 @@ def register(subparsers: Any) -> None:
     add_event(parser)
     parser.add_argument("round", type=NUMBER)
     for side in ("a", "b"):
-        parser.add_argument(f"board_{side}", type=NUMBER, metavar=f"BOARD_{side.upper()}")
+        parser.add_argument(f"board_{side}", type=NUMBER, metavar=f"BOARD_{side.upper()}",
+                            help="台号 / board")
         parser.add_argument(f"seat_{side}", choices=("first", "second"),
-                            metavar=f"SEAT_{side.upper()}", help="first（先手）或 second（后手）")
+                            metavar=f"SEAT_{side.upper()}",
+                            help="first（先手）或 second（后手）/ first or second mover")
     parser.set_defaults(handler=_exchange)
 
     parser = subparsers.add_parser("swap", help="交换某台先后手 / swap colours on a board")
@@ -100,9 +103,22 @@ def _pair(args: argparse.Namespace) -> int:
 def _result(args: argparse.Namespace) -> int:
     from app.services import rounds
     with opened(args) as context:
-        event = context.event
-        warnings = rounds.enter_result(event, context.group_name, args.round,
-                                       args.board, args.codes, replace=args.replace)
+        event, group = context.event, context.group_name
+        if rounds.same_result(event, group, args.round, args.board, args.codes):
+            place_zh = wording.board_place_text(args.round, args.board, "zh")
+            place_en = wording.board_place_text(args.round, args.board, "en")
+            print(f"{place_zh}已是该结果，未改动 / {place_en} has this result already: "
+                  "nothing changed")
+            return 0
+        try:
+            warnings = rounds.enter_result(event, group, args.round, args.board, args.codes,
+                                           replace=args.replace)
+        except CorrectionNotConfirmed as error:
+            place_zh = wording.board_place_text(args.round, args.board, "zh")
+            place_en = wording.board_place_text(args.round, args.board, "en")
+            raise UserError(f"{place_zh}已有结果 {error.old}；如需更正，请加 --replace",
+                            f"{place_en} already has the result {error.old}; to correct it, "
+                            "add --replace", error.where) from None
     for warning in warnings:
         print(warning)
     return 0
@@ -148,7 +164,12 @@ def _results(args: argparse.Namespace) -> int:
             raise UserError(f"第{number}台写了两次", f"board {number} is given twice", "results")
         results[number] = codes.split()
     with opened(args) as context:
-        rounds.enter_results(context.event, context.group_name, args.round, results)
+        try:
+            rounds.enter_results(context.event, context.group_name, args.round, results)
+        except CorrectionNotConfirmed as error:
+            raise UserError(f"{error.zh}（用 result ... --replace 更正）",
+                            f"{error.en} (correct it with result ... --replace)",
+                            error.where) from None
     return 0
 
 

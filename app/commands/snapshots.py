@@ -14,7 +14,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "snapshots",
         help="列出、创建或恢复快照 / list, take or restore snapshots",
-        description="Without options: list the snapshots (number, time, station, reason).",
+        description="不带选项：列出快照（编号、时间、工作站、原因）/ Without options: list the "
+                    "snapshots (number, time, station, reason).",
     )
     add_event(parser, group="none")
     action = parser.add_mutually_exclusive_group()

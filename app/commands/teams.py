@@ -6,10 +6,13 @@ ranking over an individual group), `team-edit` (a team's board order before play
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.commands._context import NUMBER, add_event, opened
-from app.errors import UserError
+from app.errors import CorrectionNotConfirmed, UserError
+
+if TYPE_CHECKING:
+    from app.pairing.knockout import KnockoutMatch
 
 _GENDERS = {"男": "M", "女": "F", "M": "M", "F": "F", "m": "M", "f": "F"}
 
@@ -46,7 +49,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--ranking", required=True, help="团体名次 / team ranking")
     parser.add_argument("--replace", action="store_true",
                         help="替换已报名的队伍 / replace the teams declared so far")
-    parser.add_argument("list", metavar="LIST", help="队伍名单：队名、姓名（单位、身份证号）")
+    parser.add_argument("list", metavar="LIST", help="队伍名单：队名、姓名（单位、身份证号）/ the team list: team, name (unit, ID number)")
     parser.set_defaults(handler=_team_import)
 
     parser = subparsers.add_parser(
@@ -76,7 +79,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("team-remove", help="撤销团体报名 / remove a declared team")
     add_event(parser, group="none")
     parser.add_argument("--ranking", required=True)
-    parser.add_argument("name")
+    parser.add_argument("name", help="队名 / the team")
     parser.set_defaults(handler=_team_remove)
 
     parser = subparsers.add_parser(
@@ -96,6 +99,8 @@ def register(subparsers: Any) -> None:
 
     parser = subparsers.add_parser("bracket", help="淘汰赛对阵图 / knockout bracket")
     add_event(parser, group="required")
+    parser.add_argument("--json", action="store_true",
+                        help="以 JSON 输出（供程序读取）/ as JSON, for programs")
     parser.set_defaults(handler=_bracket)
 
 
@@ -194,11 +199,24 @@ def _team_remove(args: argparse.Namespace) -> int:
 
 
 def _team_result(args: argparse.Namespace) -> int:
+    from app import wording
     from app.services import knockout
     with opened(args) as context:
         event = context.event
-        result = knockout.enter_team_result(event, context.group_name, args.round, args.match,
-                                            args.codes, args.playoff, replace=args.replace)
+        if knockout.same_team_result(event, context.group_name, args.round, args.match,
+                                     args.codes, args.playoff):
+            place_zh = wording.match_place_text(args.round, args.match)
+            place_en = wording.match_place_text(args.round, args.match, lang="en")
+            print(f"{place_zh}已是这些结果，未改动 / {place_en} has these results already: "
+                  "nothing changed")
+            return 0
+        try:
+            result = knockout.enter_team_result(event, context.group_name, args.round,
+                                                args.match, args.codes, args.playoff,
+                                                replace=args.replace)
+        except CorrectionNotConfirmed as error:
+            raise UserError(f"{error.zh}；如需更正，请加 --replace",
+                            f"{error.en}; to correct it, add --replace", error.where) from None
     if not result:
         print("比分相同，需主将加赛（--playoff）/ level: the captains' playoff decides "
               "(--playoff)")
@@ -217,17 +235,51 @@ def _teams(args: argparse.Namespace) -> int:
 
 
 def _bracket(args: argparse.Namespace) -> int:
-    from app.pairing.knockout import bracket_lines
     from app.services import knockout
     with opened(args) as context:
         event = context.event
         view = knockout.bracket_view(event, context.group_name)
         names = {t.id: t.name for t in knockout.teams(event, context.group_name)}
         places = knockout.knockout_places(event, context.group_name)
-    for line in bracket_lines(view, names):
-        print(line)
+    if args.json:
+        import json
+
+        print(json.dumps({"matches": [
+            {"round": m.round, "match": m.number, "places": list(m.places), "top": m.top,
+             "bottom": m.bottom, "winner": m.winner} for ms in view.rounds for m in ms],
+            "names": {str(k): v for k, v in names.items()},
+            "places": {str(k): v for k, v in places.items()}}, ensure_ascii=False))
+        return 0
+    for matches in view.rounds:
+        for match in matches:
+            line = bracket_match_text(match, names)
+            if line:
+                print(line)
     if places:
         print("名次 / places: " + ", ".join(
             f"{place}. {names.get(entrant, entrant)}"
             for entrant, place in sorted(places.items(), key=lambda item: item[1])))
     return 0
+
+
+def bracket_match_text(match: KnockoutMatch, names: dict[int, str]) -> str:
+    """One match of the bracket in words: `第1轮第2场（1–16名）/ round 1, match 2 (places
+    1–16)：甲 — 乙，胜者 / winner：乙`; '' for two empty slots."""
+    from app import wording
+    from app.pairing.knockout import BYE
+
+    if match.top == BYE and match.bottom == BYE:
+        return ""
+
+    def entrant(who: int | None) -> str:
+        if who is None:
+            return "待定 / to come"
+        return "轮空 / bye" if who == BYE else names.get(who, str(who))
+
+    where = (f"{wording.match_place_text(match.round, match.number)}"
+             f"（{wording.places_text(match.places)}）/ "
+             f"{wording.match_place_text(match.round, match.number, lang='en')} "
+             f"({wording.places_text(match.places, 'en')})")
+    won = (f"，胜者 / winner：{entrant(match.winner)}"
+           if match.winner not in (None, BYE) else "")
+    return f"{where}：{entrant(match.top)} — {entrant(match.bottom)}{won}"

@@ -33,8 +33,10 @@ from app.pairing.types import (
     Board,
     Colour,
     NoLegalPairing,
+    NoteKind,
     Outcome,
     Pairing,
+    PairingNote,
     PairingRequest,
     PlayerHistory,
     PointSystem,
@@ -154,18 +156,15 @@ def game_one_first(a: MatchPlayer, b: MatchPlayer, board_index: int, initial: Co
     return a, b
 
 
-def _notes(board: int, first: MatchPlayer, second: MatchPlayer) -> list[str]:
-    notes: list[str] = []
+def _notes(board: int, first: MatchPlayer, second: MatchPlayer) -> list[PairingNote]:
+    notes: list[PairingNote] = []
     higher, lower = (first, second) if first.tpn < second.tpn else (second, first)
     if higher.score > lower.score:
-        notes.append(f"第{board}台 {lower.number} 升档对阵 {higher.number}"
-                     f" / board {board}: {lower.number} floats up to meet {higher.number}")
+        notes.append(PairingNote(NoteKind.UPFLOAT, board, (lower.number, higher.number)))
     for player, colour in ((first, Colour.FIRST), (second, Colour.SECOND)):
         if player.must_not is colour:  # Art. 4 step 1 could not hold for both
-            side = "先手" if colour is Colour.FIRST else "后手"
-            notes.append(f"第{board}台 {player.number} 第一盘连续第三次{side}"
-                         f" / board {board}: {player.number} has the same game-1 colour"
-                         " a third time running")
+            notes.append(PairingNote(NoteKind.SAME_COLOUR_AGAIN, board, (player.number,),
+                                     colour=colour))
     return notes
 
 
@@ -210,11 +209,13 @@ def pair(request: PairingRequest) -> Pairing:
                  "the first-listed player moves first in game 1, the other in game 2 "
                  "(FIDE C.04.5 Art. 4)")
     boards: list[Board] = []
+    remarks: list[PairingNote] = []
     for first, second in coloured:
         board = len(boards) + 1
         boards.append(Board(board, first.number, second.number))
-        notes += _notes(board, first, second)
+        remarks += _notes(board, first, second)
     if bye is not None:
         boards.append(Board(len(boards) + 1, bye.number, None))
-        notes.append(f"{bye.number} 轮空 / {bye.number} receives the pairing-allocated bye")
-    return Pairing(round=request.round, boards=tuple(boards), notes=tuple(notes))
+        remarks.append(PairingNote(NoteKind.PAB, 0, (bye.number,)))
+    return Pairing(round=request.round, boards=tuple(boards), notes=tuple(notes),
+                   remarks=tuple(remarks))

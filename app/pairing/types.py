@@ -160,13 +160,39 @@ class Board:
     second: int | None
 
 
+class NoteKind(StrEnum):
+    """What a pairing had to give up, as its report says it (编排说明)."""
+
+    DOWNFLOAT = "downfloat"  # 降档: a higher-scored player meets a lower-scored one
+    COLOUR_NOT_GRANTED = "colour_not_granted"  # 未得到所需先后手 (C.04.3 Art. 5)
+    PAB = "pab"  # 轮空: the pairing-allocated bye
+    UPFLOAT = "upfloat"  # 升档: a lower-scored player meets a higher-scored one (Double-Swiss)
+    SAME_COLOUR_AGAIN = "same_colour_again"  # 第一盘连续第三次同一先后手 (C.04.5 Art. 4)
+
+
+@dataclass(frozen=True)
+class PairingNote:
+    """One line of a pairing's report, typed: the board (0 for the bye), the players by
+    pairing number (the one who floats down first), the colour preference's strength
+    (`absolute`, `strong` or `mild`) where one was not granted, the colour a player has a
+    third time. Worded, with the players' names, by `app.wording.pairing_note_text`."""
+
+    kind: NoteKind
+    board: int
+    players: tuple[int, ...]
+    strength: str = ""
+    colour: Colour | None = None
+
+
 @dataclass(frozen=True)
 class Pairing:
-    """The boards of one round, and a report of what the pairing had to give up."""
+    """The boards of one round, and a report of what the pairing had to give up: `remarks`
+    typed (about players), `notes` as text (about the round)."""
 
     round: int
     boards: tuple[Board, ...]
     notes: tuple[str, ...] = ()
+    remarks: tuple[PairingNote, ...] = ()
 
     @property
     def bye(self) -> int | None:

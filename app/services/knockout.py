@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from app import wording
-from app.errors import UserError
+from app.errors import CorrectionNotConfirmed, UserError
 from app.pairing import knockout, team
 from app.pairing.system import System
 from app.pairing.types import Pairing
@@ -329,9 +329,6 @@ def enter_team_result(
         if board.second_team_id is None or board.first_team_id is None:
             raise _at(UserError("该场不是两队之间的比赛", "not a match between two teams"),
                       group, round_number, match)
-        if board.result and not replace:
-            raise _at(UserError(f"该场已有结果 {board.result}", f"the match has a result "
-                                f"already: {board.result}"), group, round_number, match)
         by_id = {t.id: t for t in found.teams}
         first, second = (_plain_team(by_id[board.first_team_id]),
                          _plain_team(by_id[board.second_team_id]))
@@ -339,6 +336,12 @@ def enter_team_result(
                  for k, code in enumerate(codes, 1)]
         playoffs = [_parsed(code, group, round_number, match, playoff=k)
                     for k, code in enumerate(playoff, 1)]
+        if board.result and _same_games(board, [*games, *playoffs]):
+            return board.result  # the results it has: nothing written, no undo entry
+        if board.result and not replace:
+            error = _at(UserError(f"该场已有结果 {board.result}", f"the match has a result "
+                                  f"already: {board.result}"), group, round_number, match)
+            raise CorrectionNotConfirmed(error.zh, error.en, error.where, board.result)
         try:
             outcome = team.team_match_result(first, second, games, playoffs,
                                              settings_of(found).points)
@@ -429,6 +432,30 @@ def round_places(group: Group, round_number: int) -> dict[int, tuple[int, int]]:
     if round_number > size.bit_length() - 1:
         return {}
     return {n: knockout.match_places(entrants, round_number, n) for n in range(1, size // 2 + 1)}
+
+
+def _same_games(board: BoardRow, results: Sequence[GameResult]) -> bool:
+    """Whether the match's games hold `results` already, board by board then its playoff."""
+    stored = [codec.game_result(g.result, g.ending)
+              for g in sorted(board.games, key=lambda g: g.index)]
+    return stored == list(results)
+
+
+def same_team_result(event: Event, group: str, round_number: int, match: int,
+                     codes: Sequence[str], playoff: Sequence[str] = ()) -> bool:
+    """Whether `codes` (and `playoff`) are the results the match has already: entering them
+    again changes nothing. False for codes that do not read."""
+    with event.reading() as session:
+        board = find_board(find_round(session, Event.group(session, group), round_number),
+                           match)
+        try:
+            results = [*(_parsed(c, group, round_number, match, board=k)
+                         for k, c in enumerate(codes, 1)),
+                       *(_parsed(c, group, round_number, match, playoff=k)
+                         for k, c in enumerate(playoff, 1))]
+        except UserError:
+            return False
+        return bool(board.result) and _same_games(board, results)
 
 
 def _set_game(board: BoardRow, index: int, black: int, white: int | None, result: GameResult,

@@ -53,3 +53,9 @@ def list_presets() -> list[PresetInfo]:
             )
         )
     return infos
+
+
+def preset_info(name: str) -> PresetInfo | None:
+    """The preset called `name` (its title and description, for the arbiter to read), None
+    when there is none by that name (an event made by another version)."""
+    return next((p for p in list_presets() if p.name == name), None)

@@ -16,7 +16,7 @@ from itertools import combinations
 from sqlalchemy.orm import Session
 
 from app import wording
-from app.errors import NoAnswer, Place, UserError
+from app.errors import CorrectionNotConfirmed, NoAnswer, Place, UserError
 from app.pairing import roundrobin
 from app.pairing.swiss.checks import violations
 from app.pairing.system import Engine
@@ -28,7 +28,7 @@ from app.pairing.types import (
     PairingRequest,
     unit_key,
 )
-from app.results import GameResult, parse_board
+from app.results import BoardResult, GameResult, parse_board
 from app.services.boards import game_row, movers_of_game, record_code
 from app.services.event import Event, settings_of, store_settings
 from app.services.knockout import (
@@ -189,7 +189,10 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
         if settings.same_unit_early:
             units = {p.id: unit_key(p.unit) for p in group.players}
             numbering = roundrobin.numbering_for_units(ids, units, seed)
-            report += roundrobin.unit_clashes(numbering, units)
+            name_of = {p.id: p.name for p in group.players}
+            names = {pid: wording.player_with_number(name_of[pid], k)
+                     for k, pid in enumerate(numbering.players, 1) if pid in name_of}
+            report += roundrobin.unit_clashes(numbering, units, names=names)
         else:
             numbering = roundrobin.draw_numbers(ids, seed)
         settings = replace(settings, berger_numbers=numbering.players, draw_seed=seed)
@@ -244,8 +247,12 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         else:
             pairing, report = pair_knockout_round(found, session, number)
             to_id = {p.id: p.id for p in found.players}
+        name_of = {p.id: p.name for p in found.players}
+        names = {n: name_of[pid] for n, pid in to_id.items() if pid in name_of}
         round_ = Round(group=found, number=number, paired_at=dt.datetime.now(),
-                       report=list(pairing.notes) + report
+                       report=[wording.pairing_note_text(note, names)
+                               for note in pairing.remarks]
+                       + list(pairing.notes) + report
                        + (_size_notes(found) if number == 1 else []))
         session.add(round_)
         for board in pairing.boards:
@@ -314,8 +321,8 @@ def enter_result(
         round_ = find_round(session, found, round_number)
         if check is not None:
             check(session, find_board(round_, board_number))
-        _set_result(found, round_, board_number, codes, replace)
-        return _later_rounds_warning(found, round_number) if replace else []
+        changed = _set_result(found, round_, board_number, codes, replace)
+        return _later_rounds_warning(found, round_number) if replace and changed else []
 
 
 def enter_results(event: Event, group: str, round_number: int,
@@ -338,25 +345,48 @@ def _on_board(error: UserError, group: Group, round_number: int, board_number: i
                      f"{error.en}", group.name)
 
 
+def _board_result(group: Group, board: BoardRow, codes: Sequence[str]) -> BoardResult:
+    """The result `codes` give the board, read as the group plays (one or two a round)."""
+    try:
+        return parse_board(list(codes), group.games_per_round == 2)
+    except UserError as error:
+        raise _on_board(error, group, board.round.number, board.number) from None
+
+
+def same_result(event: Event, group: str, round_number: int, board_number: int,
+                codes: Sequence[str]) -> bool:
+    """Whether `codes` are the result the board has already: entering them again changes
+    nothing (no correction to confirm, nothing written). False for codes that do not read."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        board = find_board(find_round(session, found, round_number), board_number)
+        try:
+            parsed = _board_result(found, board, codes)
+        except UserError:
+            return False
+        return codec.board_result(board.result, found.games_per_round == 2) == parsed
+
+
 def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[str],
-                replace: bool) -> None:
+                replace: bool) -> bool:
+    """Store the board's result; False when it is the one it has (nothing is written)."""
     board = find_board(round_, board_number)
     if board.second_player_id is None:
         raise _on_board(UserError("轮空台不需要录入结果", "a bye takes no result"), group,
                         round_.number, board_number)
-    if board.result and not replace:
-        raise _on_board(UserError(
-            f"该台已有结果 {board.result}；更正须先确认",
-            f"the board already has the result {board.result}; a correction must be confirmed",
-        ), group, round_.number, board_number)
     if system_of(group).team:
         raise _on_board(UserError("团体赛按场录入，每台一个结果",
                                   "a team match takes one result per board, match by match"),
                         group, round_.number, board_number)
-    try:
-        parsed = parse_board(list(codes), group.games_per_round == 2)
-    except UserError as error:
-        raise _on_board(error, group, round_.number, board_number) from None
+    parsed = _board_result(group, board, codes)
+    if codec.board_result(board.result, group.games_per_round == 2) == parsed:
+        return False  # the result it has: nothing to correct, nothing written, no undo entry
+    if board.result and not replace:
+        error = _on_board(UserError(
+            f"该台已有结果 {board.result}；更正须先确认",
+            f"the board already has the result {board.result}; a correction must be confirmed",
+        ), group, round_.number, board_number)
+        raise CorrectionNotConfirmed(error.zh, error.en, group.name, board.result)
     if system_of(group).decisive_games and any(game.draw for game in parsed.games):
         raise _on_board(UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
                                   "a knockout match needs a winner: enter the result after "
@@ -364,6 +394,7 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
     check_match_result(group, round_.number, board, parsed)
     board.result = codec.board_text(parsed)
     _sync_games(board, parsed.games)
+    return True
 
 
 def _sync_games(board: BoardRow, games: Sequence[GameResult]) -> None:

@@ -328,6 +328,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rounds_paired": ("已编排第{round}轮", "Round {round} paired"),
     "rounds_unpaired": ("已撤销最后一轮编排", "Last round unpaired"),
     "rounds_result_saved": ("第{board}台：{result}", "Board {board}: {result}"),
+    "rounds_result_unchanged": ("第{board}台已是 {result}，未改动", "Board {board} is {result} already: nothing changed"),
     "rounds_match_saved": ("第{board}场：{result}", "Match {board}: {result}"),
     "team_members_example": ("张三 男\n李四 男\n王五 女", "Zhang San M\nLi Si M\nWang Wu F"),
     "rounds_complete": ("第{round}轮成绩已全部录入；按 F5 编排下一轮", "Round {round} complete: F5 pairs the next round"),

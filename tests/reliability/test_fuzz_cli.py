@@ -169,7 +169,7 @@ def test_any_command_line_exits_0_1_or_2_with_one_line_and_no_partial_write(
         if code == 2:
             lines = err.strip().splitlines()
             # Without a command the program prints its usage (app/cli.py); else one line.
-            if not (lines and lines[0].startswith("usage:") and not _has_command(argv)):
+            if not (lines and lines[0].startswith("用法 / usage:") and not _has_command(argv)):
                 assert len(lines) == 1 and lines[0].strip(), (argv, err)
             assert _content(here / EVENT) == before, argv
             assert _files(here) == files, argv

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QMenu
 
+from app.results import WORDS as RESULT_WORDS
 from app.services import knockout, queries
+from app.services.team_specs import team_specs
 from app.ui import i18n
 from tests.ui.helpers import (
     CJK,
@@ -24,6 +26,8 @@ from tests.ui.helpers import (
 )
 
 LANGUAGE_NAMES = ("中文",)  # the language menu names each language in itself
+# What the arbiter may type as a result (F1 lists them in either language) and the time mark.
+TYPED_WORDS = (*RESULT_WORDS, "超时")
 FILE_COLUMNS = ("队名", "姓名", "单位", "身份证号")  # the headers a team list file must have
 
 
@@ -43,7 +47,10 @@ def event_data(window) -> list[str]:  # type: ignore[no-untyped-def]
     """The open event's names and data, longest first: what may be Chinese in any mode."""
     info = queries.event_info(window.ev)
     data = {info.title, info.organisers, info.venue, *strings(info.settings),
-            *LANGUAGE_NAMES, *FILE_COLUMNS}
+            *LANGUAGE_NAMES, *FILE_COLUMNS, *TYPED_WORDS}
+    with window.ev.reading() as session:  # the regulation's clauses the team rankings quote
+        data |= {spec.member_rule.clause for spec in team_specs(window.ev.tournament(session))
+                 if spec.member_rule is not None}
     for group in info.groups:
         data |= {group.name, *strings(group.settings.to_json())}
         if group.system.team:

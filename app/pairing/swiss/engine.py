@@ -2,8 +2,8 @@
 
 Board order (C.04.2 Art. 4.2 / publication order): the score of the higher-ranked player of
 each board, then the score of the lower one, then the rank (Art. 1.2) of the higher one;
-the pairing-allocated bye (轮空) comes last. `Pairing.notes` reports, in Chinese and
-English, what the pairing had to give up: downfloats, colour preferences not granted, the PAB.
+the pairing-allocated bye (轮空) comes last. `Pairing.remarks` reports, typed, what the
+pairing had to give up: downfloats, colour preferences not granted, the PAB.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from app.pairing.swiss.colours import colour_of
 from app.pairing.swiss.dutch import DutchPairer
 from app.pairing.swiss.players import SwissPlayer, derive_players
-from app.pairing.types import Board, Colour, Pairing, PairingRequest
+from app.pairing.types import Board, Colour, NoteKind, Pairing, PairingNote, PairingRequest
 
 
 def pair(request: PairingRequest) -> Pairing:
@@ -28,7 +28,7 @@ def pair(request: PairingRequest) -> Pairing:
             games.append((players[v], players[u]))  # sorted order: v ranks higher
     games.sort(key=lambda g: (-g[0].score, -g[1].score, g[0].rank_index))
     boards: list[Board] = []
-    notes: list[str] = []
+    notes: list[PairingNote] = []
     for higher, lower in games:
         if colour_of(higher, lower, initial) is Colour.FIRST:
             first, second = higher, lower
@@ -37,19 +37,13 @@ def pair(request: PairingRequest) -> Pairing:
         board = len(boards) + 1
         boards.append(Board(board, first.number, second.number))
         if higher.score > lower.score:
-            notes.append(
-                f"第{board}台 {higher.number} 降档对阵 {lower.number}"
-                f" / board {board}: {higher.number} floats down to meet {lower.number}"
-            )
+            notes.append(PairingNote(NoteKind.DOWNFLOAT, board, (higher.number, lower.number)))
         for player, colour in ((first, Colour.FIRST), (second, Colour.SECOND)):
             if player.preference is not None and player.preference is not colour:
                 strength = "absolute" if player.absolute else "strong" if player.strong else "mild"
-                notes.append(
-                    f"第{board}台 {player.number} 未得到所需先后手"
-                    f" / board {board}: {player.number} does not get the {strength}"
-                    " colour preference"
-                )
+                notes.append(PairingNote(NoteKind.COLOUR_NOT_GRANTED, board, (player.number,),
+                                         strength))
     if bye is not None:
         boards.append(Board(len(boards) + 1, bye.number, None))
-        notes.append(f"{bye.number} 轮空 / {bye.number} receives the pairing-allocated bye")
-    return Pairing(round=request.round, boards=tuple(boards), notes=tuple(notes))
+        notes.append(PairingNote(NoteKind.PAB, 0, (bye.number,)))
+    return Pairing(round=request.round, boards=tuple(boards), remarks=tuple(notes))

@@ -105,6 +105,7 @@ class RoundsView(View):
         self.entry_label = self.results.entry_label
         self.entry = self.results.entry
         self.entry_hint = self.results.entry_hint
+        self.entry_error = self.results.entry_error
 
         top = QHBoxLayout()
         top.addWidget(self.group_label)
@@ -127,6 +128,7 @@ class RoundsView(View):
         entry.addWidget(self.entry_label)
         entry.addWidget(self.entry, 1)
         entry.addWidget(self.entry_hint, 1)
+        entry.addWidget(self.entry_error, 1)
         entry.addWidget(self.progress, 1)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)

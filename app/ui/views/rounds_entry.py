@@ -24,6 +24,7 @@ from app.results import (
     notation,
     parse_game,
 )
+from app.services import knockout as knockout_service
 from app.services import rounds as rounds_service
 from app.services.operations import ENTER_RESULT, ENTER_TEAM_RESULT
 from app.ui import common
@@ -117,6 +118,11 @@ class ResultEntry(QObject):
         common.pass_undo_to_window(self.entry)
         self.entry_hint = QLabel()
         self.entry_hint.setObjectName("entry_hint")
+        self.entry_error = QLabel()  # why the last entry was refused, until one is stored
+        self.entry_error.setObjectName("entry_error")
+        self.entry_error.setStyleSheet("color: #b00020;")
+        self.entry_error.setWordWrap(True)
+        self._reason = ""  # why the last result entered was refused ('' if it was not)
         view.table.installEventFilter(self)
         self.entry_shortcut = QShortcut(QKeySequence("Ctrl+R"), view)
         self.entry_shortcut.activated.connect(self.entry.setFocus)
@@ -125,6 +131,7 @@ class ResultEntry(QObject):
         self._pending = ("", None)
         self.entry.setText("")
         self.entry_hint.setText("")
+        self.entry_error.setText("")
 
     def show_games(self, games: int) -> None:
         """The placeholder: an example entry for `games` keys a board."""
@@ -139,6 +146,7 @@ class ResultEntry(QObject):
         """Store a board's result. A board that has one already is replaced only when the
         arbiter says so; later rounds paired on the old result are named."""
         view = self.view
+        self._reason = ""
         number = view.current_round_number()
         name = view.selected_group()
         if number is None or name is None or view.round is None:
@@ -147,26 +155,20 @@ class ResultEntry(QObject):
         old = next((b.result for b in view.round.boards if b.number == board), "")
         replace = bool(old) and old != "bye"
         new = " ".join(codes) + (f" p{' '.join(playoff)}" if playoff else "")
+        if replace and self._unchanged(name, number, board, codes, playoff or []):
+            view.main.show_message(tr("rounds_result_unchanged", board=board, result=old))
+            view.main.banner.hide()  # an entry that stands: the last refusal is over
+            return True  # nothing to correct: no question, nothing written
         if replace and not self.confirm_replace(board, old, new):
             view.main.show_message(tr("rounds_replace_kept", board=board, old=old))
             return False
         if view.is_team_group():
-            team = view.run(ENTER_TEAM_RESULT, view.ev, name, number, board, codes,
-                            playoff or (), replace=replace)
-            if team is None:
-                return False
-            view.select_board(board)
-            if team.value and view.round is not None and view.round.complete:
-                self.say_round_complete(name, number)
-            else:
-                view.main.show_message(tr("rounds_match_saved", board=board,
-                                          result=team.value
-                                          or wording.match_waiting_text(language())))
-            return True
+            return self._enter_match(name, number, board, codes, playoff or [], replace)
         view.changed_board = board  # only this board's row needs showing again
         outcome = view.run(ENTER_RESULT, view.ev, name, number, board, codes, replace=replace)
         view.changed_board = None
         if outcome is None:
+            self._reason = view.main.last_error
             return False
         view.select_board(board)
         if outcome.warnings:
@@ -176,6 +178,32 @@ class ResultEntry(QObject):
         else:
             view.main.show_message(tr("rounds_result_saved", board=board,
                                       result=" ".join(codes)))
+        return True
+
+    def _unchanged(self, name: str, number: int, board: int, codes: list[str],
+                   playoff: list[str]) -> bool:
+        """Whether the board (or match) has these results already: nothing to correct."""
+        view = self.view
+        if view.is_team_group():
+            return knockout_service.same_team_result(view.ev, name, number, board, codes,
+                                                     playoff)
+        return rounds_service.same_result(view.ev, name, number, board, codes)
+
+    def _enter_match(self, name: str, number: int, match: int, codes: list[str],
+                     playoff: list[str], replace: bool) -> bool:
+        """A team match's results, board by board, then its captains' playoff."""
+        view = self.view
+        team = view.run(ENTER_TEAM_RESULT, view.ev, name, number, match, codes, playoff,
+                        replace=replace)
+        if team is None:
+            self._reason = view.main.last_error
+            return False
+        view.select_board(match)
+        if team.value and view.round is not None and view.round.complete:
+            self.say_round_complete(name, number)
+        else:
+            view.main.show_message(tr("rounds_match_saved", board=match, result=team.value
+                                      or wording.match_waiting_text(language())))
         return True
 
     def say_round_complete(self, name: str, number: int) -> None:
@@ -205,6 +233,21 @@ class ResultEntry(QObject):
     def done(self) -> None:
         self.entry.setText("")  # setText, not clear(): the typing is no longer to undo
         self.entry_hint.setText("")
+        self.entry_error.setText("")
+
+    def refused(self) -> None:
+        """A refused entry: its text selected, so that the next one typed replaces it (not
+        "99 1" + "5 0" = "99 15 0"), and the reason beside the box."""
+        self.entry.selectAll()
+        self.entry_error.setText(self._reason)
+
+    def _store(self, board: int, codes: list[str], playoff: list[str] | None = None) -> bool:
+        """Enter what was typed; done when stored, else refused (and False)."""
+        if self.enter_result(board, codes, playoff):
+            self.done()
+            return True
+        self.refused()
+        return False
 
     def edited(self, text: str) -> None:
         view = self.view
@@ -219,8 +262,7 @@ class ResultEntry(QObject):
         if view.is_team_group():
             return  # a team match may go on with the captains' playoff: Enter saves it
         parsed = parse_entry(text, view.entry_games())
-        if parsed is not None and self.enter_result(*parsed):
-            self.done()
+        if parsed is not None and self._store(*parsed):
             self._saved_tails = KEY_TAILS.get(text.strip()[-1:], ())
 
     def entered(self) -> None:
@@ -232,16 +274,16 @@ class ResultEntry(QObject):
         if view.is_team_group():
             team = parse_team_playoff(text, games)
             if team is not None:
-                if self.enter_result(*team):
-                    self.done()
+                self._store(*team)
                 return
         parsed = parse_entry(text, games) or parse_spoken_entry(text, games)
         if parsed is None:
             view.main.show_error(UserError(tr("bad_entry", text=text), tr("bad_entry", text=text),
                                            tr("rounds_entry")))
+            self._reason = view.main.last_error
+            self.refused()
             return
-        if self.enter_result(*parsed):
-            self.done()
+        self._store(*parsed)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         """Result keys typed on the pairing table enter the selected board's result."""

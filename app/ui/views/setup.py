@@ -30,9 +30,10 @@ from app.rules.protocols import Protocol
 from app.services import groups as groups_service
 from app.services import queries
 from app.services.operations import ADD_GROUP, REMOVE_GROUP, UPDATE_EVENT, UPDATE_GROUP, Area
+from app.services.presets import preset_info
 from app.standings.tiebreaks import Unplayed
 from app.ui import common
-from app.ui.i18n import pick, tr
+from app.ui.i18n import one_language, pick, tr
 from app.ui.officials_form import OfficialsBox
 from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
 from app.ui.settings_controls import (
@@ -275,7 +276,11 @@ class SetupView(View):
         for key, edit in self.event_edits.items():
             edit.setText(shown[key])
             edit.setCursorPosition(0)
-        self.preset_label.setText(info.preset or "—")
+        preset = preset_info(info.preset) if info.preset else None
+        # The preset by its title (the regulation's event), never by its file name.
+        self.preset_label.setText(preset.title if preset else "—")
+        self.preset_label.setToolTip(tr("setup_preset_tip") + (
+            "\n" + one_language(preset.description) if preset else ""))
         names = [g.name for g in info.groups]
         self.officials_box.show_event(names)
         row = max(self.group_list.currentRow(), 0)

@@ -177,12 +177,16 @@ def test_no_legal_pairing_when_everybody_has_met() -> None:
 
 
 def test_the_pairing_reports_floats_colours_not_granted_and_the_pab() -> None:
+    from app.pairing.types import NoteKind
+
     histories = {1: "4w1", 2: "5w1", 3: "U", 4: "1b0", 5: "2b0"}
     got = pair(request(histories))
-    text = "\n".join(got.notes)
-    assert f"{got.bye} receives the pairing-allocated bye" in text
-    assert "floats down" in text  # three leaders on 2 points: one meets a 0-point player
-    assert all(" / " in note for note in got.notes)  # Chinese / English
+    kinds = {note.kind: note for note in got.remarks}
+    assert kinds[NoteKind.PAB].players == (got.bye,)
+    # three leaders on 2 points: one meets a 0-point player
+    downfloat = kinds[NoteKind.DOWNFLOAT]
+    board = got.boards[downfloat.board - 1]
+    assert set(downfloat.players) == {board.first, board.second}
 
 
 def test_engine_pairings_pass_the_checks_and_hand_made_errors_are_named() -> None:

@@ -1,0 +1,98 @@
+"""Quick result entry in the rounds view when the arbiter types wrong (issue 25): a refused
+entry is selected so the next one replaces it, its reason stays beside the box, the banner
+goes with the next result stored; the same result typed again asks nothing and writes
+nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.services import queries
+from tests.ui.helpers import add_players, set_up_event
+
+
+@pytest.fixture
+def view(window, tmp_path):  # type: ignore[no-untyped-def]
+    set_up_event(window, tmp_path)
+    add_players(window, "公开组", 6)
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    assert rounds.pair_next() is not None, window.last_error
+    rounds.entry.setFocus()
+    return rounds
+
+
+def _board_results(window) -> list[str]:  # type: ignore[no-untyped-def]
+    return [b.result for b in queries.round_view(window.ev, "公开组", 1).boards]
+
+
+def test_a_refused_entry_is_replaced_by_the_next_one_typed(window, qtbot, view):  # type: ignore[no-untyped-def]
+    qtbot.keyClicks(view.entry, "99 1")
+    assert view.entry.text() == "99 1" and view.entry.selectedText() == "99 1"
+    assert "99" in view.entry_error.text() and view.entry_error.isVisible()
+    assert window.banner_message()
+    qtbot.keyClicks(view.entry, "1 0")
+    assert view.entry.text() == ""  # not "99 11 0"
+    assert _board_results(window)[0] == "0-1"
+    assert view.entry_error.text() == "" and window.banner_message() == ""
+
+
+def test_text_that_does_not_read_is_selected_with_its_reason(window, qtbot, view):  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    qtbot.keyClicks(view.entry, "2 x")
+    qtbot.keyClick(view.entry, Qt.Key.Key_Return)
+    assert view.entry.selectedText() == "2 x" and "2 x" in view.entry_error.text()
+    qtbot.keyClicks(view.entry, "2 =")
+    assert view.entry.text() == "" and _board_results(window)[1] == "="
+    assert view.entry_error.text() == "" and window.banner_message() == ""
+
+
+def test_the_same_result_typed_again_asks_nothing_and_writes_nothing(  # type: ignore[no-untyped-def]
+        window, qtbot, view, monkeypatch):
+    from app.ui import common
+
+    qtbot.keyClicks(view.entry, "1 0")
+    entries = len(window.ev.history())
+    asked: list[str] = []
+    monkeypatch.setattr(common, "confirm", lambda *args: asked.append(args[-1]) or True)
+    qtbot.keyClicks(view.entry, "99 1")  # refused: the banner says why
+    assert window.banner_message()
+    qtbot.keyClicks(view.entry, "1 0")
+    assert asked == [] and view.entry.text() == ""
+    assert len(window.ev.history()) == entries
+    assert "未改动" in window.status_label.text()
+    assert window.banner_message() == "" and view.entry_error.text() == ""
+    qtbot.keyClicks(view.entry, "1 1")  # a real correction is still asked about
+    assert len(asked) == 1 and _board_results(window)[0] == "1-0"
+
+
+def test_a_team_match_typed_again_asks_nothing(window, qtbot, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    from app.ui import common
+    from tests.ui.helpers import select_group
+
+    assert window.new_event(tmp_path / "hz.db", "huazhi-2021")
+    players = window.players_view
+    window.tabs.setCurrentWidget(players)
+    select_group(players, "决赛")
+    for i in range(4):
+        assert players.add_team("决赛", f"队伍{i + 1}", [(f"甲{i}", "M"), (f"乙{i}", "M"),
+                                                       (f"丙{i}", "F")]) is not None
+    view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
+    select_group(view, "决赛")
+    assert view.pair_next() is not None, window.last_error
+    qtbot.keyClicks(view.entry, "1 101")
+    qtbot.keyClick(view.entry, Qt.Key.Key_Return)
+    entries = len(window.ev.history())
+    asked: list[str] = []
+    monkeypatch.setattr(common, "confirm", lambda *args: asked.append(args[-1]) or True)
+    qtbot.keyClicks(view.entry, "1 101")
+    qtbot.keyClick(view.entry, Qt.Key.Key_Return)
+    assert asked == [] and view.entry.text() == ""
+    assert len(window.ev.history()) == entries
+    qtbot.keyClicks(view.entry, "1 100")  # another result: a correction, asked about
+    qtbot.keyClick(view.entry, Qt.Key.Key_Return)
+    assert len(asked) == 1
