@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
-from app.services import demo, queries
+from app.services import queries
 from app.services.event import Event
 from app.services.operations import Area, Outcome
 from app.ui import common, recent, window_layout
@@ -359,6 +359,8 @@ class MainWindow(QMainWindow):
         return recent.demo_location()
 
     def open_demo(self, location: str | Path | None = None) -> bool:
+        from app.services import demo  # loaded when asked for: the start needs none of it
+
         try:
             path = Path(location) if location else self.demo_location()
             event = demo.build_demo(path)

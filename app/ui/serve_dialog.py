@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import Any, ParamSpec, TypeVar
 from urllib.parse import quote
 
-import segno
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
@@ -98,6 +97,8 @@ class QrWidget(QWidget):
         self.setMinimumSize(QSize(260, 260))
 
     def set_address(self, address: str) -> None:
+        import segno  # loaded when the venue is first served: the window's start needs none
+
         self.address = address
         self.rows = ([list(r) for r in segno.make_qr(address, error="m").matrix_iter(
             scale=1, border=4)] if address else [])

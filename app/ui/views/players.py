@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from pypinyin import Style, lazy_pinyin
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -45,12 +44,14 @@ ALL = "*"
 @lru_cache(maxsize=8192)
 def pinyin(text: str) -> str:
     """`"张三"` -> `"zhang san"` (names sort and search by it; each text spelled once)."""
+    from pypinyin import lazy_pinyin  # its dictionaries load when a name is first spelled
     return " ".join(lazy_pinyin(text))
 
 
 @lru_cache(maxsize=8192)
 def initials(text: str) -> str:
     """`"张三"` -> `"zs"` (search by the first letters, as arbiters type)."""
+    from pypinyin import Style, lazy_pinyin
     return "".join(lazy_pinyin(text, style=Style.FIRST_LETTER))
 
 

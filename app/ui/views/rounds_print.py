@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from app.errors import NoAnswer, UserError
-from app.services import exporting
 from app.ui.i18n import tr
 from app.ui.printing import print_document, print_table
 
@@ -37,6 +36,7 @@ def print_slips(view: RoundsView, pdf: bool = False) -> bool:
     if view.round is None or number is None or name is None:
         return False
     title = tr("print_slips_title", group=name, round=number)
+    from app.services import exporting  # the export stack (reportlab) loads when first printed
     event = view.ev
     try:
         return print_document(

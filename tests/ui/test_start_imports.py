@@ -1,0 +1,87 @@
+"""The window's start imports nothing it does not need yet (issue 28): the export stack
+(reportlab, openpyxl, python-docx), pinyin, QR codes, the venue server and the demo load when
+the arbiter first asks for what uses them, not while the window comes up.
+
+Each start runs in a fresh interpreter (this test process has long imported them all) and
+reports its `sys.modules`; the window is created as app/ui/application.py creates it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.services import importing, rounds
+from app.services.event import Event
+from tests.ui.helpers import GROUP, LISTS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+NOT_AT_START = ("reportlab", "openpyxl", "docx", "pypinyin", "segno", "starlette", "uvicorn",
+                "jinja2", "app.exports", "app.services.demo", "app.web")
+"""Packages (and their submodules) the window's start must not import."""
+
+START = """
+import json, sys
+from pathlib import Path
+from PySide6.QtCore import QSettings
+from app.ui.application import create_window, prepare_application
+app = prepare_application()
+settings = QSettings(sys.argv[1], QSettings.Format.IniFormat)
+window = create_window(sys.argv[2:], settings)
+app.processEvents()
+print(json.dumps({"modules": sorted(sys.modules), "event": window.ev is not None}))
+window.close()
+"""
+
+
+def started_modules(settings: Path, *argv: str) -> tuple[list[str], bool]:
+    """The modules loaded once the window is up (with `argv` as main.py gets it), and
+    whether an event is open in it."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", START, str(settings), *argv], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer["modules"], answer["event"]
+
+
+def too_early(modules: list[str]) -> list[str]:
+    """The modules among `modules` the start should have left for later (packages named
+    once, not each submodule)."""
+    return sorted({name for name in NOT_AT_START for module in modules
+                   if module == name or module.startswith(name + ".")})
+
+
+def test_the_check_names_what_it_looks_for() -> None:
+    # The check itself: a submodule counts as its package; a look-alike name does not.
+    assert too_early(["reportlab.pdfgen.canvas", "app.exports.fonts", "app.services.queries",
+                      "docxcompose", "app.webcolors"]) == ["app.exports", "reportlab"]
+
+
+@pytest.fixture(scope="module")
+def event_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A qiwang event with its players and round 1 paired."""
+    path = tmp_path_factory.mktemp("start") / "event.sqlite"
+    with Event.create(path, preset="qiwang-2022") as event:
+        importing.import_lists(event, LISTS, GROUP)
+        rounds.pair_next_round(event, GROUP)
+    return path
+
+
+def test_start_page_imports_no_export_demo_venue_or_pinyin(tmp_path: Path) -> None:
+    modules, opened = started_modules(tmp_path / "settings.ini")
+    assert not opened
+    assert "app.ui.main_window" in modules  # the window was really built
+    assert too_early(modules) == [], f"imported at the window's start: {too_early(modules)}"
+
+
+def test_opening_an_event_imports_no_export_demo_venue_or_pinyin(tmp_path: Path,
+                                                                  event_file: Path) -> None:
+    modules, opened = started_modules(tmp_path / "settings.ini", str(event_file))
+    assert opened
+    assert too_early(modules) == [], f"imported when an event opened: {too_early(modules)}"
