@@ -52,42 +52,50 @@ def register(subparsers: Any) -> None:
 
     parser.set_defaults(handler=usage)
     actions = parser.add_subparsers(dest="record_action", metavar="ACTION")
-    convert = actions.add_parser("convert", help="convert a record (moves, sgf, psq, rif)")
-    convert.add_argument("file", help="record file (moves, .sgf, .psq or RenjuNet .rif); "
-                                      "'-' for stdin")
-    convert.add_argument("--to", choices=FORMATS, required=True, help="output format")
+    convert = actions.add_parser("convert", help="转换棋谱格式（着法、SGF、PSQ、RIF） / convert a record (moves, sgf, psq, rif)")
+    convert.add_argument("file", help="棋谱文件（着法、.sgf、.psq 或 RenjuNet .rif），'-' 为标准输入 / "
+                                      "record file (moves, .sgf, .psq or RenjuNet .rif); '-' for stdin")
+    convert.add_argument("--to", choices=FORMATS, required=True, help="输出格式 / output format")
     convert.add_argument("--from", dest="source", choices=(*FORMATS, RENJUNET),
-                         help="input format")
-    convert.add_argument("--game", type=int, help="the game of a .rif file (1 = the first)")
-    convert.add_argument("--out", help="write here instead of stdout")
+                         help="输入格式 / input format")
+    convert.add_argument("--game", type=int,
+                         help=".rif 文件中的第几局（1 为第一局） / the game of a .rif file (1 = the first)")
+    convert.add_argument("--out", help="写入此文件，不输出到屏幕 / write here instead of stdout")
     convert.set_defaults(handler=run_convert)
-    replay = actions.add_parser("replay", help="play a game from its actions / 复盘")
-    replay.add_argument("actions", help="the actions, space separated ('-' for stdin)")
-    replay.add_argument("--rules", choices=[r.value for r in RuleSet], default="renju")
-    replay.add_argument("--free", action="store_true", help="free opening (自由开局)")
-    replay.add_argument("--offers", type=int, default=2, help="N of 五手N打 (default 2)")
-    replay.add_argument("--opening", help="opening fixed in advance (花月, 4D, 4)")
+    replay = actions.add_parser("replay", help="按行棋动作复盘 / play a game from its actions")
+    replay.add_argument("actions", help="行棋动作，以空格分隔（'-' 为标准输入） / "
+                                        "the actions, space separated ('-' for stdin)")
+    replay.add_argument("--rules", choices=[r.value for r in RuleSet], default="renju",
+                        help="行棋规则（默认有禁手） / rule set (default renju: forbidden moves)")
+    replay.add_argument("--free", action="store_true", help="自由开局 / free opening")
+    replay.add_argument("--offers", type=int, default=2, help="五手N打的 N（默认2） / N of 五手N打 (default 2)")
+    replay.add_argument("--opening", help="预先指定的开局（花月、4D、4） / opening fixed in advance (花月, 4D, 4)")
     replay.add_argument("--rule", choices=[p.value for p in Protocol],
-                        help="opening rule (default designated; --free: free)")
+                        help="开局规则（默认指定开局；--free 为自由开局） / "
+                             "opening rule (default designated; --free: free)")
     replay.add_argument("--declared", action="store_true",
-                        help="designated rule: the tentative black declares N (up to --offers)")
-    replay.add_argument("--to", choices=("text", *FORMATS), default="text")
+                        help="指定开局：由假先方申明 N（至多 --offers） / "
+                             "designated rule: the tentative black declares N (up to --offers)")
+    replay.add_argument("--to", choices=("text", *FORMATS), default="text",
+                        help="输出格式（默认文字） / output format (text by default)")
     replay.set_defaults(handler=run_replay)
-    check = actions.add_parser("check", help="check a record against an opening rule / 棋谱审核")
-    check.add_argument("file", help="record file (action line, moves, .sgf, .psq, .rif); "
-                                    "'-' for stdin")
+    check = actions.add_parser("check", help="按开局规则审核棋谱 / check a record against an opening rule")
+    check.add_argument("file", help="棋谱文件（动作行、着法、.sgf、.psq、.rif），'-' 为标准输入 / "
+                                    "record file (action line, moves, .sgf, .psq, .rif); '-' for stdin")
     check.add_argument("--rule", required=True, choices=[p.value for p in Protocol],
-                       help="opening rule")
+                       help="开局规则 / opening rule")
     check.add_argument("--rules", choices=[r.value for r in RuleSet], default="renju",
-                       help="rule set (default renju: black has forbidden moves)")
+                       help="行棋规则（默认有禁手） / rule set (default renju: black has forbidden moves)")
     check.add_argument("--offers", type=int, default=2,
-                       help="N of 五手N打 for the designated rule (the most, with --declared)")
+                       help="指定开局的五手N打之 N（与 --declared 同用为上限） / "
+                            "N of 五手N打 for the designated rule (the most, with --declared)")
     check.add_argument("--declared", action="store_true",
-                       help="designated rule: the tentative black declares N")
-    check.add_argument("--opening", help="opening fixed in advance (花月, 4D, 4)")
+                       help="指定开局：由假先方申明 N / designated rule: the tentative black declares N")
+    check.add_argument("--opening", help="预先指定的开局（花月、4D、4） / opening fixed in advance (花月, 4D, 4)")
     check.add_argument("--from", dest="source", choices=("actions", *FORMATS, RENJUNET),
-                       help="input format (detected when left out)")
-    check.add_argument("--game", type=int, help="the game of a .rif file (1 = the first)")
+                       help="输入格式（不写则自动识别） / input format (detected when left out)")
+    check.add_argument("--game", type=int,
+                       help=".rif 文件中的第几局（1 为第一局） / the game of a .rif file (1 = the first)")
     check.set_defaults(handler=run_check)
 
 
