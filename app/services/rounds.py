@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app import wording
@@ -308,21 +309,59 @@ def enter_result(
     codes: Sequence[str],
     *,
     replace: bool = False,
+    expected: str | None = None,
     check: Callable[[Session, BoardRow], None] | None = None,
 ) -> list[str]:
     """Enter (or with `replace`, correct) the result of one board; returns warnings.
 
-    `check` (the venue's guard: the result the tablet saw) is called with the board inside
-    the same transaction, before the result is set; it may lock the row and refuse."""
+    `expected` (the result the station showed when the arbiter decided, '' for none): a
+    board another station changed meanwhile is refused instead of overwritten, checked under
+    the board row's lock in this transaction. `check` (the venue's guard) is called likewise
+    with the board, before the result is set; it may lock the row and refuse."""
     place = wording.board_place_text(round_number, board_number)
+    checks = [c for c in (check, None if expected is None else
+                          expecting(expected, round_number, board_number)) if c is not None]
     with event.operation("enter_result", f"录入成绩 {group} {place}: {' '.join(codes)} / "
                          "enter result") as session:
         found = Event.group(session, group)
         round_ = find_round(session, found, round_number)
-        if check is not None:
-            check(session, find_board(round_, board_number))
+        for each in checks:
+            each(session, find_board(round_, board_number))
         changed = _set_result(found, round_, board_number, codes, replace)
         return _later_rounds_warning(found, round_number) if replace and changed else []
+
+
+def hold_board(session: Session, board: BoardRow) -> BoardRow:
+    """Lock the board's row for this transaction and read it again under the lock."""
+    if session.get_bind().dialect.name == "sqlite":
+        # SQLite locks the file, not the row: a write takes its write lock now (waiting up to
+        # busy_timeout), so what is read next cannot change before the commit.
+        session.execute(update(BoardRow).where(BoardRow.id == board.id)
+                        .values(id=BoardRow.id))
+    session.expire(board, ["games"])
+    return session.scalars(select(BoardRow).where(BoardRow.id == board.id).with_for_update()
+                           .execution_options(populate_existing=True)).one()
+
+
+def expecting(expected: str, round_number: int,
+               board_number: int) -> Callable[[Session, BoardRow], None]:
+    """A guard for `enter_result`: the board must still hold `expected` (its stored text)
+    once its row is locked, so that of two stations correcting one board only one hears OK
+    (the other is told who changed it and to what)."""
+
+    def check(session: Session, board: BoardRow) -> None:
+        board = hold_board(session, board)
+        if (board.result or "") != expected:
+            raise UserError(
+                f"该台结果已被{board.changed_by or '另一工作站'}改为 {board.result or '（无）'}，"
+                "请刷新后再录入",
+                f"the result was changed meanwhile by {board.changed_by or 'another station'}"
+                f" to {board.result or '(none)'}: reload and enter again",
+                Place(f"第{round_number}轮第{board_number}台",
+                      f"round {round_number}, board {board_number}"))
+
+    return check
+
 
 
 def enter_results(event: Event, group: str, round_number: int,

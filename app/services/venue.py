@@ -18,12 +18,12 @@ import hashlib
 import hmac
 import secrets
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Integer, cast, func, select, update
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import Integer, cast, func, select
+from sqlalchemy.orm import selectinload
 
 from app.errors import Place, UserError
 from app.pairing.types import Colour, Outcome
@@ -340,36 +340,9 @@ def enter_hall_result(event: Event, station: str, group: str, round_number: int,
     another station is refused instead of being overwritten: the check and the write are
     one transaction, under the board row's lock, so of two writers only one hears OK.
     """
-    check = None if expected is None else _expecting(expected, round_number, board_number)
+    check = None if expected is None else rounds.expecting(expected, round_number, board_number)
     return rounds.enter_result(station_event(event, station), group, round_number,
                                board_number, list(codes), replace=replace, check=check)
-
-
-def _hold(session: Session, board: BoardRow) -> BoardRow:
-    """Lock the board's row for this transaction and read it again under the lock."""
-    if session.get_bind().dialect.name == "sqlite":
-        # SQLite locks the file, not the row: a write takes its write lock now (waiting up to
-        # busy_timeout), so what is read next cannot change before the commit.
-        session.execute(update(BoardRow).where(BoardRow.id == board.id)
-                        .values(id=BoardRow.id))
-    session.expire(board, ["games"])
-    return session.scalars(select(BoardRow).where(BoardRow.id == board.id).with_for_update()
-                           .execution_options(populate_existing=True)).one()
-
-
-def _expecting(expected: str, round_number: int,
-               board_number: int) -> Callable[[Session, BoardRow], None]:
-    def check(session: Session, board: BoardRow) -> None:
-        board = _hold(session, board)
-        if (board.result or "") != expected:
-            raise UserError(
-                f"该台结果已被{board.changed_by or '另一工作站'}改为 {board.result or '（无）'}，"
-                "请刷新后再录入",
-                f"the result was changed meanwhile by {board.changed_by or 'another station'}"
-                f" to {board.result or '(none)'}: reload and enter again",
-                _board_place(round_number, board_number))
-
-    return check
 
 
 def _board_place(round_number: int, board_number: int) -> Place:
@@ -477,5 +450,5 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
     # Entered once: a board that got its result meanwhile (the arbiter, or the same two
     # claims arriving twice) is refused under the row's lock rather than entered again.
     rounds.enter_result(station_event(event, "web:player"), group, round_number, board_number,
-                        list(normal), check=_expecting("", round_number, board_number))
+                        list(normal), check=rounds.expecting("", round_number, board_number))
     return ClaimOutcome("entered", claims)

@@ -96,3 +96,30 @@ def test_a_team_match_typed_again_asks_nothing(window, qtbot, tmp_path, monkeypa
     qtbot.keyClicks(view.entry, "1 100")  # another result: a correction, asked about
     qtbot.keyClick(view.entry, Qt.Key.Key_Return)
     assert len(asked) == 1
+
+
+def test_a_correction_does_not_overwrite_what_another_station_entered_meanwhile(  # type: ignore[no-untyped-def]
+        window, qtbot, view, monkeypatch):
+    """The arbiter at the desk corrects board 1 while a hall tablet enters its own correction
+    (issue 26: the desk's check and write were two transactions, the tablet's result lost):
+    the desk's write is refused, naming the board, and the tablet's result stands."""
+    from app.services import rounds as rounds_service
+    from app.services import venue
+    from app.ui import common
+
+    qtbot.keyClicks(view.entry, "1 0")
+    assert _board_results(window)[0] == "0-1"
+
+    def tablet_corrects_first(*_args: object) -> bool:
+        # While the question is open, the tablet corrects the board to a draw.
+        venue.enter_hall_result(window.ev, "web:tablet", "公开组", 1, 1, ["="], replace=True,
+                                expected="0-1")
+        return True  # the arbiter then says yes to his own correction
+
+    monkeypatch.setattr(common, "confirm", tablet_corrects_first)
+    entries = len(window.ev.history())
+    qtbot.keyClicks(view.entry, "1 1")
+    assert _board_results(window)[0] == "="  # the tablet's result stands
+    assert len(window.ev.history()) == entries + 1  # the tablet's entry only
+    assert "web:tablet" in window.banner_message() or "tablet" in view.entry_error.text()
+    assert rounds_service.same_result(window.ev, "公开组", 1, 1, ["="])

@@ -165,7 +165,9 @@ class ResultEntry(QObject):
         if view.is_team_group():
             return self._enter_match(name, number, board, codes, playoff or [], replace)
         view.changed_board = board  # only this board's row needs showing again
-        outcome = view.run(ENTER_RESULT, view.ev, name, number, board, codes, replace=replace)
+        # The result the arbiter saw when deciding: a tablet's entry meanwhile is not overwritten.
+        outcome = view.run(ENTER_RESULT, view.ev, name, number, board, codes, replace=replace,
+                           expected=old if replace else None)
         view.changed_board = None
         if outcome is None:
             self._reason = view.main.last_error
