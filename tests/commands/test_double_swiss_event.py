@@ -29,7 +29,8 @@ def test_seven_rounds_are_paired_and_entered(tmp_path: Path,
     assert main(["group", str(path), "--group", GROUP, "--system", "double_swiss"]) == 0
     capsys.readouterr()
     line = _group_line(capsys, path)
-    assert "double_swiss" in line and "2 盘" in line  # the system's two games a round
+    # The system and its two games a round, in words (no code name on screen).
+    assert "Double-Swiss" in line and "每轮局数：2" in line and "double_swiss" not in line
     for i in range(1, 12):
         assert main(["add-player", str(path), "--group", GROUP, "--name", f"选手{i}",
                      "--unit", f"单位{i % 4}"]) == 0

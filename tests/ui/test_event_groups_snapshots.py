@@ -44,7 +44,11 @@ def test_event_details_are_typed_stored_and_undone(window, qtbot, tmp_path):
     view = window.setup_view
     original = stored_event(path)
     assert view.event_edits["title"].text() == original[0]
-    assert view.preset_label.text() == "qiwang-2022"
+    # The preset by its title, the regulation's event (not its code name qiwang-2022).
+    from app.services.presets import list_presets
+
+    title = next(p.title for p in list_presets() if p.name == "qiwang-2022")
+    assert view.preset_label.text() == title
     type_into(qtbot, view.event_edits["title"], "2026年全国五子棋锦标赛决赛")
     type_into(qtbot, view.event_edits["venue"], "杭州棋院")
     type_into(qtbot, view.event_edits["start_date"], "2026-12-01")
