@@ -8,25 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
 from app.services import rounds
 from app.services.event import Event
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.commands.helpers import qiwang_open, run
 
 
 @pytest.fixture
 def paired(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A qiwang open group of six, round 1 paired, board 1 won by its first mover."""
-    path = tmp_path / "q.db"
-    assert run(capsys, "new", path, "--preset", "qiwang-2022")[0] == 0
-    for k in range(6):
-        assert run(capsys, "add-player", path, "--group", "公开组", "--name", f"棋手{k}")[0] == 0
-    assert run(capsys, "pair", path, "--group", "公开组")[0] == 0
+    path = qiwang_open(tmp_path / "q.db", capsys, players=6, paired=True)
     assert run(capsys, "result", path, "--group", "公开组", 1, 1, "0-1")[0] == 0
     return path
 

@@ -8,25 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
 from app.services import queries
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.commands.helpers import qiwang_open, run
 
 
 @pytest.fixture
 def swiss(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A qiwang open group of eight, round 1 paired."""
-    path = tmp_path / "q.db"
-    assert run(capsys, "new", path, "--preset", "qiwang-2022")[0] == 0
-    for k in range(8):
-        assert run(capsys, "add-player", path, "--group", "公开组", "--name", f"棋手{k}")[0] == 0
-    assert run(capsys, "pair", path, "--group", "公开组")[0] == 0
-    return path
+    return qiwang_open(tmp_path / "q.db", capsys, players=8, paired=True)
 
 
 def _results(path: Path, group: str = "公开组") -> list[str]:

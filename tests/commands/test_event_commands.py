@@ -9,15 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from tests.commands.helpers import run
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "imports"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def rows(text: str) -> list[dict[str, str]]:

@@ -8,13 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.commands.helpers import run
 
 
 def _event(tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str, count: int,

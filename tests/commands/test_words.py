@@ -15,21 +15,14 @@ import pytest
 
 from app.cli import build_parser, main
 from app.commands._words import CJK
+from tests.commands.helpers import qiwang_open, run
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "imports"
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.fixture
 def qiwang(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "q.db"
-    assert run(capsys, "new", path, "--preset", "qiwang-2022")[0] == 0
-    return path
+    return qiwang_open(tmp_path / "q.db", capsys)
 
 
 def test_every_setting_has_the_setup_form_s_label() -> None:
