@@ -28,7 +28,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from app.pairing.lexicographic import BracketPairing, blocked_indices, choose_bye, pair_round
+from app.pairing.lexicographic import (
+    BracketPairing,
+    blocked_indices,
+    bracket_notes,
+    choose_bye,
+    pair_round,
+)
 from app.pairing.types import (
     Board,
     Colour,
@@ -194,13 +200,7 @@ def pair(request: PairingRequest) -> Pairing:
     found: BracketPairing | None = pair_round(order, scores, may_meet, acceptable)
     if found is None:
         raise NoLegalPairing("无法让所有棋手都有对手 / the players cannot all be paired")
-    if found.quality_dropped:
-        notes.append("颜色条件已放宽（FIDE C.04.5 第3.6条） / the colour criterion was relaxed "
-                     "(FIDE C.04.5 Art. 3.6)")
-    if found.completed:
-        notes.append("有分数组无法单独配对，已与下一分数组合并编排 / a bracket could not be "
-                     "paired by itself: it was paired together with the scoregroup below "
-                     "(Art. 1.3.2)")
+    notes += bracket_notes(found, "C.04.5")
     coloured = [game_one_first(players[i], players[j], index, request.snapshot.initial_colour)
                 for index, (i, j) in enumerate(found.pairs)]
     # Board order: the higher score of the two, then the better TPN (as the reference orders).

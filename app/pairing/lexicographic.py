@@ -60,6 +60,21 @@ class BracketPairing:
     completed: bool = False
 
 
+def bracket_notes(found: BracketPairing, chapter: str) -> list[str]:
+    """What the arbiter is told of how the round's brackets were paired: the colour criterion
+    relaxed (Art. 3.6) or a bracket paired with the scoregroup below (Art. 1.3.2); `chapter`
+    is the FIDE text that applies (C.04.5 Double-Swiss, C.04.6 Team Swiss)."""
+    notes: list[str] = []
+    if found.quality_dropped:
+        notes.append(f"颜色条件已放宽（FIDE {chapter} 第3.6条） / the colour criterion was relaxed "
+                     f"(FIDE {chapter} Art. 3.6)")
+    if found.completed:
+        notes.append("有分数组无法单独配对，已与下一分数组合并编排 / a bracket could not be "
+                     "paired by itself: it was paired together with the scoregroup below "
+                     "(Art. 1.3.2)")
+    return notes
+
+
 def _perfect(members: Sequence[int], may_meet: MayMeet, acceptable: Acceptable | None) -> bool:
     """Can `members` (an even number) all be paired?"""
     if not members:

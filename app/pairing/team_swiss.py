@@ -26,7 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from app.pairing.lexicographic import BracketPairing, blocked_indices, choose_bye, pair_round
+from app.pairing.lexicographic import (
+    BracketPairing,
+    blocked_indices,
+    bracket_notes,
+    choose_bye,
+    pair_round,
+)
 from app.pairing.types import (
     Board,
     Colour,
@@ -236,13 +242,7 @@ def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()
                                               acceptable)
     if found is None:
         raise NoLegalPairing("无法让所有队伍都有对手 / the teams cannot all be paired")
-    if found.quality_dropped:
-        notes.append("颜色条件已放宽（FIDE C.04.6 第3.6条） / the colour criterion was relaxed "
-                     "(FIDE C.04.6 Art. 3.6)")
-    if found.completed:
-        notes.append("有分数组无法单独配对，已与下一分数组合并编排 / a bracket could not be "
-                     "paired by itself: it was paired together with the scoregroup below "
-                     "(Art. 1.3.2)")
+    notes += bracket_notes(found, "C.04.6")
     matches = [allocate(teams[i], teams[j], options.preferences, request.snapshot.initial_colour)
                for i, j in found.pairs]
     matches.sort(key=lambda m: (-max(m[0].score, m[1].score), min(m[0].tpn, m[1].tpn)))
