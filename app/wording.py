@@ -274,6 +274,24 @@ FIXED_WORDS = {
 }
 
 
+def wins_text(line: LegendLine, lang: str = "zh") -> str:
+    """What 胜局 counts (`app.standings.tiebreaks.wins`): FIDE's WIN under the FIDE policy,
+    else games won over the board with forfeit wins and byes as the group's settings say."""
+    if line.unplayed is Unplayed.FIDE:
+        return _pick(lang, "胜局：按国际棋联 C.07 第7.1条（WIN），计获胜得分的轮次，含不战胜和轮空",
+                     "Wins: as FIDE C.07 article 7.1 (WIN), the rounds scored as a win, forfeit "
+                     "wins and byes included")
+    zh_extra = {(True, True): "，含不战胜和轮空", (True, False): "，含不战胜，不含轮空",
+                (False, True): "，含轮空，不含不战胜", (False, False): "，不含不战胜和轮空"}
+    en_extra = {(True, True): ", forfeit wins and byes included",
+                (True, False): ", forfeit wins included, byes not",
+                (False, True): ", byes included, forfeit wins not",
+                (False, False): ", neither forfeit wins nor byes"}
+    key = (line.forfeit_wins, line.byes)
+    return _pick(lang, "胜局：实战获胜的局数" + zh_extra[key],
+                 "Wins: games won over the board" + en_extra[key])
+
+
 def unplayed_text(policy: Unplayed, lang: str = "zh") -> str:
     """How unplayed rounds count in the opponents' scores (FIDE C.07 art. 16)."""
     return _pick(lang, *UNPLAYED_WORDS[policy])
@@ -348,6 +366,8 @@ def _legend_text(line: LegendLine, lang: str) -> str:
         return _provisional(line, lang)
     if note is Note.UNPLAYED:
         return unplayed_text(line.unplayed, lang)
+    if note is Note.WINS:
+        return wins_text(line, lang)
     if note is Note.TIE_RULE:
         return _pick(lang, *TIE_RULE_WORDS[line.tie_rule or TieRule.PLAYOFF])
     if note is Note.GRADES:

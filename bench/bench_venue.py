@@ -9,8 +9,10 @@ Creates an event (qiwang preset, one Swiss group of N players, round 1 paired), 
 the pairings page's live part, half the round's JSON), as the pages' own script does. Meanwhile
 a second station (its own process, through `app.services.rounds.enter_result`) enters one
 result every `--every` seconds. Prints the request count, the latency of each kind (median, p95,
-p99, max), the errors, how soon the phones saw each result, and whether p99 < 0.3 s. The run is
-bounded by `--seconds` and the phones by `--phones`; traffic goes only to 127.0.0.1.
+p99, max), the errors, how soon the phones saw each result, and whether p99 < 0.3 s. Then, as issue
+26 found: 200 projector addresses and `--searches` unique searches, each followed by a tablet's write
+(its time) and the server's memory (/proc). The run is bounded by `--seconds`, the phones by
+`--phones`, the searches by `--searches`; traffic goes only to 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -170,6 +173,57 @@ def _station(path: Path, port: int, every: float, until: float,
         entered.put(None)
 
 
+def _rss(pid: int) -> float:
+    """The server's resident memory in MB (Linux /proc; 0 elsewhere)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    found = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return int(found[1]) / 1024 if found else 0.0
+
+
+def _get(port: int, path: str) -> None:
+    with urllib.request.urlopen(f"http://{HOST}:{port}{path}", timeout=30) as answer:
+        answer.read()
+
+
+def _reads_then_writes(port: int, pid: int, searches: int) -> list[str]:
+    """Issue 26's two read loads, then a tablet's write: 200 projector addresses (each an
+    address of its own), and `searches` unique name searches; the write's time after each,
+    and the server's memory."""
+    group = quote(GROUP)
+    lines = []
+
+    def write(board: int) -> float:
+        request = urllib.request.Request(
+            f"http://{HOST}:{port}/api/groups/{group}/results", method="POST",
+            data=json.dumps({"round": 1, "board": board, "result": "0-1", "replace": True}
+                            ).encode(),
+            headers={"Content-Type": "application/json", "X-Arbiter-Code": "bench-code"})
+        began = time.monotonic()
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                answer.read()
+        except urllib.error.HTTPError as error:  # a refusal is timed as well
+            error.read()
+        return time.monotonic() - began
+
+    for k in range(200):
+        _get(port, f"/projector?k={k}")
+    took = [write(1 + k % 3) for k in range(5)]
+    lines.append(f"  after 200 projector addresses: a tablet's write took median "
+                 f"{statistics.median(took) * 1000:.0f} ms, max {max(took) * 1000:.0f} ms")
+    before = _rss(pid)
+    for k in range(searches):
+        _get(port, f"/groups/{group}/pairings?q={k}")
+    after = _rss(pid)
+    took = [write(1 + k % 3) for k in range(5)]
+    lines.append(f"  {searches} unique searches: server memory {before:.0f} -> {after:.0f} MB;"
+                 f" a write then took median {statistics.median(took) * 1000:.0f} ms")
+    return lines
+
+
 def _figures(name: str, values: list[float]) -> str:
     if not values:
         return f"  {name:8} no requests"
@@ -188,6 +242,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--players", type=int, default=80)
     parser.add_argument("--every", type=float, default=0.5, help="seconds between results")
+    parser.add_argument("--searches", type=int, default=3000,
+                        help="unique searches after the phones (0: none, nor the projector "
+                             "addresses)")
     args = parser.parse_args()
     phones_count = max(1, min(args.phones, 1000))
     seconds = max(2.0, min(args.seconds, 120.0))
@@ -219,6 +276,8 @@ def main() -> int:
             entered.append(delay)
         station.join()
         wall = time.monotonic() - started
+        after_phones = (_reads_then_writes(port, server.pid, min(args.searches, 30_000))
+                        if args.searches > 0 else [])
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -235,6 +294,8 @@ def main() -> int:
         print(f"  a result showed in the change mark after: median "
               f"{statistics.median(entered):.2f} s, max {max(entered):.2f} s "
               f"(the phones poll it each second)")
+    for line in after_phones:
+        print(line)
     ordered = sorted(every)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else 0.0
     ok = bool(ordered) and p99 < 0.3 and not errors

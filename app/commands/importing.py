@@ -46,9 +46,9 @@ def _open_report(path: str | None) -> TextIO | None:
     """The report file, opened before anything is imported (a bad path refuses first)."""
     if path is None:
         return None
-    from app.store.files import check_name_fits, file_error
+    from app.store.files import check_output_file, file_error
 
-    check_name_fits(Path(path))
+    check_output_file(Path(path), "无法写入报告", "cannot write the report")
     try:
         return Path(path).open("w", encoding="utf-8")
     except OSError as error:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from app.commands.trf import read_limited
@@ -39,6 +38,7 @@ from app.rules.records import (
     write_record,
 )
 from app.rules.renjunet import is_renjunet, renjunet_record
+from app.store.files import write_output
 
 RENJUNET = "rif"  # read only: a RenjuNet database file (app.rules.renjunet)
 
@@ -106,15 +106,17 @@ def read_text(name: str) -> str:
                             "unknown text encoding (expected UTF-8 or GBK)", name) from None
 
 
-def read_input(text: str, name: str, source: str | None, game: int | None) -> GameRecord:
+def read_input(text: str, name: str, source: str | None, game: int | None,
+               repeats: bool = False) -> GameRecord:
     """The record `text` holds: a game of a RenjuNet file (`rif`, or XML when `source` is not
-    given), else a record of `source` or the detected format."""
+    given), else a record of `source` or the detected format. `repeats`: a move on an
+    occupied point is read (for `check`, which reports it) instead of refused."""
     if source == RENJUNET or (source is None and is_renjunet(text)):
-        return renjunet_record(text, game, name)
+        return renjunet_record(text, game, name, repeats)
     if game is not None:
         raise UserError("只有 RenjuNet 文件（.rif）可以选择第几局",
                         "--game is for RenjuNet (.rif) files only", name)
-    return read_record(text, name, source)
+    return read_record(text, name, source, repeats)
 
 
 def run_convert(args: argparse.Namespace) -> int:
@@ -122,7 +124,7 @@ def run_convert(args: argparse.Namespace) -> int:
     record = read_input(read_text(args.file), name, args.source, args.game)
     text = write_record(record, args.to)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        write_output(args.out, text, "无法写入棋谱", "cannot write the record")
     else:
         sys.stdout.write(text)
     return 0
@@ -172,7 +174,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.source == "actions" or (plain and is_action_line(text)):
         verdict = check_actions(settings, text.split())
     else:
-        record = read_input(text, name, args.source, args.game)
+        record = read_input(text, name, args.source, args.game, repeats=True)
         # A record that carries the protocol's steps (SGF AC/FO nodes, a PSQ #steps line) is
         # checked step by step; a stone-only one with the steps it cannot show implied.
         verdict = (check_actions(settings, record.steps) if record.steps

@@ -46,8 +46,16 @@ from app.results import Side, from_notation, notation, read_notation
 from app.rules.board import Point, parse_point
 from app.rules.endings import Ending
 from app.rules.game import decode_actions, encode_actions
+from app.rules.openings import find_opening
 from app.rules.records import GameRecord, step_point, with_steps, write_psq, write_sgf
-from app.rules.renjunet import RenjuNetGame, write_renjunet
+from app.rules.renjunet import (
+    RenjuNetGame,
+    RenjuNetPlayer,
+    RenjuNetTournament,
+    alt_text,
+    swap_text,
+    write_renjunet,
+)
 
 MANIFEST = "MANIFEST.sha256"
 FILE_MODE = 0o644  # the receiver (and anyone the package is passed to) can read every file
@@ -203,20 +211,31 @@ def game_record(model: ExportModel, game: GameLine) -> GameRecord:
 
 
 def renjunet_game(model: ExportModel, game: GameLine, record: GameRecord) -> RenjuNetGame:
-    """The game in the RenjuNet database form (opening, offers, swap from the steps)."""
+    """The game in the RenjuNet database form (`app.rules.renjunet`): the rule entry names the
+    group's opening rule, the opening its entry (Kagetsu, 4D), offers and swap marks from the
+    steps."""
     group = model.group(game.group)
     offers = tuple(p for p in (step_point(t[6:]) for t in record.steps
                                if t.startswith("offer:")) if p is not None)
-    swap = None
-    if "swap" in record.steps or "noswap" in record.steps:
-        swap = "swap" in record.steps
-    day = model.event.start_date
+    swaps = [t == "swap" for t in record.steps if t in ("swap", "noswap")]
+    day, last = model.event.start_date, model.event.end_date
+    tournament = RenjuNetTournament(
+        name=f"{model.event.title} {group.name}", year=day.year if day else 0,
+        month=day.month if day else 0, start=day.isoformat() if day else "",
+        end=(last or day).isoformat() if day else "", rule=group.opening_text)
+    try:
+        opening = find_opening(game.opening) if game.opening else None
+    except UserError:
+        opening = None
     return RenjuNetGame(
-        tournament=f"{model.event.title} {group.name}", round=game.round,
-        rule=group.rules or "renju", black=record.black, white=record.white,
+        tournament=tournament, round=str(game.round),
+        rule=group.opening_text or group.rules or "renju",
+        black=RenjuNetPlayer(record.black), white=RenjuNetPlayer(record.white),
         result=_played_code(game.result),
-        moves=record.moves, opening=game.opening, offers=offers, swap=swap,
-        year=day.year if day else 0,
+        moves=record.moves,
+        opening=opening.name_ja if opening else game.opening,
+        opening_abbr=opening.code if opening else "",
+        alt=alt_text(offers), swap=swap_text(swaps),
     )
 
 

@@ -542,7 +542,9 @@ class ExportModel:
 TIEBREAK_LEGENDS = {
     "buchholz": "对手分：本人各轮对手的积分之和",
     "median_buchholz": "中间对手分：对手分去掉最高和最低的一个对手积分",
-    "wins": "胜局：获胜的局数",
+    "wins": "胜局：获胜的局数（计法见说明）",
+    "rounds_won": "胜轮：获胜得分的轮次，含不战胜和轮空（国际棋联 C.07 第7.1条 WIN）",
+    "games_won": "实胜局：实战获胜的局数，不含不战胜和轮空（国际棋联 C.07 第7.2条 WON）",
     "progressive": "累进分：各轮后本人积分的累加",
     "sonneborn_berger": "索伯分：所胜对手积分之和加所和对手积分之半",
     "buchholz_of_buchholz": "小小分：各对手的对手分之和",

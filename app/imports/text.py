@@ -197,13 +197,22 @@ def parse_date(value: object) -> ParsedDate | None:
     if isinstance(value, bool):
         raise BadCell("日期无效", "invalid date")
     if isinstance(value, int | float):
-        if isinstance(value, float) and not value.is_integer():
-            value_text = cell_text(value)
-            if 1 <= value < 2958466:  # a datetime serial with a time of day
-                return ParsedDate(excel_serial_date(value))
-            raise BadCell(f"日期无效：{value_text}", f"invalid date: {value_text}")
-        return parse_date(str(int(value)))
-    raw = clean_text(value)
+        return _date_of_number(value)
+    return _date_of_text(clean_text(value))
+
+
+def _date_of_number(value: int | float) -> ParsedDate | None:
+    """A number cell: a whole number is read as its digits (20100101, or an Excel serial); a
+    fraction is a datetime serial with a time of day."""
+    if isinstance(value, float) and not value.is_integer():
+        value_text = cell_text(value)
+        if 1 <= value < 2958466:
+            return ParsedDate(excel_serial_date(value))
+        raise BadCell(f"日期无效：{value_text}", f"invalid date: {value_text}")
+    return parse_date(str(int(value)))
+
+
+def _date_of_text(raw: str) -> ParsedDate | None:
     spaced = unicodedata.normalize("NFKC", raw)
     timed = _TIME_PART.match(spaced)
     if timed and any(c in timed.group(1) for c in "-/.年"):
@@ -218,13 +227,7 @@ def parse_date(value: object) -> ParsedDate | None:
             return ParsedDate(_make_date(year, month, day, raw))
     match = _DMY_OR_MDY.match(text)
     if match:
-        first, second, year = (int(g) for g in match.groups())
-        if first > 12 >= second:
-            return ParsedDate(_make_date(year, second, first, raw))
-        if second > 12 >= first:
-            return ParsedDate(_make_date(year, first, second, raw))
-        raise BadCell(f"日期的月和日无法区分：{raw}（请写作 年-月-日）",
-                      f"ambiguous day and month: {raw} (write year-month-day)")
+        return ParsedDate(_day_or_month_first(match, raw))
     for pattern in (_YM, _YM_COMPACT):
         match = pattern.match(text)
         if match:
@@ -235,6 +238,17 @@ def parse_date(value: object) -> ParsedDate | None:
     if text.isdigit() and len(text) <= 7:
         return ParsedDate(excel_serial_date(int(text)))
     raise BadCell(f"无法识别的日期：{raw}", f"unrecognised date: {raw}")
+
+
+def _day_or_month_first(match: re.Match[str], raw: str) -> dt.date:
+    """`d/m/yyyy` or `m/d/yyyy`: read only when one of the two cannot be a month."""
+    first, second, year = (int(g) for g in match.groups())
+    if first > 12 >= second:
+        return _make_date(year, second, first, raw)
+    if second > 12 >= first:
+        return _make_date(year, first, second, raw)
+    raise BadCell(f"日期的月和日无法区分：{raw}（请写作 年-月-日）",
+                  f"ambiguous day and month: {raw} (write year-month-day)")
 
 
 _PHONE_SEPARATORS = re.compile(r"[-()（）+ ]")

@@ -278,6 +278,22 @@ class TrfTournament:
         """The request for the round after the last one with any result."""
         return self.request_for_round(self.rounds_played + 1)
 
+    def colourless_games(self, k: int) -> frozenset[frozenset[int]]:
+        """The games of round `k` the file writes without a colour on both sides (`  12 - +`,
+        `  7 - -`): a forfeit, which TRF lets go without colour (TRF26 round columns: the
+        colour is `-` when no game was played). Which player "moved first" is unknown there,
+        so a re-pairing may put either first (bbpPairings' `--check` accepts both)."""
+        games: set[frozenset[int]] = set()
+        for player in self.players:
+            entry = player.entry(k)
+            if entry is None or not entry.opponent or entry.colour != "-":
+                continue
+            other = self._by_number.get(entry.opponent)
+            back = other.entry(k) if other is not None else None
+            if back is None or back.colour == "-":
+                games.add(frozenset((player.number, entry.opponent)))
+        return frozenset(games)
+
     def pairing_of_round(self, k: int) -> Pairing:
         """The file's own pairing of round `k`: games in the order they first appear (first
         mover = TRF white), then the pairing-allocated bye (second=None)."""
@@ -290,7 +306,12 @@ class TrfTournament:
                 continue
             if entry.opponent:
                 seen.update((player.number, entry.opponent))
-                if entry.colour == "b":
+                colour = entry.colour
+                if colour == "-":  # a forfeit without colour here: the opponent's, if given
+                    other = self._by_number.get(entry.opponent)
+                    back = other.entry(k) if other is not None else None
+                    colour = {"w": "b", "b": "w"}.get(back.colour if back else "-", "-")
+                if colour == "b":
                     games.append((entry.opponent, player.number))
                 else:
                     games.append((player.number, entry.opponent))
@@ -816,11 +837,19 @@ def _check_opponents(by_number: Mapping[int, TrfPlayer], source: str) -> None:
 
 
 def _infer_initial_colour(players: Iterable[TrfPlayer]) -> Colour | None:
-    """The round-1 colour of the lowest-numbered player paired in round 1 (TRF26 tag 152)."""
-    for player in sorted(players, key=lambda p: p.number):
+    """The round-1 colour of the lowest-numbered player paired in round 1 (TRF26 tag 152).
+
+    When his game is a forfeit written without colour (`  8 - +`), the colour is taken from
+    the next player of the top half who has one, flipped once for each paired player before
+    him: in round 1 the top half meets the bottom half board by board, the colours of the
+    top-half players alternating from board 1 (FIDE C.04.3 Dutch, article on round 1)."""
+    paired = [p for p in sorted(players, key=lambda p: p.number)
+              if (e := p.entry(1)) is not None and e.opponent]
+    for index, player in enumerate(paired[:len(paired) // 2 or 1]):
         entry = player.entry(1)
-        if entry is not None and entry.opponent and entry.colour in ("w", "b"):
-            return Colour.FIRST if entry.colour == "w" else Colour.SECOND
+        if entry is not None and entry.colour in ("w", "b"):
+            first = entry.colour == "w"
+            return Colour.FIRST if first == (index % 2 == 0) else Colour.SECOND
     return None
 
 

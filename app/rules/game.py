@@ -243,7 +243,7 @@ class GameSettings:
         """A game under a group's rules. 指定开局 belongs to 专业规则 (elsewhere 自由开局); its
         `fifth_move_offers` N is fixed (五手两打 for juniors), or 0: N declared by the
         tentative black with the opening (1 to MAX_OFFERS)."""
-        if protocol is Protocol.DESIGNATED and rules is not RuleSet.RENJU:
+        if protocol is Protocol.DESIGNATED and not rules.has_forbidden:
             protocol = Protocol.FREE
         if protocol is Protocol.DESIGNATED:
             declared = fifth_move_offers == 0

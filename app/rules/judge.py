@@ -6,6 +6,8 @@ Rule sets (`RuleSet`):
   overline (长连, six or more in a row), double-four (四四, two fours at once, also two fours
   in one line such as `X.X?X.X`) and double-three (三三, two real threes at once). A move that
   makes exactly five wins even when it also makes 44, 33 or an overline (RIF article on five).
+- `RENJU_JRF`: `RENJU` with the Japanese Renju Federation's 1996 reading of a three (below);
+  a named variant of the one judge (the same code, one flag), never the default.
 - `FREESTYLE` 大众规则 / 无禁手: five or more wins for both sides, no forbidden moves.
 - `STANDARD` 标准五子棋: exactly five wins for both sides, no forbidden moves.
 
@@ -20,6 +22,14 @@ Definitions (RIF rules, "Definitions"; Chinese 2013 rules, 禁手 clauses):
 - three (三): a row to which black can add one stone, without making a five at the same
   time, to make a straight four, where that completing point is not itself forbidden once
   the move is on the board. The check is recursive (真假三 / 假禁手).
+  Where the readings differ: the clause "without at the same time making a five" is the RIF
+  rules' definition of a three (RIF International Rules of Renju, "Definitions"), which the
+  Chinese 2013 rules follow: a three whose only straight-four point also makes a five is no
+  three. This is the default. The Japanese Renju Federation's 1996 rules (日本連珠社) read the
+  three without that clause: such a three still counts, so the point can be a 33. The public
+  renju library realcore (github.com/starpentagon/realcore, its forbidden-move tests) follows
+  that reading; it agrees with this judge on 22 of its 24 labelled positions, the two others
+  being exactly this case. `RuleSet.RENJU_JRF` (and `five_completion_counts=True`) judges by it.
 - 4-3 is legal; 4-4-3 and 4-3-3 are fouls. The primary kind of a foul is overline > 44 > 33.
 
 How it is fast: every line of the board (rows, columns, both diagonals) is kept as a string
@@ -31,6 +41,7 @@ window and cached. Only the rare real double-three candidates need the recursive
 Public API:
 - `RuleSet`, `FiveResult`, `Verdict` (forbidden, forbidden_all_kinds, black_five, white_five)
 - `judge_position(position, rules=RuleSet.RENJU, *, five_completion_counts=False) -> Verdict`
+  (`five_completion_counts`: the JRF reading for one call, as `RuleSet.RENJU_JRF` gives it)
 - `forbidden_kind(position, point, rules=RuleSet.RENJU) -> str | None` (`overline`/`44`/`33`)
 - `move_result(position, point, stone, rules) -> FiveResult` (what one move does)
 """
@@ -53,20 +64,27 @@ class RuleSet(StrEnum):
     """The rule set of a game (行棋规则)."""
 
     RENJU = "renju"  # 专业规则 / 禁手规则
+    RENJU_JRF = "renju-jrf"  # 专业规则, the JRF 1996 reading of a three (module docstring)
     FREESTYLE = "freestyle"  # 大众规则 / 无禁手: five or more wins
     STANDARD = "standard"  # 标准五子棋: exactly five wins, no forbidden moves
 
     @property
     def zh(self) -> str:
-        return {"renju": "专业规则", "freestyle": "大众规则", "standard": "标准五子棋"}[self.value]
+        return {"renju": "专业规则", "renju-jrf": "专业规则（日本连珠社1996年三的定义）",
+                "freestyle": "大众规则", "standard": "标准五子棋"}[self.value]
 
     @property
     def has_forbidden(self) -> bool:
-        return self is RuleSet.RENJU
+        return self in (RuleSet.RENJU, RuleSet.RENJU_JRF)
+
+    @property
+    def five_completion_counts(self) -> bool:
+        """A three completed only by a move that also makes five still counts (JRF 1996)."""
+        return self is RuleSet.RENJU_JRF
 
     def wins_with(self, stone: Stone, run: int) -> bool:
         """True when a row of `run` stones of `stone` is a winning five under these rules."""
-        if self is RuleSet.FREESTYLE or (self is RuleSet.RENJU and stone is Stone.WHITE):
+        if self is RuleSet.FREESTYLE or (self.has_forbidden and stone is Stone.WHITE):
             return run >= 5
         return run == 5
 
@@ -312,8 +330,10 @@ def judge_position(
 
     `five_completion_counts=True` reads the definition of three without the RIF clause
     "without at the same time making a five" (a reading some programs follow); the default
-    follows the RIF wording, as the Chinese 2013 rules do.
+    follows the RIF wording, as the Chinese 2013 rules do (`RuleSet.RENJU_JRF` reads it so
+    throughout).
     """
+    five_completion_counts = five_completion_counts or rules.five_completion_counts
     if len(_CACHE) > _CACHE_LIMIT:
         _CACHE.clear()
     board = _Lines(position)
@@ -370,7 +390,7 @@ def forbidden_kind(
     """The primary forbidden kind if black played the empty `point` now, else None."""
     if not rules.has_forbidden or position.stone_at(point) is not None:
         return None
-    status = _black_status(_Lines(position), _index(point), rules, False)
+    status = _black_status(_Lines(position), _index(point), rules, rules.five_completion_counts)
     return None if status == "five" else status
 
 
@@ -379,7 +399,7 @@ def move_result(position: Position, point: Point, stone: Stone, rules: RuleSet) 
     board = _Lines(position)
     index = _index(point)
     if stone is Stone.BLACK:
-        status = _black_status(board, index, rules, False)
+        status = _black_status(board, index, rules, rules.five_completion_counts)
         if status == "five":
             return FiveResult.FIVE
         return FiveResult.NONE if status is None else FiveResult.FORBIDDEN

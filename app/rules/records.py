@@ -85,11 +85,14 @@ def with_steps(record: GameRecord, steps: Iterable[str]) -> GameRecord:
     return replace(record, moves=moves, steps=() if plain else steps)
 
 
-def _check_moves(moves: Iterable[Point], places: list[str]) -> tuple[Point, ...]:
+def _check_moves(moves: Iterable[Point], places: list[str], repeats: bool = False
+                 ) -> tuple[Point, ...]:
+    """The moves, refused when one repeats an earlier point, unless `repeats` (the checker
+    reads such a record: a stone on an occupied point is an illegal step, not a bad file)."""
     seen: dict[Point, int] = {}
     out = []
     for i, point in enumerate(moves):
-        if point in seen:
+        if point in seen and not repeats:
             raise UserError(
                 f"第{i + 1}手 {format_point(point)} 与第{seen[point] + 1}手重复",
                 f"move {i + 1} {format_point(point)} repeats move {seen[point] + 1}",
@@ -152,9 +155,9 @@ def describe_steps(steps: Iterable[str]) -> tuple[str, ...]:
 _MOVE_RE = re.compile(r"([a-oA-O])([0-9]{1,2})", re.ASCII)
 
 
-def read_moves(text: str, where: str = "moves") -> GameRecord:
+def read_moves(text: str, where: str = "moves", repeats: bool = False) -> GameRecord:
     """`h8h9i10` (spaces allowed between moves) -> a record; linear in the length of the
-    text (line and column are counted as the text is read)."""
+    text (line and column are counted as the text is read). `repeats`: see `read_record`."""
     moves: list[Point] = []
     places: list[str] = []
     i = 0
@@ -178,7 +181,7 @@ def read_moves(text: str, where: str = "moves") -> GameRecord:
         if len(moves) > SIZE * SIZE:
             raise UserError("着法超过 225 手", "more than 225 moves", places[-1])
         i = match.end()
-    return GameRecord(_check_moves(moves, places))
+    return GameRecord(_check_moves(moves, places, repeats))
 
 
 def write_moves(record: GameRecord | Iterable[Point]) -> str:
@@ -426,7 +429,7 @@ def _sgf_root(text: str, where: str, root: list[_Prop]
     return names, info
 
 
-def read_sgf(text: str, where: str = "sgf") -> GameRecord:
+def read_sgf(text: str, where: str = "sgf", repeats: bool = False) -> GameRecord:
     """An SGF record of a gomoku/renju game on the 15x15 board (main line only), with the
     protocol steps where the file has them (FO, AC, passes)."""
     nodes = _sgf_nodes(text, where)
@@ -434,7 +437,7 @@ def read_sgf(text: str, where: str = "sgf") -> GameRecord:
     reading = _SgfSteps(text, where)
     for node in nodes:
         reading.node(node)
-    record = GameRecord(_check_moves(reading.moves, reading.places), (), names["PB"],
+    record = GameRecord(_check_moves(reading.moves, reading.places, repeats), (), names["PB"],
                         names["PW"], names["RE"], tuple(info))
     return with_steps(record, reading.steps)
 
@@ -467,7 +470,7 @@ def write_psq(record: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
-def read_psq(text: str, where: str = "psq") -> GameRecord:
+def read_psq(text: str, where: str = "psq", repeats: bool = False) -> GameRecord:
     """A Piskvork `.psq` record on the 15x15 board."""
     lines = text.splitlines()
     header = lines[0].strip() if lines else ""
@@ -505,7 +508,7 @@ def read_psq(text: str, where: str = "psq") -> GameRecord:
         moves.append((x - 1, SIZE - y))
         times.append(t)
         places.append(place)
-    record = GameRecord(_check_moves(moves, places), tuple(times))
+    record = GameRecord(_check_moves(moves, places, repeats), tuple(times))
     return _psq_trailer(record, trailer, where)
 
 
@@ -537,15 +540,20 @@ def detect_format(text: str) -> str:
     return "moves"
 
 
-def read_record(text: str, where: str = "record", fmt: str | None = None) -> GameRecord:
-    """A record in any format (detected when `fmt` is None); an empty file is refused."""
+def read_record(text: str, where: str = "record", fmt: str | None = None,
+                repeats: bool = False) -> GameRecord:
+    """A record in any format (detected when `fmt` is None); an empty file is refused.
+
+    A move on a point an earlier move took is refused unless `repeats`: `record check` reads
+    such a record and reports the move as its first illegal step (docs/CLI.md, "Records");
+    converting it would write a record no reader accepts."""
     if not text.strip():
         raise UserError("棋谱文件是空的", "the record file is empty", where)
     fmt = fmt or detect_format(text)
     readers = {"moves": read_moves, "sgf": read_sgf, "psq": read_psq}
     if fmt not in readers:
         raise UserError(f"未知的棋谱格式 {fmt}", f"unknown record format {fmt!r}", where)
-    return readers[fmt](text, where)
+    return readers[fmt](text, where, repeats)
 
 
 def write_record(record: GameRecord, fmt: str) -> str:

@@ -1,13 +1,17 @@
 """The operations a window runs, each with what it returns: its value, its warnings, and the
-areas of the event it changes (so that a screen refreshes only what an operation touched).
+areas of the event it changed (so that a screen refreshes only what an operation touched).
 
 An `Operation` wraps one service function (still one transaction, still undoable); calling it
-gives an `Outcome`. The command line calls the service functions themselves.
+gives an `Outcome`. What it changed is not declared per operation: it is derived from the
+rows the undo recorder saw it write (`EventStore.watching`), table by table, as an undo or
+redo step's changes are (as Anki derives its redraws from the changes it recorded). An
+operation that wrote nothing changed nothing. The command line calls the service functions
+themselves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, ParamSpec, TypeVar
@@ -22,9 +26,12 @@ from app.services import (
     playoffs,
     rounds,
     snapshots,
+    teams,
     venue,
 )
 from app.services import event as event_service
+from app.services.event import Event
+from app.store.undo import SNAPSHOT, WHOLE_EVENT, RowChange
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -45,6 +52,34 @@ class Area(Enum):
 
 EVERYTHING = frozenset(Area)
 
+_RESULTS = frozenset({Area.ROUNDS, Area.GAMES, Area.STANDINGS, Area.PLAYOFFS, Area.EVENT})
+_PEOPLE = frozenset({Area.PLAYERS, Area.TEAMS, Area.STANDINGS, Area.ROUNDS, Area.EVENT})
+
+TABLE_AREAS: Mapping[str, frozenset[Area]] = {
+    # the event's details, its officials and schedule, its team rankings and their teams
+    "tournament": frozenset({Area.EVENT, Area.TEAMS, Area.STANDINGS}),
+    "group": EVERYTHING,  # a group's settings change how everything of it is shown
+    "player": _PEOPLE,
+    "absence": _PEOPLE,
+    "team": _PEOPLE,
+    "team_member": _PEOPLE,
+    "round": _RESULTS | {Area.PLAYERS},  # a round paired or taken back
+    "board": _RESULTS,  # a result, or a pairing changed by hand
+    "game": _RESULTS,
+    "playoff": frozenset({Area.PLAYOFFS, Area.STANDINGS, Area.GAMES}),
+    SNAPSHOT: frozenset({Area.SNAPSHOTS}),
+    WHOLE_EVENT: EVERYTHING,
+}
+"""What each table's rows are shown in (a table not named here: anything)."""
+
+
+def areas_changed(rows: Iterable[RowChange]) -> frozenset[Area]:
+    """The areas the written rows are shown in."""
+    areas: set[Area] = set()
+    for row in rows:
+        areas |= TABLE_AREAS.get(row.table, EVERYTHING)
+    return frozenset(areas)
+
 
 @dataclass(frozen=True)
 class Outcome(Generic[T]):
@@ -63,93 +98,102 @@ def _value_is_warnings(value: Any) -> Sequence[str]:
     return tuple(value or ())
 
 
+def _event_of(args: Sequence[Any], kwargs: Mapping[str, Any]) -> Event:
+    found = next((a for a in (*args, *kwargs.values()) if isinstance(a, Event)), None)
+    if found is None:
+        raise TypeError("an operation is run on an open event")
+    return found
+
+
 @dataclass(frozen=True)
 class Operation(Generic[P, T]):
-    """A service function as an operation: the areas it changes, where its warnings are."""
+    """A service function as an operation: where its warnings are; what it changed is seen."""
 
     call: Callable[P, T]
-    changes: frozenset[Area]
     warnings: Callable[[T], Sequence[str]] = _no_warnings
     name: str = ""
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Outcome[T]:
-        value = self.call(*args, **kwargs)
-        return Outcome(value, tuple(self.warnings(value)), self.changes)
+        with _event_of(args, kwargs).store.watching() as rows:
+            value = self.call(*args, **kwargs)
+        return Outcome(value, tuple(self.warnings(value)), areas_changed(rows))
 
 
-def _op(call: Callable[P, T], *areas: Area,
-        warnings: Callable[[T], Sequence[str]] = _no_warnings) -> Operation[P, T]:
-    return Operation(call, frozenset(areas), warnings, call.__name__)
+def _op(call: Callable[P, T], warnings: Callable[[T], Sequence[str]] = _no_warnings
+        ) -> Operation[P, T]:
+    return Operation(call, warnings, call.__name__)
 
-
-_RESULTS = (Area.ROUNDS, Area.GAMES, Area.STANDINGS, Area.PLAYOFFS)
-_PEOPLE = (Area.PLAYERS, Area.TEAMS, Area.STANDINGS, Area.ROUNDS)
 
 # The event and its groups
-UPDATE_EVENT = _op(event_service.update_event, Area.EVENT)
-ADD_GROUP = _op(event_service.add_group, *EVERYTHING)
-REMOVE_GROUP = _op(event_service.remove_group, *EVERYTHING)
-UPDATE_GROUP = _op(groups.update_group, *EVERYTHING)
+UPDATE_EVENT = _op(event_service.update_event)
+SET_OFFICIALS = _op(event_service.set_officials)
+SET_SCHEDULE_ENTRY = _op(event_service.set_schedule_entry)
+ADD_GROUP = _op(event_service.add_group)
+REMOVE_GROUP = _op(event_service.remove_group)
+UPDATE_GROUP = _op(groups.update_group)
 
 # Players and teams
-ADD_PLAYER = _op(players.add_player, *_PEOPLE)
-UPDATE_PLAYER = _op(players.update_player, *_PEOPLE)
-WITHDRAW_PLAYER = _op(players.withdraw_player, *_PEOPLE)
-REINSTATE_PLAYER = _op(players.reinstate_player, *_PEOPLE)
-SET_ABSENCE = _op(players.set_absence, *_PEOPLE)
-ADD_TEAM = _op(knockout.add_team, *_PEOPLE)
-EDIT_TEAM = _op(knockout.edit_team, *_PEOPLE)
-IMPORT_LISTS = _op(importing.import_lists, *_PEOPLE, Area.EVENT)
+ADD_PLAYER = _op(players.add_player)
+UPDATE_PLAYER = _op(players.update_player)
+WITHDRAW_PLAYER = _op(players.withdraw_player)
+REINSTATE_PLAYER = _op(players.reinstate_player)
+SET_ABSENCE = _op(players.set_absence)
+ADD_TEAM = _op(knockout.add_team)
+EDIT_TEAM = _op(knockout.edit_team)
+IMPORT_LISTS = _op(importing.import_lists)
+
+# Team rankings: declared teams, their tie-break chain, lots (qiwang 十二(四)4)
+DECLARE_TEAM = _op(teams.declare_team)
+REMOVE_TEAM = _op(teams.remove_team)
+UPDATE_TEAM = _op(teams.update_declared_team)
+IMPORT_TEAMS = _op(teams.import_teams)
+RECORD_LOTS = _op(teams.record_lots)
+TEAM_RULES = _op(teams.set_team_ranking_rules)
 
 # Rounds
-PAIR_NEXT_ROUND = _op(rounds.pair_next_round, Area.ROUNDS, Area.STANDINGS, Area.EVENT,
-                      Area.SNAPSHOTS, Area.PLAYERS)
-UNPAIR_LAST_ROUND = _op(rounds.unpair_last_round, Area.ROUNDS, Area.STANDINGS, Area.EVENT,
-                        Area.PLAYERS)
-SWAP_COLOURS = _op(rounds.swap_colours, Area.ROUNDS, warnings=_value_is_warnings)
-EXCHANGE_PLAYERS = _op(rounds.exchange_players, Area.ROUNDS, warnings=_value_is_warnings)
-ENTER_RESULT = _op(rounds.enter_result, *_RESULTS, Area.EVENT, warnings=_value_is_warnings)
-ENTER_TEAM_RESULT = _op(knockout.enter_team_result, *_RESULTS, Area.EVENT, Area.TEAMS)
+PAIR_NEXT_ROUND = _op(rounds.pair_next_round)
+UNPAIR_LAST_ROUND = _op(rounds.unpair_last_round)
+SWAP_COLOURS = _op(rounds.swap_colours, _value_is_warnings)
+EXCHANGE_PLAYERS = _op(rounds.exchange_players, _value_is_warnings)
+ENTER_RESULT = _op(rounds.enter_result, _value_is_warnings)
+ENTER_TEAM_RESULT = _op(knockout.enter_team_result)
 
 # Games recorded on the board, playoffs
-PLAYOFF_CHANGES = (Area.PLAYOFFS, Area.STANDINGS, Area.GAMES)
-CREATE_PLAYOFF = _op(playoffs.create_playoff, *PLAYOFF_CHANGES)
-RECORD_PLAYOFF_RESULT = _op(playoffs.record_playoff_result, *PLAYOFF_CHANGES)
+CREATE_PLAYOFF = _op(playoffs.create_playoff)
+RECORD_PLAYOFF_RESULT = _op(playoffs.record_playoff_result)
 
-SAVE_GAME = _op(games.save_game, *_RESULTS, Area.EVENT)
+SAVE_GAME = _op(games.save_game)
 
 # The venue on the LAN (the serve dialog)
-SET_PLAYER_CONFIRMATION = _op(venue.set_player_confirmation, Area.EVENT)
-SET_ARBITER_CODE = _op(venue.set_arbiter_code, Area.EVENT)
+SET_PLAYER_CONFIRMATION = _op(venue.set_player_confirmation)
+SET_ARBITER_CODE = _op(venue.set_arbiter_code)
 
 # Awards
-DECLINE_AWARD = _op(awards.decline_award, Area.STANDINGS)
+DECLINE_AWARD = _op(awards.decline_award)
 """A player declines (or takes back declining) a grade title or a prize: the standings, the
 award list and the certificates follow (qiwang 2022 十五4 不顺延; 2016 八(二)3 依次顺延)."""
 
 # Snapshots
-RESTORE_SNAPSHOT = _op(snapshots.restore, *EVERYTHING)
-TAKE_SNAPSHOT = _op(snapshots.take, Area.SNAPSHOTS)
+RESTORE_SNAPSHOT = _op(snapshots.restore)
+TAKE_SNAPSHOT = _op(snapshots.take)
 
 
 @dataclass(frozen=True)
 class StepChanges:
-    """What an undo or redo step changed, as the screens see it: the areas (None: any), and
-    the boards whose result alone changed."""
+    """What an undo or redo step changed, as the screens see it: the areas, and the boards
+    whose result alone changed."""
 
-    areas: frozenset[Area] | None
+    areas: frozenset[Area]
     boards: tuple[int, ...] = ()
 
 
-def step_changes(rows: Sequence[tuple[str, str, dict[str, Any]]]) -> StepChanges:
+def step_changes(rows: Sequence[RowChange]) -> StepChanges:
     """The areas an undo or redo step changed, from the rows it changed (`EventStore.
-    last_step`: what was done, table, key): a result taken back or put again (its board
-    updated, its games) changes what entering it changes, and names its board; any other
-    step may change anything."""
+    last_step`), as an operation's are; a result taken back or put again (its board
+    updated, its games) names its board, so that only its row is shown again."""
     result_only = bool(rows) and all(
-        table == "game" or (table == "board" and done == "update") for done, table, _pk in rows)
-    if not result_only:
-        return StepChanges(None)
-    boards = tuple(dict.fromkeys(int(pk["id"]) for _done, table, pk in rows
-                                 if table == "board" and "id" in pk))
-    return StepChanges(ENTER_RESULT.changes, boards)
+        row.table == "game" or (row.table == "board" and row.done == "update") for row in rows)
+    boards = tuple(dict.fromkeys(int(row.pk["id"]) for row in rows
+                                 if row.table == "board" and "id" in row.pk)) \
+        if result_only else ()
+    return StepChanges(areas_changed(rows), boards)

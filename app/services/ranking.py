@@ -209,6 +209,10 @@ def _legend(group: Group, scheme: AwardScheme, final: bool, complete: int, plann
         lines.append(LegendLine(Note.PROVISIONAL, complete=complete, planned=planned,
                                 pending=pending))
     lines.append(LegendLine(Note.UNPLAYED, unplayed=settings.unplayed_policy))
+    if "wins" in settings.tiebreaks:
+        lines.append(LegendLine(Note.WINS, unplayed=settings.unplayed_policy,
+                                forfeit_wins=settings.wins_count_forfeits,
+                                byes=settings.wins_count_byes))
     lines.append(LegendLine(Note.TIE_RULE, tie_rule=scheme.tie_rule) if scheme.playoffs
                  else LegendLine(Note.NO_PLAYOFFS))
     if scheme.playoff_all_admitted:

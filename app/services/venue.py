@@ -255,8 +255,9 @@ def generate_arbiter_code() -> str:
 
 
 def set_arbiter_code(event: Event, code: str | None) -> None:
-    """Store the event's arbiter code (裁判码) as a salted hash; None removes it (then no
-    tablet can write). Not undoable: undo steps through results, not through the code."""
+    """Store the event's arbiter code (裁判码) as a salted hash; None removes it (then
+    `serve` makes a code for each serving). Not undoable: undo steps through results, not
+    through the code."""
     stored: dict[str, Any] = {}
     if code is not None:
         code = _check_code_text(code)

@@ -4,7 +4,7 @@ them through `app.wording`.
 
 Sources: 2016 national online mind games 八(二)1 and shenzhen 2022 十一(一)2 (ties and
 playoffs), qiwang 2022 十五1 and 十五4 (open places kept by women; titles 不顺延), FIDE C.07
-art. 16 (unplayed rounds).
+art. 16 (unplayed rounds), art. 7.1 / 7.2 (what a count of wins counts).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ class Note(StrEnum):
 
     PROVISIONAL = "provisional"  # rounds remain (`complete`/`planned`) or ties wait (`pending`)
     UNPLAYED = "unplayed"  # how unplayed rounds count in opponent-based tie-breaks
+    WINS = "wins"  # what 胜局 counts (`unplayed`, `forfeit_wins`, `byes`), where the chain has it
     TIE_RULE = "tie_rule"  # what a tie still level after the tie-breaks becomes
     NO_PLAYOFFS = "no_playoffs"  # the group never plays off: ties share
     ALL_ADMITTED = "all_admitted"  # every tie inside the admitted places is played off
@@ -49,7 +50,9 @@ class LegendLine:
     planned: int = 0  # ... of rounds planned
     pending: int = 0  # PROVISIONAL with every round played: ties still to play off
     knockout: bool = False  # PROVISIONAL of a knockout (its bracket: rounds only)
-    unplayed: Unplayed = Unplayed.ZERO  # UNPLAYED
+    unplayed: Unplayed = Unplayed.ZERO  # UNPLAYED, WINS
+    forfeit_wins: bool = True  # WINS: 胜局 counts forfeit wins ...
+    byes: bool = False  # ... and byes (the Chinese policies; `fide`: FIDE's WIN)
     tie_rule: TieRule | None = TieRule.PLAYOFF  # TIE_RULE, TEAM_CHAIN (None: none stated)
     passed_down: bool = False  # GRADES: 依次顺延 (True) or 不顺延
     count: int = 0  # TEAM_BEST: members counted

@@ -10,7 +10,9 @@ group's point units (counts such as 胜局 are plain integers). Sources:
 - FIDE Handbook C.07 Tie-Break Regulations (2024): Buchholz (art. 8.1), its cut / median
   modifiers (art. 14), Sonneborn-Berger (art. 9.1), progressive score (art. 7.5), direct
   encounter (art. 6), games with black (art. 7.3, here: as first mover 先手), wins with black
-  (art. 7.4), number of wins (art. 7.1 / 7.2).
+  (art. 7.4), number of wins: WIN, rounds won with or without playing (art. 7.1,
+  `rounds_won`), and WON, games won over the board (art. 7.2, `games_won`); `wins` (胜局) is
+  WIN under the `fide` policy and the Chinese count otherwise (see `wins`).
 
 Rounds without a game (byes, forfeits, absences) count in opponent-based tie-breaks by the
 group's `Unplayed` policy:
@@ -216,7 +218,12 @@ def median_buchholz(ctx: TieBreakContext) -> dict[int, Fraction]:
 
 
 def wins(ctx: TieBreakContext) -> dict[int, Fraction]:
-    """胜局: games won (FIDE C.07 art. 7.1/7.2); forfeit wins and byes as the options say."""
+    """胜局. Under the `fide` policy FIDE's own "number of wins" (C.07 (2024) art. 7.1, WIN:
+    `rounds_won`). Under the Chinese policies (2016 八(二)1, shenzhen 十一(一)2 say only 胜局)
+    games won over the board, plus forfeit wins and byes as the group's options say (default:
+    forfeit wins yes, byes no); the legend says which (`app.standings.legend`, Note.WINS)."""
+    if ctx.options.unplayed is Unplayed.FIDE:
+        return rounds_won(ctx)
     counted = {Outcome.WIN}
     if ctx.options.forfeit_wins_count:
         counted.add(Outcome.FORFEIT_WIN)
@@ -224,6 +231,26 @@ def wins(ctx: TieBreakContext) -> dict[int, Fraction]:
         counted |= {Outcome.PAB, Outcome.FULL_BYE}
     return {
         n: Fraction(sum(1 for r in p.rounds if r.outcome in counted))
+        for n, p in ctx.players.items()
+    }
+
+
+def rounds_won(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """胜轮 (FIDE C.07 (2024) art. 7.1, WIN): the rounds in which the player obtained, with or
+    without playing, as many points as a win gives: games won, forfeit wins, and the byes
+    worth a win (a pairing-allocated bye, a full-point bye); a bye worth less does not count."""
+    win = ctx.snapshot.points.win
+    return {
+        n: Fraction(sum(1 for r in p.rounds if win and r.points == win))
+        for n, p in ctx.players.items()
+    }
+
+
+def games_won(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """实胜局 (FIDE C.07 (2024) art. 7.2, WON): the games won over the board; forfeit wins and
+    byes do not count."""
+    return {
+        n: Fraction(sum(1 for r in p.rounds if r.outcome is Outcome.WIN and _played(r)))
         for n, p in ctx.players.items()
     }
 
@@ -342,6 +369,8 @@ REGISTRY: dict[str, TieBreak] = {
         TieBreak("buchholz", "对手分", "points", buchholz),
         TieBreak("median_buchholz", "中间对手分", "points", median_buchholz),
         TieBreak("wins", "胜局", "count", wins),
+        TieBreak("rounds_won", "胜轮", "count", rounds_won),
+        TieBreak("games_won", "实胜局", "count", games_won),
         TieBreak("progressive", "累进分", "points", progressive),
         TieBreak("sonneborn_berger", "索伯分", "points", sonneborn_berger),
         TieBreak("buchholz_of_buchholz", "小小分", "points", buchholz_of_buchholz),

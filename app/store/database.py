@@ -99,6 +99,9 @@ def create_event_database(location: str | Path) -> Engine:
     if not is_url(location):
         path = Path(location)
         check_name_fits(path, EVENT_SUFFIXES)
+        if path.is_dir():
+            raise UserError("这是一个文件夹，不是赛事文件", "it is a folder, not an event file",
+                            str(path))
         if path.exists():
             raise UserError("文件已存在，不会覆盖", "file exists already; not overwritten", str(path))
         if not path.parent.exists():

@@ -30,8 +30,45 @@ def file_error(error: BaseException, where: str, zh: str, en: str) -> UserError:
         return UserError(f"{zh}：文件或介质是只读的（read-only）", f"{en}: read-only", where)
     if code == errno.ENAMETOOLONG:
         return UserError(f"{zh}：文件名过长", f"{en}: the file name is too long", where)
+    if code == errno.ENOENT:
+        return UserError(f"{zh}：文件夹不存在", f"{en}: the folder does not exist", where)
+    if code == errno.ENOTDIR:
+        return UserError(f"{zh}：路径中有一段是文件，不是文件夹",
+                         f"{en}: a part of the path is a file, not a folder", where)
+    if code == errno.EISDIR:
+        return UserError(f"{zh}：这是一个文件夹，不是文件", f"{en}: it is a folder, not a file",
+                         where)
     detail = getattr(error, "strerror", None) or str(error)
     return UserError(f"{zh}（{detail}）", f"{en} ({detail})", where)
+
+
+def check_output_file(path: Path, zh: str, en: str) -> None:
+    """Refuse, before anything is written, an output file whose folder is missing or not a
+    folder, that is itself a folder, or whose name does not fit; `zh`/`en` say what would be
+    written ("无法写入棋谱" / "cannot write the record")."""
+    check_name_fits(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        what = "不存在" if not _exists(folder) else "不是文件夹"
+        raise UserError(f"{zh}：文件夹 {folder} {what}",
+                        f"{en}: the folder {folder} "
+                        + ("does not exist" if not _exists(folder) else "is not a folder"),
+                        str(path))
+    if path.is_dir():
+        raise UserError(f"{zh}：这是一个文件夹，不是文件", f"{en}: it is a folder, not a file",
+                        str(path))
+
+
+def write_output(path_text: str, data: str | bytes, zh: str, en: str) -> None:
+    """Write a command's output file (text as UTF-8): checked first (`check_output_file`),
+    and an error while writing (read-only, disk full) told in one line naming the file."""
+    path = Path(path_text)
+    check_output_file(path, zh, en)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        path.write_bytes(payload)
+    except OSError as error:
+        raise file_error(error, path_text, zh, en) from None
 
 
 def _exists(path: Path) -> bool:

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy import Engine, Select, delete, select, text
 from sqlalchemy.exc import OperationalError
@@ -33,7 +32,7 @@ from app.store.files import file_error
 from app.store.limits import check_text_lengths
 from app.store.locks import stale_error, watch_versions
 from app.store.models import UndoEntry
-from app.store.undo import ChangeRecorder, apply_entry
+from app.store.undo import ChangeRecorder, RowChange, apply_entry, row_changes
 
 _SNAPSHOT_FIRST = "gomoku_snapshot_first"
 READING = "gomoku_reading"  # in `Session.info`: a session of `EventStore.reading()`
@@ -55,9 +54,10 @@ class EventStore:
         self.engine = engine
         self.location = location
         self.station = station or default_station()
-        # The rows the last undo or redo of this store changed: (what was done to the row:
-        # insert/update/delete, table, primary key), for the window to refresh what shows them.
-        self.last_step: tuple[tuple[str, str, dict[str, Any]], ...] = ()
+        # The rows the last undo or redo of this store changed, for the window to refresh
+        # what shows them.
+        self.last_step: tuple[RowChange, ...] = ()
+        self._watchers: list[list[RowChange]] = []
 
     @classmethod
     def create(cls, location: str | Path, station: str | None = None) -> EventStore:
@@ -84,6 +84,23 @@ class EventStore:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    @contextmanager
+    def watching(self) -> Iterator[list[RowChange]]:
+        """The rows written while the block runs (by operations, undo and redo steps,
+        snapshots taken or restored through this store), as the recorder saw them, once
+        each is stored; what a refused operation wrote and took back is not among them."""
+        seen: list[RowChange] = []
+        self._watchers.append(seen)
+        try:
+            yield seen
+        finally:  # this watcher, not another that saw the same rows (lists compare equal)
+            self._watchers[:] = [w for w in self._watchers if w is not seen]
+
+    def saw(self, rows: tuple[RowChange, ...]) -> None:
+        """Tell the watchers of rows now stored."""
+        for seen in self._watchers:
+            seen.extend(rows)
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -134,6 +151,7 @@ class EventStore:
                         )
                     )
                 session.commit()
+                self.saw(row_changes(recorder.as_json()))
             except StaleDataError:
                 session.rollback()
                 raise stale_error(session, self.engine, description or name) from None
@@ -212,9 +230,8 @@ class EventStore:
                 apply_entry(session, entry, direction=direction, station=self.station)
                 entry.undone = direction == "undo"
                 session.commit()
-                self.last_step = tuple(
-                    (str(change.get("op", "")), str(change.get("table", "")),
-                     dict(change.get("pk") or {})) for change in entry.changes)
+                self.last_step = row_changes(entry.changes, direction=direction)
+                self.saw(self.last_step)
             except StaleDataError:
                 session.rollback()
                 raise stale_error(session, self.engine, direction) from None

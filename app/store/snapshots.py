@@ -46,6 +46,7 @@ from app.store.database import (
 )
 from app.store.files import file_error
 from app.store.models import Base, Tournament
+from app.store.undo import SNAPSHOT, WHOLE_EVENT, RowChange
 
 if TYPE_CHECKING:  # only a type here: the store takes its snapshots through this module
     from app.store.session import EventStore
@@ -150,6 +151,7 @@ def take_snapshot(
                 _add_hold(same.path, hold, label)
                 same = _info(same.id, same.path)
             _prune(folder, keep, protect)
+            store.saw((RowChange("insert", SNAPSHOT),))  # the list of snapshots changed
             return same
         _label_copy(partial, label, taken_at, store.station, str(store.location), digest, hold)
         _fsync(partial)
@@ -160,6 +162,7 @@ def take_snapshot(
     finally:
         _remove_quietly(partial)
     _prune(folder, keep, protect)
+    store.saw((RowChange("insert", SNAPSHOT),))
     return _info(number, final)
 
 
@@ -405,6 +408,7 @@ def restore_snapshot(store: EventStore, snapshot_id: int) -> SnapshotInfo:
     if version < SCHEMA_VERSION:
         # An older snapshot: upgraded as any older event file is, after a backup copy.
         open_event_database(store.location).dispose()
+    store.saw((RowChange("replace", WHOLE_EVENT),))
     return before
 
 

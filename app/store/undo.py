@@ -78,6 +78,46 @@ class _Change:
 
 _RECORDER = "gomoku_change_recorder"
 
+SNAPSHOT = "snapshot"
+"""The table a `RowChange` names when a snapshot of the event was written (a file beside the
+event, no row of it)."""
+WHOLE_EVENT = "*"
+"""The table a `RowChange` names when the whole event was put back (a snapshot restored)."""
+
+
+@dataclass(frozen=True)
+class RowChange:
+    """One row an operation, an undo or a redo wrote, as the recorder saw it: what was done
+    to it (insert, update, delete), its table, its primary key; and for an update the
+    columns whose value changed. What a screen shows afresh is derived from these."""
+
+    done: str
+    table: str
+    key: tuple[tuple[str, Any], ...] = ()
+    columns: frozenset[str] = frozenset()
+
+    @property
+    def pk(self) -> dict[str, Any]:
+        return dict(self.key)
+
+
+def row_changes(changes: list[dict[str, Any]], *, direction: str = "redo"
+                ) -> tuple[RowChange, ...]:
+    """The rows an undo entry's changes (`ChangeRecorder.as_json`) write when done again
+    (`redo`, or as the operation first wrote them) or taken back (`undo`): an insert taken
+    back is a delete."""
+    reverse = {"insert": "delete", "delete": "insert", "update": "update"}
+    rows = []
+    for change in changes:
+        done = str(change.get("op", ""))
+        old, new = change.get("old") or {}, change.get("new") or {}
+        columns = frozenset(k for k in set(old) | set(new) if old.get(k) != new.get(k)) \
+            if done == "update" else frozenset()
+        rows.append(RowChange(reverse.get(done, done) if direction == "undo" else done,
+                              str(change.get("table", "")),
+                              tuple(sorted((change.get("pk") or {}).items())), columns))
+    return tuple(rows)
+
 
 class ChangeRecorder:
     """Collects the row changes of one session until `as_json()` turns them into a log row.

@@ -32,16 +32,17 @@ from PySide6.QtWidgets import (
 from app.errors import NoAnswer, UserError
 from app.services import event as event_service
 from app.services.event import Event, Officials, ScheduleEntry
-from app.services.operations import Area, Operation, Outcome
+from app.services.operations import (
+    SET_OFFICIALS,
+    SET_SCHEDULE_ENTRY,
+    Operation,
+    Outcome,
+    areas_changed,
+)
 from app.ui import common
 from app.ui.i18n import tr
 from app.ui.operations import Runner, run_operation
 from app.ui.texts import TEXTS
-
-SET_OFFICIALS = Operation(event_service.set_officials, frozenset({Area.EVENT}),
-                          name="set_officials")
-SET_SCHEDULE_ENTRY = Operation(event_service.set_schedule_entry, frozenset({Area.EVENT}),
-                               name="set_schedule_entry")
 
 OFFICIAL_KEYS = ("chief_arbiter", "deputy_chief_arbiters", "chief_pairing_officer",
                  "appeals_committee", "appointed_by")
@@ -298,10 +299,11 @@ class OfficialsBox(QGroupBox):
                     break
                 done += 1
             if done < len(steps):
-                for _ in range(done):  # nothing of a refused save stays written
-                    ev.undo()
+                with ev.store.watching() as undone:
+                    for _ in range(done):  # nothing of a refused save stays written
+                        ev.undo()
                 if done:  # the other views show the event as it is again; the typing stays
-                    self.main.changed(areas=frozenset({Area.EVENT}))
+                    self.main.changed(areas=areas_changed(undone))
                 return False
         finally:
             self._saving = False

@@ -22,9 +22,11 @@ from PySide6.QtWidgets import (
 
 from app.errors import NoAnswer, UserError
 from app.services import snapshots as snapshots_service
+from app.services.operations import RESTORE_SNAPSHOT, TAKE_SNAPSHOT
 from app.services.snapshots import SnapshotInfo
 from app.ui import common
 from app.ui.i18n import notifier, stored_text, tr
+from app.ui.operations import run_operation
 
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 MANUAL_LABEL = "手动快照 / taken by hand"  # stored with the copy, in both languages as the
@@ -125,11 +127,10 @@ class SnapshotDialog(QDialog):
         """A snapshot now, at the arbiter's request (e.g. before a risky change by hand)."""
         if self.main.ev is None:
             return None
-        try:
-            info = snapshots_service.take(self.main.ev, MANUAL_LABEL)
-        except (UserError, NoAnswer) as error:
-            self.main.show_error(error)
+        outcome = run_operation(self.main, TAKE_SNAPSHOT, self.main.ev, MANUAL_LABEL)
+        if outcome is None:
             return None
+        info = outcome.value
         self.refresh()
         self.select(info.id)
         self.main.show_message(tr("snap_taken", id=info.id))
@@ -149,11 +150,10 @@ class SnapshotDialog(QDialog):
             return None
         if not common.confirm(self, tr("snap_restore_title"), self.confirmation_text(info)):
             return None
-        try:
-            before = snapshots_service.restore(self.main.ev, info.id)
-        except (UserError, NoAnswer) as error:
-            self.main.show_error(error)
+        outcome = run_operation(self.main, RESTORE_SNAPSHOT, self.main.ev, info.id)
+        if outcome is None:
             return None
+        before = outcome.value
         self.main.event_replaced()
         self.refresh()
         self.main.show_message(tr("snap_restored", id=info.id, before=before.id))

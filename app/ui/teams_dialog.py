@@ -35,7 +35,15 @@ from PySide6.QtWidgets import (
 from app import wording
 from app.errors import NoAnswer, UserError
 from app.services import ranking, teams
-from app.services.operations import Area, Operation
+from app.services.operations import (
+    DECLARE_TEAM,
+    IMPORT_TEAMS,
+    RECORD_LOTS,
+    REMOVE_TEAM,
+    TEAM_RULES,
+    UPDATE_TEAM,
+    Operation,
+)
 from app.standings.awards import TieRule
 from app.standings.teams import BEST_PLACE
 from app.team_rankings import TeamRankingSpec
@@ -43,14 +51,6 @@ from app.ui import common
 from app.ui.i18n import error_text, language, pick, tr
 from app.ui.operations import run_operation
 from app.ui.texts import TIEBREAK_ENGLISH
-
-_CHANGES = frozenset({Area.TEAMS, Area.STANDINGS, Area.EVENT})
-DECLARE_TEAM = Operation(teams.declare_team, _CHANGES, name="declare_team")
-REMOVE_TEAM = Operation(teams.remove_team, _CHANGES, name="remove_team")
-UPDATE_TEAM = Operation(teams.update_declared_team, _CHANGES, name="update_declared_team")
-IMPORT_TEAMS = Operation(teams.import_teams, _CHANGES, name="import_teams")
-RECORD_LOTS = Operation(teams.record_lots, _CHANGES, name="record_lots")
-TEAM_RULES = Operation(teams.set_team_ranking_rules, _CHANGES, name="team_ranking_rules")
 
 SEPARATORS = re.compile(r"[、,，;；\s]+")
 # every TieRule (the enum is the list), sharing first; offered after "not chosen" (where the

@@ -4,9 +4,9 @@ budget of code guesses, and the watch on the served file.
 Phones poll a change mark; a watcher thread reads it from the database a few times a second,
 so a poll never touches the database. Pages and JSON are computed once per change (one
 request computes a page, the others asking at the same moment wait for it) and kept in
-bounded memory until the mark moves; after it moves, the watcher computes the pages phones
-were reading again in the background, so that the phones that follow the mark find them
-ready. A write only reads the new mark (one cheap query): it never waits for a page.
+bounded memory until the mark moves; when it moves, the watcher computes the pages phones
+were reading before it shows the new mark, so that the phones that follow the mark find them
+ready. A write only wakes the watcher: it never waits for a page.
 Reads go through the database's own concurrency (SQLite WAL readers, or PostgreSQL), so the
 window and other stations write undisturbed.
 """
@@ -200,6 +200,7 @@ class VenueState:
         self.claim_lock = threading.Lock()  # one confirmation at a time reads and sets claims
         self.stale: tuple[str, str] | None = None  # (zh, en) once the served file is gone
         self._file = _identity(event)
+        self._local = threading.local()
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._watcher = threading.Thread(target=self._watch, name="venue-mark", daemon=True)
@@ -212,7 +213,9 @@ class VenueState:
         return self._mark
 
     def refresh_mark(self) -> bool:
-        """Read the mark; True when it moved (the cache then starts again)."""
+        """Read the mark; when it moved, compute the pages phones read lately, then show
+        it (True), so that the phones following it find their pages ready. Run by the
+        watcher thread only: a write wakes it (`changed`) and never waits for it."""
         mark = venue.change_mark(self.event)
         if mark == self._mark:
             return False
@@ -220,33 +223,31 @@ class VenueState:
             # The chief arbiter may have changed the stored code in the window.
             self.code_check = self._code_check()
             self._accepted.clear()
-        with self._lock:
-            self._cache.clear()
-            self._mark = mark
-        return True
-
-    def changed(self) -> None:
-        """After a write: show the new mark now, compute the pages in the background."""
-        self.refresh_mark()
-        self._wake.set()
-
-    def warm(self) -> int:
-        """Compute the pages phones read lately for the current mark; how many were."""
+        fresh: dict[Any, Any] = {}
+        self._local.target = fresh
         recent = time.monotonic() - _WARM_RECENT
         with self._lock:
             chosen = [(key, compute) for key, (compute, asked) in self._warm.items()
                       if asked >= recent][-_WARM_LIMIT:]
-        mark = self._mark
-        done = 0
-        for key, compute in chosen:
-            if self._mark != mark:
-                break  # moved again: the next turn starts over
-            try:
-                self.cached(key, compute)
-                done += 1
-            except Exception:  # computed on demand instead, as before
-                continue
-        return done
+        try:
+            for key, compute in chosen:
+                if key not in fresh:
+                    try:
+                        fresh[key] = compute()
+                    except Exception:  # computed on demand instead, as before
+                        fresh.pop(key, None)
+        finally:
+            self._local.target = None
+        with self._lock:
+            self._cache.clear()
+            for key, value in fresh.items():
+                self._cache.put(key, mark, value)
+            self._mark = mark
+        return True
+
+    def changed(self) -> None:
+        """After a write: the watcher reads the new mark now (the write does not wait)."""
+        self._wake.set()
 
     def _watch(self) -> None:
         while not self._stop.is_set():
@@ -258,11 +259,9 @@ class VenueState:
                 self.watch_file()
                 if self.stale is not None:
                     continue  # what is shown stays as it was; the file is not read again
-                moved = self.refresh_mark()
+                self.refresh_mark()
             except Exception:  # a busy or briefly locked file: try again next tick
                 continue
-            if moved:
-                self.warm()
 
     def close(self) -> None:
         self._stop.set()
@@ -293,6 +292,11 @@ class VenueState:
     def cached(self, key: Any, compute: Callable[[], T], warm: bool = False) -> T:
         """The value for `key` at the current mark, computed at most once per mark; `warm`
         ones are computed again ahead of the phones whenever the event changes."""
+        target = getattr(self._local, "target", None)
+        if target is not None:  # computing ahead for the next mark (the watcher)
+            if key not in target:
+                target[key] = compute()
+            return target[key]
         if warm:
             self._note_warm(key, compute)
         mark = self._mark
@@ -324,11 +328,18 @@ class VenueState:
                 self._warm.popitem(last=False)
 
     def peek(self, key: Any) -> Any:
-        """The cached value for `key` at the current mark, or None."""
-        with self._lock:
-            known = self._warm.get(key)
-            if known is not None:
+        """The cached value for `key` at the current mark, or None.
+
+        Called on the event loop for every page: it takes no lock (a lock contended by the
+        threads computing pages would hold up every request, the polls too); a dict's single
+        operations are atomic, and a key dropped meanwhile is only not noted."""
+        known = self._warm.get(key)
+        if known is not None:
+            try:
+                self._warm.move_to_end(key)
                 self._warm[key] = (known[0], time.monotonic())
+            except KeyError:
+                pass
         return self._cache.get(key, self._mark)
 
     def sizes(self) -> tuple[int, int, int]:

@@ -34,6 +34,8 @@ NOT_COMMANDS = {
     "team_edit_refusal": "the window's team list (a line-up fixed once play started)",
     "team_rankings": "the window's teams dialog (the rankings typed); `team-standings` and "
                      "`team-list` print them",
+    "tiebreak_columns": "the window's teams dialog (the chain it offers); `standings` prints "
+                        "the same columns",
     "write_result_slips": "the window's print of one round's slips; `export --only` writes "
                           "the same document",
 }

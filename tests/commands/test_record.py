@@ -113,6 +113,29 @@ def test_record_check_unreadable_record_exits_2(tmp_path, capsys) -> None:  # no
     assert capsys.readouterr().err.count("\n") == 1
 
 
+@pytest.mark.parametrize(("name", "text"), [
+    ("game.txt", "h8i9h9i9h10\n"),
+    ("game.sgf", "(;GM[4]SZ[15];B[hh];W[ig];B[hg];W[ig];B[hf])"),
+    ("game.psq", "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,7,0\n8,7,0\n9,7,0\n8,6,0\n"),
+    ("game.rif", '<?xml version="1.0"?><database><players><player id="1" name="A"/>'
+                 '</players><games><game id="1" black="1" white="1" bresult="">'
+                 '<move>h8 i9 h9 i9 h10</move></game></games></database>'),
+])
+def test_record_check_a_move_on_an_occupied_point_is_an_illegal_step(
+        name: str, text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A readable record whose 4th move lands on the 2nd's point is illegal (exit 1, the JSON
+    line naming step 4), not unreadable (docs/CLI.md: exit 2 is for unreadable records)."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    assert main(["record", "check", str(path), "--rule", "free"]) == 1
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["legal"] is False and verdict["first_illegal_step"] == 4
+    assert verdict["reason"] and verdict["reason_zh"]
+    # converting it still refuses: no reader would take the record written
+    assert main(["record", "convert", str(path), "--to", "sgf"]) == 2
+    assert "repeats move 2" in capsys.readouterr().err
+
+
 TARAGUCHI_TEN_OFFERS = ("h8 noswap h9 noswap h10 noswap h7 offer:a1 offer:b1 offer:c1 offer:d1 "
                         "offer:e1 offer:f1 offer:g1 offer:a2 offer:b2 offer:c2 choose:c2 j9 "
                         "pass pass")
@@ -148,16 +171,17 @@ def _renjunet_file(tmp_path: Path) -> Path:
     """A RenjuNet database file (.rif) of two games: the 花月 game above with its swap and
     fifth-move offers, and a stone-only one."""
     from app.rules.board import parse_point
-    from app.rules.renjunet import RenjuNetGame, write_renjunet
+    from app.rules.renjunet import RenjuNetGame, RenjuNetPlayer, RenjuNetTournament, write_renjunet
 
     def points(text: str) -> tuple[tuple[int, int], ...]:
         return tuple(parse_point(p) for p in text.split())
 
+    event = RenjuNetTournament("棋王争霸赛 公开组", 2022)
     games = [
-        RenjuNetGame("棋王争霸赛 公开组", 3, "renju", "张三", "李四", "",
-                     points("h8 h9 i9 g10 j7 g7 j9 a15 k9 o1 k7 m12"), "花月",
-                     points("j7 a1"), True, 2022),
-        RenjuNetGame("棋王争霸赛 公开组", 4, "renju", "王五", "赵六", "1-0",
+        RenjuNetGame(event, "3", "指定开局", RenjuNetPlayer("张三"), RenjuNetPlayer("李四"), "",
+                     points("h8 h9 i9 g10 j7 g7 j9 a15 k9 o1 k7 m12"), "Kagetsu", "4D",
+                     "j7 a1", "R"),
+        RenjuNetGame(event, "4", "指定开局", RenjuNetPlayer("王五"), RenjuNetPlayer("赵六"), "1-0",
                      points("h8 h9 h10 i9 j8 i10")),
     ]
     path = tmp_path / "games.rif"
@@ -210,3 +234,19 @@ def test_a_game_number_is_for_renjunet_files_only(tmp_path: Path,
     path.write_text("h8h9\n", encoding="utf-8")
     assert main(["record", "convert", str(path), "--game", "1", "--to", "sgf"]) == 2
     assert "RenjuNet" in capsys.readouterr().err
+
+
+def test_a_real_renjunet_game_converts_and_checks_legal(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A real game element (`rule="25" opening="19" alt="51" swap="R--R-"`, once refused as
+    `alt: bad coordinate '51'`): converted to SGF with its swap marks as steps, then checked
+    under the rule its entry names, it is legal and black's five supports the file's 1-0."""
+    sample = Path(__file__).resolve().parents[1] / "data" / "renjunet" / "sample.rif"
+    sgf = tmp_path / "game.sgf"
+    assert main(["record", "convert", str(sample), "--to", "sgf", "--out", str(sgf)]) == 0
+    text = sgf.read_text(encoding="utf-8")
+    assert "RU[Taraguchi-10]" in text and ";B[hh];AC[swap];W[hg];AC[noswap]" in text
+    for source in (sgf, sample):
+        assert main(["record", "check", str(source), "--rule", "taraguchi10"]) == 0
+        verdict = json.loads(capsys.readouterr().out)
+        assert verdict["legal"] and verdict["result"] == "1-0" and verdict["implied"] == []

@@ -298,7 +298,8 @@ def test_demo_records_keep_the_steps_and_sgfmill_reads_them(
     assert stepped  # the designated-opening games carry swap and offers
     games = read_renjunet(demo_package["renjunet.rif"].decode("utf-8"))
     assert len(games) == len(records)
-    assert any(g.offers and g.swap is not None for g in games)
+    assert any(g.offers and g.swap for g in games)
+    assert all(g.rule and g.tournament.start for g in games)  # the rule entry: the opening rule
 
 
 def _team_match() -> ExportModel:

@@ -27,7 +27,8 @@ from app.store.models import BoardRow, Player, Round, UndoEntry
 from app.store.snapshots import list_snapshots, take_snapshot
 from tests.reliability.helpers import GROUP, add_players, make_event, player_names
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX"),
+              pytest.mark.slow]  # real processes killed mid-write
 
 DRIVER = Path(__file__).resolve().parent / "crash_driver.py"
 ROOT = Path(__file__).resolve().parents[2]

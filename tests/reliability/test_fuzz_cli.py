@@ -29,6 +29,8 @@ from app.services.event import Event
 from app.services.rounds import enter_result, pair_next_round
 from tests.reliability.helpers import GROUP, make_event
 
+pytestmark = pytest.mark.slow  # long hypothesis runs
+
 SWISS = Path(__file__).resolve().parents[1] / "data" / "swiss" / "complete"
 EVENT = "event.gomoku"
 # Nothing here may name a place outside the working folder: no '/', no NUL (argv has none).
@@ -213,7 +215,6 @@ POSITIONS = st.one_of(
     st.lists(POINTS, max_size=3),
     POINTS,
 )
-
 
 @settings(max_examples=150, deadline=30000, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(POSITIONS, min_size=1, max_size=4))

@@ -11,6 +11,7 @@ import datetime as dt
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
@@ -24,6 +25,8 @@ from app.store.models import Player, UndoEntry
 from tests.imports.helpers import parse_rows
 from tests.reliability.helpers import GROUP, make_event
 from tests.reliability.mutations import mutated
+
+pytestmark = pytest.mark.slow  # long hypothesis runs
 
 IMPORTS = Path(__file__).resolve().parents[1] / "data" / "imports"
 CSV_SAMPLES = sorted(IMPORTS.glob("*.csv"))

@@ -7,6 +7,7 @@ never half a game (a reader returns a whole record or nothing).
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,8 @@ from app.rules.records import (
     write_sgf,
 )
 from tests.reliability.mutations import mutated, near_text
+
+pytestmark = pytest.mark.slow  # long hypothesis runs
 
 # Generous deadlines: they catch a hang, not a slow CI machine.
 FUZZ = settings(max_examples=150, deadline=10000, suppress_health_check=[HealthCheck.too_slow])

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.errors import UserError
 from app.pairing.trf import TrfTournament, read_trf
 from tests.reliability.mutations import mutated, near_text
+
+pytestmark = pytest.mark.slow  # long hypothesis runs
 
 SWISS = Path(__file__).resolve().parents[1] / "data" / "swiss"
 SAMPLES = [

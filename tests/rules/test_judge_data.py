@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.rules.board import format_point
-from app.rules.judge import judge_position
+from app.rules.judge import RuleSet, judge_position
 
 from .helpers import position_of, records
 
@@ -61,5 +61,7 @@ def test_other_reading_of_five_completion() -> None:
             continue
         verdict = judge_position(position_of(record), five_completion_counts=True)
         assert {format_point(p): k for p, k in verdict.forbidden.items()} == other, record["id"]
+        variant = judge_position(position_of(record), RuleSet.RENJU_JRF)  # the named variant
+        assert variant.forbidden == verdict.forbidden, record["id"]
         checked += 1
     assert checked >= 10

@@ -142,6 +142,22 @@ def test_three_completed_only_by_making_a_five_is_false() -> None:
     assert verdict.forbidden.get(pt("h8")) == "33"
 
 
+def test_the_jrf_reading_is_a_named_variant_of_the_same_judge() -> None:
+    """JRF 1996: the three completed only at a point that also makes five still counts, so h8
+    is a 33 under `RuleSet.RENJU_JRF` in every entry point of the judge (the position, one
+    point, one move), while the default RIF reading keeps it legal."""
+    black = "f8 g8 i9 i10 i11 i12 g9 f10"
+    position = pos(black, "d8")
+    assert kind(black, "d8", "h8") is None
+    assert kind(black, "d8", "h8", RuleSet.RENJU_JRF) == "33"
+    assert judge_position(position, RuleSet.RENJU_JRF).forbidden.get(pt("h8")) == "33"
+    assert move_result(position, pt("h8"), Stone.BLACK, RuleSet.RENJU_JRF) is FiveResult.FORBIDDEN
+    assert move_result(position, pt("h8"), Stone.BLACK, RuleSet.RENJU) is FiveResult.NONE
+    # white is judged as under the RIF rules: five or more wins, no forbidden moves
+    assert RuleSet.RENJU_JRF.wins_with(Stone.WHITE, 6)
+    assert not RuleSet.RENJU_JRF.wins_with(Stone.BLACK, 6)
+
+
 def test_edge_blocks_a_straight_four() -> None:
     """The board edge stops a straight four like a white stone."""
     assert kind("a8 b8 c9 c10", "", "c8") is None

@@ -25,7 +25,15 @@ from app.rules.records import (
     write_psq,
     write_sgf,
 )
-from app.rules.renjunet import RenjuNetGame, read_renjunet, write_renjunet
+from app.rules.renjunet import (
+    RenjuNetGame,
+    RenjuNetPlayer,
+    RenjuNetTournament,
+    alt_text,
+    read_renjunet,
+    swap_text,
+    write_renjunet,
+)
 
 # A designated-opening game: 花月 (h8 h9 i9), white swaps, two fifth moves offered, the
 # second chosen, then play until white claims black's foul or black resigns.
@@ -128,10 +136,14 @@ def test_every_record_round_trips_and_sgfmill_reads_it(record: GameRecord) -> No
 @settings(max_examples=60, deadline=None)
 @given(st.lists(stepped_records(), min_size=1, max_size=4), st.integers(1, 20))
 def test_renjunet_xml_round_trips(records: list[GameRecord], round_number: int) -> None:
+    tournament = RenjuNetTournament("赛事 公开组", 2022, 8, "2022-08-06", "2022-08-08",
+                                    "China", "深圳", "指定开局", rated=False)
     games = [
-        RenjuNetGame("赛事 公开组", round_number, "专业规则（禁手）", r.black or "甲",
-                     r.white or "乙", "1-0", r.moves, "花月",
-                     tuple((i % SIZE, 3) for i in range(2)), True, 2022)
+        RenjuNetGame(tournament, str(round_number), "指定开局",
+                     RenjuNetPlayer(r.black or "甲", "", "China", "深圳"),
+                     RenjuNetPlayer(r.white or "乙"), "1-0", r.moves, "Kagetsu", "4D",
+                     alt_text((i % SIZE, 3) for i in range(2)), swap_text([True]),
+                     btime=12, info="B=1245")
         for r in records
     ]
     text = write_renjunet(games)

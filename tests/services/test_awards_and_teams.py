@@ -325,6 +325,21 @@ def test_the_unplayed_policy_is_stated_in_the_legend(make_event: Make) -> None:
     assert any("C.07 第16条" in line for line in legend_texts(standings(event, OPEN).legend))
 
 
+def test_the_legend_says_what_wins_count_under_each_policy(make_event: Make) -> None:
+    """胜局 under the Chinese policies: games won over the board, forfeit wins and byes as the
+    group's settings say; under the FIDE policy FIDE's WIN (C.07 art. 7.1)."""
+    event = eight(make_event, rounds=1)
+    update_group(event, OPEN, tiebreaks=["buchholz", "wins"])
+    lines = legend_texts(standings(event, OPEN).legend)
+    assert "胜局：实战获胜的局数，含不战胜，不含轮空" in lines
+    update_group(event, OPEN, wins_count_byes=True, wins_count_forfeits=False)
+    assert "胜局：实战获胜的局数，含轮空，不含不战胜" in legend_texts(standings(event, OPEN).legend)
+    update_group(event, OPEN, unplayed_policy="fide")
+    assert any("C.07 第7.1条（WIN）" in line for line in legend_texts(standings(event, OPEN).legend))
+    update_group(event, OPEN, tiebreaks=["buchholz"])
+    assert not any(line.startswith("胜局") for line in legend_texts(standings(event, OPEN).legend))
+
+
 def test_double_forfeit_and_second_mover_forfeit_on_the_command_line(make_event: Make
                                                                       ) -> None:
     """docs/CLI.md: `result FILE --group G ROUND BOARD --` and `-+` as written."""

@@ -129,7 +129,7 @@ def test_unknown_name_is_a_user_error() -> None:
 def test_registry_names_are_the_cli_contract() -> None:
     assert {"buchholz", "median_buchholz", "wins", "progressive", "sonneborn_berger",
             "buchholz_of_buchholz", "direct_encounter", "black_games", "black_wins",
-            "game_points"} == set(REGISTRY)
+            "game_points", "rounds_won", "games_won"} == set(REGISTRY)
 
 
 # R1: 1-2 1-0, 3-4 1-0;  R2: 1-3 1-0, 2-4 =;  R3: 1-4 1-0, 2 half-point bye, 3 zero-point bye

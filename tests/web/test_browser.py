@@ -22,6 +22,8 @@ from app.services import rounds
 from app.services.queries import round_view
 from tests.web.conftest import CODE, GROUP, PHONE, Venue
 
+pytestmark = pytest.mark.slow  # Chromium
+
 
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:

@@ -16,6 +16,8 @@ from app.services.queries import round_view
 from tests.pg import PostgresServer, find_binaries
 from tests.web.conftest import CODE, GROUP, NAMES, start_venue
 
+pytestmark = pytest.mark.slow  # a PostgreSQL server
+
 
 @pytest.fixture
 def pg_event(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:

@@ -12,12 +12,15 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 from urllib.parse import quote  # noqa: E402
 
+import pytest  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 from PySide6.QtCore import QSettings  # noqa: E402
 
 from app.services.queries import round_view  # noqa: E402
 from app.ui.serve_dialog import ServeDialog  # noqa: E402
 from tests.web.conftest import GROUP, PHONE  # noqa: E402
+
+pytestmark = pytest.mark.slow  # Chromium
 
 
 def test_a_result_typed_in_the_window_appears_on_the_phone(qtbot: Any, browser: Any,
