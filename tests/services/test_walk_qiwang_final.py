@@ -31,6 +31,7 @@ from app.services.exporting import build_model, export
 from app.services.importing import import_lists
 from app.services.players import add_player, withdraw_player
 from app.services.queries import players, round_view
+from app.services.teams import record_lots
 from tests.data.imports.make_samples import People, write_csv
 from tests.exports.test_header_widths import table_files_problems
 
@@ -161,6 +162,23 @@ def play_playoffs(event: Event, rng: random.Random) -> int:
     return held
 
 
+def settle_team_ties(event: Event) -> int:
+    """Team ties where the regulation is silent (qiwang): settled by lots (抽签), the order
+    drawn recorded, until every team ranking is final; returns the lots drawn."""
+    drawn = 0
+    for _ in range(20):
+        open_ties = [(info.name, row.place, row.team) for info in ranking.team_standings(event)
+                     for row in info.rows
+                     if row.place is not None and row.shared and row.why is not None]
+        if not open_ties:
+            return drawn
+        name, place, _team = open_ties[0]
+        teams = sorted(team for n, p, team in open_ties if n == name and p == place)
+        record_lots(event, name, teams)
+        drawn += 1
+    return drawn
+
+
 @pytest.fixture(scope="module")
 def final(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     folder = tmp_path_factory.mktemp("walk")
@@ -181,6 +199,7 @@ def final(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
             withdraw_player(event, gone.id, from_round=6)
         seen.update(play_round(event, number, rng))
     held = play_playoffs(event, rng)
+    lots = settle_team_ties(event)
     out = folder / "导出"
     files = export(event, out)
     model = build_model(event)
@@ -189,7 +208,7 @@ def final(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     event.close()
     return {"dry": dry, "report": report, "files": files, "out": out, "model": model,
             "table": table, "teams": teams, "seen": seen, "late": late, "gone": gone.name,
-            "held": held, "lists": lists}
+            "held": held, "lots": lots, "lists": lists}
 
 
 def test_the_lists_give_their_places_by_the_regulation(final: dict[str, object]) -> None:
@@ -259,7 +278,10 @@ def test_the_whole_export_reads_right(final: dict[str, object]) -> None:
                for r in model.standings[0].rows)  # type: ignore[attr-defined]
     # team rankings printed
     teams = final["teams"]
-    assert teams and all(t.rows for t in teams)  # type: ignore[attr-defined]
+    assert teams and all(t.rows and t.final for t in teams)  # type: ignore[attr-defined]
+    assert final["lots"]  # the team ties the regulation leaves open were drawn by lots
+    sheet_text = squeezed(text_of(next(out.rglob("录取名单.pdf"))))
+    assert "抽签决定" in sheet_text
     team_pdfs = [p for p in final["files"] if "团体" in p.name]  # type: ignore[attr-defined]
     assert team_pdfs
 
