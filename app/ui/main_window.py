@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -20,18 +20,34 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
-from app.services import queries
-from app.services.event import Event
-from app.services.operations import Area, Outcome
 from app.ui import common, recent, window_layout
 from app.ui.banner import Banner
 from app.ui.i18n import error_text, language, notifier, set_language, stored_text, tr
-from app.ui.operations import run_undo_step
 from app.ui.recent import hide_password
 from app.ui.start_page import StartPage
 from app.ui.texts import TEXTS
-from app.ui.views.base import View
 from app.ui.window_menus import PRINT_LISTS, PrintMenu, RoundActions
+
+if TYPE_CHECKING:
+    # Loaded when an event is opened, not while the window comes up (issue 28): the
+    # services bring SQLAlchemy and the models, the views the services.
+    from app.services.event import Event
+    from app.services.operations import Area, Outcome
+    from app.ui.views.base import View
+    from app.ui.views.board import BoardView
+    from app.ui.views.players import PlayersView
+    from app.ui.views.rounds import RoundsView
+    from app.ui.views.setup import SetupView
+    from app.ui.views.standings import StandingsView
+
+VIEWS = (("app.ui.views.setup", "SetupView", "tab_setup"),
+         ("app.ui.views.players", "PlayersView", "tab_players"),
+         ("app.ui.views.rounds", "RoundsView", "tab_rounds"),
+         ("app.ui.views.board", "BoardView", "tab_board"),
+         ("app.ui.views.standings", "StandingsView", "tab_standings"))
+"""The event's views, one per tab, in order: each module is loaded and the view built when it
+is first shown (or first asked for), not when the window comes up."""
+SETUP, PLAYERS, ROUNDS, BOARD, STANDINGS = range(len(VIEWS))
 
 
 class MainWindow(QMainWindow):
@@ -47,8 +63,8 @@ class MainWindow(QMainWindow):
         self.start_page = StartPage(self)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("views")
-        self.views: list[View] = []
-        self._build_views()
+        self._built: list[View | None] = [None] * len(VIEWS)
+        self._build_tabs()
         self.stack.addWidget(self.start_page)
         self.stack.addWidget(self.tabs)
         self._build_banner()
@@ -62,7 +78,6 @@ class MainWindow(QMainWindow):
         self.status_label = QLabel()
         self.statusBar().addWidget(self.status_label, 1)
         self._build_actions()
-        self.rounds_view.connect_actions()
         self._restore_layout()
         size = self.settings.value("font_size")
         app = QApplication.instance()
@@ -77,27 +92,75 @@ class MainWindow(QMainWindow):
         self.retranslate()
         self.start_page.refresh()
         self._update_actions()
-        queries.prepare()  # the first event opened does not wait for it
 
     # ----- building --------------------------------------------------------------------------
 
-    def _build_views(self) -> None:
-        from app.ui.views.board import BoardView
-        from app.ui.views.players import PlayersView
-        from app.ui.views.rounds import RoundsView
-        from app.ui.views.setup import SetupView
-        from app.ui.views.standings import StandingsView
+    def _build_tabs(self) -> None:
+        """One empty page per view: a view is built into its tab when first shown."""
+        for _ in VIEWS:
+            self.tabs.addTab(QWidget(), "")
+        self.tabs.currentChanged.connect(self._tab_shown)
 
-        self.setup_view = SetupView(self)
-        self.players_view = PlayersView(self)
-        self.rounds_view = RoundsView(self)
-        self.board_view = BoardView(self)
-        self.standings_view = StandingsView(self)
-        self.views = [self.setup_view, self.players_view, self.rounds_view, self.board_view,
-                      self.standings_view]
-        for view in self.views:
-            self.tabs.addTab(view, "")
-        self.tabs.currentChanged.connect(lambda _i: self._refresh_view(self.tabs.currentWidget()))
+    def _tab_shown(self, index: int) -> None:
+        if self.ev is not None and index >= 0:
+            self._refresh_view(self.view_at(index))
+
+    @property
+    def views(self) -> list[View]:
+        """The views built so far, in tab order (the others are built when first shown)."""
+        return [view for view in self._built if view is not None]
+
+    def view_at(self, index: int) -> View:
+        """The view of tab `index`, built now when it was not yet."""
+        view = self._built[index]
+        return view if view is not None else self._build_view(index)
+
+    def _build_view(self, index: int) -> View:
+        import importlib
+
+        module, name, key = VIEWS[index]
+        view: View = getattr(importlib.import_module(module), name)(self)
+        self._built[index] = view
+        if index == ROUNDS:
+            view.connect_actions()  # type: ignore[attr-defined]
+        restorer = getattr(view, "restore_layout", None)
+        if restorer is not None:
+            restorer(self.settings)
+        view.retranslate()
+        # The view takes its empty page's place (the tab shown stays shown, unannounced).
+        shown = self.tabs.currentIndex()
+        blocked = self.tabs.blockSignals(True)
+        try:
+            page = self.tabs.widget(index)
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, view, tr(key))
+            self.tabs.setTabToolTip(index, f"{tr(key)}\nCtrl+{index + 1}")
+            self.tabs.setCurrentIndex(shown)
+        finally:
+            self.tabs.blockSignals(blocked)
+        if page is not None:
+            page.deleteLater()
+        return view
+
+    @property
+    def setup_view(self) -> SetupView:
+        return self.view_at(SETUP)  # type: ignore[return-value]
+
+    @property
+    def players_view(self) -> PlayersView:
+        return self.view_at(PLAYERS)  # type: ignore[return-value]
+
+    @property
+    def rounds_view(self) -> RoundsView:
+        return self.view_at(ROUNDS)  # type: ignore[return-value]
+
+    @property
+    def board_view(self) -> BoardView:
+        return self.view_at(BOARD)  # type: ignore[return-value]
+
+    @property
+    def standings_view(self) -> StandingsView:
+        return self.view_at(STANDINGS)  # type: ignore[return-value]
 
     def _build_banner(self) -> None:
         self.banner = Banner()
@@ -183,7 +246,7 @@ class MainWindow(QMainWindow):
         for act in (self.act_undo, self.act_redo, self.act_export):
             self.addAction(act)
         self.view_actions = []
-        for index in range(len(self.views)):
+        for index in range(len(VIEWS)):
             act = self.new_action(f"Ctrl+{index + 1}",
                                lambda _c=False, i=index: self.show_view(i))
             self.addAction(act)
@@ -261,15 +324,14 @@ class MainWindow(QMainWindow):
             act.setText(tr(key))
             tip = f"{key}_tip"
             act.setToolTip(tr(tip) if tip in TEXTS else tr(key))
-        for index, key in enumerate(("tab_setup", "tab_players", "tab_rounds", "tab_board",
-                                     "tab_standings")):
+        for index, (_module, _name, key) in enumerate(VIEWS):
             self.tabs.setTabText(index, tr(key))
             self.tabs.setTabToolTip(index, f"{tr(key)}\nCtrl+{index + 1}")
         self.start_page.retranslate()
         for view in self.views:
             view.retranslate()
             view.stale = True
-        self._refresh_view(self.tabs.currentWidget())
+        self._refresh_current()
         self._update_actions()
         self._update_title()
 
@@ -336,6 +398,8 @@ class MainWindow(QMainWindow):
 
     def new_event(self, path: str | Path, preset: str | None = None,
                   title: str | None = None) -> bool:
+        from app.services.event import Event
+
         try:
             event = Event.create(path, preset=preset, title=title)
         except (UserError, NoAnswer) as error:
@@ -346,6 +410,8 @@ class MainWindow(QMainWindow):
         return True
 
     def open_event(self, path: str | Path) -> bool:
+        from app.services.event import Event
+
         try:
             event = Event.open(path)
         except (UserError, NoAnswer) as error:
@@ -395,10 +461,15 @@ class MainWindow(QMainWindow):
         if self.snapshot_dialog is not None:
             self.snapshot_dialog.close()
         if self.ev is not None:
-            self.board_view.forget_event()
+            self._forget_board()
             self.ev.close()
             self.ev = None
         self.show_start_page()
+
+    def _forget_board(self) -> None:
+        board = self._built[BOARD]
+        if board is not None:
+            board.forget_event()  # type: ignore[attr-defined]
 
     def show_start_page(self) -> None:
         self.start_page.refresh()
@@ -412,11 +483,13 @@ class MainWindow(QMainWindow):
         when not given) are out of date; the one on screen (and `also`) show it at once, the
         others when they are next shown."""
         if self.ev is not None:
+            from app.services.operations import Area  # loaded with the event
+
             self.rounds_view._refusals_stale = True  # the Round actions ask again
             for view in self.views:
                 if areas is None or view.areas & areas:
                     view.stale = True
-            self._refresh_view(self.tabs.currentWidget())
+            self._refresh_current()
             if also is not None:
                 self._refresh_view(also)
             if self.snapshot_dialog is not None and self.snapshot_dialog.isVisible() and (
@@ -428,14 +501,20 @@ class MainWindow(QMainWindow):
     def event_replaced(self) -> None:
         """The whole event was put back (a snapshot restored): the board forgets the game it
         was linked to (that board may be gone) and every view shows the event afresh."""
-        self.board_view.forget_event()
+        self._forget_board()
         self.changed()
         for view in self.views:
             self._refresh_view(view)
 
+    def _refresh_current(self) -> None:
+        """The view on screen shows the event afresh when it is out of date."""
+        if self.ev is not None and self.tabs.currentIndex() >= 0:
+            self._refresh_view(self.view_at(self.tabs.currentIndex()))
+
     def _refresh_view(self, widget: object) -> None:
-        if self.ev is None or not isinstance(widget, View) or not widget.stale:
+        if self.ev is None or widget not in self._built or not getattr(widget, "stale", False):
             return
+        assert widget is not None
         widget.stale = False
         try:
             widget.refresh()
@@ -474,6 +553,8 @@ class MainWindow(QMainWindow):
         self._undo_step(redo=True)
 
     def _undo_step(self, *, redo: bool) -> None:
+        from app.ui.operations import run_undo_step
+
         run_undo_step(self, redo=redo)
 
     def zoom(self, step: int) -> float:

@@ -62,7 +62,9 @@ class Stepper(Runner, Protocol):
     """What an undo or redo step needs of the window."""
 
     ev: Event | None
-    rounds_view: RoundsView
+
+    @property
+    def rounds_view(self) -> RoundsView: ...
 
     def show_error(self, error: BaseException) -> None: ...
 
