@@ -12,8 +12,11 @@ median over the trials (results and undo: the median over every one typed); the 
 column says whether it is within 100 ms. The `cpu` column is the median processor time of
 the program itself: on a machine shared with other work the elapsed time is longer.
 
+First the window's start is measured in fresh processes (start page; the event given on the
+command line), its CPU time beside the interpreter's and Qt's floors.
+
 Run: PYTHONPATH=. .venv/bin/python bench/bench_window.py [--players N] [--rounds R]
-     [--trials T] [--results K]
+     [--trials T] [--results K] [--start-trials S]
 (offscreen Qt; on a shared machine the figures vary: the medians are what to compare.)
 """
 
@@ -34,16 +37,17 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtCore import QSettings, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from app.services import groups, players, queries, rounds  # noqa: E402
 from app.services.event import Event  # noqa: E402
+from app.ui import operations as ui_operations  # noqa: E402
 from app.ui.application import prepare_application  # noqa: E402
 from app.ui.main_window import MainWindow  # noqa: E402
-from app.ui.views import rounds as rounds_view_module  # noqa: E402
 
 GROUP = "公开组"
 CODES = ("1-0", "0-1", "1-0", "0-1", "=")
@@ -93,8 +97,10 @@ class Figures:
 
     def report(self) -> list[str]:
         """Print the table; the labels over the limit (those that must answer at once)."""
-        print(f"\n{'interaction (ms)':<46} {'median':>8} {'min':>8} {'max':>8} {'cpu':>7}"
-              "  n  verdict (on the median)")
+        print("\n(1st: the first trial, in a process that had not loaded the view's modules yet,"
+              " as after the program's start; median, min, max over all trials)")
+        print(f"{'interaction (ms)':<46} {'1st':>7} {'median':>8} {'min':>8} {'max':>8} "
+              f"{'cpu':>7}  n  verdict (on the median)")
         over = []
         for label in self.order:
             values = self.times[label]
@@ -107,15 +113,15 @@ class Figures:
                 verdict = "OVER 100 ms"
                 over.append(f"{label} ({median:.0f} ms)")
             cpu = statistics.median(self.cpu[label])
-            print(f"{label:<46} {median:8.1f} {min(values):8.1f} {max(values):8.1f} "
-                  f"{cpu:7.1f} {len(values):2d}  {verdict}")
+            print(f"{label:<46} {values[0]:7.1f} {median:8.1f} {min(values):8.1f} "
+                  f"{max(values):8.1f} {cpu:7.1f} {len(values):2d}  {verdict}")
         return over
 
 
 @contextlib.contextmanager
 def watching_progress(seen: list[bool]) -> Iterator[None]:
     """Notes whether the pairing's progress window was shown while it worked."""
-    original = rounds_view_module.busy
+    original = ui_operations.busy
 
     @contextlib.contextmanager
     def busy(parent: Any, text: str) -> Iterator[Any]:
@@ -123,15 +129,32 @@ def watching_progress(seen: list[bool]) -> Iterator[None]:
             seen.append(dialog.isVisible())
             yield dialog
 
-    rounds_view_module.busy = busy
+    ui_operations.busy = busy  # type: ignore[assignment]
     try:
         yield
     finally:
-        rounds_view_module.busy = original
+        ui_operations.busy = original  # type: ignore[assignment]
+
+
+@contextlib.contextmanager
+def answering(gaps: list[float], every_ms: int = 10) -> Iterator[None]:
+    """The longest the event loop went without answering a timer of `every_ms` while the
+    block ran (the pairing runs in a worker: the window keeps answering)."""
+    ticks = [time.perf_counter()]
+    timer = QTimer()
+    timer.setInterval(every_ms)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.stop()
+        ticks.append(time.perf_counter())
+        gaps.append(max(b - a for a, b in zip(ticks, ticks[1:], strict=False)) * 1000)
 
 
 def trial(app: QApplication, source: Path, folder: Path, figures: Figures, rounds_total: int,
-          results: int, progress: list[bool]) -> None:
+          results: int, progress: list[bool], gaps: list[float]) -> None:
     """One fresh window on one fresh copy of the event: every interaction once (results
     and undo several times)."""
     path = folder / f"trial-{len(progress)}.db"
@@ -158,7 +181,7 @@ def trial(app: QApplication, source: Path, folder: Path, figures: Figures, round
     view = window.rounds_view
     figures.timed("rounds view (from standings)", lambda: window.tabs.setCurrentWidget(view))
     figures.untimed.add(f"pair round {rounds_total}")
-    with watching_progress(progress):
+    with watching_progress(progress), answering(gaps):
         figures.timed(f"pair round {rounds_total}", view.pair_next)
     assert window.ev is not None
     boards = [b.number for b in queries.round_view(window.ev, GROUP, rounds_total).boards
@@ -180,6 +203,49 @@ def trial(app: QApplication, source: Path, folder: Path, figures: Figures, round
     app.processEvents()
 
 
+def child(argv: Sequence[str]) -> tuple[float, float, float]:
+    """One process run to its end: its own CPU seconds (user + system), wall seconds, peak
+    memory in MiB."""
+    import subprocess
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    start = time.perf_counter()
+    process = subprocess.Popen(list(argv), cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"failed: {' '.join(argv)}")
+    return (usage.ru_utime + usage.ru_stime, time.perf_counter() - start,
+            usage.ru_maxrss / 1024)
+
+
+def start_figures(source: Path, folder: Path, trials: int) -> None:
+    """The window from start to shown (`main.py --self-test-screenshot`, which quits once it
+    is on the screen): the start page, and the event given on the command line, beside the
+    interpreter and Qt floors, interleaved, medians."""
+    python = sys.executable
+    copy = folder / "start.db"
+    shot = str(folder / "start.png")
+    cases = {
+        "python -c pass (floor)": [python, "-c", "pass"],
+        "QApplication created (Qt floor)": [python, "-c", "from PySide6.QtWidgets import "
+                                            "QApplication; QApplication([])"],
+        "window, start page": [python, "main.py", "--self-test-screenshot", shot],
+        "window, event from the command line": [python, "main.py", "--self-test-screenshot",
+                                                shot, str(copy)],
+    }
+    runs: dict[str, list[tuple[float, float, float]]] = {label: [] for label in cases}
+    for _ in range(trials):
+        for label, argv in cases.items():
+            shutil.copy(source, copy)
+            runs[label].append(child(argv))
+    print(f"\n{'start to shown':<40} {'CPU s':>7} {'wall s':>7} {'max RSS MiB':>12}"
+          f"  (medians of {trials})")
+    for label, values in runs.items():
+        cpu, wall, rss = (statistics.median(v[i] for v in values) for i in range(3))
+        print(f"{label:<40} {cpu:7.2f} {wall:7.2f} {rss:12.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -187,6 +253,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--trials", type=int, default=3)
     parser.add_argument("--results", type=int, default=12, help="results typed per trial")
+    parser.add_argument("--start-trials", type=int, default=5,
+                        help="runs of the window's start (0: not measured)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-window-"))
     source = folder / "final.db"
@@ -194,17 +262,22 @@ def main() -> None:
     build(source, args.players, args.rounds, args.rounds - 1)
     print(f"event of {args.players} players, {args.rounds - 1} of {args.rounds} rounds played: "
           f"{time.perf_counter() - start:.1f} s (set-up, not timed)")
+    if args.start_trials:
+        start_figures(source, folder, args.start_trials)
     app = prepare_application()
     figures = Figures()
     progress: list[bool] = []
+    gaps: list[float] = []
     for number in range(1, args.trials + 1):
         start = time.perf_counter()
-        trial(app, source, folder, figures, args.rounds, args.results, progress)
+        trial(app, source, folder, figures, args.rounds, args.results, progress, gaps)
         print(f"trial {number}: {time.perf_counter() - start:.1f} s", flush=True)
     over = figures.report()
     print("bracket: none (a Swiss group has no bracket)")
     shown = "yes" if progress and all(progress) else "NO"
     print(f"pairing showed its progress window: {shown} ({sum(progress)}/{len(progress)})")
+    print("longest the window went without answering while pairing (10 ms timer): "
+          + ", ".join(f"{gap:.0f} ms" for gap in gaps))
     print("over 100 ms:", ", ".join(over) or "none")
     shutil.rmtree(folder, ignore_errors=True)
 

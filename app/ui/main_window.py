@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -400,6 +401,9 @@ class MainWindow(QMainWindow):
                   title: str | None = None) -> bool:
         from app.services.event import Event
 
+        if self._working():
+            return False
+
         try:
             event = Event.create(path, preset=preset, title=title)
         except (UserError, NoAnswer) as error:
@@ -411,6 +415,9 @@ class MainWindow(QMainWindow):
 
     def open_event(self, path: str | Path) -> bool:
         from app.services.event import Event
+
+        if self._working():
+            return False
 
         try:
             event = Event.open(path)
@@ -426,6 +433,9 @@ class MainWindow(QMainWindow):
 
     def open_demo(self, location: str | Path | None = None) -> bool:
         from app.services import demo  # loaded when asked for: the start needs none of it
+
+        if self._working():
+            return False
 
         try:
             path = Path(location) if location else self.demo_location()
@@ -457,7 +467,21 @@ class MainWindow(QMainWindow):
             return str(Path(self.ev.store.path).resolve().parent)
         return ""
 
+    def _working(self) -> bool:
+        """An operation (a pairing) runs in a worker on the open event: it is not closed
+        under it (the progress window says to wait)."""
+        if "app.ui.operations" not in sys.modules:
+            return False
+        from app.ui.operations import background_busy
+
+        if background_busy():
+            self.show_message(tr("rounds_pairing"))
+            return True
+        return False
+
     def close_event(self) -> None:
+        if self._working():
+            return
         if self.snapshot_dialog is not None:
             self.snapshot_dialog.close()
         if self.ev is not None:
@@ -609,6 +633,9 @@ class MainWindow(QMainWindow):
         window_layout.save_layout(self, self.settings, self.views, self.tabs)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        if self._working():
+            event.ignore()
+            return
         self.save_layout()
         if self.ev is not None:
             self.ev.close()

@@ -97,6 +97,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "not_available": ("此功能尚未就绪（缺少服务 {name}）", "not available yet (service {name} missing)"),
     "event_files": ("赛事文件 (*.db *.sqlite);;所有文件 (*)", "Event files (*.db *.sqlite);;All files (*)"),
     "opened": ("已打开：{path}", "Opened: {path}"),
+    "opening": ("正在打开：{path}", "Opening: {path}"),
     "created": ("已新建：{path}", "Created: {path}"),
     # start page
     "start_heading": ("五子棋赛事编排", "Gomoku Arbiter"),

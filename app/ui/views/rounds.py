@@ -42,7 +42,7 @@ from app.services.operations import (
 from app.ui import common
 from app.ui.common import cell
 from app.ui.i18n import pick, stored_text, tr
-from app.ui.operations import busy
+from app.ui.operations import background_busy, run_in_background
 from app.ui.views import rounds_print, rounds_table
 from app.ui.views.base import View
 from app.ui.views.rounds_entry import ResultEntry
@@ -391,13 +391,16 @@ class RoundsView(View):
     # ----- pairing ---------------------------------------------------------------------------
 
     def pair_next(self) -> queries.RoundInfo | None:
+        """Pair the group's next round in a worker thread, the window answering meanwhile
+        (its progress shown); return when it is stored (None: refused, or a pairing is
+        running already)."""
         name = self.selected_group()
-        if name is None:
+        if name is None or background_busy():
             return None
         expected = (self.group_info.rounds_paired + 1) if self.group_info else None
         self.main.show_message(tr("rounds_pairing"))
-        with busy(self, tr("rounds_pairing")):
-            outcome = self.run(PAIR_NEXT_ROUND, self.ev, name, expected_round=expected)
+        outcome = run_in_background(self.main, self, tr("rounds_pairing"), PAIR_NEXT_ROUND,
+                                    self.ev, name, expected_round=expected)
         if outcome is None:
             return None
         self.stale = True
