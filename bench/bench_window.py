@@ -137,24 +137,41 @@ def watching_progress(seen: list[bool]) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def answering(gaps: list[float], every_ms: int = 10) -> Iterator[None]:
-    """The longest the event loop went without answering a timer of `every_ms` while the
-    block ran (the pairing runs in a worker: the window keeps answering)."""
-    ticks = [time.perf_counter()]
+def answering(gaps: list[tuple[float, float, float]], every_ms: int = 10) -> Iterator[None]:
+    """While the block runs (a pairing): how long the worker worked, the longest the event
+    loop went without answering a timer of `every_ms` meanwhile, and how long the GUI thread
+    then took to show the round paired (milliseconds)."""
+    ticks: list[float] = []
+    marks: dict[str, float] = {}
+    original = ui_operations._Work.run
+
+    def run(work: Any) -> None:
+        marks["start"] = time.perf_counter()
+        try:
+            original(work)
+        finally:
+            marks["end"] = time.perf_counter()
+
     timer = QTimer()
     timer.setInterval(every_ms)
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    ui_operations._Work.run = run  # type: ignore[method-assign]
     timer.start()
     try:
         yield
     finally:
         timer.stop()
-        ticks.append(time.perf_counter())
-        gaps.append(max(b - a for a, b in zip(ticks, ticks[1:], strict=False)) * 1000)
+        ui_operations._Work.run = original  # type: ignore[method-assign]
+    ended = time.perf_counter()
+    if "end" in marks:
+        start, end = marks["start"], marks["end"]
+        points = [start, *(t for t in ticks if start <= t <= end), end]
+        gap = max(b - a for a, b in zip(points, points[1:], strict=False))
+        gaps.append(((end - start) * 1000, gap * 1000, (ended - end) * 1000))
 
 
 def trial(app: QApplication, source: Path, folder: Path, figures: Figures, rounds_total: int,
-          results: int, progress: list[bool], gaps: list[float]) -> None:
+          results: int, progress: list[bool], gaps: list[tuple[float, float, float]]) -> None:
     """One fresh window on one fresh copy of the event: every interaction once (results
     and undo several times)."""
     path = folder / f"trial-{len(progress)}.db"
@@ -203,20 +220,31 @@ def trial(app: QApplication, source: Path, folder: Path, figures: Figures, round
     app.processEvents()
 
 
+MEASURE = """
+import json, os, subprocess, sys, time
+start = time.perf_counter()
+process = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(process.pid, 0)
+print(json.dumps([os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime,
+                  time.perf_counter() - start, usage.ru_maxrss / 1024]))
+"""
+"""Runs a command and reports its own resource use, from a small process of its own: a child
+forked from this large benchmark would count this process's memory as its peak."""
+
+
 def child(argv: Sequence[str]) -> tuple[float, float, float]:
     """One process run to its end: its own CPU seconds (user + system), wall seconds, peak
     memory in MiB."""
+    import json
     import subprocess
 
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
-    start = time.perf_counter()
-    process = subprocess.Popen(list(argv), cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
+    done = subprocess.run([sys.executable, "-c", MEASURE, *argv], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=True)
+    code, cpu, wall, rss = json.loads(done.stdout)
+    if code != 0:
         raise SystemExit(f"failed: {' '.join(argv)}")
-    return (usage.ru_utime + usage.ru_stime, time.perf_counter() - start,
-            usage.ru_maxrss / 1024)
+    return cpu, wall, rss
 
 
 def start_figures(source: Path, folder: Path, trials: int) -> None:
@@ -267,7 +295,7 @@ def main() -> None:
     app = prepare_application()
     figures = Figures()
     progress: list[bool] = []
-    gaps: list[float] = []
+    gaps: list[tuple[float, float, float]] = []
     for number in range(1, args.trials + 1):
         start = time.perf_counter()
         trial(app, source, folder, figures, args.rounds, args.results, progress, gaps)
@@ -276,8 +304,9 @@ def main() -> None:
     print("bracket: none (a Swiss group has no bracket)")
     shown = "yes" if progress and all(progress) else "NO"
     print(f"pairing showed its progress window: {shown} ({sum(progress)}/{len(progress)})")
-    print("longest the window went without answering while pairing (10 ms timer): "
-          + ", ".join(f"{gap:.0f} ms" for gap in gaps))
+    print("pairing in the worker (ms), the longest the window went without answering meanwhile"
+          " (10 ms timer), then showing the round in the GUI thread: "
+          + "; ".join(f"{work:.0f} / {gap:.0f} / {shown:.0f}" for work, gap, shown in gaps))
     print("over 100 ms:", ", ".join(over) or "none")
     shutil.rmtree(folder, ignore_errors=True)
 

@@ -92,14 +92,16 @@ def fill_table(
     table.setColumnCount(len(headers))
     table.setHorizontalHeaderLabels(list(headers))
     table.setRowCount(len(rows))
+    # As few calls into Qt per cell as can be (a 150-player table has 2 000 cells).
+    read_only = QTableWidgetItem().flags() & ~Qt.ItemFlag.ItemIsEditable
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
-            item = QTableWidgetItem()
             if isinstance(value, int | float) and not isinstance(value, bool):
+                item = QTableWidgetItem()
                 item.setData(Qt.ItemDataRole.DisplayRole, value)
             else:
-                item.setText("" if value is None else str(value))
-            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                item = QTableWidgetItem("" if value is None else str(value))
+            item.setFlags(read_only)
             if c == 0 and data is not None:
                 item.setData(Qt.ItemDataRole.UserRole, data[r])
             table.setItem(r, c, item)

@@ -301,6 +301,7 @@ class PlayersView(View):
         table.setColumnCount(len(COLUMNS))
         table.setHorizontalHeaderLabels([tr(c) for c in COLUMNS])
         table.setRowCount(len(shown))
+        read_only = SortItem().flags() & ~Qt.ItemFlag.ItemIsEditable
         for row, player in enumerate(shown):
             spelled = pinyin(player.name)
             cells: list[tuple[str, object]] = [
@@ -322,7 +323,7 @@ class PlayersView(View):
             for column, (text, key) in enumerate(cells):
                 item = SortItem(text)
                 item.setData(SORT_ROLE, key)
-                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                item.setFlags(read_only)
                 if column == 0:
                     item.setData(Qt.ItemDataRole.UserRole, player.id)
                 if column == 1 and player.id_number:
