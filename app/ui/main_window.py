@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     # services bring SQLAlchemy and the models, the views the services.
     from app.services.event import Event
     from app.services.operations import Area, Outcome
+    from app.ui.standings_cache import StandingsCache
     from app.ui.views.base import View
     from app.ui.views.board import BoardView
     from app.ui.views.players import PlayersView
@@ -65,6 +66,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("views")
         self._built: list[View | None] = [None] * len(VIEWS)
+        self._standings: StandingsCache | None = None
         self._build_tabs()
         self.stack.addWidget(self.start_page)
         self.stack.addWidget(self.tabs)
@@ -142,6 +144,28 @@ class MainWindow(QMainWindow):
         if page is not None:
             page.deleteLater()
         return view
+
+    @property
+    def standings(self) -> StandingsCache:
+        """The open event's standings, worked out once per change and shared by the views
+        (and ahead, in a worker, once the arbiter pauses)."""
+        if self._standings is None:
+            from app.ui.standings_cache import StandingsCache
+
+            self._standings = StandingsCache(self._group_to_warm)
+        return self._standings
+
+    def _group_to_warm(self) -> tuple[Event, str] | None:
+        """The group whose standings the arbiter will look at next: the standings view's, else
+        the rounds view's."""
+        if self.ev is None:
+            return None
+        for index in (STANDINGS, ROUNDS):
+            view = self._built[index]
+            group = view.selected_group() if view is not None else None  # type: ignore[attr-defined]
+            if group:
+                return self.ev, group
+        return None
 
     @property
     def setup_view(self) -> SetupView:
@@ -486,9 +510,15 @@ class MainWindow(QMainWindow):
             self.snapshot_dialog.close()
         if self.ev is not None:
             self._forget_board()
+            self._settle_standings()
             self.ev.close()
             self.ev = None
         self.show_start_page()
+
+    def _settle_standings(self) -> None:
+        if self._standings is not None:
+            self._standings.settle()  # its worker reads the event: done before it closes
+            self._standings.changed(warm=False)
 
     def _forget_board(self) -> None:
         board = self._built[BOARD]
@@ -510,6 +540,8 @@ class MainWindow(QMainWindow):
             from app.services.operations import Area  # loaded with the event
 
             self.rounds_view._refusals_stale = True  # the Round actions ask again
+            if areas is None or areas - {Area.SNAPSHOTS}:
+                self.standings.changed()
             for view in self.views:
                 if areas is None or view.areas & areas:
                     view.stale = True
@@ -638,6 +670,7 @@ class MainWindow(QMainWindow):
             return
         self.save_layout()
         if self.ev is not None:
+            self._settle_standings()
             self.ev.close()
             self.ev = None
         super().closeEvent(event)
