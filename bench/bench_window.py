@@ -170,6 +170,14 @@ def answering(gaps: list[tuple[float, float, float]], every_ms: int = 10) -> Ite
         gaps.append(((end - start) * 1000, gap * 1000, (ended - end) * 1000))
 
 
+def pause(app: QApplication, seconds: float) -> None:
+    """The arbiter looks at the screen for a while: the window handles its events."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.processEvents()
+        time.sleep(0.01)
+
+
 def trial(app: QApplication, source: Path, folder: Path, figures: Figures, rounds_total: int,
           results: int, progress: list[bool], gaps: list[tuple[float, float, float]]) -> None:
     """One fresh window on one fresh copy of the event: every interaction once (results
@@ -215,6 +223,16 @@ def trial(app: QApplication, source: Path, folder: Path, figures: Figures, round
     figures.timed("crosstable after the results", lambda: standings.pages.setCurrentIndex(1))
     figures.timed("players view after the results",
                   lambda: window.tabs.setCurrentWidget(window.players_view))
+    # One more result, then the arbiter pauses: the standings are worked out meanwhile, in a
+    # worker thread (app/ui/standings_cache.py), and shown at once.
+    standings.pages.setCurrentIndex(0)
+    window.tabs.setCurrentWidget(view)
+    view._entry_edited(f"{boards[results]} 0")
+    pause(app, 1.5)
+    figures.timed("standings view after a result and a pause",
+                  lambda: window.tabs.setCurrentWidget(standings))
+    figures.timed("crosstable after a result and a pause",
+                  lambda: standings.pages.setCurrentIndex(1))
     window.close()
     window.deleteLater()
     app.processEvents()
