@@ -278,8 +278,10 @@ class RoundsView(View):
             if item is not None and not isinstance(value, int):
                 item.setText("" if value is None else str(value))
         # The result column was sized when it was empty: a result is shown whole (0-1t).
+        # Only this board's cell changed: only it is measured (not the whole column).
         result_column = 3 if self.is_team_group() else 4
-        wanted = self.table.sizeHintForColumn(result_column)
+        wanted = self.table.sizeHintForIndex(self.table.model().index(row, result_column)
+                                             ).width() + (1 if self.table.showGrid() else 0)
         if self.table.columnWidth(result_column) < wanted:
             self.table.setColumnWidth(result_column, wanted)
         self._show_progress()
