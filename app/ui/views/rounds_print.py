@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from app.errors import NoAnswer, UserError
 from app.ui.i18n import tr
-from app.ui.printing import print_document, print_table
 
 if TYPE_CHECKING:
     from app.ui.views.rounds import RoundsView
@@ -23,6 +22,8 @@ def print_pairings(view: RoundsView, pdf: bool = False) -> bool:
     folder."""
     if view.round is None:
         return False
+    from app.ui.printing import print_table  # Qt's print support loads when first printed
+
     title = tr("print_pairings_title", group=view.selected_group() or "",
                round=view.current_round_number() or "")
     return print_table(view, title, view.headers(), view.board_texts(),
@@ -37,6 +38,8 @@ def print_slips(view: RoundsView, pdf: bool = False) -> bool:
         return False
     title = tr("print_slips_title", group=name, round=number)
     from app.services import exporting  # the export stack (reportlab) loads when first printed
+    from app.ui.printing import print_document
+
     event = view.ev
     try:
         return print_document(
