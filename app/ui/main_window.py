@@ -157,7 +157,7 @@ class MainWindow(QMainWindow):
 
     def _group_to_warm(self) -> tuple[Event, str] | None:
         """The group whose standings the arbiter will look at next: the standings view's, else
-        the rounds view's."""
+        the rounds view's, else the first (which both show first)."""
         if self.ev is None:
             return None
         for index in (STANDINGS, ROUNDS):
@@ -165,7 +165,10 @@ class MainWindow(QMainWindow):
             group = view.selected_group() if view is not None else None  # type: ignore[attr-defined]
             if group:
                 return self.ev, group
-        return None
+        from app.services import queries  # neither shown yet: the first group, as they will
+
+        groups = queries.event_info(self.ev).groups
+        return (self.ev, groups[0].name) if groups else None
 
     @property
     def setup_view(self) -> SetupView:
