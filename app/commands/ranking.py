@@ -123,13 +123,15 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def print_playoff(info: playoffs.PlayoffInfo) -> None:
+    from app import wording
+
     names = "、".join(p.name for p in info.players)
     print(f"加赛 {info.id}: {info.ranking or info.group} 第{info.place}名 / playoff for place "
           f"{info.place}: {names}")
     if info.reason:
         print(f"  原因 / why: {info.reason}")
     for game in info.games:
-        result = game.result or "待赛 / to play"
+        result = wording.game_code(game.result) or "待赛 / to play"
         print(f"  {game.index}. {game.stage} {game.time_control}  {game.black.name} (黑) - "
               f"{game.white.name}  {result}")
     if info.order:

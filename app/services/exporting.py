@@ -23,6 +23,7 @@ from app.exports import model as m
 from app.exports import pdf_slips
 from app.exports.bundle import check_documents, document_labels, export_all
 from app.pairing.team import MatchScore
+from app.results import BoardResult
 from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.protocols import Protocol
@@ -54,6 +55,7 @@ from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
 from app.standings.awards import CertificateRule, gets_certificate
 from app.standings.ranking import rank
+from app.store import codec
 from app.store.files import check_name_fits, file_error
 from app.store.models import Group, Playoff
 from app.store.snapshots import take_snapshot
@@ -148,7 +150,7 @@ def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
         m.Game(group=key, round=0, board=playoff.id, black=game.black_player_id,
                white=game.white_player_id,
                moves=tuple(format_point(p) for p in read_moves(game.moves).moves),
-               result=game.result, how_ended=Ending.stored(game.ending),
+               result=codec.game_result(game.result), how_ended=Ending.stored(game.ending),
                game_no=game.index, opening=game.opening,
                actions=str((game.record or {}).get("actions", "")),
                playoff_place=playoff.place)
@@ -379,8 +381,10 @@ def _team_boards(group: Group, round_: Any, names: _TeamNames
             number += 1
             on_board = game.index if game.index <= board_count else 0
             label = f"第{match.number}场{on_board}台" if on_board else f"第{match.number}场加赛"
+            played = codec.game_result(game.result)  # the game's loss on time: its ending
             boards.append(m.BoardResult(
-                number, game.black_player_id, game.white_player_id, game.result,
+                number, game.black_player_id, game.white_player_id,
+                BoardResult((played,)) if played is not None else None,
                 (Ending.stored(game.ending),), label=label, match=match.number,
                 match_board=on_board, match_score=score,
                 first_team=team_of.get(game.black_player_id, ""),
@@ -393,13 +397,14 @@ def _player_boards(tournament: Any, group: Group, round_: Any,
                    points_of: dict[tuple[int, int], int]) -> list[m.BoardResult]:
     """An individual round's boards with each player's round points."""
     boards = []
+    double = group.games_per_round == 2
     for board in round_.boards:
         first, second = board.first_player_id, board.second_player_id
         if first is None:
             continue  # an individual group's boards always hold a player
         endings = tuple(Ending.stored(g.ending) for g in sorted(board.games, key=lambda g: g.index))
         boards.append(m.BoardResult(
-            board.number, first, second, "" if board.result == "bye" else board.result,
+            board.number, first, second, codec.board_result(board.result, double),
             endings, points_of.get((first, round_.number)),
             points_of.get((second, round_.number)) if second else None,
             confirm_codes=board_slip_codes(tournament, group, round_.number, board),
@@ -412,8 +417,8 @@ def _round_games(key: str, round_: Any) -> list[m.Game]:
     return [m.Game(
         group=key, round=round_.number, board=board.number, black=game.black_player_id,
         white=game.white_player_id,
-        moves=tuple(format_point(p) for p in read_moves(game.moves).moves), result=game.result,
-        how_ended=Ending.stored(game.ending), game_no=game.index, opening=game.opening,
+        moves=tuple(format_point(p) for p in read_moves(game.moves).moves),
+        result=codec.game_result(game.result), how_ended=Ending.stored(game.ending), game_no=game.index, opening=game.opening,
         actions=str((game.record or {}).get("actions", "")),
     ) for board in round_.boards for game in board.games
         if game.black_player_id and game.white_player_id and (game.moves or game.result)]

@@ -569,7 +569,7 @@ def _finished(session: Session, group: Group) -> bool:
     if not planned or len(group.rounds_played) < planned:
         return False
     waiting = session.scalar(select(func.count()).select_from(BoardRow).join(Round).where(
-        Round.group_id == group.id, BoardRow.result == ""))
+        Round.group_id == group.id, BoardRow.result == codec.NO_RESULT))
     return not waiting
 
 
@@ -629,13 +629,14 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
             number=board.number,
             first=_player_ref(board.first_player, numbers),
             second=_player_ref(board.second_player, numbers),
-            result=board.result,
+            result=codec.board_result(board.result, found.games_per_round == 2),
             games=tuple(game_info(g, session, numbers) for g in board.games),
             first_team=teams.get(board.first_team_id or 0, ""),
             second_team=teams.get(board.second_team_id or 0, ""),
             id=board.id,
             score=scores.get(board.number),
             places=places.get(board.number),
+            bye=codec.is_bye(board.result),
         )
 
 
