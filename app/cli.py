@@ -48,18 +48,22 @@ class _ArgumentParser(argparse.ArgumentParser):
 
 class _Commands(argparse._SubParsersAction):
     """The sub-commands, listed from `app.commands.COMMANDS` without importing a command's
-    module: each name stands for an empty parser until the command is run (or its own
+    module: every name stands for one empty parser until the command is run (or its own
     `--help` asked for); then its module is imported and its `register` builds the real
-    parsers of that module's commands in their place."""
+    parsers of that module's commands in their place. (One empty parser for all: building
+    one per command would cost `--help` more than listing them.)"""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._module_of: dict[str, str] = {}
         self._loaded: set[str] = set()
         self._loading = False
+        unloaded = self._parser_class(prog=f"{self._prog_prefix} COMMAND")
         for command in COMMANDS:
-            super().add_parser(command.name, help=command.help, aliases=command.aliases)
+            self._choices_actions.append(
+                self._ChoicesPseudoAction(command.name, command.aliases, command.help))
             for name in (command.name, *command.aliases):
+                self._name_parser_map[name] = unloaded
                 self._module_of[name] = command.module
 
     def load(self, name: str) -> None:
