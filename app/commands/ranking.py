@@ -72,8 +72,10 @@ def register(subparsers: Any) -> None:
 
 def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
     from app import wording as w
-    from app.exports.model import csv_safe
     if as_csv:
+        # Here only: the standings printed as text load nothing of the exports.
+        from app.exports.model import csv_safe
+
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["rank", "number", "name", "unit", "points",
                          *(key for key, _label in info.columns), "playoff", "prize", "title",
