@@ -7,6 +7,7 @@ WenKai) for certificates (奖状). See resources/fonts/README.md for files and l
 
 from __future__ import annotations
 
+import mmap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,33 +48,61 @@ def font_paths() -> dict[str, Path]:
 
 _registered: set[str] = set()
 
+# The faces the papers print with; the other shipped faces are registered when a document
+# (a certificate template) names one: each face costs tens of MiB once parsed.
+PAPER_FONTS = (SANS, KAI)
 
-def register_fonts() -> tuple[str, ...]:
-    """Register the shipped fonts with reportlab (once per process) and return their names.
 
-    Raises `UserError` when a font file is missing from resources/fonts.
-    """
+class _MappedFile:
+    """A font file for reportlab's TrueType parser, read through a read-only memory map:
+    the parser keeps the whole file for subsetting, and mapped, only the pages it reads
+    (the character map, the metrics, the glyphs a document uses) take memory, not the
+    15 MiB of outlines of a CJK face."""
+
+    def __init__(self, path: Path) -> None:
+        self.name = str(path)
+
+    def read(self) -> mmap.mmap:
+        with open(self.name, "rb") as handle:
+            return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+
+
+def register_font(name: str) -> None:
+    """Register one shipped face with reportlab (once per process).
+
+    Raises `UserError` when its file is missing from resources/fonts."""
+    if name in _registered:
+        return
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for font in FONT_FILES:
-        if font.name in _registered:
-            continue
-        if not font.path.is_file():
-            raise UserError(
-                f"找不到字体文件 {font.filename}",
-                f"font file {font.filename} is missing",
-                str(font.path),
-            )
-        pdfmetrics.registerFont(TTFont(font.name, str(font.path), subfontIndex=font.subfont_index))
-        # No separate bold/italic faces are shipped: map them to the regular face so
-        # <b> in paragraphs stays on an embedded font.
-        for bold in (0, 1):
-            for italic in (0, 1):
-                addMapping(font.name, bold, italic, font.name)
-        _registered.add(font.name)
-    return tuple(font.name for font in FONT_FILES)
+    font = next(f for f in FONT_FILES if f.name == name)
+    if not font.path.is_file():
+        raise UserError(
+            f"找不到字体文件 {font.filename}",
+            f"font file {font.filename} is missing",
+            str(font.path),
+        )
+    pdfmetrics.registerFont(TTFont(font.name, _MappedFile(font.path),
+                                   subfontIndex=font.subfont_index))
+    # No separate bold/italic faces are shipped: map them to the regular face so
+    # <b> in paragraphs stays on an embedded font.
+    for bold in (0, 1):
+        for italic in (0, 1):
+            addMapping(font.name, bold, italic, font.name)
+    _registered.add(font.name)
+
+
+def register_fonts() -> tuple[str, ...]:
+    """Register the faces the papers print with (`PAPER_FONTS`, once per process) and
+    return their names; `register_font` registers another shipped face.
+
+    Raises `UserError` when a font file is missing from resources/fonts.
+    """
+    for name in PAPER_FONTS:
+        register_font(name)
+    return PAPER_FONTS
 
 
 _cmaps: dict[str, frozenset[int]] = {}
