@@ -64,7 +64,10 @@ class _MappedFile:
 
     def read(self) -> mmap.mmap:
         with open(self.name, "rb") as handle:
-            return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        if hasattr(mapped, "madvise"):  # glyphs are read here and there: no read-ahead
+            mapped.madvise(mmap.MADV_RANDOM)
+        return mapped
 
 
 def register_font(name: str) -> None:
