@@ -172,6 +172,12 @@ class FastTextCanvas(rl_canvas.Canvas):
     of the 100,000 cells and labels of an event's papers, where it was a third of the time.
     Anything else (a text mode, spacing, shaping, a standard font) goes the usual way."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # (font, size, leading, text) -> its operators; the same in the whole document once
+        # its characters have their codes in the font's subsets.
+        self._lines: dict[tuple[str, float, float, str], str] = {}
+
     def _plain_font(self, text: object, *options: object) -> Any:
         private: Any = self  # reportlab's own state
         if any(options) or _RTL_SUPPORT or type(text) is not str or not private.bottomup:
@@ -180,6 +186,15 @@ class FastTextCanvas(rl_canvas.Canvas):
         return font if getattr(font, "_dynamicFont", False) else None
 
     def _text_line(self, font: Any, x: float, y: float, text: str) -> str:
+        private: Any = self
+        key = (private._fontname, private._fontsize, private._leading, text)
+        shown = self._lines.get(key)
+        if shown is None:
+            shown = self._lines[key] = self._show(font, text)
+        return f"BT 1 0 0 1 {fp_str(x, y)} Tm {shown} T* ET"
+
+    def _show(self, font: Any, text: str) -> str:
+        """`text`'s operators: each run of one font subset selected and shown."""
         private: Any = self
         doc = private._doc
         ops = []
@@ -192,7 +207,7 @@ class FastTextCanvas(rl_canvas.Canvas):
                 ops.append(f"{font.getSubsetInternalName(subset, doc)} {sized}")
                 current = subset
             ops.append(f"({private._escape(piece)}) Tj")
-        return f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(ops)} T* ET"
+        return " ".join(ops)
 
     def drawString(self, x: float, y: float, text: str, mode: Any = None,  # noqa: N802
                    charSpace: float = 0, direction: Any = None,  # noqa: N803
