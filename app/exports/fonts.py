@@ -70,6 +70,32 @@ class _MappedFile:
         return mapped
 
 
+class _GlyphTable:
+    """A face's glyph table (glyf) in the mapped file, handing out the slices asked for as
+    bytes: reportlab's subsetting otherwise copies the whole table (4.5 MiB for 文泉驿微米黑,
+    14 MiB for 霞鹜文楷) for every document, to read the few glyphs it prints."""
+
+    def __init__(self, data: Any, start: int, length: int) -> None:
+        self._view = memoryview(data)[start:start + length]
+
+    def __getitem__(self, part: slice) -> bytes:
+        return bytes(self._view[part])
+
+
+def _read_glyphs_lazily(face: Any) -> None:
+    """Have `face` (a reportlab TrueType face over a mapped file) give its glyph table as
+    `_GlyphTable`; every other table as before."""
+    whole_table = face.get_table
+
+    def get_table(tag: str) -> Any:
+        if tag != "glyf":
+            return whole_table(tag)
+        start, length = face.get_table_pos(tag)
+        return _GlyphTable(face._ttf_data, start, length)
+
+    face.get_table = get_table
+
+
 def register_font(name: str) -> None:
     """Register one shipped face with reportlab (once per process).
 
@@ -87,8 +113,9 @@ def register_font(name: str) -> None:
             f"font file {font.filename} is missing",
             str(font.path),
         )
-    pdfmetrics.registerFont(TTFont(font.name, _MappedFile(font.path),
-                                   subfontIndex=font.subfont_index))
+    face = TTFont(font.name, _MappedFile(font.path), subfontIndex=font.subfont_index)
+    _read_glyphs_lazily(face.face)
+    pdfmetrics.registerFont(face)
     # No separate bold/italic faces are shipped: map them to the regular face so
     # <b> in paragraphs stays on an embedded font.
     for bold in (0, 1):
