@@ -22,6 +22,7 @@ from app.errors import UserError
 from app.exports import model as m
 from app.exports import pdf_slips
 from app.exports.bundle import check_documents, document_labels, export_all
+from app.pairing.system import System
 from app.pairing.team import MatchScore
 from app.rules.board import format_point
 from app.rules.endings import Ending
@@ -459,6 +460,9 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
             parts.awards += _awards(places, group, group.name, provisional)
             parts.brackets.append(_bracket(group))
         return
+    if system is System.TEAM_SWISS:
+        _team_swiss_table(group, key, provisional, parts)
+        return
     if not system.ranked_by_points or not group.players:
         return
     table, shown = _standings(session, group)
@@ -469,6 +473,26 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
         parts.subs.append(replace(sub, parent=table.title))
         parts.awards += _awards(sub_shown, group, spec.name, provisional)
     parts.progress += [_standings_after(group, number) for number in range(1, table.after_round)]
+
+
+def _team_swiss_table(group: Group, key: str, provisional: bool, parts: _Parts) -> None:
+    """A Team Swiss group's standings (FIDE C.04.6, C.07) as a team table: match points, game
+    points and the chain, each team with its members by board; its awards."""
+    from app.services.team_swiss import team_standings_info
+
+    info = team_standings_info(group)
+    if not info.rows:
+        return
+    points = "场分" if settings_of(group).team_swiss_primary == "match" else "局分"
+    parts.team_tables.append(m.TeamStandings(
+        title=f"{group.name} 团体名次", group=key, final=info.final,
+        columns=(m.TieBreakColumn("points", points),
+                 *(m.TieBreakColumn(name, label) for name, label in info.columns)),
+        rows=tuple(m.TeamRow(r.place, r.player.name, (r.points, *r.tiebreaks),
+                             members=_team_members(group, r.player.id), shared=r.shared)
+                   for r in info.rows),
+        legend=wording.legend_texts(info.legend)))
+    parts.awards += _awards(info, group, group.name, provisional)
 
 
 def _team_rankings(event: Event, parts: _Parts, provisional: bool) -> None:

@@ -20,6 +20,7 @@ from sqlalchemy import select
 from app.errors import UserError
 from app.group_settings import GroupSettings, SubRanking
 from app.imports.rules import MergeRules
+from app.pairing.system import System
 from app.pairing.types import unit_key
 from app.services.event import Event, settings_of
 from app.services.queries import PlayerRef, round_is_complete, system_of, withdrawn_from
@@ -110,6 +111,10 @@ def tiebreak_columns(event: Event, group: str | None) -> tuple[tuple[str, str], 
     (a knockout ranks by its bracket: none)."""
     with event.reading() as session:
         found = Event.group(session, group)
+        if system_of(found) is System.TEAM_SWISS:
+            from app.services.team_swiss import team_standings_info
+
+            return team_standings_info(found).columns
         return () if system_of(found).bracket else _columns(found)
 
 
@@ -378,6 +383,10 @@ def standings(event: Event, group: str | None) -> StandingsInfo:
         found = Event.group(session, group)
         if system_of(found).bracket:
             return knockout_standings(found)
+        if system_of(found) is System.TEAM_SWISS:
+            from app.services.team_swiss import team_standings_info
+
+            return team_standings_info(found)
         return compute_standings(session, found)[0]
 
 
@@ -403,6 +412,10 @@ def rankings(event: Event, group: str | None
         found = Event.group(session, group)
         if system_of(found).bracket:
             return knockout_standings(found), ()
+        if system_of(found) is System.TEAM_SWISS:
+            from app.services.team_swiss import team_standings_info
+
+            return team_standings_info(found), ()
         return _with_subrankings(session, found)
 
 
