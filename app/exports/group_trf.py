@@ -249,7 +249,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> st
              if group.system.team and with_teams and not team_swiss else [])
     forbidden = [] if team_swiss else forfeit_pairs(group, snapshot)
     team_section: list[str] = []
-    if team_swiss:
+    if team_swiss and with_teams:
         from app.exports.team_swiss_trf import team_section_of
 
         team_section, team_forfeits = team_section_of(model, group_key, snapshot, numbers,

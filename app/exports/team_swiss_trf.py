@@ -35,11 +35,10 @@ def team_section_of(model: ExportModel, group_key: str, snapshot: TournamentSnap
     byes = tuple(next((number_of.get(b.team, 0) for b in rnd.team_byes), 0) for rnd in rounds)
     bye = TeamBye(MATCH_WIN, bye_game_points(group.board_count, group.points.draw), byes)
     histories = team_histories(teams, snapshot.players, len(rounds), bye)
-    ranks: dict[int, int] = {}
-    for table in model.team_standings:
-        if table.group == group_key:
-            ranks = {number_of[row.team]: row.rank for row in table.rows
-                     if row.team in number_of}
+    # the group's first team table is its standings (the crosstable follows it)
+    table = next((t for t in model.team_standings if t.group == group_key), None)
+    ranks = {number_of[row.team]: row.rank for row in table.rows
+             if row.team in number_of} if table is not None else {}
     forbidden = [ForbiddenPairs(tuple(sorted((h.number, r.opponent))), r.round + 1, 0)
                  for h in histories for r in h.rounds
                  if r.outcome is Outcome.FORFEIT_WIN and r.opponent is not None

@@ -690,6 +690,8 @@ def crosstable(event: Event, group: str | None,
 
     with event.reading() as session:
         found = Event.group(session, group)
+        if system_of(found) is System.TEAM_SWISS:
+            return _team_crosstable(found)
         build = build_snapshot(found, partial=True)
         reuse = (standings is not None and not standings.sub and standings.group == found.name
                  and standings.name == found.name and not system_of(found).bracket)
@@ -707,3 +709,25 @@ def crosstable(event: Event, group: str | None,
             by_round=tuple(row.rounds for row in table.rows),
             against=tuple(row.against for row in table.rows),
         )
+
+
+def _team_crosstable(group: Group) -> CrosstableInfo:
+    """A Team Swiss group's crosstable of teams (团体交叉表): one cell per round, the opponent
+    by its row in the team standings, the first-named team's colour, the match's outcome."""
+    from app.services.team_swiss import team_snapshot, team_standings_info
+    from app.standings.crosstable import crosstable as build_crosstable
+    from app.standings.team_swiss import MATCH_DRAW
+
+    info = team_standings_info(group)
+    snapshot = team_snapshot(group, None, partial=True)
+    table = build_crosstable(snapshot, [row.player.number for row in info.rows])
+    draw = MATCH_DRAW if settings_of(group).team_swiss_primary == "match" \
+        else settings_of(group).points.draw
+    return CrosstableInfo(
+        group=group.name, round_robin=False, rounds=table.rounds,
+        players=tuple(row.player for row in info.rows),
+        places=tuple(row.place for row in info.rows),
+        shared=tuple(row.shared for row in info.rows),
+        points=tuple(row.points for row in info.rows), draw_points=draw,
+        by_round=tuple(row.rounds for row in table.rows),
+        against=tuple(row.against for row in table.rows))

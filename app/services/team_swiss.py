@@ -159,12 +159,14 @@ def team_records(group: Group, before_round: int | None = None) -> list[TeamReco
             for number, found in team_rounds(group, before_round).items()]
 
 
-def team_snapshot(group: Group, number: int) -> TournamentSnapshot:
-    """The teams before round `number` as the Team Swiss engine takes them: one history per
-    team, each round's `points` its match points and `game_points` its game points."""
+def team_snapshot(group: Group, number: int | None, partial: bool = False
+                  ) -> TournamentSnapshot:
+    """The teams before round `number` (None: every round so far) as the Team Swiss engine
+    takes them: one history per team, each round's `points` its match points and
+    `game_points` its game points; `partial` as `team_rounds` reads it."""
     histories = []
     by_number = {n: t for t, n in ((t, team_numbers(group)[t.id]) for t in group.teams)}
-    for team_number, found in sorted(team_rounds(group, number, partial=False).items()):
+    for team_number, found in sorted(team_rounds(group, number, partial=partial).items()):
         team = by_number[team_number]
         histories.append(PlayerHistory(
             number=team_number,

@@ -202,3 +202,32 @@ def rank_teams(teams: Sequence[TeamRecord], primary: PrimaryScore,
         places.append(TeamPlace(team.number, first + 1, shared, team.match_points,
                                 team.game_points, tuple(key[1:])))
     return tuple(places)
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    """One team's round in the team crosstable (团体交叉表): the opponent by its row in the
+    standings order (序号, None for a bye or absence), the outcome, the game points of both."""
+
+    round: int
+    opponent_row: int | None
+    outcome: Outcome
+    game_points: int
+    opponent_game_points: int
+
+
+def crosstable(places: Sequence[TeamPlace], teams: Sequence[TeamRecord]
+               ) -> tuple[tuple[CrossCell, ...], ...]:
+    """The team crosstable in standings order: for each row, one cell per round."""
+    row_of = {p.number: k for k, p in enumerate(places, start=1)}
+    by_number = {t.number: t for t in teams}
+
+    def theirs(match: TeamMatch) -> int:
+        if match.opponent is None:
+            return 0
+        return next((m.game_points for m in by_number[match.opponent].matches
+                     if m.round == match.round), 0)
+
+    return tuple(tuple(CrossCell(m.round, row_of.get(m.opponent) if m.opponent else None,
+                                 m.outcome, m.game_points, theirs(m))
+                       for m in by_number[p.number].matches) for p in places)

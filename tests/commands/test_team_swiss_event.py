@@ -65,7 +65,7 @@ def _trf_pairing(tmp_path: Path, capsys: pytest.CaptureFixture[str], path: Path
     out_dir = tmp_path / "federation"
     code, _out, err = run(capsys, "export", path, "--out", out_dir, "--only", "上报材料")
     assert code == 0, err
-    trf = next(out_dir.rglob("*.trf"))
+    trf = next(p for p in out_dir.rglob("*.trf") if "棋手" not in p.name)
     text = trf.read_text(encoding="utf-8")
     assert "092 FIDE_TEAM_SWISS_2026" in text and "352 WBWB" in text
     assert len([line for line in text.splitlines() if line.startswith("310 ")]) == TEAMS
@@ -98,14 +98,24 @@ def test_a_24_team_swiss_is_paired_entered_ranked_and_printed(
             assert code == 0, err
     code, out, err = run(capsys, "standings", path, "--group", GROUP, "--csv")
     assert code == 0, err
-    rows = out.splitlines()
-    assert len(rows) == TEAMS + 1
-    header = rows[0].split(",")
-    assert header[:2] == ["place", "team"] or "局分" in rows[0] or "game_points" in rows[0]
+    rows = [line.split(",") for line in out.splitlines()]
+    assert rows[0][:7] == ["rank", "number", "name", "unit", "points", "game_points",
+                           "direct_encounter"]
+    assert len(rows) == TEAMS + 1 and {r[2] for r in rows[1:]} == {
+        f"第{k}队" for k in range(1, TEAMS + 1)}
+    points = [int(r[4]) for r in rows[1:]]
+    assert points == sorted(points, reverse=True)  # match points first (C.04.6 Art. 1.2)
+    assert sum(points) == 2 * (TEAMS // 2) * ROUNDS  # 2 a match, won or shared
+    games = {r[2]: int(r[5]) for r in rows[1:]}
+    assert sum(games.values()) == 2 * BOARDS * (TEAMS // 2) * ROUNDS  # 2 a game
 
     code, out, err = run(capsys, "standings", path, "--group", GROUP)
     assert code == 0, err
     assert "局分" in out and "索伯分" in out and "临时" not in out
+    code, out, err = run(capsys, "crosstable", path, "--group", GROUP)
+    assert code == 0, err
+    table = [line.split() for line in out.splitlines()[2:]]
+    assert len(table) == TEAMS and all(len(row) == 5 + ROUNDS for row in table)
 
     out_dir = tmp_path / "out"
     code, _out, err = run(capsys, "export", path, "--out", out_dir)
@@ -114,12 +124,25 @@ def test_a_24_team_swiss_is_paired_entered_ranked_and_printed(
     text = "\n".join(subprocess.run(["pdftotext", "-layout", str(p), "-"], capture_output=True,
                                     text=True, check=True).stdout for p in pdfs.values())
     assert "第7轮" in text and "第1队" in text and "队1选手4" in text  # line-ups by board
-    assert "团体名次" in text and "场分" in text
-    workbook = next(out_dir.rglob("*.xlsx"))
-    book = load_workbook(workbook, read_only=True)
-    cells = {str(c) for sheet in book.worksheets for row in sheet.iter_rows(values_only=True)
-             for c in row if c is not None}
-    assert any("团体名次" in c for c in cells) and "第24队" in cells
-    trf = next(out_dir.rglob("*团体赛*.trf")).read_text(encoding="utf-8")
-    assert "092 FIDE_TEAM_SWISS_2026" in trf
-    assert len([line for line in trf.splitlines() if line.startswith("310 ")]) == TEAMS
+    assert "团体赛 名次" in text and "场分" in text and "团体交叉表" in text
+    standings = next(p for name, p in pdfs.items() if "团体赛 名次" in name)
+    first = subprocess.run(["pdftotext", "-layout", str(standings), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    assert rows[1][2] in first.split("场分", 1)[1].split("\n", 2)[1]  # the leader heads it
+    book = load_workbook(next(out_dir.rglob("赛事数据.xlsx")), read_only=True)
+    sheets = {sheet.title: list(sheet.iter_rows(values_only=True)) for sheet in book.worksheets}
+    ranking = next(v for k, v in sheets.items() if "团体赛 名次" in k)
+    assert ranking[0][2:5] == ("代表队", "场分", "局分")
+    assert [row[2] for row in ranking[1:]] == [r[2] for r in rows[1:]]
+    cross = next(v for k, v in sheets.items() if "团体交叉表" in k)
+    assert len(cross) == TEAMS + 1 and any("胜" in str(c) for c in cross[1])
+    trf = next(p for p in out_dir.rglob("*.trf") if "棋手" not in p.name).read_text(
+        encoding="utf-8")
+    records = [line for line in trf.splitlines() if line.startswith("310 ")]
+    assert "092 FIDE_TEAM_SWISS_2026" in trf and len(records) == TEAMS
+    # 310: the team's match points (55-60), game points (62-67) and rank (69-71)
+    by_name = {line[8:40].strip(): line for line in records}
+    for row in rows[1:]:
+        line = by_name[row[2]]
+        assert float(line[54:60]) == int(row[4]) and float(line[61:67]) == int(row[5])
+        assert line[68:71].strip() == row[0].rstrip("=")
