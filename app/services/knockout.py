@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace as dataclass_replace
 
 from sqlalchemy.orm import Session
 
@@ -420,7 +421,11 @@ def match_score(group: Group, board: BoardRow) -> team.MatchScore | None:
     """The score of a stored team match (game points each side, decided by the captains'
     playoff or not), None while a board has no result (or for a bye)."""
     outcome = match_outcome(group, board)
-    return None if outcome is None else outcome.score
+    if outcome is None:
+        return None
+    if outcome.level and system_of(group).level_match_drawn:
+        return dataclass_replace(outcome.score, drawn=True)  # a drawn match (C.04.6)
+    return outcome.score
 
 
 def round_scores(group: Group, round_number: int) -> dict[int, team.MatchScore]:
