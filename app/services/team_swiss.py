@@ -181,7 +181,7 @@ def team_snapshot(group: Group, number: int | None, partial: bool = False
                               initial)
 
 
-def _forfeited_pairs(snapshot: TournamentSnapshot) -> frozenset[frozenset[int]]:
+def forfeited_pairs(snapshot: TournamentSnapshot) -> frozenset[frozenset[int]]:
     """Teams whose match was forfeited: in Chinese practice they count as having met."""
     return frozenset(frozenset((p.number, r.opponent)) for p in snapshot.players
                      for r in p.rounds
@@ -192,7 +192,7 @@ def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
     """Round `number` of a Team Swiss group: the pairing with the teams' ids on its boards
     (first = the first-named team 先行方), and the report in words."""
     snapshot = team_snapshot(group, number)
-    forbidden = (_forfeited_pairs(snapshot) if settings_of(group).forfeit_counts_as_meeting
+    forbidden = (forfeited_pairs(snapshot) if settings_of(group).forfeit_counts_as_meeting
                  else frozenset())
     options = options_of(group)
     paired = team_swiss.pair(PairingRequest(snapshot, number, frozenset(), forbidden), options)
