@@ -194,6 +194,12 @@ def _model_group(group: Group) -> m.Group:
     system = system_of(group)
     settings = settings_of(group)
     tiebreaks = "、".join(["积分", *(tiebreak_label(group, tb) for tb in settings.tiebreaks)])
+    if system is System.TEAM_SWISS:  # the team chain (FIDE C.07) after the primary score
+        from app.services.team_swiss import tiebreaks_of
+        from app.standings.team_swiss import TIEBREAKS
+
+        primary = "场分" if settings.team_swiss_primary == "match" else "局分"
+        tiebreaks = "、".join([primary, *(TIEBREAKS[k].zh for k in tiebreaks_of(group))])
     # The opening as the games are played (指定开局 only under 专业规则), not the setting alone.
     opening = game_settings(group).opening_rule
     return m.Group(
@@ -480,9 +486,9 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
 def _team_swiss_table(group: Group, key: str, provisional: bool, parts: _Parts) -> None:
     """A Team Swiss group's standings (FIDE C.04.6, C.07) as a team table: match points, game
     points and the chain, each team with its members by board; its awards."""
-    from app.services.team_swiss import team_standings_info
+    from app.services.ranking import team_swiss_standings
 
-    info = team_standings_info(group)
+    info = team_swiss_standings(group)
     if not info.rows:
         return
     points = "场分" if settings_of(group).team_swiss_primary == "match" else "局分"

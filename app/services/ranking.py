@@ -112,9 +112,8 @@ def tiebreak_columns(event: Event, group: str | None) -> tuple[tuple[str, str], 
     with event.reading() as session:
         found = Event.group(session, group)
         if system_of(found) is System.TEAM_SWISS:
-            from app.services.team_swiss import team_standings_info
 
-            return team_standings_info(found).columns
+            return team_swiss_standings(found).columns
         return () if system_of(found).bracket else _columns(found)
 
 
@@ -378,15 +377,45 @@ def knockout_standings(group: Group) -> StandingsInfo:
                          decided.final, legend, decided)
 
 
+def team_swiss_standings(group: Group) -> StandingsInfo:
+    """The Team Swiss standings (团体积分编排名次): each team's primary score as its points, the
+    chain's values (FIDE C.07) as its columns, the awards of the group's prize table."""
+    from app.pairing.team_swiss import PrimaryScore
+    from app.services.team_swiss import seeded_teams, team_records, tiebreaks_of
+    from app.standings.team_swiss import TIEBREAKS, rank_teams
+
+    teams = seeded_teams(group)
+    chain = tiebreaks_of(group)
+    columns = tuple((key, TIEBREAKS[key].zh) for key in chain)
+    if len(teams) < 2:
+        return StandingsInfo(group.name, group.name, columns, (), (), 0)
+    primary = PrimaryScore(settings_of(group).team_swiss_primary)
+    places = rank_teams(team_records(group), primary, chain)
+    by_number = {k: t for k, t in enumerate(teams, start=1)}
+    complete = sum(1 for r in group.rounds_played if round_is_complete(r))
+    planned = planned_rounds(group)
+    decided = decide_awards([Placing(p.number, p.place, p.shared) for p in places],
+                            award_scheme(group), final=complete >= planned > 0)
+    rows = tuple(StandingRow(
+        place=p.place, shared=p.shared,
+        player=PlayerRef(by_number[p.number].id, by_number[p.number].name,
+                         by_number[p.number].unit, p.number),
+        gender="", points=p.match_points if primary is PrimaryScore.MATCH else p.game_points,
+        tiebreaks=p.values, award=decided.of(p.number)) for p in places)
+    legend = () if decided.final else (LegendLine(Note.PROVISIONAL, complete=complete,
+                                                  planned=planned),)
+    return StandingsInfo(group.name, group.name, columns, rows, (), complete, planned,
+                         decided.final, legend, decided)
+
+
 def standings(event: Event, group: str | None) -> StandingsInfo:
     with event.reading() as session:
         found = Event.group(session, group)
         if system_of(found).bracket:
             return knockout_standings(found)
         if system_of(found) is System.TEAM_SWISS:
-            from app.services.team_swiss import team_standings_info
 
-            return team_standings_info(found)
+            return team_swiss_standings(found)
         return compute_standings(session, found)[0]
 
 
@@ -413,9 +442,8 @@ def rankings(event: Event, group: str | None
         if system_of(found).bracket:
             return knockout_standings(found), ()
         if system_of(found) is System.TEAM_SWISS:
-            from app.services.team_swiss import team_standings_info
 
-            return team_standings_info(found), ()
+            return team_swiss_standings(found), ()
         return _with_subrankings(session, found)
 
 
@@ -714,11 +742,11 @@ def crosstable(event: Event, group: str | None,
 def _team_crosstable(group: Group) -> CrosstableInfo:
     """A Team Swiss group's crosstable of teams (团体交叉表): one cell per round, the opponent
     by its row in the team standings, the first-named team's colour, the match's outcome."""
-    from app.services.team_swiss import team_snapshot, team_standings_info
+    from app.services.team_swiss import team_snapshot
     from app.standings.crosstable import crosstable as build_crosstable
     from app.standings.team_swiss import MATCH_DRAW
 
-    info = team_standings_info(group)
+    info = team_swiss_standings(group)
     snapshot = team_snapshot(group, None, partial=True)
     table = build_crosstable(snapshot, [row.player.number for row in info.rows])
     draw = MATCH_DRAW if settings_of(group).team_swiss_primary == "match" \

@@ -14,7 +14,6 @@ won match (C.04.1 c) with a drawn game's points on every board
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from app.pairing import team_swiss
 from app.pairing.team_swiss import Preferences, PrimaryScore, TeamSwissOptions
@@ -41,9 +40,6 @@ from app.standings.team_swiss import (
 )
 from app.store import codec
 from app.store.models import BoardRow, Group, Team
-
-if TYPE_CHECKING:
-    from app.services.ranking import StandingsInfo
 
 
 @dataclass(frozen=True)
@@ -234,35 +230,3 @@ def _named(note: str, group: Group) -> str:
             words.append(word)
     return " ".join(words)
 
-
-def team_standings_info(group: Group) -> StandingsInfo:
-    """The Team Swiss standings (团体积分编排名次): each team's primary score as its points, the
-    chain's values (FIDE C.07) as its columns, the awards of the group's prize table."""
-    from app.services.queries import PlayerRef, round_is_complete
-    from app.services.ranking import StandingRow, StandingsInfo, award_scheme, planned_rounds
-    from app.standings.awards import Placing, decide_awards
-    from app.standings.legend import LegendLine, Note
-    from app.standings.team_swiss import TIEBREAKS, rank_teams
-
-    teams = seeded_teams(group)
-    chain = tiebreaks_of(group)
-    columns = tuple((key, TIEBREAKS[key].zh) for key in chain)
-    if len(teams) < 2:
-        return StandingsInfo(group.name, group.name, columns, (), (), 0)
-    primary = PrimaryScore(settings_of(group).team_swiss_primary)
-    places = rank_teams(team_records(group), primary, chain)
-    by_number = {k: t for k, t in enumerate(teams, start=1)}
-    complete = sum(1 for r in group.rounds_played if round_is_complete(r))
-    planned = planned_rounds(group)
-    decided = decide_awards([Placing(p.number, p.place, p.shared) for p in places],
-                            award_scheme(group), final=complete >= planned > 0)
-    rows = tuple(StandingRow(
-        place=p.place, shared=p.shared,
-        player=PlayerRef(by_number[p.number].id, by_number[p.number].name,
-                         by_number[p.number].unit, p.number),
-        gender="", points=p.match_points if primary is PrimaryScore.MATCH else p.game_points,
-        tiebreaks=p.values, award=decided.of(p.number)) for p in places)
-    legend = () if decided.final else (LegendLine(Note.PROVISIONAL, complete=complete,
-                                                  planned=planned),)
-    return StandingsInfo(group.name, group.name, columns, rows, (), complete, planned,
-                         decided.final, legend, decided)
