@@ -7,6 +7,8 @@ standings view ranks the teams on match points with game points beside them."""
 from __future__ import annotations
 
 from app.services import queries
+from app.services.ranking import standings as standings_of
+from app.wording import place_text
 from tests.ui.helpers import select_group
 
 GROUP = "决赛"
@@ -22,9 +24,14 @@ def test_choose_the_team_swiss_pair_enter_and_rank(window, tmp_path):
     assert index >= 0  # the form offers the system, in words
     assert "团体积分编排" in setup.system.itemText(index)
     setup.system.setCurrentIndex(index)
+    # its options in words (C.04.6 Art. 1.2, 1.7): type B colour preferences chosen
+    assert setup.team_primary.currentText().startswith("场分")
+    setup.team_colours.setCurrentIndex(setup.team_colours.findData("B"))
+    assert setup.team_colours.currentText().startswith("B类")
     assert setup.save_group(), window.last_error
     group = next(g for g in queries.event_info(window.ev).groups if g.name == GROUP)
     assert group.settings.system.value == "team_swiss"
+    assert group.settings.team_swiss_colours == "B"
 
     players = window.players_view
     for city in CITIES:
@@ -68,6 +75,6 @@ def test_choose_the_team_swiss_pair_enter_and_rank(window, tmp_path):
     assert headers[1:5] == ["团体", "单位", "积分", "局分"]
     points = [int(row[3]) for row in table]
     assert points == sorted(points, reverse=True) and sum(points) == 2 * 3 * 2  # 2 a match
-    # 北京 and 上海 drew each other and then each won theirs: level on everything, 1=
-    assert [row[0] for row in table[:2]] == ["1=", "1="]
-    assert {row[1] for row in table[:2]} == {"北京队", "上海队"}
+    ranked = standings_of(window.ev, GROUP)  # the view shows the service's team standings
+    assert [(row[0], row[1], row[4]) for row in table] == [
+        (place_text(r.place, r.shared), r.player.name, str(r.tiebreaks[0])) for r in ranked.rows]
