@@ -23,6 +23,7 @@ import csv
 import stat
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app import wording
 from app.errors import NoAnswer, UserError
@@ -31,6 +32,9 @@ from app.pairing.trf import TrfTournament, read_trf
 from app.pairing.types import NoLegalPairing, Pairing, PairingRequest
 from app.standings.ranking import RankingRules, rank
 from app.standings.tiebreaks import TieBreakOptions, Unplayed, tiebreak
+
+if TYPE_CHECKING:
+    from app.pairing.trf_teams import TeamTournament
 
 MAX_BYTES = 128 * 1024 * 1024  # a full 9 999-player, 999-round file is about 100 MB
 
@@ -79,12 +83,9 @@ def _next_request(args: argparse.Namespace, tournament: TrfTournament, system: s
                   ) -> PairingRequest:
     """The next round's input: by the teams of the file's TRF-2026 310 records for a Team
     Swiss (`app.pairing.trf_teams`), else one entrant per 001 record."""
-    if system == TEAM_SWISS:
-        from app.pairing import trf_teams
-
-        text = load_text(args.file)
-        if trf_teams.has_team_records(text):
-            return trf_teams.team_request(text, args.file)
+    teams = _by_teams(args, system)
+    if teams is not None:
+        return teams.request_for_round(teams.rounds_played + 1)
     return tournament.next_round_request()
 
 
@@ -168,14 +169,27 @@ def _as_set(pairing: Pairing, colourless: frozenset[frozenset[int]] = frozenset(
     return frozenset(boards)
 
 
+def _by_teams(args: argparse.Namespace, system: str) -> TeamTournament | None:
+    """A Team Swiss file with TRF-2026 310 team records, read by its teams (else None)."""
+    if system != TEAM_SWISS:
+        return None
+    from app.pairing import trf_teams
+
+    text = load_text(args.file)
+    return trf_teams.read_team_tournament(text, args.file) if trf_teams.has_team_records(
+        text) else None
+
+
 def run_check(args: argparse.Namespace) -> int:
     tournament = load(args.file)
     differ = 0
     system = _system(args, tournament)
+    # the teams' matches (TRF-2026 310 records), or one entrant per 001 record
+    rounds: TeamTournament | TrfTournament = _by_teams(args, system) or tournament
     for k in range(1, tournament.rounds_played + 1):
-        expected = tournament.pairing_of_round(k)
+        expected = rounds.pairing_of_round(k)
         try:
-            got: Pairing | None = _pair_by(tournament.request_for_round(k), system, args)
+            got: Pairing | None = _pair_by(rounds.request_for_round(k), system, args)
         except NoLegalPairing:
             got = None
         colourless = tournament.colourless_games(k)

@@ -27,10 +27,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from app.errors import UserError
-from app.pairing.trf import TrfTournament, format_points, read_trf
+from app.pairing.trf import format_points, read_trf
 from app.pairing.types import (
+    Board,
     Colour,
     Outcome,
+    Pairing,
     PairingRequest,
     PlayerHistory,
     RoundRecord,
@@ -184,18 +186,61 @@ def team_request(text: str, source: str = "") -> PairingRequest:
     """The next round of a team Swiss TRF as the Team Swiss engine takes it: one entrant per
     310 team, its matches derived from its players' records; the file's 260 records, read
     as team pairs, are forbidden."""
-    tournament: TrfTournament = read_trf(text, source)
+    found = read_team_tournament(text, source)
+    return found.request_for_round(found.rounds_played + 1)
+
+@dataclass(frozen=True)
+class TeamTournament:
+    """A team Swiss TRF read by its teams: every round's matches, as the engine takes them."""
+
+    snapshot: TournamentSnapshot  # every round read
+    forbidden: tuple[tuple[int, int, frozenset[int]], ...]  # (first round, last round, teams)
+
+    @property
+    def rounds_played(self) -> int:
+        return max((len(p.rounds) for p in self.snapshot.players), default=0)
+
+    def request_for_round(self, k: int) -> PairingRequest:
+        """Round `k` to pair from rounds 1..k-1 (the 260 records in force in round k)."""
+        players = tuple(replace(p, rounds=p.rounds[:k - 1]) for p in self.snapshot.players)
+        snapshot = replace(self.snapshot, players=players,
+                           total_rounds=max(self.snapshot.total_rounds, k))
+        pairs = frozenset(frozenset(pair) for first, last, teams in self.forbidden
+                          if first <= k <= (last or k) for pair in _pairs(teams))
+        return PairingRequest(snapshot, k, frozenset(), pairs)
+
+    def pairing_of_round(self, k: int) -> Pairing:
+        """The file's own matches of round `k` (the first-named team first), then the bye."""
+        boards: list[Board] = []
+        byes: list[int] = []
+        for team in self.snapshot.players:
+            record = team.rounds[k - 1] if k <= len(team.rounds) else None
+            if record is None:
+                continue
+            if record.outcome is Outcome.PAB:
+                byes.append(team.number)
+            elif record.opponent is not None and record.colour is Colour.FIRST:
+                boards.append(Board(len(boards) + 1, team.number, record.opponent))
+        boards += [Board(len(boards) + 1, n, None) for n in byes]
+        return Pairing(k, tuple(boards))
+
+
+def _pairs(teams: frozenset[int]) -> list[tuple[int, int]]:
+    ordered = sorted(teams)
+    return [(a, b) for i, a in enumerate(ordered) for b in ordered[i + 1:]]
+
+
+def read_team_tournament(text: str, source: str = "") -> TeamTournament:
+    """A team Swiss TRF by its teams: the 310 teams, their matches from the players' records
+    and the 320 byes; the 260 records read as team pairs."""
+    tournament = read_trf(text, source)
     teams, bye = read_teams(text, source)
-    scale = tournament.point_scale
-    bye = replace(bye, game_points=int(bye.game_points * scale))
+    bye = replace(bye, game_points=int(bye.game_points * tournament.point_scale))
     rounds = tournament.rounds_played
-    players = tournament.snapshot(rounds).players
-    histories = team_histories(teams, players, rounds, bye)
+    histories = team_histories(teams, tournament.snapshot(rounds).players, rounds, bye)
     snapshot = TournamentSnapshot(histories, max(tournament.total_rounds, rounds + 1),
-                                  tournament.points,
-                                  tournament.initial_colour or Colour.FIRST)
+                                  tournament.points, tournament.initial_colour or Colour.FIRST)
     numbers = {t.number for t in teams}
-    forbidden = frozenset(pair for entry in tournament.forbidden
-                          if entry.applies(rounds + 1) for pair in entry.pairs()
-                          if pair <= numbers)
-    return PairingRequest(snapshot, rounds + 1, frozenset(), forbidden)
+    forbidden = tuple((entry.first, entry.last, frozenset(entry.players) & numbers)
+                      for entry in tournament.forbidden)
+    return TeamTournament(snapshot, forbidden)

@@ -141,8 +141,12 @@ def test_a_24_team_swiss_is_paired_entered_ranked_and_printed(
     assert [row[2] for row in ranking[1:]] == [r[2] for r in rows[1:]]
     cross = next(v for k, v in sheets.items() if "团体交叉表" in k)
     assert len(cross) == TEAMS + 1 and any("胜" in str(c) for c in cross[1])
-    trf = next(p for p in out_dir.rglob("*.trf") if "棋手" not in p.name).read_text(
-        encoding="utf-8")
+    trf_path = next(p for p in out_dir.rglob("*.trf") if "棋手" not in p.name)
+    # every round re-paired from the file's team records is the round the event paired
+    code, out, err = run(capsys, "trf", "check", trf_path, "--system", "team_swiss",
+                         "--team-colours", "B")
+    assert code == 0, out + err
+    trf = trf_path.read_text(encoding="utf-8")
     records = [line for line in trf.splitlines() if line.startswith("310 ")]
     assert "092 FIDE_TEAM_SWISS_2026" in trf and len(records) == TEAMS
     # 310: the team's match points (55-60), game points (62-67) and rank (69-71)

@@ -8,6 +8,7 @@ from app.pairing.trf_teams import (
     TeamBye,
     TeamEntry,
     has_team_records,
+    read_team_tournament,
     read_teams,
     team_histories,
     team_lines,
@@ -81,3 +82,7 @@ def test_the_team_records_read_back_pair_the_same_matches() -> None:
     request = team_request(text)
     assert request.round == 3
     assert request.snapshot.players == histories
+    found = read_team_tournament(text)
+    assert [(b.first, b.second) for b in found.pairing_of_round(1).boards] == [(1, 2), (3, None)]
+    assert [(b.first, b.second) for b in found.pairing_of_round(2).boards] == [(1, 3), (2, None)]
+    assert found.request_for_round(2).snapshot.players[0].rounds == histories[0].rounds[:1]
