@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app import wording
 from app.pairing import team_swiss
 from app.pairing.team_swiss import Preferences, PrimaryScore, TeamSwissOptions
 from app.pairing.types import (
@@ -203,8 +204,10 @@ def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
             report.append(f"{name_of[board.first]} 轮空（FIDE C.04.6 第3.4条） / "
                           f"{name_of[board.first]} receives the pairing-allocated bye "
                           "(FIDE C.04.6 Art. 3.4)")
+    names = {n: name_of[tid] for n, tid in id_of.items()}
+    report += [wording.pairing_note_text(note, names) for note in paired.remarks]
     report += [_named(note, group) for note in paired.notes
-               if "轮空" not in note]
+               if "轮空" not in note]  # the bye is said above, by name
     return Pairing(number, boards), report
 
 
