@@ -212,6 +212,22 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
     return roundrobin.round_robin_pairing(numbering, number, double), report
 
 
+def _team_swiss(group: Group, number: int) -> tuple[Pairing, list[str]]:
+    """A Team Swiss round (FIDE C.04.6) of the registered teams; the boards hold team ids."""
+    from app.services import team_swiss
+    from app.services.knockout import check_registered_teams
+
+    check_registered_teams(group)
+    if len(group.teams) < 2:
+        raise UserError("队伍不足两支，无法编排", "fewer than two teams: nothing to pair",
+                        group.name)
+    try:
+        return team_swiss.pair_round(group, number)
+    except NoLegalPairing as error:
+        raise NoAnswer(f"不存在合法的编排（{error.detail}）",
+                       f"no legal pairing exists ({error.detail})") from None
+
+
 def _engine_pair(engine: Engine) -> Callable[[PairingRequest], Pairing]:
     """The pairing function of a Swiss engine."""
     if engine is Engine.DOUBLE_SWISS:
@@ -249,6 +265,9 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         elif system.engine is Engine.BERGER:
             pairing, report = _round_robin(found, session, number)
             to_id = {p.id: p.id for p in found.players}
+        elif system.engine is Engine.TEAM_SWISS:
+            pairing, report = _team_swiss(found, number)
+            to_id = {}
         else:
             pairing, report = pair_knockout_round(found, session, number)
             to_id = {p.id: p.id for p in found.players}
