@@ -544,6 +544,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "f_forfeit_meeting": ("弃权算相遇", "Forfeits count as met"),
     "f_forfeit_meeting_box": ("弃权的两人以后不再相遇", "Two players of a forfeited game are not paired again"),
     "f_initial_colour": ("第1轮1号种子", "Round 1, top seed"),
+    "f_team_swiss": ("团体积分编排：主分、先后手偏好", "Team Swiss: primary score, colours"),
     "initial_colour_first": ("先手", "First move"),
     "initial_colour_second": ("后手", "Second move"),
     "initial_colour_draw": ("抽签决定", "Drawn by lot"),

@@ -272,7 +272,7 @@ class RoundsView(View):
         board = rounds_service.board_view(self.ev, name, self.round.number, number)
         boards = tuple(board if b.number == number else b for b in self.round.boards)
         self.round = replace(self.round, boards=boards,
-                             complete=all(b.result for b in boards))
+                             complete=all(b.done for b in boards))
         for column, value in enumerate(self.board_row(board)):
             item = self.table.item(row, column)
             if item is not None and not isinstance(value, int):
@@ -366,7 +366,7 @@ class RoundsView(View):
     def _show_progress(self) -> None:
         round_ = self.round
         total = len(round_.boards) if round_ else 0
-        done = sum(1 for b in round_.boards if b.result) if round_ else 0
+        done = sum(1 for b in round_.boards if b.done) if round_ else 0
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
         self.progress.setFormat(tr("rounds_progress", round=round_.number, done=done, total=total)

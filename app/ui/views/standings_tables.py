@@ -108,7 +108,8 @@ def playoff_text(info: Any) -> str:
     lines = [tr("playoff_item", place=info.place,
                 players=names_text(p.name for p in info.players), state="")]
     for game in info.games:
-        mark = game.result or ("→ " + tr("playoff_next") if game is info.next_game else "")
+        mark = wording.game_code(game.result) or (
+            "→ " + tr("playoff_next") if game is info.next_game else "")
         stage = pick(game.stage, PLAYOFF_STAGE_ENGLISH.get(game.stage, game.stage))
         lines.append(f"{game.index}. {stage}  {game.black.name} — {game.white.name}  "
                      f"{game.time_control}  {mark}")
