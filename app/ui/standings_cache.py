@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import QObject, QThreadPool, QTimer
+from PySide6.QtCore import QEventLoop, QObject, QThreadPool, QTimer
 
 from app.errors import NoAnswer, UserError
 from app.ui.operations import _Relay, _Work
@@ -38,6 +38,7 @@ class StandingsCache(QObject):
         self._rankings: dict[str, Rankings] = {}
         self._crosstables: dict[str, CrosstableInfo] = {}
         self._warming = False
+        self._warming_for: tuple[int, str] | None = None  # (generation, group) being worked out
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(WARM_AFTER_MS)
@@ -58,6 +59,7 @@ class StandingsCache(QObject):
 
     def rankings(self, event: Event, group: str) -> Rankings:
         """The group's standings and sub-rankings (`app.services.ranking.rankings`)."""
+        self._wait_for(group)
         found = self._rankings.get(group)
         if found is None:
             from app.services import ranking
@@ -65,9 +67,23 @@ class StandingsCache(QObject):
             found = self._rankings[group] = ranking.rankings(event, group)
         return found
 
+    def _wait_for(self, group: str) -> None:
+        """A worker works this group out now: its answer is awaited (a moment) rather than
+        worked out a second time beside it. User input waits meanwhile."""
+        if not self._warming or self._warming_for != (self.generation, group):
+            return
+        loop = QEventLoop()
+        self._relay.finished.connect(loop.quit)  # after `_arrived` (connected first)
+        try:
+            if self._warming:
+                loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        finally:
+            self._relay.finished.disconnect(loop.quit)
+
     def crosstable(self, event: Event, group: str,
                    standings: StandingsInfo | None) -> CrosstableInfo:
         """The group's crosstable (`app.services.ranking.crosstable`)."""
+        self._wait_for(group)
         found = self._crosstables.get(group)
         if found is None:
             from app.services import ranking
@@ -96,10 +112,12 @@ class StandingsCache(QObject):
             return generation, group, found, table
 
         self._warming = True
+        self._warming_for = (generation, group)
         QThreadPool.globalInstance().start(_Work(work, self._relay))
 
     def _arrived(self, answer: tuple[bool, object]) -> None:
         self._warming = False
+        self._warming_for = None
         ok, value = answer
         if not ok:
             return  # asked again when shown, and told then

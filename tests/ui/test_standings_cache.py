@@ -91,3 +91,15 @@ def test_the_standings_are_worked_out_once_for_the_table_and_the_crosstable(
     window.tabs.setCurrentWidget(window.rounds_view)
     window.tabs.setCurrentWidget(window.standings_view)
     assert calls == {"rankings": [True], "crosstable": [True]}
+
+
+def test_a_view_asking_while_a_worker_works_its_group_out_waits_for_it(window, paired, calls):  # type: ignore[no-untyped-def]
+    cache = window.standings
+    quiet(cache)
+    for key in calls:
+        calls[key].clear()
+    cache._warm()
+    assert cache._warming
+    window.tabs.setCurrentWidget(window.standings_view)  # asks at once
+    assert calls["rankings"] == [False]  # worked out once, by the worker
+    assert window.standings_view.table.rowCount() == 8
