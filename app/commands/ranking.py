@@ -72,8 +72,10 @@ def register(subparsers: Any) -> None:
 
 def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
     from app import wording as w
-    from app.exports.model import csv_safe
     if as_csv:
+        # Here only: the standings printed as text load nothing of the exports.
+        from app.exports.model import csv_safe
+
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["rank", "number", "name", "unit", "points",
                          *(key for key, _label in info.columns), "playoff", "prize", "title",
@@ -123,13 +125,15 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def print_playoff(info: playoffs.PlayoffInfo) -> None:
+    from app import wording
+
     names = "、".join(p.name for p in info.players)
     print(f"加赛 {info.id}: {info.ranking or info.group} 第{info.place}名 / playoff for place "
           f"{info.place}: {names}")
     if info.reason:
         print(f"  原因 / why: {info.reason}")
     for game in info.games:
-        result = game.result or "待赛 / to play"
+        result = wording.game_code(game.result) or "待赛 / to play"
         print(f"  {game.index}. {game.stage} {game.time_control}  {game.black.name} (黑) - "
               f"{game.white.name}  {result}")
     if info.order:

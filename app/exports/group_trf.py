@@ -34,6 +34,7 @@ from app.pairing.types import (
     TournamentSnapshot,
     unit_key,
 )
+from app.wording import code_text
 
 SYSTEMS = {
     System.SWISS: "FIDE_DUTCH_2025",
@@ -63,7 +64,7 @@ def finished_rounds(model: ExportModel, group_key: str) -> GroupRounds:
     rounds = []
     left_out: list[tuple[int, BoardResult]] = []
     for rnd in model.rounds_of(group_key):
-        if not all(b.result or b.second is None for b in rnd.boards):
+        if not all(b.result is not None or b.second is None for b in rnd.boards):
             continue
         seen: set[int] = set()
         kept = []
@@ -265,7 +266,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> st
                         "games' points, which this file does not hold")
     for number, board in finished.left_out:
         comments.append(f"round {number}: a further game {numbers.get(board.first)}-"
-                        f"{numbers.get(board.second or 0, 0)} {board.result} "
+                        f"{numbers.get(board.second or 0, 0)} {code_text(board.result)} "
                         f"({board.label or board.number}, 加赛) is not a round record")
     header = TrfHeader(
         site=model.event.venue, federation=FEDERATION,

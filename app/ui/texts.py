@@ -5,8 +5,6 @@ Key -> (Chinese, English). `app.ui.i18n.tr(key)` picks one by the current langua
 
 from __future__ import annotations
 
-from app import wording
-
 TEXTS: dict[str, tuple[str, str]] = {
     # application and menus
     "app_title": ("五子棋赛事编排", "Gomoku Arbiter"),
@@ -99,6 +97,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "not_available": ("此功能尚未就绪（缺少服务 {name}）", "not available yet (service {name} missing)"),
     "event_files": ("赛事文件 (*.db *.sqlite);;所有文件 (*)", "Event files (*.db *.sqlite);;All files (*)"),
     "opened": ("已打开：{path}", "Opened: {path}"),
+    "opening": ("正在打开：{path}", "Opening: {path}"),
     "created": ("已新建：{path}", "Created: {path}"),
     # start page
     "start_heading": ("五子棋赛事编排", "Gomoku Arbiter"),
@@ -595,9 +594,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "officials_bad_time": ("时间“{text}”应写作 时:分，如 09:00", "time '{text}': write HH:MM, e.g. 09:00"),
     "officials_twice": ("与第{other}行重复", "the same as line {other}"),
 }
-
-# English names of the tie-breaks: `app.wording` words the standings for every edge.
-TIEBREAK_ENGLISH = wording.TIEBREAK_ENGLISH
 
 # English for the playoff stages the services name in Chinese.
 PLAYOFF_STAGE_ENGLISH = {

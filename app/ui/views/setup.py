@@ -43,9 +43,9 @@ from app.ui.settings_controls import (
     SubRankings,
     TieBreakPicker,
 )
-from app.ui.texts import RULE_SET_TEXTS, TIEBREAK_ENGLISH
+from app.ui.texts import RULE_SET_TEXTS
 from app.ui.views.base import View
-from app.wording import unplayed_text
+from app.wording import TIEBREAK_ENGLISH, unplayed_text
 
 POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
 UNPLAYED = tuple(policy.value for policy in Unplayed)  # the choices are the enum's
