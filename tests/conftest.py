@@ -1,8 +1,9 @@
 """What the whole suite shares.
 
 Marks: `slow` on what a newcomer's quick loop (`pytest -m "not slow"`) leaves out: crashes of
-real processes, PostgreSQL servers, Chromium, long hypothesis runs, the window, and the modules
-that build and export whole events. Whole modules carry the mark themselves or are named here;
+real processes, PostgreSQL servers, Chromium, long hypothesis runs, the window, the modules
+that build, race and export whole events, and the tests listed in tests/slow_tests.txt (each
+took 0.5 s CPU or more in the loop). Whole modules carry the mark themselves or are named here;
 every test run against a PostgreSQL server (its `pg_server` / `pg_url`, or the `postgresql`
 side of a test run on both databases) is marked wherever it stands.
 
@@ -43,6 +44,7 @@ _SLOW_PLACES = (
     "tests/commands/test_export_documents.py",
     "tests/commands/test_no_code_on_screen.py::test_no_command_shows_a_code_identifier",
     "tests/commands/test_double_swiss_event.py::test_seven_rounds_are_paired_and_entered",
+    "tests/commands/test_team_swiss_event.py",  # 24 teams paired, entered, ranked, printed
     "tests/reliability/test_hostile_lists.py",
     # reference data and sizes, where the many cases or the size are the point
     "tests/pairing/swiss/test_reference_data.py",
