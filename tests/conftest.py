@@ -3,7 +3,7 @@
 Marks: `slow` on what a newcomer's quick loop (`pytest -m "not slow"`) leaves out: crashes of
 real processes, PostgreSQL servers, Chromium, long hypothesis runs, the window, the modules
 that build, race and export whole events, and the tests listed in tests/slow_tests.txt (each
-took 0.5 s CPU or more in the loop). Whole modules carry the mark themselves or are named here;
+took 0.3 s CPU or more in the loop). Whole modules carry the mark themselves or are named here;
 every test run against a PostgreSQL server (its `pg_server` / `pg_url`, or the `postgresql`
 side of a test run on both databases) is marked wherever it stands.
 
@@ -62,7 +62,7 @@ _SLOW_PLACES = (
     "tests/test_structure.py::test_no_two_modules_of_the_app_import_each_other",
     "tests/test_result_literals.py",
 )
-# The rest of the tests that took 0.5 s CPU or more in the quick loop, one node id a line.
+# The rest of the tests that took 0.3 s CPU or more in the quick loop, one node id a line.
 _SLOW_TESTS = frozenset(
     line.strip() for line in (Path(__file__).parent / "slow_tests.txt").read_text(
         encoding="utf-8").splitlines() if line.strip() and not line.startswith("#"))
