@@ -368,3 +368,27 @@ def test_agreement_with_the_text_and_the_reference_on_1038_generated_rounds() ->
     assert text["differs"] == 0, text
     assert text["text"] >= 260, text
     assert reference["same"] + reference["colours"] + reference["pairs"] >= 540, reference
+
+
+def test_hand_changed_boards_are_checked_by_the_double_swiss_criteria() -> None:
+    # 1 and 2 moved first twice: the Dutch check's colour rule would object to 1-2; the
+    # Double-Swiss System has no colour criterion (Art. 2), only [C1]-[C3]
+    from app.pairing.swiss.checks import violations as dutch_violations
+    from app.pairing.types import Board, Pairing
+
+    players = (
+        PlayerHistory(1, (_won(1, 3, Colour.FIRST), _won(2, 4, Colour.FIRST))),
+        PlayerHistory(2, (_won(1, 5, Colour.FIRST), _won(2, 6, Colour.FIRST))),
+        PlayerHistory(3, (_lost(1, 1, Colour.SECOND), _lost(2, 5, Colour.SECOND))),
+        PlayerHistory(4, (_lost(1, 6, Colour.SECOND), _lost(2, 1, Colour.SECOND))),
+        PlayerHistory(5, (_lost(1, 2, Colour.SECOND), _won(2, 3, Colour.FIRST))),
+        PlayerHistory(6, (_won(1, 4, Colour.FIRST), _lost(2, 2, Colour.SECOND))),
+    )
+    request = _request(*players, round_=3)
+    changed = Pairing(3, (Board(1, 1, 2), Board(2, 3, 6), Board(3, 4, 5)))
+    assert double_swiss.violations(request, changed) == ()
+    assert dutch_violations(request, changed)  # the Dutch colour rule (C.04.3 [C3])
+    rematch = Pairing(3, (Board(1, 1, 3), Board(2, 2, 4), Board(3, 5, 6)))
+    assert any("have met" in v for v in double_swiss.violations(request, rematch))
+    missing = Pairing(3, (Board(1, 1, 2), Board(2, 3, 6)))
+    assert any("is not paired" in v for v in double_swiss.violations(request, missing))
