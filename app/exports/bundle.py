@@ -99,11 +99,12 @@ def _round_tasks(model: ExportModel, group: Group, folder: Path, one: Callable[.
                     model, s, sub / "名次表（本轮后）.pdf"))
 
 
-def _group_tasks(model: ExportModel, group: Group, folder: Path, one: Callable[..., None]
-                 ) -> None:
+def _group_tasks(model: ExportModel, group: Group, folder: Path, one: Callable[..., None],
+                 signed: dict[str, Path]) -> None:
     _round_tasks(model, group, folder, one)
     standings = model.standings_of(group.key)
     if standings is not None:
+        signed[safe_filename(f"{standings.title}名次表.pdf")] = folder / "名次表.pdf"
         one(f"{group.name} 名次表", lambda s=standings, f=folder: pdf_lists.write_standings(
             model, s, f / "名次表.pdf"))
     if model.rounds_of(group.key):
@@ -133,7 +134,10 @@ def _booklet_tasks(model: ExportModel, root: Path, one: Callable[..., None]) -> 
             model, b, root.parent / "Word" / f"{b.title}.docx"))
 
 
-def _pdf_tasks(model: ExportModel, root: Path, template_path: Path) -> list[Task]:
+def _pdf_tasks(model: ExportModel, root: Path, template_path: Path,
+               signed: dict[str, Path]) -> list[Task]:
+    """The PDF documents; `signed` gets the files that the federation package's signed
+    PDFs (签字文件) repeat, by their name there."""
     tasks: list[Task] = []
 
     def one(label: str, function: Callable[..., Path], *args: Any, **kwargs: Any) -> None:
@@ -146,18 +150,21 @@ def _pdf_tasks(model: ExportModel, root: Path, template_path: Path) -> list[Task
 
     _booklet_tasks(model, root, task)
     for group in model.groups:
-        _group_tasks(model, group, root / safe_filename(group.name), task)
+        _group_tasks(model, group, root / safe_filename(group.name), task, signed)
     for sub_ranking in model.sub_rankings:
         name = safe_filename(f"{sub_ranking.title}名次表.pdf")
+        signed[name] = root / name
         one(f"{sub_ranking.title} 名次表", pdf_lists.write_standings, sub_ranking, root / name)
     for team in model.team_standings:
         name = safe_filename(f"{pdf_lists.team_title(team)}.pdf")
         one(pdf_lists.team_title(team), pdf_lists.write_team_standings, team, root / name)
     if model.awards:
+        signed["录取名单.pdf"] = root / "录取名单.pdf"
         one("录取名单", pdf_lists.write_award_sheet, root / "录取名单.pdf")
         one("奖状", certificates.write_certificates, root / "奖状.pdf",
             template_path=template_path)
         if any(a.grade_title and a.player is not None for a in model.awards):
+            signed["段级位申报表.pdf"] = root / "段级位申报表.pdf"
             one("段级位申报表", pdf_lists.write_grade_applications, root / "段级位申报表.pdf")
     return tasks
 
@@ -167,16 +174,21 @@ def _package_files(folder: Path, archive: Path) -> list[Path]:
 
 
 def _tasks(model: ExportModel, out_dir: Path, pdf: bool, xlsx: bool, federation: bool,
-           template_path: Path) -> list[Task]:
+           template_path: Path, written: Collection[Path] = ()) -> list[Task]:
+    """The export's documents in order; `written`: the files written so far as they run
+    (the package copies the signed PDFs among them instead of drawing them again)."""
     tasks: list[Task] = []
+    signed: dict[str, Path] = {}
     if pdf:
-        tasks += _pdf_tasks(model, out_dir / "PDF", template_path)
+        tasks += _pdf_tasks(model, out_dir / "PDF", template_path, signed)
     if xlsx:
         workbook = out_dir / "Excel" / "赛事数据.xlsx"
         tasks.append(("Excel 工作簿", lambda: [xlsx_writer.write_workbook(model, workbook)]))
     if federation:
         tasks.append(("上报材料", lambda: _package_files(
-            *federation_package.write_federation_package(model, out_dir))))
+            *federation_package.write_federation_package(
+                model, out_dir, {name: path for name, path in signed.items()
+                                 if path in written}))))
     return tasks
 
 
@@ -219,11 +231,11 @@ def export_all(
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise UserError("输出位置不是文件夹", "output path is not a folder", str(out_dir))
-    tasks = _tasks(model, out_dir, pdf, xlsx, federation, template_path)
+    written: list[Path] = []
+    tasks = _tasks(model, out_dir, pdf, xlsx, federation, template_path, written)
     if only is not None:
         check_documents([label for label, _ in tasks], only)
         tasks = [(label, task) for label, task in tasks if label in only]
-    written: list[Path] = []
     total = len(tasks)
     if progress is not None and tasks:
         progress(0, total, tasks[0][0])

@@ -32,7 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from app import wording
 from app.errors import UserError
-from app.exports.fonts import FONTS_DIR, KAI, register_fonts
+from app.exports.fonts import FONTS_DIR, KAI, font_paths, register_font, register_fonts
 from app.exports.model import Award, ExportModel, date_zh
 from app.exports.pdf_common import draw_bold, draw_runs, fit_size, plain_canvas, text_width
 
@@ -167,6 +167,8 @@ def load_template(path: Path = DEFAULT_TEMPLATE) -> CertificateTemplate:
                                            start=1)]
     font = str(data.get("font", KAI))
     register_fonts()
+    if font in font_paths():  # another shipped face the template chose
+        register_font(font)
     from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames
 
     if font not in getRegisteredFontNames():

@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import io
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -410,13 +410,15 @@ def _record_files(model: ExportModel, files: dict[str, bytes]) -> list[RenjuNetG
     return renju
 
 
-def package_contents(model: ExportModel) -> dict[str, bytes]:
-    """Every file of the package but the manifest, by relative path (`/` separators)."""
+def package_contents(model: ExportModel, signed: Mapping[str, Path] | None = None
+                     ) -> dict[str, bytes]:
+    """Every file of the package but the manifest, by relative path (`/` separators);
+    `signed`: signed PDFs this export already wrote (`federation_lists.signed_pdfs`)."""
     files: dict[str, bytes] = {}
     buffer = io.BytesIO()
     federation_workbook(model, buffer)
     files[WORKBOOK] = buffer.getvalue()
-    files.update(federation_lists.lists(model))
+    files.update(federation_lists.lists(model, signed))
     notes: list[str] = []
     trf_files = _trf_files(model, files, notes)
     renju = _record_files(model, files)
@@ -433,12 +435,15 @@ def manifest_text(files: dict[str, bytes]) -> str:
                    for name, data in sorted(files.items()))
 
 
-def write_federation_package(model: ExportModel, out_dir: Path) -> tuple[Path, Path]:
-    """Write the package folder and its zip under `out_dir`; return (folder, zip).
+def write_federation_package(model: ExportModel, out_dir: Path,
+                             signed: Mapping[str, Path] | None = None) -> tuple[Path, Path]:
+    """Write the package folder and its zip under `out_dir`; return (folder, zip). `signed`:
+    the signed PDFs this export already wrote, by their name in 签字文件 (copied, not drawn
+    again).
 
     Everything is built in memory first, so a failure leaves no half-written package; each
     file is then written once, and the zip and the manifest come from the same bytes."""
-    files = package_contents(model)
+    files = package_contents(model, signed)
     files[MANIFEST] = manifest_text(files).encode("utf-8")
     name = f"{model.event.name_for_files}-上报材料"
     folder = out_dir / name

@@ -20,7 +20,8 @@ from __future__ import annotations
 import csv
 import io
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 
 from app import wording
@@ -68,33 +69,36 @@ def playoffs_csv(model: ExportModel) -> bytes:
                       "着法"], rows)
 
 
-def signed_pdfs(model: ExportModel) -> dict[str, bytes]:
-    """The PDFs with signature lines, by path inside the package."""
-    register_fonts()  # the headings' styles name the fonts before a document registers them
+def signed_pdfs(model: ExportModel, written: Mapping[str, Path] | None = None) -> dict[str, bytes]:
+    """The PDFs with signature lines, by path inside the package. `written`: the same documents
+    this export has already written (by their name here), copied instead of drawn again."""
+    written = written or {}
     files: dict[str, bytes] = {}
+    jobs: list[tuple[str, Callable[[Path], Path]]] = []
+    if model.awards:
+        jobs.append(("录取名单.pdf", lambda path: pdf_lists.write_award_sheet(model, path)))
+        if pdf_lists.grade_application_rows(model):
+            jobs.append(("段级位申报表.pdf",
+                         lambda path: pdf_lists.write_grade_applications(model, path)))
+    for standings in (*model.standings, *model.sub_rankings):
+        jobs.append((safe_filename(f"{standings.title}名次表.pdf"),
+                     partial(pdf_lists.write_standings, model, standings)))
     with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder)
-        jobs: list[tuple[str, Path]] = []
-        if model.awards:
-            jobs.append(("录取名单.pdf", pdf_lists.write_award_sheet(model, root / "a.pdf")))
-            if pdf_lists.grade_application_rows(model):
-                jobs.append(("段级位申报表.pdf",
-                             pdf_lists.write_grade_applications(model, root / "g.pdf")))
-        for number, standings in enumerate((*model.standings, *model.sub_rankings)):
-            name = safe_filename(f"{standings.title}名次表.pdf")
-            jobs.append((name, pdf_lists.write_standings(model, standings,
-                                                         root / f"s{number}.pdf")))
-        for name, path in jobs:
-            files[f"{SIGNED}/{name}"] = path.read_bytes()
+        for number, (name, write) in enumerate(jobs):
+            source = written.get(name)
+            if source is None or not source.is_file():
+                register_fonts()  # the headings' styles name the fonts before a document does
+                source = write(Path(folder) / f"{number}.pdf")
+            files[f"{SIGNED}/{name}"] = source.read_bytes()
     return files
 
 
-def lists(model: ExportModel) -> dict[str, bytes]:
-    """Every file of this module, by path inside the package."""
+def lists(model: ExportModel, written: Mapping[str, Path] | None = None) -> dict[str, bytes]:
+    """Every file of this module, by path inside the package (`written`: see `signed_pdfs`)."""
     files = {"录取名单.csv": awards_csv(model), "段级位申报表.csv": grades_csv(model)}
     for standings in (*model.standings, *model.sub_rankings):
         files[f"最终名次/{safe_filename(standings.title)}.csv"] = standings_csv(model, standings)
     if model.playoff_games:
         files["加赛.csv"] = playoffs_csv(model)
-    files.update(signed_pdfs(model))
+    files.update(signed_pdfs(model, written))
     return files

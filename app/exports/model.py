@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
+from functools import lru_cache
 
 from app import results
 from app.errors import UserError
@@ -740,6 +741,7 @@ def split_name(name: str) -> tuple[str, str]:
     return name[:1], name[1:]
 
 
+@lru_cache(maxsize=1 << 12)  # every pairing list by name sorts the same players again
 def name_sort_key(name: str) -> tuple[str, str, str, str]:
     """Pinyin order by surname, then given name, players of one surname together (张 before
     章 when both read zhang: the characters keep their own block)."""

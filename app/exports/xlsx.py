@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -89,9 +90,14 @@ def write_sheet(workbook: Workbook, title: str, headers: Sequence[str],
         sheet.append(list(row))
         for index, value in enumerate(row):
             widths[index] = max(widths[index], _display_len(value))
+    # What `cell.font = _CELL_FONT` stores (the font's index in the workbook), looked up
+    # once: openpyxl hashes the whole font on every assignment, seconds over an event.
+    font_id = cast(Any, workbook)._fonts.add(_CELL_FONT)
     for line in sheet.iter_rows(min_row=2):
         for cell in line:
-            cell.font = _CELL_FONT
+            if not cell._style:
+                cell._style = StyleArray()
+            cell._style.fontId = font_id
             if looks_like_formula(cell.value):
                 cell.data_type = "s"  # text as written, never a formula
                 cell.quotePrefix = True

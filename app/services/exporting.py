@@ -22,7 +22,9 @@ from app.errors import UserError
 from app.exports import model as m
 from app.exports import pdf_slips
 from app.exports.bundle import check_documents, document_labels, export_all
+from app.pairing.system import System
 from app.pairing.team import MatchScore
+from app.pairing.types import Outcome
 from app.results import BoardResult
 from app.rules.board import format_point
 from app.rules.endings import Ending
@@ -55,6 +57,7 @@ from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
 from app.standings.awards import CertificateRule, gets_certificate
 from app.standings.ranking import rank
+from app.standings.team_swiss import CrossCell
 from app.store import codec
 from app.store.files import check_name_fits, file_error
 from app.store.models import Group, Playoff
@@ -193,6 +196,12 @@ def _model_group(group: Group) -> m.Group:
     system = system_of(group)
     settings = settings_of(group)
     tiebreaks = "、".join(["积分", *(tiebreak_label(group, tb) for tb in settings.tiebreaks)])
+    if system is System.TEAM_SWISS:  # the team chain (FIDE C.07) after the primary score
+        from app.services.team_swiss import tiebreaks_of
+        from app.standings.team_swiss import TIEBREAKS
+
+        primary = "场分" if settings.team_swiss_primary == "match" else "局分"
+        tiebreaks = "、".join([primary, *(TIEBREAKS[k].zh for k in tiebreaks_of(group))])
     # The opening as the games are played (指定开局 only under 专业规则), not the setting alone.
     opening = game_settings(group).opening_rule
     return m.Group(
@@ -464,6 +473,9 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
             parts.awards += _awards(places, group, group.name, provisional)
             parts.brackets.append(_bracket(group))
         return
+    if system is System.TEAM_SWISS:
+        _team_swiss_table(group, key, provisional, parts)
+        return
     if not system.ranked_by_points or not group.players:
         return
     table, shown = _standings(session, group)
@@ -474,6 +486,58 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
         parts.subs.append(replace(sub, parent=table.title))
         parts.awards += _awards(sub_shown, group, spec.name, provisional)
     parts.progress += [_standings_after(group, number) for number in range(1, table.after_round)]
+
+
+def _team_swiss_table(group: Group, key: str, provisional: bool, parts: _Parts) -> None:
+    """A Team Swiss group's standings (FIDE C.04.6, C.07) as a team table: match points, game
+    points and the chain, each team with its members by board; its awards."""
+    from app.services.ranking import team_swiss_standings
+
+    info = team_swiss_standings(group)
+    if not info.rows:
+        return
+    points = "场分" if settings_of(group).team_swiss_primary == "match" else "局分"
+    parts.team_tables.append(m.TeamStandings(
+        title=f"{group.name} 名次", group=key, final=info.final,
+        columns=(m.TieBreakColumn("points", points),
+                 *(m.TieBreakColumn(name, label) for name, label in info.columns)),
+        rows=tuple(m.TeamRow(r.place, r.player.name, (r.points, *r.tiebreaks),
+                             members=_team_members(group, r.player.id), shared=r.shared)
+                   for r in info.rows),
+        legend=wording.legend_texts(info.legend)))
+    parts.team_tables.append(_team_crosstable(group, key, info))
+    parts.awards += _awards(info, group, group.name, provisional)
+
+
+_CELL_WORDS = {Outcome.WIN: "胜", Outcome.DRAW: "和", Outcome.LOSS: "负",
+               Outcome.FORFEIT_WIN: "不战胜", Outcome.FORFEIT_LOSS: "弃权负"}
+
+
+def _cross_cell(cell: CrossCell) -> str:
+    """A crosstable cell as printed: the opponent's row, the match's outcome and its game
+    points (`12胜 5:3`); 轮空 for the bye."""
+    if cell.outcome is Outcome.PAB:
+        return "轮空"
+    if cell.opponent_row is None:
+        return ""
+    return (f"{cell.opponent_row}{_CELL_WORDS.get(cell.outcome, '')} "
+            f"{cell.game_points}:{cell.opponent_game_points}")
+
+
+def _team_crosstable(group: Group, key: str, info: StandingsInfo) -> m.TeamStandings:
+    """The team crosstable (团体交叉表): the teams in standings order, one column per round."""
+    from app.services.team_swiss import team_records
+    from app.standings.team_swiss import TeamPlace, crosstable
+
+    places = [TeamPlace(r.player.number, r.place, r.shared, 0, 0, ()) for r in info.rows]
+    cells = crosstable(places, team_records(group))
+    rounds = max((len(row) for row in cells), default=0)
+    return m.TeamStandings(
+        title=f"{group.name} 团体交叉表", group=key, final=info.final,
+        columns=tuple(m.TieBreakColumn(f"R{k}", f"第{k}轮") for k in range(1, rounds + 1)),
+        rows=tuple(m.TeamRow(r.place, f"{k}. {r.player.name}",
+                             tuple(_cross_cell(c) for c in row), shared=r.shared)
+                   for k, (r, row) in enumerate(zip(info.rows, cells, strict=True), start=1)))
 
 
 def _team_rankings(event: Event, parts: _Parts, provisional: bool) -> None:
@@ -505,6 +569,23 @@ def _team_rankings(event: Event, parts: _Parts, provisional: bool) -> None:
         parts.awards += team_awards(team_info, provisional)
 
 
+def _load_event(session: Session) -> None:
+    """Every group with its players, rounds, boards, games and teams, in a few queries (one
+    per level), before the model reads them: board by board they were some 750 queries for
+    a 150-player event, half the time of building the model. Kept in the session's `info`
+    while it lasts: the session holds what it loaded only while something refers to it."""
+    from sqlalchemy.orm import selectinload
+
+    from app.store.models import BoardRow, Player, Round, Team
+
+    session.info["export_loaded"] = list(session.scalars(select(Group).options(
+        selectinload(Group.players).selectinload(Player.absences),
+        selectinload(Group.rounds_played).selectinload(Round.boards)
+        .selectinload(BoardRow.games),
+        selectinload(Group.teams).selectinload(Team.members),
+    )))
+
+
 def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
     """Everything an export prints, read from the event in one session. Awards (certificates,
     award list, grade titles) of a ranking that is not final are left out unless
@@ -512,6 +593,7 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
     parts = _Parts()
     with event.reading() as session:
         tournament = Event.tournament(session)
+        _load_event(session)
         groups = list(tournament.groups)
         info = _event_info(tournament, {g.name: _key(g) for g in groups})
         for group in groups:

@@ -12,7 +12,7 @@ from app.errors import UserError
 from app.exports import export_all
 from app.exports.federation import verify_manifest
 from app.exports.model import BoardResult, Game, Round, StandingRow
-from tests.exports.helpers import assert_all_fonts_embedded, small_event
+from tests.exports.helpers import assert_all_fonts_embedded, pdf_text, small_event
 
 
 def test_full_export_reports_progress_and_writes_everything(tmp_path: Path) -> None:
@@ -34,6 +34,30 @@ def test_full_export_reports_progress_and_writes_everything(tmp_path: Path) -> N
     assert (tmp_path / f"{package[0].name}.zip").is_file()
     for pdf in (p for p in files if p.suffix == ".pdf"):
         assert_all_fonts_embedded(pdf)
+
+
+def test_the_package_signs_the_very_pdfs_the_export_printed(tmp_path: Path) -> None:
+    """签字文件 holds the award list, the grade applications and each ranking exactly as the
+    export's own PDFs print them (copied, not drawn a second time); with the package alone
+    they are drawn for it."""
+    model = small_event()
+    export_all(model, tmp_path / "all")
+    package = next(p for p in (tmp_path / "all").iterdir() if p.name.endswith("上报材料"))
+    signed = package / "签字文件"
+    printed = {"录取名单.pdf": tmp_path / "all" / "PDF" / "录取名单.pdf",
+               "段级位申报表.pdf": tmp_path / "all" / "PDF" / "段级位申报表.pdf",
+               "公开组（女子）名次表.pdf": tmp_path / "all" / "PDF" / "公开组（女子）名次表.pdf"}
+    for standings in model.standings:
+        group = next(g for g in model.groups if g.key == standings.group)
+        printed[f"{standings.title}名次表.pdf"] = tmp_path / "all" / "PDF" / group.name / "名次表.pdf"
+    assert sorted(p.name for p in signed.iterdir()) == sorted(printed)
+    for name, path in printed.items():
+        assert (signed / name).read_bytes() == path.read_bytes(), name
+    alone = export_all(model, tmp_path / "alone", pdf=False, xlsx=False)
+    names = sorted(p.name for p in alone if p.parent.name == "签字文件")
+    assert names == sorted(printed)
+    assert all(pdf_text(p) == pdf_text(signed / p.name) for p in alone
+               if p.parent.name == "签字文件")
 
 
 def test_only_the_chosen_kinds_are_written(tmp_path: Path) -> None:

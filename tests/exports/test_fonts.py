@@ -47,3 +47,26 @@ def test_rare_name_characters_fall_back_to_the_other_shipped_font(tmp_path: Path
     assert "刘䶮" in pdf_text(path)
     assert any("LXGWWenKai" in name for name, _, _ in pdf_fonts(path))
     assert_all_fonts_embedded(path)
+
+
+def test_a_certificate_template_may_choose_any_shipped_face(tmp_path: Path) -> None:
+    """Only the faces the papers use are parsed up front (each costs tens of MiB); a
+    template naming another shipped face gets it registered, one naming none is refused."""
+    import json
+
+    import pytest
+
+    from app.errors import UserError
+    from app.exports import certificates
+    from app.exports.fonts import SANS_MONO
+
+    assert set(register_fonts()) == {SANS, KAI}
+    file = tmp_path / "t.json"
+    file.write_text(json.dumps({"font": SANS_MONO, "lines": [{"text": "荣誉证书", "y_mm": 100}]}),
+                    encoding="utf-8")
+    assert certificates.load_template(file).font == SANS_MONO
+    assert isinstance(pdfmetrics.getFont(SANS_MONO), TTFont)
+    file.write_text(json.dumps({"font": "SimSun", "lines": [{"text": "x", "y_mm": 1}]}),
+                    encoding="utf-8")
+    with pytest.raises(UserError):
+        certificates.load_template(file)

@@ -273,3 +273,26 @@ def test_a_refused_change_names_its_board_in_words_of_each_language(make_event: 
     assert refused.value.where == Place(f"第{bye}台", f"board {bye}")
     assert refused.value.message() == (f"第{bye}台：轮空台没有先后手 / board {bye}: a bye has no "
                                        "colours")
+
+
+def _queries_pairing_round_2(make_event: Make, size: int) -> int:
+    """How many queries (SELECT statements) pairing round 2 of a `size`-player Swiss group
+    sends."""
+    from sqlalchemy import event as sa_event
+
+    event = make_event("qiwang-2022", "公开组", players=size, name=f"e{size}.db")
+    rounds.pair_next_round(event, "公开组")
+    play_all(event, "公开组", 1)
+    sent: list[str] = []
+    sa_event.listen(event.store.engine, "before_cursor_execute",
+                    lambda _c, _cursor, statement, *_: sent.append(statement))
+    rounds.pair_next_round(event, "公开组")
+    return sum(statement.lstrip().upper().startswith("SELECT") for statement in sent)
+
+
+def test_pairing_asks_as_many_queries_for_many_players_as_for_few(make_event: Make
+                                                                   ) -> None:
+    # Issue 28: no query per player (their absences) or per new board (its games): what a
+    # pairing reads does not grow with the field (the rows it writes do).
+    assert _queries_pairing_round_2(make_event, 16) == _queries_pairing_round_2(
+        make_event, 6)

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QTableWidget
 
 from app import wording
 from app.services import queries
-from app.ui.common import cell
+from app.ui.common import cell, fit_columns
 from app.ui.i18n import language, tr
 from app.wording import number_text
 
@@ -103,7 +103,7 @@ def update_rows(table: QTableWidget, rows: list[list[object]]) -> None:
                 item.setText(text)
                 changed = True
     if changed:
-        table.resizeColumnsToContents()
+        fit_columns(table, [["" if v is None else str(v) for v in row] for row in rows])
         header = table.horizontalHeader()
         header.setStretchLastSection(False)  # re-stretch after the columns were sized
         header.setStretchLastSection(True)

@@ -16,7 +16,8 @@ from app.standings.ranking import PlayoffState
 from app.ui import common
 from app.ui.common import cell
 from app.ui.i18n import language, names_text, pick, tr
-from app.ui.texts import PLAYOFF_STAGE_ENGLISH, TIEBREAK_ENGLISH
+from app.ui.texts import PLAYOFF_STAGE_ENGLISH
+from app.wording import TIEBREAK_ENGLISH
 
 SHARED_COLOUR = "#fff3cd"
 NEED_COLOUR = "#f8d7da"
