@@ -49,7 +49,7 @@ def test_a_level_match_is_drawn_and_takes_no_playoff(event: Event) -> None:
     with pytest.raises(UserError) as refused:
         enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="], ["1-0"])
     assert "主将加赛" in refused.value.zh
-    assert _matches(event, 1)[0].result == ""  # refused: nothing written
+    assert _matches(event, 1)[0].result is None  # refused: nothing written
     assert enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="]) == "="
     board = _matches(event, 1)[0]
     assert board.score is not None and board.score.drawn and not board.score.waits_for_playoff
