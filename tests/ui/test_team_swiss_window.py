@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from app.services import queries
 from app.services.ranking import standings as standings_of
-from app.wording import code_text, place_text
+from app.wording import place_text
 from tests.ui.helpers import select_group
 
 GROUP = "决赛"
@@ -62,7 +62,8 @@ def test_choose_the_team_swiss_pair_enter_and_rank(window, tmp_path):
         assert not any("加赛" in str(cell) for row in texts for cell in row)
     assert len(byes) == 2 and len(set(byes)) == 2  # C.04.1 d: no team has the bye twice
     drawn = queries.round_view(window.ev, GROUP, 1).boards[0]
-    assert code_text(drawn.result) == "="
+    assert drawn.result is not None and drawn.result.winner is None  # the match drawn
+    assert drawn.result.games[0].draw
 
     standings = window.standings_view
     window.tabs.setCurrentWidget(standings)
