@@ -195,6 +195,8 @@ class TrfTournament:
     accelerations: tuple[Acceleration, ...] = ()  # 250, XXA
     _by_number: Mapping[int, TrfPlayer] = field(default_factory=dict, repr=False,
                                                 compare=False)
+    # XXG: each player's games' points per round, in units (None: the round has none)
+    game_points: Mapping[int, tuple[int | None, ...]] = field(default_factory=dict)
     # each player's rounds as records, made once (snapshots and the score check share them)
     _records: dict[int, list[RoundRecord]] = field(default_factory=dict, repr=False,
                                                    compare=False)
@@ -223,16 +225,18 @@ class TrfTournament:
         points = _points_table(self.points)
         colours = {"w": Colour.FIRST, "b": Colour.SECOND}
         entries = player.entries
+        games = self.game_points.get(player.number, ())
         for round_number in range(len(made) + 1, count + 1):
             entry = entries[round_number - 1] if round_number <= len(entries) else None
+            game = games[round_number - 1] if round_number <= len(games) else None
             if entry is None:
                 made.append(RoundRecord(round_number, Outcome.ABSENT, None, None,
-                                        points[Outcome.ABSENT]))
+                                        points[Outcome.ABSENT], game))
                 continue
             outcome = entry.outcome
             made.append(RoundRecord(round_number, outcome, entry.opponent or None,
                                     colours.get(entry.colour) if entry.opponent else None,
-                                    points[outcome]))
+                                    points[outcome], game))
         return made
 
     def snapshot(self, rounds: int | None = None) -> TournamentSnapshot:
@@ -639,6 +643,7 @@ class _Reading:
     teams: list[TrfTeam] = field(default_factory=list)
     forbidden: list[ForbiddenPairs] = field(default_factory=list)
     accelerations: list[Acceleration] = field(default_factory=list)
+    game_points: dict[int, list[Fraction | None]] = field(default_factory=dict)  # XXG
 
     def where(self, lineno: int, what: str) -> str:
         return _where(self.source, lineno, what)
@@ -663,6 +668,17 @@ class _Reading:
         player, raw = _parse_player(line, lineno, self.source)
         self.players.append(player)
         self.raw_points.append(raw)
+
+    def games_xxg(self, line: str, lineno: int) -> None:
+        """`XXG NNNN p p ...`: the games' points of each round (see `_lines_xxg`)."""
+        words = line[3:].split()
+        if not words:
+            raise UserError("XXG 行缺少编号", "XXG: no pairing number", self.where(lineno, "XXG"))
+        number = _number(words[0], self.where(lineno, "XXG"), "XXG 行编号", "pairing number")
+        self.game_points[number] = [
+            None if word == "-" else _parse_points(word, self.where(lineno, "XXG"), "局分",
+                                                   "games' points")
+            for word in words[1:]]
 
     def tournament_name(self, line: str, lineno: int) -> None:
         self.name = line[4:].strip()
@@ -757,6 +773,7 @@ _HANDLERS = {
     "XXP": _Reading.forbidden_xxp,
     "250": _Reading.acceleration_250,
     "XXA": _Reading.acceleration_xxa,
+    "XXG": _Reading.games_xxg,
 }
 _HEADER_TAGS = ("022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
                 "132")
@@ -794,6 +811,29 @@ def _index_players(reading: _Reading, scale: int) -> dict[int, TrfPlayer]:
         # dataclasses.replace, the slow way, only when the column holds points
         by_number[player.number] = player if units is None else _replace_points(player, units)
     return by_number
+
+
+def _game_units(reading: _Reading, scale: int) -> dict[int, tuple[int | None, ...]]:
+    """The XXG games' points in units; a number naming no player is refused."""
+    numbers = {p.number for p in reading.players}
+    found: dict[int, tuple[int | None, ...]] = {}
+    for number, values in reading.game_points.items():
+        if number not in numbers:
+            raise UserError(f"XXG 行的编号 {number} 不是棋手",
+                            f"XXG: pairing number {number} is not a player",
+                            reading.source or "TRF")
+        units: list[int | None] = []
+        for value in values:
+            if value is None:
+                units.append(None)
+                continue
+            whole, rest = divmod(value.numerator * scale, value.denominator)
+            if rest:
+                raise UserError("XXG 局分与积分制不符", "XXG: games' points do not fit the "
+                                "point system", reading.source or "TRF")
+            units.append(whole)
+        found[number] = tuple(units)
+    return found
 
 
 def _rounds_played(players: Iterable[TrfPlayer], source: str) -> int:
@@ -873,6 +913,7 @@ def read_trf(text: str, source: str = "") -> TrfTournament:
         teams=tuple(reading.teams),
         forbidden=tuple(reading.forbidden),
         accelerations=tuple(reading.accelerations),
+        game_points=_game_units(reading, scale),
         _by_number=by_number,
     )
     _check_scores(tournament)
@@ -1072,6 +1113,21 @@ def _line_013(team: TrfTeam) -> str:
     return "013 " + _fixed(team.name, 32) + " ".join(f"{n:4d}" for n in team.players)
 
 
+def _lines_xxg(snapshot: TournamentSnapshot, point_scale: int) -> list[str]:
+    """`XXG` (this program's extension, as JaVaFo's `XX` lines): a player's games' points
+    per round, where the rounds have them (a Double-Swiss match, FIDE C.04.5 Art. 1.2.1: the
+    score that pairs is the games' points, which one result a round cannot hold); `-` for a
+    round without. Other readers skip the line."""
+    lines = []
+    for player in sorted(snapshot.players, key=lambda p: p.number):
+        if all(r.game_points is None for r in player.rounds):
+            continue
+        values = [format_points(r.game_points, point_scale) if r.game_points is not None
+                  else "-" for r in player.rounds]
+        lines.append(f"XXG {player.number:4d}" + "".join(f"{v:>6}" for v in values))
+    return lines
+
+
 def write_trf(
     snapshot: TournamentSnapshot,
     *,
@@ -1090,7 +1146,7 @@ def write_trf(
 
     `point_scale` units make one TRF point (1: our 2/1/0 written as 2.0/1.0/0.0; 2: written
     as FIDE's 1/0.5/0). Names come from `info`, else `PlayerHistory.name`. Double-game
-    `game_points` have no place in TRF and are not written.
+    `game_points` have no place in TRF's round records: they go to `XXG` lines.
     """
     info = info or {}
     lines = _header_lines(snapshot, name, header or TrfHeader())
@@ -1130,6 +1186,7 @@ def write_trf(
             opp_text = f"{opponent:4d}" if opponent else "0000"
             text += f"  {opp_text} {colour} {_WRITE_CODE[record.outcome]}"
         lines.append(text.rstrip())
+    lines += _lines_xxg(snapshot, point_scale)
     lines += [_line_013(team) for team in teams]
     lines += [_line_260(entry, snapshot.total_rounds) for entry in forbidden]
     return newline.join(lines) + newline
