@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import pkgutil
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-import app.commands
-from app.commands import _words
+from app.commands import COMMANDS, _words
 from app.errors import NoAnswer, UserError
 
 
@@ -48,18 +46,71 @@ class _ArgumentParser(argparse.ArgumentParser):
         raise UserError(zh, en, self.prog)
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Commands(argparse._SubParsersAction):
+    """The sub-commands, listed from `app.commands.COMMANDS` without importing a command's
+    module: every name stands for one empty parser until the command is run (or its own
+    `--help` asked for); then its module is imported and its `register` builds the real
+    parsers of that module's commands in their place. (One empty parser for all: building
+    one per command would cost `--help` more than listing them.)"""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._module_of: dict[str, str] = {}
+        self._loaded: set[str] = set()
+        self._loading = False
+        unloaded = self._parser_class(prog=f"{self._prog_prefix} COMMAND")
+        for command in COMMANDS:
+            self._choices_actions.append(
+                self._ChoicesPseudoAction(command.name, command.aliases, command.help))
+            for name in (command.name, *command.aliases):
+                self._name_parser_map[name] = unloaded
+                self._module_of[name] = command.module
+
+    def load(self, name: str) -> None:
+        """The real parser of command `name` (and of its module's other commands) in
+        place of the empty one; nothing for a name not in the table."""
+        module = self._module_of.get(name)
+        if module is None or module in self._loaded:
+            return
+        self._loaded.add(module)
+        self._loading = True
+        try:
+            importlib.import_module(f"app.commands.{module}").register(self)
+        finally:
+            self._loading = False
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        if not self._loading:
+            return super().add_parser(name, **kwargs)
+        # A module registering its commands: the table has listed them and their help
+        # already, so only the parser is new.
+        for alias in (name, *kwargs.get("aliases", ())):
+            self._name_parser_map.pop(alias, None)
+        listed = len(self._choices_actions)
+        parser = super().add_parser(name, **kwargs)
+        del self._choices_actions[listed:]
+        return parser
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        self.load(values[0])
+        super().__call__(parser, namespace, values, option_string)
+
+
+def build_parser(*, complete: bool = False) -> argparse.ArgumentParser:
+    """The command line's parser. Each command's own arguments are added when argparse
+    reaches the command; `complete` adds every command's now (for reading the whole parser,
+    as the tests of the help texts do)."""
     parser = _ArgumentParser(
         prog="gomoku-arbiter",
         description="五子棋赛事编排 / Gomoku Arbiter",
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND",
-                                       parser_class=_ArgumentParser)
-    for module_info in sorted(pkgutil.iter_modules(app.commands.__path__), key=lambda m: m.name):
-        if module_info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"app.commands.{module_info.name}")
-        module.register(subparsers)
+    parser.register("action", "commands", _Commands)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                     parser_class=_ArgumentParser, action="commands")
+    if complete:
+        for command in COMMANDS:
+            commands.load(command.name)
     return parser
 
 
@@ -79,6 +130,8 @@ def _option_values(parser: argparse.ArgumentParser, command: str) -> dict[str, A
     """The sub-command's option strings and the `nargs` of each (0 for a flag)."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            if isinstance(action, _Commands):
+                action.load(command)
             sub = action.choices[command]
             return {name: a.nargs for a in sub._actions for name in a.option_strings}
     return {}

@@ -40,6 +40,7 @@ from app.rules.protocols import Protocol
 from app.standings.awards import CertificateRule, TieRule
 from app.standings.playoff import PlayoffFormat
 from app.standings.scoring import DEFAULT_LATE_LIMIT_MINUTES
+from app.standings.team_swiss import TIEBREAKS as TEAM_TIEBREAKS
 from app.standings.tiebreaks import DEFAULT_TIEBREAKS, REGISTRY, Unplayed
 
 # A group's stored rule-set names and the game rules each plays: 专业规则（禁手）, 大众规则（无禁手）,
@@ -170,6 +171,17 @@ def _only(data: Mapping[str, Any], allowed: set[str]) -> None:
 
 def _texts(value: Any) -> tuple[str, ...]:
     return tuple(_text(item) for item in _list(value))
+
+
+def _team_tiebreaks(value: Any) -> tuple[str, ...]:
+    """A Team Swiss chain (app.standings.team_swiss, FIDE C.07); empty: the default one."""
+    names = _texts(value)
+    unknown = [n for n in names if n not in TEAM_TIEBREAKS]
+    if unknown:
+        known = ", ".join(TEAM_TIEBREAKS)
+        raise _Bad(f"未知的团体名次区分：{'、'.join(unknown)}（可用：{known}）",
+                   f"unknown team tie-breaks: {', '.join(unknown)} (known: {known})")
+    return names
 
 
 def _tiebreaks(value: Any) -> tuple[str, ...]:
@@ -411,6 +423,12 @@ class GroupSettings:
     team: TeamLineup = _setting(TeamLineup(), _lineup)
     teams: int = _setting(0, _whole(0))  # teams the regulation expects (0: any)
     lists: tuple[str, ...] = _setting((), _texts)  # the two lists of the cross-group round
+    # FIDE Team Swiss (C.04.6): the primary score (Art. 1.2: match or game points), the
+    # colour preferences (Art. 1.7: type A, B or none) and the team tie-break chain (C.07;
+    # empty: app.standings.team_swiss.default_tiebreaks).
+    team_swiss_primary: str = _setting("match", _one_of(("match", "game")))
+    team_swiss_colours: str = _setting("A", _one_of(("A", "B", "none")))
+    team_tiebreaks: tuple[str, ...] = _setting((), _team_tiebreaks)
 
     # Small groups (shenzhen 八、(四)).
     merge_below: int = _setting(0, _whole(0))
@@ -616,6 +634,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "team": ("分台定人", "Team line-up"),
     "teams": ("规程预计队数", "Teams the regulation expects"),
     "lists": ("复赛的两个来源名单", "The cross-group round's two lists"),
+    "team_swiss_primary": ("团体积分编排的主分", "Team Swiss: primary score"),
+    "team_swiss_colours": ("团体积分编排的先后手偏好", "Team Swiss: colour preferences"),
+    "team_tiebreaks": ("团体名次区分", "Team tie-breaks"),
     "merge_below": ("人数少于此数须合并", "Merge a group of fewer players than"),
     "cancel_if_at_most": ("人数不超过此数取消", "Cancel a group of at most"),
     "note": ("说明", "Note"),
@@ -631,6 +652,15 @@ RULE_SET_WORDS: dict[str, tuple[str, str]] = {
     "renju": ("专业规则（禁手）", "Renju (forbidden moves)"),
     "free": ("大众规则（无禁手）", "Free-style (no forbidden moves)"),
     "gomoku": ("标准五子棋", "Standard gomoku"),
+}
+
+TEAM_SWISS_WORDS: dict[str, tuple[str, str]] = {
+    # C.04.6 Art. 1.2 and 1.7 in the arbiter's words
+    "match": ("场分（每场胜2、和1、负0）", "match points (won 2, drawn 1, lost 0)"),
+    "game": ("局分（各台得分之和）", "game points (the boards' points)"),
+    "A": ("A类（有偏好或无偏好）", "type A (a preference or none)"),
+    "B": ("B类（强偏好或弱偏好）", "type B (strong or mild)"),
+    "none": ("不考虑先后手偏好", "no colour preferences"),
 }
 
 POINT_WORDS: dict[str, tuple[str, str]] = {

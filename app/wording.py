@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from app.pairing.team import MatchScore
 from app.pairing.types import Colour, NoteKind, PairingNote
-from app.results import GameCode, GameResult, Side
+from app.results import BoardResult, GameCode, GameResult, Side, notation
 from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -463,6 +463,19 @@ RESULT_WORDS = {
     GameCode.DOUBLE_FORFEIT: ("双方弃权", "double forfeit"),
 }
 """One game's result in words (black = the first mover of that game)."""
+
+
+def code_text(result: BoardResult | GameResult | None) -> str:
+    """A result in the notation (`1-0`, `1-0 =`, `0-1t`: a board's first-named side first, a
+    game's black), as the pairing lists, the files, the command line and the venue API show
+    it; "" while not in."""
+    return "" if result is None else str(result)
+
+
+def game_code(result: GameResult | None) -> str:
+    """One game's code, black first, without the mark of a loss on time (`1-0`): the game
+    lists show it so, the game's ending telling a loss on time; "" while not played."""
+    return "" if result is None else notation(GameResult(result.code))
 
 
 def game_result_text(result: GameResult, lang: str = "zh") -> str:

@@ -18,6 +18,7 @@ from app.pairing.system import System
 from app.pairing.types import PointSystem
 from app.services.presets import PRESET_DIR, load_preset
 from app.standings.playoff import PlayoffFormat
+from app.standings.team_swiss import TIEBREAKS as TEAM_TIEBREAKS
 from app.standings.tiebreaks import REGISTRY, Unplayed
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,6 +83,9 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
         "min_women": st.integers(0, 3)}),
     "teams": st.integers(0, 32),
     "lists": st.just([]),
+    "team_swiss_primary": st.sampled_from(["match", "game"]),
+    "team_swiss_colours": st.sampled_from(["A", "B", "none"]),
+    "team_tiebreaks": st.lists(st.sampled_from(sorted(TEAM_TIEBREAKS)), max_size=4),
     "merge_below": st.integers(0, 10),
     "cancel_if_at_most": st.integers(0, 10),
     "note": st.text("参赛奖金共计", max_size=10),

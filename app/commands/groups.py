@@ -34,6 +34,15 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--tiebreaks", help="逗号分隔 / comma-separated, e.g. buchholz,wins")
     parser.add_argument("--points", help='胜/和/负 如 4/1/0，或 JSON / win/draw/loss, e.g. '
                         '4/1/0, or JSON, e.g. {"win": 4, "draw": 1, "loss": 0}')
+    parser.add_argument("--team-primary", choices=("match", "game"),
+                        help="团体积分编排的主分：match（场分）或 game（局分）/ Team Swiss primary "
+                             "score: match points or game points (FIDE C.04.6 Art. 1.2)")
+    parser.add_argument("--team-colours", choices=("A", "B", "none"),
+                        help="团体积分编排的先后手偏好：A类、B类或 none（不考虑）/ Team Swiss colour "
+                             "preferences: type A, B or none (FIDE C.04.6 Art. 1.7)")
+    parser.add_argument("--team-tiebreaks",
+                        help="团体名次区分（逗号分隔）：game_points 局分、direct_encounter 直胜、"
+                             "sonneborn_berger 索伯分、buchholz 对手分、wins 胜场 / team tie-breaks")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
                         help="其他设置 / other settings, e.g. same_unit_avoidance_rounds=3")
     parser.add_argument("--json", action="store_true",
@@ -121,7 +130,14 @@ def _changes(args: argparse.Namespace) -> dict[str, Any]:
         fields["tiebreaks"] = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
     if args.points:
         fields["points"] = _points(args.points)
-    settings = {}
+    settings: dict[str, Any] = {}
+    for option, key in (("team_primary", "team_swiss_primary"),
+                        ("team_colours", "team_swiss_colours")):
+        if getattr(args, option, None):
+            settings[key] = getattr(args, option)
+    if getattr(args, "team_tiebreaks", None) is not None:
+        settings["team_tiebreaks"] = [t.strip() for t in args.team_tiebreaks.split(",")
+                                      if t.strip()]
     for item in args.set:
         key, sep, value = item.partition("=")
         if not sep or not key:
@@ -161,7 +177,23 @@ def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
     lines.append(("points", " ".join(f"{zh}{value}" for (zh, _en), value in points),
                   ", ".join(f"{en} {value}" for (_zh, en), value in points)))
     lines.append(("unplayed_policy", *UNPLAYED_WORDS[settings.unplayed_policy]))
+    if settings.system is System.TEAM_SWISS:
+        lines += _team_swiss_lines(settings)
     return lines + _changed(settings)
+
+
+def _team_swiss_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
+    """A Team Swiss group's own settings in words (FIDE C.04.6 Art. 1.2, 1.7; C.07)."""
+    from app.group_settings import TEAM_SWISS_WORDS
+    from app.pairing.team_swiss import PrimaryScore
+    from app.standings.team_swiss import TIEBREAKS, default_tiebreaks
+
+    chain = settings.team_tiebreaks or default_tiebreaks(
+        PrimaryScore(settings.team_swiss_primary))
+    return [("team_swiss_primary", *TEAM_SWISS_WORDS[settings.team_swiss_primary]),
+            ("team_swiss_colours", *TEAM_SWISS_WORDS[settings.team_swiss_colours]),
+            ("team_tiebreaks", "、".join(TIEBREAKS[k].zh for k in chain),
+             ", ".join(TIEBREAKS[k].en for k in chain))]
 
 
 def _changed(settings: GroupSettings) -> list[tuple[str, str, str]]:
@@ -169,7 +201,9 @@ def _changed(settings: GroupSettings) -> list[tuple[str, str, str]]:
     their labels, their values behind `--json`."""
     from app.group_settings import LABELS
 
-    changed = [key for key in settings.extra() if key in LABELS]
+    shown = (("team_swiss_primary", "team_swiss_colours", "team_tiebreaks")
+             if settings.system is System.TEAM_SWISS else ())
+    changed = [key for key in settings.extra() if key in LABELS and key not in shown]
     if not changed:
         return []
     return [("settings", "、".join(LABELS[k][0] for k in changed) + "（取值见 --json）",

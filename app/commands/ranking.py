@@ -72,8 +72,10 @@ def register(subparsers: Any) -> None:
 
 def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
     from app import wording as w
-    from app.exports.model import csv_safe
     if as_csv:
+        # Here only: the standings printed as text load nothing of the exports.
+        from app.exports.model import csv_safe
+
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["rank", "number", "name", "unit", "points",
                          *(key for key, _label in info.columns), "playoff", "prize", "title",
@@ -123,13 +125,15 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def print_playoff(info: playoffs.PlayoffInfo) -> None:
+    from app import wording
+
     names = "、".join(p.name for p in info.players)
     print(f"加赛 {info.id}: {info.ranking or info.group} 第{info.place}名 / playoff for place "
           f"{info.place}: {names}")
     if info.reason:
         print(f"  原因 / why: {info.reason}")
     for game in info.games:
-        result = game.result or "待赛 / to play"
+        result = wording.game_code(game.result) or "待赛 / to play"
         print(f"  {game.index}. {game.stage} {game.time_control}  {game.black.name} (黑) - "
               f"{game.white.name}  {result}")
     if info.order:
@@ -165,10 +169,17 @@ def _playoffs(args: argparse.Namespace) -> int:
 
 def _team_standings(args: argparse.Namespace) -> int:
     from app import wording as w
+    from app.pairing.system import System
     from app.services import ranking
+    from app.services.queries import event_info
+
     with opened(args) as context:
         event = context.event
         infos = ranking.team_standings(event)
+        swiss = [ranking.standings(event, g.name) for g in event_info(event).groups
+                 if g.settings.system is System.TEAM_SWISS]
+    for table in swiss:
+        _print_team_swiss(table)
     for info in infos:
         print(f"{info.name}" + ("" if info.final else "（临时·非最终 / provisional）"))
         columns = "  ".join(w.team_criterion(key, label) for key, label in info.columns)
@@ -186,6 +197,22 @@ def _team_standings(args: argparse.Namespace) -> int:
         _print_team_asks(args.file, info)
     # 1 while a team tie that touches the awards waits for the arbiter (a choice or lots)
     return 1 if any(info.asks or any(r.why for r in info.rows) for info in infos) else 0
+
+
+def _print_team_swiss(table: ranking.StandingsInfo) -> None:
+    """A Team Swiss group's team standings (FIDE C.04.6, C.07): place, team, its primary
+    score, the tie-break chain, the prize."""
+    from app import wording as w
+
+    print(f"{table.name} 团体名次 / team standings"
+          + ("" if table.final else "（临时·非最终 / provisional）"))
+    print("名次  队伍  积分  " + "  ".join(label for _key, label in table.columns))
+    for row in table.rows:
+        print(f"{w.place_text(row.place, row.shared, '-'):>4}  {row.player.name}  "
+              f"{w.number_text(row.points)}  {'  '.join(map(w.number_text, row.tiebreaks))}"
+              f"  {w.prize_text(row.award)}".rstrip())
+    for line in w.legend_texts(table.legend):
+        print(f"  注：{line}")
 
 
 def _print_team_asks(file: str, info: ranking.TeamStandingsInfo) -> None:

@@ -38,7 +38,6 @@ from app.rules.records import (
     write_record,
 )
 from app.rules.renjunet import is_renjunet, renjunet_record
-from app.store.files import write_output
 
 RENJUNET = "rif"  # read only: a RenjuNet database file (app.rules.renjunet)
 
@@ -132,6 +131,9 @@ def run_convert(args: argparse.Namespace) -> int:
     record = read_input(read_text(args.file), name, args.source, args.game)
     text = write_record(record, args.to)
     if args.out:
+        # Only here: a record printed to the terminal loads nothing of the store.
+        from app.store.files import write_output
+
         write_output(args.out, text, "无法写入棋谱", "cannot write the record")
     else:
         sys.stdout.write(text)

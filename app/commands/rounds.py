@@ -75,17 +75,20 @@ def print_round(info: RoundInfo) -> None:
                 wording.places_text(board.places) if board.places is not None else "")
         label = f"  ({note})" if note else ""
         if board.first_team and board.second_team:
-            result = f"  [{board.result}]" if board.result else ""
+            code = wording.code_text(board.result)
+            result = f"  [{code}]" if code else ""
             print(f"{board.number:>3}  {board.first_team} - {board.second_team}{label}{result}")
             for game in board.games:
                 black = game.black.name if game.black else "?"
                 white = game.white.name if game.white else "?"
-                print(f"       {game.index}. {black} (黑) - {white} {game.result}")
+                print(f"       {game.index}. {black} (黑) - {white} "
+                      f"{wording.game_code(game.result)}")
             continue
         if board.second is None:
             print(f"{board.number:>3}  {first}  轮空 / bye{label}")
             continue
-        result = f"  [{board.result}]" if board.result else ""
+        code = wording.code_text(board.result)
+        result = f"  [{code}]" if code else ""
         print(f"{board.number:>3}  {first} (先手) - {board.second.name}{result}")
     for line in info.report:
         print(f"  * {line}")

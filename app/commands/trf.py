@@ -23,6 +23,7 @@ import csv
 import stat
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app import wording
 from app.errors import NoAnswer, UserError
@@ -31,6 +32,9 @@ from app.pairing.trf import TrfTournament, read_trf
 from app.pairing.types import NoLegalPairing, Pairing, PairingRequest
 from app.standings.ranking import RankingRules, rank
 from app.standings.tiebreaks import TieBreakOptions, Unplayed, tiebreak
+
+if TYPE_CHECKING:
+    from app.pairing.trf_teams import TeamTournament
 
 MAX_BYTES = 128 * 1024 * 1024  # a full 9 999-player, 999-round file is about 100 MB
 
@@ -59,16 +63,30 @@ def read_limited(path_text: str, limit: int = MAX_BYTES) -> bytes:
     return data
 
 
-def load(path_text: str) -> TrfTournament:
-    """Read and parse a TRF file (UTF-8, else GB18030, else Latin-1)."""
+def load_text(path_text: str) -> str:
+    """A TRF file's text (UTF-8, else GB18030, else Latin-1)."""
     data = read_limited(path_text)
     for encoding in ("utf-8-sig", "gb18030", "latin-1"):
         try:
-            text = data.decode(encoding)
-            break
+            return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    return read_trf(text, path_text)
+    return data.decode("latin-1")
+
+
+def load(path_text: str) -> TrfTournament:
+    """Read and parse a TRF file (UTF-8, else GB18030, else Latin-1)."""
+    return read_trf(load_text(path_text), path_text)
+
+
+def _next_request(args: argparse.Namespace, tournament: TrfTournament, system: str
+                  ) -> PairingRequest:
+    """The next round's input: by the teams of the file's TRF-2026 310 records for a Team
+    Swiss (`app.pairing.trf_teams`), else one entrant per 001 record."""
+    teams = _by_teams(args, system)
+    if teams is not None:
+        return teams.request_for_round(teams.rounds_played + 1)
+    return tournament.next_round_request()
 
 
 TEAM_SWISS = "team_swiss"  # FIDE C.04.6: one 001 record per team (not a group system yet)
@@ -111,7 +129,8 @@ def _pair_by(request: PairingRequest, system: str, args: argparse.Namespace) -> 
         from app.pairing import team_swiss
 
         options = team_swiss.TeamSwissOptions(
-            team_swiss.Preferences(getattr(args, "team_colours", None) or "A"))
+            team_swiss.Preferences(getattr(args, "team_colours", None) or "A"),
+            team_swiss.PrimaryScore(getattr(args, "team_primary", None) or "match"))
         return team_swiss.pair(request, options)
     return _pair(request)
 
@@ -123,7 +142,8 @@ def _board_lines(pairing: Pairing) -> list[str]:
 def run_pair(args: argparse.Namespace) -> int:
     tournament = load(args.file)
     try:
-        pairing = _pair_by(tournament.next_round_request(), _system(args, tournament), args)
+        system = _system(args, tournament)
+        pairing = _pair_by(_next_request(args, tournament, system), system, args)
     except UserError as error:  # e.g. a score bracket beyond the engine's size limit
         raise UserError(error.zh, error.en, error.where or args.file) from None
     except NoLegalPairing as error:
@@ -149,14 +169,27 @@ def _as_set(pairing: Pairing, colourless: frozenset[frozenset[int]] = frozenset(
     return frozenset(boards)
 
 
+def _by_teams(args: argparse.Namespace, system: str) -> TeamTournament | None:
+    """A Team Swiss file with TRF-2026 310 team records, read by its teams (else None)."""
+    if system != TEAM_SWISS:
+        return None
+    from app.pairing import trf_teams
+
+    text = load_text(args.file)
+    return trf_teams.read_team_tournament(text, args.file) if trf_teams.has_team_records(
+        text) else None
+
+
 def run_check(args: argparse.Namespace) -> int:
     tournament = load(args.file)
     differ = 0
     system = _system(args, tournament)
+    # the teams' matches (TRF-2026 310 records), or one entrant per 001 record
+    rounds: TeamTournament | TrfTournament = _by_teams(args, system) or tournament
     for k in range(1, tournament.rounds_played + 1):
-        expected = tournament.pairing_of_round(k)
+        expected = rounds.pairing_of_round(k)
         try:
-            got: Pairing | None = _pair_by(tournament.request_for_round(k), system, args)
+            got: Pairing | None = _pair_by(rounds.request_for_round(k), system, args)
         except NoLegalPairing:
             got = None
         colourless = tournament.colourless_games(k)
@@ -218,6 +251,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pair.add_argument("--system", choices=ENGINES,
                       help="赛制（默认按 092，否则荷兰制）/ system (default: as 092 says, "
                            "else the Dutch system)")
+    pair.add_argument("--team-primary", choices=("match", "game"), default="match",
+                      help="团体积分编排的主分：match（场分）或 game（局分）/ Team Swiss primary "
+                           "score (FIDE C.04.6 Art. 1.2)")
     pair.add_argument("--team-colours", choices=("A", "B", "none"), default="A",
                       help="团体积分编排的先后手倾向类型 / Team Swiss colour preferences "
                            "(FIDE C.04.6 Art. 1.7)")

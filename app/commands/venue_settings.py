@@ -18,7 +18,8 @@ def register(subparsers: Any) -> None:
     code.add_argument("--arbiter-code", dest="arbiter_code",
                       help="设置裁判码（至少4个字符）/ set the arbiter code (4 characters or more)")
     code.add_argument("--no-arbiter-code", action="store_true",
-                      help="取消裁判码（平板不能录入）/ remove it: no tablet can write")
+                      help="删去存着的裁判码：serve 每次启动时另生成一个并显示 / remove the stored "
+                           "code: serve then makes one for each serving and shows it")
     parser.add_argument("--address", help="手机访问的网址 / the address phones use")
     parser.add_argument("--confirmations", choices=("on", "off"),
                         help="本组棋手凭成绩条确认成绩 / the group's players confirm results")

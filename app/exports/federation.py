@@ -42,7 +42,7 @@ from app.exports.model import (
     safe_filename,
 )
 from app.exports.xlsx import Cell, players_sheet, standings_table, team_sheet, write_sheet
-from app.results import Side, from_notation, notation, read_notation
+from app.results import GameResult, Side
 from app.rules.board import Point, parse_point
 from app.rules.endings import Ending
 from app.rules.game import decode_actions, encode_actions
@@ -56,6 +56,7 @@ from app.rules.renjunet import (
     swap_text,
     write_renjunet,
 )
+from app.wording import code_text, game_code
 
 MANIFEST = "MANIFEST.sha256"
 FILE_MODE = 0o644  # the receiver (and anyone the package is passed to) can read every file
@@ -69,7 +70,7 @@ WORKBOOK = "赛事成绩.xlsx"
 @dataclass(frozen=True)
 class GameLine:
     """One game of the package: black moved first in it (game 2 of a double-game round
-    swaps the round's colours). `result` is black first."""
+    swaps the round's colours). `result` is black first (None: no result)."""
 
     group: str
     round: int
@@ -77,7 +78,7 @@ class GameLine:
     game_no: int
     black: int
     white: int
-    result: str
+    result: GameResult | None
     how_ended: Ending | None
     moves: tuple[str, ...]
     opening: str = ""
@@ -116,16 +117,17 @@ def _board_games(group: Group, round_number: int, board: BoardResult,
                  recorded: dict[tuple[str, int, int, int], Game],
                  used: set[tuple[str, int, int, int]]) -> Iterator[GameLine]:
     assert board.second is not None
-    value = read_notation(board.result)
+    value = board.result
     count = 2 if group.double_game else 1
     for game_no in range(1, count + 1):
         # Each game's code is black first (the colours change in game 2, 先后手互换); a lone
         # forfeit code stands for the whole round, so game 2 repeats it turned round.
-        black_code = ""  # no result yet, or not played (lost on time in game 1)
+        # None: no result yet, or not played (lost on time in game 1)
+        black_result: GameResult | None = None
         if value is not None and game_no - 1 < len(value.games):
-            black_code = notation(value.games[game_no - 1])
+            black_result = value.games[game_no - 1]
         elif value is not None and value.forfeit:
-            black_code = notation(value.games[0].flipped())
+            black_result = value.games[0].flipped()
         black, white = (board.first, board.second) if game_no == 1 else (board.second,
                                                                          board.first)
         key = (group.key, round_number, board.number, game_no)
@@ -133,20 +135,19 @@ def _board_games(group: Group, round_number: int, board: BoardResult,
         if game is not None:
             used.add(key)
             yield GameLine(group.key, round_number, board.number, game_no, game.black,
-                           game.white, game.result or black_code,
+                           game.white, game.result if game.result is not None else black_result,
                            game.how_ended or board.ending_of_game(game_no), game.moves,
                            game.opening, game.actions)
         else:
             yield GameLine(group.key, round_number, board.number, game_no, black, white,
-                           black_code, board.ending_of_game(game_no), ())
+                           black_result, board.ending_of_game(game_no), ())
 
 
 # ---------------------------------------------------------------------------- game records
 
-def sgf_result(code: str, how_ended: Ending | None = None) -> str:
-    """A black-first result code as SGF `RE`: `B+`, `W+R` (resigned), `W+T` (time), `0`;
+def sgf_result(game: GameResult | None, how_ended: Ending | None = None) -> str:
+    """A black-first result as SGF `RE`: `B+`, `W+R` (resigned), `W+T` (time), `0`;
     the letters are the endings' record codes (`app.rules.endings`)."""
-    game = from_notation(code)
     if game is None:
         return ""
     if game.draw:
@@ -239,11 +240,10 @@ def renjunet_game(model: ExportModel, game: GameLine, record: GameRecord) -> Ren
     )
 
 
-def _played_code(code: str) -> str:
+def _played_code(game: GameResult | None) -> str:
     """A game's code as RenjuNet takes it: played games only (forfeits have no record), and
     without the time mark."""
-    game = from_notation(code)
-    return game.code.value if game is not None and game.played else ""
+    return game_code(game) if game is not None and game.played else ""
 
 
 RECORD_WRITERS: dict[str, Callable[[GameRecord], str]] = {"sgf": write_sgf, "psq": write_psq}
@@ -258,7 +258,7 @@ def _games_workbook_rows(model: ExportModel, games: list[GameLine]) -> list[list
         black = model.player(game.black)
         white = model.player(game.white)
         rows.append([model.group(game.group).name, game.round, game.board, game.game_no,
-                     black.name, black.unit, white.name, white.unit, game.result,
+                     black.name, black.unit, white.name, white.unit, code_text(game.result),
                      result_zh(game.result), game.how_ended.zh if game.how_ended else "",
                      len(game.moves),
                      " ".join(game.moves)])
@@ -275,7 +275,7 @@ def playoff_rows(model: ExportModel) -> list[list[Cell]]:
         for game in playoff.games:
             rows.append([group, playoff.ranking, playoff.place, playoff.reason, game.stage,
                          model.player(game.black).name, model.player(game.white).name,
-                         game.result or "待赛", game.time_control, order])
+                         code_text(game.result) or "待赛", game.time_control, order])
     return rows
 
 

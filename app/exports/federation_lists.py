@@ -62,7 +62,7 @@ def playoffs_csv(model: ExportModel) -> bytes:
     for game in model.playoff_games:
         rows.append([model.group(game.group).name, game.playoff_place, game.board,
                      game.game_no, model.player(game.black).name,
-                     model.player(game.white).name, game.result,
+                     model.player(game.white).name, wording.code_text(game.result),
                      game.how_ended.zh if game.how_ended else "",
                      " ".join(game.moves)])
     return csv_bytes(["组别", "加赛名次", "加赛编号", "盘次", "黑方", "白方", "结果", "终局方式",

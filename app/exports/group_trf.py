@@ -34,6 +34,7 @@ from app.pairing.types import (
     TournamentSnapshot,
     unit_key,
 )
+from app.wording import code_text
 
 SYSTEMS = {
     System.SWISS: "FIDE_DUTCH_2025",
@@ -43,6 +44,7 @@ SYSTEMS = {
     System.TEAM_KNOCKOUT: "TEAM_KNOCKOUT_WITH_PLACEMENT",
     System.CROSS_GROUP: "TEAM_CROSS_GROUP_ROUND",
     System.DOUBLE_SWISS: TRF_TYPES[System.DOUBLE_SWISS],
+    System.TEAM_SWISS: TRF_TYPES[System.TEAM_SWISS],
 }
 FEDERATION = "CHN"  # 032: the events of the regulations are held in China (FIDE code)
 _KEPT = "同单位回避：已满足"
@@ -62,7 +64,7 @@ def finished_rounds(model: ExportModel, group_key: str) -> GroupRounds:
     rounds = []
     left_out: list[tuple[int, BoardResult]] = []
     for rnd in model.rounds_of(group_key):
-        if not all(b.result or b.second is None for b in rnd.boards):
+        if not all(b.result is not None or b.second is None for b in rnd.boards):
             continue
         seen: set[int] = set()
         kept = []
@@ -243,9 +245,17 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> st
             birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
             rank=ranks.get(player.id),
         )
-    teams = (teams_of(model, finished.rounds, numbers) if group.system.team and with_teams
-             else [])
-    forbidden = forfeit_pairs(group, snapshot)
+    team_swiss = group.system is System.TEAM_SWISS
+    teams = (teams_of(model, finished.rounds, numbers)
+             if group.system.team and with_teams and not team_swiss else [])
+    forbidden = [] if team_swiss else forfeit_pairs(group, snapshot)
+    team_section: list[str] = []
+    if team_swiss and with_teams:
+        from app.exports.team_swiss_trf import team_section_of
+
+        team_section, team_forfeits = team_section_of(model, group_key, snapshot, numbers,
+                                                      finished.rounds)
+        forbidden = team_forfeits if group.forfeits_meet else []
     avoidance, comments = unit_avoidance(group, snapshot, finished.rounds)
     if group.double_game:
         comments.insert(0, "double-game rounds (双盘制): each round's points are the round "
@@ -256,15 +266,17 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> st
                         "games' points, which this file does not hold")
     for number, board in finished.left_out:
         comments.append(f"round {number}: a further game {numbers.get(board.first)}-"
-                        f"{numbers.get(board.second or 0, 0)} {board.result} "
+                        f"{numbers.get(board.second or 0, 0)} {code_text(board.result)} "
                         f"({board.label or board.number}, 加赛) is not a round record")
     header = TrfHeader(
         site=model.event.venue, federation=FEDERATION,
         start=model.event.start_date, end=model.event.end_date,
-        teams=len(teams), system=SYSTEMS[group.system],
+        teams=len(teams) or sum(1 for line in team_section if line.startswith("310 ")),
+        system=SYSTEMS[group.system],
         chief_arbiter=model.event.chief_arbiter, time_control=group.time_control,
         round_dates=tuple(r.day for r in finished.rounds),
     )
     title = f"{model.event.title} {group.name}"
-    return write_trf(snapshot, name=title, info=info, newline="\n", header=header,
+    text = write_trf(snapshot, name=title, info=info, newline="\n", header=header,
                      forbidden=[*forbidden, *avoidance], teams=teams, comments=comments)
+    return text + "".join(line + "\n" for line in team_section)

@@ -9,9 +9,11 @@ Points are integers in the group's own units (胜2 和1 负0 by default, see ARC
 a `scale` says how to show them: the shown value is `value / scale` (scale 1: shown as stored;
 scale 2 with 1/0.5/0 points stored as 2/1/0). Tie-break and team values (`Value`) may also be
 exact Fractions (the standings hand them over typed, never as text), or text for a cell with
-no figure (a team short of members). Excel cells get the shown value as a number. Results are the codes of the command line (docs/CLI.md): `1-0`, `0-1`, `=`, `+-`,
-`-+`, `--`, first mover (先手, black) first; a double-game round (双盘制) holds two codes
-separated by a space, e.g. `1-0 =`.
+no figure (a team short of members). Excel cells get the shown value as a number. Results are
+typed (`app.results`: a board's `BoardResult`, a game's `GameResult`, first mover (先手, black)
+first; None while not in), decoded once by the services where the rows leave the store; the
+papers word them here (`result_zh`, `board_result_zh`) or write their code
+(`app.wording.code_text`: `1-0`, `1-0 =` for a double-game round, 双盘制).
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ from datetime import date
 from fractions import Fraction
 from functools import lru_cache
 
+from app import results
 from app.errors import UserError
 from app.pairing.system import System
 from app.pairing.team import MatchScore
 from app.pairing.types import Outcome, PointSystem
-from app.results import GameResult, Side, from_notation, read_notation
+from app.results import GameResult, Side
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
 from app.standings.awards import Award as Decision
@@ -193,14 +196,15 @@ class Player:
 class BoardResult:
     """One board of a round: `first` moves first (先手, black); `second` None for a bye (轮空).
 
-    `result` is a CLI code (`1-0` ...), empty while the game is on. `first_points` and
-    `second_points` are the round points in the group's units when the result is in.
+    `result` is the board's result (None while the game is on, and on a bye's board).
+    `first_points` and `second_points` are the round points in the group's units when the
+    result is in.
     """
 
     number: int
     first: int  # player id
     second: int | None
-    result: str = ""
+    result: results.BoardResult | None = None
     how_ended: tuple[Ending | None, ...] = ()  # 终局方式 of each game (None: not known)
     first_points: int | None = None
     second_points: int | None = None
@@ -333,12 +337,12 @@ class TeamStandings:
 
 @dataclass(frozen=True)
 class PlayoffGame:
-    """One playoff game (加赛): `black` moved first; `result` a CLI code, '' while unplayed."""
+    """One playoff game (加赛): `black` moved first; `result` None while unplayed."""
 
     stage: str  # 双盘加赛, 单盘加赛, 小循环加赛
     black: int  # player id
     white: int
-    result: str = ""
+    result: GameResult | None = None
     time_control: str = ""  # 5′+3″
 
 
@@ -395,7 +399,7 @@ class Game:
     black: int  # player id
     white: int  # player id
     moves: tuple[str, ...]
-    result: str = ""  # CLI code, black first: 1-0 black won
+    result: GameResult | None = None  # black first; its loss on time told by `how_ended`
     how_ended: Ending | None = None
     game_no: int = 1  # 2 for the second game of a double-game round
     opening: str = ""  # 指定开局 name, e.g. 花月
@@ -504,8 +508,7 @@ class ExportModel:
             for board in rnd.boards:
                 if player not in (board.first, board.second) or board.second is None:
                     continue
-                value = read_notation(board.result)
-                count += value.games_played() if value is not None else 0
+                count += board.result.games_played() if board.result is not None else 0
         return count
 
     def games_of(self, group: str) -> tuple[Game, ...]:
@@ -617,25 +620,22 @@ def safe_filename(text: str) -> str:
 RESULT_ZH = {code: words[0] for code, words in RESULT_WORDS.items()}
 
 
-def result_zh(code: str) -> str:
-    """A result code as printed (先手执黑), one notation on every paper: `1-0` -> 黑胜,
-    `0-1t` -> 白胜（黑超时）; double games joined with ／ (a part that is no code as written)."""
-    words = []
-    for part in code.split():
-        game = from_notation(part)
-        words.append(game_result_text(game) if game is not None else part)
-    return "／".join(words)
+def result_zh(result: GameResult | results.BoardResult | None) -> str:
+    """A result as printed (先手执黑), one wording on every paper: `1-0` -> 黑胜, `0-1t` ->
+    白胜（黑超时）; the games of a double-game round joined with ／; "" while not in."""
+    if result is None:
+        return ""
+    games = result.games if isinstance(result, results.BoardResult) else (result,)
+    return "／".join(game_result_text(game) for game in games)
 
 
 def board_result_zh(board: BoardResult) -> str:
     """A board's result as printed, a loss on time in words wherever it is known: by the
-    code's mark (`0-1t`) or by the game's ending (终局方式 超时), `白胜（黑超时）`."""
+    result (`0-1t`) or by the game's ending (终局方式 超时), `白胜（黑超时）`."""
+    if board.result is None:
+        return ""
     words = []
-    for index, part in enumerate(board.result.split(), start=1):
-        game = from_notation(part)
-        if game is None:
-            words.append(part)
-            continue
+    for index, game in enumerate(board.result.games, start=1):
         if board.ending_of_game(index) is Ending.TIME and game.code.decisive:
             game = GameResult(game.code, time_loss=True)
         words.append(game_result_text(game))
@@ -662,7 +662,7 @@ def outcome_of(board: BoardResult, player: int) -> Outcome | None:
     if board.second is None:
         return Outcome.PAB
     side = Side.FIRST if board.first == player else Side.SECOND
-    value = read_notation(board.result)
+    value = board.result
     if value is None:
         return None
     if value.forfeit:

@@ -14,6 +14,9 @@ The systems, from the regulations (see ../shared/docs/DOMAIN.md, "Systems"):
   复赛 (huazhi 五、(二): 1st of list A against 8th of list B, ...).
 - FIDE's 2026 Double-Swiss System (C.04.5, in force from 1 February 2026): every round a
   two-game match with the colours alternating in it (双盘制).
+- FIDE's 2026 Swiss Team Pairing System (C.04.6, in force from 1 February 2026): a Swiss of
+  teams (团体积分编排), each round a team match of fixed boards (分台定人制, huazhi 六、(三)3),
+  for a team championship with more teams than a bracket takes.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ class Engine(Enum):
     BRACKET = "bracket"  # app.pairing.knockout: placement knockout
     CROSS_GROUP = "cross_group"  # app.pairing.team.cross_group_pairing
     DOUBLE_SWISS = "double_swiss"  # app.pairing.double_swiss: FIDE Double-Swiss (C.04.5)
+    TEAM_SWISS = "team_swiss"  # app.pairing.team_swiss: FIDE Swiss Team (C.04.6)
 
 
 class System(StrEnum):
@@ -43,6 +47,7 @@ class System(StrEnum):
     TEAM_KNOCKOUT = "team_knockout"
     CROSS_GROUP = "cross_group"
     DOUBLE_SWISS = "double_swiss"
+    TEAM_SWISS = "team_swiss"
 
     @classmethod
     def of(cls, value: object, where: str = "system") -> System:
@@ -68,7 +73,7 @@ class System(StrEnum):
     @property
     def team(self) -> bool:
         """Played by teams (分台定人制): entrants are teams, each match is several boards."""
-        return self in (System.TEAM_KNOCKOUT, System.CROSS_GROUP)
+        return self in (System.TEAM_KNOCKOUT, System.CROSS_GROUP, System.TEAM_SWISS)
 
     @property
     def bracket(self) -> bool:
@@ -103,7 +108,13 @@ class System(StrEnum):
     @property
     def swiss(self) -> bool:
         """Paired round by round on the scores so far (a Swiss of any kind)."""
-        return self in (System.SWISS, System.DOUBLE_SWISS)
+        return self in (System.SWISS, System.DOUBLE_SWISS, System.TEAM_SWISS)
+
+    @property
+    def level_match_drawn(self) -> bool:
+        """A team match with equal game points is a drawn match (FIDE C.04.6: match points
+        2 / 1 / 0), not one the captains play off (huazhi 六、(三)3, a knockout's need)."""
+        return self is System.TEAM_SWISS
 
     @property
     def decisive_games(self) -> bool:
@@ -117,6 +128,8 @@ class System(StrEnum):
             return Engine.DUTCH
         if self is System.DOUBLE_SWISS:
             return Engine.DOUBLE_SWISS
+        if self is System.TEAM_SWISS:
+            return Engine.TEAM_SWISS
         if self.round_robin:
             return Engine.BERGER
         if self.bracket:
@@ -151,6 +164,7 @@ _NAMES: dict[System, tuple[str, str]] = {
     System.TEAM_KNOCKOUT: ("团体分台定人制", "team matches"),
     System.CROSS_GROUP: ("交叉赛", "cross-group round"),
     System.DOUBLE_SWISS: ("双盘积分编排制（FIDE Double-Swiss）", "Double-Swiss (FIDE)"),
+    System.TEAM_SWISS: ("团体积分编排制（FIDE Team Swiss）", "Team Swiss (FIDE)"),
 }
 
 
@@ -160,6 +174,7 @@ SWISS_SYSTEMS = (System.SWISS, System.DOUBLE_SWISS)
 TRF_TYPES: dict[System, str] = {
     System.SWISS: "FIDE_DUTCH_2025",
     System.DOUBLE_SWISS: "FIDE_DOUBLE_SWISS_2026",
+    System.TEAM_SWISS: "FIDE_TEAM_SWISS_2026",
 }
 """The `092` type of tournament a TRF file of a Swiss system states (TRF-2026)."""
 
@@ -171,6 +186,8 @@ def system_of_trf_type(text: str) -> System | None:
     key = "".join(ch for ch in text.upper() if ch.isalnum())
     if "DOUBLESWISS" in key:
         return System.DOUBLE_SWISS
+    if "TEAMSWISS" in key or "SWISSTEAM" in key:
+        return System.TEAM_SWISS
     if "DUTCH" in key:
         return System.SWISS
     return None

@@ -185,6 +185,7 @@ class MatchScore:
     first: int
     second: int
     decided_by_playoff: bool = False
+    drawn: bool = False  # level and so a drawn match (FIDE C.04.6 Team Swiss: no playoff)
 
     @property
     def level(self) -> bool:
@@ -192,7 +193,7 @@ class MatchScore:
 
     @property
     def waits_for_playoff(self) -> bool:
-        return self.level and not self.decided_by_playoff
+        return self.level and not self.decided_by_playoff and not self.drawn
 
 
 @dataclass(frozen=True)

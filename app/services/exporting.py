@@ -22,7 +22,10 @@ from app.errors import UserError
 from app.exports import model as m
 from app.exports import pdf_slips
 from app.exports.bundle import check_documents, document_labels, export_all
+from app.pairing.system import System
 from app.pairing.team import MatchScore
+from app.pairing.types import Outcome
+from app.results import BoardResult
 from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.protocols import Protocol
@@ -54,6 +57,8 @@ from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
 from app.standings.awards import CertificateRule, gets_certificate
 from app.standings.ranking import rank
+from app.standings.team_swiss import CrossCell
+from app.store import codec
 from app.store.files import check_name_fits, file_error
 from app.store.models import Group, Playoff
 from app.store.snapshots import take_snapshot
@@ -148,7 +153,7 @@ def _playoff_games(session: Session, group: Group, key: str) -> list[m.Game]:
         m.Game(group=key, round=0, board=playoff.id, black=game.black_player_id,
                white=game.white_player_id,
                moves=tuple(format_point(p) for p in read_moves(game.moves).moves),
-               result=game.result, how_ended=Ending.stored(game.ending),
+               result=codec.game_result(game.result), how_ended=Ending.stored(game.ending),
                game_no=game.index, opening=game.opening,
                actions=str((game.record or {}).get("actions", "")),
                playoff_place=playoff.place)
@@ -191,6 +196,12 @@ def _model_group(group: Group) -> m.Group:
     system = system_of(group)
     settings = settings_of(group)
     tiebreaks = "、".join(["积分", *(tiebreak_label(group, tb) for tb in settings.tiebreaks)])
+    if system is System.TEAM_SWISS:  # the team chain (FIDE C.07) after the primary score
+        from app.services.team_swiss import tiebreaks_of
+        from app.standings.team_swiss import TIEBREAKS
+
+        primary = "场分" if settings.team_swiss_primary == "match" else "局分"
+        tiebreaks = "、".join([primary, *(TIEBREAKS[k].zh for k in tiebreaks_of(group))])
     # The opening as the games are played (指定开局 only under 专业规则), not the setting alone.
     opening = game_settings(group).opening_rule
     return m.Group(
@@ -379,8 +390,10 @@ def _team_boards(group: Group, round_: Any, names: _TeamNames
             number += 1
             on_board = game.index if game.index <= board_count else 0
             label = f"第{match.number}场{on_board}台" if on_board else f"第{match.number}场加赛"
+            played = codec.game_result(game.result)  # the game's loss on time: its ending
             boards.append(m.BoardResult(
-                number, game.black_player_id, game.white_player_id, game.result,
+                number, game.black_player_id, game.white_player_id,
+                BoardResult((played,)) if played is not None else None,
                 (Ending.stored(game.ending),), label=label, match=match.number,
                 match_board=on_board, match_score=score,
                 first_team=team_of.get(game.black_player_id, ""),
@@ -393,13 +406,14 @@ def _player_boards(tournament: Any, group: Group, round_: Any,
                    points_of: dict[tuple[int, int], int]) -> list[m.BoardResult]:
     """An individual round's boards with each player's round points."""
     boards = []
+    double = group.games_per_round == 2
     for board in round_.boards:
         first, second = board.first_player_id, board.second_player_id
         if first is None:
             continue  # an individual group's boards always hold a player
         endings = tuple(Ending.stored(g.ending) for g in sorted(board.games, key=lambda g: g.index))
         boards.append(m.BoardResult(
-            board.number, first, second, "" if board.result == "bye" else board.result,
+            board.number, first, second, codec.board_result(board.result, double),
             endings, points_of.get((first, round_.number)),
             points_of.get((second, round_.number)) if second else None,
             confirm_codes=board_slip_codes(tournament, group, round_.number, board),
@@ -412,8 +426,8 @@ def _round_games(key: str, round_: Any) -> list[m.Game]:
     return [m.Game(
         group=key, round=round_.number, board=board.number, black=game.black_player_id,
         white=game.white_player_id,
-        moves=tuple(format_point(p) for p in read_moves(game.moves).moves), result=game.result,
-        how_ended=Ending.stored(game.ending), game_no=game.index, opening=game.opening,
+        moves=tuple(format_point(p) for p in read_moves(game.moves).moves),
+        result=codec.game_result(game.result), how_ended=Ending.stored(game.ending), game_no=game.index, opening=game.opening,
         actions=str((game.record or {}).get("actions", "")),
     ) for board in round_.boards for game in board.games
         if game.black_player_id and game.white_player_id and (game.moves or game.result)]
@@ -459,6 +473,9 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
             parts.awards += _awards(places, group, group.name, provisional)
             parts.brackets.append(_bracket(group))
         return
+    if system is System.TEAM_SWISS:
+        _team_swiss_table(group, key, provisional, parts)
+        return
     if not system.ranked_by_points or not group.players:
         return
     table, shown = _standings(session, group)
@@ -469,6 +486,58 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
         parts.subs.append(replace(sub, parent=table.title))
         parts.awards += _awards(sub_shown, group, spec.name, provisional)
     parts.progress += [_standings_after(group, number) for number in range(1, table.after_round)]
+
+
+def _team_swiss_table(group: Group, key: str, provisional: bool, parts: _Parts) -> None:
+    """A Team Swiss group's standings (FIDE C.04.6, C.07) as a team table: match points, game
+    points and the chain, each team with its members by board; its awards."""
+    from app.services.ranking import team_swiss_standings
+
+    info = team_swiss_standings(group)
+    if not info.rows:
+        return
+    points = "场分" if settings_of(group).team_swiss_primary == "match" else "局分"
+    parts.team_tables.append(m.TeamStandings(
+        title=f"{group.name} 名次", group=key, final=info.final,
+        columns=(m.TieBreakColumn("points", points),
+                 *(m.TieBreakColumn(name, label) for name, label in info.columns)),
+        rows=tuple(m.TeamRow(r.place, r.player.name, (r.points, *r.tiebreaks),
+                             members=_team_members(group, r.player.id), shared=r.shared)
+                   for r in info.rows),
+        legend=wording.legend_texts(info.legend)))
+    parts.team_tables.append(_team_crosstable(group, key, info))
+    parts.awards += _awards(info, group, group.name, provisional)
+
+
+_CELL_WORDS = {Outcome.WIN: "胜", Outcome.DRAW: "和", Outcome.LOSS: "负",
+               Outcome.FORFEIT_WIN: "不战胜", Outcome.FORFEIT_LOSS: "弃权负"}
+
+
+def _cross_cell(cell: CrossCell) -> str:
+    """A crosstable cell as printed: the opponent's row, the match's outcome and its game
+    points (`12胜 5:3`); 轮空 for the bye."""
+    if cell.outcome is Outcome.PAB:
+        return "轮空"
+    if cell.opponent_row is None:
+        return ""
+    return (f"{cell.opponent_row}{_CELL_WORDS.get(cell.outcome, '')} "
+            f"{cell.game_points}:{cell.opponent_game_points}")
+
+
+def _team_crosstable(group: Group, key: str, info: StandingsInfo) -> m.TeamStandings:
+    """The team crosstable (团体交叉表): the teams in standings order, one column per round."""
+    from app.services.team_swiss import team_records
+    from app.standings.team_swiss import TeamPlace, crosstable
+
+    places = [TeamPlace(r.player.number, r.place, r.shared, 0, 0, ()) for r in info.rows]
+    cells = crosstable(places, team_records(group))
+    rounds = max((len(row) for row in cells), default=0)
+    return m.TeamStandings(
+        title=f"{group.name} 团体交叉表", group=key, final=info.final,
+        columns=tuple(m.TieBreakColumn(f"R{k}", f"第{k}轮") for k in range(1, rounds + 1)),
+        rows=tuple(m.TeamRow(r.place, f"{k}. {r.player.name}",
+                             tuple(_cross_cell(c) for c in row), shared=r.shared)
+                   for k, (r, row) in enumerate(zip(info.rows, cells, strict=True), start=1)))
 
 
 def _team_rankings(event: Event, parts: _Parts, provisional: bool) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace as dataclass_replace
 
 from sqlalchemy.orm import Session
 
@@ -18,7 +19,7 @@ from app.errors import CorrectionNotConfirmed, UserError
 from app.pairing import knockout, team
 from app.pairing.system import System
 from app.pairing.types import Pairing
-from app.results import FIRST_WINS, SECOND_WINS, BoardResult, GameResult, Side, parse_game
+from app.results import DRAW, FIRST_WINS, SECOND_WINS, BoardResult, GameResult, Side, parse_game
 from app.services.boards import game_row, record_code
 from app.services.event import Event, settings_of
 from app.services.lookup import find_board, find_round, seeded_players, system_of
@@ -264,8 +265,7 @@ def pair_knockout_round(group: Group, session: Session, number: int
     """The next round of a knockout, team knockout or cross-group group."""
     system = system_of(group)
     if system.team:
-        # A member's details may have changed since registration (huazhi 六、(三)3).
-        team.validate_teams([_plain_team(t) for t in group.teams], team_rules(group))
+        check_registered_teams(group)
     if system is System.CROSS_GROUP:
         return _cross_group(group), []
     if not system.bracket:
@@ -276,6 +276,12 @@ def pair_knockout_round(group: Group, session: Session, number: int
         raise UserError(f"淘汰赛共{current.round_count}轮", f"the knockout has "
                         f"{current.round_count} rounds", group.name)
     return knockout.round_pairing(current, number), []
+
+
+def check_registered_teams(group: Group) -> None:
+    """The group's teams as registered, checked again before a round is paired: a member's
+    details may have changed since registration (huazhi 六、(三)3)."""
+    team.validate_teams([_plain_team(t) for t in group.teams], team_rules(group))
 
 
 def _cross_group(group: Group) -> Pairing:
@@ -319,7 +325,8 @@ def enter_team_result(
     """Results of a team match: one code per board (黑先), then the captains' playoff games.
 
     Returns the match result ("1-0": the first-named team won) or "" while a level match
-    waits for its playoff (主将加赛).
+    waits for its playoff (主将加赛); in a Team Swiss a level match is drawn ("=", FIDE
+    C.04.6 match points) and no playoff is taken.
     """
     with event.operation("enter_team_result", f"录入团体赛成绩 {group} "
                          f"{wording.match_place_text(round_number, match)} / enter team "
@@ -342,6 +349,13 @@ def enter_team_result(
             error = _at(UserError(f"该场已有结果 {board.result}", f"the match has a result "
                                   f"already: {board.result}"), group, round_number, match)
             raise CorrectionNotConfirmed(error.zh, error.en, error.where, board.result)
+        drawn_when_level = system_of(found).level_match_drawn
+        if drawn_when_level and playoffs:
+            raise _at(UserError("团体积分编排中两队局分相同即为和局（FIDE C.04.6：场分 2/1/0），"
+                                "不设主将加赛",
+                                "in a Team Swiss a level match is drawn (FIDE C.04.6: match "
+                                "points 2/1/0): there is no captains' playoff"),
+                      group, round_number, match)
         try:
             outcome = team.team_match_result(first, second, games, playoffs,
                                              settings_of(found).points)
@@ -355,7 +369,9 @@ def enter_team_result(
             _set_game(board, len(boards) + k, duel.first, duel.second, result, playoff=True)
         for extra in [g for g in board.games if g.index > len(boards) + len(playoffs)]:
             board.games.remove(extra)
-        if outcome.winner is None:
+        if outcome.winner is None and drawn_when_level:
+            board.result = codec.board_text(BoardResult((DRAW,)))  # a drawn match
+        elif outcome.winner is None:
             board.result = codec.NO_RESULT
         else:
             decided = BoardResult((FIRST_WINS if outcome.winner == first.number
@@ -405,7 +421,11 @@ def match_score(group: Group, board: BoardRow) -> team.MatchScore | None:
     """The score of a stored team match (game points each side, decided by the captains'
     playoff or not), None while a board has no result (or for a bye)."""
     outcome = match_outcome(group, board)
-    return None if outcome is None else outcome.score
+    if outcome is None:
+        return None
+    if outcome.level and system_of(group).level_match_drawn:
+        return dataclass_replace(outcome.score, drawn=True)  # a drawn match (C.04.6)
+    return outcome.score
 
 
 def round_scores(group: Group, round_number: int) -> dict[int, team.MatchScore]:

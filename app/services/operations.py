@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
 from typing import Any, Generic, ParamSpec, TypeVar
 
 from app.services import (
@@ -176,6 +177,18 @@ award list and the certificates follow (qiwang 2022 十五4 不顺延; 2016 八(
 # Snapshots
 RESTORE_SNAPSHOT = _op(snapshots.restore)
 TAKE_SNAPSHOT = _op(snapshots.take)
+
+
+def export(event: Event, out_dir: str | Path, **options: Any) -> list[Path]:
+    """`app.services.exporting.export` (its snapshot before the papers is the write), loaded
+    when first asked for: the window starts without the papers' modules."""
+    from app.services import exporting
+
+    return exporting.export(event, out_dir, **options)
+
+
+# Exports: the papers are files, the snapshot taken first is the event's one write
+EXPORT = _op(export)
 
 
 @dataclass(frozen=True)

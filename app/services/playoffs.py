@@ -58,7 +58,7 @@ class PlayoffGameInfo:
     stage: str  # Chinese stage name
     black: PlayerRef
     white: PlayerRef
-    result: str  # '' while to be played
+    result: GameResult | None  # black first; None while to be played (a loss on time a loss)
     time_control: str
 
 
@@ -79,7 +79,7 @@ class PlayoffInfo:
 
     @property
     def next_game(self) -> PlayoffGameInfo | None:
-        return next((g for g in self.games if not g.result), None)
+        return next((g for g in self.games if g.result is None), None)
 
 
 def _ref(session: Session, player_id: int | None) -> PlayerRef:
@@ -175,13 +175,14 @@ def _info(session: Session, group: str, row: Playoff) -> PlayoffInfo:
     games = [
         PlayoffGameInfo(g.index, STAGE_ZH[Stage(g.record["stage"])],
                         _ref(session, g.black_player_id), _ref(session, g.white_player_id),
-                        g.result, str(PlayoffGame(Stage(g.record["stage"]), (), 0, 0)
+                        codec.game_result(g.result),
+                        str(PlayoffGame(Stage(g.record["stage"]), (), 0, 0)
                                       .time_control))
         for g in played
     ]
     for k, pending in enumerate(state.pending, start=len(played) + 1):
         games.append(PlayoffGameInfo(k, STAGE_ZH[pending.stage], _ref(session, pending.first),
-                                     _ref(session, pending.second), "",
+                                     _ref(session, pending.second), None,
                                      str(pending.time_control)))
     return PlayoffInfo(
         id=row.id,

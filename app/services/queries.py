@@ -6,18 +6,20 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, inspect, or_, select
+from sqlalchemy import func, inspect, select
 from sqlalchemy.orm import Session, configure_mappers, object_session
 
 from app.group_settings import GroupSettings
 from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE
 from app.pairing.system import System
 from app.pairing.team import MatchScore
+from app.results import BoardResult, GameResult
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
 from app.services.knockout import round_places, round_scores
 from app.services.lookup import find_board as find_board  # where the services read it
 from app.services.lookup import find_round, seeded_players, system_of
+from app.store import codec
 from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
 from app.store.session import READING
 
@@ -99,7 +101,7 @@ class GameInfo:
     index: int
     black: PlayerRef | None
     white: PlayerRef | None
-    result: str
+    result: GameResult | None  # black first, a loss on time told by the ending; None: not yet
     ending: Ending | None
     moves: str
     opening: str
@@ -110,7 +112,7 @@ class BoardInfo:
     number: int
     first: PlayerRef | None
     second: PlayerRef | None
-    result: str
+    result: BoardResult | None  # the round's first-named side first; None: not in (or a bye)
     games: tuple[GameInfo, ...]
     first_team: str = ""  # team matches: the first-named team (先行方)
     second_team: str = ""
@@ -120,6 +122,12 @@ class BoardInfo:
     score: MatchScore | None = None
     # knockouts: the places the match decides (名次段, best and worst); None in other systems
     places: tuple[int, int] | None = None
+    bye: bool = False  # the board of a bye (轮空): no opponent, no result to enter
+
+    @property
+    def done(self) -> bool:
+        """The board needs nothing more: its result is in, or it is a bye's."""
+        return self.bye or self.result is not None
 
 
 @dataclass(frozen=True)
@@ -153,11 +161,11 @@ def round_is_complete(round_: Round) -> bool:
                 select(BoardRow.round_id).distinct()
                 .join(Round, BoardRow.round_id == Round.id)
                 .where(Round.group_id == round_.group_id,
-                       or_(BoardRow.result == "", BoardRow.result.is_(None)))))
+                       codec.waiting(BoardRow.result))))
         return round_.id not in waiting_rounds[round_.group_id]
     waiting = session.scalar(select(BoardRow.id).where(
         BoardRow.round_id == round_.id,
-        or_(BoardRow.result == "", BoardRow.result.is_(None))).limit(1))
+        codec.waiting(BoardRow.result)).limit(1))
     return waiting is None
 
 
@@ -190,7 +198,7 @@ def _all_counts(session: Session, group_id: int | None = None) -> dict[int, _Cou
     # A round is complete when none of its boards lacks a result (as `round_is_complete`).
     waiting = (select(Round.group_id, func.count(func.distinct(BoardRow.round_id)))
                .join(Round, BoardRow.round_id == Round.id)
-               .where(or_(BoardRow.result == "", BoardRow.result.is_(None)))
+               .where(codec.waiting(BoardRow.result))
                .group_by(Round.group_id))
     if group_id is not None:
         players = players.where(Player.group_id == group_id)
@@ -333,7 +341,7 @@ def game_info(game: Game, session: Session, numbers: dict[int, int]) -> GameInfo
         index=game.index,
         black=_ref(black, numbers),
         white=_ref(white, numbers),
-        result=game.result,
+        result=codec.game_result(game.result, game.ending),
         ending=Ending.stored(game.ending),
         moves=game.moves,
         opening=game.opening,
@@ -351,18 +359,20 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
     numbers = pairing_numbers(group)
     scores, places = match_facts(group, round_.number)
     teams = {t.id: t.name for t in group.teams}
+    double = group.games_per_round == 2
     boards = tuple(
         BoardInfo(
             number=b.number,
             first=_ref(b.first_player, numbers),
             second=_ref(b.second_player, numbers),
-            result=b.result,
+            result=codec.board_result(b.result, double),
             games=tuple(game_info(g, session, numbers) for g in b.games),
             first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
             second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
             id=b.id,
             score=scores.get(b.number),
             places=places.get(b.number),
+            bye=codec.is_bye(b.result),
         )
         for b in round_.boards
     )
@@ -408,19 +418,22 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
             .where(BoardRow.round_id == found.id).order_by(Game.board_id, Game.index)):
         games.setdefault(g.board_id, []).append(GameInfo(
             id=g.id, index=g.game_index, black=ref(g.black_player_id), white=ref(g.white_player_id),
-            result=g.result, ending=Ending.stored(g.ending), moves=g.moves, opening=g.opening))
+            result=codec.game_result(g.result, g.ending), ending=Ending.stored(g.ending),
+            moves=g.moves, opening=g.opening))
+    double = group.games_per_round == 2
     boards = tuple(
         BoardInfo(
             number=b.number,
             first=ref(b.first_player_id),
             second=ref(b.second_player_id),
-            result=b.result,
+            result=codec.board_result(b.result, double),
             games=tuple(games.get(b.id, ())),
             first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
             second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
             id=b.id,
             score=scores.get(b.number),
             places=places.get(b.number),
+            bye=codec.is_bye(b.result),
         )
         for b in session.execute(
             select(BoardRow.id, BoardRow.number, BoardRow.first_player_id,
@@ -433,7 +446,7 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
         number=found.number,
         boards=boards,
         report=tuple(str(line) for line in (found.report or ())),
-        complete=all(b.result for b in boards),
+        complete=all(b.done for b in boards),
     )
 
 

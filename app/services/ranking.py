@@ -20,6 +20,7 @@ from sqlalchemy import select
 from app.errors import UserError
 from app.group_settings import GroupSettings, SubRanking
 from app.imports.rules import MergeRules
+from app.pairing.system import System
 from app.pairing.types import unit_key
 from app.services.event import Event, settings_of
 from app.services.queries import PlayerRef, round_is_complete, system_of, withdrawn_from
@@ -110,6 +111,9 @@ def tiebreak_columns(event: Event, group: str | None) -> tuple[tuple[str, str], 
     (a knockout ranks by its bracket: none)."""
     with event.reading() as session:
         found = Event.group(session, group)
+        if system_of(found) is System.TEAM_SWISS:
+
+            return team_swiss_standings(found).columns
         return () if system_of(found).bracket else _columns(found)
 
 
@@ -373,11 +377,45 @@ def knockout_standings(group: Group) -> StandingsInfo:
                          decided.final, legend, decided)
 
 
+def team_swiss_standings(group: Group) -> StandingsInfo:
+    """The Team Swiss standings (团体积分编排名次): each team's primary score as its points, the
+    chain's values (FIDE C.07) as its columns, the awards of the group's prize table."""
+    from app.pairing.team_swiss import PrimaryScore
+    from app.services.team_swiss import seeded_teams, team_records, tiebreaks_of
+    from app.standings.team_swiss import TIEBREAKS, rank_teams
+
+    teams = seeded_teams(group)
+    chain = tiebreaks_of(group)
+    columns = tuple((key, TIEBREAKS[key].zh) for key in chain)
+    if len(teams) < 2:
+        return StandingsInfo(group.name, group.name, columns, (), (), 0)
+    primary = PrimaryScore(settings_of(group).team_swiss_primary)
+    places = rank_teams(team_records(group), primary, chain)
+    by_number = {k: t for k, t in enumerate(teams, start=1)}
+    complete = sum(1 for r in group.rounds_played if round_is_complete(r))
+    planned = planned_rounds(group)
+    decided = decide_awards([Placing(p.number, p.place, p.shared) for p in places],
+                            award_scheme(group), final=complete >= planned > 0)
+    rows = tuple(StandingRow(
+        place=p.place, shared=p.shared,
+        player=PlayerRef(by_number[p.number].id, by_number[p.number].name,
+                         by_number[p.number].unit, p.number),
+        gender="", points=p.match_points if primary is PrimaryScore.MATCH else p.game_points,
+        tiebreaks=p.values, award=decided.of(p.number)) for p in places)
+    legend = () if decided.final else (LegendLine(Note.PROVISIONAL, complete=complete,
+                                                  planned=planned),)
+    return StandingsInfo(group.name, group.name, columns, rows, (), complete, planned,
+                         decided.final, legend, decided)
+
+
 def standings(event: Event, group: str | None) -> StandingsInfo:
     with event.reading() as session:
         found = Event.group(session, group)
         if system_of(found).bracket:
             return knockout_standings(found)
+        if system_of(found) is System.TEAM_SWISS:
+
+            return team_swiss_standings(found)
         return compute_standings(session, found)[0]
 
 
@@ -403,6 +441,9 @@ def rankings(event: Event, group: str | None
         found = Event.group(session, group)
         if system_of(found).bracket:
             return knockout_standings(found), ()
+        if system_of(found) is System.TEAM_SWISS:
+
+            return team_swiss_standings(found), ()
         return _with_subrankings(session, found)
 
 
@@ -677,6 +718,8 @@ def crosstable(event: Event, group: str | None,
 
     with event.reading() as session:
         found = Event.group(session, group)
+        if system_of(found) is System.TEAM_SWISS:
+            return _team_crosstable(found)
         build = build_snapshot(found, partial=True)
         reuse = (standings is not None and not standings.sub and standings.group == found.name
                  and standings.name == found.name and not system_of(found).bracket)
@@ -694,3 +737,25 @@ def crosstable(event: Event, group: str | None,
             by_round=tuple(row.rounds for row in table.rows),
             against=tuple(row.against for row in table.rows),
         )
+
+
+def _team_crosstable(group: Group) -> CrosstableInfo:
+    """A Team Swiss group's crosstable of teams (团体交叉表): one cell per round, the opponent
+    by its row in the team standings, the first-named team's colour, the match's outcome."""
+    from app.services.team_swiss import team_snapshot
+    from app.standings.crosstable import crosstable as build_crosstable
+    from app.standings.team_swiss import MATCH_DRAW
+
+    info = team_swiss_standings(group)
+    snapshot = team_snapshot(group, None, partial=True)
+    table = build_crosstable(snapshot, [row.player.number for row in info.rows])
+    draw = MATCH_DRAW if settings_of(group).team_swiss_primary == "match" \
+        else settings_of(group).points.draw
+    return CrosstableInfo(
+        group=group.name, round_robin=False, rounds=table.rounds,
+        players=tuple(row.player for row in info.rows),
+        places=tuple(row.place for row in info.rows),
+        shared=tuple(row.shared for row in info.rows),
+        points=tuple(row.points for row in info.rows), draw_points=draw,
+        by_round=tuple(row.rounds for row in table.rows),
+        against=tuple(row.against for row in table.rows))

@@ -14,12 +14,11 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session, selectinload
 
 from app import wording
 from app.errors import CorrectionNotConfirmed, NoAnswer, Place, UserError
 from app.pairing import roundrobin
-from app.pairing.swiss.checks import violations
 from app.pairing.system import Engine
 from app.pairing.types import (
     Colour,
@@ -105,6 +104,11 @@ def _size_notes(group: Group) -> list[str]:
 
 
 def _unavailable(group: Group, build: SnapshotBuild, number: int) -> frozenset[int]:
+    session = object_session(group)
+    if session is not None:
+        # Every player's absences in one query, not one lazy load per player.
+        session.scalars(select(Player).where(Player.group_id == group.id)
+                        .options(selectinload(Player.absences))).all()
     return frozenset(
         build.number_of[p.id] for p in group.players if absence_outcome(p, number) is not None
     )
@@ -208,6 +212,22 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
     return roundrobin.round_robin_pairing(numbering, number, double), report
 
 
+def _team_swiss(group: Group, number: int) -> tuple[Pairing, list[str]]:
+    """A Team Swiss round (FIDE C.04.6) of the registered teams; the boards hold team ids."""
+    from app.services import team_swiss
+    from app.services.knockout import check_registered_teams
+
+    check_registered_teams(group)
+    if len(group.teams) < 2:
+        raise UserError("队伍不足两支，无法编排", "fewer than two teams: nothing to pair",
+                        group.name)
+    try:
+        return team_swiss.pair_round(group, number)
+    except NoLegalPairing as error:
+        raise NoAnswer(f"不存在合法的编排（{error.detail}）",
+                       f"no legal pairing exists ({error.detail})") from None
+
+
 def _engine_pair(engine: Engine) -> Callable[[PairingRequest], Pairing]:
     """The pairing function of a Swiss engine."""
     if engine is Engine.DOUBLE_SWISS:
@@ -245,6 +265,9 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         elif system.engine is Engine.BERGER:
             pairing, report = _round_robin(found, session, number)
             to_id = {p.id: p.id for p in found.players}
+        elif system.engine is Engine.TEAM_SWISS:
+            pairing, report = _team_swiss(found, number)
+            to_id = {}
         else:
             pairing, report = pair_knockout_round(found, session, number)
             to_id = {p.id: p.id for p in found.players}
@@ -258,7 +281,10 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         session.add(round_)
         for board in pairing.boards:
             # A bye needs no result: it is settled by the pairing itself.
-            row = BoardRow(number=board.number, result=codec.BYE if board.second is None else codec.NO_RESULT)
+            # A new board has no games yet: said here, so showing the round afterwards
+            # does not ask the database for each board's games.
+            row = BoardRow(number=board.number, result=codec.BYE if board.second is None else codec.NO_RESULT,
+                           games=[])
             if system.team:
                 store_team_boards(found, row, board.first, board.second)
             else:
@@ -518,6 +544,8 @@ def _editable_round(session: Session, group: Group, number: int) -> Round:
 def _record_manual_change(session: Session, group: Group, round_: Round, what: str) -> list[str]:
     """Check the changed round against the rounds before it (the absolute pairing rules, and
     same-unit avoidance where the group asks for it); keep the findings in its report."""
+    from app.pairing.swiss.checks import violations  # here: entering a result needs none
+
     session.flush()
     build = build_snapshot(group, partial=False, before_round=round_.number)
     pairing = round_pairing(round_, build.number_of)
@@ -569,7 +597,7 @@ def _finished(session: Session, group: Group) -> bool:
     if not planned or len(group.rounds_played) < planned:
         return False
     waiting = session.scalar(select(func.count()).select_from(BoardRow).join(Round).where(
-        Round.group_id == group.id, BoardRow.result == ""))
+        Round.group_id == group.id, BoardRow.result == codec.NO_RESULT))
     return not waiting
 
 
@@ -629,13 +657,14 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
             number=board.number,
             first=_player_ref(board.first_player, numbers),
             second=_player_ref(board.second_player, numbers),
-            result=board.result,
+            result=codec.board_result(board.result, found.games_per_round == 2),
             games=tuple(game_info(g, session, numbers) for g in board.games),
             first_team=teams.get(board.first_team_id or 0, ""),
             second_team=teams.get(board.second_team_id or 0, ""),
             id=board.id,
             score=scores.get(board.number),
             places=places.get(board.number),
+            bye=codec.is_bye(board.result),
         )
 
 

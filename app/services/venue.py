@@ -27,7 +27,7 @@ from sqlalchemy.orm import selectinload
 
 from app.errors import Place, UserError
 from app.pairing.types import Colour, Outcome
-from app.results import parse_board
+from app.results import BoardResult, parse_board
 from app.services import ranking, rounds
 from app.services.event import Event, settings_of, store_settings
 from app.services.queries import (
@@ -39,6 +39,7 @@ from app.services.queries import (
     system_of,
 )
 from app.services.snapshot import build_snapshot
+from app.store import codec
 from app.store.models import BoardRow, Game, Group, Player, Playoff, Round, Tournament, UndoEntry
 from app.store.session import EventStore
 
@@ -72,7 +73,7 @@ class HistoryRow:
     opponent: PlayerRef | None
     outcome: Outcome | None  # None: the result is not in yet
     points: int  # round points in the group's units
-    result: str  # the board's result code, first mover first
+    result: BoardResult | None  # the board's result, first mover first; None: not in, a bye
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,9 @@ def player_history(event: Event, group: str, player_id: int) -> PlayerHistoryInf
         people = {p.id: p for p in found.players}
         records = {r.round: r for r in next(
             h for h in build.snapshot.players if h.number == build.number_of[player.id]).rounds}
-        rows = tuple(_history_row(round_, player.id, records.get(round_.number), people, numbers)
+        double = found.games_per_round == 2
+        rows = tuple(_history_row(round_, player.id, records.get(round_.number), people, numbers,
+                                  double)
                      for round_ in found.rounds_played)
         ref = PlayerRef(player.id, player.name, player.unit, numbers.get(player.id, 0))
     table = ranking.standings(event, group)
@@ -190,7 +193,7 @@ def player_history(event: Event, group: str, player_id: int) -> PlayerHistoryInf
 
 
 def _history_row(round_: Round, player_id: int, record: Any, people: dict[int, Player],
-                 numbers: dict[int, int]) -> HistoryRow:
+                 numbers: dict[int, int], double: bool) -> HistoryRow:
     """The player's line for one round (`record`: the snapshot's round record, or None)."""
     board = next((b for b in round_.boards
                   if player_id in (b.first_player_id, b.second_player_id)), None)
@@ -209,7 +212,7 @@ def _history_row(round_: Round, player_id: int, record: Any, people: dict[int, P
                             numbers.get(opponent.id, 0)) if opponent else None),
         outcome=record.outcome if record is not None else None,
         points=record.points if record is not None else 0,
-        result="" if board is None or board.result == "bye" else board.result,
+        result=None if board is None else codec.board_result(board.result, double),
     )
 
 
@@ -433,9 +436,10 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
         board = _board(found, round_number, board_number)
         seats = [p for p in (board.first_player_id, board.second_player_id) if p]
         double = found.games_per_round == 2
-        if board.result and board.result != "bye":
-            raise UserError(f"该台已有结果 {board.result}", f"the board has the result "
-                            f"{board.result} already", where)
+        stored = codec.board_result(board.result, double)
+        if stored is not None:
+            raise UserError(f"该台已有结果 {stored}", f"the board has the result "
+                            f"{stored} already", where)
     player_id = next((p for p in seats if hmac.compare_digest(
         slip_code(secret, group, round_number, board_number, p), slip.strip())), None)
     if player_id is None or len(seats) < 2:

@@ -13,8 +13,14 @@ this codec, so every event file reads as before):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from app.results import BoardResult, GameResult, board_from_notation, from_notation
 from app.rules.endings import Ending
+
+if TYPE_CHECKING:
+    from sqlalchemy import ColumnElement
+    from sqlalchemy.orm import InstrumentedAttribute
 
 NO_RESULT = ""  # a board or game row still waiting for its result
 BYE = "bye"  # the result text of a bye's board
@@ -42,6 +48,13 @@ def board_text(result: BoardResult | None) -> str:
 
 def is_bye(text: str | None) -> bool:
     return text == BYE
+
+
+def waiting(column: InstrumentedAttribute[str]) -> ColumnElement[bool]:
+    """A query's condition on a result column: the row's result is not in yet."""
+    from sqlalchemy import or_
+
+    return or_(column == NO_RESULT, column.is_(None))
 
 
 def game_result(text: str | None, ending: str | None = None) -> GameResult | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+import time
 import types
 from collections.abc import Callable
 from pathlib import Path
@@ -128,16 +129,55 @@ def prepare_application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
+def event_path(argv: list[str]) -> Path | None:
+    """The event file named on the command line, if any."""
+    paths = [a for a in argv if not a.startswith("-")]
+    return Path(paths[0]) if paths else None
+
+
 def create_window(argv: list[str], settings: object = None) -> object:
     """The main window, showing the event file named in `argv` or the start page."""
     from app.ui.main_window import MainWindow
 
     window = MainWindow(settings)  # type: ignore[arg-type]
-    paths = [a for a in argv if not a.startswith("-")]
-    if paths:
-        window.open_event(Path(paths[0]))
+    path = event_path(argv)
+    if path is not None:
+        window.open_event(path)
     window.show()
     return window
+
+
+OPEN_WAIT_SECONDS = 2.0
+
+
+def open_when_shown(window: QWidget, path: Path, opened: Callable[[], None] | None = None,
+                    seconds: float = OPEN_WAIT_SECONDS) -> None:
+    """Open the event file once the window is on the screen (or after `seconds`).
+
+    Opening an event loads the database layer and the event's views, a second or more on a
+    slow laptop: the window is shown first (its status line saying what it opens) instead
+    of nothing at all meanwhile. `opened` is called once the event is opened (or refused).
+    """
+    from app.ui.i18n import tr
+
+    show_message = getattr(window, "show_message", None)
+    if show_message is not None:
+        show_message(tr("opening", path=str(path)))
+    waited = [0.0]
+    step = 0.01
+
+    def check() -> None:
+        handle = window.windowHandle()
+        if (handle is None or not handle.isExposed()) and waited[0] < seconds:
+            waited[0] += step
+            QTimer.singleShot(int(step * 1000), check)
+            return
+        QApplication.processEvents()  # painted before the opening blocks the event loop
+        window.open_event(path)  # type: ignore[attr-defined]
+        if opened is not None:
+            opened()
+
+    QTimer.singleShot(0, check)
 
 
 def report_unexpected(window: object) -> None:
@@ -164,22 +204,31 @@ SELF_TEST_SECONDS = 30
 
 
 def self_test(window: QWidget, path: Path, seconds: float = SELF_TEST_SECONDS,
-              done: Callable[[int], None] = QCoreApplication.exit) -> None:
-    """Once the window is on the screen (exposed by the window system), save a picture of it
-    to `path` and quit with 0; quit with 1 when it has not appeared within `seconds`.
+              done: Callable[[int], None] = QCoreApplication.exit,
+              ready: Callable[[], bool] = lambda: True) -> None:
+    """Once the window is on the screen (exposed by the window system) and `ready()` (the
+    event named on the command line opened), save a picture of it to `path` and quit with 0;
+    quit with 1 when it has not appeared within `seconds`. The process's CPU time when the
+    window was first on the screen, and when the picture was taken, is printed.
 
     This is the start-up check of `.ci/run`: the real window on Qt's normal platform.
     """
     waited = [0.0]
-    step = 0.1
+    shown: list[float] = []
+    step = 0.01
 
     def check() -> None:
         handle = window.windowHandle()
-        if handle is not None and handle.isExposed():
+        exposed = handle is not None and handle.isExposed()
+        if exposed and not shown:
+            shown.append(time.process_time())
+        if exposed and ready():
             QApplication.processEvents()
             saved = window.grab().save(str(path))
             print(f"window up on platform {QGuiApplication.platformName()}: "
                   f"{window.width()}x{window.height()}, picture {path}", flush=True)
+            print(f"CPU: shown at {shown[0]:.2f} s, complete at {time.process_time():.2f} s",
+                  flush=True)
             window.close()
             done(0 if saved else 1)
             return
@@ -211,11 +260,15 @@ def run(argv: list[str]) -> int:
         argv = argv[:at] + argv[at + 2:]
         folder = tempfile.mkdtemp(prefix="gomoku-arbiter-self-test-")
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
-    window = create_window(argv, settings)
+    window = create_window([], settings)
+    assert isinstance(window, QWidget)
     report_unexpected(window)
+    path = event_path(argv)
+    opened = [path is None]
+    if path is not None:
+        open_when_shown(window, path, lambda: opened.append(True))
     if shot is not None:
-        assert isinstance(window, QWidget)
-        self_test(window, shot)
+        self_test(window, shot, ready=lambda: any(opened))
     code = app.exec()
     del window
     return code

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtCore import QEvent, QKeyCombination, QModelIndex, QObject, Qt
+from PySide6.QtGui import QFontMetrics, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QLineEdit,
@@ -92,23 +92,65 @@ def fill_table(
     table.setColumnCount(len(headers))
     table.setHorizontalHeaderLabels(list(headers))
     table.setRowCount(len(rows))
+    # As few calls into Qt per cell as can be (a 150-player table has 2 000 cells).
+    read_only = QTableWidgetItem().flags() & ~Qt.ItemFlag.ItemIsEditable
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
-            item = QTableWidgetItem()
             if isinstance(value, int | float) and not isinstance(value, bool):
+                item = QTableWidgetItem()
                 item.setData(Qt.ItemDataRole.DisplayRole, value)
             else:
-                item.setText("" if value is None else str(value))
-            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                item = QTableWidgetItem("" if value is None else str(value))
+            item.setFlags(read_only)
             if c == 0 and data is not None:
                 item.setData(Qt.ItemDataRole.UserRole, data[r])
             table.setItem(r, c, item)
-    table.resizeColumnsToContents()
+    fit_columns(table, [["" if v is None else str(v) for v in row] for row in rows])
     header = table.horizontalHeader()
     header.setStretchLastSection(False)  # re-stretch after the columns were sized
     header.setStretchLastSection(True)
     table.verticalHeader().setVisible(False)
     table.setSortingEnabled(sorting)
+
+
+def fit_columns(table: QTableWidget, texts: Sequence[Sequence[str]]) -> None:
+    """Each column as wide as Qt's sizing to contents makes it (its widest cell's size hint,
+    or its header's), the widest cell found by the width of the texts shown (`texts[row]
+    [column]`, in the table's order and font): asking every cell of a 150-player table for
+    its size hint, as `resizeColumnsToContents` does, takes longer than the arbiter waits."""
+    model = table.model()
+    size_columns(table, [None if row < 0 else model.index(row, column)
+                         for column, row in enumerate(widest_rows(table, texts))])
+
+
+def widest_rows(table: QTableWidget, texts: Sequence[Sequence[str]]) -> list[int]:
+    """For each column, the row of its widest text (-1 for none)."""
+    metrics = QFontMetrics(table.font())
+    advances: dict[str, int] = {}
+    found = []
+    for column in range(table.columnCount()):
+        widest, widest_row = -1, -1
+        for row, line in enumerate(texts):
+            text = line[column] if column < len(line) else ""
+            advance = advances.get(text)
+            if advance is None:
+                advance = advances[text] = metrics.horizontalAdvance(text)
+            if advance > widest:
+                widest, widest_row = advance, row
+        found.append(widest_row)
+    return found
+
+
+def size_columns(table: QTableWidget, widest: Sequence[QModelIndex | None]) -> None:
+    """Column i as wide as the size hint of cell `widest[i]` or of its header, as Qt's
+    `resizeColumnToContents` makes it on the one cell."""
+    header = table.horizontalHeader()
+    grid = 1 if table.showGrid() else 0
+    for column, index in enumerate(widest):
+        width = header.sectionSizeHint(column)
+        if index is not None and index.isValid():
+            width = max(width, table.sizeHintForIndex(index).width() + grid)
+        header.resizeSection(column, width)
 
 
 def cell(table: QTableWidget, row: int, column: int) -> QTableWidgetItem:

@@ -103,6 +103,12 @@ def points_kind(points: tuple[int, ...] | None, draw: int) -> str | None:
     return WIN if total > even else LOSS
 
 
+_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole,
+                    Qt.ItemDataRole.FontRole, Qt.ItemDataRole.BackgroundRole,
+                    Qt.ItemDataRole.ToolTipRole})
+"""The roles the crosstable answers (a view asks for more)."""
+
+
 class CrosstableModel(QAbstractTableModel):
     """Columns: unit, the cells (opponents or rounds), points, place."""
 
@@ -112,6 +118,7 @@ class CrosstableModel(QAbstractTableModel):
         self._cells = 0  # counted once per table: data() asks for it for every cell
         self._shown: dict[tuple[int, int], tuple[str, str | None]] = {}
         self._shown_language = language()
+        self._answers: dict[tuple[int, int, int], Any] = {}
 
     def set_info(self, info: Any) -> None:
         self.beginResetModel()
@@ -119,6 +126,7 @@ class CrosstableModel(QAbstractTableModel):
         self._cells = self._count_cells()
         self._shown = {}
         self._shown_language = language()
+        self._answers = {}
         self.endResetModel()
 
     def _count_cells(self) -> int:
@@ -186,9 +194,21 @@ class CrosstableModel(QAbstractTableModel):
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if self.info is None or not index.isValid():
+        # Asked for every role of every cell on each paint: the roles answered are kept
+        # (per language), the others answered at once.
+        if role not in _ROLES or self.info is None or not index.isValid():
             return None
-        row, column = index.row(), index.column()
+        if self._shown_language != language():
+            self._shown, self._shown_language, self._answers = {}, language(), {}
+        key = (index.row(), index.column(), role)
+        if key in self._answers:
+            return self._answers[key]
+        value = self._data(key[0], key[1], role)
+        if role != Qt.ItemDataRole.ToolTipRole:
+            self._answers[key] = value
+        return value
+
+    def _data(self, row: int, column: int, role: int) -> Any:
         last = self.cell_count() + 1
         if role == Qt.ItemDataRole.DisplayRole:
             return self.display(row, column)

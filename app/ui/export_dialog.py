@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +25,10 @@ from PySide6.QtWidgets import (
 
 from app.errors import NoAnswer, UserError
 from app.services import exporting, queries, ranking
+from app.services.operations import EXPORT, Outcome
 from app.ui import common
 from app.ui.i18n import error_text, language, tr
+from app.ui.operations import run_operation
 from app.ui.texts import DOCUMENT_ENGLISH
 
 
@@ -181,18 +184,18 @@ class ExportDialog(QDialog):
         try:
             document = self.document.currentData()
             alone = document is not None
-            self.written = list(exporting.export(
-                self.main.ev, folder, pdf=alone or self.pdf.isChecked(),
+            # The snapshot before the papers is a write: run as every write is (the runner).
+            outcome = run_operation(
+                _Echo(self), EXPORT, self.main.ev, folder, pdf=alone or self.pdf.isChecked(),
                 xlsx=alone or self.xlsx.isChecked(),
                 federation=alone or self.federation.isChecked(), progress=self._progress,
                 provisional=self.provisional.isEnabled() and self.provisional.isChecked(),
-                only=[document] if alone else None))
-        except (UserError, NoAnswer) as error:
-            self.main.show_error(error)
-            self.progress_label.setText(error_text(error))  # one language, no code names
-            return []
+                only=[document] if alone else None)
         finally:
             self.run_button.setEnabled(True)
+        if outcome is None:
+            return []
+        self.written = list(outcome.value)
         self.files.clear()
         self.files.addItems([str(p) for p in self.written])
         message = tr("export_done", count=len(self.written), folder=str(folder))
@@ -201,3 +204,23 @@ class ExportDialog(QDialog):
         if self.open_after.isChecked():
             open_folder(folder)
         return self.written
+
+
+class _Echo:
+    """The window as the operation runner sees it, a refusal said in the dialog as well."""
+
+    def __init__(self, dialog: ExportDialog) -> None:
+        self.dialog = dialog
+
+    def refuse(self, error: UserError | NoAnswer) -> None:
+        self.dialog.main.refuse(error)
+        self.dialog.progress_label.setText(error_text(error))  # one language, no code names
+
+    def warn(self, warnings: Sequence[str]) -> None:
+        self.dialog.main.warn(warnings)
+
+    def operation_did_execute(self, outcome: Outcome[Any]) -> None:
+        self.dialog.main.operation_did_execute(outcome)
+
+    def show_message(self, text: str) -> None:
+        self.dialog.main.show_message(text)

@@ -13,7 +13,6 @@ from PySide6.QtCore import QObject, Signal
 
 from app.errors import NoAnswer, Place, UserError
 from app.ui.texts import TEXTS
-from app.wording import singular
 
 LANGUAGES = ("zh", "en")
 _state = {"language": "zh"}
@@ -51,7 +50,11 @@ def tr(key: str, **values: object) -> str:
     zh, en = TEXTS[key]
     if _state["language"] == "zh":
         return zh.format(**values) if values else zh
-    return singular(en.format(**values)) if values else en
+    if not values:
+        return en
+    from app.wording import singular  # the wording of the core: loaded when first needed
+
+    return singular(en.format(**values))
 
 
 def pick(zh: str, en: str) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QIcon, QIconEngine, QPainter, QPen, QPixmap
 
 SIZES = (16, 24, 32, 48, 64, 128, 256)
 
@@ -35,8 +35,35 @@ def _paint(size: int) -> QPixmap:
     return pixmap
 
 
+class _BoardIcon(QIconEngine):
+    """The icon painted at the size asked for, when it is asked for: the window's start does
+    not wait for seven pictures of which the window system shows one or two."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._painted: dict[int, QPixmap] = {}
+
+    def _at(self, size: int) -> QPixmap:
+        if size not in self._painted:
+            self._painted[size] = _paint(size)
+        return self._painted[size]
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        return self._at(max(1, min(size.width(), size.height())))
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode,
+              state: QIcon.State) -> None:
+        side = min(rect.width(), rect.height())
+        if side > 0:
+            painter.drawPixmap(rect.topLeft(), self._at(side))
+
+    def availableSizes(self, mode: QIcon.Mode = QIcon.Mode.Normal,  # noqa: N802 (Qt's name)
+                       state: QIcon.State = QIcon.State.Off) -> list[QSize]:
+        return [QSize(size, size) for size in SIZES]
+
+    def clone(self) -> QIconEngine:
+        return _BoardIcon()
+
+
 def app_icon() -> QIcon:
-    icon = QIcon()
-    for size in SIZES:
-        icon.addPixmap(_paint(size))
-    return icon
+    return QIcon(_BoardIcon())

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -20,18 +21,35 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
-from app.services import queries
-from app.services.event import Event
-from app.services.operations import Area, Outcome
 from app.ui import common, recent, window_layout
 from app.ui.banner import Banner
 from app.ui.i18n import error_text, language, notifier, set_language, stored_text, tr
-from app.ui.operations import run_undo_step
 from app.ui.recent import hide_password
 from app.ui.start_page import StartPage
 from app.ui.texts import TEXTS
-from app.ui.views.base import View
 from app.ui.window_menus import PRINT_LISTS, PrintMenu, RoundActions
+
+if TYPE_CHECKING:
+    # Loaded when an event is opened, not while the window comes up (issue 28): the
+    # services bring SQLAlchemy and the models, the views the services.
+    from app.services.event import Event
+    from app.services.operations import Area, Outcome
+    from app.ui.standings_cache import StandingsCache
+    from app.ui.views.base import View
+    from app.ui.views.board import BoardView
+    from app.ui.views.players import PlayersView
+    from app.ui.views.rounds import RoundsView
+    from app.ui.views.setup import SetupView
+    from app.ui.views.standings import StandingsView
+
+VIEWS = (("app.ui.views.setup", "SetupView", "tab_setup"),
+         ("app.ui.views.players", "PlayersView", "tab_players"),
+         ("app.ui.views.rounds", "RoundsView", "tab_rounds"),
+         ("app.ui.views.board", "BoardView", "tab_board"),
+         ("app.ui.views.standings", "StandingsView", "tab_standings"))
+"""The event's views, one per tab, in order: each module is loaded and the view built when it
+is first shown (or first asked for), not when the window comes up."""
+SETUP, PLAYERS, ROUNDS, BOARD, STANDINGS = range(len(VIEWS))
 
 
 class MainWindow(QMainWindow):
@@ -47,8 +65,9 @@ class MainWindow(QMainWindow):
         self.start_page = StartPage(self)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("views")
-        self.views: list[View] = []
-        self._build_views()
+        self._built: list[View | None] = [None] * len(VIEWS)
+        self._standings: StandingsCache | None = None
+        self._build_tabs()
         self.stack.addWidget(self.start_page)
         self.stack.addWidget(self.tabs)
         self._build_banner()
@@ -62,7 +81,6 @@ class MainWindow(QMainWindow):
         self.status_label = QLabel()
         self.statusBar().addWidget(self.status_label, 1)
         self._build_actions()
-        self.rounds_view.connect_actions()
         self._restore_layout()
         size = self.settings.value("font_size")
         app = QApplication.instance()
@@ -77,27 +95,97 @@ class MainWindow(QMainWindow):
         self.retranslate()
         self.start_page.refresh()
         self._update_actions()
-        queries.prepare()  # the first event opened does not wait for it
 
     # ----- building --------------------------------------------------------------------------
 
-    def _build_views(self) -> None:
-        from app.ui.views.board import BoardView
-        from app.ui.views.players import PlayersView
-        from app.ui.views.rounds import RoundsView
-        from app.ui.views.setup import SetupView
-        from app.ui.views.standings import StandingsView
+    def _build_tabs(self) -> None:
+        """One empty page per view: a view is built into its tab when first shown."""
+        for _ in VIEWS:
+            self.tabs.addTab(QWidget(), "")
+        self.tabs.currentChanged.connect(self._tab_shown)
 
-        self.setup_view = SetupView(self)
-        self.players_view = PlayersView(self)
-        self.rounds_view = RoundsView(self)
-        self.board_view = BoardView(self)
-        self.standings_view = StandingsView(self)
-        self.views = [self.setup_view, self.players_view, self.rounds_view, self.board_view,
-                      self.standings_view]
-        for view in self.views:
-            self.tabs.addTab(view, "")
-        self.tabs.currentChanged.connect(lambda _i: self._refresh_view(self.tabs.currentWidget()))
+    def _tab_shown(self, index: int) -> None:
+        if self.ev is not None and index >= 0:
+            self._refresh_view(self.view_at(index))
+
+    @property
+    def views(self) -> list[View]:
+        """The views built so far, in tab order (the others are built when first shown)."""
+        return [view for view in self._built if view is not None]
+
+    def view_at(self, index: int) -> View:
+        """The view of tab `index`, built now when it was not yet."""
+        view = self._built[index]
+        return view if view is not None else self._build_view(index)
+
+    def _build_view(self, index: int) -> View:
+        import importlib
+
+        module, name, key = VIEWS[index]
+        view: View = getattr(importlib.import_module(module), name)(self)
+        self._built[index] = view
+        if index == ROUNDS:
+            view.connect_actions()  # type: ignore[attr-defined]
+        restorer = getattr(view, "restore_layout", None)
+        if restorer is not None:
+            restorer(self.settings)
+        view.retranslate()
+        # The view takes its empty page's place (the tab shown stays shown, unannounced).
+        shown = self.tabs.currentIndex()
+        blocked = self.tabs.blockSignals(True)
+        try:
+            page = self.tabs.widget(index)
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, view, tr(key))
+            self.tabs.setTabToolTip(index, f"{tr(key)}\nCtrl+{index + 1}")
+            self.tabs.setCurrentIndex(shown)
+        finally:
+            self.tabs.blockSignals(blocked)
+        if page is not None:
+            page.deleteLater()
+        return view
+
+    @property
+    def standings(self) -> StandingsCache:
+        """The open event's standings, worked out once per change and shared by the views
+        (and ahead, in a worker, once the arbiter pauses)."""
+        if self._standings is None:
+            from app.ui.standings_cache import StandingsCache
+
+            self._standings = StandingsCache(self._group_to_warm)
+        return self._standings
+
+    def _group_to_warm(self) -> tuple[Event, str] | None:
+        """The group whose standings the arbiter will look at next: the standings view's, else
+        the rounds view's."""
+        if self.ev is None:
+            return None
+        for index in (STANDINGS, ROUNDS):
+            view = self._built[index]
+            group = view.selected_group() if view is not None else None  # type: ignore[attr-defined]
+            if group:
+                return self.ev, group
+        return None
+
+    @property
+    def setup_view(self) -> SetupView:
+        return self.view_at(SETUP)  # type: ignore[return-value]
+
+    @property
+    def players_view(self) -> PlayersView:
+        return self.view_at(PLAYERS)  # type: ignore[return-value]
+
+    @property
+    def rounds_view(self) -> RoundsView:
+        return self.view_at(ROUNDS)  # type: ignore[return-value]
+
+    @property
+    def board_view(self) -> BoardView:
+        return self.view_at(BOARD)  # type: ignore[return-value]
+
+    @property
+    def standings_view(self) -> StandingsView:
+        return self.view_at(STANDINGS)  # type: ignore[return-value]
 
     def _build_banner(self) -> None:
         self.banner = Banner()
@@ -183,7 +271,7 @@ class MainWindow(QMainWindow):
         for act in (self.act_undo, self.act_redo, self.act_export):
             self.addAction(act)
         self.view_actions = []
-        for index in range(len(self.views)):
+        for index in range(len(VIEWS)):
             act = self.new_action(f"Ctrl+{index + 1}",
                                lambda _c=False, i=index: self.show_view(i))
             self.addAction(act)
@@ -261,15 +349,14 @@ class MainWindow(QMainWindow):
             act.setText(tr(key))
             tip = f"{key}_tip"
             act.setToolTip(tr(tip) if tip in TEXTS else tr(key))
-        for index, key in enumerate(("tab_setup", "tab_players", "tab_rounds", "tab_board",
-                                     "tab_standings")):
+        for index, (_module, _name, key) in enumerate(VIEWS):
             self.tabs.setTabText(index, tr(key))
             self.tabs.setTabToolTip(index, f"{tr(key)}\nCtrl+{index + 1}")
         self.start_page.retranslate()
         for view in self.views:
             view.retranslate()
             view.stale = True
-        self._refresh_view(self.tabs.currentWidget())
+        self._refresh_current()
         self._update_actions()
         self._update_title()
 
@@ -336,6 +423,11 @@ class MainWindow(QMainWindow):
 
     def new_event(self, path: str | Path, preset: str | None = None,
                   title: str | None = None) -> bool:
+        from app.services.event import Event
+
+        if self._working():
+            return False
+
         try:
             event = Event.create(path, preset=preset, title=title)
         except (UserError, NoAnswer) as error:
@@ -346,6 +438,11 @@ class MainWindow(QMainWindow):
         return True
 
     def open_event(self, path: str | Path) -> bool:
+        from app.services.event import Event
+
+        if self._working():
+            return False
+
         try:
             event = Event.open(path)
         except (UserError, NoAnswer) as error:
@@ -360,6 +457,9 @@ class MainWindow(QMainWindow):
 
     def open_demo(self, location: str | Path | None = None) -> bool:
         from app.services import demo  # loaded when asked for: the start needs none of it
+
+        if self._working():
+            return False
 
         try:
             path = Path(location) if location else self.demo_location()
@@ -391,14 +491,39 @@ class MainWindow(QMainWindow):
             return str(Path(self.ev.store.path).resolve().parent)
         return ""
 
+    def _working(self) -> bool:
+        """An operation (a pairing) runs in a worker on the open event: it is not closed
+        under it (the progress window says to wait)."""
+        if "app.ui.operations" not in sys.modules:
+            return False
+        from app.ui.operations import background_busy
+
+        if background_busy():
+            self.show_message(tr("rounds_pairing"))
+            return True
+        return False
+
     def close_event(self) -> None:
+        if self._working():
+            return
         if self.snapshot_dialog is not None:
             self.snapshot_dialog.close()
         if self.ev is not None:
-            self.board_view.forget_event()
+            self._forget_board()
+            self._settle_standings()
             self.ev.close()
             self.ev = None
         self.show_start_page()
+
+    def _settle_standings(self) -> None:
+        if self._standings is not None:
+            self._standings.settle()  # its worker reads the event: done before it closes
+            self._standings.changed(warm=False)
+
+    def _forget_board(self) -> None:
+        board = self._built[BOARD]
+        if board is not None:
+            board.forget_event()  # type: ignore[attr-defined]
 
     def show_start_page(self) -> None:
         self.start_page.refresh()
@@ -412,11 +537,15 @@ class MainWindow(QMainWindow):
         when not given) are out of date; the one on screen (and `also`) show it at once, the
         others when they are next shown."""
         if self.ev is not None:
+            from app.services.operations import Area  # loaded with the event
+
             self.rounds_view._refusals_stale = True  # the Round actions ask again
+            if areas is None or areas - {Area.SNAPSHOTS}:
+                self.standings.changed()
             for view in self.views:
                 if areas is None or view.areas & areas:
                     view.stale = True
-            self._refresh_view(self.tabs.currentWidget())
+            self._refresh_current()
             if also is not None:
                 self._refresh_view(also)
             if self.snapshot_dialog is not None and self.snapshot_dialog.isVisible() and (
@@ -428,14 +557,20 @@ class MainWindow(QMainWindow):
     def event_replaced(self) -> None:
         """The whole event was put back (a snapshot restored): the board forgets the game it
         was linked to (that board may be gone) and every view shows the event afresh."""
-        self.board_view.forget_event()
+        self._forget_board()
         self.changed()
         for view in self.views:
             self._refresh_view(view)
 
+    def _refresh_current(self) -> None:
+        """The view on screen shows the event afresh when it is out of date."""
+        if self.ev is not None and self.tabs.currentIndex() >= 0:
+            self._refresh_view(self.view_at(self.tabs.currentIndex()))
+
     def _refresh_view(self, widget: object) -> None:
-        if self.ev is None or not isinstance(widget, View) or not widget.stale:
+        if self.ev is None or widget not in self._built or not getattr(widget, "stale", False):
             return
+        assert widget is not None
         widget.stale = False
         try:
             widget.refresh()
@@ -474,6 +609,8 @@ class MainWindow(QMainWindow):
         self._undo_step(redo=True)
 
     def _undo_step(self, *, redo: bool) -> None:
+        from app.ui.operations import run_undo_step
+
         run_undo_step(self, redo=redo)
 
     def zoom(self, step: int) -> float:
@@ -528,8 +665,12 @@ class MainWindow(QMainWindow):
         window_layout.save_layout(self, self.settings, self.views, self.tabs)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        if self._working():
+            event.ignore()
+            return
         self.save_layout()
         if self.ev is not None:
+            self._settle_standings()
             self.ev.close()
             self.ev = None
         super().closeEvent(event)

@@ -1,6 +1,10 @@
 """Running one operation from the window: the one place that calls an `Operation`, shows a
 refusal the same way everywhere (the banner above the views, and the status line), shows its
-warnings, and refreshes only the views that show what the operation changed."""
+warnings, and refreshes only the views that show what the operation changed.
+
+A long operation (pairing a round) runs in a worker thread (`run_in_background`): the window
+keeps answering (it repaints, the progress window turns) while the operation works in a
+session and transaction of its own; what it did is shown by the GUI thread when it ends."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ParamSpec, Protocol, TypeVar
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
@@ -52,17 +56,97 @@ def run_operation(window: Runner, operation: Operation[P, T], *args: P.args,
         window.refuse(error)
         return None
     QGuiApplication.restoreOverrideCursor()
+    return _done(window, outcome)
+
+
+def _done(window: Runner, outcome: Outcome[T]) -> Outcome[T]:
     window.operation_did_execute(outcome)
     if outcome.warnings:
         window.warn(outcome.warnings)
     return outcome
 
 
+class _Relay(QObject):
+    """Brings the worker's answer to the GUI thread (a queued signal: the relay lives there)."""
+
+    finished = Signal(object)
+
+
+class _Work(QRunnable):
+    """The operation, called in a thread of the pool; its outcome or its error relayed."""
+
+    def __init__(self, call: Any, relay: _Relay) -> None:
+        super().__init__()
+        self.call = call
+        self.relay = relay
+
+    def run(self) -> None:
+        try:
+            answer: tuple[bool, object] = (True, self.call())
+        except BaseException as error:  # noqa: BLE001 (raised again in the GUI thread)
+            answer = (False, error)
+        self.relay.finished.emit(answer)
+
+
+_running: list[object] = []  # the operation in a worker now (one at a time)
+
+
+def background_busy() -> bool:
+    """Whether an operation is running in a worker thread now."""
+    return bool(_running)
+
+
+def run_in_background(window: Runner, parent: QWidget, text: str,
+                      operation: Operation[P, T], *args: P.args,
+                      **kwargs: P.kwargs) -> Outcome[T] | None:
+    """Run `operation` in a worker thread, its progress window shown, and return when it has
+    ended (as `run_operation` does: None when it was refused or another is running).
+
+    The GUI thread waits in an event loop of its own meanwhile: the window repaints and the
+    progress window turns, while the progress window (modal) keeps the arbiter from starting
+    a second change. The operation opens its own session and transaction (the store's
+    engine gives each thread its own connection) and touches nothing of the GUI; its outcome
+    is shown here, in the GUI thread. A fault of the program is raised again here.
+    """
+    if _running:
+        return None  # pair pressed again while the pairing runs: one pairing, not two
+    answers: list[tuple[bool, object]] = []
+    loop = QEventLoop()
+    relay = _Relay()
+
+    def arrived(answer: tuple[bool, object]) -> None:
+        answers.append(answer)
+        loop.quit()
+
+    relay.finished.connect(arrived)
+    work = _Work(lambda: operation(*args, **kwargs), relay)
+    _running.append(work)
+    QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        with busy(parent, text):
+            QThreadPool.globalInstance().start(work)
+            if not answers:
+                loop.exec()
+    finally:
+        QGuiApplication.restoreOverrideCursor()
+        _running.remove(work)
+    ok, value = answers[0]
+    if not ok:
+        if isinstance(value, (UserError, NoAnswer)):
+            window.refuse(value)
+            return None
+        assert isinstance(value, BaseException)
+        raise value
+    return _done(window, value)  # type: ignore[arg-type]
+
+
 class Stepper(Runner, Protocol):
     """What an undo or redo step needs of the window."""
 
     ev: Event | None
-    rounds_view: RoundsView
+
+    @property
+    def rounds_view(self) -> RoundsView: ...
 
     def show_error(self, error: BaseException) -> None: ...
 

@@ -10,7 +10,7 @@ players to scan; the arbiter code (裁判码) that tablets sign in with can be s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 from urllib.parse import quote
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
@@ -32,15 +32,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import NoAnswer, UserError
-from app.services import venue
-from app.services.operations import (
-    SET_ARBITER_CODE,
-    SET_PLAYER_CONFIRMATION,
-    Operation,
-    Outcome,
-)
 from app.ui.i18n import error_text, notifier, pick
-from app.ui.operations import run_operation
+
+if TYPE_CHECKING:
+    # The window installs the menu entry at its start; the services load with the dialog.
+    from app.services.operations import Operation, Outcome
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -215,6 +211,8 @@ class ServeDialog(QDialog):
         self.confirm_boxes = {}
         if self.main.ev is None:
             return
+        from app.services import venue
+
         for group in venue.overview(self.main.ev).groups:
             box = QCheckBox(group.name)
             box.setChecked(group.player_confirmation)
@@ -226,9 +224,13 @@ class ServeDialog(QDialog):
     def _run(self, operation: Operation[P, T], *args: P.args,
              **kwargs: P.kwargs) -> Outcome[T] | None:
         """A write, run the one way the window runs them; a refusal is also said here."""
+        from app.ui.operations import run_operation
+
         return run_operation(_Echo(self), operation, *args, **kwargs)
 
     def set_confirmation(self, group: str, enabled: bool) -> None:
+        from app.services.operations import SET_PLAYER_CONFIRMATION
+
         self._run(SET_PLAYER_CONFIRMATION, self.main.ev, group, enabled)
 
     def _language_changed(self, _code: str) -> None:
@@ -319,6 +321,8 @@ class ServeDialog(QDialog):
         self.qr_for.blockSignals(True)
         self.qr_for.clear()
         self.qr_for.addItem(_t("all_groups"), "")
+        from app.services import venue
+
         groups = [g.name for g in venue.overview(self.main.ev).groups]
         for name in groups:
             self.qr_for.addItem(name, ("pairings", name))
@@ -344,6 +348,8 @@ class ServeDialog(QDialog):
         if self.main.ev is None:
             self.message.setText(_t("no_event"))
             return
+        from app.services.operations import SET_ARBITER_CODE
+
         if self._run(SET_ARBITER_CODE, self.main.ev, self.code.text()) is not None:
             self.message.setText(_t("code_saved"))
 

@@ -45,7 +45,7 @@ class StartPage(QWidget):
         self.presets = QListWidget()
         self.presets.setObjectName("presets")
         for info in list_presets():
-            item = QListWidgetItem(f"{info.title}\n    {info.name} · {'、'.join(info.groups)}")
+            item = QListWidgetItem(f"{info.title}\n    {'、'.join(info.groups)}")
             item.setData(Qt.ItemDataRole.UserRole, info.name)
             item.setData(DESCRIPTION, info.description)  # "Chinese / English"
             self.presets.addItem(item)

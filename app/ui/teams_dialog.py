@@ -50,7 +50,7 @@ from app.team_rankings import TeamRankingSpec
 from app.ui import common
 from app.ui.i18n import error_text, language, pick, tr
 from app.ui.operations import run_operation
-from app.ui.texts import TIEBREAK_ENGLISH
+from app.wording import TIEBREAK_ENGLISH
 
 SEPARATORS = re.compile(r"[、,，;；\s]+")
 # every TieRule (the enum is the list), sharing first; offered after "not chosen" (where the

@@ -5,8 +5,6 @@ Key -> (Chinese, English). `app.ui.i18n.tr(key)` picks one by the current langua
 
 from __future__ import annotations
 
-from app import wording
-
 TEXTS: dict[str, tuple[str, str]] = {
     # application and menus
     "app_title": ("五子棋赛事编排", "Gomoku Arbiter"),
@@ -99,6 +97,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "not_available": ("此功能尚未就绪（缺少服务 {name}）", "not available yet (service {name} missing)"),
     "event_files": ("赛事文件 (*.db *.sqlite);;所有文件 (*)", "Event files (*.db *.sqlite);;All files (*)"),
     "opened": ("已打开：{path}", "Opened: {path}"),
+    "opening": ("正在打开：{path}", "Opening: {path}"),
     "created": ("已新建：{path}", "Created: {path}"),
     # start page
     "start_heading": ("五子棋赛事编排", "Gomoku Arbiter"),
@@ -545,6 +544,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "f_forfeit_meeting": ("弃权算相遇", "Forfeits count as met"),
     "f_forfeit_meeting_box": ("弃权的两人以后不再相遇", "Two players of a forfeited game are not paired again"),
     "f_initial_colour": ("第1轮1号种子", "Round 1, top seed"),
+    "f_team_swiss": ("团体积分编排：主分、先后手偏好", "Team Swiss: primary score, colours"),
     "initial_colour_first": ("先手", "First move"),
     "initial_colour_second": ("后手", "Second move"),
     "initial_colour_draw": ("抽签决定", "Drawn by lot"),
@@ -594,9 +594,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "officials_bad_time": ("时间“{text}”应写作 时:分，如 09:00", "time '{text}': write HH:MM, e.g. 09:00"),
     "officials_twice": ("与第{other}行重复", "the same as line {other}"),
 }
-
-# English names of the tie-breaks: `app.wording` words the standings for every edge.
-TIEBREAK_ENGLISH = wording.TIEBREAK_ENGLISH
 
 # English for the playoff stages the services name in Chinese.
 PLAYOFF_STAGE_ENGLISH = {

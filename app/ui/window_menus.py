@@ -25,14 +25,14 @@ class RoundActions:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
-        rounds = window.rounds_view
         action = window.new_action
-        self.act_pair = action("F5", rounds.pair_next)
-        self.act_unpair = action(None, rounds.unpair_last)
-        self.act_swap = action(None, rounds.swap_selected)
-        self.act_exchange = action(None, rounds.ask_exchange)
+        # Through the window: the rounds view is built when first asked for.
+        self.act_pair = action("F5", lambda: window.rounds_view.pair_next())
+        self.act_unpair = action(None, lambda: window.rounds_view.unpair_last())
+        self.act_swap = action(None, lambda: window.rounds_view.swap_selected())
+        self.act_exchange = action(None, lambda: window.rounds_view.ask_exchange())
         self.act_playoff = action(None, window.show_playoffs)
-        self.act_print_round = action(None, rounds.print_pairings)
+        self.act_print_round = action(None, lambda: window.rounds_view.print_pairings())
         self.keys = {self.act_pair: "rounds_pair", self.act_unpair: "rounds_unpair",
                      self.act_swap: "rounds_swap", self.act_exchange: "rounds_exchange",
                      self.act_playoff: "act_playoff", self.act_print_round: "act_print_round"}

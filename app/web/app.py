@@ -67,6 +67,8 @@ class VenueApp:
         # Standings values are typed; the pages word them as the window does (app.wording).
         self.templates.filters["place"] = lambda row: wording.place_text(row.place, row.shared)
         self.templates.filters["number"] = wording.number_text
+        self.templates.filters["code_text"] = wording.code_text  # results are typed too
+        self.templates.filters["game_code"] = wording.game_code
         self.claims_version = 0
 
     # ----- helpers ---------------------------------------------------------------------

@@ -22,7 +22,9 @@ def _player(ref: PlayerRef | None, team: str = "") -> dict[str, Any] | None:
 
 
 def _result(board: BoardInfo) -> str | None:
-    return board.result if board.result and board.result != "bye" else None
+    """The board's result in the notation CLI.md gives the API (`1-0 =`), null while not in
+    (and on a bye's board)."""
+    return wording.code_text(board.result) or None
 
 
 def _board_json(board: BoardInfo) -> dict[str, Any]:
@@ -33,7 +35,8 @@ def _board_json(board: BoardInfo) -> dict[str, Any]:
     if board.first_team:
         # A team match (分台定人制): the teams above, each board's game below.
         entry["games"] = [{"board": game.index, "black": _player(game.black),
-                           "white": _player(game.white), "result": game.result or None}
+                           "white": _player(game.white),
+                           "result": wording.game_code(game.result) or None}
                           for game in board.games]
     return entry
 
@@ -77,7 +80,7 @@ class Seat:
     board: int
     first: bool  # True: first mover (black)
     opponent: PlayerRef | None
-    result: str
+    result: str  # the result as shown (`1-0`), "" while not in
     game: int = 0  # team matches: the board within the match (第几台), 0 otherwise
 
 
@@ -88,11 +91,11 @@ def seats(info: RoundInfo) -> list[Seat]:
         if board.first_team:
             for game in board.games:
                 if game.black is not None:
-                    found.append(Seat(game.black, board.number, True, game.white, game.result,
-                                      game.index))
+                    found.append(Seat(game.black, board.number, True, game.white,
+                                      wording.game_code(game.result), game.index))
                 if game.white is not None:
-                    found.append(Seat(game.white, board.number, False, game.black, game.result,
-                                      game.index))
+                    found.append(Seat(game.white, board.number, False, game.black,
+                                      wording.game_code(game.result), game.index))
             continue
         result = _result(board) or ""
         if board.first is not None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.services import queries
+from app.wording import code_text
 from tests.commands.helpers import qiwang_open, run
 
 
@@ -23,7 +24,7 @@ def _results(path: Path, group: str = "公开组") -> list[str]:
 
     event = Event.open(path)
     try:
-        return [b.result for b in queries.round_view(event, group, 1).boards]
+        return [code_text(b.result) for b in queries.round_view(event, group, 1).boards]
     finally:
         event.close()
 

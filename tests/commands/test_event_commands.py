@@ -31,7 +31,7 @@ def test_presets_lists_the_five_and_the_rif_openings_template(
     assert code == 0
     assert [line.split("\t")[0] for line in out.splitlines()] == [
         "huazhi-2021", "mindgames-2016", "qiwang-2022", "rif-openings-2026", "shenzhen-2022",
-        "yike-2022"]
+        "tuanti-2026", "yike-2022"]
 
 
 def test_import_qiwang_lists_merges_by_the_regulation(qiwang: Path,

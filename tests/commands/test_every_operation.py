@@ -17,6 +17,7 @@ from app.services import knockout, players, rounds
 from app.services.event import Event
 from app.services.queries import players as listed
 from app.services.queries import round_view
+from app.wording import code_text
 
 COMMANDS = Path(__file__).resolve().parents[2] / "app" / "commands"
 # Service functions no command calls by name, and why.
@@ -118,7 +119,7 @@ def test_results_exchange_crosstable_and_game(event_file: Path, capsys) -> None:
     assert code == 0 and "h8" in out and "not decided" in out
     assert _run(capsys, "results", f, "--group", "少儿组", "1", "1=1-0", "2==", "3=0-1")[0] == 0
     with Event.open(event_file) as event:
-        assert [b.result for b in round_view(event, "少儿组", 1).boards] == ["1-0", "=", "0-1"]
+        assert [code_text(b.result) for b in round_view(event, "少儿组", 1).boards] == ["1-0", "=", "0-1"]
     code, out, _err = _run(capsys, "crosstable", f, "--group", "少儿组", "--csv")
     assert code == 0 and out.splitlines()[0] == "rank,number,name,R1,points"
     assert len(out.splitlines()) == 7

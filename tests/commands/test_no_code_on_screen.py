@@ -132,7 +132,7 @@ def _csv_body(text: str) -> str:
 
 
 PRESETS = ("huazhi-2021", "mindgames-2016", "qiwang-2022", "rif-openings-2026",
-           "shenzhen-2022", "yike-2022")
+           "shenzhen-2022", "tuanti-2026", "yike-2022")
 
 
 def test_the_presets_are_the_ones_scanned(capsys: pytest.CaptureFixture[str]) -> None:

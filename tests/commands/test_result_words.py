@@ -12,6 +12,7 @@ from app.services import knockout, rounds
 from app.services.event import Event
 from app.services.players import add_player
 from app.services.queries import round_view
+from app.wording import code_text, game_code
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
@@ -41,7 +42,7 @@ def test_result_takes_the_words_arbiters_say(paired: Path, capsys: pytest.Captur
     assert code == 0, err
     with Event.open(paired) as event:
         found = next(b for b in round_view(event, "公开组", 1).boards if b.number == board)
-    assert found.result == stored
+    assert code_text(found.result) == stored
 
 
 def test_results_of_several_boards_take_words_too(paired: Path,
@@ -50,7 +51,7 @@ def test_results_of_several_boards_take_words_too(paired: Path,
                            "2=负", "3=½", "4=0:1", "5=先手胜", "6=和")
     assert code == 0, err
     with Event.open(paired) as event:
-        stored = [b.result for b in round_view(event, "公开组", 1).boards]
+        stored = [code_text(b.result) for b in round_view(event, "公开组", 1).boards]
     assert stored == ["1-0", "0-1", "=", "0-1", "1-0", "="]
 
 
@@ -72,5 +73,5 @@ def test_team_result_takes_the_words(tmp_path: Path,
     assert code == 0, err
     with Event.open(path) as event:
         match = round_view(event, "决赛", 1).boards[0]
-    assert [g.result for g in match.games][:3] == ["1-0", "=", "0-1"]
-    assert match.result in ("1-0", "0-1")
+    assert [game_code(g.result) for g in match.games][:3] == ["1-0", "=", "0-1"]
+    assert code_text(match.result) in ("1-0", "0-1")

@@ -28,6 +28,7 @@ from app.exports.model import (
     TieBreakColumn,
 )
 from app.pairing.system import System
+from app.results import from_notation, read_notation
 from app.rules.endings import Ending
 
 _SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘"
@@ -116,7 +117,7 @@ def _play(rng: random.Random, group: str, number: int,
     games = []
     for index, (first, second) in enumerate(pairs, start=1):
         if second is None:
-            boards.append(BoardResult(index, first, None, "", (), 2, None))
+            boards.append(BoardResult(index, first, None, None, (), 2, None))
             continue
         roll = rng.random()
         if roll < 0.45:
@@ -129,10 +130,11 @@ def _play(rng: random.Random, group: str, number: int,
             code, points, ended = "=", (1, 1), Ending.AGREED_DRAW
         else:
             code, points, ended = "+-", (2, 0), Ending.FORFEIT
-        boards.append(BoardResult(index, first, second, code, (ended,), points[0], points[1]))
+        boards.append(BoardResult(index, first, second, read_notation(code), (ended,),
+                                  points[0], points[1]))
         if code != "+-":
             games.append(Game(group, number, index, first, second,
-                              _game_moves(rng, rng.randint(9, 60)), code, ended))
+                              _game_moves(rng, rng.randint(9, 60)), from_notation(code), ended))
     return Round(group, number, tuple(boards), f"第{number}轮"), games
 
 

@@ -105,7 +105,7 @@ def _pending_last_round(model):  # type: ignore[no-untyped-def]
     """The model as it is between pairing and results of the last round."""
     last = max(r.number for r in model.rounds if r.group == "open")
     rounds = tuple(
-        replace(r, boards=tuple(replace(b, result="", how_ended=(), first_points=None,
+        replace(r, boards=tuple(replace(b, result=None, how_ended=(), first_points=None,
                                         second_points=None) for b in r.boards))
         if (r.group, r.number) == ("open", last) else r
         for r in model.rounds

@@ -11,6 +11,7 @@ import pytest
 from app.errors import UserError
 from app.exports import certificates, pdf_games
 from app.exports.model import Award, Game
+from app.results import DRAW
 from tests.exports.helpers import (
     assert_all_fonts_embedded,
     page_size,
@@ -161,7 +162,7 @@ def test_game_sheet_numbers_every_stone_and_lists_the_moves(tmp_path: Path) -> N
 def test_a_long_game_still_fits_one_page(tmp_path: Path) -> None:
     model = small_event()
     points = [f"{c}{r}" for c in "abcdefghijklmno" for r in range(1, 16)]
-    game = Game("open", 1, 1, model.players[0].id, model.players[1].id, tuple(points), "=")
+    game = Game("open", 1, 1, model.players[0].id, model.players[1].id, tuple(points), DRAW)
     path = pdf_games.write_game_sheets(model, [game], tmp_path / "g.pdf")
     assert pdf_pages(path) == 1
     assert "225" in pdf_text(path)

@@ -15,9 +15,11 @@ from app.exports import federation
 from app.exports.model import BoardResult, ExportModel, Game, Round
 from app.pairing.trf import read_trf
 from app.pairing.types import Colour, Outcome
+from app.results import from_notation, read_notation
 from app.rules.board import parse_point
 from app.rules.endings import Ending
 from app.rules.records import read_psq, read_sgf
+from app.wording import code_text
 from tests.exports.helpers import small_event
 
 
@@ -113,15 +115,15 @@ def test_double_game_rounds_give_two_games_with_colours_swapped() -> None:
     group = replace(model.groups[0], double_game=True)
     a, b = model.players[0].id, model.players[1].id
     # Each game's code is black first: a won game 1 as black and game 2 as white.
-    board = BoardResult(1, a, b, "1-0 0-1", (), 2, 0)
-    forfeit = BoardResult(2, model.players[2].id, model.players[3].id, "+-",
+    board = BoardResult(1, a, b, read_notation("1-0 0-1"), (), 2, 0)
+    forfeit = BoardResult(2, model.players[2].id, model.players[3].id, read_notation("+-"),
                           (Ending.FORFEIT,), 2, 0)
     rnd = Round(group.key, 1, (board, forfeit))
-    second = Game(group.key, 1, 1, b, a, ("h8", "h9"), "", None, 2)
+    second = Game(group.key, 1, 1, b, a, ("h8", "h9"), None, None, 2)
     double = replace(model, groups=(group,), rounds=(rnd,), games=(second,),
                      standings=(), sub_rankings=(), awards=())
     games = federation.every_game(double)
-    assert [(g.board, g.game_no, g.black, g.white, g.result) for g in games] == [
+    assert [(g.board, g.game_no, g.black, g.white, code_text(g.result)) for g in games] == [
         (1, 1, a, b, "1-0"),
         (1, 2, b, a, "0-1"),
         (2, 1, forfeit.first, forfeit.second, "+-"),
@@ -153,7 +155,7 @@ def test_recorded_games_are_written_as_sgf_and_psq(package: tuple[Path, Path]) -
      ("+-", Ending.FORFEIT, "B+F"), ("-+", None, "W+F"), ("", None, "")],
 )
 def test_sgf_result_codes(code: str, ended: Ending | None, sgf: str) -> None:
-    assert federation.sgf_result(code, ended) == sgf
+    assert federation.sgf_result(from_notation(code), ended) == sgf
 
 
 # --- what the federation receives, and that others can read it --------------------------
@@ -204,7 +206,7 @@ def test_forfeit_meetings_are_260_records_the_readers_apply() -> None:
     rounds = list(model.rounds)
     first = next(i for i, r in enumerate(rounds) if r.group == group.key and r.number == 1)
     board = rounds[first].boards[0]
-    forfeited = replace(board, result="+-", how_ended="弃权", first_points=None,
+    forfeited = replace(board, result=read_notation("+-"), how_ended="弃权", first_points=None,
                         second_points=None)
     rounds[first] = replace(rounds[first], boards=(forfeited, *rounds[first].boards[1:]))
     changed = replace(model, rounds=tuple(rounds))
@@ -310,10 +312,10 @@ def _team_match() -> ExportModel:
     players = tuple(Player(i, f"棋手{i}", "t", number=i, unit="甲队" if i <= 3 else "乙队")
                     for i in range(1, 7))
     boards = (
-        BoardResult(1, 1, 4, "1-0", label="第1场1台", first_team="甲队", second_team="乙队"),
-        BoardResult(2, 5, 2, "1-0", label="第1场2台", first_team="乙队", second_team="甲队"),
-        BoardResult(3, 3, 6, "=", label="第1场3台", first_team="甲队", second_team="乙队"),
-        BoardResult(4, 4, 1, "1-0", label="第1场加赛", first_team="乙队", second_team="甲队"),
+        BoardResult(1, 1, 4, read_notation("1-0"), label="第1场1台", first_team="甲队", second_team="乙队"),
+        BoardResult(2, 5, 2, read_notation("1-0"), label="第1场2台", first_team="乙队", second_team="甲队"),
+        BoardResult(3, 3, 6, read_notation("="), label="第1场3台", first_team="甲队", second_team="乙队"),
+        BoardResult(4, 4, 1, read_notation("1-0"), label="第1场加赛", first_team="乙队", second_team="甲队"),
     )
     return ExportModel(EventInfo("团体赛"), (Group("t", "决赛", System.TEAM_KNOCKOUT, 1),),
                        players, rounds=(Round("t", 1, boards),))

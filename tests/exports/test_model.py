@@ -22,6 +22,7 @@ from app.exports.model import (
     safe_filename,
     scaled,
 )
+from app.results import read_notation
 from app.rules.endings import Ending
 
 
@@ -68,25 +69,25 @@ def test_safe_filename_strips_what_windows_forbids() -> None:
 
 
 def test_results_in_chinese_first_mover_black() -> None:
-    assert result_zh("1-0") == "黑胜"
-    assert result_zh("0-1") == "白胜"
-    assert result_zh("1-0 =") == "黑胜／和"
-    assert result_zh("") == ""
+    assert result_zh(read_notation("1-0")) == "黑胜"
+    assert result_zh(read_notation("0-1")) == "白胜"
+    assert result_zh(read_notation("1-0 =")) == "黑胜／和"
+    assert result_zh(None) == ""
 
 
 def test_outcome_from_each_side() -> None:
-    board = BoardResult(1, 10, 20, "1-0", (Ending.FIVE,), 2, 0)
+    board = BoardResult(1, 10, 20, read_notation("1-0"), (Ending.FIVE,), 2, 0)
     assert outcome_for(board, 10) == "胜" and outcome_for(board, 20) == "负"
-    draw = BoardResult(1, 10, 20, "=", (), 1, 1)
+    draw = BoardResult(1, 10, 20, read_notation("="), (), 1, 1)
     assert outcome_for(draw, 20) == "和"
-    forfeit = BoardResult(1, 10, 20, "-+", (Ending.FORFEIT,), 0, 2)
+    forfeit = BoardResult(1, 10, 20, read_notation("-+"), (Ending.FORFEIT,), 0, 2)
     assert outcome_for(forfeit, 20) == "弃胜" and outcome_for(forfeit, 10) == "弃负"
-    double = BoardResult(1, 10, 20, "1-0 =", (), 2, 0)
+    double = BoardResult(1, 10, 20, read_notation("1-0 ="), (), 2, 0)
     assert outcome_for(double, 10) == "胜"
     # Without round points the games count, each code black first (colours swap in game 2).
-    assert outcome_for(BoardResult(1, 10, 20, "1-0 0-1"), 10) == "胜"
-    assert outcome_for(BoardResult(1, 10, 20, "1-0 1-0"), 10) == "和"
-    assert outcome_for(BoardResult(1, 10, 20, "= 1-0"), 20) == "胜"
+    assert outcome_for(BoardResult(1, 10, 20, read_notation("1-0 0-1")), 10) == "胜"
+    assert outcome_for(BoardResult(1, 10, 20, read_notation("1-0 1-0")), 10) == "和"
+    assert outcome_for(BoardResult(1, 10, 20, read_notation("= 1-0")), 20) == "胜"
     assert outcome_for(BoardResult(2, 10, None), 10) == "轮空"
     assert outcome_for(BoardResult(3, 10, 20), 10) == ""
 
@@ -123,8 +124,9 @@ def test_round_cells_join_two_boards_of_one_round() -> None:
     from app.exports.model import Round, round_cells
 
     rounds = [
-        Round("g", 1, (BoardResult(1, 1, 2, "1-0", "", 2, 0), BoardResult(2, 3, None))),
-        Round("g", 2, (BoardResult(1, 2, 1, "=", "", 1, 1), BoardResult(2, 1, 3, "0-1", "", 0, 2))),
+        Round("g", 1, (BoardResult(1, 1, 2, read_notation("1-0"), (), 2, 0), BoardResult(2, 3, None))),
+        Round("g", 2, (BoardResult(1, 2, 1, read_notation("="), (), 1, 1),
+                         BoardResult(2, 1, 3, read_notation("0-1"), (), 0, 2))),
     ]
     cells = round_cells(rounds, [1, 2, 3])
     assert cells[1] == ["2黑胜", "2白和、3黑负"]

@@ -12,6 +12,7 @@ import openpyxl
 
 from app.exports import pdf_lists, xlsx
 from app.exports.model import ExportModel, Standings
+from app.results import read_notation
 from app.rules.endings import Ending
 from tests.exports.helpers import pdf_layout_lines, small_event
 
@@ -79,9 +80,9 @@ def test_the_workbook_writes_every_result_in_one_notation_with_time_losses_in_wo
     model = small_event()
     rnd = model.round("open", 1)
     boards = list(rnd.boards)
-    boards[0] = replace(boards[0], result="0-1t")
-    boards[1] = replace(boards[1], result="1-0t")
-    boards[2] = replace(boards[2], result="0-1", how_ended=(Ending.TIME,))  # as stored
+    boards[0] = replace(boards[0], result=read_notation("0-1t"))
+    boards[1] = replace(boards[1], result=read_notation("1-0t"))
+    boards[2] = replace(boards[2], result=read_notation("0-1"), how_ended=(Ending.TIME,))  # as stored
     timed = replace(model, rounds=tuple(replace(r, boards=tuple(boards)) if r is rnd else r
                                         for r in model.rounds))
     path = xlsx.write_workbook(timed, tmp_path / "w.xlsx")

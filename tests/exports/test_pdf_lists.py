@@ -17,6 +17,7 @@ from app.exports import pdf_lists, pdf_slips
 from app.exports.fonts import register_fonts
 from app.exports.model import StandingRow, Standings, name_sort_key
 from app.exports.pdf_common import fit_size, fitted_cell, text_width
+from app.wording import code_text
 from tests.exports.helpers import (
     assert_all_fonts_embedded,
     page_size,
@@ -70,7 +71,7 @@ def test_round_results_print_results_in_chinese(tmp_path: Path) -> None:
     model = small_event()
     path = pdf_lists.write_round_results(model, "open", 3, tmp_path / "r.pdf")
     text = squeezed(pdf_text(path))
-    codes = {b.result for b in model.round("open", 3).boards if b.result}
+    codes = {code_text(b.result) for b in model.round("open", 3).boards if b.result}
     expected = {"1-0": "黑胜", "0-1": "白胜", "=": "和", "+-": "白弃权"}
     for code in codes:
         assert expected[code] in text

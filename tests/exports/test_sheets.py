@@ -26,6 +26,7 @@ from app.exports.model import (
 )
 from app.pairing.system import System
 from app.pairing.team import MatchScore
+from app.results import FIRST_WINS, read_notation
 from tests.exports.helpers import (
     assert_all_fonts_embedded,
     pdf_layout_lines,
@@ -174,11 +175,11 @@ def _team_model() -> ExportModel:
     players = tuple(Player(i, f"队员{i}", "t", number=i, unit=f"{'甲' if i <= 3 else '乙'}队")
                     for i in range(1, 7))
     boards = (
-        BoardResult(1, 1, 4, "1-0", label="第1场1台", match=1, match_board=1, first_team="甲队",
+        BoardResult(1, 1, 4, read_notation("1-0"), label="第1场1台", match=1, match_board=1, first_team="甲队",
                     second_team="乙队", match_score=MatchScore(2, 4)),
-        BoardResult(2, 5, 2, "1-0", label="第1场2台", match=1, match_board=2, first_team="乙队",
+        BoardResult(2, 5, 2, read_notation("1-0"), label="第1场2台", match=1, match_board=2, first_team="乙队",
                     second_team="甲队", match_score=MatchScore(2, 4)),
-        BoardResult(3, 3, 6, "0-1", label="第1场3台", match=1, match_board=3, first_team="甲队",
+        BoardResult(3, 3, 6, read_notation("0-1"), label="第1场3台", match=1, match_board=3, first_team="甲队",
                     second_team="乙队", match_score=MatchScore(2, 4)),
     )
     return ExportModel(EventInfo("团体赛"), (Group("t", "决赛", System.TEAM_KNOCKOUT, 1, board_count=3),),
@@ -198,9 +199,11 @@ def test_team_round_lists_print_each_match_line_with_its_score(tmp_path: Path) -
     model = _team_model()
     level = MatchScore(3, 3, decided_by_playoff=True)
     more = tuple(replace(b, number=b.number + 3, match=2, label=b.label.replace("第1场", "第2场"),
-                         result="=" if b.number == 1 else b.result, match_score=level)
+                         result=read_notation("=") if b.number == 1 else b.result,
+                         match_score=level)
                  for b in model.rounds[0].boards)
-    playoff = replace(more[0], number=7, label="第2场加赛", match_board=0, result="0-1")
+    playoff = replace(more[0], number=7, label="第2场加赛", match_board=0,
+                      result=read_notation("0-1"))
     model = replace(model, rounds=(Round("t", 1, (*model.rounds[0].boards, *more, playoff)),))
     columns, rows = pdf_lists.board_rows(model, "t", 1, filled=True)
     assert len(rows) == 2 + 7 and all(len(row) == len(columns) for row in rows)
@@ -257,8 +260,8 @@ def test_playoff_sheet_lists_games_colours_and_time_controls(tmp_path: Path) -> 
     model = small_event()
     a, b = model.players_of("open")[:2]
     playoff = PlayoffRecord("open", "公开组", 3, (a.id, b.id), (
-        PlayoffGame("双盘加赛", a.id, b.id, "1-0", "5′+3″"),
-        PlayoffGame("双盘加赛", b.id, a.id, "", "5′+3″"),
+        PlayoffGame("双盘加赛", a.id, b.id, FIRST_WINS, "5′+3″"),
+        PlayoffGame("双盘加赛", b.id, a.id, None, "5′+3″"),
     ))
     path = pdf_lists.write_playoffs(replace(model, playoffs=(playoff,)), tmp_path / "p.pdf")
     lines = [squeezed(line) for line in pdf_layout_lines(path)]

@@ -14,7 +14,7 @@ from app.pairing.system import Engine, System
 def test_stored_values_are_the_names_older_event_files_hold() -> None:
     assert [s.value for s in System] == [
         "swiss", "round_robin", "double_round_robin", "knockout", "team_knockout",
-        "cross_group", "double_swiss"]
+        "cross_group", "double_swiss", "team_swiss"]
     assert System.of("double_round_robin") is System.DOUBLE_ROUND_ROBIN
 
 
@@ -25,8 +25,13 @@ def test_an_unknown_system_is_refused_naming_it() -> None:
     assert caught.value.where == "组别 公开组"
 
 
-def test_teams_play_the_team_knockout_and_the_cross_group_round() -> None:
-    assert {s for s in System if s.team} == {System.TEAM_KNOCKOUT, System.CROSS_GROUP}
+def test_teams_play_the_team_knockout_the_cross_group_round_and_the_team_swiss() -> None:
+    assert {s for s in System if s.team} == {System.TEAM_KNOCKOUT, System.CROSS_GROUP,
+                                             System.TEAM_SWISS}
+
+
+def test_only_the_team_swiss_scores_a_level_match_as_drawn_c04_6() -> None:
+    assert {s for s in System if s.level_match_drawn} == {System.TEAM_SWISS}
 
 
 def test_brackets_belong_to_the_knockouts() -> None:
@@ -35,7 +40,8 @@ def test_brackets_belong_to_the_knockouts() -> None:
 
 def test_only_the_swiss_systems_and_round_robins_rank_by_points() -> None:
     assert {s for s in System if s.ranked_by_points} == {
-        System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN, System.DOUBLE_SWISS}
+        System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN, System.DOUBLE_SWISS,
+        System.TEAM_SWISS}
 
 
 def test_the_double_swiss_plays_two_games_a_round_c04_5_preface() -> None:
@@ -49,6 +55,7 @@ def test_a_trf_092_names_the_swiss_system() -> None:
     for system, text in TRF_TYPES.items():
         assert system_of_trf_type(text) is system
     assert system_of_trf_type("Double-Swiss (FIDE C.04.5)") is System.DOUBLE_SWISS
+    assert system_of_trf_type("Swiss Team Pairing System") is System.TEAM_SWISS
     assert system_of_trf_type("Individual: Swiss-System") is None
 
 
@@ -60,6 +67,7 @@ def test_each_system_names_its_pairing_engine() -> None:
     assert System.TEAM_KNOCKOUT.engine is Engine.BRACKET
     assert System.CROSS_GROUP.engine is Engine.CROSS_GROUP
     assert System.DOUBLE_SWISS.engine is Engine.DOUBLE_SWISS
+    assert System.TEAM_SWISS.engine is Engine.TEAM_SWISS
 
 
 def test_an_individual_knockout_match_needs_a_winner() -> None:

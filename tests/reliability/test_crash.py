@@ -25,6 +25,7 @@ from app.services.rounds import enter_result
 from app.store.database import integrity_check
 from app.store.models import BoardRow, Player, Round, UndoEntry
 from app.store.snapshots import list_snapshots, take_snapshot
+from app.wording import code_text
 from tests.reliability.helpers import GROUP, add_players, make_event, player_names
 
 pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX"),
@@ -217,7 +218,7 @@ def test_kill_during_a_burst_of_results_loses_no_returned_result(tmp_path: Path,
             assert session.scalar(select(BoardRow.result).where(BoardRow.number == last)) == ""
         # ... and work goes on.
         enter_result(event, GROUP, 1, last, ["="])
-        assert round_view(event, GROUP, 1).boards[last - 1].result == "="
+        assert code_text(round_view(event, GROUP, 1).boards[last - 1].result) == "="
     finally:
         event.close()
 

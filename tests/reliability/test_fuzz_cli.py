@@ -57,7 +57,7 @@ def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.Argument
 
 def _has_command(argv: list[str]) -> bool:
     """True when argv names a command that has a handler (not just a command group)."""
-    parser = build_parser()
+    parser = build_parser(complete=True)
     for token in argv:
         choices = _subcommands(parser)
         if token not in choices:
@@ -73,7 +73,7 @@ def _options(parser: argparse.ArgumentParser) -> list[str]:
 @st.composite
 def command_lines(draw: st.DrawFn) -> list[str]:
     """A command path (with sub-commands), then a mix of its options and values."""
-    parser = build_parser()
+    parser = build_parser(complete=True)
     argv: list[str] = []
     while True:
         choices = _subcommands(parser)

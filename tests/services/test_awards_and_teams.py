@@ -31,7 +31,15 @@ from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
 from app.standings.stakes import Stake
 from app.standings.tiebreaks import Unplayed
-from app.wording import legend_texts, prize_text, reason_text, team_criterion, title_text
+from app.wording import (
+    code_text,
+    game_code,
+    legend_texts,
+    prize_text,
+    reason_text,
+    team_criterion,
+    title_text,
+)
 from tests.exports.helpers import pdf_text, squeezed
 
 Make = Callable[..., Event]
@@ -139,7 +147,7 @@ def test_a_playoff_and_its_games_are_part_of_the_record(make_event: Make) -> Non
     assert view.decided and view.reason == reason_text(need.why)
     (record,) = build_model(event).playoffs
     assert record.order == tuple(p.id for p in view.order)
-    assert [g.result for g in record.games] == [g.result for g in view.games]
+    assert [game_code(g.result) for g in record.games] == [game_code(g.result) for g in view.games]
     assert record.reason == reason_text(need.why)
     import io
 
@@ -349,7 +357,7 @@ def test_double_forfeit_and_second_mover_forfeit_on_the_command_line(make_event:
     assert main(["result", file, "--group", OPEN, "1", "1", "--"]) == 0
     assert main(["result", file, "--group", OPEN, "1", "2", "-+"]) == 0
     with Event.open(file) as event:
-        boards = {b.number: b.result for b in round_view(event, OPEN, 1).boards}
+        boards = {b.number: code_text(b.result) for b in round_view(event, OPEN, 1).boards}
     assert (boards[1], boards[2]) == ("--", "-+")
 
 

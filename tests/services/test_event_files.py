@@ -14,7 +14,7 @@ from app.services.presets import list_presets, load_preset
 from app.services.queries import event_info, players
 
 PRESETS = ("huazhi-2021", "mindgames-2016", "qiwang-2022", "rif-openings-2026", "shenzhen-2022",
-           "yike-2022")
+           "tuanti-2026", "yike-2022")
 
 
 def test_the_five_regulations_and_the_rif_openings_template_are_presets() -> None:

@@ -12,6 +12,7 @@ from app.services.arrivals import record_late_arrival
 from app.services.event import Event
 from app.services.groups import update_group
 from app.services.queries import event_info, players, round_view
+from app.wording import code_text
 
 Make = Callable[..., Event]
 
@@ -83,9 +84,9 @@ def test_a_late_arrival_past_the_limit_forfeits(make_event: Make) -> None:
     event = make_event("shenzhen-2022", "男子组", players=4)
     rounds.pair_next_round(event, "男子组")
     assert record_late_arrival(event, "男子组", 1, 1, 3, 15) is None  # at the limit: in time
-    assert round_view(event, "男子组", 1).boards[0].result == ""
+    assert code_text(round_view(event, "男子组", 1).boards[0].result) == ""
     assert record_late_arrival(event, "男子组", 1, 1, 16, 0) == "-+"
-    assert round_view(event, "男子组", 1).boards[0].result == "-+"
+    assert code_text(round_view(event, "男子组", 1).boards[0].result) == "-+"
     assert record_late_arrival(event, "男子组", 1, 2, None, None) == "--"
 
 
@@ -135,7 +136,7 @@ def test_a_corrected_knockout_result_may_not_contradict_a_later_round(make_event
     rounds.enter_result(event, "公开组", 2, 1, ["1-0"])
     with pytest.raises(UserError, match="contradicts a later round"):
         rounds.enter_result(event, "公开组", 1, 1, ["0-1"], replace=True)
-    assert round_view(event, "公开组", 1).boards[0].result == "1-0"
+    assert code_text(round_view(event, "公开组", 1).boards[0].result) == "1-0"
 
 
 def test_round_one_reports_a_group_the_regulation_cancels(make_event: Make) -> None:

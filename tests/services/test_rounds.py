@@ -15,6 +15,7 @@ from app.services.groups import update_group
 from app.services.players import add_player, set_absence, withdraw_player
 from app.services.queries import players, round_view
 from app.services.ranking import standings
+from app.wording import code_text, game_code
 
 Make = Callable[..., Event]
 
@@ -35,7 +36,7 @@ def test_swiss_round_one_pairs_everyone_once_with_black_for_the_first_mover(make
     info = rounds.pair_next_round(event, "公开组")
     seated = [p.id for b in info.boards for p in (b.first, b.second) if p]
     assert sorted(seated) == sorted(p.id for p in players(event, "公开组"))
-    assert info.boards[-1].second is None and info.boards[-1].result == "bye"  # the PAB
+    assert info.boards[-1].second is None and info.boards[-1].bye  # the PAB
     assert len(info.boards) == 5
 
 
@@ -134,7 +135,7 @@ def test_results_are_checked_against_the_pairing(make_event: Make) -> None:
     with pytest.raises(UserError, match="already has the result"):
         rounds.enter_result(event, "公开组", 1, 1, ["0-1"])
     rounds.enter_result(event, "公开组", 1, 1, ["0-1"], replace=True)
-    assert round_view(event, "公开组", 1).boards[0].result == "0-1"
+    assert code_text(round_view(event, "公开组", 1).boards[0].result) == "0-1"
 
 
 def test_correcting_a_result_warns_about_rounds_paired_on_it(make_event: Make) -> None:
@@ -209,7 +210,7 @@ def test_double_game_round_points(make_event: Make) -> None:
         rounds.enter_result(event, group, 1, 1, ["1-0"])
     rounds.enter_result(event, group, 1, 1, ["1-0", "="])
     board = round_view(event, group, 1).boards[0]
-    assert [g.result for g in board.games] == ["1-0", "="]
+    assert [game_code(g.result) for g in board.games] == ["1-0", "="]
     assert [g.black.id for g in board.games] == [board.first.id, board.second.id]
     table = {r.player.id: r.points for r in standings(event, group).rows}
     assert table == {board.first.id: 2, board.second.id: 0}
@@ -272,3 +273,26 @@ def test_a_refused_change_names_its_board_in_words_of_each_language(make_event: 
     assert refused.value.where == Place(f"第{bye}台", f"board {bye}")
     assert refused.value.message() == (f"第{bye}台：轮空台没有先后手 / board {bye}: a bye has no "
                                        "colours")
+
+
+def _queries_pairing_round_2(make_event: Make, size: int) -> int:
+    """How many queries (SELECT statements) pairing round 2 of a `size`-player Swiss group
+    sends."""
+    from sqlalchemy import event as sa_event
+
+    event = make_event("qiwang-2022", "公开组", players=size, name=f"e{size}.db")
+    rounds.pair_next_round(event, "公开组")
+    play_all(event, "公开组", 1)
+    sent: list[str] = []
+    sa_event.listen(event.store.engine, "before_cursor_execute",
+                    lambda _c, _cursor, statement, *_: sent.append(statement))
+    rounds.pair_next_round(event, "公开组")
+    return sum(statement.lstrip().upper().startswith("SELECT") for statement in sent)
+
+
+def test_pairing_asks_as_many_queries_for_many_players_as_for_few(make_event: Make
+                                                                   ) -> None:
+    # Issue 28: no query per player (their absences) or per new board (its games): what a
+    # pairing reads does not grow with the field (the rows it writes do).
+    assert _queries_pairing_round_2(make_event, 16) == _queries_pairing_round_2(
+        make_event, 6)

@@ -18,7 +18,7 @@ from app.services.queries import round_view
 from app.services.ranking import standings
 from app.standings.ranking import PlayoffState
 from app.store.models import Playoff
-from app.wording import prize_text
+from app.wording import code_text, game_code, prize_text
 
 Make = Callable[..., Event]
 
@@ -176,11 +176,11 @@ def test_a_game_on_the_board_ending_in_a_claimed_foul_fills_the_result(make_even
     game = game.claim_foul()
     assert games.save_game(event, "少儿组", 1, 1, 1, game) == "1-0"
     board = round_view(event, "少儿组", 1).boards[0]
-    assert board.result == "1-0"
+    assert code_text(board.result) == "1-0"
     stored = board.games[0]
     assert (stored.ending, stored.opening) == ("foul", "花月")
     # After the swap the first mover holds white: the game row is black first.
-    assert stored.black.id == board.second.id and stored.result == "0-1"
+    assert stored.black.id == board.second.id and game_code(stored.result) == "0-1"
     again = games.load_game(event, "少儿组", 1, 1)
     assert again.result is not None and again.result.code == "1-0"
 

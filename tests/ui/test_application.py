@@ -36,3 +36,39 @@ def test_self_test_fails_when_the_window_never_appears(qtbot, tmp_path) -> None:
     qtbot.waitUntil(lambda: bool(codes), timeout=3000)
     assert codes == [1]
     assert not (tmp_path / "never.png").exists()
+
+
+def test_an_event_named_on_the_command_line_opens_once_the_window_is_shown(
+        window, qtbot, tmp_path) -> None:
+    from app.services.event import Event
+    from app.ui.application import open_when_shown
+
+    path = tmp_path / "event.db"
+    Event.create(path, preset="qiwang-2022").close()
+    exposed_at_opening: list[bool] = []
+    opened_event = window.open_event
+
+    def opening(where):  # type: ignore[no-untyped-def]
+        handle = window.windowHandle()
+        exposed_at_opening.append(handle is not None and handle.isExposed())
+        return opened_event(where)
+
+    window.open_event = opening
+    done: list[bool] = []
+    open_when_shown(window, path, lambda: done.append(True))
+    assert window.ev is None and str(path) in window.status_label.text()  # "opening …"
+    qtbot.waitUntil(lambda: bool(done), timeout=10000)
+    assert exposed_at_opening == [True]
+    assert window.ev is not None and window.stack.currentWidget() is window.tabs
+
+
+def test_the_self_test_waits_for_the_event_to_open(window, qtbot, tmp_path) -> None:
+    codes: list[int] = []
+    ready: list[bool] = []
+    self_test(window, tmp_path / "window.png", seconds=5, done=codes.append,
+              ready=lambda: bool(ready))
+    qtbot.wait(200)
+    assert codes == []  # shown, but the event is not open yet
+    ready.append(True)
+    qtbot.waitUntil(lambda: bool(codes), timeout=6000)
+    assert codes == [0]

@@ -18,6 +18,7 @@ from app.services import demo, knockout, queries
 from app.services.event import add_group
 from app.standings.crosstable import RoundCell
 from app.ui import bracket_widget, crosstable_widget
+from app.wording import code_text
 from tests.ui.helpers import SCREENSHOTS, add_players, screenshot, select_group
 
 RR = "循环组"
@@ -47,9 +48,9 @@ def expected_points(window, group: str) -> dict[tuple[str, str], list[str]]:
         except Exception:  # noqa: BLE001 (no such round: done)
             return out
         for board in boards:
-            if board.second is None or board.result not in worth:
+            if board.second is None or code_text(board.result) not in worth:
                 continue
-            first, second = worth[board.result]
+            first, second = worth[code_text(board.result)]
             out.setdefault((board.first.name, board.second.name), []).append(first)
             out.setdefault((board.second.name, board.first.name), []).append(second)
         number += 1

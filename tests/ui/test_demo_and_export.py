@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.services import queries
+from app.services.operations import Area
 from app.ui import export_dialog
 from tests.ui.helpers import screenshot
 
@@ -126,3 +127,30 @@ def test_a_refused_export_says_why_in_one_language(demo_window, tmp_path, qtbot)
     said = dialog.progress_label.text()
     assert said and said == window.last_error  # as the banner says it
     assert " / " not in said
+
+
+def test_the_export_s_snapshot_is_written_through_the_operation_runner(demo_window, tmp_path,
+                                                                       monkeypatch, qtbot):
+    """Every write goes through the one operation runner: the snapshot an export takes
+    before its papers is the operation's change, seen by the window (the snapshot list open
+    beside it shows the new snapshot at once)."""
+    window = demo_window
+    monkeypatch.setattr(export_dialog, "open_folder", lambda folder: None)
+    seen = []
+    shown = window.operation_did_execute
+    monkeypatch.setattr(window, "operation_did_execute",
+                        lambda outcome: (seen.append(outcome), shown(outcome)))
+    window.act_snapshots.trigger()
+    snapshots = window.snapshot_dialog
+    qtbot.addWidget(snapshots)
+    before = snapshots.table.rowCount()
+    window.act_export.trigger()
+    dialog = window.export_dialog
+    qtbot.addWidget(dialog)
+    labels = [dialog.document.itemData(i) for i in range(1, dialog.document.count())]
+    dialog.document.setCurrentIndex(labels.index("Excel 工作簿") + 1)
+    dialog.folder.setText(str(tmp_path / "one"))
+    assert [p.suffix for p in dialog.export()] == [".xlsx"]
+    assert [outcome.changes for outcome in seen] == [frozenset({Area.SNAPSHOTS})]
+    assert snapshots.table.rowCount() == before + 1
+    assert "导出前" in snapshots.table.item(0, 4).text()

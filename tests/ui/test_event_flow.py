@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 
 from app.services import queries
 from app.ui import common
+from app.wording import code_text, game_code
 from tests.ui.helpers import DATA, GROUP, LISTS, import_two_lists, screenshot, set_up_event
 
 
@@ -131,7 +132,7 @@ def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path, mon
         qtbot.keyClicks(view.entry, f"{board} {key}")
         assert view.entry.text() == ""
     stored = queries.round_view(window.ev, GROUP, 1)
-    assert [b.result for b in stored.boards[:10]] == ["1-0", "0-1", "=", "1-0", "0-1", "1-0",
+    assert [code_text(b.result) for b in stored.boards[:10]] == ["1-0", "0-1", "=", "1-0", "0-1", "1-0",
                                                        "1-0", "0-1", "+-", "1-0"]
     assert stored.complete and view.progress.value() == view.progress.maximum()
     assert "F5" in window.status_label.text()  # the round is complete: pair the next
@@ -149,18 +150,18 @@ def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path, mon
     boards = len(queries.round_view(window.ev, GROUP, 2).boards)
     for _ in range(boards - 1):
         qtbot.keyClick(view.table, "1")
-    assert all(b.result for b in queries.round_view(window.ev, GROUP, 2).boards)
+    assert all(b.done for b in queries.round_view(window.ev, GROUP, 2).boards)
     # correcting a round-1 result asks first, and once round 2 is paired warns
     asked: list[str] = []
     monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or True)
     view.round_box.setCurrentIndex(0)
     assert view.enter_result(1, ["0-1"])
     assert asked and "1-0" in asked[0] and "0-1" in asked[0]
-    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "0-1"
+    assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "0-1"
     assert "原结果" in window.banner_message()  # later rounds were paired on the old result
     # undo brings the old result back
     window.undo()
-    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "1-0"
+    assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "1-0"
 
 
 def test_standings_after_two_rounds(window, qtbot, tmp_path):
@@ -210,10 +211,10 @@ def test_a_board_game_recorded_by_clicks_fills_the_result(window, qtbot, tmp_pat
     first = queries.round_view(window.ev, GROUP, 1).boards[0].first
     assert first.name in board.link_label.text()
     play_clicks(qtbot, board, DECLARED_FOUL_GAME)
-    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == ""  # foul not claimed yet
+    assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == ""  # foul not claimed yet
     board.claim.click()
     stored = queries.round_view(window.ev, GROUP, 1).boards[0]
-    assert stored.result == "0-1"  # black (the first mover) lost by the claimed foul
+    assert code_text(stored.result) == "0-1"  # black (the first mover) lost by the claimed foul
     assert stored.games[0].moves.startswith("h8h9j8") and stored.games[0].ending == "foul"
     assert "0-1" in board.link_label.text()
     screenshot(window, "04-board-linked")
@@ -255,7 +256,7 @@ def test_playoff_created_played_and_ordered(window, qtbot, tmp_path):
     board.claim.click()
     window.tabs.setCurrentWidget(view)
     first_game = view.current_playoff().games[0]
-    assert first_game.result == "0-1"
+    assert game_code(first_game.result) == "0-1"
     for _ in range(30):
         info = view.current_playoff()
         if info.order:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.services import queries
+from app.wording import code_text
 from tests.ui.helpers import add_players, set_up_event
 
 
@@ -23,7 +24,7 @@ def view(window, tmp_path):  # type: ignore[no-untyped-def]
 
 
 def _board_results(window) -> list[str]:  # type: ignore[no-untyped-def]
-    return [b.result for b in queries.round_view(window.ev, "公开组", 1).boards]
+    return [code_text(b.result) for b in queries.round_view(window.ev, "公开组", 1).boards]
 
 
 def test_a_refused_entry_is_replaced_by_the_next_one_typed(window, qtbot, view):  # type: ignore[no-untyped-def]

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from app.results import WORDS
 from app.services import queries
 from app.ui.views.rounds_entry import parse_entry, parse_spoken_entry
+from app.wording import code_text
 from tests.ui.helpers import GROUP, import_two_lists, set_up_event, type_into
 
 
@@ -47,4 +48,4 @@ def test_words_typed_in_the_entry_are_stored(window, qtbot, tmp_path) -> None:
     assert view.entry.text() == ""
     qtbot.keyClicks(view.entry, "5 0")
     boards = queries.round_view(window.ev, GROUP, 1).boards
-    assert [b.result for b in boards[:5]] == ["1-0", "0-1", "=", "1-0", "0-1"]
+    assert [code_text(b.result) for b in boards[:5]] == ["1-0", "0-1", "=", "1-0", "0-1"]

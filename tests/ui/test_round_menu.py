@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from app.services import queries
 from app.ui import common
 from app.ui.views.rounds_entry import parse_entry
+from app.wording import code_text
 from tests.ui.helpers import (
     DECLARED_FOUL_GAME,
     GROUP,
@@ -70,29 +71,29 @@ def test_round_actions_say_why_they_cannot_run(window, qtbot, tmp_path, monkeypa
     qtbot.waitUntil(window.isActiveWindow)
     view.entry.setFocus()
     qtbot.keyClick(view.entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == ""
+    assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == ""
     qtbot.keyClick(view.entry, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
-    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "1-0"
+    assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "1-0"
     # retyping a board with a result asks first; "no" keeps it
     asked: list[str] = []
     monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or False)
     qtbot.keyClicks(view.entry, "1 0")
-    assert asked and queries.round_view(window.ev, GROUP, 1).boards[0].result == "1-0"
+    assert asked and code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "1-0"
     view.entry.setText("")
     # a loss on time by key
     qtbot.keyClicks(view.entry, "2 t0")
-    assert queries.round_view(window.ev, GROUP, 1).boards[1].result == "0-1t"
+    assert code_text(queries.round_view(window.ev, GROUP, 1).boards[1].result) == "0-1t"
     # the last round: the status line says the group is finished, playoffs may follow
     boards = queries.round_view(window.ev, GROUP, 1).boards
     for board in boards[2:]:
-        if not board.result:
+        if not board.done:
             qtbot.keyClicks(view.entry, f"{board.number} =")
     window.act_pair.trigger()
     assert view.current_round_number() == 2 and view.selected_board() == 1
     points = {row[1]: row[2] for row in view.board_texts()}
     assert any(p not in ("0", "") for p in points.values())  # points before round 2
     for board in queries.round_view(window.ev, GROUP, 2).boards:
-        if not board.result:
+        if not board.done:
             qtbot.keyClicks(view.entry, f"{board.number} 1")
     assert "比赛已全部结束" in window.status_label.text()
     assert "F5" not in window.status_label.text()
@@ -116,10 +117,10 @@ def test_a_game_on_the_board_asks_before_it_changes_a_typed_result(window, qtbot
     play_clicks(qtbot, board, DECLARED_FOUL_GAME)
     board.claim.click()  # black's foul: the game says 0-1
     assert asked and "1-0" in asked[0] and "0-1" in asked[0]
-    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "1-0"  # kept
+    assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "1-0"  # kept
     monkeypatch.setattr(common, "confirm", lambda *_a: True)
     assert board.save() == "0-1"
-    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "0-1"
+    assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "0-1"
 
 
 def test_after_the_swap_the_board_says_who_won_by_name(window, qtbot, tmp_path,
@@ -135,7 +136,7 @@ def test_after_the_swap_the_board_says_who_won_by_name(window, qtbot, tmp_path,
     play_clicks(qtbot, board, SWAPPED_BLACK_FIVE)
     # black (the second mover, after the swap) made five: the first mover lost, 0-1
     assert asked and "0-1" in asked[0].split("\n")[0].split("本局结果为")[1]
-    assert queries.round_view(window.ev, GROUP, 1).boards[0].result == "0-1"
+    assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "0-1"
     header = board.link_label.text()
     assert f"黑: {stored.second.name}" in header
     assert f"0-1（{stored.second.name}胜）" in header  # not a bare 0-1 beside 黑 …

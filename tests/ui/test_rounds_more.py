@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 
 from app.rules.protocols import Protocol
 from app.services import queries
+from app.wording import code_text, game_code
 from tests.ui.helpers import add_players, screenshot, select_group
 
 
@@ -24,7 +25,7 @@ def test_double_game_rounds_take_two_keys(window, qtbot, tmp_path):
     qtbot.keyClicks(view.entry, "=")
     assert view.entry.text() == ""
     board = queries.round_view(window.ev, group, 1).boards[0]
-    assert [g.result for g in board.games] == ["1-0", "="]
+    assert [game_code(g.result) for g in board.games] == ["1-0", "="]
     assert board.result  # won 1 drew 1: the round is won
     assert "(" in view.board_texts()[0][4]
 
@@ -70,18 +71,18 @@ def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, t
     assert view.entry.text() == "1 101"  # a team match waits for Enter
     qtbot.keyClick(view.entry, Qt.Key.Key_Return)
     assert view.entry.text() == ""
-    assert queries.round_view(window.ev, "决赛", 1).boards[0].result == "1-0"
+    assert code_text(queries.round_view(window.ev, "决赛", 1).boards[0].result) == "1-0"
     # a level match waits for the captains' playoff (主将加赛), typed after "p"
     qtbot.keyClicks(view.entry, "2 1=0")
     qtbot.keyClick(view.entry, Qt.Key.Key_Return)
-    assert queries.round_view(window.ev, "决赛", 1).boards[1].result == ""
+    assert code_text(queries.round_view(window.ev, "决赛", 1).boards[1].result) == ""
     assert "主将" in window.status_label.text()
     assert view.board_texts()[1][3].startswith("战平，需主将加赛")  # the list says so too
     qtbot.keyClicks(view.entry, "2 1=0 p0")
     qtbot.keyClick(view.entry, Qt.Key.Key_Return)
     assert view.entry.text() == "", window.last_error
     decided = queries.round_view(window.ev, "决赛", 1).boards[1]
-    assert decided.result in ("1-0", "0-1") and len(decided.games) == 4  # 3 boards + playoff
+    assert code_text(decided.result) in ("1-0", "0-1") and len(decided.games) == 4  # 3 boards + playoff
     assert view.board_texts()[1][2] == "3:3 主将加赛"  # the game points, then the playoff
     window.set_language("en")
     assert view.board_texts()[1][2] == "3:3 captains' playoff"
@@ -148,15 +149,17 @@ def test_double_game_round_recorded_on_the_board_game_by_game(window, qtbot, tmp
     play_clicks(qtbot, board, black_five)
     assert board.game.result is not None
     games = queries.round_view(window.ev, group, 1).boards[0].games
-    assert games[0].result == "1-0" and queries.round_view(window.ev, group, 1).boards[0].result == ""
+    assert game_code(games[0].result) == "1-0"
+    assert queries.round_view(window.ev, group, 1).boards[0].result is None
     board.game_index.setValue(2)
     assert board.link == (group, 1, 1, 2) and board.game.moves == ()
     play_clicks(qtbot, board, black_five)  # black is the second mover in game 2
     stored = queries.round_view(window.ev, group, 1).boards[0]
-    assert [g.result for g in stored.games][:2] == ["1-0", "1-0"]  # black first, per game
+    # black first, per game
+    assert [game_code(g.result) for g in stored.games][:2] == ["1-0", "1-0"]
     assert stored.result  # one game each: the round is decided
     window.tabs.setCurrentWidget(rounds)
-    assert rounds.board_texts()[0][4].startswith(stored.result)
+    assert rounds.board_texts()[0][4].startswith(code_text(stored.result))
 
 
 def test_views_switch_with_ctrl_and_a_number(window, qtbot, tmp_path):

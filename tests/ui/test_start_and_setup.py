@@ -21,6 +21,10 @@ def test_start_page_lists_the_presets_and_creates_an_event(window, tmp_path, mon
     names = [page.presets.item(i).data(Qt.ItemDataRole.UserRole)
              for i in range(page.presets.count())]
     assert "qiwang-2022" in names and "shenzhen-2022" in names
+    shown = [page.presets.item(i).text() for i in range(page.presets.count())]
+    # the arbiter reads the regulation's title and its groups, never the command-line name
+    assert not any(name in text for name in names for text in shown)
+    assert any("公开组" in text for text in shown)
     page.presets.setCurrentRow(names.index("qiwang-2022"))
     target = tmp_path / "final.db"
     monkeypatch.setattr(common, "ask_save_path", lambda *a, **k: target)

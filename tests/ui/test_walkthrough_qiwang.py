@@ -25,6 +25,7 @@ from app.services import queries
 from app.services.ranking import standings, team_standings
 from app.ui import common
 from app.ui.main_window import MainWindow
+from app.wording import code_text, game_code
 from tests.ui.helpers import DATA, GROUP, SCREENSHOTS, SWAPPED_BLACK_FIVE, play_clicks, screenshot
 
 FOLDER = "walkthrough-qiwang"
@@ -166,9 +167,9 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
         for board in stored.boards:
             wanted = "0-1" if (number, board.number) == RECORDED else \
                 CODES[key_for(number, board.number)]
-            assert board.result == wanted
+            assert code_text(board.result) == wanted
         texts = rounds.board_texts()
-        assert [row[4] for row in texts] == [b.result for b in stored.boards]
+        assert [row[4] for row in texts] == [code_text(b.result) for b in stored.boards]
         assert rounds.table.columnWidth(4) >= rounds.table.sizeHintForColumn(4)  # not cut
         if number in (1, 5, 9):
             steps.shot(window, f"round-{number}")
@@ -176,7 +177,7 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
     recorded = board.games[0]  # the game itself: black first, black is the second mover
     assert recorded.moves == "h8h9j8a15k8a14l8a13i8" and recorded.ending is Ending.FIVE
     assert recorded.black is not None and board.second is not None
-    assert recorded.black.id == board.second.id and recorded.result == "1-0"
+    assert recorded.black.id == board.second.id and game_code(recorded.result) == "1-0"
     assert window.status_label.text() == f"{GROUP}：比赛已全部结束（所有轮次成绩已录入）"
     assert not window.act_pair.isEnabled()
     report = rounds.report.toPlainText()

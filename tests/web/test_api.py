@@ -15,6 +15,7 @@ from app.cli import main as cli
 from app.services import rounds
 from app.services import venue as venue_service
 from app.services.queries import round_view
+from app.wording import code_text
 from tests.web.conftest import CODE, GROUP, Venue, start_venue
 
 API = f"/api/groups/{quote(GROUP)}"
@@ -30,7 +31,7 @@ def _undo_count(v: Venue) -> int:
 
 def _board_result(v: Venue, board: int) -> str:
     with v.station("check") as event:
-        return next(b.result for b in round_view(event, GROUP, 1).boards if b.number == board)
+        return next(code_text(b.result) for b in round_view(event, GROUP, 1).boards if b.number == board)
 
 
 def test_round_json_is_the_last_round_paired_with_a_bye_as_null(venue: Venue) -> None:
@@ -186,11 +187,13 @@ def test_an_unknown_group_is_not_found(venue: Venue) -> None:
 
 def test_a_team_match_names_the_teams_and_lists_its_games() -> None:
     from app.pairing.team import MatchScore
+    from app.results import SECOND_WINS, read_notation
     from app.services.queries import BoardInfo, GameInfo, PlayerRef, RoundInfo
     from app.web import data
 
     black, white = PlayerRef(7, "马娟宇", "南京", 13), PlayerRef(9, "赵平", "青岛", 40)
-    match = BoardInfo(1, None, None, "0-1", (GameInfo(1, 1, black, white, "0-1", "", "", ""),),
+    match = BoardInfo(1, None, None, read_notation("0-1"),
+                      (GameInfo(1, 1, black, white, SECOND_WINS, None, "", ""),),
                       "南京五子队5", "青岛五子队14", score=MatchScore(2, 4))
     answer = data.round_json(RoundInfo("决赛", 4, (match,), (), True))
     board = answer["boards"][0]

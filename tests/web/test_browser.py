@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from app.services import rounds
 from app.services.queries import round_view
+from app.wording import code_text
 from tests.web.conftest import CODE, GROUP, PHONE, Venue
 
 pytestmark = pytest.mark.slow  # Chromium
@@ -147,7 +148,7 @@ def test_an_arbiter_signs_in_on_a_tablet_and_enters_a_result(venue: Venue, brows
         expect(page.locator("tr[data-board='3'] .entered")).to_have_text("1-0", timeout=2000)
         _shot(page, tmp_path, "tablet-results")
         with venue.station("web:平板2") as event:  # the tablet's own undo entry
-            assert round_view(event, GROUP, 1).boards[2].result == "1-0"
+            assert code_text(round_view(event, GROUP, 1).boards[2].result) == "1-0"
             assert "第1轮第3台" in (event.can_undo() or "")
     finally:
         context.close()
@@ -173,7 +174,7 @@ def test_two_players_confirm_their_result_with_their_slip_codes(venue: Venue, ph
     _shot(phone, tmp_path, "phone-confirm")
     expect(phone.locator("tr[data-board='4'] .entered")).to_have_text("0-1", timeout=2000)
     with venue.station("check") as event:
-        assert round_view(event, GROUP, 1).boards[3].result == "0-1"
+        assert code_text(round_view(event, GROUP, 1).boards[3].result) == "0-1"
 
 
 def test_the_pages_break_no_rule_of_their_security_policy(venue: Venue, browser: Browser) -> None:

@@ -23,6 +23,7 @@ from app.services.event import Event
 from app.services.queries import round_view
 from app.web import state as web_state
 from app.web.app import qr_svg
+from app.wording import code_text
 from tests.web.conftest import CODE, GROUP, Venue, build_event, start_venue
 
 API = f"/api/groups/{quote(GROUP)}"
@@ -43,7 +44,7 @@ def _raw(v: Venue, method: str, path: str, body: bytes = b"",
 
 def _result(v: Venue, board: int) -> str:
     with v.station("check") as event:
-        return round_view(event, GROUP, 1).boards[board - 1].result
+        return code_text(round_view(event, GROUP, 1).boards[board - 1].result)
 
 
 # ----- strict input ----------------------------------------------------------------------
@@ -285,7 +286,7 @@ def test_writes_are_refused_once_the_served_file_is_gone(venue: Venue, tmp_path:
     assert "stale" in _raw(venue, "GET", API + "/round")[1]["warning"]
     if how == "replaced":
         with Event.open(path, station="check") as event:  # the file on disk: no write in it
-            assert round_view(event, GROUP, 1).boards[2].result == ""
+            assert code_text(round_view(event, GROUP, 1).boards[2].result) == ""
 
 
 # ----- caches ----------------------------------------------------------------------------
@@ -331,11 +332,11 @@ def test_a_player_s_history_names_each_round_s_board_colour_opponent_and_outcome
 
     with venue.station("check") as event:
         board = round_view(event, GROUP, 1).boards[0]
-        assert board.result == "1-0" and board.first is not None and board.second is not None
+        assert code_text(board.result) == "1-0" and board.first is not None and board.second is not None
         black = venue_service.player_history(event, GROUP, board.first.id)
         white = venue_service.player_history(event, GROUP, board.second.id)
     (row,) = black.rows
-    assert (row.round, row.board, row.colour, row.outcome, row.result) == (
+    assert (row.round, row.board, row.colour, row.outcome, code_text(row.result)) == (
         1, 1, Colour.FIRST, Outcome.WIN, "1-0")
     assert row.opponent is not None and row.opponent.id == board.second.id
     (row,) = white.rows

@@ -13,6 +13,7 @@ import pytest
 from app.services import rounds
 from app.services.event import Event
 from app.services.queries import round_view
+from app.wording import code_text
 from tests.pg import PostgresServer, find_binaries
 from tests.web.conftest import CODE, GROUP, NAMES, start_venue
 
@@ -56,6 +57,6 @@ def test_phones_follow_a_postgresql_event_and_a_tablet_writes_to_it(pg_event: st
                                     {"X-Arbiter-Code": CODE})
         assert status == 200 and answer["station"] == "web:127.0.0.1"
         with Event.open(pg_event, station="check") as event:
-            assert round_view(event, GROUP, 1).boards[1].result == "="
+            assert code_text(round_view(event, GROUP, 1).boards[1].result) == "="
     finally:
         venue.server.stop()

@@ -17,6 +17,7 @@ from app.services import venue as venue_service
 from app.services.event import Event
 from app.services.players import add_player
 from app.services.queries import round_view
+from app.wording import code_text
 from tests.web.conftest import CODE, GROUP, start_venue
 
 API = f"/api/groups/{quote(GROUP)}"
@@ -75,7 +76,7 @@ def _at_once(*calls: Callable[[], Any]) -> list[Any]:
 
 def _results(location: str | Path) -> list[str]:
     with Event.open(location, station="check") as event:
-        return [b.result for b in round_view(event, GROUP, 1).boards]
+        return [code_text(b.result) for b in round_view(event, GROUP, 1).boards]
 
 
 def test_corrections_that_saw_the_same_result_never_both_hear_ok(

@@ -7,6 +7,7 @@ from urllib.parse import quote
 
 from app.services import venue as venue_service
 from app.services.queries import round_view
+from app.wording import code_text
 from tests.web.conftest import CODE, GROUP, Venue
 
 API = f"/api/groups/{quote(GROUP)}"
@@ -14,7 +15,7 @@ API = f"/api/groups/{quote(GROUP)}"
 
 def _result(v: Venue, board: int) -> str:
     with v.station("check") as event:
-        return next(b.result for b in round_view(event, GROUP, 1).boards if b.number == board)
+        return next(code_text(b.result) for b in round_view(event, GROUP, 1).boards if b.number == board)
 
 
 def test_the_tablet_takes_the_words(venue: Venue) -> None:

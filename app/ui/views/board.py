@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import wording
 from app.errors import NoAnswer, UserError
 from app.group_settings import RULE_SET_OF
 from app.pairing.types import Colour
@@ -207,10 +208,10 @@ class BoardView(View):
         if board_info is not None:
             stored = next((g for g in board_info.games if g.index == index), None)
         self.players = (board_info.first, board_info.second) if board_info else (None, None)
-        self.board_result = board_info.result if board_info and board_info.result != "bye" \
-            else ""
+        self.board_result = wording.code_text(board_info.result) if board_info else ""
         self.game = game
-        self.saved_result = stored.result if stored is not None else None
+        self.saved_result = stored.result.code if stored is not None and stored.result \
+            else None
         self.shown = len(game.moves)
         self.show_game()
         return True

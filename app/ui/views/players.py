@@ -33,6 +33,7 @@ from app.services.operations import (
     WITHDRAW_PLAYER,
     Area,
 )
+from app.ui import common
 from app.ui.common import cell
 from app.ui.i18n import pick, tr
 from app.ui.views.base import View
@@ -301,6 +302,8 @@ class PlayersView(View):
         table.setColumnCount(len(COLUMNS))
         table.setHorizontalHeaderLabels([tr(c) for c in COLUMNS])
         table.setRowCount(len(shown))
+        read_only = SortItem().flags() & ~Qt.ItemFlag.ItemIsEditable
+        texts: list[list[str]] = []
         for row, player in enumerate(shown):
             spelled = pinyin(player.name)
             cells: list[tuple[str, object]] = [
@@ -319,10 +322,11 @@ class PlayersView(View):
                  player.qualifier_points if player.qualifier_points is not None else -1),
                 (status_text(player), player.status),
             ]
+            texts.append([text for text, _key in cells])
             for column, (text, key) in enumerate(cells):
                 item = SortItem(text)
                 item.setData(SORT_ROLE, key)
-                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                item.setFlags(read_only)
                 if column == 0:
                     item.setData(Qt.ItemDataRole.UserRole, player.id)
                 if column == 1 and player.id_number:
@@ -330,12 +334,16 @@ class PlayersView(View):
                 if column == COLUMNS.index("col_source") and player.list_file:
                     item.setToolTip(list_text(player))
                 table.setItem(row, column, item)
+        # The widest cell of each column, found before the sort moves the rows.
+        widest = [None if row < 0 else table.item(row, column)
+                  for column, row in enumerate(common.widest_rows(table, texts))]
         table.verticalHeader().setVisible(False)
         table.setSortingEnabled(True)
         if sort_column >= 0:
             table.sortItems(sort_column, sort_order)
         # Sized once the sort indicator shows again, so that each header fits with its arrow.
-        table.resizeColumnsToContents()
+        common.size_columns(table, [None if item is None else table.indexFromItem(item)
+                                    for item in widest])
         table.horizontalHeader().setStretchLastSection(False)
         table.horizontalHeader().setStretchLastSection(True)
         self.count.setText(tr("players_count", count=len(shown)))

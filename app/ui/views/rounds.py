@@ -42,7 +42,7 @@ from app.services.operations import (
 from app.ui import common
 from app.ui.common import cell
 from app.ui.i18n import pick, stored_text, tr
-from app.ui.operations import busy
+from app.ui.operations import background_busy, run_in_background
 from app.ui.views import rounds_print, rounds_table
 from app.ui.views.base import View
 from app.ui.views.rounds_entry import ResultEntry
@@ -62,6 +62,7 @@ class RoundsView(View):
         self._refusals_for: tuple[str | None, int | None] = (None, None)
         self._refusals_stale = True
         self.changed_board: int | None = None  # a result just stored on this board only
+        self._show_last_round = False  # while pairing: the round paired is shown next
         self._shown_headers: list[str] | None = None
         self.group_label = QLabel()
         self.group = QComboBox()
@@ -182,12 +183,16 @@ class RoundsView(View):
     def _ask_refusals(self) -> None:
         """Ask the services once what the round operations would say (after each change)."""
         name = self.selected_group()
+        number = self.current_round_number()
         if name is None and self.stale and self.main.ev is not None:
-            groups = queries.event_info(self.ev).groups  # not shown yet: the first group
+            # Not shown yet: for the first group and its last round, what the view will show
+            # first (then asked once, not again when it is first shown).
+            groups = queries.event_info(self.ev).groups
             name = groups[0].name if groups else None
+            number = (groups[0].rounds_paired or None) if groups else None
         self._refusals = None if name is None or self.main.ev is None else \
-            rounds_service.round_refusals(self.ev, name, self.current_round_number())
-        self._refusals_for = (name, self.current_round_number())
+            rounds_service.round_refusals(self.ev, name, number)
+        self._refusals_for = (name, number)
 
     def action_refusals(self) -> dict[str, str | None]:
         """For each Round action, why it cannot succeed now (None: it can); the services say
@@ -238,7 +243,7 @@ class RoundsView(View):
         self.changed_board = numbers[0] if len(ids) == 1 and len(numbers) == 1 else None
 
     def refresh(self) -> None:
-        self._refusals_stale = True
+        # (What the Round actions say was marked out of date by the change that refreshes.)
         board, self.changed_board = self.changed_board, None
         if board is not None and self.round is not None and self._refresh_board(board):
             return
@@ -267,14 +272,16 @@ class RoundsView(View):
         board = rounds_service.board_view(self.ev, name, self.round.number, number)
         boards = tuple(board if b.number == number else b for b in self.round.boards)
         self.round = replace(self.round, boards=boards,
-                             complete=all(b.result for b in boards))
+                             complete=all(b.done for b in boards))
         for column, value in enumerate(self.board_row(board)):
             item = self.table.item(row, column)
             if item is not None and not isinstance(value, int):
                 item.setText("" if value is None else str(value))
         # The result column was sized when it was empty: a result is shown whole (0-1t).
+        # Only this board's cell changed: only it is measured (not the whole column).
         result_column = 3 if self.is_team_group() else 4
-        wanted = self.table.sizeHintForColumn(result_column)
+        wanted = self.table.sizeHintForIndex(self.table.model().index(row, result_column)
+                                             ).width() + (1 if self.table.showGrid() else 0)
         if self.table.columnWidth(result_column) < wanted:
             self.table.setColumnWidth(result_column, wanted)
         self._show_progress()
@@ -305,7 +312,8 @@ class RoundsView(View):
         self.round_box.clear()
         for number in range(1, paired + 1):
             self.round_box.addItem(tr("round") + f" {number}", number)
-        if keep_round and isinstance(current, int) and 1 <= current <= paired:
+        if keep_round and not self._show_last_round and isinstance(current, int) \
+                and 1 <= current <= paired:
             self.round_box.setCurrentIndex(current - 1)
         else:
             self.round_box.setCurrentIndex(paired - 1)
@@ -329,7 +337,6 @@ class RoundsView(View):
                                                                             number)
             except UserError as error:
                 self.main.show_error(error)
-        self._refusals_stale = True  # asked once, by the first of the updates that follow
         self._fill()
         self.main_actions_changed()
 
@@ -359,7 +366,7 @@ class RoundsView(View):
     def _show_progress(self) -> None:
         round_ = self.round
         total = len(round_.boards) if round_ else 0
-        done = sum(1 for b in round_.boards if b.result) if round_ else 0
+        done = sum(1 for b in round_.boards if b.done) if round_ else 0
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
         self.progress.setFormat(tr("rounds_progress", round=round_.number, done=done, total=total)
@@ -391,18 +398,27 @@ class RoundsView(View):
     # ----- pairing ---------------------------------------------------------------------------
 
     def pair_next(self) -> queries.RoundInfo | None:
+        """Pair the group's next round in a worker thread, the window answering meanwhile
+        (its progress shown); return when it is stored (None: refused, or a pairing is
+        running already)."""
         name = self.selected_group()
-        if name is None:
+        if name is None or background_busy():
             return None
         expected = (self.group_info.rounds_paired + 1) if self.group_info else None
         self.main.show_message(tr("rounds_pairing"))
-        with busy(self, tr("rounds_pairing")):
-            outcome = self.run(PAIR_NEXT_ROUND, self.ev, name, expected_round=expected)
-        if outcome is None:
-            return None
-        self.stale = True
-        self.refresh()
-        self.round_box.setCurrentIndex(self.round_box.count() - 1)
+        self._show_last_round = True  # the refresh that shows the change shows the new round
+        try:
+            outcome = run_in_background(self.main, self, tr("rounds_pairing"), PAIR_NEXT_ROUND,
+                                        self.ev, name, expected_round=expected)
+            if outcome is None:
+                return None
+            if self.stale:  # paired from another view (F5): not refreshed with the change
+                self.stale = False
+                self.refresh()
+        finally:
+            self._show_last_round = False
+        if self.round_box.currentIndex() != self.round_box.count() - 1:
+            self.round_box.setCurrentIndex(self.round_box.count() - 1)
         if self.table.rowCount():
             self.table.selectRow(0)  # a fresh round opens at board 1
             self.table.scrollToTop()

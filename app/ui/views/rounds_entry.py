@@ -152,8 +152,9 @@ class ResultEntry(QObject):
         if number is None or name is None or view.round is None:
             view.main.show_message(tr("rounds_none"))
             return False
-        old = next((b.result for b in view.round.boards if b.number == board), "")
-        replace = bool(old) and old != "bye"
+        shown = next((b for b in view.round.boards if b.number == board), None)
+        replace = shown is not None and shown.result is not None
+        old = wording.code_text(shown.result) if shown is not None else ""
         new = " ".join(codes) + (f" p{' '.join(playoff)}" if playoff else "")
         if replace and self._unchanged(name, number, board, codes, playoff or []):
             view.main.show_message(tr("rounds_result_unchanged", board=board, result=old))
@@ -229,7 +230,8 @@ class ResultEntry(QObject):
         view.select_board(board.number)
         row = view.board_row(board)
         second = row[4] if view.is_team_group() else row[5]
-        result = f"  [{board.result}]" if board.result else ""
+        said = tr("bye") if board.bye else wording.code_text(board.result)
+        result = f"  [{said}]" if said else ""
         self.entry_hint.setText(f"{board.number}: {row[1]} — {second}{result}")
 
     def done(self) -> None:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QTableWidget
 
 from app import wording
 from app.services import queries
-from app.ui.common import cell
+from app.ui.common import cell, fit_columns
 from app.ui.i18n import language, tr
 from app.wording import number_text
 
@@ -47,21 +47,22 @@ def _points(points_before: dict[int, int], ref: queries.PlayerRef | None) -> str
 def board_row(board: queries.BoardInfo, points_before: dict[int, int]) -> list[object]:
     """Board, first side (points before the round, unit), result, second side (...)."""
     if board.first_team:  # a team match (分台定人制): teams, each board's game, line-ups
-        games = " ".join(g.result or "·" for g in board.games)
+        games = " ".join(wording.game_code(g.result) or "·" for g in board.games)
         lineup = ("；" if language() == "zh" else "; ").join(
             f"{g.index}: {g.black.name if g.black else '—'}–"
             f"{g.white.name if g.white else '—'}" for g in board.games)
         # every board played, level on game points: waiting for the captains' playoff
         waiting = board.score is not None and board.score.waits_for_playoff
-        result = wording.match_waiting_text(language()) if waiting else board.result
+        result = wording.match_waiting_text(language()) if waiting else \
+            wording.code_text(board.result)
         return [board.number, board.first_team, match_note(board),
                 f"{result}  [{games}]",
                 board.second_team or tr("bye"), lineup]
-    result = tr("bye") if board.result == "bye" else board.result
+    result = tr("bye") if board.bye else wording.code_text(board.result)
     if len(board.games) > 1:
-        parts = [g.result for g in board.games if g.result]
+        parts = [wording.game_code(g.result) for g in board.games if g.result is not None]
         if parts:
-            result = f"{board.result}  ({' '.join(parts)})" if board.result else \
+            result = f"{result}  ({' '.join(parts)})" if board.result is not None else \
                 " ".join(parts)
     second = player_text(board.second) if board.second is not None else tr("bye")
     return [board.number, player_text(board.first), _points(points_before, board.first),
@@ -102,7 +103,7 @@ def update_rows(table: QTableWidget, rows: list[list[object]]) -> None:
                 item.setText(text)
                 changed = True
     if changed:
-        table.resizeColumnsToContents()
+        fit_columns(table, [["" if v is None else str(v) for v in row] for row in rows])
         header = table.horizontalHeader()
         header.setStretchLastSection(False)  # re-stretch after the columns were sized
         header.setStretchLastSection(True)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import UserError
-from app.group_settings import OPENINGS, RULE_SETS
+from app.group_settings import OPENINGS, RULE_SETS, TEAM_SWISS_WORDS
 from app.pairing.system import System
 from app.pairing.types import PointSystem
 from app.rules.protocols import Protocol
@@ -43,9 +43,9 @@ from app.ui.settings_controls import (
     SubRankings,
     TieBreakPicker,
 )
-from app.ui.texts import RULE_SET_TEXTS, TIEBREAK_ENGLISH
+from app.ui.texts import RULE_SET_TEXTS
 from app.ui.views.base import View
-from app.wording import unplayed_text
+from app.wording import TIEBREAK_ENGLISH, unplayed_text
 
 POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
 UNPLAYED = tuple(policy.value for policy in Unplayed)  # the choices are the enum's
@@ -179,6 +179,11 @@ class SetupView(View):
              groups_service.tiebreak_choices()])
         self.tiebreaks.setObjectName("tiebreaks")
         self.unplayed = QComboBox()
+        # FIDE Team Swiss (C.04.6 Art. 1.2, 1.7): the primary score and the colour preferences
+        self.team_primary = QComboBox()
+        self.team_primary.setObjectName("team_swiss_primary")
+        self.team_colours = QComboBox()
+        self.team_colours.setObjectName("team_swiss_colours")
         self._fill_choices()
         self.prizes = RangeTable(PRIZE_COLUMNS, "奖励 / prizes")
         self.prizes.setObjectName("prizes")
@@ -205,6 +210,12 @@ class SetupView(View):
         self.initial_colour.setObjectName("initial_colour")
         self.late_entry_points = QSpinBox()
         self.late_entry_points.setRange(0, 100)
+        team_swiss_options = QWidget()
+        team_swiss_row = QHBoxLayout(team_swiss_options)
+        team_swiss_row.setContentsMargins(0, 0, 0, 0)
+        team_swiss_row.addWidget(self.team_primary)
+        team_swiss_row.addWidget(self.team_colours)
+        team_swiss_row.addStretch(1)
         self.eligibility = EligibilityEditor()
         self.subrankings = SubRankings()
         ranking_options = QWidget()
@@ -227,6 +238,7 @@ class SetupView(View):
             ("f_same_unit", self.same_unit), ("f_forfeit_meeting", self.forfeit_meeting),
             ("f_initial_colour", self.initial_colour),
             ("f_late_entry_points", self.late_entry_points),
+            ("f_team_swiss", team_swiss_options),
             ("f_eligibility", self.eligibility),
             ("f_subrankings", self.subrankings),
             ("f_prizes", self.prizes),
@@ -435,6 +447,8 @@ class SetupView(View):
         self.forfeit_meeting.setChecked(bool(values["forfeit_counts_as_meeting"]))
         _choose(self.initial_colour, str(values["initial_colour"]))
         self.late_entry_points.setValue(int(values["late_entry_points"]))
+        _choose(self.team_primary, str(values["team_swiss_primary"]))
+        _choose(self.team_colours, str(values["team_swiss_colours"]))
         self.subrankings.set_value(list(values["subrankings"]))
 
     def settings_values(self) -> dict[str, Any]:
@@ -450,6 +464,8 @@ class SetupView(View):
             "initial_colour": self.initial_colour.currentData(),
             "late_entry_points": self.late_entry_points.value(),
             "subrankings": self.subrankings.value(),
+            "team_swiss_primary": self.team_primary.currentData(),
+            "team_swiss_colours": self.team_colours.currentData(),
         }
 
     def save_group(self) -> bool:
@@ -489,6 +505,16 @@ class SetupView(View):
                 text = CHOICE_TEXTS.get("free_opening" if combo is self.opening and key == "free"
                                         else key)
                 combo.addItem(pick(*text) if text else key, key)
+            if current is not None:
+                _choose(combo, current)
+            combo.blockSignals(False)
+        for combo, keys in ((self.team_primary, ("match", "game")),
+                            (self.team_colours, ("A", "B", "none"))):
+            current = combo.currentData()
+            combo.blockSignals(True)
+            combo.clear()
+            for key in keys:
+                combo.addItem(pick(*TEAM_SWISS_WORDS[key]), key)
             if current is not None:
                 _choose(combo, current)
             combo.blockSignals(False)

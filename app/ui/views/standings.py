@@ -281,7 +281,7 @@ class StandingsView(View):
         self.which.clear()
         if name is not None:
             try:
-                main, subs = ranking.rankings(self.ev, name)
+                main, subs = self.main.standings.rankings(self.ev, name)  # shared, once
                 keys = ranking_keys([sub.name for sub in subs], self._team_names)
                 # a team ranking is worked out when one is chosen
                 held = [main, *subs, *(None for _name in self._team_names)]
@@ -365,7 +365,7 @@ class StandingsView(View):
                 # The table's own standings when they are the group's (worked out already).
                 held = self.rankings[0][1] if self.rankings and \
                     self.rankings[0][0] == MAIN_RANKING else None
-                info = ranking.crosstable(self.ev, name, held)
+                info = self.main.standings.crosstable(self.ev, name, held)
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
         self.crosstable.set_info(info)

@@ -16,7 +16,8 @@ from app.standings.ranking import PlayoffState
 from app.ui import common
 from app.ui.common import cell
 from app.ui.i18n import language, names_text, pick, tr
-from app.ui.texts import PLAYOFF_STAGE_ENGLISH, TIEBREAK_ENGLISH
+from app.ui.texts import PLAYOFF_STAGE_ENGLISH
+from app.wording import TIEBREAK_ENGLISH
 
 SHARED_COLOUR = "#fff3cd"
 NEED_COLOUR = "#f8d7da"
@@ -107,7 +108,8 @@ def playoff_text(info: Any) -> str:
     lines = [tr("playoff_item", place=info.place,
                 players=names_text(p.name for p in info.players), state="")]
     for game in info.games:
-        mark = game.result or ("→ " + tr("playoff_next") if game is info.next_game else "")
+        mark = wording.game_code(game.result) or (
+            "→ " + tr("playoff_next") if game is info.next_game else "")
         stage = pick(game.stage, PLAYOFF_STAGE_ENGLISH.get(game.stage, game.stage))
         lines.append(f"{game.index}. {stage}  {game.black.name} — {game.white.name}  "
                      f"{game.time_control}  {mark}")

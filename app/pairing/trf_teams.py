@@ -1,0 +1,246 @@
+"""The team records of TRF-2026 (FIDE "Format of Tournament Report File, Version 2026", team
+section) for a Swiss of teams: written with a Team Swiss group's file and read back to pair
+its next round by the teams (`trf pair --system team_swiss`).
+
+Records (1-based columns, as TRF-2026 gives them):
+- `352` colour sequence of the boards of the first-named team (`WBWB`: TRF white is our first
+  mover, 先手; huazhi 六、(三)3: the first-named team 先行方 moves first on boards 1 and 3);
+- `362` team points: `TW` won, `TD` drawn, `TL` lost match (defaults 2.0 / 1.0 / 0.0);
+- `310` one per team: 5-7 team pairing number, 9-40 name, 55-60 match points, 62-67 game
+  points, 69-71 rank, from 74 the players' pairing numbers in board order, 5 columns apart;
+- `320` the pairing-allocated bye: 5-8 its match points, 10-13 its game points, then from 15
+  the team that had it in each round (`000`: none), 4 columns apart;
+- `330` a forfeited match: 5-6 `+-` / `-+` / `--`, 8-10 round, 12-14 the first-named
+  ("white") team, 16-18 the other.
+
+The matches themselves are the players' `001` round records: a team's opponent in a round is
+the team of its board-1 player's opponent, its colour that player's colour (first-named when
+it is `352`'s first), its game points its players' points. The match result follows from the
+game points (`app.standings.team_swiss`: more wins, equal draws); a match every board of
+which was forfeited is a forfeit (the `330` record says so too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from app.errors import UserError
+from app.pairing.trf import format_points, read_trf
+from app.pairing.types import (
+    Board,
+    Colour,
+    Outcome,
+    Pairing,
+    PairingRequest,
+    PlayerHistory,
+    RoundRecord,
+    TournamentSnapshot,
+)
+from app.standings.team_swiss import match_outcome, match_points_of
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    """A team as the file holds it: its pairing number, name, players in board order."""
+
+    number: int
+    name: str
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TeamBye:
+    """The pairing-allocated bye's value (320) and who had it in each round."""
+
+    match_points: int = 2
+    game_points: int = 0
+    teams: tuple[int, ...] = ()  # index r-1 = round r; 0: nobody
+
+
+def _team_round(team: TeamEntry, round_number: int, by_player: Mapping[int, PlayerHistory],
+                team_of: Mapping[int, int], bye: TeamBye) -> RoundRecord:
+    if round_number <= len(bye.teams) and bye.teams[round_number - 1] == team.number:
+        return RoundRecord(round_number, Outcome.PAB, None, None, bye.match_points,
+                           bye.game_points)
+    records = [r for p in team.players if p in by_player
+               for r in by_player[p].rounds if r.round == round_number]
+    captain = next((r for p in team.players[:1] if p in by_player
+                    for r in by_player[p].rounds if r.round == round_number), None)
+    if captain is None or captain.opponent is None or captain.opponent not in team_of:
+        return RoundRecord(round_number, Outcome.ABSENT)
+    games = sum(r.points for r in records)
+    opponent = team_of[captain.opponent]
+    theirs = sum(r.points for p, h in by_player.items() if team_of.get(p) == opponent
+                 for r in h.rounds if r.round == round_number)
+    forfeited = all(r.outcome in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS) for r in records)
+    if forfeited:
+        outcome = Outcome.FORFEIT_WIN if games > theirs else Outcome.FORFEIT_LOSS
+    else:
+        outcome = match_outcome(games, theirs)
+    return RoundRecord(round_number, outcome, opponent, captain.colour,
+                       match_points_of(outcome), games)
+
+
+def team_histories(teams: Sequence[TeamEntry], players: Iterable[PlayerHistory], rounds: int,
+                   bye: TeamBye) -> tuple[PlayerHistory, ...]:
+    """One history per team from its players' records: each round its match (`points` the
+    match points, `game_points` the game points, `colour` FIRST for the first-named team),
+    the bye, or an absence."""
+    by_player = {p.number: p for p in players}
+    team_of = {player: team.number for team in teams for player in team.players}
+    return tuple(PlayerHistory(team.number, tuple(_team_round(team, r, by_player, team_of, bye)
+                                                  for r in range(1, rounds + 1)),
+                               name=team.name)
+                 for team in sorted(teams, key=lambda t: t.number))
+
+
+def _points(units: int, scale: int) -> str:
+    return format_points(units, scale).rjust(6)
+
+
+def team_lines(teams: Sequence[TeamEntry], histories: Sequence[PlayerHistory], boards: int,
+               bye: TeamBye, scale: int = 1, ranks: Mapping[int, int] | None = None
+               ) -> list[str]:
+    """The team section: 352, 362, one 310 per team, 320 when a bye was given, 330 per
+    forfeited match. `scale` units make one point of the file (its 162 line's)."""
+    ranks = ranks or {}
+    lines = ["352 " + "".join("W" if b % 2 == 1 else "B" for b in range(1, boards + 1)),
+             "362 TW  2.0    TD  1.0    TL  0.0"]
+    by_number = {h.number: h for h in histories}
+    for team in sorted(teams, key=lambda t: t.number):
+        history = by_number[team.number]
+        match = sum(r.points for r in history.rounds)
+        games = sum(r.game_points or 0 for r in history.rounds)
+        rank = ranks.get(team.number)
+        head = (f"310 {team.number:3d} {team.name[:32]:<32} {'':5} {'':6} "
+                f"{format_points(match, 1).rjust(6)} {_points(games, scale)} "
+                f"{(str(rank) if rank else ''):>3}  ")
+        lines.append(head + " ".join(f"{n:4d}" for n in team.players))
+    if any(bye.teams):
+        lines.append(f"320 {format_points(bye.match_points, 1):>4} "
+                     f"{format_points(bye.game_points, scale):>4} "
+                     + " ".join(f"{t:03d}" for t in bye.teams))
+    for history in histories:
+        for record in history.rounds:
+            if record.outcome is Outcome.FORFEIT_WIN and record.opponent is not None:
+                first = record.colour is Colour.FIRST
+                white, black = ((history.number, record.opponent) if first
+                                else (record.opponent, history.number))
+                lines.append(f"330 {'+-' if first else '-+'} {record.round:03d} "
+                             f"{white:03d} {black:03d}")
+    return lines
+
+
+# ----- reading -----------------------------------------------------------------------------
+
+
+def _number(text: str, where: str, field: str) -> int:
+    text = text.strip()
+    if not text.isascii() or not text.isdigit():
+        raise UserError(f"{field}应为数字：{text!r}", f"{field} must be a number: {text!r}",
+                        where)
+    return int(text)
+
+
+def _decimal(text: str, where: str, field: str) -> Fraction:
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise UserError(f"{field}应为数值：{text!r}", f"{field} must be a number: {text!r}",
+                        where) from None
+
+
+def read_teams(text: str, source: str = "") -> tuple[list[TeamEntry], TeamBye]:
+    """The 310 teams and the 320 bye of a TRF text (other lines are the players' reader's)."""
+    teams: list[TeamEntry] = []
+    bye = TeamBye()
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        where = f"{source}: 第{lineno}行" if source else f"第{lineno}行"
+        if line.startswith("310 "):
+            number = _number(line[4:7], where + " 310", "队伍编号")
+            players = tuple(_number(word, where + " 310", "棋手编号")
+                            for word in line[73:].split())
+            teams.append(TeamEntry(number, line[8:40].strip(), players))
+        elif line.startswith("320 "):
+            words = line[4:].split()
+            if len(words) < 2:
+                raise UserError("320 行缺少轮空的场分与局分", "320: the bye's points are missing",
+                                where)
+            match = _decimal(words[0], where + " 320", "轮空场分")
+            games = _decimal(words[1], where + " 320", "轮空局分")
+            bye = TeamBye(int(match), int(games),
+                          tuple(_number(w, where + " 320", "队伍编号") for w in words[2:]))
+    if not teams:
+        raise UserError("文件中没有队伍记录（310 行）", "no team records (310 lines) in the file",
+                        source or "TRF")
+    return teams, bye
+
+
+def has_team_records(text: str) -> bool:
+    return any(line.startswith("310 ") for line in text.splitlines())
+
+
+def team_request(text: str, source: str = "") -> PairingRequest:
+    """The next round of a team Swiss TRF as the Team Swiss engine takes it: one entrant per
+    310 team, its matches derived from its players' records; the file's 260 records, read
+    as team pairs, are forbidden."""
+    found = read_team_tournament(text, source)
+    return found.request_for_round(found.rounds_played + 1)
+
+@dataclass(frozen=True)
+class TeamTournament:
+    """A team Swiss TRF read by its teams: every round's matches, as the engine takes them."""
+
+    snapshot: TournamentSnapshot  # every round read
+    forbidden: tuple[tuple[int, int, frozenset[int]], ...]  # (first round, last round, teams)
+
+    @property
+    def rounds_played(self) -> int:
+        return max((len(p.rounds) for p in self.snapshot.players), default=0)
+
+    def request_for_round(self, k: int) -> PairingRequest:
+        """Round `k` to pair from rounds 1..k-1 (the 260 records in force in round k)."""
+        players = tuple(replace(p, rounds=p.rounds[:k - 1]) for p in self.snapshot.players)
+        snapshot = replace(self.snapshot, players=players,
+                           total_rounds=max(self.snapshot.total_rounds, k))
+        pairs = frozenset(frozenset(pair) for first, last, teams in self.forbidden
+                          if first <= k <= (last or k) for pair in _pairs(teams))
+        return PairingRequest(snapshot, k, frozenset(), pairs)
+
+    def pairing_of_round(self, k: int) -> Pairing:
+        """The file's own matches of round `k` (the first-named team first), then the bye."""
+        boards: list[Board] = []
+        byes: list[int] = []
+        for team in self.snapshot.players:
+            record = team.rounds[k - 1] if k <= len(team.rounds) else None
+            if record is None:
+                continue
+            if record.outcome is Outcome.PAB:
+                byes.append(team.number)
+            elif record.opponent is not None and record.colour is Colour.FIRST:
+                boards.append(Board(len(boards) + 1, team.number, record.opponent))
+        boards += [Board(len(boards) + 1, n, None) for n in byes]
+        return Pairing(k, tuple(boards))
+
+
+def _pairs(teams: frozenset[int]) -> list[tuple[int, int]]:
+    ordered = sorted(teams)
+    return [(a, b) for i, a in enumerate(ordered) for b in ordered[i + 1:]]
+
+
+def read_team_tournament(text: str, source: str = "") -> TeamTournament:
+    """A team Swiss TRF by its teams: the 310 teams, their matches from the players' records
+    and the 320 byes; the 260 records read as team pairs."""
+    tournament = read_trf(text, source)
+    teams, bye = read_teams(text, source)
+    bye = replace(bye, game_points=int(bye.game_points * tournament.point_scale))
+    rounds = tournament.rounds_played
+    histories = team_histories(teams, tournament.snapshot(rounds).players, rounds, bye)
+    snapshot = TournamentSnapshot(histories, max(tournament.total_rounds, rounds + 1),
+                                  tournament.points, tournament.initial_colour or Colour.FIRST)
+    numbers = {t.number for t in teams}
+    forbidden = tuple((entry.first, entry.last, frozenset(entry.players) & numbers)
+                      for entry in tournament.forbidden)
+    return TeamTournament(snapshot, forbidden)

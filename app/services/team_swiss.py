@@ -1,0 +1,235 @@
+"""A Swiss of teams from the event file (团体积分编排, FIDE C.04.6): the teams' matches read
+from the stored rounds, the next round paired by `app.pairing.team_swiss.pair`, and the team
+standings of `app.standings.team_swiss`.
+
+A stored round of a Team Swiss group holds one board row per match, as a team knockout's does
+(`app.services.knockout.store_team_boards`: the two teams, one game per board, the first-named
+team 先行方 moving first on the odd boards, huazhi 六、(三)3); its result `1-0` / `0-1` / `=`
+is derived from the boards (`enter_team_result`): a level match is a drawn match here, not one
+the captains play off. A team with no opponent has the pairing-allocated bye (轮空), scored as a
+won match (C.04.1 c) with a drawn game's points on every board
+(`app.standings.team_swiss.bye_game_points`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app import wording
+from app.pairing import team_swiss
+from app.pairing.team_swiss import Preferences, PrimaryScore, TeamSwissOptions
+from app.pairing.types import (
+    Board,
+    Colour,
+    NoLegalPairing,
+    Outcome,
+    Pairing,
+    PairingRequest,
+    PlayerHistory,
+    RoundRecord,
+    TournamentSnapshot,
+)
+from app.services.event import settings_of
+from app.standings.scoring import outcomes
+from app.standings.team_swiss import (
+    TeamMatch,
+    TeamRecord,
+    bye_game_points,
+    default_tiebreaks,
+    match_outcome,
+    match_points_of,
+)
+from app.store import codec
+from app.store.models import BoardRow, Group, Team
+
+
+@dataclass(frozen=True)
+class TeamRound:
+    """One team's round as stored: its match record and its colour (FIRST: named first)."""
+
+    match: TeamMatch
+    colour: Colour | None
+
+
+def seeded_teams(group: Group) -> list[Team]:
+    """The group's teams in their seed order (the pairing numbers 1, 2, ...)."""
+    return sorted(group.teams, key=lambda t: (t.seed, t.id))
+
+
+def team_numbers(group: Group) -> dict[int, int]:
+    """Team id -> pairing number (TPN order, C.04.6 Art. 1.2: the initial order)."""
+    return {team.id: k for k, team in enumerate(seeded_teams(group), start=1)}
+
+
+def options_of(group: Group) -> TeamSwissOptions:
+    settings = settings_of(group)
+    return TeamSwissOptions(Preferences(settings.team_swiss_colours),
+                            PrimaryScore(settings.team_swiss_primary))
+
+
+def tiebreaks_of(group: Group) -> tuple[str, ...]:
+    settings = settings_of(group)
+    return settings.team_tiebreaks or default_tiebreaks(PrimaryScore(settings.team_swiss_primary))
+
+
+def _game_points(group: Group, board: BoardRow) -> tuple[int, int, bool] | None:
+    """(first team's game points, second's, every board forfeited), or None while a board
+    has no result."""
+    points = settings_of(group).points
+    boards = settings_of(group).team.boards
+    results = {g.index: codec.game_result(g.result, g.ending) for g in board.games}
+    first_team = next((t for t in group.teams if t.id == board.first_team_id), None)
+    first_players = {m.player_id for m in first_team.members} if first_team else set()
+    totals = [0, 0]
+    forfeited = True
+    for game in sorted(board.games, key=lambda g: g.index):
+        if game.index > boards:
+            continue  # a further game (none in a Team Swiss)
+        result = results.get(game.index)
+        if result is None:
+            return None
+        forfeited = forfeited and result.forfeit
+        black, white = outcomes(result)
+        black_first = game.black_player_id in first_players
+        totals[0 if black_first else 1] += points.points(black)
+        totals[1 if black_first else 0] += points.points(white)
+    if not board.games:
+        return None
+    return totals[0], totals[1], forfeited
+
+
+def _played_outcome(own: int, other: int, forfeited: bool) -> Outcome:
+    if not forfeited:
+        return match_outcome(own, other)
+    return Outcome.FORFEIT_WIN if own > other else Outcome.FORFEIT_LOSS
+
+
+def team_rounds(group: Group, before_round: int | None = None,
+                partial: bool = True) -> dict[int, list[TeamRound]]:
+    """Team number -> its rounds so far (those before `before_round`): matches with a
+    result, the bye, absences; with `partial` a match still without its result is left out,
+    else a round with any such match ends the list."""
+    numbers = team_numbers(group)
+    boards_per_team = settings_of(group).team.boards
+    bye_games = bye_game_points(boards_per_team, settings_of(group).points.draw)
+    rounds: dict[int, list[TeamRound]] = {n: [] for n in numbers.values()}
+    for round_ in group.rounds_played:
+        if before_round is not None and round_.number >= before_round:
+            break
+        seen: set[int] = set()
+        for board in round_.boards:
+            first = numbers.get(board.first_team_id or 0)
+            second = numbers.get(board.second_team_id or 0)
+            if first is None:
+                continue
+            if second is None:
+                seen.add(first)
+                rounds[first].append(TeamRound(TeamMatch(
+                    round_.number, Outcome.PAB, None, match_points_of(Outcome.PAB), bye_games),
+                    None))
+                continue
+            scored = _game_points(group, board)
+            if scored is None:
+                if not partial:
+                    raise NoLegalPairing(f"第{round_.number}轮第{board.number}场尚无结果")
+                continue
+            own, other, forfeited = scored
+            seen |= {first, second}
+            for number, opponent, mine, theirs, colour in (
+                    (first, second, own, other, Colour.FIRST),
+                    (second, first, other, own, Colour.SECOND)):
+                outcome = (Outcome.FORFEIT_LOSS if forfeited and mine == theirs
+                           else _played_outcome(mine, theirs, forfeited))
+                rounds[number].append(TeamRound(TeamMatch(
+                    round_.number, outcome, opponent, match_points_of(outcome), mine), colour))
+        for number in rounds:
+            if number not in seen and not any(r.match.round == round_.number
+                                              for r in rounds[number]):
+                rounds[number].append(TeamRound(TeamMatch(round_.number, Outcome.ABSENT,
+                                                          None, 0, 0), None))
+    return rounds
+
+
+def team_records(group: Group, before_round: int | None = None) -> list[TeamRecord]:
+    """The teams' records for the standings (`app.standings.team_swiss.rank_teams`)."""
+    return [TeamRecord(number, tuple(r.match for r in found))
+            for number, found in team_rounds(group, before_round).items()]
+
+
+def team_snapshot(group: Group, number: int | None, partial: bool = False
+                  ) -> TournamentSnapshot:
+    """The teams before round `number` (None: every round so far) as the Team Swiss engine
+    takes them: one history per team, each round's `points` its match points and
+    `game_points` its game points; `partial` as `team_rounds` reads it."""
+    histories = []
+    by_number = {n: t for t, n in ((t, team_numbers(group)[t.id]) for t in group.teams)}
+    for team_number, found in sorted(team_rounds(group, number, partial=partial).items()):
+        team = by_number[team_number]
+        histories.append(PlayerHistory(
+            number=team_number,
+            rounds=tuple(RoundRecord(r.match.round, r.match.outcome, r.match.opponent,
+                                     r.colour, r.match.match_points, r.match.game_points)
+                         for r in found),
+            unit=team.unit, name=team.name))
+    chosen = settings_of(group).initial_colour
+    initial = Colour(chosen) if chosen in (Colour.FIRST.value, Colour.SECOND.value) \
+        else Colour.FIRST
+    return TournamentSnapshot(tuple(histories), group.rounds, settings_of(group).points,
+                              initial)
+
+
+def forfeited_pairs(snapshot: TournamentSnapshot) -> frozenset[frozenset[int]]:
+    """Teams whose match was forfeited: in Chinese practice they count as having met."""
+    return frozenset(frozenset((p.number, r.opponent)) for p in snapshot.players
+                     for r in p.rounds
+                     if r.opponent is not None and not r.outcome.played)
+
+
+def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
+    """Round `number` of a Team Swiss group: the pairing with the teams' ids on its boards
+    (first = the first-named team 先行方), and the report in words."""
+    snapshot = team_snapshot(group, number)
+    forbidden = (forfeited_pairs(snapshot) if settings_of(group).forfeit_counts_as_meeting
+                 else frozenset())
+    options = options_of(group)
+    paired = team_swiss.pair(PairingRequest(snapshot, number, frozenset(), forbidden), options)
+    id_of = {n: tid for tid, n in team_numbers(group).items()}
+    name_of = {t.id: t.name for t in group.teams}
+    boards = tuple(Board(b.number, id_of[b.first],
+                         None if b.second is None else id_of[b.second])
+                   for b in paired.boards)
+    report = [_system_line(options)]
+    for board in boards:
+        if board.second is None:
+            report.append(f"{name_of[board.first]} 轮空（FIDE C.04.6 第3.4条） / "
+                          f"{name_of[board.first]} receives the pairing-allocated bye "
+                          "(FIDE C.04.6 Art. 3.4)")
+    names = {n: name_of[tid] for n, tid in id_of.items()}
+    report += [wording.pairing_note_text(note, names) for note in paired.remarks]
+    report += [_named(note, group) for note in paired.notes
+               if "轮空" not in note]  # the bye is said above, by name
+    return Pairing(number, boards), report
+
+
+def _system_line(options: TeamSwissOptions) -> str:
+    from app.group_settings import TEAM_SWISS_WORDS
+
+    primary = TEAM_SWISS_WORDS[options.primary.value]
+    colours = TEAM_SWISS_WORDS[options.preferences.value]
+    return (f"团体积分编排（FIDE C.04.6）：按{primary[0]}排序，{colours[0]} / Team Swiss (FIDE "
+            f"C.04.6): ordered by {primary[1]}, {colours[1]}")
+
+
+def _named(note: str, group: Group) -> str:
+    """An engine note with the team numbers it names followed by the teams' names."""
+    by_number = {n: tid for tid, n in team_numbers(group).items()}
+    names = {t.id: t.name for t in group.teams}
+    words = []
+    for word in note.split(" "):
+        number = int(word) if word.isdigit() else None
+        if number is not None and number in by_number:
+            words.append(f"{names[by_number[number]]}（{number}）")
+        else:
+            words.append(word)
+    return " ".join(words)
+

@@ -1,0 +1,119 @@
+"""The open event's standings as the window shows them: worked out once per change and shared
+by what shows them (the standings table, the crosstable), and, once the arbiter pauses after a
+change, worked out ahead in a worker thread, so that the standings view and the crosstable
+open at once (issue 28: a 150-player group's standings take longer than the arbiter waits).
+
+Each change of the event (`changed`) starts a new generation: what was worked out before it
+is dropped, and what a worker brings back for an older generation is thrown away. The worker
+reads in a session of its own (the store's engine gives each thread its own connection) and
+writes nothing; a failure there is not told (the view asks again and tells it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from PySide6.QtCore import QObject, QThreadPool, QTimer
+
+from app.errors import NoAnswer, UserError
+from app.ui.operations import _Relay, _Work
+
+if TYPE_CHECKING:
+    from app.services.event import Event
+    from app.services.ranking import CrosstableInfo, StandingsInfo
+
+    Rankings = tuple[StandingsInfo, tuple[StandingsInfo, ...]]
+
+WARM_AFTER_MS = 400
+"""The pause after a change before the standings are worked out ahead: results typed one
+after another do not each start a computation that competes with the next."""
+
+
+class StandingsCache(QObject):
+    """The rankings and crosstables of the open event's groups, per generation."""
+
+    def __init__(self, group_to_warm: Any) -> None:
+        super().__init__()
+        self.group_to_warm = group_to_warm  # () -> (event, group name) or None
+        self.generation = 0
+        self._rankings: dict[str, Rankings] = {}
+        self._crosstables: dict[str, CrosstableInfo] = {}
+        self._warming = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(WARM_AFTER_MS)
+        self._timer.timeout.connect(self._warm)
+        self._relay = _Relay()
+        self._relay.finished.connect(self._arrived)
+
+    def changed(self, *, warm: bool = True) -> None:
+        """The event changed (or another was opened): worked out afresh when next asked,
+        and ahead once the arbiter pauses (`warm`)."""
+        self.generation += 1
+        self._rankings.clear()
+        self._crosstables.clear()
+        if warm:
+            self._timer.start()
+        else:
+            self._timer.stop()
+
+    def rankings(self, event: Event, group: str) -> Rankings:
+        """The group's standings and sub-rankings (`app.services.ranking.rankings`)."""
+        found = self._rankings.get(group)
+        if found is None:
+            from app.services import ranking
+
+            found = self._rankings[group] = ranking.rankings(event, group)
+        return found
+
+    def crosstable(self, event: Event, group: str,
+                   standings: StandingsInfo | None) -> CrosstableInfo:
+        """The group's crosstable (`app.services.ranking.crosstable`)."""
+        found = self._crosstables.get(group)
+        if found is None:
+            from app.services import ranking
+
+            found = self._crosstables[group] = ranking.crosstable(event, group, standings)
+        return found
+
+    def _warm(self) -> None:
+        target = self.group_to_warm()
+        if target is None or self._warming:
+            return
+        event, group = target
+        if group in self._rankings and group in self._crosstables:
+            return
+        generation = self.generation
+        held = self._rankings.get(group)
+
+        def work() -> tuple[int, str, Rankings, CrosstableInfo | None]:
+            from app.services import ranking
+
+            found = held if held is not None else ranking.rankings(event, group)
+            try:
+                table = ranking.crosstable(event, group, found[0])
+            except (UserError, NoAnswer):
+                table = None  # (a group without one): asked, and told, when shown
+            return generation, group, found, table
+
+        self._warming = True
+        QThreadPool.globalInstance().start(_Work(work, self._relay))
+
+    def _arrived(self, answer: tuple[bool, object]) -> None:
+        self._warming = False
+        ok, value = answer
+        if not ok:
+            return  # asked again when shown, and told then
+        generation, group, found, table = cast(
+            "tuple[int, str, Rankings, CrosstableInfo | None]", value)
+        if generation != self.generation:
+            self._timer.start()  # the event changed meanwhile: worked out again later
+            return
+        self._rankings.setdefault(group, found)
+        if table is not None:
+            self._crosstables.setdefault(group, table)
+
+    def settle(self) -> None:
+        """Let a computation ahead end (before its event is closed)."""
+        self._timer.stop()
+        if self._warming:
+            QThreadPool.globalInstance().waitForDone()

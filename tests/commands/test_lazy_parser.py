@@ -1,0 +1,170 @@
+"""The parser built lazily (issue 28): `--help` lists the commands from the table in
+app/commands/__init__.py without importing a command's module; a command's module is
+imported when it is run. The table and the modules' own `register` cannot drift apart, and
+the commands that take no event (or only list the commands) load neither the database layer
+nor the export stack: each is run in a fresh interpreter (this test process has long
+imported them all) that reports its `sys.modules`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import app.commands
+from app.cli import _ArgumentParser, build_parser, main
+from app.commands import COMMANDS
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+
+HEAVY = ("sqlalchemy", "app.store", "reportlab", "openpyxl", "docx", "pypinyin", "segno",
+         "starlette", "PySide6")
+"""Packages (and their submodules) a command without an event file must not import."""
+
+RUN = """
+import json, runpy, sys
+out = sys.argv.pop(1)
+code = 0
+try:
+    runpy.run_module("app", run_name="__main__", alter_sys=True)
+except SystemExit as stop:
+    code = stop.code
+with open(out, "w", encoding="utf-8") as file:
+    json.dump({"code": code, "modules": sorted(sys.modules)}, file)
+"""
+"""`python -m app ARGS…` that writes its exit code and `sys.modules` to a file when done."""
+
+
+def _module_names() -> list[str]:
+    return sorted(info.name for info in pkgutil.iter_modules(app.commands.__path__)
+                  if not info.name.startswith("_"))
+
+
+def _registered(module: str) -> list[tuple[str, tuple[str, ...], str | None]]:
+    """The commands `module` registers on a plain argparse: name, aliases, help."""
+    subparsers = argparse.ArgumentParser().add_subparsers()
+    importlib.import_module(f"app.commands.{module}").register(subparsers)
+    parsers = subparsers._name_parser_map
+    return [(choice.dest,
+             tuple(name for name, parser in parsers.items()
+                   if parser is parsers[choice.dest] and name != choice.dest),
+             choice.help)
+            for choice in subparsers._choices_actions]
+
+
+def _eager_parser() -> argparse.ArgumentParser:
+    """The parser as it was built before the table: every module imported, in name order."""
+    parser = _ArgumentParser(prog="gomoku-arbiter",
+                             description="五子棋赛事编排 / Gomoku Arbiter")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                       parser_class=_ArgumentParser)
+    for module in _module_names():
+        importlib.import_module(f"app.commands.{module}").register(subparsers)
+    return parser
+
+
+def test_the_table_lists_every_module_s_commands_with_their_help() -> None:
+    assert sorted({command.module for command in COMMANDS}) == _module_names()
+    for module in _module_names():
+        listed = [(c.name, c.aliases, c.help) for c in COMMANDS if c.module == module]
+        assert listed == _registered(module), module
+
+
+def test_the_table_names_each_command_once() -> None:
+    names = [name for command in COMMANDS for name in (command.name, *command.aliases)]
+    assert len(names) == len(set(names))
+
+
+def test_help_lists_what_the_modules_register_in_the_same_words() -> None:
+    assert build_parser().format_help() == _eager_parser().format_help()
+
+
+def _sub(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    sub = action.choices[name]
+    assert isinstance(sub, argparse.ArgumentParser)
+    return sub
+
+
+def test_a_command_s_own_help_is_its_module_s(capsys: pytest.CaptureFixture[str]) -> None:
+    eager = _eager_parser()
+    for command in COMMANDS:
+        with pytest.raises(SystemExit):
+            main([command.name, "--help"])
+        assert capsys.readouterr().out == _sub(eager, command.name).format_help(), command.name
+
+
+def test_the_complete_parser_has_every_command_s_arguments() -> None:
+    complete, eager = build_parser(complete=True), _eager_parser()
+    for command in COMMANDS:
+        assert (_sub(complete, command.name).format_help()
+                == _sub(eager, command.name).format_help()), command.name
+
+
+def test_a_lazy_parser_holds_no_command_s_arguments_until_it_is_run() -> None:
+    parser = build_parser()
+    pair = _sub(parser, "pair")
+    assert [a.dest for a in pair._actions] == ["help"]
+    args = parser.parse_args(["pair", "event.db", "--group", "公开组"])
+    assert (args.file, args.group) == ("event.db", "公开组") and callable(args.handler)
+
+
+def loaded(tmp_path: Path, *argv: str, stdin: str = "") -> tuple[int, list[str]]:
+    """`python -m app ARGV…` in a fresh interpreter: its exit code and the modules it
+    loaded."""
+    out = tmp_path / "modules.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", RUN, str(out), *argv], cwd=tmp_path, env=env,
+                          input=stdin, capture_output=True, text=True, timeout=600)
+    assert out.exists(), done.stderr
+    answer = json.loads(out.read_text("utf-8"))
+    return answer["code"], answer["modules"]
+
+
+def heavy(modules: list[str]) -> list[str]:
+    """The packages of `HEAVY` that `modules` holds (a package named once)."""
+    return sorted({name for name in HEAVY for module in modules
+                   if module == name or module.startswith(name + ".")})
+
+
+def test_the_check_names_what_it_looks_for() -> None:
+    assert heavy(["sqlalchemy.orm", "app.store.files", "app.storefront", "docxcompose",
+                  "PySide6.QtCore"]) == ["PySide6", "app.store", "sqlalchemy"]
+
+
+def test_help_imports_no_command_module(tmp_path: Path) -> None:
+    code, modules = loaded(tmp_path, "--help")
+    assert code == 0
+    assert heavy(modules) == []
+    assert [m for m in modules if m.startswith("app.commands.")] == ["app.commands._words"]
+
+
+TRF = DATA / "trf" / "byes_forfeits.trf"
+POSITION = (DATA / "renju" / "positions.jsonl").read_text("utf-8").splitlines()[0] + "\n"
+
+
+@pytest.mark.parametrize(("argv", "modules"), [
+    (("trf", "pair", str(TRF)), {"trf"}),
+    (("trf", "check", str(TRF)), {"trf"}),
+    (("berger", "6"), {"berger"}),
+    (("judge",), {"judge"}),
+    (("presets",), {"event_files"}),
+    # record reads its file through trf's bounded reader.
+    (("record", "convert", str(DATA / "renjunet" / "sample.rif"), "--to", "sgf"),
+     {"record", "trf"}),
+], ids=lambda value: " ".join(value[:2]) if isinstance(value, tuple) else "")
+def test_a_command_without_an_event_imports_no_database_or_export(
+        tmp_path: Path, argv: tuple[str, ...], modules: set[str]) -> None:
+    code, loaded_modules = loaded(tmp_path, *argv, stdin=POSITION)
+    assert code in (0, 1)  # 1: `trf check` answering that a round differs
+    assert {m.removeprefix("app.commands.") for m in loaded_modules
+            if m.startswith("app.commands.") and not m.startswith("app.commands._")} == modules
+    assert heavy(loaded_modules) == [], f"{' '.join(argv)} imported {heavy(loaded_modules)}"

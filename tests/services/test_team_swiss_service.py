@@ -1,0 +1,90 @@
+"""A Team Swiss group from the event file (app.services.team_swiss): rounds paired from the
+stored matches by the C.04.6 engine, the bye, a level match drawn (no captains' playoff), a
+forfeited match, and the standings on the primary score the group chose."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.errors import UserError
+from app.pairing.types import Outcome
+from app.services import queries
+from app.services.event import Event
+from app.services.groups import update_group
+from app.services.knockout import add_team, enter_team_result
+from app.services.ranking import standings
+from app.services.rounds import pair_next_round
+from app.services.team_swiss import forfeited_pairs, team_rounds, team_snapshot
+
+GROUP = "团体赛"
+CITIES = ("北京", "上海", "杭州", "南京", "广州")
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Event:
+    created = Event.create(tmp_path / "e.db", preset="tuanti-2026")
+    for city in CITIES:
+        add_team(created, GROUP, f"{city}队", [(f"{city}甲", "M"), (f"{city}乙", "M"),
+                                               (f"{city}丙", "F")])
+    return created
+
+
+def _matches(event: Event, number: int) -> list[queries.BoardInfo]:
+    return list(queries.round_view(event, GROUP, number).boards)
+
+
+def test_round_one_gives_the_lowest_team_the_bye_c04_6_art_3_4(event: Event) -> None:
+    info = pair_next_round(event, GROUP)
+    byes = [b.first_team for b in info.boards if not b.second_team]
+    assert byes == ["广州队"]  # five teams: the one with the highest pairing number
+    report = "\n".join(str(line) for line in queries.round_view(event, GROUP, 1).report)
+    assert "广州队 轮空" in report and "FIDE C.04.6" in report
+
+
+def test_a_level_match_is_drawn_and_takes_no_playoff(event: Event) -> None:
+    pair_next_round(event, GROUP)
+    first = _matches(event, 1)[0]
+    with pytest.raises(UserError) as refused:
+        enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="], ["1-0"])
+    assert "主将加赛" in refused.value.zh
+    assert _matches(event, 1)[0].result is None  # refused: nothing written
+    assert enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="]) == "="
+    board = _matches(event, 1)[0]
+    assert board.score is not None and board.score.drawn and not board.score.waits_for_playoff
+
+
+def test_a_forfeited_match_counts_as_met_and_is_not_paired_again(event: Event) -> None:
+    met: dict[int, set[frozenset[str]]] = {}
+    for number in range(1, 5):
+        pair_next_round(event, GROUP)
+        matches = [b for b in _matches(event, number) if b.second_team]
+        for k, board in enumerate(matches):
+            codes = ["+-", "-+", "+-"] if (number, k) == (1, 0) else ["1-0", "0-1", "="]
+            enter_team_result(event, GROUP, number, board.number, codes)
+        met[number] = {frozenset((b.first_team, b.second_team)) for b in matches}
+    first_match = _matches(event, 1)[0]
+    pair = frozenset((first_match.first_team, first_match.second_team))
+    assert all(pair not in met[n] for n in range(2, 5))
+    with event.reading() as session:
+        group = Event.group(session, GROUP)
+        records = team_rounds(group)
+        forbidden = forfeited_pairs(team_snapshot(group, 5))
+    assert records[1][0].match.outcome is Outcome.FORFEIT_WIN  # 北京队, named first
+    assert records[2][0].match.outcome is Outcome.FORFEIT_LOSS
+    assert forbidden == {frozenset((1, 2))}  # never paired again (Chinese practice)
+
+
+def test_the_primary_score_the_group_chose_orders_the_standings(event: Event) -> None:
+    pair_next_round(event, GROUP)
+    first, second = [b for b in _matches(event, 1) if b.second_team]
+    enter_team_result(event, GROUP, 1, first.number, ["1-0", "0-1", "0-1"])  # 4:2
+    enter_team_result(event, GROUP, 1, second.number, ["1-0", "0-1", "1-0"])  # 6:0
+    by_match = standings(event, GROUP)
+    assert [r.points for r in by_match.rows] == [2, 2, 2, 0, 0]  # the bye counts a win
+    assert by_match.columns[0] == ("game_points", "局分")
+    update_group(event, GROUP, settings={"team_swiss_primary": "game"})
+    by_games = standings(event, GROUP)
+    assert [r.points for r in by_games.rows] == [6, 4, 3, 2, 0]  # the bye: 3 drawn boards
+    assert by_games.columns[0] == ("match_points", "场分")
