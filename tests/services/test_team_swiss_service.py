@@ -74,8 +74,10 @@ def test_a_forfeited_match_counts_as_met_and_is_not_paired_again(event: Event) -
         records = team_rounds(group)
         forbidden = forfeited_pairs(team_snapshot(group, 5))
     assert records[1][0].match.outcome is Outcome.FORFEIT_WIN  # 北京队, named first
-    assert records[2][0].match.outcome is Outcome.FORFEIT_LOSS
-    assert forbidden == {frozenset((1, 2))}  # never paired again (Chinese practice)
+    opponent = records[1][0].match.opponent  # C.04.6 Art. 3.6.3: 3 in round 1 (1-3 2-4)
+    assert opponent is not None
+    assert records[opponent][0].match.outcome is Outcome.FORFEIT_LOSS
+    assert forbidden == {frozenset((1, opponent))}  # never paired again (Chinese practice)
 
 
 def test_the_primary_score_the_group_chose_orders_the_standings(event: Event) -> None:
