@@ -18,6 +18,7 @@ from app.services.players import withdraw_player
 from app.services.ranking import standings
 from app.services.rounds import pair_next_round
 from app.services.team_swiss import forfeited_pairs, team_rounds, team_snapshot
+from app.wording import code_text
 
 GROUP = "团体赛"
 CITIES = ("北京", "上海", "杭州", "南京", "广州")
@@ -51,7 +52,7 @@ def test_a_level_match_is_drawn_and_takes_no_playoff(event: Event) -> None:
         enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="], ["1-0"])
     assert "主将加赛" in refused.value.zh
     assert _matches(event, 1)[0].result is None  # refused: nothing written
-    assert enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="]) == "="
+    assert code_text(enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="])) == "="
     board = _matches(event, 1)[0]
     assert board.result is not None and board.result.games[0].draw  # a drawn match
     assert board.score is not None and board.score.drawn and not board.score.waits_for_playoff
