@@ -71,29 +71,38 @@ def _colour(first: bool):  # type: ignore[no-untyped-def]
     return Colour.FIRST if first else Colour.SECOND
 
 
-def _ours(text: str, pair: Pairer, repeat: int) -> tuple[float, float]:
-    """Median seconds of (reading the file and pairing, the pairing alone)."""
-    totals, pairings = [], []
+def _ours(text: str, pair: Pairer, repeat: int) -> tuple[float, float, float]:
+    """Median seconds of (reading the file and pairing, the pairing alone, the CPU time of
+    reading and pairing)."""
+    totals, pairings, cpu = [], [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         request = read_trf(text).next_round_request()
         middle = time.perf_counter()
         pair(request)
         end = time.perf_counter()
+        cpu.append(time.process_time() - start_cpu)
         totals.append(end - start)
         pairings.append(end - middle)
-    return statistics.median(totals), statistics.median(pairings)
+    return statistics.median(totals), statistics.median(pairings), statistics.median(cpu)
 
 
-def _reference(binary: str | None, flag: str, path: Path, repeat: int) -> float | None:
+def _reference(binary: str | None, flag: str, path: Path, repeat: int
+               ) -> tuple[float, float] | None:
+    """Median seconds of the reference's whole command: (wall clock, CPU time)."""
     if binary is None:
         return None
-    times = []
+    import resource
+
+    times, cpu = [], []
     for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([binary, "pair", flag, str(path)], check=True, capture_output=True)
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(times), statistics.median(cpu)
 
 
 def main() -> int:
@@ -110,7 +119,7 @@ def main() -> int:
         ("Team Swiss", 60, team_swiss.pair, "--team", "FIDE_TEAM_SWISS_2026"),
     ]
     print(f"{'system':<14}{'entrants':>9}{'round':>7}{'ours (s)':>11}{'pairing (s)':>13}"
-          f"{'reference (s)':>15}{'ratio':>8}")
+          f"{'reference (s)':>15}{'ratio':>8}{'ours CPU':>10}{'ref CPU':>9}{'ratio':>7}")
     with tempfile.TemporaryDirectory() as folder:
         for label, entrants, pair, flag, system in cases:
             snapshot = _play(entrants, args.rounds, pair, seed=entrants)
@@ -118,14 +127,19 @@ def main() -> int:
                              header=TrfHeader(system=system))
             path = Path(folder) / f"{label.replace(' ', '_')}.trf"
             path.write_text(text, encoding="utf-8")
-            ours, pairing = _ours(text, pair, args.repeat)
-            theirs = _reference(binary, flag, path, args.repeat)
-            shown = f"{theirs:>15.3f}" if theirs is not None else f"{'-':>15}"
-            ratio = f"{ours / theirs:>8.2f}" if theirs else f"{'-':>8}"
+            ours, pairing, ours_cpu = _ours(text, pair, args.repeat)
+            measured = _reference(binary, flag, path, args.repeat)
+            if measured is None:
+                shown = f"{'-':>15}{'-':>8}{ours_cpu:>10.3f}{'-':>9}{'-':>7}"
+            else:
+                theirs, theirs_cpu = measured
+                shown = (f"{theirs:>15.3f}{ours / theirs:>8.2f}{ours_cpu:>10.3f}"
+                         f"{theirs_cpu:>9.3f}{ours_cpu / max(theirs_cpu, 1e-6):>7.2f}")
             print(f"{label:<14}{entrants:>9}{args.rounds + 1:>7}{ours:>11.3f}{pairing:>13.3f}"
-                  f"{shown}{ratio}")
+                  f"{shown}")
     print("ours: reading the TRF and pairing, in this process; pairing: the engine alone; "
-          "reference: its whole `pair` command (process start included)")
+          "reference: its whole `pair` command (process start included); CPU: processor "
+          "seconds of the same (steadier than the wall clock on a shared machine)")
     return 0
 
 

@@ -1,10 +1,12 @@
 """A throw-away PostgreSQL server for tests and benchmarks (Debian's `postgresql` binaries).
 
-`PostgresServer.start()` runs `initdb` and `pg_ctl` as a non-root user (the `postgres` system
-user when it exists, else one created with `useradd`; as oneself when not root) in a new
-temporary folder, on a free port on 127.0.0.1, with trust authentication for local tests
-only. `stop()` stops it and removes the folder. `find_binaries()` returns None where the
-server binaries cannot be found; the tests skip then, saying so.
+The suite's one server is the session fixture `pg_server` of tests/conftest.py, and each test
+gets a fresh database on it (`pg_url`); benchmarks start their own. `PostgresServer.start()`
+runs `initdb` and `pg_ctl` as a non-root user (the `postgres` system user when it exists, else
+one created with `useradd`; as oneself when not root) in a new temporary folder, on a free
+port on 127.0.0.1, with trust authentication for local tests only. `stop()` stops it and
+removes the folder. `find_binaries()` returns None where the server binaries cannot be found;
+the tests that need a server fail then, saying what to install.
 """
 
 from __future__ import annotations
@@ -131,13 +133,21 @@ class PostgresServer:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
 
-    def new_database(self) -> str:
-        """A fresh, empty database; returns its SQLAlchemy URL."""
+    def _administer(self, statement: str) -> None:
         import psycopg
 
-        name = "event_" + uuid.uuid4().hex[:12]
         with psycopg.connect(
             f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres", autocommit=True
         ) as connection:
-            connection.execute(f'CREATE DATABASE "{name}"')
+            connection.execute(statement)
+
+    def new_database(self) -> str:
+        """A fresh, empty database; returns its SQLAlchemy URL."""
+        name = "event_" + uuid.uuid4().hex[:12]
+        self._administer(f'CREATE DATABASE "{name}"')
         return self.url(name)
+
+    def drop_database(self, url: str) -> None:
+        """Drop a database made by new_database, ending the connections still open to it."""
+        name = url.rsplit("/", 1)[1]
+        self._administer(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +18,7 @@ from app.services.presets import PRESET_DIR, load_preset
 from app.standings.playoff import PlayoffFormat
 from app.standings.team_swiss import TIEBREAKS as TEAM_TIEBREAKS
 from app.standings.tiebreaks import REGISTRY, Unplayed
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.commands.helpers import run
 
 KEYS = GroupSettings.keys()
 
@@ -262,35 +259,33 @@ def test_a_group_set_up_like_another_does_not_inherit_its_lot() -> None:
     assert fresh.initial_colour == "draw" and not fresh.initial_colour_drawn
 
 
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True,
-                          text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": ""},
-                          check=False)
-
-
-def test_the_command_line_refuses_an_unknown_key_and_a_bad_value(tmp_path: Path) -> None:
+def test_the_command_line_refuses_an_unknown_key_and_a_bad_value(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     event = str(tmp_path / "e.db")
-    assert _run("new", event, "--preset", "qiwang-2022").returncode == 0
+    assert run(capsys, "new", event, "--preset", "qiwang-2022")[0] == 0
     before = (tmp_path / "e.db").read_bytes()
-    unknown = _run("group", event, "--group", "公开组", "--set", "no_such_key=1")
-    assert unknown.returncode == 2 and "no_such_key" in unknown.stderr
-    bad = _run("group", event, "--group", "公开组", "--set", "same_unit_avoidance_rounds=\"x\"")
-    assert bad.returncode == 2
-    assert "same_unit_avoidance_rounds" in bad.stderr and '"x"' in bad.stderr
+    code, _out, err = run(capsys, "group", event, "--group", "公开组", "--set", "no_such_key=1")
+    assert code == 2 and "no_such_key" in err
+    code, _out, err = run(capsys, "group", event, "--group", "公开组", "--set",
+                          "same_unit_avoidance_rounds=\"x\"")
+    assert code == 2
+    assert "same_unit_avoidance_rounds" in err and '"x"' in err
     assert (tmp_path / "e.db").read_bytes() == before
-    good = _run("group", event, "--group", "公开组", "--set", "same_unit_avoidance_rounds=3")
-    assert good.returncode == 0, good.stderr
+    code, _out, err = run(capsys, "group", event, "--group", "公开组", "--set",
+                          "same_unit_avoidance_rounds=3")
+    assert code == 0, err
 
 
-def test_points_are_given_as_win_draw_loss_on_the_command_line(tmp_path: Path) -> None:
+def test_points_are_given_as_win_draw_loss_on_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The yike 专业场 scores 4/1/0; forfeit wins and byes score a win."""
     event = str(tmp_path / "e.db")
-    assert _run("new", event, "--preset", "qiwang-2022").returncode == 0
-    done = _run("group", event, "--group", "公开组", "--points", "4/1/0")
-    assert done.returncode == 0, done.stderr
-    assert "胜4 和1 负0 不战胜4" in done.stdout and "轮空4" in done.stdout  # in words
-    bad = _run("group", event, "--group", "公开组", "--points", "4/x")
-    assert bad.returncode == 2 and "--points" in bad.stderr
+    assert run(capsys, "new", event, "--preset", "qiwang-2022")[0] == 0
+    code, out, err = run(capsys, "group", event, "--group", "公开组", "--points", "4/1/0")
+    assert code == 0, err
+    assert "胜4 和1 负0 不战胜4" in out and "轮空4" in out  # in words
+    code, _out, err = run(capsys, "group", event, "--group", "公开组", "--points", "4/x")
+    assert code == 2 and "--points" in err
 
 
 def test_a_cross_group_round_with_other_than_two_lists_is_refused_in_words() -> None:

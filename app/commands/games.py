@@ -31,6 +31,7 @@ def _game(args: argparse.Namespace) -> int:
     from app.rules.board import board_text
     from app.rules.game import decode_actions, encode_actions
     from app.services import games
+    from app.wording import code_text
 
     with opened(args) as context:
         event, group = context.event, context.group_name
@@ -39,7 +40,7 @@ def _game(args: argparse.Namespace) -> int:
             game = decode_actions(settings, args.actions, "--actions")
             result = games.save_game(event, group, args.round, args.board, args.index, game)
             print(f"已保存 / saved: {encode_actions(game)}")
-            print(f"结果 / result: {result or '未决 / not decided'}")
+            print(f"结果 / result: {code_text(result) or '未决 / not decided'}")
             return 0
         game = games.load_game(event, group, args.round, args.board, args.index)
     print(board_text(game.position).rstrip("\n"))

@@ -118,6 +118,8 @@ def _records(group: Group, rnd: Round, numbers: dict[int, int]
                 # record holds the match result, scored as the file's 162 line says
                 points if points is not None and group.system is not System.DOUBLE_SWISS
                 else group.points.points(outcome),
+                # and its games' points go to XXG, so that `trf check` pairs on them
+                points if group.system is System.DOUBLE_SWISS else None,
             )
 
 
@@ -263,7 +265,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> st
     if group.system is System.DOUBLE_SWISS:
         comments.insert(1, "Double-Swiss (FIDE C.04.5): each round record is the match, its "
                         "colour the first mover of game 1; the program pairs and ranks on the "
-                        "games' points, which this file does not hold")
+                        "games' points, in the XXG lines")
     for number, board in finished.left_out:
         comments.append(f"round {number}: a further game {numbers.get(board.first)}-"
                         f"{numbers.get(board.second or 0, 0)} {code_text(board.result)} "

@@ -1,27 +1,27 @@
 """FIDE Double-Swiss System (C.04.5, in force from 1 February 2026): each round a two-game
 match (双盘制), the colours alternating inside it; one round of it paired.
 
-What the articles say, in the order the text states them (criteria beside their number):
+What the articles say (the handbook page could be read only up to Art. 1.3.2; the later
+articles as a careful public reading quotes and numbers them, see tests/pairing/README.md):
 - Preface: a match is a forfeit only when a player forfeits both games; then the pairing may be
   repeated. Byes apply to matches, never to single games. Our records: a forfeited round
   (`Outcome.FORFEIT_*`) is no meeting; a round with a game played is.
 - 1.2 Order: score (the match games' points, 小分 in our double-game rounds), then TPN
   ascending (our pairing number).
-- 1.3.1 scoregroups; 1.3.2 a bracket is an even group all to be paired: resident players and
-  upfloaters from lower scoregroups (`app.pairing.lexicographic`).
-- 3.4 the pairing-allocated bye: lowest score, highest TPN, not to one who had a PAB or a
-  forfeit win already (C.04.1 d); its value is the group's (1½ game points by FIDE).
-- 3.5 upfloaters; 3.6 each bracket paired in lexicographic order, with
-  [C1] no two players meet twice (C.04.1 b; forfeited matches excepted, Preface) and
-  [C8] the colour criterion: two players who both played game 1 with the same colour in their
-  last two matches, and so both need the other colour, are not paired (relaxed in the last
-  round, and whenever a bracket has no pairing keeping it).
-- 4 colour allocation: who is first mover (先手, TRF `w`) in game 1, in five steps
-  (`game_one_first`); game 2 is the other way round.
+- 1.3 scoregroups and brackets (residents and upfloaters, no downfloaters); 1.4 the PAB is worth
+  a game won and a game drawn; 1.5 a floater met an opponent of another score; 1.6 a player
+  "had" the colour he was given in game 1 of a match with a game played.
+- 2 criteria: [C1] no second meeting, [C2] no second PAB (nor after a forfeit win or a
+  full-point bye), [C3] the round completed; for the upfloaters [C4]-[C7]; in the bracket only
+  [C8], the upfloaters' opponents who floated in the previous round (not in the last round).
+  There is no colour criterion: colours never keep two players apart.
+- 3.3-3.6 the Top-Scoregroup Procedure (`app.pairing.lexicographic`).
+- 4 colour allocation, who is first mover (先手, TRF `w`) in game 1 (`game_one_first`); game 2
+  is the other way round (4.4).
 
-The readable text (the handbook page, C.04.5 0-1.3.2) was checked; the later articles are cited
-as the reference library `gnutterts/chesspairing` numbers them. Where our procedure and that
-library differ, the comment at the place says why.
+The reference library `gnutterts/chesspairing` reads these articles otherwise (a colour
+criterion, a three-in-a-row rule, round 1 paired 1-2 3-4, the bye without 3.4.3): where they
+part, the text is followed and the comment at the place says so.
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from app.pairing.lexicographic import (
-    BracketPairing,
+    Entrant,
+    RoundPairing,
     blocked_indices,
     bracket_notes,
-    choose_bye,
     pair_round,
 )
 from app.pairing.types import (
@@ -50,29 +50,27 @@ from app.pairing.types import (
     TournamentSnapshot,
 )
 
+BYE_BARS = (Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)  # [C2]
+
 
 @dataclass(frozen=True)
 class MatchPlayer:
-    """One player as the Double-Swiss pairing sees them (Art. 1.2 order index `tpn`)."""
+    """One player as the Double-Swiss pairing sees them."""
 
-    number: int
+    number: int  # the TPN (Art. 1.1), our pairing number
     tpn: int  # 0-based place in the Art. 1.2 order: score, then pairing number
     score: int  # match games' points so far, in the group's units
-    game_one: tuple[Colour, ...]  # own colour in game 1 of each match played, in order
+    game_one: tuple[Colour, ...]  # own colour in game 1 of each match played, in order (1.6)
     opponents: frozenset[int]  # met in a played match (Preface: forfeits excepted)
-    bye_barred: bool  # had the PAB or a forfeit win (C.04.1 d)
+    bye_barred: bool  # [C2]
+    matches: int = 0  # matches played (3.4.3)
+    floated: bool = False  # a floater of the previous round (1.5)
+    whites: int = -1  # game-1 first moves (4.3.2); -1: counted from `game_one`
 
-    @property
-    def whites(self) -> int:
-        return sum(1 for c in self.game_one if c is Colour.FIRST)
-
-    @property
-    def must_not(self) -> Colour | None:
-        """The colour this player may not have in game 1: the one of the last two matches,
-        when they were the same (no colour three times in a row, C.04.1 g / Art. 4 step 1)."""
-        if len(self.game_one) >= 2 and self.game_one[-1] is self.game_one[-2]:
-            return self.game_one[-1]
-        return None
+    def __post_init__(self) -> None:
+        if self.whites < 0:
+            object.__setattr__(self, "whites",
+                               sum(1 for c in self.game_one if c is Colour.FIRST))
 
 
 def bye_points(points: PointSystem) -> int:
@@ -110,112 +108,182 @@ def match_score(history: PlayerHistory, points: PointSystem) -> int:
     return total
 
 
+_PLAYED = frozenset(o for o in Outcome if o.played)
+
+
 def derive_players(request: PairingRequest) -> list[MatchPlayer]:
     """The players to pair, in the Art. 1.2 order (score descending, then pairing number)."""
     snapshot = request.snapshot
+    previous = request.round - 1
+    score: dict[int, int] = {}
+    before: dict[int, int] = {}  # the score before the previous round (Art. 1.5)
+    for history in snapshot.players:
+        total = earlier = 0
+        for record in history.rounds:
+            points = record.game_points if record.game_points is not None else record.points
+            total += points
+            if record.round < previous:
+                earlier += points
+        score[history.number] = total
+        before[history.number] = earlier
     present = [p for p in snapshot.players if p.number not in request.unavailable]
-    scored = sorted(present, key=lambda p: (-match_score(p, snapshot.points), p.number))
+    scored = sorted(present, key=lambda p: (-score[p.number], p.number))
     players: list[MatchPlayer] = []
     for tpn, history in enumerate(scored):
-        played = [r for r in history.rounds if r.outcome.played and r.colour is not None]
+        played = [r for r in history.rounds if r.outcome in _PLAYED]
+        last = played[-1] if played and played[-1].round == previous else None
+        game_one = tuple(r.colour for r in played if r.colour is not None)
         players.append(MatchPlayer(
             number=history.number,
             tpn=tpn,
-            score=match_score(history, snapshot.points),
-            game_one=tuple(r.colour for r in played if r.colour is not None),
+            score=score[history.number],
+            game_one=game_one,
             opponents=frozenset(r.opponent for r in played if r.opponent is not None),
-            bye_barred=any(r.outcome in (Outcome.PAB, Outcome.FORFEIT_WIN)
-                           for r in history.rounds),
+            bye_barred=any(r.outcome in BYE_BARS for r in history.rounds),
+            matches=len(played),
+            # Art. 1.5: a floater met an opponent of another score (either direction)
+            floated=last is not None and last.opponent is not None
+            and before.get(last.opponent) != before[history.number],
+            whites=sum(1 for c in game_one if c is Colour.FIRST),
         ))
     return players
 
 
-def colour_criterion(a: MatchPlayer, b: MatchPlayer) -> bool:
-    """[C8]: not both barred from the same game-1 colour (each would need the other's)."""
-    return a.must_not is None or a.must_not is not b.must_not
+def _higher_ranked(a: MatchPlayer, b: MatchPlayer) -> tuple[MatchPlayer, MatchPlayer]:
+    """Art. 4.2: the higher score, then the smaller TPN, ranks higher."""
+    return (a, b) if (-a.score, a.number) <= (-b.score, b.number) else (b, a)
 
 
-def game_one_first(a: MatchPlayer, b: MatchPlayer, board_index: int, initial: Colour
-                   ) -> tuple[MatchPlayer, MatchPlayer]:
-    """Art. 4: (first mover in game 1, the other); `a` ranks higher (lower TPN).
+def game_one_first(a: MatchPlayer, b: MatchPlayer, initial: Colour
+                   ) -> tuple[MatchPlayer, MatchPlayer, str]:
+    """Art. 4.3: (first mover in game 1, the other, the rule that decided).
 
-    1. nobody has the same game-1 colour three times in a row;
-    2. the one with more game-1 first moves (TRF whites) moves second;
-    3. colours alternate from the last match, when the two had different colours in it;
-    4. neither has played: boards alternate, the higher-ranked moving first on the odd boards
-       (of the round's pairing order) when `initial` is FIRST, on the even ones otherwise;
-    5. the higher-ranked moves first.
+    4.3.1 neither has played a match: the higher-ranked player (4.2) gets `initial` when his
+          TPN is odd, the other colour when it is even;
+    4.3.2 the one with fewer game-1 first moves moves first;
+    4.3.3 colours alternate from the most recent match in which the two had different
+          colours (the played matches of each, compared from the last back);
+    4.3.4 the higher-ranked player's colour alternates from his last match;
+    4.3.5 the other's colour alternates from his last match.
+    The reference library's three-in-a-row rule and board alternation are not in the text.
     """
-    for player, other in ((a, b), (b, a)):
-        if player.must_not is Colour.FIRST and other.must_not is not Colour.SECOND:
-            return other, player
-    for player, other in ((a, b), (b, a)):
-        if player.must_not is Colour.SECOND and other.must_not is not Colour.FIRST:
-            return player, other
-    if a.whites != b.whites:
-        return (b, a) if a.whites > b.whites else (a, b)
-    if a.game_one and b.game_one and a.game_one[-1] is not b.game_one[-1]:
-        return (b, a) if a.game_one[-1] is Colour.FIRST else (a, b)
-    if not a.game_one and not b.game_one:
-        odd = board_index % 2 == 0
-        return (a, b) if odd == (initial is Colour.FIRST) else (b, a)
-    return a, b
+    high, low = _higher_ranked(a, b)
+
+    def high_gets(colour: Colour, rule: str) -> tuple[MatchPlayer, MatchPlayer, str]:
+        return (high, low, rule) if colour is Colour.FIRST else (low, high, rule)
+
+    if not high.game_one and not low.game_one:
+        odd = high.number % 2 == 1
+        return high_gets(initial if odd else initial.other, "4.3.1")
+    if high.whites != low.whites:
+        return high_gets(Colour.FIRST if high.whites < low.whites else Colour.SECOND, "4.3.2")
+    for mine, theirs in zip(reversed(high.game_one), reversed(low.game_one), strict=False):
+        if mine is not theirs:
+            return high_gets(mine.other, "4.3.3")
+    if high.game_one:
+        return high_gets(high.game_one[-1].other, "4.3.4")
+    return high_gets(low.game_one[-1], "4.3.5")
 
 
 def _notes(board: int, first: MatchPlayer, second: MatchPlayer) -> list[PairingNote]:
     notes: list[PairingNote] = []
-    higher, lower = (first, second) if first.tpn < second.tpn else (second, first)
+    higher, lower = _higher_ranked(first, second)
     if higher.score > lower.score:
         notes.append(PairingNote(NoteKind.UPFLOAT, board, (lower.number, higher.number)))
-    for player, colour in ((first, Colour.FIRST), (second, Colour.SECOND)):
-        if player.must_not is colour:  # Art. 4 step 1 could not hold for both
-            notes.append(PairingNote(NoteKind.SAME_COLOUR_AGAIN, board, (player.number,),
-                                     colour=colour))
     return notes
 
 
 def pair(request: PairingRequest) -> Pairing:
     """Pair round `request.round` by the Double-Swiss System; raises `NoLegalPairing`."""
     players = derive_players(request)
-    forbidden = request.forbidden_pairs
-
-    blocked = blocked_indices([(t.number, t.opponents) for t in players], forbidden)
+    blocked = blocked_indices([(t.number, t.opponents) for t in players],
+                              request.forbidden_pairs)
 
     def may_meet(i: int, j: int) -> bool:  # [C1] and the arbiter's forbidden pairs
         return j not in blocked[i]
 
     last_round = request.round >= request.snapshot.total_rounds
-    acceptable = None if last_round else (
-        lambda i, j: colour_criterion(players[i], players[j]))
-    order = list(range(len(players)))
-    scores = [p.score for p in players]
-    notes: list[str] = []
-    bye: MatchPlayer | None = None
-    if len(order) % 2:
-        chosen = choose_bye(order, scores, lambda i: not players[i].bye_barred, may_meet)
-        if chosen is None:
-            raise NoLegalPairing("没有可轮空的棋手 / nobody may receive the bye")
-        bye = players[chosen]
-        order.remove(chosen)
-    found: BracketPairing | None = pair_round(order, scores, may_meet, acceptable)
+
+    def failures(i: int, j: int, upfloaters: frozenset[int]) -> tuple[int, ...]:
+        """[C8]: an upfloater's (resident) opponent who floated in the previous round."""
+        if last_round or (i in upfloaters) == (j in upfloaters):
+            return (0,)
+        resident = j if i in upfloaters else i
+        return (1 if players[resident].floated else 0,)
+
+    entrants = [Entrant(p.number, p.score, p.matches, p.bye_barred, p.floated)
+                for p in players]
+    found: RoundPairing | None = pair_round(entrants, range(len(players)), may_meet, failures,
+                                            1, last_round)
     if found is None:
+        if len(players) % 2:
+            raise NoLegalPairing("没有可轮空且使其余棋手都能配对的棋手 / nobody may receive the "
+                                 "bye so that the others can all be paired")
         raise NoLegalPairing("无法让所有棋手都有对手 / the players cannot all be paired")
-    notes += bracket_notes(found, "C.04.5")
-    coloured = [game_one_first(players[i], players[j], index, request.snapshot.initial_colour)
-                for index, (i, j) in enumerate(found.pairs)]
-    # Board order: the higher score of the two, then the better TPN (as the reference orders).
-    coloured.sort(key=lambda fs: (-max(fs[0].score, fs[1].score), min(fs[0].tpn, fs[1].tpn)))
-    notes.append("每台先列者第一盘先手，第二盘交换先后手（FIDE C.04.5 第4条） / on every board "
+    notes = bracket_notes(found, ["[C8]"], "C.04.5")
+    coloured = [game_one_first(players[i], players[j], request.snapshot.initial_colour)
+                for i, j in found.pairs]
+    # Board order (C.04.2 Art. 3.6): the higher score of the two, then the lower score, then
+    # the higher-ranked player's place.
+    coloured.sort(key=lambda fs: (-max(fs[0].score, fs[1].score), -min(fs[0].score, fs[1].score),
+                                  min(fs[0].tpn, fs[1].tpn)))
+    notes.append("每台先列者第一盘先手，第二盘交换先后手（FIDE C.04.5 第4.4条） / on every board "
                  "the first-listed player moves first in game 1, the other in game 2 "
-                 "(FIDE C.04.5 Art. 4)")
+                 "(FIDE C.04.5 Art. 4.4)")
     boards: list[Board] = []
     remarks: list[PairingNote] = []
-    for first, second in coloured:
+    for first, second, _ in coloured:
         board = len(boards) + 1
         boards.append(Board(board, first.number, second.number))
         remarks += _notes(board, first, second)
-    if bye is not None:
+    if found.bye is not None:
+        bye = players[found.bye]
         boards.append(Board(len(boards) + 1, bye.number, None))
         remarks.append(PairingNote(NoteKind.PAB, 0, (bye.number,)))
     return Pairing(round=request.round, boards=tuple(boards), notes=tuple(notes),
                    remarks=tuple(remarks))
+
+
+def violations(request: PairingRequest, pairing: Pairing) -> tuple[str, ...]:
+    """The absolute criteria of C.04.5 Art. 2 a hand-changed `pairing` breaks (empty when
+    none): everybody paired once, at most one PAB ([C3]), no second meeting in a played
+    match nor a forbidden pair ([C1]), the PAB not to a player [C2] bars. Colours are no
+    criterion of the Double-Swiss System (the Dutch check's colour rule does not apply)."""
+    players = {p.number: p for p in derive_players(request)}
+    found: list[str] = []
+    seen: dict[int, int] = {}
+    byes = 0
+    for board in pairing.boards:
+        for number in (board.first, board.second):
+            if number is None:
+                continue
+            if number not in players:
+                found.append(f"第{board.number}台 {number} 本轮不参加编排"
+                             f" / board {board.number}: {number} is not to be paired this round")
+            elif number in seen:
+                found.append(f"第{board.number}台 {number} 重复出现（第{seen[number]}台）"
+                             f" / board {board.number}: {number} is already on board "
+                             f"{seen[number]}")
+            else:
+                seen[number] = board.number
+        if board.second is None:
+            byes += 1
+            bye = players.get(board.first)
+            if bye is not None and bye.bye_barred:
+                found.append(f"{board.first} 已轮空或已不战而得胜分，不能再轮空"
+                             f" / {board.first} may not receive the pairing-allocated bye "
+                             "again")
+            continue
+        a, b = players.get(board.first), players.get(board.second)
+        if a is not None and b is not None and b.number in a.opponents:
+            found.append(f"第{board.number}台 {a.number} 与 {b.number} 已经对局过"
+                         f" / board {board.number}: {a.number} and {b.number} have met")
+        if frozenset((board.first, board.second)) in request.forbidden_pairs:
+            found.append(f"第{board.number}台 {board.first} 与 {board.second} 不得相遇"
+                         f" / board {board.number}: {board.first} and {board.second} may "
+                         "not meet")
+    for number in sorted(set(players) - set(seen)):
+        found.append(f"{number} 未被编排 / {number} is not paired")
+    if byes > len(players) % 2:
+        found.append("轮空多于一个 / more than one pairing-allocated bye")
+    return tuple(found)

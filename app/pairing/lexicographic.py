@@ -1,33 +1,78 @@
-"""Lexicographic bracket pairing, the procedure FIDE's 2026 systems share (C.04.5 Double-Swiss
-and C.04.6 Team Swiss, Art. 3.4-3.6): the pairing-allocated bye, upfloaters and the pairing of a
-bracket as the first acceptable pairing in lexicographic order of pairing numbers.
+"""The Top-Scoregroup Procedure FIDE's 2026 systems share word for word (C.04.5 Double-Swiss and
+C.04.6 Swiss Team, Art. 3.3-3.6): the pairing-allocated bye first, then again and again the
+top scoregroup of those still unpaired with the first best set of upfloaters (3.5), paired by
+the first best Pairing Identifier (3.6). Colours are each system's own business, afterwards.
 
-Entrants are players (Double-Swiss) or teams (Team Swiss); this module knows neither: it sees
-indices 0..n-1 in the order of Art. 1.2 (score, then TPN), a score per index and the yes/no
-questions the system asks (may these two meet; is this pair acceptable by the system's quality
-criteria). Pure Python.
+Entrants are players (Double-Swiss) or teams (Swiss Team); this module knows neither: it sees
+indices 0..n-1, an `Entrant` for each (TPN, score, matches played, bye bar, floated last
+round), whether two may meet ([C1]) and the failures of a pair on the system's bracket
+criteria. Pure Python.
 
-Where the procedure cannot pair everybody, the systems' definition of a bracket decides:
-C.04.5/C.04.6 Art. 1.3.2, "a (pairing) bracket is an even numbered group of players all to be
-paired", and C.04.1 c, at most one player is unpaired. So instead of leaving players unpaired
-(what the reference library `gnutterts/chesspairing` does then) a bracket that cannot be paired
-takes in the scoregroup below it and is paired again (`pair_round`); only when one bracket of
-everybody cannot be paired is the round paired as one list (`lexicographic_complete`).
+What the articles ask, as this module does it:
+- 3.4 the PAB: of those [C2] allows and whose absence leaves everybody else pairable (3.4.1,
+  [C3]), the lowest score (3.4.2), then the most matches played (3.4.3), then the largest TPN
+  (3.4.4).
+- 3.5 the upfloaters of the top scoregroup: of the sets that make it pairable ([C1]) and leave
+  the rest pairable ([C3]), the fewest ([C4]), the highest scores ([C5]: the ascending lists of
+  their scores, the larger the better), the following scoregroup left pairable with no more
+  upfloaters than its parity asks ([C6]; when no set can, [C6] tells none apart), the fewest
+  who floated in the previous round ([C7], not when the system lets float criteria lapse), and
+  then the first in the order of 3.5.3-3.5.4 (each set by descending score then ascending TPN,
+  the sets compared by TPN: {2,6,1} before {2,6,3}).
+- 3.6 the bracket: its pairing with the fewest failures on the system's criteria (a vector,
+  the first weighing most), and of those the one with the smallest identifier (3.6.2: the
+  pairs' top members, the lower TPN of each pair, in ascending order, then the bottom member
+  of each in that order; so with every pair allowed 1-5 2-6 3-7 4-8, 3.6.3).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
-from app.pairing.swiss.cardinality import maximum_matching
+from app.pairing.swiss.cardinality import complete_matching_exists
+from app.pairing.swiss.matching import lex_first_assignment, max_weight_matching_tight
 
 MayMeet = Callable[[int, int], bool]
-"""Absolute criteria for two indices: not met before (C.04.1 b), not a forbidden pair."""
-Acceptable = Callable[[int, int], bool]
-"""A system's quality criteria for a pair (Double-Swiss: the colour criterion)."""
+"""[C1] for two indices: not met before (C.04.1 b), not a forbidden pair."""
+PairFailures = Callable[[int, int, frozenset[int]], tuple[int, ...]]
+"""A system's bracket criteria (3.6.4) for a pair, given the bracket's upfloaters: the
+failures on each, the first criterion weighing most."""
 
-DFS_BUDGET = 20_000  # nodes a plain depth-first search may visit before it is guided
+
+@dataclass(frozen=True)
+class Entrant:
+    """One entrant as the procedure sees it."""
+
+    tpn: int  # Art. 1.1 pairing number: 3.4.4, 3.5.4 and the identifier's order (3.6.2)
+    score: int  # the (primary) pairing score, Art. 1.2
+    matches: int  # matches played, byes and forfeited matches excluded (3.4.3)
+    bye_barred: bool  # [C2]: had the PAB, won a match by forfeit, or had a full-point bye
+    floated: bool  # Art. 1.5: met an opponent of another score in the previous round
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """One bracket (3.3): its residents and upfloaters (indices) and its pairs (top, bottom)
+    in identifier order, with its failures on the bracket criteria."""
+
+    residents: tuple[int, ...]
+    upfloaters: tuple[int, ...]
+    pairs: tuple[tuple[int, int], ...]
+    failures: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundPairing:
+    """The round before colours: the PAB (index or None) and the brackets top down."""
+
+    bye: int | None
+    brackets: tuple[Bracket, ...]
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        return tuple(p for bracket in self.brackets for p in bracket.pairs)
 
 
 def blocked_indices(entrants: Sequence[tuple[int, frozenset[int]]],
@@ -49,214 +94,314 @@ def blocked_indices(entrants: Sequence[tuple[int, frozenset[int]]],
     return blocked
 
 
-@dataclass(frozen=True)
-class BracketPairing:
-    """The pairs of a round (index pairs, the lower index first, in pairing order), whether a
-    quality criterion had to be dropped, and whether brackets had to be merged (or the round
-    paired as one list) for everybody to be paired."""
-
-    pairs: tuple[tuple[int, int], ...]
-    quality_dropped: bool = False
-    completed: bool = False
-
-
-def bracket_notes(found: BracketPairing, chapter: str) -> list[str]:
-    """What the arbiter is told of how the round's brackets were paired: the colour criterion
-    relaxed (Art. 3.6) or a bracket paired with the scoregroup below (Art. 1.3.2); `chapter`
-    is the FIDE text that applies (C.04.5 Double-Swiss, C.04.6 Team Swiss)."""
+def bracket_notes(found: RoundPairing, criteria: Sequence[str], chapter: str) -> list[str]:
+    """What the arbiter is told of how the brackets were paired: each bracket criterion
+    (named in `criteria`, e.g. "[C8]") that some bracket could not keep for every pair
+    (3.6.4: the pairing with the fewest failures is taken); `chapter` is the FIDE text."""
     notes: list[str] = []
-    if found.quality_dropped:
-        notes.append(f"颜色条件已放宽（FIDE {chapter} 第3.6条） / the colour criterion was relaxed "
-                     f"(FIDE {chapter} Art. 3.6)")
-    if found.completed:
-        notes.append("有分数组无法单独配对，已与下一分数组合并编排 / a bracket could not be "
-                     "paired by itself: it was paired together with the scoregroup below "
-                     "(Art. 1.3.2)")
+    for position, name in enumerate(criteria):
+        failed = sum(b.failures[position] for b in found.brackets if position < len(b.failures))
+        if failed:
+            notes.append(f"有{failed}对未能满足{name}（FIDE {chapter} 第3.6.4条取违背最少的编排） "
+                         f"/ {failed} pair(s) could not keep {name} (FIDE {chapter} Art. 3.6.4: "
+                         "the pairing with the fewest failures)")
     return notes
 
 
-def _perfect(members: Sequence[int], may_meet: MayMeet, acceptable: Acceptable | None) -> bool:
-    """Can `members` (an even number) all be paired?"""
-    if not members:
-        return True
-    local = list(members)
-    adjacent = [[j for j, b in enumerate(local)
-                 if j != i and may_meet(a, b) and (acceptable is None or acceptable(a, b))]
-                for i, a in enumerate(local)]
-    mate = maximum_matching(adjacent)
-    return all(m != -1 for m in mate)
+class _Graph:
+    """[C1] over sets of indices: can they all be paired, and who can be left out."""
+
+    def __init__(self, may_meet: MayMeet) -> None:
+        self.may_meet = may_meet
+
+    def pairable(self, members: Sequence[int]) -> bool:
+        if len(members) % 2:
+            return False
+        local = list(members)
+        return complete_matching_exists(
+            len(local), lambda a, b: self.may_meet(local[a], local[b]), None)
 
 
-def _dfs(members: list[int], may_meet: MayMeet, acceptable: Acceptable | None
-         ) -> list[tuple[int, int]] | None:
-    """Art. 3.6: the first pairing, in lexicographic order, of `members` (ascending): the
-    first unpaired entrant meets the first later one it may meet, backtracking when the rest
-    cannot be paired. None when there is none, or when the search is too long (then the guided
-    search below finds the same first pairing)."""
-    n = len(members)
-    used = [False] * n
-    pairs: list[tuple[int, int]] = []
-    visits = 0
+def choose_bye(entrants: Sequence[Entrant], order: Sequence[int], may_meet: MayMeet
+               ) -> int | None:
+    """Art. 3.4 (see the module text); None when nobody may have the bye."""
+    graph = _Graph(may_meet)
+    ranked = sorted((i for i in order if not entrants[i].bye_barred),
+                    key=lambda i: (entrants[i].score, -entrants[i].matches, -entrants[i].tpn))
+    return next((i for i in ranked if graph.pairable([j for j in order if j != i])), None)
 
-    def ok(a: int, b: int) -> bool:
-        return may_meet(a, b) and (acceptable is None or acceptable(a, b))
 
-    def search() -> bool | None:
-        nonlocal visits
-        visits += 1
-        if visits > DFS_BUDGET:
-            return None
-        first = next((i for i in range(n) if not used[i]), -1)
-        if first == -1:
-            return True
-        used[first] = True
-        for j in range(first + 1, n):
-            if used[j] or not ok(members[first], members[j]):
+class _Procedure:
+    def __init__(self, entrants: Sequence[Entrant], may_meet: MayMeet,
+                 failures: PairFailures, criteria: int, floats_lapse: bool) -> None:
+        self.entrants = entrants
+        self.may_meet = may_meet
+        self.failures = failures
+        self.criteria = criteria
+        self.floats_lapse = floats_lapse
+        self.graph = _Graph(may_meet)
+        self.scores = sorted({e.score for e in entrants}, reverse=True)
+
+    def following(self, score: int) -> int | None:
+        """The score of the scoregroup right below `score` in the round (the PAB's included)."""
+        lower = [s for s in self.scores if s < score]
+        return lower[0] if lower else None
+
+    # 3.5 ---------------------------------------------------------------------------------
+    def upfloaters(self, residents: list[int], lower: list[int]) -> list[int] | None:
+        for k in range(len(residents) % 2, len(lower) + 1, 2):
+            if k == 1:
+                single = self._single(residents, lower)
+                if single is not None:
+                    return single
                 continue
-            used[j] = True
-            pairs.append((members[first], members[j]))
-            found = search()
-            if found is None:
-                return None
-            if found:
-                return True
-            pairs.pop()
-            used[j] = False
-        used[first] = False
-        return False
-
-    found = search()
-    if found:
-        return pairs
-    if found is None:
-        return _guided(members, may_meet, acceptable)
-    return None
-
-
-def _guided(members: list[int], may_meet: MayMeet, acceptable: Acceptable | None
-            ) -> list[tuple[int, int]] | None:
-    """The same first lexicographic pairing as `_dfs`, found by asking at each step whether
-    the rest can still be paired (a maximum matching) instead of by backtracking."""
-    rest = list(members)
-    if not _perfect(rest, may_meet, acceptable):
+            valid = self._valid_sets(residents, lower, k)
+            if valid:
+                return self._best(residents, lower, valid)
         return None
-    pairs: list[tuple[int, int]] = []
-    while rest:
-        first = rest[0]
-        for other in rest[1:]:
-            if not may_meet(first, other) or (acceptable is not None
-                                              and not acceptable(first, other)):
-                continue
-            remaining = [m for m in rest[1:] if m != other]
-            if _perfect(remaining, may_meet, acceptable):
-                pairs.append((first, other))
-                rest = remaining
-                break
-        else:  # pragma: no cover - _perfect said a pairing exists
+
+    def _valid_sets(self, residents: list[int], lower: list[int], k: int
+                    ) -> list[tuple[int, ...]]:
+        """The sets of k upfloaters legal with the residents and leaving the rest pairable
+        ([C1], [C3]), of the best scores [C5] only (the lowest score of a set outside the
+        first scoregroups tried is below every set within them)."""
+        e = self.entrants
+        if k == 0:
+            return [()] if self.graph.pairable(residents) and self.graph.pairable(lower) else []
+        levels = sorted({e[i].score for i in lower}, reverse=True)
+        for depth in range(1, len(levels) + 1):
+            pool = sorted((i for i in lower if e[i].score >= levels[depth - 1]),
+                          key=lambda i: (-e[i].score, e[i].tpn))
+            newest = levels[depth - 1]
+            found: list[tuple[int, ...]] = []
+            for chosen in combinations(pool, k):
+                if all(e[i].score != newest for i in chosen):
+                    continue  # tried with the scoregroups above
+                rest = [i for i in lower if i not in chosen]
+                if self.graph.pairable(residents + list(chosen)) and self.graph.pairable(rest):
+                    found.append(chosen)
+            if found:
+                best = max(sorted(e[i].score for i in s) for s in found)
+                return [s for s in found if sorted(e[i].score for i in s) == best]
+        return []
+
+    def _single(self, residents: list[int], lower: list[int]) -> list[int] | None:
+        """One upfloater: scoregroup by scoregroup from the highest ([C5]), in the order of
+        [C7] then TPN, the first legal one ([C1], [C3]) keeping [C6]; when none of its
+        scoregroup keeps [C6], the first legal one."""
+        e = self.entrants
+        following = self.following(e[residents[0]].score)
+        for level in sorted({e[i].score for i in lower}, reverse=True):
+            group = sorted((i for i in lower if e[i].score == level),
+                           key=lambda i: (0 if self.floats_lapse else int(e[i].floated), e[i].tpn))
+            legal: int | None = None
+            for u in group:
+                if not (self.graph.pairable(residents + [u])
+                        and self.graph.pairable([i for i in lower if i != u])):
+                    continue
+                if self._c6_kept(lower, (u,), following):
+                    return [u]
+                if legal is None:
+                    legal = u
+            if legal is not None:
+                return [legal]
+        return None
+
+    def _best(self, residents: list[int], lower: list[int], valid: list[tuple[int, ...]]
+              ) -> list[int]:
+        """[C6], [C7], then the order of 3.5.3-3.5.4, of sets equal on [C4] and [C5]."""
+        e = self.entrants
+
+        def ordered(s: tuple[int, ...]) -> list[int]:
+            return sorted(s, key=lambda i: (-e[i].score, e[i].tpn))
+
+        def c7(s: tuple[int, ...]) -> int:
+            return 0 if self.floats_lapse else sum(1 for i in s if e[i].floated)
+
+        ranked = sorted(valid, key=lambda s: (c7(s), [e[i].tpn for i in ordered(s)]))
+        following = self.following(e[residents[0]].score)
+        for s in ranked:
+            if self._c6_kept(lower, s, following):
+                return ordered(s)
+        return ordered(ranked[0])  # no set keeps [C6]: it tells none apart
+
+    def _c6_kept(self, lower: list[int], chosen: tuple[int, ...], following: int | None
+                 ) -> bool:
+        """[C6]: the following scoregroup, without these upfloaters, can be paired with the
+        rest needing no more upfloaters than its parity asks (none when it is even, one when
+        it is odd)."""
+        if following is None:
+            return True
+        left = [i for i in lower if i not in chosen]
+        group = [i for i in left if self.entrants[i].score == following]
+        if not group:
+            return True
+        rest = [i for i in left if self.entrants[i].score != following]
+        if len(group) % 2 == 0:
+            return self.graph.pairable(group) and self.graph.pairable(rest)
+        return any(self.graph.pairable(group + [x])
+                   and self.graph.pairable([i for i in rest if i != x]) for x in rest)
+
+    # 3.6 ---------------------------------------------------------------------------------
+    def bracket(self, members: list[int], upfloaters: frozenset[int]
+                ) -> tuple[list[tuple[int, int]], tuple[int, ...]]:
+        e = self.entrants
+        members = sorted(members, key=lambda i: e[i].tpn)
+        memo: dict[tuple[int, int], tuple[int, ...]] = {}
+
+        def cost(a: int, b: int) -> tuple[int, ...]:
+            found = memo.get((a, b))
+            if found is None:
+                found = memo[(a, b)] = self.failures(a, b, upfloaters)
+            return found
+
+        def kept(a: int, b: int) -> bool:
+            return self.may_meet(a, b) and not any(cost(a, b))
+
+        pairs = _first_identifier(members, kept)
+        if pairs is not None:
+            return pairs, (0,) * self.criteria
+        costs = {(a, b): cost(a, b) for x, a in enumerate(members) for b in members[x + 1:]
+                 if self.may_meet(a, b)}
+        pairs = _first_best_identifier(members, costs, self.criteria)
+        totals = tuple(sum(costs[p][c] for p in pairs) for c in range(self.criteria))
+        return pairs, totals
+
+    def run(self, order: list[int]) -> RoundPairing | None:
+        e = self.entrants
+        unpaired = list(order)
+        bye: int | None = None
+        if len(unpaired) % 2:
+            bye = choose_bye(e, unpaired, self.may_meet)
+            if bye is None:
+                return None
+            unpaired.remove(bye)
+        elif not self.graph.pairable(unpaired):
             return None
+        brackets: list[Bracket] = []
+        while unpaired:
+            top = max(e[i].score for i in unpaired)
+            residents = sorted((i for i in unpaired if e[i].score == top), key=lambda i: e[i].tpn)
+            lower = [i for i in unpaired if e[i].score < top]
+            chosen = self.upfloaters(residents, lower)
+            if chosen is None:
+                return None
+            pairs, failures = self.bracket(residents + chosen, frozenset(chosen))
+            brackets.append(Bracket(tuple(residents), tuple(chosen), tuple(pairs), failures))
+            taken = set(residents) | set(chosen)
+            unpaired = [i for i in unpaired if i not in taken]
+        return RoundPairing(bye, tuple(brackets))
+
+
+def _first_identifier(members: list[int], ok: Callable[[int, int], bool]
+                      ) -> list[tuple[int, int]] | None:
+    """3.6.2-3.6.3 for `members` (ascending TPN) with the pairs `ok` allows (a before b):
+    the pairing of the smallest identifier, or None. The top members come first in the
+    identifier, so each member is a top member when it can be (first the upper half as the
+    top members, the most common answer); then each top member, in order, meets the first
+    bottom member it can."""
+    half = len(members) // 2
+    if not members:
+        return []
+    place = {m: x for x, m in enumerate(members)}
+
+    def assign(tops: list[int], bottoms: list[int]) -> list[tuple[int, int]] | None:
+        # each top member in turn meets the first free bottom member it may: when that
+        # pairs them all it is the lexicographically first assignment (each got the first
+        # bottom member left, and the rest could be completed)
+        free = list(bottoms)
+        greedy: list[tuple[int, int]] = []
+        for a in tops:
+            b = next((b for b in free if place[a] < place[b] and ok(a, b)), None)
+            if b is None:
+                break
+            free.remove(b)
+            greedy.append((a, b))
+        else:
+            return greedy
+        edges = {(a, b) for a in tops for b in bottoms if place[a] < place[b] and ok(a, b)}
+        found = lex_first_assignment(tops, bottoms, edges)
+        return None if found is None else [(a, found[a]) for a in tops]
+
+    quick = assign(members[:half], members[half:])
+    if quick is not None:
+        return quick
+    roles: dict[int, bool] = {}  # True: a top member
+
+    def feasible() -> bool:
+        def joined(x: int, y: int) -> bool:
+            a, b = (members[x], members[y]) if x < y else (members[y], members[x])
+            return roles.get(a) is not False and roles.get(b) is not True and ok(a, b)
+        return complete_matching_exists(len(members), joined, None)
+
+    if not feasible():
+        return None
+    for m in members:
+        for role in (True, False):
+            roles[m] = role
+            counted = sum(1 for r in roles.values() if r is role)
+            if counted <= half and feasible():
+                break
+        else:  # pragma: no cover - the previous step left a feasible completion
+            return None
+    return assign([m for m in members if roles[m]], [m for m in members if not roles[m]])
+
+
+def _first_best_identifier(members: list[int], costs: dict[tuple[int, int], tuple[int, ...]],
+                           criteria: int) -> list[tuple[int, int]]:
+    """3.6.4 when no pairing keeps every bracket criterion: of the pairings with the fewest
+    failures (lexicographically over the criteria), the first identifier, built member by
+    member as `_first_identifier` does, each step asking a minimum-cost matching."""
+    base = len(members) // 2 + 1
+    scalar = {p: sum(c[k] * base ** (criteria - 1 - k) for k in range(criteria))
+              for p, c in costs.items()}
+    index = {m: x for x, m in enumerate(members)}
+    roles: dict[int, bool] = {}
+    fixed: dict[int, int] = {}
+
+    def cheapest() -> int | None:
+        allowed = []
+        for (a, b), c in scalar.items():
+            if roles.get(a) is False or roles.get(b) is True:
+                continue
+            if (a in fixed or b in fixed) and fixed.get(a) != b:
+                continue
+            allowed.append((a, b, c))
+        if not allowed:
+            return None if members else 0
+        top = max(c for _, _, c in allowed) * (len(members) // 2) + 1
+        edges = [(index[a], index[b], top - c + 1) for a, b, c in allowed]
+        mate = max_weight_matching_tight(len(members), edges)[0]
+        if any(m == -1 for m in mate):
+            return None
+        return sum(scalar[(members[x], members[m])] for x, m in enumerate(mate) if x < m)
+
+    target = cheapest()
+    if target is None:
+        raise ValueError("the bracket has no legal pairing")  # 3.5 chose it pairable
+    half = len(members) // 2
+    for m in members:
+        for role in (True, False):
+            roles[m] = role
+            if sum(1 for r in roles.values() if r is role) <= half and cheapest() == target:
+                break
+    tops = [m for m in members if roles[m]]
+    pairs = []
+    for a in tops:
+        for b in members:
+            if roles[b] or b in fixed or index[b] < index[a] or (a, b) not in scalar:
+                continue
+            fixed[a], fixed[b] = b, a
+            if cheapest() == target:
+                pairs.append((a, b))
+                break
+            del fixed[a], fixed[b]
     return pairs
 
 
-def pair_bracket(members: Sequence[int], may_meet: MayMeet, acceptable: Acceptable | None
-                 ) -> tuple[list[tuple[int, int]] | None, bool]:
-    """Art. 3.6 for one bracket: its first lexicographic pairing keeping the quality
-    criteria; when none keeps them, the first keeping the absolute ones only (quality criteria
-    are relaxed before a bracket is left unpaired). Returns (pairs or None, quality dropped)."""
-    ordered = sorted(members)
-    if acceptable is not None:
-        found = _dfs(ordered, may_meet, acceptable)
-        if found is not None:
-            return found, False
-    return _dfs(ordered, may_meet, None), acceptable is not None
-
-
-def choose_bye(order: Sequence[int], scores: Sequence[int], eligible: Callable[[int], bool],
-               may_meet: MayMeet) -> int | None:
-    """Art. 3.4: the pairing-allocated bye goes to the eligible entrant (C.04.1 d) of the
-    lowest score, of those the one with the highest TPN, such that everybody else can still be
-    paired (1.3.2). None when nobody may have it."""
-    candidates = sorted((i for i in order if eligible(i)), key=lambda i: (scores[i], -i))
-    for candidate in candidates:
-        if _perfect([i for i in order if i != candidate], may_meet, None):
-            return candidate
-    return None
-
-
-def score_groups(order: Sequence[int], scores: Sequence[int]) -> list[list[int]]:
-    """Art. 1.3.1: entrants of equal score, groups by descending score, each ascending."""
-    groups: dict[int, list[int]] = {}
-    for i in order:
-        groups.setdefault(scores[i], []).append(i)
-    return [sorted(groups[s]) for s in sorted(groups, reverse=True)]
-
-
-def brackets_with_upfloaters(groups: list[list[int]], may_meet: MayMeet
-                             ) -> tuple[list[list[int]], list[int]]:
-    """Art. 1.3.2 and 3.5: make every bracket even by floating one entrant up from the
-    scoregroup below, from the bottom scoregroup upwards: the lowest-ranked (highest TPN) one
-    with at least one opponent it may meet in the bracket above. Returns the brackets and the
-    upfloaters."""
-    brackets = [list(g) for g in groups]
-    floaters: list[int] = []
-    for i in range(len(brackets) - 1, 0, -1):
-        if len(brackets[i]) % 2 == 0:
-            continue
-        above = brackets[i - 1]
-        for candidate in sorted(brackets[i], reverse=True):
-            if any(may_meet(candidate, other) for other in above):
-                brackets[i].remove(candidate)
-                above.append(candidate)
-                floaters.append(candidate)
-                break
-    return brackets, floaters
-
-
-def lexicographic_complete(order: Sequence[int], may_meet: MayMeet,
-                           acceptable: Acceptable | None) -> BracketPairing | None:
-    """Everybody in `order` paired as one list, lexicographically first, the quality criteria
-    kept when they can be (C.04.5/C.04.6 Art. 1.3.2: all to be paired). None when the
-    absolute criteria leave no complete pairing."""
-    members = sorted(order)
-    if acceptable is not None:
-        kept = _guided(members, may_meet, acceptable)
-        if kept is not None:
-            return BracketPairing(tuple(kept), False, True)
-    found = _guided(members, may_meet, None)
-    if found is None:
-        return None
-    return BracketPairing(tuple(found), acceptable is not None, True)
-
-
-def pair_round(order: Sequence[int], scores: Sequence[int], may_meet: MayMeet,
-               acceptable: Acceptable | None) -> BracketPairing | None:
-    """Art. 3.5-3.6 for everybody in `order` (an even number, the bye already given): the
-    brackets top down, each paired lexicographically. A bracket that cannot be paired (Art.
-    1.3.2: all to be paired) takes in the next scoregroup and is paired again; the lowest one
-    joins the bracket above it (whose pairing is then made again). When one bracket of
-    everybody still cannot be paired, the round is paired as one list (`lexicographic_complete`).
-    None: no complete pairing."""
-    brackets = [b for b in brackets_with_upfloaters(score_groups(order, scores), may_meet)[0]
-                if b]
-    paired: list[list[tuple[int, int]]] = []
-    dropped = merged = False
-    i = 0
-    while i < len(brackets):
-        found: list[tuple[int, int]] | None = None
-        relaxed = False
-        if len(brackets[i]) % 2 == 0:
-            found, relaxed = pair_bracket(brackets[i], may_meet, acceptable)
-        if found is not None:
-            paired.append(found)
-            dropped = dropped or relaxed
-            i += 1
-            continue
-        merged = True
-        if i + 1 < len(brackets):
-            brackets[i] = brackets[i] + brackets.pop(i + 1)
-        elif i > 0:
-            paired.pop()
-            brackets[i - 1] = brackets[i - 1] + brackets.pop(i)
-            i -= 1
-        else:
-            return lexicographic_complete(order, may_meet, acceptable)
-    return BracketPairing(tuple(p for pairs in paired for p in pairs), dropped, merged)
+def pair_round(entrants: Sequence[Entrant], order: Sequence[int], may_meet: MayMeet,
+               failures: PairFailures, criteria: int, floats_lapse: bool
+               ) -> RoundPairing | None:
+    """Art. 3.3-3.6 for the entrants `order` lists: the PAB when their number is odd, then
+    bracket after bracket; None when the round cannot be completed (3.3.3)."""
+    return _Procedure(entrants, may_meet, failures, criteria, floats_lapse).run(list(order))

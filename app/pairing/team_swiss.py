@@ -10,15 +10,18 @@ first-named team, who is "white"). What the articles say, in the order the text 
   TPN; the other score is the secondary score (used by Art. 4.2.2).
 - 1.7 colour preferences: type A (a preference or none), type B (strong or mild), or none at
   all (`preference`).
-- 3.4 the bye: the eligible team (C.04.1 d) of the lowest score, then with most matches
-  played, then the highest TPN, leaving the rest pairable.
-- 3.5-3.6 upfloaters and the lexicographic pairing of each bracket (`app.pairing.lexicographic`),
-  with [C1] (no second meeting) absolute and [C8] (not two teams preferring the same colour)
-  a quality criterion, relaxed when a bracket has no pairing keeping it.
+- 3.3-3.6 the Top-Scoregroup Procedure, word for word the Double-Swiss one
+  (`app.pairing.lexicographic`): the bye ([C2], 3.4: lowest score, most matches played,
+  largest TPN), upfloaters by [C4]-[C7] ([C7] not in the last two rounds), each bracket by
+  the fewest failures on [C8] (two teams wanting the same colour), [C9] (type B: both
+  strongly) and [C10] (an upfloater's opponent who floated in the previous round; not in the
+  last two rounds), then the first Pairing Identifier (3.6.2).
 - 4 colour allocation in nine steps (`allocate`), after choosing the first-team (4.2).
 
-The readable text (the handbook page, C.04.6 Preface) was checked; the later articles are
-cited as the reference library `gnutterts/chesspairing` numbers them.
+The handbook page could be read only up to the Preface; the later articles as a careful public
+reading quotes and numbers them (tests/pairing/README.md). Where the reference library
+`gnutterts/chesspairing` reads otherwise (colour as a pass/fail criterion, no [C4]-[C7],
+[C10], a bracket paired 1-2 3-4), the text is followed.
 """
 
 from __future__ import annotations
@@ -27,10 +30,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from app.pairing.lexicographic import (
-    BracketPairing,
+    Entrant,
+    RoundPairing,
     blocked_indices,
     bracket_notes,
-    choose_bye,
     pair_round,
 )
 from app.pairing.types import (
@@ -82,8 +85,9 @@ class SwissTeam:
     colours: tuple[tuple[int, Colour], ...]  # (round, colour) of each match played
     opponents: frozenset[int]
     matches: int  # matches played (Art. 3.4)
-    bye_barred: bool  # had the PAB or a forfeit win (C.04.1 d)
+    bye_barred: bool  # [C2]: had the PAB, a forfeit win or a full-point bye
     preference: Preference
+    floated: bool = False  # a floater of the previous round (Art. 1.5)
 
     @property
     def difference(self) -> int:
@@ -133,27 +137,36 @@ def derive_teams(request: PairingRequest, options: TeamSwissOptions) -> list[Swi
         return (match, game) if options.primary is PrimaryScore.MATCH else (game, match)
 
     ordered = sorted(present, key=lambda p: (-primary(p)[0], p.number))
+    previous = request.round - 1
+    before = {p.number: primary(PlayerHistory(p.number, tuple(
+        r for r in p.rounds if r.round < previous)))[0] for p in request.snapshot.players}
     teams = []
     for tpn, history in enumerate(ordered):
         played = [r for r in history.rounds if r.outcome.played and r.colour is not None]
         colours = tuple((r.round, r.colour) for r in played if r.colour is not None)
         score, secondary = primary(history)
+        last = next((r for r in played if r.round == previous), None)
         teams.append(SwissTeam(
             number=history.number, tpn=tpn, score=score, secondary=secondary,
             colours=colours,
             opponents=frozenset(r.opponent for r in played if r.opponent is not None),
             matches=len(played),
-            bye_barred=any(r.outcome in (Outcome.PAB, Outcome.FORFEIT_WIN)
+            bye_barred=any(r.outcome in (Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)
                            for r in history.rounds),
             preference=preference(tuple(c for _, c in colours), options.preferences,
                                   last_round),
+            floated=last is not None and last.opponent is not None
+            and before.get(last.opponent) != before.get(history.number),
         ))
     return teams
 
 
-def colour_criterion(a: SwissTeam, b: SwissTeam) -> bool:
-    """[C8]: not two teams preferring the same colour (one of them would not get it)."""
-    return a.preference.colour is None or a.preference.colour is not b.preference.colour
+def colour_failures(a: SwissTeam, b: SwissTeam, kind: Preferences) -> tuple[int, int]:
+    """[C8] two teams wanting the same colour (one will not get it); [C9] (type B) both
+    wanting it strongly."""
+    same = a.preference.colour is not None and a.preference.colour is b.preference.colour
+    strong = same and kind is Preferences.B and a.preference.strong and b.preference.strong
+    return int(same), int(strong)
 
 
 def first_team(a: SwissTeam, b: SwissTeam) -> tuple[SwissTeam, SwissTeam]:
@@ -164,13 +177,13 @@ def first_team(a: SwissTeam, b: SwissTeam) -> tuple[SwissTeam, SwissTeam]:
 
 
 def _alternation(a: SwissTeam, b: SwissTeam) -> Colour | None:
-    """Art. 4.3.6: `a`'s colour alternated from the latest round in which the two had
-    different colours; None when there is no such round."""
-    theirs = dict(b.colours)
-    for round_, colour in reversed(a.colours):
-        other = theirs.get(round_)
-        if other is not None and other is not colour:
-            return colour.other
+    """Art. 4.3.6: `a`'s colour alternated from the most recent time the two had different
+    colours, their played matches compared from the last back (C.04.2 Art. 3.4: unplayed
+    rounds do not count; the reference library compares round by round); None when there is
+    no such time."""
+    for (_, mine), (_, theirs) in zip(reversed(a.colours), reversed(b.colours), strict=False):
+        if mine is not theirs:
+            return mine.other
     return None
 
 
@@ -214,38 +227,35 @@ def allocate(a: SwissTeam, b: SwissTeam, kind: Preferences, initial: Colour
 def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()) -> Pairing:
     """Pair round `request.round` of a Swiss of teams; raises `NoLegalPairing`."""
     teams = derive_teams(request, options)
-    forbidden = request.forbidden_pairs
-
-    blocked = blocked_indices([(t.number, t.opponents) for t in teams], forbidden)
+    blocked = blocked_indices([(t.number, t.opponents) for t in teams], request.forbidden_pairs)
 
     def may_meet(i: int, j: int) -> bool:  # [C1] and the arbiter's forbidden pairs
         return j not in blocked[i]
 
-    acceptable = None if options.preferences is Preferences.NONE else (
-        lambda i, j: colour_criterion(teams[i], teams[j]))
-    order = list(range(len(teams)))
-    notes: list[str] = []
-    bye: SwissTeam | None = None
-    if len(order) % 2:
-        # Art. 3.4: lowest score, then most matches played, then highest TPN
-        ranked = sorted(order, key=lambda i: (teams[i].score, -teams[i].matches, -i))
-        keys = [0] * len(teams)
-        for place, i in enumerate(ranked):
-            keys[i] = place
-        chosen = choose_bye(order, keys, lambda i: not teams[i].bye_barred,
-                            may_meet)
-        if chosen is None:
-            raise NoLegalPairing("没有可轮空的队伍 / no team may receive the bye")
-        bye = teams[chosen]
-        order.remove(chosen)
-    found: BracketPairing | None = pair_round(order, [t.score for t in teams], may_meet,
-                                              acceptable)
+    # [C7] and [C10] lapse in the last two rounds
+    lapse = request.round > request.snapshot.total_rounds - 2
+
+    def failures(i: int, j: int, upfloaters: frozenset[int]) -> tuple[int, ...]:
+        c8, c9 = colour_failures(teams[i], teams[j], options.preferences)
+        c10 = 0
+        if not lapse and (i in upfloaters) != (j in upfloaters):
+            c10 = int(teams[j if i in upfloaters else i].floated)
+        return c8, c9, c10
+
+    entrants = [Entrant(t.number, t.score, t.matches, t.bye_barred, t.floated) for t in teams]
+    found: RoundPairing | None = pair_round(entrants, range(len(teams)), may_meet, failures,
+                                            3, lapse)
     if found is None:
+        if len(teams) % 2:
+            raise NoLegalPairing("没有可轮空且使其余队伍都能配对的队伍 / no team may receive the "
+                                 "bye so that the others can all be paired")
         raise NoLegalPairing("无法让所有队伍都有对手 / the teams cannot all be paired")
-    notes += bracket_notes(found, "C.04.6")
+    notes = bracket_notes(found, ["[C8]", "[C9]", "[C10]"], "C.04.6")
     matches = [allocate(teams[i], teams[j], options.preferences, request.snapshot.initial_colour)
                for i, j in found.pairs]
-    matches.sort(key=lambda m: (-max(m[0].score, m[1].score), min(m[0].tpn, m[1].tpn)))
+    # Board order (C.04.2 Art. 3.6): the higher score, then the lower, then the higher rank
+    matches.sort(key=lambda m: (-max(m[0].score, m[1].score), -min(m[0].score, m[1].score),
+                                min(m[0].tpn, m[1].tpn)))
     boards: list[Board] = []
     for white, black in matches:
         number = len(boards) + 1
@@ -255,7 +265,8 @@ def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()
                 notes.append(f"第{number}场 {team.number} 未得到所需先后手"
                              f" / match {number}: {team.number} does not get its colour "
                              "preference")
-    if bye is not None:
+    if found.bye is not None:
+        bye = teams[found.bye]
         boards.append(Board(len(boards) + 1, bye.number, None))
         notes.append(f"{bye.number} 轮空 / {bye.number} receives the pairing-allocated bye")
     return Pairing(round=request.round, boards=tuple(boards), notes=tuple(notes))

@@ -47,10 +47,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
+from typing import NamedTuple
 
 from app.errors import UserError
 from app.pairing.types import (
@@ -110,12 +112,13 @@ _BB_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True)
-class TrfEntry:
+class TrfEntry(NamedTuple):
     """One round of one player as written in the file (codes upper-cased).
 
     `opponent` 0 = none; `colour` one of `w`, `b`, `-`; `code` the result character (blank
-    when none was entered).
+    when none was entered). A named tuple, not a dataclass: a file has one per player and
+    round, and a tuple is made several times faster (reading a 300-player file is
+    benchmarked, bench/bench_fide_systems.py).
     """
 
     round: int
@@ -167,6 +170,11 @@ class TrfPlayer:
         return None
 
 
+@lru_cache(maxsize=64)
+def _points_table(points: PointSystem) -> dict[Outcome, int]:
+    return {outcome: points.points(outcome) for outcome in Outcome}
+
+
 @dataclass(frozen=True)
 class TrfTournament:
     """A parsed TRF file."""
@@ -187,6 +195,11 @@ class TrfTournament:
     accelerations: tuple[Acceleration, ...] = ()  # 250, XXA
     _by_number: Mapping[int, TrfPlayer] = field(default_factory=dict, repr=False,
                                                 compare=False)
+    # XXG: each player's games' points per round, in units (None: the round has none)
+    game_points: Mapping[int, tuple[int | None, ...]] = field(default_factory=dict)
+    # each player's rounds as records, made once (snapshots and the score check share them)
+    _records: dict[int, list[RoundRecord]] = field(default_factory=dict, repr=False,
+                                                   compare=False)
 
     def player(self, number: int) -> TrfPlayer:
         return self._by_number[number]
@@ -202,20 +215,29 @@ class TrfTournament:
 
     # -- rounds ---------------------------------------------------------------------------
     def _record(self, player: TrfPlayer, round_number: int) -> RoundRecord:
-        entry = player.entry(round_number)
-        if entry is None:
-            return RoundRecord(round_number, Outcome.ABSENT, points=self.points.absent)
-        outcome = entry.outcome
-        colour: Colour | None = None
-        if entry.opponent:
-            colour = {"w": Colour.FIRST, "b": Colour.SECOND}.get(entry.colour)
-        return RoundRecord(
-            round=round_number,
-            outcome=outcome,
-            opponent=entry.opponent or None,
-            colour=colour,
-            points=self.points.points(outcome),
-        )
+        return self._records_of(player, round_number)[round_number - 1]
+
+    def _records_of(self, player: TrfPlayer, count: int) -> list[RoundRecord]:
+        """The player's rounds 1..`count` (at least) as records."""
+        made = self._records.setdefault(player.number, [])
+        if len(made) >= count:
+            return made
+        points = _points_table(self.points)
+        colours = {"w": Colour.FIRST, "b": Colour.SECOND}
+        entries = player.entries
+        games = self.game_points.get(player.number, ())
+        for round_number in range(len(made) + 1, count + 1):
+            entry = entries[round_number - 1] if round_number <= len(entries) else None
+            game = games[round_number - 1] if round_number <= len(games) else None
+            if entry is None:
+                made.append(RoundRecord(round_number, Outcome.ABSENT, None, None,
+                                        points[Outcome.ABSENT], game))
+                continue
+            outcome = entry.outcome
+            made.append(RoundRecord(round_number, outcome, entry.opponent or None,
+                                    colours.get(entry.colour) if entry.opponent else None,
+                                    points[outcome], game))
+        return made
 
     def snapshot(self, rounds: int | None = None) -> TournamentSnapshot:
         """The tournament after `rounds` rounds (default: every round with results)."""
@@ -223,7 +245,7 @@ class TrfTournament:
         players = tuple(
             PlayerHistory(
                 number=p.number,
-                rounds=tuple(self._record(p, r) for r in range(1, count + 1)),
+                rounds=tuple(self._records_of(p, count)[:count]),
                 rating=p.rating,
                 name=p.name,
             )
@@ -361,13 +383,22 @@ def _number(text: str, where: str, zh: str, en: str, width: int = 4) -> int:
     return int(text)
 
 
+_POINTS_SEEN: dict[str, Fraction] = {}
+
+
 def _parse_points(text: str, where: str, zh: str, en: str) -> Fraction:
     text = text.strip()
+    known = _POINTS_SEEN.get(text)
+    if known is not None:
+        return known
     if not text.isascii() or not _POINTS_RE.match(text):
         shown = text if len(text) <= 20 else text[:20] + "…"
         raise UserError(f"{zh}不是分数：{shown!r}", f"{en} is not a number of points: {shown!r}",
                         where)
-    return Fraction(text.replace(",", "."))
+    value = Fraction(text.replace(",", "."))
+    if len(_POINTS_SEEN) < 4096:
+        _POINTS_SEEN[text] = value
+    return value
 
 
 def _parse_point_codes(line: str, lineno: int, source: str) -> dict[str, Fraction]:
@@ -411,9 +442,55 @@ def _entry_code(chunk: str, r: int, opponent: int, colour: str, where: str) -> s
     return code
 
 
+_ENTRY_RE = re.compile(r"( {0,3}[0-9]{1,4}| {4}) ([wbWB -]) (.)")
+_COLOUR = {"w": "w", "W": "w", "b": "b", "B": "b", "-": "-", " ": "-"}
+_WITH_OPPONENT = frozenset(_PLAYED) | frozenset(_FORFEIT) | {" "}
+
+
 def _parse_entry(line: str, r: int, lineno: int, source: str) -> TrfEntry | None:
     start = _ROUND_START + _ROUND_WIDTH * (r - 1)
     chunk = line[start:start + 8].ljust(8)
+    if chunk == "        ":
+        return None
+    # the common well-formed entry, read without building the messages' places
+    match = _ENTRY_RE.fullmatch(chunk)
+    if match is not None:
+        opponent = int(match[1]) if match[1] != "    " else 0
+        colour = _COLOUR[match[2]]
+        code = match[3].upper()
+        if (code in _NO_OPPONENT) if not opponent else (
+                code in _WITH_OPPONENT and not (code in _PLAYED and colour == "-")):
+            return TrfEntry(r, opponent, colour, code)
+    return _parse_entry_checked(chunk, r, lineno, source, start)
+
+
+_FIELDS_SEEN: dict[str, tuple[int, str, str]] = {}  # a well-formed entry's text -> its fields
+
+
+def _parse_entries(line: str, rounds: int, lineno: int, source: str
+                   ) -> tuple[TrfEntry | None, ...]:
+    """The round entries of a `001` line, rounds 1..`rounds`; an entry already seen in the
+    file (the same text) is not checked again."""
+    entries: list[TrfEntry | None] = []
+    seen = _FIELDS_SEEN
+    for r in range(1, rounds + 1):
+        start = _ROUND_START + _ROUND_WIDTH * (r - 1)
+        chunk = line[start:start + 8]
+        fields = seen.get(chunk)
+        if fields is not None:
+            entries.append(TrfEntry(r, *fields))
+            continue
+        entry = _parse_entry(line, r, lineno, source)
+        if entry is not None and len(chunk) == 8 and len(seen) < 65536:
+            seen[chunk] = (entry.opponent, entry.colour, entry.code)
+        entries.append(entry)
+    return tuple(entries)
+
+
+def _parse_entry_checked(chunk: str, r: int, lineno: int, source: str, start: int
+                         ) -> TrfEntry | None:
+    """`_parse_entry` for an entry off the common form: checked field by field, the error
+    naming the field."""
     if not chunk.strip():
         return None
     where = _where(source, lineno, f"round {r} (columns {start + 1}-{start + 8})")
@@ -437,8 +514,13 @@ def _parse_entry(line: str, r: int, lineno: int, source: str) -> TrfEntry | None
 
 def _parse_player(line: str, lineno: int, source: str) -> tuple[TrfPlayer, Fraction | None]:
     """A `001` record and its points column (in TRF points; None when blank)."""
-    where = _where(source, lineno)
-    number = _number(line[4:8], where + " pairing number (columns 5-8)", "编号", "pairing number")
+    where = f"{source or 'TRF'}:{lineno}"
+    number_text = line[4:8].strip()
+    if _is_number(number_text):
+        number = int(number_text)
+    else:
+        number = _number(line[4:8], where + " pairing number (columns 5-8)", "编号",
+                         "pairing number")
     if number == 0:
         raise UserError("编号不能为 0", "pairing number 0", where + " pairing number (columns 5-8)")
     rating_text = line[48:52].strip()
@@ -448,13 +530,16 @@ def _parse_player(line: str, lineno: int, source: str) -> tuple[TrfPlayer, Fract
     points_text = line[80:84].strip()
     points = None
     if points_text:
-        points = _parse_points(points_text, where + " points (columns 81-84)", "积分", "points")
+        points = _POINTS_SEEN.get(points_text)
+        if points is None:
+            points = _parse_points(points_text, where + " points (columns 81-84)", "积分",
+                                   "points")
     rank_text = line[85:89].strip()
     rounds = max(0, -(-(len(line.rstrip()) - _ROUND_START) // _ROUND_WIDTH))
     if rounds > MAX_ROUNDS:
         raise UserError(f"轮次过多（{rounds}），最多 {MAX_ROUNDS} 轮",
                         f"too many rounds ({rounds}); at most {MAX_ROUNDS}", where)
-    entries = tuple(_parse_entry(line, r, lineno, source) for r in range(1, rounds + 1))
+    entries = _parse_entries(line, rounds, lineno, source)
     while entries and entries[-1] is None:
         entries = entries[:-1]
     player = TrfPlayer(
@@ -558,6 +643,7 @@ class _Reading:
     teams: list[TrfTeam] = field(default_factory=list)
     forbidden: list[ForbiddenPairs] = field(default_factory=list)
     accelerations: list[Acceleration] = field(default_factory=list)
+    game_points: dict[int, list[Fraction | None]] = field(default_factory=dict)  # XXG
 
     def where(self, lineno: int, what: str) -> str:
         return _where(self.source, lineno, what)
@@ -582,6 +668,17 @@ class _Reading:
         player, raw = _parse_player(line, lineno, self.source)
         self.players.append(player)
         self.raw_points.append(raw)
+
+    def games_xxg(self, line: str, lineno: int) -> None:
+        """`XXG NNNN p p ...`: the games' points of each round (see `_lines_xxg`)."""
+        words = line[3:].split()
+        if not words:
+            raise UserError("XXG 行缺少编号", "XXG: no pairing number", self.where(lineno, "XXG"))
+        number = _number(words[0], self.where(lineno, "XXG"), "XXG 行编号", "pairing number")
+        self.game_points[number] = [
+            None if word == "-" else _parse_points(word, self.where(lineno, "XXG"), "局分",
+                                                   "games' points")
+            for word in words[1:]]
 
     def tournament_name(self, line: str, lineno: int) -> None:
         self.name = line[4:].strip()
@@ -676,6 +773,7 @@ _HANDLERS = {
     "XXP": _Reading.forbidden_xxp,
     "250": _Reading.acceleration_250,
     "XXA": _Reading.acceleration_xxa,
+    "XXG": _Reading.games_xxg,
 }
 _HEADER_TAGS = ("022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
                 "132")
@@ -705,22 +803,47 @@ def _index_players(reading: _Reading, scale: int) -> dict[int, TrfPlayer]:
                             "appears twice", reading.where(player.line, "pairing number"))
         units = None
         if raw is not None:
-            scaled = raw * scale
-            if scaled.denominator != 1:
+            whole, rest = divmod(raw.numerator * scale, raw.denominator)
+            if rest:
                 raise UserError("积分与积分制不符", "points do not fit the point system",
                                 reading.where(player.line, "points (columns 81-84)"))
-            units = int(scaled)
-        by_number[player.number] = _replace_points(player, units)
+            units = whole
+        # dataclasses.replace, the slow way, only when the column holds points
+        by_number[player.number] = player if units is None else _replace_points(player, units)
     return by_number
+
+
+def _game_units(reading: _Reading, scale: int) -> dict[int, tuple[int | None, ...]]:
+    """The XXG games' points in units; a number naming no player is refused."""
+    numbers = {p.number for p in reading.players}
+    found: dict[int, tuple[int | None, ...]] = {}
+    for number, values in reading.game_points.items():
+        if number not in numbers:
+            raise UserError(f"XXG 行的编号 {number} 不是棋手",
+                            f"XXG: pairing number {number} is not a player",
+                            reading.source or "TRF")
+        units: list[int | None] = []
+        for value in values:
+            if value is None:
+                units.append(None)
+                continue
+            whole, rest = divmod(value.numerator * scale, value.denominator)
+            if rest:
+                raise UserError("XXG 局分与积分制不符", "XXG: games' points do not fit the "
+                                "point system", reading.source or "TRF")
+            units.append(whole)
+        found[number] = tuple(units)
+    return found
 
 
 def _rounds_played(players: Iterable[TrfPlayer], source: str) -> int:
     """The last round with a result anywhere; every game up to it must have one."""
     rounds_played = 0
     for player in players:
-        for entry in player.entries:
+        for entry in reversed(player.entries):
             if entry is not None and entry.has_result:
                 rounds_played = max(rounds_played, entry.round)
+                break
     for player in players:
         for entry in player.entries[:rounds_played]:
             if entry is not None and entry.opponent and entry.code == " ":
@@ -790,13 +913,17 @@ def read_trf(text: str, source: str = "") -> TrfTournament:
         teams=tuple(reading.teams),
         forbidden=tuple(reading.forbidden),
         accelerations=tuple(reading.accelerations),
+        game_points=_game_units(reading, scale),
         _by_number=by_number,
     )
     _check_scores(tournament)
     return tournament
 
 def _replace_points(player: TrfPlayer, units: int | None) -> TrfPlayer:
-    return replace(player, points=units)
+    # every field named (dataclasses.replace walks the fields: slow over a big file)
+    return TrfPlayer(player.number, player.name, player.rating, player.line, player.sex,
+                     player.title, player.federation, player.fide_id, player.birth, units,
+                     player.rank, player.entries)
 
 
 def _check_opponents(by_number: Mapping[int, TrfPlayer], source: str) -> None:
@@ -806,6 +933,14 @@ def _check_opponents(by_number: Mapping[int, TrfPlayer], source: str) -> None:
         for entry in player.entries:
             if entry is None or not entry.opponent:
                 continue
+            other = by_number.get(entry.opponent)
+            back = other.entry(entry.round) if other is not None else None
+            if (back is not None and back.opponent == player.number
+                    and entry.opponent != player.number
+                    and (entry.colour == "-" or back.colour != entry.colour)
+                    and (entry.code == " " or back.code == " "
+                         or _COMPLEMENT[entry.code] == back.code)):
+                continue  # the common case, found without building the messages' place
             where = _where(source, player.line, f"round {entry.round} opponent")
             r = entry.round
             if entry.opponent == player.number:
@@ -860,9 +995,8 @@ def _check_scores(tournament: TrfTournament) -> None:
     for player in tournament.players:
         if player.points is None:
             continue
-        played = sum(
-            tournament._record(player, r).points for r in range(1, tournament.rounds_played + 1)
-        )
+        played = sum(record.points for record in tournament._records_of(
+            player, tournament.rounds_played)[:tournament.rounds_played])
         later = sum(
             ps.points(entry.outcome)
             for entry in player.entries[tournament.rounds_played:]
@@ -979,6 +1113,21 @@ def _line_013(team: TrfTeam) -> str:
     return "013 " + _fixed(team.name, 32) + " ".join(f"{n:4d}" for n in team.players)
 
 
+def _lines_xxg(snapshot: TournamentSnapshot, point_scale: int) -> list[str]:
+    """`XXG` (this program's extension, as JaVaFo's `XX` lines): a player's games' points
+    per round, where the rounds have them (a Double-Swiss match, FIDE C.04.5 Art. 1.2.1: the
+    score that pairs is the games' points, which one result a round cannot hold); `-` for a
+    round without. Other readers skip the line."""
+    lines = []
+    for player in sorted(snapshot.players, key=lambda p: p.number):
+        if all(r.game_points is None for r in player.rounds):
+            continue
+        values = [format_points(r.game_points, point_scale) if r.game_points is not None
+                  else "-" for r in player.rounds]
+        lines.append(f"XXG {player.number:4d}" + "".join(f"{v:>6}" for v in values))
+    return lines
+
+
 def write_trf(
     snapshot: TournamentSnapshot,
     *,
@@ -997,7 +1146,7 @@ def write_trf(
 
     `point_scale` units make one TRF point (1: our 2/1/0 written as 2.0/1.0/0.0; 2: written
     as FIDE's 1/0.5/0). Names come from `info`, else `PlayerHistory.name`. Double-game
-    `game_points` have no place in TRF and are not written.
+    `game_points` have no place in TRF's round records: they go to `XXG` lines.
     """
     info = info or {}
     lines = _header_lines(snapshot, name, header or TrfHeader())
@@ -1037,6 +1186,7 @@ def write_trf(
             opp_text = f"{opponent:4d}" if opponent else "0000"
             text += f"  {opp_text} {colour} {_WRITE_CODE[record.outcome]}"
         lines.append(text.rstrip())
+    lines += _lines_xxg(snapshot, point_scale)
     lines += [_line_013(team) for team in teams]
     lines += [_line_260(entry, snapshot.total_rounds) for entry in forbidden]
     return newline.join(lines) + newline

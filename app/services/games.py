@@ -67,9 +67,9 @@ def load_game(event: Event, group: str, round_number: int, board_number: int,
 
 
 def save_game(event: Event, group: str, round_number: int, board_number: int, index: int,
-              game: Game) -> str:
+              game: Game) -> BoardResult | None:
     """Store the game; once it has ended, its result fills the board. Returns the board's
-    result ('' while it is not decided)."""
+    result (None while it is not decided)."""
     with event.operation("save_game", f"保存对局 {group} "
                          f"{wording.board_place_text(round_number, board_number)} / save a "
                          "game") as session:
@@ -84,7 +84,8 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
         if board.second_player_id is None and board.first_team_id is None:
             raise _at(UserError("轮空台没有对局", "a bye has no game"), found, round_number,
                       board_number)
-        return _store(session, found, board, index, game, round_number)
+        _store(session, found, board, index, game, round_number)
+        return codec.board_result(board.result, found.games_per_round == 2)
 
 
 def _at(error: UserError, group: Group, round_number: int, board_number: int,
@@ -101,7 +102,7 @@ def _at(error: UserError, group: Group, round_number: int, board_number: int,
 
 
 def _store(session: Session, group: Group, board: BoardRow, index: int, game: Game,
-           round_number: int) -> str:
+           round_number: int) -> None:
     row = next((g for g in board.games if g.index == index), None)
     if system_of(group).team:
         if row is None:
@@ -122,13 +123,13 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
     row.record = {"actions": encode_actions(game)}
     if result is None:
         row.result, row.ending = codec.NO_RESULT, ""
-        return board.result if not codec.is_bye(board.result) else codec.NO_RESULT
+        return
     # A game row's result is black first; the board's results the paired first mover first.
     played = GameResult(result.code, result.ending is Ending.TIME and result.code.decisive)
     row.result = codec.game_text(played if black_is_first else played.flipped())
     row.ending = result.ending.value
     if system_of(group).team:
-        return board.result
+        return
     board_games = _board_games(board)
     if len(board_games) == group.games_per_round:
         try:
@@ -136,7 +137,6 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
                                                         group.games_per_round == 2))
         except UserError as error:
             raise _at(error, group, round_number, board.number) from None
-    return board.result
 
 
 def _board_games(board: BoardRow) -> tuple[GameResult, ...]:

@@ -321,11 +321,11 @@ def enter_team_result(
     playoff: Sequence[str] = (),
     *,
     replace: bool = False,
-) -> str:
+) -> BoardResult | None:
     """Results of a team match: one code per board (黑先), then the captains' playoff games.
 
-    Returns the match result ("1-0": the first-named team won) or "" while a level match
-    waits for its playoff (主将加赛); in a Team Swiss a level match is drawn ("=", FIDE
+    Returns the match result (the first-named team's side first) or None while a level
+    match waits for its playoff (主将加赛); in a Team Swiss a level match is drawn (FIDE
     C.04.6 match points) and no playoff is taken.
     """
     with event.operation("enter_team_result", f"录入团体赛成绩 {group} "
@@ -344,7 +344,8 @@ def enter_team_result(
         playoffs = [_parsed(code, group, round_number, match, playoff=k)
                     for k, code in enumerate(playoff, 1)]
         if board.result and _same_games(board, [*games, *playoffs]):
-            return board.result  # the results it has: nothing written, no undo entry
+            # the results it has: nothing written, no undo entry
+            return codec.board_result(board.result, False)
         if board.result and not replace:
             error = _at(UserError(f"该场已有结果 {board.result}", f"the match has a result "
                                   f"already: {board.result}"), group, round_number, match)
@@ -379,7 +380,7 @@ def enter_team_result(
             check_match_result(found, round_number, board, decided)
             board.result = codec.board_text(decided)
         board.label = ""  # the score is read from the games (`match_score`), never stored
-        return board.result
+        return codec.board_result(board.result, False)
 
 
 def _at(error: UserError, group: str, round_number: int, match: int, *,

@@ -165,9 +165,12 @@ RECORD_PLAYOFF_RESULT = _op(playoffs.record_playoff_result)
 
 SAVE_GAME = _op(games.save_game)
 
-# The venue on the LAN (the serve dialog)
+# The venue on the LAN (the serve dialog; the server's own writes: tablets, players, address)
 SET_PLAYER_CONFIRMATION = _op(venue.set_player_confirmation)
 SET_ARBITER_CODE = _op(venue.set_arbiter_code)
+ENTER_HALL_RESULT = _op(venue.enter_hall_result, _value_is_warnings)
+PLAYER_CLAIM = _op(venue.player_claim)
+SET_VENUE_ADDRESS = _op(venue.set_venue_address)
 
 # Awards
 DECLINE_AWARD = _op(awards.decline_award)

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, object_session, selectinload
 from app import wording
 from app.errors import CorrectionNotConfirmed, NoAnswer, Place, UserError
 from app.pairing import roundrobin
-from app.pairing.system import Engine
+from app.pairing.system import Engine, System
 from app.pairing.types import (
     Colour,
     NoLegalPairing,
@@ -546,6 +546,8 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
     same-unit avoidance where the group asks for it); keep the findings in its report."""
     from app.pairing.swiss.checks import violations  # here: entering a result needs none
 
+    if settings_of(group).system is System.DOUBLE_SWISS:  # its own criteria (C.04.5 Art. 2)
+        from app.pairing.double_swiss import violations
     session.flush()
     build = build_snapshot(group, partial=False, before_round=round_.number)
     pairing = round_pairing(round_, build.number_of)

@@ -192,13 +192,17 @@ def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
     forbidden = (forfeited_pairs(snapshot) if settings_of(group).forfeit_counts_as_meeting
                  else frozenset())
     options = options_of(group)
-    paired = team_swiss.pair(PairingRequest(snapshot, number, frozenset(), forbidden), options)
+    away = absent_teams(group, number)
+    paired = team_swiss.pair(PairingRequest(snapshot, number, frozenset(away.values()),
+                                            forbidden), options)
     id_of = {n: tid for tid, n in team_numbers(group).items()}
     name_of = {t.id: t.name for t in group.teams}
     boards = tuple(Board(b.number, id_of[b.first],
                          None if b.second is None else id_of[b.second])
                    for b in paired.boards)
     report = [_system_line(options)]
+    report += [f"{name} 本轮不参赛（全体队员退赛或请假） / {name} does not play this round "
+               "(every member withdrawn or absent)" for name in sorted(away)]
     for board in boards:
         if board.second is None:
             report.append(f"{name_of[board.first]} 轮空（FIDE C.04.6 第3.4条） / "
@@ -209,6 +213,17 @@ def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
     report += [_named(note, group) for note in paired.notes
                if "轮空" not in note]  # the bye is said above, by name
     return Pairing(number, boards), report
+
+
+def absent_teams(group: Group, number: int) -> dict[str, int]:
+    """The teams (name -> pairing number) none of whose members plays round `number`
+    (withdrawn, or absent that round): they are not paired (C.04.1: only those present)."""
+    from app.services.snapshot import absence_outcome
+
+    numbers = team_numbers(group)
+    return {team.name: numbers[team.id] for team in group.teams
+            if team.members and all(absence_outcome(m.player, number) is not None
+                                    for m in team.members)}
 
 
 def _system_line(options: TeamSwissOptions) -> str:

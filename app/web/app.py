@@ -39,6 +39,7 @@ from starlette.staticfiles import StaticFiles
 from app import wording
 from app.errors import UserError
 from app.services import venue
+from app.services.operations import ENTER_HALL_RESULT, PLAYER_CLAIM
 from app.web import data
 from app.web.state import FileGone, VenueState
 from app.web.texts import COLOUR, OUTCOME, TEXTS, language
@@ -314,8 +315,8 @@ class VenueApp:
         station = "web:" + _station_name(request)
         try:
             self.state.check_file()
-            warnings = await run_in_threadpool(
-                venue.enter_hall_result, self.state.event, station, group, round_number,
+            entered = await run_in_threadpool(
+                ENTER_HALL_RESULT, self.state.event, station, group, round_number,
                 board, codes, replace=replace, expected=expected)
         except FileGone as error:
             return _refused(409, *_file_gone(error))
@@ -327,7 +328,7 @@ class VenueApp:
         await run_in_threadpool(self.state.changed)
         return JSONResponse({"ok": True, "round": round_number, "board": board,
                              "result": " ".join(codes), "station": station,
-                             "warnings": warnings})
+                             "warnings": entered.value})
 
     async def confirm(self, request: Request) -> Response:
         group = request.path_params["group"]
@@ -364,8 +365,8 @@ class VenueApp:
         right: bool | None = None  # None: refused before the slip code was judged
         try:
             with self.state.claim_lock:
-                outcome = venue.player_claim(self.state.event, group, round_number, board,
-                                             slip, codes, self.state.claims.get(key, ()))
+                outcome = PLAYER_CLAIM(self.state.event, group, round_number, board, slip,
+                                       codes, self.state.claims.get(key, ())).value
                 right = True
                 self.claims_version += 1
                 if outcome.state == "entered":

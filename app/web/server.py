@@ -14,6 +14,7 @@ import uvicorn
 from app.errors import UserError
 from app.services import venue
 from app.services.event import Event
+from app.services.operations import SET_VENUE_ADDRESS
 from app.web import guard
 from app.web.app import create_app
 from app.web.state import VenueState
@@ -126,7 +127,7 @@ class VenueServer:
         self._state.public_url = self.phone_url
         if not (_is_loopback(self.host) or self.phone_url.startswith(f"http://{LOOPBACK}")):
             # Where the phones find us, for the QR codes printed on the pairing lists.
-            venue.set_venue_address(self._event, self.phone_url)
+            SET_VENUE_ADDRESS(self._event, self.phone_url)
         return self.url
 
     def _run(self) -> None:

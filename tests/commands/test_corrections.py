@@ -10,6 +10,7 @@ import pytest
 
 from app.services import rounds
 from app.services.event import Event
+from app.wording import code_text
 from tests.commands.helpers import qiwang_open, run
 
 
@@ -93,7 +94,8 @@ def test_a_team_match_entered_again_writes_nothing(match: Path,
     try:
         assert knockout.same_team_result(event, "决赛", 1, 1, ["1-0", "0-1t", "1-0"])
         assert not knockout.same_team_result(event, "决赛", 1, 1, ["1-0", "0-1", "1-0"])
-        assert knockout.enter_team_result(event, "决赛", 1, 1, ["1-0", "0-1t", "1-0"]) == "1-0"
+        assert code_text(knockout.enter_team_result(event, "决赛", 1, 1,
+                                                    ["1-0", "0-1t", "1-0"])) == "1-0"
     finally:
         event.close()
     assert _log(match) == before

@@ -574,3 +574,22 @@ def test_an_independent_reader_reads_what_we_write() -> None:
     tour = trf.loads(text)
     assert [p.startrank for p in tour.players] == [1, 2, 3]
     assert [float(p.points) for p in tour.players] == [4.0, 2.0, 0.0]
+
+
+def test_games_points_round_trip_through_xxg_and_a_bad_number_is_refused() -> None:
+    from app.pairing.trf import write_trf as write
+    from app.pairing.types import Colour as C
+    from app.pairing.types import Outcome as O
+    from app.pairing.types import PlayerHistory as H
+    from app.pairing.types import RoundRecord as R
+    from app.pairing.types import TournamentSnapshot as S
+
+    snapshot = S((H(1, (R(1, O.WIN, 2, C.FIRST, 2, 3),)), H(2, (R(1, O.LOSS, 1, C.SECOND, 0, 1),)),
+                  H(3, (R(1, O.PAB, None, None, 2, 3),))), 3)
+    text = write(snapshot, newline="\n")
+    assert "XXG    1   3.0" in text
+    read = read_trf(text)
+    assert [r.game_points for p in read.snapshot().players for r in p.rounds] == [3, 1, 3]
+    with pytest.raises(UserError) as refused:
+        read_trf(text + "XXG    9     1\n")
+    assert "XXG" in refused.value.en and "9" in refused.value.en

@@ -1,38 +1,16 @@
-"""Fixtures for the reliability tests: a real PostgreSQL server, events on SQLite and on it."""
+"""What the reliability tests share: an event location on each database."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.pg import PostgresServer, find_binaries
 
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PostgresServer]:
-    binaries = find_binaries()
-    if binaries is None:
-        pytest.skip(
-            "PostgreSQL server binaries (initdb, pg_ctl, postgres) not found: install Debian's"
-            " postgresql package to run the several-stations tests"
-        )
-    pytest.importorskip("psycopg", reason="psycopg not installed (pip install '.[postgres]')")
-    server = PostgresServer(binaries).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture
-def pg_url(pg_server: PostgresServer) -> str:
-    """A fresh empty database on the test server, as an event location."""
-    return pg_server.new_database()
-
-
-@pytest.fixture(autouse=True)
-def _snapshots_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Server events keep snapshots under $GOMOKU_ARBITER_SNAPSHOTS: never the home folder."""
-    monkeypatch.setenv("GOMOKU_ARBITER_SNAPSHOTS", str(tmp_path / "server-snapshots"))
+@pytest.fixture(params=["sqlite", "postgresql"])
+def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's event goes: a SQLite file in its folder, or a fresh database on the
+    suite's PostgreSQL server (`pg_url`, tests/conftest.py); the test runs on both."""
+    if request.param == "sqlite":
+        return str(tmp_path / "event.gomoku")
+    return str(request.getfixturevalue("pg_url"))

@@ -13,7 +13,6 @@ import hashlib
 import shutil
 import sqlite3
 import subprocess
-import uuid
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -235,9 +234,9 @@ def test_missing_tables_are_refused_before_anything_is_written(tmp_path: Path, c
     assert _digest(path) == before
 
 
-def test_a_server_database_holding_another_programs_tables_is_refused(pg_server,
+def test_a_server_database_holding_another_programs_tables_is_refused(pg_url: str,
                                                                       capsys) -> None:
-    url = pg_server.new_database()
+    url = pg_url
     engine = create_engine(url)
     with engine.begin() as connection:
         connection.execute(text("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total INT)"))
@@ -247,13 +246,6 @@ def test_a_server_database_holding_another_programs_tables_is_refused(pg_server,
     with engine.connect() as connection:
         assert inspect(connection).get_table_names() == ["invoices"]
     engine.dispose()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / f"{uuid.uuid4().hex}.gomoku")
-    return request.getfixturevalue("pg_url")
 
 
 def test_text_lengths_are_checked_the_same_on_both_databases(location: str) -> None:

@@ -8,8 +8,6 @@ import shutil
 import threading
 from pathlib import Path
 
-import pytest
-
 from app.services.event import Event
 from app.services.importing import ImportReport, import_lists
 from app.services.queries import players
@@ -17,13 +15,6 @@ from app.services.queries import players
 IMPORTS = Path(__file__).resolve().parents[1] / "data" / "imports"
 GROUP = "公开组"
 ROUNDS = 3
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "event.gomoku")
-    return request.getfixturevalue("pg_url")
 
 
 def test_two_stations_importing_one_list_at_once_store_each_person_once(

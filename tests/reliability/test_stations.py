@@ -39,13 +39,6 @@ from tests.reliability.helpers import (
 )
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "event.gomoku")
-    return request.getfixturevalue("pg_url")
-
-
 @pytest.fixture
 def stations(location: str):
     """Station A creates the event; B opens the same event from another 'laptop'."""

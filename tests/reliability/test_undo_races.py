@@ -26,13 +26,6 @@ GROUP = "第二阶段"  # the first group of the preset the helpers use
 RACES = 12  # rounds per race; each one is two stations released by one barrier
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "event.gomoku")
-    return request.getfixturevalue("pg_url")
-
-
 def _units(event: Event) -> dict[int, str]:
     return {p.id: p.unit for p in listed(event, GROUP)}
 

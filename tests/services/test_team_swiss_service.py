@@ -14,9 +14,11 @@ from app.services import queries
 from app.services.event import Event
 from app.services.groups import update_group
 from app.services.knockout import add_team, enter_team_result
+from app.services.players import withdraw_player
 from app.services.ranking import standings
 from app.services.rounds import pair_next_round
 from app.services.team_swiss import forfeited_pairs, team_rounds, team_snapshot
+from app.wording import code_text
 
 GROUP = "团体赛"
 CITIES = ("北京", "上海", "杭州", "南京", "广州")
@@ -50,8 +52,9 @@ def test_a_level_match_is_drawn_and_takes_no_playoff(event: Event) -> None:
         enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="], ["1-0"])
     assert "主将加赛" in refused.value.zh
     assert _matches(event, 1)[0].result is None  # refused: nothing written
-    assert enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="]) == "="
+    assert code_text(enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="])) == "="
     board = _matches(event, 1)[0]
+    assert board.result is not None and board.result.games[0].draw  # a drawn match
     assert board.score is not None and board.score.drawn and not board.score.waits_for_playoff
 
 
@@ -72,8 +75,10 @@ def test_a_forfeited_match_counts_as_met_and_is_not_paired_again(event: Event) -
         records = team_rounds(group)
         forbidden = forfeited_pairs(team_snapshot(group, 5))
     assert records[1][0].match.outcome is Outcome.FORFEIT_WIN  # 北京队, named first
-    assert records[2][0].match.outcome is Outcome.FORFEIT_LOSS
-    assert forbidden == {frozenset((1, 2))}  # never paired again (Chinese practice)
+    opponent = records[1][0].match.opponent  # C.04.6 Art. 3.6.3: 3 in round 1 (1-3 2-4)
+    assert opponent is not None
+    assert records[opponent][0].match.outcome is Outcome.FORFEIT_LOSS
+    assert forbidden == {frozenset((1, opponent))}  # never paired again (Chinese practice)
 
 
 def test_the_primary_score_the_group_chose_orders_the_standings(event: Event) -> None:
@@ -88,3 +93,20 @@ def test_the_primary_score_the_group_chose_orders_the_standings(event: Event) ->
     by_games = standings(event, GROUP)
     assert [r.points for r in by_games.rows] == [6, 4, 3, 2, 0]  # the bye: 3 drawn boards
     assert by_games.columns[0] == ("match_points", "场分")
+
+
+def test_a_team_whose_members_all_withdrew_is_not_paired(event: Event) -> None:
+    pair_next_round(event, GROUP)
+    for board in _matches(event, 1):
+        if board.second_team:
+            enter_team_result(event, GROUP, 1, board.number, ["1-0", "0-1", "="])
+    with event.reading() as session:
+        team = next(t for t in Event.group(session, GROUP).teams if t.name == "杭州队")
+        members = [m.player_id for m in team.members]
+    for player in members:
+        withdraw_player(event, player, from_round=2)
+    info = pair_next_round(event, GROUP)
+    teams = {b.first_team for b in info.boards} | {b.second_team for b in info.boards}
+    assert "杭州队" not in teams and len(info.boards) == 2  # four teams: two matches, no bye
+    report = "\n".join(str(x) for x in queries.round_view(event, GROUP, 2).report)
+    assert "杭州队 本轮不参赛" in report

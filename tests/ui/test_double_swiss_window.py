@@ -39,3 +39,37 @@ def test_choose_the_double_swiss_and_pair_two_rounds(window, tmp_path):
                 assert rounds.enter_result(board.number, ["1-0", "="]), window.last_error
         assert "第一盘先手" in rounds.report.toPlainText()
     assert any("轮空" in cell for row in rounds.board_texts() for cell in row)
+
+
+def test_the_double_swiss_groups_papers_and_trf_from_the_export_dialog(window, tmp_path,
+                                                                        monkeypatch):
+    """From the window, the round list on paper (pdftotext) and the federation package's TRF,
+    which `trf check` pairs again round by round with no difference (C.04.5, its XXG games'
+    points)."""
+    import subprocess
+
+    from app.cli import main
+    from app.pairing.trf import read_trf
+    from app.ui import export_dialog
+
+    monkeypatch.setattr(export_dialog, "open_folder", lambda _folder: True)
+    test_choose_the_double_swiss_and_pair_two_rounds(window, tmp_path)
+    window.act_export.trigger()
+    dialog = window.export_dialog
+    documents = [dialog.document.itemText(i) for i in range(dialog.document.count())]
+    round_list = next(d for d in documents if GROUP in d and "第2轮对阵表（按台次）" in d)
+    dialog.document.setCurrentIndex(documents.index(round_list))
+    dialog.folder.setText(str(tmp_path / "round"))
+    pdf = next(p for p in dialog.export() if p.suffix == ".pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "第2轮对阵表" in text and "轮空" in text and "双盘制" in text
+    package = next(d for d in documents if "上报材料" in d)
+    dialog.document.setCurrentIndex(documents.index(package))
+    dialog.folder.setText(str(tmp_path / "package"))
+    trf = next(p for p in dialog.export() if p.suffix == ".trf"
+               and "FIDE_DOUBLE_SWISS_2026" in p.read_text(encoding="utf-8"))
+    tournament = read_trf(trf.read_text(encoding="utf-8"))
+    assert GROUP in dict(tournament.header)["012"]
+    assert tournament.rounds_played == 2 and "XXG" in trf.read_text(encoding="utf-8")
+    assert main(["trf", "check", str(trf)]) == 0

@@ -63,6 +63,7 @@ def test_choose_the_team_swiss_pair_enter_and_rank(window, tmp_path):
     assert len(byes) == 2 and len(set(byes)) == 2  # C.04.1 d: no team has the bye twice
     drawn = queries.round_view(window.ev, GROUP, 1).boards[0]
     assert drawn.result is not None and drawn.result.winner is None  # the match drawn
+    assert drawn.result.games[0].draw
 
     standings = window.standings_view
     window.tabs.setCurrentWidget(standings)

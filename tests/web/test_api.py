@@ -9,7 +9,10 @@ import urllib.error
 import urllib.request
 from contextlib import redirect_stdout
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
+
+import pytest
 
 from app.cli import main as cli
 from app.services import rounds
@@ -114,6 +117,26 @@ def test_a_write_with_the_code_is_the_window_s_operation_naming_the_station(
         assert "第1轮第3台" in (event.can_undo() or "")  # the tablet's own undo entry
         event.undo()
     assert _board_result(venue, 3) == ""
+
+
+def test_a_tablet_s_result_is_written_through_the_operation_runner(
+        venue: Venue, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every write goes through the one operation runner (app/services/operations.py), the
+    venue server's too: what it changed is seen as the window's operations' is."""
+    from app.services import operations
+
+    ran: list[str] = []
+    run = operations.Operation.__call__
+
+    def spy(self: operations.Operation[Any, Any], *args: Any, **kwargs: Any) -> Any:
+        ran.append(self.name)
+        return run(self, *args, **kwargs)
+
+    monkeypatch.setattr(operations.Operation, "__call__", spy)
+    status, _answer = venue.post(API + "/results", {"round": 1, "board": 3, "result": "0-1"},
+                                 {"X-Arbiter-Code": CODE})
+    assert status == 200 and ran == ["enter_hall_result"]
+    assert _board_result(venue, 3) == "0-1"
 
 
 def test_the_service_s_own_checks_refuse_a_second_result(venue: Venue) -> None:

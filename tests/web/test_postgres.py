@@ -4,39 +4,28 @@ a station writes; a tablet's result goes through the same operation."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from app.services import rounds
 from app.services.event import Event
+from app.services.players import add_player
 from app.services.queries import round_view
 from app.wording import code_text
-from tests.pg import PostgresServer, find_binaries
 from tests.web.conftest import CODE, GROUP, NAMES, start_venue
 
 pytestmark = pytest.mark.slow  # a PostgreSQL server
 
 
 @pytest.fixture
-def pg_event(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    monkeypatch.setenv("GOMOKU_ARBITER_SNAPSHOTS", str(tmp_path / "server-snapshots"))
-    binaries = find_binaries()
-    assert binaries is not None, "Debian's postgresql package is needed (README, .ci/run)"
-    server = PostgresServer(binaries).start()
-    try:
-        url = server.new_database()
-        with Event.create(url, preset="qiwang-2022", station="setup") as event:
-            from app.services.players import add_player
-
-            for name in NAMES[:6]:
-                add_player(event, GROUP, name=name)
-            rounds.pair_next_round(event, GROUP)
-        yield url
-    finally:
-        server.stop()
+def pg_event(pg_url: str) -> str:
+    """Six players paired for round 1, in a fresh database on the suite's server."""
+    with Event.create(pg_url, preset="qiwang-2022", station="setup") as event:
+        for name in NAMES[:6]:
+            add_player(event, GROUP, name=name)
+        rounds.pair_next_round(event, GROUP)
+    return pg_url
 
 
 def test_phones_follow_a_postgresql_event_and_a_tablet_writes_to_it(pg_event: str) -> None:

@@ -5,7 +5,7 @@ once enter their result exactly once (issue 26)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -31,27 +31,13 @@ def _fill(event: Event) -> None:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def location(request: pytest.FixtureRequest, tmp_path: Path,
-             monkeypatch: pytest.MonkeyPatch) -> Iterator[str | Path]:
-    if request.param == "sqlite":
-        path = tmp_path / "race.db"
-        with Event.create(path, preset="qiwang-2022", station="setup") as event:
-            _fill(event)
-        yield path
-        return
-    from tests.pg import PostgresServer, find_binaries
-
-    monkeypatch.setenv("GOMOKU_ARBITER_SNAPSHOTS", str(tmp_path / "server-snapshots"))
-    binaries = find_binaries()
-    assert binaries is not None, "Debian's postgresql package is needed (README, .ci/run)"
-    server = PostgresServer(binaries).start()
-    try:
-        url = server.new_database()
-        with Event.create(url, preset="qiwang-2022", station="setup") as event:
-            _fill(event)
-        yield url
-    finally:
-        server.stop()
+def location(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """The event, on a SQLite file or in a fresh database on the suite's server."""
+    where: str | Path = tmp_path / "race.db" if request.param == "sqlite" \
+        else request.getfixturevalue("pg_url")
+    with Event.create(where, preset="qiwang-2022", station="setup") as event:
+        _fill(event)
+    return where
 
 
 def _at_once(*calls: Callable[[], Any]) -> list[Any]:

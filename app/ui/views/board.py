@@ -326,7 +326,7 @@ class BoardView(View):
         outcome = self.run(SAVE_GAME, self.ev, group, number, board, index, self.game)
         if outcome is None:
             return None
-        code = outcome.value
+        code = wording.code_text(outcome.value)
         self.saved_result = self.game.result.code if self.game.result else None
         self.board_result = code
         self._show_link()

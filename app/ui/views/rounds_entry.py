@@ -202,10 +202,11 @@ class ResultEntry(QObject):
             self._reason = view.main.last_error
             return False
         view.select_board(match)
-        if team.value and view.round is not None and view.round.complete:
+        if team.value is not None and view.round is not None and view.round.complete:
             self.say_round_complete(name, number)
         else:
-            view.main.show_message(tr("rounds_match_saved", board=match, result=team.value
+            view.main.show_message(tr("rounds_match_saved", board=match,
+                                      result=wording.code_text(team.value)
                                       or wording.match_waiting_text(language())))
         return True
 
