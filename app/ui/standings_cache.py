@@ -39,6 +39,7 @@ class StandingsCache(QObject):
         self._crosstables: dict[str, CrosstableInfo] = {}
         self._warming = False
         self._warming_for: tuple[int, str] | None = None  # (generation, group) being worked out
+        self._waiting: QEventLoop | None = None  # a view's wait for the worker's answer
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(WARM_AFTER_MS)
@@ -72,13 +73,16 @@ class StandingsCache(QObject):
         worked out a second time beside it. User input waits meanwhile."""
         if not self._warming or self._warming_for != (self.generation, group):
             return
+        # `_arrived` ends the wait. Not a connection of the relay's signal to `loop.quit`: a
+        # worker that answered before it was made has its answer queued already, without it,
+        # and the loop would wait for ever.
         loop = QEventLoop()
-        self._relay.finished.connect(loop.quit)  # after `_arrived` (connected first)
+        self._waiting = loop
         try:
             if self._warming:
                 loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         finally:
-            self._relay.finished.disconnect(loop.quit)
+            self._waiting = None
 
     def crosstable(self, event: Event, group: str,
                    standings: StandingsInfo | None) -> CrosstableInfo:
@@ -118,6 +122,8 @@ class StandingsCache(QObject):
     def _arrived(self, answer: tuple[bool, object]) -> None:
         self._warming = False
         self._warming_for = None
+        if self._waiting is not None:
+            self._waiting.quit()
         ok, value = answer
         if not ok:
             return  # asked again when shown, and told then
