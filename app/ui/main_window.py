@@ -5,17 +5,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
     QMainWindow,
     QStackedWidget,
     QTabWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -26,8 +25,7 @@ from app.ui.banner import Banner
 from app.ui.i18n import error_text, language, notifier, set_language, stored_text, tr
 from app.ui.recent import hide_password
 from app.ui.start_page import StartPage
-from app.ui.texts import TEXTS
-from app.ui.window_menus import PRINT_LISTS, PrintMenu, RoundActions
+from app.ui.window_menus import PRINT_LISTS, WindowMenus
 
 if TYPE_CHECKING:
     # Loaded when an event is opened, not while the window comes up (issue 28): the
@@ -52,7 +50,7 @@ is first shown (or first asked for), not when the window comes up."""
 SETUP, PLAYERS, ROUNDS, BOARD, STANDINGS = range(len(VIEWS))
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowMenus, QMainWindow):
     """The arbiter's window. Holds at most one open `Event`."""
 
     def __init__(self, settings: QSettings | None = None) -> None:
@@ -202,100 +200,6 @@ class MainWindow(QMainWindow):
         """What the banner shows ('' when it is hidden)."""
         return self.banner.message()
 
-    def new_action(self, shortcut: QKeySequence | QKeySequence.StandardKey | str | None,
-                slot: object) -> QAction:
-        action = QAction(self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(slot)
-        return action
-
-    def _build_actions(self) -> None:
-        self.act_new = self.new_action(QKeySequence.StandardKey.New, self.show_start_page)
-        self.act_open = self.new_action(QKeySequence.StandardKey.Open, self.ask_open_event)
-        self.act_demo = self.new_action(None, self.open_demo)
-        self.act_close = self.new_action(QKeySequence.StandardKey.Close, self.close_event)
-        self.act_quit = self.new_action("Ctrl+Q", self.close)
-        self.act_undo = self.new_action("Ctrl+Z", self.undo)
-        self.act_redo = self.new_action("Ctrl+Y", self.redo)
-        self.act_export = self.new_action("Ctrl+P", self.show_export)
-        self.act_snapshots = self.new_action(None, self.show_snapshots)
-        self.snapshot_dialog: Any = None
-        self.act_zh = self.new_action(None, lambda: self.set_language("zh"))
-        self.act_en = self.new_action(None, lambda: self.set_language("en"))
-        languages = QActionGroup(self)
-        for act in (self.act_zh, self.act_en):
-            act.setCheckable(True)
-            languages.addAction(act)
-        self.act_zh.setText("中文")
-        self.act_en.setText("English")
-        bar = self.menuBar()
-        self.menu_file = bar.addMenu("")
-        for act in (self.act_new, self.act_open, self.act_demo, self.act_close):
-            self.menu_file.addAction(act)
-        self.menu_file.addSeparator()
-        self.menu_file.addAction(self.act_quit)
-        self.menu_edit = bar.addMenu("")
-        self.menu_edit.addAction(self.act_undo)
-        self.menu_edit.addAction(self.act_redo)
-        self.menu_edit.addSeparator()
-        self.menu_edit.addAction(self.act_snapshots)
-        self._build_round_actions()
-        self.menu_round = bar.addMenu("")
-        self.menu_round.setToolTipsVisible(True)  # a disabled action says why
-        for act in self.round_actions:
-            self.menu_round.addAction(act)
-        self.toolbar = QToolBar()
-        self.toolbar.setObjectName("round_toolbar")
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for act in self.round_actions:
-            self.toolbar.addAction(act)
-        self.addToolBar(self.toolbar)
-        self.menu_print = bar.addMenu("")
-        self._build_print_actions()
-        self.menu_print.addSeparator()
-        self.menu_print.addAction(self.act_export)
-        from app.ui.serve_dialog import install_venue_action  # the venue switch (LAN)
-        self.act_venue = install_venue_action(self, self.menu_print)
-        self.menu_language = bar.addMenu("")
-        self.menu_language.addAction(self.act_zh)
-        self.menu_language.addAction(self.act_en)
-        self.act_bigger = self.new_action(QKeySequence.StandardKey.ZoomIn, lambda: self.zoom(1))
-        self.act_smaller = self.new_action(QKeySequence.StandardKey.ZoomOut, lambda: self.zoom(-1))
-        self.menu_view = bar.addMenu("")
-        self.menu_view.addAction(self.act_bigger)
-        self.menu_view.addAction(self.act_smaller)
-        for act in (self.act_bigger, self.act_smaller):
-            self.addAction(act)
-        self.menu_help = bar.addMenu("")
-        self.act_keys = self.new_action("F1", self.show_shortcuts)
-        self.menu_help.addAction(self.act_keys)
-        self.addAction(self.act_keys)
-        for act in (self.act_undo, self.act_redo, self.act_export):
-            self.addAction(act)
-        self.view_actions = []
-        for index in range(len(VIEWS)):
-            act = self.new_action(f"Ctrl+{index + 1}",
-                               lambda _c=False, i=index: self.show_view(i))
-            self.addAction(act)
-            self.view_actions.append(act)
-
-    def _build_round_actions(self) -> None:
-        """The Round menu and toolbar: each action enabled only when it can succeed now."""
-        self.round_menu = RoundActions(self)
-        self.act_pair = self.round_menu.act_pair
-        self.act_unpair = self.round_menu.act_unpair
-        self.act_swap = self.round_menu.act_swap
-        self.act_exchange = self.round_menu.act_exchange
-        self.act_playoff = self.round_menu.act_playoff
-        self.act_print_round = self.round_menu.act_print_round
-        self.round_actions = self.round_menu.actions
-        self.round_action_keys = self.round_menu.keys
-
-    def _build_print_actions(self) -> None:
-        self.print_menu = PrintMenu(self, self.menu_print, self.act_print_round)
-        self.print_actions = self.print_menu.actions
-
     def print_list(self, name: str, pdf: bool = False) -> bool:
         """Print one list (PRINT_LISTS) of the group shown, or save it as a PDF."""
         return self.print_menu.print_list(name, pdf)
@@ -330,28 +234,7 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         self._retell()
-        self.menu_file.setTitle(tr("menu_file"))
-        self.menu_edit.setTitle(tr("menu_edit"))
-        self.menu_print.setTitle(tr("menu_print"))
-        self.menu_round.setTitle(tr("menu_round"))
-        self.toolbar.setWindowTitle(tr("menu_round").replace("&", ""))
-        self.round_menu.retranslate()
-        self.print_menu.retranslate()
-        self.menu_language.setTitle(tr("menu_language"))
-        self.menu_help.setTitle(tr("menu_help"))
-        self.menu_view.setTitle(tr("menu_view"))
-        self.act_bigger.setText(tr("act_bigger"))
-        self.act_smaller.setText(tr("act_smaller"))
-        self.act_keys.setText(tr("act_keys"))
-        self.act_zh.setChecked(language() == "zh")
-        self.act_en.setChecked(language() == "en")
-        for act, key in ((self.act_new, "act_new"), (self.act_open, "act_open"),
-                         (self.act_demo, "act_demo"), (self.act_close, "act_close"),
-                         (self.act_quit, "act_quit"), (self.act_export, "act_export"),
-                         (self.act_snapshots, "act_snapshots")):
-            act.setText(tr(key))
-            tip = f"{key}_tip"
-            act.setToolTip(tr(tip) if tip in TEXTS else tr(key))
+        self.retranslate_menus()
         for index, (_module, _name, key) in enumerate(VIEWS):
             self.tabs.setTabText(index, tr(key))
             self.tabs.setTabToolTip(index, f"{tr(key)}\nCtrl+{index + 1}")
@@ -619,19 +502,6 @@ class MainWindow(QMainWindow):
     def zoom(self, step: int) -> float:
         """Larger or smaller text everywhere (read from across the room at the venue)."""
         return window_layout.zoom(self.settings, step)
-
-    def show_shortcuts(self) -> None:
-        """The keyboard shortcuts, in a window that does not block the work."""
-        from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout
-
-        dialog = QDialog(self)
-        dialog.setWindowTitle(tr("act_keys"))
-        label = QLabel(tr("shortcuts_text"))
-        label.setObjectName("shortcuts")
-        label.setTextFormat(Qt.TextFormat.PlainText)
-        QVBoxLayout(dialog).addWidget(label)
-        dialog.show()
-        self.shortcuts_dialog = dialog
 
     # ----- export ------------------------------------------------------------------------------------
 

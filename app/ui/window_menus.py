@@ -3,12 +3,14 @@ when it can succeed now, a disabled one saying why, as the views and the service
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QToolBar
 
-from app.ui.i18n import tr
+from app.ui.i18n import language, tr
+from app.ui.texts import TEXTS
 
 if TYPE_CHECKING:
     from app.ui.main_window import MainWindow
@@ -141,3 +143,142 @@ class PrintMenu:
             if act is not self.print_round:
                 act.setText(tr("menu_pdf_doc" if pdf else "menu_print_doc",
                                what=tr(f"doc_{name}")))
+
+
+class WindowMenus:
+    """The main window's menus, Round toolbar and keys: built, then worded again on each change
+    of language (a part of `MainWindow`, kept apart to keep each class short)."""
+
+    def new_action(self, shortcut: QKeySequence | QKeySequence.StandardKey | str | None,
+                slot: object) -> QAction:
+        action = QAction(cast("MainWindow", self))
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        w = cast("MainWindow", self)
+        self.act_new = self.new_action(QKeySequence.StandardKey.New, w.show_start_page)
+        self.act_open = self.new_action(QKeySequence.StandardKey.Open, w.ask_open_event)
+        self.act_demo = self.new_action(None, w.open_demo)
+        self.act_close = self.new_action(QKeySequence.StandardKey.Close, w.close_event)
+        self.act_quit = self.new_action("Ctrl+Q", w.close)
+        self.act_undo = self.new_action("Ctrl+Z", w.undo)
+        self.act_redo = self.new_action("Ctrl+Y", w.redo)
+        self.act_export = self.new_action("Ctrl+P", w.show_export)
+        self.act_snapshots = self.new_action(None, w.show_snapshots)
+        self.snapshot_dialog: Any = None
+        self.act_zh = self.new_action(None, lambda: w.set_language("zh"))
+        self.act_en = self.new_action(None, lambda: w.set_language("en"))
+        languages = QActionGroup(w)
+        for act in (self.act_zh, self.act_en):
+            act.setCheckable(True)
+            languages.addAction(act)
+        self.act_zh.setText("中文")
+        self.act_en.setText("English")
+        bar = w.menuBar()
+        self.menu_file = bar.addMenu("")
+        for act in (self.act_new, self.act_open, self.act_demo, self.act_close):
+            self.menu_file.addAction(act)
+        self.menu_file.addSeparator()
+        self.menu_file.addAction(self.act_quit)
+        self.menu_edit = bar.addMenu("")
+        self.menu_edit.addAction(self.act_undo)
+        self.menu_edit.addAction(self.act_redo)
+        self.menu_edit.addSeparator()
+        self.menu_edit.addAction(self.act_snapshots)
+        self._build_round_actions()
+        self.menu_round = bar.addMenu("")
+        self.menu_round.setToolTipsVisible(True)  # a disabled action says why
+        for act in self.round_actions:
+            self.menu_round.addAction(act)
+        self.toolbar = QToolBar()
+        self.toolbar.setObjectName("round_toolbar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for act in self.round_actions:
+            self.toolbar.addAction(act)
+        w.addToolBar(self.toolbar)
+        self.menu_print = bar.addMenu("")
+        self._build_print_actions()
+        self.menu_print.addSeparator()
+        self.menu_print.addAction(self.act_export)
+        from app.ui.serve_dialog import install_venue_action  # the venue switch (LAN)
+        self.act_venue = install_venue_action(w, self.menu_print)
+        self.menu_language = bar.addMenu("")
+        self.menu_language.addAction(self.act_zh)
+        self.menu_language.addAction(self.act_en)
+        self.act_bigger = self.new_action(QKeySequence.StandardKey.ZoomIn, lambda: w.zoom(1))
+        self.act_smaller = self.new_action(QKeySequence.StandardKey.ZoomOut, lambda: w.zoom(-1))
+        self.menu_view = bar.addMenu("")
+        self.menu_view.addAction(self.act_bigger)
+        self.menu_view.addAction(self.act_smaller)
+        for act in (self.act_bigger, self.act_smaller):
+            w.addAction(act)
+        self.menu_help = bar.addMenu("")
+        self.act_keys = self.new_action("F1", w.show_shortcuts)
+        self.menu_help.addAction(self.act_keys)
+        w.addAction(self.act_keys)
+        for act in (self.act_undo, self.act_redo, self.act_export):
+            w.addAction(act)
+        self.view_actions = []
+        for index in range(w.tabs.count()):
+            act = self.new_action(f"Ctrl+{index + 1}",
+                               lambda _c=False, i=index: w.show_view(i))
+            w.addAction(act)
+            self.view_actions.append(act)
+
+    def _build_round_actions(self) -> None:
+        """The Round menu and toolbar: each action enabled only when it can succeed now."""
+        self.round_menu = RoundActions(cast("MainWindow", self))
+        self.act_pair = self.round_menu.act_pair
+        self.act_unpair = self.round_menu.act_unpair
+        self.act_swap = self.round_menu.act_swap
+        self.act_exchange = self.round_menu.act_exchange
+        self.act_playoff = self.round_menu.act_playoff
+        self.act_print_round = self.round_menu.act_print_round
+        self.round_actions = self.round_menu.actions
+        self.round_action_keys = self.round_menu.keys
+
+    def _build_print_actions(self) -> None:
+        self.print_menu = PrintMenu(cast("MainWindow", self), self.menu_print,
+                                    self.act_print_round)
+        self.print_actions = self.print_menu.actions
+
+    def retranslate_menus(self) -> None:
+        """The menus' and actions' texts in the language now chosen."""
+        self.menu_file.setTitle(tr("menu_file"))
+        self.menu_edit.setTitle(tr("menu_edit"))
+        self.menu_print.setTitle(tr("menu_print"))
+        self.menu_round.setTitle(tr("menu_round"))
+        self.toolbar.setWindowTitle(tr("menu_round").replace("&", ""))
+        self.round_menu.retranslate()
+        self.print_menu.retranslate()
+        self.menu_language.setTitle(tr("menu_language"))
+        self.menu_help.setTitle(tr("menu_help"))
+        self.menu_view.setTitle(tr("menu_view"))
+        self.act_bigger.setText(tr("act_bigger"))
+        self.act_smaller.setText(tr("act_smaller"))
+        self.act_keys.setText(tr("act_keys"))
+        self.act_zh.setChecked(language() == "zh")
+        self.act_en.setChecked(language() == "en")
+        for act, key in ((self.act_new, "act_new"), (self.act_open, "act_open"),
+                         (self.act_demo, "act_demo"), (self.act_close, "act_close"),
+                         (self.act_quit, "act_quit"), (self.act_export, "act_export"),
+                         (self.act_snapshots, "act_snapshots")):
+            act.setText(tr(key))
+            tip = f"{key}_tip"
+            act.setToolTip(tr(tip) if tip in TEXTS else tr(key))
+
+    def show_shortcuts(self) -> None:
+        """The keyboard shortcuts, in a window that does not block the work."""
+        from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout  # asked for rarely
+
+        dialog = QDialog(cast("MainWindow", self))
+        dialog.setWindowTitle(tr("act_keys"))
+        label = QLabel(tr("shortcuts_text"))
+        label.setObjectName("shortcuts")
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        QVBoxLayout(dialog).addWidget(label)
+        dialog.show()
+        self.shortcuts_dialog = dialog
