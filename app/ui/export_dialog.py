@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +24,10 @@ from PySide6.QtWidgets import (
 
 from app.errors import NoAnswer, UserError
 from app.services import exporting, queries, ranking
-from app.services.operations import EXPORT, Outcome
+from app.services.operations import EXPORT
 from app.ui import common
-from app.ui.i18n import error_text, language, tr
-from app.ui.operations import run_operation
+from app.ui.i18n import language, tr
+from app.ui.operations import DialogEcho, run_operation
 from app.ui.texts import DOCUMENT_ENGLISH
 
 
@@ -186,7 +185,8 @@ class ExportDialog(QDialog):
             alone = document is not None
             # The snapshot before the papers is a write: run as every write is (the runner).
             outcome = run_operation(
-                _Echo(self), EXPORT, self.main.ev, folder, pdf=alone or self.pdf.isChecked(),
+                DialogEcho(self.main, self.progress_label.setText), EXPORT, self.main.ev, folder,
+                pdf=alone or self.pdf.isChecked(),
                 xlsx=alone or self.xlsx.isChecked(),
                 federation=alone or self.federation.isChecked(), progress=self._progress,
                 provisional=self.provisional.isEnabled() and self.provisional.isChecked(),
@@ -204,23 +204,3 @@ class ExportDialog(QDialog):
         if self.open_after.isChecked():
             open_folder(folder)
         return self.written
-
-
-class _Echo:
-    """The window as the operation runner sees it, a refusal said in the dialog as well."""
-
-    def __init__(self, dialog: ExportDialog) -> None:
-        self.dialog = dialog
-
-    def refuse(self, error: UserError | NoAnswer) -> None:
-        self.dialog.main.refuse(error)
-        self.dialog.progress_label.setText(error_text(error))  # one language, no code names
-
-    def warn(self, warnings: Sequence[str]) -> None:
-        self.dialog.main.warn(warnings)
-
-    def operation_did_execute(self, outcome: Outcome[Any]) -> None:
-        self.dialog.main.operation_did_execute(outcome)
-
-    def show_message(self, text: str) -> None:
-        self.dialog.main.show_message(text)

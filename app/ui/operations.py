@@ -8,7 +8,7 @@ session and transaction of its own; what it did is shown by the GUI thread when 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ParamSpec, Protocol, TypeVar
 
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from app.errors import NoAnswer, UserError
 from app.services.operations import Area, Operation, Outcome, step_changes
-from app.ui.i18n import stored_text, tr
+from app.ui.i18n import error_text, stored_text, tr
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -40,6 +40,29 @@ class Runner(Protocol):
     def operation_did_execute(self, outcome: Outcome[Any]) -> None: ...
 
     def show_message(self, text: str) -> None: ...
+
+
+class DialogEcho:
+    """The window as the operation runner sees it from a dialog: everything goes to the
+    window, and a refusal is said in the dialog as well (`say`, in one language, no code
+    names), where the arbiter is looking."""
+
+    def __init__(self, window: Runner, say: Callable[[str], None]) -> None:
+        self.window = window
+        self.say = say
+
+    def refuse(self, error: UserError | NoAnswer) -> None:
+        self.say(error_text(error))
+        self.window.refuse(error)
+
+    def warn(self, warnings: Sequence[str]) -> None:
+        self.window.warn(warnings)
+
+    def operation_did_execute(self, outcome: Outcome[Any]) -> None:
+        self.window.operation_did_execute(outcome)
+
+    def show_message(self, text: str) -> None:
+        self.window.show_message(text)
 
 
 def run_operation(window: Runner, operation: Operation[P, T], *args: P.args,

@@ -9,7 +9,6 @@ players to scan; the arbiter code (裁判码) that tablets sign in with can be s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 from urllib.parse import quote
 
@@ -31,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import NoAnswer, UserError
+from app.errors import UserError
 from app.ui.i18n import error_text, notifier, pick
 
 if TYPE_CHECKING:
@@ -224,9 +223,10 @@ class ServeDialog(QDialog):
     def _run(self, operation: Operation[P, T], *args: P.args,
              **kwargs: P.kwargs) -> Outcome[T] | None:
         """A write, run the one way the window runs them; a refusal is also said here."""
-        from app.ui.operations import run_operation
+        from app.ui.operations import DialogEcho, run_operation
 
-        return run_operation(_Echo(self), operation, *args, **kwargs)
+        return run_operation(DialogEcho(self.main, self.message.setText), operation, *args,
+                             **kwargs)
 
     def set_confirmation(self, group: str, enabled: bool) -> None:
         from app.services.operations import SET_PLAYER_CONFIRMATION
@@ -352,26 +352,6 @@ class ServeDialog(QDialog):
 
         if self._run(SET_ARBITER_CODE, self.main.ev, self.code.text()) is not None:
             self.message.setText(_t("code_saved"))
-
-
-class _Echo:
-    """The window as the operation runner sees it, a refusal said in the dialog as well."""
-
-    def __init__(self, dialog: ServeDialog) -> None:
-        self.dialog = dialog
-
-    def refuse(self, error: UserError | NoAnswer) -> None:
-        self.dialog.message.setText(error_text(error))
-        self.dialog.main.refuse(error)
-
-    def warn(self, warnings: Sequence[str]) -> None:
-        self.dialog.main.warn(warnings)
-
-    def operation_did_execute(self, outcome: Outcome[Any]) -> None:
-        self.dialog.main.operation_did_execute(outcome)
-
-    def show_message(self, text: str) -> None:
-        self.dialog.main.show_message(text)
 
 
 class _VenueAction(QAction):
