@@ -17,58 +17,27 @@ on the CPU, so say where it ran; on a shared machine the CPU time is the steadie
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench_startup import Run, child_env, run  # noqa: E402 (one way to run and measure a child)
+
 GROUP = "公开组"
-
-
-@dataclass(frozen=True)
-class Run:
-    """One child process: CPU seconds, wall seconds, peak resident memory in MiB."""
-
-    cpu: float
-    wall: float
-    max_rss_mib: float
-
-
-def _env() -> dict[str, str]:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
-    # As an installed program runs: with its modules compiled once, not at every start.
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    return env
-
-
-def run(argv: Sequence[str]) -> Run:
-    """Runs one command to its end and reads its own resource use (not this process's)."""
-    start = time.perf_counter()
-    process = subprocess.Popen(list(argv), cwd=ROOT, env=_env(), stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    error = process.stderr.read().decode(errors="replace") if process.stderr else ""
-    if process.stderr:
-        process.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"failed: {' '.join(argv)}\n{error}")
-    return Run(usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024)  # KiB on Linux
 
 
 def finished_event(folder: Path, players: int) -> Path:
     """A finished qiwang demo with `players` in its 公开组."""
     event = folder / "finished.db"
     subprocess.run([sys.executable, "-m", "app", "demo", str(event), "--preset", "qiwang-2022",
-                    "--size", f"{GROUP}={players}"], cwd=ROOT, env=_env(), check=True,
+                    "--size", f"{GROUP}={players}"], cwd=ROOT, env=child_env(), check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return event
 
@@ -84,7 +53,7 @@ def command_figures(folder: Path, event: Path, trials: int) -> None:
         for label, argv in cases.items():
             shutil.copy(event, work)  # a fresh copy: each export takes a snapshot
             shutil.rmtree(out, ignore_errors=True)
-            runs[label].append(run(argv))
+            runs[label].append(run(argv, ROOT))
     files = sum(1 for p in out.rglob("*") if p.is_file())
     floor = statistics.median(r.cpu for r in runs["python -c pass (floor)"])
     print(f"{trials} trials, medians (CPU = user + system of the command); export wrote "
