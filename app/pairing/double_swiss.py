@@ -29,10 +29,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from app.pairing.lexicographic import (
+    Departure,
     Entrant,
+    MayMeet,
+    PairFailures,
     RoundPairing,
     blocked_indices,
     bracket_notes,
+    first_departure,
     pair_round,
 )
 from app.pairing.types import (
@@ -193,8 +197,19 @@ def _notes(board: int, first: MatchPlayer, second: MatchPlayer) -> list[PairingN
     return notes
 
 
-def pair(request: PairingRequest) -> Pairing:
-    """Pair round `request.round` by the Double-Swiss System; raises `NoLegalPairing`."""
+@dataclass(frozen=True)
+class _Round:
+    """The round as Art. 3.3-3.6 see it: the players in the Art. 1.2 order, and the
+    criteria over their indices."""
+
+    players: list[MatchPlayer]
+    entrants: list[Entrant]
+    may_meet: MayMeet
+    failures: PairFailures
+    last_round: bool  # [C7] and [C8] do not apply in the last round
+
+
+def _round(request: PairingRequest) -> _Round:
     players = derive_players(request)
     blocked = blocked_indices([(t.number, t.opponents) for t in players],
                               request.forbidden_pairs)
@@ -205,16 +220,43 @@ def pair(request: PairingRequest) -> Pairing:
     last_round = request.round >= request.snapshot.total_rounds
 
     def failures(i: int, j: int, upfloaters: frozenset[int]) -> tuple[int, ...]:
-        """[C8]: an upfloater's (resident) opponent who floated in the previous round."""
-        if last_round or (i in upfloaters) == (j in upfloaters):
+        """[C8] (Art. 2.3.5): an upfloater's opponent who floated in the previous round."""
+        if last_round:
             return (0,)
-        resident = j if i in upfloaters else i
-        return (1 if players[resident].floated else 0,)
+        return (_upfloaters_opponents_floated(players, i, j, upfloaters),)
 
     entrants = [Entrant(p.number, p.score, p.matches, p.bye_barred, p.floated)
                 for p in players]
-    found: RoundPairing | None = pair_round(entrants, range(len(players)), may_meet, failures,
-                                            1, last_round)
+    return _Round(players, entrants, may_meet, failures, last_round)
+
+
+def _upfloaters_opponents_floated(players: list[MatchPlayer], i: int, j: int,
+                                  upfloaters: frozenset[int]) -> int:
+    """The pair's upfloaters whose opponent floated in the previous round: a pair of two
+    upfloaters counts each for the other (the words "upfloaters' opponents", read as the
+    TEC's reference engine Gacrux reads the same words of C.04.6 [C10])."""
+    return (int(i in upfloaters and players[j].floated)
+            + int(j in upfloaters and players[i].floated))
+
+
+def explain(request: PairingRequest, pairing: Pairing) -> Departure | None:
+    """Where a complete pairing of round `request.round` (e.g. one changed by hand or made by
+    another program) first parts from Art. 3.3-3.6 (`lexicographic.first_departure`); None
+    when its pairs are the text's (its colours may still differ: Art. 4)."""
+    found = _round(request)
+    index = {p.number: i for i, p in enumerate(found.players)}
+    pairs = [(index[b.first], index[b.second]) for b in pairing.boards if b.second is not None]
+    byes = [index[b.first] for b in pairing.boards if b.second is None]
+    return first_departure(found.entrants, found.may_meet, found.failures, ["[C8]"],
+                           found.last_round, byes[0] if byes else None, pairs)
+
+
+def pair(request: PairingRequest) -> Pairing:
+    """Pair round `request.round` by the Double-Swiss System; raises `NoLegalPairing`."""
+    setup = _round(request)
+    players = setup.players
+    found: RoundPairing | None = pair_round(setup.entrants, range(len(players)), setup.may_meet,
+                                            setup.failures, 1, setup.last_round)
     if found is None:
         if len(players) % 2:
             raise NoLegalPairing("没有可轮空且使其余棋手都能配对的棋手 / nobody may receive the "
