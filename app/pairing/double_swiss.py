@@ -1,8 +1,8 @@
 """FIDE Double-Swiss System (C.04.5, in force from 1 February 2026): each round a two-game
 match (双盘制), the colours alternating inside it; one round of it paired.
 
-What the articles say (the handbook page could be read only up to Art. 1.3.2; the later
-articles as a careful public reading quotes and numbers them, see tests/pairing/README.md):
+What the articles say (the handbook page could be read up to Art. 1.3.2; the later articles
+as the public readings `app.pairing.lexicographic` names quote and number them):
 - Preface: a match is a forfeit only when a player forfeits both games; then the pairing may be
   repeated. Byes apply to matches, never to single games. Our records: a forfeited round
   (`Outcome.FORFEIT_*`) is no meeting; a round with a game played is.
@@ -20,8 +20,10 @@ articles as a careful public reading quotes and numbers them, see tests/pairing/
   is the other way round (4.4).
 
 The reference library `gnutterts/chesspairing` reads these articles otherwise (a colour
-criterion, a three-in-a-row rule, round 1 paired 1-2 3-4, the bye without 3.4.3): where they
-part, the text is followed and the comment at the place says so.
+criterion, a three-in-a-row rule, White in game 1 to the higher-ranked player where 4.3.4
+alternates, round 1 paired 1-2 3-4, the bye without 3.4.3 nor [C2]'s forfeit win, no
+[C4]-[C7]): where they part, the text is followed and the comment at the place says so;
+`explain` names the article a pairing made otherwise departs at.
 """
 
 from __future__ import annotations
@@ -233,8 +235,10 @@ def _round(request: PairingRequest) -> _Round:
 def _upfloaters_opponents_floated(players: list[MatchPlayer], i: int, j: int,
                                   upfloaters: frozenset[int]) -> int:
     """The pair's upfloaters whose opponent floated in the previous round: a pair of two
-    upfloaters counts each for the other (the words "upfloaters' opponents", read as the
-    TEC's reference engine Gacrux reads the same words of C.04.6 [C10])."""
+    upfloaters would count each for the other (the words "upfloaters' opponents", read as
+    the TEC's reference engine Gacrux reads the same words of C.04.6 [C10]). No bracket
+    [C4] chose can pair two upfloaters together (without them the set would be two
+    smaller and still legal), so only the resident's float ever counts."""
     return (int(i in upfloaters and players[j].floated)
             + int(j in upfloaters and players[i].floated))
 

@@ -23,6 +23,24 @@ What the articles ask, as this module does it:
   the first weighing most), and of those the one with the smallest identifier (3.6.2: the
   pairs' top members, the lower TPN of each pair, in ascending order, then the bottom member
   of each in that order; so with every pair allowed 1-5 2-6 3-7 4-8, 3.6.3).
+
+Where the articles were read. The handbook pages (handbook.fide.com/chapter/
+DoubleSwissSystem202602, .../SwissTeamPairingSystem202602) only as far as C.04.5 Art. 1.3.2
+and the C.04.6 Preface; the rest as two public readings of the full texts quote them, which
+agree with each other and with this module on every point above: the research notes of
+`MarkDechamps/fide-swiss-pairing-engine` (docs/research/other-swiss-systems.md §6,
+double-swiss-2026-prior-art.md) and the TEC's own reference engine Gacrux
+(`OttoMilvang/TieBreakServer`, gacrux/pairingfideteam.py and crosstablefideteam.py, C.04.6
+article by article: the bye's keys of 3.4, the sets of 3.5 by [C4], by [C5] score profiles
+best first, then [C6], [C7] and the order of 3.5.4 with the text's example {2,6,1} <
+{2,6,3} < ... < {6,8,5}, [C6] as the following scoregroup pairable with the upfloaters its
+parity asks, and the identifier of 3.6.2 with every top member before the first bottom
+member, lower TPNs heavier). The reference library `gnutterts/chesspairing` reads 3.5 and
+3.6 otherwise (the lowest-ranked player floated one group up; a bracket paired 1-2 3-4, the
+first TPN with the first possible partner): both readings above contradict it, and the text
+as they quote it is followed. `first_departure` names, for a round paired otherwise, the
+first step where it parts from the text (tests/pairing/test_double_swiss.py and
+test_team_swiss.py count them on the reference's answers).
 """
 
 from __future__ import annotations

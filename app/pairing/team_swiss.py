@@ -18,10 +18,14 @@ first-named team, who is "white"). What the articles say, in the order the text 
   last two rounds), then the first Pairing Identifier (3.6.2).
 - 4 colour allocation in nine steps (`allocate`), after choosing the first-team (4.2).
 
-The handbook page could be read only up to the Preface; the later articles as a careful public
-reading quotes and numbers them (tests/pairing/README.md). Where the reference library
-`gnutterts/chesspairing` reads otherwise (colour as a pass/fail criterion, no [C4]-[C7],
-[C10], a bracket paired 1-2 3-4), the text is followed.
+The handbook page could be read up to the Preface (which says it: "the colour will never be a
+factor so decisive as to prevent two teams from playing against each other"); the later
+articles as the public readings `app.pairing.lexicographic` names quote them, among them the
+TEC's reference engine Gacrux (gacrux/pairingfideteam.py), whose 1.7, [C8]-[C10] and nine
+steps of 4.3 are these. Where the reference library `gnutterts/chesspairing` reads otherwise
+(colour as a pass/fail criterion, no [C4]-[C7], no [C10], a bracket paired 1-2 3-4, the bye
+without 3.4.3), the text is followed; `explain` names the article a pairing made otherwise
+departs at.
 """
 
 from __future__ import annotations
@@ -262,8 +266,9 @@ def _round(request: PairingRequest, options: TeamSwissOptions) -> _Round:
     def failures(i: int, j: int, upfloaters: frozenset[int]) -> tuple[int, ...]:
         c8, c9 = colour_failures(teams[i], teams[j], options.preferences)
         # [C10] (Art. 2.3.7) "upfloaters' opponents who were floaters in the previous
-        # round": in a pair of two upfloaters each is the other's opponent (so the TEC's
-        # reference engine Gacrux counts it, pairingfideteam/crosstablefideteam)
+        # round": in a pair of two upfloaters each would be the other's opponent (so the
+        # TEC's reference engine Gacrux counts it, gacrux/crosstablefideteam.py); a bracket
+        # [C4] chose never pairs two upfloaters (the set two smaller would be legal too)
         c10 = 0 if lapse else (int(i in upfloaters and teams[j].floated)
                                + int(j in upfloaters and teams[i].floated))
         return c8, c9, c10

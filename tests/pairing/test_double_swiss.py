@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from app.pairing import double_swiss
-from app.pairing.lexicographic import Entrant, blocked_indices
+from app.pairing.lexicographic import Departure, Entrant, blocked_indices
 from app.pairing.trf import read_trf
 from app.pairing.types import (
     Board,
@@ -237,6 +237,49 @@ def test_c8_an_upfloaters_opponent_did_not_float_in_the_previous_round() -> None
     # in the last round [C8] lapses: the first identifier
     last = _pairs(double_swiss.pair(_request(*players, round_=3, total=3)))
     assert last >= {frozenset((1, 3)), frozenset((2, 4))}
+
+
+def _boards_of(round_: int, *pairs: tuple[int, int | None]) -> Pairing:
+    return Pairing(round_, tuple(Board(n, a, b) for n, (a, b) in enumerate(pairs, start=1)))
+
+
+def test_explain_names_the_identifier_order_for_a_bracket_paired_1_2_3_4() -> None:
+    # the reference library's round 1: 1-2 3-4 5-6 7-8; the first identifier is 1 2 3 4 5 6
+    # 7 8 (1-5 2-6 3-7 4-8), which comes before 1 3 5 7 2 4 6 8 (Art. 3.6.2)
+    request = _fresh(8)
+    given = _boards_of(1, (1, 2), (3, 4), (5, 6), (7, 8))
+    assert double_swiss.explain(request, given) == Departure("3.6.2", True)
+    assert double_swiss.explain(request, double_swiss.pair(request)) is None
+    turned = _boards_of(1, (5, 1), (2, 6), (7, 3), (4, 8))  # the same pairs, other colours
+    assert double_swiss.explain(request, turned) is None
+
+
+def test_explain_names_the_bye_rule_and_the_absolute_criteria() -> None:
+    request = _fresh(5)
+    given = _boards_of(1, (1, 3), (2, 5), (4, None))
+    assert double_swiss.explain(request, given) == Departure("3.4.4", True)  # 5, not 4
+    players = (
+        PlayerHistory(1, (RoundRecord(1, Outcome.FORFEIT_WIN, 2, Colour.FIRST, 2, 4),)),
+        PlayerHistory(2, (RoundRecord(1, Outcome.FORFEIT_LOSS, 1, Colour.SECOND, 0, 0),)),
+        PlayerHistory(3, (_won(1, 4, Colour.FIRST),)),
+        PlayerHistory(4, (_lost(1, 3, Colour.SECOND),)),
+        PlayerHistory(5, (_absent(0),)),
+    )
+    after = _request(*players)
+    bye_to_forfeit_winner = _boards_of(2, (3, 5), (2, 4), (1, None))
+    assert double_swiss.explain(after, bye_to_forfeit_winner) == Departure("[C2]", True)
+    rematch = _boards_of(2, (3, 4), (1, 2), (5, None))
+    assert double_swiss.explain(after, rematch) == Departure("[C1]", True)
+
+
+def test_explain_names_the_upfloater_rule_of_art_3_5_4() -> None:
+    # Art. 3.5.4's example: {2,6,3} comes after {2,6,1} (then 8-10 and 1-5 below it)
+    request = _example_3_5_4()
+    later_set = _boards_of(5, (4, 6), (3, 7), (2, 9), (8, 10), (1, 5))
+    assert double_swiss.explain(request, later_set) == Departure("3.5.4", True)
+    fewer_of_6 = _boards_of(5, (4, 6), (1, 7), (3, 9), (2, 10), (5, 8))  # [C5]: 5 5 6
+    assert double_swiss.violations(request, fewer_of_6) == ()
+    assert double_swiss.explain(request, fewer_of_6) == Departure("[C5]", True)
 
 
 def _player(number: int, score: int, colours: tuple[Colour, ...]) -> double_swiss.MatchPlayer:

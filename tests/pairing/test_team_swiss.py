@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from app.pairing import team_swiss
-from app.pairing.lexicographic import Entrant, blocked_indices
+from app.pairing.lexicographic import Departure, Entrant, blocked_indices
 from app.pairing.team_swiss import Preference, Preferences, PrimaryScore, TeamSwissOptions
 from app.pairing.trf import read_trf
 from app.pairing.types import (
@@ -104,6 +104,35 @@ def test_c1_no_second_meeting_and_c8_keeps_same_preferences_apart() -> None:
     pairs = {frozenset((b.first, b.second)) for b in pairing.boards}
     assert frozenset((1, 2)) not in pairs  # both prefer black (two whites running)
     assert pairs == {frozenset((1, 3)), frozenset((2, 4))}
+
+
+def test_explain_names_c8_for_two_teams_wanting_the_same_colour() -> None:
+    teams = (
+        PlayerHistory(1, (_match(1, 5, W, 2, 6), _match(2, 6, W, 2, 6))),
+        PlayerHistory(2, (_match(1, 6, W, 2, 6), _match(2, 5, W, 2, 6))),
+        PlayerHistory(3, (_match(1, 7, B, 2, 6), _match(2, 8, W, 2, 6))),
+        PlayerHistory(4, (_match(1, 8, W, 2, 6), _match(2, 7, B, 2, 6))),
+    )
+    request = _request(*teams, round_=3)
+    # 1 and 2 both want black (Art. 1.7.1): 1-2 3-4 fails [C8] twice, 1-3 2-4 does not
+    given = Pairing(3, (Board(1, 1, 2), Board(2, 3, 4)))
+    assert team_swiss.explain(request, given) == Departure("[C8]", True)
+    assert team_swiss.explain(request, team_swiss.pair(request)) is None
+
+
+def test_art_4_3_rules_are_named() -> None:
+    def team(number: int, colours: tuple[Colour, ...]) -> team_swiss.SwissTeam:
+        return team_swiss.SwissTeam(number, number - 1, 4, 0,
+                                    tuple(enumerate(colours, start=1)), frozenset(),
+                                    len(colours), False,
+                                    team_swiss.preference(colours, Preferences.A, False))
+
+    white, _, rule = team_swiss.allocation(team(1, (W, W)), team(2, (W, B)), Preferences.A, W)
+    assert (white.number, rule) == (2, "4.3.2")
+    white, _, rule = team_swiss.allocation(team(1, (W, B)), team(2, (B, W)), Preferences.A, W)
+    assert (white.number, rule) == (1, "4.3.6")
+    white, _, rule = team_swiss.allocation(team(1, ()), team(2, ()), Preferences.A, W)
+    assert (white.number, rule) == (1, "4.3.1")
 
 
 def test_art_4_3_1_round_one_initial_colour_by_tpn() -> None:
