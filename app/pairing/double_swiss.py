@@ -117,40 +117,65 @@ def match_score(history: PlayerHistory, points: PointSystem) -> int:
 _PLAYED = frozenset(o for o in Outcome if o.played)
 
 
+@dataclass(frozen=True)
+class _Facts:
+    """What one pass over a player's rounds finds (`derive_players`)."""
+
+    score: int
+    before: int  # the score before the previous round (Art. 1.5)
+    game_one: tuple[Colour, ...]
+    opponents: frozenset[int]
+    matches: int
+    bye_barred: bool
+    last_opponent: int | None  # the opponent of a match played in the previous round
+
+
+def _facts(history: PlayerHistory, previous: int) -> _Facts:
+    total = earlier = matches = 0
+    game_one: list[Colour] = []
+    opponents: set[int] = set()
+    barred = False
+    last_opponent: int | None = None
+    for record in history.rounds:
+        points = record.points if record.game_points is None else record.game_points
+        total += points
+        if record.round < previous:
+            earlier += points
+        if record.outcome in _PLAYED:
+            matches += 1
+            if record.colour is not None:
+                game_one.append(record.colour)
+            if record.opponent is not None:
+                opponents.add(record.opponent)
+            last_opponent = record.opponent if record.round == previous else None
+        elif record.outcome in BYE_BARS:
+            barred = True
+    return _Facts(total, earlier, tuple(game_one), frozenset(opponents), matches, barred,
+                  last_opponent)
+
+
 def derive_players(request: PairingRequest) -> list[MatchPlayer]:
     """The players to pair, in the Art. 1.2 order (score descending, then pairing number)."""
-    snapshot = request.snapshot
     previous = request.round - 1
-    score: dict[int, int] = {}
-    before: dict[int, int] = {}  # the score before the previous round (Art. 1.5)
-    for history in snapshot.players:
-        total = earlier = 0
-        for record in history.rounds:
-            points = record.game_points if record.game_points is not None else record.points
-            total += points
-            if record.round < previous:
-                earlier += points
-        score[history.number] = total
-        before[history.number] = earlier
-    present = [p for p in snapshot.players if p.number not in request.unavailable]
-    scored = sorted(present, key=lambda p: (-score[p.number], p.number))
+    facts = {h.number: _facts(h, previous) for h in request.snapshot.players}
+    present = sorted((n for n in facts if n not in request.unavailable),
+                     key=lambda n: (-facts[n].score, n))
     players: list[MatchPlayer] = []
-    for tpn, history in enumerate(scored):
-        played = [r for r in history.rounds if r.outcome in _PLAYED]
-        last = played[-1] if played and played[-1].round == previous else None
-        game_one = tuple(r.colour for r in played if r.colour is not None)
+    for tpn, number in enumerate(present):
+        mine = facts[number]
+        met = facts.get(mine.last_opponent) if mine.last_opponent is not None else None
         players.append(MatchPlayer(
-            number=history.number,
+            number=number,
             tpn=tpn,
-            score=score[history.number],
-            game_one=game_one,
-            opponents=frozenset(r.opponent for r in played if r.opponent is not None),
-            bye_barred=any(r.outcome in BYE_BARS for r in history.rounds),
-            matches=len(played),
+            score=mine.score,
+            game_one=mine.game_one,
+            opponents=mine.opponents,
+            bye_barred=mine.bye_barred,
+            matches=mine.matches,
             # Art. 1.5: a floater met an opponent of another score (either direction)
-            floated=last is not None and last.opponent is not None
-            and before.get(last.opponent) != before[history.number],
-            whites=sum(1 for c in game_one if c is Colour.FIRST),
+            floated=mine.last_opponent is not None
+            and (met.before if met is not None else None) != mine.before,
+            whites=mine.game_one.count(Colour.FIRST),
         ))
     return players
 
