@@ -347,10 +347,11 @@ def test_write_columns_and_info() -> None:
     assert lines[5] == "152 W"
     # A (absence) is left out at its default 0: bbpPairings reads no A.
     assert lines[6] == "162  W 2.0    D 1.0    L 0.0    P 2.0"
-    record = lines[7]
-    assert record[4:8] == "   1" and record[9] == "m" and record[14:16] == "张三"
-    assert record[69:79] == "2010/05/01" and record[80:84] == " 4.0" and record[85:89] == "   1"
-    assert record[91:99] == "   2 w 1"
+    # columns counted in UTF-8 bytes (tests/pairing/test_trf_columns.py): 张三 fills 6 of 33
+    record = lines[7].encode("utf-8")
+    assert record[4:8] == b"   1" and record[9:10] == b"m" and record[14:20] == "张三".encode()
+    assert record[69:79] == b"2010/05/01" and record[80:84] == b" 4.0"
+    assert record[85:89] == b"   1" and record[91:99] == b"   2 w 1"
     back = read_trf(text)
     assert back.player(1).name == "张三" and back.player(1).birth == "2010/05/01"
     assert back.snapshot().player(2) == snapshot.player(2)
