@@ -244,10 +244,20 @@ def coded_type(group: Group) -> str:
     return ""
 
 
-def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> str:
+def needs_character_columns(model: ExportModel, group_key: str) -> bool:
+    """Whether bbpPairings needs its own file of the group: a Dutch group (the system it
+    checks) with a name that is not ASCII, whose byte columns it does not read (it counts
+    code points, `app.pairing.trf` "Columns")."""
+    return model.group(group_key).system is System.SWISS and not all(
+        player.name.isascii() for player in model.players_of(group_key))
+
+
+def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
+              character_columns: bool = False) -> str:
     """A TRF-2026 text of the group (names, sex, birth dates, final ranks, the header, the
     forbidden pairs, the teams). `with_teams=False` leaves the 013 records out, for pairing
-    programs that refuse team files (bbpPairings: "team tournaments are not supported")."""
+    programs that refuse team files (bbpPairings: "team tournaments are not supported");
+    `character_columns` counts the columns in characters, as bbpPairings does, not bytes."""
     group = model.group(group_key)
     snapshot, numbers = group_snapshot(model, group_key)
     finished = finished_rounds(model, group_key)
@@ -296,5 +306,6 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> st
     )
     title = f"{model.event.title} {group.name}"
     text = write_trf(snapshot, name=title, info=info, newline="\n", header=header,
-                     forbidden=[*forbidden, *avoidance], teams=teams, comments=comments)
+                     forbidden=[*forbidden, *avoidance], teams=teams, comments=comments,
+                     character_columns=character_columns)
     return text + "".join(line + "\n" for line in team_section)

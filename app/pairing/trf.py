@@ -1125,6 +1125,12 @@ def _system_codes(points: PointSystem) -> dict[str, int]:
     return codes
 
 
+def _character_text(text: str, width: int, right: bool = False) -> str:
+    """`text` in `width` columns counted in characters (`write_trf(character_columns=True)`)."""
+    text = text[:width]
+    return text.rjust(width) if right else text.ljust(width)
+
+
 def fixed_text(text: str, width: int, right: bool = False) -> str:
     """`text` in `width` columns, columns counted in UTF-8 bytes (the module's "Columns"):
     cut on a character boundary, padded with spaces to `width` bytes."""
@@ -1224,10 +1230,15 @@ def write_trf(
     forbidden: Iterable[ForbiddenPairs] = (),
     teams: Iterable[TrfTeam] = (),
     comments: Iterable[str] = (),
+    character_columns: bool = False,
 ) -> str:
     """A TRF-2026 file of `snapshot`: the header records (`012` ... `132`), `142` and `XXR`,
     `152`, `162`, `### ` comment lines, the `001` records, then `013` teams and `260`
     forbidden pairs.
+
+    Columns are counted in UTF-8 bytes (the module's "Columns"); `character_columns` counts
+    them in characters instead, for bbpPairings, which counts code points: its file is not
+    read right by a reader that counts bytes when a name is not ASCII.
 
     `point_scale` units make one TRF point (1: our 2/1/0 written as 2.0/1.0/0.0; 2: written
     as FIDE's 1/0.5/0). Names come from `info`, else `PlayerHistory.name`. Double-game
@@ -1239,30 +1250,31 @@ def write_trf(
               "152 " + ("W" if snapshot.initial_colour is Colour.FIRST else "B"),
               _line_162(snapshot.points, point_scale)]
     lines += [f"### {comment}" for comment in comments]
+    fit = _character_text if character_columns else fixed_text
     for player in sorted(snapshot.players, key=lambda p: p.number):
         extra = info.get(player.number, TrfPlayerInfo())
         head = (
             "001 "
-            + fixed_text(str(player.number), 4, right=True)
+            + fit(str(player.number), 4, right=True)
             + " "
-            + fixed_text(extra.sex, 1)
-            + fixed_text(extra.title, 3, right=True)
+            + fit(extra.sex, 1)
+            + fit(extra.title, 3, right=True)
             + " "
-            + fixed_text(extra.name or player.name, 33)
+            + fit(extra.name or player.name, 33)
             + " "
-            + fixed_text(str(player.rating) if player.rating else "", 4, right=True)
+            + fit(str(player.rating) if player.rating else "", 4, right=True)
             + " "
-            + fixed_text(extra.federation, 3)
+            + fit(extra.federation, 3)
             + " "
-            + fixed_text(extra.fide_id, 11, right=True)
+            + fit(extra.fide_id, 11, right=True)
             + " "
-            + fixed_text(extra.birth, 10)
+            + fit(extra.birth, 10)
             + " "
-            + fixed_text(format_points(player.score, point_scale), 4, right=True)
+            + fit(format_points(player.score, point_scale), 4, right=True)
             + " "
-            + fixed_text(str(extra.rank) if extra.rank else "", 4, right=True)
+            + fit(str(extra.rank) if extra.rank else "", 4, right=True)
         )
-        assert len(head.encode("utf-8")) == 89, head
+        assert len(head if character_columns else head.encode("utf-8")) == 89, head
         text = head
         for record in player.rounds:
             opponent = record.opponent or 0
