@@ -121,7 +121,7 @@ def _records(group: Group, rnd: Round, numbers: dict[int, int]
                 # record holds the match result, scored as the file's 162 line says
                 points if points is not None and group.system is not System.DOUBLE_SWISS
                 else group.points.points(outcome),
-                # and its games' points go to XXG, so that `trf check` pairs on them
+                # and its games' points go to XXD, so that `trf check` pairs on them
                 points if group.system is System.DOUBLE_SWISS else None,
             )
 
@@ -289,7 +289,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
     if group.system is System.DOUBLE_SWISS:
         comments.insert(1, "Double-Swiss (FIDE C.04.5): each round record is the match, its "
                         "colour the first mover of game 1; the program pairs and ranks on the "
-                        "games' points, in the XXG lines")
+                        "games' points, in the XXD lines")
     for number, board in finished.left_out:
         comments.append(f"round {number}: a further game {numbers.get(board.first)}-"
                         f"{numbers.get(board.second or 0, 0)} {code_text(board.result)} "

@@ -206,7 +206,7 @@ class TrfTournament:
     accelerations: tuple[Acceleration, ...] = ()  # 250, XXA
     _by_number: Mapping[int, TrfPlayer] = field(default_factory=dict, repr=False,
                                                 compare=False)
-    # XXG: each player's games' points per round, in units (None: the round has none)
+    # XXD: each player's games' points per round, in units (None: the round has none)
     game_points: Mapping[int, tuple[int | None, ...]] = field(default_factory=dict)
     # each player's rounds as records, made once (snapshots and the score check share them)
     _records: dict[int, list[RoundRecord]] = field(default_factory=dict, repr=False,
@@ -697,7 +697,7 @@ class _Reading:
     teams: list[TrfTeam] = field(default_factory=list)
     forbidden: list[ForbiddenPairs] = field(default_factory=list)
     accelerations: list[Acceleration] = field(default_factory=list)
-    game_points: dict[int, list[Fraction | None]] = field(default_factory=dict)  # XXG
+    game_points: dict[int, list[Fraction | None]] = field(default_factory=dict)  # XXD
 
     def where(self, lineno: int, what: str) -> str:
         return _where(self.source, lineno, what)
@@ -729,19 +729,22 @@ class _Reading:
         self.players.append(player)
         self.raw_points.append(raw)
 
-    def games_xxg(self, line: str, lineno: int) -> None:
-        """`XXG NNNN p p ...`: the games' points of each round (see `_lines_xxg`); the Go
-        reference library's `XXG match|game` (a Team Swiss's primary score) is kept as
-        header text, as its `XXT A|B|none`."""
+    def games_xxd(self, line: str, lineno: int) -> None:
+        """`XXD NNNN p p ...`: the games' points of each round (see `_lines_xxd`), also
+        read as `XXG`, the tag this program first wrote them under; the Go reference
+        library's own `XXG match|game` (a Team Swiss's primary score) is kept as header
+        text, as its `XXT A|B|none`."""
+        tag = line[:3].upper()
         words = line[3:].split()
-        if len(words) == 1 and words[0].lower() in ("match", "game"):
+        if tag == "XXG" and len(words) == 1 and words[0].lower() in ("match", "game"):
             self.header.append(("XXG", words[0].lower()))
             return
         if not words:
-            raise UserError("XXG 行缺少编号", "XXG: no pairing number", self.where(lineno, "XXG"))
-        number = _number(words[0], self.where(lineno, "XXG"), "XXG 行编号", "pairing number")
+            raise UserError(f"{tag} 行缺少编号", f"{tag}: no pairing number",
+                            self.where(lineno, tag))
+        number = _number(words[0], self.where(lineno, tag), f"{tag} 行编号", "pairing number")
         self.game_points[number] = [
-            None if word == "-" else _parse_points(word, self.where(lineno, "XXG"), "局分",
+            None if word == "-" else _parse_points(word, self.where(lineno, tag), "局分",
                                                    "games' points")
             for word in words[1:]]
 
@@ -841,7 +844,8 @@ _HANDLERS = {
     "XXP": _Reading.forbidden_xxp,
     "250": _Reading.acceleration_250,
     "XXA": _Reading.acceleration_xxa,
-    "XXG": _Reading.games_xxg,
+    "XXD": _Reading.games_xxd,
+    "XXG": _Reading.games_xxd,
 }
 _HEADER_TAGS = ("022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
                 "132", "192")
@@ -882,13 +886,13 @@ def _index_players(reading: _Reading, scale: int) -> dict[int, TrfPlayer]:
 
 
 def _game_units(reading: _Reading, scale: int) -> dict[int, tuple[int | None, ...]]:
-    """The XXG games' points in units; a number naming no player is refused."""
+    """The XXD games' points in units; a number naming no player is refused."""
     numbers = {p.number for p in reading.players}
     found: dict[int, tuple[int | None, ...]] = {}
     for number, values in reading.game_points.items():
         if number not in numbers:
-            raise UserError(f"XXG 行的编号 {number} 不是棋手",
-                            f"XXG: pairing number {number} is not a player",
+            raise UserError(f"XXD 行的编号 {number} 不是棋手",
+                            f"XXD: pairing number {number} is not a player",
                             reading.source or "TRF")
         units: list[int | None] = []
         for value in values:
@@ -897,7 +901,7 @@ def _game_units(reading: _Reading, scale: int) -> dict[int, tuple[int | None, ..
                 continue
             whole, rest = divmod(value.numerator * scale, value.denominator)
             if rest:
-                raise UserError("XXG 局分与积分制不符", "XXG: games' points do not fit the "
+                raise UserError("XXD 局分与积分制不符", "XXD: games' points do not fit the "
                                 "point system", reading.source or "TRF")
             units.append(whole)
         found[number] = tuple(units)
@@ -1204,18 +1208,20 @@ def _line_013(team: TrfTeam) -> str:
     return "013 " + fixed_text(team.name, 32) + " ".join(f"{n:4d}" for n in team.players)
 
 
-def _lines_xxg(snapshot: TournamentSnapshot, point_scale: int) -> list[str]:
-    """`XXG` (this program's extension, as JaVaFo's `XX` lines): a player's games' points
+def _lines_xxd(snapshot: TournamentSnapshot, point_scale: int) -> list[str]:
+    """`XXD` (this program's extension, as JaVaFo's `XX` lines): a player's games' points
     per round, where the rounds have them (a Double-Swiss match, FIDE C.04.5 Art. 1.2.1: the
     score that pairs is the games' points, which one result a round cannot hold); `-` for a
-    round without. Other readers skip the line."""
+    round without. Other readers skip the line or keep it as it is (the Go reference library
+    writes it back); its `XXG` is its own Team Swiss option, so these lines are no longer
+    written under that tag."""
     lines = []
     for player in sorted(snapshot.players, key=lambda p: p.number):
         if all(r.game_points is None for r in player.rounds):
             continue
         values = [format_points(r.game_points, point_scale) if r.game_points is not None
                   else "-" for r in player.rounds]
-        lines.append(f"XXG {player.number:4d}" + "".join(f"{v:>6}" for v in values))
+        lines.append(f"XXD {player.number:4d}" + "".join(f"{v:>6}" for v in values))
     return lines
 
 
@@ -1242,7 +1248,7 @@ def write_trf(
 
     `point_scale` units make one TRF point (1: our 2/1/0 written as 2.0/1.0/0.0; 2: written
     as FIDE's 1/0.5/0). Names come from `info`, else `PlayerHistory.name`. Double-game
-    `game_points` have no place in TRF's round records: they go to `XXG` lines.
+    `game_points` have no place in TRF's round records: they go to `XXD` lines.
     """
     info = info or {}
     lines = _header_lines(snapshot, name, header or TrfHeader())
@@ -1283,7 +1289,7 @@ def write_trf(
             opp_text = f"{opponent:4d}" if opponent else "0000"
             text += f"  {opp_text} {colour} {_WRITE_CODE[record.outcome]}"
         lines.append(text.rstrip())
-    lines += _lines_xxg(snapshot, point_scale)
+    lines += _lines_xxd(snapshot, point_scale)
     lines += [_line_013(team) for team in teams]
     lines += [_line_260(entry, snapshot.total_rounds) for entry in forbidden]
     return newline.join(lines) + newline

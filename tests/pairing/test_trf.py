@@ -588,9 +588,12 @@ def test_games_points_round_trip_through_xxg_and_a_bad_number_is_refused() -> No
     snapshot = S((H(1, (R(1, O.WIN, 2, C.FIRST, 2, 3),)), H(2, (R(1, O.LOSS, 1, C.SECOND, 0, 1),)),
                   H(3, (R(1, O.PAB, None, None, 2, 3),))), 3)
     text = write(snapshot, newline="\n")
-    assert "XXG    1   3.0" in text
+    assert "XXD    1   3.0" in text and "XXG" not in text  # the Go library's XXG is its own
     read = read_trf(text)
     assert [r.game_points for p in read.snapshot().players for r in p.rounds] == [3, 1, 3]
+    # files written before under XXG still read
+    old = read_trf(text.replace("XXD ", "XXG "))
+    assert [r.game_points for p in old.snapshot().players for r in p.rounds] == [3, 1, 3]
     with pytest.raises(UserError) as refused:
-        read_trf(text + "XXG    9     1\n")
-    assert "XXG" in refused.value.en and "9" in refused.value.en
+        read_trf(text + "XXD    9     1\n")
+    assert "XXD" in refused.value.en and "9" in refused.value.en
