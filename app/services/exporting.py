@@ -216,6 +216,8 @@ def _model_group(group: Group) -> m.Group:
         unplayed_text=wording.unplayed_text(settings.unplayed_policy),
         certificate_text=wording.certificate_rule_text(CertificateRule(settings.certificates)),
         board_count=team_rules(group).boards if system.team else 0,
+        team_swiss_colours=settings.team_swiss_colours,
+        team_swiss_primary=settings.team_swiss_primary,
     )
 
 
