@@ -508,16 +508,16 @@ def _cell_styles(columns: Sequence[Column], rows: int, size: float) -> list[list
     cell sharing its object)."""
 
     def cell(align: str) -> CellStyle:
-        made = CellStyle(f"cell-{size}-{align}")
+        made: Any = CellStyle(f"cell-{size}-{align}")  # reportlab's attributes, set as its own
         made.fontname, made.fontsize, made.leading = SANS, size, size * 1.2
         made.valign, made.alignment = "MIDDLE", align
         made.leftPadding = made.rightPadding = CELL_PAD
         made.topPadding, made.bottomPadding = 2, 3
         return made
 
-    body: dict[str, CellStyle] = {}
+    body = {align: cell(align) for align in {c.align for c in columns}}
+    line = [body[c.align] for c in columns]
     header = cell("CENTER")
-    line = [body.setdefault(c.align, cell(c.align)) for c in columns]
     return [[header] * len(columns), *(list(line) for _ in range(rows - 1))]
 
 
