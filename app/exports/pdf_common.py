@@ -493,10 +493,22 @@ def make_table(
                 style.append(("BACKGROUND", (0, row_index), (-1, row_index),
                               colors.Color(0.95, 0.95, 0.95)))
     style.extend(extra_styles)
-    table = Table(data, colWidths=widths, repeatRows=1,
-                  cellStyles=_cell_styles(columns, len(data), size))
+    table = Table(data, colWidths=widths, rowHeights=_text_row_heights(data, size),
+                  repeatRows=1, cellStyles=_cell_styles(columns, len(data), size))
     table.setStyle(TableStyle(style))
     return table
+
+
+def _text_row_heights(data: Sequence[Sequence[str | Paragraph]], size: float
+                      ) -> list[float | None]:
+    """Each row's height as reportlab works it out for a row of plain text cells (its lines
+    at the cells' leading, plus the top and bottom padding), None for a row with a Paragraph
+    (reportlab measures it): given, reportlab does not measure the rows again each time it
+    splits the table over a page, a tenth of the time of a long list."""
+    leading = size * 1.2
+    return [None if any(type(cell) is not str for cell in row) else
+            leading * max(len(cast(str, cell).split("\n")) for cell in row) + (3 + 2)
+            for row in data]
 
 
 def _cell_styles(columns: Sequence[Column], rows: int, size: float) -> list[list[CellStyle]]:
