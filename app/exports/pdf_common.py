@@ -493,10 +493,19 @@ def make_table(
                 style.append(("BACKGROUND", (0, row_index), (-1, row_index),
                               colors.Color(0.95, 0.95, 0.95)))
     style.extend(extra_styles)
-    table = Table(data, colWidths=widths, rowHeights=_text_row_heights(data, size),
+    table = _Table(data, colWidths=widths, rowHeights=_text_row_heights(data, size),
                   repeatRows=1, cellStyles=_cell_styles(columns, len(data), size))
     table.setStyle(TableStyle(style))
     return table
+
+
+class _Table(Table):
+    """A table that is laid out but not drawn on a canvas marked `layout_only`: a booklet's
+    first pass, which only finds the pages of the contents (its pages are thrown away)."""
+
+    def draw(self) -> None:
+        if not getattr(cast(Any, self).canv, "layout_only", False):
+            super().draw()
 
 
 def _text_row_heights(data: Sequence[Sequence[str | Paragraph]], size: float
