@@ -189,6 +189,17 @@ def pause(app: QApplication, seconds: float) -> None:
         time.sleep(0.01)
 
 
+def open_in_worker(app: QApplication, window: MainWindow, path: Path) -> None:
+    """The event opened as the arbiter opens it (the command line, a recent file, Open…):
+    loaded in a worker, the window answering, until it is shown."""
+    done: list[bool] = []
+    assert window.opening.start(path, done.append)
+    while not done:
+        app.processEvents()
+        time.sleep(0.001)
+    assert done == [True], window.last_error
+
+
 def trial(app: QApplication, source: Path, folder: Path, figures: Figures, rounds_total: int,
           results: int, progress: list[bool], gaps: list[tuple[float, float, float]]) -> None:
     """One fresh window on one fresh copy of the event: every interaction once (results
@@ -201,7 +212,8 @@ def trial(app: QApplication, source: Path, folder: Path, figures: Figures, round
     window.show()
     window.tabs.setCurrentIndex(0)
     app.processEvents()
-    figures.timed("open the event", lambda: window.open_event(path))
+    figures.timed("open the event (in a worker, as the arbiter does)",
+                  lambda: open_in_worker(app, window, path))
     for visit in ("first", "repeat"):
         for index, name in enumerate(VIEWS):
             if index == 0 and visit == "first":

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     # services bring SQLAlchemy and the models, the views the services.
     from app.services.event import Event
     from app.services.operations import Area, Outcome
-    from app.ui.standings_cache import StandingsCache
+    from app.ui.standings_cache import Prepared, StandingsCache
     from app.ui.views.base import View
     from app.ui.views.board import BoardView
     from app.ui.views.players import PlayersView
@@ -343,9 +343,13 @@ class MainWindow(WindowMenus, QMainWindow):
         self.take_event(event, str(path), said)
         return True
 
-    def take_event(self, event: Event, path: str, said: str) -> None:
-        """Show `event` (just opened or created from `path`) in place of the open one."""
+    def take_event(self, event: Event, path: str, said: str,
+                   prepared: Prepared | None = None) -> None:
+        """Show `event` (just opened or created from `path`) in place of the open one, with
+        what its opening worker read for the first views."""
         self.close_event()
+        if prepared is not None:
+            self.standings.start_with(prepared)
         self.ev = event
         recent.remember(self.settings, path)
         self.banner.hide()

@@ -23,6 +23,7 @@ from app.ui.i18n import tr
 if TYPE_CHECKING:
     from app.services.event import Event
     from app.ui.main_window import MainWindow
+    from app.ui.standings_cache import Prepared
 
 LOADED_WITH_AN_EVENT = ("app.services.event", "app.services.operations", "app.services.queries",
                         "app.ui.operations", "app.ui.standings_cache", "app.ui.views.rounds")
@@ -30,24 +31,49 @@ LOADED_WITH_AN_EVENT = ("app.services.event", "app.services.operations", "app.se
 view too: the Round menu asks it what can be done)."""
 
 
-def load_and_open(path: str, view_module: str) -> Event:
+def load_and_open(path: str, view_module: str) -> tuple[Event, Prepared]:
     """In the worker: the modules an open event needs (and the module of the view to be
-    shown first), the event opened, and its first reading made, so that the window thread
-    only builds and fills the view."""
+    shown first), the event opened, and what the first views show read (`first_views`),
+    so that the window thread only builds and fills the views."""
     for name in (*LOADED_WITH_AN_EVENT, view_module):
         importlib.import_module(name)
-    from app.services import queries
     from app.services.event import Event
 
     event = Event.open(path)
     try:
-        queries.event_info(event)  # the first query's own imports and statements, made here
-    except (UserError, NoAnswer):
-        pass  # told by the view that shows it, as when opened in the window thread
+        return event, first_views(event)
     except BaseException:
         event.close()
         raise
-    return event
+
+
+def first_views(event: Event) -> Prepared:
+    """What the players and rounds views first show, as they choose it: the players of
+    every group (of the one group when there is one), their names spelled in pinyin, the
+    last round paired of the first group with the points before it, and what the Round
+    menu's actions would say of it. (An error is told by the view that shows it.)"""
+    from app.services import queries, rounds
+    from app.ui.spelling import spell_ahead
+    from app.ui.views.rounds_table import read_round
+
+    try:
+        groups = queries.event_info(event).groups
+        one = groups[0].name if len(groups) == 1 else None
+        players = queries.players(event, one)
+        # Spelled here, pypinyin's dictionaries loaded here: not when the arbiter first
+        # looks at the players (a third of a second, the window frozen).
+        spell_ahead({text for p in players for text in (p.name, p.unit)})
+        prepared: Prepared = {("players", one): players}
+        if groups:  # what the Round menu asks the rounds view, and what it shows first
+            first, number = groups[0], groups[0].rounds_paired or None
+            prepared[("refusals", first.name, number)] = rounds.round_refusals(
+                event, first.name, number)
+            if number is not None:
+                prepared[("round", first.name, number)] = read_round(
+                    event, first.name, number, first.system.team)
+    except (UserError, NoAnswer):
+        return {}
+    return prepared
 
 
 class _Relay(QObject):
@@ -160,7 +186,8 @@ class EventOpening:
         opened = ok
         try:
             if ok:
-                window.take_event(cast("Event", value), path, "opened")
+                event, prepared = cast("tuple[Event, Prepared]", value)
+                window.take_event(event, path, "opened", prepared)
             else:
                 window.stack.setCurrentWidget(before if before is not None
                                               else window.start_page)

@@ -6,11 +6,17 @@ open at once (issue 28: a 150-player group's standings take longer than the arbi
 Each change of the event (`changed`) starts a new generation: what was worked out before it
 is dropped, and what a worker brings back for an older generation is thrown away. The worker
 reads in a session of its own (the store's engine gives each thread its own connection) and
-writes nothing; a failure there is not told (the view asks again and tells it)."""
+writes nothing; a failure there is not told (the view asks again and tells it).
+
+The worker also reads the players of the event (and spells their names in pinyin, whose
+dictionaries take a third of a second to load), and the event just opened comes with what
+its opening worker read for the first views (app/ui/opening.py): a view takes what was read
+ahead for it (`prepared`, once) instead of reading it in the window thread."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from PySide6.QtCore import QEventLoop, QObject, QThreadPool, QTimer
 
@@ -22,6 +28,12 @@ if TYPE_CHECKING:
     from app.services.ranking import CrosstableInfo, StandingsInfo
 
     Rankings = tuple[StandingsInfo, tuple[StandingsInfo, ...]]
+
+T = TypeVar("T")
+Prepared = dict[tuple[object, ...], object]
+"""What a view shows, read ahead: ("players", group or None) -> the players
+(`queries.players`); ("round", group, number) -> (`queries.round_view`, the points before
+the round)."""
 
 WARM_AFTER_MS = 400
 """The pause after a change before the standings are worked out ahead: results typed one
@@ -37,6 +49,8 @@ class StandingsCache(QObject):
         self.generation = 0
         self._rankings: dict[str, Rankings] = {}
         self._crosstables: dict[str, CrosstableInfo] = {}
+        self._ahead: Prepared = {}  # read ahead for this generation, each taken once
+        self._incoming: Prepared | None = None  # what the next generation starts with
         self._warming = False
         self._warming_for: tuple[int, str] | None = None  # (generation, group) being worked out
         self._waiting: QEventLoop | None = None  # a view's wait for the worker's answer
@@ -53,10 +67,24 @@ class StandingsCache(QObject):
         self.generation += 1
         self._rankings.clear()
         self._crosstables.clear()
-        if warm:
-            self._timer.start()
+        incoming, self._incoming = self._incoming, None
+        self._ahead = incoming or {}
+        if warm:  # an event just opened: nothing is being typed, its standings at once
+            self._timer.start(0 if incoming is not None else WARM_AFTER_MS)
         else:
             self._timer.stop()
+
+    def start_with(self, prepared: Prepared) -> None:
+        """What the next change (the event just opened) starts with: what its opening
+        worker read for the first views."""
+        self._incoming = dict(prepared)
+
+    def prepared(self, key: tuple[object, ...], read: Callable[[], T]) -> T:
+        """What was read ahead for `key` in this generation (taken once: a later refresh
+        reads afresh), else `read()` now."""
+        if key in self._ahead:
+            return cast("T", self._ahead.pop(key))
+        return read()
 
     def rankings(self, event: Event, group: str) -> Rankings:
         """The group's standings and sub-rankings (`app.services.ranking.rankings`)."""
@@ -105,7 +133,7 @@ class StandingsCache(QObject):
         generation = self.generation
         held = self._rankings.get(group)
 
-        def work() -> tuple[int, str, Rankings, CrosstableInfo | None]:
+        def work() -> tuple[int, str, Rankings, CrosstableInfo | None, Prepared]:
             from app.services import ranking
 
             found = held if held is not None else ranking.rankings(event, group)
@@ -113,7 +141,7 @@ class StandingsCache(QObject):
                 table = ranking.crosstable(event, group, found[0])
             except (UserError, NoAnswer):
                 table = None  # (a group without one): asked, and told, when shown
-            return generation, group, found, table
+            return generation, group, found, table, players_ahead(event)
 
         self._warming = True
         self._warming_for = (generation, group)
@@ -127,11 +155,13 @@ class StandingsCache(QObject):
         ok, value = answer
         if not ok:
             return  # asked again when shown, and told then
-        generation, group, found, table = cast(
-            "tuple[int, str, Rankings, CrosstableInfo | None]", value)
+        generation, group, found, table, players = cast(
+            "tuple[int, str, Rankings, CrosstableInfo | None, Prepared]", value)
         if generation != self.generation:
-            self._timer.start()  # the event changed meanwhile: worked out again later
+            self._timer.start(WARM_AFTER_MS)  # the event changed meanwhile: again later
             return
+        for key, read in players.items():
+            self._ahead.setdefault(key, read)
         self._rankings.setdefault(group, found)
         if table is not None:
             self._crosstables.setdefault(group, table)
@@ -141,3 +171,21 @@ class StandingsCache(QObject):
         self._timer.stop()
         if self._warming:
             QThreadPool.globalInstance().waitForDone()
+
+
+def players_ahead(event: Event) -> Prepared:
+    """In the worker: the players of the event, of all groups and of each (one reading, as
+    `queries.players` orders them), their names and units spelled in pinyin."""
+    from app.services import queries
+    from app.ui.spelling import spell_ahead
+
+    try:
+        everyone = queries.players(event)
+    except (UserError, NoAnswer):
+        return {}  # told when the players view asks
+    prepared: Prepared = {("players", None): everyone}
+    for player in everyone:
+        prepared.setdefault(("players", player.group), [])
+        cast("list[object]", prepared[("players", player.group)]).append(player)
+    spell_ahead({text for p in everyone for text in (p.name, p.unit)})
+    return prepared
