@@ -120,3 +120,65 @@ def test_the_open_dialog_opens_in_the_worker(window, qtbot, event_file, monkeypa
     assert window.stack.currentWidget() is window.opening.page
     qtbot.waitUntil(lambda: window.ev is not None, timeout=20000)
     assert window.stack.currentWidget() is window.tabs
+
+
+def in_window_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def opened_in_worker(window, qtbot, path: Path) -> None:  # type: ignore[no-untyped-def]
+    done: list[bool] = []
+    assert window.opening.start(path, done.append)
+    qtbot.waitUntil(lambda: bool(done), timeout=20000)
+    assert done == [True], window.last_error
+
+
+@pytest.fixture
+def paired_file(event_file: Path) -> Path:
+    from app.services import rounds
+
+    with Event.open(event_file) as event:
+        rounds.pair_next_round(event, GROUP)
+    return event_file
+
+
+def test_the_first_views_show_what_the_worker_read(window, qtbot, paired_file,
+                                                   monkeypatch) -> None:
+    from app.services import queries
+    from app.services import rounds as rounds_service
+
+    opened_in_worker(window, qtbot, paired_file)
+    read: list[str] = []
+    for module, name in ((queries, "players"), (queries, "round_view"),
+                         (rounds_service, "points_before_round"),
+                         (rounds_service, "round_refusals")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _r=real, _n=name, **k: (
+            in_window_thread() and read.append(_n), _r(*a, **k))[1])
+    window.tabs.setCurrentWidget(window.players_view)
+    window.tabs.setCurrentWidget(window.rounds_view)
+    assert read == []  # read in the worker, not in the window's thread
+    with Event.open(paired_file) as event:
+        players = queries.players(event)
+        boards = queries.round_view(event, GROUP, 1).boards
+    assert window.players_view.table.rowCount() == len(players)
+    assert window.rounds_view.table.rowCount() == len(boards)
+    assert window.rounds_view.current_round_number() == 1
+    assert window.act_unpair.isEnabled()  # the refusals read ahead: round 1 can be taken back
+    read.clear()
+    window.tabs.setCurrentWidget(window.setup_view)
+    window.players_view.stale = True
+    window.tabs.setCurrentWidget(window.players_view)
+    assert read == ["players"]  # taken once: a later refresh reads afresh
+
+
+def test_what_the_worker_read_is_not_shown_after_a_change(window, qtbot, event_file) -> None:
+    from app.services.operations import ADD_PLAYER
+    from app.ui.operations import run_operation
+
+    opened_in_worker(window, qtbot, event_file)
+    assert run_operation(window, ADD_PLAYER, window.ev, GROUP, name="后来者") is not None
+    window.tabs.setCurrentWidget(window.players_view)
+    names = [window.players_view.table.item(r, 1).text()
+             for r in range(window.players_view.table.rowCount())]
+    assert "后来者" in names
