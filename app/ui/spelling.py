@@ -1,6 +1,6 @@
 """Names spelled in pinyin, as the players view sorts and searches them: each text spelled
 once per session (pypinyin's dictionaries load when the first name is spelled, a third of a
-second: the standings' worker spells an event's names ahead, app/ui/standings_cache.py)."""
+second: the opening's worker spells an event's names ahead, app/ui/opening.py)."""
 
 from __future__ import annotations
 

@@ -8,10 +8,9 @@ is dropped, and what a worker brings back for an older generation is thrown away
 reads in a session of its own (the store's engine gives each thread its own connection) and
 writes nothing; a failure there is not told (the view asks again and tells it).
 
-The worker also reads the players of the event (and spells their names in pinyin, whose
-dictionaries take a third of a second to load), and the event just opened comes with what
-its opening worker read for the first views (app/ui/opening.py): a view takes what was read
-ahead for it (`prepared`, once) instead of reading it in the window thread."""
+The event just opened comes with what its opening worker read for the first views
+(app/ui/opening.py): a view takes what was read ahead for it (`prepared`, once) instead of
+reading it in the window thread."""
 
 from __future__ import annotations
 
@@ -33,7 +32,7 @@ T = TypeVar("T")
 Prepared = dict[tuple[object, ...], object]
 """What a view shows, read ahead: ("players", group or None) -> the players
 (`queries.players`); ("round", group, number) -> (`queries.round_view`, the points before
-the round)."""
+the round); ("refusals", group, number) -> what the Round menu's actions would say."""
 
 WARM_AFTER_MS = 400
 """The pause after a change before the standings are worked out ahead: results typed one
@@ -67,10 +66,9 @@ class StandingsCache(QObject):
         self.generation += 1
         self._rankings.clear()
         self._crosstables.clear()
-        incoming, self._incoming = self._incoming, None
-        self._ahead = incoming or {}
-        if warm:  # an event just opened: nothing is being typed, its standings at once
-            self._timer.start(0 if incoming is not None else WARM_AFTER_MS)
+        self._ahead, self._incoming = self._incoming or {}, None
+        if warm:
+            self._timer.start(WARM_AFTER_MS)
         else:
             self._timer.stop()
 
@@ -133,7 +131,7 @@ class StandingsCache(QObject):
         generation = self.generation
         held = self._rankings.get(group)
 
-        def work() -> tuple[int, str, Rankings, CrosstableInfo | None, Prepared]:
+        def work() -> tuple[int, str, Rankings, CrosstableInfo | None]:
             from app.services import ranking
 
             found = held if held is not None else ranking.rankings(event, group)
@@ -141,7 +139,7 @@ class StandingsCache(QObject):
                 table = ranking.crosstable(event, group, found[0])
             except (UserError, NoAnswer):
                 table = None  # (a group without one): asked, and told, when shown
-            return generation, group, found, table, players_ahead(event)
+            return generation, group, found, table
 
         self._warming = True
         self._warming_for = (generation, group)
@@ -155,13 +153,11 @@ class StandingsCache(QObject):
         ok, value = answer
         if not ok:
             return  # asked again when shown, and told then
-        generation, group, found, table, players = cast(
-            "tuple[int, str, Rankings, CrosstableInfo | None, Prepared]", value)
+        generation, group, found, table = cast(
+            "tuple[int, str, Rankings, CrosstableInfo | None]", value)
         if generation != self.generation:
             self._timer.start(WARM_AFTER_MS)  # the event changed meanwhile: again later
             return
-        for key, read in players.items():
-            self._ahead.setdefault(key, read)
         self._rankings.setdefault(group, found)
         if table is not None:
             self._crosstables.setdefault(group, table)
@@ -172,20 +168,3 @@ class StandingsCache(QObject):
         if self._warming:
             QThreadPool.globalInstance().waitForDone()
 
-
-def players_ahead(event: Event) -> Prepared:
-    """In the worker: the players of the event, of all groups and of each (one reading, as
-    `queries.players` orders them), their names and units spelled in pinyin."""
-    from app.services import queries
-    from app.ui.spelling import spell_ahead
-
-    try:
-        everyone = queries.players(event)
-    except (UserError, NoAnswer):
-        return {}  # told when the players view asks
-    prepared: Prepared = {("players", None): everyone}
-    for player in everyone:
-        prepared.setdefault(("players", player.group), [])
-        cast("list[object]", prepared[("players", player.group)]).append(player)
-    spell_ahead({text for p in everyone for text in (p.name, p.unit)})
-    return prepared
