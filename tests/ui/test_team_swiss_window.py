@@ -73,7 +73,7 @@ def test_choose_the_team_swiss_pair_enter_and_rank(window, tmp_path):
     assert {row[1] for row in table} == {f"{city}队" for city in CITIES}
     headers = [standings.table.horizontalHeaderItem(c).text()
                for c in range(standings.table.columnCount())]
-    assert headers[1:5] == ["团体", "单位", "积分", "局分"]
+    assert headers[1:5] == ["团体", "单位", "场分", "局分"]  # the primary score by its name
     points = [int(row[3]) for row in table]
     assert points == sorted(points, reverse=True) and sum(points) == 2 * 3 * 2  # 2 a match
     ranked = standings_of(window.ev, GROUP)  # the view shows the service's team standings

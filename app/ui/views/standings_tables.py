@@ -43,14 +43,17 @@ def fill_standings(table: QTableWidget, info: Any, system: System | None) -> Non
     # teams or players, matches won, no playoff of ties; a title column only if any.
     bracket = system is not None and system.bracket
     titles = not bracket or any(wording.title_text(row.award) for row in info.rows)
+    lang = language()
+    primary = getattr(info, "primary", None)  # a Team Swiss: its points are 场分 or 局分
+    points = (wording.points_header(primary, lang) if primary is not None
+              else tr("standings_matches_won" if bracket else "standings_points"))
     headers = [tr("standings_rank"),
                tr("col_team") if system is not None and system.team else tr("col_name"),
-               tr("col_unit"), tr("standings_matches_won" if bracket else "standings_points"),
+               tr("col_unit"), points,
                *[tiebreak_header(key, label) for key, label in info.columns],
                *([tr("standings_open_place")] if sub else []),
                *([] if bracket else [tr("standings_playoff")]), tr("standings_prize"),
                *([tr("standings_title_apply")] if titles else [])]
-    lang = language()
     rows = [[wording.place_text(row.place, row.shared), name_cell(row.player, lang),
              row.player.unit,
              wording.number_text(row.points), *map(wording.number_text, row.tiebreaks),
