@@ -381,9 +381,10 @@ def knockout_standings(group: Group) -> StandingsInfo:
                          decided.final, legend, decided)
 
 
-def team_swiss_standings(group: Group) -> StandingsInfo:
+def team_swiss_standings(group: Group, before_round: int | None = None) -> StandingsInfo:
     """The Team Swiss standings (团体积分编排名次): each team's primary score as its points, the
-    chain's values (FIDE C.07) as its columns, the awards of the group's prize table."""
+    chain's values (FIDE C.07) as its columns, the awards of the group's prize table; with
+    `before_round`, over the rounds before it only (the venue's posted standings)."""
     from app.pairing.team_swiss import PrimaryScore
     from app.services.team_swiss import (
         seeded_teams,
@@ -399,7 +400,7 @@ def team_swiss_standings(group: Group) -> StandingsInfo:
     primary = PrimaryScore(settings_of(group).team_swiss_primary)
     if len(teams) < 2:
         return StandingsInfo(group.name, group.name, columns, (), (), 0, primary=primary)
-    places = rank_teams(team_records(group), primary, chain)
+    places = rank_teams(team_records(group, before_round), primary, chain)
     by_number = {k: t for k, t in enumerate(teams, start=1)}
     complete = sum(1 for r in group.rounds_played if round_is_complete(r))
     planned = planned_rounds(group)
