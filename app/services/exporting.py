@@ -24,6 +24,7 @@ from app.exports import pdf_slips
 from app.exports.bundle import check_documents, document_labels, export_all
 from app.pairing.system import System
 from app.pairing.team import MatchScore
+from app.pairing.types import TournamentSnapshot
 from app.results import BoardResult
 from app.rules.board import format_point
 from app.rules.endings import Ending
@@ -214,6 +215,8 @@ def _model_group(group: Group) -> m.Group:
         unplayed_text=wording.unplayed_text(settings.unplayed_policy),
         certificate_text=wording.certificate_rule_text(CertificateRule(settings.certificates)),
         board_count=team_rules(group).boards if system.team else 0,
+        team_swiss_colours=settings.team_swiss_colours,
+        team_swiss_primary=settings.team_swiss_primary,
     )
 
 
@@ -275,12 +278,21 @@ def _member_results(players: list[m.Player], standings: list[m.Standings]
     return found
 
 
+def _up_to_round(snapshot: TournamentSnapshot, number: int) -> TournamentSnapshot:
+    """`snapshot` over the rounds up to `number` only: what `build_snapshot(before_round=
+    number + 1)` gives (a round's records never depend on later rounds), from the group's one
+    snapshot instead of the stored rounds read and decoded again for every round."""
+    return replace(snapshot, players=tuple(
+        replace(p, rounds=tuple(r for r in p.rounds if r.round <= number))
+        for p in snapshot.players))
+
+
 def _standings_after(group: Group, number: int) -> m.Standings:
     """The ranking after round `number` (名次表 after any round): the group's tie-breaks over
     the rounds up to it; no playoffs, no prizes while rounds remain."""
-    build = build_snapshot(group, partial=True, before_round=number + 1)
+    build = build_snapshot(group, partial=True)
     rules = ranking_rules(group)  # no stakes while rounds remain: a tie is only a tie
-    plain = rank(build.snapshot, rules)
+    plain = rank(_up_to_round(build.snapshot, number), rules)
     columns = []
     per_row: list[list[int]] = [[] for _ in plain.rows]
     for k, name in enumerate(rules.tiebreaks):

@@ -162,12 +162,13 @@ def test_a_24_team_swiss_is_paired_entered_ranked_and_printed(
     trf = trf_path.read_text(encoding="utf-8")
     records = [line for line in trf.splitlines() if line.startswith("310 ")]
     assert "092 FIDE_TEAM_SWISS_2026" in trf and len(records) == TEAMS
-    # 310: the team's match points (55-60), game points (62-67) and rank (69-71)
-    by_name = {line[8:40].strip(): line for line in records}
+    # 310: the team's match points (55-60), game points (62-67) and rank (69-71), columns
+    # counted in UTF-8 bytes (app.pairing.trf)
+    by_name = {line.encode()[8:40].decode().strip(): line.encode() for line in records}
     for row in rows[1:]:
         line = by_name[row[2]]
         assert float(line[54:60]) == int(row[4]) and float(line[61:67]) == int(row[5])
-        assert line[68:71].strip() == row[0].rstrip("=")
+        assert line[68:71].strip().decode() == row[0].rstrip("=")
 
 
 def _file_state(path: Path) -> dict[str, bytes]:

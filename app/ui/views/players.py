@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -37,25 +36,12 @@ from app.services.operations import (
 from app.ui import common
 from app.ui.common import cell
 from app.ui.i18n import pick, tr
+from app.ui.spelling import initials, pinyin
 from app.ui.views.base import View
 from app.ui.views.team_withdraw import TeamWithdrawal
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ALL = "*"
-
-
-@lru_cache(maxsize=8192)
-def pinyin(text: str) -> str:
-    """`"张三"` -> `"zhang san"` (names sort and search by it; each text spelled once)."""
-    from pypinyin import lazy_pinyin  # its dictionaries load when a name is first spelled
-    return " ".join(lazy_pinyin(text))
-
-
-@lru_cache(maxsize=8192)
-def initials(text: str) -> str:
-    """`"张三"` -> `"zs"` (search by the first letters, as arbiters type)."""
-    from pypinyin import Style, lazy_pinyin
-    return "".join(lazy_pinyin(text, style=Style.FIRST_LETTER))
 
 
 def matches(player: queries.PlayerInfo, needle: str) -> bool:
@@ -237,7 +223,9 @@ class PlayersView(View):
         index = self.group.findData(current) if current is not None else -1
         self.group.setCurrentIndex(index if index >= 0 else (1 if len(names) == 1 else 0))
         self.group.blockSignals(False)
-        self.all_players = queries.players(self.ev, self.selected_group())
+        group = self.selected_group()
+        self.all_players = self.main.standings.prepared(  # read ahead by a worker, if it was
+            ("players", group), lambda: queries.players(self.ev, group))
         self._fill()
         self._fill_teams()
 
