@@ -798,6 +798,7 @@ DOCUMENT_ENGLISH: tuple[tuple[str, str], ...] = (
     (r"秩序册（(PDF|Word)）", "Programme ({0})"),
     (r"成绩册（(PDF|Word)）", "Results book ({0})"),
     (r"团体名次（(.+) 名次）", "Team standings ({0})"),
+    (r"团体名次（(.+) 团体交叉表）", "Team crosstable ({0})"),  # a Team Swiss's
     (r"团体名次（(.+)）", "Team standings ({0})"),
     (r"团体名次", "Team standings"),
     (r"录取名单", "Award list"),
