@@ -22,7 +22,7 @@ its columns counted in UTF-8 bytes, as the Go reference library and gacrux read 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.errors import UserError
 from app.exports.model import BoardResult, ExportModel, Group, Round, outcome_of
@@ -78,8 +78,8 @@ def finished_rounds(model: ExportModel, group_key: str) -> GroupRounds:
                 continue
             seen |= players
             kept.append(board)
-        rounds.append(Round(rnd.group, rnd.number, tuple(kept), rnd.date_text, rnd.day,
-                            rnd.report))
+        # the round as it is but its boards (a Team Swiss's byes, team_byes, kept: 320)
+        rounds.append(replace(rnd, boards=tuple(kept)))
     return GroupRounds(tuple(rounds), tuple(left_out))
 
 

@@ -258,13 +258,17 @@ class TeamTournament:
         return max((len(p.rounds) for p in self.snapshot.players), default=0)
 
     def request_for_round(self, k: int) -> PairingRequest:
-        """Round `k` to pair from rounds 1..k-1 (the 260 records in force in round k)."""
+        """Round `k` to pair from rounds 1..k-1 (the 260 records in force in round k); a team
+        the file shows in no match and without the bye in round `k` (withdrawn, absent) is
+        unavailable, as a player without a game is in the players' check."""
         players = tuple(replace(p, rounds=p.rounds[:k - 1]) for p in self.snapshot.players)
+        away = frozenset(p.number for p in self.snapshot.players
+                         if k <= len(p.rounds) and p.rounds[k - 1].outcome is Outcome.ABSENT)
         snapshot = replace(self.snapshot, players=players,
                            total_rounds=max(self.snapshot.total_rounds, k))
         pairs = frozenset(frozenset(pair) for first, last, teams in self.forbidden
                           if first <= k <= (last or k) for pair in _pairs(teams))
-        return PairingRequest(snapshot, k, frozenset(), pairs)
+        return PairingRequest(snapshot, k, away, pairs)
 
     def pairing_of_round(self, k: int) -> Pairing:
         """The file's own matches of round `k` (the first-named team first), then the bye."""
@@ -298,7 +302,9 @@ def read_team_tournament(text: str, source: str = "", encoding: str = "utf-8",
     bye = replace(bye, game_points=int(bye.game_points * tournament.point_scale))
     rounds = tournament.rounds_played
     histories = team_histories(teams, tournament.snapshot(rounds).players, rounds, bye)
-    snapshot = TournamentSnapshot(histories, max(tournament.total_rounds, rounds + 1),
+    # the file's XXR rounds (a round paired later raises it: request_for_round): the rounds
+    # left change what the engine asks of the last ones, as the event paired them
+    snapshot = TournamentSnapshot(histories, max(tournament.total_rounds, rounds),
                                   tournament.points, tournament.initial_colour or Colour.FIRST)
     numbers = {t.number for t in teams}
     forbidden = tuple((entry.first, entry.last, frozenset(entry.players) & numbers)

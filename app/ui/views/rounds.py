@@ -185,8 +185,7 @@ class RoundsView(View):
         name = self.selected_group()
         number = self.current_round_number()
         if name is None and self.stale and self.main.ev is not None:
-            # Not shown yet: for the first group and its last round, what the view will show
-            # first (then asked once, not again when it is first shown).
+            # Not shown yet: what it will show first (the first group's last round), asked once
             groups = queries.event_info(self.ev).groups
             name = groups[0].name if groups else None
             number = (groups[0].rounds_paired or None) if groups else None
@@ -388,7 +387,8 @@ class RoundsView(View):
     def entry_games(self) -> int:
         """Keys per board: 2 in double-game rounds, one per board of a team match."""
         if self.is_team_group() and self.round is not None:
-            counts = [len(b.games) for b in self.round.boards if b.first_team]
+            # a team's bye (轮空, a Team Swiss with an odd number of teams) has no games
+            counts = [len(b.games) for b in self.round.boards if b.first_team and b.second_team]
             if counts:
                 return min(counts)
         return self.group_info.games_per_round if self.group_info else 1
