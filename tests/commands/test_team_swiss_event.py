@@ -224,6 +224,19 @@ def test_a_team_withdraws_is_not_paired_and_comes_back(
     assert len(second) == 2 and not any("第2队" in (a, b) for _m, a, b in second)
     code, out, _err = run(capsys, "standings", path, "--group", GROUP, "--csv")
     assert code == 0 and "第2队" in out
+    # the team crosstable on the command line, as on paper: the team's line marked and its
+    # round-2 cell 退赛; a played cell names the opponent's row, the side, result, game points
+    code, out, err = run(capsys, "crosstable", path, "--group", GROUP)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert "团体交叉表" in lines[0] and lines[1].split()[-2:] == ["场分", "局分"]
+    line = next(x for x in lines if "第2队" in x)
+    assert "第2队（第2轮起退赛）" in line and line.split("  ")[4] == "退赛"
+    assert re.search(r"\d+[先后] [胜和负] \d+:\d+", line)
+    code, out, err = run(capsys, "crosstable", path, "--group", GROUP, "--csv")
+    header, *csv_rows = out.splitlines()
+    assert header == "row,rank,team,R1,R2,match_points,game_points"
+    assert len(csv_rows) == 6 and any(r.split(",")[4] == "wd" for r in csv_rows)
 
     out_dir = tmp_path / "papers"
     assert run(capsys, "export", path, "--out", out_dir, "--pdf", "--xlsx")[0] == 0
