@@ -40,7 +40,6 @@ from app.rules.protocols import Protocol
 from app.standings.awards import CertificateRule, TieRule
 from app.standings.playoff import PlayoffFormat
 from app.standings.scoring import DEFAULT_LATE_LIMIT_MINUTES
-from app.standings.team_swiss import TIEBREAKS as TEAM_TIEBREAKS
 from app.standings.tiebreaks import DEFAULT_TIEBREAKS, REGISTRY, Unplayed
 
 # A group's stored rule-set names and the game rules each plays: 专业规则（禁手）, 大众规则（无禁手）,
@@ -176,6 +175,12 @@ def _texts(value: Any) -> tuple[str, ...]:
 def _team_tiebreaks(value: Any) -> tuple[str, ...]:
     """A Team Swiss chain (app.standings.team_swiss, FIDE C.07); empty: the default one."""
     names = _texts(value)
+    if not names:
+        return names
+    # Here: only a Team Swiss group names a chain; the other groups' settings load no Team
+    # Swiss code (it brings the Team Swiss pairing along: issue 28).
+    from app.standings.team_swiss import TIEBREAKS as TEAM_TIEBREAKS
+
     unknown = [n for n in names if n not in TEAM_TIEBREAKS]
     if unknown:
         known = ", ".join(TEAM_TIEBREAKS)

@@ -80,6 +80,7 @@ class CommandContext:
 @contextmanager
 def opened(args: argparse.Namespace) -> Iterator[CommandContext]:
     """Open the event named on the command line; close it whatever happens."""
+    from app.cli import start_up_done
     from app.services.event import Event
 
     event = Event.open(args.file)
@@ -89,6 +90,7 @@ def opened(args: argparse.Namespace) -> Iterator[CommandContext]:
         if mode != "none" and not (mode == "filter" and getattr(args, "group", None) is None):
             with event.reading() as session:
                 group = Event.group(session, getattr(args, "group", None)).name
+        start_up_done()
         yield CommandContext(event, group)
     finally:
         event.close()

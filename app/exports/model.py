@@ -170,6 +170,8 @@ class Group:
     unplayed_text: str = ""  # how an unplayed round counts in the tie-breaks
     certificate_text: str = ""  # who receives a certificate (奖状), stated in the 秩序册
     board_count: int = 0  # boards of a team match (分台定人制); 0 for individual play
+    team_swiss_colours: str = "A"  # a Team Swiss group's colour preferences (C.04.6 Art. 1.7)
+    team_swiss_primary: str = "match"  # its primary score, match or game (Art. 1.2)
 
 
 @dataclass(frozen=True)

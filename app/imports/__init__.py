@@ -63,14 +63,63 @@ Eligibility: {"label": "少儿组", "gender": null, "born_from": "2008-09-01",
               "born_to": "2017-08-31"}
 """
 
-from app.imports.groups import group_for
-from app.imports.merge import Entrant, LeftOut, LeftOutReason, MergeResult, Route, merge
-from app.imports.model import ParsedList, QualifierRow
-from app.imports.parse import read_list
-from app.imports.pipeline import read_and_merge
-from app.imports.problems import Problem, Severity
-from app.imports.rules import Eligibility, ListKind, ListRule, MergeRules, TieRule
-from app.imports.text import Gender
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.imports.groups import group_for
+    from app.imports.merge import Entrant, LeftOut, LeftOutReason, MergeResult, Route, merge
+    from app.imports.model import ParsedList, QualifierRow
+    from app.imports.parse import read_list
+    from app.imports.pipeline import read_and_merge
+    from app.imports.problems import Problem, Severity
+    from app.imports.rules import Eligibility, ListKind, ListRule, MergeRules, TieRule
+    from app.imports.text import Gender
+
+# The public names and the module each lives in, loaded on first use: a group's settings
+# import `app.imports.rules` (and so this package) on every command, which needs neither the
+# readers (CSV, XLSX) nor the merge (issue 28).
+_HOME = {
+    "group_for": "groups",
+    **dict.fromkeys(("Entrant", "LeftOut", "LeftOutReason", "MergeResult", "Route", "merge"),
+                    "merge"),
+    "ParsedList": "model",
+    "QualifierRow": "model",
+    "read_list": "parse",
+    "read_and_merge": "pipeline",
+    "Problem": "problems",
+    "Severity": "problems",
+    **dict.fromkeys(("Eligibility", "ListKind", "ListRule", "MergeRules", "TieRule"), "rules"),
+    "Gender": "text",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"app.imports.{home}"), name)
+
+
+class _Package(types.ModuleType):
+    """This package, whose `merge` is always the function: importing the submodule of that
+    name (as `pipeline` does) would otherwise set the package's `merge` to the submodule."""
+
+    @property
+    def merge(self) -> Any:
+        return importlib.import_module("app.imports.merge").merge
+
+    @merge.setter
+    def merge(self, _submodule: Any) -> None:
+        pass  # the import system naming the submodule: the function stays
+
+
+sys.modules[__name__].__class__ = _Package
+
 
 __all__ = [
     "Eligibility",

@@ -16,7 +16,6 @@ from app.pairing.team import MatchScore
 from app.results import BoardResult, GameResult
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
-from app.services.knockout import round_places, round_scores
 from app.services.lookup import find_board as find_board  # where the services read it
 from app.services.lookup import find_round, seeded_players, system_of
 from app.store import codec
@@ -352,6 +351,8 @@ def match_facts(group: Group, round_number: int
                 ) -> tuple[dict[int, MatchScore], dict[int, tuple[int, int]]]:
     """What the rules say of each match of a round, by match: the team match scores, the
     places a knockout match decides (`app.services.knockout`)."""
+    from app.services.knockout import round_places, round_scores
+
     return round_scores(group, round_number), round_places(group, round_number)
 
 

@@ -18,7 +18,6 @@ from sqlalchemy.orm import Session, object_session, selectinload
 
 from app import wording
 from app.errors import CorrectionNotConfirmed, NoAnswer, Place, UserError
-from app.pairing import roundrobin
 from app.pairing.system import Engine, System
 from app.pairing.types import (
     Colour,
@@ -31,11 +30,6 @@ from app.pairing.types import (
 from app.results import BoardResult, GameResult, parse_board
 from app.services.boards import game_row, movers_of_game, record_code
 from app.services.event import Event, settings_of, store_settings
-from app.services.knockout import (
-    check_match_result,
-    pair_knockout_round,
-    store_team_boards,
-)
 from app.services.queries import (
     BoardInfo,
     PlayerRef,
@@ -177,6 +171,8 @@ def _draw_initial_colour(group: Group) -> None:
 
 
 def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, list[str]]:
+    from app.pairing import roundrobin  # the Berger tables: round-robin groups only
+
     settings = settings_of(group)
     ids = [p.id for p in seeded_players(group)]
     stored = settings.berger_numbers
@@ -269,6 +265,8 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
             pairing, report = _team_swiss(found, number)
             to_id = {}
         else:
+            from app.services.knockout import pair_knockout_round
+
             pairing, report = pair_knockout_round(found, session, number)
             to_id = {p.id: p.id for p in found.players}
         name_of = {p.id: p.name for p in found.players}
@@ -286,6 +284,8 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
             row = BoardRow(number=board.number, result=codec.BYE if board.second is None else codec.NO_RESULT,
                            games=[])
             if system.team:
+                from app.services.knockout import store_team_boards
+
                 store_team_boards(found, row, board.first, board.second)
             else:
                 row.first_player_id = to_id[board.first]
@@ -456,7 +456,10 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
         raise _on_board(UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
                                   "a knockout match needs a winner: enter the result after "
                                   "the playoff"), group, round_.number, board_number)
-    check_match_result(group, round_.number, board, parsed)
+    if system_of(group).bracket:  # a knockout's bracket must take it (app.services.knockout)
+        from app.services.knockout import check_match_result
+
+        check_match_result(group, round_.number, board, parsed)
     board.result = codec.board_text(parsed)
     _sync_games(board, parsed.games)
     return True

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
-from app.pairing.double_swiss import scored_by_games
 from app.pairing.system import Engine
 from app.pairing.types import (
     Board,
@@ -225,5 +224,7 @@ def _build_snapshot(group: Group, *, partial: bool, before_round: int | None) ->
         Colour.FIRST)
     snapshot = TournamentSnapshot(players, group.rounds, points, initial)
     if settings.system.engine is Engine.DOUBLE_SWISS:
+        from app.pairing.double_swiss import scored_by_games  # only a Double-Swiss group's
+
         snapshot = scored_by_games(snapshot)  # FIDE C.04.5: a player's score is game points
     return SnapshotBuild(snapshot, number_of, player_of)
