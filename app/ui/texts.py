@@ -436,6 +436,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "page_standings_tip": ("本组的名次、名次区分分、奖励和段级位",
                            "The group's places, tie-breaks, prizes and titles"),
     "page_crosstable": ("交叉表", "Crosstable"),
+    "page_team_crosstable": ("团体交叉表", "Team crosstable"),
+    "page_team_crosstable_tip": ("各队各轮的对手（序号）、先后行、胜负与局分",
+                                 "Each team's rounds: opponent (row), side, result, game points"),
+    "ct_team_row": ("序号", "No."),
+    "ct_team_round": ("第{n}轮", "R{n}"),
     "page_crosstable_tip": ("本组每名棋手每一轮（或对每名对手）的结果，按名次排列",
                             "Every player's result in each round (or against each opponent), in standings order"),
     "page_bracket": ("对阵图", "Bracket"),
@@ -797,7 +802,9 @@ DOCUMENT_ENGLISH: tuple[tuple[str, str], ...] = (
     (r"(.+) 棋谱", "{0}: game records"),
     (r"秩序册（(PDF|Word)）", "Programme ({0})"),
     (r"成绩册（(PDF|Word)）", "Results book ({0})"),
-    (r"团体名次（(.+) 名次）", "Team standings ({0})"),
+    (r"团体名次（(.+) 名次）", "Team standings ({0})"),  # a team knockout's placement
+    (r"(.+) 团体名次", "{0}: team standings"),  # a Team Swiss group's
+    (r"(.+) 团体交叉表", "{0}: team crosstable"),
     (r"团体名次（(.+)）", "Team standings ({0})"),
     (r"团体名次", "Team standings"),
     (r"录取名单", "Award list"),
