@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
@@ -183,6 +184,10 @@ class EventOpening:
         self.path, self._before, self._relay = None, None, None
         done, self._done = self._done, []
         window = self.window
+        if not shiboken6.isValid(window):  # the window went while the file was loading
+            if ok:
+                cast("tuple[Event, Prepared]", value)[0].close()
+            return
         opened = ok
         try:
             if ok:
