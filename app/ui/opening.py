@@ -27,9 +27,12 @@ if TYPE_CHECKING:
     from app.ui.standings_cache import Prepared
 
 LOADED_WITH_AN_EVENT = ("app.services.event", "app.services.operations", "app.services.queries",
-                        "app.ui.operations", "app.ui.standings_cache", "app.ui.views.rounds")
-"""What showing any event needs, loaded in the worker before the event is opened (the rounds
-view too: the Round menu asks it what can be done)."""
+                        "app.ui.operations", "app.ui.standings_cache", "app.ui.views.setup",
+                        "app.ui.views.players", "app.ui.views.rounds", "app.ui.views.board",
+                        "app.ui.views.standings")
+"""What showing an event needs, loaded in the worker before the event is opened: the
+services, and every view's module (each view is built when first shown; its module loaded
+here, the first visit of each does not load it, on the window's time)."""
 
 
 def load_and_open(path: str, view_module: str) -> tuple[Event, Prepared]:
@@ -49,11 +52,11 @@ def load_and_open(path: str, view_module: str) -> tuple[Event, Prepared]:
 
 
 def first_views(event: Event) -> Prepared:
-    """What the players and rounds views first show, as they choose it: the players of
-    every group (of the one group when there is one), their names spelled in pinyin, the
-    last round paired of the first group with the points before it, and what the Round
-    menu's actions would say of it. (An error is told by the view that shows it.)"""
-    from app.services import queries, rounds
+    """What the first views show, as they choose it: the players of every group (of the
+    one group when there is one), their names spelled in pinyin; the first group's last
+    round paired with the points before it, its standings, and what the Round menu's
+    actions would say of it. (An error is told by the view that shows it.)"""
+    from app.services import queries, ranking, rounds
     from app.ui.spelling import spell_ahead
     from app.ui.views.rounds_table import read_round
 
@@ -61,8 +64,7 @@ def first_views(event: Event) -> Prepared:
         groups = queries.event_info(event).groups
         one = groups[0].name if len(groups) == 1 else None
         players = queries.players(event, one)
-        # Spelled here, pypinyin's dictionaries loaded here: not when the arbiter first
-        # looks at the players (a third of a second, the window frozen).
+        # Spelled here (pypinyin loaded here): not when the arbiter first looks at them.
         spell_ahead({text for p in players for text in (p.name, p.unit)})
         prepared: Prepared = {("players", one): players}
         if groups:  # what the Round menu asks the rounds view, and what it shows first
@@ -74,6 +76,11 @@ def first_views(event: Event) -> Prepared:
                     event, first.name, number, first.system.team)
     except (UserError, NoAnswer):
         return {}
+    if groups and groups[0].rounds_paired:
+        try:  # else worked out by the standings' worker as the arbiter looks, then waited for
+            prepared[("rankings", groups[0].name)] = ranking.rankings(event, groups[0].name)
+        except (UserError, NoAnswer):
+            pass
     return prepared
 
 

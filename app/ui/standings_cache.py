@@ -32,7 +32,8 @@ T = TypeVar("T")
 Prepared = dict[tuple[object, ...], object]
 """What a view shows, read ahead: ("players", group or None) -> the players
 (`queries.players`); ("round", group, number) -> (`queries.round_view`, the points before
-the round); ("refusals", group, number) -> what the Round menu's actions would say."""
+the round); ("refusals", group, number) -> what the Round menu's actions would say;
+("rankings", group) -> its standings (`rankings`, kept for the generation)."""
 
 WARM_AFTER_MS = 400
 """The pause after a change before the standings are worked out ahead: results typed one
@@ -67,6 +68,8 @@ class StandingsCache(QObject):
         self._rankings.clear()
         self._crosstables.clear()
         self._ahead, self._incoming = self._incoming or {}, None
+        for key in [key for key in self._ahead if key[0] == "rankings"]:
+            self._rankings[cast("str", key[1])] = cast("Rankings", self._ahead.pop(key))
         if warm:
             self._timer.start(WARM_AFTER_MS)
         else:

@@ -145,25 +145,28 @@ def paired_file(event_file: Path) -> Path:
 
 def test_the_first_views_show_what_the_worker_read(window, qtbot, paired_file,
                                                    monkeypatch) -> None:
-    from app.services import queries
+    from app.services import queries, ranking
     from app.services import rounds as rounds_service
 
     opened_in_worker(window, qtbot, paired_file)
     read: list[str] = []
     for module, name in ((queries, "players"), (queries, "round_view"),
                          (rounds_service, "points_before_round"),
-                         (rounds_service, "round_refusals")):
+                         (rounds_service, "round_refusals"), (ranking, "rankings")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *a, _r=real, _n=name, **k: (
             in_window_thread() and read.append(_n), _r(*a, **k))[1])
     window.tabs.setCurrentWidget(window.players_view)
     window.tabs.setCurrentWidget(window.rounds_view)
+    window.tabs.setCurrentWidget(window.standings_view)
     assert read == []  # read in the worker, not in the window's thread
     with Event.open(paired_file) as event:
         players = queries.players(event)
         boards = queries.round_view(event, GROUP, 1).boards
     assert window.players_view.table.rowCount() == len(players)
     assert window.rounds_view.table.rowCount() == len(boards)
+    in_group = [p for p in players if p.group == GROUP]
+    assert window.standings_view.table.rowCount() == len(in_group)
     assert window.rounds_view.current_round_number() == 1
     assert window.act_unpair.isEnabled()  # the refusals read ahead: round 1 can be taken back
     read.clear()
