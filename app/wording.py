@@ -506,8 +506,8 @@ def team_cross_legend(lang: str = "zh") -> str:
     return _pick(lang, "格中依次为：对手序号（即行号，按名次排列）、先（先行方，单数台执黑）或后（后行方）、"
                        "本场胜和负、本队与对手的局分；轮空、退赛如所写。",
                  "Each cell: the opponent's row (rows in standings order), f (named first: "
-                 "black on the odd boards) or s (named second), the match won (W), drawn (D) "
-                 "or lost (L), then the game points, own first; bye and wd as written.")
+                 "black on the odd boards) or s (the team named after it), the match won (W), "
+                 "drawn (D) or lost (L), then the game points, own first; bye and wd as written.")
 
 
 # ----- game results (对局结果) ----------------------------------------------------------------

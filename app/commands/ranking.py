@@ -93,7 +93,9 @@ def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
     print(f"{info.name}{state}（已完成 {info.rounds_complete}/{info.rounds_planned} 轮 / "
           f"{info.rounds_complete} of {info.rounds_planned} rounds done）")
     labels = "  ".join(label for _key, label in info.columns)
-    print(f"名次  姓名  单位  积分  {labels}" + ("  公开组名次" if info.sub else ""))
+    who = "队伍" if info.primary is not None else "姓名"  # a Team Swiss ranks teams on 场分/局分
+    print(f"名次  {who}  单位  {w.points_header(info.primary)}  {labels}"
+          + ("  公开组名次" if info.sub else ""))
     for row in info.rows:
         title = w.applied_title(w.title_text(row.award))
         extra = "  ".join(x for x in (w.playoff_text(row.playoff), w.prize_text(row.award),
@@ -206,7 +208,8 @@ def _print_team_swiss(table: ranking.StandingsInfo) -> None:
 
     print(f"{table.name} 团体名次 / team standings"
           + ("" if table.final else "（临时·非最终 / provisional）"))
-    print("名次  队伍  积分  " + "  ".join(label for _key, label in table.columns))
+    print(f"名次  队伍  {w.points_header(table.primary)}  "
+          + "  ".join(label for _key, label in table.columns))
     for row in table.rows:
         print(f"{w.place_text(row.place, row.shared, '-'):>4}  {row.player.name}  "
               f"{w.number_text(row.points)}  {'  '.join(map(w.number_text, row.tiebreaks))}"

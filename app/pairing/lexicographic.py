@@ -320,7 +320,6 @@ class _Procedure:
             unpaired = [i for i in unpaired if i not in taken]
         return RoundPairing(bye, tuple(brackets))
 
-
     # Where a given round pairing parts from the text's ----------------------------------------
     def departure(self, order: list[int], bye: int | None, pairs: Sequence[tuple[int, int]],
                   names: Sequence[str]) -> Departure | None:

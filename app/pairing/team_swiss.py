@@ -51,7 +51,6 @@ from app.pairing.types import (
     Outcome,
     Pairing,
     PairingRequest,
-    PlayerHistory,
 )
 
 
@@ -107,12 +106,6 @@ class SwissTeam:
         return self.colours[-1][1] if self.colours else None
 
 
-def _scores(history: PlayerHistory) -> tuple[int, int]:
-    match = sum(r.points for r in history.rounds)
-    game = sum(r.game_points if r.game_points is not None else r.points for r in history.rounds)
-    return match, game
-
-
 def preference(colours: tuple[Colour, ...], kind: Preferences, last_round: bool) -> Preference:
     """Art. 1.7. Both types: a preference for white when the colour difference is below -1,
     or is 0 or -1 after two black matches running (for black the mirror); type B calls it
@@ -135,32 +128,49 @@ def preference(colours: tuple[Colour, ...], kind: Preferences, last_round: bool)
     return Preference()
 
 
+def _scores(request: PairingRequest, by_match: bool
+            ) -> tuple[dict[int, tuple[int, int]], dict[int, int]]:
+    """Art. 1.2: each team's (primary, secondary) score, and its primary score before the
+    previous round (Art. 1.5)."""
+    previous = request.round - 1
+    scores: dict[int, tuple[int, int]] = {}
+    before: dict[int, int] = {}
+    for history in request.snapshot.players:
+        match = game = match_before = game_before = 0
+        for r in history.rounds:
+            games = r.points if r.game_points is None else r.game_points
+            match += r.points
+            game += games
+            if r.round < previous:
+                match_before += r.points
+                game_before += games
+        scores[history.number] = (match, game) if by_match else (game, match)
+        before[history.number] = match_before if by_match else game_before
+    return scores, before
+
+
+_BYE_BARS = (Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)  # [C2]
+
+
 def derive_teams(request: PairingRequest, options: TeamSwissOptions) -> list[SwissTeam]:
     """The teams to pair, in the Art. 1.2 order (primary score, then TPN)."""
     last_round = request.round >= request.snapshot.total_rounds
-    present = [p for p in request.snapshot.players if p.number not in request.unavailable]
-
-    def primary(history: PlayerHistory) -> tuple[int, int]:
-        match, game = _scores(history)
-        return (match, game) if options.primary is PrimaryScore.MATCH else (game, match)
-
-    ordered = sorted(present, key=lambda p: (-primary(p)[0], p.number))
     previous = request.round - 1
-    before = {p.number: primary(PlayerHistory(p.number, tuple(
-        r for r in p.rounds if r.round < previous)))[0] for p in request.snapshot.players}
+    scores, before = _scores(request, options.primary is PrimaryScore.MATCH)
+    present = [p for p in request.snapshot.players if p.number not in request.unavailable]
+    ordered = sorted(present, key=lambda p: (-scores[p.number][0], p.number))
     teams = []
     for tpn, history in enumerate(ordered):
-        played = [r for r in history.rounds if r.outcome.played and r.colour is not None]
+        played = [r for r in history.rounds if r.colour is not None and r.outcome.played]
         colours = tuple((r.round, r.colour) for r in played if r.colour is not None)
-        score, secondary = primary(history)
+        score, secondary = scores[history.number]
         last = next((r for r in played if r.round == previous), None)
         teams.append(SwissTeam(
             number=history.number, tpn=tpn, score=score, secondary=secondary,
             colours=colours,
             opponents=frozenset(r.opponent for r in played if r.opponent is not None),
             matches=len(played),
-            bye_barred=any(r.outcome in (Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)
-                           for r in history.rounds),
+            bye_barred=any(r.outcome in _BYE_BARS for r in history.rounds),
             preference=preference(tuple(c for _, c in colours), options.preferences,
                                   last_round),
             floated=last is not None and last.opponent is not None

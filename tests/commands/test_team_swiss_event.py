@@ -112,10 +112,12 @@ def test_a_24_team_swiss_is_paired_entered_ranked_and_printed(
     code, out, err = run(capsys, "standings", path, "--group", GROUP)
     assert code == 0, err
     assert "局分" in out and "索伯分" in out and "临时" not in out
+    assert "名次  队伍  单位  场分  局分" in out  # the primary score by its name, not 积分
     code, out, err = run(capsys, "team-standings", path)
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == f"{GROUP} 团体名次 / team standings" and "局分" in lines[1]
+    assert lines[1].startswith("名次  队伍  场分  局分")
     assert lines[2].split()[:3] == [rows[1][0], rows[1][2], rows[1][4]]
     code, out, err = run(capsys, "crosstable", path, "--group", GROUP)
     assert code == 0, err

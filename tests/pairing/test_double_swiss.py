@@ -90,7 +90,9 @@ def _pairs(pairing: object) -> set[frozenset[int]]:
 
 def test_art_3_6_3_round_one_pairs_the_first_identifier() -> None:
     # Art. 3.6.3: with every pairing allowed, identifier 1 2 3 4 5 6 7 8 comes first:
-    # 1-5 2-6 3-7 4-8 (the reference library pairs 1-2 3-4 5-6 7-8)
+    # 1-5 2-6 3-7 4-8 (the reference library pairs 1-2 3-4 5-6 7-8; the TEC's Gacrux weighs
+    # the same identifier of C.04.6 so that every top member comes before the first bottom
+    # member, gacrux/crosstablefideteam.py update_bracket)
     assert _pairs(double_swiss.pair(_fresh(8))) == {
         frozenset(p) for p in ((1, 5), (2, 6), (3, 7), (4, 8))}
 
@@ -206,7 +208,8 @@ def _example_3_5_4() -> PairingRequest:
 
 
 def test_art_3_5_4_first_set_of_upfloaters_in_the_texts_order() -> None:
-    # [C4] three upfloaters, [C5] two of 6 points and one of 5: {2,6,1} < {2,6,3} < ... The
+    # [C4] three upfloaters, [C5] two of 6 points and one of 5: {2,6,1} < {2,6,3} < ... (the
+    # text's example, as Gacrux's list_upfloaters quotes it for C.04.6 3.5.4). The
     # first bracket is 4, 7, 9 with 2, 6 and 1
     # (4 met 7 and 9, so 4 meets 6; then 1-7 2-9 is the first identifier)
     pairing = double_swiss.pair(_example_3_5_4())

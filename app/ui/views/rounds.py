@@ -185,7 +185,7 @@ class RoundsView(View):
         name = self.selected_group()
         number = self.current_round_number()
         if name is None and self.stale and self.main.ev is not None:
-            # Not shown yet: the first group's last round, as the view shows it first.
+            # Not shown yet: what it will show first (the first group's last round), asked once
             groups = queries.event_info(self.ev).groups
             name = groups[0].name if groups else None
             number = (groups[0].rounds_paired or None) if groups else None
