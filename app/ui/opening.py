@@ -54,8 +54,8 @@ def load_and_open(path: str, view_module: str) -> tuple[Event, Prepared]:
 def first_views(event: Event) -> Prepared:
     """What the first views show, as they choose it: the players of every group (of the
     one group when there is one), their names spelled in pinyin; the first group's last
-    round paired with the points before it, its standings, and what the Round menu's
-    actions would say of it. (An error is told by the view that shows it.)"""
+    round paired with the points before it, its standings and crosstable, and what the
+    Round menu's actions would say of it. (An error is told by the view that shows it.)"""
     from app.services import queries, ranking, rounds
     from app.ui.spelling import spell_ahead
     from app.ui.views.rounds_table import read_round
@@ -77,8 +77,10 @@ def first_views(event: Event) -> Prepared:
     except (UserError, NoAnswer):
         return {}
     if groups and groups[0].rounds_paired:
-        try:  # else worked out by the standings' worker as the arbiter looks, then waited for
-            prepared[("rankings", groups[0].name)] = ranking.rankings(event, groups[0].name)
+        name = groups[0].name
+        try:  # else worked out by the standings' worker while the arbiter clicks through
+            found = prepared[("rankings", name)] = ranking.rankings(event, name)
+            prepared[("crosstable", name)] = ranking.crosstable(event, name, found[0])
         except (UserError, NoAnswer):
             pass
     return prepared
