@@ -12,7 +12,7 @@ label such as 小分) stay as they are in both languages.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from app.pairing.team import MatchScore
@@ -499,6 +499,13 @@ def team_cross_cell(cell: CrossCell, withdrawn_from: int | None = None,
     side = _pick(lang, *_TEAM_SIDE[cell.colour]) if cell.colour in _TEAM_SIDE else ""
     outcome = _pick(lang, *_TEAM_OUTCOME.get(cell.outcome, ("", "")))
     return f"{cell.opponent_row}{side} {outcome} {cell.game_points}:{cell.opponent_game_points}"
+
+
+def team_cross_cells(cells: Sequence[CrossCell], withdrawn_from: int | None, rounds: int,
+                     lang: str = "zh") -> list[str]:
+    """A team's cells of the crosstable worded (`team_cross_cell`), blank up to `rounds`."""
+    worded = [team_cross_cell(c, withdrawn_from, lang) for c in cells]
+    return worded + [""] * (rounds - len(worded))
 
 
 def team_cross_legend(lang: str = "zh") -> str:

@@ -11,6 +11,7 @@ from app.commands._context import NUMBER, add_event, opened
 
 if TYPE_CHECKING:
     from app.services import playoffs, ranking
+    from app.services.team_crosstable import TeamCrosstable
 
 
 def register(subparsers: Any) -> None:
@@ -257,8 +258,12 @@ def _decline(args: argparse.Namespace) -> int:
 
 def _crosstable(args: argparse.Namespace) -> int:
     from app import wording
-    from app.services import ranking
+    from app.services import ranking, team_swiss
     with opened(args) as context:
+        if context.group_name in team_swiss.team_swiss_groups(context.event):
+            from app.services.team_crosstable import crosstable_view
+            return _print_team_crosstable(crosstable_view(context.event, context.group_name),
+                                          args.csv)
         table = ranking.crosstable(context.event, context.group_name)
         planned = ranking.planned_rounds_of(context.event, context.group_name)
     if table.round_robin:
@@ -283,4 +288,35 @@ def _crosstable(args: argparse.Namespace) -> int:
     print("  ".join(["序号", "名次", "编号", "姓名", *heads, "积分"]))
     for row in rows:
         print("  ".join(row))
+    return 0
+
+
+def _print_team_crosstable(table: TeamCrosstable, as_csv: bool) -> int:
+    """A Team Swiss group's team crosstable (团体交叉表): teams in standings order x rounds,
+    as the papers and the window word each cell (the opponent's row, 先/后, the result, the
+    game points); the CSV with the cells in English words."""
+    from app import wording
+    from app.pairing.team_swiss import PrimaryScore
+
+    lang = "en" if as_csv else "zh"
+    rows: list[list[str]] = []
+    for row in table.rows:
+        mark = "" if as_csv else wording.withdrawn_text(row.team.withdrawn_from, lang)
+        rows.append([str(row.row), wording.place_text(row.place, row.shared),
+                     f"{row.team.name}（{mark}）" if mark else row.team.name,
+                     *wording.team_cross_cells(row.cells, row.team.withdrawn_from,
+                                               table.rounds, lang),
+                     str(row.match_points), str(row.game_points)])
+    rounds = [f"R{k}" for k in range(1, table.rounds + 1)]
+    if as_csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["row", "rank", "team", *rounds, "match_points", "game_points"])
+        writer.writerows(rows)
+        return 0
+    print(f"{table.group} 团体交叉表 / team crosstable（{table.rounds} 轮 / rounds）")
+    print("  ".join(["序号", "名次", "队名", *rounds, wording.points_header(PrimaryScore.MATCH),
+                     wording.points_header(PrimaryScore.GAME)]))
+    for line in rows:
+        print("  ".join(line))
+    print(wording.team_cross_legend())
     return 0

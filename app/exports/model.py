@@ -332,6 +332,15 @@ class TeamStandings:
     group: str = ""
     final: bool = True
     legend: tuple[str, ...] = ()  # how teams were formed, the tie-break chain, the tie rule
+    heading: str = ""  # the whole title where it is not 团体名次（title）(a Team Swiss's tables)
+
+    @property
+    def caption(self) -> str:
+        """The title printed and the document named: 团体名次（团体总分）, or the heading (a Team
+        Swiss group's 团体赛 团体名次 / 团体赛 团体交叉表)."""
+        if self.heading:
+            return self.heading
+        return f"团体名次（{self.title}）" if self.title else "团体名次"
 
 
 # ---------------------------------------------------------------------------- awards, games

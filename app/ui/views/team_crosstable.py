@@ -28,11 +28,10 @@ def crosstable_rows(table: TeamCrosstable, lang: str) -> tuple[list[str], list[l
     rows = []
     for row in table.rows:
         mark = wording.withdrawn_text(row.team.withdrawn_from, lang)
-        cells = [wording.team_cross_cell(c, row.team.withdrawn_from, lang) for c in row.cells]
+        cells = wording.team_cross_cells(row.cells, row.team.withdrawn_from, table.rounds, lang)
         rows.append([str(row.row), wording.place_text(row.place, row.shared),
                      f"{row.team.name}（{mark}）" if mark else row.team.name,
-                     *cells, *("" for _ in range(table.rounds - len(cells))),
-                     str(row.match_points), str(row.game_points)])
+                     *cells, str(row.match_points), str(row.game_points)])
     return headers, rows
 
 
