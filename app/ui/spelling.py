@@ -1,5 +1,5 @@
 """Names spelled in pinyin, as the players view sorts and searches them: each text spelled
-once per session. pypinyin is loaded through app/exports/pinyin.py, its phrase dictionary
+once per session. pypinyin is loaded through app/pinyin.py, its phrase dictionary
 read on demand (the same readings): loading it whole took most of a second, a third of it
 in one reading of a table the interpreter does not interrupt, the window frozen meanwhile
 whichever thread loaded it. The opening's worker spells an event's names ahead
@@ -14,7 +14,7 @@ from functools import lru_cache
 @lru_cache(maxsize=8192)
 def pinyin(text: str) -> str:
     """`"张三"` -> `"zhang san"` (names sort and search by it)."""
-    from app.exports.pinyin import lazy_pinyin  # pypinyin, loaded when first asked
+    from app.pinyin import lazy_pinyin  # pypinyin, loaded when first asked
 
     return " ".join(lazy_pinyin(text))
 
