@@ -756,7 +756,7 @@ def split_name(name: str) -> tuple[str, str]:
 def name_sort_key(name: str) -> tuple[str, str, str, str]:
     """Pinyin order by surname, then given name, players of one surname together (张 before
     章 when both read zhang: the characters keep their own block)."""
-    from app.exports.pinyin import lazy_pinyin
+    from app.pinyin import lazy_pinyin
 
     surname, given = split_name(name)
     reading = SURNAME_READINGS.get(surname) or "".join(lazy_pinyin(surname))
