@@ -16,12 +16,14 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from app.pairing.team import MatchScore
-from app.pairing.types import Colour, NoteKind, PairingNote
+from app.pairing.team_swiss import PrimaryScore
+from app.pairing.types import Colour, NoteKind, Outcome, PairingNote
 from app.results import BoardResult, GameCode, GameResult, Side, notation
 from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
 from app.standings.stakes import PlaceAward, PlayoffReason, Stake
+from app.standings.team_swiss import CrossCell
 from app.standings.teams import BEST_PLACE
 from app.standings.tiebreaks import Unplayed
 from app.team_rankings import TeamMethod
@@ -34,7 +36,8 @@ TIEBREAK_ENGLISH = {
     "progressive": "Progressive score", "sonneborn_berger": "Sonneborn-Berger",
     "buchholz_of_buchholz": "Buchholz of Buchholz", "direct_encounter": "Direct encounter",
     "black_games": "Games as first mover", "black_wins": "Wins as first mover",
-    "game_points": "Game points", "rounds_won": "Rounds won (FIDE WIN)",
+    "game_points": "Game points", "match_points": "Match points",
+    "rounds_won": "Rounds won (FIDE WIN)",
     "games_won": "Games won over the board (FIDE WON)",
 }
 
@@ -451,6 +454,60 @@ def withdrawn_text(from_round: int | None, lang: str = "zh") -> str:
 def withdrawn_cell(lang: str = "zh") -> str:
     """A crosstable cell of a round after a player withdrew: `退赛` / `wd`."""
     return _pick(lang, "退赛", "wd")
+
+
+# ----- a Team Swiss's scores and crosstable (场分、局分、团体交叉表) -------------------------------
+
+POINTS_WORDS: dict[PrimaryScore | None, tuple[str, str]] = {
+    None: ("积分", "Points"),
+    PrimaryScore.MATCH: ("场分", "Match points"),
+    PrimaryScore.GAME: ("局分", "Game points"),
+}
+"""The points column by the score it holds: a group's points (积分), or a Team Swiss's primary
+score, match points 场分 or game points 局分 (FIDE C.04.6 Art. 1.2; 局分 as huazhi 六、(三)1
+calls a match's game points)."""
+
+
+def points_header(primary: PrimaryScore | None, lang: str = "zh") -> str:
+    """The heading of a ranking's points column (积分, or 场分 / 局分 in a Team Swiss)."""
+    return _pick(lang, *POINTS_WORDS[primary])
+
+
+def secondary_header(primary: PrimaryScore, lang: str = "zh") -> str:
+    """The heading of a Team Swiss's other score: 局分 beside 场分, 场分 beside 局分."""
+    other = PrimaryScore.GAME if primary is PrimaryScore.MATCH else PrimaryScore.MATCH
+    return _pick(lang, *POINTS_WORDS[other])
+
+
+_TEAM_SIDE = {Colour.FIRST: ("先", "f"), Colour.SECOND: ("后", "s")}
+_TEAM_OUTCOME = {Outcome.WIN: ("胜", "W"), Outcome.DRAW: ("和", "D"), Outcome.LOSS: ("负", "L"),
+                 Outcome.FORFEIT_WIN: ("不战胜", "W+"), Outcome.FORFEIT_LOSS: ("弃权负", "L-")}
+
+
+def team_cross_cell(cell: CrossCell, withdrawn_from: int | None = None,
+                    lang: str = "zh") -> str:
+    """A team crosstable cell: the opponent's row, the team's side (先 = the first-named team
+    先行方, 后 = the second-named), the match's result and its game points, own first:
+    `12先 胜 3:1`; 轮空 for the pairing-allocated bye; 退赛 after a withdrawal, 缺赛 for a
+    round not played otherwise."""
+    if cell.outcome is Outcome.PAB:
+        return _pick(lang, "轮空", "bye")
+    if cell.opponent_row is None:
+        if withdrawn_from is not None and cell.round >= withdrawn_from:
+            return withdrawn_cell(lang)
+        return _pick(lang, "缺赛", "absent")
+    side = _pick(lang, *_TEAM_SIDE[cell.colour]) if cell.colour in _TEAM_SIDE else ""
+    outcome = _pick(lang, *_TEAM_OUTCOME.get(cell.outcome, ("", "")))
+    return f"{cell.opponent_row}{side} {outcome} {cell.game_points}:{cell.opponent_game_points}"
+
+
+def team_cross_legend(lang: str = "zh") -> str:
+    """What a team crosstable's cells say (printed under it, shown under the page's table)."""
+    return _pick(lang, "格中依次为：对手序号（即行号，按名次排列）、先（先行方，单数台执黑）或后（后行方）、"
+                       "本场胜和负、本队与对手的局分；轮空、退赛如所写。",
+                 "Each cell: the opponent's row (rows in standings order), f (named first: "
+                 "black on the odd boards) or s (named second), the match won (W), drawn (D) "
+                 "or lost (L), then the game points, own first; bye and wd as written.")
 
 
 # ----- game results (对局结果) ----------------------------------------------------------------

@@ -2,8 +2,9 @@
 Team Swiss round (C.04.6), side by side with the reference library's binary when there is one.
 
 A tournament is played here first (seeded random results, every round paired by our engine),
-written as a TRF; then the next round is paired from the file, start-up included (reading,
-parsing, pairing), as `python -m app trf pair FILE --system ...` does. When the reference's
+written as a TRF; then the next round is paired from the file: in this process (reading,
+parsing, pairing) and by the whole command `python -m app trf pair FILE --system ...`
+(Python start-up and imports included), the one compared with the reference's command. When the reference's
 command-line program (`gnutterts/chesspairing`, built apart from this project) is on the PATH
 as `chesspairing`, or named by the environment variable CHESSPAIRING_BIN, it pairs the same
 file (`chesspairing pair --double-swiss|--team FILE`) and its time is printed beside ours;
@@ -27,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from app.pairing import double_swiss, team_swiss
+from app.pairing.system import TRF_TYPES, System
 from app.pairing.trf import TrfHeader, read_trf, write_trf
 from app.pairing.types import (
     Outcome,
@@ -87,22 +89,39 @@ def _ours(text: str, pair: Pairer, repeat: int) -> tuple[float, float, float]:
     return statistics.median(totals), statistics.median(pairings), statistics.median(cpu)
 
 
-def _reference(binary: str | None, flag: str, path: Path, repeat: int
-               ) -> tuple[float, float] | None:
-    """Median seconds of the reference's whole command: (wall clock, CPU time)."""
-    if binary is None:
-        return None
+def _run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """One run of `command`: (wall clock, CPU time of the child) in seconds."""
     import resource
 
-    times, cpu = [], []
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def _commands(binary: str | None, flag: str, system: str, path: Path, repeat: int
+              ) -> tuple[tuple[float, float], tuple[float, float] | None]:
+    """Medians (wall clock, CPU) of our whole `python -m app trf pair FILE --system ...`
+    command (Python start-up, imports, reading, pairing) and of the reference's `pair`
+    command, run interleaved so that both see the same load of the shared machine."""
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    # as an installed program runs: its modules compiled once (a first run writes them)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    ours_command = [sys.executable, "-m", "app", "trf", "pair", str(path), "--system", system]
+    _run(ours_command, env)
+    ours: list[tuple[float, float]] = []
+    theirs: list[tuple[float, float]] = []
     for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run([binary, "pair", flag, str(path)], check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return statistics.median(times), statistics.median(cpu)
+        ours.append(_run(ours_command, env))
+        if binary is not None:
+            theirs.append(_run([binary, "pair", flag, str(path)]))
+
+    def median(runs: list[tuple[float, float]]) -> tuple[float, float]:
+        return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs))
+
+    return median(ours), (median(theirs) if theirs else None)
 
 
 def main() -> int:
@@ -115,31 +134,33 @@ def main() -> int:
         print("reference binary not found (set CHESSPAIRING_BIN or put `chesspairing` on "
               "the PATH): its column is skipped")
     cases: list[tuple[str, int, Pairer, str, str]] = [
-        ("Double-Swiss", 300, double_swiss.pair, "--double-swiss", "FIDE_DOUBLE_SWISS_2026"),
-        ("Team Swiss", 60, team_swiss.pair, "--team", "FIDE_TEAM_SWISS_2026"),
+        ("Double-Swiss", 300, double_swiss.pair, "--double-swiss", "double_swiss"),
+        ("Team Swiss", 60, team_swiss.pair, "--team", "team_swiss"),
     ]
-    print(f"{'system':<14}{'entrants':>9}{'round':>7}{'ours (s)':>11}{'pairing (s)':>13}"
-          f"{'reference (s)':>15}{'ratio':>8}{'ours CPU':>10}{'ref CPU':>9}{'ratio':>7}")
+    print(f"{'system':<14}{'entrants':>9}{'round':>7}{'in-process (s)':>15}{'pairing (s)':>13}"
+          f"{'ours (s)':>10}{'reference (s)':>15}{'ratio':>7}{'ours CPU':>10}{'ref CPU':>9}"
+          f"{'ratio':>7}")
     with tempfile.TemporaryDirectory() as folder:
         for label, entrants, pair, flag, system in cases:
             snapshot = _play(entrants, args.rounds, pair, seed=entrants)
             text = write_trf(snapshot, name=f"bench {label}", newline="\n",
-                             header=TrfHeader(system=system))
+                             header=TrfHeader(system=TRF_TYPES[System(system)]))
             path = Path(folder) / f"{label.replace(' ', '_')}.trf"
             path.write_text(text, encoding="utf-8")
-            ours, pairing, ours_cpu = _ours(text, pair, args.repeat)
-            measured = _reference(binary, flag, path, args.repeat)
+            inside, pairing, _inside_cpu = _ours(text, pair, args.repeat)
+            (ours, ours_cpu), measured = _commands(binary, flag, system, path, args.repeat)
             if measured is None:
-                shown = f"{'-':>15}{'-':>8}{ours_cpu:>10.3f}{'-':>9}{'-':>7}"
+                shown = f"{'-':>15}{'-':>7}{ours_cpu:>10.3f}{'-':>9}{'-':>7}"
             else:
                 theirs, theirs_cpu = measured
-                shown = (f"{theirs:>15.3f}{ours / theirs:>8.2f}{ours_cpu:>10.3f}"
+                shown = (f"{theirs:>15.3f}{ours / theirs:>7.2f}{ours_cpu:>10.3f}"
                          f"{theirs_cpu:>9.3f}{ours_cpu / max(theirs_cpu, 1e-6):>7.2f}")
-            print(f"{label:<14}{entrants:>9}{args.rounds + 1:>7}{ours:>11.3f}{pairing:>13.3f}"
-                  f"{shown}")
-    print("ours: reading the TRF and pairing, in this process; pairing: the engine alone; "
-          "reference: its whole `pair` command (process start included); CPU: processor "
-          "seconds of the same (steadier than the wall clock on a shared machine)")
+            print(f"{label:<14}{entrants:>9}{args.rounds + 1:>7}{inside:>15.3f}{pairing:>13.3f}"
+                  f"{ours:>10.3f}{shown}")
+    print("in-process: reading the TRF and pairing in this process; pairing: the engine alone; "
+          "ours: the whole `python -m app trf pair FILE --system ...` command and reference: "
+          "its whole `pair` command (process start included), run interleaved; CPU: processor "
+          "seconds of the commands (steadier than the wall clock on a shared machine)")
     return 0
 
 

@@ -15,7 +15,10 @@ longer; a worker thread's time (the pairing, the standings worked out ahead afte
 is not in it.
 
 First the window's start is measured in fresh processes (start page; the event given on the
-command line), its CPU time beside the interpreter's and Qt's floors.
+command line), its CPU time beside the interpreter's and Qt's floors: the whole process's to
+the picture taken (with an event: once it is open), and, as the window's self-test reports
+it, the CPU when it was first on the screen and when the event had opened, and the longest
+the window then went without answering (the event loads in a worker thread meanwhile).
 
 Run: PYTHONPATH=. .venv/bin/python bench/bench_window.py [--players N] [--rounds R]
      [--trials T] [--results K] [--start-trials S]
@@ -28,6 +31,7 @@ import argparse
 import contextlib
 import os
 import random
+import re
 import shutil
 import statistics
 import sys
@@ -185,6 +189,17 @@ def pause(app: QApplication, seconds: float) -> None:
         time.sleep(0.01)
 
 
+def open_in_worker(app: QApplication, window: MainWindow, path: Path) -> None:
+    """The event opened as the arbiter opens it (the command line, a recent file, Open…):
+    loaded in a worker, the window answering, until it is shown."""
+    done: list[bool] = []
+    assert window.opening.start(path, done.append)
+    while not done:
+        app.processEvents()
+        time.sleep(0.001)
+    assert done == [True], window.last_error
+
+
 def trial(app: QApplication, source: Path, folder: Path, figures: Figures, rounds_total: int,
           results: int, progress: list[bool], gaps: list[tuple[float, float, float]]) -> None:
     """One fresh window on one fresh copy of the event: every interaction once (results
@@ -197,7 +212,8 @@ def trial(app: QApplication, source: Path, folder: Path, figures: Figures, round
     window.show()
     window.tabs.setCurrentIndex(0)
     app.processEvents()
-    figures.timed("open the event", lambda: window.open_event(path))
+    figures.timed("open the event (in a worker, as the arbiter does)",
+                  lambda: open_in_worker(app, window, path))
     for visit in ("first", "repeat"):
         for index, name in enumerate(VIEWS):
             if index == 0 and visit == "first":
@@ -248,28 +264,42 @@ def trial(app: QApplication, source: Path, folder: Path, figures: Figures, round
 MEASURE = """
 import json, os, subprocess, sys, time
 start = time.perf_counter()
-process = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+process = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                           text=True)
+said = process.stdout.read()
 _, status, usage = os.wait4(process.pid, 0)
 print(json.dumps([os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime,
-                  time.perf_counter() - start, usage.ru_maxrss / 1024]))
+                  time.perf_counter() - start, usage.ru_maxrss / 1024, said]))
 """
 """Runs a command and reports its own resource use, from a small process of its own: a child
 forked from this large benchmark would count this process's memory as its peak."""
 
 
-def child(argv: Sequence[str]) -> tuple[float, float, float]:
+SHOWN = re.compile(r"CPU: shown at ([0-9.]+) s, complete at ([0-9.]+) s"
+                   r"(?:.*without answering since shown: ([0-9]+) ms)?")
+"""What the self-test prints (app/ui/application.py): the process's CPU when the window was
+first on the screen and when the event had opened; the longest it went without answering
+between (printed since the event opens in a worker; before, the opening blocked it whole)."""
+
+
+def child(argv: Sequence[str]) -> tuple[float, float, float, float, float, float]:
     """One process run to its end: its own CPU seconds (user + system), wall seconds, peak
-    memory in MiB."""
+    memory in MiB; from its own report, its CPU seconds when first shown and when complete,
+    and the longest it went without answering meanwhile (ms; NaN when not reported)."""
     import json
     import subprocess
 
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-c", MEASURE, *argv], cwd=ROOT, env=env,
                           capture_output=True, text=True, check=True)
-    code, cpu, wall, rss = json.loads(done.stdout)
+    code, cpu, wall, rss, said = json.loads(done.stdout)
     if code != 0:
         raise SystemExit(f"failed: {' '.join(argv)}")
-    return cpu, wall, rss
+    found = SHOWN.search(said)
+    shown, complete, gap = (found.groups() if found else (None, None, None))
+    nan = float("nan")
+    return (cpu, wall, rss, float(shown) if shown else nan, float(complete) if complete else nan,
+            float(gap) if gap else nan)
 
 
 def start_figures(source: Path, folder: Path, trials: int) -> None:
@@ -287,16 +317,24 @@ def start_figures(source: Path, folder: Path, trials: int) -> None:
         "window, event from the command line": [python, "main.py", "--self-test-screenshot",
                                                 shot, str(copy)],
     }
-    runs: dict[str, list[tuple[float, float, float]]] = {label: [] for label in cases}
+    runs: dict[str, list[tuple[float, ...]]] = {label: [] for label in cases}
     for _ in range(trials):
         for label, argv in cases.items():
             shutil.copy(source, copy)
             runs[label].append(child(argv))
-    print(f"\n{'start to shown':<40} {'CPU s':>7} {'wall s':>7} {'max RSS MiB':>12}"
-          f"  (medians of {trials})")
+    print(f"\n{'start to shown (medians of ' + str(trials) + ')':<40} {'CPU s':>7} {'wall s':>7}"
+          f" {'max RSS MiB':>12} {'shown CPU s':>12} {'opened CPU s':>13} {'unanswered ms':>14}")
+    print("(CPU s: the whole process, to the picture taken: with an event, once it is open;"
+          " shown: when first on the screen; unanswered: the longest the window went without"
+          " answering from then on, '-' when its self-test does not say)")
     for label, values in runs.items():
-        cpu, wall, rss = (statistics.median(v[i] for v in values) for i in range(3))
-        print(f"{label:<40} {cpu:7.2f} {wall:7.2f} {rss:12.0f}")
+        cpu, wall, rss, shown, opened, gap = (statistics.median(v[i] for v in values)
+                                              for i in range(6))
+        gap_text = "-" if gap != gap else f"{gap:.0f}"  # NaN: not reported
+        shown_text = "-" if shown != shown else f"{shown:.2f}"
+        opened_text = "-" if opened != opened else f"{opened:.2f}"
+        print(f"{label:<40} {cpu:7.2f} {wall:7.2f} {rss:12.0f} {shown_text:>12}"
+              f" {opened_text:>13} {gap_text:>14}")
 
 
 def main() -> None:

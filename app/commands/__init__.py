@@ -128,6 +128,8 @@ COMMANDS: tuple[Command, ...] = (
             "撤销团体报名 / remove a declared team"),
     Command("team-result", "teams",
             "录入团体赛各台成绩（黑先）/ team match results by board"),
+    Command("team-withdraw", "teams",
+            "团体积分编排：整队退赛或恢复参赛 / withdraw or reinstate a team"),
     Command("teams", "teams",
             "列出队伍 / list teams"),
     Command("bracket", "teams",

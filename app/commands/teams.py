@@ -1,7 +1,8 @@
 """Team events: `team-add` (register a team in board order, or declare a team for a team
 ranking over an individual group), `team-edit` (a team's board order before play starts),
 `team-import`, `team-remove`, `team-lots`,
-`team-ranking`, `team-result`, `teams`, `bracket`."""
+`team-ranking`, `team-result`, `team-withdraw` (a Team Swiss team withdraws or comes back),
+`teams`, `bracket`."""
 
 from __future__ import annotations
 
@@ -92,6 +93,17 @@ def register(subparsers: Any) -> None:
     parser.add_argument("match", type=NUMBER)
     parser.add_argument("codes", nargs="+", metavar="RESULT")
     parser.set_defaults(handler=_team_result)
+
+    parser = subparsers.add_parser(
+        "team-withdraw", help="团体积分编排：整队退赛或恢复参赛 / withdraw or reinstate a team")
+    add_event(parser, group="required")
+    parser.add_argument("--from-round", type=NUMBER, default=None,
+                        help="从第几轮起不再编排（默认：下一轮）/ first round not paired "
+                             "(default: the next)")
+    parser.add_argument("--reinstate", action="store_true",
+                        help="恢复参赛：从下一轮起重新编排 / take the withdrawal back")
+    parser.add_argument("team", help="队名 / team name")
+    parser.set_defaults(handler=_team_withdraw)
 
     parser = subparsers.add_parser("teams", help="列出队伍 / list teams")
     add_event(parser, group="required")
@@ -223,14 +235,38 @@ def _team_result(args: argparse.Namespace) -> int:
     return 0
 
 
+def _team_withdraw(args: argparse.Namespace) -> int:
+    """`team-withdraw`: a Team Swiss team withdraws (not paired from the round given on) or,
+    with `--reinstate`, plays again from the next round."""
+    from app.services import team_swiss
+    from app.wording import withdrawn_text
+    with opened(args) as context:
+        if args.reinstate:
+            if args.from_round is not None:
+                raise UserError("恢复参赛不需要 --from-round", "--reinstate takes no --from-round",
+                                "--from-round")
+            team_swiss.reinstate_team(context.event, context.group_name, args.team)
+            print(f"{args.team} 恢复参赛，下一轮起重新编排 / {args.team} is reinstated: "
+                  "paired again from the next round")
+            return 0
+        start = team_swiss.withdraw_team(context.event, context.group_name, args.team,
+                                         args.from_round)
+    print(f"{args.team} {withdrawn_text(start)} / {args.team} {withdrawn_text(start, 'en')}")
+    return 0
+
+
 def _teams(args: argparse.Namespace) -> int:
     from app.services import knockout
+    from app.services.team_swiss import withdrawals
+    from app.wording import withdrawn_text
     with opened(args) as context:
         event = context.event
+        gone = withdrawals(event, context.group_name)
         for info in knockout.teams(event, context.group_name):
             members = " ".join(f"{k}.{name}" for k, (_pid, name, _g) in
                                enumerate(info.members, 1))
-            print(f"{info.id:>4}  {info.seed:>3}  {info.name}  {info.source}  {members}")
+            mark = f"（{withdrawn_text(gone[info.name])}）" if info.name in gone else ""
+            print(f"{info.id:>4}  {info.seed:>3}  {info.name}{mark}  {info.source}  {members}")
     return 0
 
 

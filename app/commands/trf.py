@@ -19,22 +19,25 @@ be a regular file of at most 128 MB (a FIFO or `/dev/zero` is refused before rea
 from __future__ import annotations
 
 import argparse
-import csv
 import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app import wording
 from app.errors import NoAnswer, UserError
 from app.pairing.system import SWISS_SYSTEMS, System, system_of_trf_type
 from app.pairing.trf import TrfTournament, read_trf
 from app.pairing.types import NoLegalPairing, Pairing, PairingRequest
-from app.standings.ranking import RankingRules, rank
-from app.standings.tiebreaks import TieBreakOptions, Unplayed, tiebreak
 
+# Only what `trf pair` needs is imported here: the standings (and the wording they pull in,
+# a quarter of a second) when `trf standings` runs, the team records when a file has them
+# (bench/bench_fide_systems.py measures the command against the reference's).
 if TYPE_CHECKING:
     from app.pairing.trf_teams import TeamTournament
+
+UNPLAYED = ("zero", "own", "lowest", "fide")
+"""`app.standings.tiebreaks.Unplayed`'s values, for `--unplayed` (the parser is built without
+importing the standings; tests/pairing/test_trf_command.py keeps the two equal)."""
 
 MAX_BYTES = 128 * 1024 * 1024  # a full 9 999-player, 999-round file is about 100 MB
 
@@ -63,30 +66,53 @@ def read_limited(path_text: str, limit: int = MAX_BYTES) -> bytes:
     return data
 
 
-def load_text(path_text: str) -> str:
-    """A TRF file's text (UTF-8, else GB18030, else Latin-1)."""
+def load_text(path_text: str) -> tuple[str, str]:
+    """A TRF file's text and the encoding it was read in: the columns are counted in the
+    bytes of that encoding (`app.pairing.trf`, "Columns").
+
+    UTF-8; else UTF-8 with a few bytes that are no character (a program that cut a name in
+    the middle of a character: those bytes are kept as they are, so that the columns after
+    them stay where they were); else GB18030 (GBK); else Latin-1."""
     data = read_limited(path_text)
-    for encoding in ("utf-8-sig", "gb18030", "latin-1"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
+    if data.isascii():
+        return data.decode("ascii"), "utf-8"
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    text = data.decode("utf-8", "surrogateescape")
+    stray = sum(1 for ch in text if "\udc80" <= ch <= "\udcff")
+    if stray <= text.count("\n001") + 1:  # at most a cut character a player record
+        return text, "utf-8"
+    try:
+        return data.decode("gb18030"), "gb18030"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+class _Loaded:
+    """A TRF file read once: its text, its encoding and its players' reading."""
+
+    def __init__(self, path_text: str) -> None:
+        self.path = path_text
+        self.text, self.encoding = load_text(path_text)
+        self.tournament = read_trf(self.text, path_text, self.encoding)
 
 
 def load(path_text: str) -> TrfTournament:
     """Read and parse a TRF file (UTF-8, else GB18030, else Latin-1)."""
-    return read_trf(load_text(path_text), path_text)
+    return _Loaded(path_text).tournament
 
 
-def _next_request(args: argparse.Namespace, tournament: TrfTournament, system: str
-                  ) -> PairingRequest:
+def _next_request(loaded: _Loaded, system: str) -> PairingRequest:
     """The next round's input: by the teams of the file's TRF-2026 310 records for a Team
     Swiss (`app.pairing.trf_teams`), else one entrant per 001 record."""
-    teams = _by_teams(args, system)
+    teams = _by_teams(loaded, system)
     if teams is not None:
         return teams.request_for_round(teams.rounds_played + 1)
-    return tournament.next_round_request()
+    return loaded.tournament.next_round_request()
 
 
 TEAM_SWISS = "team_swiss"  # FIDE C.04.6: one 001 record per team (not a group system yet)
@@ -119,8 +145,33 @@ def _pair(request: PairingRequest) -> Pairing:
     return pair(request)
 
 
-def _pair_by(request: PairingRequest, system: str, args: argparse.Namespace) -> Pairing:
-    """One round paired by `system`'s engine (the Dutch one through `_pair`)."""
+def team_options(args: argparse.Namespace, tournament: TrfTournament) -> tuple[str, str]:
+    """A Team Swiss's (colour preferences, primary score): `--team-colours` and
+    `--team-primary`, else what the file states (TRF26 192, `FIDE_TEAM_TYPEB_MP_GP`; the Go
+    reference library's `XXT` / `XXG match|game`), else type A on match points (FIDE C.04.6
+    Art. 1.7.1 and 1.2.2, the defaults)."""
+    header = dict(tournament.header)
+    colours, primary = None, None
+    if "192" in header:
+        from app.pairing.trf_teams import team_options_of_code
+
+        colours, primary = team_options_of_code(header["192"])
+    colours = colours or {"a": "A", "b": "B", "none": "none"}.get(
+        header.get("XXT", "").strip().lower())
+    primary = primary or header.get("XXG")
+    return (getattr(args, "team_colours", None) or colours or "A",
+            getattr(args, "team_primary", None) or primary or "match")
+
+
+def _options(args: argparse.Namespace, tournament: TrfTournament, system: str
+             ) -> tuple[str, str]:
+    """`team_options` for a Team Swiss (the other engines take none)."""
+    return team_options(args, tournament) if system == TEAM_SWISS else ("A", "match")
+
+
+def _pair_by(request: PairingRequest, system: str, options: tuple[str, str]) -> Pairing:
+    """One round paired by `system`'s engine (the Dutch one through `_pair`); `options` a
+    Team Swiss's (colour preferences, primary score)."""
     if system == System.DOUBLE_SWISS.value:
         from app.pairing import double_swiss
 
@@ -128,10 +179,8 @@ def _pair_by(request: PairingRequest, system: str, args: argparse.Namespace) -> 
     if system == TEAM_SWISS:
         from app.pairing import team_swiss
 
-        options = team_swiss.TeamSwissOptions(
-            team_swiss.Preferences(getattr(args, "team_colours", None) or "A"),
-            team_swiss.PrimaryScore(getattr(args, "team_primary", None) or "match"))
-        return team_swiss.pair(request, options)
+        return team_swiss.pair(request, team_swiss.TeamSwissOptions(
+            team_swiss.Preferences(options[0]), team_swiss.PrimaryScore(options[1])))
     return _pair(request)
 
 
@@ -140,10 +189,11 @@ def _board_lines(pairing: Pairing) -> list[str]:
 
 
 def run_pair(args: argparse.Namespace) -> int:
-    tournament = load(args.file)
+    loaded = _Loaded(args.file)
     try:
-        system = _system(args, tournament)
-        pairing = _pair_by(_next_request(args, tournament, system), system, args)
+        system = _system(args, loaded.tournament)
+        pairing = _pair_by(_next_request(loaded, system), system,
+                           _options(args, loaded.tournament, system))
     except UserError as error:  # e.g. a score bracket beyond the engine's size limit
         raise UserError(error.zh, error.en, error.where or args.file) from None
     except NoLegalPairing as error:
@@ -169,27 +219,28 @@ def _as_set(pairing: Pairing, colourless: frozenset[frozenset[int]] = frozenset(
     return frozenset(boards)
 
 
-def _by_teams(args: argparse.Namespace, system: str) -> TeamTournament | None:
+def _by_teams(loaded: _Loaded, system: str) -> TeamTournament | None:
     """A Team Swiss file with TRF-2026 310 team records, read by its teams (else None)."""
-    if system != TEAM_SWISS:
+    if system != TEAM_SWISS or not (loaded.text.startswith("310 ") or "\n310 " in loaded.text):
         return None
     from app.pairing import trf_teams
 
-    text = load_text(args.file)
-    return trf_teams.read_team_tournament(text, args.file) if trf_teams.has_team_records(
-        text) else None
+    return trf_teams.read_team_tournament(loaded.text, loaded.path, loaded.encoding,
+                                          loaded.tournament)
 
 
 def run_check(args: argparse.Namespace) -> int:
-    tournament = load(args.file)
+    loaded = _Loaded(args.file)
+    tournament = loaded.tournament
     differ = 0
     system = _system(args, tournament)
+    options = _options(args, tournament, system)
     # the teams' matches (TRF-2026 310 records), or one entrant per 001 record
-    rounds: TeamTournament | TrfTournament = _by_teams(args, system) or tournament
+    rounds: TeamTournament | TrfTournament = _by_teams(loaded, system) or tournament
     for k in range(1, tournament.rounds_played + 1):
         expected = rounds.pairing_of_round(k)
         try:
-            got: Pairing | None = _pair_by(rounds.request_for_round(k), system, args)
+            got: Pairing | None = _pair_by(rounds.request_for_round(k), system, options)
         except NoLegalPairing:
             got = None
         colourless = tournament.colourless_games(k)
@@ -211,6 +262,8 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _tiebreak_names(text: str) -> tuple[str, ...]:
+    from app.standings.tiebreaks import tiebreak
+
     names = tuple(name.strip() for name in text.split(",") if name.strip())
     for name in names:
         tiebreak(name)  # UserError on unknown names
@@ -218,6 +271,12 @@ def _tiebreak_names(text: str) -> tuple[str, ...]:
 
 
 def run_standings(args: argparse.Namespace) -> int:
+    import csv
+
+    from app import wording
+    from app.standings.ranking import RankingRules, rank
+    from app.standings.tiebreaks import TieBreakOptions, Unplayed, tiebreak
+
     names = _tiebreak_names(args.tiebreaks)
     if args.cut < 0:
         raise UserError("--cut 不能为负数", "--cut must not be negative", "--cut")
@@ -237,6 +296,18 @@ def run_standings(args: argparse.Namespace) -> int:
     return 0
 
 
+def _team_options(parser: argparse.ArgumentParser) -> None:
+    """`--team-primary` and `--team-colours`; left out, the file's 192 record says them."""
+    parser.add_argument("--team-primary", choices=("match", "game"),
+                        help="团体积分编排的主分：match（场分）或 game（局分），默认按文件 192 行，"
+                             "否则场分 / Team Swiss primary score (FIDE C.04.6 Art. 1.2; "
+                             "default: as the file's 192 says, else match)")
+    parser.add_argument("--team-colours", choices=("A", "B", "none"),
+                        help="团体积分编排的先后手倾向类型，默认按文件 192 行，否则 A / Team "
+                             "Swiss colour preferences (FIDE C.04.6 Art. 1.7; default: as the "
+                             "file's 192 says, else A)")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "trf",
@@ -251,26 +322,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pair.add_argument("--system", choices=ENGINES,
                       help="赛制（默认按 092，否则荷兰制）/ system (default: as 092 says, "
                            "else the Dutch system)")
-    pair.add_argument("--team-primary", choices=("match", "game"), default="match",
-                      help="团体积分编排的主分：match（场分）或 game（局分）/ Team Swiss primary "
-                           "score (FIDE C.04.6 Art. 1.2)")
-    pair.add_argument("--team-colours", choices=("A", "B", "none"), default="A",
-                      help="团体积分编排的先后手倾向类型 / Team Swiss colour preferences "
-                           "(FIDE C.04.6 Art. 1.7)")
+    _team_options(pair)
     pair.set_defaults(handler=run_pair)
     check = commands.add_parser("check", help="逐轮重新编排并核对 / re-pair every round")
     check.add_argument("file", metavar="FILE")
     check.add_argument("--system", choices=ENGINES,
                        help="赛制（默认按 092）/ system (default: as 092 says)")
-    check.add_argument("--team-colours", choices=("A", "B", "none"), default="A",
-                       help="团体积分编排的先后手倾向类型 / Team Swiss colour preferences")
+    _team_options(check)
     check.set_defaults(handler=run_check)
     standings = commands.add_parser("standings", help="名次表（CSV）/ standings as CSV")
     standings.add_argument("file", metavar="FILE")
     standings.add_argument("--tiebreaks", required=True,
                            help="逗号分隔的名次区分方法 / comma-separated tie-breaks")
-    standings.add_argument("--unplayed", choices=[u.value for u in Unplayed],
-                           default=Unplayed.ZERO.value,
+    standings.add_argument("--unplayed", choices=UNPLAYED, default=UNPLAYED[0],
                            help="未赛轮次计法 / how rounds without a game count")
     standings.add_argument("--cut", type=int, default=1,
                            help="中间对手分两端各去掉几个 / median_buchholz cut at each end")

@@ -10,7 +10,9 @@ Text is set in 宋体 with the East Asian language zh-CN, so Chinese glyph forms
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -127,7 +129,8 @@ def _contents(document: Any, booklet: Booklet) -> None:
     document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
 
 
-def _table(document: Any, block: TableBlock, wide: bool = False) -> None:
+def _table(document: Any, block: TableBlock, wide: bool = False,
+           deferred: _DeferredRows | None = None) -> None:
     """A table with the widths the PDF gives it (names and units wide, numbers narrow), the
     header row shaded and repeated on every page."""
     register_fonts()
@@ -155,14 +158,53 @@ def _table(document: Any, block: TableBlock, wide: bool = False) -> None:
             run.bold = True
     for column, width in zip(table.columns, widths, strict=True):
         column.width = Pt(width)
-    _append_rows(table, block, header)
+    _append_rows(table, block, header, deferred)
 
 
-def _append_rows(table: Any, block: TableBlock, header: Any) -> None:
+def _append_rows(table: Any, block: TableBlock, header: Any,
+                 deferred: _DeferredRows | None = None) -> None:
     """The body rows, as python-docx would add them row by row (the width of each cell,
     the run's size, centred columns), written as one piece of XML: a results table of a
     150-player event has some 20,000 cells, and python-docx's per-element look-ups made the
-    成绩册 take seconds."""
+    成绩册 take seconds. With `deferred`, the XML is put in when the document is saved."""
+    rows = _rows_xml(block, header)
+    if deferred is not None:
+        deferred.mark(table, rows)
+        return
+    holder = parse_xml(f"<w:tbl {nsdecls('w')}>{rows}</w:tbl>")
+    table._tbl.extend(list(holder))
+
+
+class _DeferredRows:
+    """Tables' body rows kept as the XML text they are until the document is saved, where
+    each table holds a mark: as elements, the 成绩册's 20,000 cells took some 30 MiB that
+    stayed taken for the rest of the export, and the time to parse them and write them
+    back out."""
+
+    _MARK = re.compile(rb"<!--rows (\d+)-->")
+
+    def __init__(self) -> None:
+        self._rows: list[str] = []
+
+    def mark(self, table: Any, rows: str) -> None:
+        holder = parse_xml(f"<w:tbl {nsdecls('w')}><!--rows {len(self._rows)}--></w:tbl>")
+        table._tbl.append(holder[0])  # the mark: an XML comment
+        self._rows.append(rows)
+
+    def save(self, document: Any, path: Path) -> None:
+        """`document` saved to `path` with every mark replaced by its rows."""
+        buffer = io.BytesIO()
+        document.save(buffer)
+        with zipfile.ZipFile(buffer) as source, zipfile.ZipFile(path, "w") as target:
+            for info in source.infolist():  # the same parts, names, order and compression
+                data = source.read(info)
+                if info.filename == "word/document.xml":
+                    data = self._MARK.sub(lambda m: self._rows[int(m.group(1))].encode(), data)
+                target.writestr(info, data)
+
+
+def _rows_xml(block: TableBlock, header: Any) -> str:
+    """The body rows' XML (`w:` elements, as in the document) for `_append_rows`."""
     cells = []
     for cell, column in zip(header.cells, block.columns, strict=True):
         # The width and size exactly as python-docx wrote them into the header row.
@@ -171,12 +213,10 @@ def _append_rows(table: Any, block: TableBlock, header: Any) -> None:
         centred = '<w:pPr><w:jc w:val="center"/></w:pPr>' if column.align == "CENTER" else ""
         cells.append((f'<w:tc><w:tcPr><w:tcW w:type="dxa" w:w="{width}"/></w:tcPr><w:p>'
                       f'{centred}<w:r><w:rPr><w:sz w:val="{size}"/></w:rPr>', "</w:r></w:p></w:tc>"))
-    rows = "".join(
+    return "".join(
         "<w:tr>" + "".join(start + _run_content(text) + end
                            for (start, end), text in zip(cells, row, strict=True)) + "</w:tr>"
         for row in block.rows)
-    holder = parse_xml(f"<w:tbl {nsdecls('w')}>{rows}</w:tbl>")
-    table._tbl.extend(list(holder))
 
 
 _SPECIAL = re.compile(r"(\t|\r|\n)")
@@ -213,7 +253,8 @@ def _repeat_header(row: Any) -> None:
     properties.append(repeat)
 
 
-def _bracket(document: Any, block: BracketBlock, wide: bool) -> None:
+def _bracket(document: Any, block: BracketBlock, wide: bool,
+             deferred: _DeferredRows | None = None) -> None:
     """The bracket as a table of matches (Word has no drawing of it): round, places, both
     entrants, winner and score."""
     rows = []
@@ -226,7 +267,7 @@ def _bracket(document: Any, block: BracketBlock, wide: bool) -> None:
                          match.winner))
     columns = (Column("轮次"), Column("场次"), Column("名次段"), Column("先行方", "LEFT"),
                Column("后行方", "LEFT"), Column("比分"), Column("胜方", "LEFT"))
-    _table(document, TableBlock(columns, tuple(rows)), wide)
+    _table(document, TableBlock(columns, tuple(rows)), wide, deferred)
 
 
 def write_booklet_docx(model: ExportModel, booklet: Booklet, path: Path) -> Path:
@@ -241,6 +282,7 @@ def write_booklet_docx(model: ExportModel, booklet: Booklet, path: Path) -> Path
     _cover(document, model, booklet)
     _contents(document, booklet)
     wide = False
+    deferred = _DeferredRows()
     for block in booklet.blocks:
         if isinstance(block, Break):
             if block.wide != wide:
@@ -257,9 +299,9 @@ def write_booklet_docx(model: ExportModel, booklet: Booklet, path: Path) -> Path
             if block.wide != wide:
                 _page_setup(document.add_section(WD_SECTION.NEW_PAGE), block.wide, title)
                 wide = block.wide
-            _table(document, block, wide)
+            _table(document, block, wide, deferred)
         elif isinstance(block, BracketBlock):
-            _bracket(document, block, wide)
+            _bracket(document, block, wide, deferred)
     path.parent.mkdir(parents=True, exist_ok=True)
-    document.save(str(path))
+    deferred.save(document, path)
     return path

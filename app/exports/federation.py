@@ -30,7 +30,7 @@ from openpyxl import Workbook
 
 from app.errors import UserError
 from app.exports import federation_lists
-from app.exports.group_trf import SYSTEMS, group_snapshot, group_trf
+from app.exports.group_trf import SYSTEMS, group_snapshot, group_trf, needs_character_columns
 
 __all__ = ["group_snapshot", "group_trf", "every_game", "write_federation_package"]
 from app.exports.model import (
@@ -388,6 +388,11 @@ def _trf_files(model: ExportModel, files: dict[str, bytes], notes: list[str]) ->
             players = f"trf/{safe_filename(group.key)}-棋手.trf"
             files[players] = group_trf(model, group.key, with_teams=False).encode("utf-8")
             written[players] = f"{group.name}（同上，不含 013 队伍记录，供不读团体文件的编排程序）"
+        if needs_character_columns(model, group.key):
+            # bbpPairings counts columns in characters, the other readers in bytes
+            bbp = f"trf/{safe_filename(group.key)}-bbpPairings.trf"
+            files[bbp] = group_trf(model, group.key, character_columns=True).encode("utf-8")
+            written[bbp] = f"{group.name}（同上，按字符计列，供 bbpPairings 核对编排）"
     return written
 
 

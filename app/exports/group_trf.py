@@ -1,9 +1,11 @@
 """One TRF-2026 file per group for the federation package (编排文件): what a rating officer and
 a pairing checker (bbpPairings `-c`, gacrux, `trf check`) need to read the group again.
 
-FIDE "Format of Tournament Report File, Version 2026" (written by `app.pairing.trf.write_trf`):
+FIDE "Format of Tournament Report File, Version 2026" (written by `app.pairing.trf.write_trf`,
+its columns counted in UTF-8 bytes, as the Go reference library and gacrux read them):
 - the header: 012 event and group, 022 venue, 032 CHN, 042 / 052 dates, 062 / 072
-  players, 082 teams, 092 the system (`FIDE_DUTCH_2025` for the Swiss groups, the engine's rules), 102 chief
+  players, 082 teams, 092 the system (`FIDE_DUTCH_2025` for the Swiss groups, the engine's rules), 192
+  the coded type of the FIDE 2026 systems (`FIDE_DOUBLESWISS`, `FIDE_TEAM_TYPEB_MP_GP`), 102 chief
   arbiter, 122 time control, 132 the day each round was paired; 142 and XXR the rounds;
   152 the colour of the top player in round 1 (from round 1 itself); 162 the points;
 - `260` forbidden pairs: every pairing the event treats as having met without a game
@@ -20,12 +22,13 @@ FIDE "Format of Tournament Report File, Version 2026" (written by `app.pairing.t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.errors import UserError
 from app.exports.model import BoardResult, ExportModel, Group, Round, outcome_of
 from app.pairing.system import TRF_TYPES, System
 from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfPlayerInfo, TrfTeam, write_trf
+from app.pairing.trf_teams import coded_team_type
 from app.pairing.types import (
     Colour,
     Outcome,
@@ -75,8 +78,8 @@ def finished_rounds(model: ExportModel, group_key: str) -> GroupRounds:
                 continue
             seen |= players
             kept.append(board)
-        rounds.append(Round(rnd.group, rnd.number, tuple(kept), rnd.date_text, rnd.day,
-                            rnd.report))
+        # the round as it is but its boards (a Team Swiss's byes, team_byes, kept: 320)
+        rounds.append(replace(rnd, boards=tuple(kept)))
     return GroupRounds(tuple(rounds), tuple(left_out))
 
 
@@ -118,7 +121,7 @@ def _records(group: Group, rnd: Round, numbers: dict[int, int]
                 # record holds the match result, scored as the file's 162 line says
                 points if points is not None and group.system is not System.DOUBLE_SWISS
                 else group.points.points(outcome),
-                # and its games' points go to XXG, so that `trf check` pairs on them
+                # and its games' points go to XXD, so that `trf check` pairs on them
                 points if group.system is System.DOUBLE_SWISS else None,
             )
 
@@ -230,10 +233,31 @@ def teams_of(model: ExportModel, rounds: tuple[Round, ...], numbers: dict[int, i
     return [TrfTeam(name, tuple(players)) for name, players in members.items()]
 
 
-def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> str:
+def coded_type(group: Group) -> str:
+    """TRF26 192, the encoded type of tournament, for the FIDE 2026 systems: what a pairing
+    program (gacrux) selects the system by, and for a Team Swiss its options (the colour
+    preferences of C.04.6 Art. 1.7, the primary score of Art. 1.2); "" for the others."""
+    if group.system is System.DOUBLE_SWISS:
+        return "FIDE_DOUBLESWISS"
+    if group.system is System.TEAM_SWISS:
+        return coded_team_type(group.team_swiss_colours, group.team_swiss_primary)
+    return ""
+
+
+def needs_character_columns(model: ExportModel, group_key: str) -> bool:
+    """Whether bbpPairings needs its own file of the group: a Dutch group (the system it
+    checks) with a name that is not ASCII, whose byte columns it does not read (it counts
+    code points, `app.pairing.trf` "Columns")."""
+    return model.group(group_key).system is System.SWISS and not all(
+        player.name.isascii() for player in model.players_of(group_key))
+
+
+def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
+              character_columns: bool = False) -> str:
     """A TRF-2026 text of the group (names, sex, birth dates, final ranks, the header, the
     forbidden pairs, the teams). `with_teams=False` leaves the 013 records out, for pairing
-    programs that refuse team files (bbpPairings: "team tournaments are not supported")."""
+    programs that refuse team files (bbpPairings: "team tournaments are not supported");
+    `character_columns` counts the columns in characters, as bbpPairings does, not bytes."""
     group = model.group(group_key)
     snapshot, numbers = group_snapshot(model, group_key)
     finished = finished_rounds(model, group_key)
@@ -265,7 +289,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> st
     if group.system is System.DOUBLE_SWISS:
         comments.insert(1, "Double-Swiss (FIDE C.04.5): each round record is the match, its "
                         "colour the first mover of game 1; the program pairs and ranks on the "
-                        "games' points, in the XXG lines")
+                        "games' points, in the XXD lines")
     for number, board in finished.left_out:
         comments.append(f"round {number}: a further game {numbers.get(board.first)}-"
                         f"{numbers.get(board.second or 0, 0)} {code_text(board.result)} "
@@ -275,10 +299,13 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True) -> st
         start=model.event.start_date, end=model.event.end_date,
         teams=len(teams) or sum(1 for line in team_section if line.startswith("310 ")),
         system=SYSTEMS[group.system],
+        # a team code without the 310 records it declares is refused (gacrux)
+        coded_type=coded_type(group) if with_teams or not group.system.team else "",
         chief_arbiter=model.event.chief_arbiter, time_control=group.time_control,
         round_dates=tuple(r.day for r in finished.rounds),
     )
     title = f"{model.event.title} {group.name}"
     text = write_trf(snapshot, name=title, info=info, newline="\n", header=header,
-                     forbidden=[*forbidden, *avoidance], teams=teams, comments=comments)
+                     forbidden=[*forbidden, *avoidance], teams=teams, comments=comments,
+                     character_columns=character_columns)
     return text + "".join(line + "\n" for line in team_section)

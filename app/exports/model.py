@@ -170,6 +170,8 @@ class Group:
     unplayed_text: str = ""  # how an unplayed round counts in the tie-breaks
     certificate_text: str = ""  # who receives a certificate (奖状), stated in the 秩序册
     board_count: int = 0  # boards of a team match (分台定人制); 0 for individual play
+    team_swiss_colours: str = "A"  # a Team Swiss group's colour preferences (C.04.6 Art. 1.7)
+    team_swiss_primary: str = "match"  # its primary score, match or game (Art. 1.2)
 
 
 @dataclass(frozen=True)
@@ -745,7 +747,7 @@ def split_name(name: str) -> tuple[str, str]:
 def name_sort_key(name: str) -> tuple[str, str, str, str]:
     """Pinyin order by surname, then given name, players of one surname together (张 before
     章 when both read zhang: the characters keep their own block)."""
-    from pypinyin import lazy_pinyin
+    from app.exports.pinyin import lazy_pinyin
 
     surname, given = split_name(name)
     reading = SURNAME_READINGS.get(surname) or "".join(lazy_pinyin(surname))

@@ -7,7 +7,7 @@ pages.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from xml.sax.saxutils import escape
 
 from reportlab.lib.pagesizes import A4, landscape
@@ -97,6 +97,26 @@ class _BookletDocument(BaseDocTemplate):
             PageTemplate("landscape", [self._frame(landscape(A4))], onPage=header,
                          pagesize=landscape(A4)),
         ])
+
+    _passes = 0  # the passes built so far (the first one lays out only)
+
+    def build(self, flowables: list[Flowable], filename: Any = None,
+              canvasmaker: Any = rl_canvas.Canvas) -> None:
+        """A pass of `multiBuild`; the first one on a canvas marked `layout_only`: its tables
+        are laid out (the pages the contents lists) but not drawn, as its pages are never
+        saved."""
+        make = canvasmaker
+        if self._passes == 0:
+            def make(*args: Any, **kwargs: Any) -> Any:
+                canvas = canvasmaker(*args, **kwargs)
+                canvas.layout_only = True
+                return canvas
+        self._passes += 1
+        super().build(flowables, filename, make)
+
+    def _allSatisfied(self) -> bool:  # noqa: N802 (reportlab's name)
+        # a first pass that needed no second one still drew nothing: build again
+        return self._passes > 1 and bool(cast(Any, super())._allSatisfied())
 
     @staticmethod
     def _frame(size: tuple[float, float]) -> Frame:

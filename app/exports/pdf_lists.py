@@ -358,14 +358,15 @@ def team_title(team: TeamStandings) -> str:
 
 def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) -> Path:
     """团体名次: place, team, members and the team's value columns."""
+    members = any(row.members for row in team.rows)  # a crosstable (团体交叉表) lists none
     columns = [Column("名次"), Column("代表队", "LEFT", True)]
     columns += [Column(c.header) for c in team.columns]
-    columns += [Column("队员", "LEFT", True), Column("备注", "LEFT")]
+    columns += [*([Column("队员", "LEFT", True)] if members else []), Column("备注", "LEFT")]
     rows = []
     for row in team.rows:
         cells = [row.rank_text, row.team]
         cells += [format_scaled(v, c.scale) for v, c in zip(row.values, team.columns, strict=True)]
-        cells += ["、".join(row.members), row.note]
+        cells += [*(["、".join(row.members)] if members else []), row.note]
         rows.append(cells)
     subtitle = model.group(team.group).name if team.group else ""
     header = PageHeader(model.event, team_title(team) + ("" if team.final else PROVISIONAL),

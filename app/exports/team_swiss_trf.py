@@ -43,4 +43,8 @@ def team_section_of(model: ExportModel, group_key: str, snapshot: TournamentSnap
                  for h in histories for r in h.rounds
                  if r.outcome is Outcome.FORFEIT_WIN and r.opponent is not None
                  and r.round < snapshot.total_rounds]
-    return team_lines(teams, histories, group.board_count, bye, 1, ranks), forbidden
+    ratings = {p.number: p.rating for p in snapshot.players}
+    strengths = {t.number: sum(ratings.get(n, 0) for n in t.players) // max(len(t.players), 1)
+                 for t in teams}
+    return team_lines(teams, histories, group.board_count, bye, 1, ranks,
+                      strengths), forbidden

@@ -246,10 +246,12 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
 
 
 def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> Worksheet:
-    headers = ["名次", "并列", "代表队", *[c.header for c in team.columns], "队员", "备注"]
+    members = any(r.members for r in team.rows)  # a crosstable (团体交叉表) lists none
+    headers = ["名次", "并列", "代表队", *[c.header for c in team.columns],
+               *(["队员"] if members else []), "备注"]
     rows = [[r.rank if r.rank > 0 else None, "并列" if r.shared else "", r.team,
              *[scaled(v, c.scale) for v, c in zip(r.values, team.columns, strict=True)],
-             "、".join(r.members), r.note] for r in team.rows]
+             *(["、".join(r.members)] if members else []), r.note] for r in team.rows]
     title = f"团体名次（{team.title}）" if team.title else "团体名次"
     return write_sheet(workbook, title, headers, rows, f"{model.event.title} {title}")
 

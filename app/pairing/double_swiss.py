@@ -1,8 +1,8 @@
 """FIDE Double-Swiss System (C.04.5, in force from 1 February 2026): each round a two-game
 match (双盘制), the colours alternating inside it; one round of it paired.
 
-What the articles say (the handbook page could be read only up to Art. 1.3.2; the later
-articles as a careful public reading quotes and numbers them, see tests/pairing/README.md):
+What the articles say (the handbook page could be read up to Art. 1.3.2; the later articles
+as the public readings `app.pairing.lexicographic` names quote and number them):
 - Preface: a match is a forfeit only when a player forfeits both games; then the pairing may be
   repeated. Byes apply to matches, never to single games. Our records: a forfeited round
   (`Outcome.FORFEIT_*`) is no meeting; a round with a game played is.
@@ -20,8 +20,10 @@ articles as a careful public reading quotes and numbers them, see tests/pairing/
   is the other way round (4.4).
 
 The reference library `gnutterts/chesspairing` reads these articles otherwise (a colour
-criterion, a three-in-a-row rule, round 1 paired 1-2 3-4, the bye without 3.4.3): where they
-part, the text is followed and the comment at the place says so.
+criterion, a three-in-a-row rule, White in game 1 to the higher-ranked player where 4.3.4
+alternates, round 1 paired 1-2 3-4, the bye without 3.4.3 nor [C2]'s forfeit win, no
+[C4]-[C7]): where they part, the text is followed and the comment at the place says so;
+`explain` names the article a pairing made otherwise departs at.
 """
 
 from __future__ import annotations
@@ -29,10 +31,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from app.pairing.lexicographic import (
+    Departure,
     Entrant,
+    MayMeet,
+    PairFailures,
     RoundPairing,
     blocked_indices,
     bracket_notes,
+    first_departure,
     pair_round,
 )
 from app.pairing.types import (
@@ -111,40 +117,65 @@ def match_score(history: PlayerHistory, points: PointSystem) -> int:
 _PLAYED = frozenset(o for o in Outcome if o.played)
 
 
+@dataclass(frozen=True)
+class _Facts:
+    """What one pass over a player's rounds finds (`derive_players`)."""
+
+    score: int
+    before: int  # the score before the previous round (Art. 1.5)
+    game_one: tuple[Colour, ...]
+    opponents: frozenset[int]
+    matches: int
+    bye_barred: bool
+    last_opponent: int | None  # the opponent of a match played in the previous round
+
+
+def _facts(history: PlayerHistory, previous: int) -> _Facts:
+    total = earlier = matches = 0
+    game_one: list[Colour] = []
+    opponents: set[int] = set()
+    barred = False
+    last_opponent: int | None = None
+    for record in history.rounds:
+        points = record.points if record.game_points is None else record.game_points
+        total += points
+        if record.round < previous:
+            earlier += points
+        if record.outcome in _PLAYED:
+            matches += 1
+            if record.colour is not None:
+                game_one.append(record.colour)
+            if record.opponent is not None:
+                opponents.add(record.opponent)
+            last_opponent = record.opponent if record.round == previous else None
+        elif record.outcome in BYE_BARS:
+            barred = True
+    return _Facts(total, earlier, tuple(game_one), frozenset(opponents), matches, barred,
+                  last_opponent)
+
+
 def derive_players(request: PairingRequest) -> list[MatchPlayer]:
     """The players to pair, in the Art. 1.2 order (score descending, then pairing number)."""
-    snapshot = request.snapshot
     previous = request.round - 1
-    score: dict[int, int] = {}
-    before: dict[int, int] = {}  # the score before the previous round (Art. 1.5)
-    for history in snapshot.players:
-        total = earlier = 0
-        for record in history.rounds:
-            points = record.game_points if record.game_points is not None else record.points
-            total += points
-            if record.round < previous:
-                earlier += points
-        score[history.number] = total
-        before[history.number] = earlier
-    present = [p for p in snapshot.players if p.number not in request.unavailable]
-    scored = sorted(present, key=lambda p: (-score[p.number], p.number))
+    facts = {h.number: _facts(h, previous) for h in request.snapshot.players}
+    present = sorted((n for n in facts if n not in request.unavailable),
+                     key=lambda n: (-facts[n].score, n))
     players: list[MatchPlayer] = []
-    for tpn, history in enumerate(scored):
-        played = [r for r in history.rounds if r.outcome in _PLAYED]
-        last = played[-1] if played and played[-1].round == previous else None
-        game_one = tuple(r.colour for r in played if r.colour is not None)
+    for tpn, number in enumerate(present):
+        mine = facts[number]
+        met = facts.get(mine.last_opponent) if mine.last_opponent is not None else None
         players.append(MatchPlayer(
-            number=history.number,
+            number=number,
             tpn=tpn,
-            score=score[history.number],
-            game_one=game_one,
-            opponents=frozenset(r.opponent for r in played if r.opponent is not None),
-            bye_barred=any(r.outcome in BYE_BARS for r in history.rounds),
-            matches=len(played),
+            score=mine.score,
+            game_one=mine.game_one,
+            opponents=mine.opponents,
+            bye_barred=mine.bye_barred,
+            matches=mine.matches,
             # Art. 1.5: a floater met an opponent of another score (either direction)
-            floated=last is not None and last.opponent is not None
-            and before.get(last.opponent) != before[history.number],
-            whites=sum(1 for c in game_one if c is Colour.FIRST),
+            floated=mine.last_opponent is not None
+            and (met.before if met is not None else None) != mine.before,
+            whites=mine.game_one.count(Colour.FIRST),
         ))
     return players
 
@@ -193,8 +224,19 @@ def _notes(board: int, first: MatchPlayer, second: MatchPlayer) -> list[PairingN
     return notes
 
 
-def pair(request: PairingRequest) -> Pairing:
-    """Pair round `request.round` by the Double-Swiss System; raises `NoLegalPairing`."""
+@dataclass(frozen=True)
+class _Round:
+    """The round as Art. 3.3-3.6 see it: the players in the Art. 1.2 order, and the
+    criteria over their indices."""
+
+    players: list[MatchPlayer]
+    entrants: list[Entrant]
+    may_meet: MayMeet
+    failures: PairFailures
+    last_round: bool  # [C7] and [C8] do not apply in the last round
+
+
+def _round(request: PairingRequest) -> _Round:
     players = derive_players(request)
     blocked = blocked_indices([(t.number, t.opponents) for t in players],
                               request.forbidden_pairs)
@@ -205,16 +247,45 @@ def pair(request: PairingRequest) -> Pairing:
     last_round = request.round >= request.snapshot.total_rounds
 
     def failures(i: int, j: int, upfloaters: frozenset[int]) -> tuple[int, ...]:
-        """[C8]: an upfloater's (resident) opponent who floated in the previous round."""
-        if last_round or (i in upfloaters) == (j in upfloaters):
+        """[C8] (Art. 2.3.5): an upfloater's opponent who floated in the previous round."""
+        if last_round:
             return (0,)
-        resident = j if i in upfloaters else i
-        return (1 if players[resident].floated else 0,)
+        return (_upfloaters_opponents_floated(players, i, j, upfloaters),)
 
     entrants = [Entrant(p.number, p.score, p.matches, p.bye_barred, p.floated)
                 for p in players]
-    found: RoundPairing | None = pair_round(entrants, range(len(players)), may_meet, failures,
-                                            1, last_round)
+    return _Round(players, entrants, may_meet, failures, last_round)
+
+
+def _upfloaters_opponents_floated(players: list[MatchPlayer], i: int, j: int,
+                                  upfloaters: frozenset[int]) -> int:
+    """The pair's upfloaters whose opponent floated in the previous round: a pair of two
+    upfloaters would count each for the other (the words "upfloaters' opponents", read as
+    the TEC's reference engine Gacrux reads the same words of C.04.6 [C10]). No bracket
+    [C4] chose can pair two upfloaters together (without them the set would be two
+    smaller and still legal), so only the resident's float ever counts."""
+    return (int(i in upfloaters and players[j].floated)
+            + int(j in upfloaters and players[i].floated))
+
+
+def explain(request: PairingRequest, pairing: Pairing) -> Departure | None:
+    """Where a complete pairing of round `request.round` (e.g. one changed by hand or made by
+    another program) first parts from Art. 3.3-3.6 (`lexicographic.first_departure`); None
+    when its pairs are the text's (its colours may still differ: Art. 4)."""
+    found = _round(request)
+    index = {p.number: i for i, p in enumerate(found.players)}
+    pairs = [(index[b.first], index[b.second]) for b in pairing.boards if b.second is not None]
+    byes = [index[b.first] for b in pairing.boards if b.second is None]
+    return first_departure(found.entrants, found.may_meet, found.failures, ["[C8]"],
+                           found.last_round, byes[0] if byes else None, pairs)
+
+
+def pair(request: PairingRequest) -> Pairing:
+    """Pair round `request.round` by the Double-Swiss System; raises `NoLegalPairing`."""
+    setup = _round(request)
+    players = setup.players
+    found: RoundPairing | None = pair_round(setup.entrants, range(len(players)), setup.may_meet,
+                                            setup.failures, 1, setup.last_round)
     if found is None:
         if len(players) % 2:
             raise NoLegalPairing("没有可轮空且使其余棋手都能配对的棋手 / nobody may receive the "

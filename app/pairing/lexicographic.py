@@ -23,6 +23,24 @@ What the articles ask, as this module does it:
   the first weighing most), and of those the one with the smallest identifier (3.6.2: the
   pairs' top members, the lower TPN of each pair, in ascending order, then the bottom member
   of each in that order; so with every pair allowed 1-5 2-6 3-7 4-8, 3.6.3).
+
+Where the articles were read. The handbook pages (handbook.fide.com/chapter/
+DoubleSwissSystem202602, .../SwissTeamPairingSystem202602) only as far as C.04.5 Art. 1.3.2
+and the C.04.6 Preface; the rest as two public readings of the full texts quote them, which
+agree with each other and with this module on every point above: the research notes of
+`MarkDechamps/fide-swiss-pairing-engine` (docs/research/other-swiss-systems.md §6,
+double-swiss-2026-prior-art.md) and the TEC's own reference engine Gacrux
+(`OttoMilvang/TieBreakServer`, gacrux/pairingfideteam.py and crosstablefideteam.py, C.04.6
+article by article: the bye's keys of 3.4, the sets of 3.5 by [C4], by [C5] score profiles
+best first, then [C6], [C7] and the order of 3.5.4 with the text's example {2,6,1} <
+{2,6,3} < ... < {6,8,5}, [C6] as the following scoregroup pairable with the upfloaters its
+parity asks, and the identifier of 3.6.2 with every top member before the first bottom
+member, lower TPNs heavier). The reference library `gnutterts/chesspairing` reads 3.5 and
+3.6 otherwise (the lowest-ranked player floated one group up; a bracket paired 1-2 3-4, the
+first TPN with the first possible partner): both readings above contradict it, and the text
+as they quote it is followed. `first_departure` names, for a round paired otherwise, the
+first step where it parts from the text (tests/pairing/test_double_swiss.py and
+test_team_swiss.py count them on the reference's answers).
 """
 
 from __future__ import annotations
@@ -106,6 +124,16 @@ def bracket_notes(found: RoundPairing, criteria: Sequence[str], chapter: str) ->
                          f"/ {failed} pair(s) could not keep {name} (FIDE {chapter} Art. 3.6.4: "
                          "the pairing with the fewest failures)")
     return notes
+
+
+@dataclass(frozen=True)
+class Departure:
+    """Where a round pairing first parts from the text (`first_departure`): the article or
+    criterion of that step, and whether the text's choice there comes first (True) or the
+    given round's does (False: a fault of this procedure)."""
+
+    article: str
+    text_first: bool
 
 
 class _Graph:
@@ -292,6 +320,87 @@ class _Procedure:
             unpaired = [i for i in unpaired if i not in taken]
         return RoundPairing(bye, tuple(brackets))
 
+    # Where a given round pairing parts from the text's ----------------------------------------
+    def departure(self, order: list[int], bye: int | None, pairs: Sequence[tuple[int, int]],
+                  names: Sequence[str]) -> Departure | None:
+        """The first step of 3.3.2 at which the complete, legal round `bye` + `pairs` parts
+        from what the text asks (see `first_departure`); None when its pairs are the text's."""
+        e = self.entrants
+        unpaired = list(order)
+        if bye is not None:
+            text_bye = choose_bye(e, unpaired, self.may_meet)
+            if text_bye is not None and text_bye != bye:
+                return _bye_departure(e[text_bye], e[bye])
+            unpaired.remove(bye)
+        partner = {a: b for a, b in pairs} | {b: a for a, b in pairs}
+        while unpaired:
+            top = max(e[i].score for i in unpaired)
+            residents = sorted((i for i in unpaired if e[i].score == top), key=lambda i: e[i].tpn)
+            lower = [i for i in unpaired if e[i].score < top]
+            chosen = self.upfloaters(residents, lower)
+            assert chosen is not None  # the given pairing shows the round can be completed
+            given = sorted({partner[i] for i in residents} - set(residents),
+                           key=lambda i: (-e[i].score, e[i].tpn))
+            if set(given) != set(chosen):
+                return self._upfloater_departure(residents, lower, chosen, given)
+            members = residents + chosen
+            ups = frozenset(chosen)
+            ours, ours_failed = self.bracket(members, ups)
+            theirs = sorted({(min(i, partner[i], key=lambda x: e[x].tpn),
+                              max(i, partner[i], key=lambda x: e[x].tpn)) for i in members},
+                            key=lambda p: e[p[0]].tpn)
+            if {frozenset(p) for p in ours} != {frozenset(p) for p in theirs}:
+                return self._bracket_departure(ours, ours_failed, theirs, ups, names)
+            unpaired = [i for i in unpaired if i not in set(members)]
+        return None
+
+    def _set_key(self, residents: list[int], lower: list[int], chosen: Sequence[int]
+                 ) -> tuple[tuple[int, ...], ...]:
+        """A set of upfloaters on 3.5's criteria, each the smaller the better: [C4] its size,
+        [C5] its scores in ascending order (negated), [C6] kept or not, [C7] those who
+        floated, then 3.5.3-3.5.4 its TPNs in the set's order."""
+        e = self.entrants
+        following = self.following(e[residents[0]].score)
+        ordered = sorted(chosen, key=lambda i: (-e[i].score, e[i].tpn))
+        return ((len(chosen),), tuple(-s for s in sorted(e[i].score for i in chosen)),
+                (0 if self._c6_kept(lower, tuple(chosen), following) else 1,),
+                (0 if self.floats_lapse else sum(e[i].floated for i in chosen),),
+                tuple(e[i].tpn for i in ordered))
+
+    def _upfloater_departure(self, residents: list[int], lower: list[int],
+                             chosen: list[int], given: list[int]) -> Departure:
+        ours = self._set_key(residents, lower, chosen)
+        theirs = self._set_key(residents, lower, given)
+        at = next(x for x in range(len(ours)) if ours[x] != theirs[x])
+        return Departure(("[C4]", "[C5]", "[C6]", "[C7]", "3.5.4")[at], ours[at] < theirs[at])
+
+    def _bracket_departure(self, ours: list[tuple[int, int]], ours_failed: tuple[int, ...],
+                           theirs: list[tuple[int, int]], ups: frozenset[int],
+                           names: Sequence[str]) -> Departure:
+        failed = tuple(sum(self.failures(a, b, ups)[c] for a, b in theirs)
+                       for c in range(self.criteria))
+        if failed != ours_failed:
+            at = next(c for c in range(self.criteria) if failed[c] != ours_failed[c])
+            return Departure(names[at], ours_failed[at] < failed[at])
+        tpn = [x.tpn for x in self.entrants]
+        ours_id = _identifier(ours, tpn)
+        return Departure("3.6.2", ours_id < _identifier(theirs, tpn))
+
+
+def _identifier(pairs: Sequence[tuple[int, int]], tpn: Sequence[int]) -> list[int]:
+    """Art. 3.6.2: the top members (the smaller TPN of each pair) ascending, then each one's
+    bottom member in that order."""
+    ordered = sorted((min(tpn[a], tpn[b]), max(tpn[a], tpn[b])) for a, b in pairs)
+    return [t for t, _ in ordered] + [b for _, b in ordered]
+
+
+def _bye_departure(ours: Entrant, theirs: Entrant) -> Departure:
+    """3.4: the given PAB against the text's (both legal and leaving the rest pairable)."""
+    keys = ((ours.score, theirs.score), (-ours.matches, -theirs.matches),
+            (-ours.tpn, -theirs.tpn))
+    at = next(x for x, (a, b) in enumerate(keys) if a != b)
+    return Departure(("3.4.2", "3.4.3", "3.4.4")[at], keys[at][0] < keys[at][1])
+
 
 def _first_identifier(members: list[int], ok: Callable[[int, int], bool]
                       ) -> list[tuple[int, int]] | None:
@@ -350,53 +459,55 @@ def _first_identifier(members: list[int], ok: Callable[[int, int], bool]
 def _first_best_identifier(members: list[int], costs: dict[tuple[int, int], tuple[int, ...]],
                            criteria: int) -> list[tuple[int, int]]:
     """3.6.4 when no pairing keeps every bracket criterion: of the pairings with the fewest
-    failures (lexicographically over the criteria), the first identifier, built member by
-    member as `_first_identifier` does, each step asking a minimum-cost matching."""
-    base = len(members) // 2 + 1
-    scalar = {p: sum(c[k] * base ** (criteria - 1 - k) for k in range(criteria))
-              for p, c in costs.items()}
-    index = {m: x for x, m in enumerate(members)}
-    roles: dict[int, bool] = {}
-    fixed: dict[int, int] = {}
-
-    def cheapest() -> int | None:
-        allowed = []
-        for (a, b), c in scalar.items():
-            if roles.get(a) is False or roles.get(b) is True:
-                continue
-            if (a in fixed or b in fixed) and fixed.get(a) != b:
-                continue
-            allowed.append((a, b, c))
-        if not allowed:
-            return None if members else 0
-        top = max(c for _, _, c in allowed) * (len(members) // 2) + 1
-        edges = [(index[a], index[b], top - c + 1) for a, b, c in allowed]
-        mate = max_weight_matching_tight(len(members), edges)[0]
-        if any(m == -1 for m in mate):
-            return None
-        return sum(scalar[(members[x], members[m])] for x, m in enumerate(mate) if x < m)
-
-    target = cheapest()
-    if target is None:
+    failures (lexicographically over the criteria), the first identifier (3.6.2), by one
+    minimum-cost perfect matching whose edge costs write that order as digits (as the TEC's
+    reference engine Gacrux writes the same order of C.04.6):
+    - the failures, criterion by criterion, in base B/2+1 (no criterion's total can reach it);
+    - below them, one bit for each bottom member, the lower the TPN the heavier: the top
+      members ascending are compared first, and a set of top members comes earlier when
+      it holds the first member the other set lacks;
+    - below that, each bottom member's place in base B+1, the digit the heavier the lower
+      its top member's TPN: the bottom members in the order of their top members.
+    `members` in ascending TPN, `costs` the allowed pairs (a before b)."""
+    size = len(members)
+    base = size + 1
+    place = {m: x for x, m in enumerate(members)}
+    order_span = base ** size  # above every sum of the bottom members' places
+    identifier_span = order_span << size  # above every identifier's cost
+    failure_base = size // 2 + 1
+    cost: dict[tuple[int, int], int] = {}
+    for (a, b), failed in costs.items():
+        x, y = place[a], place[b]
+        failures = 0
+        for count in failed:
+            failures = failures * failure_base + count
+        cost[(a, b)] = ((failures * identifier_span) + ((1 << (size - 1 - y)) * order_span)
+                        + y * base ** (size - 1 - x))
+    # maximum weight with every member matched: each edge's weight holds a share above
+    # any difference of costs, so a matching with more pairs always weighs more
+    share = (size // 2 + 1) * max(cost.values()) + 1
+    edges = [(place[a], place[b], share - c) for (a, b), c in cost.items()]
+    mate = max_weight_matching_tight(size, edges)[0]
+    if any(m == -1 for m in mate):
         raise ValueError("the bracket has no legal pairing")  # 3.5 chose it pairable
-    half = len(members) // 2
-    for m in members:
-        for role in (True, False):
-            roles[m] = role
-            if sum(1 for r in roles.values() if r is role) <= half and cheapest() == target:
-                break
-    tops = [m for m in members if roles[m]]
-    pairs = []
-    for a in tops:
-        for b in members:
-            if roles[b] or b in fixed or index[b] < index[a] or (a, b) not in scalar:
-                continue
-            fixed[a], fixed[b] = b, a
-            if cheapest() == target:
-                pairs.append((a, b))
-                break
-            del fixed[a], fixed[b]
-    return pairs
+    return [(members[x], members[m]) for x, m in enumerate(mate) if x < m]
+
+
+def first_departure(entrants: Sequence[Entrant], may_meet: MayMeet, failures: PairFailures,
+                    names: Sequence[str], floats_lapse: bool, bye: int | None,
+                    pairs: Sequence[tuple[int, int]]) -> Departure | None:
+    """Where the round `bye` + `pairs` (indices of `entrants`, everybody once) first parts from
+    Art. 3.3-3.6, walking the text's order: the absolute criteria ([C1], [C2]), the PAB (3.4),
+    then bracket by bracket the upfloaters (3.5: [C4]-[C7], then the order of 3.5.4) and the
+    bracket's pairing (3.6.4: the system's criteria `names`, then the identifier of 3.6.2).
+    None when its pairs are the text's. `Departure.text_first` is False when the given round
+    is the better one at that step: the procedure here would then have missed it."""
+    if any(not may_meet(a, b) for a, b in pairs):
+        return Departure("[C1]", True)
+    if bye is not None and entrants[bye].bye_barred:
+        return Departure("[C2]", True)
+    procedure = _Procedure(entrants, may_meet, failures, len(names), floats_lapse)
+    return procedure.departure(list(range(len(entrants))), bye, pairs, names)
 
 
 def pair_round(entrants: Sequence[Entrant], order: Sequence[int], may_meet: MayMeet,

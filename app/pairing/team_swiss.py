@@ -18,10 +18,14 @@ first-named team, who is "white"). What the articles say, in the order the text 
   last two rounds), then the first Pairing Identifier (3.6.2).
 - 4 colour allocation in nine steps (`allocate`), after choosing the first-team (4.2).
 
-The handbook page could be read only up to the Preface; the later articles as a careful public
-reading quotes and numbers them (tests/pairing/README.md). Where the reference library
-`gnutterts/chesspairing` reads otherwise (colour as a pass/fail criterion, no [C4]-[C7],
-[C10], a bracket paired 1-2 3-4), the text is followed.
+The handbook page could be read up to the Preface (which says it: "the colour will never be a
+factor so decisive as to prevent two teams from playing against each other"); the later
+articles as the public readings `app.pairing.lexicographic` names quote them, among them the
+TEC's reference engine Gacrux (gacrux/pairingfideteam.py), whose 1.7, [C8]-[C10] and nine
+steps of 4.3 are these. Where the reference library `gnutterts/chesspairing` reads otherwise
+(colour as a pass/fail criterion, no [C4]-[C7], no [C10], a bracket paired 1-2 3-4, the bye
+without 3.4.3), the text is followed; `explain` names the article a pairing made otherwise
+departs at.
 """
 
 from __future__ import annotations
@@ -30,10 +34,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from app.pairing.lexicographic import (
+    Departure,
     Entrant,
+    MayMeet,
+    PairFailures,
     RoundPairing,
     blocked_indices,
     bracket_notes,
+    first_departure,
     pair_round,
 )
 from app.pairing.types import (
@@ -43,7 +51,6 @@ from app.pairing.types import (
     Outcome,
     Pairing,
     PairingRequest,
-    PlayerHistory,
 )
 
 
@@ -99,12 +106,6 @@ class SwissTeam:
         return self.colours[-1][1] if self.colours else None
 
 
-def _scores(history: PlayerHistory) -> tuple[int, int]:
-    match = sum(r.points for r in history.rounds)
-    game = sum(r.game_points if r.game_points is not None else r.points for r in history.rounds)
-    return match, game
-
-
 def preference(colours: tuple[Colour, ...], kind: Preferences, last_round: bool) -> Preference:
     """Art. 1.7. Both types: a preference for white when the colour difference is below -1,
     or is 0 or -1 after two black matches running (for black the mirror); type B calls it
@@ -127,32 +128,49 @@ def preference(colours: tuple[Colour, ...], kind: Preferences, last_round: bool)
     return Preference()
 
 
+def _scores(request: PairingRequest, by_match: bool
+            ) -> tuple[dict[int, tuple[int, int]], dict[int, int]]:
+    """Art. 1.2: each team's (primary, secondary) score, and its primary score before the
+    previous round (Art. 1.5)."""
+    previous = request.round - 1
+    scores: dict[int, tuple[int, int]] = {}
+    before: dict[int, int] = {}
+    for history in request.snapshot.players:
+        match = game = match_before = game_before = 0
+        for r in history.rounds:
+            games = r.points if r.game_points is None else r.game_points
+            match += r.points
+            game += games
+            if r.round < previous:
+                match_before += r.points
+                game_before += games
+        scores[history.number] = (match, game) if by_match else (game, match)
+        before[history.number] = match_before if by_match else game_before
+    return scores, before
+
+
+_BYE_BARS = (Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)  # [C2]
+
+
 def derive_teams(request: PairingRequest, options: TeamSwissOptions) -> list[SwissTeam]:
     """The teams to pair, in the Art. 1.2 order (primary score, then TPN)."""
     last_round = request.round >= request.snapshot.total_rounds
-    present = [p for p in request.snapshot.players if p.number not in request.unavailable]
-
-    def primary(history: PlayerHistory) -> tuple[int, int]:
-        match, game = _scores(history)
-        return (match, game) if options.primary is PrimaryScore.MATCH else (game, match)
-
-    ordered = sorted(present, key=lambda p: (-primary(p)[0], p.number))
     previous = request.round - 1
-    before = {p.number: primary(PlayerHistory(p.number, tuple(
-        r for r in p.rounds if r.round < previous)))[0] for p in request.snapshot.players}
+    scores, before = _scores(request, options.primary is PrimaryScore.MATCH)
+    present = [p for p in request.snapshot.players if p.number not in request.unavailable]
+    ordered = sorted(present, key=lambda p: (-scores[p.number][0], p.number))
     teams = []
     for tpn, history in enumerate(ordered):
-        played = [r for r in history.rounds if r.outcome.played and r.colour is not None]
+        played = [r for r in history.rounds if r.colour is not None and r.outcome.played]
         colours = tuple((r.round, r.colour) for r in played if r.colour is not None)
-        score, secondary = primary(history)
+        score, secondary = scores[history.number]
         last = next((r for r in played if r.round == previous), None)
         teams.append(SwissTeam(
             number=history.number, tpn=tpn, score=score, secondary=secondary,
             colours=colours,
             opponents=frozenset(r.opponent for r in played if r.opponent is not None),
             matches=len(played),
-            bye_barred=any(r.outcome in (Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)
-                           for r in history.rounds),
+            bye_barred=any(r.outcome in _BYE_BARS for r in history.rounds),
             preference=preference(tuple(c for _, c in colours), options.preferences,
                                   last_round),
             floated=last is not None and last.opponent is not None
@@ -190,67 +208,109 @@ def _alternation(a: SwissTeam, b: SwissTeam) -> Colour | None:
 def allocate(a: SwissTeam, b: SwissTeam, kind: Preferences, initial: Colour
              ) -> tuple[SwissTeam, SwissTeam]:
     """Art. 4.3, nine steps: (the team that is "white", i.e. first-named, the other)."""
+    white, black, _ = allocation(a, b, kind, initial)
+    return white, black
+
+
+def allocation(a: SwissTeam, b: SwissTeam, kind: Preferences, initial: Colour
+               ) -> tuple[SwissTeam, SwissTeam, str]:
+    """Art. 4.3: (the "white" team, the other, the rule of 4.3.1-4.3.9 that decided)."""
     first, second = first_team(a, b)
 
-    def give(team: SwissTeam, colour: Colour) -> tuple[SwissTeam, SwissTeam]:
+    def give(team: SwissTeam, colour: Colour, rule: str) -> tuple[SwissTeam, SwissTeam, str]:
         other = second if team is first else first
-        return (team, other) if colour is Colour.FIRST else (other, team)
+        return (team, other, rule) if colour is Colour.FIRST else (other, team, rule)
 
     pf, ps = first.preference, second.preference
-    if not first.colours and not second.colours:  # 4.3.1
-        return give(first, initial if first.number % 2 == 1 else initial.other)
-    if pf.colour is not None and ps.colour is None:  # 4.3.2
-        return give(first, pf.colour)
+    if not first.colours and not second.colours:
+        return give(first, initial if first.number % 2 == 1 else initial.other, "4.3.1")
+    if pf.colour is not None and ps.colour is None:
+        return give(first, pf.colour, "4.3.2")
     if ps.colour is not None and pf.colour is None:
-        return give(second, ps.colour)
+        return give(second, ps.colour, "4.3.2")
     if pf.colour is not None and ps.colour is not None and pf.colour is not ps.colour:
-        return give(first, pf.colour)  # 4.3.3
-    if kind is Preferences.B and pf.strong != ps.strong:  # 4.3.4
+        return give(first, pf.colour, "4.3.3")
+    if kind is Preferences.B and pf.strong != ps.strong:
         strong = first if pf.strong else second
         assert strong.preference.colour is not None
-        return give(strong, strong.preference.colour)
-    if first.difference != second.difference:  # 4.3.5: the lower difference is white
+        return give(strong, strong.preference.colour, "4.3.4")
+    if first.difference != second.difference:  # the lower difference is white
         lower = first if first.difference < second.difference else second
-        return give(lower, Colour.FIRST)
-    alternated = _alternation(first, second)  # 4.3.6
+        return give(lower, Colour.FIRST, "4.3.5")
+    alternated = _alternation(first, second)
     if alternated is not None:
-        return give(first, alternated)
-    if pf.colour is not None:  # 4.3.7
-        return give(first, pf.colour)
-    if first.last is not None:  # 4.3.8
-        return give(first, first.last.other)
-    if second.last is not None:  # 4.3.9
-        return give(second, second.last.other)
-    return first, second
+        return give(first, alternated, "4.3.6")
+    if pf.colour is not None:
+        return give(first, pf.colour, "4.3.7")
+    if first.last is not None:
+        return give(first, first.last.other, "4.3.8")
+    if second.last is not None:
+        return give(second, second.last.other, "4.3.9")
+    return first, second, "4.3.9"
 
 
-def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()) -> Pairing:
-    """Pair round `request.round` of a Swiss of teams; raises `NoLegalPairing`."""
+@dataclass(frozen=True)
+class _Round:
+    """The round as Art. 3.3-3.6 see it: the teams in the Art. 1.2 order, and the criteria
+    over their indices."""
+
+    teams: list[SwissTeam]
+    entrants: list[Entrant]
+    may_meet: MayMeet
+    failures: PairFailures
+    lapse: bool  # [C7] and [C10] do not apply in the last two rounds
+
+
+CRITERIA = ("[C8]", "[C9]", "[C10]")  # Art. 3.6.4: the bracket's criteria, in priority
+
+
+def _round(request: PairingRequest, options: TeamSwissOptions) -> _Round:
     teams = derive_teams(request, options)
     blocked = blocked_indices([(t.number, t.opponents) for t in teams], request.forbidden_pairs)
 
     def may_meet(i: int, j: int) -> bool:  # [C1] and the arbiter's forbidden pairs
         return j not in blocked[i]
 
-    # [C7] and [C10] lapse in the last two rounds
     lapse = request.round > request.snapshot.total_rounds - 2
 
     def failures(i: int, j: int, upfloaters: frozenset[int]) -> tuple[int, ...]:
         c8, c9 = colour_failures(teams[i], teams[j], options.preferences)
-        c10 = 0
-        if not lapse and (i in upfloaters) != (j in upfloaters):
-            c10 = int(teams[j if i in upfloaters else i].floated)
+        # [C10] (Art. 2.3.7) "upfloaters' opponents who were floaters in the previous
+        # round": in a pair of two upfloaters each would be the other's opponent (so the
+        # TEC's reference engine Gacrux counts it, gacrux/crosstablefideteam.py); a bracket
+        # [C4] chose never pairs two upfloaters (the set two smaller would be legal too)
+        c10 = 0 if lapse else (int(i in upfloaters and teams[j].floated)
+                               + int(j in upfloaters and teams[i].floated))
         return c8, c9, c10
 
     entrants = [Entrant(t.number, t.score, t.matches, t.bye_barred, t.floated) for t in teams]
-    found: RoundPairing | None = pair_round(entrants, range(len(teams)), may_meet, failures,
-                                            3, lapse)
+    return _Round(teams, entrants, may_meet, failures, lapse)
+
+
+def explain(request: PairingRequest, pairing: Pairing,
+            options: TeamSwissOptions = TeamSwissOptions()) -> Departure | None:
+    """Where a complete pairing of round `request.round` first parts from Art. 3.3-3.6
+    (`lexicographic.first_departure`); None when its pairs are the text's."""
+    found = _round(request, options)
+    index = {t.number: i for i, t in enumerate(found.teams)}
+    pairs = [(index[b.first], index[b.second]) for b in pairing.boards if b.second is not None]
+    byes = [index[b.first] for b in pairing.boards if b.second is None]
+    return first_departure(found.entrants, found.may_meet, found.failures, CRITERIA,
+                           found.lapse, byes[0] if byes else None, pairs)
+
+
+def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()) -> Pairing:
+    """Pair round `request.round` of a Swiss of teams; raises `NoLegalPairing`."""
+    setup = _round(request, options)
+    teams = setup.teams
+    found: RoundPairing | None = pair_round(setup.entrants, range(len(teams)), setup.may_meet,
+                                            setup.failures, 3, setup.lapse)
     if found is None:
         if len(teams) % 2:
             raise NoLegalPairing("没有可轮空且使其余队伍都能配对的队伍 / no team may receive the "
                                  "bye so that the others can all be paired")
         raise NoLegalPairing("无法让所有队伍都有对手 / the teams cannot all be paired")
-    notes = bracket_notes(found, ["[C8]", "[C9]", "[C10]"], "C.04.6")
+    notes = bracket_notes(found, list(CRITERIA), "C.04.6")
     matches = [allocate(teams[i], teams[j], options.preferences, request.snapshot.initial_colour)
                for i, j in found.pairs]
     # Board order (C.04.2 Art. 3.6): the higher score, then the lower, then the higher rank

@@ -29,6 +29,17 @@ from 2025-09-01), with the TRF-16 extensions pairing programs use (`XXR`, `XXC`,
   accelerated scores, so pairing a round they touch is refused rather than done wrongly.
 - JaVaFo's `0000 - =` is a half-point bye, as `0000 - H`.
 
+Columns are counted in bytes of the file's encoding (UTF-8 for the files written here): the
+Go reference library (gnutterts/chesspairing) slices its lines by bytes and gacrux reads TRF
+as Latin-1, one character a byte, so a `001` record whose name is written in characters is
+misaligned for both. Writing, a text field is cut on a character boundary and padded with
+spaces to its width in bytes (`郑玉` fills 6 of the name's 33 columns). Reading, a line
+with non-ASCII text is read by its bytes, or by its characters when only that reading
+aligns the fields (files this program wrote before, which counted characters); a Latin-1
+or ASCII file is the same either way. bbpPairings counts code points (it decodes UTF-8 to
+UTF-32), so it reads a file with non-ASCII names only in character columns: with such names
+no one layout suits every program, and the bytes are what FIDE's byte-oriented readers take.
+
 Hostile input: fields are ASCII digits of bounded width (superscript or full-width digits, a
 5 000-digit number are refused with line and field), at most 9 999 players and 999 rounds;
 a file with no `001` record is refused.
@@ -46,8 +57,8 @@ colour rules must look at played games only (FIDE C.04.1 / C.04.2).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from functools import lru_cache
@@ -189,13 +200,13 @@ class TrfTournament:
     initial_colour_stated: bool = False  # True when given by XXC / 152
     absent_next: frozenset[int] = frozenset()  # XXZ
     source: str = ""
-    header: tuple[tuple[str, str], ...] = ()  # (tag, text) of 012 ... 132, in file order
+    header: tuple[tuple[str, str], ...] = ()  # (tag, text) of 012 ... 192, XXT, in file order
     teams: tuple[TrfTeam, ...] = ()  # 013
     forbidden: tuple[ForbiddenPairs, ...] = ()  # 260, XXP
     accelerations: tuple[Acceleration, ...] = ()  # 250, XXA
     _by_number: Mapping[int, TrfPlayer] = field(default_factory=dict, repr=False,
                                                 compare=False)
-    # XXG: each player's games' points per round, in units (None: the round has none)
+    # XXD: each player's games' points per round, in units (None: the round has none)
     game_points: Mapping[int, tuple[int | None, ...]] = field(default_factory=dict)
     # each player's rounds as records, made once (snapshots and the score check share them)
     _records: dict[int, list[RoundRecord]] = field(default_factory=dict, repr=False,
@@ -427,6 +438,48 @@ def _split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+def byte_columns(line: str, encoding: str, aligned: Callable[[str], bool]) -> tuple[str, bool]:
+    """A line with non-ASCII text as its columns are counted: one character per byte of the
+    file's `encoding` (the module's "Columns"), or, when that view is not `aligned` and the
+    line itself is, the line as it is (a file written in character columns, as this program
+    wrote names before). Returns the view and whether it is the byte view; `column_text`
+    turns a field of the byte view back into text."""
+    # surrogateescape: the bytes of a character cut in two, kept by the loader as they were
+    view = line.encode(encoding, "surrogateescape").decode("latin-1")
+    if view == line or aligned(view) or not aligned(line):
+        return view, True
+    return line, False
+
+
+def column_text(field_text: str, encoding: str, in_bytes: bool) -> str:
+    """A text field of a `byte_columns` view as text; a character another program cut in
+    the middle is left out."""
+    if not in_bytes:
+        return field_text
+    return field_text.encode("latin-1").decode(encoding, "ignore")  # a cut character left out
+
+
+def _aligned_001(view: str) -> bool:
+    """The blanks a `001` record has between its fields where they are (columns 48, 85 and
+    those of each round's 10 columns from 92)."""
+    if view[47:48] not in ("", " ") or view[84:85] not in ("", " "):
+        return False
+    end = len(view.rstrip())
+    for start in range(_ROUND_START, end, _ROUND_WIDTH):
+        if view[start + 4:start + 5] not in ("", " ") or view[start + 6:start + 7] not in (
+                "", " ") or view[start + 8:start + 10].strip():
+            return False
+    return True
+
+
+def _aligned_013(view: str) -> bool:
+    """A `013` record's pairing numbers at their columns: 4 digits or blanks, 5 apart."""
+    end = len(view.rstrip())
+    return all(view[c:c + 4].strip().isdigit() or not view[c:c + 4].strip()
+               for c in range(36, end, 5)) and all(
+        not view[c + 4:c + 5].strip() for c in range(36, end, 5))
+
+
 def _entry_code(chunk: str, r: int, opponent: int, colour: str, where: str) -> str:
     code = chunk[7].upper()
     if opponent:
@@ -631,6 +684,7 @@ class _Reading:
     """What the header and extension lines said, gathered line by line."""
 
     source: str
+    encoding: str = "utf-8"  # the file's: its columns are counted in its bytes
     name: str = ""
     total_rounds: int | None = None
     stated_colour: Colour | None = None
@@ -643,7 +697,7 @@ class _Reading:
     teams: list[TrfTeam] = field(default_factory=list)
     forbidden: list[ForbiddenPairs] = field(default_factory=list)
     accelerations: list[Acceleration] = field(default_factory=list)
-    game_points: dict[int, list[Fraction | None]] = field(default_factory=dict)  # XXG
+    game_points: dict[int, list[Fraction | None]] = field(default_factory=dict)  # XXD
 
     def where(self, lineno: int, what: str) -> str:
         return _where(self.source, lineno, what)
@@ -653,7 +707,7 @@ class _Reading:
         handler = _HANDLERS.get(tag)
         if handler is not None:
             handler(self, line, lineno)
-        elif tag in _HEADER_TAGS:
+        elif tag in _HEADER_TAGS or tag == "XXT":
             self.header.append((tag, line[4:].rstrip()))
         elif tag in _BB_FIELDS:
             words = line[3:].split()
@@ -665,18 +719,32 @@ class _Reading:
         if len(self.players) >= MAX_PLAYERS:
             raise UserError(f"棋手超过 {MAX_PLAYERS} 人", f"more than {MAX_PLAYERS} players",
                             self.where(lineno, "001"))
-        player, raw = _parse_player(line, lineno, self.source)
+        if line.isascii():
+            player, raw = _parse_player(line, lineno, self.source)
+        else:
+            view, in_bytes = byte_columns(line, self.encoding, _aligned_001)
+            player, raw = _parse_player(view, lineno, self.source)
+            player = _with_texts(player, lambda text: column_text(text, self.encoding,
+                                                                  in_bytes))
         self.players.append(player)
         self.raw_points.append(raw)
 
-    def games_xxg(self, line: str, lineno: int) -> None:
-        """`XXG NNNN p p ...`: the games' points of each round (see `_lines_xxg`)."""
+    def games_xxd(self, line: str, lineno: int) -> None:
+        """`XXD NNNN p p ...`: the games' points of each round (see `_lines_xxd`), also
+        read as `XXG`, the tag this program first wrote them under; the Go reference
+        library's own `XXG match|game` (a Team Swiss's primary score) is kept as header
+        text, as its `XXT A|B|none`."""
+        tag = line[:3].upper()
         words = line[3:].split()
+        if tag == "XXG" and len(words) == 1 and words[0].lower() in ("match", "game"):
+            self.header.append(("XXG", words[0].lower()))
+            return
         if not words:
-            raise UserError("XXG 行缺少编号", "XXG: no pairing number", self.where(lineno, "XXG"))
-        number = _number(words[0], self.where(lineno, "XXG"), "XXG 行编号", "pairing number")
+            raise UserError(f"{tag} 行缺少编号", f"{tag}: no pairing number",
+                            self.where(lineno, tag))
+        number = _number(words[0], self.where(lineno, tag), f"{tag} 行编号", "pairing number")
         self.game_points[number] = [
-            None if word == "-" else _parse_points(word, self.where(lineno, "XXG"), "局分",
+            None if word == "-" else _parse_points(word, self.where(lineno, tag), "局分",
                                                    "games' points")
             for word in words[1:]]
 
@@ -710,8 +778,11 @@ class _Reading:
                                          "XXZ number"))
 
     def team_013(self, line: str, lineno: int) -> None:
-        players = _fixed_numbers(line, 36, lineno, self.source, "013")
-        self.teams.append(TrfTeam(line[4:36].strip(), players, lineno))
+        view, in_bytes = ((line, False) if line.isascii()
+                          else byte_columns(line, self.encoding, _aligned_013))
+        players = _fixed_numbers(view, 36, lineno, self.source, "013")
+        name = column_text(view[4:36], self.encoding, in_bytes).strip()
+        self.teams.append(TrfTeam(name, players, lineno))
 
     def forbidden_260(self, line: str, lineno: int) -> None:
         first = _number(line[4:7], self.where(lineno, "260 first round (columns 5-7)"),
@@ -773,10 +844,11 @@ _HANDLERS = {
     "XXP": _Reading.forbidden_xxp,
     "250": _Reading.acceleration_250,
     "XXA": _Reading.acceleration_xxa,
-    "XXG": _Reading.games_xxg,
+    "XXD": _Reading.games_xxd,
+    "XXG": _Reading.games_xxd,
 }
 _HEADER_TAGS = ("022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
-                "132")
+                "132", "192")
 
 
 def _points_of(reading: _Reading) -> tuple[PointSystem, int]:
@@ -814,13 +886,13 @@ def _index_players(reading: _Reading, scale: int) -> dict[int, TrfPlayer]:
 
 
 def _game_units(reading: _Reading, scale: int) -> dict[int, tuple[int | None, ...]]:
-    """The XXG games' points in units; a number naming no player is refused."""
+    """The XXD games' points in units; a number naming no player is refused."""
     numbers = {p.number for p in reading.players}
     found: dict[int, tuple[int | None, ...]] = {}
     for number, values in reading.game_points.items():
         if number not in numbers:
-            raise UserError(f"XXG 行的编号 {number} 不是棋手",
-                            f"XXG: pairing number {number} is not a player",
+            raise UserError(f"XXD 行的编号 {number} 不是棋手",
+                            f"XXD: pairing number {number} is not a player",
                             reading.source or "TRF")
         units: list[int | None] = []
         for value in values:
@@ -829,7 +901,7 @@ def _game_units(reading: _Reading, scale: int) -> dict[int, tuple[int | None, ..
                 continue
             whole, rest = divmod(value.numerator * scale, value.denominator)
             if rest:
-                raise UserError("XXG 局分与积分制不符", "XXG: games' points do not fit the "
+                raise UserError("XXD 局分与积分制不符", "XXD: games' points do not fit the "
                                 "point system", reading.source or "TRF")
             units.append(whole)
         found[number] = tuple(units)
@@ -874,9 +946,10 @@ def _check_references(reading: _Reading, by_number: Mapping[int, TrfPlayer]) -> 
                             reading.source or "TRF")
 
 
-def read_trf(text: str, source: str = "") -> TrfTournament:
-    """Parse a TRF file's text; malformed input raises `UserError` naming line and field."""
-    reading = _Reading(source)
+def read_trf(text: str, source: str = "", encoding: str = "utf-8") -> TrfTournament:
+    """Parse a TRF file's text, decoded from `encoding` (its columns are counted in the bytes
+    of that encoding); malformed input raises `UserError` naming line and field."""
+    reading = _Reading(source, encoding)
     for lineno, line in enumerate(_split_lines(text), start=1):
         if line.strip() and not line.startswith("###"):
             reading.read_line(line, lineno)
@@ -924,6 +997,13 @@ def _replace_points(player: TrfPlayer, units: int | None) -> TrfPlayer:
     return TrfPlayer(player.number, player.name, player.rating, player.line, player.sex,
                      player.title, player.federation, player.fide_id, player.birth, units,
                      player.rank, player.entries)
+
+
+def _with_texts(player: TrfPlayer, text: Callable[[str], str]) -> TrfPlayer:
+    """`player` with its text fields (read from a byte view of its line) made text again."""
+    return replace(player, name=text(player.name), title=text(player.title),
+                   federation=text(player.federation), fide_id=text(player.fide_id),
+                   birth=text(player.birth))
 
 
 def _check_opponents(by_number: Mapping[int, TrfPlayer], source: str) -> None:
@@ -1049,7 +1129,19 @@ def _system_codes(points: PointSystem) -> dict[str, int]:
     return codes
 
 
-def _fixed(text: str, width: int, right: bool = False) -> str:
+def _character_text(text: str, width: int, right: bool = False) -> str:
+    """`text` in `width` columns counted in characters (`write_trf(character_columns=True)`)."""
+    text = text[:width]
+    return text.rjust(width) if right else text.ljust(width)
+
+
+def fixed_text(text: str, width: int, right: bool = False) -> str:
+    """`text` in `width` columns, columns counted in UTF-8 bytes (the module's "Columns"):
+    cut on a character boundary, padded with spaces to `width` bytes."""
+    if not text.isascii():
+        text = text.encode("utf-8")[:width].decode("utf-8", "ignore")
+        pad = " " * (width - len(text.encode("utf-8")))
+        return pad + text if right else text + pad
     text = text[:width]
     return text.rjust(width) if right else text.ljust(width)
 
@@ -1058,7 +1150,9 @@ def _fixed(text: str, width: int, right: bool = False) -> str:
 class TrfHeader:
     """The header records a rating officer reads (TRF26 012-132); empty fields are left out.
 
-    `system` is the 092 type of tournament (`FIDE_DUTCH_2025`, ...); `round_dates` one per
+    `system` is the 092 type of tournament (`FIDE_DUTCH_2025`, ...), `coded_type` the 192
+    code of TRF26's tournament-type table that pairing programs select their system and
+    options by (gacrux: `FIDE_DOUBLESWISS`, `FIDE_TEAM_TYPEB_MP_GP`); `round_dates` one per
     round (None where unknown), written as YY/MM/DD in the round columns of 132."""
 
     site: str = ""  # 022 city
@@ -1067,6 +1161,7 @@ class TrfHeader:
     end: date | None = None  # 052
     teams: int = 0  # 082
     system: str = ""  # 092
+    coded_type: str = ""  # 192, TRF26's encoded type of tournament (`FIDE_TEAM_TYPEA_MP_GP`)
     chief_arbiter: str = ""  # 102
     time_control: str = ""  # 122
     round_dates: tuple[date | None, ...] = ()  # 132
@@ -1081,7 +1176,7 @@ def _header_lines(snapshot: TournamentSnapshot, name: str, header: TrfHeader) ->
                        ("062", str(len(snapshot.players))), ("072", str(rated)),
                        ("082", str(header.teams) if header.teams else ""),
                        ("092", header.system), ("102", header.chief_arbiter),
-                       ("122", header.time_control)):
+                       ("122", header.time_control), ("192", header.coded_type)):
         if value:
             lines.append(f"{tag} {value}")
     if any(header.round_dates):
@@ -1110,21 +1205,23 @@ def _line_260(entry: ForbiddenPairs, total_rounds: int) -> str:
 
 
 def _line_013(team: TrfTeam) -> str:
-    return "013 " + _fixed(team.name, 32) + " ".join(f"{n:4d}" for n in team.players)
+    return "013 " + fixed_text(team.name, 32) + " ".join(f"{n:4d}" for n in team.players)
 
 
-def _lines_xxg(snapshot: TournamentSnapshot, point_scale: int) -> list[str]:
-    """`XXG` (this program's extension, as JaVaFo's `XX` lines): a player's games' points
+def _lines_xxd(snapshot: TournamentSnapshot, point_scale: int) -> list[str]:
+    """`XXD` (this program's extension, as JaVaFo's `XX` lines): a player's games' points
     per round, where the rounds have them (a Double-Swiss match, FIDE C.04.5 Art. 1.2.1: the
     score that pairs is the games' points, which one result a round cannot hold); `-` for a
-    round without. Other readers skip the line."""
+    round without. Other readers skip the line or keep it as it is (the Go reference library
+    writes it back); its `XXG` is its own Team Swiss option, so these lines are no longer
+    written under that tag."""
     lines = []
     for player in sorted(snapshot.players, key=lambda p: p.number):
         if all(r.game_points is None for r in player.rounds):
             continue
         values = [format_points(r.game_points, point_scale) if r.game_points is not None
                   else "-" for r in player.rounds]
-        lines.append(f"XXG {player.number:4d}" + "".join(f"{v:>6}" for v in values))
+        lines.append(f"XXD {player.number:4d}" + "".join(f"{v:>6}" for v in values))
     return lines
 
 
@@ -1139,14 +1236,19 @@ def write_trf(
     forbidden: Iterable[ForbiddenPairs] = (),
     teams: Iterable[TrfTeam] = (),
     comments: Iterable[str] = (),
+    character_columns: bool = False,
 ) -> str:
     """A TRF-2026 file of `snapshot`: the header records (`012` ... `132`), `142` and `XXR`,
     `152`, `162`, `### ` comment lines, the `001` records, then `013` teams and `260`
     forbidden pairs.
 
+    Columns are counted in UTF-8 bytes (the module's "Columns"); `character_columns` counts
+    them in characters instead, for bbpPairings, which counts code points: its file is not
+    read right by a reader that counts bytes when a name is not ASCII.
+
     `point_scale` units make one TRF point (1: our 2/1/0 written as 2.0/1.0/0.0; 2: written
     as FIDE's 1/0.5/0). Names come from `info`, else `PlayerHistory.name`. Double-game
-    `game_points` have no place in TRF's round records: they go to `XXG` lines.
+    `game_points` have no place in TRF's round records: they go to `XXD` lines.
     """
     info = info or {}
     lines = _header_lines(snapshot, name, header or TrfHeader())
@@ -1154,30 +1256,31 @@ def write_trf(
               "152 " + ("W" if snapshot.initial_colour is Colour.FIRST else "B"),
               _line_162(snapshot.points, point_scale)]
     lines += [f"### {comment}" for comment in comments]
+    fit = _character_text if character_columns else fixed_text
     for player in sorted(snapshot.players, key=lambda p: p.number):
         extra = info.get(player.number, TrfPlayerInfo())
         head = (
             "001 "
-            + _fixed(str(player.number), 4, right=True)
+            + fit(str(player.number), 4, right=True)
             + " "
-            + _fixed(extra.sex, 1)
-            + _fixed(extra.title, 3, right=True)
+            + fit(extra.sex, 1)
+            + fit(extra.title, 3, right=True)
             + " "
-            + _fixed(extra.name or player.name, 33)
+            + fit(extra.name or player.name, 33)
             + " "
-            + _fixed(str(player.rating) if player.rating else "", 4, right=True)
+            + fit(str(player.rating) if player.rating else "", 4, right=True)
             + " "
-            + _fixed(extra.federation, 3)
+            + fit(extra.federation, 3)
             + " "
-            + _fixed(extra.fide_id, 11, right=True)
+            + fit(extra.fide_id, 11, right=True)
             + " "
-            + _fixed(extra.birth, 10)
+            + fit(extra.birth, 10)
             + " "
-            + _fixed(format_points(player.score, point_scale), 4, right=True)
+            + fit(format_points(player.score, point_scale), 4, right=True)
             + " "
-            + _fixed(str(extra.rank) if extra.rank else "", 4, right=True)
+            + fit(str(extra.rank) if extra.rank else "", 4, right=True)
         )
-        assert len(head) == 89, len(head)
+        assert len(head if character_columns else head.encode("utf-8")) == 89, head
         text = head
         for record in player.rounds:
             opponent = record.opponent or 0
@@ -1186,7 +1289,7 @@ def write_trf(
             opp_text = f"{opponent:4d}" if opponent else "0000"
             text += f"  {opp_text} {colour} {_WRITE_CODE[record.outcome]}"
         lines.append(text.rstrip())
-    lines += _lines_xxg(snapshot, point_scale)
+    lines += _lines_xxd(snapshot, point_scale)
     lines += [_line_013(team) for team in teams]
     lines += [_line_260(entry, snapshot.total_rounds) for entry in forbidden]
     return newline.join(lines) + newline

@@ -27,7 +27,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from app.errors import UserError
-from app.pairing.trf import format_points, read_trf
+from app.pairing.trf import (
+    TrfTournament,
+    byte_columns,
+    column_text,
+    fixed_text,
+    format_points,
+    read_trf,
+)
 from app.pairing.types import (
     Board,
     Colour,
@@ -100,21 +107,53 @@ def _points(units: int, scale: int) -> str:
     return format_points(units, scale).rjust(6)
 
 
+# TRF26 192 codes of a Team Swiss (the tournament-type table, as gacrux reads it): the colour
+# preferences of C.04.6 Art. 1.7 and the primary score first, then the secondary (Art. 1.2).
+_COLOUR_CODES = {"A": "_TYPEA", "B": "_TYPEB", "none": ""}
+_SCORE_CODES = {"match": "_MP_GP", "game": "_GP_MP"}
+
+
+def coded_team_type(colours: str, primary: str) -> str:
+    """The 192 code of a Team Swiss with colour preferences `colours` (A, B, none) ordered by
+    `primary` (match, game): `FIDE_TEAM_TYPEA_MP_GP`, `FIDE_TEAM_GP_MP`, ..."""
+    return f"FIDE_TEAM{_COLOUR_CODES[colours]}{_SCORE_CODES[primary]}"
+
+
+def team_options_of_code(code: str) -> tuple[str | None, str | None]:
+    """(colour preferences, primary score) a 192 code states; None where it states none
+    (`FIDE_TEAM` and `FIDE_TEAM_BAKU` are type A on match points, as gacrux reads them)."""
+    code = code.strip().upper()
+    if not code.startswith("FIDE_TEAM") or "ROUNDROBIN" in code:
+        return None, None
+    colours = "A" if "_TYPEA" in code or code in ("FIDE_TEAM", "FIDE_TEAM_BAKU") else (
+        "B" if "_TYPEB" in code else "none")
+    primary = "game" if "_GP" in code.replace("_MP_GP", "") else "match"
+    return colours, primary
+
+
 def team_lines(teams: Sequence[TeamEntry], histories: Sequence[PlayerHistory], boards: int,
-               bye: TeamBye, scale: int = 1, ranks: Mapping[int, int] | None = None
-               ) -> list[str]:
+               bye: TeamBye, scale: int = 1, ranks: Mapping[int, int] | None = None,
+               strengths: Mapping[int, int] | None = None) -> list[str]:
     """The team section: 352, 362, one 310 per team, 320 when a bye was given, 330 per
-    forfeited match. `scale` units make one point of the file (its 162 line's)."""
+    forfeited match. `scale` units make one point of the file (its 162 line's); `strengths`
+    the 310 strength factor (the players' average rating), 0 when not given.
+
+    362 is laid out as 162: each code in columns 5-6 of a 9-column cell, its points in
+    7-10 (gacrux reads the points there and refuses the file otherwise). The strength
+    factor is written even when 0: the Go library reads the numbers after column 47 as
+    words, so a blank one would make it take the match points for the strength."""
     ranks = ranks or {}
+    strengths = strengths or {}
     lines = ["352 " + "".join("W" if b % 2 == 1 else "B" for b in range(1, boards + 1)),
-             "362 TW  2.0    TD  1.0    TL  0.0"]
+             "362 TW 2.0   TD 1.0   TL 0.0"]
     by_number = {h.number: h for h in histories}
     for team in sorted(teams, key=lambda t: t.number):
         history = by_number[team.number]
         match = sum(r.points for r in history.rounds)
         games = sum(r.game_points or 0 for r in history.rounds)
         rank = ranks.get(team.number)
-        head = (f"310 {team.number:3d} {team.name[:32]:<32} {'':5} {'':6} "
+        head = (f"310 {team.number:3d} {fixed_text(team.name, 32)} {'':5} "
+                f"{strengths.get(team.number, 0):6d} "
                 f"{format_points(match, 1).rjust(6)} {_points(games, scale)} "
                 f"{(str(rank) if rank else ''):>3}  ")
         lines.append(head + " ".join(f"{n:4d}" for n in team.players))
@@ -152,17 +191,35 @@ def _decimal(text: str, where: str, field: str) -> Fraction:
                         where) from None
 
 
-def read_teams(text: str, source: str = "") -> tuple[list[TeamEntry], TeamBye]:
-    """The 310 teams and the 320 bye of a TRF text (other lines are the players' reader's)."""
+def _aligned_310(view: str) -> bool:
+    """A 310 record's fields where TRF-2026 puts them: the strength factor (48-53), match
+    and game points (55-60, 62-67) numbers or blank, the rank (69-71) digits or blank, the
+    blanks between them, the players' pairing numbers from column 74."""
+    if any(view[c:c + 1] not in ("", " ") for c in (40, 46, 53, 60, 67)) or view[71:73].strip():
+        return False
+    numbers = (view[47:53].strip(), view[54:60].strip(), view[61:67].strip())
+    rank = view[68:71].strip()
+    return (all(not n or n.replace(".", "", 1).isdigit() for n in numbers)
+            and (not rank or rank.isdigit())
+            and all(word.isdigit() for word in view[73:].split()))
+
+
+def read_teams(text: str, source: str = "", encoding: str = "utf-8"
+               ) -> tuple[list[TeamEntry], TeamBye]:
+    """The 310 teams and the 320 bye of a TRF text (other lines are the players' reader's);
+    columns counted in bytes of the file's `encoding`, as `app.pairing.trf` reads them."""
     teams: list[TeamEntry] = []
     bye = TeamBye()
     for lineno, line in enumerate(text.splitlines(), start=1):
         where = f"{source}: 第{lineno}行" if source else f"第{lineno}行"
         if line.startswith("310 "):
-            number = _number(line[4:7], where + " 310", "队伍编号")
+            view, in_bytes = ((line, False) if line.isascii()
+                              else byte_columns(line, encoding, _aligned_310))
+            number = _number(view[4:7], where + " 310", "队伍编号")
             players = tuple(_number(word, where + " 310", "棋手编号")
-                            for word in line[73:].split())
-            teams.append(TeamEntry(number, line[8:40].strip(), players))
+                            for word in view[73:].split())
+            name = column_text(view[8:40], encoding, in_bytes).strip()
+            teams.append(TeamEntry(number, name, players))
         elif line.startswith("320 "):
             words = line[4:].split()
             if len(words) < 2:
@@ -201,13 +258,17 @@ class TeamTournament:
         return max((len(p.rounds) for p in self.snapshot.players), default=0)
 
     def request_for_round(self, k: int) -> PairingRequest:
-        """Round `k` to pair from rounds 1..k-1 (the 260 records in force in round k)."""
+        """Round `k` to pair from rounds 1..k-1 (the 260 records in force in round k); a team
+        the file shows in no match and without the bye in round `k` (withdrawn, absent) is
+        unavailable, as a player without a game is in the players' check."""
         players = tuple(replace(p, rounds=p.rounds[:k - 1]) for p in self.snapshot.players)
+        away = frozenset(p.number for p in self.snapshot.players
+                         if k <= len(p.rounds) and p.rounds[k - 1].outcome is Outcome.ABSENT)
         snapshot = replace(self.snapshot, players=players,
                            total_rounds=max(self.snapshot.total_rounds, k))
         pairs = frozenset(frozenset(pair) for first, last, teams in self.forbidden
                           if first <= k <= (last or k) for pair in _pairs(teams))
-        return PairingRequest(snapshot, k, frozenset(), pairs)
+        return PairingRequest(snapshot, k, away, pairs)
 
     def pairing_of_round(self, k: int) -> Pairing:
         """The file's own matches of round `k` (the first-named team first), then the bye."""
@@ -230,15 +291,20 @@ def _pairs(teams: frozenset[int]) -> list[tuple[int, int]]:
     return [(a, b) for i, a in enumerate(ordered) for b in ordered[i + 1:]]
 
 
-def read_team_tournament(text: str, source: str = "") -> TeamTournament:
+def read_team_tournament(text: str, source: str = "", encoding: str = "utf-8",
+                         tournament: TrfTournament | None = None) -> TeamTournament:
     """A team Swiss TRF by its teams: the 310 teams, their matches from the players' records
-    and the 320 byes; the 260 records read as team pairs."""
-    tournament = read_trf(text, source)
-    teams, bye = read_teams(text, source)
+    and the 320 byes; the 260 records read as team pairs. `tournament`: the text already
+    read by `read_trf` (it is not read twice)."""
+    if tournament is None:
+        tournament = read_trf(text, source, encoding)
+    teams, bye = read_teams(text, source, encoding)
     bye = replace(bye, game_points=int(bye.game_points * tournament.point_scale))
     rounds = tournament.rounds_played
     histories = team_histories(teams, tournament.snapshot(rounds).players, rounds, bye)
-    snapshot = TournamentSnapshot(histories, max(tournament.total_rounds, rounds + 1),
+    # the file's XXR rounds (a round paired later raises it: request_for_round): the rounds
+    # left change what the engine asks of the last ones, as the event paired them
+    snapshot = TournamentSnapshot(histories, max(tournament.total_rounds, rounds),
                                   tournament.points, tournament.initial_colour or Colour.FIRST)
     numbers = {t.number for t in teams}
     forbidden = tuple((entry.first, entry.last, frozenset(entry.players) & numbers)

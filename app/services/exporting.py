@@ -24,7 +24,7 @@ from app.exports import pdf_slips
 from app.exports.bundle import check_documents, document_labels, export_all
 from app.pairing.system import System
 from app.pairing.team import MatchScore
-from app.pairing.types import Outcome
+from app.pairing.types import TournamentSnapshot
 from app.results import BoardResult
 from app.rules.board import format_point
 from app.rules.endings import Ending
@@ -57,7 +57,6 @@ from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
 from app.standings.awards import CertificateRule, gets_certificate
 from app.standings.ranking import rank
-from app.standings.team_swiss import CrossCell
 from app.store import codec
 from app.store.files import check_name_fits, file_error
 from app.store.models import Group, Playoff
@@ -197,10 +196,10 @@ def _model_group(group: Group) -> m.Group:
     settings = settings_of(group)
     tiebreaks = "、".join(["积分", *(tiebreak_label(group, tb) for tb in settings.tiebreaks)])
     if system is System.TEAM_SWISS:  # the team chain (FIDE C.07) after the primary score
-        from app.services.team_swiss import tiebreaks_of
+        from app.services.team_swiss import options_of, tiebreaks_of
         from app.standings.team_swiss import TIEBREAKS
 
-        primary = "场分" if settings.team_swiss_primary == "match" else "局分"
+        primary = wording.points_header(options_of(group).primary)
         tiebreaks = "、".join([primary, *(TIEBREAKS[k].zh for k in tiebreaks_of(group))])
     # The opening as the games are played (指定开局 only under 专业规则), not the setting alone.
     opening = game_settings(group).opening_rule
@@ -216,6 +215,8 @@ def _model_group(group: Group) -> m.Group:
         unplayed_text=wording.unplayed_text(settings.unplayed_policy),
         certificate_text=wording.certificate_rule_text(CertificateRule(settings.certificates)),
         board_count=team_rules(group).boards if system.team else 0,
+        team_swiss_colours=settings.team_swiss_colours,
+        team_swiss_primary=settings.team_swiss_primary,
     )
 
 
@@ -277,12 +278,21 @@ def _member_results(players: list[m.Player], standings: list[m.Standings]
     return found
 
 
+def _up_to_round(snapshot: TournamentSnapshot, number: int) -> TournamentSnapshot:
+    """`snapshot` over the rounds up to `number` only: what `build_snapshot(before_round=
+    number + 1)` gives (a round's records never depend on later rounds), from the group's one
+    snapshot instead of the stored rounds read and decoded again for every round."""
+    return replace(snapshot, players=tuple(
+        replace(p, rounds=tuple(r for r in p.rounds if r.round <= number))
+        for p in snapshot.players))
+
+
 def _standings_after(group: Group, number: int) -> m.Standings:
     """The ranking after round `number` (名次表 after any round): the group's tie-breaks over
     the rounds up to it; no playoffs, no prizes while rounds remain."""
-    build = build_snapshot(group, partial=True, before_round=number + 1)
+    build = build_snapshot(group, partial=True)
     rules = ranking_rules(group)  # no stakes while rounds remain: a tie is only a tie
-    plain = rank(build.snapshot, rules)
+    plain = rank(_up_to_round(build.snapshot, number), rules)
     columns = []
     per_row: list[list[int]] = [[] for _ in plain.rows]
     for k, name in enumerate(rules.tiebreaks):
@@ -489,55 +499,46 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
 
 
 def _team_swiss_table(group: Group, key: str, provisional: bool, parts: _Parts) -> None:
-    """A Team Swiss group's standings (FIDE C.04.6, C.07) as a team table: match points, game
-    points and the chain, each team with its members by board; its awards."""
+    """A Team Swiss group's standings (FIDE C.04.6, C.07) as a team table: the primary score
+    (场分 or 局分, as its heading says), the chain, each team with its members by board and
+    its withdrawal (退赛) noted; its crosstable; its awards."""
     from app.services.ranking import team_swiss_standings
 
     info = team_swiss_standings(group)
     if not info.rows:
         return
-    points = "场分" if settings_of(group).team_swiss_primary == "match" else "局分"
     parts.team_tables.append(m.TeamStandings(
         title=f"{group.name} 名次", group=key, final=info.final,
-        columns=(m.TieBreakColumn("points", points),
+        columns=(m.TieBreakColumn("points", wording.points_header(info.primary)),
                  *(m.TieBreakColumn(name, label) for name, label in info.columns)),
         rows=tuple(m.TeamRow(r.place, r.player.name, (r.points, *r.tiebreaks),
-                             members=_team_members(group, r.player.id), shared=r.shared)
+                             members=_team_members(group, r.player.id), shared=r.shared,
+                             note=wording.withdrawn_text(r.player.withdrawn_from))
                    for r in info.rows),
         legend=wording.legend_texts(info.legend)))
-    parts.team_tables.append(_team_crosstable(group, key, info))
+    parts.team_tables.append(_team_crosstable(group, key))
     parts.awards += _awards(info, group, group.name, provisional)
 
 
-_CELL_WORDS = {Outcome.WIN: "胜", Outcome.DRAW: "和", Outcome.LOSS: "负",
-               Outcome.FORFEIT_WIN: "不战胜", Outcome.FORFEIT_LOSS: "弃权负"}
+def _team_crosstable(group: Group, key: str) -> m.TeamStandings:
+    """The team crosstable (团体交叉表): the teams in standings order, one column per round
+    (opponent, side, match result, game points), then their match and game points."""
+    from app.pairing.team_swiss import PrimaryScore
+    from app.services.team_crosstable import team_crosstable
 
-
-def _cross_cell(cell: CrossCell) -> str:
-    """A crosstable cell as printed: the opponent's row, the match's outcome and its game
-    points (`12胜 5:3`); 轮空 for the bye."""
-    if cell.outcome is Outcome.PAB:
-        return "轮空"
-    if cell.opponent_row is None:
-        return ""
-    return (f"{cell.opponent_row}{_CELL_WORDS.get(cell.outcome, '')} "
-            f"{cell.game_points}:{cell.opponent_game_points}")
-
-
-def _team_crosstable(group: Group, key: str, info: StandingsInfo) -> m.TeamStandings:
-    """The team crosstable (团体交叉表): the teams in standings order, one column per round."""
-    from app.services.team_swiss import team_records
-    from app.standings.team_swiss import TeamPlace, crosstable
-
-    places = [TeamPlace(r.player.number, r.place, r.shared, 0, 0, ()) for r in info.rows]
-    cells = crosstable(places, team_records(group))
-    rounds = max((len(row) for row in cells), default=0)
+    table = team_crosstable(group)
     return m.TeamStandings(
-        title=f"{group.name} 团体交叉表", group=key, final=info.final,
-        columns=tuple(m.TieBreakColumn(f"R{k}", f"第{k}轮") for k in range(1, rounds + 1)),
-        rows=tuple(m.TeamRow(r.place, f"{k}. {r.player.name}",
-                             tuple(_cross_cell(c) for c in row), shared=r.shared)
-                   for k, (r, row) in enumerate(zip(info.rows, cells, strict=True), start=1)))
+        title=f"{group.name} 团体交叉表", group=key, final=table.final,
+        columns=(*(m.TieBreakColumn(f"R{k}", f"第{k}轮") for k in range(1, table.rounds + 1)),
+                 m.TieBreakColumn("match_points", wording.points_header(PrimaryScore.MATCH)),
+                 m.TieBreakColumn("game_points", wording.points_header(PrimaryScore.GAME))),
+        rows=tuple(m.TeamRow(
+            r.place, f"{r.row}. {r.team.name}",
+            (*(wording.team_cross_cell(c, r.team.withdrawn_from) for c in r.cells),
+             *("" for _ in range(table.rounds - len(r.cells))), r.match_points, r.game_points),
+            shared=r.shared, note=wording.withdrawn_text(r.team.withdrawn_from))
+            for r in table.rows),
+        legend=(wording.team_cross_legend(),))
 
 
 def _team_rankings(event: Event, parts: _Parts, provisional: bool) -> None:

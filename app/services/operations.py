@@ -175,6 +175,25 @@ ADD_TEAM = _op(knockout.add_team)
 EDIT_TEAM = _op(knockout.edit_team)
 IMPORT_LISTS = _op(importing.import_lists)
 
+
+
+def withdraw_team(event: Event, group: str, team: str, from_round: int | None = None) -> int:
+    """`app.services.team_swiss.withdraw_team`, loaded when first asked for."""
+    from app.services import team_swiss
+
+    return team_swiss.withdraw_team(event, group, team, from_round)
+
+
+def reinstate_team(event: Event, group: str, team: str) -> None:
+    from app.services import team_swiss
+
+    team_swiss.reinstate_team(event, group, team)
+
+
+WITHDRAW_TEAM = _op(withdraw_team)
+"""A Team Swiss team withdraws (整队退赛): every member, from one round on (C.04.1)."""
+REINSTATE_TEAM = _op(reinstate_team)
+
 # Team rankings: declared teams, their tie-break chain, lots (qiwang 十二(四)4)
 DECLARE_TEAM = _op(teams.declare_team)
 REMOVE_TEAM = _op(teams.remove_team)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
@@ -58,6 +58,9 @@ from app.standings.tiebreaks import TieBreakContext, TieBreakOptions
 from app.store.models import Group, Player, Playoff
 from app.team_rankings import TeamMethod, TeamRankingSpec
 
+if TYPE_CHECKING:
+    from app.pairing.team_swiss import PrimaryScore
+
 
 @dataclass(frozen=True)
 class StandingRow:
@@ -96,6 +99,7 @@ class StandingsInfo:
     legend: tuple[LegendLine, ...] = ()  # the policies in force, one line each (printed below)
     awards: AwardList | None = None
     sub: bool = False  # a sub-ranking (women, juniors): rows show the open place
+    primary: PrimaryScore | None = None  # a Team Swiss: the score `points` is (场分 / 局分)
 
 
 def tiebreak_label(group: Group, name: str) -> str:
@@ -366,20 +370,26 @@ def knockout_standings(group: Group) -> StandingsInfo:
                          decided.final, legend, decided)
 
 
-def team_swiss_standings(group: Group) -> StandingsInfo:
+def team_swiss_standings(group: Group, before_round: int | None = None) -> StandingsInfo:
     """The Team Swiss standings (团体积分编排名次): each team's primary score as its points, the
-    chain's values (FIDE C.07) as its columns, the awards of the group's prize table."""
+    chain's values (FIDE C.07) as its columns, the awards of the group's prize table; with
+    `before_round`, over the rounds before it only (the venue's posted standings)."""
     from app.pairing.team_swiss import PrimaryScore
-    from app.services.team_swiss import seeded_teams, team_records, tiebreaks_of
+    from app.services.team_swiss import (
+        seeded_teams,
+        team_records,
+        team_withdrawn_from,
+        tiebreaks_of,
+    )
     from app.standings.team_swiss import TIEBREAKS, rank_teams
 
     teams = seeded_teams(group)
     chain = tiebreaks_of(group)
     columns = tuple((key, TIEBREAKS[key].zh) for key in chain)
-    if len(teams) < 2:
-        return StandingsInfo(group.name, group.name, columns, (), (), 0)
     primary = PrimaryScore(settings_of(group).team_swiss_primary)
-    places = rank_teams(team_records(group), primary, chain)
+    if len(teams) < 2:
+        return StandingsInfo(group.name, group.name, columns, (), (), 0, primary=primary)
+    places = rank_teams(team_records(group, before_round), primary, chain)
     by_number = {k: t for k, t in enumerate(teams, start=1)}
     complete = sum(1 for r in group.rounds_played if round_is_complete(r))
     planned = planned_rounds(group)
@@ -388,13 +398,14 @@ def team_swiss_standings(group: Group) -> StandingsInfo:
     rows = tuple(StandingRow(
         place=p.place, shared=p.shared,
         player=PlayerRef(by_number[p.number].id, by_number[p.number].name,
-                         by_number[p.number].unit, p.number),
+                         by_number[p.number].unit, p.number,
+                         team_withdrawn_from(by_number[p.number])),
         gender="", points=p.match_points if primary is PrimaryScore.MATCH else p.game_points,
         tiebreaks=p.values, award=decided.of(p.number)) for p in places)
     legend = () if decided.final else (LegendLine(Note.PROVISIONAL, complete=complete,
                                                   planned=planned),)
     return StandingsInfo(group.name, group.name, columns, rows, (), complete, planned,
-                         decided.final, legend, decided)
+                         decided.final, legend, decided, primary=primary)
 
 
 def standings(event: Event, group: str | None) -> StandingsInfo:

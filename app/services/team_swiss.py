@@ -9,6 +9,10 @@ is derived from the boards (`enter_team_result`): a level match is a drawn match
 the captains play off. A team with no opponent has the pairing-allocated bye (轮空), scored as a
 won match (C.04.1 c) with a drawn game's points on every board
 (`app.standings.team_swiss.bye_game_points`).
+
+A team withdraws (整队退赛) as its members do: a team all of whose members are withdrawn is
+not paired from the round they withdrew from on (C.04.1: only the teams present are paired);
+`withdraw_team` and `reinstate_team` change the whole team in one undoable operation.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app import wording
+from app.errors import UserError
 from app.pairing import team_swiss
 from app.pairing.team_swiss import Preferences, PrimaryScore, TeamSwissOptions
 from app.pairing.types import (
@@ -29,7 +34,7 @@ from app.pairing.types import (
     RoundRecord,
     TournamentSnapshot,
 )
-from app.services.event import settings_of
+from app.services.event import Event, settings_of
 from app.standings.scoring import outcomes
 from app.standings.team_swiss import (
     TeamMatch,
@@ -141,7 +146,8 @@ def team_rounds(group: Group, before_round: int | None = None,
                 outcome = (Outcome.FORFEIT_LOSS if forfeited and mine == theirs
                            else _played_outcome(mine, theirs, forfeited))
                 rounds[number].append(TeamRound(TeamMatch(
-                    round_.number, outcome, opponent, match_points_of(outcome), mine), colour))
+                    round_.number, outcome, opponent, match_points_of(outcome), mine, colour),
+                    colour))
         for number in rounds:
             if number not in seen and not any(r.match.round == round_.number
                                               for r in rounds[number]):
@@ -248,3 +254,96 @@ def _named(note: str, group: Group) -> str:
             words.append(word)
     return " ".join(words)
 
+
+
+# ----- withdrawing a team (整队退赛) ------------------------------------------------------------
+
+
+def team_withdrawn_from(team: Team) -> int | None:
+    """The first round a withdrawn team no longer plays: the latest of its members' (a team
+    plays while any member does); None while it plays on."""
+    if not team.members or any(m.player.status != "withdrawn" for m in team.members):
+        return None
+    return max(m.player.withdrawn_from_round or 1 for m in team.members)
+
+
+def withdrawals(event: Event, group: str) -> dict[str, int]:
+    """The group's withdrawn teams: name -> the first round they no longer play."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        return {t.name: r for t in found.teams if (r := team_withdrawn_from(t)) is not None}
+
+
+def first_open_round(event: Event, group: str) -> int:
+    """The first round of the group not yet paired (where a withdrawal starts by default)."""
+    with event.reading() as session:
+        return len(Event.group(session, group).rounds_played) + 1
+
+
+def _team_swiss_team(group: Group, team_name: str) -> Team:
+    from app.pairing.system import System
+    from app.services.queries import system_of
+
+    if system_of(group) is not System.TEAM_SWISS:
+        raise UserError(f"{group.name} 不是团体积分编排的组别，不能整队退赛",
+                        f"{group.name} is not a Team Swiss group: no team withdraws there",
+                        group.name)
+    row = next((t for t in group.teams if t.name == team_name), None)
+    if row is None:
+        raise UserError(f"{group.name} 没有队伍“{team_name}”",
+                        f"{group.name} has no team '{team_name}'", group.name)
+    return row
+
+
+def withdraw_team(event: Event, group: str, team_name: str,
+                  from_round: int | None = None) -> int:
+    """Withdraw a team (整队退赛) from round `from_round` on (default: the next round not yet
+    paired): every member withdrawn, the team paired no more (C.04.1). Returns that round.
+    Refused, writing nothing: an unknown team, a team withdrawn already, a round paired
+    already or beyond the group's last round."""
+    with event.operation("withdraw_team", f"整队退赛 {team_name} / withdraw team") as session:
+        found = Event.group(session, group)
+        row = _team_swiss_team(found, team_name)
+        already = team_withdrawn_from(row)
+        if already is not None:
+            raise UserError(f"{team_name} 已从第{already}轮起退赛",
+                            f"{team_name} withdrew already, from round {already}", team_name)
+        first_open = len(found.rounds_played) + 1
+        start = from_round or first_open
+        if start < first_open:
+            raise UserError(f"第{start}轮已编排；{team_name} 只能从第{first_open}轮起退赛",
+                            f"round {start} is paired already; {team_name} can withdraw from "
+                            f"round {first_open} on", team_name)
+        last = found.rounds  # a Team Swiss plays the rounds its group sets
+        if last and start > last:
+            raise UserError(f"本组只有{last}轮，不能从第{start}轮起退赛",
+                            f"the group has {last} rounds: no withdrawal from round {start}",
+                            team_name)
+        for member in row.members:
+            member.player.status = "withdrawn"
+            member.player.withdrawn_from_round = start
+        return start
+
+
+def reinstate_team(event: Event, group: str, team_name: str) -> None:
+    """Take a team's withdrawal back (恢复参赛): paired again from the next round on, every
+    member playing. Refused, writing nothing, for a team that has not withdrawn."""
+    with event.operation("reinstate_team", f"恢复队伍 {team_name} / reinstate team") as session:
+        found = Event.group(session, group)
+        row = _team_swiss_team(found, team_name)
+        if team_withdrawn_from(row) is None:
+            raise UserError(f"{team_name} 没有退赛，无需恢复",
+                            f"{team_name} has not withdrawn: nothing to reinstate", team_name)
+        for member in row.members:
+            member.player.status = "active"
+            member.player.withdrawn_from_round = None
+
+
+def team_swiss_groups(event: Event) -> frozenset[str]:
+    """The names of the event's Team Swiss groups (the venue pages add their crosstable)."""
+    from app.pairing.system import System
+    from app.services.queries import system_of
+
+    with event.reading() as session:
+        return frozenset(g.name for g in Event.tournament(session).groups
+                         if system_of(g) is System.TEAM_SWISS)

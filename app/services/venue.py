@@ -26,6 +26,7 @@ from sqlalchemy import Integer, cast, func, select
 from sqlalchemy.orm import selectinload
 
 from app.errors import Place, UserError
+from app.pairing.system import System
 from app.pairing.types import Colour, Outcome
 from app.results import BoardResult, parse_board
 from app.services import ranking, rounds
@@ -162,6 +163,9 @@ def standings(event: Event, group: str) -> ranking.StandingsInfo:
         complete = sum(1 for r in played if round_is_complete(r))
         if system_of(found).bracket:
             return ranking.knockout_standings(found)
+        if system_of(found) is System.TEAM_SWISS:  # the teams' standings, not the players'
+            return ranking.team_swiss_standings(
+                found, complete + 1 if complete < len(played) else None)
         info = ranking.compute_standings(
             session, found, before_round=complete + 1 if complete < len(played) else None)[0]
         del boards

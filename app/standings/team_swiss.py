@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from app.pairing.team_swiss import PrimaryScore
-from app.pairing.types import Outcome
+from app.pairing.types import Colour, Outcome
 
 MATCH_WIN, MATCH_DRAW, MATCH_LOSS = 2, 1, 0
 """Match points (TRF-2026 362 defaults; the usual 2/1/0 of team Swiss events)."""
@@ -79,6 +79,7 @@ class TeamMatch:
     opponent: int | None  # the other team's number; None for a bye or absence
     match_points: int
     game_points: int
+    colour: Colour | None = None  # FIRST: the first-named team 先行方 (black on board 1)
 
     @property
     def played(self) -> bool:
@@ -207,13 +208,16 @@ def rank_teams(teams: Sequence[TeamRecord], primary: PrimaryScore,
 @dataclass(frozen=True)
 class CrossCell:
     """One team's round in the team crosstable (团体交叉表): the opponent by its row in the
-    standings order (序号, None for a bye or absence), the outcome, the game points of both."""
+    standings order (序号, None for a bye or absence), the team's colour (FIRST: named first,
+    先行方), the outcome, the match points it brought and the game points of both."""
 
     round: int
     opponent_row: int | None
     outcome: Outcome
     game_points: int
     opponent_game_points: int
+    colour: Colour | None = None
+    match_points: int = 0
 
 
 def crosstable(places: Sequence[TeamPlace], teams: Sequence[TeamRecord]
@@ -229,5 +233,5 @@ def crosstable(places: Sequence[TeamPlace], teams: Sequence[TeamRecord]
                      if m.round == match.round), 0)
 
     return tuple(tuple(CrossCell(m.round, row_of.get(m.opponent) if m.opponent else None,
-                                 m.outcome, m.game_points, theirs(m))
+                                 m.outcome, m.game_points, theirs(m), m.colour, m.match_points)
                        for m in by_number[p.number].matches) for p in places)

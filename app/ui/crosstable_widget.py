@@ -119,6 +119,8 @@ class CrosstableModel(QAbstractTableModel):
         self._shown: dict[tuple[int, int], tuple[str, str | None]] = {}
         self._shown_language = language()
         self._answers: dict[tuple[int, int, int], Any] = {}
+        self._headers: dict[tuple[int, bool, int], Any] = {}
+        self._headers_language = language()
 
     def set_info(self, info: Any) -> None:
         self.beginResetModel()
@@ -127,6 +129,7 @@ class CrosstableModel(QAbstractTableModel):
         self._shown = {}
         self._shown_language = language()
         self._answers = {}
+        self._headers = {}
         self.endResetModel()
 
     def _count_cells(self) -> int:
@@ -268,8 +271,18 @@ class CrosstableModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt name)
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        # Asked for every role of each of the 150 rows' headers whenever the header is sized
+        # or painted: the answers are kept (per table and language).
         if self.info is None:
             return None
+        if self._headers_language != language():
+            self._headers, self._headers_language = {}, language()
+        key = (section, orientation == Qt.Orientation.Vertical, int(role))
+        if key not in self._headers:
+            self._headers[key] = self._header(section, orientation, role)
+        return self._headers[key]
+
+    def _header(self, section: int, orientation: Qt.Orientation, role: int) -> Any:
         last = self.cell_count() + 1
         if orientation == Qt.Orientation.Vertical:
             if role == Qt.ItemDataRole.DisplayRole:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +23,7 @@ from app.errors import NoAnswer, UserError
 from app.ui import common, recent, window_layout
 from app.ui.banner import Banner
 from app.ui.i18n import error_text, language, notifier, set_language, stored_text, tr
+from app.ui.opening import EventOpening
 from app.ui.recent import hide_password
 from app.ui.start_page import StartPage
 from app.ui.window_menus import PRINT_LISTS, WindowMenus
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     # services bring SQLAlchemy and the models, the views the services.
     from app.services.event import Event
     from app.services.operations import Area, Outcome
-    from app.ui.standings_cache import StandingsCache
+    from app.ui.standings_cache import Prepared, StandingsCache
     from app.ui.views.base import View
     from app.ui.views.board import BoardView
     from app.ui.views.players import PlayersView
@@ -68,6 +69,7 @@ class MainWindow(WindowMenus, QMainWindow):
         self._build_tabs()
         self.stack.addWidget(self.start_page)
         self.stack.addWidget(self.tabs)
+        self.opening = EventOpening(self, lambda: VIEWS[max(0, self.tabs.currentIndex())][0])
         self._build_banner()
         central = QWidget()
         column = QVBoxLayout(central)
@@ -239,6 +241,7 @@ class MainWindow(WindowMenus, QMainWindow):
             self.tabs.setTabText(index, tr(key))
             self.tabs.setTabToolTip(index, f"{tr(key)}\nCtrl+{index + 1}")
         self.start_page.retranslate()
+        self.opening.page.retranslate()
         for view in self.views:
             view.retranslate()
             view.stale = True
@@ -305,38 +308,20 @@ class MainWindow(WindowMenus, QMainWindow):
     def ask_open_event(self) -> None:
         path = common.ask_open_path(self, tr("choose_open_file"), self.last_folder())
         if path is not None:
-            self.open_event(path)
+            self.opening.start(path)
 
     def new_event(self, path: str | Path, preset: str | None = None,
                   title: str | None = None) -> bool:
         from app.services.event import Event
 
-        if self._working():
-            return False
-
-        try:
-            event = Event.create(path, preset=preset, title=title)
-        except (UserError, NoAnswer) as error:
-            self.show_error(error)
-            return False
-        self._set_event(event, str(path))
-        self.show_message(tr("created", path=str(path)))
-        return True
+        return self._take(lambda: Event.create(path, preset=preset, title=title), path, "created")
 
     def open_event(self, path: str | Path) -> bool:
+        """Open `path` now, in the window thread (the arbiter's opening is `opening.start`:
+        in a worker, the window answering meanwhile)."""
         from app.services.event import Event
 
-        if self._working():
-            return False
-
-        try:
-            event = Event.open(path)
-        except (UserError, NoAnswer) as error:
-            self.show_error(error)
-            return False
-        self._set_event(event, str(path))
-        self.show_message(tr("opened", path=str(path)))
-        return True
+        return self._take(lambda: Event.open(path), path, "opened")
 
     def demo_location(self) -> Path:
         return recent.demo_location()
@@ -344,21 +329,27 @@ class MainWindow(WindowMenus, QMainWindow):
     def open_demo(self, location: str | Path | None = None) -> bool:
         from app.services import demo  # loaded when asked for: the start needs none of it
 
+        path = Path(location) if location else self.demo_location()
+        return self._take(lambda: demo.build_demo(path), path, "opened")
+
+    def _take(self, make: Callable[[], Event], path: str | Path, said: str) -> bool:
         if self._working():
             return False
-
         try:
-            path = Path(location) if location else self.demo_location()
-            event = demo.build_demo(path)
+            event = make()
         except (UserError, NoAnswer) as error:
             self.show_error(error)
             return False
-        self._set_event(event, str(path))
-        self.show_message(tr("opened", path=str(path)))
+        self.take_event(event, str(path), said)
         return True
 
-    def _set_event(self, event: Event, path: str) -> None:
+    def take_event(self, event: Event, path: str, said: str,
+                   prepared: Prepared | None = None) -> None:
+        """Show `event` (just opened or created from `path`) in place of the open one, with
+        what its opening worker read for the first views."""
         self.close_event()
+        if prepared is not None:
+            self.standings.start_with(prepared)
         self.ev = event
         recent.remember(self.settings, path)
         self.banner.hide()
@@ -366,6 +357,7 @@ class MainWindow(WindowMenus, QMainWindow):
             view.reset()  # the event just opened: no group, round or board of the last one
         self.stack.setCurrentWidget(self.tabs)
         self.changed()
+        self.show_message(tr(said, path=path))
 
     def last_folder(self) -> str:
         """The open event's folder, else the folder of the event opened last."""
@@ -380,6 +372,9 @@ class MainWindow(WindowMenus, QMainWindow):
     def _working(self) -> bool:
         """An operation (a pairing) runs in a worker on the open event: it is not closed
         under it (the progress window says to wait)."""
+        if self.opening.busy:
+            self.show_message(tr("opening", path=self.opening.path))
+            return True
         if "app.ui.operations" not in sys.modules:
             return False
         from app.ui.operations import background_busy

@@ -6,11 +6,16 @@ open at once (issue 28: a 150-player group's standings take longer than the arbi
 Each change of the event (`changed`) starts a new generation: what was worked out before it
 is dropped, and what a worker brings back for an older generation is thrown away. The worker
 reads in a session of its own (the store's engine gives each thread its own connection) and
-writes nothing; a failure there is not told (the view asks again and tells it)."""
+writes nothing; a failure there is not told (the view asks again and tells it).
+
+The event just opened comes with what its opening worker read for the first views
+(app/ui/opening.py): a view takes what was read ahead for it (`prepared`, once) instead of
+reading it in the window thread."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from PySide6.QtCore import QEventLoop, QObject, QThreadPool, QTimer
 
@@ -22,6 +27,12 @@ if TYPE_CHECKING:
     from app.services.ranking import CrosstableInfo, StandingsInfo
 
     Rankings = tuple[StandingsInfo, tuple[StandingsInfo, ...]]
+
+T = TypeVar("T")
+Prepared = dict[tuple[object, ...], object]
+"""What a view shows, read ahead: ("players", group or None) -> the players
+(`queries.players`); ("round", group, number) -> (`queries.round_view`, the points before
+the round); ("refusals", group, number) -> what the Round menu's actions would say."""
 
 WARM_AFTER_MS = 400
 """The pause after a change before the standings are worked out ahead: results typed one
@@ -37,6 +48,8 @@ class StandingsCache(QObject):
         self.generation = 0
         self._rankings: dict[str, Rankings] = {}
         self._crosstables: dict[str, CrosstableInfo] = {}
+        self._ahead: Prepared = {}  # read ahead for this generation, each taken once
+        self._incoming: Prepared | None = None  # what the next generation starts with
         self._warming = False
         self._warming_for: tuple[int, str] | None = None  # (generation, group) being worked out
         self._waiting: QEventLoop | None = None  # a view's wait for the worker's answer
@@ -53,10 +66,23 @@ class StandingsCache(QObject):
         self.generation += 1
         self._rankings.clear()
         self._crosstables.clear()
+        self._ahead, self._incoming = self._incoming or {}, None
         if warm:
-            self._timer.start()
+            self._timer.start(WARM_AFTER_MS)
         else:
             self._timer.stop()
+
+    def start_with(self, prepared: Prepared) -> None:
+        """What the next change (the event just opened) starts with: what its opening
+        worker read for the first views."""
+        self._incoming = dict(prepared)
+
+    def prepared(self, key: tuple[object, ...], read: Callable[[], T]) -> T:
+        """What was read ahead for `key` in this generation (taken once: a later refresh
+        reads afresh), else `read()` now."""
+        if key in self._ahead:
+            return cast("T", self._ahead.pop(key))
+        return read()
 
     def rankings(self, event: Event, group: str) -> Rankings:
         """The group's standings and sub-rankings (`app.services.ranking.rankings`)."""
@@ -130,7 +156,7 @@ class StandingsCache(QObject):
         generation, group, found, table = cast(
             "tuple[int, str, Rankings, CrosstableInfo | None]", value)
         if generation != self.generation:
-            self._timer.start()  # the event changed meanwhile: worked out again later
+            self._timer.start(WARM_AFTER_MS)  # the event changed meanwhile: again later
             return
         self._rankings.setdefault(group, found)
         if table is not None:
@@ -141,3 +167,4 @@ class StandingsCache(QObject):
         self._timer.stop()
         if self._warming:
             QThreadPool.globalInstance().waitForDone()
+

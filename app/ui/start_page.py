@@ -118,10 +118,10 @@ class StartPage(QWidget):
         url, ok = QInputDialog.getText(self, tr("start_open_url"), tr("start_url_prompt"),
                                        text="postgresql://")
         if ok and url.strip():
-            self.main.open_event(url.strip())
+            self.main.opening.start(url.strip())
 
     def _open_recent(self, item: QListWidgetItem) -> None:
-        self.main.open_event(str(item.data(Qt.ItemDataRole.UserRole)))
+        self.main.opening.start(str(item.data(Qt.ItemDataRole.UserRole)))
 
     def refresh(self) -> None:
         self.recent.clear()

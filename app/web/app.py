@@ -4,6 +4,7 @@ Routes (the JSON, the page addresses and the write rules are fixed in CLI.md):
   GET  /                                  the groups
   GET  /groups/<group>/pairings[?q=]      the current round; find yourself by name or 编号
   GET  /groups/<group>/standings          the standings
+  GET  /groups/<group>/crosstable         a Team Swiss's team crosstable (团体交叉表)
   GET  /groups/<group>/players/<id>       one player's rounds
   GET  /groups/<group>/results            result entry for arbiters (and players' slips)
   GET  /projector[?group=&pace=&rows=]    full screen, rotating through the lists
@@ -38,7 +39,8 @@ from starlette.staticfiles import StaticFiles
 
 from app import wording
 from app.errors import UserError
-from app.services import venue
+from app.pairing.team_swiss import PrimaryScore
+from app.services import team_crosstable, team_swiss, venue
 from app.services.operations import ENTER_HALL_RESULT, PLAYER_CLAIM
 from app.web import data
 from app.web.state import FileGone, VenueState
@@ -70,6 +72,13 @@ class VenueApp:
         self.templates.filters["number"] = wording.number_text
         self.templates.filters["code_text"] = wording.code_text  # results are typed too
         self.templates.filters["game_code"] = wording.game_code
+        # A Team Swiss's points are its primary score: headed 场分 or 局分, not 积分.
+        self.templates.filters["points_header"] = lambda table, lang: wording.points_header(
+            getattr(table, "primary", None), lang)
+        self.templates.filters["tiebreak_header"] = _tiebreak_header
+        self.templates.filters["cross_cell"] = lambda cell, row, lang: wording.team_cross_cell(
+            cell, row.team.withdrawn_from, lang)
+        self.templates.filters["withdrawn"] = wording.withdrawn_text
         self.claims_version = 0
 
     # ----- helpers ---------------------------------------------------------------------
@@ -94,11 +103,19 @@ class VenueApp:
             return "".join(template.blocks["live"](template.new_context(context)))
         return template.render(context)
 
+    def _crosstable(self, group: str) -> Any:
+        return self.state.cached(("crosstable-data", group),
+                                 lambda: team_crosstable.crosstable_view(self.state.event, group))
+
+    def _team_swiss_groups(self) -> frozenset[str]:
+        return self.state.cached("team-swiss-groups",
+                                 lambda: team_swiss.team_swiss_groups(self.state.event))
+
     def _common(self, lang: str) -> dict[str, Any]:
         overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
         return {"t": TEXTS[lang], "lang": lang, "other": "en" if lang == "zh" else "zh",
                 "overview": overview, "mark": self.state.mark, "colour": COLOUR[lang],
-                "outcome": OUTCOME[lang]}
+                "outcome": OUTCOME[lang], "team_swiss": self._team_swiss_groups()}
 
     async def _page(self, request: Request, name: str,
                     build: Callable[[str], dict[str, Any]], extra_key: Any = None,
@@ -159,6 +176,22 @@ class VenueApp:
         return await self._page(request, "standings.html", lambda lang: {
             "group": group, "table": self._standings(group)})
 
+    async def crosstable(self, request: Request) -> Response:
+        """A Team Swiss group's team crosstable: teams x rounds (opponent, side, match
+        result, game points); other groups have none here (404, saying why)."""
+        group = request.path_params["group"]
+
+        def build(lang: str) -> dict[str, Any]:
+            if group not in self._team_swiss_groups():
+                raise UserError(f"{group} 不是团体积分编排的组别，没有团体交叉表",
+                                f"{group} is not a Team Swiss group: no team crosstable", group)
+            return {"group": group, "table": self._crosstable(group),
+                    "legend": wording.team_cross_legend(lang),
+                    "match_header": wording.points_header(PrimaryScore.MATCH, lang),
+                    "game_header": wording.points_header(PrimaryScore.GAME, lang)}
+
+        return await self._page(request, "crosstable.html", build)
+
     async def player(self, request: Request) -> Response:
         group = request.path_params["group"]
         player_id = int(request.path_params["player"])
@@ -195,7 +228,9 @@ class VenueApp:
             # Type as large as lets `rows` rows and the heading fit the screen's height.
             font = min(5.0, (82 / (rows + 1) - 1) / 1.45)
             return {"slides": self._slides(names, rows, lang), "pace": pace,
-                    "row_font": f"{font:.2f}vh"}
+                    "row_font": f"{font:.2f}vh",
+                    "match_header": wording.points_header(PrimaryScore.MATCH, lang),
+                    "game_header": wording.points_header(PrimaryScore.GAME, lang)}
 
         return await self._page(request, "projector.html", build, params=(chosen, pace, rows))
 
@@ -223,7 +258,21 @@ class VenueApp:
                                    "title": f"{group} · {t['standings']} · {after}",
                                    "page": t["page_k"].format(k=k, n=len(parts)),
                                    "rows": part})
+                if group in self._team_swiss_groups():
+                    slides += self._cross_slides(group, rows, after, t)
         return slides
+
+    def _cross_slides(self, group: str, rows: int, after: str, t: dict[str, str]
+                      ) -> list[dict[str, Any]]:
+        """A Team Swiss's crosstable on the projector, `rows` teams a slide."""
+        table = self._crosstable(group)
+        if not table.rounds:
+            return []
+        parts = data.chunks(list(table.rows), rows)
+        return [{"kind": "crosstable", "group": group, "table": table,
+                 "title": f"{group} · {t['crosstable']} · {after}",
+                 "page": t["page_k"].format(k=k, n=len(parts)), "rows": part}
+                for k, part in enumerate(parts, start=1)]
 
     # ----- JSON ------------------------------------------------------------------------
 
@@ -398,6 +447,12 @@ class VenueApp:
         return Response(qr_svg(address), media_type="image/svg+xml")
 
 
+def _tiebreak_header(key: str, label: str, lang: str) -> str:
+    """A tie-break column's heading: the group's own label in Chinese, its English name (never
+    its stored key) in English."""
+    return label if lang == "zh" else wording.TIEBREAK_ENGLISH.get(key, label)
+
+
 def qr_svg(address: str, scale: int = 8) -> str:
     """A QR code of `address` as SVG text (error correction M, quiet zone kept)."""
     code = segno.make_qr(address, error="m")
@@ -525,6 +580,7 @@ def create_app(state: VenueState) -> Any:
         Route("/", venue_app.groups),
         Route(group + "/pairings", venue_app.pairings),
         Route(group + "/standings", venue_app.standings),
+        Route(group + "/crosstable", venue_app.crosstable),
         Route(group + "/players/{player:int}", venue_app.player),
         Route(group + "/results", venue_app.results_page),
         Route("/projector", venue_app.projector),

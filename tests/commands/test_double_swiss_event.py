@@ -71,7 +71,7 @@ def test_seven_rounds_are_paired_and_entered(tmp_path: Path,
     assert dict(tournament.header)["092"] == "FIDE_DOUBLE_SWISS_2026"
     assert tournament.rounds_played == 7
     assert "Double-Swiss (FIDE C.04.5)" in trf.read_text(encoding="utf-8")
-    # the games' points are in the file (XXG), so every round checks out by C.04.5
+    # the games' points are in the file (XXD), so every round checks out by C.04.5
     assert any(r.game_points is not None for p in tournament.snapshot().players
                for r in p.rounds)
     capsys.readouterr()

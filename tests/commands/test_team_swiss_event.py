@@ -141,6 +141,17 @@ def test_a_24_team_swiss_is_paired_entered_ranked_and_printed(
     assert [row[2] for row in ranking[1:]] == [r[2] for r in rows[1:]]
     cross = next(v for k, v in sheets.items() if "团体交叉表" in k)
     assert len(cross) == TEAMS + 1 and any("胜" in str(c) for c in cross[1])
+    # teams x rounds: the opponent's row, the side (先 named first, 后 second), the result,
+    # the game points own first; then the team's match and game points
+    assert cross[0][3:3 + ROUNDS] == tuple(f"第{k}轮" for k in range(1, ROUNDS + 1))
+    assert cross[0][3 + ROUNDS:5 + ROUNDS] == ("场分", "局分")
+    cell = re.compile(r"(\d+)([先后]) (胜|和|负|不战胜|弃权负) (\d+):(\d+)")
+    for row in cross[1:]:
+        found = [cell.fullmatch(str(c)) for c in row[3:3 + ROUNDS]]
+        assert all(found), row
+        assert sum(int(f.group(4)) for f in found if f) == row[4 + ROUNDS]  # 局分 summed
+    assert {f.group(2) for r in cross[1:] for c in r[3:3 + ROUNDS]
+            if (f := cell.fullmatch(str(c)))} == {"先", "后"}
     trf_path = next(p for p in out_dir.rglob("*.trf") if "棋手" not in p.name)
     # every round re-paired from the file's team records is the round the event paired
     code, out, err = run(capsys, "trf", "check", trf_path, "--system", "team_swiss",
@@ -149,9 +160,97 @@ def test_a_24_team_swiss_is_paired_entered_ranked_and_printed(
     trf = trf_path.read_text(encoding="utf-8")
     records = [line for line in trf.splitlines() if line.startswith("310 ")]
     assert "092 FIDE_TEAM_SWISS_2026" in trf and len(records) == TEAMS
-    # 310: the team's match points (55-60), game points (62-67) and rank (69-71)
-    by_name = {line[8:40].strip(): line for line in records}
+    # 310: the team's match points (55-60), game points (62-67) and rank (69-71), columns
+    # counted in UTF-8 bytes (app.pairing.trf)
+    by_name = {line.encode()[8:40].decode().strip(): line.encode() for line in records}
     for row in rows[1:]:
         line = by_name[row[2]]
         assert float(line[54:60]) == int(row[4]) and float(line[61:67]) == int(row[5])
-        assert line[68:71].strip() == row[0].rstrip("=")
+        assert line[68:71].strip().decode() == row[0].rstrip("=")
+
+
+def _file_state(path: Path) -> dict[str, bytes]:
+    """The event file and its companions (journal, snapshots) byte for byte."""
+    return {p.name: p.read_bytes() for p in path.parent.rglob("*")
+            if p.is_file() and p.name.startswith(path.name)}
+
+
+def _pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
+def test_a_team_withdraws_is_not_paired_and_comes_back(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`team-withdraw`: a team leaves from the next round (all its members), is not paired
+    while away (C.04.1: only the teams present), is marked 退赛 on the standings and the
+    crosstable, on paper too, and `--reinstate` brings it back; a refused withdrawal says why
+    in both languages and leaves the file as it was."""
+    path = tmp_path / "tuanti.gomoku"
+    assert run(capsys, "new", path, "--preset", "tuanti-2026")[0] == 0
+    for k in range(1, 7):
+        assert run(capsys, "team-add", path, "--group", GROUP, f"第{k}队", f"甲{k}/男",
+                   f"乙{k}/男", f"丙{k}/女")[0] == 0
+
+    def play(round_: int) -> list[tuple[int, str, str]]:
+        code, out, err = run(capsys, "pair", path, "--group", GROUP)
+        assert code == 0, err
+        for match, _first, _second in _matches(out):
+            assert run(capsys, "team-result", path, "--group", GROUP, round_, match,
+                       "1-0", "0-1", "1-0")[0] == 0
+        return _matches(out)
+
+    assert len(play(1)) == 3
+    before = _file_state(path)
+    for args, zh, en in (
+            (("第2队", "--from-round", "1"), "第1轮已编排", "round 1 is paired already"),
+            (("第9队",), "没有队伍“第9队”", "no team '第9队'"),
+            (("第2队", "--from-round", "8"), "本组只有7轮", "the group has 7 rounds"),
+            (("--reinstate", "第2队"), "第2队 没有退赛", "第2队 has not withdrawn")):
+        code, out, err = run(capsys, "team-withdraw", path, "--group", GROUP, *args)
+        assert code == 2 and out == "" and zh in err and en in err, (args, err)
+        assert _file_state(path) == before, args  # refused: nothing written
+    code, out, err = run(capsys, "team-withdraw", path, "--group", GROUP, "第2队")
+    assert code == 0, err
+    assert "第2队 第2轮起退赛" in out and "withdrew from round 2" in out
+    code, out, err = run(capsys, "team-withdraw", path, "--group", GROUP, "第2队")
+    assert code == 2 and "第2队 已从第2轮起退赛" in err and "withdrew already" in err
+    code, out, _err = run(capsys, "teams", path, "--group", GROUP)
+    assert "第2队（第2轮起退赛）" in out
+
+    second = play(2)  # five teams present: two matches and a bye, 第2队 in none
+    assert len(second) == 2 and not any("第2队" in (a, b) for _m, a, b in second)
+    code, out, _err = run(capsys, "standings", path, "--group", GROUP, "--csv")
+    assert code == 0 and "第2队" in out
+
+    out_dir = tmp_path / "papers"
+    assert run(capsys, "export", path, "--out", out_dir, "--pdf", "--xlsx")[0] == 0
+    pdfs = {p.name: p for p in out_dir.rglob("*.pdf")}
+    standings = _pdf_text(next(p for n, p in pdfs.items() if "团体赛 名次" in n))
+    line = next(x for x in standings.splitlines() if "第2队" in x)
+    assert "第2轮起退赛" in line  # the withdrawal on the team's line of the standings
+    cross = _pdf_text(next(p for n, p in pdfs.items() if "团体交叉表" in n))
+    line = next(x for x in cross.splitlines() if "第2队" in x)
+    assert "退赛" in line.split("第2队", 1)[1]  # its round-2 cell
+    book = load_workbook(next(out_dir.rglob("赛事数据.xlsx")), read_only=True)
+    sheet = next(s for s in book.worksheets if "团体交叉表" in s.title)
+    rows = list(sheet.iter_rows(values_only=True))
+    withdrawn = next(r for r in rows if "第2队" in str(r[2]))
+    assert withdrawn[4] == "退赛" and "第2轮起退赛" in str(withdrawn[-1])
+
+    code, out, err = run(capsys, "team-withdraw", path, "--group", GROUP, "--reinstate",
+                         "第2队")
+    assert code == 0 and "恢复参赛" in out, err
+    third = play(3)  # six teams again: three matches, 第2队 in one of them
+    assert len(third) == 3 and any("第2队" in (a, b) for _m, a, b in third)
+    code, out, _err = run(capsys, "teams", path, "--group", GROUP)
+    assert "退赛" not in out
+    # the TRF: the absent team in no match of round 2, the bye's 320 record; `trf check`
+    # pairs every round again from the file as the event paired it
+    out_dir = tmp_path / "federation"
+    code, _out, err = run(capsys, "export", path, "--out", out_dir, "--only", "上报材料")
+    assert code == 0, err
+    trf = next(p for p in out_dir.rglob("*.trf") if "棋手" not in p.name)
+    assert any(line.startswith("320 ") for line in trf.read_text(encoding="utf-8").splitlines())
+    code, out, err = run(capsys, "trf", "check", trf, "--system", "team_swiss")
+    assert code == 0, out + err

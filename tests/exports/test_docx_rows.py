@@ -5,6 +5,10 @@ ideographic space, characters XML escapes)."""
 
 from __future__ import annotations
 
+import zipfile
+from pathlib import Path
+
+import pytest
 from docx import Document
 from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.shared import Pt
@@ -60,3 +64,28 @@ def test_fast_rows_are_what_python_docx_writes() -> None:
     for size in (9.0, 7.0, 10.5):
         block = TableBlock(columns, rows, size=size)
         assert _by_booklet(block) == _by_python_docx(block)
+
+
+def _saved_document_xml(deferred: bool, path: Path) -> bytes:
+    """A document with two tables of TEXTS rows, saved with its rows put in as elements or
+    deferred to the save (what the booklets do)."""
+    document = Document()
+    columns = (Column("名次"), Column("姓名", "LEFT"))
+    later = docx_booklet._DeferredRows() if deferred else None
+    for size in (9.0, 7.0):
+        block = TableBlock(columns, tuple(zip(TEXTS, TEXTS[::-1], strict=True)), size=size)
+        docx_booklet._table(document, block, False, later)
+        document.add_paragraph("表后")
+    if later is None:
+        document.save(str(path))
+    else:
+        later.save(document, path)
+    with zipfile.ZipFile(path) as saved:
+        return saved.read("word/document.xml")
+
+
+@pytest.mark.slow  # the fonts are registered for the widths
+def test_rows_deferred_to_the_save_are_the_rows_as_elements(tmp_path: Path) -> None:
+    deferred = _saved_document_xml(True, tmp_path / "deferred.docx")
+    assert b"<!--rows" not in deferred
+    assert deferred == _saved_document_xml(False, tmp_path / "elements.docx")

@@ -123,15 +123,19 @@ def literal_round(entrants: Sequence[Entrant], may_meet: Callable[[int, int], bo
             raise TooLarge
         ups = frozenset(chosen)
 
-        def cost(pairing: list[tuple[int, int]], ups: frozenset[int] = ups) -> tuple[int, ...]:
-            total: list[int] = []
-            for a, b in pairing:
-                f = failures(a, b, ups)
-                total = [x + y for x, y in zip(total, f, strict=True)] if total else list(f)
-            return tuple(total)
+        pair_cost = {(a, b): failures(a, b, ups) for x, a in enumerate(members)
+                     for b in members[x + 1:] if may_meet(a, b)}
 
-        best = min(_pairings(members, may_meet),
-                   key=lambda p: (cost(p), identifier(p, tpn.__getitem__)))
+        def key(pairing: list[tuple[int, int]],
+                pair_cost: dict[tuple[int, int], tuple[int, ...]] = pair_cost
+                ) -> tuple[tuple[int, ...], list[int]]:
+            total = tuple(map(sum, zip(*(pair_cost[p] for p in pairing), strict=True)))
+            # the failures, then the identifier of 3.6.2 (`identifier`: _pairings gives
+            # each pair as (lower TPN, higher TPN), the pairs by their top members)
+            return total, [tpn[a] for a, _ in pairing] + [tpn[b] for _, b in pairing]
+
+        best = min(_pairings(members, may_meet), key=key)
+        assert key(best)[1] == identifier(best, tpn.__getitem__)
         brackets.append(sorted(best, key=lambda p: tpn[p[0]]))
         unpaired -= set(members)
     return bye, brackets

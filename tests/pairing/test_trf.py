@@ -347,10 +347,11 @@ def test_write_columns_and_info() -> None:
     assert lines[5] == "152 W"
     # A (absence) is left out at its default 0: bbpPairings reads no A.
     assert lines[6] == "162  W 2.0    D 1.0    L 0.0    P 2.0"
-    record = lines[7]
-    assert record[4:8] == "   1" and record[9] == "m" and record[14:16] == "张三"
-    assert record[69:79] == "2010/05/01" and record[80:84] == " 4.0" and record[85:89] == "   1"
-    assert record[91:99] == "   2 w 1"
+    # columns counted in UTF-8 bytes (tests/pairing/test_trf_columns.py): 张三 fills 6 of 33
+    record = lines[7].encode("utf-8")
+    assert record[4:8] == b"   1" and record[9:10] == b"m" and record[14:20] == "张三".encode()
+    assert record[69:79] == b"2010/05/01" and record[80:84] == b" 4.0"
+    assert record[85:89] == b"   1" and record[91:99] == b"   2 w 1"
     back = read_trf(text)
     assert back.player(1).name == "张三" and back.player(1).birth == "2010/05/01"
     assert back.snapshot().player(2) == snapshot.player(2)
@@ -587,9 +588,12 @@ def test_games_points_round_trip_through_xxg_and_a_bad_number_is_refused() -> No
     snapshot = S((H(1, (R(1, O.WIN, 2, C.FIRST, 2, 3),)), H(2, (R(1, O.LOSS, 1, C.SECOND, 0, 1),)),
                   H(3, (R(1, O.PAB, None, None, 2, 3),))), 3)
     text = write(snapshot, newline="\n")
-    assert "XXG    1   3.0" in text
+    assert "XXD    1   3.0" in text and "XXG" not in text  # the Go library's XXG is its own
     read = read_trf(text)
     assert [r.game_points for p in read.snapshot().players for r in p.rounds] == [3, 1, 3]
+    # files written before under XXG still read
+    old = read_trf(text.replace("XXD ", "XXG "))
+    assert [r.game_points for p in old.snapshot().players for r in p.rounds] == [3, 1, 3]
     with pytest.raises(UserError) as refused:
-        read_trf(text + "XXG    9     1\n")
-    assert "XXG" in refused.value.en and "9" in refused.value.en
+        read_trf(text + "XXD    9     1\n")
+    assert "XXD" in refused.value.en and "9" in refused.value.en

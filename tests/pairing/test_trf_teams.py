@@ -62,11 +62,14 @@ def test_a_team_s_match_is_read_from_its_players_records() -> None:
 def test_the_310_record_holds_the_fields_in_trf_2026_columns() -> None:
     lines = team_lines(TEAMS, team_histories(TEAMS, PLAYERS, 2, BYE), 2, BYE,
                        ranks={1: 1, 2: 3, 3: 2})
-    assert lines[0] == "352 WB" and lines[1].startswith("362 TW")
-    team = next(line for line in lines if line.startswith("310   1"))
-    assert team[8:40].strip() == "甲队"
+    # 362 laid out as 162 (code in 5-6, points in 7-10, 9-column cells): as gacrux reads it
+    assert lines[0] == "352 WB" and lines[1] == "362 TW 2.0   TD 1.0   TL 0.0"
+    # columns counted in UTF-8 bytes: 甲队 fills 6 of the name's 32
+    team = next(line for line in lines if line.startswith("310   1")).encode("utf-8")
+    assert team[8:40].decode("utf-8").strip() == "甲队"
+    assert team[47:53] == b"     0"  # the strength factor, written so that no field shifts
     assert float(team[54:60]) == 4.0 and float(team[61:67]) == 7.0  # 2 + 2; 3 + 4
-    assert team[68:71].strip() == "1" and team[73:].split() == ["1", "2"]
+    assert team[68:71].strip() == b"1" and team[73:].split() == [b"1", b"2"]
     assert "320  2.0  2.0 003 002" in lines  # 5-8, 10-13, then a team each round
     assert "330 +- 002 001 003" in lines
 

@@ -46,17 +46,18 @@ def test_an_event_named_on_the_command_line_opens_once_the_window_is_shown(
     path = tmp_path / "event.db"
     Event.create(path, preset="qiwang-2022").close()
     exposed_at_opening: list[bool] = []
-    opened_event = window.open_event
+    start = window.opening.start
 
-    def opening(where):  # type: ignore[no-untyped-def]
+    def opening(where, done):  # type: ignore[no-untyped-def]
         handle = window.windowHandle()
         exposed_at_opening.append(handle is not None and handle.isExposed())
-        return opened_event(where)
+        return start(where, done)
 
-    window.open_event = opening
+    window.opening.start = opening
     done: list[bool] = []
     open_when_shown(window, path, lambda: done.append(True))
     assert window.ev is None and str(path) in window.status_label.text()  # "opening …"
+    assert window.stack.currentWidget() is window.opening.page  # shown at once
     qtbot.waitUntil(lambda: bool(done), timeout=10000)
     assert exposed_at_opening == [True]
     assert window.ev is not None and window.stack.currentWidget() is window.tabs

@@ -44,7 +44,7 @@ def test_choose_the_double_swiss_and_pair_two_rounds(window, tmp_path):
 def test_the_double_swiss_groups_papers_and_trf_from_the_export_dialog(window, tmp_path,
                                                                         monkeypatch):
     """From the window, the round list on paper (pdftotext) and the federation package's TRF,
-    which `trf check` pairs again round by round with no difference (C.04.5, its XXG games'
+    which `trf check` pairs again round by round with no difference (C.04.5, its XXD games'
     points)."""
     import subprocess
 
@@ -71,5 +71,5 @@ def test_the_double_swiss_groups_papers_and_trf_from_the_export_dialog(window, t
                and "FIDE_DOUBLE_SWISS_2026" in p.read_text(encoding="utf-8"))
     tournament = read_trf(trf.read_text(encoding="utf-8"))
     assert GROUP in dict(tournament.header)["012"]
-    assert tournament.rounds_played == 2 and "XXG" in trf.read_text(encoding="utf-8")
+    assert tournament.rounds_played == 2 and "XXD" in trf.read_text(encoding="utf-8")
     assert main(["trf", "check", str(trf)]) == 0

@@ -16,7 +16,7 @@ def test_every_text_has_chinese_and_english() -> None:
         assert zh.strip() and en.strip(), key
 
 
-def test_start_page_lists_the_presets_and_creates_an_event(window, tmp_path, monkeypatch):
+def test_start_page_lists_the_presets_and_creates_an_event(window, qtbot, tmp_path, monkeypatch):
     page = window.start_page
     names = [page.presets.item(i).data(Qt.ItemDataRole.UserRole)
              for i in range(page.presets.count())]
@@ -39,7 +39,9 @@ def test_start_page_lists_the_presets_and_creates_an_event(window, tmp_path, mon
     window.close_event()
     assert window.ev is None and window.stack.currentWidget() is window.start_page
     assert page.recent.item(0).text() == str(target)
-    page._open_recent(page.recent.item(0))
+    page._open_recent(page.recent.item(0))  # opened in a worker, the window answering
+    assert window.stack.currentWidget() is window.opening.page
+    qtbot.waitUntil(lambda: window.ev is not None, timeout=10000)
     assert window.ev is not None and window.ev.store.path == target
 
 

@@ -92,3 +92,60 @@ def test_opening_an_event_imports_no_export_demo_venue_or_pinyin(tmp_path: Path,
     modules, opened = started_modules(tmp_path / "settings.ini", str(event_file))
     assert opened
     assert too_early(modules) == [], f"imported when an event opened: {too_early(modules)}"
+
+
+START_WITH_EVENT = """
+import json, sys
+from pathlib import Path
+from PySide6.QtCore import QSettings, QTimer
+from app.ui.application import create_window, open_when_shown, prepare_application
+app = prepare_application()
+window = create_window([], QSettings(sys.argv[1], QSettings.Format.IniFormat))
+seen = {}
+ticks = []
+start = window.opening.start
+
+def starting(path, done):
+    handle = window.windowHandle()
+    seen["exposed"] = handle is not None and handle.isExposed()
+    seen["sqlalchemy"] = "sqlalchemy" in sys.modules
+    seen["page"] = window.stack.currentWidget().objectName()
+    seen["text"] = window.opening.page.text.text()
+    QTimer.singleShot(0, lambda: seen.setdefault("ticks", len(ticks)))
+    return start(path, done)
+
+def opened():
+    seen["ticks_while_opening"] = len(ticks) - seen.get("ticks", 0)
+    view = window.setup_view
+    seen["event"] = window.ev is not None
+    seen["shown"] = window.stack.currentWidget() is window.tabs
+    seen["groups"] = [view.group_list.item(i).text() for i in range(view.group_list.count())]
+    seen["title"] = window.windowTitle()
+    app.quit()  # (which closes the window, and the event)
+
+window.opening.start = starting
+timer = QTimer()
+timer.timeout.connect(lambda: ticks.append(1))
+timer.start(10)
+open_when_shown(window, Path(sys.argv[2]), opened)
+app.exec()
+print(json.dumps(seen))
+"""
+
+
+def test_the_window_given_an_event_is_shown_before_the_database_layer_loads(
+        tmp_path: Path, event_file: Path) -> None:
+    # As main.py starts it: the window is on the screen, saying which file it opens, before
+    # SQLAlchemy is imported; the event is loaded in a worker, the window's loop running
+    # meanwhile (its 10 ms timer answered), then shown.
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", START_WITH_EVENT, str(tmp_path / "s.ini"),
+                           str(event_file)], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["exposed"] and not seen["sqlalchemy"], seen
+    assert seen["page"] == "opening_page" and str(event_file) in seen["text"]
+    assert seen["ticks_while_opening"] >= 3, seen
+    assert seen["event"] and seen["shown"] and GROUP in seen["groups"]
+    assert seen["title"].startswith("event.sqlite")

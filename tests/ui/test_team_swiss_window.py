@@ -6,6 +6,8 @@ standings view ranks the teams on match points with game points beside them."""
 
 from __future__ import annotations
 
+import pytest
+
 from app.services import queries
 from app.services.ranking import standings as standings_of
 from app.wording import place_text
@@ -73,9 +75,193 @@ def test_choose_the_team_swiss_pair_enter_and_rank(window, tmp_path):
     assert {row[1] for row in table} == {f"{city}队" for city in CITIES}
     headers = [standings.table.horizontalHeaderItem(c).text()
                for c in range(standings.table.columnCount())]
-    assert headers[1:5] == ["团体", "单位", "积分", "局分"]
+    assert headers[1:5] == ["团体", "单位", "场分", "局分"]  # the primary score by its name
     points = [int(row[3]) for row in table]
     assert points == sorted(points, reverse=True) and sum(points) == 2 * 3 * 2  # 2 a match
     ranked = standings_of(window.ev, GROUP)  # the view shows the service's team standings
     assert [(row[0], row[1], row[4]) for row in table] == [
         (place_text(r.place, r.shared), r.player.name, str(r.tiebreaks[0])) for r in ranked.rows]
+
+
+# ----- 24 teams, end to end from the window ----------------------------------------------------
+
+TEAMS = 24
+ROUNDS = 7
+EVENT = "团体赛"  # the tuanti template's group
+GONE = "第5队"  # withdraws after round 2 (rounds 3 and 4 away), reinstated for round 5
+KEYS = ("1", "0", "=", "1", "0")
+
+
+def _keys(round_: int, match: int) -> str:
+    """The keys typed for a match's three boards (first-named team's boards first)."""
+    if (round_, match) == (2, 3):
+        return "11="  # each black wins (board 2's black is the second-named team's), one
+        # drawn: each team 3 game points, a drawn match
+    if (round_, match) == (4, 1):
+        return "+++"  # the second-named team forfeits every board
+    return "".join(KEYS[(round_ * 7 + match * 3 + board) % 5] for board in range(1, 4))
+
+
+def _pair_and_type(window, qtbot, round_: int) -> list:  # type: ignore[no-untyped-def]
+    """Pair the round from the rounds view (F5) and type each match on the entry line."""
+    from PySide6.QtCore import Qt
+
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    select_group(rounds, EVENT)
+    before = rounds.round_box.count()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_F5)  # the arbiter's key for 编排下一轮
+    try:
+        qtbot.waitUntil(lambda: rounds.round_box.count() == before + 1, timeout=20_000)
+    except Exception:
+        raise AssertionError(window.last_error + " | " + window.status_label.text()) from None
+    assert "FIDE C.04.6" in rounds.report.toPlainText()
+    info = queries.round_view(window.ev, EVENT, round_)
+    for board in info.boards:
+        if board.second_team:
+            rounds.entry.setFocus()
+            qtbot.keyClicks(rounds.entry, f"{board.number} {_keys(round_, board.number)}")
+            qtbot.keyClick(rounds.entry, Qt.Key.Key_Return)
+            # saved: the line is cleared (with a bye's board in the round too)
+            assert rounds.entry.text() == "", (round_, window.last_error)
+    return list(queries.round_view(window.ev, EVENT, round_).boards)
+
+
+def _withdraw_gone(window, monkeypatch, from_round: int):  # type: ignore[no-untyped-def]
+    """The players view: choose the team in the list, 整队退赛…, the round asked."""
+    from PySide6.QtWidgets import QInputDialog
+
+    players = window.players_view
+    window.tabs.setCurrentWidget(players)
+    select_group(players, EVENT)
+    row = next(k for k, team in enumerate(players.team_infos) if team.name == GONE)
+    players.teams.setCurrentRow(row)
+    withdrawal = players.team_withdrawal
+    assert withdrawal.withdraw_button.isVisible() and withdrawal.withdraw_button.isEnabled()
+    assert not withdrawal.reinstate_button.isEnabled()
+    monkeypatch.setattr(QInputDialog, "getInt", lambda *args: (from_round, True))
+    withdrawal.withdraw_button.click()
+    return players
+
+
+@pytest.mark.slow  # seven rounds of 24 teams typed in the window, every paper written
+def test_a_24_team_swiss_run_from_the_window(window, qtbot, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """The tuanti template's team event in the window: type B colours chosen on the form, 24
+    teams registered (one through the team dialog), seven rounds paired by F5 and typed match
+    by match on the entry line (a drawn match, a forfeited one), a team withdrawn after round
+    2 in the players view (a refused withdrawal first: it says why and writes nothing) and
+    reinstated after round 4, the standings headed 场分 / 局分, and the papers and the TRF from
+    the export dialog, read back from the files."""
+    import re
+
+    from openpyxl import load_workbook
+
+    from app.cli import main
+    from app.services import team_swiss
+    from app.ui import export_dialog
+    from tests.ui.helpers import pdf_text, screenshot
+
+    assert window.new_event(tmp_path / "tuanti.db", "tuanti-2026"), window.last_error
+    setup = window.setup_view
+    names = [setup.group_list.item(i).text() for i in range(setup.group_list.count())]
+    setup.group_list.setCurrentRow(names.index(EVENT))
+    assert setup.system.currentData() == "team_swiss"  # the template's system
+    assert setup.team_primary.currentText().startswith("场分")
+    setup.team_colours.setCurrentIndex(setup.team_colours.findData("B"))
+    assert setup.rounds.value() == ROUNDS
+    assert setup.save_group(), window.last_error
+
+    players = window.players_view
+    window.tabs.setCurrentWidget(players)
+    select_group(players, EVENT)
+    dialog = players.team_dialog_for(EVENT)  # the first team typed into the dialog
+    dialog.name.setText("第1队")
+    dialog.unit.setText("第1队")
+    dialog.members.setPlainText("队1甲 男\n队1乙 男\n队1丙 女")
+    dialog.ok_button.click()
+    assert dialog.result(), dialog.error.text()
+    for k in range(2, TEAMS + 1):
+        members = [(f"队{k}甲", "M"), (f"队{k}乙", "M"), (f"队{k}丙", "F")]
+        assert players.add_team(EVENT, f"第{k}队", members) is not None, window.last_error
+    assert players.teams.count() == TEAMS
+
+    met: set[frozenset[str]] = set()
+    for round_ in range(1, ROUNDS + 1):
+        if round_ == 3:  # after round 2: first a refused withdrawal, then from round 3
+            _withdraw_gone(window, monkeypatch, 2)
+            assert "第2轮已编排" in window.last_error and "第3轮起" in window.last_error
+            assert team_swiss.withdrawals(window.ev, EVENT) == {}  # nothing written
+            players = _withdraw_gone(window, monkeypatch, 3)
+            assert team_swiss.withdrawals(window.ev, EVENT) == {GONE: 3}
+            shown = players.teams.item(4).text()
+            assert shown.startswith(f"5. {GONE}") and "第3轮起退赛" in shown
+            assert players.team_withdrawal.reinstate_button.isEnabled()
+            screenshot(window, "team_swiss/players-withdrawn")
+        if round_ == 5:  # reinstated: paired again from round 5
+            players = window.players_view
+            window.tabs.setCurrentWidget(players)
+            players.team_withdrawal.reinstate_button.click()
+            assert team_swiss.withdrawals(window.ev, EVENT) == {}, window.last_error
+        boards = _pair_and_type(window, qtbot, round_)
+        teams = [t for b in boards for t in (b.first_team, b.second_team) if t]
+        byes = [b for b in boards if not b.second_team]
+        if round_ in (3, 4):
+            assert GONE not in teams and len(byes) == 1  # 23 teams: one bye
+        else:
+            assert teams.count(GONE) == 1 and not byes
+        for board in boards:
+            if board.second_team:
+                pair = frozenset((board.first_team, board.second_team))
+                assert pair not in met  # C.04.1 b: never twice
+                met.add(pair)
+                assert board.result is not None, (round_, board.number)
+        if round_ == 3:
+            standings = window.standings_view
+            window.tabs.setCurrentWidget(standings)
+            select_group(standings, EVENT)
+            row = next(r for r in standings.standings_texts() if r[1].startswith(GONE))
+            assert row[1] == f"{GONE}（第3轮起退赛）"
+    drawn = queries.round_view(window.ev, EVENT, 2).boards[2]
+    assert drawn.result is not None and drawn.result.winner is None  # 3:3, a drawn match
+
+    standings = window.standings_view
+    window.tabs.setCurrentWidget(standings)
+    select_group(standings, EVENT)
+    table = standings.standings_texts()
+    headers = [standings.table.horizontalHeaderItem(c).text()
+               for c in range(standings.table.columnCount())]
+    assert headers[1:8] == ["团体", "单位", "场分", "局分", "直胜", "索伯分", "对手分"]
+    assert len(table) == TEAMS and "临时" not in standings.legend.text()
+    points = [int(row[3]) for row in table]
+    assert points == sorted(points, reverse=True)
+    assert sum(points) == 2 * (TEAMS // 2 * 5 + (TEAMS // 2 - 1) * 2) + 2 * 2  # byes win 2
+    screenshot(window, "team_swiss/standings")
+
+    monkeypatch.setattr(export_dialog, "open_folder", lambda _folder: True)
+    window.act_export.trigger()
+    dialog = window.export_dialog
+    dialog.document.setCurrentIndex(0)  # everything
+    dialog.folder.setText(str(tmp_path / "papers"))
+    written = dialog.export()
+    assert written, window.last_error
+    pdfs = {p.name: p for p in written if p.suffix == ".pdf"}
+    ranking = pdf_text(next(p for n, p in pdfs.items() if "团体赛 名次" in n))
+    header = next(line for line in ranking.splitlines() if "场分" in line)
+    assert "局分" in header and "积分" not in header
+    leader = next(line for line in ranking.splitlines() if line.strip().startswith("1 "))
+    assert table[0][1] in leader
+    cross = pdf_text(next(p for n, p in pdfs.items() if "团体交叉表" in n))
+    line = next(x for x in cross.splitlines() if f"{GONE}" in x and "." in x)
+    assert line.count("缺赛") == 2  # rounds 3 and 4 away (reinstated: no longer 退赛)
+    book = load_workbook(next(p for p in written if p.name == "赛事数据.xlsx"), read_only=True)
+    sheet = next(s for s in book.worksheets if "团体交叉表" in s.title)
+    rows = list(sheet.iter_rows(values_only=True))
+    gone = next(r for r in rows[1:] if GONE in str(r[2]))
+    assert gone[3 + 2] == gone[3 + 3] == "缺赛" and re.fullmatch(r"\d+[先后] .+", gone[3])
+    trf = next(p for p in written if p.suffix == ".trf" and "棋手" not in p.name)  # the teams
+    text = trf.read_text(encoding="utf-8")
+    assert len([x for x in text.splitlines() if x.startswith("310 ")]) == TEAMS
+    # every round of the file re-paired from its team records is the round the window paired
+    assert main(["trf", "check", str(trf), "--system", "team_swiss", "--team-colours", "B"]) == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from app.errors import NoAnswer, UserError
 from app.imports.model import list_mark
+from app.pairing.system import System
 from app.services import knockout, queries
 from app.services.operations import (
     ADD_PLAYER,
@@ -36,24 +36,12 @@ from app.services.operations import (
 from app.ui import common
 from app.ui.common import cell
 from app.ui.i18n import pick, tr
+from app.ui.spelling import initials, pinyin
 from app.ui.views.base import View
+from app.ui.views.team_withdraw import TeamWithdrawal
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ALL = "*"
-
-
-@lru_cache(maxsize=8192)
-def pinyin(text: str) -> str:
-    """`"张三"` -> `"zhang san"` (names sort and search by it; each text spelled once)."""
-    from pypinyin import lazy_pinyin  # its dictionaries load when a name is first spelled
-    return " ".join(lazy_pinyin(text))
-
-
-@lru_cache(maxsize=8192)
-def initials(text: str) -> str:
-    """`"张三"` -> `"zs"` (search by the first letters, as arbiters type)."""
-    from pypinyin import Style, lazy_pinyin
-    return "".join(lazy_pinyin(text, style=Style.FIRST_LETTER))
 
 
 def matches(player: queries.PlayerInfo, needle: str) -> bool:
@@ -182,6 +170,8 @@ class PlayersView(View):
         self.teams.currentRowChanged.connect(lambda _r: self._update_team_buttons())
         self.teams.itemDoubleClicked.connect(lambda _item: self.ask_edit_team())
         self.team_infos: list[knockout.TeamInfo] = []
+        self.team_withdrawal = TeamWithdrawal(self)
+        self._systems: dict[str, System] = {}
         self.table = QTableWidget()
         self.table.setObjectName("players_table")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -198,7 +188,8 @@ class PlayersView(View):
         buttons = QHBoxLayout()
         for button in (self.import_button, self.add_button, self.edit_button,
                        self.withdraw_button, self.reinstate_button, self.absent_button,
-                       self.team_button, self.edit_team_button):
+                       self.team_button, self.edit_team_button,
+                       *self.team_withdrawal.buttons):
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -221,6 +212,7 @@ class PlayersView(View):
     def refresh(self) -> None:
         groups = queries.event_info(self.ev).groups
         self._team_groups = {g.name for g in groups if g.system.team}
+        self._systems = {g.name: g.system for g in groups}
         names = [g.name for g in groups]
         current = self.group.currentData()
         self.group.blockSignals(True)
@@ -231,7 +223,9 @@ class PlayersView(View):
         index = self.group.findData(current) if current is not None else -1
         self.group.setCurrentIndex(index if index >= 0 else (1 if len(names) == 1 else 0))
         self.group.blockSignals(False)
-        self.all_players = queries.players(self.ev, self.selected_group())
+        group = self.selected_group()
+        self.all_players = self.main.standings.prepared(  # read ahead by a worker, if it was
+            ("players", group), lambda: queries.players(self.ev, group))
         self._fill()
         self._fill_teams()
 
@@ -252,6 +246,7 @@ class PlayersView(View):
         for widget in (self.teams, self.teams_label, self.team_button, self.edit_team_button):
             widget.setVisible(group is not None)
         if group is None:
+            self.team_withdrawal.load(None, None)
             return
         try:
             teams = knockout.teams(self.ev, group)
@@ -259,10 +254,12 @@ class PlayersView(View):
             self.main.show_error(error)
             return
         self.team_infos = teams
+        self.team_withdrawal.load(group, self._systems.get(group))
         for team in teams:
             boards = "  ".join(f"{n}. {name}({gender_text(gender)})"
                                for n, (_id, name, gender) in enumerate(team.members, start=1))
-            self.teams.addItem(f"{team.seed}. {team.name}（{team.unit}）  {boards}")
+            mark = self.team_withdrawal.mark(team.name)
+            self.teams.addItem(f"{team.seed}. {team.name}（{team.unit}）{mark}  {boards}")
         self.teams_label.setText(tr("teams_count", count=len(teams)))
         kept = [k for k, team in enumerate(teams) if chosen is not None and team.id == chosen.id]
         if kept:  # the team chosen stays chosen after a change
@@ -285,6 +282,7 @@ class PlayersView(View):
         """Edit a line-up only before play starts; the disabled button says why."""
         why = self.team_edit_refusal() if self.team_group() is not None else None
         self.edit_team_button.setEnabled(why is None)
+        self.team_withdrawal.update_buttons()
         self.edit_team_button.setToolTip(tr("players_team_edit_tip") if why is None
                                          else f"{tr('players_team_edit_tip')}\n— {why}")
 
@@ -561,6 +559,7 @@ class PlayersView(View):
         self.team_button.setText(tr("players_team"))
         self.team_button.setToolTip(tr("players_team_tip"))
         self.edit_team_button.setText(tr("players_team_edit"))
+        self.team_withdrawal.retranslate()
 
 
 ABSENCE_TEXTS = {

@@ -185,13 +185,13 @@ class RoundsView(View):
         name = self.selected_group()
         number = self.current_round_number()
         if name is None and self.stale and self.main.ev is not None:
-            # Not shown yet: for the first group and its last round, what the view will show
-            # first (then asked once, not again when it is first shown).
+            # Not shown yet: what it will show first (the first group's last round), asked once
             groups = queries.event_info(self.ev).groups
             name = groups[0].name if groups else None
             number = (groups[0].rounds_paired or None) if groups else None
         self._refusals = None if name is None or self.main.ev is None else \
-            rounds_service.round_refusals(self.ev, name, number)
+            self.main.standings.prepared(("refusals", name, number),  # read ahead, if it was
+                                         lambda: rounds_service.round_refusals(self.ev, name, number))
         self._refusals_for = (name, number)
 
     def action_refusals(self) -> dict[str, str | None]:
@@ -330,11 +330,11 @@ class RoundsView(View):
         self.round = None
         self.points_before = {}
         if number is not None and name is not None:
-            try:
-                self.round = queries.round_view(self.ev, name, number)
-                if not self.is_team_group():
-                    self.points_before = rounds_service.points_before_round(self.ev, name,
-                                                                            number)
+            team = self.is_team_group()
+            try:  # read ahead by the opening's worker, if it was
+                self.round, self.points_before = self.main.standings.prepared(
+                    ("round", name, number),
+                    lambda: rounds_table.read_round(self.ev, name, number, team))
             except UserError as error:
                 self.main.show_error(error)
         self._fill()
@@ -387,7 +387,8 @@ class RoundsView(View):
     def entry_games(self) -> int:
         """Keys per board: 2 in double-game rounds, one per board of a team match."""
         if self.is_team_group() and self.round is not None:
-            counts = [len(b.games) for b in self.round.boards if b.first_team]
+            # a team's bye (轮空, a Team Swiss with an odd number of teams) has no games
+            counts = [len(b.games) for b in self.round.boards if b.first_team and b.second_team]
             if counts:
                 return min(counts)
         return self.group_info.games_per_round if self.group_info else 1

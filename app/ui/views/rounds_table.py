@@ -4,6 +4,8 @@ table brought up to date in place when the same boards are shown again."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableWidget
 
@@ -12,6 +14,19 @@ from app.services import queries
 from app.ui.common import cell, fit_columns
 from app.ui.i18n import language, tr
 from app.wording import number_text
+
+if TYPE_CHECKING:
+    from app.services.event import Event
+
+
+def read_round(event: Event, group: str, number: int,
+               team: bool) -> tuple[queries.RoundInfo, dict[int, int]]:
+    """The round as the view shows it: its boards, and each player's points before it (in
+    the event's units; none for a team match, whose line-ups show no points)."""
+    from app.services import rounds
+
+    found = queries.round_view(event, group, number)
+    return found, ({} if team else rounds.points_before_round(event, group, number))
 
 
 def headers(team: bool) -> list[str]:

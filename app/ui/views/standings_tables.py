@@ -42,20 +42,26 @@ def fill_standings(table: QTableWidget, info: Any, system: System | None) -> Non
     # A knockout ranks by its bracket (places decided by matches won, huazhi 六、(三)5):
     # teams or players, matches won, no playoff of ties; a title column only if any.
     bracket = system is not None and system.bracket
-    titles = not bracket or any(wording.title_text(row.award) for row in info.rows)
+    lang = language()
+    primary = getattr(info, "primary", None)  # a Team Swiss: its points are 场分 or 局分
+    # Teams ranked by matches (a bracket, a Team Swiss: C.07 shares a tie) are played off and
+    # given grade titles by no regulation: no such columns unless a title was given.
+    teams_ranked = bracket or primary is not None
+    titles = not teams_ranked or any(wording.title_text(row.award) for row in info.rows)
+    points = (wording.points_header(primary, lang) if primary is not None
+              else tr("standings_matches_won" if bracket else "standings_points"))
     headers = [tr("standings_rank"),
                tr("col_team") if system is not None and system.team else tr("col_name"),
-               tr("col_unit"), tr("standings_matches_won" if bracket else "standings_points"),
+               tr("col_unit"), points,
                *[tiebreak_header(key, label) for key, label in info.columns],
                *([tr("standings_open_place")] if sub else []),
-               *([] if bracket else [tr("standings_playoff")]), tr("standings_prize"),
+               *([] if teams_ranked else [tr("standings_playoff")]), tr("standings_prize"),
                *([tr("standings_title_apply")] if titles else [])]
-    lang = language()
     rows = [[wording.place_text(row.place, row.shared), name_cell(row.player, lang),
              row.player.unit,
              wording.number_text(row.points), *map(wording.number_text, row.tiebreaks),
              *([wording.place_text(row.open_place, row.open_shared)] if sub else []),
-             *([] if bracket else [wording.playoff_text(row.playoff, lang)]),
+             *([] if teams_ranked else [wording.playoff_text(row.playoff, lang)]),
              wording.prize_text(row.award, lang),
              *([wording.title_text(row.award)] if titles else [])]
             for row in info.rows]

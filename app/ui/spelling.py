@@ -1,0 +1,31 @@
+"""Names spelled in pinyin, as the players view sorts and searches them: each text spelled
+once per session (pypinyin's dictionaries load when the first name is spelled, a third of a
+second: the opening's worker spells an event's names ahead, app/ui/opening.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+
+@lru_cache(maxsize=8192)
+def pinyin(text: str) -> str:
+    """`"张三"` -> `"zhang san"` (names sort and search by it)."""
+    from pypinyin import lazy_pinyin  # its dictionaries load when a name is first spelled
+
+    return " ".join(lazy_pinyin(text))
+
+
+@lru_cache(maxsize=8192)
+def initials(text: str) -> str:
+    """`"张三"` -> `"zs"` (search by the first letters, as arbiters type)."""
+    from pypinyin import Style, lazy_pinyin
+
+    return "".join(lazy_pinyin(text, style=Style.FIRST_LETTER))
+
+
+def spell_ahead(texts: Iterable[str]) -> None:
+    """Spell these texts now (in a worker), so that showing them later finds them spelled."""
+    for text in texts:
+        pinyin(text)
+        initials(text)
