@@ -12,7 +12,7 @@ label such as 小分) stay as they are in both languages.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
@@ -512,13 +512,20 @@ def team_cross_cell(cell: CrossCell, withdrawn_from: int | None = None,
     return f"{cell.opponent_row}{side} {outcome} {cell.game_points}:{cell.opponent_game_points}"
 
 
+def team_cross_cells(cells: Sequence[CrossCell], withdrawn_from: int | None, rounds: int,
+                     lang: str = "zh") -> list[str]:
+    """A team's cells of the crosstable worded (`team_cross_cell`), blank up to `rounds`."""
+    worded = [team_cross_cell(c, withdrawn_from, lang) for c in cells]
+    return worded + [""] * (rounds - len(worded))
+
+
 def team_cross_legend(lang: str = "zh") -> str:
     """What a team crosstable's cells say (printed under it, shown under the page's table)."""
     return _pick(lang, "格中依次为：对手序号（即行号，按名次排列）、先（先行方，单数台执黑）或后（后行方）、"
                        "本场胜和负、本队与对手的局分；轮空、退赛如所写。",
                  "Each cell: the opponent's row (rows in standings order), f (named first: "
-                 "black on the odd boards) or s (named second), the match won (W), drawn (D) "
-                 "or lost (L), then the game points, own first; bye and wd as written.")
+                 "black on the odd boards) or s (the team named after it), the match won (W), "
+                 "drawn (D) or lost (L), then the game points, own first; bye and wd as written.")
 
 
 # ----- game results (对局结果) ----------------------------------------------------------------

@@ -11,6 +11,7 @@ from app.commands._context import NUMBER, add_event, opened
 
 if TYPE_CHECKING:
     from app.services import playoffs, ranking
+    from app.services.team_crosstable import TeamCrosstable
 
 
 def register(subparsers: Any) -> None:
@@ -93,7 +94,9 @@ def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
     print(f"{info.name}{state}（已完成 {info.rounds_complete}/{info.rounds_planned} 轮 / "
           f"{info.rounds_complete} of {info.rounds_planned} rounds done）")
     labels = "  ".join(label for _key, label in info.columns)
-    print(f"名次  姓名  单位  积分  {labels}" + ("  公开组名次" if info.sub else ""))
+    who = "队伍" if info.primary is not None else "姓名"  # a Team Swiss ranks teams on 场分/局分
+    print(f"名次  {who}  单位  {w.points_header(info.primary)}  {labels}"
+          + ("  公开组名次" if info.sub else ""))
     for row in info.rows:
         title = w.applied_title(w.title_text(row.award))
         extra = "  ".join(x for x in (w.playoff_text(row.playoff), w.prize_text(row.award),
@@ -206,7 +209,8 @@ def _print_team_swiss(table: ranking.StandingsInfo) -> None:
 
     print(f"{table.name} 团体名次 / team standings"
           + ("" if table.final else "（临时·非最终 / provisional）"))
-    print("名次  队伍  积分  " + "  ".join(label for _key, label in table.columns))
+    print(f"名次  队伍  {w.points_header(table.primary)}  "
+          + "  ".join(label for _key, label in table.columns))
     for row in table.rows:
         print(f"{w.place_text(row.place, row.shared, '-'):>4}  {row.player.name}  "
               f"{w.number_text(row.points)}  {'  '.join(map(w.number_text, row.tiebreaks))}"
@@ -254,8 +258,12 @@ def _decline(args: argparse.Namespace) -> int:
 
 def _crosstable(args: argparse.Namespace) -> int:
     from app import wording
-    from app.services import ranking
+    from app.services import ranking, team_swiss
     with opened(args) as context:
+        if context.group_name in team_swiss.team_swiss_groups(context.event):
+            from app.services.team_crosstable import crosstable_view
+            return _print_team_crosstable(crosstable_view(context.event, context.group_name),
+                                          args.csv)
         table = ranking.crosstable(context.event, context.group_name)
         planned = ranking.planned_rounds_of(context.event, context.group_name)
     if table.round_robin:
@@ -280,4 +288,35 @@ def _crosstable(args: argparse.Namespace) -> int:
     print("  ".join(["序号", "名次", "编号", "姓名", *heads, "积分"]))
     for row in rows:
         print("  ".join(row))
+    return 0
+
+
+def _print_team_crosstable(table: TeamCrosstable, as_csv: bool) -> int:
+    """A Team Swiss group's team crosstable (团体交叉表): teams in standings order x rounds,
+    as the papers and the window word each cell (the opponent's row, 先/后, the result, the
+    game points); the CSV with the cells in English words."""
+    from app import wording
+    from app.pairing.team_swiss import PrimaryScore
+
+    lang = "en" if as_csv else "zh"
+    rows: list[list[str]] = []
+    for row in table.rows:
+        mark = "" if as_csv else wording.withdrawn_text(row.team.withdrawn_from, lang)
+        rows.append([str(row.row), wording.place_text(row.place, row.shared),
+                     f"{row.team.name}（{mark}）" if mark else row.team.name,
+                     *wording.team_cross_cells(row.cells, row.team.withdrawn_from,
+                                               table.rounds, lang),
+                     str(row.match_points), str(row.game_points)])
+    rounds = [f"R{k}" for k in range(1, table.rounds + 1)]
+    if as_csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["row", "rank", "team", *rounds, "match_points", "game_points"])
+        writer.writerows(rows)
+        return 0
+    print(f"{table.group} 团体交叉表 / team crosstable（{table.rounds} 轮 / rounds）")
+    print("  ".join(["序号", "名次", "队名", *rounds, wording.points_header(PrimaryScore.MATCH),
+                     wording.points_header(PrimaryScore.GAME)]))
+    for line in rows:
+        print("  ".join(line))
+    print(wording.team_cross_legend())
     return 0

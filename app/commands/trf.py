@@ -83,13 +83,39 @@ def load_text(path_text: str) -> tuple[str, str]:
     except UnicodeDecodeError:
         pass
     text = data.decode("utf-8", "surrogateescape")
-    stray = sum(1 for ch in text if "\udc80" <= ch <= "\udcff")
-    if stray <= text.count("\n001") + 1:  # at most a cut character a player record
+    if all(_cut_at_name_end(line) for line in text.split("\n") if not line.isascii()):
         return text, "utf-8"
     try:
         return data.decode("gb18030"), "gb18030"
     except UnicodeDecodeError:
         return data.decode("latin-1"), "latin-1"
+
+
+_NAME_ENDS = {"001": 47, "013": 36, "310": 40}  # the byte after each record's name field
+
+
+def _cut_at_name_end(line: str) -> bool:
+    """Whether a line's bytes are UTF-8 but for a character cut at the end of its name
+    field (a program that cut the name at its width in bytes): not so a Latin-1 line."""
+    data = line.encode("utf-8", "surrogateescape")
+    end = _NAME_ENDS.get(line[:3])
+    try:
+        data.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        if end is None:
+            return False
+    try:
+        data[end:].decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    for cut in (1, 2, 3):
+        try:
+            data[:end - cut].decode("utf-8")
+            return True
+        except UnicodeDecodeError:
+            continue
+    return False
 
 
 class _Loaded:

@@ -8,6 +8,8 @@ WenKai) for certificates (奖状). See resources/fonts/README.md for files and l
 from __future__ import annotations
 
 import mmap
+from array import array
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -96,6 +98,33 @@ def _read_glyphs_lazily(face: Any) -> None:
     face.get_table = get_table
 
 
+class _Metrics:
+    """A face's horizontal metrics (advance width, left side bearing) by glyph, as the
+    (aw, lsb) pairs reportlab's subsetting reads, held in two arrays instead of a list of
+    tuples (50,000 glyphs of a CJK face)."""
+
+    def __init__(self, pairs: list[tuple[float, int]]) -> None:
+        # reportlab leaves the glyphs past the metrics' last full pair with that pair's width
+        # scaled to 1/1000 em (a float); subsetting only ever takes int() of it
+        self._advance = array("d", (aw for aw, _ in pairs))
+        self._bearing = array("l", (lsb for _, lsb in pairs))
+
+    def __len__(self) -> int:
+        return len(self._advance)
+
+    def __getitem__(self, glyph: int) -> tuple[float, int]:
+        return self._advance[glyph], self._bearing[glyph]
+
+
+def _compact(face: Any) -> None:
+    """Drop or pack what reportlab's TrueType parser keeps of a face beyond what drawing
+    and subsetting read: the glyph-to-characters lists (read only while parsing), the
+    metrics and glyph offsets as arrays; some 15 MiB for the two paper faces."""
+    del face.glyphToChar
+    face.hmetrics = _Metrics(face.hmetrics)
+    face.glyphPos = array("q", face.glyphPos)
+
+
 def register_font(name: str) -> None:
     """Register one shipped face with reportlab (once per process).
 
@@ -115,6 +144,7 @@ def register_font(name: str) -> None:
         )
     face = TTFont(font.name, _MappedFile(font.path), subfontIndex=font.subfont_index)
     _read_glyphs_lazily(face.face)
+    _compact(face.face)
     pdfmetrics.registerFont(face)
     # No separate bold/italic faces are shipped: map them to the regular face so
     # <b> in paragraphs stays on an embedded font.
@@ -135,11 +165,12 @@ def register_fonts() -> tuple[str, ...]:
     return PAPER_FONTS
 
 
-_cmaps: dict[str, frozenset[int]] = {}
+_cmaps: dict[str, Collection[int]] = {}
 
 
-def glyphs(font_name: str) -> frozenset[int]:
-    """The code points the shipped font `font_name` has glyphs for."""
+def glyphs(font_name: str) -> Collection[int]:
+    """The code points the shipped font `font_name` has glyphs for (the keys of the face's
+    own character map: a copy of them would be 3 MiB more)."""
     cmap = _cmaps.get(font_name)
     if cmap is None:
         from reportlab.pdfbase import pdfmetrics
@@ -147,7 +178,7 @@ def glyphs(font_name: str) -> frozenset[int]:
         register_fonts()
         font: Any = pdfmetrics.getFont(font_name)  # a TrueType font: it has a face
         face = font.face
-        cmap = frozenset(face.charToGlyph)
+        cmap = face.charToGlyph.keys()
         _cmaps[font_name] = cmap
     return cmap
 

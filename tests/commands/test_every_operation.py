@@ -37,6 +37,9 @@ NOT_COMMANDS = {
                      "`team-list` print them",
     "tiebreak_columns": "the window's teams dialog (the chain it offers); `standings` prints "
                         "the same columns",
+    "first_open_round": "the window's team withdrawal (the round it starts from by default); "
+                        "`team-withdraw` finds it in the same operation",
+    "team_swiss_groups": "serve (which groups get the venue's team crosstable page)",
     "write_result_slips": "the window's print of one round's slips; `export --only` writes "
                           "the same document",
 }

@@ -112,10 +112,12 @@ def test_a_24_team_swiss_is_paired_entered_ranked_and_printed(
     code, out, err = run(capsys, "standings", path, "--group", GROUP)
     assert code == 0, err
     assert "局分" in out and "索伯分" in out and "临时" not in out
+    assert "名次  队伍  单位  场分  局分" in out  # the primary score by its name, not 积分
     code, out, err = run(capsys, "team-standings", path)
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == f"{GROUP} 团体名次 / team standings" and "局分" in lines[1]
+    assert lines[1].startswith("名次  队伍  场分  局分")
     assert lines[2].split()[:3] == [rows[1][0], rows[1][2], rows[1][4]]
     code, out, err = run(capsys, "crosstable", path, "--group", GROUP)
     assert code == 0, err
@@ -222,6 +224,19 @@ def test_a_team_withdraws_is_not_paired_and_comes_back(
     assert len(second) == 2 and not any("第2队" in (a, b) for _m, a, b in second)
     code, out, _err = run(capsys, "standings", path, "--group", GROUP, "--csv")
     assert code == 0 and "第2队" in out
+    # the team crosstable on the command line, as on paper: the team's line marked and its
+    # round-2 cell 退赛; a played cell names the opponent's row, the side, result, game points
+    code, out, err = run(capsys, "crosstable", path, "--group", GROUP)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert "团体交叉表" in lines[0] and lines[1].split()[-2:] == ["场分", "局分"]
+    line = next(x for x in lines if "第2队" in x)
+    assert "第2队（第2轮起退赛）" in line and line.split("  ")[4] == "退赛"
+    assert re.search(r"\d+[先后] [胜和负] \d+:\d+", line)
+    code, out, err = run(capsys, "crosstable", path, "--group", GROUP, "--csv")
+    header, *csv_rows = out.splitlines()
+    assert header == "row,rank,team,R1,R2,match_points,game_points"
+    assert len(csv_rows) == 6 and any(r.split(",")[4] == "wd" for r in csv_rows)
 
     out_dir = tmp_path / "papers"
     assert run(capsys, "export", path, "--out", out_dir, "--pdf", "--xlsx")[0] == 0

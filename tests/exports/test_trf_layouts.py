@@ -24,6 +24,7 @@ def _first_record(data: bytes) -> bytes:
     return next(line for line in data.split(b"\n") if line.startswith(b"001"))
 
 
+@pytest.mark.slow  # the whole package of the sample event
 def test_the_group_file_counts_bytes_and_bbp_s_copy_characters(files: dict[str, bytes]
                                                                 ) -> None:
     model = small_event()
@@ -43,6 +44,7 @@ def test_the_group_file_counts_bytes_and_bbp_s_copy_characters(files: dict[str, 
     assert "供 bbpPairings 核对编排" in files["说明.txt"].decode()
 
 
+@pytest.mark.slow  # the whole package of the sample event
 def test_only_dutch_groups_with_names_beyond_ascii_get_the_copy(files: dict[str, bytes]
                                                                 ) -> None:
     model = small_event()

@@ -123,6 +123,20 @@ def test_a_name_another_program_cut_in_a_character_loses_that_character(
     assert read.player(1).points == 4 and read.rounds_played == 2
 
 
+def test_a_latin1_file_is_not_taken_for_utf8_with_cut_characters(tmp_path: Path) -> None:
+    """A Latin-1 ü in the middle of a name is no UTF-8, nor a character cut at the name's
+    end: the loader does not read the file as UTF-8 (which would drop the letter)."""
+    from app.commands.trf import load_text
+
+    path = tmp_path / "latin1.trf"
+    path.write_bytes(_text(("Müller, Jörg", "B", "C")).replace("测试", "Test").encode(
+        "latin-1"))
+    text, encoding = load_text(str(path))
+    assert encoding != "utf-8"
+    read = read_trf(text, encoding=encoding)
+    assert read.player(1).points == 4 and read.rounds_played == 2
+
+
 def test_a_team_name_in_013_takes_its_bytes() -> None:
     snapshot = read_trf(_text()).snapshot()
     text = write_trf(snapshot, newline="\n", teams=[TrfTeam("深圳市坪山区代表队", (1, 2))])

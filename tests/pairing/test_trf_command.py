@@ -56,6 +56,7 @@ def _file(tmp_path: Path, system: str, extra: str = "") -> Path:
     return path
 
 
+@pytest.mark.slow  # a fresh interpreter each
 @pytest.mark.parametrize("system", ["FIDE_DUTCH_2025", "FIDE_DOUBLE_SWISS_2026",
                                     "FIDE_TEAM_SWISS_2026"])
 def test_trf_pair_imports_neither_the_standings_nor_the_wording(tmp_path: Path, system: str

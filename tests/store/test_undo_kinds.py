@@ -18,7 +18,17 @@ from sqlalchemy import select
 
 from app.rules.board import parse_point
 from app.rules.game import Game, GameSettings
-from app.services import awards, games, knockout, lots, players, playoffs, rounds, teams
+from app.services import (
+    awards,
+    games,
+    knockout,
+    lots,
+    players,
+    playoffs,
+    rounds,
+    team_swiss,
+    teams,
+)
 from app.services.event import (
     Event,
     add_group,
@@ -82,6 +92,21 @@ def _teams(tmp: Path) -> Event:
     for k in range(1, 3):
         knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
                                                    (f"丙{k}", "F")])
+    return event
+
+
+def _team_swiss(tmp: Path) -> Event:
+    """A FIDE Team Swiss (tuanti template) of four teams of three, none paired yet."""
+    event = Event.create(tmp / "e.db", preset="tuanti-2026", station="A")
+    for k in range(1, 5):
+        knockout.add_team(event, "团体赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
+                                                     (f"丙{k}", "F")])
+    return event
+
+
+def _team_withdrawn(tmp: Path) -> Event:
+    event = _team_swiss(tmp)
+    team_swiss.withdraw_team(event, "团体赛", "队2")
     return event
 
 
@@ -223,6 +248,9 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
     "draw_knockout": (_teams, lambda e, _t: lots.draw_knockout(e, "决赛", seed=7)),
     "give_numbers": (_round_robin, lambda e, _t: lots.give_round_robin_numbers(
         e, "少儿组", _reversed_numbers(e))),
+    "withdraw_team": (_team_swiss, lambda e, _t: team_swiss.withdraw_team(e, "团体赛", "队2")),
+    "reinstate_team": (_team_withdrawn, lambda e, _t: team_swiss.reinstate_team(e, "团体赛",
+                                                                                "队2")),
     "set_player_confirmation": (_swiss, lambda e, _t: set_player_confirmation(e, "少儿组",
                                                                                True)),
 }

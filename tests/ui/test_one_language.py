@@ -129,7 +129,7 @@ def walk(window) -> list[str]:  # type: ignore[no-untyped-def]
     return sorted(set(bad))
 
 
-@pytest.mark.parametrize("preset", ["qiwang-2022", "huazhi-2021"])
+@pytest.mark.parametrize("preset", ["qiwang-2022", "huazhi-2021", "tuanti-2026"])
 def test_english_mode_shows_no_chinese_but_names_and_data(window, tmp_path, preset):
     open_demo(window, tmp_path, preset)
     window.act_en.trigger()

@@ -98,7 +98,7 @@ def _keys(round_: int, match: int) -> str:
         return "11="  # each black wins (board 2's black is the second-named team's), one
         # drawn: each team 3 game points, a drawn match
     if (round_, match) == (4, 1):
-        return "+++"  # the second-named team forfeits every board
+        return "+++"  # every board forfeited, each by its second mover (4:2, a forfeit)
     return "".join(KEYS[(round_ * 7 + match * 3 + board) % 5] for board in range(1, 4))
 
 
@@ -238,6 +238,20 @@ def test_a_24_team_swiss_run_from_the_window(window, qtbot, tmp_path, monkeypatc
     assert points == sorted(points, reverse=True)
     assert sum(points) == 2 * (TEAMS // 2 * 5 + (TEAMS // 2 - 1) * 2) + 2 * 2  # byes win 2
     screenshot(window, "team_swiss/standings")
+    # the team crosstable page: teams x rounds, the opponent's row, side, result, game points
+    assert standings.pages.isTabVisible(3) and not standings.pages.isTabVisible(1)
+    standings.pages.setCurrentWidget(standings.team_crosstable)
+    grid = standings.team_crosstable.texts()
+    heads = [standings.team_crosstable.table.horizontalHeaderItem(c).text()
+             for c in range(standings.team_crosstable.table.columnCount())]
+    assert heads == ["序号", "名次", "团体", *(f"第{k}轮" for k in range(1, ROUNDS + 1)),
+                     "场分", "局分"]
+    assert [row[2] for row in grid] == [row[1] for row in table]  # in standings order
+    cell = re.compile(r"(\d+)[先后] (胜|和|负|不战胜|弃权负) (\d+):(\d+)|轮空|缺赛")
+    assert all(cell.fullmatch(c) for row in grid for c in row[3:3 + ROUNDS])
+    assert [int(row[-2]) for row in grid] == points
+    screenshot(window, "team_swiss/team-crosstable")
+    standings.pages.setCurrentIndex(0)
 
     monkeypatch.setattr(export_dialog, "open_folder", lambda _folder: True)
     window.act_export.trigger()

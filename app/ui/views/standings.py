@@ -44,6 +44,7 @@ from app.ui.views.declines_panel import DeclinesPanel
 from app.ui.views.playoff_panel import PlayoffPanel
 from app.ui.views.standings_print import PRINTABLE, StandingsPrinting
 from app.ui.views.standings_tables import fill_standings, fill_team_standings
+from app.ui.views.team_crosstable import TeamCrosstablePage
 
 MAIN = MAIN_RANKING.code
 __all__ = ["MAIN", "PRINTABLE", "StandingsView"]
@@ -84,6 +85,8 @@ class StandingsView(View):
         self.pages.addTab(self.table, "")
         self.pages.addTab(self.crosstable, "")
         self.pages.addTab(self.bracket_area, "")
+        self.team_crosstable = TeamCrosstablePage(main)  # a Team Swiss's (团体交叉表)
+        self.pages.addTab(self.team_crosstable, "")
         self.pages.currentChanged.connect(lambda _i: self._show_page())
         self.systems: dict[str, tuple[System | None, dict[str, Any]]] = {}
         self.rounds_paired: dict[str, int] = {}
@@ -310,6 +313,7 @@ class StandingsView(View):
         # Teams play: a players' crosstable says little; a bracket (对阵图) for knockouts only.
         self.pages.setTabVisible(1, system is None or not system.team)
         self.pages.setTabVisible(2, system is not None and system.bracket)
+        self.pages.setTabVisible(3, system is System.TEAM_SWISS)
         self._show_page()
 
     def show_crosstable(self) -> None:
@@ -352,6 +356,8 @@ class StandingsView(View):
                 self._load_crosstable()
             elif self.pages.currentWidget() is self.bracket_area:
                 self.load_bracket()
+            elif self.pages.currentWidget() is self.team_crosstable:
+                self.team_crosstable.load(self.ev, self.selected_group())
         self.printing.update_buttons()
 
     def _load_crosstable(self) -> None:
@@ -507,7 +513,8 @@ class StandingsView(View):
     def retranslate(self) -> None:
         self.group_label.setText(tr("group"))
         self.printing.retranslate()
-        for index, key in enumerate(("page_standings", "page_crosstable", "page_bracket")):
+        for index, key in enumerate(("page_standings", "page_crosstable", "page_bracket",
+                                     "page_team_crosstable")):
             self.pages.setTabText(index, tr(key))
             self.pages.setTabToolTip(index, tr(f"{key}_tip"))
         self.crosstable.retranslate()

@@ -36,6 +36,15 @@ def name_cell(player: Any, lang: str) -> str:
     return f"{player.name}（{mark}）" if mark else player.name
 
 
+def points_header(info: Any, bracket: bool, lang: str) -> str:
+    """The points column: 场分 or 局分 for a Team Swiss (its primary score), matches won for a
+    bracket, else the group's points (积分)."""
+    primary = getattr(info, "primary", None)
+    if primary is not None:
+        return wording.points_header(primary, lang)
+    return tr("standings_matches_won" if bracket else "standings_points")
+
+
 def fill_standings(table: QTableWidget, info: Any, system: System | None) -> None:
     """A players' ranking (or a team group's own standings) in `table`."""
     sub = bool(getattr(info, "sub", False))
@@ -43,13 +52,11 @@ def fill_standings(table: QTableWidget, info: Any, system: System | None) -> Non
     # teams or players, matches won, no playoff of ties; a title column only if any.
     bracket = system is not None and system.bracket
     lang = language()
-    primary = getattr(info, "primary", None)  # a Team Swiss: its points are 场分 or 局分
     # Teams ranked by matches (a bracket, a Team Swiss: C.07 shares a tie) are played off and
     # given grade titles by no regulation: no such columns unless a title was given.
-    teams_ranked = bracket or primary is not None
+    teams_ranked = bracket or getattr(info, "primary", None) is not None
     titles = not teams_ranked or any(wording.title_text(row.award) for row in info.rows)
-    points = (wording.points_header(primary, lang) if primary is not None
-              else tr("standings_matches_won" if bracket else "standings_points"))
+    points = points_header(info, bracket, lang)
     headers = [tr("standings_rank"),
                tr("col_team") if system is not None and system.team else tr("col_name"),
                tr("col_unit"), points,
