@@ -462,6 +462,9 @@ def withdrawn_cell(lang: str = "zh") -> str:
 
 # ----- a Team Swiss's scores and crosstable (场分、局分、团体交叉表) -------------------------------
 
+_POINTS = ("积分", "Points")  # a group's points: no Team Swiss code loaded for them
+
+
 @cache
 def points_words() -> dict[PrimaryScore | None, tuple[str, str]]:
     """The points column by the score it holds: a group's points (积分), or a Team Swiss's
@@ -471,7 +474,7 @@ def points_words() -> dict[PrimaryScore | None, tuple[str, str]]:
     from app.pairing.team_swiss import PrimaryScore
 
     return {
-        None: ("积分", "Points"),
+        None: _POINTS,
         PrimaryScore.MATCH: ("场分", "Match points"),
         PrimaryScore.GAME: ("局分", "Game points"),
     }
@@ -479,7 +482,7 @@ def points_words() -> dict[PrimaryScore | None, tuple[str, str]]:
 
 def points_header(primary: PrimaryScore | None, lang: str = "zh") -> str:
     """The heading of a ranking's points column (积分, or 场分 / 局分 in a Team Swiss)."""
-    return _pick(lang, *points_words()[primary])
+    return _pick(lang, *(_POINTS if primary is None else points_words()[primary]))
 
 
 def secondary_header(primary: PrimaryScore, lang: str = "zh") -> str:
