@@ -25,7 +25,6 @@ from app.exports.pdf_lists import (
     standings_rows,
     standings_title,
     team_match_rows,
-    team_title,
 )
 
 
@@ -275,7 +274,7 @@ def result_book(model: ExportModel) -> Booklet:
                      *[format_scaled(v, c.scale) for v, c in zip(r.values, team.columns,
                                                                   strict=True)],
                      "、".join(r.members), r.note] for r in team.rows]
-            blocks += [Heading(team_title(team), 1), _table(columns, rows)]
+            blocks += [Heading(team.caption, 1), _table(columns, rows)]
     if model.playoffs:
         blocks += [Break(), Heading("加赛")]
         columns = [Column("局"), Column("阶段", "LEFT"), Column("编号"),

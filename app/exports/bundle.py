@@ -156,8 +156,8 @@ def _pdf_tasks(model: ExportModel, root: Path, template_path: Path,
         signed[name] = root / name
         one(f"{sub_ranking.title} 名次表", pdf_lists.write_standings, sub_ranking, root / name)
     for team in model.team_standings:
-        name = safe_filename(f"{pdf_lists.team_title(team)}.pdf")
-        one(pdf_lists.team_title(team), pdf_lists.write_team_standings, team, root / name)
+        name = safe_filename(f"{team.caption}.pdf")
+        one(team.caption, pdf_lists.write_team_standings, team, root / name)
     if model.awards:
         signed["录取名单.pdf"] = root / "录取名单.pdf"
         one("录取名单", pdf_lists.write_award_sheet, root / "录取名单.pdf")

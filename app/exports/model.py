@@ -332,6 +332,15 @@ class TeamStandings:
     group: str = ""
     final: bool = True
     legend: tuple[str, ...] = ()  # how teams were formed, the tie-break chain, the tie rule
+    heading: str = ""  # the whole title where it is not 团体名次（title）(a Team Swiss's tables)
+
+    @property
+    def caption(self) -> str:
+        """The title printed and the document named: 团体名次（团体总分）, or the heading (a Team
+        Swiss group's 团体赛 团体名次 / 团体赛 团体交叉表)."""
+        if self.heading:
+            return self.heading
+        return f"团体名次（{self.title}）" if self.title else "团体名次"
 
 
 # ---------------------------------------------------------------------------- awards, games
@@ -747,7 +756,7 @@ def split_name(name: str) -> tuple[str, str]:
 def name_sort_key(name: str) -> tuple[str, str, str, str]:
     """Pinyin order by surname, then given name, players of one surname together (张 before
     章 when both read zhang: the characters keep their own block)."""
-    from app.exports.pinyin import lazy_pinyin
+    from app.pinyin import lazy_pinyin
 
     surname, given = split_name(name)
     reading = SURNAME_READINGS.get(surname) or "".join(lazy_pinyin(surname))

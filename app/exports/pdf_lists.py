@@ -351,11 +351,6 @@ def write_standings(model: ExportModel, standings: Standings, path: Path) -> Pat
     return _table_document(path, header, columns, rows, after=after, shade_every=5)
 
 
-def team_title(team: TeamStandings) -> str:
-    """团体名次（团体总分）: the title of a team ranking."""
-    return f"团体名次（{team.title}）" if team.title else "团体名次"
-
-
 def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) -> Path:
     """团体名次: place, team, members and the team's value columns."""
     members = any(row.members for row in team.rows)  # a crosstable (团体交叉表) lists none
@@ -369,7 +364,7 @@ def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) ->
         cells += [*(["、".join(row.members)] if members else []), row.note]
         rows.append(cells)
     subtitle = model.group(team.group).name if team.group else ""
-    header = PageHeader(model.event, team_title(team) + ("" if team.final else PROVISIONAL),
+    header = PageHeader(model.event, team.caption + ("" if team.final else PROVISIONAL),
                         subtitle)
     return _table_document(path, header, columns, rows,
                            after=[*(note(line) for line in team.legend),

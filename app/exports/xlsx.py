@@ -252,7 +252,7 @@ def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> W
     rows = [[r.rank if r.rank > 0 else None, "并列" if r.shared else "", r.team,
              *[scaled(v, c.scale) for v, c in zip(r.values, team.columns, strict=True)],
              *(["、".join(r.members)] if members else []), r.note] for r in team.rows]
-    title = f"团体名次（{team.title}）" if team.title else "团体名次"
+    title = team.caption
     return write_sheet(workbook, title, headers, rows, f"{model.event.title} {title}")
 
 

@@ -508,7 +508,7 @@ def _team_swiss_table(group: Group, key: str, provisional: bool, parts: _Parts) 
     if not info.rows:
         return
     parts.team_tables.append(m.TeamStandings(
-        title=f"{group.name} 名次", group=key, final=info.final,
+        title=group.name, heading=f"{group.name} 团体名次", group=key, final=info.final,
         columns=(m.TieBreakColumn("points", wording.points_header(info.primary)),
                  *(m.TieBreakColumn(name, label) for name, label in info.columns)),
         rows=tuple(m.TeamRow(r.place, r.player.name, (r.points, *r.tiebreaks),
@@ -528,14 +528,14 @@ def _team_crosstable(group: Group, key: str) -> m.TeamStandings:
 
     table = team_crosstable(group)
     return m.TeamStandings(
-        title=f"{group.name} 团体交叉表", group=key, final=table.final,
+        title=group.name, heading=f"{group.name} 团体交叉表", group=key, final=table.final,
         columns=(*(m.TieBreakColumn(f"R{k}", f"第{k}轮") for k in range(1, table.rounds + 1)),
                  m.TieBreakColumn("match_points", wording.points_header(PrimaryScore.MATCH)),
                  m.TieBreakColumn("game_points", wording.points_header(PrimaryScore.GAME))),
         rows=tuple(m.TeamRow(
             r.place, f"{r.row}. {r.team.name}",
-            (*(wording.team_cross_cell(c, r.team.withdrawn_from) for c in r.cells),
-             *("" for _ in range(table.rounds - len(r.cells))), r.match_points, r.game_points),
+            (*wording.team_cross_cells(r.cells, r.team.withdrawn_from, table.rounds),
+             r.match_points, r.game_points),
             shared=r.shared, note=wording.withdrawn_text(r.team.withdrawn_from))
             for r in table.rows),
         legend=(wording.team_cross_legend(),))

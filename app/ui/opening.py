@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
@@ -26,9 +27,12 @@ if TYPE_CHECKING:
     from app.ui.standings_cache import Prepared
 
 LOADED_WITH_AN_EVENT = ("app.services.event", "app.services.operations", "app.services.queries",
-                        "app.ui.operations", "app.ui.standings_cache", "app.ui.views.rounds")
-"""What showing any event needs, loaded in the worker before the event is opened (the rounds
-view too: the Round menu asks it what can be done)."""
+                        "app.ui.operations", "app.ui.standings_cache", "app.ui.views.setup",
+                        "app.ui.views.players", "app.ui.views.rounds", "app.ui.views.board",
+                        "app.ui.views.standings")
+"""What showing an event needs, loaded in the worker before the event is opened: the
+services, and every view's module (each view is built when first shown; its module loaded
+here, the first visit of each does not load it, on the window's time)."""
 
 
 def load_and_open(path: str, view_module: str) -> tuple[Event, Prepared]:
@@ -48,11 +52,11 @@ def load_and_open(path: str, view_module: str) -> tuple[Event, Prepared]:
 
 
 def first_views(event: Event) -> Prepared:
-    """What the players and rounds views first show, as they choose it: the players of
-    every group (of the one group when there is one), their names spelled in pinyin, the
-    last round paired of the first group with the points before it, and what the Round
-    menu's actions would say of it. (An error is told by the view that shows it.)"""
-    from app.services import queries, rounds
+    """What the first views show, as they choose it: the players of every group (of the
+    one group when there is one), their names spelled in pinyin; the first group's last
+    round paired with the points before it, its standings and crosstable, and what the
+    Round menu's actions would say of it. (An error is told by the view that shows it.)"""
+    from app.services import queries, ranking, rounds
     from app.ui.spelling import spell_ahead
     from app.ui.views.rounds_table import read_round
 
@@ -60,8 +64,7 @@ def first_views(event: Event) -> Prepared:
         groups = queries.event_info(event).groups
         one = groups[0].name if len(groups) == 1 else None
         players = queries.players(event, one)
-        # Spelled here, pypinyin's dictionaries loaded here: not when the arbiter first
-        # looks at the players (a third of a second, the window frozen).
+        # Spelled here (pypinyin loaded here): not when the arbiter first looks at them.
         spell_ahead({text for p in players for text in (p.name, p.unit)})
         prepared: Prepared = {("players", one): players}
         if groups:  # what the Round menu asks the rounds view, and what it shows first
@@ -73,6 +76,13 @@ def first_views(event: Event) -> Prepared:
                     event, first.name, number, first.system.team)
     except (UserError, NoAnswer):
         return {}
+    if groups and groups[0].rounds_paired:
+        name = groups[0].name
+        try:  # else worked out by the standings' worker while the arbiter clicks through
+            found = prepared[("rankings", name)] = ranking.rankings(event, name)
+            prepared[("crosstable", name)] = ranking.crosstable(event, name, found[0])
+        except (UserError, NoAnswer):
+            pass
     return prepared
 
 
@@ -183,6 +193,10 @@ class EventOpening:
         self.path, self._before, self._relay = None, None, None
         done, self._done = self._done, []
         window = self.window
+        if not shiboken6.isValid(window):  # the window went while the file was loading
+            if ok:
+                cast("tuple[Event, Prepared]", value)[0].close()
+            return
         opened = ok
         try:
             if ok:

@@ -1,6 +1,9 @@
 """Names spelled in pinyin, as the players view sorts and searches them: each text spelled
-once per session (pypinyin's dictionaries load when the first name is spelled, a third of a
-second: the opening's worker spells an event's names ahead, app/ui/opening.py)."""
+once per session. pypinyin is loaded through app/pinyin.py, its phrase dictionary
+read on demand (the same readings): loading it whole took most of a second, a third of it
+in one reading of a table the interpreter does not interrupt, the window frozen meanwhile
+whichever thread loaded it. The opening's worker spells an event's names ahead
+(app/ui/opening.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from functools import lru_cache
 @lru_cache(maxsize=8192)
 def pinyin(text: str) -> str:
     """`"张三"` -> `"zhang san"` (names sort and search by it)."""
-    from pypinyin import lazy_pinyin  # its dictionaries load when a name is first spelled
+    from app.pinyin import lazy_pinyin  # pypinyin, loaded when first asked
 
     return " ".join(lazy_pinyin(text))
 
@@ -19,6 +22,7 @@ def pinyin(text: str) -> str:
 @lru_cache(maxsize=8192)
 def initials(text: str) -> str:
     """`"张三"` -> `"zs"` (search by the first letters, as arbiters type)."""
+    pinyin(text)  # pypinyin loaded as above (its phrases on demand), not whole
     from pypinyin import Style, lazy_pinyin
 
     return "".join(lazy_pinyin(text, style=Style.FIRST_LETTER))

@@ -32,7 +32,9 @@ T = TypeVar("T")
 Prepared = dict[tuple[object, ...], object]
 """What a view shows, read ahead: ("players", group or None) -> the players
 (`queries.players`); ("round", group, number) -> (`queries.round_view`, the points before
-the round); ("refusals", group, number) -> what the Round menu's actions would say."""
+the round); ("refusals", group, number) -> what the Round menu's actions would say;
+("rankings", group), ("crosstable", group) -> its standings and crosstable (kept for the
+generation, as the worker's)."""
 
 WARM_AFTER_MS = 400
 """The pause after a change before the standings are worked out ahead: results typed one
@@ -67,6 +69,9 @@ class StandingsCache(QObject):
         self._rankings.clear()
         self._crosstables.clear()
         self._ahead, self._incoming = self._incoming or {}, None
+        for key in [key for key in self._ahead if key[0] in ("rankings", "crosstable")]:
+            kept: dict[str, Any] = self._rankings if key[0] == "rankings" else self._crosstables
+            kept[cast("str", key[1])] = self._ahead.pop(key)
         if warm:
             self._timer.start(WARM_AFTER_MS)
         else:
@@ -86,7 +91,8 @@ class StandingsCache(QObject):
 
     def rankings(self, event: Event, group: str) -> Rankings:
         """The group's standings and sub-rankings (`app.services.ranking.rankings`)."""
-        self._wait_for(group)
+        if group not in self._rankings:  # (a worker working out its crosstable: not waited for)
+            self._wait_for(group)
         found = self._rankings.get(group)
         if found is None:
             from app.services import ranking
@@ -113,7 +119,8 @@ class StandingsCache(QObject):
     def crosstable(self, event: Event, group: str,
                    standings: StandingsInfo | None) -> CrosstableInfo:
         """The group's crosstable (`app.services.ranking.crosstable`)."""
-        self._wait_for(group)
+        if group not in self._crosstables:
+            self._wait_for(group)
         found = self._crosstables.get(group)
         if found is None:
             from app.services import ranking

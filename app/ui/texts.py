@@ -802,8 +802,9 @@ DOCUMENT_ENGLISH: tuple[tuple[str, str], ...] = (
     (r"(.+) 棋谱", "{0}: game records"),
     (r"秩序册（(PDF|Word)）", "Programme ({0})"),
     (r"成绩册（(PDF|Word)）", "Results book ({0})"),
-    (r"团体名次（(.+) 名次）", "Team standings ({0})"),
-    (r"团体名次（(.+) 团体交叉表）", "Team crosstable ({0})"),  # a Team Swiss's
+    (r"团体名次（(.+) 名次）", "Team standings ({0})"),  # a team knockout's placement
+    (r"(.+) 团体名次", "{0}: team standings"),  # a Team Swiss group's
+    (r"(.+) 团体交叉表", "{0}: team crosstable"),
     (r"团体名次（(.+)）", "Team standings ({0})"),
     (r"团体名次", "Team standings"),
     (r"录取名单", "Award list"),

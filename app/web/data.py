@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pypinyin import lazy_pinyin
-
 from app import wording
+from app.pinyin import lazy_pinyin
 from app.services.queries import BoardInfo, PlayerRef, RoundInfo
 from app.services.ranking import StandingsInfo
 

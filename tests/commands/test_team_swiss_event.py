@@ -121,8 +121,11 @@ def test_a_24_team_swiss_is_paired_entered_ranked_and_printed(
     assert lines[2].split()[:3] == [rows[1][0], rows[1][2], rows[1][4]]
     code, out, err = run(capsys, "crosstable", path, "--group", GROUP)
     assert code == 0, err
-    table = [line.split() for line in out.splitlines()[2:]]
+    # the team crosstable: 序号, 名次, 队名, a cell per round, 场分, 局分; the legend under it
+    *lines, legend = out.splitlines()[2:]
+    table = [line.split("  ") for line in lines]
     assert len(table) == TEAMS and all(len(row) == 5 + ROUNDS for row in table)
+    assert [row[2] for row in table] == [r[2] for r in rows[1:]] and "对手序号" in legend
 
     out_dir = tmp_path / "out"
     code, _out, err = run(capsys, "export", path, "--out", out_dir)
@@ -131,14 +134,14 @@ def test_a_24_team_swiss_is_paired_entered_ranked_and_printed(
     text = "\n".join(subprocess.run(["pdftotext", "-layout", str(p), "-"], capture_output=True,
                                     text=True, check=True).stdout for p in pdfs.values())
     assert "第7轮" in text and "第1队" in text and "队1选手4" in text  # line-ups by board
-    assert "团体赛 名次" in text and "场分" in text and "团体交叉表" in text
-    standings = next(p for name, p in pdfs.items() if "团体赛 名次" in name)
+    assert "团体赛 团体名次" in text and "场分" in text and "团体交叉表" in text
+    standings = next(p for name, p in pdfs.items() if "团体赛 团体名次" in name)
     first = subprocess.run(["pdftotext", "-layout", str(standings), "-"], capture_output=True,
                            text=True, check=True).stdout
     assert rows[1][2] in first.split("场分", 1)[1].split("\n", 2)[1]  # the leader heads it
     book = load_workbook(next(out_dir.rglob("赛事数据.xlsx")), read_only=True)
     sheets = {sheet.title: list(sheet.iter_rows(values_only=True)) for sheet in book.worksheets}
-    ranking = next(v for k, v in sheets.items() if "团体赛 名次" in k)
+    ranking = next(v for k, v in sheets.items() if "团体赛 团体名次" in k)
     assert ranking[0][2:5] == ("代表队", "场分", "局分")
     assert [row[2] for row in ranking[1:]] == [r[2] for r in rows[1:]]
     cross = next(v for k, v in sheets.items() if "团体交叉表" in k)
@@ -241,7 +244,7 @@ def test_a_team_withdraws_is_not_paired_and_comes_back(
     out_dir = tmp_path / "papers"
     assert run(capsys, "export", path, "--out", out_dir, "--pdf", "--xlsx")[0] == 0
     pdfs = {p.name: p for p in out_dir.rglob("*.pdf")}
-    standings = _pdf_text(next(p for n, p in pdfs.items() if "团体赛 名次" in n))
+    standings = _pdf_text(next(p for n, p in pdfs.items() if "团体赛 团体名次" in n))
     line = next(x for x in standings.splitlines() if "第2队" in x)
     assert "第2轮起退赛" in line  # the withdrawal on the team's line of the standings
     cross = _pdf_text(next(p for n, p in pdfs.items() if "团体交叉表" in n))

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QTimer
 
 from app.services import importing
@@ -54,8 +55,8 @@ def test_the_window_shows_the_file_it_opens_and_answers_meanwhile(window, qtbot,
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(10)
-    qtbot.wait(150)  # the worker holds: the window's own loop runs meanwhile
-    assert len(ticks) >= 3
+    # the worker holds: the window's own loop runs meanwhile (its timer answers)
+    qtbot.waitUntil(lambda: len(ticks) >= 3, timeout=10000)
     # the event's menus wait for the event; opening another file or closing waits too
     assert not window.act_close.isEnabled() and not window.act_export.isEnabled()
     assert not window.opening.start(event_file.with_name("other.db"))
@@ -144,25 +145,28 @@ def paired_file(event_file: Path) -> Path:
 
 def test_the_first_views_show_what_the_worker_read(window, qtbot, paired_file,
                                                    monkeypatch) -> None:
-    from app.services import queries
+    from app.services import queries, ranking
     from app.services import rounds as rounds_service
 
     opened_in_worker(window, qtbot, paired_file)
     read: list[str] = []
     for module, name in ((queries, "players"), (queries, "round_view"),
                          (rounds_service, "points_before_round"),
-                         (rounds_service, "round_refusals")):
+                         (rounds_service, "round_refusals"), (ranking, "rankings")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *a, _r=real, _n=name, **k: (
             in_window_thread() and read.append(_n), _r(*a, **k))[1])
     window.tabs.setCurrentWidget(window.players_view)
     window.tabs.setCurrentWidget(window.rounds_view)
+    window.tabs.setCurrentWidget(window.standings_view)
     assert read == []  # read in the worker, not in the window's thread
     with Event.open(paired_file) as event:
         players = queries.players(event)
         boards = queries.round_view(event, GROUP, 1).boards
     assert window.players_view.table.rowCount() == len(players)
     assert window.rounds_view.table.rowCount() == len(boards)
+    in_group = [p for p in players if p.group == GROUP]
+    assert window.standings_view.table.rowCount() == len(in_group)
     assert window.rounds_view.current_round_number() == 1
     assert window.act_unpair.isEnabled()  # the refusals read ahead: round 1 can be taken back
     read.clear()
@@ -182,3 +186,19 @@ def test_what_the_worker_read_is_not_shown_after_a_change(window, qtbot, event_f
     names = [window.players_view.table.item(r, 1).text()
              for r in range(window.players_view.table.rowCount())]
     assert "后来者" in names
+
+
+def test_a_window_closed_while_its_file_loads_is_left_alone(qtbot, settings, event_file,
+                                                            held) -> None:
+    from app.ui.main_window import MainWindow
+
+    main = MainWindow(settings)
+    main.show()
+    assert main.opening.start(event_file)
+    opening = main.opening
+    main.deleteLater()  # (the program quitting, say)
+    qtbot.waitUntil(lambda: not shiboken6.isValid(main), timeout=5000)
+    held.set()
+    qtbot.waitUntil(lambda: not opening.busy, timeout=20000)  # answered, nothing raised
+    with Event.open(event_file) as event:  # and the file was let go
+        assert event.store.path == event_file

@@ -103,3 +103,27 @@ def test_a_view_asking_while_a_worker_works_its_group_out_waits_for_it(window, p
     window.tabs.setCurrentWidget(window.standings_view)  # asks at once
     assert calls["rankings"] == [False]  # worked out once, by the worker
     assert window.standings_view.table.rowCount() == 8
+
+
+def test_standings_held_are_shown_without_waiting_for_a_worker_on_the_crosstable(
+        window, paired, calls, monkeypatch):  # type: ignore[no-untyped-def]
+    cache = window.standings
+    quiet(cache)
+    event = window.ev
+    cache.rankings(event, GROUP)  # held now; the worker would work out the crosstable only
+    go = threading.Event()
+    crosstable = ranking.crosstable
+
+    def held_back(*args, **kwargs):  # type: ignore[no-untyped-def]
+        assert go.wait(20)
+        return crosstable(*args, **kwargs)
+
+    monkeypatch.setattr(ranking, "crosstable", held_back)
+    cache._warm()
+    assert cache._warming
+    try:
+        window.tabs.setCurrentWidget(window.standings_view)  # not waiting for the crosstable
+        assert cache._warming and window.standings_view.table.rowCount() == 8
+    finally:
+        go.set()
+        cache.settle()

@@ -121,6 +121,7 @@ def opened():
     seen["shown"] = window.stack.currentWidget() is window.tabs
     seen["groups"] = [view.group_list.item(i).text() for i in range(view.group_list.count())]
     seen["title"] = window.windowTitle()
+    seen["modules"] = sorted(sys.modules)
     app.quit()  # (which closes the window, and the event)
 
 window.opening.start = starting
@@ -149,3 +150,8 @@ def test_the_window_given_an_event_is_shown_before_the_database_layer_loads(
     assert seen["ticks_while_opening"] >= 3, seen
     assert seen["event"] and seen["shown"] and GROUP in seen["groups"]
     assert seen["title"].startswith("event.sqlite")
+    # Once open, the players' names are spelled (pypinyin, through app/pinyin.py
+    # alone); the rest of the export stack, the venue and the demo wait to be asked for.
+    modules = seen["modules"]
+    assert set(too_early(modules)) == {"pypinyin"}, too_early(modules)
+    assert "app.pinyin" in modules and not [m for m in modules if m.startswith("app.exports")]

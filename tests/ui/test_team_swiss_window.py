@@ -261,7 +261,7 @@ def test_a_24_team_swiss_run_from_the_window(window, qtbot, tmp_path, monkeypatc
     written = dialog.export()
     assert written, window.last_error
     pdfs = {p.name: p for p in written if p.suffix == ".pdf"}
-    ranking = pdf_text(next(p for n, p in pdfs.items() if "团体赛 名次" in n))
+    ranking = pdf_text(next(p for n, p in pdfs.items() if "团体赛 团体名次" in n))
     header = next(line for line in ranking.splitlines() if "场分" in line)
     assert "局分" in header and "积分" not in header
     leader = next(line for line in ranking.splitlines() if line.strip().startswith("1 "))

@@ -1,4 +1,4 @@
-"""The name order's pinyin with pypinyin's phrases read on demand (app.exports.pinyin): the
+"""The name order's pinyin with pypinyin's phrases read on demand (app.pinyin): the
 same readings as pypinyin with its whole dictionary, names and phrases alike."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.exports.pinyin import LazyPhrases
+from app.pinyin import LazyPhrases
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,7 +46,7 @@ def test_lazy_phrases_take_phrases_given_later_and_removals() -> None:
 _READ = """
 import json, sys
 if sys.argv[1] == "lazy":
-    from app.exports.pinyin import lazy_pinyin
+    from app.pinyin import lazy_pinyin
     lazy_pinyin("张")  # pypinyin imported, its phrases on demand
     import pypinyin.phrases_dict as shipped
     assert type(shipped.phrases_dict).__name__ == "LazyPhrases"
