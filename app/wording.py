@@ -14,19 +14,23 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING
 
 from app.pairing.team import MatchScore
-from app.pairing.team_swiss import PrimaryScore
 from app.pairing.types import Colour, NoteKind, Outcome, PairingNote
 from app.results import BoardResult, GameCode, GameResult, Side, notation
 from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
 from app.standings.stakes import PlaceAward, PlayoffReason, Stake
-from app.standings.team_swiss import CrossCell
 from app.standings.teams import BEST_PLACE
 from app.standings.tiebreaks import Unplayed
 from app.team_rankings import TeamMethod
+
+if TYPE_CHECKING:
+    from app.pairing.team_swiss import PrimaryScore
+    from app.standings.team_swiss import CrossCell
 
 LANGUAGES = ("zh", "en")
 
@@ -458,25 +462,35 @@ def withdrawn_cell(lang: str = "zh") -> str:
 
 # ----- a Team Swiss's scores and crosstable (场分、局分、团体交叉表) -------------------------------
 
-POINTS_WORDS: dict[PrimaryScore | None, tuple[str, str]] = {
-    None: ("积分", "Points"),
-    PrimaryScore.MATCH: ("场分", "Match points"),
-    PrimaryScore.GAME: ("局分", "Game points"),
-}
-"""The points column by the score it holds: a group's points (积分), or a Team Swiss's primary
-score, match points 场分 or game points 局分 (FIDE C.04.6 Art. 1.2; 局分 as huazhi 六、(三)1
-calls a match's game points)."""
+_POINTS = ("积分", "Points")  # a group's points: no Team Swiss code loaded for them
+
+
+@cache
+def points_words() -> dict[PrimaryScore | None, tuple[str, str]]:
+    """The points column by the score it holds: a group's points (积分), or a Team Swiss's
+    primary score, match points 场分 or game points 局分 (FIDE C.04.6 Art. 1.2; 局分 as huazhi
+    六、(三)1 calls a match's game points). Made when first asked for: the Team Swiss modules
+    load with a Team Swiss, not with every command that words something (issue 28)."""
+    from app.pairing.team_swiss import PrimaryScore
+
+    return {
+        None: _POINTS,
+        PrimaryScore.MATCH: ("场分", "Match points"),
+        PrimaryScore.GAME: ("局分", "Game points"),
+    }
 
 
 def points_header(primary: PrimaryScore | None, lang: str = "zh") -> str:
     """The heading of a ranking's points column (积分, or 场分 / 局分 in a Team Swiss)."""
-    return _pick(lang, *POINTS_WORDS[primary])
+    return _pick(lang, *(_POINTS if primary is None else points_words()[primary]))
 
 
 def secondary_header(primary: PrimaryScore, lang: str = "zh") -> str:
     """The heading of a Team Swiss's other score: 局分 beside 场分, 场分 beside 局分."""
+    from app.pairing.team_swiss import PrimaryScore
+
     other = PrimaryScore.GAME if primary is PrimaryScore.MATCH else PrimaryScore.MATCH
-    return _pick(lang, *POINTS_WORDS[other])
+    return _pick(lang, *points_words()[other])
 
 
 _TEAM_SIDE = {Colour.FIRST: ("先", "f"), Colour.SECOND: ("后", "s")}

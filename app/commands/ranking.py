@@ -258,9 +258,14 @@ def _decline(args: argparse.Namespace) -> int:
 
 def _crosstable(args: argparse.Namespace) -> int:
     from app import wording
-    from app.services import ranking, team_swiss
+    from app.pairing.system import System
+    from app.services import ranking
+    from app.services.event import Event
+    from app.services.lookup import system_of
     with opened(args) as context:
-        if context.group_name in team_swiss.team_swiss_groups(context.event):
+        with context.event.reading() as session:  # a Team Swiss's code loads with one only
+            team = system_of(Event.group(session, context.group_name)) is System.TEAM_SWISS
+        if team:
             from app.services.team_crosstable import crosstable_view
             return _print_team_crosstable(crosstable_view(context.event, context.group_name),
                                           args.csv)

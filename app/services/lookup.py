@@ -1,6 +1,7 @@
 """Finding a group's rows by what the arbiter names them (a round by its number, a board by
-its number) and the group's typed basics (its system, its players in seeding order): the
-ground floor every service reads with, importing no other service but the event's."""
+its number) and the group's typed basics (its system, how many rounds it plays, its players in
+seeding order): the ground floor every service reads with, importing no other service but the
+event's."""
 
 from __future__ import annotations
 
@@ -8,12 +9,25 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.pairing.system import System
+from app.services.event import settings_of
 from app.store.models import BoardRow, Group, Player, Round
 
 
 def system_of(group: Group) -> System:
     """The group's competition system (the event file stores its value)."""
     return System.of(group.system, f"组别 {group.name}")
+
+
+def planned_rounds(group: Group) -> int:
+    """How many rounds the group plays: a knockout by its bracket; a round robin as many as
+    its table has (n-1, n for odd n, doubled for a double round robin) unless the arbiter set
+    another count (`round_robin_rounds`)."""
+    system = system_of(group)
+    chosen = settings_of(group).round_robin_rounds
+    if system.round_robin and chosen:
+        return chosen
+    entrants = len(group.teams) if system.team else len(group.players)
+    return system.planned_rounds(entrants, group.rounds)
 
 
 def seeded_players(group: Group) -> list[Player]:

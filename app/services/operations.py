@@ -11,28 +11,31 @@ themselves.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Generic, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
 
-from app.services import (
-    awards,
-    games,
-    groups,
-    importing,
-    knockout,
-    players,
-    playoffs,
-    rounds,
-    snapshots,
-    teams,
-    venue,
-)
-from app.services import event as event_service
-from app.services.event import Event
 from app.store.undo import SNAPSHOT, WHOLE_EVENT, RowChange
+
+if TYPE_CHECKING:
+    from app.services import (
+        awards,
+        games,
+        groups,
+        importing,
+        knockout,
+        players,
+        playoffs,
+        rounds,
+        snapshots,
+        teams,
+        venue,
+    )
+    from app.services import event as event_service
+    from app.services.event import Event
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -100,6 +103,8 @@ def _value_is_warnings(value: Any) -> Sequence[str]:
 
 
 def _event_of(args: Sequence[Any], kwargs: Mapping[str, Any]) -> Event:
+    from app.services.event import Event
+
     found = next((a for a in (*args, *kwargs.values()) if isinstance(a, Event)), None)
     if found is None:
         raise TypeError("an operation is run on an open event")
@@ -123,6 +128,33 @@ class Operation(Generic[P, T]):
 def _op(call: Callable[P, T], warnings: Callable[[T], Sequence[str]] = _no_warnings
         ) -> Operation[P, T]:
     return Operation(call, warnings, call.__name__)
+
+
+class _Later:
+    """A service module as the table below names it: each of its functions is a stand-in
+    that imports the module when first called (the table is read, typed, against the real
+    modules; importing it loads none of them: issue 28, the window loads a service when an
+    operation of it is first run, the command line never loads this table)."""
+
+    def __init__(self, module: str) -> None:
+        self._module = module
+
+    def __getattr__(self, function: str) -> Callable[..., Any]:
+        module = self._module
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return getattr(importlib.import_module(module), function)(*args, **kwargs)
+
+        call.__name__ = call.__qualname__ = function
+        return call
+
+
+if not TYPE_CHECKING:
+    (awards, games, groups, importing, knockout, players, playoffs, rounds, snapshots, teams,
+     venue) = (_Later(f"app.services.{name}") for name in (
+        "awards", "games", "groups", "importing", "knockout", "players", "playoffs", "rounds",
+        "snapshots", "teams", "venue"))
+    event_service = _Later("app.services.event")
 
 
 # The event and its groups

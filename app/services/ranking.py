@@ -23,6 +23,7 @@ from app.imports.rules import MergeRules
 from app.pairing.system import System
 from app.pairing.types import unit_key
 from app.services.event import Event, settings_of
+from app.services.lookup import planned_rounds as planned_rounds  # where it was read
 from app.services.queries import PlayerRef, round_is_complete, system_of, withdrawn_from
 from app.services.snapshot import SnapshotBuild, build_snapshot
 from app.services.team_specs import list_rules, player_list, team_specs
@@ -151,18 +152,6 @@ def ranking_rules(group: Group, stakes: AwardScheme | None = None) -> RankingRul
         ),
         stakes=stakes,
     )
-
-
-def planned_rounds(group: Group) -> int:
-    """How many rounds the group plays: a knockout by its bracket; a round robin as many as
-    its table has (n-1, n for odd n, doubled for a double round robin) unless the arbiter set
-    another count (`round_robin_rounds`)."""
-    system = system_of(group)
-    chosen = settings_of(group).round_robin_rounds
-    if system.round_robin and chosen:
-        return chosen
-    entrants = len(group.teams) if system.team else len(group.players)
-    return system.planned_rounds(entrants, group.rounds)
 
 
 def planned_rounds_of(event: Event, group: str) -> int:

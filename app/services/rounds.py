@@ -30,6 +30,7 @@ from app.pairing.types import (
 from app.results import BoardResult, GameResult, parse_board
 from app.services.boards import game_row, movers_of_game, record_code
 from app.services.event import Event, settings_of, store_settings
+from app.services.lookup import planned_rounds
 from app.services.queries import (
     BoardInfo,
     PlayerRef,
@@ -63,8 +64,6 @@ def _check_ready(group: Group) -> int:
             f"round {rounds[-1].number} still lacks results on boards {missing}",
             group.name,
         )
-    from app.services.ranking import planned_rounds
-
     number = len(rounds) + 1
     planned = planned_rounds(group) or group.rounds  # a knockout: as many as its bracket
     if number > planned:
@@ -595,8 +594,6 @@ def _refusal(check: Callable[[], object]) -> UserError | None:
 def _finished(session: Session, group: Group) -> bool:
     """Every planned round paired, and no board of the group without its result."""
     from sqlalchemy import func, select
-
-    from app.services.ranking import planned_rounds
 
     planned = planned_rounds(group)
     if not planned or len(group.rounds_played) < planned:

@@ -13,6 +13,7 @@ this codec, so every event file reads as before):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from app.results import BoardResult, GameResult, board_from_notation, from_notation
@@ -26,12 +27,16 @@ NO_RESULT = ""  # a board or game row still waiting for its result
 BYE = "bye"  # the result text of a bye's board
 
 
+@lru_cache(maxsize=512)
 def board_result(text: str | None, double: bool) -> BoardResult | None:
     """The stored result of a board, None while there is none (or for a bye).
 
     A board of a double-game group holding one game's code that does not settle the round
     alone (a hand-edited file) is read as that game alone rather than refused, so a file can
     always be opened and corrected.
+
+    Each stored text is decoded once (a result is a frozen value, shared): an event holds a
+    handful of distinct texts on thousands of boards.
     """
     if not text or text == BYE:
         return None

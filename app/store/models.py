@@ -6,9 +6,11 @@ carry `version` (optimistic locking: a stale edit is refused, see `app.store.ses
 `changed_by` (the station that last changed it, for the message naming who changed what).
 Settings that are lists or tables (tie-breaks, prizes, grade titles, eligibility, merge rules)
 are JSON, validated by the services when written.
-"""
 
-from __future__ import annotations
+The annotations are objects, not text (no `from __future__ import annotations`): SQLAlchemy
+would otherwise evaluate each column's annotation from its text when the classes are made, on
+every start (issue 28). Only a class named before it is defined is written as a string.
+"""
 
 import datetime as dt
 from typing import Any
@@ -64,7 +66,7 @@ class Tournament(Versioned, Base):
     # Qualifier-merge rules and other whole-event settings, as the preset states them.
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False, default=dict)
 
-    groups: Mapped[list[Group]] = relationship(
+    groups: Mapped[list["Group"]] = relationship(
         back_populates="tournament", order_by="Group.position", cascade="all, delete-orphan"
     )
 
@@ -100,13 +102,13 @@ class Group(Versioned, Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False, default=dict)
 
     tournament: Mapped[Tournament] = relationship(back_populates="groups")
-    players: Mapped[list[Player]] = relationship(
+    players: Mapped[list["Player"]] = relationship(
         back_populates="group", order_by="Player.id", cascade="all, delete-orphan"
     )
-    rounds_played: Mapped[list[Round]] = relationship(
+    rounds_played: Mapped[list["Round"]] = relationship(
         back_populates="group", order_by="Round.number", cascade="all, delete-orphan"
     )
-    teams: Mapped[list[Team]] = relationship(
+    teams: Mapped[list["Team"]] = relationship(
         back_populates="group", order_by="Team.id", cascade="all, delete-orphan"
     )
 
@@ -144,7 +146,7 @@ class Player(Versioned, Base):
     late_entry_points: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
 
     group: Mapped[Group] = relationship(back_populates="players")
-    absences: Mapped[list[Absence]] = relationship(
+    absences: Mapped[list["Absence"]] = relationship(
         back_populates="player", cascade="all, delete-orphan"
     )
 
@@ -179,7 +181,7 @@ class Team(Versioned, Base):
     source: Mapped[str] = mapped_column(String(100), nullable=False, default="")
 
     group: Mapped[Group] = relationship(back_populates="teams")
-    members: Mapped[list[TeamMember]] = relationship(
+    members: Mapped[list["TeamMember"]] = relationship(
         back_populates="team", order_by="TeamMember.board_order", cascade="all, delete-orphan"
     )
 
@@ -216,7 +218,7 @@ class Round(Versioned, Base):
     numbers: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False, default=dict)
 
     group: Mapped[Group] = relationship(back_populates="rounds_played")
-    boards: Mapped[list[BoardRow]] = relationship(
+    boards: Mapped[list["BoardRow"]] = relationship(
         back_populates="round", order_by="BoardRow.number", cascade="all, delete-orphan"
     )
 
@@ -244,7 +246,7 @@ class BoardRow(Versioned, Base):
     round: Mapped[Round] = relationship(back_populates="boards")
     first_player: Mapped[Player | None] = relationship(foreign_keys=[first_player_id])
     second_player: Mapped[Player | None] = relationship(foreign_keys=[second_player_id])
-    games: Mapped[list[Game]] = relationship(
+    games: Mapped[list["Game"]] = relationship(
         back_populates="board", order_by="Game.index", cascade="all, delete-orphan"
     )
 
@@ -271,7 +273,7 @@ class Game(Versioned, Base):
     record: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False, default=dict)
 
     board: Mapped[BoardRow | None] = relationship(back_populates="games")
-    playoff: Mapped[Playoff | None] = relationship(back_populates="games")
+    playoff: Mapped["Playoff | None"] = relationship(back_populates="games")
 
 
 class Playoff(Versioned, Base):

@@ -12,9 +12,11 @@ import importlib
 import json
 import os
 import pkgutil
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,7 +32,7 @@ HEAVY = ("sqlalchemy", "app.store", "reportlab", "openpyxl", "docx", "pypinyin",
 """Packages (and their submodules) a command without an event file must not import."""
 
 RUN = """
-import json, runpy, sys
+import gc, json, runpy, sys
 out = sys.argv.pop(1)
 code = 0
 try:
@@ -38,9 +40,11 @@ try:
 except SystemExit as stop:
     code = stop.code
 with open(out, "w", encoding="utf-8") as file:
-    json.dump({"code": code, "modules": sorted(sys.modules)}, file)
+    json.dump({"code": code, "modules": sorted(sys.modules),
+               "collecting": gc.isenabled(), "frozen": gc.get_freeze_count()}, file)
 """
-"""`python -m app ARGS…` that writes its exit code and `sys.modules` to a file when done."""
+"""`python -m app ARGS…` that writes its exit code, `sys.modules` and the cycle collector's
+state (running? how many objects it leaves out?) to a file when done."""
 
 
 def _module_names() -> list[str]:
@@ -117,15 +121,22 @@ def test_a_lazy_parser_holds_no_command_s_arguments_until_it_is_run() -> None:
     assert (args.file, args.group) == ("event.db", "公开组") and callable(args.handler)
 
 
-def loaded(tmp_path: Path, *argv: str, stdin: str = "") -> tuple[int, list[str]]:
-    """`python -m app ARGV…` in a fresh interpreter: its exit code and the modules it
-    loaded."""
+def ran(tmp_path: Path, *argv: str, stdin: str = "") -> dict[str, Any]:
+    """`python -m app ARGV…` in a fresh interpreter: what RUN wrote when it was done."""
     out = tmp_path / "modules.json"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-c", RUN, str(out), *argv], cwd=tmp_path, env=env,
                           input=stdin, capture_output=True, text=True, timeout=600)
     assert out.exists(), done.stderr
-    answer = json.loads(out.read_text("utf-8"))
+    answer: dict[str, Any] = json.loads(out.read_text("utf-8"))
+    out.unlink()
+    return answer
+
+
+def loaded(tmp_path: Path, *argv: str, stdin: str = "") -> tuple[int, list[str]]:
+    """`python -m app ARGV…` in a fresh interpreter: its exit code and the modules it
+    loaded."""
+    answer = ran(tmp_path, *argv, stdin=stdin)
     return answer["code"], answer["modules"]
 
 
@@ -168,3 +179,104 @@ def test_a_command_without_an_event_imports_no_database_or_export(
     assert {m.removeprefix("app.commands.") for m in loaded_modules
             if m.startswith("app.commands.") and not m.startswith("app.commands._")} == modules
     assert heavy(loaded_modules) == [], f"{' '.join(argv)} imported {heavy(loaded_modules)}"
+
+
+NOT_IN_AN_EVENT_COMMAND = ("reportlab", "openpyxl", "docx", "pypinyin", "segno", "starlette",
+                           "PySide6", "hypothesis", "app.exports", "app.web", "app.ui",
+                           "app.services.exporting", "app.services.operations",
+                           "app.services.demo")
+"""What no command on an event loads unless it is the one using it: the export stack, the
+venue server, the window, the window's operation table, the demo."""
+
+NOT_FOR_RESULTS = ("app.imports.parse", "app.imports.merge", "app.pairing.swiss.engine",
+                   "app.pairing.team_swiss", "app.pairing.double_swiss", "app.pairing.knockout",
+                   "app.services.knockout", "app.services.importing")
+"""What `standings`, `crosstable` and `result` in a Swiss group need neither: the readers and
+the merge of qualifier lists, the pairing engines, the knockout's bracket."""
+
+
+def among(modules: list[str], names: tuple[str, ...]) -> list[str]:
+    """The packages of `names` that `modules` holds (a package named once)."""
+    return sorted({name for name in names for module in modules
+                   if module == name or module.startswith(name + ".")})
+
+
+def test_among_names_packages_and_their_modules_only() -> None:
+    assert among(["reportlab.pdfgen", "app.pairing.swiss.engine", "app.services.knockouts",
+                  "openpyxl"], ("reportlab", "app.pairing.swiss.engine",
+                                "app.services.knockout")) == ["app.pairing.swiss.engine",
+                                                              "reportlab"]
+
+
+@pytest.fixture(scope="module")
+def swiss_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A qiwang event with eight players in its open group and round 1 paired."""
+    from app.services import players, rounds
+    from app.services.event import Event
+
+    path = tmp_path_factory.mktemp("event") / "event.sqlite"
+    with Event.create(path, preset="qiwang-2022") as event:
+        for k in range(8):
+            players.add_player(event, "公开组", name=f"棋手{k}", unit=f"单位{k % 3}")
+        rounds.pair_next_round(event, "公开组")
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", [
+    ("standings", "--group", "公开组"),
+    ("crosstable", "--group", "公开组"),
+    ("result", "--group", "公开组", "1", "1", "1-0"),
+], ids=lambda argv: argv[0])
+def test_reading_and_entering_results_loads_no_papers_server_window_or_engine(
+        tmp_path: Path, swiss_event: Path, argv: tuple[str, ...]) -> None:
+    event = tmp_path / "event.sqlite"
+    shutil.copy(swiss_event, event)
+    command, *rest = argv
+    answer = ran(tmp_path, command, str(event), *rest)
+    assert answer["code"] == 0
+    assert among(answer["modules"], NOT_IN_AN_EVENT_COMMAND) == []
+    assert among(answer["modules"], NOT_FOR_RESULTS) == []
+
+
+@pytest.mark.slow
+def test_pairing_loads_its_engine_and_nothing_of_the_papers(
+        tmp_path: Path, swiss_event: Path) -> None:
+    event = tmp_path / "event.sqlite"
+    shutil.copy(swiss_event, event)
+    assert ran(tmp_path, "result", str(event), "--group", "公开组", "1", "1", "1-0")["code"] == 0
+    answer = ran(tmp_path, "results", str(event), "--group", "公开组", "1", "2=0-1", "3==",
+                 "4=+-")
+    assert answer["code"] == 0
+    answer = ran(tmp_path, "pair", str(event), "--group", "公开组")
+    assert answer["code"] == 0
+    assert among(answer["modules"], NOT_IN_AN_EVENT_COMMAND) == []
+    assert "app.pairing.swiss.engine" in answer["modules"]
+
+
+@pytest.mark.slow
+def test_the_collector_is_on_again_once_the_event_is_open(
+        tmp_path: Path, swiss_event: Path) -> None:
+    # The start's objects are left out of collection (frozen) once the event is open, and
+    # the collector runs again; as it does when a command stops early or takes no event.
+    event = tmp_path / "event.sqlite"
+    shutil.copy(swiss_event, event)
+    opened = ran(tmp_path, "standings", str(event), "--group", "公开组")
+    assert opened["code"] == 0 and opened["collecting"] and opened["frozen"] > 10_000
+    refused = ran(tmp_path, "standings", str(event), "--group", "无此组")
+    assert refused["code"] == 2 and refused["collecting"] and refused["frozen"] == 0
+    without = ran(tmp_path, "berger", "4")
+    assert without["code"] == 0 and without["collecting"]
+
+
+def test_a_caller_s_collector_is_left_alone(swiss_event: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    # main(argv) in another program (these tests): its collector is not stopped or frozen.
+    import gc
+
+    event = tmp_path / "event.sqlite"
+    shutil.copy(swiss_event, event)
+    frozen = gc.get_freeze_count()
+    assert main(["standings", str(event), "--group", "公开组"]) == 0
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
+    capsys.readouterr()
