@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from app.pairing.lexicographic import (
+    Apart,
     Departure,
     Entrant,
     MayMeet,
@@ -241,8 +242,7 @@ def _round(request: PairingRequest) -> _Round:
     blocked = blocked_indices([(t.number, t.opponents) for t in players],
                               request.forbidden_pairs)
 
-    def may_meet(i: int, j: int) -> bool:  # [C1] and the arbiter's forbidden pairs
-        return j not in blocked[i]
+    may_meet = Apart(blocked)  # [C1] and the arbiter's forbidden pairs
 
     last_round = request.round >= request.snapshot.total_rounds
 

@@ -136,18 +136,51 @@ class Departure:
     text_first: bool
 
 
+class Apart:
+    """[C1] as a `MayMeet` over the sets `blocked_indices` gives: the procedure reads the
+    sets themselves to answer "can these all be paired" quickly."""
+
+    __slots__ = ("blocked",)
+
+    def __init__(self, blocked: Sequence[set[int]]) -> None:
+        self.blocked = blocked
+
+    def __call__(self, i: int, j: int) -> bool:
+        return j not in self.blocked[i]
+
+
 class _Graph:
     """[C1] over sets of indices: can they all be paired, and who can be left out."""
 
     def __init__(self, may_meet: MayMeet) -> None:
         self.may_meet = may_meet
+        self.blocked = may_meet.blocked if isinstance(may_meet, Apart) else None
 
     def pairable(self, members: Sequence[int]) -> bool:
         if len(members) % 2:
             return False
+        if self.blocked is not None and _greedily_paired(members, self.blocked):
+            return True  # a complete pairing found at once; else the matching decides
         local = list(members)
         return complete_matching_exists(
             len(local), lambda a, b: self.may_meet(local[a], local[b]), None)
+
+
+def _greedily_paired(members: Sequence[int], blocked: Sequence[set[int]]) -> bool:
+    """True when pairing each last free member with the nearest free one it may meet pairs
+    them all (in a Swiss round almost everybody may still meet almost everybody); False
+    says nothing."""
+    free = list(members)
+    while free:
+        v = free.pop()
+        apart = blocked[v]
+        for x in range(len(free) - 1, -1, -1):
+            if free[x] not in apart:
+                del free[x]
+                break
+        else:
+            return False
+    return True
 
 
 def choose_bye(entrants: Sequence[Entrant], order: Sequence[int], may_meet: MayMeet

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from app.pairing.lexicographic import (
+    Apart,
     Departure,
     Entrant,
     MayMeet,
@@ -268,8 +269,7 @@ def _round(request: PairingRequest, options: TeamSwissOptions) -> _Round:
     teams = derive_teams(request, options)
     blocked = blocked_indices([(t.number, t.opponents) for t in teams], request.forbidden_pairs)
 
-    def may_meet(i: int, j: int) -> bool:  # [C1] and the arbiter's forbidden pairs
-        return j not in blocked[i]
+    may_meet = Apart(blocked)  # [C1] and the arbiter's forbidden pairs
 
     lapse = request.round > request.snapshot.total_rounds - 2
 
