@@ -29,6 +29,7 @@ alternates, round 1 paired 1-2 3-4, the bye without 3.4.3 nor [C2]'s forfeit win
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from app.pairing.lexicographic import (
     Apart,
@@ -118,9 +119,12 @@ def match_score(history: PlayerHistory, points: PointSystem) -> int:
 _PLAYED = frozenset(o for o in Outcome if o.played)
 
 
-@dataclass(frozen=True)
-class _Facts:
-    """What one pass over a player's rounds finds (`derive_players`)."""
+_BARRED = frozenset(BYE_BARS)
+
+
+class _Facts(NamedTuple):
+    """What one pass over a player's rounds finds (`derive_players`); a tuple, made once
+    for each player of every round paired."""
 
     score: int
     before: int  # the score before the previous round (Art. 1.5)
@@ -138,18 +142,22 @@ def _facts(history: PlayerHistory, previous: int) -> _Facts:
     barred = False
     last_opponent: int | None = None
     for record in history.rounds:
-        points = record.points if record.game_points is None else record.game_points
+        points = record.game_points
+        if points is None:
+            points = record.points
         total += points
         if record.round < previous:
             earlier += points
-        if record.outcome in _PLAYED:
+        outcome = record.outcome
+        if outcome in _PLAYED:
             matches += 1
-            if record.colour is not None:
-                game_one.append(record.colour)
-            if record.opponent is not None:
-                opponents.add(record.opponent)
-            last_opponent = record.opponent if record.round == previous else None
-        elif record.outcome in BYE_BARS:
+            colour, opponent = record.colour, record.opponent
+            if colour is not None:
+                game_one.append(colour)
+            if opponent is not None:
+                opponents.add(opponent)
+            last_opponent = opponent if record.round == previous else None
+        elif outcome in _BARRED:
             barred = True
     return _Facts(total, earlier, tuple(game_one), frozenset(opponents), matches, barred,
                   last_opponent)

@@ -98,12 +98,10 @@ def blocked_indices(entrants: Sequence[tuple[int, frozenset[int]]],
     """For each index of `entrants` (number, opponents met), the indices it may not meet:
     met before (C.04.1 b, [C1]) or a forbidden pair; symmetric."""
     index = {number: i for i, (number, _) in enumerate(entrants)}
-    blocked: list[set[int]] = [set() for _ in entrants]
-    for i, (_, met) in enumerate(entrants):
-        for number in met:
-            if number in index:
-                blocked[i].add(index[number])
-                blocked[index[number]].add(i)
+    blocked = [{index[n] for n in met if n in index} for _, met in entrants]
+    for i, apart in enumerate(blocked):
+        for j in apart:
+            blocked[j].add(i)  # the records of the two may disagree
     for pair in forbidden:
         found = [index[n] for n in pair if n in index]
         if len(found) == 2:
@@ -155,10 +153,18 @@ class _Graph:
     def __init__(self, may_meet: MayMeet) -> None:
         self.may_meet = may_meet
         self.blocked = may_meet.blocked if isinstance(may_meet, Apart) else None
+        self.known: dict[frozenset[int], bool] = {}  # 3.5 asks of the same sets again
 
     def pairable(self, members: Sequence[int]) -> bool:
         if len(members) % 2:
             return False
+        key = frozenset(members)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = self._pairable(members)
+        return found
+
+    def _pairable(self, members: Sequence[int]) -> bool:
         if self.blocked is not None and _greedily_paired(members, self.blocked):
             return True  # a complete pairing found at once; else the matching decides
         local = list(members)

@@ -150,7 +150,8 @@ def _scores(request: PairingRequest, by_match: bool
     return scores, before
 
 
-_BYE_BARS = (Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)  # [C2]
+_PLAYED = frozenset(o for o in Outcome if o.played)  # `Outcome.played`, as a set to look in
+_BYE_BARS = frozenset((Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_BYE))  # [C2]
 
 
 def derive_teams(request: PairingRequest, options: TeamSwissOptions) -> list[SwissTeam]:
@@ -162,7 +163,7 @@ def derive_teams(request: PairingRequest, options: TeamSwissOptions) -> list[Swi
     ordered = sorted(present, key=lambda p: (-scores[p.number][0], p.number))
     teams = []
     for tpn, history in enumerate(ordered):
-        played = [r for r in history.rounds if r.colour is not None and r.outcome.played]
+        played = [r for r in history.rounds if r.colour is not None and r.outcome in _PLAYED]
         colours = tuple((r.round, r.colour) for r in played if r.colour is not None)
         score, secondary = scores[history.number]
         last = next((r for r in played if r.round == previous), None)
@@ -178,6 +179,7 @@ def derive_teams(request: PairingRequest, options: TeamSwissOptions) -> list[Swi
             and before.get(last.opponent) != before.get(history.number),
         ))
     return teams
+
 
 
 def colour_failures(a: SwissTeam, b: SwissTeam, kind: Preferences) -> tuple[int, int]:
