@@ -226,11 +226,10 @@ def game_one_first(a: MatchPlayer, b: MatchPlayer, initial: Colour
 
 
 def _notes(board: int, first: MatchPlayer, second: MatchPlayer) -> list[PairingNote]:
-    notes: list[PairingNote] = []
-    higher, lower = _higher_ranked(first, second)
-    if higher.score > lower.score:
-        notes.append(PairingNote(NoteKind.UPFLOAT, board, (lower.number, higher.number)))
-    return notes
+    if first.score == second.score:
+        return []  # no floater: the higher-ranked (4.2) has the higher score, else none
+    higher, lower = (first, second) if first.score > second.score else (second, first)
+    return [PairingNote(NoteKind.UPFLOAT, board, (lower.number, higher.number))]
 
 
 @dataclass(frozen=True)

@@ -196,10 +196,11 @@ def _greedily_paired(members: Sequence[int], blocked: Sequence[set[int]]) -> boo
     return True
 
 
-def choose_bye(entrants: Sequence[Entrant], order: Sequence[int], may_meet: MayMeet
-               ) -> int | None:
-    """Art. 3.4 (see the module text); None when nobody may have the bye."""
-    graph = _Graph(may_meet)
+def choose_bye(entrants: Sequence[Entrant], order: Sequence[int], may_meet: MayMeet,
+               graph: _Graph | None = None) -> int | None:
+    """Art. 3.4 (see the module text); None when nobody may have the bye. `graph`: the
+    round's, when it has one (what it knows of sets is kept)."""
+    graph = _Graph(may_meet) if graph is None else graph
     ranked = sorted((i for i in order if not entrants[i].bye_barred),
                     key=lambda i: (entrants[i].score, -entrants[i].matches, -entrants[i].tpn))
     return next((i for i in ranked if graph.pairable([j for j in order if j != i])), None)
@@ -215,6 +216,8 @@ class _Procedure:
         self.floats_lapse = floats_lapse
         self.graph = _Graph(may_meet)
         self.scores = sorted({e.score for e in entrants}, reverse=True)
+        self.score = [e.score for e in entrants]  # looked up in every bracket's loops
+        self.tpn = [e.tpn for e in entrants]
 
     def following(self, score: int) -> int | None:
         """The score of the scoregroup right below `score` in the round (the PAB's included)."""
@@ -306,11 +309,12 @@ class _Procedure:
         it is odd)."""
         if following is None:
             return True
+        score = self.score
         left = [i for i in lower if i not in chosen]
-        group = [i for i in left if self.entrants[i].score == following]
+        group = [i for i in left if score[i] == following]
         if not group:
             return True
-        rest = [i for i in left if self.entrants[i].score != following]
+        rest = [i for i in left if score[i] != following]
         if len(group) % 2 == 0:
             return self.graph.pairable(group) and self.graph.pairable(rest)
         return any(self.graph.pairable(group + [x])
@@ -342,11 +346,11 @@ class _Procedure:
         return pairs, totals
 
     def run(self, order: list[int]) -> RoundPairing | None:
-        e = self.entrants
+        score = self.score
         unpaired = list(order)
         bye: int | None = None
         if len(unpaired) % 2:
-            bye = choose_bye(e, unpaired, self.may_meet)
+            bye = choose_bye(self.entrants, unpaired, self.may_meet, self.graph)
             if bye is None:
                 return None
             unpaired.remove(bye)
@@ -354,9 +358,9 @@ class _Procedure:
             return None
         brackets: list[Bracket] = []
         while unpaired:
-            top = max(e[i].score for i in unpaired)
-            residents = sorted((i for i in unpaired if e[i].score == top), key=lambda i: e[i].tpn)
-            lower = [i for i in unpaired if e[i].score < top]
+            top = max(map(score.__getitem__, unpaired))
+            residents = sorted((i for i in unpaired if score[i] == top), key=self.tpn.__getitem__)
+            lower = [i for i in unpaired if score[i] < top]
             chosen = self.upfloaters(residents, lower)
             if chosen is None:
                 return None
@@ -374,7 +378,7 @@ class _Procedure:
         e = self.entrants
         unpaired = list(order)
         if bye is not None:
-            text_bye = choose_bye(e, unpaired, self.may_meet)
+            text_bye = choose_bye(e, unpaired, self.may_meet, self.graph)
             if text_bye is not None and text_bye != bye:
                 return _bye_departure(e[text_bye], e[bye])
             unpaired.remove(bye)
