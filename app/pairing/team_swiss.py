@@ -164,17 +164,16 @@ def derive_teams(request: PairingRequest, options: TeamSwissOptions) -> list[Swi
     teams = []
     for tpn, history in enumerate(ordered):
         played = [r for r in history.rounds if r.colour is not None and r.outcome in _PLAYED]
-        colours = tuple((r.round, r.colour) for r in played if r.colour is not None)
+        own = tuple([r.colour for r in played if r.colour is not None])
         score, secondary = scores[history.number]
         last = next((r for r in played if r.round == previous), None)
         teams.append(SwissTeam(
             number=history.number, tpn=tpn, score=score, secondary=secondary,
-            colours=colours,
-            opponents=frozenset(r.opponent for r in played if r.opponent is not None),
+            colours=tuple(zip([r.round for r in played], own, strict=True)),
+            opponents=frozenset([r.opponent for r in played if r.opponent is not None]),
             matches=len(played),
-            bye_barred=any(r.outcome in _BYE_BARS for r in history.rounds),
-            preference=preference(tuple(c for _, c in colours), options.preferences,
-                                  last_round),
+            bye_barred=not _BYE_BARS.isdisjoint([r.outcome for r in history.rounds]),
+            preference=preference(own, options.preferences, last_round),
             floated=last is not None and last.opponent is not None
             and before.get(last.opponent) != before.get(history.number),
         ))
