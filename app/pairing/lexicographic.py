@@ -48,6 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from app.pairing.swiss.cardinality import complete_matching_exists
 from app.pairing.swiss.matching import lex_first_assignment, max_weight_matching_tight
@@ -59,9 +60,9 @@ PairFailures = Callable[[int, int, frozenset[int]], tuple[int, ...]]
 failures on each, the first criterion weighing most."""
 
 
-@dataclass(frozen=True)
-class Entrant:
-    """One entrant as the procedure sees it."""
+class Entrant(NamedTuple):
+    """One entrant as the procedure sees it (an immutable tuple: one is made for each
+    entrant of every round paired)."""
 
     tpn: int  # Art. 1.1 pairing number: 3.4.4, 3.5.4 and the identifier's order (3.6.2)
     score: int  # the (primary) pairing score, Art. 1.2
