@@ -269,6 +269,79 @@ def test_two_stations_snapshotting_one_state_both_get_it(event, tmp_path: Path) 
     assert set(taken) == set(listed) and len(listed) == len(set(listed)) >= 1
 
 
+def test_a_state_snapshotted_again_while_its_snapshot_is_pruned_is_stored_anew(
+    event, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add_players(event, 1)
+    kept = take_snapshot(event.store, "one player")
+    identical = snapshots._identical
+
+    def pruned_meanwhile(folder: Path, digest: str):
+        same = identical(folder, digest)
+        if same is not None:
+            snapshots._remove_quietly(same.path)  # another station's pruning, just now
+        return same
+
+    monkeypatch.setattr(snapshots, "_identical", pruned_meanwhile)
+    again = take_snapshot(event.store, "第1轮编排前", hold="pairing 1 1")
+    assert again.id != kept.id and again.path.exists()
+    assert again.holds == ("pairing 1 1",)
+    assert [s.id for s in list_snapshots(event.store)] == [again.id]
+    assert not kept.path.exists()  # nothing made in its place
+
+
+def test_a_number_is_claimed_above_one_finished_meanwhile(
+    event, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Numbers say which snapshot is newest (pruning and held moments go by them): a station
+    # that looked at the folder before another finished number 4 (3 was claimed and given
+    # back: that state was kept already) must not take 3, newer than 4.
+    fresh(event, "a")
+    second = fresh(event, "b")
+    files = snapshots._snapshot_files
+    calls = 0
+
+    def another_station_finishes_4_meanwhile(folder: Path):
+        nonlocal calls
+        listed = list(files(folder))
+        calls += 1
+        if calls == 1:
+            (folder / second.path.name.replace("0002-", "0004-", 1)).write_bytes(
+                second.path.read_bytes())
+        return iter(listed)
+
+    add_players(event, 1, prefix="c")
+    monkeypatch.setattr(snapshots, "_snapshot_files", another_station_finishes_4_meanwhile)
+    assert take_snapshot(event.store, "c").id == 5
+
+
+@pytest.mark.slow
+def test_two_stations_holding_one_snapshot_at_once_both_keep_their_moment(
+    event, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two stations pairing two groups of a server event at once snapshot the same committed
+    # rows: a snapshot kept already stands for both moments. Each reads the moments it holds
+    # and writes them back with its own: made to read at the same moment, neither may lose
+    # the other's.
+    add_players(event, 1)
+    kept = take_snapshot(event.store, "before")
+    meet = threading.Barrier(2, timeout=1)
+    holds = snapshots._holds
+
+    def read_together(meta: dict[str, str]) -> list[str]:
+        with suppress(threading.BrokenBarrierError):
+            meet.wait()
+        return holds(meta)
+
+    monkeypatch.setattr(snapshots, "_holds", read_together)
+    taken = _two_stations_at_once(
+        event, tmp_path, lambda station: [take_snapshot(
+            station.store, f"{station.store.station}", hold=f"pairing {station.store.station} 1").id])
+    assert taken == [kept.id, kept.id]
+    monkeypatch.setattr(snapshots, "_holds", holds)
+    assert set(find_snapshot(event.store, kept.id).holds) == {"pairing A 1", "pairing B 1"}
+
+
 def _station_process(path: str, station: str, start: Any, out: Any) -> None:
     """One station in its own process: 5 snapshots, every one stored (see above)."""
     from app.services.event import Event
