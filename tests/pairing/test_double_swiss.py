@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -42,7 +43,8 @@ from app.pairing.types import (
     RoundRecord,
     TournamentSnapshot,
 )
-from tests.pairing.fide_literal import TooLarge, identifier, literal_round
+from tests.pairing.fide_literal import identifier, literal_round
+from tests.pairing.reference_rounds import against_text, answer_pairing, boards, cut
 
 DATA = Path(__file__).parent.parent / "data" / "fide_double_swiss"
 
@@ -345,12 +347,6 @@ def test_notes_say_who_moves_first_in_each_game_and_who_floats() -> None:
 ANSWERS = ("reference_answers.json", "simulated_answers.json")  # README there
 
 
-def _cut(text: str, k: int) -> str:
-    """The file as it stood before round k: every player's entries of rounds 1..k-1."""
-    return "\n".join(line[:91 + 10 * (k - 1)].rstrip() if line.startswith("001") else line
-                     for line in text.splitlines())
-
-
 def _rounds() -> Iterator[tuple[str, str, int, dict[str, list]]]:
     """Every stored round: (file, its text, round k, the reference's answer for k)."""
     for answers in ANSWERS:
@@ -382,33 +378,10 @@ def _literal(request: PairingRequest) -> tuple[set[frozenset[int]], set[int]]:
     return pairs, set() if bye is None else {players[bye].number}
 
 
-def _against_text(request: PairingRequest, ours: Pairing | None) -> str:
-    if ours is None:
-        return "no legal pairing"
-    try:
-        literal = _literal(request)
-    except TooLarge:
-        return "too large to enumerate"
-    same = literal == ({frozenset((b.first, b.second)) for b in ours.boards if b.second},
-                       {b.first for b in ours.boards if b.second is None})
-    return "as the text enumerated" if same else "differs"
-
-
-def _boards(pairing: Pairing) -> set[tuple[int, int | None]]:
-    return {(b.first, b.second) for b in pairing.boards}
-
-
-def _given(k: int, answer: dict[str, list]) -> Pairing:
-    pairs = [(int(w), int(b)) for w, b in answer["pairs"]]
-    byes = [int(x) for x in answer["byes"]]
-    return Pairing(k, tuple(Board(n, w, b) for n, (w, b) in enumerate(pairs, start=1))
-                   + tuple(Board(len(pairs) + 1 + n, x, None) for n, x in enumerate(byes)))
-
-
 def _colour_rules(request: PairingRequest, ours: Pairing, given: Pairing) -> str:
     """The Art. 4.3 rules that gave our colours on the boards where the reference's differ."""
     players = {p.number: p for p in double_swiss.derive_players(request)}
-    turned = _boards(given) - _boards(ours)
+    turned = boards(given) - boards(ours)
     rules = {double_swiss.game_one_first(players[a], players[b],
                                          request.snapshot.initial_colour)[2]
              for a, b in turned if b is not None}
@@ -421,12 +394,12 @@ def _against_reference(request: PairingRequest, ours: Pairing | None,
     (`double_swiss.explain`: the first step of Art. 3.3.2 it departs at)."""
     if "error" in answer:
         return "no answer"  # the reference ran over the generator's time limit
-    given = _given(request.round, answer)
+    given = answer_pairing(request.round, answer)
     numbers = sorted(x for b in given.boards for x in (b.first, b.second) if x is not None)
     if numbers != sorted(p.number for p in request.snapshot.players) or len(
             [b for b in given.boards if b.second is None]) > 1:
         return "reference incomplete"  # C.04.1 c, Art. 1.3.2: everybody is paired
-    if ours is not None and _boards(ours) == _boards(given):
+    if ours is not None and boards(ours) == boards(given):
         return "same"
     departure = double_swiss.explain(request, given)
     if departure is None:
@@ -443,7 +416,7 @@ def test_agreement_with_the_text_enumerated_and_with_the_reference() -> None:
     text: Counter[str] = Counter()
     reference: Counter[str] = Counter()
     for _, source, k, answer in _rounds():
-        tournament = read_trf(_cut(source, k))
+        tournament = read_trf(cut(source, k))
         if tournament.rounds_played != k - 1:
             text["round not paired"] += 1  # the generator wrote a round with nobody paired
             reference["round not paired"] += 1
@@ -453,7 +426,7 @@ def test_agreement_with_the_text_enumerated_and_with_the_reference() -> None:
             ours: Pairing | None = double_swiss.pair(request)
         except NoLegalPairing:
             ours = None  # the generator's history left no legal pairing
-        text[_against_text(request, ours)] += 1
+        text[against_text(partial(_literal, request), ours)] += 1
         reference[_against_reference(request, ours, answer)] += 1
     assert text == {"as the text enumerated": 514, "too large to enumerate": 1886,
                     "round not paired": 1}, text

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -40,7 +41,8 @@ from app.pairing.types import (
     RoundRecord,
     TournamentSnapshot,
 )
-from tests.pairing.fide_literal import TooLarge, literal_round
+from tests.pairing.fide_literal import literal_round
+from tests.pairing.reference_rounds import against_text, answer_pairing, boards, cut
 
 DATA = Path(__file__).parent.parent / "data" / "fide_team_swiss"
 W, B = Colour.FIRST, Colour.SECOND
@@ -175,11 +177,6 @@ def test_art_4_3_6_alternate_from_the_last_round_they_differed() -> None:
 ANSWERS = ("reference_answers.json", "simulated_answers.json")  # README there
 
 
-def _cut(text: str, k: int) -> str:
-    return "\n".join(line[:91 + 10 * (k - 1)].rstrip() if line.startswith("001") else line
-                     for line in text.splitlines())
-
-
 def _rounds() -> Iterator[tuple[Preferences, str, int, dict[str, list]]]:
     """Every stored round: (its colour preferences, the file's text, round k, the
     reference's answer for k)."""
@@ -216,34 +213,11 @@ def _literal(request: PairingRequest, kind: Preferences
     return pairs, set() if bye is None else {teams[bye].number}
 
 
-def _against_text(request: PairingRequest, kind: Preferences, ours: Pairing | None) -> str:
-    if ours is None:
-        return "no legal pairing"  # the generator's history repeats meetings
-    try:
-        literal = _literal(request, kind)
-    except TooLarge:
-        return "too large to enumerate"
-    same = literal == ({frozenset((b.first, b.second)) for b in ours.boards if b.second},
-                       {b.first for b in ours.boards if b.second is None})
-    return "as the text enumerated" if same else "differs"
-
-
-def _boards(pairing: Pairing) -> set[tuple[int, int | None]]:
-    return {(b.first, b.second) for b in pairing.boards}
-
-
-def _given(k: int, answer: dict[str, list]) -> Pairing:
-    pairs = [(int(w), int(b)) for w, b in answer["pairs"]]
-    byes = [int(x) for x in answer["byes"]]
-    return Pairing(k, tuple(Board(n, w, b) for n, (w, b) in enumerate(pairs, start=1))
-                   + tuple(Board(len(pairs) + 1 + n, x, None) for n, x in enumerate(byes)))
-
-
 def _colour_rules(request: PairingRequest, kind: Preferences, ours: Pairing,
                   given: Pairing) -> str:
     """The Art. 4.3 rules that gave our colours on the boards where the reference's differ."""
     teams = {t.number: t for t in team_swiss.derive_teams(request, TeamSwissOptions(kind))}
-    turned = _boards(given) - _boards(ours)
+    turned = boards(given) - boards(ours)
     rules = {team_swiss.allocation(teams[a], teams[b], kind, request.snapshot.initial_colour)[2]
              for a, b in turned if b is not None}
     return "colours by Art. " + ", ".join(sorted(rules))
@@ -255,12 +229,12 @@ def _against_reference(request: PairingRequest, kind: Preferences, ours: Pairing
     (`team_swiss.explain`: the first step of Art. 3.3.2 it departs at)."""
     if "error" in answer:
         return "no answer"  # the reference ran over the generator's time limit
-    given = _given(request.round, answer)
+    given = answer_pairing(request.round, answer)
     numbers = sorted(x for b in given.boards for x in (b.first, b.second) if x is not None)
     if numbers != sorted(t.number for t in request.snapshot.players) or len(
             [b for b in given.boards if b.second is None]) > 1:
         return "reference incomplete"  # C.04.1 c, Art. 1.3.2: every team is paired
-    if ours is not None and _boards(ours) == _boards(given):
+    if ours is not None and boards(ours) == boards(given):
         return "same"
     departure = team_swiss.explain(request, given, TeamSwissOptions(kind))
     if departure is None:
@@ -306,7 +280,7 @@ def test_agreement_with_the_text_enumerated_and_with_the_reference() -> None:
     text: Counter[str] = Counter()
     reference: Counter[str] = Counter()
     for kind, source, k, answer in _rounds():
-        tournament = read_trf(_cut(source, k))
+        tournament = read_trf(cut(source, k))
         if tournament.rounds_played != k - 1:
             text["round not paired"] += 1  # the generator wrote a round with nobody paired
             reference["round not paired"] += 1
@@ -316,7 +290,7 @@ def test_agreement_with_the_text_enumerated_and_with_the_reference() -> None:
             ours: Pairing | None = team_swiss.pair(request, TeamSwissOptions(kind))
         except team_swiss.NoLegalPairing:
             ours = None  # the generator's history left no legal pairing
-        text[_against_text(request, kind, ours)] += 1
+        text[against_text(partial(_literal, request, kind), ours)] += 1
         reference[_against_reference(request, kind, ours, answer)] += 1
     assert text == {"as the text enumerated": 529, "too large to enumerate": 1929,
                     "no legal pairing": 3, "round not paired": 3}, text

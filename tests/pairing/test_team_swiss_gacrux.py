@@ -25,13 +25,14 @@ from app.pairing import team_swiss
 from app.pairing.team_swiss import Preferences, TeamSwissOptions
 from app.pairing.trf import read_trf
 from app.pairing.types import Pairing
-from tests.pairing.test_team_swiss import _boards, _colour_rules, _cut, _given
+from tests.pairing.reference_rounds import answer_pairing, boards, cut
+from tests.pairing.test_team_swiss import _colour_rules
 
 DATA = Path(__file__).parent.parent / "data" / "fide_team_swiss"
 
 
 def _against_gacrux(source: str, kind: Preferences, k: int, answer: dict[str, list]) -> str:
-    tournament = read_trf(_cut(source, k))
+    tournament = read_trf(cut(source, k))
     if tournament.rounds_played != k - 1:
         return "round not paired"  # the generator wrote a round with nobody paired
     request = tournament.request_for_round(k)
@@ -42,13 +43,13 @@ def _against_gacrux(source: str, kind: Preferences, k: int, answer: dict[str, li
         ours = None
     if "error" in answer:
         return "no legal pairing (both)" if ours is None else "gacrux: no pairing"
-    given = _given(k, answer)
+    given = answer_pairing(k, answer)
     numbers = sorted(x for b in given.boards for x in (b.first, b.second) if x is not None)
     if numbers != sorted(t.number for t in request.snapshot.players) or len(
             [b for b in given.boards if b.second is None]) > 1:
         # C.04.1 c, Art. 1.3.2: every team is paired; Gacrux leaves some unpaired
         return "gacrux incomplete, no legal pairing" if ours is None else "gacrux incomplete"
-    if ours is not None and _boards(ours) == _boards(given):
+    if ours is not None and boards(ours) == boards(given):
         return "same"
     departure = team_swiss.explain(request, given, options)
     if departure is None:

@@ -1,0 +1,47 @@
+"""What the agreement tests of the FIDE 2026 systems share (tests/pairing/test_double_swiss.py,
+test_team_swiss.py, test_team_swiss_gacrux.py): a stored TRF cut before a round, a reference's
+stored answer as our `Pairing`, boards compared with their colours, and our pairing set
+against the text enumerated (tests/pairing/fide_literal.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.pairing.types import Board, Pairing
+from tests.pairing.fide_literal import TooLarge
+
+Literal = tuple[set[frozenset[int]], set[int]]  # the pairs and the byes of a round
+
+
+def cut(text: str, k: int) -> str:
+    """The file as it stood before round k: every entrant's entries of rounds 1..k-1."""
+    return "\n".join(line[:91 + 10 * (k - 1)].rstrip() if line.startswith("001") else line
+                     for line in text.splitlines())
+
+
+def boards(pairing: Pairing) -> set[tuple[int, int | None]]:
+    """The boards as (first, second): the pairs with their colours, the byes with None."""
+    return {(b.first, b.second) for b in pairing.boards}
+
+
+def answer_pairing(k: int, answer: dict[str, list]) -> Pairing:
+    """A stored answer (`{"pairs": [[first, second], ...], "byes": [...]}`) as round k."""
+    pairs = [(int(w), int(b)) for w, b in answer["pairs"]]
+    byes = [int(x) for x in answer["byes"]]
+    return Pairing(k, tuple(Board(n, w, b) for n, (w, b) in enumerate(pairs, start=1))
+                   + tuple(Board(len(pairs) + 1 + n, x, None) for n, x in enumerate(byes)))
+
+
+def against_text(literal: Callable[[], Literal], ours: Pairing | None,
+                 no_pairing: str = "no legal pairing") -> str:
+    """Our round against the one the text's plain enumeration gives (`literal()`, raising
+    `TooLarge` past what can be enumerated)."""
+    if ours is None:
+        return no_pairing
+    try:
+        found = literal()
+    except TooLarge:
+        return "too large to enumerate"
+    same = found == ({frozenset((b.first, b.second)) for b in ours.boards if b.second},
+                     {b.first for b in ours.boards if b.second is None})
+    return "as the text enumerated" if same else "differs"
