@@ -146,9 +146,8 @@ def take_snapshot(
             _dump_to_sqlite(store.engine, partial)
         digest = _digest(partial)
         same = _identical(folder, digest)
-        if same is not None:
+        if same is not None and (hold is None or _add_hold(same.path, hold, label)):
             if hold is not None:
-                _add_hold(same.path, hold, label)
                 same = _info(same.id, same.path)
             _prune(folder, keep, protect)
             store.saw((RowChange("insert", SNAPSHOT),))  # the list of snapshots changed
@@ -200,26 +199,46 @@ def _holds(meta: dict[str, str]) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else []
 
 
-def _add_hold(path: Path, hold: str, label: str) -> None:
-    """The kept snapshot stands for one more moment too: held, and its label says so."""
-    meta = _read_meta(path)
-    holds = _holds(meta)
-    if hold in holds:
-        return
-    old_label = meta.get(_META_LABEL, "")
-    both = label if not old_label or label in old_label else f"{old_label}；{label}"
-    with closing(sqlite3.connect(path)) as connection, connection:
-        connection.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [
-            (_META_HOLDS, json.dumps([*holds, hold], ensure_ascii=False)),
-            (_META_LABEL, both)])
+def _add_hold(path: Path, hold: str, label: str) -> bool:
+    """The kept snapshot stands for one more moment too: held, and its label says so.
+
+    False if the file is gone (pruned by another station meanwhile): the caller stores its
+    own copy then, and nothing is made in the old one's place. The holds are read and
+    written back under the file's write lock, so two stations adding theirs at once both
+    keep them.
+    """
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=10,
+                                     isolation_level=None)
+    except sqlite3.OperationalError:
+        return False
+    with closing(connection):
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            meta = dict(connection.execute("SELECT key, value FROM meta").fetchall())
+            holds = _holds(meta)
+            if hold not in holds:
+                old_label = meta.get(_META_LABEL, "")
+                both = label if not old_label or label in old_label else f"{old_label}；{label}"
+                connection.executemany(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                    [(_META_HOLDS, json.dumps([*holds, hold], ensure_ascii=False)),
+                     (_META_LABEL, both)])
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+    return path.exists()
 
 
 def _claim_number(folder: Path) -> tuple[int, Path]:
     """The next snapshot number, claimed by creating its partial file exclusively.
 
     Two stations snapshotting into one folder at once get different numbers: a claim only
-    stands if no finished snapshot has that number (a finished one replaced its partial file
-    atomically, so once a claim succeeds, an earlier taker's file is visible).
+    stands if no finished snapshot has that number or a higher one (a finished one replaced
+    its partial file atomically, so once a claim succeeds, an earlier taker's file is
+    visible). Higher ones count too because numbers say which snapshot is newest: a number
+    given back (its state was kept already) is not taken once a later one is finished.
     """
     number = max((n for n, _ in _snapshot_files(folder)), default=0) + 1
     while True:
@@ -229,9 +248,10 @@ def _claim_number(folder: Path) -> tuple[int, Path]:
         except FileExistsError:
             number += 1
             continue
-        if any(n == number for n, _ in _snapshot_files(folder)):
+        finished = max((n for n, _ in _snapshot_files(folder)), default=0)
+        if finished >= number:
             _remove_quietly(partial)
-            number += 1
+            number = finished + 1
             continue
         return number, partial
 
