@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from app.pairing.board_checks import board_violations
 from app.pairing.lexicographic import (
     Apart,
     Departure,
@@ -328,40 +329,7 @@ def violations(request: PairingRequest, pairing: Pairing) -> tuple[str, ...]:
     match nor a forbidden pair ([C1]), the PAB not to a player [C2] bars. Colours are no
     criterion of the Double-Swiss System (the Dutch check's colour rule does not apply)."""
     players = {p.number: p for p in derive_players(request)}
-    found: list[str] = []
-    seen: dict[int, int] = {}
-    byes = 0
-    for board in pairing.boards:
-        for number in (board.first, board.second):
-            if number is None:
-                continue
-            if number not in players:
-                found.append(f"第{board.number}台 {number} 本轮不参加编排"
-                             f" / board {board.number}: {number} is not to be paired this round")
-            elif number in seen:
-                found.append(f"第{board.number}台 {number} 重复出现（第{seen[number]}台）"
-                             f" / board {board.number}: {number} is already on board "
-                             f"{seen[number]}")
-            else:
-                seen[number] = board.number
-        if board.second is None:
-            byes += 1
-            bye = players.get(board.first)
-            if bye is not None and bye.bye_barred:
-                found.append(f"{board.first} 已轮空或已不战而得胜分，不能再轮空"
-                             f" / {board.first} may not receive the pairing-allocated bye "
-                             "again")
-            continue
-        a, b = players.get(board.first), players.get(board.second)
-        if a is not None and b is not None and b.number in a.opponents:
-            found.append(f"第{board.number}台 {a.number} 与 {b.number} 已经对局过"
-                         f" / board {board.number}: {a.number} and {b.number} have met")
-        if frozenset((board.first, board.second)) in request.forbidden_pairs:
-            found.append(f"第{board.number}台 {board.first} 与 {board.second} 不得相遇"
-                         f" / board {board.number}: {board.first} and {board.second} may "
-                         "not meet")
-    for number in sorted(set(players) - set(seen)):
-        found.append(f"{number} 未被编排 / {number} is not paired")
-    if byes > len(players) % 2:
-        found.append("轮空多于一个 / more than one pairing-allocated bye")
-    return tuple(found)
+    return board_violations(pairing, players,
+                            bye_barred=lambda number: players[number].bye_barred,
+                            have_met=lambda a, b: b in players[a].opponents,
+                            forbidden_pairs=request.forbidden_pairs)

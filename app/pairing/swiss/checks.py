@@ -9,8 +9,9 @@ and players, never the articles' codes, which an arbiter does not read.
 
 from __future__ import annotations
 
+from app.pairing.board_checks import board_violations
 from app.pairing.swiss.players import derive_players
-from app.pairing.types import Pairing, PairingRequest
+from app.pairing.types import Board, Pairing, PairingRequest
 
 
 def violations(request: PairingRequest, pairing: Pairing) -> tuple[str, ...]:
@@ -21,56 +22,18 @@ def violations(request: PairingRequest, pairing: Pairing) -> tuple[str, ...]:
     last_round = rounds_played >= snapshot.total_rounds - 1
     best = max(snapshot.points.win, snapshot.points.draw)
     threshold = (rounds_played * best) // 2
-    found: list[str] = []
-    seen: dict[int, int] = {}
-    byes = 0
-    for board in pairing.boards:
-        for number in (board.first, board.second):
-            if number is None:
-                continue
-            if number not in players:
-                found.append(
-                    f"第{board.number}台 {number} 本轮不参加编排"
-                    f" / board {board.number}: {number} is not to be paired this round"
-                )
-            elif number in seen:
-                found.append(
-                    f"第{board.number}台 {number} 重复出现（第{seen[number]}台）"
-                    f" / board {board.number}: {number} is already on board {seen[number]}"
-                )
-            else:
-                seen[number] = board.number
-        if board.second is None:
-            byes += 1
-            bye = players.get(board.first)
-            if bye is not None and not bye.bye_eligible:
-                found.append(
-                    f"{board.first} 已轮空或已不战而得胜分，不能再轮空"
-                    f" / {board.first} may not receive the pairing-allocated bye again"
-                )
-            continue
-        a, b = players.get(board.first), players.get(board.second)
-        if a is None or b is None:
-            continue
-        if b.number in a.met:
-            found.append(
-                f"第{board.number}台 {a.number} 与 {b.number} 已经对局过"
-                f" / board {board.number}: {a.number} and {b.number} have met"
-            )
-        if frozenset((a.number, b.number)) in request.forbidden_pairs:
-            found.append(
-                f"第{board.number}台 {a.number} 与 {b.number} 不得相遇"
-                f" / board {board.number}: {a.number} and {b.number} may not meet"
-            )
+
+    def colours(board: Board) -> list[str]:
+        # [C3]: two non-topscorers with the same absolute colour preference
+        a, b = players[board.first], players[board.second or 0]
         topscorer = last_round and max(a.score, b.score) > threshold
         if a.absolute and b.absolute and a.preference is b.preference and not topscorer:
-            found.append(
-                f"第{board.number}台 {a.number} 与 {b.number} 绝对先后手要求相同"
-                f" / board {board.number}: {a.number} and {b.number} have the same"
-                " absolute colour preference"
-            )
-    for number in sorted(set(players) - set(seen)):
-        found.append(f"{number} 未被编排 / {number} is not paired")
-    if byes > len(players) % 2:
-        found.append("轮空多于一个 / more than one pairing-allocated bye")
-    return tuple(found)
+            return [f"第{board.number}台 {a.number} 与 {b.number} 绝对先后手要求相同"
+                    f" / board {board.number}: {a.number} and {b.number} have the same"
+                    " absolute colour preference"]
+        return []
+
+    return board_violations(pairing, players,
+                            bye_barred=lambda number: not players[number].bye_eligible,
+                            have_met=lambda a, b: b in players[a].met,
+                            forbidden_pairs=request.forbidden_pairs, also=colours)
