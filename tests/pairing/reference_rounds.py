@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.pairing.types import Board, Pairing
+from app.pairing.trf import read_trf
+from app.pairing.types import Board, Pairing, PairingRequest
 from tests.pairing.fide_literal import TooLarge
 
 Literal = tuple[set[frozenset[int]], set[int]]  # the pairs and the byes of a round
@@ -17,6 +18,15 @@ def cut(text: str, k: int) -> str:
     """The file as it stood before round k: every entrant's entries of rounds 1..k-1."""
     return "\n".join(line[:91 + 10 * (k - 1)].rstrip() if line.startswith("001") else line
                      for line in text.splitlines())
+
+
+def request_before(text: str, k: int) -> PairingRequest | None:
+    """The request to pair round k from the file's rounds 1..k-1; None where a round before
+    it paired nobody (the generator wrote such rounds: not comparable)."""
+    tournament = read_trf(cut(text, k))
+    if tournament.rounds_played != k - 1:
+        return None
+    return tournament.request_for_round(k)
 
 
 def boards(pairing: Pairing) -> set[tuple[int, int | None]]:

@@ -30,7 +30,6 @@ import pytest
 
 from app.pairing import double_swiss
 from app.pairing.lexicographic import Departure, Entrant, blocked_indices
-from app.pairing.trf import read_trf
 from app.pairing.types import (
     Board,
     Colour,
@@ -44,7 +43,7 @@ from app.pairing.types import (
     TournamentSnapshot,
 )
 from tests.pairing.fide_literal import identifier, literal_round
-from tests.pairing.reference_rounds import against_text, answer_pairing, boards, cut
+from tests.pairing.reference_rounds import against_text, answer_pairing, boards, request_before
 
 DATA = Path(__file__).parent.parent / "data" / "fide_double_swiss"
 
@@ -416,12 +415,11 @@ def test_agreement_with_the_text_enumerated_and_with_the_reference() -> None:
     text: Counter[str] = Counter()
     reference: Counter[str] = Counter()
     for _, source, k, answer in _rounds():
-        tournament = read_trf(cut(source, k))
-        if tournament.rounds_played != k - 1:
-            text["round not paired"] += 1  # the generator wrote a round with nobody paired
+        request = request_before(source, k)
+        if request is None:  # the generator wrote a round with nobody paired
+            text["round not paired"] += 1
             reference["round not paired"] += 1
             continue
-        request = tournament.request_for_round(k)
         try:
             ours: Pairing | None = double_swiss.pair(request)
         except NoLegalPairing:

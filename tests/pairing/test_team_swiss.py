@@ -30,7 +30,6 @@ import pytest
 from app.pairing import team_swiss
 from app.pairing.lexicographic import Departure, Entrant, blocked_indices
 from app.pairing.team_swiss import Preference, Preferences, PrimaryScore, TeamSwissOptions
-from app.pairing.trf import read_trf
 from app.pairing.types import (
     Board,
     Colour,
@@ -42,7 +41,7 @@ from app.pairing.types import (
     TournamentSnapshot,
 )
 from tests.pairing.fide_literal import literal_round
-from tests.pairing.reference_rounds import against_text, answer_pairing, boards, cut
+from tests.pairing.reference_rounds import against_text, answer_pairing, boards, request_before
 
 DATA = Path(__file__).parent.parent / "data" / "fide_team_swiss"
 W, B = Colour.FIRST, Colour.SECOND
@@ -280,12 +279,11 @@ def test_agreement_with_the_text_enumerated_and_with_the_reference() -> None:
     text: Counter[str] = Counter()
     reference: Counter[str] = Counter()
     for kind, source, k, answer in _rounds():
-        tournament = read_trf(cut(source, k))
-        if tournament.rounds_played != k - 1:
-            text["round not paired"] += 1  # the generator wrote a round with nobody paired
+        request = request_before(source, k)
+        if request is None:  # the generator wrote a round with nobody paired
+            text["round not paired"] += 1
             reference["round not paired"] += 1
             continue
-        request = tournament.request_for_round(k)
         try:
             ours: Pairing | None = team_swiss.pair(request, TeamSwissOptions(kind))
         except team_swiss.NoLegalPairing:
