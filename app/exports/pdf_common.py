@@ -192,6 +192,32 @@ class FastTextCanvas(rl_canvas.Canvas):
             shown = self._lines[key] = self._show(font, text)
         return f"BT 1 0 0 1 {fp_str(x, y)} Tm {shown} T* ET"
 
+    def line_writer(self) -> Callable[[float, float, str], None] | None:
+        """A function writing one line of text at (x, y) in the current font and size, for
+        many lines (a table's cells) on this page; None where the font needs drawString."""
+        font = self._plain_font("")
+        if font is None:
+            return None
+        private: Any = self
+        lines, show, code = self._lines, self._show, private._code
+        name, size, leading = private._fontname, private._fontsize, private._leading
+
+        numbers: dict[float, str] = {}  # a table's cells share their rows' y, columns' x
+
+        def write(x: float, y: float, text: str) -> None:
+            shown = lines.get((name, size, leading, text))
+            if shown is None:
+                shown = lines[name, size, leading, text] = show(font, text)
+            at_x = numbers.get(x)
+            if at_x is None:
+                at_x = numbers[x] = fp_str(x)
+            at_y = numbers.get(y)
+            if at_y is None:
+                at_y = numbers[y] = fp_str(y)
+            code.append(f"BT 1 0 0 1 {at_x} {at_y} Tm {shown} T* ET")
+
+        return write
+
     def _show(self, font: Any, text: str) -> str:
         """`text`'s operators: each run of one font subset selected and shown."""
         private: Any = self

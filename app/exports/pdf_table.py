@@ -12,7 +12,7 @@ event's export took.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -112,17 +112,18 @@ class ListTable(Flowable):
         self._draw_shading(canvas, tops, lefts)
         canvas.setFillColor(colors.black)
         canvas.setFont(self.font, self.size, self.size * 1.2)
+        fast = getattr(canvas, "line_writer", None)  # the papers' canvas writes lines itself
+        write = (fast() if fast else None) or canvas.drawString
         for index, row in enumerate(self.rows):
             aligns = ("CENTER",) * len(self.widths) if index == 0 else self.aligns
+            bottom = tops[index + 1]
             for cell, align, left, width in zip(row.cells, aligns, lefts[:-1], self.widths,
                                                 strict=True):
                 if isinstance(cell, str):
                     if cell:
-                        self._draw_text(canvas, cell, align, left, width, tops[index + 1],
-                                        row.height)
+                        self._draw_text(write, cell, align, left, width, bottom, row.height)
                 else:
-                    self._draw_paragraph(canvas, cell, align, left, width, tops[index + 1],
-                                         row.height)
+                    self._draw_paragraph(canvas, cell, align, left, width, bottom, row.height)
         self._draw_grid(canvas, tops, lefts)
         canvas.restoreState()
 
@@ -136,22 +137,23 @@ class ListTable(Flowable):
                 canvas.rect(lefts[first], tops[index + 1], lefts[end + 1] - lefts[first],
                             row.height, stroke=0, fill=1)
 
-    def _draw_text(self, canvas: Any, text: str, align: str, left: float, width: float,
-                   bottom: float, height: float) -> None:
+    def _draw_text(self, write: Callable[[float, float, str], None], text: str, align: str,
+                   left: float, width: float, bottom: float, height: float) -> None:
         """Plain text where reportlab's Table put it: its lines centred vertically between
-        the paddings, aligned on the left or right padding or centred between them."""
-        lines = text.split("\n")
-        leading = self.size * 1.2
-        y = bottom + (BOTTOM_PAD + height - TOP_PAD + len(lines) * leading) / 2 - self.size
+        the paddings, aligned on the left or right padding or centred between them (the x
+        worked out as reportlab's drawRightString and drawCentredString do)."""
+        font, size = self.font, self.size
+        leading = size * 1.2
+        lines = text.split("\n") if "\n" in text else (text,)
+        y = bottom + (BOTTOM_PAD + height - TOP_PAD + len(lines) * leading) / 2 - size
         for line in lines:
             if align == "LEFT":
-                x = left + LEFT_PAD
+                write(left + LEFT_PAD, y, line)
             elif align == "RIGHT":
-                x = left + width - RIGHT_PAD - _width(line, self.font, self.size)
+                write(left + width - RIGHT_PAD - _width(line, font, size), y, line)
             else:
-                x = (left + (width + LEFT_PAD - RIGHT_PAD) * 0.5
-                     - 0.5 * _width(line, self.font, self.size))
-            canvas.drawString(x, y, line)
+                write(left + (width + LEFT_PAD - RIGHT_PAD) * 0.5
+                      - 0.5 * _width(line, font, size), y, line)
             y -= leading
 
     @staticmethod
