@@ -15,10 +15,12 @@ import re
 import zipfile
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 from xml.sax.saxutils import escape
 
 from docx import Document
 from docx.enum.section import WD_ORIENT, WD_SECTION
+from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.table import WD_TABLE_ALIGNMENT
 from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK
 from docx.oxml import OxmlElement, parse_xml
@@ -120,8 +122,26 @@ def _cover(document: Any, model: ExportModel, booklet: Booklet) -> None:
     document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
 
 
+_STYLE_IDS: WeakKeyDictionary[Any, dict[tuple[str, Any], str | None]] = WeakKeyDictionary()
+
+
+def _style_id(document: Any, name: str, kind: Any) -> str | None:
+    """The id python-docx gives the style `name` of `kind`, looked up once per document:
+    python-docx searches the styles part each time a table or heading takes a style."""
+    known = _STYLE_IDS.setdefault(document.part, {})
+    if (name, kind) not in known:
+        known[name, kind] = document.part.get_style_id(document.styles[name], kind)
+    return known[name, kind]
+
+
+def _heading(document: Any, text: str, level: int) -> None:
+    """`document.add_heading(text, level)`, its style's id looked up once."""
+    paragraph = document.add_paragraph(text)
+    paragraph._p.style = _style_id(document, f"Heading {level}", WD_STYLE_TYPE.PARAGRAPH)
+
+
 def _contents(document: Any, booklet: Booklet) -> None:
-    document.add_heading("目　录", level=1)
+    _heading(document, "目　录", 1)
     headings = [b for b in booklet.blocks if isinstance(b, Heading)]
     paragraph = document.add_paragraph()
     shown = "\n".join(("　　" * h.level) + h.text for h in headings)
@@ -142,7 +162,7 @@ def _table(document: Any, block: TableBlock, wide: bool = False,
     widths = [w + margin for w in column_widths(
         block.columns, block.rows, available - margin * len(block.columns), size_pt * 1.15)]
     table = document.add_table(rows=1, cols=len(block.columns))
-    table.style = document.styles["Table Grid"]
+    table._tbl.tblStyle_val = _style_id(document, "Table Grid", WD_STYLE_TYPE.TABLE)
     table.alignment = WD_TABLE_ALIGNMENT.CENTER
     table.autofit = False
     size = Pt(size_pt)
@@ -291,7 +311,7 @@ def write_booklet_docx(model: ExportModel, booklet: Booklet, path: Path) -> Path
             else:
                 document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
         elif isinstance(block, Heading):
-            document.add_heading(block.text, level=block.level + 1)
+            _heading(document, block.text, block.level + 1)
         elif isinstance(block, Text):
             if block.text:
                 document.add_paragraph(block.text).runs[0].font.size = Pt(block.size)
