@@ -114,16 +114,19 @@ class ListTable(Flowable):
         canvas.setFont(self.font, self.size, self.size * 1.2)
         fast = getattr(canvas, "line_writer", None)  # the papers' canvas writes lines itself
         write = (fast() if fast else None) or canvas.drawString
+        leading = self.size * 1.2
         for index, row in enumerate(self.rows):
             aligns = ("CENTER",) * len(self.widths) if index == 0 else self.aligns
-            bottom = tops[index + 1]
+            bottom, height = tops[index + 1], row.height
+            one_line = bottom + (BOTTOM_PAD + height - TOP_PAD + leading) / 2 - self.size
             for cell, align, left, width in zip(row.cells, aligns, lefts[:-1], self.widths,
                                                 strict=True):
-                if isinstance(cell, str):
-                    if cell:
-                        self._draw_text(write, cell, align, left, width, bottom, row.height)
-                else:
-                    self._draw_paragraph(canvas, cell, align, left, width, bottom, row.height)
+                if not isinstance(cell, str):
+                    self._draw_paragraph(canvas, cell, align, left, width, bottom, height)
+                elif "\n" in cell:
+                    self._draw_text(write, cell, align, left, width, bottom, height)
+                elif cell:  # most cells: one line, written here (a cell's text is a call)
+                    write(self._line_x(cell, align, left, width), one_line, cell)
         self._draw_grid(canvas, tops, lefts)
         canvas.restoreState()
 
@@ -142,19 +145,23 @@ class ListTable(Flowable):
         """Plain text where reportlab's Table put it: its lines centred vertically between
         the paddings, aligned on the left or right padding or centred between them (the x
         worked out as reportlab's drawRightString and drawCentredString do)."""
-        font, size = self.font, self.size
+        size = self.size
         leading = size * 1.2
         lines = text.split("\n") if "\n" in text else (text,)
         y = bottom + (BOTTOM_PAD + height - TOP_PAD + len(lines) * leading) / 2 - size
         for line in lines:
-            if align == "LEFT":
-                write(left + LEFT_PAD, y, line)
-            elif align == "RIGHT":
-                write(left + width - RIGHT_PAD - _width(line, font, size), y, line)
-            else:
-                write(left + (width + LEFT_PAD - RIGHT_PAD) * 0.5
-                      - 0.5 * _width(line, font, size), y, line)
+            write(self._line_x(line, align, left, width), y, line)
             y -= leading
+
+    def _line_x(self, line: str, align: str, left: float, width: float) -> float:
+        """Where a line of the cell starts: on the left padding, or ending on the right
+        one, or centred between them (as reportlab's drawRightString, drawCentredString)."""
+        if align == "LEFT":
+            return left + LEFT_PAD
+        if align == "RIGHT":
+            return left + width - RIGHT_PAD - _width(line, self.font, self.size)
+        return (left + (width + LEFT_PAD - RIGHT_PAD) * 0.5
+                - 0.5 * _width(line, self.font, self.size))
 
     @staticmethod
     def _draw_paragraph(canvas: Any, paragraph: Paragraph, align: str, left: float,
