@@ -14,8 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QFontMetricsF
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -171,6 +178,11 @@ class CrosstableModel(QAbstractTableModel):
 
     def cell_count(self) -> int:
         return self._cells
+
+    def row_names(self) -> list[str]:
+        """Every row's header as shown (place and name)."""
+        self._current()
+        return self._names
 
     def rows_texts(self) -> list[list[str]]:
         """Every row's texts as shown (unit, grid cells, points, place)."""
@@ -328,12 +340,12 @@ kerning and rounding make an estimate from single characters differ from the who
 
 
 def widest_cell(cells: dict[str, tuple[int, int]], font: QFont) -> tuple[int, int]:
-    """The cell of the widest text (`cells`: each text and a cell that shows it), as
-    `QFontMetrics.horizontalAdvance` measures them in `font`. Each text's width is first
-    estimated from its characters' (each character measured once), and only the texts near
-    the widest estimate are measured whole: a grid has a few hundred texts of a dozen
-    characters."""
-    whole, single = QFontMetrics(font), QFontMetricsF(font)
+    """The cell of the widest text (`cells`: each text and a cell that shows it), as Qt
+    lays it out in `font` (the width a cell's or a header's size hint is made from). Each
+    text's width is first estimated from its characters' (each character measured once),
+    and only the texts near the widest estimate are measured whole: a grid has a few
+    hundred texts of a dozen characters."""
+    single = QFontMetricsF(font)
     advances: dict[str, float] = {}
     guesses = {}
     for text in cells:
@@ -346,8 +358,48 @@ def widest_cell(cells: dict[str, tuple[int, int]], font: QFont) -> tuple[int, in
         guesses[text] = guess
     near = max(guesses.values()) - MEASURE_NEAR
     widest = max((text for text, guess in guesses.items() if guess >= near),
-                 key=whole.horizontalAdvance)
+                 key=single.horizontalAdvance)
     return cells[widest]
+
+
+class RowNames(QHeaderView):
+    """The rows' header (place and name), as wide as Qt makes a table's vertical header (the
+    size of its widest section among the first and the last hundred), that size worked out
+    once per table and font: Qt works it out again, asking every row's header, each time the
+    grid is shown or laid out (four times over on the first showing)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(Qt.Orientation.Vertical, parent)
+        self.setSectionsClickable(True)  # as a table's own vertical header
+        self.setHighlightSections(True)
+        self._hint: QSize | None = None
+
+    def forget(self) -> None:
+        """The rows, their names or the font changed: measured again when next asked."""
+        self._hint = None
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        if self._hint is None:
+            self._hint = self._measure()
+        return QSize(self._hint)
+
+    def _measure(self) -> QSize:
+        model = self.model()
+        count = self.count()
+        if not isinstance(model, CrosstableModel) or count == 0 or \
+                any(self.isSectionHidden(i) for i in range(count)):
+            return super().sizeHint()
+        sections = sorted({*range(min(count, 100)), *range(max(0, count - 100), count)})
+        names = model.row_names()
+        cells: dict[str, tuple[int, int]] = {}
+        for section in sections:
+            cells.setdefault(names[section], (section, 0))
+        return self.sectionSizeFromContents(widest_cell(cells, self.font())[0])
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.forget()
+        super().changeEvent(event)
 
 
 class CrosstableWidget(QWidget):
@@ -361,7 +413,11 @@ class CrosstableWidget(QWidget):
         self.model = CrosstableModel()
         self.table = QTableView()
         self.table.setObjectName("crosstable")
+        self.rows = RowNames(self.table)
+        self.table.setVerticalHeader(self.rows)
         self.table.setModel(self.model)
+        self.model.modelReset.connect(self.rows.forget)
+        self.model.headerDataChanged.connect(lambda *_args: self.rows.forget())
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setAlternatingRowColors(False)
@@ -434,7 +490,8 @@ class CrosstableWidget(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
         if event.type() == QEvent.Type.FontChange:  # larger text (Ctrl++): wider columns
-            self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+            self.rows.forget()
+            self.rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
             self._size_columns()
         super().changeEvent(event)
 

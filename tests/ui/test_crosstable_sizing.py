@@ -1,13 +1,14 @@
 """The crosstable's columns sized as Qt sizes them to their contents, though only the widest
 text of each is measured whole (app/ui/crosstable_widget.py: `widest_cell`): the unit, the
 points and the place each to its widest cell or its header, every grid column as wide as the
-widest grid cell, in both languages."""
+widest grid cell, in both languages; the rows' header as wide as Qt's own makes it."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtWidgets import QApplication, QHeaderView
 
 from app.pairing.types import Colour, Outcome
 from app.services.queries import PlayerRef
@@ -63,8 +64,31 @@ def test_the_columns_are_as_wide_as_qt_sizes_them_to_their_contents(qtbot, lang)
 
 def test_the_widest_text_is_found_though_estimates_of_others_come_close(qtbot) -> None:  # type: ignore[no-untyped-def]
     font = QFont(QApplication.font())
-    metrics = QFontMetrics(font)
+    metrics = QFontMetricsF(font)
     texts = ["12黑胜", "148白不战胜", "3b+", "150w−f", "WAVAWA", "WWWWWW", "iiiiiiiiii", ""]
     cells = {text: (row, 0) for row, text in enumerate(texts)}
     widest = max(texts, key=metrics.horizontalAdvance)
     assert widest_cell(cells, font) == cells[widest]
+
+
+def test_the_rows_header_is_as_wide_as_qt_makes_it_and_follows_the_font(qtbot) -> None:  # type: ignore[no-untyped-def]
+    grid = CrosstableWidget()
+    qtbot.addWidget(grid)
+    grid.set_info(swiss(150, 9))
+    qt_own = QHeaderView(Qt.Orientation.Vertical)
+    qtbot.addWidget(qt_own)
+    qt_own.setModel(grid.model)
+    assert grid.rows.sizeHint() == qt_own.sizeHint()
+    font = QApplication.font()
+    larger = QFont(font)
+    larger.setPointSizeF(font.pointSizeF() * 2)
+    before = grid.rows.sizeHint()
+    QApplication.setFont(larger)  # as the window's larger text (Ctrl++) makes it
+    try:
+        QApplication.processEvents()
+        assert grid.rows.sizeHint() == qt_own.sizeHint() != before
+    finally:
+        QApplication.setFont(font)
+        QApplication.processEvents()
+    grid.set_info(swiss(12, 5))  # fewer, shorter names
+    assert grid.rows.sizeHint() == qt_own.sizeHint()
