@@ -52,21 +52,23 @@ def load_and_open(path: str, view_module: str) -> tuple[Event, Prepared]:
 
 
 def first_views(event: Event) -> Prepared:
-    """What the first views show, as they choose it: the players of every group (of the
-    one group when there is one), their names spelled in pinyin; the first group's last
-    round paired with the points before it, its standings and crosstable, and what the
-    Round menu's actions would say of it. (An error is told by the view that shows it.)"""
-    from app.services import queries, ranking, rounds
+    """What the first views show, as they choose it: the event's groups; the players of
+    every group (of the one group when there is one), their names spelled in pinyin; the
+    first group's last round paired with the points before it, its standings and crosstable,
+    its declined awards and playoffs, and what the Round menu's actions would say of it.
+    (An error is told by the view that shows it.)"""
+    from app.services import awards, playoffs, queries, ranking, rounds
     from app.ui.spelling import spell_ahead
     from app.ui.views.rounds_table import read_round
 
     try:
-        groups = queries.event_info(event).groups
+        info = queries.event_info(event)
+        groups = info.groups
         one = groups[0].name if len(groups) == 1 else None
         players = queries.players(event, one)
         # Spelled here (pypinyin loaded here): not when the arbiter first looks at them.
         spell_ahead({text for p in players for text in (p.name, p.unit)})
-        prepared: Prepared = {("players", one): players}
+        prepared: Prepared = {("event_info",): info, ("players", one): players}
         if groups:  # what the Round menu asks the rounds view, and what it shows first
             first, number = groups[0], groups[0].rounds_paired or None
             prepared[("refusals", first.name, number)] = rounds.round_refusals(
@@ -81,6 +83,8 @@ def first_views(event: Event) -> Prepared:
         try:  # else worked out by the standings' worker while the arbiter clicks through
             found = prepared[("rankings", name)] = ranking.rankings(event, name)
             prepared[("crosstable", name)] = ranking.crosstable(event, name, found[0])
+            prepared[("declines", name)] = awards.declines(event, name)
+            prepared[("playoffs", name)] = playoffs.playoffs(event, name)
         except (UserError, NoAnswer):
             pass
     return prepared
