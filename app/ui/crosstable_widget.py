@@ -117,6 +117,7 @@ _BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
 _TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
 _LEFT = int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
 _CENTER = int(Qt.AlignmentFlag.AlignCenter)
+_ANSWERED = frozenset({_DISPLAY, _ALIGNMENT, _FONT, _BACKGROUND, _TOOLTIP})
 
 
 class CrosstableModel(QAbstractTableModel):
@@ -226,8 +227,9 @@ class CrosstableModel(QAbstractTableModel):
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        # Asked for every role of every cell on each paint: each answer a look-up.
-        if self.info is None or not index.isValid():
+        # Asked for every role of every cell on each paint: each answer a look-up (and the
+        # roles it does not answer, three of the seven a paint asks, the first thing).
+        if role not in _ANSWERED or self.info is None or not index.isValid():
             return None
         if self._language != language():
             self._work_out()
