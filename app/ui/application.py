@@ -292,6 +292,7 @@ def run(argv: list[str], *, program: bool = False) -> int:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
     window = create_window([], settings)
     assert isinstance(window, QWidget)
+    window.opening.quiet_collector = program  # type: ignore[attr-defined]  # (later events)
     report_unexpected(window)
     path = event_path(argv)
     opened = [path is None]

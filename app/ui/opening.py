@@ -9,7 +9,9 @@ thread tells it; the window goes back to what it showed before."""
 
 from __future__ import annotations
 
+import gc
 import importlib
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -157,6 +159,12 @@ class EventOpening:
         self._before: QWidget | None = None  # the page shown before, shown again on a refusal
         self._done: list[Callable[[bool], None]] = []
         self._relay: _Relay | None = None
+        # The program's own process (app.ui.application.run): the first event of the session
+        # loads SQLAlchemy, the models and the services with the garbage collector off, as
+        # the program's start does, what it made then frozen (the collector would go over
+        # those lasting objects again and again while they are made).
+        self.quiet_collector = False
+        self._collector_off = False
 
     @property
     def busy(self) -> bool:
@@ -187,6 +195,9 @@ class EventOpening:
         relay = _Relay()
         relay.finished.connect(self._arrived)
         self._relay = relay
+        if self.quiet_collector and gc.isenabled() and "app.services.event" not in sys.modules:
+            gc.disable()
+            self._collector_off = True
         QThreadPool.globalInstance().start(_Load(cast("str", self.path), self.first_view(),
                                                  relay))
         return True
@@ -197,6 +208,10 @@ class EventOpening:
         self.path, self._before, self._relay = None, None, None
         done, self._done = self._done, []
         window = self.window
+        if self._collector_off:
+            self._collector_off = False
+            gc.freeze()
+            gc.enable()
         if not shiboken6.isValid(window):  # the window went while the file was loading
             if ok:
                 cast("tuple[Event, Prepared]", value)[0].close()
