@@ -107,6 +107,8 @@ def write_sheet(workbook: Workbook, title: str, headers: Sequence[str],
         for index, value in enumerate(row):
             widths[index] = max(widths[index], _display_len(value))
     _BODIES[sheet] = body  # written into the file by `save_workbook`
+    # openpyxl's own save would leave the rows out, silently: refused on this workbook.
+    setattr(workbook, "save", _saved_without_rows)  # noqa: B010 (an instance's method)
     if body:
         sheet.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{len(body) + 1}"
     for cell in sheet[1]:
@@ -128,6 +130,10 @@ def write_sheet(workbook: Workbook, title: str, headers: Sequence[str],
         sheet.oddHeader.center.text = print_title
     sheet.oddFooter.center.text = "第 &P 页 共 &N 页"
     return sheet
+
+
+def _saved_without_rows(_target: object) -> None:
+    raise TypeError("a workbook with sheets of write_sheet is saved by save_workbook")
 
 
 # The body rows of each sheet `write_sheet` made, until `save_workbook` writes them.
@@ -208,7 +214,7 @@ def save_workbook(workbook: Workbook, target: Path | io.BytesIO) -> None:
     sheets = [sheet for sheet in workbook.worksheets if sheet in _BODIES]
     styles = _BodyStyles(workbook)
     made = io.BytesIO()
-    workbook.save(made)
+    Workbook.save(workbook, made)
     bodies = {}
     for sheet in sheets:
         rows = _BODIES.pop(sheet)

@@ -47,3 +47,14 @@ def test_a_character_a_worksheet_refuses_is_refused_as_before(tmp_path: Path) ->
     xlsx.write_sheet(workbook, "表", ["姓名"], [["坏\x01名"]])
     with pytest.raises(IllegalCharacterError):
         xlsx.save_workbook(workbook, tmp_path / "t.xlsx")
+
+
+def test_openpyxl_s_own_save_is_refused_rather_than_leaving_the_rows_out(
+        tmp_path: Path) -> None:
+    workbook = Workbook()
+    xlsx.write_sheet(workbook, "表", ["姓名"], [["张三"]])
+    with pytest.raises(TypeError, match="save_workbook"):
+        workbook.save(tmp_path / "t.xlsx")
+    assert not (tmp_path / "t.xlsx").exists()
+    xlsx.save_workbook(workbook, tmp_path / "t.xlsx")
+    assert openpyxl.load_workbook(tmp_path / "t.xlsx")["表"]["A2"].value == "张三"
