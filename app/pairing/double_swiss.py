@@ -29,6 +29,7 @@ alternates, round 1 paired 1-2 3-4, the bye without 3.4.3 nor [C2]'s forfeit win
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import repeat
 from typing import NamedTuple
 
 from app.pairing.board_checks import board_violations
@@ -184,7 +185,9 @@ def _other(colour: Colour) -> Colour:
 
 def _higher_ranked(a: MatchPlayer, b: MatchPlayer) -> tuple[MatchPlayer, MatchPlayer]:
     """Art. 4.2: the higher score, then the smaller TPN, ranks higher."""
-    return (a, b) if (-a.score, a.number) <= (-b.score, b.number) else (b, a)
+    if a.score > b.score or (a.score == b.score and a.number <= b.number):
+        return a, b
+    return b, a
 
 
 def game_one_first(a: MatchPlayer, b: MatchPlayer, initial: Colour
@@ -201,30 +204,31 @@ def game_one_first(a: MatchPlayer, b: MatchPlayer, initial: Colour
     The reference library's three-in-a-row rule and board alternation are not in the text.
     """
     high, low = _higher_ranked(a, b)
-    mine, theirs = high.game_one, low.game_one
+    colour, rule = _high_colour(high.game_one, low.game_one, high.number, initial)
+    return (high, low, rule) if colour is _FIRST else (low, high, rule)
 
-    def high_gets(colour: Colour, rule: str) -> tuple[MatchPlayer, MatchPlayer, str]:
-        return (high, low, rule) if colour is _FIRST else (low, high, rule)
 
+def _high_colour(mine: tuple[Colour, ...], theirs: tuple[Colour, ...], number: int,
+                 initial: Colour) -> tuple[Colour, str]:
+    """`game_one_first`'s rules (Art. 4.3) from the game-1 colours of the higher-ranked
+    player (`mine`, his TPN `number`) and of the other: (the higher-ranked player's colour,
+    the rule)."""
     if not mine and not theirs:
-        odd = high.number % 2 == 1
-        return high_gets(initial if odd else _other(initial), "4.3.1")
+        return (initial if number % 2 == 1 else _other(initial)), "4.3.1"
     high_whites, low_whites = mine.count(_FIRST), theirs.count(_FIRST)
     if high_whites != low_whites:
-        return high_gets(_FIRST if high_whites < low_whites else _SECOND, "4.3.2")
+        return (_FIRST if high_whites < low_whites else _SECOND), "4.3.2"
     for own, other in zip(reversed(mine), reversed(theirs), strict=False):
         if own is not other:
-            return high_gets(_other(own), "4.3.3")
+            return _other(own), "4.3.3"
     if mine:
-        return high_gets(_other(mine[-1]), "4.3.4")
-    return high_gets(theirs[-1], "4.3.5")
+        return _other(mine[-1]), "4.3.4"
+    return theirs[-1], "4.3.5"
 
 
-def _notes(board: int, first: MatchPlayer, second: MatchPlayer) -> list[PairingNote]:
-    if first.score == second.score:
-        return []  # no floater: the higher-ranked (4.2) has the higher score, else none
-    higher, lower = (first, second) if first.score > second.score else (second, first)
-    return [PairingNote(NoteKind.UPFLOAT, board, (lower.number, higher.number))]
+def _upfloat(board: int, lower: MatchPlayer, higher: MatchPlayer) -> PairingNote:
+    """The note of a board where `lower` floated up to meet `higher` (Art. 1.5)."""
+    return PairingNote(NoteKind.UPFLOAT, board, (lower.number, higher.number))
 
 
 @dataclass(frozen=True)
@@ -241,35 +245,33 @@ class _Round:
 
 def _round(request: PairingRequest) -> _Round:
     players = derive_players(request)
-    blocked = blocked_indices([(t.number, t.opponents) for t in players],
+    # the players' columns (named tuples transpose at once)
+    numbers, _, scores, _, opponents, barred, matches, floated = (
+        zip(*players, strict=True) if players else ((),) * 8)
+    blocked = blocked_indices(list(zip(numbers, opponents, strict=True)),
                               request.forbidden_pairs)
 
     may_meet = Apart(blocked)  # [C1] and the arbiter's forbidden pairs
 
     last_round = request.round >= request.snapshot.total_rounds
-
-    floated = [p.floated for p in players]
     lapsed = (0,)
 
     def failures(i: int, j: int, upfloaters: frozenset[int]) -> tuple[int, ...]:
-        """[C8] (Art. 2.3.5): an upfloater's opponent who floated in the previous round."""
+        """[C8] (Art. 2.3.5): an upfloater's opponent who floated in the previous round.
+
+        The pair's upfloaters whose opponent floated in the previous round: a pair of two
+        upfloaters would count each for the other (the words "upfloaters' opponents", read
+        as the TEC's reference engine Gacrux reads the same words of C.04.6 [C10]). No
+        bracket [C4] chose can pair two upfloaters together (without them the set would be
+        two smaller and still legal), so only the resident's float ever counts."""
         if last_round:
             return lapsed
-        return (_upfloaters_opponents_floated(floated, i, j, upfloaters),)
+        return (int(i in upfloaters and floated[j]) + int(j in upfloaters and floated[i]),)
 
-    entrants = [_new(Entrant, (p.number, p.score, p.matches, p.bye_barred, p.floated))
-                for p in players]
+    entrants: list[Entrant] = list(map(_new, repeat(Entrant),
+                                       zip(numbers, scores, matches, barred, floated,
+                                           strict=True)))
     return _Round(players, entrants, may_meet, failures, last_round)
-
-
-def _upfloaters_opponents_floated(floated: list[bool], i: int, j: int,
-                                  upfloaters: frozenset[int]) -> int:
-    """The pair's upfloaters whose opponent floated in the previous round: a pair of two
-    upfloaters would count each for the other (the words "upfloaters' opponents", read as
-    the TEC's reference engine Gacrux reads the same words of C.04.6 [C10]). No bracket
-    [C4] chose can pair two upfloaters together (without them the set would be two
-    smaller and still legal), so only the resident's float ever counts."""
-    return int(i in upfloaters and floated[j]) + int(j in upfloaters and floated[i])
 
 
 def explain(request: PairingRequest, pairing: Pairing) -> Departure | None:
@@ -300,19 +302,20 @@ def pair(request: PairingRequest) -> Pairing:
     # the higher-ranked player's place (the players are in that order, so the lower index
     # of a pair has the higher score and the higher rank)
     score = [p.score for p in players]
-    ordered = sorted((min(ij), max(ij)) for ij in found.pairs)
-    ordered.sort(key=lambda ij: (-score[ij[0]], -score[ij[1]]))  # stable: the place
+    ordered = sorted((-score[i], -score[j], i, j) if i < j else (-score[j], -score[i], j, i)
+                     for i, j in found.pairs)
     initial = request.snapshot.initial_colour
-    coloured = [game_one_first(players[i], players[j], initial) for i, j in ordered]
     notes.append("每台先列者第一盘先手，第二盘交换先后手（FIDE C.04.5 第4.4条） / on every board "
                  "the first-listed player moves first in game 1, the other in game 2 "
                  "(FIDE C.04.5 Art. 4.4)")
     boards: list[Board] = []
     remarks: list[PairingNote] = []
-    for first, second, _ in coloured:
+    for _, _, i, j in ordered:
+        first, second, _ = game_one_first(players[i], players[j], initial)
         board = len(boards) + 1
         boards.append(Board(board, first.number, second.number))
-        remarks += _notes(board, first, second)
+        if score[i] != score[j]:  # j floated up (the lower index has the higher score)
+            remarks.append(_upfloat(board, players[j], players[i]))
     if found.bye is not None:
         bye = players[found.bye]
         boards.append(Board(len(boards) + 1, bye.number, None))

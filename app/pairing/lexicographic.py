@@ -45,6 +45,7 @@ test_team_swiss.py count them on the reference's answers).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from itertools import combinations, repeat
@@ -239,10 +240,11 @@ def _group_start(ordered: Sequence[int], end: int, entrants: Sequence[Entrant]) 
     return start
 
 
-def _in_order(score: list[int], tpn: list[int]) -> bool:
-    """The Art. 1.2 order the procedure reads the indices in: score descending, then TPN."""
-    return all(s > t or (s == t and a < b)
-               for s, t, a, b in zip(score, score[1:], tpn, tpn[1:], strict=False))
+def _in_order(descending: Sequence[int], tpn: Sequence[int]) -> bool:
+    """The Art. 1.2 order the procedure reads the indices in: score descending (`descending`
+    the scores negated), then TPN."""
+    keys = list(zip(descending, tpn, strict=True))
+    return keys == sorted(keys)
 
 
 class _Procedure:
@@ -257,14 +259,17 @@ class _Procedure:
         self.criteria = criteria
         self.floats_lapse = floats_lapse
         self.graph = _Graph(may_meet)
-        self.scores = sorted({e.score for e in entrants}, reverse=True)
-        self.score = [e.score for e in entrants]  # looked up in every bracket's loops
-        self.tpn = [e.tpn for e in entrants]
-        if not _in_order(self.score, self.tpn):
+        # the columns looked up in every bracket's loops
+        tpn, score, _, _, floated = zip(*entrants, strict=True) if entrants else ((),) * 5
+        self.score: Sequence[int] = score
+        self.tpn: Sequence[int] = tpn
+        self.descending = [-s for s in score]  # ascending along the indices
+        if not _in_order(self.descending, tpn):
             raise ValueError("entrants not in the Art. 1.2 order (score, then TPN)")
+        self.scores = sorted(set(score), reverse=True)
         # [C7]'s order within a scoregroup: those who did not float in the previous round
         # first (no order when float criteria lapse)
-        self.floated = [0 if floats_lapse else int(e.floated) for e in entrants]
+        self.floated = [0] * len(score) if floats_lapse else list(map(int, floated))
 
     def following(self, score: int) -> int | None:
         """The score of the scoregroup right below `score` in the round (the PAB's included)."""
@@ -273,12 +278,8 @@ class _Procedure:
 
     def _run_end(self, members: list[int], start: int) -> int:
         """The end of the scoregroup starting at `members[start]` (`members` ascending)."""
-        score = self.score
-        level = score[members[start]]
-        end = start + 1
-        while end < len(members) and score[members[end]] == level:
-            end += 1
-        return end
+        return bisect_right(members, self.descending[members[start]], start + 1,
+                            key=self.descending.__getitem__)
 
     # 3.5 ---------------------------------------------------------------------------------
     def upfloaters(self, residents: list[int], lower: list[int]) -> list[int] | None:
@@ -386,22 +387,16 @@ class _Procedure:
     def bracket(self, members: list[int], upfloaters: frozenset[int]
                 ) -> tuple[list[tuple[int, int]], tuple[int, ...]]:
         members = sorted(members, key=self.tpn.__getitem__)
-        memo: dict[tuple[int, int], tuple[int, ...]] = {}
-
-        def cost(a: int, b: int) -> tuple[int, ...]:
-            found = memo.get((a, b))
-            if found is None:
-                found = memo[(a, b)] = self.failures(a, b, upfloaters)
-            return found
+        may_meet, failures = self.may_meet, self.failures
 
         def kept(a: int, b: int) -> bool:
-            return self.may_meet(a, b) and not any(cost(a, b))
+            return may_meet(a, b) and not any(failures(a, b, upfloaters))
 
         pairs = _first_identifier(members, kept)
         if pairs is not None:
             return pairs, (0,) * self.criteria
-        costs = {(a, b): cost(a, b) for x, a in enumerate(members) for b in members[x + 1:]
-                 if self.may_meet(a, b)}
+        costs = {(a, b): failures(a, b, upfloaters) for x, a in enumerate(members)
+                 for b in members[x + 1:] if may_meet(a, b)}
         pairs = _first_best_identifier(members, costs, self.criteria)
         totals = tuple(sum(costs[p][c] for p in pairs) for c in range(self.criteria))
         return pairs, totals
@@ -512,6 +507,23 @@ def _bye_departure(ours: Entrant, theirs: Entrant) -> Departure:
     return Departure(("3.4.2", "3.4.3", "3.4.4")[at], keys[at][0] < keys[at][1])
 
 
+def _greedy_assignment(tops: list[int], free: list[int], place: dict[int, int],
+                       ok: Callable[[int, int], bool]) -> list[tuple[int, int]] | None:
+    """Each top member in turn with the first of the `free` bottom members after it that
+    `ok` allows (taking it); None when one finds none."""
+    greedy: list[tuple[int, int]] = []
+    for a in tops:
+        at = place[a]
+        for b in free:
+            if at < place[b] and ok(a, b):
+                break
+        else:
+            return None
+        free.remove(b)
+        greedy.append((a, b))
+    return greedy
+
+
 def _first_identifier(members: list[int], ok: Callable[[int, int], bool]
                       ) -> list[tuple[int, int]] | None:
     """3.6.2-3.6.3 for `members` (ascending TPN) with the pairs `ok` allows (a before b):
@@ -528,15 +540,8 @@ def _first_identifier(members: list[int], ok: Callable[[int, int], bool]
         # each top member in turn meets the first free bottom member it may: when that
         # pairs them all it is the lexicographically first assignment (each got the first
         # bottom member left, and the rest could be completed)
-        free = list(bottoms)
-        greedy: list[tuple[int, int]] = []
-        for a in tops:
-            b = next((b for b in free if place[a] < place[b] and ok(a, b)), None)
-            if b is None:
-                break
-            free.remove(b)
-            greedy.append((a, b))
-        else:
+        greedy = _greedy_assignment(tops, list(bottoms), place, ok)
+        if greedy is not None:
             return greedy
         edges = {(a, b) for a in tops for b in bottoms if place[a] < place[b] and ok(a, b)}
         found = lex_first_assignment(tops, bottoms, edges)
