@@ -320,23 +320,30 @@ def withdraw_team(event: Event, group: str, team_name: str,
                             f"the group has {last} rounds: no withdrawal from round {start}",
                             team_name)
         for member in row.members:
-            member.player.status = "withdrawn"
-            member.player.withdrawn_from_round = start
+            player = member.player
+            if player.status == "withdrawn" and (player.withdrawn_from_round or 1) <= start:
+                continue  # withdrew alone before: keeps their own round (see reinstate_team)
+            player.status = "withdrawn"
+            player.withdrawn_from_round = start
         return start
 
 
 def reinstate_team(event: Event, group: str, team_name: str) -> None:
-    """Take a team's withdrawal back (恢复参赛): paired again from the next round on, every
-    member playing. Refused, writing nothing, for a team that has not withdrawn."""
+    """Take a team's withdrawal back (恢复参赛): paired again from the next round on, with the
+    members its withdrawal took out. A member who withdrew alone from an earlier round stays
+    withdrawn (one who withdrew alone from the team's own round comes back with it: the file
+    does not tell the two apart). Refused, writing nothing, for a team that has not withdrawn."""
     with event.operation("reinstate_team", f"恢复队伍 {team_name} / reinstate team") as session:
         found = Event.group(session, group)
         row = _team_swiss_team(found, team_name)
-        if team_withdrawn_from(row) is None:
+        since = team_withdrawn_from(row)
+        if since is None:
             raise UserError(f"{team_name} 没有退赛，无需恢复",
                             f"{team_name} has not withdrawn: nothing to reinstate", team_name)
         for member in row.members:
-            member.player.status = "active"
-            member.player.withdrawn_from_round = None
+            if (member.player.withdrawn_from_round or 1) == since:
+                member.player.status = "active"
+                member.player.withdrawn_from_round = None
 
 
 def team_swiss_groups(event: Event) -> frozenset[str]:

@@ -12,6 +12,8 @@ renamed when complete, so a crash never leaves a half snapshot in the list. The 
 kept (`keep`, or the event setting `snapshot_keep`, default 20); older ones are removed, except
 the newest snapshot of each moment held (before round 1, before each round's pairing: see
 `take_snapshot`). A snapshot whose rows are those of one kept already is not stored twice.
+Stations sharing the folder prune, and add a moment to a kept snapshot, one at a time (the
+folder's lock file), so a moment held is never pruned away.
 
 An operation that needs a snapshot first asks for it inside its transaction
 (`EventStore.snapshot_first`): it is taken only once the operation has passed every check, just
@@ -30,7 +32,7 @@ import os
 import re
 import sqlite3
 from collections.abc import Iterator
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -62,6 +64,12 @@ _META_STATION = "snapshot_station"
 _META_SOURCE = "snapshot_source"
 _META_DIGEST = "snapshot_digest"  # of the event's rows: identical snapshots are kept once
 _META_HOLDS = "snapshot_holds"  # JSON list: the moments it stands for ("before pairing ...")
+# An empty SQLite file whose write lock stations take to prune, or to make a kept snapshot
+# hold one more moment: no pruning can remove a snapshot between another station's adding
+# its moment and that station's finding the file still there (SQLite: its locks work on
+# every system the program runs on, and they go with a process that dies).
+_FOLDER_LOCK = ".folder.lock"
+_LOCK_WAIT_SECONDS = 10
 _SNAPSHOT_KEYS = (_META_LABEL, _META_TAKEN, _META_STATION, _META_SOURCE, _META_DIGEST,
                   _META_HOLDS)
 
@@ -146,7 +154,8 @@ def take_snapshot(
             _dump_to_sqlite(store.engine, partial)
         digest = _digest(partial)
         same = _identical(folder, digest)
-        if same is not None and (hold is None or _add_hold(same.path, hold, label)):
+        if same is not None and (hold is None or _add_hold_locked(folder, same.path, hold,
+                                                                  label)):
             if hold is not None:
                 same = _info(same.id, same.path)
             _prune(folder, keep, protect)
@@ -197,6 +206,29 @@ def _holds(meta: dict[str, str]) -> list[str]:
     except ValueError:
         return []
     return [str(v) for v in value] if isinstance(value, list) else []
+
+
+@contextmanager
+def _folder_locked(folder: Path) -> Iterator[None]:
+    """The folder's lock held (waiting up to `_LOCK_WAIT_SECONDS` for another station's);
+    sqlite3.OperationalError when it stays taken."""
+    with closing(sqlite3.connect(folder / _FOLDER_LOCK, timeout=_LOCK_WAIT_SECONDS,
+                                 isolation_level=None)) as connection:
+        connection.execute("BEGIN EXCLUSIVE")
+        try:
+            yield
+        finally:
+            connection.execute("ROLLBACK")
+
+
+def _add_hold_locked(folder: Path, path: Path, hold: str, label: str) -> bool:
+    """`_add_hold` under the folder's lock; False (the caller stores its own copy) when the
+    lock cannot be had."""
+    try:
+        with _folder_locked(folder):
+            return _add_hold(path, hold, label)
+    except sqlite3.OperationalError:
+        return False
 
 
 def _add_hold(path: Path, hold: str, label: str) -> bool:
@@ -316,6 +348,17 @@ def _label_copy(path: Path, label: str, taken_at: dt.datetime, station: str, sou
 
 
 def _prune(folder: Path, keep: int, protect: int | None = None) -> None:
+    """Remove the oldest loose snapshots beyond `keep`, under the folder's lock (see
+    `_FOLDER_LOCK`). Another station holding the lock too long: nothing is pruned this
+    time; the next snapshot prunes."""
+    try:
+        with _folder_locked(folder):
+            _prune_unlocked(folder, keep, protect)
+    except sqlite3.OperationalError:
+        return
+
+
+def _prune_unlocked(folder: Path, keep: int, protect: int | None) -> None:
     # Partial files left by a station that crashed while taking a snapshot.
     stale = dt.datetime.now().timestamp() - 3600
     for path in folder.glob(f".*{_SUFFIX}.partial"):

@@ -10,7 +10,7 @@ import pytest
 
 from app.errors import UserError
 from app.pairing.types import Outcome
-from app.services import queries
+from app.services import queries, team_swiss
 from app.services.event import Event
 from app.services.groups import update_group
 from app.services.knockout import add_team, enter_team_result
@@ -110,3 +110,35 @@ def test_a_team_whose_members_all_withdrew_is_not_paired(event: Event) -> None:
     assert "杭州队" not in teams and len(info.boards) == 2  # four teams: two matches, no bye
     report = "\n".join(str(x) for x in queries.round_view(event, GROUP, 2).report)
     assert "杭州队 本轮不参赛" in report
+
+
+def _members(event: Event, team_name: str) -> dict[str, tuple[str, int | None]]:
+    with event.reading() as session:
+        team = next(t for t in Event.group(session, GROUP).teams if t.name == team_name)
+        return {m.player.name: (m.player.status, m.player.withdrawn_from_round)
+                for m in team.members}
+
+
+def test_a_member_who_withdrew_alone_stays_withdrawn_through_the_team_s_return(
+        event: Event) -> None:
+    """整队退赛 then 恢复参赛 changes only what the team's withdrawal changed: a member who
+    had withdrawn alone earlier keeps their own round, and stays withdrawn when the team
+    comes back."""
+    for number in (1, 2):
+        pair_next_round(event, GROUP)
+        for board in _matches(event, number):
+            if board.second_team:
+                enter_team_result(event, GROUP, number, board.number, ["1-0", "0-1", "="])
+        if number == 1:
+            with event.reading() as session:
+                team = next(t for t in Event.group(session, GROUP).teams if t.name == "杭州队")
+                alone = next(m.player_id for m in team.members if m.player.name == "杭州丙")
+            withdraw_player(event, alone)  # from round 2
+    assert team_swiss.withdraw_team(event, GROUP, "杭州队") == 3
+    assert _members(event, "杭州队") == {"杭州甲": ("withdrawn", 3), "杭州乙": ("withdrawn", 3),
+                                        "杭州丙": ("withdrawn", 2)}
+    assert team_swiss.withdrawals(event, GROUP) == {"杭州队": 3}
+    team_swiss.reinstate_team(event, GROUP, "杭州队")
+    assert _members(event, "杭州队") == {"杭州甲": ("active", None), "杭州乙": ("active", None),
+                                        "杭州丙": ("withdrawn", 2)}
+    assert team_swiss.withdrawals(event, GROUP) == {}

@@ -411,3 +411,52 @@ def test_a_damaged_snapshot_is_not_restored(event) -> None:
     assert "damaged" in error.value.en
     assert len(player_names(event)) == 51
     assert len(list_snapshots(event.store)) == 1  # nothing taken, nothing written
+
+
+@pytest.mark.slow
+def test_a_moment_held_while_its_snapshot_is_pruned_is_never_lost(
+    event, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Station A prunes: it reads which snapshots hold a moment, then removes the oldest loose
+    # ones. Station B, snapshotting the state of the oldest one just then, makes it hold B's
+    # moment (before pairing) instead of storing a copy. Either A sees that hold and keeps the
+    # snapshot, or B finds it gone and stores its own: B's moment stays restorable.
+    from app.services.event import Event
+
+    oldest = fresh(event, "a")
+    fresh(event, "b")
+    monkeypatch.setattr(snapshots, "_identical", lambda _folder, _digest: (
+        snapshots._info(oldest.id, oldest.path) if oldest.path.exists() else None))
+    held = snapshots._held
+    other = Event.open(tmp_path / "final.gomoku", station="B")
+    got: list[Any] = []
+    started = threading.Event()
+
+    def station_b() -> None:
+        try:
+            got.append(take_snapshot(other.store, "第1轮编排前", hold="pairing 1 1"))
+        except BaseException as error:  # surfaced below
+            got.append(error)
+
+    def b_holds_meanwhile(files: list[tuple[int, Path]]) -> set[int]:
+        found = held(files)
+        if not started.is_set():  # A's pruning (not B's own, later)
+            started.set()
+            thread = threading.Thread(target=station_b)
+            thread.start()
+            thread.join(timeout=1)  # B done by now, unless it waits for A to finish
+            b_thread.append(thread)
+        return found
+
+    b_thread: list[threading.Thread] = []
+    monkeypatch.setattr(snapshots, "_held", b_holds_meanwhile)
+    try:
+        snapshots._prune(snapshot_folder(event.store), keep=1)
+        b_thread[0].join(timeout=60)
+    finally:
+        other.close()
+    [snapshot] = got
+    assert not isinstance(snapshot, BaseException), snapshot
+    assert snapshot.path.exists() and "pairing 1 1" in snapshot.holds
+    monkeypatch.setattr(snapshots, "_held", held)
+    assert "pairing 1 1" in find_snapshot(event.store, snapshot.id).holds
