@@ -148,17 +148,20 @@ def preference(colours: tuple[Colour, ...], kind: Preferences, last_round: bool)
 _PLAYED = frozenset(o for o in Outcome if o.played)  # `Outcome.played`, as a set to look in
 _BYE_BARS = frozenset((Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_BYE))  # [C2]
 
-_Facts = tuple[int, int, int, int, list[int], list[Colour], frozenset[int], bool, "int | None"]
-"""What one pass over a team's rounds finds (`_facts`): its match and game points, both
-before the previous round (Art. 1.5), the rounds and colours of its matches played, the
-opponents met in them, the [C2] bar, and the opponent of its match of the previous round."""
+_Facts = tuple[int, int, int, list[tuple[int, Colour]], list[Colour], frozenset[int], bool,
+               "int | None"]
+"""What one pass over a team's rounds finds (`_facts`): its primary and secondary scores
+(Art. 1.2: match and game points, the primary one as the regulations choose), the primary
+one before the previous round (Art. 1.5), the (round, colour) and the colours of its
+matches played, the opponents met in them, the [C2] bar, and the opponent of its match of
+the previous round."""
 
 
-def _facts(rounds: tuple[RoundRecord, ...], previous: int,
+def _facts(rounds: tuple[RoundRecord, ...], previous: int, by_match: bool,
            played: frozenset[Outcome] = _PLAYED, bars: frozenset[Outcome] = _BYE_BARS
            ) -> _Facts:
     match = game = match_before = game_before = 0
-    numbers: list[int] = []
+    matches: list[tuple[int, Colour]] = []
     own: list[Colour] = []
     opponents: list[int] = []
     barred = False
@@ -176,7 +179,7 @@ def _facts(rounds: tuple[RoundRecord, ...], previous: int,
             match_before += points
             game_before += games
         if colour is not None and outcome in played:  # a match played
-            numbers.append(number)
+            matches.append((number, colour))
             own.append(colour)
             opponent = r.opponent
             if opponent is not None:
@@ -185,8 +188,9 @@ def _facts(rounds: tuple[RoundRecord, ...], previous: int,
                 seen_last, last = True, opponent
         elif outcome in bars:
             barred = True
-    return (match, game, match_before, game_before, numbers, own, frozenset(opponents),
-            barred, last)
+    if by_match:
+        return match, game, match_before, matches, own, frozenset(opponents), barred, last
+    return game, match, game_before, matches, own, frozenset(opponents), barred, last
 
 
 def derive_teams(request: PairingRequest, options: TeamSwissOptions) -> list[SwissTeam]:
@@ -194,23 +198,20 @@ def derive_teams(request: PairingRequest, options: TeamSwissOptions) -> list[Swi
     last_round = request.round >= request.snapshot.total_rounds
     previous = request.round - 1
     by_match = options.primary is PrimaryScore.MATCH
-    facts = [(h.number, _facts(h.rounds, previous)) for h in request.snapshot.players]
-    # Art. 1.2: each team's (primary, secondary) score, and its primary score before the
-    # previous round (Art. 1.5)
-    scores = {number: (f[0], f[1]) if by_match else (f[1], f[0]) for number, f in facts}
-    before = {number: f[2] if by_match else f[3] for number, f in facts}
+    facts = {h.number: _facts(h.rounds, previous, by_match) for h in request.snapshot.players}
     unavailable = request.unavailable
-    present = sorted((x for x in facts if x[0] not in unavailable), key=lambda x: x[0])
-    present.sort(key=lambda x: scores[x[0]][0], reverse=True)  # stable: the TPN within
+    present = sorted(n for n in facts if n not in unavailable)
+    present.sort(key=lambda n: facts[n][0], reverse=True)  # stable: the TPN within a score
     kind = options.preferences
     teams = []
-    for tpn, (number, (_, _, _, _, rounds, own, opponents, barred, last)) in enumerate(present):
-        score, secondary = scores[number]
+    for tpn, number in enumerate(present):
+        score, secondary, before, matches, own, opponents, barred, last = facts[number]
         colours = tuple(own)
         teams.append(_new(SwissTeam, (
-            number, tpn, score, secondary, tuple(zip(rounds, colours, strict=True)), opponents,
-            len(rounds), barred, preference(colours, kind, last_round),
-            last is not None and before.get(last) != before[number])))
+            number, tpn, score, secondary, tuple(matches), opponents, len(colours), barred,
+            preference(colours, kind, last_round),
+            # Art. 1.5: met in the previous round an opponent of another score
+            last is not None and (facts[last][2] if last in facts else None) != before)))
     return teams
 
 
