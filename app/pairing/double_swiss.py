@@ -131,6 +131,7 @@ previous round (Art. 1.5), the game-1 colours, the opponents met, the matches pl
 def _facts(rounds: tuple[RoundRecord, ...], previous: int,
            played: frozenset[Outcome] = _PLAYED, barring: frozenset[Outcome] = _BARRED
            ) -> _Facts:
+    # the sets as arguments: looked up as locals for every record
     total = earlier = matches = 0
     game_one: list[Colour] = []
     opponents: list[int] = []

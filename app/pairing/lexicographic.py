@@ -6,7 +6,9 @@ the first best Pairing Identifier (3.6). Colours are each system's own business,
 Entrants are players (Double-Swiss) or teams (Swiss Team); this module knows neither: it sees
 indices 0..n-1, an `Entrant` for each (TPN, score, matches played, bye bar, floated last
 round), whether two may meet ([C1]) and the failures of a pair on the system's bracket
-criteria. Pure Python.
+criteria. The entrants come in the Art. 1.2 order (score descending, then TPN; refused
+otherwise), so that a scoregroup is a run of indices and each bracket is found without
+looking over the whole round again. Pure Python.
 
 What the articles ask, as this module does it:
 - 3.4 the PAB: of those [C2] allows and whose absence leaves everybody else pairable (3.4.1,

@@ -160,6 +160,7 @@ the previous round."""
 def _facts(rounds: tuple[RoundRecord, ...], previous: int, by_match: bool,
            played: frozenset[Outcome] = _PLAYED, bars: frozenset[Outcome] = _BYE_BARS
            ) -> _Facts:
+    # the sets as arguments: looked up as locals for every record
     match = game = match_before = game_before = 0
     matches: list[tuple[int, Colour]] = []
     own: list[Colour] = []
