@@ -1,8 +1,12 @@
 """Start the desktop program: `python main.py [event-file]`."""
 
+import gc
 import sys
 
-from app.ui.application import run
-
 if __name__ == "__main__":
-    sys.exit(run(sys.argv[1:]))
+    # Off while the program starts, before anything is loaded (app.ui.application.run turns
+    # it on again once the window is up with its event).
+    gc.disable()
+    from app.ui.application import run
+
+    sys.exit(run(sys.argv[1:], program=True))

@@ -15,14 +15,17 @@ import re
 import zipfile
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 from xml.sax.saxutils import escape
 
 from docx import Document
 from docx.enum.section import WD_ORIENT, WD_SECTION
+from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.table import WD_TABLE_ALIGNMENT
 from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK
 from docx.oxml import OxmlElement, parse_xml
 from docx.oxml.ns import nsdecls, qn
+from docx.oxml.simpletypes import ST_HpsMeasure, ST_TwipsMeasure
 from docx.shared import Mm, Pt
 from reportlab.lib.units import mm
 
@@ -120,8 +123,26 @@ def _cover(document: Any, model: ExportModel, booklet: Booklet) -> None:
     document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
 
 
+_STYLE_IDS: WeakKeyDictionary[Any, dict[tuple[str, Any], str | None]] = WeakKeyDictionary()
+
+
+def _style_id(document: Any, name: str, kind: Any) -> str | None:
+    """The id python-docx gives the style `name` of `kind`, looked up once per document:
+    python-docx searches the styles part each time a table or heading takes a style."""
+    known = _STYLE_IDS.setdefault(document.part, {})
+    if (name, kind) not in known:
+        known[name, kind] = document.part.get_style_id(document.styles[name], kind)
+    return known[name, kind]
+
+
+def _heading(document: Any, text: str, level: int) -> None:
+    """`document.add_heading(text, level)`, its style's id looked up once."""
+    paragraph = document.add_paragraph(text)
+    paragraph._p.style = _style_id(document, f"Heading {level}", WD_STYLE_TYPE.PARAGRAPH)
+
+
 def _contents(document: Any, booklet: Booklet) -> None:
-    document.add_heading("目　录", level=1)
+    _heading(document, "目　录", 1)
     headings = [b for b in booklet.blocks if isinstance(b, Heading)]
     paragraph = document.add_paragraph()
     shown = "\n".join(("　　" * h.level) + h.text for h in headings)
@@ -141,33 +162,25 @@ def _table(document: Any, block: TableBlock, wide: bool = False,
     margin = 11.0
     widths = [w + margin for w in column_widths(
         block.columns, block.rows, available - margin * len(block.columns), size_pt * 1.15)]
-    table = document.add_table(rows=1, cols=len(block.columns))
-    table.style = document.styles["Table Grid"]
+    table = document.add_table(rows=0, cols=len(block.columns))
+    table._tbl.tblStyle_val = _style_id(document, "Table Grid", WD_STYLE_TYPE.TABLE)
     table.alignment = WD_TABLE_ALIGNMENT.CENTER
     table.autofit = False
-    size = Pt(size_pt)
-    header = table.rows[0]
-    _repeat_header(header)
-    for cell, column, width in zip(header.cells, block.columns, widths, strict=True):
-        cell.width = Pt(width)
-        cell.text = column.header
-        cell.paragraphs[0].alignment = WD_ALIGN_PARAGRAPH.CENTER
-        _shade(cell)
-        for run in cell.paragraphs[0].runs:
-            run.font.size = size
-            run.bold = True
     for column, width in zip(table.columns, widths, strict=True):
         column.width = Pt(width)
-    _append_rows(table, block, header, deferred)
+    # the widths and the size exactly as python-docx writes them
+    twips = [ST_TwipsMeasure.convert_to_xml(Pt(width)) for width in widths]
+    _append_rows(table, block, twips, ST_HpsMeasure.convert_to_xml(Pt(size_pt)), deferred)
 
 
-def _append_rows(table: Any, block: TableBlock, header: Any,
+def _append_rows(table: Any, block: TableBlock, twips: list[str], size: str,
                  deferred: _DeferredRows | None = None) -> None:
-    """The body rows, as python-docx would add them row by row (the width of each cell,
-    the run's size, centred columns), written as one piece of XML: a results table of a
-    150-player event has some 20,000 cells, and python-docx's per-element look-ups made the
-    成绩册 take seconds. With `deferred`, the XML is put in when the document is saved."""
-    rows = _rows_xml(block, header)
+    """The header row (shaded, bold, centred, repeated on every page) and the body rows,
+    as python-docx would add them cell by cell (the width of each cell, the run's size,
+    centred columns), written as one piece of XML: a results table of a 150-player event
+    has some 20,000 cells, and python-docx's per-element look-ups made the 成绩册 take
+    seconds. With `deferred`, the XML is put in when the document is saved."""
+    rows = _header_xml(block, twips, size) + _rows_xml(block, twips, size)
     if deferred is not None:
         deferred.mark(table, rows)
         return
@@ -203,13 +216,20 @@ class _DeferredRows:
                 target.writestr(info, data)
 
 
-def _rows_xml(block: TableBlock, header: Any) -> str:
+def _header_xml(block: TableBlock, twips: list[str], size: str) -> str:
+    """The header row's XML (`w:` elements) for `_append_rows`."""
+    return '<w:tr><w:trPr><w:tblHeader w:val="true"/></w:trPr>' + "".join(
+        f'<w:tc><w:tcPr><w:tcW w:type="dxa" w:w="{width}"/><w:shd w:val="clear" '
+        f'w:color="auto" w:fill="D9D9D9"/></w:tcPr><w:p><w:pPr><w:jc w:val="center"/></w:pPr>'
+        f'<w:r><w:rPr><w:b/><w:sz w:val="{size}"/></w:rPr>{_run_content(column.header)}'
+        "</w:r></w:p></w:tc>" for column, width in zip(block.columns, twips, strict=True)
+    ) + "</w:tr>"
+
+
+def _rows_xml(block: TableBlock, twips: list[str], size: str) -> str:
     """The body rows' XML (`w:` elements, as in the document) for `_append_rows`."""
     cells = []
-    for cell, column in zip(header.cells, block.columns, strict=True):
-        # The width and size exactly as python-docx wrote them into the header row.
-        width = cell._tc.tcPr.find(qn("w:tcW")).get(qn("w:w"))
-        size = cell.paragraphs[0].runs[0]._r.rPr.find(qn("w:sz")).get(qn("w:val"))
+    for width, column in zip(twips, block.columns, strict=True):
         centred = '<w:pPr><w:jc w:val="center"/></w:pPr>' if column.align == "CENTER" else ""
         cells.append((f'<w:tc><w:tcPr><w:tcW w:type="dxa" w:w="{width}"/></w:tcPr><w:p>'
                       f'{centred}<w:r><w:rPr><w:sz w:val="{size}"/></w:rPr>', "</w:r></w:p></w:tc>"))
@@ -291,7 +311,7 @@ def write_booklet_docx(model: ExportModel, booklet: Booklet, path: Path) -> Path
             else:
                 document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
         elif isinstance(block, Heading):
-            document.add_heading(block.text, level=block.level + 1)
+            _heading(document, block.text, block.level + 1)
         elif isinstance(block, Text):
             if block.text:
                 document.add_paragraph(block.text).runs[0].font.size = Pt(block.size)

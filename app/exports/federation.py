@@ -41,7 +41,14 @@ from app.exports.model import (
     result_zh,
     safe_filename,
 )
-from app.exports.xlsx import Cell, players_sheet, standings_table, team_sheet, write_sheet
+from app.exports.xlsx import (
+    Cell,
+    players_sheet,
+    save_workbook,
+    standings_table,
+    team_sheet,
+    write_sheet,
+)
 from app.results import GameResult, Side
 from app.rules.board import Point, parse_point
 from app.rules.endings import Ending
@@ -302,7 +309,7 @@ def federation_workbook(model: ExportModel, path: Path | io.BytesIO) -> Path | i
                 f"{model.event.title} 对局")
     if isinstance(path, Path):
         path.parent.mkdir(parents=True, exist_ok=True)
-    workbook.save(path)
+    save_workbook(workbook, path)
     return path
 
 

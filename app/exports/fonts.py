@@ -98,31 +98,18 @@ def _read_glyphs_lazily(face: Any) -> None:
     face.get_table = get_table
 
 
-class _Metrics:
-    """A face's horizontal metrics (advance width, left side bearing) by glyph, as the
-    (aw, lsb) pairs reportlab's subsetting reads, held in two arrays instead of a list of
-    tuples (50,000 glyphs of a CJK face)."""
-
-    def __init__(self, pairs: list[tuple[float, int]]) -> None:
-        # reportlab leaves the glyphs past the metrics' last full pair with that pair's width
-        # scaled to 1/1000 em (a float); subsetting only ever takes int() of it
-        self._advance = array("d", (aw for aw, _ in pairs))
-        self._bearing = array("l", (lsb for _, lsb in pairs))
-
-    def __len__(self) -> int:
-        return len(self._advance)
-
-    def __getitem__(self, glyph: int) -> tuple[float, int]:
-        return self._advance[glyph], self._bearing[glyph]
-
-
 def _compact(face: Any) -> None:
     """Drop or pack what reportlab's TrueType parser keeps of a face beyond what drawing
     and subsetting read: the glyph-to-characters lists (read only while parsing), the
-    metrics and glyph offsets as arrays; some 15 MiB for the two paper faces."""
-    del face.glyphToChar
-    face.hmetrics = _Metrics(face.hmetrics)
-    face.glyphPos = array("q", face.glyphPos)
+    metrics and glyph offsets as arrays; some 15 MiB for the two paper faces. (A face read
+    by `font_tables` has them so already.)"""
+    from app.exports.font_tables import Metrics
+
+    if hasattr(face, "glyphToChar"):
+        del face.glyphToChar
+    if isinstance(face.hmetrics, list):
+        face.hmetrics = Metrics.of(face.hmetrics)
+        face.glyphPos = array("q", face.glyphPos)
 
 
 def register_font(name: str) -> None:
@@ -133,7 +120,8 @@ def register_font(name: str) -> None:
         return
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+
+    from app.exports.font_tables import PaperFont
 
     font = next(f for f in FONT_FILES if f.name == name)
     if not font.path.is_file():
@@ -142,7 +130,7 @@ def register_font(name: str) -> None:
             f"font file {font.filename} is missing",
             str(font.path),
         )
-    face = TTFont(font.name, _MappedFile(font.path), subfontIndex=font.subfont_index)
+    face = PaperFont(font.name, _MappedFile(font.path), font.subfont_index)
     _read_glyphs_lazily(face.face)
     _compact(face.face)
     pdfmetrics.registerFont(face)

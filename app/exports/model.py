@@ -61,6 +61,12 @@ def format_scaled(value: Value, scale: int = 1) -> str:
     """The shown text of a stored value: `7`, `3.5`, `2.25` (no trailing zeros)."""
     if isinstance(value, str):
         return value
+    return _number_text(value, scale)
+
+
+@lru_cache(maxsize=1 << 14)
+def _number_text(value: int | Fraction, scale: int) -> str:
+    # the papers print the same few hundred points and tie-break values thousands of times
     return number_text(value, scale, digits=4)
 
 

@@ -32,13 +32,11 @@ from reportlab.platypus import (
     Paragraph,
     SimpleDocTemplate,
     Spacer,
-    Table,
-    TableStyle,
 )
-from reportlab.platypus.tables import CellStyle
 
 from app.exports.fonts import SANS, covers, fallback_font, glyphs, register_fonts
 from app.exports.model import EventInfo
+from app.exports.pdf_table import ListTable, Row
 
 # Compressed streams without the ASCII85 layer: smaller files, and reportlab's pure-Python
 # ASCII85 encoder was most of the time spent on long documents.
@@ -193,6 +191,32 @@ class FastTextCanvas(rl_canvas.Canvas):
         if shown is None:
             shown = self._lines[key] = self._show(font, text)
         return f"BT 1 0 0 1 {fp_str(x, y)} Tm {shown} T* ET"
+
+    def line_writer(self) -> Callable[[float, float, str], None] | None:
+        """A function writing one line of text at (x, y) in the current font and size, for
+        many lines (a table's cells) on this page; None where the font needs drawString."""
+        font = self._plain_font("")
+        if font is None:
+            return None
+        private: Any = self
+        lines, show, code = self._lines, self._show, private._code
+        name, size, leading = private._fontname, private._fontsize, private._leading
+
+        numbers: dict[float, str] = {}  # a table's cells share their rows' y, columns' x
+
+        def write(x: float, y: float, text: str) -> None:
+            shown = lines.get((name, size, leading, text))
+            if shown is None:
+                shown = lines[name, size, leading, text] = show(font, text)
+            at_x = numbers.get(x)
+            if at_x is None:
+                at_x = numbers[x] = fp_str(x)
+            at_y = numbers.get(y)
+            if at_y is None:
+                at_y = numbers[y] = fp_str(y)
+            code.append(f"BT 1 0 0 1 {at_x} {at_y} Tm {shown} T* ET")
+
+        return write
 
     def _show(self, font: Any, text: str) -> str:
         """`text`'s operators: each run of one font subset selected and shown."""
@@ -472,8 +496,11 @@ def make_table(
     size: float = BASE_SIZE,
     shade_every: int = 0,
     extra_styles: Sequence[tuple[Any, ...]] = (),
-) -> Table:
-    """A table filling `available` width; its header row repeats on every page."""
+) -> ListTable:
+    """A table filling `available` width; its header row repeats on every page. Rows shaded
+    in bands of `shade_every`; `extra_styles`: more shading as reportlab's table style
+    commands `("BACKGROUND", (first column, row), (last column, row), colour)` (row 0: the
+    header)."""
     widths = column_widths(columns, rows, available, size)
     data: list[list[str | Paragraph]] = [
         [fitted_cell(c.header, w, size, "CENTER") for c, w in zip(columns, widths, strict=True)]
@@ -483,63 +510,40 @@ def make_table(
             fitted_cell(text, w, size, c.align)
             for text, c, w in zip(row, columns, widths, strict=True)
         ])
-    style: list[tuple[Any, ...]] = [
-        ("GRID", (0, 0), (-1, -1), 0.4, colors.black),
-        ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.85, 0.85, 0.85)),
-    ]
-    if shade_every:
-        for row_index in range(1, len(data)):
-            if (row_index - 1) // shade_every % 2 == 1:
-                style.append(("BACKGROUND", (0, row_index), (-1, row_index),
-                              colors.Color(0.95, 0.95, 0.95)))
-    style.extend(extra_styles)
-    table = _Table(data, colWidths=widths, rowHeights=_text_row_heights(data, size),
-                  repeatRows=1, cellStyles=_cell_styles(columns, len(data), size))
-    table.setStyle(TableStyle(style))
-    return table
+    shading: list[list[tuple[int, int, colors.Color]]] = [[(0, -1, HEADER_SHADE)]]
+    for row_index in range(1, len(data)):
+        band = bool(shade_every) and (row_index - 1) // shade_every % 2 == 1
+        shading.append([(0, -1, BAND_SHADE)] if band else [])
+    for command, (first, row_index), (last, end_row), colour in extra_styles:
+        if command != "BACKGROUND" or end_row != row_index:
+            raise ValueError(f"a list table shades cells of one row: {command} {row_index}")
+        shading[row_index].append((first, last, colour))
+    heights = _row_heights(data, widths, size)
+    table_rows = [Row(tuple(cells), height, tuple(shades))
+                  for cells, height, shades in zip(data, heights, shading, strict=True)]
+    return ListTable(table_rows, widths, [c.align for c in columns], SANS, size)
 
 
-class _Table(Table):
-    """A table that is laid out but not drawn on a canvas marked `layout_only`: a booklet's
-    first pass, which only finds the pages of the contents (its pages are thrown away)."""
-
-    def draw(self) -> None:
-        if not getattr(cast(Any, self).canv, "layout_only", False):
-            super().draw()
+HEADER_SHADE = colors.Color(0.85, 0.85, 0.85)
+BAND_SHADE = colors.Color(0.95, 0.95, 0.95)
 
 
-def _text_row_heights(data: Sequence[Sequence[str | Paragraph]], size: float
-                      ) -> list[float | None]:
-    """Each row's height as reportlab works it out for a row of plain text cells (its lines
-    at the cells' leading, plus the top and bottom padding), None for a row with a Paragraph
-    (reportlab measures it): given, reportlab does not measure the rows again each time it
-    splits the table over a page, a tenth of the time of a long list."""
+def _row_heights(data: Sequence[Sequence[str | Paragraph]], widths: Sequence[float],
+                 size: float) -> list[float]:
+    """Each row's height as reportlab's Table measured it: the tallest cell, its lines at
+    the leading (a Paragraph's own height) plus the top and bottom padding."""
     leading = size * 1.2
-    return [None if any(type(cell) is not str for cell in row) else
-            leading * max(len(cast(str, cell).split("\n")) for cell in row) + (3 + 2)
-            for row in data]
-
-
-def _cell_styles(columns: Sequence[Column], rows: int, size: float) -> list[list[CellStyle]]:
-    """Every cell's style (font, paddings, middle, the header centred, each column's body
-    aligned as the column says), one style object shared by the cells alike: reportlab
-    otherwise makes one per cell and sets each of them command by command, some 400,000
-    calls for an event's papers. `extra_styles` may hold only backgrounds and lines, which
-    reportlab keeps apart from the cells' styles (a cell style command would change every
-    cell sharing its object)."""
-
-    def cell(align: str) -> CellStyle:
-        made: Any = CellStyle(f"cell-{size}-{align}")  # reportlab's attributes, set as its own
-        made.fontname, made.fontsize, made.leading = SANS, size, size * 1.2
-        made.valign, made.alignment = "MIDDLE", align
-        made.leftPadding = made.rightPadding = CELL_PAD
-        made.topPadding, made.bottomPadding = 2, 3
-        return made
-
-    body = {align: cell(align) for align in {c.align for c in columns}}
-    line = [body[c.align] for c in columns]
-    header = cell("CENTER")
-    return [[header] * len(columns), *(list(line) for _ in range(rows - 1))]
+    heights = []
+    for row in data:
+        tallest = 0.0
+        for cell, width in zip(row, widths, strict=True):
+            if isinstance(cell, str):
+                tall = leading * len(cell.split("\n"))
+            else:
+                tall = cell.wrap(width - 2 * CELL_PAD, 72000 - (2 + 3))[1]
+            tallest = max(tallest, tall + (2 + 3))
+        heights.append(tallest)
+    return heights
 
 
 def heading(text: str, size: float = 12) -> Paragraph:

@@ -65,12 +65,19 @@ def _blank(canvas: Canvas, x: float, y: float, label: str, width: float) -> floa
 
 
 def _head(canvas: Canvas, model: ExportModel, group: Group, round_number: int, where: str,
-          top: float) -> float:
+          top: float, fixed: bool | None = None) -> float:
+    """The slip's head: the event, the title with the board (`where`), when and where.
+    `fixed` True: only what every slip of the round shares; False: only the title."""
     y = top - 8 * mm
-    draw_fitted(canvas, model.event.title, _LEFT, y, _USABLE, 10, align="center")
+    if fixed is not False:
+        draw_fitted(canvas, model.event.title, _LEFT, y, _USABLE, 10, align="center")
     y -= 6.5 * mm
-    draw_bold(canvas, f"{group.name}  第{round_number}轮  {where}  成绩记录单", A4[0] / 2, y, 12.5)
+    if fixed is not True:
+        draw_bold(canvas, f"{group.name}  第{round_number}轮  {where}  成绩记录单", A4[0] / 2, y,
+                  12.5)
     y -= 6 * mm
+    if fixed is False:
+        return y - 8 * mm
     item = model.schedule_of(group.key, round_number)
     rnd = model.round(group.key, round_number)
     when = item.when if item and item.when else rnd.date_text
@@ -86,9 +93,14 @@ def _head(canvas: Canvas, model: ExportModel, group: Group, round_number: int, w
 
 
 def _player_line(canvas: Canvas, label: str, player: Player | None, x: float, y: float,
-                 width: float, team: str = "", code: str = "") -> None:
-    canvas.setFont(SANS, 10)
-    canvas.drawString(x, y, label)
+                 width: float, team: str = "", code: str = "", fixed: bool | None = None
+                 ) -> None:
+    """`label` (fixed), then the player's number, name, unit and confirmation code."""
+    if fixed is not False:
+        canvas.setFont(SANS, 10)
+        canvas.drawString(x, y, label)
+    if fixed:
+        return
     if player is None:
         draw_fitted(canvas, "轮空", x + 20 * mm, y, width - 22 * mm, 12)
         return
@@ -151,31 +163,52 @@ def _signatures(canvas: Canvas, labels: Sequence[str], y: float) -> None:
 
 
 def _slip(canvas: Canvas, model: ExportModel, group: Group, round_number: int,
-          board: BoardResult, top: float, height: float) -> None:
+          board: BoardResult | None, top: float, height: float) -> None:
+    """One board's slip; `board` None: what every slip of the round shares (drawn once as a
+    form, `_slip_form`), a board: only its own texts."""
     c = canvas
-    y = _head(c, model, group, round_number, board.label or f"第{board.number}台", top)
-    first = model.player(board.first)
-    second = model.player(board.second) if board.second is not None else None
+    fixed = board is None
+    where = "" if board is None else board.label or f"第{board.number}台"
+    y = _head(c, model, group, round_number, where, top, fixed)
+    first = second = None
+    codes = ("", "")
+    if board is not None:
+        first = model.player(board.first)
+        second = model.player(board.second) if board.second is not None else None
+        codes = board.confirm_codes if len(board.confirm_codes) == 2 else ("", "")
     half = _USABLE / 2
-    codes = board.confirm_codes if len(board.confirm_codes) == 2 else ("", "")
-    _player_line(c, "先手（黑）", first, _LEFT, y, half, code=codes[0])
-    _player_line(c, "后手（白）", second, _LEFT + half, y, half, code=codes[1])
+    _player_line(c, "先手（黑）", first, _LEFT, y, half, code=codes[0], fixed=fixed)
+    _player_line(c, "后手（白）", second, _LEFT + half, y, half, code=codes[1], fixed=fixed)
     y -= 11 * mm
     if group.double_game:
         for index, (black, white) in enumerate(((first, second), (second, first)), start=1):
-            text = (f"第{index}盘  黑：{black.number if black else ''}号 "
-                    f"{black.name if black else ''}  白：{white.number if white else ''}号 "
-                    f"{white.name if white else ''}")
-            draw_fitted(c, text, _LEFT, y, _USABLE, 10)
+            if not fixed:
+                text = (f"第{index}盘  黑：{black.number if black else ''}号 "
+                        f"{black.name if black else ''}  白：{white.number if white else ''}号 "
+                        f"{white.name if white else ''}")
+                draw_fitted(c, text, _LEFT, y, _USABLE, 10)
             y -= 6 * mm
-            y = _result_line(c, group, _LEFT + 6 * mm, y)
-        c.setFont(SANS, 9)
-        c.drawString(_LEFT, y, "本轮结果：两盘合计（胜2和1负0）；第一盘未完有一方超时，判超时方本轮负。")
-        y -= 7 * mm
-    else:
+            y = _result_line(c, group, _LEFT + 6 * mm, y) if fixed else y - 7 * mm
+        if fixed:
+            c.setFont(SANS, 9)
+            c.drawString(_LEFT, y, "本轮结果：两盘合计（胜2和1负0）；第一盘未完有一方超时，判超时方本轮负。")
+    elif fixed:
         y = _opening_lines(c, group, y)
-        y = _result_line(c, group, _LEFT, y)
-    _signatures(c, ("黑方签名", "白方签名", "裁判签名"), top - height + 7 * mm)
+        _result_line(c, group, _LEFT, y)
+    if fixed:
+        _signatures(c, ("黑方签名", "白方签名", "裁判签名"), top - height + 7 * mm)
+
+
+def _slip_form(canvas: Canvas, model: ExportModel, group: Group, round_number: int,
+               height: float) -> str:
+    """What every slip of the round shares (the event, when and where, the labels, boxes
+    and signature lines) as one form, drawn for the top slot: each slip places it and
+    draws only its own texts, a fraction of the page's operators."""
+    name = "slip"
+    canvas.beginForm(name)
+    _slip(canvas, model, group, round_number, None, A4[1], height)
+    canvas.endForm()
+    return name
 
 
 def _team_slip(canvas: Canvas, model: ExportModel, group: Group, round_number: int,
@@ -235,12 +268,18 @@ def write_result_slips(model: ExportModel, group: str, round_number: int, path: 
     canvas = plain_canvas(path, A4, f"{model.event.title} {info.name} 第{round_number}轮成绩记录单")
     per_page = slips_per_page(info)
     slip_height = A4[1] / per_page
+    form = ""
     for start in range(0, max(len(units), 1), per_page):
         for slot, unit in enumerate(units[start:start + per_page]):
             top = A4[1] - slot * slip_height
             if info.system.team:
                 _team_slip(canvas, model, info, round_number, unit, top, slip_height)
             else:
+                form = form or _slip_form(canvas, model, info, round_number, slip_height)
+                canvas.saveState()
+                canvas.translate(0, top - A4[1])
+                canvas.doForm(form)
+                canvas.restoreState()
                 _slip(canvas, model, info, round_number, unit[0], top, slip_height)
             if slot:
                 _cut_line(canvas, top)

@@ -14,15 +14,26 @@ never as a formula.
 
 from __future__ import annotations
 
+import io
+import re
+import zipfile
 from collections.abc import Iterable, Sequence
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
+from weakref import WeakKeyDictionary
+from xml.sax.saxutils import escape
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
+from openpyxl.compat import safe_string
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.styles.cell_style import StyleArray
+from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, BUILTIN_FORMATS_REVERSE
 from openpyxl.utils import get_column_letter
+from openpyxl.utils.datetime import to_excel
+from openpyxl.utils.exceptions import IllegalCharacterError
 from openpyxl.worksheet.worksheet import Worksheet
 
 from app.exports.crosstable import (
@@ -61,8 +72,12 @@ def _display_len(value: Cell) -> int:
         return 0
     if isinstance(value, date):
         return 10
-    text = str(value)
-    return sum(2 if ord(ch) > 0x2E7F else 1 for ch in text)
+    return _text_len(str(value))
+
+
+@lru_cache(maxsize=1 << 14)
+def _text_len(text: str) -> int:
+    return len(text) if text.isascii() else sum(2 if ord(ch) > 0x2E7F else 1 for ch in text)
 
 
 def sheet_name(text: str, taken: Iterable[str]) -> str:
@@ -82,37 +97,24 @@ def write_sheet(workbook: Workbook, title: str, headers: Sequence[str],
                 rows: Iterable[Sequence[Cell]], print_title: str = "",
                 paper: str = "A4") -> Worksheet:
     """Append a formatted sheet: bold frozen header, autofilter, widths, fit-to-width print
-    set-up (`paper` "A3" for the wide crosstable)."""
+    set-up (`paper` "A3" for the wide crosstable). Its rows below the header are written
+    by `save_workbook` (the workbook is saved through it, never by `Workbook.save`)."""
     sheet = workbook.create_sheet(sheet_name(title, workbook.sheetnames))
     sheet.append(list(headers))
     widths = [_display_len(h) for h in headers]
-    for row in rows:
-        sheet.append(list(row))
+    body = [list(row) for row in rows]
+    for row in body:
         for index, value in enumerate(row):
             widths[index] = max(widths[index], _display_len(value))
-    # What `cell.font = _CELL_FONT` stores (the font's index in the workbook), looked up
-    # once: openpyxl hashes the whole font on every assignment, seconds over an event.
-    font_id = cast(Any, workbook)._fonts.add(_CELL_FONT)
-    for line in sheet.iter_rows(min_row=2):
-        for cell in line:
-            if not cell._style:
-                cell._style = StyleArray()
-            cell._style.fontId = font_id
-            if looks_like_formula(cell.value):
-                cell.data_type = "s"  # text as written, never a formula
-                cell.quotePrefix = True
-    if sheet.max_row > 1:
-        sheet.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{sheet.max_row}"
+    _BODIES[sheet] = body  # written into the file by `save_workbook`
+    if body:
+        sheet.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{len(body) + 1}"
     for cell in sheet[1]:
         cell.font = _HEADER_FONT
         cell.fill = _HEADER_FILL
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
     for index, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = min(max(width + 2, 5), 60)
-    for column in sheet.iter_cols(min_row=2):
-        for cell in column:
-            if isinstance(cell.value, date):
-                cell.number_format = "yyyy-mm-dd"
     sheet.freeze_panes = "A2"
     sheet.print_title_rows = "1:1"
     sheet.page_setup.paperSize = sheet.PAPERSIZE_A3 if paper == "A3" else sheet.PAPERSIZE_A4
@@ -126,6 +128,109 @@ def write_sheet(workbook: Workbook, title: str, headers: Sequence[str],
         sheet.oddHeader.center.text = print_title
     sheet.oddFooter.center.text = "第 &P 页 共 &N 页"
     return sheet
+
+
+# The body rows of each sheet `write_sheet` made, until `save_workbook` writes them.
+_BODIES: WeakKeyDictionary[Worksheet, list[list[Cell]]] = WeakKeyDictionary()
+DATE_FORMAT = "yyyy-mm-dd"
+
+
+class _BodyStyles:
+    """The cell formats (xf) of a body: every cell in 宋体, dates formatted, formula-looking
+    text quoted; registered in the workbook as openpyxl registers a cell's style."""
+
+    def __init__(self, workbook: Workbook) -> None:
+        book: Any = workbook  # openpyxl's own style tables
+        font = book._fonts.add(_CELL_FONT)
+        dates = BUILTIN_FORMATS_REVERSE.get(DATE_FORMAT)
+        if dates is None:
+            dates = book._number_formats.add(DATE_FORMAT) + BUILTIN_FORMATS_MAX_SIZE
+        plain, dated, quoted = StyleArray(), StyleArray(), StyleArray()
+        plain.fontId = dated.fontId = quoted.fontId = font
+        dated.numFmtId = dates
+        quoted.quotePrefix = 1
+        self.plain = book._cell_styles.add(plain)
+        self.date = book._cell_styles.add(dated)
+        self.quoted = book._cell_styles.add(quoted)
+
+
+_ENTITIES = {"\r": "&#13;"}  # as lxml writes a carriage return in text
+
+
+@lru_cache(maxsize=1 << 14)
+def _text_cell(text: str) -> str:
+    """The inline string of a text cell (after its reference and style), as openpyxl writes
+    it (characters past ASCII as references); its checks: at most 32,767 characters, none a
+    worksheet refuses."""
+    text = text[:32767]
+    if ILLEGAL_CHARACTERS_RE.search(text):
+        raise IllegalCharacterError(f"{text} cannot be used in worksheets.")
+    written = escape(text, _ENTITIES).encode("ascii", "xmlcharrefreplace").decode("ascii")
+    if text in ERROR_CODES:
+        return f' t="e"><v>{written}</v></c>'
+    if not text:
+        return ' t="inlineStr"></c>'
+    space = ' xml:space="preserve"' if text != text.strip() else ""
+    return f' t="inlineStr"><is><t{space}>{written}</t></is></c>'
+
+
+def _body_xml(workbook: Workbook, rows: Sequence[Sequence[Cell]], styles: _BodyStyles) -> str:
+    """The rows after the header (row 1) as openpyxl writes cells: text inline, numbers and
+    dates (as day numbers, formatted) as numbers, an empty cell with its style only."""
+    letters = [get_column_letter(k) for k in range(1, max(map(len, rows), default=0) + 1)]
+    epoch = cast(Any, workbook).epoch
+    parts: list[str] = []
+    for number, row in enumerate(rows, start=2):
+        parts.append(f'<row r="{number}">')
+        for letter, value in zip(letters, row, strict=False):
+            if isinstance(value, str):
+                style = styles.quoted if looks_like_formula(value) else styles.plain
+                parts.append(f'<c r="{letter}{number}" s="{style}"{_text_cell(value)}')
+            elif value is None:
+                parts.append(f'<c r="{letter}{number}" s="{styles.plain}" t="n"></c>')
+            elif isinstance(value, date):
+                parts.append(f'<c r="{letter}{number}" s="{styles.date}" t="n"><v>'
+                             f'{safe_string(to_excel(value, epoch))}</v></c>')
+            elif isinstance(value, int | float) and not isinstance(value, bool):
+                parts.append(f'<c r="{letter}{number}" s="{styles.plain}" t="n"><v>'
+                             f'{safe_string(value)}</v></c>')
+            else:
+                raise ValueError(f"Cannot convert {value!r} to Excel")
+        parts.append("</row>")
+    return "".join(parts)
+
+
+def save_workbook(workbook: Workbook, target: Path | io.BytesIO) -> None:
+    """Save `workbook` with the body rows of its sheets (`write_sheet`) written straight
+    into each sheet's XML: openpyxl itself made and wrote a cell object for each of the
+    40,000 cells of an event, a second of every export. Everything else (the header rows,
+    widths, print set-up, styles, the strings' escaping rules) is openpyxl's."""
+    sheets = [sheet for sheet in workbook.worksheets if sheet in _BODIES]
+    styles = _BodyStyles(workbook)
+    made = io.BytesIO()
+    workbook.save(made)
+    bodies = {}
+    for sheet in sheets:
+        rows = _BODIES.pop(sheet)
+        width = max((len(row) for row in rows), default=0)
+        last = f"{get_column_letter(max(width, sheet.max_column))}{len(rows) + 1}"
+        bodies[cast(Any, sheet).path[1:]] = (_body_xml(workbook, rows, styles), last)
+    with zipfile.ZipFile(made) as source, zipfile.ZipFile(
+            target, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as written:
+        for entry in source.infolist():
+            data = source.read(entry)
+            if entry.filename in bodies:
+                data = _with_body(data.decode("utf-8"), *bodies[entry.filename])
+            written.writestr(entry, data)
+
+
+def _with_body(xml: str, body: str, last: str) -> bytes:
+    """A sheet's XML with `body` after its header row and its dimension up to `last`."""
+    head, end, tail = xml.partition("</sheetData>")
+    if not end:
+        raise ValueError("a sheet of write_sheet has its header row")
+    head = re.sub(r'<dimension ref="[^"]*"', f'<dimension ref="A1:{last}"', head, count=1)
+    return (head + body + end + tail).encode("utf-8")
 
 
 # ---------------------------------------------------------------------------- sheets
@@ -295,5 +400,5 @@ def write_workbook(model: ExportModel, path: Path) -> Path:
     workbook.properties.title = model.event.title
     workbook.properties.creator = "Gomoku Arbiter 五子棋赛事编排"
     path.parent.mkdir(parents=True, exist_ok=True)
-    workbook.save(path)
+    save_workbook(workbook, path)
     return path

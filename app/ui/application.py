@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 import tempfile
 import time
@@ -245,12 +246,38 @@ def self_test(window: QWidget, path: Path, seconds: float = SELF_TEST_SECONDS,
     QTimer.singleShot(0, check)
 
 
-def run(argv: list[str]) -> int:
+START_UP_LIMIT_MS = 60_000
+"""The collector comes back this long after the start at the latest (an opening that never
+says it is done, say)."""
+_starting: list[bool] = []
+
+
+def start_up_done() -> None:
+    """The program is up, with the event it was given open (or refused): what its start made
+    (Qt's and our modules, SQLAlchemy's tables and mappers, the pinyin dictionary) stays
+    frozen, the collector no longer going over it, and the collector runs again as usual."""
+    if _starting:
+        _starting.clear()
+        gc.freeze()
+        gc.enable()
+
+
+def run(argv: list[str], *, program: bool = False) -> int:
     """`python main.py [event-file]`: open the start page, or the event file given.
 
     `--self-test-screenshot PATH` starts the window with settings of its own (a temporary
     file, the user's are untouched), saves its picture once it is shown, and quits.
+
+    `program`: this is the program's own process (main.py), which turned the garbage
+    collector off before it loaded anything: it is turned on again once the window is up
+    with its event (`start_up_done`). While the program starts, the collector would go over
+    the objects that live as long as the process again and again as they are made, a tenth
+    of the start's CPU and more; and at the end it would go over all of them once more
+    (issue 28, as `app.cli` does for the commands). A caller's process is left alone.
     """
+    if program and not gc.isenabled():
+        _starting.append(True)
+        QTimer.singleShot(START_UP_LIMIT_MS, start_up_done)
     app = prepare_application()
     settings = None
     shot: Path | None = None
@@ -265,13 +292,23 @@ def run(argv: list[str]) -> int:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
     window = create_window([], settings)
     assert isinstance(window, QWidget)
+    window.opening.quiet_collector = program  # type: ignore[attr-defined]  # (later events)
     report_unexpected(window)
     path = event_path(argv)
     opened = [path is None]
+
+    def up() -> None:
+        opened.append(True)
+        start_up_done()
+
     if path is not None:
-        open_when_shown(window, path, lambda: opened.append(True))
+        open_when_shown(window, path, up)
+    else:
+        QTimer.singleShot(0, start_up_done)  # the start page is up
     if shot is not None:
         self_test(window, shot, ready=lambda: any(opened))
     code = app.exec()
+    start_up_done()  # (quit before the event was open)
+    window.settings.sync()  # type: ignore[attr-defined]  # written now, whatever outlives it
     del window
     return code

@@ -96,7 +96,9 @@ def fill_table(
     read_only = QTableWidgetItem().flags() & ~Qt.ItemFlag.ItemIsEditable
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
-            if isinstance(value, int | float) and not isinstance(value, bool):
+            if isinstance(value, str):  # (most cells: asked first)
+                item = QTableWidgetItem(value)
+            elif isinstance(value, int | float) and not isinstance(value, bool):
                 item = QTableWidgetItem()
                 item.setData(Qt.ItemDataRole.DisplayRole, value)
             else:

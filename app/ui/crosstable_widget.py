@@ -14,8 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -103,34 +110,65 @@ def points_kind(points: tuple[int, ...] | None, draw: int) -> str | None:
     return WIN if total > even else LOSS
 
 
-_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole,
-                    Qt.ItemDataRole.FontRole, Qt.ItemDataRole.BackgroundRole,
-                    Qt.ItemDataRole.ToolTipRole})
-"""The roles the crosstable answers (a view asks for more)."""
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
+_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_LEFT = int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+_CENTER = int(Qt.AlignmentFlag.AlignCenter)
+_ANSWERED = frozenset({_DISPLAY, _ALIGNMENT, _FONT, _BACKGROUND, _TOOLTIP})
 
 
 class CrosstableModel(QAbstractTableModel):
-    """Columns: unit, the cells (opponents or rounds), points, place."""
+    """Columns: unit, the cells (opponents or rounds), points, place.
+
+    What a cell shows is worked out for the whole table at once, when the table is given
+    (and again in another language): the view asks for every role of every cell on each
+    paint, so that each answer is a look-up (a 150-player grid has 1 800 cells)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.info: Any = None
         self._cells = 0  # counted once per table: data() asks for it for every cell
-        self._shown: dict[tuple[int, int], tuple[str, str | None]] = {}
-        self._shown_language = language()
-        self._answers: dict[tuple[int, int, int], Any] = {}
-        self._headers: dict[tuple[int, bool, int], Any] = {}
-        self._headers_language = language()
+        self._language = language()
+        self._rows: list[list[str]] = []  # each row's texts, unit to place
+        self._kinds: list[list[str | None]] = []  # each row's grid cells' tints
+        self._names: list[str] = []  # the rows' headers
+        self._headers: dict[tuple[int, int], Any] = {}  # the columns' (section, role)
+        self._bold = QFont()
+        self._brushes = {kind: QBrush(colour) for kind, colour in TINTS.items()}
+        self._diagonal = QBrush(DIAGONAL)
 
     def set_info(self, info: Any) -> None:
         self.beginResetModel()
         self.info = info
         self._cells = self._count_cells()
-        self._shown = {}
-        self._shown_language = language()
-        self._answers = {}
-        self._headers = {}
+        self._work_out()
         self.endResetModel()
+
+    def _work_out(self) -> None:
+        """Every cell's text and tint and every row's header, in the language shown."""
+        self._language = lang = language()
+        self._headers = {}
+        self._bold = QFont()
+        self._bold.setBold(True)
+        info = self.info
+        if info is None:
+            self._rows, self._kinds, self._names = [], [], []
+            return
+        grid = range(self._cells)
+        self._rows = [[str(player.unit), *(self.text(row, column, lang) for column in grid),
+                       str(info.points[row]),
+                       wording.place_text(info.places[row], info.shared[row])]
+                      for row, player in enumerate(info.players)]
+        self._kinds = [[self.kind(row, column) for column in grid]
+                       for row in range(len(info.players))]
+        self._names = [f"{row + 1}  {player.name}" for row, player in enumerate(info.players)]
+
+    def _current(self) -> None:
+        if self._language != language():
+            self._work_out()
 
     def _count_cells(self) -> int:
         if self.info is None:
@@ -142,22 +180,21 @@ class CrosstableModel(QAbstractTableModel):
     def cell_count(self) -> int:
         return self._cells
 
-    def shown(self, row: int, column: int) -> tuple[str, str | None]:
-        """A grid cell's text and kind, worked out once (the view asks again at each paint)."""
-        if self._shown_language != language():
-            self._shown, self._shown_language = {}, language()
-        key = (row, column)
-        found = self._shown.get(key)
-        if found is None:
-            found = (self.text(row, column, language()), self.kind(row, column))
-            self._shown[key] = found
-        return found
+    def row_names(self) -> list[str]:
+        """Every row's header as shown (place and name)."""
+        self._current()
+        return self._names
+
+    def rows_texts(self) -> list[list[str]]:
+        """Every row's texts as shown (unit, grid cells, points, place)."""
+        self._current()
+        return self._rows
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if self.info is None or parent.isValid() else len(self.info.players)
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if self.info is None or parent.isValid() else self.cell_count() + 3
+        return 0 if self.info is None or parent.isValid() else self._cells + 3
 
     def swiss_cell(self, row: int, column: int) -> RoundCell | None:
         cells = self.info.by_round[row]
@@ -186,49 +223,32 @@ class CrosstableModel(QAbstractTableModel):
 
     def display(self, row: int, column: int) -> str:
         """What a cell shows (unit, grid cell, points, place)."""
-        last = self.cell_count() + 1
-        if column == 0:
-            return str(self.info.players[row].unit)
-        if column == last:
-            return str(self.info.points[row])
-        if column == last + 1:
-            return wording.place_text(self.info.places[row], self.info.shared[row])
-        return self.shown(row, column - 1)[0]
+        return self.rows_texts()[row][column]
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        # Asked for every role of every cell on each paint: the roles answered are kept
-        # (per language), the others answered at once.
-        if role not in _ROLES or self.info is None or not index.isValid():
+        # Asked for every role of every cell on each paint: each answer a look-up (and the
+        # roles it does not answer, three of the seven a paint asks, the first thing).
+        if role not in _ANSWERED or self.info is None or not index.isValid():
             return None
-        if self._shown_language != language():
-            self._shown, self._shown_language, self._answers = {}, language(), {}
-        key = (index.row(), index.column(), role)
-        if key in self._answers:
-            return self._answers[key]
-        value = self._data(key[0], key[1], role)
-        if role != Qt.ItemDataRole.ToolTipRole:
-            self._answers[key] = value
-        return value
-
-    def _data(self, row: int, column: int, role: int) -> Any:
-        last = self.cell_count() + 1
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.display(row, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            if column == 0:
-                return int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.FontRole and column >= last:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.BackgroundRole and 0 < column < last:
+        if self._language != language():
+            self._work_out()
+        row, column = index.row(), index.column()
+        if role == _DISPLAY:
+            return self._rows[row][column]
+        if role == _ALIGNMENT:
+            return _LEFT if column == 0 else _CENTER
+        last = self._cells + 1
+        if role == _BACKGROUND:
+            if not 0 < column < last:
+                return None
             if self.info.round_robin and row == column - 1:
-                return QBrush(DIAGONAL)
-            kind = self.shown(row, column - 1)[1]
-            return QBrush(TINTS[kind]) if kind is not None else None
-        if role == Qt.ItemDataRole.ToolTipRole:
+                return self._diagonal
+            kind = self._kinds[row][column - 1]
+            return self._brushes[kind] if kind is not None else None
+        if role == _FONT:
+            return self._bold if column >= last else None
+        if role == _TOOLTIP:
             return self.tooltip(row, column)
         return None
 
@@ -272,12 +292,16 @@ class CrosstableModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt name)
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         # Asked for every role of each of the 150 rows' headers whenever the header is sized
-        # or painted: the answers are kept (per table and language).
+        # or painted: a row's name is a look-up, the columns' answers are kept.
         if self.info is None:
             return None
-        if self._headers_language != language():
-            self._headers, self._headers_language = {}, language()
-        key = (section, orientation == Qt.Orientation.Vertical, int(role))
+        if self._language != language():
+            self._work_out()
+        if orientation == Qt.Orientation.Vertical:
+            if role == _DISPLAY:
+                return self._names[section]
+            return self.header_tooltip(section) if role == _TOOLTIP else None
+        key = (section, int(role))
         if key not in self._headers:
             self._headers[key] = self._header(section, orientation, role)
         return self._headers[key]
@@ -312,6 +336,74 @@ class CrosstableModel(QAbstractTableModel):
         return None
 
 
+MEASURE_NEAR = 4.0
+"""How far below the estimated widest text a text is still measured whole (pixels): more than
+kerning and rounding make an estimate from single characters differ from the whole text's."""
+
+
+def widest_cell(cells: dict[str, tuple[int, int]], font: QFont) -> tuple[int, int]:
+    """The cell of the widest text (`cells`: each text and a cell that shows it), as Qt
+    lays it out in `font` (the width a cell's or a header's size hint is made from). Each
+    text's width is first estimated from its characters' (each character measured once),
+    and only the texts near the widest estimate are measured whole: a grid has a few
+    hundred texts of a dozen characters."""
+    single = QFontMetricsF(font)
+    advances: dict[str, float] = {}
+    guesses = {}
+    for text in cells:
+        guess = 0.0
+        for char in text:
+            advance = advances.get(char)
+            if advance is None:
+                advance = advances[char] = single.horizontalAdvance(char)
+            guess += advance
+        guesses[text] = guess
+    near = max(guesses.values()) - MEASURE_NEAR
+    widest = max((text for text, guess in guesses.items() if guess >= near),
+                 key=single.horizontalAdvance)
+    return cells[widest]
+
+
+class RowNames(QHeaderView):
+    """The rows' header (place and name), as wide as Qt makes a table's vertical header (the
+    size of its widest section among the first and the last hundred), that size worked out
+    once per table and font: Qt works it out again, asking every row's header, each time the
+    grid is shown or laid out (four times over on the first showing)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(Qt.Orientation.Vertical, parent)
+        self.setSectionsClickable(True)  # as a table's own vertical header
+        self.setHighlightSections(True)
+        self._hint: QSize | None = None
+
+    def forget(self) -> None:
+        """The rows, their names or the font changed: measured again when next asked."""
+        self._hint = None
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        if self._hint is None:
+            self._hint = self._measure()
+        return QSize(self._hint)
+
+    def _measure(self) -> QSize:
+        model = self.model()
+        count = self.count()
+        if not isinstance(model, CrosstableModel) or count == 0 or \
+                any(self.isSectionHidden(i) for i in range(count)):
+            return super().sizeHint()
+        sections = sorted({*range(min(count, 100)), *range(max(0, count - 100), count)})
+        names = model.row_names()
+        cells: dict[str, tuple[int, int]] = {}
+        for section in sections:
+            cells.setdefault(names[section], (section, 0))
+        return self.sectionSizeFromContents(widest_cell(cells, self.font())[0])
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.forget()
+        super().changeEvent(event)
+
+
 class CrosstableWidget(QWidget):
     """A caption saying how to read the grid, and the grid."""
 
@@ -323,7 +415,11 @@ class CrosstableWidget(QWidget):
         self.model = CrosstableModel()
         self.table = QTableView()
         self.table.setObjectName("crosstable")
+        self.rows = RowNames(self.table)
+        self.table.setVerticalHeader(self.rows)
         self.table.setModel(self.model)
+        self.model.modelReset.connect(self.rows.forget)
+        self.model.headerDataChanged.connect(lambda *_args: self.rows.forget())
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setAlternatingRowColors(False)
@@ -358,13 +454,12 @@ class CrosstableWidget(QWidget):
         """The unit sized to its text; every grid column as wide as the widest, a tidy grid.
 
         Each column as Qt's own sizing to contents makes it (the item's size hint, the
-        header's), but measured on the one cell of the column with the widest text: asking
+        header's), but measured on the one cell with the widest text (`widest_cell`): asking
         every cell of a 150-player grid for its size hint takes longer than the arbiter waits.
         """
         model = self.model
         table = self.table
-        rows, columns = model.rowCount(), model.columnCount()
-        if rows == 0:
+        if model.rowCount() == 0:
             table.resizeColumnsToContents()
             return
         header = table.horizontalHeader()
@@ -374,35 +469,31 @@ class CrosstableWidget(QWidget):
         grid = 1 if table.showGrid() else 0
         plain, bold = QFont(table.font()), QFont(table.font())
         bold.setBold(True)
-        measures = {False: QFontMetrics(plain), True: QFontMetrics(bold)}
-        advances: dict[tuple[bool, str], int] = {}
-        last = model.cell_count() + 1
-        widths = []
-        for column in range(columns):
-            strong = column >= last
-            metrics = measures[strong]
-            widest, widest_row = -1, 0
-            for row in range(rows):
-                text = model.display(row, column)
-                key = (strong, text)
-                advance = advances.get(key)
-                if advance is None:
-                    advance = advances[key] = metrics.horizontalAdvance(text)
-                if advance > widest:
-                    widest, widest_row = advance, row
-            hint = delegate.sizeHint(option, model.index(widest_row, column)).width() + grid
-            widths.append(max(hint, header.sectionSizeHint(column)))
+        texts = model.rows_texts()
         count = model.cell_count()
-        if count:
-            widest_cell = max(widths[1:count + 1])
-            for c in range(1, count + 1):
-                widths[c] = widest_cell
-        for column, width in enumerate(widths):
-            table.setColumnWidth(column, width)
+        last = count + 1
+
+        def width(columns: range, font: QFont) -> int:
+            """The widest cell's size hint among these columns, or their headers'."""
+            found: dict[str, tuple[int, int]] = {}  # each text's first cell
+            for row, line in enumerate(texts):
+                for column in columns:
+                    found.setdefault(line[column], (row, column))
+            row, column = widest_cell(found, font)
+            hint = delegate.sizeHint(option, model.index(row, column)).width() + grid
+            return max(hint, *(header.sectionSizeHint(c) for c in columns))
+
+        # The grid columns share the widest's width: measured once over all of them.
+        cells = [width(range(1, last), plain)] * count if count else []
+        widths = [width(range(1), plain), *cells, width(range(last, last + 1), bold),
+                  width(range(last + 1, last + 2), bold)]
+        for column, size in enumerate(widths):
+            table.setColumnWidth(column, size)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
         if event.type() == QEvent.Type.FontChange:  # larger text (Ctrl++): wider columns
-            self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+            self.rows.forget()
+            self.rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
             self._size_columns()
         super().changeEvent(event)
 

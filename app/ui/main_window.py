@@ -165,9 +165,7 @@ class MainWindow(WindowMenus, QMainWindow):
             group = view.selected_group() if view is not None else None  # type: ignore[attr-defined]
             if group:
                 return self.ev, group
-        from app.services import queries  # neither shown yet: the first group, as they will
-
-        groups = queries.event_info(self.ev).groups
+        groups = self.standings.event_info(self.ev).groups  # neither shown yet: the first
         return (self.ev, groups[0].name) if groups else None
 
     @property

@@ -9,7 +9,9 @@ thread tells it; the window goes back to what it showed before."""
 
 from __future__ import annotations
 
+import gc
 import importlib
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -52,21 +54,23 @@ def load_and_open(path: str, view_module: str) -> tuple[Event, Prepared]:
 
 
 def first_views(event: Event) -> Prepared:
-    """What the first views show, as they choose it: the players of every group (of the
-    one group when there is one), their names spelled in pinyin; the first group's last
-    round paired with the points before it, its standings and crosstable, and what the
-    Round menu's actions would say of it. (An error is told by the view that shows it.)"""
-    from app.services import queries, ranking, rounds
+    """What the first views show, as they choose it: the event's groups; the players of
+    every group (of the one group when there is one), their names spelled in pinyin; the
+    first group's last round paired with the points before it, its standings and crosstable,
+    its declined awards and playoffs, and what the Round menu's actions would say of it.
+    (An error is told by the view that shows it.)"""
+    from app.services import awards, playoffs, queries, ranking, rounds
     from app.ui.spelling import spell_ahead
     from app.ui.views.rounds_table import read_round
 
     try:
-        groups = queries.event_info(event).groups
+        info = queries.event_info(event)
+        groups = info.groups
         one = groups[0].name if len(groups) == 1 else None
         players = queries.players(event, one)
         # Spelled here (pypinyin loaded here): not when the arbiter first looks at them.
         spell_ahead({text for p in players for text in (p.name, p.unit)})
-        prepared: Prepared = {("players", one): players}
+        prepared: Prepared = {("event_info",): info, ("players", one): players}
         if groups:  # what the Round menu asks the rounds view, and what it shows first
             first, number = groups[0], groups[0].rounds_paired or None
             prepared[("refusals", first.name, number)] = rounds.round_refusals(
@@ -81,6 +85,8 @@ def first_views(event: Event) -> Prepared:
         try:  # else worked out by the standings' worker while the arbiter clicks through
             found = prepared[("rankings", name)] = ranking.rankings(event, name)
             prepared[("crosstable", name)] = ranking.crosstable(event, name, found[0])
+            prepared[("declines", name)] = awards.declines(event, name)
+            prepared[("playoffs", name)] = playoffs.playoffs(event, name)
         except (UserError, NoAnswer):
             pass
     return prepared
@@ -153,6 +159,12 @@ class EventOpening:
         self._before: QWidget | None = None  # the page shown before, shown again on a refusal
         self._done: list[Callable[[bool], None]] = []
         self._relay: _Relay | None = None
+        # The program's own process (app.ui.application.run): the first event of the session
+        # loads SQLAlchemy, the models and the services with the garbage collector off, as
+        # the program's start does, what it made then frozen (the collector would go over
+        # those lasting objects again and again while they are made).
+        self.quiet_collector = False
+        self._collector_off = False
 
     @property
     def busy(self) -> bool:
@@ -183,6 +195,9 @@ class EventOpening:
         relay = _Relay()
         relay.finished.connect(self._arrived)
         self._relay = relay
+        if self.quiet_collector and gc.isenabled() and "app.services.event" not in sys.modules:
+            gc.disable()
+            self._collector_off = True
         QThreadPool.globalInstance().start(_Load(cast("str", self.path), self.first_view(),
                                                  relay))
         return True
@@ -193,6 +208,10 @@ class EventOpening:
         self.path, self._before, self._relay = None, None, None
         done, self._done = self._done, []
         window = self.window
+        if self._collector_off:
+            self._collector_off = False
+            gc.freeze()
+            gc.enable()
         if not shiboken6.isValid(window):  # the window went while the file was loading
             if ok:
                 cast("tuple[Event, Prepared]", value)[0].close()

@@ -24,6 +24,7 @@ from app.ui.operations import _Relay, _Work
 
 if TYPE_CHECKING:
     from app.services.event import Event
+    from app.services.queries import EventInfo
     from app.services.ranking import CrosstableInfo, StandingsInfo
 
     Rankings = tuple[StandingsInfo, tuple[StandingsInfo, ...]]
@@ -34,7 +35,9 @@ Prepared = dict[tuple[object, ...], object]
 (`queries.players`); ("round", group, number) -> (`queries.round_view`, the points before
 the round); ("refusals", group, number) -> what the Round menu's actions would say;
 ("rankings", group), ("crosstable", group) -> its standings and crosstable (kept for the
-generation, as the worker's)."""
+generation, as the worker's); ("event_info",) -> `queries.event_info` (kept for the
+generation); ("declines", group), ("playoffs", group) -> `awards.declines`,
+`playoffs.playoffs` (as the standings view shows them)."""
 
 WARM_AFTER_MS = 400
 """The pause after a change before the standings are worked out ahead: results typed one
@@ -50,6 +53,7 @@ class StandingsCache(QObject):
         self.generation = 0
         self._rankings: dict[str, Rankings] = {}
         self._crosstables: dict[str, CrosstableInfo] = {}
+        self._info: EventInfo | None = None  # the event's groups, read once per generation
         self._ahead: Prepared = {}  # read ahead for this generation, each taken once
         self._incoming: Prepared | None = None  # what the next generation starts with
         self._warming = False
@@ -68,6 +72,7 @@ class StandingsCache(QObject):
         self.generation += 1
         self._rankings.clear()
         self._crosstables.clear()
+        self._info = None
         self._ahead, self._incoming = self._incoming or {}, None
         for key in [key for key in self._ahead if key[0] in ("rankings", "crosstable")]:
             kept: dict[str, Any] = self._rankings if key[0] == "rankings" else self._crosstables
@@ -88,6 +93,16 @@ class StandingsCache(QObject):
         if key in self._ahead:
             return cast("T", self._ahead.pop(key))
         return read()
+
+    def event_info(self, event: Event) -> EventInfo:
+        """The event's groups with their settings and counts (`queries.event_info`): read
+        once per change and shared by the views that show them (each view asked for it when
+        shown: several milliseconds each time at 150 players)."""
+        if self._info is None:
+            from app.services import queries
+
+            self._info = self.prepared(("event_info",), lambda: queries.event_info(event))
+        return self._info
 
     def rankings(self, event: Event, group: str) -> Rankings:
         """The group's standings and sub-rankings (`app.services.ranking.rankings`)."""

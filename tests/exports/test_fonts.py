@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -70,3 +71,30 @@ def test_a_certificate_template_may_choose_any_shipped_face(tmp_path: Path) -> N
                     encoding="utf-8")
     with pytest.raises(UserError):
         certificates.load_template(file)
+
+
+@pytest.mark.slow
+def test_our_reading_of_a_face_gives_what_reportlabs_own_reading_gives() -> None:
+    """`font_tables.PaperFace` reads the character map, widths, metrics and glyph offsets a
+    table at a time: every value as reportlab's parser reads them, for every shipped face."""
+    from reportlab.pdfbase.ttfonts import TTFontFace
+
+    from app.exports.font_tables import Metrics, PaperFace
+    from app.exports.fonts import _MappedFile
+
+    own = ("charToGlyph", "charWidths", "glyphPos", "hmetrics", "glyphToChar", "_ttf_data",
+           "_pdfScale", "_pos")
+    for font in FONT_FILES:
+        theirs = TTFontFace(_MappedFile(font.path), subfontIndex=font.subfont_index)
+        ours = PaperFace(_MappedFile(font.path), subfontIndex=font.subfont_index)
+        assert ours.charToGlyph == theirs.charToGlyph
+        assert ours.charWidths == theirs.charWidths
+        assert {type(w) for w in ours.charWidths.values()} == {
+            type(w) for w in theirs.charWidths.values()}
+        assert ours.defaultWidth == theirs.defaultWidth
+        assert list(ours.glyphPos) == list(theirs.glyphPos)
+        metrics = Metrics.of(theirs.hmetrics)
+        assert len(ours.hmetrics) == len(metrics) == ours.numGlyphs
+        assert all(ours.hmetrics[g] == metrics[g] for g in range(len(metrics)))
+        rest = {k: v for k, v in vars(ours).items() if k not in own}
+        assert rest == {k: v for k, v in vars(theirs).items() if k not in own}

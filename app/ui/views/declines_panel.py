@@ -70,7 +70,9 @@ class DeclinesPanel(QWidget):
         name = self.view.selected_group()
         if name is not None and self.view.main.ev is not None:
             try:
-                self.decline_infos = list(awards.declines(self.view.ev, name))
+                ev = self.view.ev
+                self.decline_infos = list(self.view.main.standings.prepared(  # read ahead?
+                    ("declines", name), lambda: awards.declines(ev, name)))
             except (UserError, NoAnswer) as error:
                 self.view.main.show_error(error)
         for info in self.decline_infos:

@@ -203,14 +203,14 @@ class PlayersView(View):
     # ----- showing ---------------------------------------------------------------------------
 
     def group_names(self) -> list[str]:
-        return [g.name for g in queries.event_info(self.ev).groups]
+        return [g.name for g in self.main.standings.event_info(self.ev).groups]
 
     def selected_group(self) -> str | None:
         value = self.group.currentData()
         return None if value in (None, ALL) else str(value)
 
     def refresh(self) -> None:
-        groups = queries.event_info(self.ev).groups
+        groups = self.main.standings.event_info(self.ev).groups
         self._team_groups = {g.name for g in groups if g.system.team}
         self._systems = {g.name: g.system for g in groups}
         names = [g.name for g in groups]
@@ -233,7 +233,7 @@ class PlayersView(View):
         """The selected group when it plays team matches (分台定人制), else None."""
         name = self.selected_group()
         if self.stale or not hasattr(self, "_team_groups"):
-            self._team_groups = {g.name for g in queries.event_info(self.ev).groups
+            self._team_groups = {g.name for g in self.main.standings.event_info(self.ev).groups
                                  if g.system.team}
         return name if name in self._team_groups else None
 

@@ -190,7 +190,9 @@ class PlayoffPanel(QWidget):
         name = self.view.selected_group()
         if name is not None and self.view.main.ev is not None:
             try:
-                self.playoff_infos = list(playoffs.playoffs(self.view.ev, name))
+                ev = self.view.ev
+                self.playoff_infos = list(self.view.main.standings.prepared(  # read ahead?
+                    ("playoffs", name), lambda: playoffs.playoffs(ev, name)))
             except (UserError, NoAnswer) as error:
                 self.view.main.show_error(error)
         for info in self.playoff_infos:

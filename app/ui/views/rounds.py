@@ -186,7 +186,7 @@ class RoundsView(View):
         number = self.current_round_number()
         if name is None and self.stale and self.main.ev is not None:
             # Not shown yet: what it will show first (the first group's last round), asked once
-            groups = queries.event_info(self.ev).groups
+            groups = self.main.standings.event_info(self.ev).groups
             name = groups[0].name if groups else None
             number = (groups[0].rounds_paired or None) if groups else None
         self._refusals = None if name is None or self.main.ev is None else \
@@ -247,7 +247,7 @@ class RoundsView(View):
         board, self.changed_board = self.changed_board, None
         if board is not None and self.round is not None and self._refresh_board(board):
             return
-        info = queries.event_info(self.ev)
+        info = self.main.standings.event_info(self.ev)
         names = [g.name for g in info.groups]
         current = self.group.currentText()
         self.group.blockSignals(True)
@@ -300,7 +300,7 @@ class RoundsView(View):
                        info: queries.EventInfo | None = None) -> None:
         name = self.selected_group()
         if info is None and self.main.ev is not None:
-            info = queries.event_info(self.ev)
+            info = self.main.standings.event_info(self.ev)
         self.group_info = None
         if info is not None:
             for group in info.groups:

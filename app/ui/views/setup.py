@@ -277,7 +277,7 @@ class SetupView(View):
 
     def refresh(self) -> None:
         try:
-            self.info = queries.event_info(self.ev)
+            self.info = self.main.standings.event_info(self.ev)
         except UserError as error:
             self.main.show_error(error)
             return

@@ -255,7 +255,7 @@ class StandingsView(View):
     def refresh(self) -> None:
         self._generation += 1  # the crosstable and the bracket are loaded again when shown
         self._team_rankings = None
-        info = queries.event_info(self.ev)
+        info = self.main.standings.event_info(self.ev)
         self._team_names = [spec.name for spec in teams.team_rankings(self.ev)]
         groups = info.groups
         self.systems = {g.name: (g.system, dict(g.points)) for g in groups}

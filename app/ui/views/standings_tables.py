@@ -4,6 +4,7 @@ Everything here only words what the standings service decided."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -45,6 +46,21 @@ def points_header(info: Any, bracket: bool, lang: str) -> str:
     return tr("standings_matches_won" if bracket else "standings_points")
 
 
+def worded_numbers() -> Callable[[Any], str]:
+    """`wording.number_text`, each value worded once (a ranking's points and tie-breaks
+    repeat a few dozen values over its rows)."""
+    known: dict[tuple[type, Any], str] = {}
+
+    def text(value: Any) -> str:
+        key = (type(value), value)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = wording.number_text(value)
+        return found
+
+    return text
+
+
 def fill_standings(table: QTableWidget, info: Any, system: System | None) -> None:
     """A players' ranking (or a team group's own standings) in `table`."""
     sub = bool(getattr(info, "sub", False))
@@ -64,9 +80,10 @@ def fill_standings(table: QTableWidget, info: Any, system: System | None) -> Non
                *([tr("standings_open_place")] if sub else []),
                *([] if teams_ranked else [tr("standings_playoff")]), tr("standings_prize"),
                *([tr("standings_title_apply")] if titles else [])]
+    number = worded_numbers()
     rows = [[wording.place_text(row.place, row.shared), name_cell(row.player, lang),
              row.player.unit,
-             wording.number_text(row.points), *map(wording.number_text, row.tiebreaks),
+             number(row.points), *map(number, row.tiebreaks),
              *([wording.place_text(row.open_place, row.open_shared)] if sub else []),
              *([] if teams_ranked else [wording.playoff_text(row.playoff, lang)]),
              wording.prize_text(row.award, lang),
