@@ -10,7 +10,14 @@ as `chesspairing`, or named by the environment variable CHESSPAIRING_BIN, it pai
 file (`chesspairing pair --double-swiss|--team FILE`) and its time is printed beside ours;
 otherwise that column is skipped with a message.
 
-    .venv/bin/python bench/bench_fide_systems.py [--rounds N] [--repeat N]
+The engines alone are compared too: ours is timed in this process (CPU, the median of
+`--engine-repeat` runs); the reference's pairer alone needs a timing driver built beside it
+(outside this project), named by the environment variable CHESSPAIRING_TIMER and run as
+`TIMER double|team FILE N`, printing `pair median X ms` (the driver's own clock: wall time
+for a Go driver, which a loaded machine inflates). Both are run in turn, twice over, so that
+they see the same load of a shared machine; without the driver that column is skipped.
+
+    .venv/bin/python bench/bench_fide_systems.py [--rounds N] [--repeat N] [--engine-repeat N]
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -89,6 +97,35 @@ def _ours(text: str, pair: Pairer, repeat: int) -> tuple[float, float, float]:
     return statistics.median(totals), statistics.median(pairings), statistics.median(cpu)
 
 
+def _engine(request: PairingRequest, pair: Pairer, repeat: int) -> float:
+    """Median CPU seconds of pairing `request` alone, in this process."""
+    cpu = []
+    for _ in range(repeat):
+        start = time.process_time()
+        pair(request)
+        cpu.append(time.process_time() - start)
+    return statistics.median(cpu)
+
+
+def _engines(timer: str | None, kind: str, path: Path, request: PairingRequest, pair: Pairer,
+             repeat: int) -> tuple[float, float | None]:
+    """Median milliseconds of our engine alone and of the reference's pairer alone (through
+    the timing driver `timer`, when there is one), in turn twice over: the lower median of
+    each side's two turns."""
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(2):
+        ours.append(_engine(request, pair, repeat) * 1000)
+        if timer is not None:
+            printed = subprocess.run([timer, kind, str(path), str(repeat)], check=True,
+                                     capture_output=True, text=True).stdout
+            found = re.search(r"pair median ([\d.]+) ms", printed)
+            if found is None:
+                raise SystemExit(f"the timing driver printed no pair median: {printed!r}")
+            theirs.append(float(found[1]))
+    return min(ours), (min(theirs) if theirs else None)
+
+
 def _run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """One run of `command`: (wall clock, CPU time of the child) in seconds."""
     import resource
@@ -128,20 +165,26 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--engine-repeat", type=int, default=30)
     args = parser.parse_args()
+    timer = os.environ.get("CHESSPAIRING_TIMER")
+    if timer is None:
+        print("reference timing driver not set (CHESSPAIRING_TIMER): the engines-alone "
+              "reference column is skipped")
     binary = os.environ.get("CHESSPAIRING_BIN") or shutil.which("chesspairing")
     if binary is None:
         print("reference binary not found (set CHESSPAIRING_BIN or put `chesspairing` on "
               "the PATH): its column is skipped")
-    cases: list[tuple[str, int, Pairer, str, str]] = [
-        ("Double-Swiss", 300, double_swiss.pair, "--double-swiss", "double_swiss"),
-        ("Team Swiss", 60, team_swiss.pair, "--team", "team_swiss"),
+    cases: list[tuple[str, int, Pairer, str, str, str]] = [
+        ("Double-Swiss", 300, double_swiss.pair, "--double-swiss", "double_swiss", "double"),
+        ("Team Swiss", 60, team_swiss.pair, "--team", "team_swiss", "team"),
     ]
+    engines: list[str] = []
     print(f"{'system':<14}{'entrants':>9}{'round':>7}{'in-process (s)':>15}{'pairing (s)':>13}"
           f"{'ours (s)':>10}{'reference (s)':>15}{'ratio':>7}{'ours CPU':>10}{'ref CPU':>9}"
           f"{'ratio':>7}{'engine CPU (ms)':>16}")
     with tempfile.TemporaryDirectory() as folder:
-        for label, entrants, pair, flag, system in cases:
+        for label, entrants, pair, flag, system, kind in cases:
             snapshot = _play(entrants, args.rounds, pair, seed=entrants)
             text = write_trf(snapshot, name=f"bench {label}", newline="\n",
                              header=TrfHeader(system=TRF_TYPES[System(system)]))
@@ -157,11 +200,20 @@ def main() -> int:
                          f"{theirs_cpu:>9.3f}{ours_cpu / max(theirs_cpu, 1e-6):>7.2f}")
             print(f"{label:<14}{entrants:>9}{args.rounds + 1:>7}{inside:>15.3f}{pairing:>13.3f}"
                   f"{ours:>10.3f}{shown}{engine_cpu * 1000:>16.2f}")
+            alone, reference = _engines(timer, kind, path, read_trf(text).next_round_request(),
+                                        pair, args.engine_repeat)
+            engines.append(f"{label:<14}{alone:>12.2f}" + (
+                f"{reference:>14.2f}{alone / reference:>7.2f}" if reference else
+                f"{'-':>14}{'-':>7}"))
+    print(f"\n{'engines alone':<14}{'ours (ms)':>12}{'reference':>14}{'ratio':>7}")
+    print("\n".join(engines))
     print("in-process: reading the TRF and pairing in this process; pairing: the engine alone; "
           "ours: the whole `python -m app trf pair FILE --system ...` command and reference: "
           "its whole `pair` command (process start included), run interleaved; CPU: processor "
           "seconds of the commands (steadier than the wall clock on a shared machine); engine "
-          "CPU: processor milliseconds of the pairing alone, in this process")
+          "CPU: processor milliseconds of the pairing alone, in this process; engines alone: "
+          "medians of our pairing (CPU) and of the reference's pairer (its driver's clock), "
+          "in turn, the lower of two turns each")
     return 0
 
 

@@ -29,6 +29,7 @@ alternates, round 1 paired 1-2 3-4, the bye without 3.4.3 nor [C2]'s forfeit win
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import repeat
 from typing import NamedTuple
 
 from app.pairing.board_checks import board_violations
@@ -62,9 +63,9 @@ from app.pairing.types import (
 BYE_BARS = (Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_BYE)  # [C2]
 
 
-@dataclass(frozen=True)
-class MatchPlayer:
-    """One player as the Double-Swiss pairing sees them."""
+class MatchPlayer(NamedTuple):
+    """One player as the Double-Swiss pairing sees them (a tuple: one is made for each player
+    of every round paired)."""
 
     number: int  # the TPN (Art. 1.1), our pairing number
     tpn: int  # 0-based place in the Art. 1.2 order: score, then pairing number
@@ -74,12 +75,6 @@ class MatchPlayer:
     bye_barred: bool  # [C2]
     matches: int = 0  # matches played (3.4.3)
     floated: bool = False  # a floater of the previous round (1.5)
-    whites: int = -1  # game-1 first moves (4.3.2); -1: counted from `game_one`
-
-    def __post_init__(self) -> None:
-        if self.whites < 0:
-            object.__setattr__(self, "whites",
-                               sum(1 for c in self.game_one if c is Colour.FIRST))
 
 
 def bye_points(points: PointSystem) -> int:
@@ -118,31 +113,31 @@ def match_score(history: PlayerHistory, points: PointSystem) -> int:
 
 
 _PLAYED = frozenset(o for o in Outcome if o.played)
+# the colours as plain names: an enum's member read from its class is a slow look-up, and
+# the colour allocation asks for them at every board
+_FIRST, _SECOND = Colour.FIRST, Colour.SECOND
+_new = tuple.__new__  # a named tuple made from a tuple at once, without its keywords
 
 
 _BARRED = frozenset(BYE_BARS)
 
 
-class _Facts(NamedTuple):
-    """What one pass over a player's rounds finds (`derive_players`); a tuple, made once
-    for each player of every round paired."""
-
-    score: int
-    before: int  # the score before the previous round (Art. 1.5)
-    game_one: tuple[Colour, ...]
-    opponents: frozenset[int]
-    matches: int
-    bye_barred: bool
-    last_opponent: int | None  # the opponent of a match played in the previous round
+_Facts = tuple[int, int, tuple[Colour, ...], frozenset[int], int, bool, "int | None"]
+"""What one pass over a player's rounds finds (`_facts`): the score, the score before the
+previous round (Art. 1.5), the game-1 colours, the opponents met, the matches played, the
+[C2] bar, and the opponent of a match played in the previous round."""
 
 
-def _facts(history: PlayerHistory, previous: int) -> _Facts:
+def _facts(rounds: tuple[RoundRecord, ...], previous: int,
+           played: frozenset[Outcome] = _PLAYED, barring: frozenset[Outcome] = _BARRED
+           ) -> _Facts:
+    # the sets as arguments: looked up as locals for every record
     total = earlier = matches = 0
     game_one: list[Colour] = []
-    opponents: set[int] = set()
+    opponents: list[int] = []
     barred = False
     last_opponent: int | None = None
-    for record in history.rounds:
+    for record in rounds:
         points = record.game_points
         if points is None:
             points = record.points
@@ -150,49 +145,50 @@ def _facts(history: PlayerHistory, previous: int) -> _Facts:
         if record.round < previous:
             earlier += points
         outcome = record.outcome
-        if outcome in _PLAYED:
+        if outcome in played:
             matches += 1
             colour, opponent = record.colour, record.opponent
             if colour is not None:
                 game_one.append(colour)
             if opponent is not None:
-                opponents.add(opponent)
+                opponents.append(opponent)
             last_opponent = opponent if record.round == previous else None
-        elif outcome in _BARRED:
+        elif outcome in barring:
             barred = True
-    return _Facts(total, earlier, tuple(game_one), frozenset(opponents), matches, barred,
-                  last_opponent)
+    return (total, earlier, tuple(game_one), frozenset(opponents), matches, barred,
+            last_opponent)
 
 
 def derive_players(request: PairingRequest) -> list[MatchPlayer]:
     """The players to pair, in the Art. 1.2 order (score descending, then pairing number)."""
     previous = request.round - 1
-    facts = {h.number: _facts(h, previous) for h in request.snapshot.players}
-    present = sorted((n for n in facts if n not in request.unavailable),
-                     key=lambda n: (-facts[n].score, n))
+    facts = {h.number: _facts(h.rounds, previous) for h in request.snapshot.players}
+    unavailable = request.unavailable
+    present = sorted(n for n in facts if n not in unavailable)
+    # the score descending; a stable sort (reverse keeps it stable) leaves the pairing
+    # numbers ascending within a score
+    present.sort(key=lambda n: facts[n][0], reverse=True)
     players: list[MatchPlayer] = []
     for tpn, number in enumerate(present):
-        mine = facts[number]
-        met = facts.get(mine.last_opponent) if mine.last_opponent is not None else None
-        players.append(MatchPlayer(
-            number=number,
-            tpn=tpn,
-            score=mine.score,
-            game_one=mine.game_one,
-            opponents=mine.opponents,
-            bye_barred=mine.bye_barred,
-            matches=mine.matches,
-            # Art. 1.5: a floater met an opponent of another score (either direction)
-            floated=mine.last_opponent is not None
-            and (met.before if met is not None else None) != mine.before,
-            whites=mine.game_one.count(Colour.FIRST),
-        ))
+        score, before, game_one, opponents, matches, barred, last = facts[number]
+        # Art. 1.5: a floater met an opponent of another score (either direction)
+        floated = last is not None and (
+            facts[last][1] if last in facts else None) != before
+        players.append(_new(MatchPlayer, (number, tpn, score, game_one, opponents, barred,
+                                          matches, floated)))
     return players
+
+
+def _other(colour: Colour) -> Colour:
+    """`Colour.other` without its look-ups of the class's members."""
+    return _SECOND if colour is _FIRST else _FIRST
 
 
 def _higher_ranked(a: MatchPlayer, b: MatchPlayer) -> tuple[MatchPlayer, MatchPlayer]:
     """Art. 4.2: the higher score, then the smaller TPN, ranks higher."""
-    return (a, b) if (-a.score, a.number) <= (-b.score, b.number) else (b, a)
+    if a.score > b.score or (a.score == b.score and a.number <= b.number):
+        return a, b
+    return b, a
 
 
 def game_one_first(a: MatchPlayer, b: MatchPlayer, initial: Colour
@@ -209,28 +205,31 @@ def game_one_first(a: MatchPlayer, b: MatchPlayer, initial: Colour
     The reference library's three-in-a-row rule and board alternation are not in the text.
     """
     high, low = _higher_ranked(a, b)
-
-    def high_gets(colour: Colour, rule: str) -> tuple[MatchPlayer, MatchPlayer, str]:
-        return (high, low, rule) if colour is Colour.FIRST else (low, high, rule)
-
-    if not high.game_one and not low.game_one:
-        odd = high.number % 2 == 1
-        return high_gets(initial if odd else initial.other, "4.3.1")
-    if high.whites != low.whites:
-        return high_gets(Colour.FIRST if high.whites < low.whites else Colour.SECOND, "4.3.2")
-    for mine, theirs in zip(reversed(high.game_one), reversed(low.game_one), strict=False):
-        if mine is not theirs:
-            return high_gets(mine.other, "4.3.3")
-    if high.game_one:
-        return high_gets(high.game_one[-1].other, "4.3.4")
-    return high_gets(low.game_one[-1], "4.3.5")
+    colour, rule = _high_colour(high.game_one, low.game_one, high.number, initial)
+    return (high, low, rule) if colour is _FIRST else (low, high, rule)
 
 
-def _notes(board: int, first: MatchPlayer, second: MatchPlayer) -> list[PairingNote]:
-    if first.score == second.score:
-        return []  # no floater: the higher-ranked (4.2) has the higher score, else none
-    higher, lower = (first, second) if first.score > second.score else (second, first)
-    return [PairingNote(NoteKind.UPFLOAT, board, (lower.number, higher.number))]
+def _high_colour(mine: tuple[Colour, ...], theirs: tuple[Colour, ...], number: int,
+                 initial: Colour) -> tuple[Colour, str]:
+    """`game_one_first`'s rules (Art. 4.3) from the game-1 colours of the higher-ranked
+    player (`mine`, his TPN `number`) and of the other: (the higher-ranked player's colour,
+    the rule)."""
+    if not mine and not theirs:
+        return (initial if number % 2 == 1 else _other(initial)), "4.3.1"
+    high_whites, low_whites = mine.count(_FIRST), theirs.count(_FIRST)
+    if high_whites != low_whites:
+        return (_FIRST if high_whites < low_whites else _SECOND), "4.3.2"
+    for own, other in zip(reversed(mine), reversed(theirs), strict=False):
+        if own is not other:
+            return _other(own), "4.3.3"
+    if mine:
+        return _other(mine[-1]), "4.3.4"
+    return theirs[-1], "4.3.5"
+
+
+def _upfloat(board: int, lower: MatchPlayer, higher: MatchPlayer) -> PairingNote:
+    """The note of a board where `lower` floated up to meet `higher` (Art. 1.5)."""
+    return PairingNote(NoteKind.UPFLOAT, board, (lower.number, higher.number))
 
 
 @dataclass(frozen=True)
@@ -247,33 +246,33 @@ class _Round:
 
 def _round(request: PairingRequest) -> _Round:
     players = derive_players(request)
-    blocked = blocked_indices([(t.number, t.opponents) for t in players],
+    # the players' columns (named tuples transpose at once)
+    numbers, _, scores, _, opponents, barred, matches, floated = (
+        zip(*players, strict=True) if players else ((),) * 8)
+    blocked = blocked_indices(list(zip(numbers, opponents, strict=True)),
                               request.forbidden_pairs)
 
     may_meet = Apart(blocked)  # [C1] and the arbiter's forbidden pairs
 
     last_round = request.round >= request.snapshot.total_rounds
+    lapsed = (0,)
 
     def failures(i: int, j: int, upfloaters: frozenset[int]) -> tuple[int, ...]:
-        """[C8] (Art. 2.3.5): an upfloater's opponent who floated in the previous round."""
+        """[C8] (Art. 2.3.5): an upfloater's opponent who floated in the previous round.
+
+        The pair's upfloaters whose opponent floated in the previous round: a pair of two
+        upfloaters would count each for the other (the words "upfloaters' opponents", read
+        as the TEC's reference engine Gacrux reads the same words of C.04.6 [C10]). No
+        bracket [C4] chose can pair two upfloaters together (without them the set would be
+        two smaller and still legal), so only the resident's float ever counts."""
         if last_round:
-            return (0,)
-        return (_upfloaters_opponents_floated(players, i, j, upfloaters),)
+            return lapsed
+        return (int(i in upfloaters and floated[j]) + int(j in upfloaters and floated[i]),)
 
-    entrants = [Entrant(p.number, p.score, p.matches, p.bye_barred, p.floated)
-                for p in players]
+    entrants: list[Entrant] = list(map(_new, repeat(Entrant),
+                                       zip(numbers, scores, matches, barred, floated,
+                                           strict=True)))
     return _Round(players, entrants, may_meet, failures, last_round)
-
-
-def _upfloaters_opponents_floated(players: list[MatchPlayer], i: int, j: int,
-                                  upfloaters: frozenset[int]) -> int:
-    """The pair's upfloaters whose opponent floated in the previous round: a pair of two
-    upfloaters would count each for the other (the words "upfloaters' opponents", read as
-    the TEC's reference engine Gacrux reads the same words of C.04.6 [C10]). No bracket
-    [C4] chose can pair two upfloaters together (without them the set would be two
-    smaller and still legal), so only the resident's float ever counts."""
-    return (int(i in upfloaters and players[j].floated)
-            + int(j in upfloaters and players[i].floated))
 
 
 def explain(request: PairingRequest, pairing: Pairing) -> Departure | None:
@@ -300,21 +299,24 @@ def pair(request: PairingRequest) -> Pairing:
                                  "bye so that the others can all be paired")
         raise NoLegalPairing("无法让所有棋手都有对手 / the players cannot all be paired")
     notes = bracket_notes(found, ["[C8]"], "C.04.5")
-    coloured = [game_one_first(players[i], players[j], request.snapshot.initial_colour)
-                for i, j in found.pairs]
     # Board order (C.04.2 Art. 3.6): the higher score of the two, then the lower score, then
-    # the higher-ranked player's place.
-    coloured.sort(key=lambda fs: (-max(fs[0].score, fs[1].score), -min(fs[0].score, fs[1].score),
-                                  min(fs[0].tpn, fs[1].tpn)))
+    # the higher-ranked player's place (the players are in that order, so the lower index
+    # of a pair has the higher score and the higher rank)
+    score = [p.score for p in players]
+    ordered = sorted((-score[i], -score[j], i, j) if i < j else (-score[j], -score[i], j, i)
+                     for i, j in found.pairs)
+    initial = request.snapshot.initial_colour
     notes.append("每台先列者第一盘先手，第二盘交换先后手（FIDE C.04.5 第4.4条） / on every board "
                  "the first-listed player moves first in game 1, the other in game 2 "
                  "(FIDE C.04.5 Art. 4.4)")
     boards: list[Board] = []
     remarks: list[PairingNote] = []
-    for first, second, _ in coloured:
+    for _, _, i, j in ordered:
+        first, second, _ = game_one_first(players[i], players[j], initial)
         board = len(boards) + 1
         boards.append(Board(board, first.number, second.number))
-        remarks += _notes(board, first, second)
+        if score[i] != score[j]:  # j floated up (the lower index has the higher score)
+            remarks.append(_upfloat(board, players[j], players[i]))
     if found.bye is not None:
         bye = players[found.bye]
         boards.append(Board(len(boards) + 1, bye.number, None))

@@ -6,7 +6,9 @@ the first best Pairing Identifier (3.6). Colours are each system's own business,
 Entrants are players (Double-Swiss) or teams (Swiss Team); this module knows neither: it sees
 indices 0..n-1, an `Entrant` for each (TPN, score, matches played, bye bar, floated last
 round), whether two may meet ([C1]) and the failures of a pair on the system's bracket
-criteria. Pure Python.
+criteria. The entrants come in the Art. 1.2 order (score descending, then TPN; refused
+otherwise), so that a scoregroup is a run of indices and each bracket is found without
+looking over the whole round again. Pure Python.
 
 What the articles ask, as this module does it:
 - 3.4 the PAB: of those [C2] allows and whose absence leaves everybody else pairable (3.4.1,
@@ -45,9 +47,10 @@ test_team_swiss.py count them on the reference's answers).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, repeat
 from typing import NamedTuple
 
 from app.pairing.swiss.cardinality import complete_matching_exists
@@ -99,15 +102,18 @@ def blocked_indices(entrants: Sequence[tuple[int, frozenset[int]]],
     """For each index of `entrants` (number, opponents met), the indices it may not meet:
     met before (C.04.1 b, [C1]) or a forbidden pair; symmetric."""
     index = {number: i for i, (number, _) in enumerate(entrants)}
-    blocked = [{index[n] for n in met if n in index} for _, met in entrants]
+    found, outside = index.get, repeat(-1)  # -1: an opponent not in the round
+    blocked = [set(map(found, met, outside)) for _, met in entrants]
+    for apart in blocked:
+        apart.discard(-1)
     for i, apart in enumerate(blocked):
         for j in apart:
             blocked[j].add(i)  # the records of the two may disagree
     for pair in forbidden:
-        found = [index[n] for n in pair if n in index]
-        if len(found) == 2:
-            blocked[found[0]].add(found[1])
-            blocked[found[1]].add(found[0])
+        ends = [index[n] for n in pair if n in index]
+        if len(ends) == 2:
+            blocked[ends[0]].add(ends[1])
+            blocked[ends[1]].add(ends[0])
     return blocked
 
 
@@ -172,6 +178,16 @@ class _Graph:
             found = self.known[key] = self._pairable(members)
         return found
 
+    def pairable_without(self, members: Sequence[int], left_out: Collection[int]) -> bool:
+        """`pairable` of `members` but `left_out` (distinct members all): the size decides
+        first, so the rest of a large set is never copied."""
+        size = len(members) - len(left_out)
+        if size % 2:
+            return False
+        if self.dense_from is not None and size >= self.dense_from:
+            return True
+        return self.pairable([i for i in members if i not in left_out])
+
     def _pairable(self, members: Sequence[int]) -> bool:
         if self.blocked is not None and _greedily_paired(members, self.blocked):
             return True  # a complete pairing found at once; else the matching decides
@@ -200,14 +216,43 @@ def _greedily_paired(members: Sequence[int], blocked: Sequence[set[int]]) -> boo
 def choose_bye(entrants: Sequence[Entrant], order: Sequence[int], may_meet: MayMeet,
                graph: _Graph | None = None) -> int | None:
     """Art. 3.4 (see the module text); None when nobody may have the bye. `graph`: the
-    round's, when it has one (what it knows of sets is kept)."""
+    round's, when it has one (what it knows of sets is kept). `entrants` in the Art. 1.2
+    order: the lowest score is the last scoregroup of `order` sorted."""
     graph = _Graph(may_meet) if graph is None else graph
-    ranked = sorted((i for i in order if not entrants[i].bye_barred),
-                    key=lambda i: (entrants[i].score, -entrants[i].matches, -entrants[i].tpn))
-    return next((i for i in ranked if graph.pairable([j for j in order if j != i])), None)
+    ordered = sorted(order)
+    end = len(ordered)
+    while end:  # scoregroup by scoregroup from the lowest score (3.4.2)
+        start = _group_start(ordered, end, entrants)
+        group = sorted((i for i in ordered[start:end] if not entrants[i].bye_barred),
+                       key=lambda i: (-entrants[i].matches, -entrants[i].tpn))  # 3.4.3-3.4.4
+        for i in group:
+            if graph.pairable_without(ordered, (i,)):
+                return i
+        end = start
+    return None
+
+
+def _group_start(ordered: Sequence[int], end: int, entrants: Sequence[Entrant]) -> int:
+    """Where the scoregroup ending before `end` in `ordered` (indices ascending, so scores
+    descending) starts."""
+    score = entrants[ordered[end - 1]].score
+    start = end - 1
+    while start and entrants[ordered[start - 1]].score == score:
+        start -= 1
+    return start
+
+
+def _in_order(descending: Sequence[int], tpn: Sequence[int]) -> bool:
+    """The Art. 1.2 order the procedure reads the indices in: score descending (`descending`
+    the scores negated), then TPN."""
+    keys = list(zip(descending, tpn, strict=True))
+    return keys == sorted(keys)
 
 
 class _Procedure:
+    """Art. 3.3-3.6 over entrants in the Art. 1.2 order, so that the indices ascending are
+    that order: a scoregroup is a run of them, the top scoregroup the first run."""
+
     def __init__(self, entrants: Sequence[Entrant], may_meet: MayMeet,
                  failures: PairFailures, criteria: int, floats_lapse: bool) -> None:
         self.entrants = entrants
@@ -216,18 +261,36 @@ class _Procedure:
         self.criteria = criteria
         self.floats_lapse = floats_lapse
         self.graph = _Graph(may_meet)
-        self.scores = sorted({e.score for e in entrants}, reverse=True)
-        self.score = [e.score for e in entrants]  # looked up in every bracket's loops
-        self.tpn = [e.tpn for e in entrants]
+        # the columns looked up in every bracket's loops
+        tpn, score, _, _, floated = zip(*entrants, strict=True) if entrants else ((),) * 5
+        self.score: Sequence[int] = score
+        self.tpn: Sequence[int] = tpn
+        self.descending = [-s for s in score]  # ascending along the indices
+        if not _in_order(self.descending, tpn):
+            raise ValueError("entrants not in the Art. 1.2 order (score, then TPN)")
+        self.scores = sorted(set(score), reverse=True)
+        # [C7]'s order within a scoregroup: those who did not float in the previous round
+        # first (no order when float criteria lapse)
+        self.floated = [0] * len(score) if floats_lapse else list(map(int, floated))
 
     def following(self, score: int) -> int | None:
         """The score of the scoregroup right below `score` in the round (the PAB's included)."""
         lower = [s for s in self.scores if s < score]
         return lower[0] if lower else None
 
+    def _run_end(self, members: list[int], start: int) -> int:
+        """The end of the scoregroup starting at `members[start]` (`members` ascending)."""
+        return bisect_right(members, self.descending[members[start]], start + 1,
+                            key=self.descending.__getitem__)
+
     # 3.5 ---------------------------------------------------------------------------------
     def upfloaters(self, residents: list[int], lower: list[int]) -> list[int] | None:
+        """The upfloaters of the bracket of `residents`, from `lower` (both ascending)."""
         for k in range(len(residents) % 2, len(lower) + 1, 2):
+            if k == 0:
+                if self.graph.pairable(residents) and self.graph.pairable(lower):
+                    return []  # the empty set is the only one of its size
+                continue
             if k == 1:
                 single = self._single(residents, lower)
                 if single is not None:
@@ -243,39 +306,38 @@ class _Procedure:
         """The sets of k upfloaters legal with the residents and leaving the rest pairable
         ([C1], [C3]), of the best scores [C5] only (the lowest score of a set outside the
         first scoregroups tried is below every set within them)."""
-        e = self.entrants
-        if k == 0:
-            return [()] if self.graph.pairable(residents) and self.graph.pairable(lower) else []
-        levels = sorted({e[i].score for i in lower}, reverse=True)
-        for depth in range(1, len(levels) + 1):
-            pool = sorted((i for i in lower if e[i].score >= levels[depth - 1]),
-                          key=lambda i: (-e[i].score, e[i].tpn))
-            newest = levels[depth - 1]
+        score = self.score
+        end = 0
+        while end < len(lower):  # the scoregroups below, one more each time
+            newest = score[lower[end]]
+            end = self._run_end(lower, end)
+            pool = lower[:end]  # by descending score then ascending TPN
             found: list[tuple[int, ...]] = []
             for chosen in combinations(pool, k):
-                if all(e[i].score != newest for i in chosen):
+                if score[chosen[-1]] != newest:
                     continue  # tried with the scoregroups above
-                rest = [i for i in lower if i not in chosen]
-                if self.graph.pairable(residents + list(chosen)) and self.graph.pairable(rest):
+                if (self.graph.pairable(residents + list(chosen))
+                        and self.graph.pairable_without(lower, chosen)):
                     found.append(chosen)
             if found:
-                best = max(sorted(e[i].score for i in s) for s in found)
-                return [s for s in found if sorted(e[i].score for i in s) == best]
+                best = max(sorted(score[i] for i in s) for s in found)
+                return [s for s in found if sorted(score[i] for i in s) == best]
         return []
 
     def _single(self, residents: list[int], lower: list[int]) -> list[int] | None:
         """One upfloater: scoregroup by scoregroup from the highest ([C5]), in the order of
         [C7] then TPN, the first legal one ([C1], [C3]) keeping [C6]; when none of its
         scoregroup keeps [C6], the first legal one."""
-        e = self.entrants
-        following = self.following(e[residents[0]].score)
-        for level in sorted({e[i].score for i in lower}, reverse=True):
-            group = sorted((i for i in lower if e[i].score == level),
-                           key=lambda i: (0 if self.floats_lapse else int(e[i].floated), e[i].tpn))
+        following = self.following(self.score[residents[0]])
+        start = 0
+        while start < len(lower):
+            end = self._run_end(lower, start)
+            group = sorted(lower[start:end], key=self.floated.__getitem__)  # stable: TPN
+            start = end
             legal: int | None = None
             for u in group:
                 if not (self.graph.pairable(residents + [u])
-                        and self.graph.pairable([i for i in lower if i != u])):
+                        and self.graph.pairable_without(lower, (u,))):
                     continue
                 if self._c6_kept(lower, (u,), following):
                     return [u]
@@ -307,48 +369,42 @@ class _Procedure:
                  ) -> bool:
         """[C6]: the following scoregroup, without these upfloaters, can be paired with the
         rest needing no more upfloaters than its parity asks (none when it is even, one when
-        it is odd)."""
-        if following is None:
+        it is odd). `lower` ascending: the following scoregroup, when it is left, is its
+        first run."""
+        if following is None or not lower or self.score[lower[0]] != following:
             return True
-        score = self.score
-        left = [i for i in lower if i not in chosen]
-        group = [i for i in left if score[i] == following]
+        end = self._run_end(lower, 0)
+        group = [i for i in lower[:end] if i not in chosen]
         if not group:
             return True
-        rest = [i for i in left if score[i] != following]
+        rest = lower[end:]
+        outside = tuple(i for i in chosen if self.score[i] != following)  # in the rest
         if len(group) % 2 == 0:
-            return self.graph.pairable(group) and self.graph.pairable(rest)
+            return self.graph.pairable(group) and self.graph.pairable_without(rest, outside)
         return any(self.graph.pairable(group + [x])
-                   and self.graph.pairable([i for i in rest if i != x]) for x in rest)
+                   and self.graph.pairable_without(rest, outside + (x,))
+                   for x in rest if x not in outside)
 
     # 3.6 ---------------------------------------------------------------------------------
     def bracket(self, members: list[int], upfloaters: frozenset[int]
                 ) -> tuple[list[tuple[int, int]], tuple[int, ...]]:
-        e = self.entrants
-        members = sorted(members, key=lambda i: e[i].tpn)
-        memo: dict[tuple[int, int], tuple[int, ...]] = {}
-
-        def cost(a: int, b: int) -> tuple[int, ...]:
-            found = memo.get((a, b))
-            if found is None:
-                found = memo[(a, b)] = self.failures(a, b, upfloaters)
-            return found
+        members = sorted(members, key=self.tpn.__getitem__)
+        may_meet, failures = self.may_meet, self.failures
 
         def kept(a: int, b: int) -> bool:
-            return self.may_meet(a, b) and not any(cost(a, b))
+            return may_meet(a, b) and not any(failures(a, b, upfloaters))
 
         pairs = _first_identifier(members, kept)
         if pairs is not None:
             return pairs, (0,) * self.criteria
-        costs = {(a, b): cost(a, b) for x, a in enumerate(members) for b in members[x + 1:]
-                 if self.may_meet(a, b)}
+        costs = {(a, b): failures(a, b, upfloaters) for x, a in enumerate(members)
+                 for b in members[x + 1:] if may_meet(a, b)}
         pairs = _first_best_identifier(members, costs, self.criteria)
         totals = tuple(sum(costs[p][c] for p in pairs) for c in range(self.criteria))
         return pairs, totals
 
-    def run(self, order: list[int]) -> RoundPairing | None:
-        score = self.score
-        unpaired = list(order)
+    def run(self, order: Sequence[int]) -> RoundPairing | None:
+        unpaired = sorted(order)  # the Art. 1.2 order
         bye: int | None = None
         if len(unpaired) % 2:
             bye = choose_bye(self.entrants, unpaired, self.may_meet, self.graph)
@@ -359,16 +415,16 @@ class _Procedure:
             return None
         brackets: list[Bracket] = []
         while unpaired:
-            top = max(map(score.__getitem__, unpaired))
-            residents = sorted((i for i in unpaired if score[i] == top), key=self.tpn.__getitem__)
-            lower = [i for i in unpaired if score[i] < top]
+            split = self._run_end(unpaired, 0)  # the top scoregroup
+            residents, lower = unpaired[:split], unpaired[split:]
             chosen = self.upfloaters(residents, lower)
             if chosen is None:
                 return None
             pairs, failures = self.bracket(residents + chosen, frozenset(chosen))
             brackets.append(Bracket(tuple(residents), tuple(chosen), tuple(pairs), failures))
-            taken = set(residents) | set(chosen)
-            unpaired = [i for i in unpaired if i not in taken]
+            for i in chosen:
+                lower.remove(i)
+            unpaired = lower
         return RoundPairing(bye, tuple(brackets))
 
     # Where a given round pairing parts from the text's ----------------------------------------
@@ -453,6 +509,23 @@ def _bye_departure(ours: Entrant, theirs: Entrant) -> Departure:
     return Departure(("3.4.2", "3.4.3", "3.4.4")[at], keys[at][0] < keys[at][1])
 
 
+def _greedy_assignment(tops: list[int], free: list[int], place: dict[int, int],
+                       ok: Callable[[int, int], bool]) -> list[tuple[int, int]] | None:
+    """Each top member in turn with the first of the `free` bottom members after it that
+    `ok` allows (taking it); None when one finds none."""
+    greedy: list[tuple[int, int]] = []
+    for a in tops:
+        at = place[a]
+        for b in free:
+            if at < place[b] and ok(a, b):
+                break
+        else:
+            return None
+        free.remove(b)
+        greedy.append((a, b))
+    return greedy
+
+
 def _first_identifier(members: list[int], ok: Callable[[int, int], bool]
                       ) -> list[tuple[int, int]] | None:
     """3.6.2-3.6.3 for `members` (ascending TPN) with the pairs `ok` allows (a before b):
@@ -469,15 +542,8 @@ def _first_identifier(members: list[int], ok: Callable[[int, int], bool]
         # each top member in turn meets the first free bottom member it may: when that
         # pairs them all it is the lexicographically first assignment (each got the first
         # bottom member left, and the rest could be completed)
-        free = list(bottoms)
-        greedy: list[tuple[int, int]] = []
-        for a in tops:
-            b = next((b for b in free if place[a] < place[b] and ok(a, b)), None)
-            if b is None:
-                break
-            free.remove(b)
-            greedy.append((a, b))
-        else:
+        greedy = _greedy_assignment(tops, list(bottoms), place, ok)
+        if greedy is not None:
             return greedy
         edges = {(a, b) for a in tops for b in bottoms if place[a] < place[b] and ok(a, b)}
         found = lex_first_assignment(tops, bottoms, edges)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from app.pairing.lexicographic import (
     Apart,
@@ -52,6 +53,7 @@ from app.pairing.types import (
     Outcome,
     Pairing,
     PairingRequest,
+    RoundRecord,
 )
 
 
@@ -84,8 +86,10 @@ class Preference:
     strong: bool = False
 
 
-@dataclass(frozen=True)
-class SwissTeam:
+class SwissTeam(NamedTuple):
+    """One team as the pairing sees it (a tuple: one is made for each team of every round
+    paired)."""
+
     number: int  # the team's pairing number (TPN)
     tpn: int  # 0-based place in the Art. 1.2 order
     score: int
@@ -100,11 +104,22 @@ class SwissTeam:
     @property
     def difference(self) -> int:
         """The colour difference: matches as first-named team ("white") minus the others."""
-        return sum(1 if c is Colour.FIRST else -1 for _, c in self.colours)
+        whites = sum(1 for _, c in self.colours if c is _FIRST)
+        return 2 * whites - len(self.colours)
 
     @property
     def last(self) -> Colour | None:
         return self.colours[-1][1] if self.colours else None
+
+
+# the colours and kinds as plain names: an enum's member read from its class is a slow
+# look-up, and the preferences and colours of every team and board ask for them
+_FIRST, _SECOND = Colour.FIRST, Colour.SECOND
+_A, _B, _NONE = Preferences.A, Preferences.B, Preferences.NONE
+_NO_PREFERENCE = Preference()
+_PREFERENCE = {(colour, strong): Preference(colour, strong)
+               for colour in (_FIRST, _SECOND) for strong in (False, True)}
+_new = tuple.__new__  # a named tuple made from a tuple at once, without its keywords
 
 
 def preference(colours: tuple[Colour, ...], kind: Preferences, last_round: bool) -> Preference:
@@ -112,88 +127,110 @@ def preference(colours: tuple[Colour, ...], kind: Preferences, last_round: bool)
     or is 0 or -1 after two black matches running (for black the mirror); type B calls it
     strong, and adds a mild one for a difference of -1 (+1), or of 0 before the last round
     against the last colour."""
-    if kind is Preferences.NONE or not colours:
-        return Preference()
-    cd = sum(1 if c is Colour.FIRST else -1 for c in colours)
+    if kind is _NONE or not colours:
+        return _NO_PREFERENCE
+    cd = 2 * colours.count(_FIRST) - len(colours)
     two = colours[-2:] if len(colours) >= 2 else ()
-    if cd < -1 or (cd in (0, -1) and two == (Colour.SECOND, Colour.SECOND)):
-        return Preference(Colour.FIRST, kind is Preferences.B)
-    if cd > 1 or (cd in (0, 1) and two == (Colour.FIRST, Colour.FIRST)):
-        return Preference(Colour.SECOND, kind is Preferences.B)
-    if kind is Preferences.A:
-        return Preference()
-    if cd == -1 or (cd == 0 and not last_round and colours[-1] is Colour.SECOND):
-        return Preference(Colour.FIRST)
-    if cd == 1 or (cd == 0 and not last_round and colours[-1] is Colour.FIRST):
-        return Preference(Colour.SECOND)
-    return Preference()
-
-
-def _scores(request: PairingRequest, by_match: bool
-            ) -> tuple[dict[int, tuple[int, int]], dict[int, int]]:
-    """Art. 1.2: each team's (primary, secondary) score, and its primary score before the
-    previous round (Art. 1.5)."""
-    previous = request.round - 1
-    scores: dict[int, tuple[int, int]] = {}
-    before: dict[int, int] = {}
-    for history in request.snapshot.players:
-        match = game = match_before = game_before = 0
-        for r in history.rounds:
-            games = r.points if r.game_points is None else r.game_points
-            match += r.points
-            game += games
-            if r.round < previous:
-                match_before += r.points
-                game_before += games
-        scores[history.number] = (match, game) if by_match else (game, match)
-        before[history.number] = match_before if by_match else game_before
-    return scores, before
+    strong = kind is _B
+    if cd < -1 or (cd in (0, -1) and two == (_SECOND, _SECOND)):
+        return _PREFERENCE[_FIRST, strong]
+    if cd > 1 or (cd in (0, 1) and two == (_FIRST, _FIRST)):
+        return _PREFERENCE[_SECOND, strong]
+    if kind is _A:
+        return _NO_PREFERENCE
+    if cd == -1 or (cd == 0 and not last_round and colours[-1] is _SECOND):
+        return _PREFERENCE[_FIRST, False]
+    if cd == 1 or (cd == 0 and not last_round and colours[-1] is _FIRST):
+        return _PREFERENCE[_SECOND, False]
+    return _NO_PREFERENCE
 
 
 _PLAYED = frozenset(o for o in Outcome if o.played)  # `Outcome.played`, as a set to look in
 _BYE_BARS = frozenset((Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_BYE))  # [C2]
+
+_Facts = tuple[int, int, int, list[tuple[int, Colour]], list[Colour], frozenset[int], bool,
+               "int | None"]
+"""What one pass over a team's rounds finds (`_facts`): its primary and secondary scores
+(Art. 1.2: match and game points, the primary one as the regulations choose), the primary
+one before the previous round (Art. 1.5), the (round, colour) and the colours of its
+matches played, the opponents met in them, the [C2] bar, and the opponent of its match of
+the previous round."""
+
+
+def _facts(rounds: tuple[RoundRecord, ...], previous: int, by_match: bool,
+           played: frozenset[Outcome] = _PLAYED, bars: frozenset[Outcome] = _BYE_BARS
+           ) -> _Facts:
+    # the sets as arguments: looked up as locals for every record
+    match = game = match_before = game_before = 0
+    matches: list[tuple[int, Colour]] = []
+    own: list[Colour] = []
+    opponents: list[int] = []
+    barred = False
+    last: int | None = None
+    seen_last = False
+    for r in rounds:
+        points = r.points
+        games = r.game_points
+        if games is None:
+            games = points
+        match += points
+        game += games
+        number, outcome, colour = r.round, r.outcome, r.colour
+        if number < previous:
+            match_before += points
+            game_before += games
+        if colour is not None and outcome in played:  # a match played
+            matches.append((number, colour))
+            own.append(colour)
+            opponent = r.opponent
+            if opponent is not None:
+                opponents.append(opponent)
+            if number == previous and not seen_last:
+                seen_last, last = True, opponent
+        elif outcome in bars:
+            barred = True
+    if by_match:
+        return match, game, match_before, matches, own, frozenset(opponents), barred, last
+    return game, match, game_before, matches, own, frozenset(opponents), barred, last
 
 
 def derive_teams(request: PairingRequest, options: TeamSwissOptions) -> list[SwissTeam]:
     """The teams to pair, in the Art. 1.2 order (primary score, then TPN)."""
     last_round = request.round >= request.snapshot.total_rounds
     previous = request.round - 1
-    scores, before = _scores(request, options.primary is PrimaryScore.MATCH)
-    present = [p for p in request.snapshot.players if p.number not in request.unavailable]
-    ordered = sorted(present, key=lambda p: (-scores[p.number][0], p.number))
+    by_match = options.primary is PrimaryScore.MATCH
+    facts = {h.number: _facts(h.rounds, previous, by_match) for h in request.snapshot.players}
+    unavailable = request.unavailable
+    present = sorted(n for n in facts if n not in unavailable)
+    present.sort(key=lambda n: facts[n][0], reverse=True)  # stable: the TPN within a score
+    kind = options.preferences
     teams = []
-    for tpn, history in enumerate(ordered):
-        played = [r for r in history.rounds if r.colour is not None and r.outcome in _PLAYED]
-        own = tuple([r.colour for r in played if r.colour is not None])
-        score, secondary = scores[history.number]
-        last = next((r for r in played if r.round == previous), None)
-        teams.append(SwissTeam(
-            number=history.number, tpn=tpn, score=score, secondary=secondary,
-            colours=tuple(zip([r.round for r in played], own, strict=True)),
-            opponents=frozenset([r.opponent for r in played if r.opponent is not None]),
-            matches=len(played),
-            bye_barred=not _BYE_BARS.isdisjoint([r.outcome for r in history.rounds]),
-            preference=preference(own, options.preferences, last_round),
-            floated=last is not None and last.opponent is not None
-            and before.get(last.opponent) != before.get(history.number),
-        ))
+    for tpn, number in enumerate(present):
+        score, secondary, before, matches, own, opponents, barred, last = facts[number]
+        colours = tuple(own)
+        teams.append(_new(SwissTeam, (
+            number, tpn, score, secondary, tuple(matches), opponents, len(colours), barred,
+            preference(colours, kind, last_round),
+            # Art. 1.5: met in the previous round an opponent of another score
+            last is not None and (facts[last][2] if last in facts else None) != before)))
     return teams
-
 
 
 def colour_failures(a: SwissTeam, b: SwissTeam, kind: Preferences) -> tuple[int, int]:
     """[C8] two teams wanting the same colour (one will not get it); [C9] (type B) both
     wanting it strongly."""
-    same = a.preference.colour is not None and a.preference.colour is b.preference.colour
-    strong = same and kind is Preferences.B and a.preference.strong and b.preference.strong
+    mine, theirs = a.preference, b.preference
+    same = mine.colour is not None and mine.colour is theirs.colour
+    strong = same and kind is _B and mine.strong and theirs.strong
     return int(same), int(strong)
 
 
 def first_team(a: SwissTeam, b: SwissTeam) -> tuple[SwissTeam, SwissTeam]:
     """Art. 4.2: the higher primary score, then the higher secondary score, then the smaller
     TPN."""
-    return min((a, b), key=lambda t: (-t.score, -t.secondary, t.number)), max(
-        (a, b), key=lambda t: (-t.score, -t.secondary, t.number))
+    if (-a.score, -a.secondary, a.number) <= (-b.score, -b.secondary, b.number):
+        return a, b
+    return b, a
 
 
 def _alternation(a: SwissTeam, b: SwissTeam) -> Colour | None:
@@ -203,8 +240,13 @@ def _alternation(a: SwissTeam, b: SwissTeam) -> Colour | None:
     no such time."""
     for (_, mine), (_, theirs) in zip(reversed(a.colours), reversed(b.colours), strict=False):
         if mine is not theirs:
-            return mine.other
+            return _other(mine)
     return None
+
+
+def _other(colour: Colour) -> Colour:
+    """`Colour.other` without its look-ups of the class's members."""
+    return _SECOND if colour is _FIRST else _FIRST
 
 
 def allocate(a: SwissTeam, b: SwissTeam, kind: Preferences, initial: Colour
@@ -221,33 +263,34 @@ def allocation(a: SwissTeam, b: SwissTeam, kind: Preferences, initial: Colour
 
     def give(team: SwissTeam, colour: Colour, rule: str) -> tuple[SwissTeam, SwissTeam, str]:
         other = second if team is first else first
-        return (team, other, rule) if colour is Colour.FIRST else (other, team, rule)
+        return (team, other, rule) if colour is _FIRST else (other, team, rule)
 
     pf, ps = first.preference, second.preference
     if not first.colours and not second.colours:
-        return give(first, initial if first.number % 2 == 1 else initial.other, "4.3.1")
+        return give(first, initial if first.number % 2 == 1 else _other(initial), "4.3.1")
     if pf.colour is not None and ps.colour is None:
         return give(first, pf.colour, "4.3.2")
     if ps.colour is not None and pf.colour is None:
         return give(second, ps.colour, "4.3.2")
     if pf.colour is not None and ps.colour is not None and pf.colour is not ps.colour:
         return give(first, pf.colour, "4.3.3")
-    if kind is Preferences.B and pf.strong != ps.strong:
+    if kind is _B and pf.strong != ps.strong:
         strong = first if pf.strong else second
         assert strong.preference.colour is not None
         return give(strong, strong.preference.colour, "4.3.4")
-    if first.difference != second.difference:  # the lower difference is white
-        lower = first if first.difference < second.difference else second
-        return give(lower, Colour.FIRST, "4.3.5")
+    differences = first.difference, second.difference
+    if differences[0] != differences[1]:  # the lower difference is white
+        lower = first if differences[0] < differences[1] else second
+        return give(lower, _FIRST, "4.3.5")
     alternated = _alternation(first, second)
     if alternated is not None:
         return give(first, alternated, "4.3.6")
     if pf.colour is not None:
         return give(first, pf.colour, "4.3.7")
-    if first.last is not None:
-        return give(first, first.last.other, "4.3.8")
-    if second.last is not None:
-        return give(second, second.last.other, "4.3.9")
+    if first.colours:
+        return give(first, _other(first.colours[-1][1]), "4.3.8")
+    if second.colours:
+        return give(second, _other(second.colours[-1][1]), "4.3.9")
     return first, second, "4.3.9"
 
 
@@ -274,17 +317,21 @@ def _round(request: PairingRequest, options: TeamSwissOptions) -> _Round:
 
     lapse = request.round > request.snapshot.total_rounds - 2
 
+    kind = options.preferences
+    floated = [t.floated for t in teams]
+
     def failures(i: int, j: int, upfloaters: frozenset[int]) -> tuple[int, ...]:
-        c8, c9 = colour_failures(teams[i], teams[j], options.preferences)
+        c8, c9 = colour_failures(teams[i], teams[j], kind)
         # [C10] (Art. 2.3.7) "upfloaters' opponents who were floaters in the previous
         # round": in a pair of two upfloaters each would be the other's opponent (so the
         # TEC's reference engine Gacrux counts it, gacrux/crosstablefideteam.py); a bracket
         # [C4] chose never pairs two upfloaters (the set two smaller would be legal too)
-        c10 = 0 if lapse else (int(i in upfloaters and teams[j].floated)
-                               + int(j in upfloaters and teams[i].floated))
+        c10 = 0 if lapse else (int(i in upfloaters and floated[j])
+                               + int(j in upfloaters and floated[i]))
         return c8, c9, c10
 
-    entrants = [Entrant(t.number, t.score, t.matches, t.bye_barred, t.floated) for t in teams]
+    entrants = [_new(Entrant, (t.number, t.score, t.matches, t.bye_barred, t.floated))
+                for t in teams]
     return _Round(teams, entrants, may_meet, failures, lapse)
 
 
@@ -312,16 +359,19 @@ def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()
                                  "bye so that the others can all be paired")
         raise NoLegalPairing("无法让所有队伍都有对手 / the teams cannot all be paired")
     notes = bracket_notes(found, list(CRITERIA), "C.04.6")
-    matches = [allocate(teams[i], teams[j], options.preferences, request.snapshot.initial_colour)
-               for i, j in found.pairs]
     # Board order (C.04.2 Art. 3.6): the higher score, then the lower, then the higher rank
-    matches.sort(key=lambda m: (-max(m[0].score, m[1].score), -min(m[0].score, m[1].score),
-                                min(m[0].tpn, m[1].tpn)))
+    # (the teams are in that order, so the lower index of a pair has the higher score and
+    # the higher rank)
+    score = [t.score for t in teams]
+    ordered = sorted((min(ij), max(ij)) for ij in found.pairs)
+    ordered.sort(key=lambda ij: (-score[ij[0]], -score[ij[1]]))  # stable: the place
+    kind, initial = options.preferences, request.snapshot.initial_colour
     boards: list[Board] = []
-    for white, black in matches:
+    for i, j in ordered:
+        white, black = allocate(teams[i], teams[j], kind, initial)
         number = len(boards) + 1
         boards.append(Board(number, white.number, black.number))
-        for team, colour in ((white, Colour.FIRST), (black, Colour.SECOND)):
+        for team, colour in ((white, _FIRST), (black, _SECOND)):
             if team.preference.colour is not None and team.preference.colour is not colour:
                 notes.append(f"第{number}场 {team.number} 未得到所需先后手"
                              f" / match {number}: {team.number} does not get its colour "
