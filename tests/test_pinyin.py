@@ -13,7 +13,7 @@ import pytest
 
 from app.pinyin import LazyPhrases
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 SMALL = (b'{\n"\xe4\xb8\x80\xe4\xb8\x81": [\n[\n"y\xc4\xab"\n],\n[\n"d\xc4\xabng"\n]\n],\n'
          b'"\xe9\x87\x8d\xe9\x98\xb3": [\n[\n"ch\xc3\xb3ng"\n],\n[\n"y\xc3\xa1ng"\n]\n]\n}')

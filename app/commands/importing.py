@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
+import tempfile
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from app.commands._context import add_event, opened
+from app.errors import UserError
 
 
 def register(subparsers: Any) -> None:
@@ -42,17 +46,54 @@ def split_list_arguments(items: list[str]) -> tuple[list[str], list[str | None]]
     return paths, sources
 
 
-def _open_report(path: str | None) -> TextIO | None:
-    """The report file, opened before anything is imported (a bad path refuses first)."""
-    if path is None:
-        return None
-    from app.store.files import check_output_file, file_error
+class _Report:
+    """The `--report` file: its path checked before anything is imported (a bad path refuses
+    first), its lines written at the end through a file made beside it at the start, so a
+    refused import leaves no report behind and nothing at the report's path is touched
+    before then."""
 
-    check_output_file(Path(path), "无法写入报告", "cannot write the report")
+    def __init__(self, path: str, event_file: str, lists: list[str]) -> None:
+        from app.store.files import check_output_file, file_error
+
+        self.path = Path(path)
+        check_output_file(self.path, "无法写入报告", "cannot write the report")
+        for other, zh, en in ((event_file, "赛事文件", "the event file"),
+                              *((name, "名单文件", "a list file") for name in lists)):
+            if _same_file(self.path, Path(other)):
+                raise UserError(f"报告文件 {path} 就是{zh}，会被覆盖；请另选文件名",
+                                f"the report file {path} is {en}: it would be overwritten; "
+                                f"choose another name", path)
+        try:
+            handle, name = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
+        except OSError as error:
+            raise file_error(error, path, "无法写入报告", "cannot write the report") from None
+        os.close(handle)
+        self._partial = Path(name)
+
+    def write(self, lines: list[str]) -> None:
+        from app.store.files import file_error
+
+        try:
+            self._partial.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+            os.replace(self._partial, self.path)
+        except OSError as error:
+            raise file_error(error, str(self.path), "无法写入报告",
+                             "cannot write the report") from None
+
+    def discard(self) -> None:
+        """Remove the partial file (gone already once written)."""
+        with contextlib.suppress(OSError):
+            self._partial.unlink(missing_ok=True)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """True when both names are one file (an existing file by identity, else by name)."""
     try:
-        return Path(path).open("w", encoding="utf-8")
-    except OSError as error:
-        raise file_error(error, path, "无法写入报告", "cannot write the report") from None
+        if one.exists() and other.exists():
+            return one.samefile(other)
+        return one.resolve() == other.resolve()
+    except (OSError, ValueError):
+        return False
 
 
 def import_summary(written: bool, dry_run: bool, refused: bool, count: int, groups: str
@@ -74,7 +115,7 @@ def _import(args: argparse.Namespace) -> int:
     error and how many there are (docs/CLI.md, `import`)."""
     from app.services.importing import import_lists
     paths, sources = split_list_arguments(args.lists)
-    report_file = _open_report(args.report)
+    report_file = None if args.report is None else _Report(args.report, args.file, paths)
     try:
         with opened(args) as context:
             report = import_lists(context.event, paths, args.group, dry_run=args.dry_run,
@@ -83,10 +124,10 @@ def _import(args: argparse.Namespace) -> int:
                  for p in report.problems]
         lines += [f"未录取/left out: {line.format()}" for line in report.left_out]
         if report_file is not None:
-            report_file.write("".join(line + "\n" for line in lines))
+            report_file.write(lines)
     finally:
         if report_file is not None:
-            report_file.close()
+            report_file.discard()
     for problem in report.problems:
         if problem.severity != "error":
             print(f"警告/warning: {problem.format()}")

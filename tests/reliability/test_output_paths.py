@@ -113,3 +113,37 @@ def test_a_snapshot_folder_that_is_a_file_is_named(inputs: dict[str, str],
     Path(inputs["event"] + ".snapshots").write_text("x", encoding="utf-8")
     _refused(["snapshots", "{event}", "--take", "x"],
              {**inputs, "out": inputs["event"] + ".snapshots"}, capsys)
+
+
+@pytest.mark.parametrize("which", ["event", "list"])
+def test_an_import_report_that_would_overwrite_its_event_or_list_is_refused(
+        which: str, inputs: dict[str, str], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`import E L --report E` emptied the event file (opened for writing before the import
+    read anything); `--report L` the list. Refused now, both files as they were."""
+    own_list = tmp_path / "inputs" / "list.csv"
+    own_list.write_bytes(LIST.read_bytes())
+    values = {**inputs, "list": str(own_list)}
+    before = {name: Path(values[name]).read_bytes() for name in ("event", "list")}
+    err = _refused(["import", "{event}", "--group", GROUP, "{list}", "--report", "{out}"],
+                   {**values, "out": values[which]}, capsys)
+    assert "would be overwritten" in err and "会被覆盖" in err
+    assert {name: Path(values[name]).read_bytes() for name in ("event", "list")} == before
+    assert sorted(p.name for p in (tmp_path / "inputs").iterdir()) == [
+        "e.gomoku", "game.txt", "list.csv"]
+
+
+def test_a_refused_import_leaves_no_report_and_a_done_one_leaves_only_its_report(
+        inputs: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    out = folder / "report.txt"
+    # The event file given as the list: not a qualifier list, refused before any row.
+    assert main(["import", inputs["event"], inputs["event"], "--report", str(out)]) == 2
+    assert "CSV" in capsys.readouterr().err
+    assert list(folder.iterdir()) == []
+    code = main(["import", inputs["event"], "--group", GROUP, inputs["list"], "--dry-run",
+                 "--report", str(out)])
+    assert code in (0, 2), capsys.readouterr().err
+    assert [p.name for p in folder.iterdir()] == ["report.txt"]
+    assert out.read_text(encoding="utf-8").strip()  # the list's rows' problems
