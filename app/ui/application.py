@@ -275,10 +275,10 @@ def run(argv: list[str], *, program: bool = False) -> int:
     of the start's CPU and more; and at the end it would go over all of them once more
     (issue 28, as `app.cli` does for the commands). A caller's process is left alone.
     """
+    app = prepare_application()
     if program and not gc.isenabled():
         _starting.append(True)
-        QTimer.singleShot(START_UP_LIMIT_MS, start_up_done)
-    app = prepare_application()
+        QTimer.singleShot(START_UP_LIMIT_MS, start_up_done)  # (a timer needs the application)
     settings = None
     shot: Path | None = None
     if SELF_TEST in argv:

@@ -48,6 +48,7 @@ def started(tmp_path: Path, how: str) -> dict[str, object]:
                            str(path)], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=600)
     assert done.returncode == 0, done.stderr
+    assert "QObject::" not in done.stderr, done.stderr  # e.g. a timer started too early
     answer: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     return answer
 
@@ -115,3 +116,37 @@ def test_the_first_event_opened_from_the_start_page_loads_with_the_collector_off
     assert answer["at_start_page"] is True  # on again once the start page was up
     assert answer["while_opening"] is False
     assert answer["after"] is True and answer["frozen_after"] > answer["frozen_before"]
+
+
+STALLED = """
+import gc, json, sys
+from PySide6.QtCore import QCoreApplication, QTimer
+gc.disable()  # as main.py does
+from app.ui import application
+
+application.START_UP_LIMIT_MS = 200
+application.open_when_shown = lambda window, path, done: None  # an opening that never ends
+seen = {}
+
+def look():
+    seen["on"] = gc.isenabled()
+    QCoreApplication.exit(0)
+
+application.prepare_application()
+QTimer.singleShot(1500, look)
+code = application.run([sys.argv[1]], program=True)
+print(json.dumps({"code": code, **seen}))
+"""
+
+
+@pytest.mark.slow
+def test_the_collector_comes_back_after_the_limit_when_the_opening_never_ends(
+        tmp_path: Path) -> None:
+    path = tmp_path / "event.db"
+    Event.create(path, preset="qiwang-2022").close()
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", STALLED, str(path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"code": 0, "on": True}
