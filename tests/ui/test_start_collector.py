@@ -101,17 +101,24 @@ print(json.dumps({"code": code, **seen}))
 """
 
 
-@pytest.mark.slow
-def test_the_first_event_opened_from_the_start_page_loads_with_the_collector_off(
-        tmp_path: Path) -> None:
+def _program_with_event(tmp_path: Path, script: str) -> dict[str, object]:
+    """`script` run in a process of its own (settings of its own) with a new event file as
+    its argument; what it printed last, read as JSON."""
     path = tmp_path / "event.db"
     Event.create(path, preset="qiwang-2022").close()
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT),
                XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
-    done = subprocess.run([sys.executable, "-c", LATER, str(path)], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-c", script, str(path)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
-    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    answer: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer
+
+
+@pytest.mark.slow
+def test_the_first_event_opened_from_the_start_page_loads_with_the_collector_off(
+        tmp_path: Path) -> None:
+    answer = _program_with_event(tmp_path, LATER)
     assert answer["code"] == 0
     assert answer["at_start_page"] is True  # on again once the start page was up
     assert answer["while_opening"] is False
@@ -142,11 +149,4 @@ print(json.dumps({"code": code, **seen}))
 @pytest.mark.slow
 def test_the_collector_comes_back_after_the_limit_when_the_opening_never_ends(
         tmp_path: Path) -> None:
-    path = tmp_path / "event.db"
-    Event.create(path, preset="qiwang-2022").close()
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
-    done = subprocess.run([sys.executable, "-c", STALLED, str(path)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"code": 0, "on": True}
+    assert _program_with_event(tmp_path, STALLED) == {"code": 0, "on": True}
