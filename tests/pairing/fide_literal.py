@@ -11,7 +11,9 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import combinations
 
-from app.pairing.lexicographic import Entrant
+from app.pairing import double_swiss
+from app.pairing.lexicographic import Entrant, blocked_indices
+from app.pairing.types import PairingRequest
 
 MAX_BRACKET = 12
 MAX_ENTRANTS = 16
@@ -139,3 +141,24 @@ def literal_round(entrants: Sequence[Entrant], may_meet: Callable[[int, int], bo
         brackets.append(sorted(best, key=lambda p: tpn[p[0]]))
         unpaired -= set(members)
     return bye, brackets
+
+
+def double_swiss_round(request: PairingRequest
+                       ) -> tuple[list[int], tuple[int | None, list[list[tuple[int, int]]]] | None]:
+    """A Double-Swiss round by plain enumeration: the entrants' pairing numbers in the
+    Art. 1.2 order, and the bye and brackets (indices into them) or None when no pairing is
+    legal; [C8] written from Art. 2.3.5's words: the upfloaters' opponents who floated in
+    the previous round (in a pair of two upfloaters each is the other's opponent)."""
+    players = double_swiss.derive_players(request)
+    blocked = blocked_indices([(p.number, p.opponents) for p in players],
+                              request.forbidden_pairs)
+    last = request.round >= request.snapshot.total_rounds
+
+    def c8(i: int, j: int, ups: frozenset[int]) -> tuple[int, ...]:
+        if last:
+            return (0,)
+        return (int(i in ups and players[j].floated) + int(j in ups and players[i].floated),)
+
+    entrants = [Entrant(p.number, p.score, p.matches, p.bye_barred, p.floated) for p in players]
+    return [p.number for p in players], literal_round(entrants, lambda i, j: j not in blocked[i],
+                                                      c8, last)

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from app.pairing import double_swiss
-from app.pairing.lexicographic import Departure, Entrant, blocked_indices
+from app.pairing.lexicographic import Departure
 from app.pairing.types import (
     Board,
     Colour,
@@ -42,7 +42,7 @@ from app.pairing.types import (
     RoundRecord,
     TournamentSnapshot,
 )
-from tests.pairing.fide_literal import identifier, literal_round
+from tests.pairing.fide_literal import double_swiss_round, identifier
 from tests.pairing.reference_rounds import against_text, answer_pairing, boards, request_before
 
 DATA = Path(__file__).parent.parent / "data" / "fide_double_swiss"
@@ -356,25 +356,12 @@ def _rounds() -> Iterator[tuple[str, str, int, dict[str, list]]]:
 
 
 def _literal(request: PairingRequest) -> tuple[set[frozenset[int]], set[int]]:
-    """The round by plain enumeration of the text (tests/pairing/fide_literal.py), with [C8]
-    written here from Art. 2.3.5's words: the upfloaters' opponents who floated in the
-    previous round (in a pair of two upfloaters each is the other's opponent)."""
-    players = double_swiss.derive_players(request)
-    blocked = blocked_indices([(p.number, p.opponents) for p in players],
-                              request.forbidden_pairs)
-    last = request.round >= request.snapshot.total_rounds
-
-    def c8(i: int, j: int, ups: frozenset[int]) -> tuple[int, ...]:
-        if last:
-            return (0,)
-        return (int(i in ups and players[j].floated) + int(j in ups and players[i].floated),)
-
-    entrants = [Entrant(p.number, p.score, p.matches, p.bye_barred, p.floated) for p in players]
-    found = literal_round(entrants, lambda i, j: j not in blocked[i], c8, last)
+    """The round by plain enumeration of the text (tests/pairing/fide_literal.py)."""
+    number, found = double_swiss_round(request)
     assert found is not None
     bye, brackets = found
-    pairs = {frozenset((players[a].number, players[b].number)) for br in brackets for a, b in br}
-    return pairs, set() if bye is None else {players[bye].number}
+    pairs = {frozenset((number[a], number[b])) for br in brackets for a, b in br}
+    return pairs, set() if bye is None else {number[bye]}
 
 
 def _colour_rules(request: PairingRequest, ours: Pairing, given: Pairing) -> str:
