@@ -36,7 +36,7 @@ from reportlab.platypus import (
 
 from app.exports.fonts import SANS, covers, fallback_font, glyphs, register_fonts
 from app.exports.model import EventInfo
-from app.exports.pdf_table import ListTable, Row
+from app.exports.pdf_table import BOTTOM_PAD, LEFT_PAD, RIGHT_PAD, TOP_PAD, ListTable, Row
 
 # Compressed streams without the ASCII85 layer: smaller files, and reportlab's pure-Python
 # ASCII85 encoder was most of the time spent on long documents.
@@ -47,7 +47,7 @@ HEADER_SPACE = 20 * mm
 FOOTER_SPACE = 10 * mm
 BASE_SIZE = 10.0
 MIN_ONE_LINE_SIZE = 7.0  # below this a cell wraps instead of shrinking further
-CELL_PAD = 3.0
+CELL_PAD = LEFT_PAD  # a cell's padding on each side (the list tables' own)
 
 
 def font_runs(text: str, font: str = SANS) -> list[tuple[str, str]]:
@@ -540,8 +540,8 @@ def _row_heights(data: Sequence[Sequence[str | Paragraph]], widths: Sequence[flo
             if isinstance(cell, str):
                 tall = leading * len(cell.split("\n"))
             else:
-                tall = cell.wrap(width - 2 * CELL_PAD, 72000 - (2 + 3))[1]
-            tallest = max(tallest, tall + (2 + 3))
+                tall = cell.wrap(width - LEFT_PAD - RIGHT_PAD, 72000 - (TOP_PAD + BOTTOM_PAD))[1]
+            tallest = max(tallest, tall + (TOP_PAD + BOTTOM_PAD))
         heights.append(tallest)
     return heights
 

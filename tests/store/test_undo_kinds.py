@@ -87,21 +87,22 @@ def _withdrawn(tmp: Path) -> Event:
     return event
 
 
-def _teams(tmp: Path) -> Event:
-    event = Event.create(tmp / "e.db", preset="huazhi-2021", station="A")
-    for k in range(1, 3):
-        knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
-                                                   (f"丙{k}", "F")])
+def _with_teams(tmp: Path, preset: str, group: str, teams: int) -> Event:
+    """A new event of `preset` with `teams` teams of three (队1, 队2, ...) in `group`."""
+    event = Event.create(tmp / "e.db", preset=preset, station="A")
+    for k in range(1, teams + 1):
+        knockout.add_team(event, group, f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
+                                                 (f"丙{k}", "F")])
     return event
+
+
+def _teams(tmp: Path) -> Event:
+    return _with_teams(tmp, "huazhi-2021", "决赛", 2)
 
 
 def _team_swiss(tmp: Path) -> Event:
     """A FIDE Team Swiss (tuanti template) of four teams of three, none paired yet."""
-    event = Event.create(tmp / "e.db", preset="tuanti-2026", station="A")
-    for k in range(1, 5):
-        knockout.add_team(event, "团体赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
-                                                     (f"丙{k}", "F")])
-    return event
+    return _with_teams(tmp, "tuanti-2026", "团体赛", 4)
 
 
 def _team_withdrawn(tmp: Path) -> Event:
