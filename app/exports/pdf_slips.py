@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -64,20 +65,45 @@ def _blank(canvas: Canvas, x: float, y: float, label: str, width: float) -> floa
     return start + width + 4 * mm
 
 
+class _HeadLines(NamedTuple):
+    """Where a slip's head puts its lines (baselines from the slip's `top`), and where the
+    players' line comes under it."""
+
+    event: float
+    title: float
+    when: float
+    players: float
+
+
+def _head_lines(top: float) -> _HeadLines:
+    event = top - 8 * mm
+    title = event - 6.5 * mm
+    when = title - 6 * mm
+    return _HeadLines(event, title, when, when - 8 * mm)
+
+
 def _head(canvas: Canvas, model: ExportModel, group: Group, round_number: int, where: str,
-          top: float, fixed: bool | None = None) -> float:
-    """The slip's head: the event, the title with the board (`where`), when and where.
-    `fixed` True: only what every slip of the round shares; False: only the title."""
-    y = top - 8 * mm
-    if fixed is not False:
-        draw_fitted(canvas, model.event.title, _LEFT, y, _USABLE, 10, align="center")
-    y -= 6.5 * mm
-    if fixed is not True:
-        draw_bold(canvas, f"{group.name}  第{round_number}轮  {where}  成绩记录单", A4[0] / 2, y,
-                  12.5)
-    y -= 6 * mm
-    if fixed is False:
-        return y - 8 * mm
+          top: float) -> float:
+    """The slip's head: the event, the title with the board (`where`), when and where;
+    returns the players' line."""
+    _head_shared(canvas, model, group, round_number, top)
+    return _head_title(canvas, group, round_number, where, top)
+
+
+def _head_title(canvas: Canvas, group: Group, round_number: int, where: str, top: float
+                ) -> float:
+    """The head's own line: the title with the board (`where`); returns the players' line."""
+    lines = _head_lines(top)
+    draw_bold(canvas, f"{group.name}  第{round_number}轮  {where}  成绩记录单", A4[0] / 2,
+              lines.title, 12.5)
+    return lines.players
+
+
+def _head_shared(canvas: Canvas, model: ExportModel, group: Group, round_number: int,
+                 top: float) -> None:
+    """What the heads of all slips of a round share: the event, when and where."""
+    lines = _head_lines(top)
+    draw_fitted(canvas, model.event.title, _LEFT, lines.event, _USABLE, 10, align="center")
     item = model.schedule_of(group.key, round_number)
     rnd = model.round(group.key, round_number)
     when = item.when if item and item.when else rnd.date_text
@@ -88,19 +114,17 @@ def _head(canvas: Canvas, model: ExportModel, group: Group, round_number: int, w
     bits.append(group.rules)
     if group.time_control:
         bits.append(f"用时：{group.time_control}")
-    draw_fitted(canvas, "    ".join(b for b in bits if b), _LEFT, y, _USABLE, 9)
-    return y - 8 * mm
+    draw_fitted(canvas, "    ".join(b for b in bits if b), _LEFT, lines.when, _USABLE, 9)
 
 
-def _player_line(canvas: Canvas, label: str, player: Player | None, x: float, y: float,
-                 width: float, team: str = "", code: str = "", fixed: bool | None = None
-                 ) -> None:
-    """`label` (fixed), then the player's number, name, unit and confirmation code."""
-    if fixed is not False:
-        canvas.setFont(SANS, 10)
-        canvas.drawString(x, y, label)
-    if fixed:
-        return
+def _player_label(canvas: Canvas, label: str, x: float, y: float) -> None:
+    canvas.setFont(SANS, 10)
+    canvas.drawString(x, y, label)
+
+
+def _player_line(canvas: Canvas, player: Player | None, x: float, y: float, width: float,
+                 team: str = "", code: str = "") -> None:
+    """After the label (`_player_label`): the player's number, name, unit and code."""
     if player is None:
         draw_fitted(canvas, "轮空", x + 20 * mm, y, width - 22 * mm, 12)
         return
@@ -126,7 +150,10 @@ def _result_line(canvas: Canvas, group: Group, x: float, y: float) -> float:
     x += 11 * mm
     for label in endings(group):
         x = _box(canvas, x, y, label, 9)
-    return y - 7 * mm
+    return y - _RESULT_STEP
+
+
+_RESULT_STEP = 7 * mm  # from a result line to the line under it
 
 
 def _opening_lines(canvas: Canvas, group: Group, y: float) -> float:
@@ -162,41 +189,58 @@ def _signatures(canvas: Canvas, labels: Sequence[str], y: float) -> None:
         canvas.line(x + stringWidth(f"{label}：", SANS, 10), y - 1, x + part - 5 * mm, y - 1)
 
 
-def _slip(canvas: Canvas, model: ExportModel, group: Group, round_number: int,
-          board: BoardResult | None, top: float, height: float) -> None:
-    """One board's slip; `board` None: what every slip of the round shares (drawn once as a
-    form, `_slip_form`), a board: only its own texts."""
+_GAME_LINES = 11 * mm  # from the players' line to the first game's line (双盘制)
+_GAME_RESULT = 6 * mm  # from a game's line to its result line
+
+
+def _game_lines(players: float) -> list[float]:
+    """The lines of the two games of a double-game slip (each followed by its result line,
+    `_result_line` taking `_RESULT_STEP`), then the line of the rule under them."""
+    lines = [players - _GAME_LINES]
+    for _ in range(2):
+        lines.append(lines[-1] - _GAME_RESULT - _RESULT_STEP)
+    return lines
+
+
+def _slip_shared(canvas: Canvas, model: ExportModel, group: Group, round_number: int,
+                 top: float, height: float) -> None:
+    """What every slip of the round shares: the head but its title, the players' labels,
+    the boxes to tick, the opening's blanks and the signature lines."""
     c = canvas
-    fixed = board is None
-    where = "" if board is None else board.label or f"第{board.number}台"
-    y = _head(c, model, group, round_number, where, top, fixed)
-    first = second = None
-    codes = ("", "")
-    if board is not None:
-        first = model.player(board.first)
-        second = model.player(board.second) if board.second is not None else None
-        codes = board.confirm_codes if len(board.confirm_codes) == 2 else ("", "")
-    half = _USABLE / 2
-    _player_line(c, "先手（黑）", first, _LEFT, y, half, code=codes[0], fixed=fixed)
-    _player_line(c, "后手（白）", second, _LEFT + half, y, half, code=codes[1], fixed=fixed)
-    y -= 11 * mm
+    _head_shared(c, model, group, round_number, top)
+    players = _head_lines(top).players
+    _player_label(c, "先手（黑）", _LEFT, players)
+    _player_label(c, "后手（白）", _LEFT + _USABLE / 2, players)
     if group.double_game:
-        for index, (black, white) in enumerate(((first, second), (second, first)), start=1):
-            if not fixed:
-                text = (f"第{index}盘  黑：{black.number if black else ''}号 "
-                        f"{black.name if black else ''}  白：{white.number if white else ''}号 "
-                        f"{white.name if white else ''}")
-                draw_fitted(c, text, _LEFT, y, _USABLE, 10)
-            y -= 6 * mm
-            y = _result_line(c, group, _LEFT + 6 * mm, y) if fixed else y - 7 * mm
-        if fixed:
-            c.setFont(SANS, 9)
-            c.drawString(_LEFT, y, "本轮结果：两盘合计（胜2和1负0）；第一盘未完有一方超时，判超时方本轮负。")
-    elif fixed:
-        y = _opening_lines(c, group, y)
+        *games, rule = _game_lines(players)
+        for y in games:
+            _result_line(c, group, _LEFT + 6 * mm, y - _GAME_RESULT)
+        c.setFont(SANS, 9)
+        c.drawString(_LEFT, rule, "本轮结果：两盘合计（胜2和1负0）；第一盘未完有一方超时，判超时方本轮负。")
+    else:
+        y = _opening_lines(c, group, players - _GAME_LINES)
         _result_line(c, group, _LEFT, y)
-    if fixed:
-        _signatures(c, ("黑方签名", "白方签名", "裁判签名"), top - height + 7 * mm)
+    _signatures(c, ("黑方签名", "白方签名", "裁判签名"), top - height + 7 * mm)
+
+
+def _slip(canvas: Canvas, model: ExportModel, group: Group, round_number: int,
+          board: BoardResult, top: float) -> None:
+    """One board's own texts on its slip (the rest is the round's form, `_slip_form`)."""
+    c = canvas
+    y = _head_title(c, group, round_number, board.label or f"第{board.number}台", top)
+    first = model.player(board.first)
+    second = model.player(board.second) if board.second is not None else None
+    codes = board.confirm_codes if len(board.confirm_codes) == 2 else ("", "")
+    half = _USABLE / 2
+    _player_line(c, first, _LEFT, y, half, code=codes[0])
+    _player_line(c, second, _LEFT + half, y, half, code=codes[1])
+    if group.double_game:
+        games = zip(_game_lines(y)[:2], ((first, second), (second, first)), strict=True)
+        for index, (line, (black, white)) in enumerate(games, start=1):
+            text = (f"第{index}盘  黑：{black.number if black else ''}号 "
+                    f"{black.name if black else ''}  白：{white.number if white else ''}号 "
+                    f"{white.name if white else ''}")
+            draw_fitted(c, text, _LEFT, line, _USABLE, 10)
 
 
 def _slip_form(canvas: Canvas, model: ExportModel, group: Group, round_number: int,
@@ -206,7 +250,7 @@ def _slip_form(canvas: Canvas, model: ExportModel, group: Group, round_number: i
     draws only its own texts, a fraction of the page's operators."""
     name = "slip"
     canvas.beginForm(name)
-    _slip(canvas, model, group, round_number, None, A4[1], height)
+    _slip_shared(canvas, model, group, round_number, A4[1], height)
     canvas.endForm()
     return name
 
@@ -280,7 +324,7 @@ def write_result_slips(model: ExportModel, group: str, round_number: int, path: 
                 canvas.translate(0, top - A4[1])
                 canvas.doForm(form)
                 canvas.restoreState()
-                _slip(canvas, model, info, round_number, unit[0], top, slip_height)
+                _slip(canvas, model, info, round_number, unit[0], top)
             if slot:
                 _cut_line(canvas, top)
         canvas.showPage()
