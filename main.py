@@ -1,12 +1,13 @@
 """Start the desktop program: `python main.py [event-file]`."""
 
-import gc
 import sys
 
 if __name__ == "__main__":
-    # Off while the program starts, before anything is loaded (app.ui.application.run turns
-    # it on again once the window is up with its event).
-    gc.disable()
+    # The collector held off while the program starts, before anything is loaded
+    # (app.ui.application.run releases it once the window is up with its event).
+    from app import collector
+
+    collector.hold()
     from app.ui.application import run
 
     sys.exit(run(sys.argv[1:], program=True))

@@ -7,12 +7,12 @@ answer is "no", 2 on bad input with a one-line message on stderr.
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
 import sys
 from collections.abc import Sequence
 from typing import Any
 
+from app import collector
 from app.commands import COMMANDS, _words
 from app.errors import NoAnswer, UserError
 
@@ -176,38 +176,22 @@ def _unmark(args: argparse.Namespace) -> None:
                                  for v in value])
 
 
-# While the program starts, the cycle collector is off: the start makes some 70 000 objects
-# that live as long as the process (modules, classes, SQLAlchemy's tables and mappers), and
-# the collector would go over them again and again while they are made, a tenth of an event
-# command's CPU (issue 28). It runs again, leaving those out, once the command has opened its
-# event (`start_up_done`, from app.commands._context), or at once for a command without one.
-# Only the program's own start (arguments from sys.argv): a caller's process is left alone.
-_starting = False
-
-
 def start_up_done() -> None:
-    """The command's modules are imported and its event is open: what the start made stays
-    (frozen: the collector no longer goes over it) and the collector runs again as usual."""
-    global _starting
-    if _starting:
-        _starting = False
-        gc.freeze()
-        gc.enable()
+    """The command's modules are imported and its event is open (or it has none): the
+    collector runs again, leaving out what the start made (`app.collector`)."""
+    collector.release()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command: `argv`, else the program's arguments (then as the program's start:
-    see `start_up_done`). Its exit code."""
-    global _starting
-    if argv is None and gc.isenabled():
-        gc.disable()
-        _starting = True
+    """Run one command: `argv`, else the program's arguments (then as the program's start,
+    the collector held off until `start_up_done`, from app.commands._context, or at once for
+    a command without an event). Its exit code."""
+    if argv is None:
+        collector.hold()
     try:
         return _run(sys.argv[1:] if argv is None else argv)
     finally:
-        if _starting:  # ended before its event was open: nothing to keep, collect again
-            _starting = False
-            gc.enable()
+        collector.release(keep=False)  # ended before its event was open: nothing to keep
 
 
 def _run(argv: Sequence[str]) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import sys
 import tempfile
 import time
@@ -20,6 +19,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
+
+from app import collector
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "resources" / "fonts"
 UI_FAMILY = "WenQuanYi Micro Hei"
@@ -249,17 +250,13 @@ def self_test(window: QWidget, path: Path, seconds: float = SELF_TEST_SECONDS,
 START_UP_LIMIT_MS = 60_000
 """The collector comes back this long after the start at the latest (an opening that never
 says it is done, say)."""
-_starting: list[bool] = []
 
 
 def start_up_done() -> None:
-    """The program is up, with the event it was given open (or refused): what its start made
-    (Qt's and our modules, SQLAlchemy's tables and mappers, the pinyin dictionary) stays
-    frozen, the collector no longer going over it, and the collector runs again as usual."""
-    if _starting:
-        _starting.clear()
-        gc.freeze()
-        gc.enable()
+    """The program is up, with the event it was given open (or refused): the collector runs
+    again, leaving out what its start made (Qt's and our modules, SQLAlchemy's tables and
+    mappers, the pinyin dictionary: `app.collector`)."""
+    collector.release()
 
 
 def run(argv: list[str], *, program: bool = False) -> int:
@@ -268,16 +265,13 @@ def run(argv: list[str], *, program: bool = False) -> int:
     `--self-test-screenshot PATH` starts the window with settings of its own (a temporary
     file, the user's are untouched), saves its picture once it is shown, and quits.
 
-    `program`: this is the program's own process (main.py), which turned the garbage
-    collector off before it loaded anything: it is turned on again once the window is up
-    with its event (`start_up_done`). While the program starts, the collector would go over
-    the objects that live as long as the process again and again as they are made, a tenth
-    of the start's CPU and more; and at the end it would go over all of them once more
-    (issue 28, as `app.cli` does for the commands). A caller's process is left alone.
+    `program`: this is the program's own process (main.py), which held the garbage
+    collector off before it loaded anything (`app.collector`): it is released once the
+    window is up with its event (`start_up_done`), and the first event opened later loads
+    with it held off too. A caller's process is left alone.
     """
     app = prepare_application()
-    if program and not gc.isenabled():
-        _starting.append(True)
+    if program and collector.holding():
         QTimer.singleShot(START_UP_LIMIT_MS, start_up_done)  # (a timer needs the application)
     settings = None
     shot: Path | None = None

@@ -9,7 +9,6 @@ thread tells it; the window goes back to what it showed before."""
 
 from __future__ import annotations
 
-import gc
 import importlib
 import sys
 from collections.abc import Callable
@@ -20,6 +19,7 @@ import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
+from app import collector
 from app.errors import NoAnswer, UserError
 from app.ui.i18n import tr
 
@@ -160,11 +160,9 @@ class EventOpening:
         self._done: list[Callable[[bool], None]] = []
         self._relay: _Relay | None = None
         # The program's own process (app.ui.application.run): the first event of the session
-        # loads SQLAlchemy, the models and the services with the garbage collector off, as
-        # the program's start does, what it made then frozen (the collector would go over
-        # those lasting objects again and again while they are made).
+        # loads SQLAlchemy, the models and the services with the collector held off, as the
+        # program's start does (`app.collector`).
         self.quiet_collector = False
-        self._collector_off = False
 
     @property
     def busy(self) -> bool:
@@ -195,9 +193,8 @@ class EventOpening:
         relay = _Relay()
         relay.finished.connect(self._arrived)
         self._relay = relay
-        if self.quiet_collector and gc.isenabled() and "app.services.event" not in sys.modules:
-            gc.disable()
-            self._collector_off = True
+        if self.quiet_collector and "app.services.event" not in sys.modules:
+            collector.hold()
         QThreadPool.globalInstance().start(_Load(cast("str", self.path), self.first_view(),
                                                  relay))
         return True
@@ -208,10 +205,7 @@ class EventOpening:
         self.path, self._before, self._relay = None, None, None
         done, self._done = self._done, []
         window = self.window
-        if self._collector_off:
-            self._collector_off = False
-            gc.freeze()
-            gc.enable()
+        collector.release()
         if not shiboken6.isValid(window):  # the window went while the file was loading
             if ok:
                 cast("tuple[Event, Prepared]", value)[0].close()

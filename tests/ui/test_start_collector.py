@@ -1,5 +1,5 @@
-"""The program's start with the garbage collector off (main.py turns it off before anything
-is loaded): `run(..., program=True)` turns it on again once the window is up with its event,
+"""The program's start with the garbage collector held off (main.py holds it, `app.collector`,
+before anything is loaded): `run(..., program=True)` turns it on again once the window is up with its event,
 what the start made frozen; the first event opened later (from the start page) loads with it
 off likewise; a caller's own process is left as it was. Each in a process of
 its own, as the program starts (`run` quits the application once its self-test is done)."""
@@ -22,7 +22,8 @@ START = """
 import gc, json, sys
 program = sys.argv[1] == "program"
 if program:
-    gc.disable()  # as main.py does
+    from app import collector
+    collector.hold()  # as main.py does
 from app.ui import opening
 from app.ui.application import run
 
@@ -72,7 +73,8 @@ LATER = """
 import gc, json, sys
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
-gc.disable()  # as main.py does
+from app import collector
+collector.hold()  # as main.py does
 from app.ui import opening
 from app.ui.application import prepare_application, run
 
@@ -128,7 +130,8 @@ def test_the_first_event_opened_from_the_start_page_loads_with_the_collector_off
 STALLED = """
 import gc, json, sys
 from PySide6.QtCore import QCoreApplication, QTimer
-gc.disable()  # as main.py does
+from app import collector
+collector.hold()  # as main.py does
 from app.ui import application
 
 application.START_UP_LIMIT_MS = 200
