@@ -559,11 +559,26 @@ class _TeamRows:
     columns: tuple[tuple[str, str], ...]  # the chain: (criterion, the group's label)
 
 
-def _score_sum_rows(session: Any, group: Group, spec: TeamRankingSpec, rules: MergeRules
-                    ) -> _TeamRows:
+class _GroupStandings:
+    """Each group's standings worked out once for all the team rankings made together: an
+    event's team rankings draw on the same groups (qiwang's four on two), and each group's
+    standings were worked out again for every ranking that reads it."""
+
+    def __init__(self, session: Any) -> None:
+        self._session = session
+        self._found: dict[int, tuple[StandingsInfo, Standings]] = {}
+
+    def of(self, group: Group) -> tuple[StandingsInfo, Standings]:
+        if group.id not in self._found:
+            self._found[group.id] = compute_standings(self._session, group)
+        return self._found[group.id]
+
+
+def _score_sum_rows(standings: _GroupStandings, group: Group, spec: TeamRankingSpec,
+                    rules: MergeRules) -> _TeamRows:
     from app.standings.teams import score_sum_ranking
 
-    info, plain = compute_standings(session, group)
+    info, plain = standings.of(group)
     numbers = build_snapshot(group, partial=True).number_of
     teams = _teams_of(group, spec, rules)
     names = {numbers[p.id]: p.name for members in teams.values() for p in members}
@@ -575,8 +590,8 @@ def _score_sum_rows(session: Any, group: Group, spec: TeamRankingSpec, rules: Me
     return _TeamRows(rows, names, info.final, labels)
 
 
-def _place_sum_rows(session: Any, groups: dict[str, Group], spec: TeamRankingSpec
-                    ) -> _TeamRows:
+def _place_sum_rows(standings: _GroupStandings, groups: dict[str, Group],
+                    spec: TeamRankingSpec) -> _TeamRows:
     from app.standings.subranking import Gender as CoreGender
     from app.standings.teams import PlaceEntry, place_sum_ranking
 
@@ -584,7 +599,7 @@ def _place_sum_rows(session: Any, groups: dict[str, Group], spec: TeamRankingSpe
     final = True
     entries = []
     for name in spec.groups:
-        info, _ = compute_standings(session, groups[name])
+        info, _ = standings.of(groups[name])
         final = final and info.final
         for row in info.rows:
             if unit_key(row.player.unit) and row.gender in ("M", "F"):
@@ -596,7 +611,7 @@ def _place_sum_rows(session: Any, groups: dict[str, Group], spec: TeamRankingSpe
     return _TeamRows(rows, names, final, tuple((c, "") for c in spec.tiebreaks))
 
 
-def _team_rows(session: Any, groups: dict[str, Group], spec: TeamRankingSpec,
+def _team_rows(standings: _GroupStandings, groups: dict[str, Group], spec: TeamRankingSpec,
                rules: MergeRules) -> _TeamRows:
     """The core's team rows for one team ranking."""
     missing = [name for name in spec.groups if name not in groups]
@@ -605,8 +620,8 @@ def _team_rows(session: Any, groups: dict[str, Group], spec: TeamRankingSpec,
                         f"team ranking {spec.name!r}: no group {missing[0]!r}",
                         f"team_rankings[{spec.name}].groups")
     if spec.method is TeamMethod.SUM_SCORES:
-        return _score_sum_rows(session, groups[spec.groups[0]], spec, rules)
-    return _place_sum_rows(session, groups, spec)
+        return _score_sum_rows(standings, groups[spec.groups[0]], spec, rules)
+    return _place_sum_rows(standings, groups, spec)
 
 
 def _lots_drawn(spec: TeamRankingSpec, rows: tuple[TeamRow, ...]) -> list[LegendLine]:
@@ -646,12 +661,12 @@ def _team_legend(spec: TeamRankingSpec, info: TeamStandingsInfo, rows: tuple[Tea
     return tuple(lines)
 
 
-def _one_team_ranking(session: Any, groups: dict[str, Group], spec: TeamRankingSpec,
-                      rules: MergeRules) -> TeamStandingsInfo:
+def _one_team_ranking(standings: _GroupStandings, groups: dict[str, Group],
+                      spec: TeamRankingSpec, rules: MergeRules) -> TeamStandingsInfo:
     """One team ranking with its awards. Where the regulation states no tie rule (qiwang names
     no team tie-break), a tie over places worth different things is never shared silently:
     it waits, as one to be drawn by lots would, and the ranking asks the arbiter to choose."""
-    found = _team_rows(session, groups, spec, rules)
+    found = _team_rows(standings, groups, spec, rules)
     rows = apply_orders(found.rows, spec.lots)
     placed = sum(1 for row in rows if row.place is not None)
     table = spec.prize_table()
@@ -685,7 +700,8 @@ def team_standings(event: Event) -> list[TeamStandingsInfo]:
         tournament = Event.tournament(session)
         groups = {g.name: g for g in tournament.groups}
         rules = list_rules(tournament)
-        return [_one_team_ranking(session, groups, spec, rules)
+        standings = _GroupStandings(session)
+        return [_one_team_ranking(standings, groups, spec, rules)
                 for spec in team_specs(tournament)]
 
 
