@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -541,10 +541,12 @@ def _team_crosstable(group: Group, key: str) -> m.TeamStandings:
         legend=(wording.team_cross_legend(),))
 
 
-def _team_rankings(event: Event, parts: _Parts, provisional: bool) -> None:
-    """The event's team rankings, each member with their points (or place)."""
+def _team_rankings(event: Event, parts: _Parts, provisional: bool,
+                   team_infos: Sequence[TeamStandingsInfo] | None) -> None:
+    """The event's team rankings (`team_infos` when the caller has them already), each member
+    with their points (or place)."""
     results = _member_results(parts.players, parts.standings)
-    for team_info in team_standings(event):
+    for team_info in team_standings(event) if team_infos is None else team_infos:
         by_place = team_info.method == "best_places"
 
         def member(team: str, name: str, by_place: bool = by_place) -> str:
@@ -587,10 +589,12 @@ def _load_event(session: Session) -> None:
     )))
 
 
-def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
+def build_model(event: Event, provisional: bool = False,
+                team_infos: Sequence[TeamStandingsInfo] | None = None) -> m.ExportModel:
     """Everything an export prints, read from the event in one session. Awards (certificates,
     award list, grade titles) of a ranking that is not final are left out unless
-    `provisional`; then they are marked 临时（非最终）."""
+    `provisional`; then they are marked 临时（非最终）. `team_infos`: the event's team rankings
+    (`team_standings`) when the caller has just worked them out, not worked out again."""
     parts = _Parts()
     with event.reading() as session:
         tournament = Event.tournament(session)
@@ -612,7 +616,7 @@ def build_model(event: Event, provisional: bool = False) -> m.ExportModel:
             parts.members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
                               for mb in t.members]
             _group_rankings(session, group, key, provisional, parts)
-    _team_rankings(event, parts, provisional)
+    _team_rankings(event, parts, provisional, team_infos)
     return m.ExportModel(
         event=info, groups=tuple(parts.groups), players=tuple(parts.players),
         rounds=tuple(parts.rounds), standings=tuple(parts.standings),
@@ -632,12 +636,14 @@ def export_documents(event: Event, *, pdf: bool = True, xlsx: bool = True,
 def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = True,
            federation: bool = True, progress: Progress | None = None,
            provisional: bool = False, overwrite: bool = False,
-           only: Collection[str] | None = None) -> list[Path]:
+           only: Collection[str] | None = None,
+           team_infos: Sequence[TeamStandingsInfo] | None = None) -> list[Path]:
     """Write the chosen exports of the whole event; returns the files. Into `out_dir` when it
     is empty (or `overwrite`), else into a new dated folder inside it (`export_folder`).
     `provisional`: also print the awards of rankings that are not final, marked 临时.
-    `only`: just these documents (names as `export_documents` gives them)."""
-    model = build_model(event, provisional)  # an event that cannot be exported is refused first
+    `only`: just these documents (names as `export_documents` gives them). `team_infos`: as
+    `build_model` takes them."""
+    model = build_model(event, provisional, team_infos)  # an event that cannot be exported is refused first
     if only is not None:  # an unknown document is refused before anything is written
         check_documents(document_labels(model, pdf, xlsx, federation), only)
     folder = export_folder(out_dir, overwrite)

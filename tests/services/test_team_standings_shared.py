@@ -1,0 +1,71 @@
+"""What the team rankings and the export share: each group's standings are worked out once for
+all the team rankings made together (qiwang's rankings read the same groups), and the export
+command prints the team rankings it has just worked out for its warning, not a second time."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.cli import main
+from app.services import exporting, ranking
+from app.services.event import Event
+
+
+@pytest.fixture(scope="module")
+def qiwang(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("teams") / "qiwang.db"
+    assert main(["demo", str(path), "--preset", "qiwang-2022", "--size", "公开组=24"]) == 0
+    return path
+
+
+def test_each_group_is_ranked_once_for_all_team_rankings(
+        qiwang: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    computed: Counter[str] = Counter()
+    original = ranking.compute_standings
+
+    def counted(session: Any, group: Any, **options: Any) -> Any:
+        computed[group.name] += 1
+        return original(session, group, **options)
+
+    monkeypatch.setattr(ranking, "compute_standings", counted)
+    with Event.open(qiwang) as event:
+        infos = ranking.team_standings(event)
+    # The demo's team rankings read fewer groups than there are rankings: without the
+    # sharing a group would be ranked once per ranking that reads it.
+    assert len(infos) > len(computed) > 0
+    assert set(computed.values()) == {1}
+    assert all(info.rows for info in infos)
+
+
+def test_the_export_command_works_the_team_rankings_out_once(
+        qiwang: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    calls = []
+    original = ranking.team_standings
+
+    def counted(event: Event) -> list[ranking.TeamStandingsInfo]:
+        calls.append(event)
+        return original(event)
+
+    # The command reads it from the ranking module when it runs; the export service holds
+    # its own name for it.
+    monkeypatch.setattr(ranking, "team_standings", counted)
+    monkeypatch.setattr(exporting, "team_standings", counted)
+    out = tmp_path / "out"
+    capsys.readouterr()
+    assert main(["export", str(qiwang), "--out", str(out), "--xlsx"]) == 0
+    assert len(calls) == 1
+    import openpyxl
+
+    written = [Path(line) for line in capsys.readouterr().out.splitlines()]
+    cells = {cell for p in written if p.suffix == ".xlsx"
+             for sheet in openpyxl.load_workbook(p, read_only=True).worksheets
+             for row in sheet.iter_rows(values_only=True) for cell in row}
+    with Event.open(qiwang) as event:
+        infos = original(event)
+    # Every team ranking is in the workbook as before: each of its teams with its total.
+    assert all(row.team in cells for info in infos for row in info.rows)
