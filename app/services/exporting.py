@@ -61,6 +61,7 @@ from app.store import codec
 from app.store.files import check_name_fits, file_error
 from app.store.models import Group, Playoff
 from app.store.snapshots import take_snapshot
+from app.team_rankings import TeamMethod
 
 Progress = Callable[[int, int, str], None]
 
@@ -547,7 +548,7 @@ def _team_rankings(event: Event, parts: _Parts, provisional: bool,
     with their points (or place)."""
     results = _member_results(parts.players, parts.standings)
     for team_info in team_standings(event) if team_infos is None else team_infos:
-        by_place = team_info.method == "best_places"
+        by_place = team_info.method is TeamMethod.BEST_PLACES
 
         def member(team: str, name: str, by_place: bool = by_place) -> str:
             points, place = results.get((team, name), ("", ""))
@@ -643,7 +644,8 @@ def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = 
     `provisional`: also print the awards of rankings that are not final, marked 临时.
     `only`: just these documents (names as `export_documents` gives them). `team_infos`: as
     `build_model` takes them."""
-    model = build_model(event, provisional, team_infos)  # an event that cannot be exported is refused first
+    # An event that cannot be exported is refused first.
+    model = build_model(event, provisional, team_infos)
     if only is not None:  # an unknown document is refused before anything is written
         check_documents(document_labels(model, pdf, xlsx, federation), only)
     folder = export_folder(out_dir, overwrite)
