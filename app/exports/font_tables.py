@@ -1,4 +1,5 @@
-"""The paper faces' character map, metrics and glyph offsets read a table at a time.
+"""The paper faces' character map, metrics and glyph offsets read a table at a time, and
+their subsets for a document made from glyphs read once.
 
 reportlab's TrueType parser reads them one number at a time, 0.45 s of every export for
 the two paper faces (some 80,000 characters and glyphs). `PaperFont` is reportlab's TTFont
@@ -6,19 +7,36 @@ over a face read here: the same values (tests/exports/test_fonts.py compares the
 reportlab's own reading), kept as `app.exports.fonts` packs them. A face whose character
 map is not a format 12 table is read by reportlab.
 
+reportlab makes every subset of up to 256 characters a document embeds by reading each
+glyph and its components a number at a time (150 subsets, 0.2 s of an export, most of
+them made of the same name characters again); `PaperFace.makeSubset` keeps each glyph's
+components once read and writes the same bytes (the tests compare them).
+
 Imported only where fonts are registered: reportlab stays out of the window's start.
 """
 
 from __future__ import annotations
 
+import struct
 import sys
 from array import array
+from collections.abc import Sequence
 from fnmatch import fnmatch
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
-from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
+from reportlab.pdfbase.ttfonts import (
+    GF_ARG_1_AND_2_ARE_WORDS,
+    GF_MORE_COMPONENTS,
+    GF_WE_HAVE_A_SCALE,
+    GF_WE_HAVE_A_TWO_BY_TWO,
+    GF_WE_HAVE_AN_X_AND_Y_SCALE,
+    TTEncoding,
+    TTFont,
+    TTFontFace,
+    TTFontMaker,
+)
 from reportlab.rl_config import unShapedFontGlob
 
 
@@ -28,8 +46,8 @@ class Metrics:
     tuples (50,000 glyphs of a CJK face)."""
 
     def __init__(self, advance: array[float], bearing: array[int]) -> None:
-        self._advance = advance
-        self._bearing = bearing
+        self.advance = advance
+        self.bearing = bearing
 
     @classmethod
     def of(cls, pairs: list[tuple[float, int]]) -> Metrics:
@@ -38,10 +56,10 @@ class Metrics:
         return cls(array("d", (aw for aw, _ in pairs)), array("l", (lsb for _, lsb in pairs)))
 
     def __len__(self) -> int:
-        return len(self._advance)
+        return len(self.advance)
 
     def __getitem__(self, glyph: int) -> tuple[float, int]:
-        return self._advance[glyph], self._bearing[glyph]
+        return self.advance[glyph], self.bearing[glyph]
 
 
 def _numbers(data: Any, start: int, count: int, bits: int) -> array[int]:
@@ -79,8 +97,47 @@ def _cmap_groups(face: Any) -> list[tuple[int, int, int]] | None:
     return [(numbers[k], numbers[k + 1], numbers[k + 2]) for k in range(0, 3 * groups, 3)]
 
 
+def _big_endian(numbers: array[int]) -> bytes:
+    if sys.byteorder == "little":
+        numbers.byteswap()
+    return numbers.tobytes()
+
+
+def _components(data: bytes) -> tuple[int, ...] | None:
+    """Where a composite glyph's `data` names its component glyphs (the offsets of their
+    16-bit numbers), read as reportlab's subsetting reads them; None for a simple glyph."""
+    if len(data) <= 2 or struct.unpack_from(">h", data)[0] >= 0:
+        return None
+    at, flags, places = 10, GF_MORE_COMPONENTS, []
+    while flags & GF_MORE_COMPONENTS:
+        flags = struct.unpack_from(">H", data, at)[0]
+        places.append(at + 2)
+        at += 8 if flags & GF_ARG_1_AND_2_ARE_WORDS else 6
+        if flags & GF_WE_HAVE_A_SCALE:
+            at += 2
+        elif flags & GF_WE_HAVE_AN_X_AND_Y_SCALE:
+            at += 4
+        elif flags & GF_WE_HAVE_A_TWO_BY_TWO:
+            at += 8
+    return tuple(places)
+
+
+class _Glyph:
+    """One glyph of a face as subsetting needs it: its outline bytes padded to a multiple
+    of 4 (every glyph starts so in the table), and for a composite glyph where it names its
+    components and which glyphs they are."""
+
+    __slots__ = ("padded", "places", "parts")
+
+    def __init__(self, data: bytes) -> None:
+        self.padded = data + b"\0" * (-len(data) % 4)
+        self.places = _components(data) or ()
+        self.parts = tuple(struct.unpack_from(">H", data, at)[0] for at in self.places)
+
+
 class PaperFace(TTFontFace):
-    """reportlab's TrueType face, its character map, metrics and glyph offsets read here."""
+    """reportlab's TrueType face, its character map, metrics and glyph offsets read here,
+    its subsets made from glyphs read once."""
 
     def extractInfo(self, charInfo: int = 1) -> None:  # noqa: N802, N803 (reportlab's names)
         super().extractInfo(0)  # names, head, OS/2, post, hhea, maxp: reportlab's reading
@@ -122,6 +179,129 @@ class PaperFace(TTFontFace):
                 char_to_glyph[other] = char_to_glyph[space]
                 self.charWidths[other] = self.charWidths[space]
                 break
+
+
+    def _glyphs(self, indices: list[int]) -> list[_Glyph]:
+        """The glyphs `indices` (each read once per face)."""
+        known: dict[int, _Glyph] = self.__dict__.setdefault("_known_glyphs", {})
+        table: Any = None
+        found = []
+        for index in indices:
+            glyph = known.get(index)
+            if glyph is None:
+                if table is None:
+                    table = self.get_table("glyf")
+                positions: Any = self.glyphPos
+                start, end = positions[index], positions[index + 1]
+                glyph = known[index] = _Glyph(bytes(table[start:end]))
+            found.append(glyph)
+        return found
+
+    def _fixed_tables(self) -> dict[str, bytes]:
+        """The tables every subset copies, or copies with a number changed."""
+        tables: dict[str, bytes] | None = self.__dict__.get("_fixed")
+        if tables is None:
+            tables = {}
+            for tag in ("name", "OS/2", "cvt ", "fpgm", "prep", "hhea", "maxp", "head"):
+                try:
+                    tables[tag] = self.get_table(tag)
+                except KeyError:  # cvt, fpgm and prep are optional
+                    pass
+            tables["post"] = b"\x00\x03\x00\x00" + self.get_table("post")[4:16] + b"\x00" * 16
+            self._fixed = tables
+        return tables
+
+    def makeSubset(self, subset: Sequence[int]) -> bytes:  # noqa: N802 (reportlab's name)
+        """The TrueType font of the characters `subset` (in that order, format 6 character
+        map), byte for byte as reportlab's `TTFontFile.makeSubset` writes it."""
+        glyph_map, new_of, codes = self._glyph_map(subset)
+        glyphs = self._glyphs(glyph_map)
+        n = 0
+        while n < len(glyph_map):  # the components of composite glyphs, as they come
+            if n == len(glyphs):
+                glyphs += self._glyphs(glyph_map[n:])
+            for part in glyphs[n].parts:
+                if part not in new_of:
+                    new_of[part] = len(glyph_map)
+                    glyph_map.append(part)
+            n += 1
+        fixed = self._fixed_tables()
+        output = TTFontMaker()
+        for tag in ("name", "OS/2", "cvt ", "fpgm", "prep", "post"):
+            if tag in fixed:
+                output.add(tag, fixed[tag])
+        hmtx, full = self._horizontal_metrics(glyph_map)
+        output.add("hmtx", hmtx)
+        output.add("hhea", _with_ushort(fixed["hhea"], 34, full))
+        output.add("maxp", _with_ushort(fixed["maxp"], 4, len(glyph_map)))
+        entries = len(subset)
+        cmap = array("H", [0, 1, 1, 0, 0, 12, 6, 10 + entries * 2, 0, 0, entries, *codes])
+        output.add("cmap", _big_endian(cmap))
+        glyf, offsets = _glyph_table(glyphs, new_of)
+        output.add("glyf", glyf)
+        long_offsets = (offsets[-1] + 1) >> 1 > 0xFFFF
+        loca = array("I", offsets) if long_offsets else array("H", [o >> 1 for o in offsets])
+        output.add("loca", _big_endian(loca))
+        output.add("head", _with_ushort(fixed["head"], 50, int(long_offsets)))
+        return output.makeStream()
+
+    def _glyph_map(self, subset: Sequence[int]) -> tuple[list[int], dict[int, int], list[int]]:
+        """The subset's glyphs: new glyph -> old glyph (glyph 0, the missing character,
+        first), old -> new, and each character's new glyph."""
+        char_to_glyph: dict[int, int] = self.charToGlyph
+        glyph_map, new_of, codes = [0], {0: 0}, []
+        for code in subset:
+            old = char_to_glyph.get(code, 0)
+            new = new_of.get(old)
+            if new is None:
+                new = new_of[old] = len(glyph_map)
+                glyph_map.append(old)
+            codes.append(new)
+        return glyph_map, new_of, codes
+
+    def _horizontal_metrics(self, glyph_map: list[int]) -> tuple[bytes, int]:
+        """The subset's hmtx table and its count of full (width, bearing) pairs: the run
+        of equal widths at the end is written as bearings only."""
+        metrics: Any = self.hmetrics
+        if isinstance(metrics, Metrics):
+            advance, bearing = metrics.advance, metrics.bearing
+            widths = [int(advance[old]) for old in glyph_map]
+            bearings = [bearing[old] for old in glyph_map]
+        else:  # reportlab's list of pairs
+            widths = [int(metrics[old][0]) for old in glyph_map]
+            bearings = [int(metrics[old][1]) for old in glyph_map]
+        full = len(glyph_map)
+        while full > 1 and widths[full - 1] == widths[full - 2]:
+            full -= 1
+        hmtx = array("H", [v for pair in zip(widths[:full], bearings[:full],
+                                              strict=True) for v in pair])
+        hmtx.extend(bearings[full:])
+        return _big_endian(hmtx), full
+
+
+def _glyph_table(glyphs: list[_Glyph], new_of: dict[int, int]) -> tuple[bytes, list[int]]:
+    """The subset's glyf table, composites naming their components by their new numbers,
+    and where each glyph starts (and the table ends)."""
+    pack_into = struct.pack_into
+    pieces: list[bytes | bytearray] = []
+    offsets, pos = [], 0
+    for glyph in glyphs:
+        offsets.append(pos)
+        data = glyph.padded
+        if glyph.places:
+            renumbered = bytearray(data)
+            for at, part in zip(glyph.places, glyph.parts, strict=True):
+                pack_into(">H", renumbered, at, new_of[part])
+            pieces.append(renumbered)
+        else:
+            pieces.append(data)
+        pos += len(data)
+    offsets.append(pos)
+    return b"".join(pieces), offsets
+
+
+def _with_ushort(table: bytes, at: int, value: int) -> bytes:
+    return table[:at] + struct.pack(">H", value) + table[at + 2:]
 
 
 class PaperFont(TTFont):

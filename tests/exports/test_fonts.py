@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -98,3 +101,55 @@ def test_our_reading_of_a_face_gives_what_reportlabs_own_reading_gives() -> None
         assert all(ours.hmetrics[g] == metrics[g] for g in range(len(metrics)))
         rest = {k: v for k, v in vars(ours).items() if k not in own}
         assert rest == {k: v for k, v in vars(theirs).items() if k not in own}
+
+
+@pytest.fixture(scope="module")
+def paper_faces() -> list[Any]:
+    """Every shipped face as the papers read it (`register_font`'s reading: glyphs from the
+    mapped file, metrics packed)."""
+    from app.exports.font_tables import PaperFace
+    from app.exports.fonts import _compact, _MappedFile, _read_glyphs_lazily
+
+    faces = []
+    for font in FONT_FILES:
+        face = PaperFace(_MappedFile(font.path), subfontIndex=font.subfont_index)
+        _read_glyphs_lazily(face)
+        _compact(face)
+        faces.append(face)
+    return faces
+
+
+def _composite_characters(face: Any, count: int) -> list[int]:
+    """`count` characters whose glyphs are composites (some name composites in turn)."""
+    import struct
+
+    start = face.get_table_pos("glyf")[0]
+    found = []
+    for char, glyph in sorted(face.charToGlyph.items()):
+        at, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
+        if end - at > 2 and struct.unpack(">h", face._ttf_data[start + at:start + at + 2])[0] < 0:
+            found.append(char)
+            if len(found) == count:
+                break
+    return found
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_subset_is_byte_for_byte_the_one_reportlab_makes(
+        paper_faces: list[Any], data: st.DataObject) -> None:
+    """`PaperFace.makeSubset` keeps glyphs once read: every subset, of any face, first made
+    or made again from kept glyphs, is the font reportlab's own subsetting writes, for
+    simple glyphs, composites (most of 文泉驿微米黑's characters), characters the face lacks,
+    and the trailing glyphs whose width reportlab scales."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    face = data.draw(st.sampled_from(paper_faces))
+    chars = sorted(face.charToGlyph)
+    pool = st.one_of(st.sampled_from(chars), st.sampled_from(_composite_characters(face, 400)),
+                     st.sampled_from([0x10FFFD, 0xE000]))  # not in the face: glyph 0
+    subset = [0, *data.draw(st.lists(pool, min_size=1, max_size=255, unique=True))]
+    expected = TTFontFile.makeSubset(face, subset)
+    assert face.makeSubset(subset) == expected
+    assert face.makeSubset(subset) == expected  # again, from the glyphs kept
