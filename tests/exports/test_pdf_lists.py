@@ -288,3 +288,20 @@ def test_pairing_list_leaves_out_points_a_group_does_not_keep(tmp_path: Path) ->
     without = pdf_lists.write_pairings_by_board(bare, "open", 2, tmp_path / "b.pdf")
     assert "积分" in pdf_text(with_points)
     assert "积分" not in pdf_text(without)
+
+
+def test_every_stream_is_compressed_at_zlibs_fastest_level(tmp_path: Path) -> None:
+    """The papers' streams (pages, font subsets, character maps) are deflated at level 1
+    (the zlib header says so: 78 01), and read back whole: a page's text, the fonts."""
+    import zlib
+
+    model = small_event()
+    path = pdf_lists.write_pairings_by_board(model, "open", 2, tmp_path / "p.pdf")
+    data = path.read_bytes()
+    streams = re.findall(rb"/Filter\s*\[?\s*/FlateDecode[^>]*>>\s*stream\r?\n", data)
+    assert len(streams) >= 3  # the page, a font subset and its character map at least
+    starts = [m.end() for m in re.finditer(rb">>\s*stream\r?\n", data)]
+    assert starts and all(data[at:at + 2] == b"\x78\x01" for at in starts)
+    assert all(zlib.decompressobj().decompress(data[at:]) for at in starts)
+    assert "台次" in pdf_text(path)
+    assert_all_fonts_embedded(path)
