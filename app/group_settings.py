@@ -26,6 +26,7 @@ Where the keys come from (../shared/regulations/):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
@@ -371,6 +372,11 @@ def _setting(default: Any, read: Callable[[Any], Any], *, column: bool = False) 
 
 # ----- the settings ---------------------------------------------------------------------------
 
+# Settings read from an event file, by what the file holds (`GroupSettings.stored`): they are
+# immutable, so one reading serves every caller. A few groups' worth is plenty.
+_STORED: dict[str, GroupSettings] = {}
+_STORED_KEPT = 64
+
 
 @dataclass(frozen=True)
 class GroupSettings:
@@ -547,8 +553,21 @@ class GroupSettings:
     @classmethod
     def stored(cls, columns: Mapping[str, Any], extra: Mapping[str, Any]) -> GroupSettings:
         """The settings of a group as the event file holds them (its columns and its JSON
-        column); keys another version wrote and this one does not know are left out."""
-        return cls.from_json({**extra, **columns}, strict=False)
+        column); keys another version wrote and this one does not know are left out.
+
+        Read once for each content: an export asks for a group's settings some 160 times
+        (every ranking, every round), and reading them is the checks of some 50 keys."""
+        try:
+            key = json.dumps([cls.__qualname__, columns, extra], sort_keys=True)
+        except (TypeError, ValueError):  # not as JSON holds it: read, not kept
+            return cls.from_json({**extra, **columns}, strict=False)
+        settings = _STORED.get(key)
+        if settings is None:
+            settings = cls.from_json({**extra, **columns}, strict=False)
+            if len(_STORED) >= _STORED_KEPT:
+                _STORED.clear()
+            _STORED[key] = settings
+        return settings
 
     def for_new_group(self) -> GroupSettings:
         """These settings for another group set up like this one: without what was drawn by

@@ -294,3 +294,20 @@ def test_a_cross_group_round_with_other_than_two_lists_is_refused_in_words() -> 
         GroupSettings.from_json({"system": System.CROSS_GROUP.value, "lists": ["A组", "B组", "C组"]})
     assert "两个来源名单" in refused.value.zh and "two source lists" in refused.value.en
     assert "lists" not in refused.value.zh and "(lists" not in refused.value.en
+
+
+def test_what_the_event_file_holds_is_read_once_and_a_change_reads_anew() -> None:
+    """`stored` keeps one reading for each content of the file's columns: the same content
+    gives the same (immutable) settings, any change to a column or to the JSON column, even
+    1 for True, gives settings read anew; a bad value is still refused every time."""
+    first = GroupSettings.stored({"rounds": 9, "playoffs": True}, {"median_cut": 2})
+    assert GroupSettings.stored({"rounds": 9, "playoffs": True}, {"median_cut": 2}) is first
+    assert GroupSettings.stored({"playoffs": True, "rounds": 9}, {"median_cut": 2}) is first
+    changed = GroupSettings.stored({"rounds": 8, "playoffs": True}, {"median_cut": 2})
+    assert changed.rounds == 8 and first.rounds == 9
+    assert GroupSettings.stored({"rounds": 9, "playoffs": True}, {"median_cut": 1}
+                                ).median_cut == 1
+    for _ in range(2):  # 1 is not the True kept above: read, and refused
+        with pytest.raises(UserError) as caught:
+            GroupSettings.stored({"rounds": 9, "playoffs": 1}, {"median_cut": 2})
+        assert caught.value.where == "playoffs"
