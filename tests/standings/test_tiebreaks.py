@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from app.errors import UserError
 from app.pairing.types import Outcome
@@ -178,3 +182,12 @@ def test_the_default_tie_break_chain_is_defined_once() -> None:
     assert DEFAULT_TIEBREAKS == ("buchholz", "median_buchholz", "wins")
     assert RankingRules().tiebreaks is DEFAULT_TIEBREAKS
     assert GroupSettings.__dataclass_fields__["tiebreaks"].default is DEFAULT_TIEBREAKS
+
+
+@given(st.lists(st.fractions(max_denominator=12), max_size=30))
+def test_exact_sum_is_the_sum_of_the_fractions(values: list[Fraction]) -> None:
+    from app.standings.tiebreaks import exact_sum
+
+    total = exact_sum(values)
+    assert total == sum(values, Fraction(0)) and type(total) is Fraction
+    assert exact_sum(iter(values)) == total  # a generator as well as a list
