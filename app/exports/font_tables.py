@@ -314,3 +314,22 @@ class PaperFont(TTFont):
         self.state = WeakKeyDictionary()
         self._asciiReadable = rl_config.ttfAsciiReadable
         self.shapable = not any(fnmatch(name, glob) for glob in unShapedFontGlob or ())
+
+    def splitString(self, text: str | bytes, doc: Any,  # noqa: N802 (reportlab's name)
+                    encoding: str = "utf-8") -> list[tuple[int, bytes]]:
+        """`text` as (subset, codes) runs, as reportlab's `splitString` gives them; a text
+        whose characters all have their codes in this document already (most of a list's
+        cells after its first rows) is looked up at once, without reportlab's steps for
+        each character."""
+        state: Any = self.state.get(doc)  # reportlab's own
+        if state is not None and isinstance(text, str) and text:
+            assignments: dict[int, int] = state.assignments
+            try:
+                codes = [assignments[char] for char in map(ord, text)]
+            except KeyError:  # a new character (or the no-break space): reportlab's way
+                pass
+            else:
+                first = codes[0] >> 8
+                if all(code >> 8 == first for code in codes):
+                    return [(first, bytes(code & 0xFF for code in codes))]
+        return super().splitString(text, doc, encoding)

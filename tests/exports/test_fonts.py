@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -153,3 +154,40 @@ def test_a_subset_is_byte_for_byte_the_one_reportlab_makes(
     expected = TTFontFile.makeSubset(face, subset)
     assert face.makeSubset(subset) == expected
     assert face.makeSubset(subset) == expected  # again, from the glyphs kept
+
+
+@lru_cache(maxsize=1)
+def _two_sans_fonts() -> tuple[Any, Any]:
+    from app.exports.font_tables import PaperFont
+    from app.exports.fonts import _MappedFile
+
+    font = next(f for f in FONT_FILES if f.name == SANS)
+    return (PaperFont("Ours", _MappedFile(font.path), font.subfont_index),
+            PaperFont("Theirs", _MappedFile(font.path), font.subfont_index))
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts=st.lists(st.text(alphabet=st.sampled_from(
+    "张王李赵刘陈杨黄周吴徐孙胡朱高林何郭马罗abcXYZ 0123456789:（）\u00a0\U0010fffd\u4e00"),
+    max_size=6), min_size=1, max_size=40), many=st.booleans())
+def test_a_text_splits_into_the_codes_reportlab_gives(texts: list[str], many: bool) -> None:
+    """`PaperFont.splitString` looks texts of characters already coded up at once: for
+    any texts drawn one after another in a document (characters new and known, the
+    no-break space, characters the face lacks, past the first 256 codes), the runs and
+    the codes they leave behind are reportlab's."""
+    from reportlab.pdfbase.ttfonts import TTFont as ReportlabFont
+
+    ours, theirs = _two_sans_fonts()
+
+    class Doc:  # a document, for the fonts' per-document codes
+        pass
+
+    ours_doc, their_doc = Doc(), Doc()
+    if many:  # the first subset full: runs across subsets
+        filler = "".join(chr(c) for c in sorted(ours.face.charToGlyph)[300:600])
+        texts = [filler, *texts, filler[::-1]]
+    for text in texts:
+        assert ours.splitString(text, ours_doc) == ReportlabFont.splitString(
+            theirs, text, their_doc)
+    assert ours.state[ours_doc].assignments == theirs.state[their_doc].assignments
+    assert ours.state[ours_doc].subsets == theirs.state[their_doc].subsets
