@@ -135,12 +135,11 @@ def draw_fitted(
     align: str = "left",
     minimum: float = 5.0,
 ) -> None:
-    """Draw one line of text inside `width`, shrinking it as far as needed."""
+    """Draw one line of text inside `width`, shrinking it as far as needed; the canvas's
+    font is as before afterwards."""
     chosen = fit_size(text, width, size, minimum, font)
     # Below the minimum, squeeze horizontally so it still never leaves its box.
     scale = min(1.0, width / max(text_width(text, chosen, font), 0.01))
-    canvas.saveState()
-    canvas.setFont(font, chosen)
     drawn = text_width(text, chosen, font) * scale
     if align == "center":
         left = x + (width - drawn) / 2
@@ -148,6 +147,14 @@ def draw_fitted(
         left = x + width - drawn
     else:
         left = x
+    if scale == 1.0:  # most text: drawn where it goes, without a saved and scaled state
+        private: Any = canvas  # reportlab's own font state
+        before = private._fontname, private._fontsize, private._leading
+        draw_runs(canvas, text, left, y, chosen, font)
+        canvas.setFont(*before)
+        return
+    canvas.saveState()
+    canvas.setFont(font, chosen)
     canvas.translate(left, y)
     canvas.scale(scale, 1)
     draw_runs(canvas, text, 0, 0, chosen, font)
