@@ -7,6 +7,7 @@ import math
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -305,3 +306,24 @@ def test_every_stream_is_compressed_at_zlibs_fastest_level(tmp_path: Path) -> No
     assert all(zlib.decompressobj().decompress(data[at:]) for at in starts)
     assert "台次" in pdf_text(path)
     assert_all_fonts_embedded(path)
+
+
+def test_a_fitted_line_leaves_the_canvas_font_as_it_was(tmp_path: Path) -> None:
+    """draw_fitted draws a line that fits where it goes and squeezes one that does not;
+    either way the canvas's font, size and leading are what they were before."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from app.exports.fonts import KAI, register_fonts
+    from app.exports.pdf_common import FastTextCanvas, draw_fitted
+
+    register_fonts()
+    for kind in (Canvas, FastTextCanvas):
+        canvas: Any = kind(str(tmp_path / f"{kind.__name__}.pdf"))
+        canvas.setFont(KAI, 9, leading=11)
+        draw_fitted(canvas, "张三", 50, 700, 100, 12)  # fits at 12 pt
+        draw_fitted(canvas, "很长的单位名称" * 8, 50, 680, 40, 12)  # squeezed
+        assert (canvas._fontname, canvas._fontsize, canvas._leading) == (KAI, 9, 11)
+        canvas.drawString(50, 660, "之后")
+        canvas.save()
+        text = squeezed(pdf_text(tmp_path / f"{kind.__name__}.pdf"))
+        assert "张三" in text and "之后" in text
