@@ -14,9 +14,23 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from app.exports import pdf_lists
-from app.exports.fonts import FONT_FILES, FONTS_DIR, KAI, SANS, font_paths, register_fonts
+from app.exports.fonts import (
+    FONT_FILES,
+    FONTS_DIR,
+    KAI,
+    SANS,
+    covers,
+    font_paths,
+    register_fonts,
+)
 from app.exports.pdf_common import font_runs
-from tests.exports.helpers import assert_all_fonts_embedded, pdf_fonts, pdf_text, small_event
+from tests.exports.helpers import (
+    assert_all_fonts_embedded,
+    pdf_fonts,
+    pdf_text,
+    small_event,
+    squeezed,
+)
 
 
 def test_every_font_file_is_shipped_with_its_licence_named_in_readme() -> None:
@@ -191,3 +205,24 @@ def test_a_text_splits_into_the_codes_reportlab_gives(texts: list[str], many: bo
             theirs, text, their_doc)
     assert ours.state[ours_doc].assignments == theirs.state[their_doc].assignments
     assert ours.state[ours_doc].subsets == theirs.state[their_doc].subsets
+
+
+def test_a_page_of_up_to_255_characters_embeds_one_subset(tmp_path: Path) -> None:
+    """Codes are given in the order of first use, ASCII too (not kept at its own codes):
+    240 Chinese characters and the digits take one subset of the face, not two, and read
+    back whole."""
+    from app.exports.pdf_common import FastTextCanvas
+
+    register_fonts()
+    path = tmp_path / "page.pdf"
+    canvas = FastTextCanvas(str(path), initialFontName=SANS)
+    canvas.setFont(SANS, 9)
+    chinese = [chr(c) for c in range(0x4E00, 0x4E00 + 400) if covers(SANS, chr(c))][:240]
+    for row in range(12):
+        canvas.drawString(40, 800 - 20 * row, "".join(chinese[row * 20:(row + 1) * 20]))
+    canvas.drawString(40, 500, "0123456789 ABC")
+    canvas.save()
+    assert [(kind, embedded) for _, kind, embedded in pdf_fonts(path)] == [
+        ("TrueType", "yes")]  # one subset of 文泉驿微米黑, embedded
+    text = squeezed(pdf_text(path))
+    assert "".join(chinese[:20]) in text and "0123456789ABC" in text
