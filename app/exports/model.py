@@ -44,6 +44,7 @@ in stored units, or text already formatted (e.g. "3.5", "—"); text that reads 
 still written to Excel as a number."""
 
 
+@lru_cache(maxsize=1 << 14)  # the workbooks write the same few hundred values 9,000 times
 def scaled(value: Value, scale: int = 1) -> int | float | str:
     """The shown number of a stored value: an int when exact, else a float (for Excel); text
     that is not a number stays text."""
