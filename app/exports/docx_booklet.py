@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -242,6 +243,7 @@ def _rows_xml(block: TableBlock, twips: list[str], size: str) -> str:
 _SPECIAL = re.compile(r"(\t|\r|\n)")
 
 
+@lru_cache(maxsize=1 << 14)  # a booklet's tables repeat the same names and numbers
 def _run_content(text: str) -> str:
     """A run's text as python-docx's `Run.text` writes it: a tab as <w:tab/>, a line break
     as <w:br/>, the rest in <w:t> (keeping its spaces when it starts or ends with one)."""
