@@ -15,16 +15,16 @@ from __future__ import annotations
 import bisect
 import importlib.util
 import json
-import re
 import sys
 import types
-from array import array
 from collections.abc import Iterator, MutableMapping
+from itertools import accumulate
+from operator import methodcaller
 from pathlib import Path
 from typing import Any, cast
 
-# A phrase's first line in pypinyin's file: `"一丁不识": [` at the start of a line.
-_KEY_LINE = re.compile(rb'^"([^"\n]+)": \[$', re.M)
+# The end of a phrase's first line in pypinyin's file: `"一丁不识": [` and its line break.
+_KEY_END = b'": [\n'
 
 
 class LazyPhrases(MutableMapping[str, Any]):
@@ -33,11 +33,21 @@ class LazyPhrases(MutableMapping[str, Any]):
 
     def __init__(self, data: bytes) -> None:
         self._data = data
-        found = list(_KEY_LINE.finditer(data))
-        self._keys = [m.group(1).decode("utf-8") for m in found]
-        self._starts = array("q", (m.end() - 1 for m in found))  # the value's "["
-        self._ends = array("q", (m.start() for m in found[1:]))
-        self._ends.append(data.rindex(b"}"))
+        # The file cut at the end of each key line (`": [` and its line break): each piece
+        # ends with its key line's `"key`, after the piece's last line break. The keys are
+        # kept as the file's UTF-8 (its order is the code points' order), where each value
+        # lies worked out when asked: one split and slices, a third of the time a pattern
+        # and decoding took for the 47,000 key lines.
+        pieces = data.split(_KEY_END)[:-1]
+        cuts = list(map(methodcaller("rfind", b'\n"'), pieces))
+        keys = [piece[cut + 2:] for piece, cut in zip(pieces, cuts, strict=True)]
+        if not keys or min(cuts) < 0 or b"\\" in data:
+            keys = []  # not one plain key to a line as expected: pypinyin reads the file
+        self._keys = keys
+        self._cuts = cuts
+        self._lengths = list(map(len, pieces))
+        self._piece_ends = list(accumulate(self._lengths))  # separators not counted
+        self._last = data.rindex(b"}") if keys else 0
         self._added: dict[str, Any] = {}
         self._removed: set[str] = set()
         self.quiet = False  # while True, iterating gives no keys (see `_install`)
@@ -47,14 +57,31 @@ class LazyPhrases(MutableMapping[str, Any]):
         keys = self._keys
         return bool(keys) and all(a < b for a, b in zip(keys, keys[1:], strict=False))
 
+    def keys_in_file(self) -> list[str]:
+        """The shipped phrases, in the file's order."""
+        return [key.decode("utf-8") for key in self._keys]
+
+    def span(self, index: int) -> tuple[int, int]:
+        """Where the value of the `index`th shipped phrase lies in the file: from its "[" to
+        the next key line (or the closing brace)."""
+        cut = len(_KEY_END)
+        start = self._piece_ends[index] + cut * index + 3
+        after = index + 1
+        if after == len(self._keys):
+            return start, self._last
+        return start, (self._piece_ends[after] - self._lengths[after] + cut * after
+                       + self._cuts[after] + 1)
+
     def has_prefix(self, word: str) -> bool:
         """True when some shipped phrase starts with `word`."""
-        i = bisect.bisect_left(self._keys, word)
-        return i < len(self._keys) and self._keys[i].startswith(word)
+        code = word.encode("utf-8", "surrogatepass")
+        i = bisect.bisect_left(self._keys, code)
+        return i < len(self._keys) and self._keys[i].startswith(code)
 
     def _index(self, key: str) -> int:
-        i = bisect.bisect_left(self._keys, key)
-        return i if i < len(self._keys) and self._keys[i] == key else -1
+        code = key.encode("utf-8", "surrogatepass")
+        i = bisect.bisect_left(self._keys, code)
+        return i if i < len(self._keys) and self._keys[i] == code else -1
 
     def __getitem__(self, key: str) -> Any:
         if key in self._added:
@@ -62,7 +89,8 @@ class LazyPhrases(MutableMapping[str, Any]):
         i = self._index(key) if key not in self._removed else -1
         if i < 0:
             raise KeyError(key)
-        text = self._data[self._starts[i]:self._ends[i]].rstrip().rstrip(b",")
+        start, end = self.span(i)
+        text = self._data[start:end].rstrip().rstrip(b",")
         return json.loads(text)
 
     def __contains__(self, key: object) -> bool:
@@ -82,7 +110,8 @@ class LazyPhrases(MutableMapping[str, Any]):
     def __iter__(self) -> Iterator[str]:
         if self.quiet:
             return
-        for key in self._keys:
+        for code in self._keys:
+            key = code.decode("utf-8")
             if key not in self._removed and key not in self._added:
                 yield key
         yield from self._added

@@ -78,3 +78,30 @@ def test_readings_are_pypinyins_own() -> None:
              "重阳", "长春", "单于", "曾经", "解放", "音乐家乐乐", "欧阳娜娜", "张三abc李四",
              "Zhang Wei", "䶮", "𠮷"]
     assert _readings("lazy", texts) == _readings("whole", texts)
+
+
+def test_the_phrase_index_finds_every_key_line_of_pypinyins_file() -> None:
+    """LazyPhrases cuts the file at the ends of key lines: the keys and where each value
+    lies are those of the key lines a pattern finds (`"一丁不识": [` on a line of its own),
+    and every value read there is the one json reads, for pypinyin's shipped file."""
+    import importlib.util
+    import re
+
+    spec = importlib.util.find_spec("pypinyin")
+    assert spec is not None and spec.submodule_search_locations
+    data = (Path(next(iter(spec.submodule_search_locations))) / "phrases_dict.json").read_bytes()
+    found = list(re.finditer(rb'^"([^"\n]+)": \[$', data, re.M))
+    phrases = LazyPhrases(data)
+    assert phrases.is_sorted() and len(found) > 40_000
+    keys = phrases.keys_in_file()
+    assert keys == [m.group(1).decode("utf-8") for m in found] == list(phrases)
+    ends = [m.start() for m in found[1:]] + [data.rindex(b"}")]
+    assert [phrases.span(i) for i in range(len(keys))] == [
+        (m.end() - 1, end) for m, end in zip(found, ends, strict=True)]
+    whole = json.loads(data)
+    assert all(phrases[key] == whole[key] for key in keys[::97])
+
+
+def test_a_file_not_laid_out_one_key_to_a_line_is_left_to_pypinyin() -> None:
+    assert not LazyPhrases(b'{"\xe4\xb8\x80\xe4\xb8\x81": [["y\xc4\xab"]]}').is_sorted()
+    assert not LazyPhrases(b'{\n"a\\"b": [\n[\n"x"\n]\n]\n}').is_sorted()
