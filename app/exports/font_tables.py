@@ -25,6 +25,9 @@ from fnmatch import fnmatch
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFArray
 from reportlab.pdfbase.ttfonts import (
     GF_ARG_1_AND_2_ARE_WORDS,
     GF_MORE_COMPONENTS,
@@ -337,3 +340,27 @@ class PaperFont(TTFont):
                 if all(code >> 8 == first for code in codes):
                     return [(first, bytes(code & 0xFF for code in codes))]
         return super().splitString(text, doc, encoding)
+
+    def addObjects(self, doc: Any) -> None:  # noqa: N802 (reportlab's name)
+        """reportlab's font objects of this face's subsets in `doc`, each subset's widths
+        written ten numbers a call (`_Widths`) instead of one formatting step a number."""
+        before = set(doc.idToObject["BasicFonts"].dict)
+        super().addObjects(doc)
+        fonts = doc.idToObject["BasicFonts"].dict
+        for name in set(fonts) - before:
+            font = fonts[name]
+            widths = getattr(font, "Widths", None)
+            if type(widths) is PDFArray:
+                font.Widths = _Widths(widths.sequence)
+
+
+class _Widths(PDFArray):
+    """A subset's widths as reportlab's PDFArray writes numbers (`[ a b ... j \\n  k ... ]`,
+    a line break after every tenth), each row of ten formatted in one call."""
+
+    def format(self, document: Any, IND: bytes = b"\n ") -> bytes:  # noqa: N803 (reportlab's)
+        numbers = self.sequence
+        if rl_config.pdfMultiLine or not all(type(n) in (int, float) for n in numbers):
+            return super().format(document, IND)
+        rows = [fp_str(*numbers[k:k + 10]).encode("ascii") for k in range(0, len(numbers), 10)]
+        return b"[ " + b" \n  ".join(rows) + b" ]"

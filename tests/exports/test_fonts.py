@@ -226,3 +226,16 @@ def test_a_page_of_up_to_255_characters_embeds_one_subset(tmp_path: Path) -> Non
         ("TrueType", "yes")]  # one subset of 文泉驿微米黑, embedded
     text = squeezed(pdf_text(path))
     assert "".join(chinese[:20]) in text and "0123456789ABC" in text
+
+
+@given(st.lists(st.one_of(st.integers(-2000, 2000), st.floats(0, 2000, allow_nan=False)),
+                max_size=300))
+def test_a_subsets_widths_are_written_as_reportlab_writes_an_array(widths: list[float]) -> None:
+    """`_Widths` writes ten numbers a call: the bytes of reportlab's own PDFArray, for any
+    count (none, up to ten, many rows) of whole and fractional widths."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDocument
+
+    from app.exports.font_tables import _Widths
+
+    document = PDFDocument()
+    assert _Widths(widths).format(document) == PDFArray(widths).format(document)
