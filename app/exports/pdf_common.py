@@ -19,7 +19,7 @@ from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -194,6 +194,7 @@ class FastTextCanvas(rl_canvas.Canvas):
         # (font, size, leading, text) -> its operators; the same in the whole document once
         # its characters have their codes in the font's subsets.
         self._lines: dict[tuple[str, float, float, str], str] = {}
+        self._selections: dict[tuple[str, int, float, float], str] = {}
 
     def _plain_font(self, text: object, *options: object) -> Any:
         private: Any = self  # reportlab's own state
@@ -242,15 +243,22 @@ class FastTextCanvas(rl_canvas.Canvas):
         doc = private._doc
         ops = []
         current = -1
-        sized = ""
         for subset, piece in font.splitString(text, doc):
             if subset != current:
-                sized = sized or (f"{fp_str(private._fontsize)} Tf "
-                                  f"{fp_str(private._leading)} TL")
-                ops.append(f"{font.getSubsetInternalName(subset, doc)} {sized}")
+                ops.append(self._select(font, subset, private._fontsize, private._leading))
                 current = subset
-            ops.append(f"({private._escape(piece)}) Tj")
+            ops.append(f"({escapePDF(piece)}) Tj")
         return " ".join(ops)
+
+    def _select(self, font: Any, subset: int, size: float, leading: float) -> str:
+        """The operators selecting a font subset at a size (`/F1+0 9 Tf 10.8 TL`), worked
+        out once in the document: a subset's name is the same once it has one."""
+        key = (font.fontName, subset, size, leading)
+        selected = self._selections.get(key)
+        if selected is None:
+            name = font.getSubsetInternalName(subset, cast(Any, self)._doc)
+            selected = self._selections[key] = f"{name} {fp_str(size)} Tf {fp_str(leading)} TL"
+        return selected
 
     def drawString(self, x: float, y: float, text: str, mode: Any = None,  # noqa: N802
                    charSpace: float = 0, direction: Any = None,  # noqa: N803
