@@ -43,6 +43,7 @@ from app.services.knockout import match_score, team_rules
 from app.services.playoffs import playoff_records
 from app.services.queries import system_of, withdrawn_from
 from app.services.ranking import (
+    GroupStandings,
     StandingsInfo,
     TeamStandingsInfo,
     compute_standings,
@@ -50,7 +51,7 @@ from app.services.ranking import (
     planned_rounds,
     ranking_rules,
     subranking_options,
-    team_standings,
+    team_standings_of,
     tiebreak_label,
 )
 from app.services.snapshot import build_snapshot
@@ -79,10 +80,14 @@ def _scaled_column(values: list[Fraction]) -> tuple[int, list[int]]:
     return scale, [int(v * scale) for v in values]
 
 
-def _standings(session: Session, group: Group, **options: Any
-               ) -> tuple[m.Standings, StandingsInfo]:
-    """A ranking as the export model prints it; `options` as `compute_standings` takes them."""
-    info, _plain = compute_standings(session, group, **options)
+def _standings(session: Session, group: Group, shared: GroupStandings | None = None,
+               **options: Any) -> tuple[m.Standings, StandingsInfo]:
+    """A ranking as the export model prints it; `options` as `compute_standings` takes them;
+    the group's own standings from `shared` when given (the team rankings read them too)."""
+    if shared is not None and not options:
+        info, _plain = shared.of(group)
+    else:
+        info, _plain = compute_standings(session, group, **options)
     columns = []
     scaled_rows: list[list[int]] = [[] for _ in info.rows]
     for k, (name, label) in enumerate(info.columns):
@@ -467,7 +472,7 @@ def _group_rounds(tournament: Any, group: Group, key: str, info: m.EventInfo,
 
 
 def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
-                    parts: _Parts) -> None:
+                    parts: _Parts, shared: GroupStandings) -> None:
     """A knockout's places and bracket, or a ranked group's standings, sub-rankings, awards
     and the standings after each round."""
     system = system_of(group)
@@ -489,7 +494,7 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
         return
     if not system.ranked_by_points or not group.players:
         return
-    table, shown = _standings(session, group)
+    table, shown = _standings(session, group, shared)
     parts.standings.append(table)
     parts.awards += _awards(shown, group, group.name, provisional)
     for spec in settings_of(group).subrankings:
@@ -542,12 +547,14 @@ def _team_crosstable(group: Group, key: str) -> m.TeamStandings:
         legend=(wording.team_cross_legend(),))
 
 
-def _team_rankings(event: Event, parts: _Parts, provisional: bool,
+def _team_rankings(session: Session, shared: GroupStandings, parts: _Parts, provisional: bool,
                    team_infos: Sequence[TeamStandingsInfo] | None) -> None:
-    """The event's team rankings (`team_infos` when the caller has them already), each member
-    with their points (or place)."""
+    """The event's team rankings (`team_infos` when the caller has them already, else over
+    the groups' standings `shared` with the sheets), each member with their points (or
+    place)."""
     results = _member_results(parts.players, parts.standings)
-    for team_info in team_standings(event) if team_infos is None else team_infos:
+    infos = team_standings_of(session, shared) if team_infos is None else team_infos
+    for team_info in infos:
         by_place = team_info.method is TeamMethod.BEST_PLACES
 
         def member(team: str, name: str, by_place: bool = by_place) -> str:
@@ -598,6 +605,7 @@ def build_model(event: Event, provisional: bool = False,
     (`team_standings`) when the caller has just worked them out, not worked out again."""
     parts = _Parts()
     with event.reading() as session:
+        shared = GroupStandings(session)  # each group's standings: its sheets, team rankings
         tournament = Event.tournament(session)
         _load_event(session)
         groups = list(tournament.groups)
@@ -616,8 +624,8 @@ def build_model(event: Event, provisional: bool = False,
             parts.playoff_games += _playoff_games(session, group, key)
             parts.members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
                               for mb in t.members]
-            _group_rankings(session, group, key, provisional, parts)
-    _team_rankings(event, parts, provisional, team_infos)
+            _group_rankings(session, group, key, provisional, parts, shared)
+        _team_rankings(session, shared, parts, provisional, team_infos)
     return m.ExportModel(
         event=info, groups=tuple(parts.groups), players=tuple(parts.players),
         rounds=tuple(parts.rounds), standings=tuple(parts.standings),

@@ -559,7 +559,7 @@ class _TeamRows:
     columns: tuple[tuple[str, str], ...]  # the chain: (criterion, the group's label)
 
 
-class _GroupStandings:
+class GroupStandings:
     """Each group's standings worked out once for all the team rankings made together: an
     event's team rankings draw on the same groups (qiwang's four on two), and each group's
     standings were worked out again for every ranking that reads it."""
@@ -574,7 +574,7 @@ class _GroupStandings:
         return self._found[group.id]
 
 
-def _score_sum_rows(standings: _GroupStandings, group: Group, spec: TeamRankingSpec,
+def _score_sum_rows(standings: GroupStandings, group: Group, spec: TeamRankingSpec,
                     rules: MergeRules) -> _TeamRows:
     from app.standings.teams import score_sum_ranking
 
@@ -590,7 +590,7 @@ def _score_sum_rows(standings: _GroupStandings, group: Group, spec: TeamRankingS
     return _TeamRows(rows, names, info.final, labels)
 
 
-def _place_sum_rows(standings: _GroupStandings, groups: dict[str, Group],
+def _place_sum_rows(standings: GroupStandings, groups: dict[str, Group],
                     spec: TeamRankingSpec) -> _TeamRows:
     from app.standings.subranking import Gender as CoreGender
     from app.standings.teams import PlaceEntry, place_sum_ranking
@@ -611,7 +611,7 @@ def _place_sum_rows(standings: _GroupStandings, groups: dict[str, Group],
     return _TeamRows(rows, names, final, tuple((c, "") for c in spec.tiebreaks))
 
 
-def _team_rows(standings: _GroupStandings, groups: dict[str, Group], spec: TeamRankingSpec,
+def _team_rows(standings: GroupStandings, groups: dict[str, Group], spec: TeamRankingSpec,
                rules: MergeRules) -> _TeamRows:
     """The core's team rows for one team ranking."""
     missing = [name for name in spec.groups if name not in groups]
@@ -661,7 +661,7 @@ def _team_legend(spec: TeamRankingSpec, info: TeamStandingsInfo, rows: tuple[Tea
     return tuple(lines)
 
 
-def _one_team_ranking(standings: _GroupStandings, groups: dict[str, Group],
+def _one_team_ranking(standings: GroupStandings, groups: dict[str, Group],
                       spec: TeamRankingSpec, rules: MergeRules) -> TeamStandingsInfo:
     """One team ranking with its awards. Where the regulation states no tie rule (qiwang names
     no team tie-break), a tie over places worth different things is never shared silently:
@@ -697,12 +697,17 @@ def team_standings(event: Event) -> list[TeamStandingsInfo]:
     """Every team ranking the event's regulation asks for (qiwang 十二(四)4 and 十五2, shenzhen
     十一(二) and 十二(二)), each with its awards."""
     with event.reading() as session:
-        tournament = Event.tournament(session)
-        groups = {g.name: g for g in tournament.groups}
-        rules = list_rules(tournament)
-        standings = _GroupStandings(session)
-        return [_one_team_ranking(standings, groups, spec, rules)
-                for spec in team_specs(tournament)]
+        return team_standings_of(session, GroupStandings(session))
+
+
+def team_standings_of(session: Any, standings: GroupStandings) -> list[TeamStandingsInfo]:
+    """`team_standings` in an open reading `session`, over groups' standings worked out
+    already (`standings`: the export's own, say) or worked out here once each."""
+    tournament = Event.tournament(session)
+    groups = {g.name: g for g in tournament.groups}
+    rules = list_rules(tournament)
+    return [_one_team_ranking(standings, groups, spec, rules)
+            for spec in team_specs(tournament)]
 
 
 # ----- crosstable (交叉表) ---------------------------------------------------------------

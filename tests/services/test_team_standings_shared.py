@@ -46,16 +46,20 @@ def test_the_export_command_works_the_team_rankings_out_once(
         qiwang: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     calls = []
-    original = ranking.team_standings
+    original, original_of = ranking.team_standings, ranking.team_standings_of
 
     def counted(event: Event) -> list[ranking.TeamStandingsInfo]:
         calls.append(event)
         return original(event)
 
+    def counted_of(session: Any, standings: Any) -> list[ranking.TeamStandingsInfo]:
+        calls.append(session)
+        return original_of(session, standings)
+
     # The command reads it from the ranking module when it runs; the export service holds
-    # its own name for it.
+    # its own name for the ranking in an open session.
     monkeypatch.setattr(ranking, "team_standings", counted)
-    monkeypatch.setattr(exporting, "team_standings", counted)
+    monkeypatch.setattr(exporting, "team_standings_of", counted_of)
     out = tmp_path / "out"
     capsys.readouterr()
     assert main(["export", str(qiwang), "--out", str(out), "--xlsx"]) == 0
@@ -68,3 +72,24 @@ def test_the_export_command_works_the_team_rankings_out_once(
         infos = original(event)
     # The team rankings handed on still reach the workbook: every ranking's every team.
     assert all(row.team in cells for info in infos for row in info.rows)
+
+
+def test_the_export_model_ranks_each_group_once_for_its_sheets_and_team_rankings(
+        qiwang: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """build_model's final standings of a group serve its sheets and every team ranking
+    that reads it: each group's own standings are worked out once (sub-rankings and the
+    standings after each round are other rankings, worked out apart)."""
+    own: Counter[str] = Counter()
+    original = ranking.compute_standings
+
+    def counted(session: Any, group: Any, **options: Any) -> Any:
+        if not options:
+            own[group.name] += 1
+        return original(session, group, **options)
+
+    monkeypatch.setattr(ranking, "compute_standings", counted)
+    monkeypatch.setattr(exporting, "compute_standings", counted)
+    with Event.open(qiwang) as event:
+        model = exporting.build_model(event)
+    assert model.team_standings and own and set(own.values()) == {1}
+    assert {s.title for s in model.standings} >= set(own)
