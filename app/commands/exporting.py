@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,13 +37,10 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_export)
 
 
-def _say_team_ties_open(event: Any) -> list[TeamStandingsInfo]:
-    """Before the award list is made: a team ranking whose tie the regulation leaves to the
-    arbiter is not on it (as not final) until the arbiter chooses; say so and how. Returns
-    the team rankings, which the export then prints without working them out again."""
-    from app.services.ranking import team_standings
-
-    infos = team_standings(event)
+def _say_team_ties_open(infos: Sequence[TeamStandingsInfo]) -> None:
+    """Before the award list is made (the export hands over its team rankings as it works
+    them out): a team ranking whose tie the regulation leaves to the arbiter is not on it
+    (as not final) until the arbiter chooses; say so and how."""
     for info in infos:
         for first, last in info.asks:
             print(f"{info.name} 第{first}-{last}名并列：规程未规定团体名次的破同分办法，未列入录取名单；"
@@ -50,7 +48,6 @@ def _say_team_ties_open(event: Any) -> list[TeamStandingsInfo]:
                   f"{info.name} places {first}-{last} tied: the regulation gives no team "
                   "tie-break; not on the award list until decided (team-ranking --tiebreaks "
                   "or --tie-rule share, or team-lots)", file=sys.stderr)
-    return infos
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -76,9 +73,9 @@ def _export(args: argparse.Namespace) -> int:
         if target != Path(args.out):
             print(f"{args.out} 中已有文件，不覆盖：写入新文件夹 / the folder holds files, "
                   f"nothing replaced; writing to {target}", file=sys.stderr)
-        team_infos = _say_team_ties_open(event)
         written = export(event, target, progress=progress, provisional=args.provisional,
-                         overwrite=True, only=args.only, team_infos=team_infos, **kinds)
+                         overwrite=True, only=args.only,
+                         team_rankings_seen=_say_team_ties_open, **kinds)
     print(file=sys.stderr)
     for path in written:
         print(path)

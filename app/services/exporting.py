@@ -65,6 +65,8 @@ from app.store.snapshots import take_snapshot
 from app.team_rankings import TeamMethod
 
 Progress = Callable[[int, int, str], None]
+# Handed the event's team rankings as the export model works them out.
+TeamRankingsSeen = Callable[[Sequence[TeamStandingsInfo]], None]
 
 RULES_ZH = {"renju": "专业规则（禁手）", "free": "大众规则（无禁手）", "gomoku": "标准五子棋"}
 GENDER_ZH = {"M": "男", "F": "女"}
@@ -548,12 +550,13 @@ def _team_crosstable(group: Group, key: str) -> m.TeamStandings:
 
 
 def _team_rankings(session: Session, shared: GroupStandings, parts: _Parts, provisional: bool,
-                   team_infos: Sequence[TeamStandingsInfo] | None) -> None:
-    """The event's team rankings (`team_infos` when the caller has them already, else over
-    the groups' standings `shared` with the sheets), each member with their points (or
-    place)."""
+                   seen: TeamRankingsSeen | None) -> None:
+    """The event's team rankings, over the groups' standings `shared` with the sheets, each
+    member with their points (or place); `seen` is handed them as worked out."""
     results = _member_results(parts.players, parts.standings)
-    infos = team_standings_of(session, shared) if team_infos is None else team_infos
+    infos = team_standings_of(session, shared)
+    if seen is not None:
+        seen(infos)
     for team_info in infos:
         by_place = team_info.method is TeamMethod.BEST_PLACES
 
@@ -598,11 +601,12 @@ def _load_event(session: Session) -> None:
 
 
 def build_model(event: Event, provisional: bool = False,
-                team_infos: Sequence[TeamStandingsInfo] | None = None) -> m.ExportModel:
+                team_rankings_seen: TeamRankingsSeen | None = None) -> m.ExportModel:
     """Everything an export prints, read from the event in one session. Awards (certificates,
     award list, grade titles) of a ranking that is not final are left out unless
-    `provisional`; then they are marked 临时（非最终）. `team_infos`: the event's team rankings
-    (`team_standings`) when the caller has just worked them out, not worked out again."""
+    `provisional`; then they are marked 临时（非最终）. `team_rankings_seen`: handed the
+    event's team rankings (`team_standings`) as the model works them out (the export
+    command says which ties the regulation leaves open), not worked out again for it."""
     parts = _Parts()
     with event.reading() as session:
         shared = GroupStandings(session)  # each group's standings: its sheets, team rankings
@@ -625,7 +629,7 @@ def build_model(event: Event, provisional: bool = False,
             parts.members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
                               for mb in t.members]
             _group_rankings(session, group, key, provisional, parts, shared)
-        _team_rankings(session, shared, parts, provisional, team_infos)
+        _team_rankings(session, shared, parts, provisional, team_rankings_seen)
     return m.ExportModel(
         event=info, groups=tuple(parts.groups), players=tuple(parts.players),
         rounds=tuple(parts.rounds), standings=tuple(parts.standings),
@@ -646,14 +650,14 @@ def export(event: Event, out_dir: str | Path, *, pdf: bool = True, xlsx: bool = 
            federation: bool = True, progress: Progress | None = None,
            provisional: bool = False, overwrite: bool = False,
            only: Collection[str] | None = None,
-           team_infos: Sequence[TeamStandingsInfo] | None = None) -> list[Path]:
+           team_rankings_seen: TeamRankingsSeen | None = None) -> list[Path]:
     """Write the chosen exports of the whole event; returns the files. Into `out_dir` when it
     is empty (or `overwrite`), else into a new dated folder inside it (`export_folder`).
     `provisional`: also print the awards of rankings that are not final, marked 临时.
-    `only`: just these documents (names as `export_documents` gives them). `team_infos`: as
-    `build_model` takes them."""
+    `only`: just these documents (names as `export_documents` gives them).
+    `team_rankings_seen`: as `build_model` takes it."""
     # An event that cannot be exported is refused first.
-    model = build_model(event, provisional, team_infos)
+    model = build_model(event, provisional, team_rankings_seen)
     if only is not None:  # an unknown document is refused before anything is written
         check_documents(document_labels(model, pdf, xlsx, federation), only)
     folder = export_folder(out_dir, overwrite)
