@@ -1,6 +1,7 @@
 """What the team rankings and the export share: each group's standings are worked out once for
-all the team rankings made together (qiwang's rankings read the same groups), and the export
-command prints the team rankings it has just worked out for its warning, not a second time."""
+all the team rankings made together (qiwang's rankings read the same groups) and for the
+export's sheets, and the export command warns from the team rankings the export works out,
+not from a ranking of its own."""
 
 from __future__ import annotations
 
@@ -56,8 +57,8 @@ def test_the_export_command_works_the_team_rankings_out_once(
         calls.append(session)
         return original_of(session, standings)
 
-    # The command reads it from the ranking module when it runs; the export service holds
-    # its own name for the ranking in an open session.
+    # Either way counts: a ranking of the command's own (from the ranking module), or the
+    # export's, in its reading session (the service holds its own name for it).
     monkeypatch.setattr(ranking, "team_standings", counted)
     monkeypatch.setattr(exporting, "team_standings_of", counted_of)
     out = tmp_path / "out"
