@@ -182,7 +182,6 @@ class PaperFace(TTFontFace):
                 self.charWidths[other] = self.charWidths[space]
                 break
 
-
     def _glyphs(self, indices: list[int]) -> list[_Glyph]:
         """The glyphs `indices`, each read once per face and kept: at most the face's outlines
         (4.5 MiB for 文泉驿微米黑) in a window that prints every character in its life."""
