@@ -186,6 +186,7 @@ class PaperFace(TTFontFace):
         """The glyphs `indices`, each read once per face and kept: at most the face's outlines
         (4.5 MiB for 文泉驿微米黑) in a window that prints every character in its life."""
         known: dict[int, _Glyph] = self.__dict__.setdefault("_known_glyphs", {})
+        positions: Any = self.glyphPos
         table: Any = None
         found = []
         for index in indices:
@@ -193,7 +194,6 @@ class PaperFace(TTFontFace):
             if glyph is None:
                 if table is None:
                     table = self.get_table("glyf")
-                positions: Any = self.glyphPos
                 start, end = positions[index], positions[index + 1]
                 glyph = known[index] = _Glyph(bytes(table[start:end]))
             found.append(glyph)

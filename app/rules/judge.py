@@ -143,7 +143,7 @@ def _build_geometry() -> tuple[list[list[int]], list[tuple[tuple[int, int], ...]
 
 _LINE_CELLS, _CELL_LINES = _build_geometry()
 # Each line's cells picked out of the board in one call (a line's string is built for every
-# position judged: 72 lines, a third of replaying a game).
+# position judged: 88 lines, a third of replaying a game).
 _LINE_PICKERS = tuple(itemgetter(*line) for line in _LINE_CELLS)
 
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
-from math import gcd
+from math import lcm
 
 from app.errors import UserError
 from app.pairing.types import Colour, Outcome, PlayerHistory, RoundRecord, TournamentSnapshot
@@ -200,11 +200,7 @@ def exact_sum(values: Iterable[Fraction]) -> Fraction:
     denominator at once (half points, thirds) instead of a reduction after every addition,
     a third of the time for the thousands of sums of an event's tie-breaks."""
     values = list(values)
-    common = 1
-    for value in values:
-        denominator = value.denominator
-        if common % denominator:
-            common = common // gcd(common, denominator) * denominator
+    common = lcm(*(v.denominator for v in values))  # 1 for no values
     return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common)
 
 
