@@ -64,19 +64,31 @@ def _export(args: argparse.Namespace) -> int:
     if not args.out:
         raise UserError("请用 --out 给出输出文件夹", "give the output folder with --out", "--out")
 
-    def progress(done: int, total: int, label: str) -> None:
-        print(f"\r[{done}/{total}] {label}          ", end="", file=sys.stderr, flush=True)
+    on_terminal = sys.stderr.isatty()
+    line_open = False  # a progress line on the terminal not yet ended
 
-    with opened(args) as context:
-        event = context.event
-        target = export_target(event, Path(args.out), overwrite=args.overwrite)
-        if target != Path(args.out):
-            print(f"{args.out} 中已有文件，不覆盖：写入新文件夹 / the folder holds files, "
-                  f"nothing replaced; writing to {target}", file=sys.stderr)
-        written = export(event, target, progress=progress, provisional=args.provisional,
-                         overwrite=True, only=args.only,
-                         team_rankings_seen=_say_team_ties_open, **kinds)
-    print(file=sys.stderr)
+    def progress(done: int, total: int, label: str) -> None:
+        nonlocal line_open
+        line = f"[{done}/{total}] {label or '完成 / done'}"
+        if on_terminal:  # one line rewritten in place, its old tail cleared (ESC [K)
+            print(f"\r{line}\x1b[K", end="", file=sys.stderr, flush=True)
+            line_open = True
+        else:  # a log or a pipe: a line each, no carriage returns in it
+            print(line, file=sys.stderr, flush=True)
+
+    try:
+        with opened(args) as context:
+            event = context.event
+            target = export_target(event, Path(args.out), overwrite=args.overwrite)
+            if target != Path(args.out):
+                print(f"{args.out} 中已有文件，不覆盖：写入新文件夹 / the folder holds files, "
+                      f"nothing replaced; writing to {target}", file=sys.stderr)
+            written = export(event, target, progress=progress, provisional=args.provisional,
+                             overwrite=True, only=args.only,
+                             team_rankings_seen=_say_team_ties_open, **kinds)
+    finally:
+        if line_open:  # what follows (the files, or a refusal) starts a line of its own
+            print(file=sys.stderr)
     for path in written:
         print(path)
     return 0

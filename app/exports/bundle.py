@@ -224,8 +224,9 @@ def export_all(
     `out_dir/Word/`), the workbook to `out_dir/Excel/赛事数据.xlsx`, the
     federation package to `out_dir/<event>-上报材料/` and its `.zip`. `only` names the
     documents to write (`document_labels`); an unknown name is refused before anything is
-    written. `progress(done, total, label)` is called before the first task (done = 0) and
-    after each one.
+    written. `progress(done, total, label)` is called before each document with the number
+    written so far and the name of the one now being written, and once at the end with
+    (total, total, ""): what a progress line shows is always the document at work.
     """
     check_model(model, template_path)
     out_dir = Path(out_dir)
@@ -237,10 +238,10 @@ def export_all(
         check_documents([label for label, _ in tasks], only)
         tasks = [(label, task) for label, task in tasks if label in only]
     total = len(tasks)
-    if progress is not None and tasks:
-        progress(0, total, tasks[0][0])
-    for done, (label, task) in enumerate(tasks, start=1):
-        written.extend(task())
+    for done, (label, task) in enumerate(tasks):
         if progress is not None:
             progress(done, total, label)
+        written.extend(task())
+    if progress is not None and tasks:
+        progress(total, total, "")
     return written

@@ -174,7 +174,8 @@ class ExportDialog(QDialog):
     def _progress(self, done: int, total: int, label: str) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
-        self.progress_label.setText(f"{tr('export_progress')} {document_text(label)}")
+        if label:  # the document now being written (none once all are written)
+            self.progress_label.setText(f"{tr('export_progress')} {document_text(label)}")
         QApplication.processEvents()
 
     def export(self) -> list[Path]:

@@ -10,6 +10,7 @@ import pytest
 
 from app.errors import UserError
 from app.exports import export_all
+from app.exports.bundle import document_labels
 from app.exports.federation import verify_manifest
 from app.exports.model import BoardResult, Game, Round, StandingRow
 from tests.exports.helpers import assert_all_fonts_embedded, pdf_text, small_event
@@ -22,6 +23,8 @@ def test_full_export_reports_progress_and_writes_everything(tmp_path: Path) -> N
     total = calls[0][1]
     assert [c[0] for c in calls] == list(range(total + 1))
     assert all(c[1] == total for c in calls)
+    # each call names the document then being written, the last one none
+    assert [c[2] for c in calls] == [*document_labels(small_event()), ""]
     assert all(path.is_file() for path in files)
     names = {path.name for path in files}
     for expected in ("对阵表（按台次）.pdf", "对阵表（按姓名）.pdf", "成绩记录单.pdf", "成绩表.pdf",
