@@ -20,6 +20,7 @@ from app.rules.protocols import Protocol
 from app.rules.records import write_moves
 from app.services.boards import movers_of_game
 from app.services.event import Event
+from app.services.lookup import at_board
 from app.services.queries import find_board, find_round, system_of
 from app.store import codec
 from app.store.models import BoardRow, Group
@@ -80,25 +81,12 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
         if not 1 <= index <= max(games_needed, 3 if team else 1):
             refused = (UserError(f"该场没有第{index}台", f"the match has no board {index}")
                        if team else UserError(f"没有第{index}盘", f"there is no game {index}"))
-            raise _at(refused, found, round_number, board_number)
+            raise at_board(refused, found, round_number, board_number)
         if board.second_player_id is None and board.first_team_id is None:
-            raise _at(UserError("轮空台没有对局", "a bye has no game"), found, round_number,
-                      board_number)
+            raise at_board(UserError("轮空台没有对局", "a bye has no game"), found,
+                           round_number, board_number)
         _store(session, found, board, index, game, round_number)
         return codec.board_result(board.result, found.games_per_round == 2)
-
-
-def _at(error: UserError, group: Group, round_number: int, board_number: int,
-        game: int | None = None) -> UserError:
-    """`error` with its place said in words in each language (a team match's board: round,
-    match and board), the group as its place."""
-    if system_of(group).team:
-        zh, en = (wording.match_place_text(round_number, board_number, game, lang=lang)
-                  for lang in ("zh", "en"))
-    else:
-        zh, en = (wording.board_place_text(round_number, board_number, lang)
-                  for lang in ("zh", "en"))
-    return UserError(f"{zh}：{error.zh}", f"{en}: {error.en}", group.name)
 
 
 def _store(session: Session, group: Group, board: BoardRow, index: int, game: Game,
@@ -106,8 +94,8 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
     row = next((g for g in board.games if g.index == index), None)
     if system_of(group).team:
         if row is None:
-            raise _at(UserError("团体赛该台不存在", "no such board in the match"), group,
-                      round_number, board.number, index)
+            raise at_board(UserError("团体赛该台不存在", "no such board in the match"),
+                           group, round_number, board.number, index)
         first, second = row.black_player_id, row.white_player_id
     else:
         first, second = _players_of_game(board, index)
@@ -136,7 +124,7 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
             board.result = codec.board_text(BoardResult(board_games,
                                                         group.games_per_round == 2))
         except UserError as error:
-            raise _at(error, group, round_number, board.number) from None
+            raise at_board(error, group, round_number, board.number) from None
 
 
 def _board_games(board: BoardRow) -> tuple[GameResult, ...]:

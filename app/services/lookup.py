@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from app import wording
 from app.errors import UserError
 from app.pairing.system import System
 from app.services.event import settings_of
@@ -16,6 +17,20 @@ from app.store.models import BoardRow, Group, Player, Round
 def system_of(group: Group) -> System:
     """The group's competition system (the event file stores its value)."""
     return System.of(group.system, f"组别 {group.name}")
+
+
+def at_board(error: UserError, group: Group, round_number: int, number: int,
+             game: int | None = None) -> UserError:
+    """`error` with its place said in words in each language, the group as its place: a
+    board of a round, or in a team group a match (and its `game`-th board), as the arbiter
+    numbers them there."""
+    if system_of(group).team:
+        zh, en = (wording.match_place_text(round_number, number, game, lang=lang)
+                  for lang in ("zh", "en"))
+    else:
+        zh, en = (wording.board_place_text(round_number, number, lang)
+                  for lang in ("zh", "en"))
+    return UserError(f"{zh}：{error.zh}", f"{en}: {error.en}", group.name)
 
 
 def planned_rounds(group: Group) -> int:

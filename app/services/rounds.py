@@ -30,7 +30,7 @@ from app.pairing.types import (
 from app.results import BoardResult, GameResult, parse_board
 from app.services.boards import game_row, movers_of_game, record_code
 from app.services.event import Event, settings_of, store_settings
-from app.services.lookup import planned_rounds
+from app.services.lookup import at_board, planned_rounds
 from app.services.queries import (
     BoardInfo,
     PlayerRef,
@@ -400,21 +400,12 @@ def enter_results(event: Event, group: str, round_number: int,
             _set_result(found, round_, board_number, codes, replace=False)
 
 
-def _on_board(error: UserError, group: Group, round_number: int, board_number: int
-              ) -> UserError:
-    """`error` with the board it is about said in words in each language, the group as its
-    place."""
-    return UserError(f"{wording.board_place_text(round_number, board_number, 'zh')}：{error.zh}",
-                     f"{wording.board_place_text(round_number, board_number, 'en')}: "
-                     f"{error.en}", group.name)
-
-
 def _board_result(group: Group, board: BoardRow, codes: Sequence[str]) -> BoardResult:
     """The result `codes` give the board, read as the group plays (one or two a round)."""
     try:
         return parse_board(list(codes), group.games_per_round == 2)
     except UserError as error:
-        raise _on_board(error, group, board.round.number, board.number) from None
+        raise at_board(error, group, board.round.number, board.number) from None
 
 
 def same_result(event: Event, group: str, round_number: int, board_number: int,
@@ -435,26 +426,29 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
                 replace: bool) -> bool:
     """Store the board's result; False when it is the one it has (nothing is written)."""
     board = find_board(round_, board_number)
-    if board.second_player_id is None:
-        raise _on_board(UserError("轮空台不需要录入结果", "a bye takes no result"), group,
-                        round_.number, board_number)
+    # a team round's rows are matches (no players of their own): asked first, so that a
+    # match is never taken for a bye
     if system_of(group).team:
-        raise _on_board(UserError("团体赛按场录入，每台一个结果",
-                                  "a team match takes one result per board, match by match"),
-                        group, round_.number, board_number)
+        raise at_board(UserError("团体赛按场录入：每场各台一个结果",
+                                 "a team match's results are entered match by match, one "
+                                 "per board"),
+                       group, round_.number, board_number)
+    if board.second_player_id is None:
+        raise at_board(UserError("轮空台不需要录入结果", "a bye takes no result"), group,
+                       round_.number, board_number)
     parsed = _board_result(group, board, codes)
     if codec.board_result(board.result, group.games_per_round == 2) == parsed:
         return False  # the result it has: nothing to correct, nothing written, no undo entry
     if board.result and not replace:
-        error = _on_board(UserError(
+        error = at_board(UserError(
             f"该台已有结果 {board.result}；更正须先确认",
             f"the board already has the result {board.result}; a correction must be confirmed",
         ), group, round_.number, board_number)
         raise CorrectionNotConfirmed(error.zh, error.en, group.name, board.result)
     if system_of(group).decisive_games and any(game.draw for game in parsed.games):
-        raise _on_board(UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
-                                  "a knockout match needs a winner: enter the result after "
-                                  "the playoff"), group, round_.number, board_number)
+        raise at_board(UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
+                                 "a knockout match needs a winner: enter the result after "
+                                 "the playoff"), group, round_.number, board_number)
     if system_of(group).bracket:  # a knockout's bracket must take it (app.services.knockout)
         from app.services.knockout import check_match_result
 

@@ -303,8 +303,8 @@ def test_a_refused_team_result_names_its_place_in_words(make_event: Make) -> Non
     assert refused.value.en.startswith("round 1, match 1: ")
     with pytest.raises(UserError) as refused:
         rounds.enter_result(event, "决赛", 1, 1, ["1-0"])
-    assert refused.value.zh.startswith("第1轮第1台：")
-    assert refused.value.en.startswith("round 1, board 1: ")
+    assert refused.value.zh.startswith("第1轮第1场：")  # a team round's rows are matches
+    assert refused.value.en.startswith("round 1, match 1: ")
     assert "team-result" not in refused.value.message()
     with pytest.raises(UserError) as refused:  # a recorded game for a board a match lacks
         games.save_game(event, "决赛", 1, 1, 4, Game.new(GameSettings.designated()))
