@@ -217,6 +217,11 @@ class TeamMatchResult:
         return self.first_points == self.second_points
 
     @property
+    def forfeited(self) -> bool:
+        """Every board forfeited: the match was not played (a forfeit, not a result)."""
+        return bool(self.games) and all(game.forfeit for game in self.games)
+
+    @property
     def needs_playoff(self) -> bool:
         return self.winner is None
 

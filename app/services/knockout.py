@@ -18,11 +18,21 @@ from app import wording
 from app.errors import CorrectionNotConfirmed, UserError
 from app.pairing import knockout, team
 from app.pairing.system import System
-from app.pairing.types import Pairing
-from app.results import DRAW, FIRST_WINS, SECOND_WINS, BoardResult, GameResult, Side, parse_game
+from app.pairing.types import Outcome, Pairing
+from app.results import (
+    DRAW,
+    FIRST_WINS,
+    SECOND_WINS,
+    BoardResult,
+    GameCode,
+    GameResult,
+    Side,
+    parse_game,
+)
 from app.services.boards import game_row, record_code
 from app.services.event import Event, settings_of
 from app.services.lookup import find_board, find_round, seeded_players, system_of
+from app.standings.team_swiss import match_outcome as team_match_outcome
 from app.store import codec
 from app.store.models import BoardRow, Game, Group, Player, Team, TeamMember
 
@@ -370,7 +380,9 @@ def enter_team_result(
             _set_game(board, len(boards) + k, duel.first, duel.second, result, playoff=True)
         for extra in [g for g in board.games if g.index > len(boards) + len(playoffs)]:
             board.games.remove(extra)
-        if outcome.winner is None and drawn_when_level:
+        if drawn_when_level and outcome.forfeited:  # not played: stored as a forfeit
+            board.result = codec.board_text(BoardResult((_forfeit_code(outcome),)))
+        elif outcome.winner is None and drawn_when_level:
             board.result = codec.board_text(BoardResult((DRAW,)))  # a drawn match
         elif outcome.winner is None:
             board.result = codec.NO_RESULT
@@ -381,6 +393,19 @@ def enter_team_result(
             board.result = codec.board_text(decided)
         board.label = ""  # the score is read from the games (`match_score`), never stored
         return codec.board_result(board.result, False)
+
+
+def _forfeit_code(outcome: team.TeamMatchResult) -> GameResult:
+    """A Team Swiss match with every board forfeited as one forfeit code, the first-named
+    team first: won by forfeit by the team ahead on game points, lost by both when level
+    (the core's `match_outcome`, which the standings read the same games with)."""
+    if team_match_outcome(outcome.first_points, outcome.second_points,
+                          forfeited=True) is Outcome.FORFEIT_WIN:
+        return GameResult(GameCode.FIRST_FORFEIT_WIN)
+    if team_match_outcome(outcome.second_points, outcome.first_points,
+                          forfeited=True) is Outcome.FORFEIT_WIN:
+        return GameResult(GameCode.SECOND_FORFEIT_WIN)
+    return GameResult(GameCode.DOUBLE_FORFEIT)
 
 
 def _at(error: UserError, group: str, round_number: int, match: int, *,

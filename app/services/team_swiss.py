@@ -103,12 +103,6 @@ def _game_points(group: Group, board: BoardRow) -> tuple[int, int, bool] | None:
     return totals[0], totals[1], forfeited
 
 
-def _played_outcome(own: int, other: int, forfeited: bool) -> Outcome:
-    if not forfeited:
-        return match_outcome(own, other)
-    return Outcome.FORFEIT_WIN if own > other else Outcome.FORFEIT_LOSS
-
-
 def team_rounds(group: Group, before_round: int | None = None,
                 partial: bool = True) -> dict[int, list[TeamRound]]:
     """Team number -> its rounds so far (those before `before_round`): matches with a
@@ -143,8 +137,7 @@ def team_rounds(group: Group, before_round: int | None = None,
             for number, opponent, mine, theirs, colour in (
                     (first, second, own, other, Colour.FIRST),
                     (second, first, other, own, Colour.SECOND)):
-                outcome = (Outcome.FORFEIT_LOSS if forfeited and mine == theirs
-                           else _played_outcome(mine, theirs, forfeited))
+                outcome = match_outcome(mine, theirs, forfeited)
                 rounds[number].append(TeamRound(TeamMatch(
                     round_.number, outcome, opponent, match_points_of(outcome), mine, colour),
                     colour))

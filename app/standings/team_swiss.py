@@ -131,9 +131,12 @@ def bye_game_points(boards: int, draw: int) -> int:
     return boards * draw
 
 
-def match_outcome(own: int, other: int) -> Outcome:
-    """A played match by its game points: more wins, equal draws (C.04.6: a drawn match,
-    no playoff), fewer loses."""
+def match_outcome(own: int, other: int, forfeited: bool = False) -> Outcome:
+    """A match by its game points: more wins, equal draws (C.04.6: a drawn match, no
+    playoff), fewer loses. A match with every board `forfeited` was not played: it is won
+    or lost by forfeit, and level (both teams absent, or forfeits even) lost by both."""
+    if forfeited:
+        return Outcome.FORFEIT_WIN if own > other else Outcome.FORFEIT_LOSS
     if own > other:
         return Outcome.WIN
     return Outcome.DRAW if own == other else Outcome.LOSS
