@@ -45,7 +45,9 @@ from app.exports.crosstable import (
 from app.exports.model import (
     FORMULA_STARTS,
     ExportModel,
+    Round,
     Standings,
+    TeamBye,
     TeamStandings,
     board_result_zh,
     remark,
@@ -275,10 +277,26 @@ def _board_cells(model: ExportModel, group: str, board: Any) -> list[Cell]:
     ]
 
 
+def _round_rows(model: ExportModel, group: str, rnd: Round) -> list[list[Cell]]:
+    """A round's lines: each board, and in a team round each team without an opponent
+    (轮空) in its match's place, as the round's PDF lists them."""
+    byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
+    rows: list[list[Cell]] = []
+    for board in rnd.boards:
+        while byes and board.match and byes[0].match < board.match:
+            rows.append(_team_bye_cells(byes.pop(0)))
+        rows.append(_board_cells(model, group, board))
+    return rows + [_team_bye_cells(bye) for bye in byes]
+
+
+def _team_bye_cells(bye: TeamBye) -> list[Cell]:
+    return [f"第{bye.match}场", None, "", bye.team, "轮空", None, "", "", "轮空", None, None]
+
+
 def round_sheet(workbook: Workbook, model: ExportModel, group: str, number: int) -> Worksheet:
     """Pairings of one round (with the results once entered)."""
     name = model.group(group).name
-    rows = [_board_cells(model, group, b) for b in model.round(group, number).boards]
+    rows = _round_rows(model, group, model.round(group, number))
     return write_sheet(workbook, f"{name}第{number}轮", _ROUND_HEADERS, rows,
                        f"{model.event.title} {name} 第{number}轮")
 
@@ -286,8 +304,8 @@ def round_sheet(workbook: Workbook, model: ExportModel, group: str, number: int)
 def results_sheet(workbook: Workbook, model: ExportModel, group: str) -> Worksheet:
     """All rounds of a group, one board a line (成绩汇总)."""
     name = model.group(group).name
-    rows = [[rnd.number, *_board_cells(model, group, b)]
-            for rnd in model.rounds_of(group) for b in rnd.boards]
+    rows = [[rnd.number, *cells]
+            for rnd in model.rounds_of(group) for cells in _round_rows(model, group, rnd)]
     return write_sheet(workbook, f"{name}成绩", ["轮次", *_ROUND_HEADERS], rows,
                        f"{model.event.title} {name} 成绩")
 

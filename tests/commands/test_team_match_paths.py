@@ -79,3 +79,23 @@ def test_a_match_forfeited_on_every_board_is_a_forfeit_not_a_draw(
     text = subprocess.run(["pdftotext", "-layout", str(next(out_dir.rglob("*.pdf"))), "-"],
                           capture_output=True, text=True, check=True).stdout
     assert "双方弃权" in text and "比分为两队的局分" in text and "胜局数" not in text
+
+
+def test_the_workbook_lists_a_team_bye_in_its_match_place(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The round's sheet and the results sheet carry the team without an opponent (轮空) in
+    its match's place, as the round's PDF does."""
+    from openpyxl import load_workbook
+
+    path = _event(tmp_path, capsys)
+    for match in (1, 2):
+        assert run(capsys, "team-result", path, "--group", GROUP, 1, match, "1-0", "0-1",
+                   "1-0")[0] == 0
+    out_dir = tmp_path / "papers"
+    assert run(capsys, "export", path, "--out", out_dir, "--xlsx")[0] == 0
+    book = load_workbook(next(out_dir.rglob("*.xlsx")), read_only=True)
+    for title, skip in ((f"{GROUP}第1轮", 0), (f"{GROUP}成绩", 1)):
+        rows = [row[skip:] for row in book[title].iter_rows(values_only=True)]
+        assert [row[0] for row in rows[1:]] == [
+            "第1场1台", "第1场2台", "第1场3台", "第2场1台", "第2场2台", "第2场3台", "第3场"]
+        assert rows[-1][3:5] == ("T5", "轮空"), title
