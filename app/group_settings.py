@@ -173,6 +173,10 @@ def _texts(value: Any) -> tuple[str, ...]:
     return tuple(_text(item) for item in _list(value))
 
 
+def _team_lots(value: Any) -> tuple[tuple[str, ...], ...]:
+    return tuple(_texts(order) for order in _list(value))
+
+
 def _team_tiebreaks(value: Any) -> tuple[str, ...]:
     """A Team Swiss chain (app.standings.team_swiss, FIDE C.07); empty: the default one."""
     names = _texts(value)
@@ -440,6 +444,9 @@ class GroupSettings:
     team_swiss_primary: str = _setting("match", _one_of(("match", "game")))
     team_swiss_colours: str = _setting("A", _one_of(("A", "B", "none")))
     team_tiebreaks: tuple[str, ...] = _setting((), _team_tiebreaks)
+    # Team Swiss: orders drawn by lots among teams still level after the chain, best first
+    # (recorded by `team-lots --group`; the same decision a team ranking's `lots` holds)
+    team_lots: tuple[tuple[str, ...], ...] = _setting((), _team_lots)
 
     # Small groups (shenzhen 八、(四)).
     merge_below: int = _setting(0, _whole(0))
@@ -661,6 +668,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "team_swiss_primary": ("团体积分编排的主分", "Team Swiss: primary score"),
     "team_swiss_colours": ("团体积分编排的先后手偏好", "Team Swiss: colour preferences"),
     "team_tiebreaks": ("团体名次区分", "Team tie-breaks"),
+    "team_lots": ("团体并列的抽签顺序", "Team ties: orders drawn by lots"),
     "merge_below": ("人数少于此数须合并", "Merge a group of fewer players than"),
     "cancel_if_at_most": ("人数不超过此数取消", "Cancel a group of at most"),
     "note": ("说明", "Note"),

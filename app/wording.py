@@ -257,6 +257,14 @@ TIE_RULE_WORDS = {
                     "Still level after the tie-breaks: shared, the prizes of the places covered "
                     "split equally"),
 }
+TEAM_SWISS_TIE_WORDS = {
+    TieRule.PLAYOFF: ("团体名次区分后仍相同的队伍：涉及奖项、称号或录取的由抽签决定（team-lots），其余并列",
+                      "Teams still level after the team tie-breaks: drawn by lots (team-lots) "
+                      "where prizes, titles or admission differ; otherwise shared"),
+    TieRule.SHARE: ("团体名次区分后仍相同的队伍：并列，所涉名次奖金平分",
+                    "Teams still level after the team tie-breaks: shared, the prizes of the "
+                    "places covered split equally"),
+}
 TEAM_TIE_WORDS: dict[TieRule | None, tuple[str, str]] = {
     TieRule.PLAYOFF: ("抽签（或加赛）由裁判长决定", "lots (or a playoff), as the chief arbiter decides"),
     TieRule.SHARE: ("并列，所涉名次奖金平分", "shared, the prizes of the places covered split equally"),
@@ -314,6 +322,9 @@ def _provisional(line: LegendLine, lang: str) -> str:
     if line.complete < line.planned:
         why = _pick(lang, f"已完成 {line.complete}/{line.planned} 轮",
                     f"{line.complete}/{line.planned} rounds played")
+    elif line.lots:
+        why = _pick(lang, f"尚有 {line.pending} 处团体并列待抽签（team-lots）",
+                    f"{line.pending} team ties still to be drawn by lots (team-lots)")
     else:
         why = _pick(lang, f"尚有 {line.pending} 处并列待加赛",
                     f"{line.pending} ties still to play off")
@@ -381,6 +392,8 @@ def _legend_text(line: LegendLine, lang: str) -> str:
         return wins_text(line, lang)
     if note is Note.TIE_RULE:
         return _pick(lang, *TIE_RULE_WORDS[line.tie_rule or TieRule.PLAYOFF])
+    if note is Note.TEAM_SWISS_TIE:
+        return _pick(lang, *TEAM_SWISS_TIE_WORDS[line.tie_rule or TieRule.PLAYOFF])
     if note is Note.GRADES:
         return _pick(lang, "等级称号为可申请等级" + ("（依次顺延）" if line.passed_down else "（不顺延）"),
                      "Grade titles are titles one may apply for ("

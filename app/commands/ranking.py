@@ -71,7 +71,19 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_playoffs)
 
 
-def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
+def _print_lots_needed(file: str, info: ranking.StandingsInfo) -> None:
+    """A Team Swiss's ties between teams that touch the awards: decided by lots (team-lots),
+    never by an individual playoff; the command that records the order drawn."""
+    from app import wording as w
+    for need in info.lots_needed:
+        names = [p.name for p in need.players]
+        print(f"  * 第{need.place}名团体并列需抽签决定 / team tie at place {need.place} to be "
+              f"drawn by lots: {'、'.join(names)}（{w.reason_text(need.why)}）\n"
+              f"    按抽签顺序列出 / teams in the order drawn:  python -m app team-lots {file} "
+              f"--group {info.group} {' '.join(names)}")
+
+
+def _print(info: ranking.StandingsInfo, as_csv: bool, file: str = "") -> None:
     from app import wording as w
     if as_csv:
         # Here only: the standings printed as text load nothing of the exports.
@@ -109,6 +121,7 @@ def _print(info: ranking.StandingsInfo, as_csv: bool) -> None:
         names = "、".join(p.name for p in need.players)
         print(f"  * 第{need.place}名并列需加赛 / playoff needed at place {need.place}: {names}"
               f"（{w.reason_text(need.why)}）")
+    _print_lots_needed(file, info)
     for line in w.legend_texts(info.legend):
         print(f"  注：{line}")
 
@@ -119,7 +132,7 @@ def _standings(args: argparse.Namespace) -> int:
         event = context.event
         info, subs = (ranking.rankings(event, context.group_name) if args.sub
                       else (ranking.standings(event, context.group_name), ()))
-    _print(info, args.csv)
+    _print(info, args.csv, args.file)
     for sub in subs:
         if args.csv:
             print()
@@ -182,7 +195,7 @@ def _team_standings(args: argparse.Namespace) -> int:
         swiss = [ranking.standings(event, g.name) for g in event_info(event).groups
                  if g.settings.system is System.TEAM_SWISS]
     for table in swiss:
-        _print_team_swiss(table)
+        _print_team_swiss(table, args.file)
     for info in infos:
         print(f"{info.name}" + ("" if info.final else "（临时·非最终 / provisional）"))
         columns = "  ".join(w.team_criterion(key, label) for key, label in info.columns)
@@ -199,10 +212,11 @@ def _team_standings(args: argparse.Namespace) -> int:
             print(f"  注：{line}")
         _print_team_asks(args.file, info)
     # 1 while a team tie that touches the awards waits for the arbiter (a choice or lots)
-    return 1 if any(info.asks or any(r.why for r in info.rows) for info in infos) else 0
+    return 1 if any(info.asks or any(r.why for r in info.rows) for info in infos) or any(
+        table.lots_needed for table in swiss) else 0
 
 
-def _print_team_swiss(table: ranking.StandingsInfo) -> None:
+def _print_team_swiss(table: ranking.StandingsInfo, file: str) -> None:
     """A Team Swiss group's team standings (FIDE C.04.6, C.07): place, team, its primary
     score, the tie-break chain, the prize."""
     from app import wording as w
@@ -214,7 +228,8 @@ def _print_team_swiss(table: ranking.StandingsInfo) -> None:
     for row in table.rows:
         print(f"{w.place_text(row.place, row.shared, '-'):>4}  {row.player.name}  "
               f"{w.number_text(row.points)}  {'  '.join(map(w.number_text, row.tiebreaks))}"
-              f"  {w.prize_text(row.award)}".rstrip())
+              f"  {w.prize_text(row.award)}  {w.award_note(row.award)}".rstrip())
+    _print_lots_needed(file, table)
     for line in w.legend_texts(table.legend):
         print(f"  注：{line}")
 

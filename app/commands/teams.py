@@ -56,7 +56,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "team-lots", help="记录并列队伍的抽签（或加赛）顺序 / order tied teams by lots")
     add_event(parser, group="none")
-    parser.add_argument("--ranking", required=True)
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--ranking", help="团体名次 / a team ranking")
+    where.add_argument("--group", help="团体积分编排赛的组别 / a Team Swiss group")
     parser.add_argument("teams", nargs="+", metavar="TEAM", help="按抽签顺序 / best first")
     parser.set_defaults(handler=_team_lots)
 
@@ -179,7 +181,10 @@ def _team_import(args: argparse.Namespace) -> int:
 def _team_lots(args: argparse.Namespace) -> int:
     from app.services import teams
     with opened(args) as context:
-        teams.record_lots(context.event, args.ranking, args.teams)
+        if args.group is not None:
+            teams.record_group_lots(context.event, args.group, args.teams)
+        else:
+            teams.record_lots(context.event, args.ranking, args.teams)
     return 0
 
 

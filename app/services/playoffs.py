@@ -20,12 +20,13 @@ if TYPE_CHECKING:
 from app import wording
 from app.errors import Place, UserError
 from app.group_settings import GroupSettings
+from app.pairing.system import System
 from app.results import GameResult, parse_game
 from app.rules.game import Game
 from app.rules.game import encode_actions as encode_game
 from app.rules.records import write_moves
 from app.services.event import Event, settings_of
-from app.services.queries import PlayerRef
+from app.services.queries import PlayerRef, system_of
 from app.services.ranking import (
     StandingsInfo,
     compute_standings,
@@ -116,6 +117,15 @@ def create_playoff(event: Event, group: str, place: int,
     """
     if playoff_format is not None:  # refused as the group setting refuses it
         GroupSettings.from_json({"playoff_format": playoff_format})
+    with event.reading() as session:
+        if system_of(Event.group(session, group)) is System.TEAM_SWISS:
+            raise UserError(
+                "团体积分编排赛的并列是队伍之间的并列，不进行个人加赛：由团体名次区分决定，仍相同且涉及"
+                f"奖励的由抽签决定，请用 team-lots FILE --group {group} 按抽签顺序列出队伍",
+                "ties in a Team Swiss group are between teams, never an individual playoff: the "
+                "team tie-breaks decide them, and a tie still level that touches the awards is "
+                f"drawn by lots: team-lots FILE --group {group} with the teams in the order "
+                "drawn", group)
     with event.operation("create_playoff", f"{group} 第{place}名加赛 / playoff") as session:
         found = Event.group(session, group)
         if playoff_format is None:

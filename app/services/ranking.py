@@ -38,6 +38,7 @@ from app.standings.awards import (
     PrizeTable,
     TieRule,
     decide_awards,
+    open_ties,
     placings,
     team_award_places,
 )
@@ -100,6 +101,9 @@ class StandingsInfo:
     awards: AwardList | None = None
     sub: bool = False  # a sub-ranking (women, juniors): rows show the open place
     primary: PrimaryScore | None = None  # a Team Swiss: the score `points` is (场分 / 局分)
+    # A Team Swiss: the ties between teams that touch the awards, to be drawn by lots
+    # (team-lots --group; never an individual playoff), with the reason
+    lots_needed: tuple[PlayoffNeed, ...] = ()
 
 
 def tiebreak_label(group: Group, name: str) -> str:
@@ -389,23 +393,43 @@ def team_swiss_standings(group: Group, before_round: int | None = None) -> Stand
     primary = PrimaryScore(settings_of(group).team_swiss_primary)
     if len(teams) < 2:
         return StandingsInfo(group.name, group.name, columns, (), (), 0, primary=primary)
-    places = rank_teams(team_records(group, before_round), primary, chain)
+    places = {p.number: p for p in rank_teams(team_records(group, before_round), primary,
+                                               chain)}
     by_number = {k: t for k, t in enumerate(teams, start=1)}
-    complete = sum(1 for r in group.rounds_played if round_is_complete(r))
+    complete = sum(1 for r in group.rounds_played if round_is_complete(r)
+                   and (before_round is None or r.number < before_round))
     planned = planned_rounds(group)
-    decided = decide_awards([Placing(p.number, p.place, p.shared) for p in places],
-                            award_scheme(group), final=complete >= planned > 0)
+    finished = complete >= planned > 0
+    settings = settings_of(group)
+    # The orders drawn by lots (team-lots --group), the decision a team ranking's lots are.
+    drawn = apply_orders([TeamRow(by_number[p.number].name, p.place, p.shared, None, p.values,
+                                  (p.number,)) for p in places.values()],
+                         settings.team_lots if finished else ())
+    scheme = award_scheme(group)
+    entries, reasons = open_ties(
+        [Placing(row.members[0], row.place, row.shared, decided_by=row.decided_by)
+         for row in drawn], scheme, finished)
+    decided = decide_awards(entries, scheme, final=finished)
     rows = tuple(StandingRow(
-        place=p.place, shared=p.shared,
-        player=PlayerRef(by_number[p.number].id, by_number[p.number].name,
-                         by_number[p.number].unit, p.number,
-                         team_withdrawn_from(by_number[p.number])),
-        gender="", points=p.match_points if primary is PrimaryScore.MATCH else p.game_points,
-        tiebreaks=p.values, award=decided.of(p.number)) for p in places)
-    legend = () if decided.final else (LegendLine(Note.PROVISIONAL, complete=complete,
-                                                  planned=planned),)
+        place=e.place or 0, shared=e.shared,
+        player=PlayerRef(by_number[n].id, by_number[n].name, by_number[n].unit, n,
+                         team_withdrawn_from(by_number[n])),
+        gender="", points=places[n].match_points if primary is PrimaryScore.MATCH
+        else places[n].game_points,
+        tiebreaks=places[n].values, award=decided.of(n))
+        for e in entries for n in (int(e.key),))
+    lots = tuple(PlayoffNeed(place, tuple(r.player for r in rows if r.place == place), why)
+                 for place, why in sorted(reasons.items()))
+    legend: list[LegendLine] = []
+    if not decided.final:
+        legend.append(LegendLine(Note.PROVISIONAL, complete=complete, planned=planned,
+                                 pending=len(lots), lots=True))
+    legend.append(LegendLine(Note.TEAM_SWISS_TIE,
+                             tie_rule=scheme.tie_rule if scheme.playoffs else TieRule.SHARE))
+    legend += _lots_drawn(settings.team_lots, drawn)
     return StandingsInfo(group.name, group.name, columns, rows, (), complete, planned,
-                         decided.final, legend, decided, primary=primary)
+                         decided.final, tuple(legend), decided, primary=primary,
+                         lots_needed=lots)
 
 
 def standings(event: Event, group: str | None) -> StandingsInfo:
@@ -528,27 +552,6 @@ def _teams_of(group: Group, spec: TeamRankingSpec, rules: MergeRules
     return {name: members for name, members in teams.items() if members or spec.teams}
 
 
-def _team_placings(rows: tuple[TeamRow, ...], scheme: AwardScheme, final: bool
-                   ) -> tuple[list[Placing], dict[int, PlayoffReason]]:
-    """Team placings; a tie the ranking settles by lots or playoff is flagged where it
-    changes what the teams receive (nothing to play off while the groups are unfinished)."""
-    sizes: dict[int, int] = {}
-    for row in rows:
-        if row.place is not None:
-            sizes[row.place] = sizes.get(row.place, 0) + 1
-    reasons: dict[int, PlayoffReason] = {}
-    for place, size in sizes.items():
-        if size > 1 and final and not any(r.decided for r in rows if r.place == place):
-            reason = scheme.playoff_reason(place, place + size - 1)
-            if reason is not None:
-                reasons[place] = reason
-    out = [Placing(row.team, row.place, row.shared,
-                   needs_playoff=row.place is not None and row.place in reasons,
-                   decided_by=row.decided_by)
-           for row in rows]
-    return out, reasons
-
-
 @dataclass(frozen=True)
 class _TeamRows:
     """The core's rows of one team ranking with what the standings show beside them."""
@@ -624,11 +627,12 @@ def _team_rows(standings: GroupStandings, groups: dict[str, Group], spec: TeamRa
     return _place_sum_rows(standings, groups, spec)
 
 
-def _lots_drawn(spec: TeamRankingSpec, rows: tuple[TeamRow, ...]) -> list[LegendLine]:
+def _lots_drawn(lots: tuple[tuple[str, ...], ...], rows: tuple[TeamRow, ...]
+               ) -> list[LegendLine]:
     """A legend line for each tie the lots decided: its places and the order drawn."""
     lines = []
     places = {row.team: row.place for row in rows if row.decided and row.place is not None}
-    for order in spec.lots:
+    for order in lots:
         if order and all(team in places for team in order):
             first = min(places[team] for team in order)
             lines.append(LegendLine(Note.TEAM_LOTS, ties=((first, first + len(order) - 1),),
@@ -654,7 +658,7 @@ def _team_legend(spec: TeamRankingSpec, info: TeamStandingsInfo, rows: tuple[Tea
     lines.append(LegendLine(Note.TEAM_CHAIN, criteria=info.columns, tie_rule=spec.tie_rule))
     if info.asks:
         lines.append(LegendLine(Note.TEAM_NO_RULE, ties=info.asks))
-    lines += _lots_drawn(spec, rows)
+    lines += _lots_drawn(spec.lots, rows)
     lines.append(LegendLine(Note.TEAM_SHORT))
     if awarded < table_places:
         lines.append(LegendLine(Note.TEAM_AWARDED, teams=placed, awarded=awarded))
@@ -673,7 +677,9 @@ def _one_team_ranking(standings: GroupStandings, groups: dict[str, Group],
     awarded = team_award_places(placed, max(table.places, default=0), spec.award_rule)
     scheme = AwardScheme(prizes=table.limited_to(awarded),
                          tie_rule=spec.tie_rule or TieRule.PLAYOFF)
-    team_placings, reasons = _team_placings(rows, scheme, found.final)
+    team_placings, reasons = open_ties(
+        [Placing(row.team, row.place, row.shared, decided_by=row.decided_by) for row in rows],
+        scheme, found.final)
     decided = decide_awards(team_placings, scheme, final=found.final)
     out_rows = []
     for row in rows:

@@ -23,15 +23,17 @@ from app.errors import UserError
 from app.imports.columns import Field
 from app.imports.sources import Table, read_table
 from app.imports.text import cell_text
-from app.services.event import Event
-from app.services.ranking import team_standings
+from app.pairing.system import System
+from app.services.event import Event, settings_of, store_settings
+from app.services.queries import system_of
+from app.services.ranking import team_standings, team_swiss_standings
 from app.services.team_specs import list_rules, member_refusal, store_spec, team_specs
 from app.standings.awards import TieRule
 from app.store.models import Group, Player, Tournament
 from app.team_rankings import DeclaredTeamEntry, TeamRankingSpec
 
-__all__ = ["DeclaredTeam", "declare_team", "declared_teams", "import_teams", "record_lots",
-           "remove_team", "set_team_ranking_rules", "team_rankings", "update_declared_team"]
+__all__ = ["DeclaredTeam", "declare_team", "declared_teams", "import_teams", "record_group_lots",
+           "record_lots", "remove_team", "set_team_ranking_rules", "team_rankings", "update_declared_team"]
 
 
 @dataclass(frozen=True)
@@ -306,6 +308,40 @@ def record_lots(event: Event, ranking: str, order: Sequence[str]) -> None:
     with event.operation("record_lots", f"团体抽签 {ranking} / lots") as session:
         tournament = Event.tournament(session)
         store_spec(tournament, _find(tournament, ranking).with_lots(names))
+
+
+def record_group_lots(event: Event, group: str, order: Sequence[str]) -> None:
+    """Record the order drawn by lots (抽签) among teams of a Team Swiss group still level
+    after its team tie-breaks, best first: the same decision a team ranking's lots are
+    (`record_lots`), kept with the group (`team_lots`); the standings, the award list and the
+    certificates then say 抽签决定名次. Refused, writing nothing, outside a Team Swiss group,
+    while rounds remain (the lots are for the final order), and unless the teams named are
+    exactly the teams sharing one place."""
+    names = tuple(n.strip() for n in order)
+    with event.reading() as session:
+        found = Event.group(session, group)
+        system = system_of(found)
+        if system is not System.TEAM_SWISS:
+            raise UserError(f"{system.zh}不是团体积分编排赛，团体抽签请用 team-lots --ranking（团体名次）",
+                            f"a {system.en} is no Team Swiss group: for a team ranking's lots "
+                            "use team-lots --ranking", found.name)
+        info = team_swiss_standings(found)
+    if info.rounds_complete < info.rounds_planned:
+        raise UserError(
+            f"尚有轮次未完成（{info.rounds_complete}/{info.rounds_planned}），抽签只决定最终名次",
+            f"rounds remain ({info.rounds_complete} of {info.rounds_planned} done): lots "
+            "decide the final order only", info.group)
+    shared: dict[int, set[str]] = {}
+    for row in info.rows:
+        if row.shared:
+            shared.setdefault(row.place, set()).add(row.player.name)
+    if set(names) not in shared.values() or len(names) != len(set(names)):
+        raise UserError("所列队伍不是并列同一名次的全部队伍",
+                        "the teams named are not exactly the teams sharing one place", "teams")
+    with event.operation("record_lots", f"团体抽签 {group} / lots") as session:
+        found = Event.group(session, group)
+        settings = settings_of(found)
+        store_settings(found, replace(settings, team_lots=(*settings.team_lots, names)))
 
 
 def set_team_ranking_rules(event: Event, ranking: str, tiebreaks: Sequence[str] | None = None,

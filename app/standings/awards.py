@@ -22,7 +22,7 @@ Sources:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -57,6 +57,7 @@ __all__ = [
     "gets_certificate",
     "group_cancelled",
     "needs_merge",
+    "open_ties",
     "placings",
     "team_award_places",
 ]
@@ -337,6 +338,27 @@ def _share(scheme: AwardScheme, first: int, last: int, place: int
     money = Fraction(sum(a.money for a in covered), count)
     items = tuple(i for i in covered[0].items if all(i in a.items for a in covered))
     return AwardBasis.SHARED, money, items, covered[-1].title or None
+
+
+def open_ties(entries: Sequence[Placing], scheme: AwardScheme, final: bool
+              ) -> tuple[tuple[Placing, ...], dict[int, PlayoffReason]]:
+    """Ranked entries (teams) whose ties the ranking's tie rule settles by lots or a playoff:
+    a tie still undecided where it changes what the entries receive waits (`needs_playoff`),
+    with the reason (`scheme.playoff_reason`: what differs across its places), keyed by its
+    first place. Nothing waits while the ranking is unfinished (a tie is only a tie then)."""
+    sizes: dict[int, int] = {}
+    for entry in entries:
+        if entry.place is not None:
+            sizes[entry.place] = sizes.get(entry.place, 0) + 1
+    reasons: dict[int, PlayoffReason] = {}
+    for place, size in sizes.items():
+        if size > 1 and final and not any(e.decided for e in entries if e.place == place):
+            reason = scheme.playoff_reason(place, place + size - 1)
+            if reason is not None:
+                reasons[place] = reason
+    out = tuple(replace(entry, needs_playoff=entry.place is not None and entry.place in reasons)
+                for entry in entries)
+    return out, reasons
 
 
 def _tie_sizes(entries: Sequence[Placing]) -> dict[int, int]:

@@ -29,6 +29,7 @@ class Note(StrEnum):
     ALL_ADMITTED = "all_admitted"  # every tie inside the admitted places is played off
     GRADES = "grades"  # grade titles one may apply for, passed down (依次顺延) or not
     SUB_RANKING = "sub_ranking"  # a sub-ranking: its players keep their open places
+    TEAM_SWISS_TIE = "team_swiss_tie"  # a Team Swiss: teams level after the chain (`tie_rule`)
     TEAM_PROVISIONAL = "team_provisional"  # the individual event or its playoffs are not over
     TEAM_DECLARED = "team_declared"  # teams as the units declared them
     TEAM_BEST = "team_best"  # no team declared: each unit's best `count` players
@@ -48,7 +49,8 @@ class LegendLine:
     note: Note
     complete: int = 0  # PROVISIONAL: rounds complete ...
     planned: int = 0  # ... of rounds planned
-    pending: int = 0  # PROVISIONAL with every round played: ties still to play off
+    pending: int = 0  # PROVISIONAL with every round played: ties still to play off ...
+    lots: bool = False  # ... or, a Team Swiss's ties between teams, still to draw by lots
     knockout: bool = False  # PROVISIONAL of a knockout (its bracket: rounds only)
     unplayed: Unplayed = Unplayed.ZERO  # UNPLAYED, WINS
     forfeit_wins: bool = True  # WINS: 胜局 counts forfeit wins ...
