@@ -429,7 +429,11 @@ def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
     matches: dict[int, list[BoardResult]] = {}
     for board in rnd.boards:
         matches.setdefault(board.match or board.number, []).append(board)
+    byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
+    width = 6
     for number, boards in matches.items():
+        while byes and byes[0].match < number:  # a team's bye in its place among them
+            rows.append(_team_bye_match_line(byes.pop(0), width))
         first_team, second_team = boards[0].first_team, boards[0].second_team
         rows.append([f"第{number}场", first_team, match_score_cell(boards[0].match_score),
                      second_team, "", ""])
@@ -440,7 +444,13 @@ def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
             rows.append([place, f"{black.name}（{board.first_team}）", board_result_zh(board),
                          f"{white.name}（{board.second_team}）" if white else "轮空",
                          board.how_ended_zh, ""])
-    return rows
+    return rows + [_team_bye_match_line(bye, width) for bye in byes]
+
+
+def _team_bye_match_line(bye: TeamBye, width: int) -> list[str]:
+    """A team without an opponent among the matches: 第N场, the team, 轮空 for the score."""
+    row = [f"第{bye.match}场", bye.team, "轮空"]
+    return row + [""] * (width - len(row))
 
 
 def write_team_matches(model: ExportModel, group: str, path: Path) -> Path:

@@ -99,3 +99,17 @@ def test_the_workbook_lists_a_team_bye_in_its_match_place(
         assert [row[0] for row in rows[1:]] == [
             "第1场1台", "第1场2台", "第1场3台", "第2场1台", "第2场2台", "第2场3台", "第3场"]
         assert rows[-1][3:5] == ("T5", "轮空"), title
+
+
+def test_the_team_matches_sheet_and_the_booklet_list_a_team_bye(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """团体对抗成绩表 and the 秩序册's first-round pairing show the team without an opponent
+    in its match's place, as the round's pairing list does."""
+    path = _event(tmp_path, capsys)
+    out_dir = tmp_path / "papers"
+    assert run(capsys, "export", path, "--out", out_dir, "--only", f"{GROUP} 团体对抗成绩表",
+               "--only", "秩序册（PDF）")[0] == 0
+    for name in ("团体对抗成绩表.pdf", "秩序册.pdf"):
+        text = subprocess.run(["pdftotext", "-layout", str(next(out_dir.rglob(name))), "-"],
+                              capture_output=True, text=True, check=True).stdout
+        assert re.search(r"第3场\s+T5\s+轮空", text), name
