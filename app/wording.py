@@ -258,8 +258,8 @@ TIE_RULE_WORDS = {
                     "split equally"),
 }
 TEAM_SWISS_TIE_WORDS = {
-    TieRule.PLAYOFF: ("团体名次区分后仍相同的队伍：涉及奖项、称号或录取的由抽签决定（team-lots），其余并列",
-                      "Teams still level after the team tie-breaks: drawn by lots (team-lots) "
+    TieRule.PLAYOFF: ("团体名次区分后仍相同的队伍：涉及奖项、称号或录取的由抽签决定，其余并列",
+                      "Teams still level after the team tie-breaks: drawn by lots "
                       "where prizes, titles or admission differ; otherwise shared"),
     TieRule.SHARE: ("团体名次区分后仍相同的队伍：并列，所涉名次奖金平分",
                     "Teams still level after the team tie-breaks: shared, the prizes of the "
@@ -323,8 +323,8 @@ def _provisional(line: LegendLine, lang: str) -> str:
         why = _pick(lang, f"已完成 {line.complete}/{line.planned} 轮",
                     f"{line.complete}/{line.planned} rounds played")
     elif line.lots:
-        why = _pick(lang, f"尚有 {line.pending} 处团体并列待抽签（team-lots）",
-                    f"{line.pending} team ties still to be drawn by lots (team-lots)")
+        why = _pick(lang, f"尚有 {line.pending} 处团体并列待抽签",
+                    f"{line.pending} team ties still to be drawn by lots")
     else:
         why = _pick(lang, f"尚有 {line.pending} 处并列待加赛",
                     f"{line.pending} ties still to play off")

@@ -54,7 +54,7 @@ def test_a_tie_over_the_prize_waits_for_lots_not_final(event: Event) -> None:
         assert award is not None and award.basis is AwardBasis.AWAITING_PLAYOFF
         assert not award.has_prize  # held back
     legend = "\n".join(wording.legend_texts(info.legend))
-    assert "待抽签" in legend and "team-lots" in legend
+    assert "待抽签" in legend and "team-lots" not in legend  # the legend goes on paper
     assert "待加赛" not in legend
 
 
