@@ -160,13 +160,15 @@ DECISION_WORDS = {
     AwardBasis.PLAYOFF: ("加赛决定名次", "placed by a playoff"),
     AwardBasis.LOTS: ("抽签决定名次", "placed by lots"),
     AwardBasis.AWAITING_PLAYOFF: ("待加赛（或抽签）", "awaiting a playoff (or lots)"),
+    AwardBasis.AWAITING_LOTS: ("待抽签", "awaiting lots"),
+    AwardBasis.AWAITING_RULE: ("待定并列办法", "awaiting the tie rule"),
 }
 
 
 def decision_text(award: Award | None, lang: str = "zh") -> str:
     """How a place was decided where not by the places alone, the one wording of the typed
     decision for the standings, the award lists (PDF, Excel, CSV) and the certificates:
-    加赛决定名次, 抽签决定名次, 并列第3-4名，奖金平分, 待加赛（或抽签）; nothing for a place the
+    加赛决定名次, 抽签决定名次, 并列第3-4名，奖金平分, 待加赛（或抽签）, 待抽签; nothing for a place the
     tie-break chain decided."""
     if award is None:
         return ""

@@ -200,6 +200,8 @@ REMOVE_TEAM = _op(teams.remove_team)
 UPDATE_TEAM = _op(teams.update_declared_team)
 IMPORT_TEAMS = _op(teams.import_teams)
 RECORD_LOTS = _op(teams.record_lots)
+RECORD_GROUP_LOTS = _op(teams.record_group_lots)
+"""The order drawn by lots among a Team Swiss group's tied teams (team-lots --group)."""
 TEAM_RULES = _op(teams.set_team_ranking_rules)
 
 # Rounds

@@ -29,6 +29,7 @@ from app.services.snapshot import SnapshotBuild, build_snapshot
 from app.services.team_specs import list_rules, player_list, team_specs
 from app.standings.awards import (
     Award,
+    AwardBasis,
     AwardList,
     AwardScheme,
     Declines,
@@ -141,6 +142,9 @@ def award_scheme(group: Group, sub: SubRanking | None = None) -> AwardScheme:
         tie_rule=TieRule(settings.tie_rule),
         playoffs=settings.playoffs,
         playoff_all_admitted=settings.playoff_all_admitted,
+        # A Team Swiss group's teams play no playoff: a tie that waits waits for lots.
+        waiting=(AwardBasis.AWAITING_LOTS if system_of(group) is System.TEAM_SWISS
+                 else AwardBasis.AWAITING_PLAYOFF),
     )
 
 
@@ -675,8 +679,12 @@ def _one_team_ranking(standings: GroupStandings, groups: dict[str, Group],
     placed = sum(1 for row in rows if row.place is not None)
     table = spec.prize_table()
     awarded = team_award_places(placed, max(table.places, default=0), spec.award_rule)
+    # A team plays no playoff: its tie waits for lots, or, where the regulation states no
+    # rule, for the chief arbiter to choose one.
     scheme = AwardScheme(prizes=table.limited_to(awarded),
-                         tie_rule=spec.tie_rule or TieRule.PLAYOFF)
+                         tie_rule=spec.tie_rule or TieRule.PLAYOFF,
+                         waiting=(AwardBasis.AWAITING_RULE if spec.tie_rule is None
+                                  else AwardBasis.AWAITING_LOTS))
     team_placings, reasons = open_ties(
         [Placing(row.team, row.place, row.shared, decided_by=row.decided_by) for row in rows],
         scheme, found.final)

@@ -166,6 +166,19 @@ SHENZHEN_TEAM_PRIZES = PrizeTable((
 SHENZHEN_MERGE_MINIMUM = {"大众": 8, "专业": 6}  # 九(一): smaller groups merge
 
 
+class AwardBasis(StrEnum):
+    """How a place was decided (the one typed decision), printed in the standings, on the
+    award list and on the certificates (`app.wording.decision_text` words it)."""
+
+    PLACE = "place"  # 按名次 (places told apart by the tie-break chain, or a tie inside one band)
+    PLAYOFF = "playoff"  # 加赛决定: the order among equals played off
+    LOTS = "lots"  # 抽签决定: the order among equals drawn by lots (huazhi 预选赛 (6))
+    SHARED = "shared"  # 并列，奖金平分
+    AWAITING_PLAYOFF = "awaiting_playoff"  # 待加赛（或抽签）: nothing given yet
+    AWAITING_LOTS = "awaiting_lots"  # 待抽签: a team's tie, which no playoff can settle
+    AWAITING_RULE = "awaiting_rule"  # 待定并列办法: the regulation states no rule for it
+
+
 class TieRule(StrEnum):
     """What happens to a tie still level after the ranking's tie-break chain where the places
     it covers are worth different things."""
@@ -189,6 +202,10 @@ class AwardScheme:
     tie_rule: TieRule = TieRule.PLAYOFF
     playoffs: bool = True
     playoff_all_admitted: bool = False
+    # How a tie that waits is marked: a player's tie waits for a playoff (or lots), a team's
+    # for lots (teams play no playoff: Team Swiss, team rankings), and a team ranking's whose
+    # regulation states no rule for the arbiter to choose one.
+    waiting: AwardBasis = AwardBasis.AWAITING_PLAYOFF
 
     def place_award(self, place: int) -> PlaceAward:
         """What `place` receives by the tables."""
@@ -231,17 +248,6 @@ class AwardScheme:
             return None
         return PlayoffReason(first, last, stakes,
                              tuple(self.place_award(p) for p in range(first, last + 1)))
-
-
-class AwardBasis(StrEnum):
-    """How a place was decided (the one typed decision), printed in the standings, on the
-    award list and on the certificates (`app.wording.decision_text` words it)."""
-
-    PLACE = "place"  # 按名次 (places told apart by the tie-break chain, or a tie inside one band)
-    PLAYOFF = "playoff"  # 加赛决定: the order among equals played off
-    LOTS = "lots"  # 抽签决定: the order among equals drawn by lots (huazhi 预选赛 (6))
-    SHARED = "shared"  # 并列，奖金平分
-    AWAITING_PLAYOFF = "awaiting_playoff"  # 待加赛（或抽签）: nothing given yet
 
 
 @dataclass(frozen=True)
@@ -298,6 +304,12 @@ class Award:
     @property
     def has_prize(self) -> bool:
         return bool(self.money or self.items)
+
+    @property
+    def waiting(self) -> bool:
+        """Held back until a playoff, lots or the arbiter's rule decides the tie."""
+        return self.basis in (AwardBasis.AWAITING_PLAYOFF, AwardBasis.AWAITING_LOTS,
+                              AwardBasis.AWAITING_RULE)
 
     @property
     def listed(self) -> bool:
@@ -380,7 +392,7 @@ def decide_awards(
     """Prizes and titles by place (录取与奖励).
 
     - A tie decided by a playoff or by lots gives each its own place (`PLAYOFF`, `LOTS`); a
-      tie still waiting for one gives nothing yet (`AWAITING_PLAYOFF`); any other tie shares
+      tie still waiting for one gives nothing yet (`scheme.waiting`); any other tie shares
       (`_share`).
     - A declined prize is not paid and not passed down. A declined title is not given; with a
       不顺延 table (qiwang 十五4) nobody moves up, with 依次顺延 (2016 八(二)3) each player below
@@ -400,7 +412,7 @@ def decide_awards(
         if entry.needs_playoff:
             pending += 1
             out.append(Award(entry.key, place, entry.shared, (place, last),
-                             AwardBasis.AWAITING_PLAYOFF))
+                             scheme.waiting))
             continue
         if entry.decided_by is not None:
             _basis, money, items, title = _share(scheme, place, place, place)

@@ -112,6 +112,8 @@ def test_a_team_tie_the_regulation_leaves_open_is_asked_about_not_shared(make_ev
     women = next(t for t in team_standings(event) if t.name == WOMEN)
     assert not women.final and women.asks == ((1, 5),)
     assert all(not prize_text(row.award) for row in women.rows)
+    # Teams play no playoff, and no rule is chosen yet: the held places say that.
+    assert {decision_text(row.award) for row in women.rows} == {"待定并列办法"}
     assert any("规程未规定团体名次的破同分办法：第1-5名并列涉及奖励" in line
                for line in legend_texts(women.legend))
     assert any("仍相同：规程未规定，由裁判长选择" in line for line in legend_texts(women.legend))

@@ -51,8 +51,11 @@ def test_a_tie_over_the_prize_waits_for_lots_not_final(event: Event) -> None:
     rows = {row.player.name: row for row in info.rows}
     for team in ("T2", "T3"):
         award = rows[team].award
-        assert award is not None and award.basis is AwardBasis.AWAITING_PLAYOFF
+        assert award is not None and award.basis is AwardBasis.AWAITING_LOTS
         assert not award.has_prize  # held back
+        # A team plays no playoff: its held prize waits for lots, and says so.
+        assert wording.decision_text(award) == "待抽签"
+        assert wording.decision_text(award, "en") == "awaiting lots"
     legend = "\n".join(wording.legend_texts(info.legend))
     assert "待抽签" in legend and "team-lots" not in legend  # the legend goes on paper
     assert "待加赛" not in legend

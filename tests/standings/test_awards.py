@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import given, settings
@@ -204,6 +205,16 @@ def test_a_tie_waiting_for_its_playoff_gets_nothing_yet() -> None:
     decided = decide_awards(placings(standings), QIWANG_OPEN)
     waiting = [a for a in decided.awards if a.basis is AwardBasis.AWAITING_PLAYOFF]
     assert [a.number for a in waiting] == [16, 17] and not any(a.has_prize for a in waiting)
+    assert not decided.final and decided.pending_playoffs == 2
+
+
+def test_a_tie_that_waits_is_marked_as_the_scheme_waits() -> None:
+    """A team's tie waits for lots (teams play no playoff), not for a playoff."""
+    standings = rank(_tied(20, (16, 17)), RankingRules(tiebreaks=(), stakes=QIWANG_OPEN))
+    scheme = replace(QIWANG_OPEN, waiting=AwardBasis.AWAITING_LOTS)
+    decided = decide_awards(placings(standings), scheme)
+    assert {a.basis for a in decided.awards if a.number in (16, 17)} == {
+        AwardBasis.AWAITING_LOTS}
     assert not decided.final and decided.pending_playoffs == 2
 
 

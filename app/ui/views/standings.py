@@ -41,6 +41,7 @@ from app.ui.crosstable_widget import CrosstableWidget
 from app.ui.i18n import language, tr
 from app.ui.views.base import View
 from app.ui.views.declines_panel import DeclinesPanel
+from app.ui.views.lots_panel import LotsPanel
 from app.ui.views.playoff_panel import PlayoffPanel
 from app.ui.views.standings_print import PRINTABLE, StandingsPrinting
 from app.ui.views.standings_tables import fill_standings, fill_team_standings
@@ -107,6 +108,7 @@ class StandingsView(View):
         self.teams_dialog: Any = None
 
         self.playoffs = PlayoffPanel(self)
+        self.lots = LotsPanel(self)  # a Team Swiss group's ties: lots, never a playoff
         self.awards = DeclinesPanel(self)
         self.printing = StandingsPrinting(self)
         # the parts' widgets, by the names the window and its tests know them
@@ -144,6 +146,7 @@ class StandingsView(View):
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.playoffs)
+        lower_layout.addWidget(self.lots)
         self.decline_part = self.awards
         lower_layout.addWidget(self.awards)
         upper = QWidget()
@@ -349,7 +352,7 @@ class StandingsView(View):
         playoffs belong to the table page, the grid and the drawing take the whole height."""
         table = self.pages.currentIndex() == 0
         self.which.setVisible(table)
-        self.lower_part.setVisible(table and not self.shows_teams())
+        self._show_parts()
         self.legend.setVisible(table)
         if self.main.ev is not None:
             if self.pages.currentWidget() is self.crosstable:
@@ -359,6 +362,16 @@ class StandingsView(View):
             elif self.pages.currentWidget() is self.team_crosstable:
                 self.team_crosstable.load(self.ev, self.selected_group())
         self.printing.update_buttons()
+
+    def _show_parts(self) -> None:
+        """Below the table: a players' ranking's playoffs and declines, a Team Swiss group's
+        lots, nothing for a team ranking (its lots are in the teams dialog)."""
+        players = not self.shows_teams()
+        lots = self.draws_lots()
+        self.lower_part.setVisible(self.pages.currentIndex() == 0 and (players or lots))
+        self.playoffs.setVisible(players)
+        self.awards.setVisible(players)
+        self.lots.setVisible(lots)
 
     def _load_crosstable(self) -> None:
         name = self.selected_group()
@@ -437,6 +450,8 @@ class StandingsView(View):
             fill_standings(self.table, entry[1], self.system())
         self._show_state()
         self.playoffs.show_needs(self.info)
+        self.lots.show_needs(self.info if self.draws_lots() else None)
+        self._show_parts()
         self.awards.load()
         self.printing.update_buttons()
 
@@ -450,6 +465,13 @@ class StandingsView(View):
         is decided by its captains within the match, huazhi 六、(三)3)."""
         system = self.system()
         return self.is_team() or (system is not None and system.team)
+
+    def draws_lots(self) -> bool:
+        """A Team Swiss group's own standings shown: its ties that touch the awards are
+        drawn by lots (C.04.6 names no playoff; team-lots --group on the command line)."""
+        key = self.current_key()
+        return self.system() is System.TEAM_SWISS and key is not None and \
+            key.kind is RankingKind.MAIN
 
     def selected_player(self) -> int | None:
         """The player of the selected row of a players' ranking (not of teams)."""
@@ -522,6 +544,7 @@ class StandingsView(View):
         self.bracket_area.setToolTip(tr("bracket_tip"))
         self.bracket.update()
         self.playoffs.retranslate()
+        self.lots.retranslate()
         self.awards.retranslate()
         self.teams_button.setText(tr("declared_teams_open"))
         self.teams_button.setToolTip(tr("declared_teams_open_tip"))

@@ -5,6 +5,7 @@ Everything here only words what the standings service decided."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -61,45 +62,67 @@ def worded_numbers() -> Callable[[Any], str]:
     return text
 
 
-def fill_standings(table: QTableWidget, info: Any, system: System | None) -> None:
-    """A players' ranking (or a team group's own standings) in `table`."""
-    sub = bool(getattr(info, "sub", False))
-    # A knockout ranks by its bracket (places decided by matches won, huazhi 六、(三)5):
-    # teams or players, matches won, no playoff of ties; a title column only if any.
-    bracket = system is not None and system.bracket
-    lang = language()
+@dataclass(frozen=True)
+class _Columns:
+    """Which of a ranking's optional columns the table shows."""
+
+    sub: bool  # a sub-ranking: the open place beside its own
+    playoff: bool  # players: the playoff mark (需加赛, 加赛)
+    titles: bool  # the grade title to apply for
+    notes: bool  # teams: how a place was decided (抽签决定名次, 待抽签), teams playing none
+
+
+def _columns_of(info: Any, system: System | None, lang: str) -> _Columns:
     # Teams ranked by matches (a bracket, a Team Swiss: C.07 shares a tie) are played off and
     # given grade titles by no regulation: no such columns unless a title was given.
+    bracket = system is not None and system.bracket
     teams_ranked = bracket or getattr(info, "primary", None) is not None
-    titles = not teams_ranked or any(wording.title_text(row.award) for row in info.rows)
-    points = points_header(info, bracket, lang)
+    return _Columns(
+        sub=bool(getattr(info, "sub", False)), playoff=not teams_ranked,
+        titles=not teams_ranked or any(wording.title_text(row.award) for row in info.rows),
+        notes=teams_ranked and any(wording.decision_text(row.award, lang)
+                                   for row in info.rows))
+
+
+def _line(row: Any, shown: _Columns, number: Callable[[Any], str], lang: str) -> list[str]:
+    """One ranking line's cells, in the order of `fill_standings`' headers."""
+    return [wording.place_text(row.place, row.shared), name_cell(row.player, lang),
+            row.player.unit, number(row.points), *map(number, row.tiebreaks),
+            *([wording.place_text(row.open_place, row.open_shared)] if shown.sub else []),
+            *([wording.playoff_text(row.playoff, lang)] if shown.playoff else []),
+            wording.prize_text(row.award, lang),
+            *([wording.title_text(row.award)] if shown.titles else []),
+            *([wording.decision_text(row.award, lang)] if shown.notes else [])]
+
+
+def fill_standings(table: QTableWidget, info: Any, system: System | None) -> None:
+    """A players' ranking (or a team group's own standings) in `table`."""
+    lang = language()
+    shown = _columns_of(info, system, lang)
+    # A knockout ranks by its bracket (places decided by matches won, huazhi 六、(三)5).
+    points = points_header(info, system is not None and system.bracket, lang)
     headers = [tr("standings_rank"),
                tr("col_team") if system is not None and system.team else tr("col_name"),
                tr("col_unit"), points,
                *[tiebreak_header(key, label) for key, label in info.columns],
-               *([tr("standings_open_place")] if sub else []),
-               *([] if teams_ranked else [tr("standings_playoff")]), tr("standings_prize"),
-               *([tr("standings_title_apply")] if titles else [])]
+               *([tr("standings_open_place")] if shown.sub else []),
+               *([tr("standings_playoff")] if shown.playoff else []), tr("standings_prize"),
+               *([tr("standings_title_apply")] if shown.titles else []),
+               *([tr("col_note")] if shown.notes else [])]
     number = worded_numbers()
-    rows = [[wording.place_text(row.place, row.shared), name_cell(row.player, lang),
-             row.player.unit,
-             number(row.points), *map(number, row.tiebreaks),
-             *([wording.place_text(row.open_place, row.open_shared)] if sub else []),
-             *([] if teams_ranked else [wording.playoff_text(row.playoff, lang)]),
-             wording.prize_text(row.award, lang),
-             *([wording.title_text(row.award)] if titles else [])]
-            for row in info.rows]
+    rows = [_line(row, shown, number, lang) for row in info.rows]
     common.fill_table(table, headers, rows, [row.player.id for row in info.rows])
     shared = QBrush(QColor(SHARED_COLOUR))
     need = QBrush(QColor(NEED_COLOUR))
     for r, row in enumerate(info.rows):
-        brush = (need if row.playoff is PlayoffState.NEEDED
-                 else (shared if row.shared else None))
+        waits = row.playoff is PlayoffState.NEEDED or (row.award is not None
+                                                        and row.award.waiting)
+        brush = need if waits else (shared if row.shared else None)
         if brush is not None:
             for c in range(table.columnCount()):
                 cell(table, r, c).setBackground(brush)
         cell(table, r, 0).setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-    if sub:
+    if shown.sub:
         column = headers.index(tr("standings_open_place"))
         item = table.horizontalHeaderItem(column)
         if item is not None:
