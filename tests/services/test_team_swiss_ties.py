@@ -105,3 +105,28 @@ def test_lots_are_refused_unless_they_name_exactly_one_tie(event: Event,
             record_group_lots(event, GROUP, wrong)
     assert (tmp_path / "e.db").read_bytes() == before
     assert not standings(event, GROUP).final
+
+
+def test_lots_hold_for_their_tie_only_through_a_result_correction(event: Event) -> None:
+    """The order drawn decides the tie it was drawn for: a corrected result that breaks the
+    tie ranks the teams by their results (no lots line), and the tie back is decided again
+    by the same draw, without drawing anew."""
+    record_group_lots(event, GROUP, ["T3", "T2"])
+    match = next(b for b in _matches(event) if "T2" in b)
+    enter_team_result(event, GROUP, 1, match[0], ["1-0", "1-0", "1-0"],
+                      replace=True)  # a 3:0, not a 1:2
+    info = standings(event, GROUP)
+    assert "由抽签决定：" not in "\n".join(wording.legend_texts(info.legend))
+    assert all(row.award is None or row.award.basis is not AwardBasis.LOTS for row in info.rows)
+    enter_team_result(event, GROUP, 1, match[0], ["1-0", "0-1", "1-0"],
+                      replace=True)  # corrected back
+    rows = {row.player.name: row for row in standings(event, GROUP).rows}
+    assert (rows["T3"].place, rows["T2"].place) == (3, 4)
+    assert rows["T3"].award is not None and rows["T3"].award.basis is AwardBasis.LOTS
+
+
+def _matches(event: Event) -> list[tuple[int, str, str]]:
+    from app.services.queries import round_view
+
+    return [(b.number, b.first_team or "", b.second_team or "")
+            for b in round_view(event, GROUP, 1).boards]
