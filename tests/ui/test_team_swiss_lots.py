@@ -72,5 +72,9 @@ def test_the_lots_of_a_team_swiss_tie_from_the_standings_view(window, qtbot, tmp
     assert award is not None and award.basis is AwardBasis.LOTS
     assert wording.decision_text(award) == "抽签决定名次"
 
+    select_group(window.rounds_view, GROUP)
+    window.show_playoffs()  # the 加赛 action: for this group, its lots
+    assert window.tabs.currentWidget() is view and view.lots.isVisible()
+
     window.undo()  # the lots are undoable, as every operation
     assert len(_texts(view.lots.needs)) == 1 and _texts(view.lots.needs) != ["无需抽签"]

@@ -241,7 +241,8 @@ class StandingsView(View):
             self.group.setCurrentIndex(self.group.findText(group))
         self.pages.setCurrentIndex(0)
         self.which.setCurrentIndex(0)
-        self.playoffs.playoff_list.setFocus()
+        # a Team Swiss group's teams draw lots instead
+        (self.lots.needs if self.draws_lots() else self.playoffs.playoff_list).setFocus()
 
     def show_group(self, group: str | None) -> None:
         """Show `group` (the view brought up to date first, when it is out of date)."""
