@@ -5,6 +5,7 @@ round. Every refusal leaves the event file as it was."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -24,3 +25,41 @@ def test_a_match_that_does_not_exist_is_named_as_a_match(
     assert "第1轮没有第13场" in err and "round 1 has no match 13" in err, err
     assert "台" not in err and "board" not in err, err
     assert file_state(path) == before
+
+
+def _play_round(capsys: pytest.CaptureFixture[str], path: Path, round_: int) -> None:
+    """Pair the next round and enter every match 1-0 0-1 1-0 (the first-named team 2:1)."""
+    code, out, err = run(capsys, "pair", path, "--group", TEAM_GROUP)
+    assert code == 0, err
+    code, out, err = run(capsys, "round", path, "--group", TEAM_GROUP, round_)
+    matches = [int(m) for m in re.findall(r"^\s+(\d+)\s+第\d+队 - 第\d+队", out, re.MULTILINE)]
+    assert matches, out
+    for match in matches:
+        code, _out, err = run(capsys, "team-result", path, "--group", TEAM_GROUP, round_, match,
+                              "1-0", "0-1", "1-0")
+        assert code == 0, err
+
+
+def _team_lines(out: str, team: str) -> list[str]:
+    return [line for line in out.splitlines() if f"  {team}  " in line]
+
+
+def test_standings_and_team_standings_mark_a_withdrawn_team(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A team withdrawn (整队退赛) is marked 第N轮起退赛 on its line of `standings` and of
+    `team-standings`, as the papers mark it; the others are not, and once reinstated it is not
+    either."""
+    path = tuanti_teams(tmp_path / "tuanti.gomoku", capsys)
+    _play_round(capsys, path, 1)
+    assert run(capsys, "team-withdraw", path, "--group", TEAM_GROUP, "第2队")[0] == 0
+    for args in (("standings", path, "--group", TEAM_GROUP), ("team-standings", path)):
+        code, out, err = run(capsys, *args)
+        assert code == 0, err
+        (line,) = _team_lines(out, "第2队")
+        assert line.rstrip().endswith("第2轮起退赛"), (args, line)
+        assert out.count("退赛") == 1, (args, out)
+    assert run(capsys, "team-withdraw", path, "--group", TEAM_GROUP, "--reinstate",
+               "第2队")[0] == 0
+    for args in (("standings", path, "--group", TEAM_GROUP), ("team-standings", path)):
+        code, out, err = run(capsys, *args)
+        assert code == 0 and "退赛" not in out, (args, out)
