@@ -63,3 +63,23 @@ def test_standings_and_team_standings_mark_a_withdrawn_team(
     for args in (("standings", path, "--group", TEAM_GROUP), ("team-standings", path)):
         code, out, err = run(capsys, *args)
         assert code == 0 and "退赛" not in out, (args, out)
+
+
+@pytest.mark.parametrize("change", [("swap", 1, 1), ("exchange", 1, 1, "first", 2, "second")])
+def test_a_team_swiss_round_is_not_changed_by_hand_and_the_refusal_says_why(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], change: tuple[object, ...]) -> None:
+    """FIDE C.04.6: the matches (who meets whom, who is named first) are the pairing rules'
+    and the boards follow the board order; `swap` / `exchange` are refused in words (no code
+    name before them), naming the way to another pairing (unpair, then pair), nothing
+    written."""
+    path = tuanti_teams(tmp_path / "tuanti.gomoku", capsys, paired=True)
+    before = file_state(path)
+    command, *rest = change
+    code, out, err = run(capsys, command, path, "--group", TEAM_GROUP, *rest)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"{TEAM_GROUP}: 团体积分编排（FIDE C.04.6）"), err
+    zh, en = err.split(" / ", 1)
+    assert "编排规则" in zh and "台次" in zh and "撤销最后一轮编排" in zh and "重新编排" in zh
+    assert "pairing rules" in en and "unpair the last round" in en and "pair it again" in en
+    assert "round:" not in err and "team_swiss" not in err
+    assert file_state(path) == before
