@@ -247,7 +247,8 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         pairing_lock(session, found.id, event.store.station, expected_round)
         session.refresh(found)
         number = _check_ready(found)
-        event.snapshot_first(session, f"编排前 {group} / before pairing {group}",
+        event.snapshot_first(session, f"编排前 {group} 第{number}轮 / before pairing {group}, "
+                                      f"round {number}",
                              hold=f"pairing {found.id} {number}")
         system = system_of(found)
         if system.engine in (Engine.DUTCH, Engine.DOUBLE_SWISS):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.commands.helpers import TEAM_GROUP, file_state, run, tuanti_teams
+from tests.commands.helpers import OPEN, TEAM_GROUP, file_state, qiwang_open, run, tuanti_teams
 
 
 def test_a_match_that_does_not_exist_is_named_as_a_match(
@@ -83,3 +83,23 @@ def test_a_team_swiss_round_is_not_changed_by_hand_and_the_refusal_says_why(
     assert "pairing rules" in en and "unpair the last round" in en and "pair it again" in en
     assert "round:" not in err and "team_swiss" not in err
     assert file_state(path) == before
+
+
+def _snapshot_labels(capsys: pytest.CaptureFixture[str], path: Path) -> list[str]:
+    code, out, err = run(capsys, "snapshots", path)
+    assert code == 0, err
+    return [line.split("\t")[3] for line in out.splitlines()]
+
+
+def test_the_pairing_snapshots_name_their_round(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The snapshot taken before each pairing says which round it comes before, in a Team
+    Swiss as in an individual Swiss: 编排前 团体赛 第2轮 / before pairing 团体赛, round 2."""
+    team = tuanti_teams(tmp_path / "tuanti.gomoku", capsys)
+    _play_round(capsys, team, 1)
+    _play_round(capsys, team, 2)
+    assert _snapshot_labels(capsys, team) == [
+        f"编排前 {TEAM_GROUP} 第{k}轮 / before pairing {TEAM_GROUP}, round {k}" for k in (1, 2)]
+    single = qiwang_open(tmp_path / "qiwang.gomoku", capsys, players=4, paired=True)
+    assert _snapshot_labels(capsys, single) == [
+        f"编排前 {OPEN} 第1轮 / before pairing {OPEN}, round 1"]
