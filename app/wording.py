@@ -470,6 +470,15 @@ def withdrawn_text(from_round: int | None, lang: str = "zh") -> str:
     return _pick(lang, f"第{from_round}轮起退赛", f"withdrew from round {from_round}")
 
 
+def team_standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "zh"
+                       ) -> str:
+    """A Team Swiss team's 备注 on its standings line, wherever the line is shown (the
+    command line, the papers, the workbook): its withdrawal (`第5轮起退赛`, from the team's
+    members as `team_withdrawn_from` reads them) and how its award was decided."""
+    parts = [x for x in (withdrawn_text(withdrawn_from, lang), award_note(award, lang)) if x]
+    return ("; " if lang == "en" else "，").join(parts)
+
+
 def withdrawn_cell(lang: str = "zh") -> str:
     """A crosstable cell of a round after a player withdrew: `退赛` / `wd`."""
     return _pick(lang, "退赛", "wd")

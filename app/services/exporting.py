@@ -521,9 +521,8 @@ def _team_swiss_table(group: Group, key: str, provisional: bool, parts: _Parts) 
                  *(m.TieBreakColumn(name, label) for name, label in info.columns)),
         rows=tuple(m.TeamRow(r.place, r.player.name, (r.points, *r.tiebreaks),
                              members=_team_members(group, r.player.id), shared=r.shared,
-                             note="，".join(x for x in (
-                                 wording.withdrawn_text(r.player.withdrawn_from),
-                                 wording.award_note(r.award)) if x))
+                             note=wording.team_standing_note(r.player.withdrawn_from,
+                                                             r.award))
                    for r in info.rows),
         legend=wording.legend_texts(info.legend)))
     parts.team_tables.append(_team_crosstable(group, key))

@@ -62,11 +62,16 @@ def find_round(session: Session, group: Group, number: int) -> Round:
 
 
 def find_board(round_: Round, number: int) -> BoardRow:
+    """The round's board `number`; in a team group a row is a match (第N场), and the refusal
+    says so, the group as its place."""
     for board in round_.boards:
         if board.number == number:
             return board
+    if system_of(round_.group).team:
+        raise UserError(f"第{round_.number}轮没有第{number}场",
+                        f"round {round_.number} has no match {number}", round_.group.name)
     raise UserError(
         f"第{round_.number}轮没有第{number}台",
         f"round {round_.number} has no board {number}",
-        "board",
+        round_.group.name,
     )

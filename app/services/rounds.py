@@ -247,7 +247,8 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
         pairing_lock(session, found.id, event.store.station, expected_round)
         session.refresh(found)
         number = _check_ready(found)
-        event.snapshot_first(session, f"编排前 {group} / before pairing {group}",
+        event.snapshot_first(session, f"编排前 {group} 第{number}轮 / before pairing {group}, "
+                                      f"round {number}",
                              hold=f"pairing {found.id} {number}")
         system = system_of(found)
         if system.engine in (Engine.DUTCH, Engine.DOUBLE_SWISS):
@@ -519,21 +520,36 @@ def exchange_players(event: Event, group: str, round_number: int, board_a: int, 
 def _editable_round(session: Session, group: Group, number: int) -> Round:
     """The round whose pairing may be changed by hand. Team matches never: who plays whom
     and with which colour follows from the registered boards (huazhi 六、(三)3: 由两队之间台号
-    相同的选手对局，先行方第1、3台黑棋)."""
+    相同的选手对局，先行方第1、3台黑棋). A Team Swiss's matches are the pairing rules' own
+    (FIDE C.04.6: which teams meet, which is named first by the colour preferences, Art. 1.7);
+    the one way to another pairing is to unpair the round and pair it again once what the
+    rules read (the teams, who plays) is corrected."""
+    if system_of(group) is System.TEAM_SWISS:
+        raise UserError(
+            "团体积分编排（FIDE C.04.6）的对阵由编排规则决定：哪两队相遇、哪队为先行方都按规则"
+            "产生，各台的对阵和先后手又由台次决定（先行方第1、3台执黑），因此不能人工交换先后手或"
+            "调换棋手；要改变本轮对阵，请在录入成绩前撤销最后一轮编排，更正队伍或参赛情况（如整队"
+            "退赛）后重新编排",
+            "a Team Swiss round (FIDE C.04.6) is the pairing rules' own: which teams meet and "
+            "which is named first follow the rules, and each board's players and colours "
+            "follow the board order (the first-named team has black on boards 1 and 3), so "
+            "colours cannot be swapped nor players exchanged by hand; to change the round's "
+            "pairing, unpair the last round before any result is entered, correct the teams "
+            "or who plays (a team's withdrawal, say) and pair it again", group.name)
     if system_of(group).team:
         raise UserError("团体赛各台的对阵和先后手由台次决定（先行方第1、3台执黑），不能人工调整",
                         "team matches: who plays whom and the colours follow the boards (the "
                         "first-named team has black on boards 1 and 3); they cannot be "
-                        "changed by hand", "round")
+                        "changed by hand", group.name)
     round_ = find_round(session, group, number)
     if round_ is not group.rounds_played[-1]:
         raise UserError(f"只能调整最后一轮的编排（第{number}轮不是最后一轮）",
                         f"only the last round's pairing can be changed (not round {number})",
-                        "round")
+                        group.name)
     if any(b.result and not codec.is_bye(b.result) for b in round_.boards):
         raise UserError(f"第{number}轮已有结果，不能再调整编排",
                         f"round {number} has results already: the pairing cannot change",
-                        "round")
+                        group.name)
     return round_
 
 

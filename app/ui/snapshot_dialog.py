@@ -30,7 +30,7 @@ from app.ui.operations import run_operation
 
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 MANUAL_LABEL = "手动快照 / taken by hand"  # stored with the copy, in both languages as the
-# automatic ones are ("编排前 公开组 / before pairing 公开组")
+# automatic ones are ("编排前 公开组 第3轮 / before pairing 公开组, round 3")
 
 
 def snapshot_row(info: SnapshotInfo) -> list[object]:

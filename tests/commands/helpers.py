@@ -29,3 +29,25 @@ def qiwang_open(path: Path, capsys: pytest.CaptureFixture[str], players: int = 0
     if paired:
         assert run(capsys, "pair", path, "--group", OPEN)[0] == 0
     return path
+
+
+TEAM_GROUP = "团体赛"
+
+
+def tuanti_teams(path: Path, capsys: pytest.CaptureFixture[str], teams: int = 6,
+                 paired: bool = False) -> Path:
+    """A tuanti (Team Swiss, three boards) event at `path` with `teams` teams (第1队 …, members
+    甲k 乙k 丙k), round 1 paired when asked."""
+    assert run(capsys, "new", path, "--preset", "tuanti-2026")[0] == 0
+    for k in range(1, teams + 1):
+        assert run(capsys, "team-add", path, "--group", TEAM_GROUP, f"第{k}队", f"甲{k}/男",
+                   f"乙{k}/男", f"丙{k}/女")[0] == 0
+    if paired:
+        assert run(capsys, "pair", path, "--group", TEAM_GROUP)[0] == 0
+    return path
+
+
+def file_state(path: Path) -> dict[str, bytes]:
+    """The event file and its companions (journal, snapshots) byte for byte."""
+    return {p.relative_to(path.parent).as_posix(): p.read_bytes()
+            for p in path.parent.rglob("*") if p.is_file() and p.name.startswith(path.name)}

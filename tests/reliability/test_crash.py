@@ -149,7 +149,7 @@ def test_kill_inside_the_pairing_transaction_leaves_no_round(tmp_path: Path) -> 
     event = reopen(path)
     try:
         assert [s.label for s in list_snapshots(event.store)] == [
-            f"编排前 {GROUP} / before pairing {GROUP}"]
+            f"编排前 {GROUP} 第1轮 / before pairing {GROUP}, round 1"]
     finally:
         event.close()
 

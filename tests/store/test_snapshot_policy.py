@@ -46,7 +46,8 @@ def test_refused_pairings_take_no_snapshot(event: Event) -> None:
     for _ in range(3):
         with pytest.raises(UserError):  # round 1 has no results yet
             rounds.pair_next_round(event, GROUP)
-    assert [s.label for s in snapshots.snapshots(event)] == [f"编排前 {GROUP} / before pairing {GROUP}"]
+    assert [s.label for s in snapshots.snapshots(event)] == [
+        f"编排前 {GROUP} 第1轮 / before pairing {GROUP}, round 1"]
 
 
 def test_a_pairing_with_no_legal_answer_takes_no_snapshot(event: Event) -> None:

@@ -186,7 +186,7 @@ def paired_event(window, tmp_path: Path) -> Path:
     rounds = window.rounds_view
     window.tabs.setCurrentWidget(rounds)
     select_group(rounds, "公开组")
-    assert rounds.pair_next() is not None, window.last_error  # takes "编排前 公开组"
+    assert rounds.pair_next() is not None, window.last_error  # takes "编排前 公开组 第1轮"
     return path
 
 
@@ -213,11 +213,11 @@ def test_snapshots_are_listed_and_one_restored_after_a_confirmation(window, qtbo
     rows = common.table_texts(dialog.table)
     assert len(rows) == 1
     number, when, station, _size, label = rows[0]
-    assert label == "编排前 公开组"  # the label in the language shown
+    assert label == "编排前 公开组 第1轮"  # the label in the language shown
     window.set_language("en")
     try:
         dialog.refresh()
-        assert common.table_texts(dialog.table)[0][4] == "before pairing 公开组"  # which group
+        assert common.table_texts(dialog.table)[0][4] == "before pairing 公开组, round 1"  # which group, which round
     finally:
         window.set_language("zh")
         dialog.refresh()
@@ -281,7 +281,7 @@ def test_the_snapshot_list_follows_the_event_and_a_snapshot_can_be_taken(window,
     select_group(rounds, "公开组")
     assert rounds.pair_next() is not None
     assert dialog.table.rowCount() == 2  # the pairing's snapshot shows while the list is open
-    assert common.table_texts(dialog.table)[0][4] == "编排前 公开组"
+    assert common.table_texts(dialog.table)[0][4] == "编排前 公开组 第1轮"
     window.close_event()
     assert not dialog.isVisible() and not window.act_snapshots.isEnabled()
 

@@ -1,0 +1,105 @@
+"""Team Swiss commands as the arbiter reads them (FIDE C.04.6): a team match is 第N场, not a
+board; a withdrawn team is marked on `standings` and `team-standings` as on paper; a hand
+change of a team round is refused for its real reason; the automatic snapshots name their
+round. Every refusal leaves the event file as it was."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.commands.helpers import OPEN, TEAM_GROUP, file_state, qiwang_open, run, tuanti_teams
+
+
+def test_a_match_that_does_not_exist_is_named_as_a_match(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A team round is numbered by matches (第N场): `team-result` of a match the round lacks
+    says 第13场 / match 13, never a board, and writes nothing."""
+    path = tuanti_teams(tmp_path / "tuanti.gomoku", capsys, paired=True)
+    before = file_state(path)
+    code, out, err = run(capsys, "team-result", path, "--group", TEAM_GROUP, 1, 13,
+                         "1-0", "1-0", "1-0")
+    assert code == 2 and out == ""
+    assert "第1轮没有第13场" in err and "round 1 has no match 13" in err, err
+    assert "台" not in err and "board" not in err, err
+    assert file_state(path) == before
+
+
+def _play_round(capsys: pytest.CaptureFixture[str], path: Path, round_: int) -> None:
+    """Pair the next round and enter every match 1-0 0-1 1-0 (the first-named team 2:1)."""
+    code, out, err = run(capsys, "pair", path, "--group", TEAM_GROUP)
+    assert code == 0, err
+    code, out, err = run(capsys, "round", path, "--group", TEAM_GROUP, round_)
+    matches = [int(m) for m in re.findall(r"^\s+(\d+)\s+第\d+队 - 第\d+队", out, re.MULTILINE)]
+    assert matches, out
+    for match in matches:
+        code, _out, err = run(capsys, "team-result", path, "--group", TEAM_GROUP, round_, match,
+                              "1-0", "0-1", "1-0")
+        assert code == 0, err
+
+
+def _team_lines(out: str, team: str) -> list[str]:
+    return [line for line in out.splitlines() if f"  {team}  " in line]
+
+
+def test_standings_and_team_standings_mark_a_withdrawn_team(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A team withdrawn (整队退赛) is marked 第N轮起退赛 on its line of `standings` and of
+    `team-standings`, as the papers mark it; the others are not, and once reinstated it is not
+    either."""
+    path = tuanti_teams(tmp_path / "tuanti.gomoku", capsys)
+    _play_round(capsys, path, 1)
+    assert run(capsys, "team-withdraw", path, "--group", TEAM_GROUP, "第2队")[0] == 0
+    for args in (("standings", path, "--group", TEAM_GROUP), ("team-standings", path)):
+        code, out, err = run(capsys, *args)
+        assert code == 0, err
+        (line,) = _team_lines(out, "第2队")
+        assert line.rstrip().endswith("第2轮起退赛"), (args, line)
+        assert out.count("退赛") == 1, (args, out)
+    assert run(capsys, "team-withdraw", path, "--group", TEAM_GROUP, "--reinstate",
+               "第2队")[0] == 0
+    for args in (("standings", path, "--group", TEAM_GROUP), ("team-standings", path)):
+        code, out, err = run(capsys, *args)
+        assert code == 0 and "退赛" not in out, (args, out)
+
+
+@pytest.mark.parametrize("change", [("swap", 1, 1), ("exchange", 1, 1, "first", 2, "second")])
+def test_a_team_swiss_round_is_not_changed_by_hand_and_the_refusal_says_why(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], change: tuple[object, ...]) -> None:
+    """FIDE C.04.6: the matches (who meets whom, who is named first) are the pairing rules'
+    and the boards follow the board order; `swap` / `exchange` are refused in words (no code
+    name before them), naming the way to another pairing (unpair, then pair), nothing
+    written."""
+    path = tuanti_teams(tmp_path / "tuanti.gomoku", capsys, paired=True)
+    before = file_state(path)
+    command, *rest = change
+    code, out, err = run(capsys, command, path, "--group", TEAM_GROUP, *rest)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"{TEAM_GROUP}: 团体积分编排（FIDE C.04.6）"), err
+    zh, en = err.split(" / ", 1)
+    assert "编排规则" in zh and "台次" in zh and "撤销最后一轮编排" in zh and "重新编排" in zh
+    assert "pairing rules" in en and "unpair the last round" in en and "pair it again" in en
+    assert "round:" not in err and "team_swiss" not in err
+    assert file_state(path) == before
+
+
+def _snapshot_labels(capsys: pytest.CaptureFixture[str], path: Path) -> list[str]:
+    code, out, err = run(capsys, "snapshots", path)
+    assert code == 0, err
+    return [line.split("\t")[3] for line in out.splitlines()]
+
+
+def test_the_pairing_snapshots_name_their_round(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The snapshot taken before each pairing says which round it comes before, in a Team
+    Swiss as in an individual Swiss: 编排前 团体赛 第2轮 / before pairing 团体赛, round 2."""
+    team = tuanti_teams(tmp_path / "tuanti.gomoku", capsys)
+    _play_round(capsys, team, 1)
+    _play_round(capsys, team, 2)
+    assert _snapshot_labels(capsys, team) == [
+        f"编排前 {TEAM_GROUP} 第{k}轮 / before pairing {TEAM_GROUP}, round {k}" for k in (1, 2)]
+    single = qiwang_open(tmp_path / "qiwang.gomoku", capsys, players=4, paired=True)
+    assert _snapshot_labels(capsys, single) == [
+        f"编排前 {OPEN} 第1轮 / before pairing {OPEN}, round 1"]
