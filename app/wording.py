@@ -18,7 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from app.pairing.team import MatchScore
-from app.pairing.types import Colour, NoteKind, Outcome, PairingNote
+from app.pairing.types import Colour, NoteKind, Outcome, PairingNote, SitOut
 from app.results import BoardResult, GameCode, GameResult, Side, notation
 from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
@@ -468,6 +468,21 @@ def withdrawn_text(from_round: int | None, lang: str = "zh") -> str:
     if from_round is None:
         return ""
     return _pick(lang, f"第{from_round}轮起退赛", f"withdrew from round {from_round}")
+
+
+SIT_OUT_WORDS = {
+    SitOut.LATE: ("迟到报名", "late entry"),
+    SitOut.WITHDRAWN: ("退赛", "withdrawn"),
+    SitOut.ABSENT: ("缺席", "absent"),
+    SitOut.FULL_BYE: ("请假全分", "full-point bye"),
+    SitOut.HALF_BYE: ("请假半分", "half-point bye"),
+    SitOut.ZERO_BYE: ("请假零分", "zero-point bye"),
+}
+
+
+def sit_out_text(why: SitOut, lang: str = "zh") -> str:
+    """Why a player has no board this round, as the pairing lists print it (请假半分, 退赛)."""
+    return _pick(lang, *SIT_OUT_WORDS[why])
 
 
 def team_standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "zh"

@@ -28,7 +28,7 @@ from app import results
 from app.errors import UserError
 from app.pairing.system import System
 from app.pairing.team import MatchScore
-from app.pairing.types import Outcome, PointSystem
+from app.pairing.types import Outcome, PointSystem, SitOut
 from app.results import GameResult, Side
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
@@ -254,6 +254,18 @@ class Round:
     report: tuple[str, ...] = ()  # the pairing report (同单位回避 kept / relaxed, changes)
     room: str = ""  # 比赛室 / 赛场
     team_byes: tuple[TeamBye, ...] = ()  # team matches: the teams with no opponent (轮空)
+    # players of the group with no board this round, and why (请假, 缺席, 退赛 in its round)
+    sitting_out: tuple[SittingOut, ...] = ()
+
+
+@dataclass(frozen=True)
+class SittingOut:
+    """A player with no board in a round (not a bye's board): player id, why, and the
+    round's points it gives (a bye requested in advance; None while unknown)."""
+
+    player: int
+    why: SitOut
+    points: int | None = None
 
 
 @dataclass(frozen=True)

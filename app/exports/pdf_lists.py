@@ -168,15 +168,28 @@ def match_line(board: BoardResult, width: int, filled: bool) -> list[str]:
     return row + [""] * (width - len(row))
 
 
-def _round_notes(model: ExportModel, group: str) -> list[Flowable]:
+def sitting_out_line(model: ExportModel, rnd: Round) -> str:
+    """The players with no board in the round, and why: `本轮不参加编排：2号 王五（请假半分）、
+    9号 赵六（退赛）。`; nothing when every player has a board."""
+    if not rnd.sitting_out:
+        return ""
+    named = []
+    for out in sorted(rnd.sitting_out, key=lambda o: model.player(o.player).number or 0):
+        player = model.player(out.player)
+        number = f"{player.number}号 " if player.number else ""
+        named.append(f"{number}{player.name}（{wording.sit_out_text(out.why)}）")
+    return f"本轮不参加编排：{'、'.join(named)}。"
+
+
+def _round_notes(model: ExportModel, group: str, round_number: int) -> list[Flowable]:
     info = model.group(group)
-    bits = []
+    bits = [sitting_out_line(model, model.round(group, round_number))]
     if info.double_game:
         bits.append("双盘制：结果按盘次列出（第一盘／第二盘），黑白指该盘执子；"
                     "第二盘先后手互换，由本表后手方执黑。")
     if _keeps_points(model, group):
         bits.append("积分为本轮前积分。")
-    return [Spacer(1, 3), note("".join(bits))] if bits else []
+    return [Spacer(1, 3), note("".join(bits))] if any(bits) else []
 
 
 def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
@@ -187,7 +200,7 @@ def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
     columns, rows = board_rows(model, group, round_number, filled)
     title = f"第{round_number}轮成绩表" if filled else f"第{round_number}轮对阵表（按台次）"
     header = _group_header(model, group, title, round_subtitle(model, group, round_number))
-    after = [*_round_notes(model, group), signature_line(("编排长", "裁判长"))]
+    after = [*_round_notes(model, group, round_number), signature_line(("编排长", "裁判长"))]
     if not filled:
         after += venue_qr(model.event.venue_address, model.group(group).name)
     rnd = model.round(group, round_number)
@@ -210,11 +223,14 @@ def name_rows(model: ExportModel, group: str, round_number: int
     scale = model.group(group).scale
     before = model.score_before(group, round_number)
     with_points = _keeps_points(model, group)
-    entries = []
+    entries: list[tuple[int, str, str, int | None]] = []
     for board in rnd.boards:
-        entries.append((board.first, board.board_text, "黑（先）", board.second))
+        entries.append((board.first, board.board_text,
+                        "黑（先）" if board.second is not None else "轮空", board.second))
         if board.second is not None:
             entries.append((board.second, board.board_text, "白（后）", board.first))
+    # a player who sits the round out finds his name too, with why (请假半分, 退赛)
+    entries += [(out.player, "", wording.sit_out_text(out.why), None) for out in rnd.sitting_out]
     entries.sort(key=lambda e: (name_sort_key(model.player(e[0]).name),
                                 model.player(e[0]).number))
     columns = [
@@ -229,7 +245,7 @@ def name_rows(model: ExportModel, group: str, round_number: int
         if with_points:
             row.append(format_scaled(before.get(pid, 0), scale))
         if other is None:
-            row += [number, "轮空", "", "", ""]
+            row += [number, colour, "", "", ""]  # 轮空, or why he sits the round out
         else:
             opponent = model.player(other)
             row += [number, colour, str(opponent.number or ""), opponent.name, opponent.unit]

@@ -36,6 +36,7 @@ from openpyxl.utils.datetime import to_excel
 from openpyxl.utils.exceptions import IllegalCharacterError
 from openpyxl.worksheet.worksheet import Worksheet
 
+from app import wording
 from app.exports.crosstable import (
     REFERENCE,
     CrossRow,
@@ -279,14 +280,22 @@ def _board_cells(model: ExportModel, group: str, board: Any) -> list[Cell]:
 
 def _round_rows(model: ExportModel, group: str, rnd: Round) -> list[list[Cell]]:
     """A round's lines: each board, and in a team round each team without an opponent
-    (轮空) in its match's place, as the round's PDF lists them."""
+    (轮空) in its match's place, as the round's PDF lists them; then the players with no
+    board (请假, 缺席, 退赛) and the points it gave."""
     byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
     rows: list[list[Cell]] = []
     for board in rnd.boards:
         while byes and board.match and byes[0].match < board.match:
             rows.append(_team_bye_cells(byes.pop(0)))
         rows.append(_board_cells(model, group, board))
-    return rows + [_team_bye_cells(bye) for bye in byes]
+    rows += [_team_bye_cells(bye) for bye in byes]
+    scale = model.group(group).scale
+    for out in rnd.sitting_out:  # no board: who, and why (请假半分, 退赛), as the PDF says
+        player = model.player(out.player)
+        rows.append([None, player.number or None, player.name, player.unit,
+                     wording.sit_out_text(out.why), None, "", "", "",
+                     None if out.points is None else scaled(out.points, scale), None])
+    return rows
 
 
 def _team_bye_cells(bye: TeamBye) -> list[Cell]:

@@ -57,6 +57,28 @@ class Outcome(StrEnum):
         )
 
 
+class SitOut(StrEnum):
+    """Why a player has no board in a round: the entry list (a late entry, a withdrawal) or
+    the arbiter's absence entry (its stored kinds are these values)."""
+
+    LATE = "late"  # entered after this round (迟到报名): the late-entry points, if any
+    WITHDRAWN = "withdrawn"  # 退赛, from its round on
+    ABSENT = "absent"  # 缺席: nothing
+    FULL_BYE = "full_bye"  # 请假全分
+    HALF_BYE = "half_bye"  # 请假半分
+    ZERO_BYE = "zero_bye"  # 请假零分
+
+    @property
+    def outcome(self) -> Outcome:
+        """The round's outcome it gives (a bye requested in advance is its own)."""
+        return _SIT_OUT_OUTCOME[self]
+
+
+_SIT_OUT_OUTCOME = {SitOut.LATE: Outcome.ABSENT, SitOut.WITHDRAWN: Outcome.ABSENT,
+                    SitOut.ABSENT: Outcome.ABSENT, SitOut.FULL_BYE: Outcome.FULL_BYE,
+                    SitOut.HALF_BYE: Outcome.HALF_BYE, SitOut.ZERO_BYE: Outcome.ZERO_BYE}
+
+
 @dataclass(frozen=True)
 class PointSystem:
     """Points for each outcome, in the group's integer units (默认 胜2 和1 负0)."""

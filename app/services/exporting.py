@@ -24,7 +24,7 @@ from app.exports import pdf_slips
 from app.exports.bundle import check_documents, document_labels, export_all
 from app.pairing.system import System
 from app.pairing.team import MatchScore
-from app.pairing.types import TournamentSnapshot
+from app.pairing.types import SitOut, TournamentSnapshot
 from app.results import BoardResult
 from app.rules.board import format_point
 from app.rules.endings import Ending
@@ -54,7 +54,7 @@ from app.services.ranking import (
     team_standings_of,
     tiebreak_label,
 )
-from app.services.snapshot import build_snapshot
+from app.services.snapshot import build_snapshot, sits_out
 from app.services.venue import board_slip_codes
 from app.standings.awards import CertificateRule, gets_certificate
 from app.standings.ranking import rank
@@ -439,6 +439,24 @@ def _player_boards(tournament: Any, group: Group, round_: Any,
     return boards
 
 
+def _sitting_out(group: Group, round_number: int, boards: list[m.BoardResult],
+                 points_of: dict[tuple[int, int], int]) -> tuple[m.SittingOut, ...]:
+    """The group's players with no board in the round, for the pairing lists: an absence or
+    a bye requested in advance (请假), and a withdrawal in its first round only; a late entry
+    is no one to look for on a list printed before it entered."""
+    seated = {b.first for b in boards} | {b.second for b in boards if b.second is not None}
+    out = []
+    for player in group.players:
+        if player.id in seated:
+            continue
+        why = sits_out(player, round_number)
+        if why is None or why is SitOut.LATE or (
+                why is SitOut.WITHDRAWN and (player.withdrawn_from_round or 1) != round_number):
+            continue
+        out.append(m.SittingOut(player.id, why, points_of.get((player.id, round_number))))
+    return tuple(out)
+
+
 def _round_games(key: str, round_: Any) -> list[m.Game]:
     """The recorded games (moves or a result) of a round, for the game sheets and records."""
     return [m.Game(
@@ -459,17 +477,20 @@ def _group_rounds(tournament: Any, group: Group, key: str, info: m.EventInfo,
                  for p in build.snapshot.players for r in p.rounds}
     names = _TeamNames.of(group) if system_of(group).team else None
     for round_ in group.rounds_played:
+        sitting_out: tuple[m.SittingOut, ...] = ()
         if names is not None:
             boards, byes = _team_boards(group, round_, names)
         else:
             boards, byes = _player_boards(tournament, group, round_, points_of), []
+            sitting_out = _sitting_out(group, round_.number, boards, points_of)
         when = next((item for wanted in (key, "") for item in info.schedule
                      if item.round == round_.number and item.group == wanted), None)
         parts.rounds.append(m.Round(
             key, round_.number, tuple(boards), date_text=when.when if when else "",
             room=when.room if when else "",
             day=round_.paired_at.date() if round_.paired_at else None,
-            report=tuple(str(line) for line in round_.report or ()), team_byes=tuple(byes)))
+            report=tuple(str(line) for line in round_.report or ()), team_byes=tuple(byes),
+            sitting_out=sitting_out))
         parts.games += _round_games(key, round_)
 
 

@@ -20,6 +20,7 @@ from app.pairing.types import (
     Pairing,
     PlayerHistory,
     RoundRecord,
+    SitOut,
     TournamentSnapshot,
 )
 from app.results import BoardResult
@@ -29,13 +30,6 @@ from app.standings.scoring import round_records
 from app.store import codec
 from app.store.models import BoardRow, Group, Player, Round
 from app.store.session import READING
-
-_ABSENCE_OUTCOME = {
-    "absent": Outcome.ABSENT,
-    "half_bye": Outcome.HALF_BYE,
-    "zero_bye": Outcome.ZERO_BYE,
-    "full_bye": Outcome.FULL_BYE,
-}
 
 
 @dataclass(frozen=True)
@@ -124,16 +118,25 @@ def _stored_rounds(group: Group) -> list[_RoundLines]:
                         tuple(boards[row.id])) for row in rounds]
 
 
-def absence_outcome(player: Player, round_number: int) -> tuple[Outcome, int | None] | None:
-    """Why a player is not paired in a round, with special points; None when available."""
+def sits_out(player: Player, round_number: int) -> SitOut | None:
+    """Why a player has no board in a round (a late entry, a withdrawal, an absence or a bye
+    requested in advance, the stored kind typed here); None when available."""
     if round_number < player.entered_round:
-        return Outcome.ABSENT, player.late_entry_points
+        return SitOut.LATE
     if player.status == "withdrawn" and (player.withdrawn_from_round or 1) <= round_number:
-        return Outcome.ABSENT, None
+        return SitOut.WITHDRAWN
     for absence in player.absences:
         if absence.round_number == round_number:
-            return _ABSENCE_OUTCOME[absence.kind], None
+            return SitOut(absence.kind)
     return None
+
+
+def absence_outcome(player: Player, round_number: int) -> tuple[Outcome, int | None] | None:
+    """Why a player is not paired in a round, with special points; None when available."""
+    why = sits_out(player, round_number)
+    if why is None:
+        return None
+    return why.outcome, player.late_entry_points if why is SitOut.LATE else None
 
 
 def build_snapshot(group: Group, *, partial: bool = True,

@@ -1,0 +1,84 @@
+"""A player with no board in a round is on its pairing lists too, with why: a bye requested
+in advance (请假半分), an absence (缺席), a withdrawal in its first round (退赛). The list by
+name is where a player looks for his name; the list by board says who sits out below the
+boards; the workbook's round sheet lists them with the points the bye gave. A late entry is
+not listed for the rounds before it entered, nor a withdrawn player after his first round
+out. Checked on the papers themselves (pdftotext, openpyxl)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import openpyxl
+
+from app.services import rounds
+from app.services.event import Event
+from app.services.exporting import export
+from app.services.players import add_player, set_absence, withdraw_player
+from app.services.queries import players, round_view
+from tests.exports.helpers import pdf_layout_lines, pdf_text, squeezed
+
+Make = Callable[..., Event]
+GROUP = "公开组"
+
+
+def _play(event: Event, number: int) -> None:
+    info = round_view(event, GROUP, number)
+    rounds.enter_results(event, GROUP, number,
+                         {b.number: ["1-0"] for b in info.boards if b.second is not None})
+
+
+def _event(make_event: Make) -> tuple[Event, dict[str, int]]:
+    event = make_event("qiwang-2022", GROUP, players=8)
+    ids = {p.name: p.id for p in players(event, GROUP)}
+    names = list(ids)
+    rounds.pair_next_round(event, GROUP)
+    _play(event, 1)
+    set_absence(event, ids[names[1]], 2, "half_bye")
+    set_absence(event, ids[names[2]], 2, "absent")
+    withdraw_player(event, ids[names[3]], 2)
+    add_player(event, GROUP, name="迟到者")
+    rounds.pair_next_round(event, GROUP)
+    _play(event, 2)
+    rounds.pair_next_round(event, GROUP)
+    return event, {"half": ids[names[1]], "absent": ids[names[2]], "gone": ids[names[3]]}
+
+
+def test_the_pairing_lists_name_who_sits_the_round_out_and_why(make_event: Make,
+                                                               tmp_path: Path) -> None:
+    event, ids = _event(make_event)
+    name = {p.id: p.name for p in players(event, GROUP)}
+    export(event, tmp_path)
+    folder = next(tmp_path.rglob("第02轮"))
+    by_name = {line.split()[0]: line for line in pdf_layout_lines(folder / "对阵表（按姓名）.pdf")
+               if line.strip()}
+    assert "请假半分" in by_name[name[ids["half"]]]
+    assert "缺席" in by_name[name[ids["absent"]]]
+    assert "退赛" in by_name[name[ids["gone"]]]
+    by_board = squeezed(pdf_text(folder / "对阵表（按台次）.pdf"))
+    assert "本轮不参加编排：" in by_board
+    for key, why in (("half", "请假半分"), ("absent", "缺席"), ("gone", "退赛")):
+        assert f"{name[ids[key]]}（{why}）" in by_board
+    assert "迟到者（" not in by_board  # he entered after round 1, and plays round 2
+    round_one = squeezed(pdf_text(next(tmp_path.rglob("第01轮")) / "对阵表（按台次）.pdf"))
+    assert "本轮不参加编排" not in round_one and "迟到者" not in round_one
+    round_three = squeezed(pdf_text(next(tmp_path.rglob("第03轮")) / "对阵表（按姓名）.pdf"))
+    assert name[ids["gone"]] not in round_three  # listed in his first round out only
+    assert name[ids["half"]] in round_three  # back on a board
+
+    workbook = next(tmp_path.rglob("赛事数据.xlsx"))
+    sheet = openpyxl.load_workbook(workbook)[f"{GROUP}第2轮"]
+    rows = {row[2]: row for row in sheet.iter_rows(values_only=True) if row[2]}
+    half = rows[name[ids["half"]]]
+    assert half[0] is None and half[4] == "请假半分" and half[9] == 1  # half of 2 points
+    assert rows[name[ids["gone"]]][4] == "退赛"
+
+
+def test_a_round_with_every_player_on_a_board_says_nothing_more(make_event: Make,
+                                                                 tmp_path: Path) -> None:
+    event = make_event("qiwang-2022", GROUP, players=6)
+    rounds.pair_next_round(event, GROUP)
+    export(event, tmp_path)
+    text = squeezed(pdf_text(next(tmp_path.rglob("第01轮")) / "对阵表（按台次）.pdf"))
+    assert "本轮不参加编排" not in text
