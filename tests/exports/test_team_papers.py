@@ -1,0 +1,91 @@
+"""The papers of a Team Swiss event (FIDE C.04.6, the tuanti template played to the end):
+what the arbiter reads on the workbook, the booklets, the team crosstable and the
+certificates."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from app.exports import pdf_lists
+from app.exports.group_trf import group_trf
+from app.exports.model import ExportModel
+from app.exports.xlsx import write_workbook
+from app.services.demo import build_demo
+from app.services.exporting import build_model
+from tests.exports.helpers import pdf_layout_lines
+
+GROUP = "团体赛"
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExportModel]:
+    event = build_demo(tmp_path_factory.mktemp("tuanti") / "tuanti.gomoku", "tuanti-2026")
+    try:
+        yield build_model(event)
+    finally:
+        event.close()
+
+
+def _key(model: ExportModel) -> str:
+    return next(g.key for g in model.groups if g.name == GROUP)
+
+
+def _round_sheet(model: ExportModel, path: Path, number: int) -> list[tuple[object, ...]]:
+    write_workbook(model, path)
+    book = openpyxl.load_workbook(path)
+    return list(book[f"{GROUP}第{number}轮"].iter_rows(values_only=True))
+
+
+# ---------------------------------------------------------------- the workbook's points
+
+
+def test_the_workbook_gives_each_team_game_its_game_points(
+        model: ExportModel, tmp_path: Path) -> None:
+    """先手得分 / 后手得分 of a team game: the game's points (胜2 和1 负0), which add up, match
+    by match, to the match's game points (局分) the 成绩表 prints."""
+    header, *rows = _round_sheet(model, tmp_path / "book.xlsx", 2)
+    first, second = header.index("先手得分"), header.index("后手得分")
+    result, first_team = header.index("结果"), header.index("先手单位")
+    games = [r for r in rows if str(r[0]).endswith("台")]
+    assert games, rows
+    words = {"黑胜": (2, 0), "白胜": (0, 2), "和棋": (1, 1)}
+    for row in games:
+        assert (row[first], row[second]) == words.get(str(row[result]).split("（")[0],
+                                                       (row[first], row[second])), row
+        assert row[first] is not None and row[second] is not None, row
+        assert row[first] + row[second] in (2, 0), row  # a game, a forfeit both lost
+    rnd = model.round(_key(model), 2)
+    for match in {b.match for b in rnd.boards}:
+        team = next(b.first_team for b in rnd.boards if b.match == match)
+        lines = [r for r in games if str(r[0]).startswith(f"第{match}场")]
+        own = sum(r[first] if r[first_team] == team else r[second] for r in lines)
+        total = sum(r[first] + r[second] for r in lines)
+        score = next(b.match_score for b in rnd.boards if b.match == match)
+        assert score is not None
+        assert sorted((own, total - own)) == sorted((score.first, score.second)), match
+
+def test_team_game_points_leave_the_other_papers_as_they_were(
+        model: ExportModel, tmp_path: Path) -> None:
+    """Only the workbook's two columns change: the boards keep no round points, so the pairing
+    list has no points column, the players' TRF its points from the games (a win 1) and the
+    team crosstable its match scores."""
+    key = _key(model)
+    lines = pdf_layout_lines(pdf_lists.write_pairings_by_board(
+        model, key, 2, tmp_path / "pairings.pdf"))
+    header = next(line for line in lines if "结果" in line).split()
+    assert header == ["台次", "编号", "先手（黑）", "单位", "结果", "后手（白）", "单位", "编号"]
+    trf = group_trf(model, key, with_teams=False)
+    worth = {"1": 2, "+": 2, "=": 1, "0": 0, "-": 0}  # the TRF's 162 line: W 2.0 D 1.0
+    lines = [line for line in trf.splitlines() if line.startswith("001")]
+    assert lines
+    for line in lines:
+        points = float(re.findall(r" (\d+\.\d) ", line)[0])
+        games = re.findall(r" +\d+ [wb-] ([10=+-])", line)
+        assert points == sum(worth[g] for g in games), line
+    assert all(b.first_points is None and b.second_points is None
+               for r in model.rounds_of(key) for b in r.boards)
