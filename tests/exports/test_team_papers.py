@@ -8,10 +8,11 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import docx
 import openpyxl
 import pytest
 
-from app.exports import pdf_lists
+from app.exports import booklet, docx_booklet, pdf_booklet, pdf_lists
 from app.exports.group_trf import group_trf
 from app.exports.model import ExportModel
 from app.exports.xlsx import write_workbook
@@ -89,3 +90,52 @@ def test_team_game_points_leave_the_other_papers_as_they_were(
         assert points == sum(worth[g] for g in games), line
     assert all(b.first_points is None and b.second_points is None
                for r in model.rounds_of(key) for b in r.boards)
+
+
+# ---------------------------------------------------------------- the 秩序册's entries
+
+
+def _teams_in_board_order(model: ExportModel) -> dict[str, list[str]]:
+    names = {p.id: p.name for p in model.players}
+    teams: dict[str, list[tuple[int, str]]] = {}
+    for player, team, board in model.team_members:
+        teams.setdefault(team, []).append((board, names[player]))
+    return {team: [name for _board, name in sorted(members)]
+            for team, members in teams.items()}
+
+
+def test_the_order_book_lists_each_team_with_its_members_in_board_order(
+        model: ExportModel, tmp_path: Path) -> None:
+    """秩序册 参赛名单 of a team group (PDF): each team named, its members under it by 台次."""
+    teams = _teams_in_board_order(model)
+    assert len(teams) == 16
+    path = pdf_booklet.write_booklet_pdf(model, booklet.order_book(model), tmp_path / "b.pdf")
+    lines = pdf_layout_lines(path)
+    start = lines.index(next(line for line in lines if line.strip() == "参赛名单"))
+    assert "团体赛（16队，48人）" in lines[start + 1]
+    rows = [line.split() for line in lines[start + 2:] if re.search(r"第\d台", line)]
+    listed: dict[str, list[str]] = {}
+    team = ""
+    for row in rows:
+        at = next(k for k, word in enumerate(row) if re.fullmatch(r"第\d台", word))
+        team = row[0] if at else team
+        listed.setdefault(team, []).append(row[at + 2])
+        assert row[at] == f"第{len(listed[team])}台", row
+    assert listed == teams
+
+
+def test_the_word_order_book_lists_each_team_with_its_members_in_board_order(
+        model: ExportModel, tmp_path: Path) -> None:
+    path = docx_booklet.write_booklet_docx(model, booklet.order_book(model), tmp_path / "b.docx")
+    document = docx.Document(str(path))
+    table = next(t for t in document.tables if t.rows[0].cells[0].text == "队名")
+    header = [c.text for c in table.rows[0].cells]
+    assert header[:3] == ["队名", "单位", "台次"]
+    listed: dict[str, list[str]] = {}
+    team = ""
+    for row in table.rows[1:]:
+        cells = [c.text for c in row.cells]
+        team = cells[0] or team
+        listed.setdefault(team, []).append(cells[header.index("姓名")])
+        assert cells[2] == f"第{len(listed[team])}台", cells
+    assert listed == _teams_in_board_order(model)
