@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import docx
@@ -14,11 +15,11 @@ import pytest
 
 from app.exports import booklet, docx_booklet, pdf_booklet, pdf_lists
 from app.exports.group_trf import group_trf
-from app.exports.model import ExportModel
+from app.exports.model import ExportModel, TeamStandings
 from app.exports.xlsx import write_workbook
 from app.services.demo import build_demo
 from app.services.exporting import build_model
-from tests.exports.helpers import pdf_layout_lines
+from tests.exports.helpers import pdf_layout_lines, pdf_pages
 
 GROUP = "团体赛"
 
@@ -139,3 +140,36 @@ def test_the_word_order_book_lists_each_team_with_its_members_in_board_order(
         listed.setdefault(team, []).append(cells[header.index("姓名")])
         assert cells[2] == f"第{len(listed[team])}台", cells
     assert listed == _teams_in_board_order(model)
+
+
+# ---------------------------------------------------------------- the team crosstable's pages
+
+
+def _crosstable_of(model: ExportModel, teams: int) -> TeamStandings:
+    """The event's team crosstable with `teams` lines (its own lines repeated, renumbered),
+    as an event with more teams prints it."""
+    table = next(t for t in model.team_standings if "交叉表" in t.caption)
+    rows = [replace(table.rows[k % len(table.rows)], rank=k + 1, team=f"{k + 1}. 第{k + 1}队")
+            for k in range(teams)]
+    return replace(table, rows=tuple(rows))
+
+
+def test_the_team_crosstable_keeps_its_signatures_with_the_table(
+        model: ExportModel, tmp_path: Path) -> None:
+    """Whatever the number of teams, the signature lines (裁判长, 编排长) are on a page of the
+    table, under its last team, never on a page of their own."""
+    spilled = 0
+    for teams in range(16, 41):
+        path = pdf_lists.write_team_standings(model, _crosstable_of(model, teams),
+                                              tmp_path / f"{teams}.pdf")
+        pages = pdf_pages(path)
+        last = pdf_layout_lines(path, pages)
+        signed = [k for k, line in enumerate(last) if "裁判长" in line and "编排长" in line]
+        assert signed, (teams, last)
+        rows = [k for k, line in enumerate(last) if f"第{teams}队" in line]
+        assert rows and rows[0] < signed[0], (teams, last)  # the last team, then signatures
+        assert "格中依次为" in "".join(last), teams  # the legend with them
+        for page in range(1, pages):
+            assert not any("裁判长" in line for line in pdf_layout_lines(path, page)), teams
+        spilled += pages > 1
+    assert spilled  # some of these tables do go over two pages
