@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 import docx
@@ -14,8 +15,9 @@ import openpyxl
 import pytest
 
 from app.exports import booklet, docx_booklet, pdf_booklet, pdf_lists
+from app.exports.certificates import write_certificates
 from app.exports.group_trf import group_trf
-from app.exports.model import ExportModel, TeamStandings
+from app.exports.model import Award, ExportModel, TeamStandings
 from app.exports.xlsx import write_workbook
 from app.services.demo import build_demo
 from app.services.exporting import build_model
@@ -173,3 +175,32 @@ def test_the_team_crosstable_keeps_its_signatures_with_the_table(
             assert not any("裁判长" in line for line in pdf_layout_lines(path, page)), teams
         spilled += pages > 1
     assert spilled  # some of these tables do go over two pages
+
+
+# ---------------------------------------------------------------- the certificates' numbers
+
+
+def _team_awards(model: ExportModel) -> list[Award]:
+    table = next(t for t in model.team_standings if "交叉表" not in t.caption)
+    return [Award(ranking=table.title, place=row.rank, recipient=row.team, group=_key(model),
+                  prize="奖杯") for row in table.rows[:3]]
+
+
+def _numbers(path: Path) -> list[str]:
+    return re.findall(r"证书编号：(\S*)", "\n".join(pdf_layout_lines(path)))
+
+
+def test_a_certificate_without_the_events_year_is_numbered_without_a_dash(
+        model: ExportModel, tmp_path: Path) -> None:
+    """An event with no dates: 证书编号：001, not -001."""
+    assert model.event.start_date is None and model.event.end_date is None
+    path = write_certificates(model, tmp_path / "奖状.pdf", _team_awards(model))
+    assert _numbers(path) == ["001", "002", "003"]
+
+
+def test_a_certificate_number_starts_with_the_events_year(
+        model: ExportModel, tmp_path: Path) -> None:
+    dated = replace(model, event=replace(model.event, start_date=date(2026, 8, 1),
+                                         end_date=date(2026, 8, 5)))
+    path = write_certificates(dated, tmp_path / "奖状.pdf", _team_awards(dated))
+    assert _numbers(path) == ["2026-001", "2026-002", "2026-003"]
