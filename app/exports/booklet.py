@@ -1,6 +1,7 @@
 """The two booklets an event prints, as plain content that the PDF and the Word writers lay
 out alike: the 秩序册 (before the event: cover, organisers, officials, schedule, groups and
-their rules, start lists by unit with 编号, round-1 pairings) and the 成绩册 (after it: every
+their rules, start lists by unit with 编号 (a team group: each team with its members in board
+order), round-1 pairings) and the 成绩册 (after it: every
 round's results, final standings of each group, crosstables, team standings, playoffs and
 the award list).
 
@@ -186,15 +187,48 @@ def start_list_rows(model: ExportModel, group: str) -> list[list[str]]:
     return rows
 
 
+def team_start_list_rows(model: ExportModel, group: str) -> list[list[str]]:
+    """A team group's entrants (分台定人制, huazhi 六、(三)3): each team (in the order of its
+    first 编号) with its unit, its members under it in board order (台次)."""
+    players = {p.id: p for p in model.players_of(group)}
+    teams: dict[str, list[tuple[int, int]]] = {}
+    for pid, team, board in model.team_members:
+        if pid in players:
+            teams.setdefault(team, []).append((board, pid))
+    rows = []
+    for team, members in sorted(teams.items(), key=lambda item: min(
+            players[pid].number for _board, pid in item[1])):
+        for k, (board, pid) in enumerate(sorted(members)):
+            member = players[pid]
+            rows.append([team if k == 0 else "", member.unit if k == 0 else "",
+                         f"第{board}台", str(member.number), member.name, member.gender,
+                         member.grade])
+    return rows
+
+
+_START_COLUMNS = (Column("单位", "LEFT", True), Column("编号"), Column("姓名", "LEFT", True),
+                  Column("性别"), Column("段级位"))
+_TEAM_START_COLUMNS = (Column("队名", "LEFT", True), Column("单位", "LEFT", True),
+                       Column("台次"), Column("编号"), Column("姓名", "LEFT", True),
+                       Column("性别"), Column("段级位"))
+
+
 def start_list_blocks(model: ExportModel) -> list[Block]:
+    """参赛名单: an individual group's players by unit; a team group's teams, each with its
+    members in board order."""
     blocks: list[Block] = [Heading("参赛名单")]
-    columns = [Column("单位", "LEFT", True), Column("编号"), Column("姓名", "LEFT", True),
-               Column("性别"), Column("段级位")]
     for group in model.groups:
+        count = len(model.players_of(group.key))
+        teams = team_start_list_rows(model, group.key) if group.system.team else []
+        if teams:
+            named = sum(1 for row in teams if row[0])
+            blocks += [Heading(f"{group.name}（{named}队，{count}人）", 1),
+                       _table(list(_TEAM_START_COLUMNS), teams)]
+            continue
         rows = start_list_rows(model, group.key)
         if rows:
-            blocks += [Heading(f"{group.name}（{len(model.players_of(group.key))}人）", 1),
-                       _table(columns, rows)]
+            blocks += [Heading(f"{group.name}（{count}人）", 1),
+                       _table(list(_START_COLUMNS), rows)]
     return blocks
 
 

@@ -177,6 +177,14 @@ def load_template(path: Path = DEFAULT_TEMPLATE) -> CertificateTemplate:
     return CertificateTemplate(font, tuple(lines), tuple(borders))
 
 
+def certificate_number(year: int | None, number: int) -> str:
+    """证书编号: the event's year, a dash and the certificate's place in the PDF (2026-001);
+    without a year (an event with no dates) the number alone (001), no dash before it."""
+    if not number:
+        return ""
+    return f"{number:03d}" if year is None else f"{year}-{number:03d}"
+
+
 def certificate_fields(model: ExportModel, award: Award, number: int = 0) -> dict[str, str]:
     """The values of every placeholder for one award (`number`: its place in the PDF)."""
     event = model.event
@@ -184,7 +192,7 @@ def certificate_fields(model: ExportModel, award: Award, number: int = 0) -> dic
     group = model.group(award.group).name if award.group else ""
     unit = "" if award.is_team and award.unit == award.recipient else award.unit
     basis = wording.decision_text(award.decision)
-    year = day.year if day else ""
+    year = day.year if day else None
     return {
         "event_title": event.title,
         "organisers": "　".join(event.organisers),
@@ -196,7 +204,7 @@ def certificate_fields(model: ExportModel, award: Award, number: int = 0) -> dic
         "prize": award.prize,
         "grade_title": award.grade_title,
         "basis": basis,
-        "number": f"{year}-{number:03d}" if number else "",
+        "number": certificate_number(year, number),
         "date": date_zh(day) if day else "",
         "venue": event.venue,
     }

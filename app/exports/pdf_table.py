@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 # The paddings of every cell, as the papers' tables always had them.
 LEFT_PAD = RIGHT_PAD = 3.0
@@ -195,3 +195,47 @@ class ListTable(Flowable):
         for x in lefts[1:-1]:
             canvas.line(x, bottom, x, tops[0])
         canvas.restoreState()
+
+
+def _stacked_height(flowables: Sequence[Flowable], width: float) -> float:
+    """The height `flowables` take one under the other at `width` (a KeepTogether: its
+    content's), with the space between them."""
+    total = 0.0
+    for index, flowable in enumerate(flowables):
+        if isinstance(flowable, KeepTogether):
+            total += _stacked_height(getattr(flowable, "_content", ()), width)
+        else:
+            total += flowable.wrap(width, 0xFFFFFF)[1]
+        if index:
+            total += flowable.getSpaceBefore()
+        if index < len(flowables) - 1:
+            total += flowable.getSpaceAfter()
+    return total
+
+
+class TableWithTail(KeepTogether):
+    """A list table kept with what follows it on paper (its legend, the signature lines
+    裁判长 / 编排长): the tail goes on the table's last page when it fits there, else the
+    table's last `rows_kept` rows go over to the next page with it, so that no page carries
+    the signatures alone."""
+
+    def __init__(self, table: ListTable, tail: Sequence[Flowable], rows_kept: int = 2
+                 ) -> None:
+        super().__init__([table, *tail])
+        self.table, self.tail, self.rows_kept = table, tuple(tail), rows_kept
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:  # noqa: N803 (reportlab's)
+        if self.table.height + _stacked_height(self.tail, aW) <= aH:  # all of it fits here
+            return [self.table, *self.tail]
+        frame = getattr(self, "_frame", None)
+        at_top = bool(frame is not None and getattr(frame, "_atTop", False))
+        rows = self.table.rows
+        parts = self.table.split(aW, aH)
+        fitting = len(cast(ListTable, parts[0]).rows) if len(parts) == 2 else len(rows)
+        # the rows that stay here: as many as fit, leaving the last `rows_kept` to go over
+        kept = min(fitting, len(rows) - self.rows_kept) if parts else 0
+        if kept <= 1:  # no row can stay: all of it on the next page (as it comes on a
+            return [self.table, *self.tail] if at_top else []  # page of its own already)
+        return [self.table._part(rows[:kept]),
+                TableWithTail(self.table._part((rows[0], *rows[kept:])), self.tail,
+                              self.rows_kept)]

@@ -45,6 +45,7 @@ from app.exports.crosstable import (
 )
 from app.exports.model import (
     FORMULA_STARTS,
+    BoardResult,
     ExportModel,
     Round,
     Standings,
@@ -54,6 +55,7 @@ from app.exports.model import (
     remark,
     scaled,
 )
+from app.standings.scoring import outcomes
 
 Cell = str | int | float | date | None
 _BAD_SHEET_CHARS = "[]:*?/\\"
@@ -259,22 +261,34 @@ _ROUND_HEADERS = ["台次", "先手编号", "先手（黑）", "先手单位", "
                   "后手单位", "终局方式", "先手得分", "后手得分"]
 
 
-def _board_cells(model: ExportModel, group: str, board: Any) -> list[Cell]:
-    scale = model.group(group).scale
+def _points_cells(model: ExportModel, group: str, board: BoardResult) -> list[Cell]:
+    """先手得分, 后手得分: the round points of an individual board; of a team match's game
+    (on a board of its match, not the captains' playoff) the game's points (局分) as the
+    match score counts them, each outcome worth what the group's points give it (huazhi
+    六、(二); FIDE C.04.6 Art. 1.2 game points). Only the workbook shows a team game's points:
+    the board keeps no round points, so the papers that add them up are left as they are."""
+    info = model.group(group)
+    first, second = board.first_points, board.second_points
+    if (board.match and board.match_board and first is None and board.result is not None
+            and len(board.result.games) == 1):
+        first_out, second_out = outcomes(board.result.games[0])
+        first, second = info.points.points(first_out), info.points.points(second_out)
+    return [None if first is None else scaled(first, info.scale),
+            None if second is None or board.second is None else scaled(second, info.scale)]
+
+
+def _board_cells(model: ExportModel, group: str, board: BoardResult) -> list[Cell]:
     first = model.player(board.first)
     if board.second is None:
         return [board.label or board.number, first.number or None, first.name,
                 board.first_team or first.unit, "轮空", None, "",
-                "", board.how_ended_zh,
-                None if board.first_points is None else scaled(board.first_points, scale),
-                None]
+                "", board.how_ended_zh, *_points_cells(model, group, board)]
     second = model.player(board.second)
     return [
         board.label or board.number, first.number or None, first.name,
         board.first_team or first.unit, board_result_zh(board),
         second.number or None, second.name, board.second_team or second.unit, board.how_ended_zh,
-        None if board.first_points is None else scaled(board.first_points, scale),
-        None if board.second_points is None else scaled(board.second_points, scale),
+        *_points_cells(model, group, board),
     ]
 
 
