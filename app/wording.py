@@ -79,6 +79,17 @@ def number_text(value: int | Fraction, scale: int = 1, digits: int = 2) -> str:
     return f"{float(shown):.{digits}f}".rstrip("0").rstrip(".")
 
 
+def numbers_text(numbers: Sequence[int], zh_unit: str = "台", en_unit: str = "board",
+                 lang: str = "zh") -> str:
+    """Numbered things listed in words: `第1、2台` / `boards 1, 2` (`board 1` for one); the
+    units as the thing is called, e.g. `场` / `match` for the matches of a team round."""
+    if lang == "en":
+        plural = en_unit if len(numbers) == 1 else (
+            en_unit + "es" if en_unit.endswith(("ch", "sh", "s", "x")) else en_unit + "s")
+        return f"{plural} {', '.join(str(n) for n in numbers)}"
+    return f"第{'、'.join(str(n) for n in numbers)}{zh_unit}"
+
+
 def place_text(place: int | None, shared: bool = False, missing: str = "") -> str:
     """A place as printed: `3`, `3=` when shared (并列); `missing` for none (a team short of
     members)."""

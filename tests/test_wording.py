@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from app import wording
 from app.standings.awards import Award, AwardBasis, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -176,3 +177,11 @@ def test_every_tie_break_has_an_english_name() -> None:
 
     missing = sorted(set(REGISTRY) - set(TIEBREAK_ENGLISH))
     assert not missing, f"tie-breaks without an English name: {missing}"
+
+
+def test_numbers_are_listed_in_words_in_both_languages() -> None:
+    assert wording.numbers_text([1, 2]) == "第1、2台"
+    assert wording.numbers_text([1, 2], lang="en") == "boards 1, 2"
+    assert wording.numbers_text([3], lang="en") == "board 3"
+    assert wording.numbers_text([2, 5], "场", "match") == "第2、5场"
+    assert wording.numbers_text([2, 5], "场", "match", lang="en") == "matches 2, 5"

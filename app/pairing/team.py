@@ -129,14 +129,32 @@ def validate_teams(teams: Sequence[Team], rules: TeamRules = HUAZHI_RULES) -> No
             owner[member.player] = team
 
 
+def lineup_differences(team: Team, lineup: Sequence[int]) -> tuple[int, ...]:
+    """The boards on which a line-up given for a match (players by board) is not the
+    registered board order (huazhi 六、(三)3: 台号号码 ... 比赛过程中不可改变); () when it is."""
+    boards = max(len(lineup), len(team.players))
+    return tuple(k for k in range(1, boards + 1)
+                 if (lineup[k - 1] if k <= len(lineup) else None)
+                 != (team.players[k - 1] if k <= len(team.players) else None))
+
+
+def registered_order(team: Team, lang: str = "zh") -> str:
+    """A team's registered board order by name: `第1台 张三，第2台 李四` / `board 1 张三, board 2
+    李四`."""
+    if lang == "en":
+        return ", ".join(f"board {k} {m.name or m.player}"
+                         for k, m in enumerate(team.members, start=1))
+    return "，".join(f"第{k}台 {m.name or m.player}" for k, m in enumerate(team.members, start=1))
+
+
 def check_lineup(team: Team, lineup: Sequence[int]) -> None:
     """A line-up given for a match must be the registered board order (huazhi 六、(三)3:
     台号号码 ... 比赛过程中不可改变)."""
-    if tuple(lineup) != team.players:
+    if lineup_differences(team, lineup):
         raise UserError(
-            f"{team.name} 的台次顺序在比赛中不可改变（报名顺序：{list(team.players)}）",
+            f"{team.name} 的台次顺序在比赛中不可改变（报名顺序：{registered_order(team)}）",
             f"the board order of {team.name} cannot change during the event (registered: "
-            f"{list(team.players)})",
+            f"{registered_order(team, 'en')})",
             team.name or str(team.number),
         )
 

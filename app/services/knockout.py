@@ -200,11 +200,15 @@ def lineup_problem(event: Event, group: str, team_name: str, names: Sequence[str
         if unknown:
             raise UserError(f"{team_name} 没有队员 {'、'.join(unknown)}",
                             f"{team_name} has no member {', '.join(unknown)}", team_name)
-        try:
-            team.check_lineup(_plain_team(row), [ids[name] for name in names])
-        except UserError as error:
-            return error.zh, error.en
-        return None
+        registered = _plain_team(row)
+        differ = team.lineup_differences(registered, [ids[name] for name in names])
+        if not differ:
+            return None
+        return (f"{team_name} 的台次表与报名不符：{wording.numbers_text(differ)}；台次顺序在比赛中"
+                f"不可改变（报名顺序：{team.registered_order(registered)}）",
+                f"the line-up of {team_name} differs from its registration on "
+                f"{wording.numbers_text(differ, lang='en')}: the board order cannot change "
+                f"during the event (registered: {team.registered_order(registered, 'en')})")
 
 
 def teams(event: Event, group: str) -> list[TeamInfo]:

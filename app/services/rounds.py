@@ -59,9 +59,13 @@ def _check_ready(group: Group) -> int:
     rounds = list(group.rounds_played)
     if rounds and not round_is_complete(rounds[-1]):
         missing = [b.number for b in rounds[-1].boards if not b.result]
+        # a team group's board row is a match (第2场), an individual group's a board (第2台)
+        team = system_of(group).team
+        units = ("场", "match") if team else ("台", "board")
+        listed = wording.numbers_text(missing, *units, lang="en")
         raise UserError(
-            f"第{rounds[-1].number}轮还有台次没有结果：{missing}",
-            f"round {rounds[-1].number} still lacks results on boards {missing}",
+            f"第{rounds[-1].number}轮还有{units[0]}次没有结果：{wording.numbers_text(missing, *units)}",
+            f"round {rounds[-1].number} still lacks results {'in' if team else 'on'} {listed}",
             group.name,
         )
     number = len(rounds) + 1

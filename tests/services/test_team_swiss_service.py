@@ -142,3 +142,32 @@ def test_a_member_who_withdrew_alone_stays_withdrawn_through_the_team_s_return(
     assert _members(event, "杭州队") == {"杭州甲": ("active", None), "杭州乙": ("active", None),
                                         "杭州丙": ("withdrawn", 2)}
     assert team_swiss.withdrawals(event, GROUP) == {}
+
+
+def test_a_round_not_complete_names_its_matches_in_words(event: Event) -> None:
+    """The matches still without a result read `第1、2场` / `matches 1, 2`, not a list."""
+    pair_next_round(event, GROUP)
+    with pytest.raises(UserError) as refused:
+        pair_next_round(event, GROUP)
+    assert refused.value.zh.endswith("第1轮还有场次没有结果：第1、2场")
+    assert refused.value.en.endswith("round 1 still lacks results in matches 1, 2")
+    enter_team_result(event, GROUP, 1, 1, ["1-0", "0-1", "="])
+    with pytest.raises(UserError) as refused:
+        pair_next_round(event, GROUP)
+    assert refused.value.zh.endswith("第2场") and refused.value.en.endswith("in match 2")
+    assert "[" not in refused.value.zh + refused.value.en
+
+
+def test_a_line_up_that_differs_names_the_boards_and_the_players_in_words(
+        event: Event) -> None:
+    """huazhi 六、(三)3: the line-up handed in is checked against the registered board order;
+    what differs is said by board and name, not as a list of player ids."""
+    from app.services.knockout import lineup_problem
+
+    assert lineup_problem(event, GROUP, "北京队", ["北京甲", "北京乙", "北京丙"]) is None
+    problem = lineup_problem(event, GROUP, "北京队", ["北京乙", "北京甲", "北京丙"])
+    assert problem is not None
+    zh, en = problem
+    assert "第1、2台" in zh and "第1台 北京甲，第2台 北京乙，第3台 北京丙" in zh
+    assert "boards 1, 2" in en and "board 1 北京甲, board 2 北京乙, board 3 北京丙" in en
+    assert "[" not in zh + en
