@@ -618,6 +618,12 @@ def pairing_note_text(note: PairingNote, names: Mapping[int, str]) -> str:
                 f"（{_STRENGTH_ZH.get(note.strength, note.strength)}偏好）"
                 f" / board {note.board}: {who(players[0], 'en')} does not get the "
                 f"{note.strength} colour preference")
+    if note.kind is NoteKind.TEAM_COLOUR_NOT_GRANTED:  # a team's match (第N场), not a board
+        zh_strength = f"（{_STRENGTH_ZH.get(note.strength, note.strength)}偏好）" if note.strength else ""
+        en_strength = f"{note.strength} " if note.strength else ""
+        return (f"第{note.board}场 {who(players[0], 'zh')} 未得到所需先后手{zh_strength}"
+                f" / match {note.board}: {who(players[0], 'en')} does not get its "
+                f"{en_strength}colour preference")
     if note.kind is NoteKind.UPFLOAT:
         return (f"第{note.board}台 {who(players[0], 'zh')} 升档对阵 {who(players[1], 'zh')}"
                 f" / board {note.board}: {who(players[0], 'en')} floats up to meet "

@@ -171,3 +171,26 @@ def test_a_line_up_that_differs_names_the_boards_and_the_players_in_words(
     assert "第1、2台" in zh and "第1台 北京甲，第2台 北京乙，第3台 北京丙" in zh
     assert "boards 1, 2" in en and "board 1 北京甲, board 2 北京乙, board 3 北京丙" in en
     assert "[" not in zh + en
+
+
+def test_the_round_s_notes_read_in_both_languages_without_team_names_in_the_words(
+        tmp_path: Path) -> None:
+    """A bracket criterion the pairing could not keep is said of the round, with what it
+    asks ([C10]: an upfloating team's opponent floated before); no team's name is put
+    after a count ("1 pair", not "北京队（1） pair(s)")."""
+    created = Event.create(tmp_path / "six.db", preset="tuanti-2026")
+    for city in (*CITIES, "深圳"):
+        add_team(created, GROUP, f"{city}队", [(f"{city}甲", "M"), (f"{city}乙", "M"),
+                                               (f"{city}丙", "F")])
+    for number in (1, 2, 3):
+        pair_next_round(created, GROUP)
+        if number < 3:
+            for board in _matches(created, number):
+                enter_team_result(created, GROUP, number, board.number, ["1-0", "1-0", "1-0"])
+    report = [str(line) for line in queries.round_view(created, GROUP, 3).report]
+    note = next(line for line in report if "[C10]" in line)
+    zh, _sep, en = note.partition(" / ")
+    assert zh.startswith("有1对未能满足[C10]（升档队伍的对手上一轮已是浮动队伍）")
+    assert en.startswith("1 pair could not keep [C10] (an upfloating team's opponent floated "
+                         "in the previous round)")
+    assert "队" not in en and "pair(s)" not in en
