@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 from app import wording
 from app.errors import UserError
 from app.pairing.system import System
+from app.pairing.types import Outcome
 from app.services.event import settings_of
 from app.store.models import BoardRow, Group, Player, Round
 
@@ -70,3 +71,23 @@ def find_board(round_: Round, number: int) -> BoardRow:
         f"round {round_.number} has no board {number}",
         "board",
     )
+
+
+_ABSENCE_OUTCOME = {
+    "absent": Outcome.ABSENT,
+    "half_bye": Outcome.HALF_BYE,
+    "zero_bye": Outcome.ZERO_BYE,
+    "full_bye": Outcome.FULL_BYE,
+}
+
+
+def absence_outcome(player: Player, round_number: int) -> tuple[Outcome, int | None] | None:
+    """Why a player is not paired in a round, with special points; None when available."""
+    if round_number < player.entered_round:
+        return Outcome.ABSENT, player.late_entry_points
+    if player.status == "withdrawn" and (player.withdrawn_from_round or 1) <= round_number:
+        return Outcome.ABSENT, None
+    for absence in player.absences:
+        if absence.round_number == round_number:
+            return _ABSENCE_OUTCOME[absence.kind], None
+    return None

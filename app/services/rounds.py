@@ -280,6 +280,7 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
                        + list(pairing.notes) + report
                        + (_size_notes(found) if number == 1 else []))
         session.add(round_)
+        forfeits: list[str] = []  # a team's board held by a member who is not there
         for board in pairing.boards:
             # A bye needs no result: it is settled by the pairing itself.
             # A new board has no games yet: said here, so showing the round afterwards
@@ -289,11 +290,13 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
             if system.team:
                 from app.services.knockout import store_team_boards
 
-                store_team_boards(found, row, board.first, board.second)
+                forfeits += store_team_boards(found, row, board.first, board.second, number)
             else:
                 row.first_player_id = to_id[board.first]
                 row.second_player_id = None if board.second is None else to_id[board.second]
             round_.boards.append(row)
+        if forfeits:
+            round_.report = [*round_.report, *forfeits]
         session.flush()
         return round_info(session, found, round_)
 

@@ -24,18 +24,12 @@ from app.pairing.types import (
 )
 from app.results import BoardResult
 from app.services.event import settings_of
+from app.services.lookup import absence_outcome as absence_outcome  # where the services read it
 from app.services.queries import pairing_numbers, seeded_players
 from app.standings.scoring import round_records
 from app.store import codec
-from app.store.models import BoardRow, Group, Player, Round
+from app.store.models import BoardRow, Group, Round
 from app.store.session import READING
-
-_ABSENCE_OUTCOME = {
-    "absent": Outcome.ABSENT,
-    "half_bye": Outcome.HALF_BYE,
-    "zero_bye": Outcome.ZERO_BYE,
-    "full_bye": Outcome.FULL_BYE,
-}
 
 
 @dataclass(frozen=True)
@@ -122,18 +116,6 @@ def _stored_rounds(group: Group) -> list[_RoundLines]:
                                                 codec.board_result(line.result, double)))
     return [_RoundLines(row.number, tuple(str(x) for x in (row.report or ())),
                         tuple(boards[row.id])) for row in rounds]
-
-
-def absence_outcome(player: Player, round_number: int) -> tuple[Outcome, int | None] | None:
-    """Why a player is not paired in a round, with special points; None when available."""
-    if round_number < player.entered_round:
-        return Outcome.ABSENT, player.late_entry_points
-    if player.status == "withdrawn" and (player.withdrawn_from_round or 1) <= round_number:
-        return Outcome.ABSENT, None
-    for absence in player.absences:
-        if absence.round_number == round_number:
-            return _ABSENCE_OUTCOME[absence.kind], None
-    return None
 
 
 def build_snapshot(group: Group, *, partial: bool = True,

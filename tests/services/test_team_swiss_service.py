@@ -194,3 +194,57 @@ def test_the_round_s_notes_read_in_both_languages_without_team_names_in_the_word
     assert en.startswith("1 pair could not keep [C10] (an upfloating team's opponent floated "
                          "in the previous round)")
     assert "队" not in en and "pair(s)" not in en
+
+
+def _player_id(event: Event, name: str) -> int:
+    with event.reading() as session:
+        return next(p.id for p in Event.group(session, GROUP).players if p.name == name)
+
+
+def test_a_member_who_is_not_there_loses_their_board_by_forfeit(event: Event) -> None:
+    """分台定人制 (huazhi 六、(三)3): a member withdrawn, or absent from the round, keeps their
+    board and loses it by forfeit (the others do not move up); the opponent on that board
+    wins it by forfeit. The board is entered so when the round is paired, the report says
+    why, and a result that credits the missing member is refused, nothing written."""
+    from app.services.players import set_absence
+
+    pair_next_round(event, GROUP)
+    for board in _matches(event, 1):
+        if board.second_team:
+            enter_team_result(event, GROUP, 1, board.number, ["1-0", "0-1", "="])
+    withdraw_player(event, _player_id(event, "北京乙"))  # from round 2
+    set_absence(event, _player_id(event, "上海甲"), 2, "absent")
+    pair_next_round(event, GROUP)
+    report = "\n".join(str(line) for line in queries.round_view(event, GROUP, 2).report)
+    assert "北京乙 第2轮起退赛，该台判其弃权负" in report
+    assert "上海甲 is absent from round 2: the board is lost by forfeit" in report
+    checked = []
+    for board in _matches(event, 2):
+        dues = {}  # board -> (the missing member, the forfeit that board must hold)
+        for game in board.games:
+            for gone in ("北京乙", "上海甲"):
+                if game.black is not None and game.black.name == gone:
+                    dues[game.index] = (gone, "-+")
+                elif game.white is not None and game.white.name == gone:
+                    dues[game.index] = (gone, "+-")
+            if game.index in dues:  # entered when paired
+                assert game.result is not None and code_text(game.result) == dues[game.index][1]
+        if not dues:
+            continue
+        codes = ["1-0", "1-0", "1-0"]
+        on, (gone, due) = next(iter(dues.items()))
+        codes[on - 1] = "1-0" if due == "-+" else "0-1"  # a win for the missing member
+        with pytest.raises(UserError) as refused:
+            enter_team_result(event, GROUP, 2, board.number, codes)
+        assert gone in refused.value.zh and f"应录 {due}" in refused.value.zh
+        assert f"entered as {due}" in refused.value.en
+        assert next(b for b in _matches(event, 2) if b.number == board.number).result is None
+        for k, (_gone, forfeit) in dues.items():
+            codes[k - 1] = forfeit
+        enter_team_result(event, GROUP, 2, board.number, codes)
+        checked += [g for g, _due in dues.values()]
+    assert sorted(checked) == ["上海甲", "北京乙"]
+    with event.reading() as session:
+        rounds = team_rounds(Event.group(session, GROUP))
+    assert all(r.match.outcome.played for found in rounds.values() for r in found
+               if r.match.round == 2 and r.match.opponent is not None)  # one board forfeited
