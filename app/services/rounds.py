@@ -329,7 +329,9 @@ def _later_rounds_warning(group: Group, round_number: int) -> list[str]:
     if not later:
         return []
     return [
-        f"注意：第{later}轮已根据原结果编排 / note: rounds {later} were paired on the old result"
+        f"注意：{wording.numbers_text(later, '轮', 'round')}已根据原结果编排 / note: "
+        f"{wording.numbers_text(later, '轮', 'round', lang='en')} "
+        f"{'was' if len(later) == 1 else 'were'} paired on the old result"
     ]
 
 
