@@ -79,6 +79,17 @@ def number_text(value: int | Fraction, scale: int = 1, digits: int = 2) -> str:
     return f"{float(shown):.{digits}f}".rstrip("0").rstrip(".")
 
 
+def numbers_text(numbers: Sequence[int], zh_unit: str = "台", en_unit: str = "board",
+                 lang: str = "zh") -> str:
+    """Numbered things listed in words: `第1、2台` / `boards 1, 2` (`board 1` for one); the
+    units as the thing is called, e.g. `场` / `match` for the matches of a team round."""
+    if lang == "en":
+        plural = en_unit if len(numbers) == 1 else (
+            en_unit + "es" if en_unit.endswith(("ch", "sh", "s", "x")) else en_unit + "s")
+        return f"{plural} {', '.join(str(n) for n in numbers)}"
+    return f"第{'、'.join(str(n) for n in numbers)}{zh_unit}"
+
+
 def place_text(place: int | None, shared: bool = False, missing: str = "") -> str:
     """A place as printed: `3`, `3=` when shared (并列); `missing` for none (a team short of
     members)."""
@@ -633,6 +644,12 @@ def pairing_note_text(note: PairingNote, names: Mapping[int, str]) -> str:
                 f"（{_STRENGTH_ZH.get(note.strength, note.strength)}偏好）"
                 f" / board {note.board}: {who(players[0], 'en')} does not get the "
                 f"{note.strength} colour preference")
+    if note.kind is NoteKind.TEAM_COLOUR_NOT_GRANTED:  # a team's match (第N场), not a board
+        zh_strength = f"（{_STRENGTH_ZH.get(note.strength, note.strength)}偏好）" if note.strength else ""
+        en_strength = f"{note.strength} " if note.strength else ""
+        return (f"第{note.board}场 {who(players[0], 'zh')} 未得到所需先后手{zh_strength}"
+                f" / match {note.board}: {who(players[0], 'en')} does not get its "
+                f"{en_strength}colour preference")
     if note.kind is NoteKind.UPFLOAT:
         return (f"第{note.board}台 {who(players[0], 'zh')} 升档对阵 {who(players[1], 'zh')}"
                 f" / board {note.board}: {who(players[0], 'en')} floats up to meet "

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from app import wording
 from app.standings.awards import Award, AwardBasis, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -176,3 +177,34 @@ def test_every_tie_break_has_an_english_name() -> None:
 
     missing = sorted(set(REGISTRY) - set(TIEBREAK_ENGLISH))
     assert not missing, f"tie-breaks without an English name: {missing}"
+
+
+def test_numbers_are_listed_in_words_in_both_languages() -> None:
+    assert wording.numbers_text([1, 2]) == "第1、2台"
+    assert wording.numbers_text([1, 2], lang="en") == "boards 1, 2"
+    assert wording.numbers_text([3], lang="en") == "board 3"
+    assert wording.numbers_text([2, 5], "场", "match") == "第2、5场"
+    assert wording.numbers_text([2, 5], "场", "match", lang="en") == "matches 2, 5"
+
+
+def test_a_correction_names_the_rounds_paired_since_in_words(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Correcting a result once later rounds are paired says which, in words (第2、3轮 /
+    rounds 2, 3), not as a list."""
+    from app.services.event import Event
+    from app.services.players import add_player
+    from app.services.rounds import enter_result, pair_next_round
+
+    event = Event.create(tmp_path / "e.db", "qiwang-2022")
+    try:
+        for k in range(4):
+            add_player(event, "公开组", name=f"棋手{k}")
+        for number in (1, 2, 3):
+            pair_next_round(event, "公开组")
+            if number < 3:
+                for board in (1, 2):
+                    enter_result(event, "公开组", number, board, ["1-0"])
+        warning = enter_result(event, "公开组", 1, 1, ["0-1"], replace=True)
+    finally:
+        event.close()
+    assert warning == ["注意：第2、3轮已根据原结果编排 / note: rounds 2, 3 were paired on the "
+                       "old result"]

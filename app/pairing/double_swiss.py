@@ -298,7 +298,8 @@ def pair(request: PairingRequest) -> Pairing:
             raise NoLegalPairing("没有可轮空且使其余棋手都能配对的棋手 / nobody may receive the "
                                  "bye so that the others can all be paired")
         raise NoLegalPairing("无法让所有棋手都有对手 / the players cannot all be paired")
-    notes = bracket_notes(found, ["[C8]"], "C.04.5")
+    notes = bracket_notes(found, ["[C8]"], "C.04.5", {"[C8]": (
+        "升档棋手的对手上一轮已是浮动棋手", "an upfloater's opponent floated in the previous round")})
     # Board order (C.04.2 Art. 3.6): the higher score of the two, then the lower score, then
     # the higher-ranked player's place (the players are in that order, so the lower index
     # of a pair has the higher score and the higher rank)

@@ -48,7 +48,7 @@ test_team_swiss.py count them on the reference's answers).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, repeat
 from typing import NamedTuple
@@ -117,17 +117,22 @@ def blocked_indices(entrants: Sequence[tuple[int, frozenset[int]]],
     return blocked
 
 
-def bracket_notes(found: RoundPairing, criteria: Sequence[str], chapter: str) -> list[str]:
+def bracket_notes(found: RoundPairing, criteria: Sequence[str], chapter: str,
+                  meanings: Mapping[str, tuple[str, str]] | None = None) -> list[str]:
     """What the arbiter is told of how the brackets were paired: each bracket criterion
     (named in `criteria`, e.g. "[C8]") that some bracket could not keep for every pair
-    (3.6.4: the pairing with the fewest failures is taken); `chapter` is the FIDE text."""
+    (3.6.4: the pairing with the fewest failures is taken); `chapter` is the FIDE text,
+    `meanings` what each criterion asks, in Chinese and English, said after its code."""
     notes: list[str] = []
     for position, name in enumerate(criteria):
         failed = sum(b.failures[position] for b in found.brackets if position < len(b.failures))
         if failed:
-            notes.append(f"有{failed}对未能满足{name}（FIDE {chapter} 第3.6.4条取违背最少的编排） "
-                         f"/ {failed} pair(s) could not keep {name} (FIDE {chapter} Art. 3.6.4: "
-                         "the pairing with the fewest failures)")
+            zh, en = (meanings or {}).get(name, ("", ""))
+            pairs = "pair" if failed == 1 else "pairs"
+            notes.append(f"有{failed}对未能满足{name}{f'（{zh}）' if zh else ''}"
+                         f"（FIDE {chapter} 第3.6.4条：取违背最少的编排） / {failed} {pairs} "
+                         f"could not keep {name}{f' ({en})' if en else ''} (FIDE {chapter} "
+                         "Art. 3.6.4: the pairing with the fewest failures)")
     return notes
 
 

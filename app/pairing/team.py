@@ -19,12 +19,12 @@ Rules implemented (2021-huazhi-cup-team-championship.txt):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from app.errors import UserError
 from app.pairing.types import Board, Outcome, Pairing, PointSystem
-from app.results import GameResult
+from app.results import GameCode, GameResult
 from app.standings.scoring import outcomes
 
 
@@ -129,14 +129,32 @@ def validate_teams(teams: Sequence[Team], rules: TeamRules = HUAZHI_RULES) -> No
             owner[member.player] = team
 
 
+def lineup_differences(team: Team, lineup: Sequence[int]) -> tuple[int, ...]:
+    """The boards on which a line-up given for a match (players by board) is not the
+    registered board order (huazhi 六、(三)3: 台号号码 ... 比赛过程中不可改变); () when it is."""
+    boards = max(len(lineup), len(team.players))
+    return tuple(k for k in range(1, boards + 1)
+                 if (lineup[k - 1] if k <= len(lineup) else None)
+                 != (team.players[k - 1] if k <= len(team.players) else None))
+
+
+def registered_order(team: Team, lang: str = "zh") -> str:
+    """A team's registered board order by name: `第1台 张三，第2台 李四` / `board 1 张三, board 2
+    李四`."""
+    if lang == "en":
+        return ", ".join(f"board {k} {m.name or m.player}"
+                         for k, m in enumerate(team.members, start=1))
+    return "，".join(f"第{k}台 {m.name or m.player}" for k, m in enumerate(team.members, start=1))
+
+
 def check_lineup(team: Team, lineup: Sequence[int]) -> None:
     """A line-up given for a match must be the registered board order (huazhi 六、(三)3:
     台号号码 ... 比赛过程中不可改变)."""
-    if tuple(lineup) != team.players:
+    if lineup_differences(team, lineup):
         raise UserError(
-            f"{team.name} 的台次顺序在比赛中不可改变（报名顺序：{list(team.players)}）",
+            f"{team.name} 的台次顺序在比赛中不可改变（报名顺序：{registered_order(team)}）",
             f"the board order of {team.name} cannot change during the event (registered: "
-            f"{list(team.players)})",
+            f"{registered_order(team, 'en')})",
             team.name or str(team.number),
         )
 
@@ -155,6 +173,34 @@ def match_boards(first: Team, second: Team) -> tuple[Board, ...]:
         a, b = first.player_on(k), second.player_on(k)
         boards.append(Board(k, a, b) if k % 2 == 1 else Board(k, b, a))
     return tuple(boards)
+
+
+def missing_member_forfeits(first: Team, second: Team, missing: Collection[int]
+                            ) -> dict[int, GameResult]:
+    """The boards of a match held by a member who is not there (`missing`: withdrawn 退赛, or
+    absent from the round), each with its result, first mover first: the board is lost by
+    forfeit by that member's team (弃权负) and won by forfeit by the opponent there (判到达者胜),
+    lost by both when neither is there. Every other board is played as paired.
+
+    Why the board is forfeited and the others do not move up: the line-up is 分台定人制
+    (huazhi 六、(三)3: "每队报名时必须提交队员的台号号码，比赛过程中不可改变 ... 由两队之间台号相同的选手
+    对局"), so a member plays their own board or none, and moving the others up would put a
+    man on the woman's board (五、(一)3) and change the order the regulations fix; a player
+    who does not come loses their game by forfeit and the one who came wins it (shenzhen
+    十、(三): "超时未到者弃权处理，判到达者胜，未到者负"). The pairing system (FIDE C.04.6)
+    pairs the teams and scores a match from its boards (match and game points): the
+    forfeited board scores as any forfeit does, and the match counts as played (not as a
+    forfeited match) while one of its boards is played."""
+    results: dict[int, GameResult] = {}
+    for board in match_boards(first, second):
+        black_gone, white_gone = board.first in missing, board.second in missing
+        if black_gone and white_gone:
+            results[board.number] = GameResult(GameCode.DOUBLE_FORFEIT)
+        elif black_gone:
+            results[board.number] = GameResult(GameCode.SECOND_FORFEIT_WIN)
+        elif white_gone:
+            results[board.number] = GameResult(GameCode.FIRST_FORFEIT_WIN)
+    return results
 
 
 def playoff_board(first: Team, second: Team, game: int = 1,

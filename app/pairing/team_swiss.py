@@ -50,8 +50,10 @@ from app.pairing.types import (
     Board,
     Colour,
     NoLegalPairing,
+    NoteKind,
     Outcome,
     Pairing,
+    PairingNote,
     PairingRequest,
     RoundRecord,
 )
@@ -308,6 +310,15 @@ class _Round:
 
 CRITERIA = ("[C8]", "[C9]", "[C10]")  # Art. 3.6.4: the bracket's criteria, in priority
 
+# What each bracket criterion asks (Art. 2.3.5-2.3.7), as the pairing's report explains it
+MEANINGS = {
+    "[C8]": ("两队所需先后手相同，其中一队得不到", "two teams wanting the same colour: one does not "
+             "get it"),
+    "[C9]": ("两队都强烈需要同一先后手", "two teams both strongly wanting the same colour"),
+    "[C10]": ("升档队伍的对手上一轮已是浮动队伍", "an upfloating team's opponent floated in the "
+              "previous round"),
+}
+
 
 def _round(request: PairingRequest, options: TeamSwissOptions) -> _Round:
     teams = derive_teams(request, options)
@@ -358,7 +369,8 @@ def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()
             raise NoLegalPairing("没有可轮空且使其余队伍都能配对的队伍 / no team may receive the "
                                  "bye so that the others can all be paired")
         raise NoLegalPairing("无法让所有队伍都有对手 / the teams cannot all be paired")
-    notes = bracket_notes(found, list(CRITERIA), "C.04.6")
+    notes = bracket_notes(found, list(CRITERIA), "C.04.6", MEANINGS)
+    remarks: list[PairingNote] = []
     # Board order (C.04.2 Art. 3.6): the higher score, then the lower, then the higher rank
     # (the teams are in that order, so the lower index of a pair has the higher score and
     # the higher rank)
@@ -372,12 +384,14 @@ def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()
         number = len(boards) + 1
         boards.append(Board(number, white.number, black.number))
         for team, colour in ((white, _FIRST), (black, _SECOND)):
-            if team.preference.colour is not None and team.preference.colour is not colour:
-                notes.append(f"第{number}场 {team.number} 未得到所需先后手"
-                             f" / match {number}: {team.number} does not get its colour "
-                             "preference")
+            wanted = team.preference
+            if wanted.colour is not None and wanted.colour is not colour:
+                strength = "" if kind is not _B else "strong" if wanted.strong else "mild"
+                remarks.append(PairingNote(NoteKind.TEAM_COLOUR_NOT_GRANTED, number,
+                                           (team.number,), strength))
     if found.bye is not None:
         bye = teams[found.bye]
         boards.append(Board(len(boards) + 1, bye.number, None))
-        notes.append(f"{bye.number} 轮空 / {bye.number} receives the pairing-allocated bye")
-    return Pairing(round=request.round, boards=tuple(boards), notes=tuple(notes))
+        remarks.append(PairingNote(NoteKind.PAB, 0, (bye.number,)))
+    return Pairing(round=request.round, boards=tuple(boards), notes=tuple(notes),
+                   remarks=tuple(remarks))

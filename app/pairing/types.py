@@ -190,6 +190,7 @@ class NoteKind(StrEnum):
     PAB = "pab"  # 轮空: the pairing-allocated bye
     UPFLOAT = "upfloat"  # 升档: a lower-scored player meets a higher-scored one (Double-Swiss)
     SAME_COLOUR_AGAIN = "same_colour_again"  # 第一盘连续第三次同一先后手 (C.04.5 Art. 4)
+    TEAM_COLOUR_NOT_GRANTED = "team_colour_not_granted"  # 第N场 一队未得到所需先后手 (C.04.6 Art. 4)
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from app.services.event import (
 from app.services.games import game_settings
 from app.services.knockout import bracket as knockout_bracket
 from app.services.knockout import match_score, team_rules
+from app.services.lookup import sits_out
 from app.services.playoffs import playoff_records
 from app.services.queries import system_of, withdrawn_from
 from app.services.ranking import (
@@ -54,7 +55,7 @@ from app.services.ranking import (
     team_standings_of,
     tiebreak_label,
 )
-from app.services.snapshot import build_snapshot, sits_out
+from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
 from app.standings.awards import CertificateRule, gets_certificate
 from app.standings.ranking import rank

@@ -31,7 +31,13 @@ from app.results import (
 )
 from app.services.boards import game_row, record_code
 from app.services.event import Event, settings_of
-from app.services.lookup import find_board, find_round, seeded_players, system_of
+from app.services.lookup import (
+    absence_outcome,
+    find_board,
+    find_round,
+    seeded_players,
+    system_of,
+)
 from app.standings.team_swiss import match_outcome as team_match_outcome
 from app.store import codec
 from app.store.models import BoardRow, Game, Group, Player, Team, TeamMember
@@ -200,11 +206,15 @@ def lineup_problem(event: Event, group: str, team_name: str, names: Sequence[str
         if unknown:
             raise UserError(f"{team_name} 没有队员 {'、'.join(unknown)}",
                             f"{team_name} has no member {', '.join(unknown)}", team_name)
-        try:
-            team.check_lineup(_plain_team(row), [ids[name] for name in names])
-        except UserError as error:
-            return error.zh, error.en
-        return None
+        registered = _plain_team(row)
+        differ = team.lineup_differences(registered, [ids[name] for name in names])
+        if not differ:
+            return None
+        return (f"{team_name} 的台次表与报名不符：{wording.numbers_text(differ)}；台次顺序在比赛中"
+                f"不可改变（报名顺序：{team.registered_order(registered)}）",
+                f"the line-up of {team_name} differs from its registration on "
+                f"{wording.numbers_text(differ, lang='en')}: the board order cannot change "
+                f"during the event (registered: {team.registered_order(registered, 'en')})")
 
 
 def teams(event: Event, group: str) -> list[TeamInfo]:
@@ -308,18 +318,61 @@ def _cross_group(group: Group) -> Pairing:
     return team.cross_group_pairing(by_list[labels[0]], by_list[labels[1]])
 
 
-def store_team_boards(group: Group, board: BoardRow, first_team: int, second_team: int | None
-                      ) -> None:
-    """Fill a match's board row: the two teams and one game per board (黑先)."""
+def missing_members(group: Group, round_number: int) -> dict[int, tuple[str, str]]:
+    """The group's team members who do not play round `round_number` (withdrawn 退赛, or
+    absent that round): player id -> why, in Chinese and English."""
+    gone: dict[int, tuple[str, str]] = {}
+    for row in group.teams:
+        for member in row.members:
+            player = member.player
+            if absence_outcome(player, round_number) is None:
+                continue
+            since = player.withdrawn_from_round or 1
+            if player.status == "withdrawn" and since <= round_number:
+                gone[player.id] = (wording.withdrawn_text(since),
+                                   wording.withdrawn_text(since, "en"))
+            elif any(a.round_number == round_number and a.kind == "absent"
+                     for a in player.absences):
+                gone[player.id] = (f"第{round_number}轮缺席", f"is absent from round {round_number}")
+            else:
+                gone[player.id] = (f"第{round_number}轮请假", f"is on leave in round {round_number}")
+    return gone
+
+
+def store_team_boards(group: Group, board: BoardRow, first_team: int, second_team: int | None,
+                      round_number: int | None = None) -> list[str]:
+    """Fill a match's board row: the two teams and one game per board (黑先). With
+    `round_number`, a board held by a member who does not play that round (withdrawn,
+    absent) is entered at once as lost by forfeit by their team (`team.missing_member_
+    forfeits`: the others do not move up); returns what the round's report says of them."""
     board.first_team_id = first_team
     board.second_team_id = second_team
     if second_team is None:
-        return
+        return []
     by_id = {t.id: t for t in group.teams}
-    for game_board in team.match_boards(_plain_team(by_id[first_team]),
-                                        _plain_team(by_id[second_team])):
-        board.games.append(Game(index=game_board.number, black_player_id=game_board.first,
-                                white_player_id=game_board.second))
+    first, second = _plain_team(by_id[first_team]), _plain_team(by_id[second_team])
+    gone = missing_members(group, round_number) if round_number is not None else {}
+    forfeits = team.missing_member_forfeits(first, second, gone)
+    names = {m.player: m.name for t in (first, second) for m in t.members}
+    said = []
+    for game_board in team.match_boards(first, second):
+        game = Game(index=game_board.number, black_player_id=game_board.first,
+                    white_player_id=game_board.second)
+        board.games.append(game)
+        result = forfeits.get(game_board.number)
+        if result is None:
+            continue
+        record_code(game, result)
+        for player in (game_board.first, game_board.second):
+            if player in gone:
+                zh, en = gone[player]
+                place = (wording.match_place_text(round_number or 0, board.number,
+                                                  game_board.number),
+                         wording.match_place_text(round_number or 0, board.number,
+                                                  game_board.number, lang="en"))
+                said.append(f"{place[0]} {names[player]} {zh}，该台判其弃权负 / {place[1]}: "
+                            f"{names[player]} {en}: the board is lost by forfeit")
+    return said
 
 
 def enter_team_result(
@@ -372,6 +425,7 @@ def enter_team_result(
                                              settings_of(found).points)
         except UserError as error:
             raise _at(error, group, round_number, match) from None
+        _check_missing_members(found, round_number, match, first, second, games)
         boards = team.match_boards(first, second)
         for game_board, result in zip(boards, games, strict=True):
             _set_game(board, game_board.number, game_board.first, game_board.second, result)
@@ -393,6 +447,26 @@ def enter_team_result(
             board.result = codec.board_text(decided)
         board.label = ""  # the score is read from the games (`match_score`), never stored
         return codec.board_result(board.result, False)
+
+
+def _check_missing_members(group: Group, round_number: int, match: int, first: team.Team,
+                           second: team.Team, games: Sequence[GameResult]) -> None:
+    """Refuse a result that credits a member who is not there (withdrawn, absent): their
+    board is lost by forfeit by their team (`team.missing_member_forfeits`)."""
+    gone = missing_members(group, round_number)
+    names = {m.player: m.name for t in (first, second) for m in t.members}
+    boards = {b.number: b for b in team.match_boards(first, second)}
+    for number, due in team.missing_member_forfeits(first, second, gone).items():
+        if games[number - 1].code is due.code:
+            continue
+        who = [p for p in (boards[number].first, boards[number].second) if p in gone]
+        zh = "，".join(f"{names[p]} {gone[p][0]}" for p in who)
+        en = "; ".join(f"{names[p]} {gone[p][1]}" for p in who)
+        raise _at(UserError(
+            f"{zh}：该台判其弃权负，应录 {due.code.value}（如其已到场，请先取消其请假或退赛）",
+            f"{en}: the board is lost by forfeit, entered as {due.code.value} "
+            "(if they are there after all, take the absence or withdrawal back first)"),
+            group.name, round_number, match, board=number)
 
 
 def _forfeit_code(outcome: team.TeamMatchResult) -> GameResult:

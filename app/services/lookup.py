@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 from app import wording
 from app.errors import UserError
 from app.pairing.system import System
+from app.pairing.types import Outcome, SitOut
 from app.services.event import settings_of
 from app.store.models import BoardRow, Group, Player, Round
 
@@ -75,3 +76,24 @@ def find_board(round_: Round, number: int) -> BoardRow:
         f"round {round_.number} has no board {number}",
         round_.group.name,
     )
+
+
+def sits_out(player: Player, round_number: int) -> SitOut | None:
+    """Why a player has no board in a round (a late entry, a withdrawal, an absence or a bye
+    requested in advance, the stored kind typed here); None when available."""
+    if round_number < player.entered_round:
+        return SitOut.LATE
+    if player.status == "withdrawn" and (player.withdrawn_from_round or 1) <= round_number:
+        return SitOut.WITHDRAWN
+    for absence in player.absences:
+        if absence.round_number == round_number:
+            return SitOut(absence.kind)
+    return None
+
+
+def absence_outcome(player: Player, round_number: int) -> tuple[Outcome, int | None] | None:
+    """Why a player is not paired in a round, with special points; None when available."""
+    why = sits_out(player, round_number)
+    if why is None:
+        return None
+    return why.outcome, player.late_entry_points if why is SitOut.LATE else None

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.services.event import Event, settings_of
+from app.services.lookup import system_of
 from app.store.models import Absence, Group, Player
 
 EDITABLE = (
@@ -73,6 +74,17 @@ def add_player(event: Event, group: str, **fields: Any) -> int:
     with event.operation("add_player", f"添加棋手 {cleaned['name']} / add player") as session:
         found = Event.group(session, group)
         entered = len(found.rounds_played) + 1
+        if entered > 1 and system_of(found).team:
+            # a team group pairs teams, whose players are registered with them in board order
+            # (分台定人制, huazhi 六、(三)3: fixed for the event): once play has started no
+            # team is added and no line-up changes, so a player added alone is never paired
+            raise UserError(
+                "本组是团体赛，比赛已开始：棋手只能随队伍按台次报名，开赛后不能再添加队伍或改变"
+                "队伍的台次（规程六、(三)3），单独添加的棋手不会被编排",
+                "this is a team group and play has started: players enter with their team, "
+                "in board order, and once play has started no team is added and no board order "
+                "changes (boards are declared at registration and fixed for the event), so a "
+                "player added alone would never be paired", group)
         if entered > found.rounds:
             raise UserError("比赛已全部编排完毕，不能再添加棋手",
                             "every round is paired: no more entries", group)

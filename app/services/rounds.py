@@ -59,9 +59,13 @@ def _check_ready(group: Group) -> int:
     rounds = list(group.rounds_played)
     if rounds and not round_is_complete(rounds[-1]):
         missing = [b.number for b in rounds[-1].boards if not b.result]
+        # a team group's board row is a match (第2场), an individual group's a board (第2台)
+        team = system_of(group).team
+        units = ("场", "match") if team else ("台", "board")
+        listed = wording.numbers_text(missing, *units, lang="en")
         raise UserError(
-            f"第{rounds[-1].number}轮还有台次没有结果：{missing}",
-            f"round {rounds[-1].number} still lacks results on boards {missing}",
+            f"第{rounds[-1].number}轮还有{units[0]}次没有结果：{wording.numbers_text(missing, *units)}",
+            f"round {rounds[-1].number} still lacks results {'in' if team else 'on'} {listed}",
             group.name,
         )
     number = len(rounds) + 1
@@ -277,6 +281,7 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
                        + list(pairing.notes) + report
                        + (_size_notes(found) if number == 1 else []))
         session.add(round_)
+        forfeits: list[str] = []  # a team's board held by a member who is not there
         for board in pairing.boards:
             # A bye needs no result: it is settled by the pairing itself.
             # A new board has no games yet: said here, so showing the round afterwards
@@ -286,11 +291,13 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
             if system.team:
                 from app.services.knockout import store_team_boards
 
-                store_team_boards(found, row, board.first, board.second)
+                forfeits += store_team_boards(found, row, board.first, board.second, number)
             else:
                 row.first_player_id = to_id[board.first]
                 row.second_player_id = None if board.second is None else to_id[board.second]
             round_.boards.append(row)
+        if forfeits:
+            round_.report = [*round_.report, *forfeits]
         session.flush()
         return round_info(session, found, round_)
 
@@ -323,7 +330,9 @@ def _later_rounds_warning(group: Group, round_number: int) -> list[str]:
     if not later:
         return []
     return [
-        f"注意：第{later}轮已根据原结果编排 / note: rounds {later} were paired on the old result"
+        f"注意：{wording.numbers_text(later, '轮', 'round')}已根据原结果编排 / note: "
+        f"{wording.numbers_text(later, '轮', 'round', lang='en')} "
+        f"{'was' if len(later) == 1 else 'were'} paired on the old result"
     ]
 
 

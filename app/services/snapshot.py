@@ -20,15 +20,15 @@ from app.pairing.types import (
     Pairing,
     PlayerHistory,
     RoundRecord,
-    SitOut,
     TournamentSnapshot,
 )
 from app.results import BoardResult
 from app.services.event import settings_of
+from app.services.lookup import absence_outcome as absence_outcome  # where the services read it
 from app.services.queries import pairing_numbers, seeded_players
 from app.standings.scoring import round_records
 from app.store import codec
-from app.store.models import BoardRow, Group, Player, Round
+from app.store.models import BoardRow, Group, Round
 from app.store.session import READING
 
 
@@ -116,27 +116,6 @@ def _stored_rounds(group: Group) -> list[_RoundLines]:
                                                 codec.board_result(line.result, double)))
     return [_RoundLines(row.number, tuple(str(x) for x in (row.report or ())),
                         tuple(boards[row.id])) for row in rounds]
-
-
-def sits_out(player: Player, round_number: int) -> SitOut | None:
-    """Why a player has no board in a round (a late entry, a withdrawal, an absence or a bye
-    requested in advance, the stored kind typed here); None when available."""
-    if round_number < player.entered_round:
-        return SitOut.LATE
-    if player.status == "withdrawn" and (player.withdrawn_from_round or 1) <= round_number:
-        return SitOut.WITHDRAWN
-    for absence in player.absences:
-        if absence.round_number == round_number:
-            return SitOut(absence.kind)
-    return None
-
-
-def absence_outcome(player: Player, round_number: int) -> tuple[Outcome, int | None] | None:
-    """Why a player is not paired in a round, with special points; None when available."""
-    why = sits_out(player, round_number)
-    if why is None:
-        return None
-    return why.outcome, player.late_entry_points if why is SitOut.LATE else None
 
 
 def build_snapshot(group: Group, *, partial: bool = True,

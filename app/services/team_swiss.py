@@ -27,6 +27,7 @@ from app.pairing.types import (
     Board,
     Colour,
     NoLegalPairing,
+    NoteKind,
     Outcome,
     Pairing,
     PairingRequest,
@@ -208,9 +209,11 @@ def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
                           f"{name_of[board.first]} receives the pairing-allocated bye "
                           "(FIDE C.04.6 Art. 3.4)")
     names = {n: name_of[tid] for n, tid in id_of.items()}
-    report += [wording.pairing_note_text(note, names) for note in paired.remarks]
-    report += [_named(note, group) for note in paired.notes
-               if "轮空" not in note]  # the bye is said above, by name
+    # the notes about teams are typed, worded with the teams' names as the Dutch rounds' are
+    # (`wording.pairing_note_text`); those about the round (the bracket criteria) name none
+    report += [wording.pairing_note_text(note, names) for note in paired.remarks
+               if note.kind is not NoteKind.PAB]  # the bye is said above, with its article
+    report += list(paired.notes)
     return Pairing(number, boards), report
 
 
@@ -232,20 +235,6 @@ def _system_line(options: TeamSwissOptions) -> str:
     colours = TEAM_SWISS_WORDS[options.preferences.value]
     return (f"团体积分编排（FIDE C.04.6）：按{primary[0]}排序，{colours[0]} / Team Swiss (FIDE "
             f"C.04.6): ordered by {primary[1]}, {colours[1]}")
-
-
-def _named(note: str, group: Group) -> str:
-    """An engine note with the team numbers it names followed by the teams' names."""
-    by_number = {n: tid for tid, n in team_numbers(group).items()}
-    names = {t.id: t.name for t in group.teams}
-    words = []
-    for word in note.split(" "):
-        number = int(word) if word.isdigit() else None
-        if number is not None and number in by_number:
-            words.append(f"{names[by_number[number]]}（{number}）")
-        else:
-            words.append(word)
-    return " ".join(words)
 
 
 

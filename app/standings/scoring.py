@@ -238,8 +238,9 @@ def round_records(pairing: Pairing, entered: Mapping[int, BoardResult],
     if missing and not partial:
         listed = ", ".join(str(m) for m in missing)
         raise UserError(
-            f"第{pairing.round}轮尚缺结果的台次：{listed}",
-            f"round {pairing.round} still lacks results on boards {listed}",
+            f"第{pairing.round}轮尚缺结果：第{'、'.join(str(m) for m in missing)}台",
+            f"round {pairing.round} still lacks results on board{'s' if len(missing) > 1 else ''}"
+            f" {listed}",
             f"round {pairing.round}",
         )
     records: dict[int, RoundRecord] = {}

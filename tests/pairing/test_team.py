@@ -234,3 +234,21 @@ def test_match_points_go_to_the_winner_only_after_the_playoff() -> None:
         level.match_points()
     decided = team_match_result(HANGZHOU, SHANGHAI, results("=", "=", "="), results("1-0"))
     assert decided.match_points() == {2: 2, 1: 0}  # 21 moved first in the playoff and won
+
+
+def test_a_missing_member_s_board_is_lost_by_forfeit_and_no_one_moves_up() -> None:
+    """六、(三)3 分台定人制: a member not there (withdrawn, absent) keeps their board and loses it
+    by forfeit; the opponent there wins it (判到达者胜); both missing: both lose; the other
+    boards are played as paired."""
+    from app.pairing.team import missing_member_forfeits
+    from app.results import GameCode
+
+    # 杭州 named first: black on boards 1 and 3, 上海 black on board 2
+    found = missing_member_forfeits(HANGZHOU, SHANGHAI, {12})  # 杭州2, white on board 2
+    assert {k: r.code for k, r in found.items()} == {2: GameCode.FIRST_FORFEIT_WIN}
+    found = missing_member_forfeits(HANGZHOU, SHANGHAI, {11, 23})  # black on 1; 上海3 white
+    assert {k: r.code for k, r in found.items()} == {1: GameCode.SECOND_FORFEIT_WIN,
+                                                     3: GameCode.FIRST_FORFEIT_WIN}
+    found = missing_member_forfeits(HANGZHOU, SHANGHAI, {13, 23})
+    assert {k: r.code for k, r in found.items()} == {3: GameCode.DOUBLE_FORFEIT}
+    assert missing_member_forfeits(HANGZHOU, SHANGHAI, set()) == {}

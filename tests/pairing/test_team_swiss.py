@@ -296,3 +296,29 @@ def test_agreement_with_the_text_enumerated_and_with_the_reference() -> None:
     assert comparable >= 1000, reference
     assert not [why for why in reference if why.startswith("unexplained")], reference
     assert reference == AGREEMENT, reference
+
+
+def test_the_report_says_a_colour_not_granted_by_team_and_explains_c8() -> None:
+    """Two teams that both want black (two whites running, Art. 1.7.1) must meet: one does
+    not get its preference, said as a typed note about that team (worded with its name by
+    `wording.pairing_note_text`, as the Dutch rounds' notes are), and the bracket's [C8]
+    failure is said with what [C8] asks, in words in both languages."""
+    from app.pairing.types import NoteKind
+    from app.wording import pairing_note_text
+
+    teams = (
+        PlayerHistory(1, (_match(1, 5, W, 2, 6), _match(2, 6, W, 2, 6))),
+        PlayerHistory(2, (_match(1, 6, W, 2, 6), _match(2, 5, W, 2, 6))),
+    )
+    pairing = team_swiss.pair(_request(*teams, round_=3))
+    assert [(n.kind, n.board) for n in pairing.remarks] == [
+        (NoteKind.TEAM_COLOUR_NOT_GRANTED, 1)]
+    white = pairing.boards[0].first
+    names = {1: "北京队", 2: "上海队"}
+    assert pairing_note_text(pairing.remarks[0], names) == (
+        f"第1场 {names[white]}（{white}号） 未得到所需先后手 / match 1: {names[white]} "
+        f"(no. {white}) does not get its colour preference")
+    assert pairing.notes == (
+        "有1对未能满足[C8]（两队所需先后手相同，其中一队得不到）（FIDE C.04.6 第3.6.4条：取违背最少"
+        "的编排） / 1 pair could not keep [C8] (two teams wanting the same colour: one does "
+        "not get it) (FIDE C.04.6 Art. 3.6.4: the pairing with the fewest failures)",)

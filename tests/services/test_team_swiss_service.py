@@ -142,3 +142,109 @@ def test_a_member_who_withdrew_alone_stays_withdrawn_through_the_team_s_return(
     assert _members(event, "杭州队") == {"杭州甲": ("active", None), "杭州乙": ("active", None),
                                         "杭州丙": ("withdrawn", 2)}
     assert team_swiss.withdrawals(event, GROUP) == {}
+
+
+def test_a_round_not_complete_names_its_matches_in_words(event: Event) -> None:
+    """The matches still without a result read `第1、2场` / `matches 1, 2`, not a list."""
+    pair_next_round(event, GROUP)
+    with pytest.raises(UserError) as refused:
+        pair_next_round(event, GROUP)
+    assert refused.value.zh.endswith("第1轮还有场次没有结果：第1、2场")
+    assert refused.value.en.endswith("round 1 still lacks results in matches 1, 2")
+    enter_team_result(event, GROUP, 1, 1, ["1-0", "0-1", "="])
+    with pytest.raises(UserError) as refused:
+        pair_next_round(event, GROUP)
+    assert refused.value.zh.endswith("第2场") and refused.value.en.endswith("in match 2")
+    assert "[" not in refused.value.zh + refused.value.en
+
+
+def test_a_line_up_that_differs_names_the_boards_and_the_players_in_words(
+        event: Event) -> None:
+    """huazhi 六、(三)3: the line-up handed in is checked against the registered board order;
+    what differs is said by board and name, not as a list of player ids."""
+    from app.services.knockout import lineup_problem
+
+    assert lineup_problem(event, GROUP, "北京队", ["北京甲", "北京乙", "北京丙"]) is None
+    problem = lineup_problem(event, GROUP, "北京队", ["北京乙", "北京甲", "北京丙"])
+    assert problem is not None
+    zh, en = problem
+    assert "第1、2台" in zh and "第1台 北京甲，第2台 北京乙，第3台 北京丙" in zh
+    assert "boards 1, 2" in en and "board 1 北京甲, board 2 北京乙, board 3 北京丙" in en
+    assert "[" not in zh + en
+
+
+def test_the_round_s_notes_read_in_both_languages_without_team_names_in_the_words(
+        tmp_path: Path) -> None:
+    """A bracket criterion the pairing could not keep is said of the round, with what it
+    asks ([C10]: an upfloating team's opponent floated before); no team's name is put
+    after a count ("1 pair", not "北京队（1） pair(s)")."""
+    created = Event.create(tmp_path / "six.db", preset="tuanti-2026")
+    for city in (*CITIES, "深圳"):
+        add_team(created, GROUP, f"{city}队", [(f"{city}甲", "M"), (f"{city}乙", "M"),
+                                               (f"{city}丙", "F")])
+    for number in (1, 2, 3):
+        pair_next_round(created, GROUP)
+        if number < 3:
+            for board in _matches(created, number):
+                enter_team_result(created, GROUP, number, board.number, ["1-0", "1-0", "1-0"])
+    report = [str(line) for line in queries.round_view(created, GROUP, 3).report]
+    note = next(line for line in report if "[C10]" in line)
+    zh, _sep, en = note.partition(" / ")
+    assert zh.startswith("有1对未能满足[C10]（升档队伍的对手上一轮已是浮动队伍）")
+    assert en.startswith("1 pair could not keep [C10] (an upfloating team's opponent floated "
+                         "in the previous round)")
+    assert "队" not in en and "pair(s)" not in en
+
+
+def _player_id(event: Event, name: str) -> int:
+    with event.reading() as session:
+        return next(p.id for p in Event.group(session, GROUP).players if p.name == name)
+
+
+def test_a_member_who_is_not_there_loses_their_board_by_forfeit(event: Event) -> None:
+    """分台定人制 (huazhi 六、(三)3): a member withdrawn, or absent from the round, keeps their
+    board and loses it by forfeit (the others do not move up); the opponent on that board
+    wins it by forfeit. The board is entered so when the round is paired, the report says
+    why, and a result that credits the missing member is refused, nothing written."""
+    from app.services.players import set_absence
+
+    pair_next_round(event, GROUP)
+    for board in _matches(event, 1):
+        if board.second_team:
+            enter_team_result(event, GROUP, 1, board.number, ["1-0", "0-1", "="])
+    withdraw_player(event, _player_id(event, "北京乙"))  # from round 2
+    set_absence(event, _player_id(event, "上海甲"), 2, "absent")
+    pair_next_round(event, GROUP)
+    report = "\n".join(str(line) for line in queries.round_view(event, GROUP, 2).report)
+    assert "北京乙 第2轮起退赛，该台判其弃权负" in report
+    assert "上海甲 is absent from round 2: the board is lost by forfeit" in report
+    checked = []
+    for board in _matches(event, 2):
+        dues = {}  # board -> (the missing member, the forfeit that board must hold)
+        for game in board.games:
+            for gone in ("北京乙", "上海甲"):
+                if game.black is not None and game.black.name == gone:
+                    dues[game.index] = (gone, "-+")
+                elif game.white is not None and game.white.name == gone:
+                    dues[game.index] = (gone, "+-")
+            if game.index in dues:  # entered when paired
+                assert game.result is not None and code_text(game.result) == dues[game.index][1]
+        if not dues:
+            continue
+        codes = ["1-0", "1-0", "1-0"]
+        on, (gone, due) = next(iter(dues.items()))
+        codes[on - 1] = "1-0" if due == "-+" else "0-1"  # a win for the missing member
+        with pytest.raises(UserError) as refused:
+            enter_team_result(event, GROUP, 2, board.number, codes)
+        assert gone in refused.value.zh and f"应录 {due}" in refused.value.zh
+        assert f"entered as {due}" in refused.value.en
+        assert next(b for b in _matches(event, 2) if b.number == board.number).result is None
+        for k, (_gone, forfeit) in dues.items():
+            codes[k - 1] = forfeit
+        enter_team_result(event, GROUP, 2, board.number, codes)
+        checked += [g for g, _due in dues.values()]
+    assert sorted(checked) == ["上海甲", "北京乙"]
+    with event.reading() as session:
+        rounds = team_rounds(Event.group(session, GROUP))
+    assert all(r.match.outcome.played for found in rounds.values() for r in found
+               if r.match.round == 2 and r.match.opponent is not None)  # one board forfeited
