@@ -144,7 +144,8 @@ def test_correcting_a_result_warns_about_rounds_paired_on_it(make_event: Make) -
     play_all(event, "公开组", 1)
     rounds.pair_next_round(event, "公开组")
     warnings = rounds.enter_result(event, "公开组", 1, 1, ["="], replace=True)
-    assert warnings and "[2]" in warnings[0]
+    assert warnings and "第2轮" in warnings[0] and "round 2" in warnings[0]
+    assert "[" not in warnings[0]  # the rounds in words, no Python list
 
 
 def test_a_manual_swap_lists_the_rules_it_breaks(make_event: Make) -> None:

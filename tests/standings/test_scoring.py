@@ -307,7 +307,7 @@ def test_bye_board_takes_no_result() -> None:
 
 def test_round_with_missing_results_is_refused_unless_partial() -> None:
     entered = enter_result(PAIRING, {}, 1, ["1-0"], double_game=False)
-    with pytest.raises(UserError, match="boards 2"):
+    with pytest.raises(UserError, match="on board 2"):
         round_records(PAIRING, entered, DEFAULT)
     partial = round_records(PAIRING, entered, DEFAULT, partial=True)
     assert set(partial) == {1, 4, 5}
