@@ -30,6 +30,7 @@ departs at.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -53,6 +54,7 @@ from app.pairing.types import (
     Outcome,
     Pairing,
     PairingRequest,
+    PlayerHistory,
     RoundRecord,
 )
 
@@ -381,3 +383,17 @@ def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()
         boards.append(Board(len(boards) + 1, bye.number, None))
         notes.append(f"{bye.number} 轮空 / {bye.number} receives the pairing-allocated bye")
     return Pairing(round=request.round, boards=tuple(boards), notes=tuple(notes))
+
+
+def forfeited_meetings(teams: Iterable[PlayerHistory]) -> dict[frozenset[int], int]:
+    """The teams whose match was forfeited (won by one, or by both teams, 双方弃权), each pair
+    with the first round it was: in Chinese practice such teams count as having met
+    (forfeit_counts_as_meeting); the engine itself meets only over the board (C.04.1 b,
+    forfeits are not games played)."""
+    found: dict[frozenset[int], int] = {}
+    for team in teams:
+        for record in team.rounds:
+            if record.opponent is not None and not record.outcome.played:
+                pair = frozenset((team.number, record.opponent))
+                found[pair] = min(found.get(pair, record.round), record.round)
+    return found

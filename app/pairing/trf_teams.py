@@ -10,14 +10,18 @@ Records (1-based columns, as TRF-2026 gives them):
   points, 69-71 rank, from 74 the players' pairing numbers in board order, 5 columns apart;
 - `320` the pairing-allocated bye: 5-8 its match points, 10-13 its game points, then from 15
   the team that had it in each round (`000`: none), 4 columns apart;
-- `330` a forfeited match: 5-6 `+-` / `-+` / `--`, 8-10 round, 12-14 the first-named
-  ("white") team, 16-18 the other.
+- `330` a forfeited match: 5-6 `+-` / `-+` (won by the white / black team) or `--` (a double
+  forfeit: both teams lost it, 双方弃权), 8-10 round, 12-14 the first-named ("white") team,
+  16-18 the other.
 
 The matches themselves are the players' `001` round records: a team's opponent in a round is
 the team of its board-1 player's opponent, its colour that player's colour (first-named when
 it is `352`'s first), its game points its players' points. The match result follows from the
 game points (`app.standings.team_swiss`: more wins, equal draws); a match every board of
-which was forfeited is a forfeit (the `330` record says so too).
+which was forfeited is a forfeit (the `330` record says so too), lost by both teams when
+neither is ahead (every board `--`): each team's `001` records still name their opponents,
+so the match is read back as the event holds it (both teams 0 match points, the two teams
+having met where the file's `260` records say so).
 """
 
 from __future__ import annotations
@@ -161,15 +165,40 @@ def team_lines(teams: Sequence[TeamEntry], histories: Sequence[PlayerHistory], b
         lines.append(f"320 {format_points(bye.match_points, 1):>4} "
                      f"{format_points(bye.game_points, scale):>4} "
                      + " ".join(f"{t:03d}" for t in bye.teams))
+    lines += [f"330 {code} {round_number:03d} {white:03d} {black:03d}"
+              for round_number, code, white, black in forfeited_matches(histories)]
+    return lines
+
+
+def forfeited_matches(histories: Sequence[PlayerHistory]) -> list[tuple[int, str, int, int]]:
+    """The 330 records of the teams' histories, round by round: (round, type, white team,
+    black team), the type `+-` won by white, `-+` won by black, `--` a double forfeit
+    (TRF-2026 330: both teams lost the match by forfeit, 双方弃权). "White" is the first-named
+    team; a double forfeit without colours is written with the lower number first."""
+    by_number = {h.number: h for h in histories}
+    found: dict[tuple[int, int, int], str] = {}
     for history in histories:
         for record in history.rounds:
-            if record.outcome is Outcome.FORFEIT_WIN and record.opponent is not None:
-                first = record.colour is Colour.FIRST
-                white, black = ((history.number, record.opponent) if first
-                                else (record.opponent, history.number))
-                lines.append(f"330 {'+-' if first else '-+'} {record.round:03d} "
-                             f"{white:03d} {black:03d}")
-    return lines
+            opponent = record.opponent
+            won = record.outcome is Outcome.FORFEIT_WIN
+            both_lost = (record.outcome is Outcome.FORFEIT_LOSS and opponent is not None
+                         and _lost_by_forfeit(by_number.get(opponent), record.round))
+            if opponent is None or not (won or both_lost):
+                continue
+            first = record.colour is Colour.FIRST or (
+                record.colour is None and history.number < opponent)
+            white, black = (history.number, opponent) if first else (opponent, history.number)
+            if won:
+                found[(record.round, white, black)] = "+-" if first else "-+"
+            else:
+                found.setdefault((record.round, white, black), "--")
+    return [(r, code, white, black) for (r, white, black), code in sorted(found.items())]
+
+
+def _lost_by_forfeit(team: PlayerHistory | None, round_number: int) -> bool:
+    """Whether `team` lost its match of `round_number` by forfeit too (a double forfeit)."""
+    return team is not None and any(r.round == round_number
+                                    and r.outcome is Outcome.FORFEIT_LOSS for r in team.rounds)
 
 
 # ----- reading -----------------------------------------------------------------------------
