@@ -148,6 +148,7 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
     group = model.group(group_key)
     numbers = pairing_numbers(model, group_key)
     finished = finished_rounds(model, group_key)
+    withdrawn = withdrawals(model, group_key)
     records: dict[int, list[RoundRecord]] = {pid: [] for pid in numbers}
     for rnd in finished.rounds:
         seen: set[int] = set()
@@ -155,7 +156,12 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
             seen.add(pid)
             records[pid].append(record)
         for pid in records:
-            if pid not in seen:
+            if pid in seen:
+                continue
+            if withdrawn.get(pid, rnd.number + 1) <= rnd.number:  # 退赛: a known absence
+                records[pid].append(RoundRecord(rnd.number, Outcome.ZERO_BYE,
+                                                points=group.points.points(Outcome.ABSENT)))
+            else:
                 records[pid].append(RoundRecord(rnd.number, Outcome.ABSENT))
     players = sorted(model.players_of(group_key), key=lambda p: numbers[p.id])
     histories = tuple(
@@ -165,6 +171,26 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
     snapshot = TournamentSnapshot(histories, max(group.rounds, len(finished.rounds)),
                                   group.points, _initial_colour(finished.rounds, numbers))
     return snapshot, numbers
+
+
+def withdrawals(model: ExportModel, group_key: str) -> dict[int, int]:
+    """Player id -> the first round a withdrawn player (退赛) no longer plays, for a Team
+    Swiss group, whose file marks them (TRF26 round result `Z`, "known absence"; their team
+    in `240 Z` records, `app.exports.team_swiss_trf`) so that a reader leaves a withdrawn
+    team out of the rounds it no longer plays, as the event does (FIDE C.04.1: only the
+    teams present are paired)."""
+    if model.group(group_key).system is not System.TEAM_SWISS:
+        return {}
+    return {p.id: p.withdrawn_from for p in model.players_of(group_key)
+            if p.withdrawn_from is not None}
+
+
+def absent_ahead(model: ExportModel, group_key: str, played: int, total: int
+                 ) -> dict[int, tuple[int, ...]]:
+    """Player id -> the rounds after the `played` ones, up to `total`, that a withdrawn
+    player no longer plays (`withdrawals`)."""
+    return {pid: tuple(range(max(start, played + 1), total + 1))
+            for pid, start in withdrawals(model, group_key).items() if start <= total}
 
 
 def forfeit_pairs(group: Group, snapshot: TournamentSnapshot) -> list[ForbiddenPairs]:
@@ -263,6 +289,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
     finished = finished_rounds(model, group_key)
     standings = model.standings_of(group_key)
     ranks = {row.player: row.rank for row in standings.rows} if standings else {}
+    ahead = absent_ahead(model, group_key, len(finished.rounds), snapshot.total_rounds)
     info = {}
     for player in model.players_of(group_key):
         info[numbers[player.id]] = TrfPlayerInfo(
@@ -270,6 +297,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
             sex={"男": "m", "女": "w"}.get(player.gender, ""),
             birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
             rank=ranks.get(player.id),
+            absent_ahead=ahead.get(player.id, ()),
         )
     team_swiss = group.system is System.TEAM_SWISS
     teams = (teams_of(model, finished.rounds, numbers)

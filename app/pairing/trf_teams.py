@@ -10,6 +10,10 @@ Records (1-based columns, as TRF-2026 gives them):
   points, 69-71 rank, from 74 the players' pairing numbers in board order, 5 columns apart;
 - `320` the pairing-allocated bye: 5-8 its match points, 10-13 its game points, then from 15
   the team that had it in each round (`000`: none), 4 columns apart;
+- `240` a bye or absence entered for teams (TRF-2026 "Bye Section": 5 `F` / `H` / `Z`, 7-9
+  round, from 11 the teams, 5 columns apart): `Z` for the rounds a withdrawn team no longer
+  plays; read back, such a team (as one every player of which the `001` records show absent,
+  `0000 - Z`) is not paired in that round, as the event leaves it out (C.04.1);
 - `330` a forfeited match: 5-6 `+-` / `-+` (won by the white / black team) or `--` (a double
   forfeit: both teams lost it, 双方弃权), 8-10 round, 12-14 the first-named ("white") team,
   16-18 the other.
@@ -137,10 +141,13 @@ def team_options_of_code(code: str) -> tuple[str | None, str | None]:
 
 def team_lines(teams: Sequence[TeamEntry], histories: Sequence[PlayerHistory], boards: int,
                bye: TeamBye, scale: int = 1, ranks: Mapping[int, int] | None = None,
-               strengths: Mapping[int, int] | None = None) -> list[str]:
+               strengths: Mapping[int, int] | None = None,
+               absences: Mapping[int, Sequence[int]] | None = None) -> list[str]:
     """The team section: 352, 362, one 310 per team, 320 when a bye was given, 330 per
-    forfeited match. `scale` units make one point of the file (its 162 line's); `strengths`
-    the 310 strength factor (the players' average rating), 0 when not given.
+    forfeited match, 240 Z per round with teams that do not play it (`absences`: round ->
+    team numbers; withdrawn, 整队退赛). `scale` units make one point of the file (its 162
+    line's); `strengths` the 310 strength factor (the players' average rating), 0 when not
+    given.
 
     362 is laid out as 162: each code in columns 5-6 of a 9-column cell, its points in
     7-10 (gacrux reads the points there and refuses the file otherwise). The strength
@@ -167,6 +174,8 @@ def team_lines(teams: Sequence[TeamEntry], histories: Sequence[PlayerHistory], b
                      + " ".join(f"{t:03d}" for t in bye.teams))
     lines += [f"330 {code} {round_number:03d} {white:03d} {black:03d}"
               for round_number, code, white, black in forfeited_matches(histories)]
+    lines += [f"240 Z {round_number:03d} " + " ".join(f" {t:03d}" for t in away)
+              for round_number, away in sorted((absences or {}).items()) if away]
     return lines
 
 
@@ -281,6 +290,7 @@ class TeamTournament:
 
     snapshot: TournamentSnapshot  # every round read
     forbidden: tuple[tuple[int, int, frozenset[int]], ...]  # (first round, last round, teams)
+    absent: frozenset[tuple[int, int]] = frozenset()  # (round, team) entered as not playing
 
     @property
     def rounds_played(self) -> int:
@@ -289,10 +299,12 @@ class TeamTournament:
     def request_for_round(self, k: int) -> PairingRequest:
         """Round `k` to pair from rounds 1..k-1 (the 260 records in force in round k); a team
         the file shows in no match and without the bye in round `k` (withdrawn, absent) is
-        unavailable, as a player without a game is in the players' check."""
+        unavailable, as a player without a game is in the players' check, and so is one
+        entered as not playing round `k` (`absent`: 240, or its players' `0000 - Z`)."""
         players = tuple(replace(p, rounds=p.rounds[:k - 1]) for p in self.snapshot.players)
         away = frozenset(p.number for p in self.snapshot.players
-                         if k <= len(p.rounds) and p.rounds[k - 1].outcome is Outcome.ABSENT)
+                         if k <= len(p.rounds) and p.rounds[k - 1].outcome is Outcome.ABSENT
+                         or (k, p.number) in self.absent)
         snapshot = replace(self.snapshot, players=players,
                            total_rounds=max(self.snapshot.total_rounds, k))
         pairs = frozenset(frozenset(pair) for first, last, teams in self.forbidden
@@ -338,4 +350,40 @@ def read_team_tournament(text: str, source: str = "", encoding: str = "utf-8",
     numbers = {t.number for t in teams}
     forbidden = tuple((entry.first, entry.last, frozenset(entry.players) & numbers)
                       for entry in tournament.forbidden)
-    return TeamTournament(snapshot, forbidden)
+    return TeamTournament(snapshot, forbidden,
+                          read_absences(text, source) | _absent_players(teams, tournament))
+
+
+def read_absences(text: str, source: str = "") -> frozenset[tuple[int, int]]:
+    """(round, team) of every team a TRF-2026 `240` record enters as not playing a round
+    (`F` / `H` / `Z`: a bye entered in advance, or an absence): such a team is not paired."""
+    found: set[tuple[int, int]] = set()
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.startswith("240 "):
+            continue
+        where = (f"{source}: 第{lineno}行" if source else f"第{lineno}行") + " 240"
+        if line[4:5].upper() not in ("F", "H", "Z") or line[5:6] not in ("", " "):
+            raise UserError(f"轮空类型应为 F、H 或 Z：{line[4:5]!r}",
+                            f"the type of bye must be F, H or Z: {line[4:5]!r}", where)
+        round_number = _number(line[6:9], where, "轮次")
+        found.update((round_number, _number(word, where, "队伍编号"))
+                     for word in line[9:].split())
+    return frozenset(found)
+
+
+def _absent_players(teams: Sequence[TeamEntry], tournament: TrfTournament
+                    ) -> frozenset[tuple[int, int]]:
+    """(round, team) where every player of the team is entered as not playing the round
+    (`0000 - Z`, ... in the rounds not yet played): a team none of whose members plays is
+    not paired (C.04.1), as the event leaves such a team out."""
+    entries = {p.number: p for p in tournament.players}
+    found: set[tuple[int, int]] = set()
+    for team in teams:
+        players = [entries[n] for n in team.players if n in entries]
+        if not players:
+            continue
+        for k in range(tournament.rounds_played + 1, max(len(p.entries) for p in players) + 1):
+            if all((entry := p.entry(k)) is not None and entry.is_preentered_bye
+                   for p in players):
+                found.add((k, team.number))
+    return frozenset(found)

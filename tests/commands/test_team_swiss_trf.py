@@ -35,7 +35,8 @@ class TeamSwissEvent:
         return run(self.capsys, *args)
 
     def pair(self) -> set[tuple[int, int | None]]:
-        """The next round as the event pairs it: (first-named team, second) by number."""
+        """The next round as the event pairs it: (first-named team, second) by number, the
+        bye (轮空) as (team, None)."""
         code, out, err = self.run("pair", self.path, "--group", GROUP)
         assert code == 0, err
         return self.matches(out)
@@ -49,6 +50,9 @@ class TeamSwissEvent:
             hit = re.match(r"\s+\d+\s+第(\d+)队 - 第(\d+)队$", line)
             if hit:
                 found.add((int(hit.group(1)), int(hit.group(2))))
+            bye = re.match(r"\s+\d+\s+第(\d+)队\s+轮空", line)
+            if bye:
+                found.add((int(bye.group(1)), None))
         return found
 
     def result(self, round_: int, match: int, *codes: str) -> None:
@@ -100,4 +104,33 @@ def test_a_match_both_teams_forfeited_is_written_as_the_event_holds_it(
     for match, codes in ((1, ("1-0", "1-0")), (2, ("=", "0-1"))):
         event.result(2, match, *codes)
     code, out, err = event.run("trf", "check", event.trf(), "--system", "team_swiss")
+    assert code == 0, out + err
+
+
+def test_a_withdrawn_team_is_marked_absent_for_the_rounds_it_no_longer_plays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """TRF-2026: a withdrawn team (整队退赛) is entered as not playing each round from its
+    withdrawal on, its players `0000 - Z` (known absence) and the team in `240 Z` records,
+    so that `trf pair` leaves it out as the event does (FIDE C.04.1: only the teams present
+    are paired), before the round is paired and after it is played."""
+    event = TeamSwissEvent(tmp_path, capsys, teams=6, rounds=4)
+    for match, _pair in enumerate(sorted(event.pair()), start=1):
+        event.result(1, match, "1-0", "0-1")
+    code, _out, err = event.run("team-withdraw", event.path, "--group", GROUP, "第2队")
+    assert code == 0, err
+    trf = event.trf()
+    lines = trf.read_text(encoding="utf-8").splitlines()
+    assert [line for line in lines if line.startswith("240 ")] == [
+        "240 Z 002  002", "240 Z 003  002", "240 Z 004  002"]
+    members = [line for line in lines if line.startswith(("001    3", "001    4"))]
+    assert len(members) == 2 and all(
+        line.encode()[101:].split() == [b"0000", b"-", b"Z"] * 3 for line in members)
+    from_file = event.trf_pair(trf)
+    second = event.pair()
+    assert from_file == second and not any(2 in match for match in second)
+    for match, _pair in enumerate(sorted(m for m in second if m[1] is not None), start=1):
+        event.result(2, match, "=", "=")
+    trf = event.trf()
+    assert event.trf_pair(trf) == event.pair()
+    code, out, err = event.run("trf", "check", trf, "--system", "team_swiss")
     assert code == 0, out + err
