@@ -268,8 +268,13 @@ def read_teams(text: str, source: str = "", encoding: str = "utf-8"
             bye = TeamBye(int(match), int(games),
                           tuple(_number(w, where + " 320", "队伍编号") for w in words[2:]))
     if not teams:
-        raise UserError("文件中没有队伍记录（310 行）", "no team records (310 lines) in the file",
-                        source or "TRF")
+        # C.04.6 pairs teams: a file of players alone (one 001 each, no 310) is not paired
+        # by its players in their place
+        raise UserError("文件中没有队伍记录（TRF-2026 的 310 行）：团体积分编排制按队编排，"
+                        "每队需一条 310 记录（队伍编号、队名、各台棋手编号）",
+                        "no team records (TRF-2026 310 lines) in the file: the Team Swiss "
+                        "pairs teams and needs one 310 record per team (its number, name "
+                        "and players by board)", source or "TRF")
     return teams, bye
 
 

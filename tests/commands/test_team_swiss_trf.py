@@ -134,3 +134,34 @@ def test_a_withdrawn_team_is_marked_absent_for_the_rounds_it_no_longer_plays(
     assert event.trf_pair(trf) == event.pair()
     code, out, err = event.run("trf", "check", trf, "--system", "team_swiss")
     assert code == 0, out + err
+
+
+def test_a_file_without_team_records_is_refused_naming_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """FIDE C.04.6 pairs teams: `trf pair` / `trf check` by the Team Swiss on a file without
+    TRF-2026 team records (310) exit 2 naming them in both languages, printing no pairing
+    (before, the players were paired one by one in the teams' place); a file whose 092
+    names another system is refused naming both systems by their names, not by the
+    option's values."""
+    event = TeamSwissEvent(tmp_path, capsys)
+    for match, _pair in enumerate(sorted(event.pair()), start=1):
+        event.result(1, match, "1-0", "0-1")
+    folder = event.export()
+    players = next(p for p in folder.rglob("*-棋手.trf"))  # the same rounds, no 310
+    assert not any(line.startswith("310 ") for line in
+                   players.read_text(encoding="utf-8").splitlines())
+    for command in ("pair", "check"):
+        for flags in (("--system", "team_swiss"), ()):  # chosen, or as its 092 says
+            code, out, err = event.run("trf", command, players, *flags)
+            assert code == 2 and out == "", (command, flags, out)
+            assert "没有队伍记录" in err and "310" in err and "no team records" in err
+    text = players.read_text(encoding="utf-8").replace("092 FIDE_TEAM_SWISS_2026",
+                                                        "092 FIDE_DUTCH_2025")
+    dutch = tmp_path / "dutch.trf"
+    dutch.write_text(text, encoding="utf-8")
+    code, out, err = event.run("trf", "pair", dutch, "--system", "team_swiss")
+    assert code == 2 and out == ""
+    assert "积分编排制" in err and "团体积分编排制（FIDE Team Swiss）" in err
+    assert "Team Swiss (FIDE)" in err and "names the Swiss system" in err
+    message = err.split(": ", 1)[1]  # after the file's name
+    assert "team_swiss" not in message and " swiss" not in message
