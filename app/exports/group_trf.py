@@ -15,8 +15,10 @@ its columns counted in UTF-8 bytes, as the Go reference library and gacrux read 
   record per unit for those rounds (where it had to be relaxed the round's pairing was made
   without it, and a `###` comment says so);
 - team groups: `013` team records (name, then the members' pairing numbers in board order);
-  a second game of one pair in one round (a captains' playoff, 主将加赛) has no place in the
-  round records and is named in a `###` comment instead.
+  a Team Swiss group the TRF-2026 team section instead (`app.exports.team_swiss_trf`: 352,
+  362, one 310 per team, 320, 330, 240; no 013); a second game of one pair in one round (a
+  captains' playoff, 主将加赛) has no place in the round records and is named in a `###`
+  comment instead.
 """
 
 from __future__ import annotations
@@ -259,6 +261,15 @@ def teams_of(model: ExportModel, rounds: tuple[Round, ...], numbers: dict[int, i
     return [TrfTeam(name, tuple(players)) for name, players in members.items()]
 
 
+def team_records_text(group: Group) -> str:
+    """The team records `group_trf` writes for a team group, in words for the package's
+    explanation (说明.txt): a Team Swiss's TRF-2026 team section, another team system's
+    013 records."""
+    if group.system is System.TEAM_SWISS:
+        return "310 队伍记录及 352、362、320、330、240 团体行"
+    return "013 队伍记录"
+
+
 def coded_type(group: Group) -> str:
     """TRF26 192, the encoded type of tournament, for the FIDE 2026 systems: what a pairing
     program (gacrux) selects the system by, and for a Team Swiss its options (the colour
@@ -281,7 +292,8 @@ def needs_character_columns(model: ExportModel, group_key: str) -> bool:
 def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
               character_columns: bool = False) -> str:
     """A TRF-2026 text of the group (names, sex, birth dates, final ranks, the header, the
-    forbidden pairs, the teams). `with_teams=False` leaves the 013 records out, for pairing
+    forbidden pairs, the teams). `with_teams=False` leaves the team records out (013, or a Team
+    Swiss's team section, `team_records_text`), for pairing
     programs that refuse team files (bbpPairings: "team tournaments are not supported");
     `character_columns` counts the columns in characters, as bbpPairings does, not bytes."""
     group = model.group(group_key)

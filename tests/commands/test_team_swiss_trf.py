@@ -165,3 +165,20 @@ def test_a_file_without_team_records_is_refused_naming_them(
     assert "Team Swiss (FIDE)" in err and "names the Swiss system" in err
     message = err.split(": ", 1)[1]  # after the file's name
     assert "team_swiss" not in message and " swiss" not in message
+
+
+def test_the_explanation_names_the_team_records_the_file_holds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """说明.txt beside the TRF says what the Team Swiss file holds: its 310 team records
+    (the TRF-2026 team section), which the players' copy leaves out; no 013 record is
+    written, so none is named."""
+    event = TeamSwissEvent(tmp_path, capsys)
+    for match, _pair in enumerate(sorted(event.pair()), start=1):
+        event.result(1, match, "1-0", "=")
+    folder = event.export()
+    trf = next(p for p in folder.rglob("*.trf") if "棋手" not in p.name)
+    tags = {line[:3] for line in trf.read_text(encoding="utf-8").splitlines()}
+    assert "310" in tags and "013" not in tags
+    text = (folder / "说明.txt").read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if "-棋手.trf" in x)
+    assert "不含 310 队伍记录" in line and "013" not in text
