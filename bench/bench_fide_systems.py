@@ -138,15 +138,27 @@ def _run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, 
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
-def _commands(binary: str | None, flag: str, system: str, path: Path, repeat: int
+def _with_team_records(text: str, snapshot: TournamentSnapshot) -> str:
+    """The file with a TRF-2026 310 record per team (team k: entrant k alone, one board)."""
+    from app.pairing.trf_teams import TeamBye, TeamEntry, team_lines
+
+    teams = [TeamEntry(p.number, p.name or f"Team {p.number}", (p.number,))
+             for p in snapshot.players]
+    return text + "\n".join(team_lines(teams, snapshot.players, 1, TeamBye())) + "\n"
+
+
+def _commands(binary: str | None, flag: str, system: str, path: Path, repeat: int,
+              ours_path: Path | None = None
               ) -> tuple[tuple[float, float], tuple[float, float] | None]:
     """Medians (wall clock, CPU) of our whole `python -m app trf pair FILE --system ...`
-    command (Python start-up, imports, reading, pairing) and of the reference's `pair`
-    command, run interleaved so that both see the same load of the shared machine."""
+    command (Python start-up, imports, reading, pairing; on `ours_path` when given) and of
+    the reference's `pair` command, run interleaved so that both see the same load of the
+    shared machine."""
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
     # as an installed program runs: its modules compiled once (a first run writes them)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    ours_command = [sys.executable, "-m", "app", "trf", "pair", str(path), "--system", system]
+    ours_command = [sys.executable, "-m", "app", "trf", "pair", str(ours_path or path),
+                    "--system", system]
     _run(ours_command, env)
     ours: list[tuple[float, float]] = []
     theirs: list[tuple[float, float]] = []
@@ -190,8 +202,13 @@ def main() -> int:
                              header=TrfHeader(system=TRF_TYPES[System(system)]))
             path = Path(folder) / f"{label.replace(' ', '_')}.trf"
             path.write_text(text, encoding="utf-8")
+            ours_path = None
+            if kind == "team":  # our command reads a Team Swiss by its teams' 310 records
+                ours_path = path.with_suffix(".teams.trf")
+                ours_path.write_text(_with_team_records(text, snapshot), encoding="utf-8")
             inside, pairing, engine_cpu = _ours(text, pair, args.repeat)
-            (ours, ours_cpu), measured = _commands(binary, flag, system, path, args.repeat)
+            (ours, ours_cpu), measured = _commands(binary, flag, system, path, args.repeat,
+                                                   ours_path)
             if measured is None:
                 shown = f"{'-':>15}{'-':>7}{ours_cpu:>10.3f}{'-':>9}{'-':>7}"
             else:

@@ -3,7 +3,8 @@ TRF file (the contract in docs/CLI.md).
 
 - `trf pair FILE [--system swiss|double_swiss|team_swiss] [--team-colours A|B|none]`: pair
   the round after the last one with results, by the system `--system` or the file's `092`
-  names (default: Dutch; team_swiss reads one 001 record per team); prints the number of lines
+  names (default: Dutch; team_swiss reads the teams' 310 records and refuses a file
+  without them); prints the number of lines
   that follow, then `FIRST SECOND` per board (TRF white = first mover), `N 0` for the PAB;
   exit 1 with "no legal pairing" when none exists.
 - `trf check FILE`: re-pair every round from the rounds before it; print each round that
@@ -141,7 +142,7 @@ def _next_request(loaded: _Loaded, system: str) -> PairingRequest:
     return loaded.tournament.next_round_request()
 
 
-TEAM_SWISS = "team_swiss"  # FIDE C.04.6: one 001 record per team (not a group system yet)
+TEAM_SWISS = "team_swiss"  # FIDE C.04.6: read by its teams, TRF-2026 310 records
 ENGINES = (*(s.value for s in SWISS_SYSTEMS), TEAM_SWISS)
 
 
@@ -160,8 +161,11 @@ def _system(args: argparse.Namespace, tournament: TrfTournament) -> str:
     named = _named_by_092(tournament)
     chosen = getattr(args, "system", None)
     if chosen and named is not None and chosen != named:
-        raise UserError(f"文件的 092 写明 {named}，与 --system {chosen} 不符",
-                        f"the file's 092 names {named}, not --system {chosen}", args.file)
+        # the systems by their names (`System.zh` / `.en`), not by the option's values
+        found, asked = System(named), System(chosen)
+        raise UserError(f"文件的 092 行写明赛制为{found.zh}，与 --system 所选的{asked.zh}不符",
+                        f"the file's 092 line names the {found.en} system, not the "
+                        f"{asked.en} chosen with --system", args.file)
     return chosen or named or System.SWISS.value
 
 
@@ -246,8 +250,10 @@ def _as_set(pairing: Pairing, colourless: frozenset[frozenset[int]] = frozenset(
 
 
 def _by_teams(loaded: _Loaded, system: str) -> TeamTournament | None:
-    """A Team Swiss file with TRF-2026 310 team records, read by its teams (else None)."""
-    if system != TEAM_SWISS or not (loaded.text.startswith("310 ") or "\n310 " in loaded.text):
+    """A Team Swiss file read by its teams, its TRF-2026 310 records (None for the other
+    systems); a file without them is refused (`trf_teams.read_teams`), not paired by its
+    players."""
+    if system != TEAM_SWISS:
         return None
     from app.pairing import trf_teams
 

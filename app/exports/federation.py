@@ -30,7 +30,13 @@ from openpyxl import Workbook
 
 from app.errors import UserError
 from app.exports import federation_lists
-from app.exports.group_trf import SYSTEMS, group_snapshot, group_trf, needs_character_columns
+from app.exports.group_trf import (
+    SYSTEMS,
+    group_snapshot,
+    group_trf,
+    needs_character_columns,
+    team_records_text,
+)
 
 __all__ = ["group_snapshot", "group_trf", "every_game", "write_federation_package"]
 from app.exports.model import (
@@ -390,11 +396,13 @@ def _trf_files(model: ExportModel, files: dict[str, bytes], notes: list[str]) ->
         written[path] = (f"{group.name}（{group.system.zh}"
                          f"{'，双盘制' if group.double_game else ''}，092 {SYSTEMS[group.system]}）")
         if group.system.team:
-            # The same rounds without the 013 team records, for pairing programs that
-            # read no team files (bbpPairings).
+            # The same rounds without the team records (013, or a Team Swiss's 310 and
+            # the rest of its team section), for pairing programs that read no team files
+            # (bbpPairings).
             players = f"trf/{safe_filename(group.key)}-棋手.trf"
             files[players] = group_trf(model, group.key, with_teams=False).encode("utf-8")
-            written[players] = f"{group.name}（同上，不含 013 队伍记录，供不读团体文件的编排程序）"
+            written[players] = (f"{group.name}（同上，不含 {team_records_text(group)}，"
+                                "供不读团体文件的编排程序）")
         if needs_character_columns(model, group.key):
             # bbpPairings counts columns in characters, the other readers in bytes
             bbp = f"trf/{safe_filename(group.key)}-bbpPairings.trf"

@@ -15,8 +15,10 @@ its columns counted in UTF-8 bytes, as the Go reference library and gacrux read 
   record per unit for those rounds (where it had to be relaxed the round's pairing was made
   without it, and a `###` comment says so);
 - team groups: `013` team records (name, then the members' pairing numbers in board order);
-  a second game of one pair in one round (a captains' playoff, 主将加赛) has no place in the
-  round records and is named in a `###` comment instead.
+  a Team Swiss group the TRF-2026 team section instead (`app.exports.team_swiss_trf`: 352,
+  362, one 310 per team, 320, 330, 240; no 013); a second game of one pair in one round (a
+  captains' playoff, 主将加赛) has no place in the round records and is named in a `###`
+  comment instead.
 """
 
 from __future__ import annotations
@@ -148,6 +150,7 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
     group = model.group(group_key)
     numbers = pairing_numbers(model, group_key)
     finished = finished_rounds(model, group_key)
+    withdrawn = withdrawals(model, group_key)
     records: dict[int, list[RoundRecord]] = {pid: [] for pid in numbers}
     for rnd in finished.rounds:
         seen: set[int] = set()
@@ -155,7 +158,12 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
             seen.add(pid)
             records[pid].append(record)
         for pid in records:
-            if pid not in seen:
+            if pid in seen:
+                continue
+            if withdrawn.get(pid, rnd.number + 1) <= rnd.number:  # 退赛: a known absence
+                records[pid].append(RoundRecord(rnd.number, Outcome.ZERO_BYE,
+                                                points=group.points.points(Outcome.ABSENT)))
+            else:
                 records[pid].append(RoundRecord(rnd.number, Outcome.ABSENT))
     players = sorted(model.players_of(group_key), key=lambda p: numbers[p.id])
     histories = tuple(
@@ -165,6 +173,26 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
     snapshot = TournamentSnapshot(histories, max(group.rounds, len(finished.rounds)),
                                   group.points, _initial_colour(finished.rounds, numbers))
     return snapshot, numbers
+
+
+def withdrawals(model: ExportModel, group_key: str) -> dict[int, int]:
+    """Player id -> the first round a withdrawn player (退赛) no longer plays, for a Team
+    Swiss group, whose file marks them (TRF26 round result `Z`, "known absence"; their team
+    in `240 Z` records, `app.exports.team_swiss_trf`) so that a reader leaves a withdrawn
+    team out of the rounds it no longer plays, as the event does (FIDE C.04.1: only the
+    teams present are paired)."""
+    if model.group(group_key).system is not System.TEAM_SWISS:
+        return {}
+    return {p.id: p.withdrawn_from for p in model.players_of(group_key)
+            if p.withdrawn_from is not None}
+
+
+def absent_ahead(model: ExportModel, group_key: str, played: int, total: int
+                 ) -> dict[int, tuple[int, ...]]:
+    """Player id -> the rounds after the `played` ones, up to `total`, that a withdrawn
+    player no longer plays (`withdrawals`)."""
+    return {pid: tuple(range(max(start, played + 1), total + 1))
+            for pid, start in withdrawals(model, group_key).items() if start <= total}
 
 
 def forfeit_pairs(group: Group, snapshot: TournamentSnapshot) -> list[ForbiddenPairs]:
@@ -233,6 +261,15 @@ def teams_of(model: ExportModel, rounds: tuple[Round, ...], numbers: dict[int, i
     return [TrfTeam(name, tuple(players)) for name, players in members.items()]
 
 
+def team_records_text(group: Group) -> str:
+    """The team records `group_trf` writes for a team group, in words for the package's
+    explanation (说明.txt): a Team Swiss's TRF-2026 team section, another team system's
+    013 records."""
+    if group.system is System.TEAM_SWISS:
+        return "310 队伍记录及 352、362、320、330、240 团体行"
+    return "013 队伍记录"
+
+
 def coded_type(group: Group) -> str:
     """TRF26 192, the encoded type of tournament, for the FIDE 2026 systems: what a pairing
     program (gacrux) selects the system by, and for a Team Swiss its options (the colour
@@ -255,7 +292,8 @@ def needs_character_columns(model: ExportModel, group_key: str) -> bool:
 def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
               character_columns: bool = False) -> str:
     """A TRF-2026 text of the group (names, sex, birth dates, final ranks, the header, the
-    forbidden pairs, the teams). `with_teams=False` leaves the 013 records out, for pairing
+    forbidden pairs, the teams). `with_teams=False` leaves the team records out (013, or a Team
+    Swiss's team section, `team_records_text`), for pairing
     programs that refuse team files (bbpPairings: "team tournaments are not supported");
     `character_columns` counts the columns in characters, as bbpPairings does, not bytes."""
     group = model.group(group_key)
@@ -263,6 +301,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
     finished = finished_rounds(model, group_key)
     standings = model.standings_of(group_key)
     ranks = {row.player: row.rank for row in standings.rows} if standings else {}
+    ahead = absent_ahead(model, group_key, len(finished.rounds), snapshot.total_rounds)
     info = {}
     for player in model.players_of(group_key):
         info[numbers[player.id]] = TrfPlayerInfo(
@@ -270,6 +309,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
             sex={"男": "m", "女": "w"}.get(player.gender, ""),
             birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
             rank=ranks.get(player.id),
+            absent_ahead=ahead.get(player.id, ()),
         )
     team_swiss = group.system is System.TEAM_SWISS
     teams = (teams_of(model, finished.rounds, numbers)

@@ -1,14 +1,17 @@
 """The TRF-2026 team section of a Team Swiss group (FIDE C.04.6): 352, 362, 310 per team, 320
-for the byes and 330 per forfeited match (`app.pairing.trf_teams` writes and reads them), so
+for the byes, 330 per forfeited match (won by one team, or `--` lost by both) and 240 Z for
+the rounds a withdrawn team (整队退赛) no longer plays (`app.pairing.trf_teams` writes and reads them), so
 that `trf pair --system team_swiss` pairs the group's next round from the file as the event
 does."""
 
 from __future__ import annotations
 
+from app.exports.group_trf import withdrawals
 from app.exports.model import ExportModel, Round
+from app.pairing.team_swiss import forfeited_meetings
 from app.pairing.trf import ForbiddenPairs
 from app.pairing.trf_teams import TeamBye, TeamEntry, team_histories, team_lines
-from app.pairing.types import Outcome, TournamentSnapshot
+from app.pairing.types import TournamentSnapshot
 from app.standings.team_swiss import MATCH_WIN, bye_game_points
 
 
@@ -39,12 +42,27 @@ def team_section_of(model: ExportModel, group_key: str, snapshot: TournamentSnap
     table = next((t for t in model.team_standings if t.group == group_key), None)
     ranks = {number_of[row.team]: row.rank for row in table.rows
              if row.team in number_of} if table is not None else {}
-    forbidden = [ForbiddenPairs(tuple(sorted((h.number, r.opponent))), r.round + 1, 0)
-                 for h in histories for r in h.rounds
-                 if r.outcome is Outcome.FORFEIT_WIN and r.opponent is not None
-                 and r.round < snapshot.total_rounds]
+    # every forfeited match, won by one team or lost by both (双方弃权), as the event
+    # forbids it (app.services.team_swiss.pair_round, the core's forfeited_meetings)
+    met = forfeited_meetings(histories)
+    forbidden = [ForbiddenPairs(tuple(sorted(pair)), first + 1, 0)
+                 for pair, first in sorted(met.items(), key=lambda x: (x[1], sorted(x[0])))
+                 if first < snapshot.total_rounds]
     ratings = {p.number: p.rating for p in snapshot.players}
     strengths = {t.number: sum(ratings.get(n, 0) for n in t.players) // max(len(t.players), 1)
                  for t in teams}
-    return team_lines(teams, histories, group.board_count, bye, 1, ranks,
-                      strengths), forbidden
+    return team_lines(teams, histories, group.board_count, bye, 1, ranks, strengths,
+                      _team_absences(model, group_key, teams, numbers,
+                                     snapshot.total_rounds)), forbidden
+
+
+def _team_absences(model: ExportModel, group_key: str, teams: list[TeamEntry],
+                   numbers: dict[int, int], total: int) -> dict[int, tuple[int, ...]]:
+    """Round -> the teams that no longer play it (整队退赛: every member withdrawn, from the
+    latest member's round on, as the event leaves them unpaired), for the 240 Z records."""
+    withdrawn = {numbers[pid]: start for pid, start in withdrawals(model, group_key).items()
+                 if pid in numbers}
+    since = {team.number: max(withdrawn[n] for n in team.players) for team in teams
+             if team.players and all(n in withdrawn for n in team.players)}
+    return {r: tuple(t for t, start in sorted(since.items()) if start <= r)
+            for r in range(1, total + 1) if any(start <= r for start in since.values())}

@@ -30,6 +30,7 @@ departs at.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -55,6 +56,7 @@ from app.pairing.types import (
     Pairing,
     PairingNote,
     PairingRequest,
+    PlayerHistory,
     RoundRecord,
 )
 
@@ -395,3 +397,17 @@ def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()
         remarks.append(PairingNote(NoteKind.PAB, 0, (bye.number,)))
     return Pairing(round=request.round, boards=tuple(boards), notes=tuple(notes),
                    remarks=tuple(remarks))
+
+
+def forfeited_meetings(teams: Iterable[PlayerHistory]) -> dict[frozenset[int], int]:
+    """The teams whose match was forfeited (won by one, or by both teams, 双方弃权), each pair
+    with the first round it was: in Chinese practice such teams count as having met
+    (forfeit_counts_as_meeting); the engine itself meets only over the board (C.04.1 b,
+    forfeits are not games played)."""
+    found: dict[frozenset[int], int] = {}
+    for team in teams:
+        for record in team.rounds:
+            if record.opponent is not None and not record.outcome.played:
+                pair = frozenset((team.number, record.opponent))
+                found[pair] = min(found.get(pair, record.round), record.round)
+    return found

@@ -1108,6 +1108,9 @@ class TrfPlayerInfo:
     fide_id: str = ""
     birth: str = ""  # YYYY/MM/DD
     rank: int | None = None
+    # rounds after the snapshot's that the player is known not to play (withdrawn, 退赛):
+    # written `0000 - Z` (TRF26 round result Z, "known absence"), the rounds between blank
+    absent_ahead: tuple[int, ...] = ()
 
 
 _WRITE_CODE = {
@@ -1288,6 +1291,8 @@ def write_trf(
                 if record.colour is not None else "-"
             opp_text = f"{opponent:4d}" if opponent else "0000"
             text += f"  {opp_text} {colour} {_WRITE_CODE[record.outcome]}"
+        for number in range(len(player.rounds) + 1, max(extra.absent_ahead, default=0) + 1):
+            text += "  0000 - Z" if number in extra.absent_ahead else " " * _ROUND_WIDTH
         lines.append(text.rstrip())
     lines += _lines_xxd(snapshot, point_scale)
     lines += [_line_013(team) for team in teams]

@@ -10,14 +10,22 @@ Records (1-based columns, as TRF-2026 gives them):
   points, 69-71 rank, from 74 the players' pairing numbers in board order, 5 columns apart;
 - `320` the pairing-allocated bye: 5-8 its match points, 10-13 its game points, then from 15
   the team that had it in each round (`000`: none), 4 columns apart;
-- `330` a forfeited match: 5-6 `+-` / `-+` / `--`, 8-10 round, 12-14 the first-named
-  ("white") team, 16-18 the other.
+- `240` a bye or absence entered for teams (TRF-2026 "Bye Section": 5 `F` / `H` / `Z`, 7-9
+  round, from 11 the teams, 5 columns apart): `Z` for the rounds a withdrawn team no longer
+  plays; read back, such a team (as one every player of which the `001` records show absent,
+  `0000 - Z`) is not paired in that round, as the event leaves it out (C.04.1);
+- `330` a forfeited match: 5-6 `+-` / `-+` (won by the white / black team) or `--` (a double
+  forfeit: both teams lost it, 双方弃权), 8-10 round, 12-14 the first-named ("white") team,
+  16-18 the other.
 
 The matches themselves are the players' `001` round records: a team's opponent in a round is
 the team of its board-1 player's opponent, its colour that player's colour (first-named when
 it is `352`'s first), its game points its players' points. The match result follows from the
 game points (`app.standings.team_swiss`: more wins, equal draws); a match every board of
-which was forfeited is a forfeit (the `330` record says so too).
+which was forfeited is a forfeit (the `330` record says so too), lost by both teams when
+neither is ahead (every board `--`): each team's `001` records still name their opponents,
+so the match is read back as the event holds it (both teams 0 match points, the two teams
+having met where the file's `260` records say so).
 """
 
 from __future__ import annotations
@@ -133,10 +141,13 @@ def team_options_of_code(code: str) -> tuple[str | None, str | None]:
 
 def team_lines(teams: Sequence[TeamEntry], histories: Sequence[PlayerHistory], boards: int,
                bye: TeamBye, scale: int = 1, ranks: Mapping[int, int] | None = None,
-               strengths: Mapping[int, int] | None = None) -> list[str]:
+               strengths: Mapping[int, int] | None = None,
+               absences: Mapping[int, Sequence[int]] | None = None) -> list[str]:
     """The team section: 352, 362, one 310 per team, 320 when a bye was given, 330 per
-    forfeited match. `scale` units make one point of the file (its 162 line's); `strengths`
-    the 310 strength factor (the players' average rating), 0 when not given.
+    forfeited match, 240 Z per round with teams that do not play it (`absences`: round ->
+    team numbers; withdrawn, 整队退赛). `scale` units make one point of the file (its 162
+    line's); `strengths` the 310 strength factor (the players' average rating), 0 when not
+    given.
 
     362 is laid out as 162: each code in columns 5-6 of a 9-column cell, its points in
     7-10 (gacrux reads the points there and refuses the file otherwise). The strength
@@ -161,15 +172,42 @@ def team_lines(teams: Sequence[TeamEntry], histories: Sequence[PlayerHistory], b
         lines.append(f"320 {format_points(bye.match_points, 1):>4} "
                      f"{format_points(bye.game_points, scale):>4} "
                      + " ".join(f"{t:03d}" for t in bye.teams))
+    lines += [f"330 {code} {round_number:03d} {white:03d} {black:03d}"
+              for round_number, code, white, black in forfeited_matches(histories)]
+    lines += [f"240 Z {round_number:03d} " + " ".join(f" {t:03d}" for t in away)
+              for round_number, away in sorted((absences or {}).items()) if away]
+    return lines
+
+
+def forfeited_matches(histories: Sequence[PlayerHistory]) -> list[tuple[int, str, int, int]]:
+    """The 330 records of the teams' histories, round by round: (round, type, white team,
+    black team), the type `+-` won by white, `-+` won by black, `--` a double forfeit
+    (TRF-2026 330: both teams lost the match by forfeit, 双方弃权). "White" is the first-named
+    team; a double forfeit without colours is written with the lower number first."""
+    by_number = {h.number: h for h in histories}
+    found: dict[tuple[int, int, int], str] = {}
     for history in histories:
         for record in history.rounds:
-            if record.outcome is Outcome.FORFEIT_WIN and record.opponent is not None:
-                first = record.colour is Colour.FIRST
-                white, black = ((history.number, record.opponent) if first
-                                else (record.opponent, history.number))
-                lines.append(f"330 {'+-' if first else '-+'} {record.round:03d} "
-                             f"{white:03d} {black:03d}")
-    return lines
+            opponent = record.opponent
+            won = record.outcome is Outcome.FORFEIT_WIN
+            both_lost = (record.outcome is Outcome.FORFEIT_LOSS and opponent is not None
+                         and _lost_by_forfeit(by_number.get(opponent), record.round))
+            if opponent is None or not (won or both_lost):
+                continue
+            first = record.colour is Colour.FIRST or (
+                record.colour is None and history.number < opponent)
+            white, black = (history.number, opponent) if first else (opponent, history.number)
+            if won:
+                found[(record.round, white, black)] = "+-" if first else "-+"
+            else:
+                found.setdefault((record.round, white, black), "--")
+    return [(r, code, white, black) for (r, white, black), code in sorted(found.items())]
+
+
+def _lost_by_forfeit(team: PlayerHistory | None, round_number: int) -> bool:
+    """Whether `team` lost its match of `round_number` by forfeit too (a double forfeit)."""
+    return team is not None and any(r.round == round_number
+                                    and r.outcome is Outcome.FORFEIT_LOSS for r in team.rounds)
 
 
 # ----- reading -----------------------------------------------------------------------------
@@ -230,8 +268,13 @@ def read_teams(text: str, source: str = "", encoding: str = "utf-8"
             bye = TeamBye(int(match), int(games),
                           tuple(_number(w, where + " 320", "队伍编号") for w in words[2:]))
     if not teams:
-        raise UserError("文件中没有队伍记录（310 行）", "no team records (310 lines) in the file",
-                        source or "TRF")
+        # C.04.6 pairs teams: a file of players alone (one 001 each, no 310) is not paired
+        # by its players in their place
+        raise UserError("文件中没有队伍记录（TRF-2026 的 310 行）：团体积分编排制按队编排，"
+                        "每队需一条 310 记录（队伍编号、队名、各台棋手编号）",
+                        "no team records (TRF-2026 310 lines) in the file: the Team Swiss "
+                        "pairs teams and needs one 310 record per team (its number, name "
+                        "and players by board)", source or "TRF")
     return teams, bye
 
 
@@ -252,6 +295,7 @@ class TeamTournament:
 
     snapshot: TournamentSnapshot  # every round read
     forbidden: tuple[tuple[int, int, frozenset[int]], ...]  # (first round, last round, teams)
+    absent: frozenset[tuple[int, int]] = frozenset()  # (round, team) entered as not playing
 
     @property
     def rounds_played(self) -> int:
@@ -260,10 +304,12 @@ class TeamTournament:
     def request_for_round(self, k: int) -> PairingRequest:
         """Round `k` to pair from rounds 1..k-1 (the 260 records in force in round k); a team
         the file shows in no match and without the bye in round `k` (withdrawn, absent) is
-        unavailable, as a player without a game is in the players' check."""
+        unavailable, as a player without a game is in the players' check, and so is one
+        entered as not playing round `k` (`absent`: 240, or its players' `0000 - Z`)."""
         players = tuple(replace(p, rounds=p.rounds[:k - 1]) for p in self.snapshot.players)
         away = frozenset(p.number for p in self.snapshot.players
-                         if k <= len(p.rounds) and p.rounds[k - 1].outcome is Outcome.ABSENT)
+                         if k <= len(p.rounds) and p.rounds[k - 1].outcome is Outcome.ABSENT
+                         or (k, p.number) in self.absent)
         snapshot = replace(self.snapshot, players=players,
                            total_rounds=max(self.snapshot.total_rounds, k))
         pairs = frozenset(frozenset(pair) for first, last, teams in self.forbidden
@@ -309,4 +355,40 @@ def read_team_tournament(text: str, source: str = "", encoding: str = "utf-8",
     numbers = {t.number for t in teams}
     forbidden = tuple((entry.first, entry.last, frozenset(entry.players) & numbers)
                       for entry in tournament.forbidden)
-    return TeamTournament(snapshot, forbidden)
+    return TeamTournament(snapshot, forbidden,
+                          read_absences(text, source) | _absent_players(teams, tournament))
+
+
+def read_absences(text: str, source: str = "") -> frozenset[tuple[int, int]]:
+    """(round, team) of every team a TRF-2026 `240` record enters as not playing a round
+    (`F` / `H` / `Z`: a bye entered in advance, or an absence): such a team is not paired."""
+    found: set[tuple[int, int]] = set()
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.startswith("240 "):
+            continue
+        where = (f"{source}: 第{lineno}行" if source else f"第{lineno}行") + " 240"
+        if line[4:5].upper() not in ("F", "H", "Z") or line[5:6] not in ("", " "):
+            raise UserError(f"轮空类型应为 F、H 或 Z：{line[4:5]!r}",
+                            f"the type of bye must be F, H or Z: {line[4:5]!r}", where)
+        round_number = _number(line[6:9], where, "轮次")
+        found.update((round_number, _number(word, where, "队伍编号"))
+                     for word in line[9:].split())
+    return frozenset(found)
+
+
+def _absent_players(teams: Sequence[TeamEntry], tournament: TrfTournament
+                    ) -> frozenset[tuple[int, int]]:
+    """(round, team) where every player of the team is entered as not playing the round
+    (`0000 - Z`, ... in the rounds not yet played): a team none of whose members plays is
+    not paired (C.04.1), as the event leaves such a team out."""
+    entries = {p.number: p for p in tournament.players}
+    found: set[tuple[int, int]] = set()
+    for team in teams:
+        players = [entries[n] for n in team.players if n in entries]
+        if not players:
+            continue
+        for k in range(tournament.rounds_played + 1, max(len(p.entries) for p in players) + 1):
+            if all((entry := p.entry(k)) is not None and entry.is_preentered_bye
+                   for p in players):
+                found.add((k, team.number))
+    return frozenset(found)

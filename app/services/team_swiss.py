@@ -179,10 +179,9 @@ def team_snapshot(group: Group, number: int | None, partial: bool = False
 
 
 def forfeited_pairs(snapshot: TournamentSnapshot) -> frozenset[frozenset[int]]:
-    """Teams whose match was forfeited: in Chinese practice they count as having met."""
-    return frozenset(frozenset((p.number, r.opponent)) for p in snapshot.players
-                     for r in p.rounds
-                     if r.opponent is not None and not r.outcome.played)
+    """Teams whose match was forfeited: in Chinese practice they count as having met
+    (the core's `team_swiss.forfeited_meetings`, which the TRF export writes as 260)."""
+    return frozenset(team_swiss.forfeited_meetings(snapshot.players))
 
 
 def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:

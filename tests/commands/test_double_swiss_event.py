@@ -11,6 +11,7 @@ import pytest
 
 from app.cli import main
 from app.pairing.trf import read_trf
+from tests.pairing.reference_rounds import with_team_records
 
 GROUP = "女子组（大众规则·线上初赛）"
 RESULTS = ("1-0 1-0", "1-0 0-1", "0-1 =", "= =", "0-1 1-0")
@@ -122,7 +123,7 @@ def test_trf_pair_team_swiss_prints_the_engines_pairing(tmp_path: Path,
            for line in lines]
     text = "\n".join(["092 FIDE_TEAM_SWISS_2026", *cut]) + "\n"
     path = tmp_path / "teams.trf"
-    path.write_text(text)
+    path.write_text(with_team_records(text))  # read by its teams: 310 records
     assert main(["trf", "pair", str(path), "--team-colours", "A"]) == 0
     out = capsys.readouterr().out.splitlines()
     pairs = {tuple(map(int, line.split())) for line in out[1:]}
@@ -152,8 +153,9 @@ def test_a_24_team_swiss_event_round_by_round_through_trf_pair(
         snapshot = TournamentSnapshot(
             tuple(PlayerHistory(n, tuple(r), rating=2400 - n, name=f"队{n}")
                   for n, r in history.items()), 7)
-        path.write_text(write_trf(snapshot, name="团体积分编排", newline="\n",
-                                  header=TrfHeader(system="FIDE_TEAM_SWISS_2026")))
+        path.write_text(with_team_records(write_trf(
+            snapshot, name="团体积分编排", newline="\n",
+            header=TrfHeader(system="FIDE_TEAM_SWISS_2026"))))
         capsys.readouterr()
         assert main(["trf", "pair", str(path), "--team-colours", "B"]) == 0
         lines = capsys.readouterr().out.splitlines()

@@ -17,6 +17,7 @@ from app.pairing.trf import read_trf, write_trf
 from app.pairing.trf_teams import coded_team_type, team_options_of_code
 from app.pairing.types import Outcome, PlayerHistory, RoundRecord, TournamentSnapshot
 from app.standings.tiebreaks import Unplayed
+from tests.pairing.reference_rounds import with_team_records
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_FOR_PAIRING = ("app.wording", "app.standings.ranking", "app.standings.tiebreaks",
@@ -50,7 +51,10 @@ def _file(tmp_path: Path, system: str, extra: str = "") -> Path:
     from app.pairing.trf import TrfHeader
 
     text = write_trf(TournamentSnapshot(players, 3), newline="\n",
-                     header=TrfHeader(system=system)) + extra
+                     header=TrfHeader(system=system))
+    if "TEAM" in system:  # a Team Swiss is read by its teams (310), one player each here
+        text = with_team_records(text)
+    text += extra
     path = tmp_path / "f.trf"
     path.write_text(text, encoding="utf-8")
     return path
