@@ -32,6 +32,7 @@ from app.pairing.system import TRF_TYPES, System
 from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfPlayerInfo, TrfTeam, write_trf
 from app.pairing.trf_teams import coded_team_type
 from app.pairing.types import (
+    REQUESTED_BYES,
     Colour,
     Outcome,
     PlayerHistory,
@@ -157,10 +158,18 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
         for pid, record in _records(group, rnd, numbers):
             seen.add(pid)
             records[pid].append(record)
+        # a bye requested in advance (请假全分/半分/零分, TRF F / H / Z) with what it gave
+        requested = {out.player: out for out in rnd.sitting_out if out.why in REQUESTED_BYES}
         for pid in records:
             if pid in seen:
                 continue
-            if withdrawn.get(pid, rnd.number + 1) <= rnd.number:  # 退赛: a known absence
+            bye = requested.get(pid)
+            if bye is not None:
+                outcome = bye.why.outcome
+                records[pid].append(RoundRecord(
+                    rnd.number, outcome,
+                    points=group.points.points(outcome) if bye.points is None else bye.points))
+            elif withdrawn.get(pid, rnd.number + 1) <= rnd.number:  # 退赛: a known absence
                 records[pid].append(RoundRecord(rnd.number, Outcome.ZERO_BYE,
                                                 points=group.points.points(Outcome.ABSENT)))
             else:

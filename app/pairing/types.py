@@ -74,6 +74,9 @@ class SitOut(StrEnum):
         return _SIT_OUT_OUTCOME[self]
 
 
+REQUESTED_BYES = frozenset({SitOut.FULL_BYE, SitOut.HALF_BYE, SitOut.ZERO_BYE})
+"""Byes given in advance at the player's request (请假): each its own round outcome."""
+
 _SIT_OUT_OUTCOME = {SitOut.LATE: Outcome.ABSENT, SitOut.WITHDRAWN: Outcome.ABSENT,
                     SitOut.ABSENT: Outcome.ABSENT, SitOut.FULL_BYE: Outcome.FULL_BYE,
                     SitOut.HALF_BYE: Outcome.HALF_BYE, SitOut.ZERO_BYE: Outcome.ZERO_BYE}

@@ -11,12 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
+import pytest
 
+from app.cli import main
 from app.services import rounds
 from app.services.event import Event
 from app.services.exporting import export
 from app.services.players import add_player, set_absence, withdraw_player
 from app.services.queries import players, round_view
+from app.services.ranking import standings
 from tests.exports.helpers import pdf_layout_lines, pdf_text, squeezed
 
 Make = Callable[..., Event]
@@ -82,3 +85,35 @@ def test_a_round_with_every_player_on_a_board_says_nothing_more(make_event: Make
     export(event, tmp_path)
     text = squeezed(pdf_text(next(tmp_path.rglob("第01轮")) / "对阵表（按台次）.pdf"))
     assert "本轮不参加编排" not in text
+
+
+def test_the_trf_holds_a_requested_bye_with_its_points_and_re_pairs_the_same(
+        make_event: Make, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bye requested in advance is TRF `H` / `F` (with the points it gave in the 001 line's
+    total), not an absence `-`: otherwise the reader's scores, and so its pairings of the
+    later rounds, differ from the event's."""
+    event = make_event("qiwang-2022", GROUP, players=8)
+    ids = [p.id for p in players(event, GROUP)]
+    rounds.pair_next_round(event, GROUP)
+    _play(event, 1)
+    set_absence(event, ids[1], 2, "half_bye")
+    set_absence(event, ids[2], 2, "full_bye")
+    set_absence(event, ids[3], 2, "absent")
+    for number in (2, 3):
+        rounds.pair_next_round(event, GROUP)
+        _play(event, number)
+    file = str(event.store.location)
+    event.close()
+    assert main(["export", file, "--out", str(tmp_path / "out")]) == 0
+    trf = next(p for p in (tmp_path / "out").rglob("*.trf") if not p.stem.endswith("棋手"))
+    lines = {line[14:47].strip(): line for line in trf.read_text(encoding="utf-8").splitlines()
+             if line.startswith("001")}
+    with Event.open(file) as reopened:
+        named = {p.id: p.name for p in players(reopened, GROUP)}
+        totals = {r.player.name: r.points for r in standings(reopened, GROUP).rows}
+    assert "0000 - H" in lines[named[ids[1]]] and "0000 - F" in lines[named[ids[2]]]
+    assert "0000 - -" in lines[named[ids[3]]]
+    for pid in ids[1:4]:
+        assert float(lines[named[pid]][80:84]) == totals[named[pid]]
+    capsys.readouterr()
+    assert main(["trf", "check", str(trf)]) == 0, capsys.readouterr()
