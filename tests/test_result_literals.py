@@ -26,6 +26,7 @@ NOT_RESULTS = {
     ("pairing/trf.py", "="): "FIDE TRF-16's own draw column code, not ours",
     ("pairing/trf_teams.py", "+-"): "TRF-2026's forfeited-match record (330), its own code",
     ("pairing/trf_teams.py", "-+"): "TRF-2026's forfeited-match record (330), its own code",
+    ("pairing/trf_teams.py", "--"): "TRF-2026's double-forfeit match record (330), its own code",
     ("imports/text.py", "--"): "an empty cell in an imported list (-- / 无), not a result",
     ("exports/model.py", "="): "a spreadsheet formula's first character (CSV injection guard)",
     ("ui/crosstable_widget.py", "="): "the crosstable's mark for a drawn round (shown text)",

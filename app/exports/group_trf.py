@@ -151,7 +151,7 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
     group = model.group(group_key)
     numbers = pairing_numbers(model, group_key)
     finished = finished_rounds(model, group_key)
-    withdrawn = withdrawals(model, group_key)
+    withdrawn = model.trf_withdrawals(group_key)
     records: dict[int, list[RoundRecord]] = {pid: [] for pid in numbers}
     for rnd in finished.rounds:
         seen: set[int] = set()
@@ -184,24 +184,12 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
     return snapshot, numbers
 
 
-def withdrawals(model: ExportModel, group_key: str) -> dict[int, int]:
-    """Player id -> the first round a withdrawn player (退赛) no longer plays, for a Team
-    Swiss group, whose file marks them (TRF26 round result `Z`, "known absence"; their team
-    in `240 Z` records, `app.exports.team_swiss_trf`) so that a reader leaves a withdrawn
-    team out of the rounds it no longer plays, as the event does (FIDE C.04.1: only the
-    teams present are paired)."""
-    if model.group(group_key).system is not System.TEAM_SWISS:
-        return {}
-    return {p.id: p.withdrawn_from for p in model.players_of(group_key)
-            if p.withdrawn_from is not None}
-
-
 def absent_ahead(model: ExportModel, group_key: str, played: int, total: int
                  ) -> dict[int, tuple[int, ...]]:
     """Player id -> the rounds after the `played` ones, up to `total`, that a withdrawn
-    player no longer plays (`withdrawals`)."""
+    player no longer plays (`ExportModel.trf_withdrawals`)."""
     return {pid: tuple(range(max(start, played + 1), total + 1))
-            for pid, start in withdrawals(model, group_key).items() if start <= total}
+            for pid, start in model.trf_withdrawals(group_key).items() if start <= total}
 
 
 def forfeit_pairs(group: Group, snapshot: TournamentSnapshot) -> list[ForbiddenPairs]:

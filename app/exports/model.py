@@ -508,6 +508,17 @@ class ExportModel:
     def players_of(self, group: str) -> tuple[Player, ...]:
         return tuple(p for p in self.players if p.group == group)
 
+    def trf_withdrawals(self, group_key: str) -> dict[int, int]:
+        """Player id -> the first round a withdrawn player (退赛) no longer plays, for a Team
+        Swiss group, whose TRF file marks them (round result `Z`, "known absence"; their team
+        in `240 Z` records, `app.exports.team_swiss_trf`) so that a reader leaves a withdrawn
+        team out of the rounds it no longer plays, as the event does (FIDE C.04.1: only the
+        teams present are paired)."""
+        if self.group(group_key).system is not System.TEAM_SWISS:
+            return {}
+        return {p.id: p.withdrawn_from for p in self.players_of(group_key)
+                if p.withdrawn_from is not None}
+
     def rounds_of(self, group: str) -> tuple[Round, ...]:
         return tuple(sorted((r for r in self.rounds if r.group == group), key=lambda r: r.number))
 

@@ -6,7 +6,6 @@ does."""
 
 from __future__ import annotations
 
-from app.exports.group_trf import withdrawals
 from app.exports.model import ExportModel, Round
 from app.pairing.team_swiss import forfeited_meetings
 from app.pairing.trf import ForbiddenPairs
@@ -60,7 +59,7 @@ def _team_absences(model: ExportModel, group_key: str, teams: list[TeamEntry],
                    numbers: dict[int, int], total: int) -> dict[int, tuple[int, ...]]:
     """Round -> the teams that no longer play it (整队退赛: every member withdrawn, from the
     latest member's round on, as the event leaves them unpaired), for the 240 Z records."""
-    withdrawn = {numbers[pid]: start for pid, start in withdrawals(model, group_key).items()
+    withdrawn = {numbers[pid]: start for pid, start in model.trf_withdrawals(group_key).items()
                  if pid in numbers}
     since = {team.number: max(withdrawn[n] for n in team.players) for team in teams
              if team.players and all(n in withdrawn for n in team.players)}
