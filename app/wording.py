@@ -12,7 +12,7 @@ label such as 小分) stay as they are in both languages.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
@@ -494,6 +494,21 @@ SIT_OUT_WORDS = {
 def sit_out_text(why: SitOut, lang: str = "zh") -> str:
     """Why a player has no board this round, as the pairing lists print it (请假半分, 退赛)."""
     return _pick(lang, *SIT_OUT_WORDS[why])
+
+
+def sitting_out_text(players: Iterable[tuple[int | None, str, SitOut]], lang: str = "zh") -> str:
+    """The players (pairing number, name, why) with no board in a round, as a pairing list
+    and the round's view say it: `本轮不参加编排：2号 王五（请假半分）、9号 赵六（退赛）`;
+    nothing when every player has a board."""
+    listed = sorted(players, key=lambda p: (p[0] or 0, p[1]))
+    if not listed:
+        return ""
+    if lang == "en":
+        named = ", ".join(f"{name} (no. {n}, {sit_out_text(why, lang)})" if n
+                          else f"{name} ({sit_out_text(why, lang)})" for n, name, why in listed)
+        return f"not paired this round: {named}"
+    return "本轮不参加编排：" + "、".join(
+        f"{f'{n}号 ' if n else ''}{name}（{sit_out_text(why)}）" for n, name, why in listed)
 
 
 def team_standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "zh"

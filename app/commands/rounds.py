@@ -92,6 +92,9 @@ def print_round(info: RoundInfo) -> None:
         print(f"{board.number:>3}  {first} (先手) - {board.second.name}{result}")
     for line in info.report:
         print(f"  * {line}")
+    if info.sitting_out:  # who has no board, and why (请假半分, 退赛)
+        out = [(ref.number, ref.name, why) for ref, why in info.sitting_out]
+        print(f"  * {wording.sitting_out_text(out)} / {wording.sitting_out_text(out, 'en')}")
 
 
 def _pair(args: argparse.Namespace) -> int:

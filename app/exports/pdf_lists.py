@@ -176,16 +176,12 @@ def match_line(board: BoardResult, width: int, filled: bool) -> list[str]:
 
 
 def sitting_out_line(model: ExportModel, rnd: Round) -> str:
-    """The players with no board in the round, and why: `本轮不参加编排：2号 王五（请假半分）、
-    9号 赵六（退赛）。`; nothing when every player has a board."""
-    if not rnd.sitting_out:
-        return ""
-    named = []
-    for out in sorted(rnd.sitting_out, key=lambda o: model.player(o.player).number or 0):
-        player = model.player(out.player)
-        number = f"{player.number}号 " if player.number else ""
-        named.append(f"{number}{player.name}（{wording.sit_out_text(out.why)}）")
-    return f"本轮不参加编排：{'、'.join(named)}。"
+    """The players with no board in the round, and why (`wording.sitting_out_text`), as a
+    sentence below the pairing list; nothing when every player has a board."""
+    text = wording.sitting_out_text(
+        (model.player(o.player).number, model.player(o.player).name, o.why)
+        for o in rnd.sitting_out)
+    return f"{text}。" if text else ""
 
 
 def _round_notes(model: ExportModel, group: str, round_number: int) -> list[Flowable]:

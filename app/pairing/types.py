@@ -74,6 +74,27 @@ class SitOut(StrEnum):
         return _SIT_OUT_OUTCOME[self]
 
 
+def sit_out_of(round_number: int, entered_round: int, withdrawn_from: int | None,
+               absence: str | None) -> SitOut | None:
+    """Why a player has no board in round `round_number`: entered later (late entry),
+    withdrawn from `withdrawn_from` on, or the arbiter's absence entry for the round (its
+    stored kind, typed here); None when he is to be paired."""
+    if round_number < entered_round:
+        return SitOut.LATE
+    if withdrawn_from is not None and withdrawn_from <= round_number:
+        return SitOut.WITHDRAWN
+    return SitOut(absence) if absence is not None else None
+
+
+def on_pairing_list(why: SitOut, round_number: int, withdrawn_from: int | None) -> bool:
+    """Whether a pairing list names a player sitting out for `why`: an absence or a bye
+    requested in advance, and a withdrawal in its first round only; a late entry is no one
+    to look for on a list printed before he entered."""
+    if why is SitOut.LATE:
+        return False
+    return why is not SitOut.WITHDRAWN or withdrawn_from == round_number
+
+
 REQUESTED_BYES = frozenset({SitOut.FULL_BYE, SitOut.HALF_BYE, SitOut.ZERO_BYE})
 """Byes given in advance at the player's request (请假): each its own round outcome."""
 

@@ -24,7 +24,7 @@ from app.exports import pdf_slips
 from app.exports.bundle import check_documents, document_labels, export_all
 from app.pairing.system import System
 from app.pairing.team import MatchScore
-from app.pairing.types import SitOut, TournamentSnapshot
+from app.pairing.types import TournamentSnapshot, on_pairing_list
 from app.results import BoardResult
 from app.rules.board import format_point
 from app.rules.endings import Ending
@@ -40,9 +40,9 @@ from app.services.event import (
 from app.services.games import game_settings
 from app.services.knockout import bracket as knockout_bracket
 from app.services.knockout import match_score, team_rules
-from app.services.lookup import sits_out
+from app.services.lookup import sits_out, withdrawn_from
 from app.services.playoffs import playoff_records
-from app.services.queries import system_of, withdrawn_from
+from app.services.queries import system_of
 from app.services.ranking import (
     GroupStandings,
     StandingsInfo,
@@ -442,19 +442,14 @@ def _player_boards(tournament: Any, group: Group, round_: Any,
 
 def _sitting_out(group: Group, round_number: int, boards: list[m.BoardResult],
                  points_of: dict[tuple[int, int], int]) -> tuple[m.SittingOut, ...]:
-    """The group's players with no board in the round, for the pairing lists: an absence or
-    a bye requested in advance (请假), and a withdrawal in its first round only; a late entry
-    is no one to look for on a list printed before it entered."""
+    """The group's players with no board in the round that its pairing lists name
+    (`on_pairing_list`), with why and the points it gave."""
     seated = {b.first for b in boards} | {b.second for b in boards if b.second is not None}
     out = []
     for player in group.players:
-        if player.id in seated:
-            continue
-        why = sits_out(player, round_number)
-        if why is None or why is SitOut.LATE or (
-                why is SitOut.WITHDRAWN and (player.withdrawn_from_round or 1) != round_number):
-            continue
-        out.append(m.SittingOut(player.id, why, points_of.get((player.id, round_number))))
+        why = None if player.id in seated else sits_out(player, round_number)
+        if why is not None and on_pairing_list(why, round_number, withdrawn_from(player)):
+            out.append(m.SittingOut(player.id, why, points_of.get((player.id, round_number))))
     return tuple(out)
 
 

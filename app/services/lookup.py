@@ -5,12 +5,14 @@ event's."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from sqlalchemy.orm import Session
 
 from app import wording
 from app.errors import UserError
 from app.pairing.system import System
-from app.pairing.types import Outcome, SitOut
+from app.pairing.types import Outcome, SitOut, sit_out_of
 from app.services.event import settings_of
 from app.store.models import BoardRow, Group, Player, Round
 
@@ -79,16 +81,21 @@ def find_board(round_: Round, number: int) -> BoardRow:
 
 
 def sits_out(player: Player, round_number: int) -> SitOut | None:
-    """Why a player has no board in a round (a late entry, a withdrawal, an absence or a bye
-    requested in advance, the stored kind typed here); None when available."""
-    if round_number < player.entered_round:
-        return SitOut.LATE
-    if player.status == "withdrawn" and (player.withdrawn_from_round or 1) <= round_number:
-        return SitOut.WITHDRAWN
-    for absence in player.absences:
-        if absence.round_number == round_number:
-            return SitOut(absence.kind)
-    return None
+    """Why a player has no board in a round (`sit_out_of`); None when available."""
+    absence = next((a.kind for a in player.absences if a.round_number == round_number), None)
+    return sit_out_of(round_number, player.entered_round, withdrawn_from(player), absence)
+
+
+class _Entrant(Protocol):
+    """A player, as an object or as a plain row read with these columns."""
+
+    status: str
+    withdrawn_from_round: int | None
+
+
+def withdrawn_from(player: _Entrant) -> int | None:
+    """The first round a withdrawn player (退赛) no longer plays; None for one who plays on."""
+    return (player.withdrawn_from_round or 1) if player.status == "withdrawn" else None
 
 
 def absence_outcome(player: Player, round_number: int) -> tuple[Outcome, int | None] | None:

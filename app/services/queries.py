@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,11 +14,13 @@ from app.group_settings import GroupSettings
 from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE
 from app.pairing.system import System
 from app.pairing.team import MatchScore
+from app.pairing.types import SitOut, on_pairing_list, sit_out_of
 from app.results import BoardResult, GameResult
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
 from app.services.lookup import find_board as find_board  # where the services read it
 from app.services.lookup import find_round, seeded_players, system_of
+from app.services.lookup import withdrawn_from as withdrawn_from  # where the services read it
 from app.store import codec
 from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
 from app.store.session import READING
@@ -136,6 +139,8 @@ class RoundInfo:
     boards: tuple[BoardInfo, ...]
     report: tuple[str, ...]
     complete: bool
+    # players with no board whom the pairing list names, and why (请假半分, 缺席, 退赛)
+    sitting_out: tuple[tuple[PlayerRef, SitOut], ...] = ()
 
 
 def prepare() -> None:
@@ -321,11 +326,6 @@ def players(event: Event, group: str | None = None) -> list[PlayerInfo]:
         return [player_info(p, absences.get(p.id, {})) for p in rows]
 
 
-def withdrawn_from(player: Player) -> int | None:
-    """The first round a withdrawn player (退赛) no longer plays; None for one who plays on."""
-    return (player.withdrawn_from_round or 1) if player.status == "withdrawn" else None
-
-
 def _ref(player: Player | None, numbers: dict[int, int]) -> PlayerRef | None:
     if player is None:
         return None
@@ -383,6 +383,9 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
         boards=boards,
         report=tuple(str(line) for line in round_.report),
         complete=round_is_complete(round_),
+        sitting_out=() if system_of(group).team else _sitting_out(
+            session, group.players, {p.id: PlayerRef(p.id, p.name, p.unit, numbers.get(p.id, 0))
+                                     for p in group.players}, boards, round_.number),
     )
 
 
@@ -394,7 +397,9 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
     if found is None:
         find_round(session, group, number)  # its refusal, worded once
         raise AssertionError("find_round refuses a round it cannot find")
-    players = session.execute(select(Player.id, Player.name, Player.unit, Player.seed)
+    players = session.execute(select(Player.id, Player.name, Player.unit, Player.seed,
+                                     Player.status, Player.withdrawn_from_round,
+                                     Player.entered_round)
                               .where(Player.group_id == group.id)).all()
     numbers = {row.id: n for n, row in enumerate(sorted(players, key=lambda r: (r.seed, r.id)),
                                                  start=1)}
@@ -448,7 +453,31 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
         boards=boards,
         report=tuple(str(line) for line in (found.report or ())),
         complete=all(b.done for b in boards),
+        sitting_out=() if system_of(group).team else _sitting_out(session, players, refs,
+                                                                   boards, found.number),
     )
+
+
+def _sitting_out(session: Session, players: Sequence[Any], refs: dict[int, PlayerRef],
+                 boards: Sequence[BoardInfo], number: int
+                 ) -> tuple[tuple[PlayerRef, SitOut], ...]:
+    """The players of the round's group with no board that its pairing list names
+    (`on_pairing_list`), as the export's model lists them; `players` as objects or as plain
+    rows (id, status, withdrawn_from_round, entered_round)."""
+    seated = {p.id for b in boards for p in (b.first, b.second) if p is not None}
+    ids = [row.id for row in players]
+    absences = dict(session.execute(
+        select(Absence.player_id, Absence.kind).where(
+            Absence.round_number == number, Absence.player_id.in_(ids))).all()) if ids else {}
+    out = []
+    for row in players:
+        if row.id in seated:
+            continue
+        gone = withdrawn_from(row)
+        why = sit_out_of(number, row.entered_round, gone, absences.get(row.id))
+        if why is not None and on_pairing_list(why, number, gone):
+            out.append((refs[row.id], why))
+    return tuple(out)
 
 
 def round_view(event: Event, group: str | None, number: int) -> RoundInfo:

@@ -13,7 +13,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from app import wording
 from app.cli import main
+from app.pairing.types import SitOut
 from app.services import rounds
 from app.services.event import Event
 from app.services.exporting import export
@@ -117,3 +119,26 @@ def test_the_trf_holds_a_requested_bye_with_its_points_and_re_pairs_the_same(
         assert float(lines[named[pid]][80:84]) == totals[named[pid]]
     capsys.readouterr()
     assert main(["trf", "check", str(trf)]) == 0, capsys.readouterr()
+
+
+def test_the_round_as_paired_and_as_read_names_who_sits_out(make_event: Make) -> None:
+    """The round's view (window, `round`, `pair`) says the same as the pairing list: once
+    as paired, and as read back later."""
+    event = make_event("qiwang-2022", GROUP, players=8)
+    ids = [p.id for p in players(event, GROUP)]
+    rounds.pair_next_round(event, GROUP)
+    _play(event, 1)
+    set_absence(event, ids[1], 2, "half_bye")
+    withdraw_player(event, ids[3], 2)
+    paired = rounds.pair_next_round(event, GROUP)
+    read = round_view(event, GROUP, 2)
+    for info in (paired, read):
+        assert {(ref.id, why) for ref, why in info.sitting_out} == {
+            (ids[1], SitOut.HALF_BYE), (ids[3], SitOut.WITHDRAWN)}
+    text = wording.sitting_out_text((r.number, r.name, why) for r, why in read.sitting_out)
+    assert text.startswith("本轮不参加编排：") and "（请假半分）" in text and "（退赛）" in text
+    english = wording.sitting_out_text(((r.number, r.name, w) for r, w in read.sitting_out), "en")
+    assert "half-point bye" in english and "withdrawn" in english
+    _play(event, 2)
+    later = rounds.pair_next_round(event, GROUP)
+    assert later.sitting_out == ()  # back on a board; the withdrawal named once

@@ -286,3 +286,20 @@ def test_the_pairing_report_speaks_the_window_s_language(window, qtbot, tmp_path
     english = view.report.toPlainText()
     assert "players exchanged by hand: board 1 first mover ↔ board 2 second mover" in english
     assert "人工" not in english
+
+
+def test_the_rounds_view_says_who_sits_the_round_out(window, tmp_path):
+    """A player on a bye requested in advance has no board: the round's report below the
+    pairings names him and why, in the language shown."""
+    assert window.new_event(tmp_path / "e.db", "qiwang-2022")
+    add_players(window, "公开组", 5)
+    first = queries.players(window.ev, "公开组")[0]
+    assert window.players_view.set_absence(first.id, 1, "half_bye")
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    select_group(rounds, "公开组")
+    assert rounds.pair_next() is not None, window.last_error
+    report = rounds.report.toPlainText()
+    assert f"本轮不参加编排：1号 {first.name}（请假半分）" in report
+    window.set_language("en")
+    assert f"{first.name} (no. 1, half-point bye)" in rounds.report.toPlainText()

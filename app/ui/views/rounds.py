@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import wording
 from app.errors import UserError
 from app.services import queries
 from app.services import rounds as rounds_service
@@ -41,7 +42,7 @@ from app.services.operations import (
 )
 from app.ui import common
 from app.ui.common import cell
-from app.ui.i18n import pick, stored_text, tr
+from app.ui.i18n import language, pick, stored_text, tr
 from app.ui.operations import background_busy, run_in_background
 from app.ui.views import rounds_print, rounds_table
 from app.ui.views.base import View
@@ -371,8 +372,7 @@ class RoundsView(View):
         self.progress.setValue(done)
         self.progress.setFormat(tr("rounds_progress", round=round_.number, done=done, total=total)
                                 if round_ else tr("rounds_none"))
-        lines = (stored_text(line) for line in (round_.report if round_ else ()))
-        self.report.setPlainText("\n".join(line for line in lines if line))
+        self.report.setPlainText(_report_text(round_))
 
     def headers(self) -> list[str]:
         return rounds_table.headers(self.is_team_group())
@@ -548,6 +548,15 @@ class RoundsView(View):
         state = settings.value("rounds/splitter")
         if state is not None:
             self.splitter.restoreState(state)
+
+
+def _report_text(round_: queries.RoundInfo | None) -> str:
+    """The round's pairing report, then who sits the round out and why (they have no board)."""
+    lines = [stored_text(line) for line in (round_.report if round_ else ())]
+    if round_ is not None and round_.sitting_out:
+        lines.append(wording.sitting_out_text(
+            ((ref.number, ref.name, why) for ref, why in round_.sitting_out), language()))
+    return "\n".join(line for line in lines if line)
 
 
 def _why(error: UserError | None) -> str | None:
