@@ -65,14 +65,13 @@ def _table_document(path: Path, header: PageHeader, columns: Sequence[Column],
                     rows: Sequence[Sequence[str]], size: float = BASE_SIZE,
                     before: Sequence[Flowable] = (), after: Sequence[Flowable] = (),
                     shade_every: int = 0, force_wide: bool | None = None,
-                    extra_styles: Sequence[tuple[object, ...]] = (),
-                    keep_after: bool = False) -> Path:
-    """A paper of one table; `keep_after`: what follows the table (its legend, the
-    signatures) stays with it, the table's last rows going over with it when it does not fit
-    on the table's last page."""
+                    extra_styles: Sequence[tuple[object, ...]] = ()) -> Path:
+    """A paper of one table; what follows the table (its legend, the signatures) stays
+    with it, the table's last rows going over with it when it does not fit
+    on the table's last page, so that no page carries the signatures alone."""
     wide = _wide(columns, rows, size) if force_wide is None else force_wide
     table = make_table(columns, rows, usable_width(wide), size, shade_every, extra_styles)
-    if keep_after and after:
+    if after:
         return build_document(path, header, [*before, TableWithTail(table, after)], wide=wide)
     return build_document(path, header, [*before, table, *after], wide=wide)
 
@@ -387,7 +386,7 @@ def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) ->
                         subtitle)
     return _table_document(path, header, columns, rows,
                            after=[*(note(line) for line in team.legend),
-                                  signature_line(("裁判长", "编排长"))], keep_after=True)
+                                  signature_line(("裁判长", "编排长"))])
 
 
 def _crosstable_columns(model: ExportModel, group: str) -> list[Column]:
