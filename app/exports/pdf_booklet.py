@@ -70,13 +70,14 @@ class _BookletCanvas(_NumberedCanvas):
 
 
 class _Bookmarked(Paragraph):
-    """A heading paragraph that registers itself in the outline and the contents."""
+    """A heading paragraph that registers itself in the outline and the contents; it stays
+    with what follows it (keepWithNext), never left alone at the foot of a page."""
 
     def __init__(self, text: str, level: int, key: str) -> None:
         size = 15.0 if level == 0 else 11.5
         style = ParagraphStyle(name=f"booklet-h{level}", fontName=SANS, fontSize=size,
                                leading=size * 1.4, spaceBefore=6 if level else 2,
-                               spaceAfter=4, wordWrap="CJK")
+                               spaceAfter=4, wordWrap="CJK", keepWithNext=1)
         super().__init__(markup(text), style)
         self.outline_text = text
         self.outline_level = level

@@ -16,7 +16,14 @@ from openpyxl import load_workbook
 from app.exports import booklet, docx_booklet, pdf_booklet, xlsx
 from app.exports.booklet import Heading, TableBlock
 from app.exports.model import ExportModel, ScheduleItem, csv_safe
-from tests.exports.helpers import assert_all_fonts_embedded, pdf_text, small_event, squeezed
+from tests.exports.helpers import (
+    assert_all_fonts_embedded,
+    pdf_layout_lines,
+    pdf_pages,
+    pdf_text,
+    small_event,
+    squeezed,
+)
 
 
 def _event() -> ExportModel:
@@ -140,3 +147,17 @@ def test_groups_playing_a_round_together_share_one_schedule_line() -> None:
     names = {g.key: g.name for g in model.groups}
     assert rows == [["2022-08-06", "09:00", f"{names['open']}、{names['women']}", "第1轮", "A厅"],
                     ["2022-08-06", "14:00", names["open"], "第2轮", "A厅"]]
+
+
+def test_no_heading_of_the_result_book_is_left_alone_at_the_foot_of_a_page(
+        tmp_path: Path) -> None:
+    """A heading (公开组最终名次, 第3轮成绩, 女子组) starts the page its table starts on: these
+    event sizes printed each of them as the last line of a page, its table on the next."""
+    for players in (20, 24, 44):
+        model = small_event(players=players, rounds=5)
+        book = booklet.result_book(model)
+        headings = {b.text for b in book.blocks if isinstance(b, Heading)}
+        path = pdf_booklet.write_booklet_pdf(model, book, tmp_path / f"{players}.pdf")
+        for page in range(3, pdf_pages(path) + 1):  # after the cover and the contents
+            body = [line.strip() for line in pdf_layout_lines(path, page) if line.strip()][:-1]
+            assert body and body[-1] not in headings, (players, page, body[-3:])
