@@ -47,6 +47,9 @@ class TableBlock:
     rows: tuple[tuple[str, ...], ...]
     wide: bool = False  # needs a landscape page (crosstables)
     size: float = 9.0
+    # rows whose first cell is empty continue the row above (a team's members, a unit's
+    # players): up to this many are kept on one page with it (0: the table breaks anywhere)
+    keep_groups: int = 0
 
 
 @dataclass(frozen=True)
@@ -70,8 +73,8 @@ class Booklet:
 
 
 def _table(columns: list[Column], rows: list[list[str]], wide: bool = False,
-           size: float = 9.0) -> TableBlock:
-    return TableBlock(tuple(columns), tuple(tuple(r) for r in rows), wide, size)
+           size: float = 9.0, keep_groups: int = 0) -> TableBlock:
+    return TableBlock(tuple(columns), tuple(tuple(r) for r in rows), wide, size, keep_groups)
 
 
 def _cover(model: ExportModel) -> tuple[str, ...]:
@@ -206,6 +209,8 @@ def team_start_list_rows(model: ExportModel, group: str) -> list[list[str]]:
     return rows
 
 
+# a team (its players and reserves) or a small unit is not split over two pages
+KEPT_ROWS = 10
 _START_COLUMNS = (Column("单位", "LEFT", True), Column("编号"), Column("姓名", "LEFT", True),
                   Column("性别"), Column("段级位"))
 _TEAM_START_COLUMNS = (Column("队名", "LEFT", True), Column("单位", "LEFT", True),
@@ -223,12 +228,12 @@ def start_list_blocks(model: ExportModel) -> list[Block]:
         if teams:
             named = sum(1 for row in teams if row[0])
             blocks += [Heading(f"{group.name}（{named}队，{count}人）", 1),
-                       _table(list(_TEAM_START_COLUMNS), teams)]
+                       _table(list(_TEAM_START_COLUMNS), teams, keep_groups=KEPT_ROWS)]
             continue
         rows = start_list_rows(model, group.key)
         if rows:
             blocks += [Heading(f"{group.name}（{count}人）", 1),
-                       _table(list(_START_COLUMNS), rows)]
+                       _table(list(_START_COLUMNS), rows, keep_groups=KEPT_ROWS)]
     return blocks
 
 

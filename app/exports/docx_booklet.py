@@ -228,16 +228,28 @@ def _header_xml(block: TableBlock, twips: list[str], size: str) -> str:
 
 
 def _rows_xml(block: TableBlock, twips: list[str], size: str) -> str:
-    """The body rows' XML (`w:` elements, as in the document) for `_append_rows`."""
-    cells = []
-    for width, column in zip(twips, block.columns, strict=True):
-        centred = '<w:pPr><w:jc w:val="center"/></w:pPr>' if column.align == "CENTER" else ""
-        cells.append((f'<w:tc><w:tcPr><w:tcW w:type="dxa" w:w="{width}"/></w:tcPr><w:p>'
-                      f'{centred}<w:r><w:rPr><w:sz w:val="{size}"/></w:rPr>', "</w:r></w:p></w:tc>"))
+    """The body rows' XML (`w:` elements, as in the document) for `_append_rows`; in a table
+    that keeps its groups (a team and its members), each row of a group but its last keeps
+    with the next (Word's "keep with next"), so that Word too breaks a page between teams."""
+
+    def cells(keep: bool) -> list[tuple[str, str]]:
+        made = []
+        for width, column in zip(twips, block.columns, strict=True):
+            props = ("<w:keepNext/>" if keep else "") + (
+                '<w:jc w:val="center"/>' if column.align == "CENTER" else "")
+            paragraph = f"<w:pPr>{props}</w:pPr>" if props else ""
+            made.append((f'<w:tc><w:tcPr><w:tcW w:type="dxa" w:w="{width}"/></w:tcPr><w:p>'
+                         f'{paragraph}<w:r><w:rPr><w:sz w:val="{size}"/></w:rPr>',
+                         "</w:r></w:p></w:tc>"))
+        return made
+
+    loose, kept = cells(False), cells(True)
+    rows = block.rows
     return "".join(
-        "<w:tr>" + "".join(start + _run_content(text) + end
-                           for (start, end), text in zip(cells, row, strict=True)) + "</w:tr>"
-        for row in block.rows)
+        "<w:tr>" + "".join(start + _run_content(text) + end for (start, end), text in zip(
+            kept if block.keep_groups and k + 1 < len(rows) and rows[k + 1][0] == ""
+            else loose, row, strict=True)) + "</w:tr>"
+        for k, row in enumerate(rows))
 
 
 _SPECIAL = re.compile(r"(\t|\r|\n)")

@@ -522,11 +522,13 @@ def make_table(
     size: float = BASE_SIZE,
     shade_every: int = 0,
     extra_styles: Sequence[tuple[Any, ...]] = (),
+    keep_groups: int = 0,
 ) -> ListTable:
     """A table filling `available` width; its header row repeats on every page. Rows shaded
     in bands of `shade_every`; `extra_styles`: more shading as reportlab's table style
     commands `("BACKGROUND", (first column, row), (last column, row), colour)` (row 0: the
-    header)."""
+    header); `keep_groups`: groups of rows (a team and its members) kept on one page
+    (`ListTable`)."""
     widths = column_widths(columns, rows, available, size)
     data: list[list[str | Paragraph]] = [
         [fitted_cell(c.header, w, size, "CENTER") for c, w in zip(columns, widths, strict=True)]
@@ -547,7 +549,7 @@ def make_table(
     heights = _row_heights(data, widths, size)
     table_rows = [Row(tuple(cells), height, tuple(shades))
                   for cells, height, shades in zip(data, heights, shading, strict=True)]
-    return ListTable(table_rows, widths, [c.align for c in columns], SANS, size)
+    return ListTable(table_rows, widths, [c.align for c in columns], SANS, size, keep_groups)
 
 
 HEADER_SHADE = colors.Color(0.85, 0.85, 0.85)

@@ -65,12 +65,18 @@ def _tops(heights: Sequence[float]) -> list[float]:
 class ListTable(Flowable):
     """A table of fixed column widths and row heights whose first row (the header) repeats
     on every page it is split over; cells aligned by column (`aligns`: LEFT, CENTER or
-    RIGHT for the body, the header always centred)."""
+    RIGHT for the body, the header always centred).
+
+    `keep_groups`: a row whose first cell is empty continues the group above it (a team's
+    members under its name); a page breaks before such a group rather than inside it when
+    no more than `keep_groups` of its rows would stay above the break (0: rows break
+    anywhere), so that a page never starts with members whose team is on the page before."""
 
     def __init__(self, rows: Sequence[Row], widths: Sequence[float], aligns: Sequence[str],
-                 font: str, size: float) -> None:
+                 font: str, size: float, keep_groups: int = 0) -> None:
         super().__init__()
         self.rows = tuple(rows)
+        self.keep_groups = keep_groups
         self.widths = tuple(widths)
         self.aligns = tuple(aligns)
         self.font, self.size = font, size
@@ -95,10 +101,20 @@ class ListTable(Flowable):
             return []
         if fits == len(self.rows):
             return [self]
+        fits = self._group_start(fits)
         return [self._part(self.rows[:fits]), self._part((self.rows[0], *self.rows[fits:]))]
 
+    def _group_start(self, fits: int) -> int:
+        """Where the page breaks: before the first row of the group that `fits` would cut,
+        when that group's rows above the break are few (`keep_groups`) and not the first."""
+        start = fits
+        while start > 1 and fits - start < self.keep_groups and self.rows[start].cells[0] == "":
+            start -= 1
+        lead = self.rows[start].cells[0] != ""
+        return start if start > 1 and start < fits and lead else fits
+
     def _part(self, rows: Sequence[Row]) -> ListTable:
-        return ListTable(rows, self.widths, self.aligns, self.font, self.size)
+        return ListTable(rows, self.widths, self.aligns, self.font, self.size, self.keep_groups)
 
     def draw(self) -> None:
         canvas: Any = self.canv

@@ -29,6 +29,42 @@ def test_a_split_repeats_the_header_and_keeps_every_row_once() -> None:
     assert first.wrap(300, 1000)[1] <= header + 3.5 * row
 
 
+def _teams(sizes: list[int], keep: int) -> ListTable:
+    """Teams of `sizes` members: the team's name on its first member's row only."""
+    register_fonts()
+    columns = [Column("队名", "LEFT", True), Column("姓名", "LEFT", True)]
+    rows = [[f"第{t}队" if k == 0 else "", f"队员{t}-{k}"]
+            for t, size in enumerate(sizes, 1) for k in range(size)]
+    return make_table(columns, rows, 300, keep_groups=keep)
+
+
+def _first_cells(table: object) -> list[object]:
+    assert isinstance(table, ListTable)
+    return [r.cells[0] for r in table.rows]
+
+
+def test_a_team_goes_over_to_the_next_page_whole() -> None:
+    table = _teams([3, 3, 3], keep=10)
+    header, row = table.rows[0].height, table.rows[1].height
+    first, rest = table.split(300, header + 4.5 * row)  # the break would fall in team 2
+    assert _first_cells(first) == ["队名", "第1队", "", ""]
+    assert _first_cells(rest) == ["队名", "第2队", "", "", "第3队", "", ""]
+    # without keep_groups the page ends inside team 2, the next page starting with no team
+    plain = _teams([3, 3, 3], keep=0).split(300, header + 4.5 * row)
+    assert _first_cells(plain[1])[:2] == ["队名", ""]
+
+
+def test_a_group_too_long_to_carry_or_the_first_on_the_page_breaks_as_before() -> None:
+    header = _teams([1], keep=10).rows[0].height
+    row = _teams([1], keep=10).rows[1].height
+    long = _teams([1, 8], keep=3)  # 6 of team 2's rows would stay: more than 3
+    first, _rest = long.split(300, header + 7.5 * row)
+    assert len(first.rows) == 8  # type: ignore[attr-defined]
+    alone = _teams([12], keep=10)  # the page's only team: nothing to break before
+    first, _rest = alone.split(300, header + 5.5 * row)
+    assert len(first.rows) == 6  # type: ignore[attr-defined]
+
+
 def test_no_split_where_only_the_header_fits_and_none_needed_where_all_fit() -> None:
     table = _table(3)
     assert table.split(300, table.rows[0].height + 1) == []

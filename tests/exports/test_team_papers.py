@@ -127,6 +127,22 @@ def test_the_order_book_lists_each_team_with_its_members_in_board_order(
     assert listed == teams
 
 
+def test_no_page_of_the_order_book_starts_inside_a_team(
+        model: ExportModel, tmp_path: Path) -> None:
+    """Each page of the team start list begins with a team's first board and its name: a
+    team's members are never on the page after their team's name."""
+    path = pdf_booklet.write_booklet_pdf(model, booklet.order_book(model), tmp_path / "b.pdf")
+    starts = []
+    for page in range(1, pdf_pages(path) + 1):
+        lines = [line for line in pdf_layout_lines(path, page) if line.strip()]
+        starts += [lines[k + 1] for k, line in enumerate(lines[:-1])
+                   if "队名" in line and "台次" in line]
+    assert len(starts) > 1  # the list goes over pages
+    teams = _teams_in_board_order(model)
+    for line in starts:
+        assert "第1台" in line and any(line.lstrip().startswith(t) for t in teams), line
+
+
 def test_the_word_order_book_lists_each_team_with_its_members_in_board_order(
         model: ExportModel, tmp_path: Path) -> None:
     path = docx_booklet.write_booklet_docx(model, booklet.order_book(model), tmp_path / "b.docx")
@@ -142,6 +158,19 @@ def test_the_word_order_book_lists_each_team_with_its_members_in_board_order(
         listed.setdefault(team, []).append(cells[header.index("姓名")])
         assert cells[2] == f"第{len(listed[team])}台", cells
     assert listed == _teams_in_board_order(model)
+
+
+def test_the_word_order_book_keeps_each_team_on_one_page(
+        model: ExportModel, tmp_path: Path) -> None:
+    """In Word each row of a team but its last keeps with the next (Word breaks a page
+    between teams, never inside one); a team's last row lets the page break after it."""
+    path = docx_booklet.write_booklet_docx(model, booklet.order_book(model), tmp_path / "b.docx")
+    table = next(t for t in docx.Document(str(path)).tables if t.rows[0].cells[0].text == "队名")
+    body = table.rows[1:]
+    for row, below in zip(body, [*body[1:], None], strict=True):
+        continues = below is not None and below.cells[0].text == ""
+        kept = {c.paragraphs[0].paragraph_format.keep_with_next for c in row.cells}
+        assert kept == ({True} if continues else {None}), [c.text for c in row.cells]
 
 
 # ---------------------------------------------------------------- the team crosstable's pages
