@@ -434,6 +434,19 @@ def captains_playoff_text(lang: str = "zh") -> str:
     return _pick(lang, "主将加赛", "captains' playoff")
 
 
+LEVEL_MATCH_DRAWN = "两队局分相同即为和局，不设主将加赛"
+"""What a Team Swiss paper says of a level match (FIDE C.04.6: match points 2/1/0, a drawn
+match), where a knockout's papers offer the captains' playoff (主将加赛)."""
+
+
+def team_score_note(level_match_drawn: bool) -> str:
+    """The note under a list of team matches: what the score is, and what a level one means."""
+    score = "比分为两队的局分（各台得分之和，先行方在前）"
+    if level_match_drawn:
+        return f"{score}；{LEVEL_MATCH_DRAWN}。"
+    return f"{score}，主将加赛不计入比分。"
+
+
 def match_score_text(score: MatchScore, lang: str = "zh") -> str:
     """A team match's game points, first-named team first (局分, huazhi 六、(二)): `5:1`, or
     `3:3 主将加赛` / `3:3 captains' playoff` when the captains' playoff decided it."""

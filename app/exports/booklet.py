@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app import wording
-from app.exports.model import Bracket, ExportModel, format_scaled, unique
+from app.exports.model import Bracket, ExportModel, TeamStandings, format_scaled, unique
 from app.exports.pdf_common import Column
 from app.exports.pdf_lists import (
     board_rows,
@@ -297,6 +297,23 @@ def _group_results(model: ExportModel, group: str) -> list[Block]:
     return blocks
 
 
+def team_table_blocks(team: TeamStandings) -> list[Block]:
+    """A team table of the 成绩册 as its own paper prints it (`pdf_lists.write_team_standings`):
+    place, team, its values, the members where the table lists them (a Team Swiss group's
+    团体交叉表 lists none), 备注, then its legend (the tie rule, an order drawn by lots, what a
+    crosstable cell says)."""
+    members = any(row.members for row in team.rows)
+    columns = [Column("名次"), Column("代表队", "LEFT", True),
+               *[Column(c.header) for c in team.columns],
+               *([Column("队员", "LEFT", True)] if members else []),
+               Column("备注", "LEFT", not members)]  # a crosstable's 备注 gives way to its names
+    rows = [[r.rank_text, r.team,
+             *[format_scaled(v, c.scale) for v, c in zip(r.values, team.columns, strict=True)],
+             *(["、".join(r.members)] if members else []), r.note] for r in team.rows]
+    return [Heading(team.caption, 1), _table(columns, rows),
+            *(Text(line, 8.5) for line in team.legend)]
+
+
 def result_book(model: ExportModel) -> Booklet:
     """成绩册: everything the event decided, group by group, then teams, playoffs, awards."""
     blocks: list[Block] = [*officials_blocks(model)]
@@ -306,14 +323,7 @@ def result_book(model: ExportModel) -> Booklet:
     if model.team_standings:
         blocks += [Break(), Heading("团体名次")]
         for team in model.team_standings:
-            columns = [Column("名次"), Column("代表队", "LEFT", True),
-                       *[Column(c.header) for c in team.columns],
-                       Column("队员", "LEFT", True), Column("备注", "LEFT")]
-            rows = [[r.rank_text, r.team,
-                     *[format_scaled(v, c.scale) for v, c in zip(r.values, team.columns,
-                                                                  strict=True)],
-                     "、".join(r.members), r.note] for r in team.rows]
-            blocks += [Heading(team.caption, 1), _table(columns, rows)]
+            blocks += team_table_blocks(team)
     if model.playoffs:
         blocks += [Break(), Heading("加赛")]
         columns = [Column("局"), Column("阶段", "LEFT"), Column("编号"),

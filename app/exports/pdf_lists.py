@@ -488,7 +488,7 @@ def write_team_matches(model: ExportModel, group: str, path: Path) -> Path:
         story.append(heading(f"第{rnd.number}轮  {when}".strip()))
         story.append(make_table(columns, rows, width, 9.0, extra_styles=styles))
         story.append(Spacer(1, 4))
-    story.append(note("比分为两队的局分（各台得分之和，先行方在前），主将加赛不计入比分。"))
+    story.append(note(wording.team_score_note(model.group(group).system.level_match_drawn)))
     return build_document(path, _group_header(model, group, "团体对抗成绩表"), story)
 
 

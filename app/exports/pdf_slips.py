@@ -9,7 +9,8 @@ for the players to mark the result and sign and the arbiter to countersign.
   the colours as they fall: the round's first mover is black in game 1, white in game 2.
 - A team match (分台定人制, huazhi 六、(三)3) gets one slip: both teams, each board's players
   (the first-named team black on boards 1 and 3), a result per board, the match score and the
-  captains' signatures.
+  captains' signatures; where a level match is drawn (FIDE Team Swiss, C.04.6: match points
+  2/1/0) it says so instead of offering the captains' playoff (主将加赛) of a knockout.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from app.exports.fonts import SANS
 from app.exports.model import BoardResult, ExportModel, Group, Player
 from app.exports.pdf_common import draw_bold, draw_fitted, plain_canvas
 from app.rules.endings import Ending
+from app.wording import LEVEL_MATCH_DRAWN
 
 # The boxes an arbiter ticks: the usual endings (their names from app.rules.endings), or other.
 _ENDINGS = (*(e.zh for e in (Ending.FIVE, Ending.FOUL, Ending.TIME, Ending.RESIGNATION,
@@ -280,9 +282,12 @@ def _team_slip(canvas: Canvas, model: ExportModel, group: Group, round_number: i
         y -= 6 * mm
         y = _result_line(c, group, _LEFT + 6 * mm, y)
     x = _blank(c, _LEFT, y, f"比分（{first_team}:{second_team}）", 20 * mm)
-    c.drawString(x, y, "如两队打平，由两队主将加赛：")
-    x += stringWidth("如两队打平，由两队主将加赛：", SANS, 10)
-    _box(c, x, y, "主将加赛")
+    if group.system.level_match_drawn:  # FIDE C.04.6: a level match is drawn, never played off
+        c.drawString(x, y, LEVEL_MATCH_DRAWN)
+    else:
+        c.drawString(x, y, "如两队打平，由两队主将加赛：")
+        x += stringWidth("如两队打平，由两队主将加赛：", SANS, 10)
+        _box(c, x, y, "主将加赛")
     _signatures(c, ("先行方队长", "后行方队长", "裁判签名"), top - height + 7 * mm)
 
 

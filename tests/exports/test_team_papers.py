@@ -21,7 +21,7 @@ from app.exports.model import Award, ExportModel, TeamStandings
 from app.exports.xlsx import write_workbook
 from app.services.demo import build_demo
 from app.services.exporting import build_model
-from tests.exports.helpers import pdf_layout_lines, pdf_pages
+from tests.exports.helpers import pdf_layout_lines, pdf_pages, squeezed
 
 GROUP = "团体赛"
 
@@ -233,3 +233,55 @@ def test_a_certificate_number_starts_with_the_events_year(
                                          end_date=date(2026, 8, 5)))
     path = write_certificates(dated, tmp_path / "奖状.pdf", _team_awards(dated))
     assert _numbers(path) == ["2026-001", "2026-002", "2026-003"]
+
+
+# ---------------------------------------------------------------- a level match is drawn
+
+
+def _as_knockout(model: ExportModel) -> ExportModel:
+    """The same papers as a team knockout's (huazhi 六、(三)3: a level match is played off)."""
+    from app.pairing.system import System
+
+    return replace(model, groups=tuple(replace(g, system=System.TEAM_KNOCKOUT)
+                                       if g.name == GROUP else g for g in model.groups))
+
+
+def test_a_team_swiss_result_slip_offers_no_captains_playoff(
+        model: ExportModel, tmp_path: Path) -> None:
+    """FIDE C.04.6: a level match is a drawn match (match points 2/1/0); the slip says so
+    under the score, where a knockout's slip has the 主将加赛 box to tick."""
+    from app.exports import pdf_slips
+
+    text = squeezed("".join(pdf_layout_lines(pdf_slips.write_result_slips(
+        model, _key(model), 2, tmp_path / "slips.pdf"))))
+    assert "主将加赛" not in text.replace("不设主将加赛", "")
+    assert "两队局分相同即为和局" in text
+    knockout = squeezed("".join(pdf_layout_lines(pdf_slips.write_result_slips(
+        _as_knockout(model), _key(model), 2, tmp_path / "knockout.pdf"))))
+    assert "如两队打平，由两队主将加赛" in knockout and "即为和局" not in knockout
+
+
+def test_the_team_match_list_of_a_team_swiss_names_no_captains_playoff(
+        model: ExportModel, tmp_path: Path) -> None:
+    """团体对抗成绩表: its note under the matches says a level match is drawn; a knockout's
+    says the captains' playoff is not in the score."""
+    text = squeezed("".join(pdf_layout_lines(pdf_lists.write_team_matches(
+        model, _key(model), tmp_path / "matches.pdf"))))
+    assert "两队局分相同即为和局，不设主将加赛" in text and "主将加赛不计入比分" not in text
+    knockout = squeezed("".join(pdf_layout_lines(pdf_lists.write_team_matches(
+        _as_knockout(model), _key(model), tmp_path / "knockout.pdf"))))
+    assert "主将加赛不计入比分" in knockout
+
+
+def test_the_result_book_prints_the_team_crosstable_as_its_own_paper_does(
+        model: ExportModel, tmp_path: Path) -> None:
+    """成绩册: the 团体交叉表 has no empty 队员 column, and both team tables keep their legends
+    (the tie rule under the standings, what a cell says under the crosstable)."""
+    path = pdf_booklet.write_booklet_pdf(model, booklet.result_book(model), tmp_path / "r.pdf")
+    lines = pdf_layout_lines(path)
+    header = next(line for line in lines if "第1轮" in line and "场分" in line)
+    assert "队员" not in header, header
+    text = squeezed("".join(lines))
+    assert "格中依次为" in text
+    standings = next(t for t in model.team_standings if "交叉表" not in t.caption)
+    assert standings.legend and all(squeezed(line) in text for line in standings.legend)
