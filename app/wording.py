@@ -478,6 +478,14 @@ def match_place_text(round_number: int, match: int, board: int | None = None,
     return text
 
 
+def paired_on_old_result_text(later: Sequence[int]) -> str:
+    """A correction made once later rounds are paired: which were paired on the old result
+    (both languages, as the other warnings of an operation): `注意：第3轮已根据原结果编排`."""
+    return (f"注意：{numbers_text(later, '轮', 'round')}已根据原结果编排 / note: "
+            f"{numbers_text(later, '轮', 'round', lang='en')} "
+            f"{'was' if len(later) == 1 else 'were'} paired on the old result")
+
+
 def board_place_text(round_number: int, board: int, lang: str = "zh") -> str:
     """A board of a round: `第1轮第2台` / `round 1, board 2`."""
     return _pick(lang, f"第{round_number}轮第{board}台", f"round {round_number}, board {board}")

@@ -228,13 +228,15 @@ def _team_result(args: argparse.Namespace) -> int:
                   "nothing changed")
             return 0
         try:
-            result = knockout.enter_team_result(event, context.group_name, args.round,
-                                                args.match, args.codes, args.playoff,
-                                                replace=args.replace)
+            entry = knockout.enter_team_result(event, context.group_name, args.round,
+                                               args.match, args.codes, args.playoff,
+                                               replace=args.replace)
         except CorrectionNotConfirmed as error:
             raise UserError(f"{error.zh}；如需更正，请加 --replace",
                             f"{error.en}; to correct it, add --replace", error.where) from None
-    if not result:
+    for warning in entry.warnings:
+        print(warning)
+    if not entry.result:
         print("比分相同，需主将加赛（--playoff）/ level: the captains' playoff decides "
               "(--playoff)")
     return 0

@@ -151,7 +151,7 @@ def _play_round(event: Event, group: Any, number: int, rng: random.Random) -> No
             codes = [_game_code(rng, 1, 1) for _ in board.games]
             codes = [c if c.played else GameCode.FIRST_WINS for c in codes]
             outcome = knockout.enter_team_result(event, group.name, number, board.number, codes)
-            if not outcome:
+            if not outcome.result:
                 knockout.enter_team_result(event, group.name, number, board.number, codes,
                                            [rng.choice(_WINS)], replace=True)
             continue

@@ -375,6 +375,17 @@ def store_team_boards(group: Group, board: BoardRow, first_team: int, second_tea
     return said
 
 
+@dataclass(frozen=True)
+class TeamEntry:
+    """What entering a team match's results did: the match result (the first-named team's
+    side first; None while a level match waits for its captains' playoff) and the warnings
+    (a correction once later rounds are paired names them: they were paired on the old
+    result, FIDE C.04.6 / the Basic Rules: a pairing made stands)."""
+
+    result: BoardResult | None
+    warnings: tuple[str, ...] = ()
+
+
 def enter_team_result(
     event: Event,
     group: str,
@@ -384,12 +395,11 @@ def enter_team_result(
     playoff: Sequence[str] = (),
     *,
     replace: bool = False,
-) -> BoardResult | None:
+) -> TeamEntry:
     """Results of a team match: one code per board (黑先), then the captains' playoff games.
 
-    Returns the match result (the first-named team's side first) or None while a level
-    match waits for its playoff (主将加赛); in a Team Swiss a level match is drawn (FIDE
-    C.04.6 match points) and no playoff is taken.
+    The match result is None while a level match waits for its playoff (主将加赛); in a Team
+    Swiss a level match is drawn (FIDE C.04.6 match points) and no playoff is taken.
     """
     with event.operation("enter_team_result", f"录入团体赛成绩 {group} "
                          f"{wording.match_place_text(round_number, match)} / enter team "
@@ -399,54 +409,70 @@ def enter_team_result(
         if board.second_team_id is None or board.first_team_id is None:
             raise _at(UserError("该场不是两队之间的比赛", "not a match between two teams"),
                       group, round_number, match)
-        by_id = {t.id: t for t in found.teams}
-        first, second = (_plain_team(by_id[board.first_team_id]),
-                         _plain_team(by_id[board.second_team_id]))
-        games = [_parsed(code, group, round_number, match, board=k)
-                 for k, code in enumerate(codes, 1)]
-        playoffs = [_parsed(code, group, round_number, match, playoff=k)
-                    for k, code in enumerate(playoff, 1)]
-        if board.result and _same_games(board, [*games, *playoffs]):
+        if board.result and _same_games(board, [
+                *(_parsed(code, group, round_number, match, board=k)
+                  for k, code in enumerate(codes, 1)),
+                *(_parsed(code, group, round_number, match, playoff=k)
+                  for k, code in enumerate(playoff, 1))]):
             # the results it has: nothing written, no undo entry
-            return codec.board_result(board.result, False)
-        if board.result and not replace:
-            error = _at(UserError(f"该场已有结果 {board.result}", f"the match has a result "
-                                  f"already: {board.result}"), group, round_number, match)
-            raise CorrectionNotConfirmed(error.zh, error.en, error.where, board.result)
-        drawn_when_level = system_of(found).level_match_drawn
-        if drawn_when_level and playoffs:
-            raise _at(UserError("团体积分编排中两队局分相同即为和局（FIDE C.04.6：场分 2/1/0），"
-                                "不设主将加赛",
-                                "in a Team Swiss a level match is drawn (FIDE C.04.6: match "
-                                "points 2/1/0): there is no captains' playoff"),
-                      group, round_number, match)
-        try:
-            outcome = team.team_match_result(first, second, games, playoffs,
-                                             settings_of(found).points)
-        except UserError as error:
-            raise _at(error, group, round_number, match) from None
-        _check_missing_members(found, round_number, match, first, second, games)
-        boards = team.match_boards(first, second)
-        for game_board, result in zip(boards, games, strict=True):
-            _set_game(board, game_board.number, game_board.first, game_board.second, result)
-        for k, result in enumerate(playoffs, start=1):
-            duel = team.playoff_board(first, second, k)
-            _set_game(board, len(boards) + k, duel.first, duel.second, result, playoff=True)
-        for extra in [g for g in board.games if g.index > len(boards) + len(playoffs)]:
-            board.games.remove(extra)
-        if drawn_when_level and outcome.forfeited:  # not played: stored as a forfeit
-            board.result = codec.board_text(BoardResult((_forfeit_code(outcome),)))
-        elif outcome.winner is None and drawn_when_level:
-            board.result = codec.board_text(BoardResult((DRAW,)))  # a drawn match
-        elif outcome.winner is None:
-            board.result = codec.NO_RESULT
-        else:
-            decided = BoardResult((FIRST_WINS if outcome.winner == first.number
-                                   else SECOND_WINS,))
-            check_match_result(found, round_number, board, decided)
-            board.result = codec.board_text(decided)
-        board.label = ""  # the score is read from the games (`match_score`), never stored
-        return codec.board_result(board.result, False)
+            return TeamEntry(codec.board_result(board.result, False))
+        corrected = bool(board.result)
+        result = _set_team_result(found, board, round_number, match, codes, playoff, replace)
+        later = [r.number for r in found.rounds_played if r.number > round_number]
+        return TeamEntry(result, (wording.paired_on_old_result_text(later),)
+                         if corrected and later else ())
+
+
+def _set_team_result(found: Group, board: BoardRow, round_number: int, match: int,
+                     codes: Sequence[str], playoff: Sequence[str], replace: bool
+                     ) -> BoardResult | None:
+    """Store a team match's boards (and playoff games) and its derived result."""
+    group = found.name
+    by_id = {t.id: t for t in found.teams}
+    first, second = (_plain_team(by_id[board.first_team_id or 0]),
+                     _plain_team(by_id[board.second_team_id or 0]))
+    games = [_parsed(code, group, round_number, match, board=k)
+             for k, code in enumerate(codes, 1)]
+    playoffs = [_parsed(code, group, round_number, match, playoff=k)
+                for k, code in enumerate(playoff, 1)]
+    if board.result and not replace:
+        error = _at(UserError(f"该场已有结果 {board.result}", f"the match has a result "
+                              f"already: {board.result}"), group, round_number, match)
+        raise CorrectionNotConfirmed(error.zh, error.en, error.where, board.result)
+    drawn_when_level = system_of(found).level_match_drawn
+    if drawn_when_level and playoffs:
+        raise _at(UserError("团体积分编排中两队局分相同即为和局（FIDE C.04.6：场分 2/1/0），"
+                            "不设主将加赛",
+                            "in a Team Swiss a level match is drawn (FIDE C.04.6: match "
+                            "points 2/1/0): there is no captains' playoff"),
+                  group, round_number, match)
+    try:
+        outcome = team.team_match_result(first, second, games, playoffs,
+                                         settings_of(found).points)
+    except UserError as error:
+        raise _at(error, group, round_number, match) from None
+    _check_missing_members(found, round_number, match, first, second, games)
+    boards = team.match_boards(first, second)
+    for game_board, result in zip(boards, games, strict=True):
+        _set_game(board, game_board.number, game_board.first, game_board.second, result)
+    for k, result in enumerate(playoffs, start=1):
+        duel = team.playoff_board(first, second, k)
+        _set_game(board, len(boards) + k, duel.first, duel.second, result, playoff=True)
+    for extra in [g for g in board.games if g.index > len(boards) + len(playoffs)]:
+        board.games.remove(extra)
+    if drawn_when_level and outcome.forfeited:  # not played: stored as a forfeit
+        board.result = codec.board_text(BoardResult((_forfeit_code(outcome),)))
+    elif outcome.winner is None and drawn_when_level:
+        board.result = codec.board_text(BoardResult((DRAW,)))  # a drawn match
+    elif outcome.winner is None:
+        board.result = codec.NO_RESULT
+    else:
+        decided = BoardResult((FIRST_WINS if outcome.winner == first.number
+                               else SECOND_WINS,))
+        check_match_result(found, round_number, board, decided)
+        board.result = codec.board_text(decided)
+    board.label = ""  # the score is read from the games (`match_score`), never stored
+    return codec.board_result(board.result, False)
 
 
 def _check_missing_members(group: Group, round_number: int, match: int, first: team.Team,

@@ -210,7 +210,7 @@ UNPAIR_LAST_ROUND = _op(rounds.unpair_last_round)
 SWAP_COLOURS = _op(rounds.swap_colours, _value_is_warnings)
 EXCHANGE_PLAYERS = _op(rounds.exchange_players, _value_is_warnings)
 ENTER_RESULT = _op(rounds.enter_result, _value_is_warnings)
-ENTER_TEAM_RESULT = _op(knockout.enter_team_result)
+ENTER_TEAM_RESULT = _op(knockout.enter_team_result, lambda entry: entry.warnings)
 
 # Games recorded on the board, playoffs
 CREATE_PLAYOFF = _op(playoffs.create_playoff)

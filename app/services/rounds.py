@@ -327,13 +327,7 @@ def _check_unpairable(found: Group) -> Round:
 
 def _later_rounds_warning(group: Group, round_number: int) -> list[str]:
     later = [r.number for r in group.rounds_played if r.number > round_number]
-    if not later:
-        return []
-    return [
-        f"注意：{wording.numbers_text(later, '轮', 'round')}已根据原结果编排 / note: "
-        f"{wording.numbers_text(later, '轮', 'round', lang='en')} "
-        f"{'was' if len(later) == 1 else 'were'} paired on the old result"
-    ]
+    return [wording.paired_on_old_result_text(later)] if later else []
 
 
 def enter_result(

@@ -95,7 +95,7 @@ def test_a_team_match_entered_again_writes_nothing(match: Path,
         assert knockout.same_team_result(event, "决赛", 1, 1, ["1-0", "0-1t", "1-0"])
         assert not knockout.same_team_result(event, "决赛", 1, 1, ["1-0", "0-1", "1-0"])
         assert code_text(knockout.enter_team_result(event, "决赛", 1, 1,
-                                                    ["1-0", "0-1t", "1-0"])) == "1-0"
+                                                    ["1-0", "0-1t", "1-0"]).result) == "1-0"
     finally:
         event.close()
     assert _log(match) == before

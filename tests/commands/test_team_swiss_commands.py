@@ -103,3 +103,25 @@ def test_the_pairing_snapshots_name_their_round(
     single = qiwang_open(tmp_path / "qiwang.gomoku", capsys, players=4, paired=True)
     assert _snapshot_labels(capsys, single) == [
         f"编排前 {OPEN} 第1轮 / before pairing {OPEN}, round 1"]
+
+
+def test_a_match_corrected_after_the_next_round_is_paired_names_that_round(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`team-result --replace` of a round-1 match once round 2 is paired says round 2 was
+    paired on the old result, as `result --replace` says it of a board; a correction before
+    it is paired, or an entry the match has already, says nothing of the kind."""
+    path = tuanti_teams(tmp_path / "tuanti.gomoku", capsys)
+    _play_round(capsys, path, 1)
+    code, out, err = run(capsys, "team-result", path, "--group", TEAM_GROUP, 1, 1,
+                         "0-1", "0-1", "0-1", "--replace")
+    assert code == 0 and "已根据原结果编排" not in out, (out, err)
+    assert run(capsys, "pair", path, "--group", TEAM_GROUP)[0] == 0
+    code, out, err = run(capsys, "team-result", path, "--group", TEAM_GROUP, 1, 1,
+                         "1-0", "1-0", "1-0", "--replace")
+    assert code == 0, err
+    assert "注意：第2轮已根据原结果编排" in out and "round 2 was paired on the old result" in out
+    code, out, err = run(capsys, "team-result", path, "--group", TEAM_GROUP, 1, 1,
+                         "1-0", "1-0", "1-0", "--replace")
+    assert code == 0 and "已根据原结果编排" not in out, out  # nothing changed
+    code, out, _err = run(capsys, "standings", path, "--group", TEAM_GROUP)
+    assert code == 0 and "临时" in out  # the correction stands: the standings follow it

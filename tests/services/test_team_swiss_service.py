@@ -52,7 +52,7 @@ def test_a_level_match_is_drawn_and_takes_no_playoff(event: Event) -> None:
         enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="], ["1-0"])
     assert "主将加赛" in refused.value.zh
     assert _matches(event, 1)[0].result is None  # refused: nothing written
-    assert code_text(enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="])) == "="
+    assert code_text(enter_team_result(event, GROUP, 1, first.number, ["1-0", "1-0", "="]).result) == "="
     board = _matches(event, 1)[0]
     assert board.result is not None and board.result.games[0].draw  # a drawn match
     assert board.score is not None and board.score.drawn and not board.score.waits_for_playoff

@@ -49,10 +49,10 @@ def test_huazhi_final_plays_out_to_places_one_to_sixteen(make_event: Make) -> No
             assert blacks[0] == "甲" and blacks[2] == "丙"
             if board.number == 1:
                 assert knockout.enter_team_result(event, "决赛", number, 1,
-                                                  ["1-0", "=", "0-1"]) is None
+                                                  ["1-0", "=", "0-1"]).result is None
                 assert code_text(knockout.enter_team_result(
                     event, "决赛", number, 1, ["1-0", "=", "0-1"], ["=", "1-0"],
-                    replace=True)) in ("1-0", "0-1")
+                    replace=True).result) in ("1-0", "0-1")
             else:
                 knockout.enter_team_result(event, "决赛", number, board.number,
                                            ["1-0", "0-1", "1-0"])

@@ -279,3 +279,35 @@ def test_a_24_team_swiss_run_from_the_window(window, qtbot, tmp_path, monkeypatc
     assert len([x for x in text.splitlines() if x.startswith("310 ")]) == TEAMS
     # every round of the file re-paired from its team records is the round the window paired
     assert main(["trf", "check", str(trf), "--system", "team_swiss", "--team-colours", "B"]) == 0
+
+
+def test_a_match_corrected_after_the_next_round_is_paired_is_warned(
+        window, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """Correcting a round-1 match in the window once round 2 is paired asks first, stores the
+    correction and says round 2 was paired on the old result, as a board's correction does."""
+    from app.ui import common
+    from app.wording import code_text
+
+    assert window.new_event(tmp_path / "huazhi.db", "huazhi-2021"), window.last_error
+    setup = window.setup_view
+    names = [setup.group_list.item(i).text() for i in range(setup.group_list.count())]
+    setup.group_list.setCurrentRow(names.index(GROUP))
+    setup.system.setCurrentIndex(setup.system.findData("team_swiss"))
+    assert setup.save_group(), window.last_error
+    for city in CITIES[:4]:
+        members = [(f"{city}甲", "M"), (f"{city}乙", "M"), (f"{city}丙", "F")]
+        assert window.players_view.add_team(GROUP, f"{city}队", members) is not None
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    select_group(rounds, GROUP)
+    assert rounds.pair_next() is not None, window.last_error
+    for board in queries.round_view(window.ev, GROUP, 1).boards:
+        assert rounds.enter_result(board.number, ["1-0", "0-1", "1-0"]), window.last_error
+    assert rounds.pair_next() is not None, window.last_error
+    asked: list[str] = []
+    monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or True)
+    rounds.round_box.setCurrentIndex(0)
+    assert rounds.enter_result(1, ["0-1", "0-1", "0-1"]), window.last_error
+    assert asked  # a correction is asked for first
+    assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "0-1"
+    assert "第2轮已根据原结果编排" in window.banner_message()

@@ -202,11 +202,13 @@ class ResultEntry(QObject):
             self._reason = view.main.last_error
             return False
         view.select_board(match)
-        if team.value is not None and view.round is not None and view.round.complete:
+        if team.warnings:
+            return True  # the window shows them (paired on the old result)
+        if team.value.result is not None and view.round is not None and view.round.complete:
             self.say_round_complete(name, number)
         else:
             view.main.show_message(tr("rounds_match_saved", board=match,
-                                      result=wording.code_text(team.value)
+                                      result=wording.code_text(team.value.result)
                                       or wording.match_waiting_text(language())))
         return True
 
