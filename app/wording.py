@@ -588,10 +588,11 @@ def team_cross_cell(cell: CrossCell, withdrawn_from: int | None = None,
                     lang: str = "zh") -> str:
     """A team crosstable cell: the opponent's row, the team's side (先 = the first-named team
     先行方, 后 = the second-named), the match's result and its game points, own first:
-    `12先 胜 3:1`; 轮空 for the pairing-allocated bye; 退赛 after a withdrawal, 缺赛 for a
-    round not played otherwise."""
+    `12先 胜 3:1`; 轮空 for the pairing-allocated bye, with the game points it gave (`轮空 3`:
+    the row's 局分 is the sum of its cells); 退赛 after a withdrawal, 缺赛 for a round not
+    played otherwise."""
     if cell.outcome is Outcome.PAB:
-        return _pick(lang, "轮空", "bye")
+        return f"{_pick(lang, '轮空', 'bye')} {cell.game_points}"
     if cell.opponent_row is None:
         if withdrawn_from is not None and cell.round >= withdrawn_from:
             return withdrawn_cell(lang)
@@ -611,10 +612,11 @@ def team_cross_cells(cells: Sequence[CrossCell], withdrawn_from: int | None, rou
 def team_cross_legend(lang: str = "zh") -> str:
     """What a team crosstable's cells say (printed under it, shown under the page's table)."""
     return _pick(lang, "格中依次为：对手序号（即行号，按名次排列）、先（先行方，单数台执黑）或后（后行方）、"
-                       "本场胜和负、本队与对手的局分；轮空、退赛如所写。",
+                       "本场胜和负、本队与对手的局分；轮空计胜一场，其后为轮空所得局分；退赛如所写。",
                  "Each cell: the opponent's row (rows in standings order), f (named first: "
                  "black on the odd boards) or s (the team named after it), the match won (W), "
-                 "drawn (D) or lost (L), then the game points, own first; bye and wd as written.")
+                 "drawn (D) or lost (L), then the game points, own first; a bye counts as a "
+                 "match won, followed by the game points it gave; wd as written.")
 
 
 # ----- game results (对局结果) ----------------------------------------------------------------

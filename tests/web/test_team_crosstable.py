@@ -119,17 +119,19 @@ def test_the_team_crosstable_page_and_the_standings_headed_by_match_points(
         assert (first.group(4), first.group(5)) == (back.group(5), back.group(4))
     gone = next(r for r in rows[1:] if r[2].startswith(GONE))
     assert gone[4] == "退赛" and "第2轮起退赛" in gone[2]
-    assert sum(1 for r in rows[1:] if r[4] == "轮空") == 1  # seven teams in round 2
-    for row in rows[1:]:  # the totals are the cells' game points and match points
+    # seven teams in round 2: one bye, its cell with the game points it gave (3 boards drawn)
+    assert sum(1 for r in rows[1:] if r[4] == "轮空 3") == 1
+    for row in rows[1:]:  # the totals are the cells' game points, the bye's with them
         cells = [CELL.fullmatch(c) for c in row[3:5]]
-        games = sum(int(c.group(4)) for c in cells if c) + (3 if "轮空" in row[3:5] else 0)
+        games = sum(int(c.group(4)) for c in cells if c) + sum(
+            int(c.split()[1]) for c in row[3:5] if c.startswith("轮空"))
         assert int(row[6]) == games, row
     assert "先行方" in page  # the legend says what a cell holds
 
     status, page = _get(team_venue.group_url("crosstable", GROUP) + "?lang=en")
     rows = _tables(page)[0]
     assert rows[0][-2:] == ["Match points", "Game points"] and rows[0][3] == "Round 1"
-    assert any(r[4] == "bye" for r in rows[1:]) and any(r[4] == "wd" for r in rows[1:])
+    assert any(r[4] == "bye 3" for r in rows[1:]) and any(r[4] == "wd" for r in rows[1:])
     assert all(re.fullmatch(r"\d+[fs] [WDL] \d+:\d+", r[3]) for r in rows[1:])
     status, page = _get(team_venue.group_url("standings", GROUP) + "?lang=en")
     assert _tables(page)[0][0][2:4] == ["Match points", "Game points"]
