@@ -532,6 +532,36 @@ def sitting_out_text(players: Iterable[tuple[int | None, str, SitOut]], lang: st
         f"{f'{n}号 ' if n else ''}{name}（{sit_out_text(why)}）" for n, name, why in listed)
 
 
+_TEAM_MISSING_WORDS = {SitOut.WITHDRAWN: ("退赛", "withdrawn"), SitOut.ABSENT: ("缺席", "absent")}
+
+
+def team_missing_why(why: SitOut, lang: str = "zh") -> str:
+    """Why a team member does not play a round: 退赛, 缺席, or 请假 for any bye asked for (in
+    a team the board is lost by forfeit whatever the individual groups would give)."""
+    return _pick(lang, *_TEAM_MISSING_WORDS.get(why, ("请假", "on leave")))
+
+
+def team_missing_text(on_boards: Sequence[tuple[str, str, SitOut]],
+                      teams: Sequence[tuple[str, SitOut]], lang: str = "zh") -> str:
+    """A team round's missing members as its pairing list says them: the boards lost by
+    forfeit (place, member, why: `第1场3台 成都丙（缺席）`) and the teams not paired because
+    none of their members plays (`南京队（退赛）`); nothing when every member plays."""
+    parts = []
+    if on_boards:
+        named = [f"{place} {name}（{team_missing_why(why)}）" for place, name, why in on_boards]
+        named_en = [f"{place} {name} ({team_missing_why(why, 'en')})"
+                    for place, name, why in on_boards]
+        parts.append(_pick(lang, "以下台次的棋手不出场，判其弃权负：" + "、".join(named),
+                           "lost by forfeit, the member not playing: " + ", ".join(named_en)))
+    if teams:
+        parts.append(_pick(
+            lang, "本轮不参赛的队伍：" + "、".join(
+                f"{team}（{team_missing_why(why)}）" for team, why in teams),
+            "teams not paired this round: " + ", ".join(
+                f"{team} ({team_missing_why(why, 'en')})" for team, why in teams)))
+    return _pick(lang, "；", "; ").join(parts)
+
+
 def team_standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "zh"
                        ) -> str:
     """A Team Swiss team's 备注 on its standings line, wherever the line is shown (the

@@ -256,6 +256,10 @@ class Round:
     team_byes: tuple[TeamBye, ...] = ()  # team matches: the teams with no opponent (轮空)
     # players of the group with no board this round, and why (请假, 缺席, 退赛 in its round)
     sitting_out: tuple[SittingOut, ...] = ()
+    # a team round: the members who do not play it (退赛, 缺席, 请假), each round they miss;
+    # on a board that board is lost by forfeit (分台定人制), with no board their team is not
+    # paired (every member missing)
+    team_missing: tuple[SittingOut, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -453,6 +453,15 @@ def _sitting_out(group: Group, round_number: int, boards: list[m.BoardResult],
     return tuple(out)
 
 
+def _team_missing(group: Group, round_number: int) -> tuple[m.SittingOut, ...]:
+    """The team members who do not play the round, with why: on their board it is lost by
+    forfeit, and a team none of whose members plays is not paired (`knockout.missing_members`
+    and `team_swiss.absent_teams` decide so when the round is paired)."""
+    return tuple(m.SittingOut(member.player_id, why) for team in group.teams
+                 for member in sorted(team.members, key=lambda x: x.board_order)
+                 if (why := sits_out(member.player, round_number)) is not None)
+
+
 def _round_games(key: str, round_: Any) -> list[m.Game]:
     """The recorded games (moves or a result) of a round, for the game sheets and records."""
     return [m.Game(
@@ -474,8 +483,10 @@ def _group_rounds(tournament: Any, group: Group, key: str, info: m.EventInfo,
     names = _TeamNames.of(group) if system_of(group).team else None
     for round_ in group.rounds_played:
         sitting_out: tuple[m.SittingOut, ...] = ()
+        missing: tuple[m.SittingOut, ...] = ()
         if names is not None:
             boards, byes = _team_boards(group, round_, names)
+            missing = _team_missing(group, round_.number)
         else:
             boards, byes = _player_boards(tournament, group, round_, points_of), []
             sitting_out = _sitting_out(group, round_.number, boards, points_of)
@@ -486,7 +497,7 @@ def _group_rounds(tournament: Any, group: Group, key: str, info: m.EventInfo,
             room=when.room if when else "",
             day=round_.paired_at.date() if round_.paired_at else None,
             report=tuple(str(line) for line in round_.report or ()), team_byes=tuple(byes),
-            sitting_out=sitting_out))
+            sitting_out=sitting_out, team_missing=missing))
         parts.games += _round_games(key, round_)
 
 

@@ -1,8 +1,11 @@
 """A Team Swiss group's members from the command line: a player cannot join a running team
-event alone (it would never be paired)."""
+event alone (it would never be paired); a member who does not play a round is named on its
+pairing list, with the board lost by forfeit, and a team none of whose members plays with it."""
 
 from __future__ import annotations
 
+import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -43,3 +46,40 @@ def test_a_player_added_alone_to_a_running_team_swiss_is_refused(
     assert _file_state(path) == before
     code, out, _err = run(capsys, "players", path, "--group", GROUP, "--csv")
     assert code == 0 and "新队员" not in out
+
+
+def _pairing_list(tmp_path: Path, capsys: pytest.CaptureFixture[str], path: Path,
+                  round_: int) -> str:
+    """The round's pairing list by board, as posted (pdftotext, whitespace squeezed)."""
+    out_dir = tmp_path / f"list{round_}"
+    name = f"{GROUP} 第{round_}轮对阵表（按台次）"
+    assert run(capsys, "export", path, "--out", out_dir, "--only", name)[0] == 0
+    (pdf,) = out_dir.rglob("*.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          check=True, text=True).stdout
+    return re.sub(r"\s+", "", text)
+
+
+def test_the_pairing_list_names_who_does_not_play_and_the_board_lost_by_forfeit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """分台定人制 (huazhi 六、(三)3): a member absent from a round keeps their board and loses
+    it by forfeit; a team all of whose members withdrew is not paired (FIDE C.04.1). The list
+    posted for the round says both under the boards, so nobody waits at a board for a player
+    who is not coming, nor looks for a team that is not paired."""
+    path = _event(tmp_path, capsys, teams=5)
+    code, out, _err = run(capsys, "players", path, "--group", GROUP, "--csv")
+    ids = {line.split(",")[1]: line.split(",")[0] for line in out.splitlines()[1:]}
+    assert run(capsys, "absent", path, ids["丙2"], 1)[0] == 0
+    for name in ("甲5", "乙5", "丙5"):
+        assert run(capsys, "withdraw", path, ids[name], "--from-round", 1)[0] == 0
+    assert run(capsys, "pair", path, "--group", GROUP)[0] == 0
+    code, out, _err = run(capsys, "round", path, "--group", GROUP, 1)
+    place, match = "", ""
+    for line in out.splitlines():  # the match whose board 3 丙2 holds
+        found = re.match(r"\s+(\d+)\s+队\d - 队\d", line)
+        match = found.group(1) if found else match
+        place = match if "丙2" in line else place
+    assert place, out
+    text = _pairing_list(tmp_path, capsys, path, 1)
+    assert f"以下台次的棋手不出场，判其弃权负：第{place}场3台丙2（缺席）" in text, text
+    assert "本轮不参赛的队伍：队5（退赛）" in text, text
