@@ -45,6 +45,7 @@ _SLOW_PLACES = (
     "tests/commands/test_no_code_on_screen.py::test_no_command_shows_a_code_identifier",
     "tests/commands/test_double_swiss_event.py::test_seven_rounds_are_paired_and_entered",
     "tests/commands/test_team_swiss_event.py",  # 24 teams paired, entered, ranked, printed
+    "tests/commands/test_withdrawn_trf.py",  # 20 players, 4 rounds, exported, re-paired
     "tests/reliability/test_hostile_lists.py",
     # reference data and sizes, where the many cases or the size are the point
     "tests/pairing/swiss/test_reference_data.py",

@@ -14,6 +14,9 @@ its columns counted in UTF-8 bytes, as the Go reference library and gacrux read 
   avoidance (同单位回避) for the rounds whose pairing report says it was kept, one `260`
   record per unit for those rounds (where it had to be relaxed the round's pairing was made
   without it, and a `###` comment says so);
+- a withdrawn player (退赛) of a Swiss group, `0000 - Z` (TRF "zero-point-bye: known absence
+  from round") for the rounds played since and the next round to pair (`absent_ahead`), so that
+  a reader re-pairing the file leaves them out as the event does;
 - team groups: `013` team records (name, then the members' pairing numbers in board order);
   a Team Swiss group the TRF-2026 team section instead (`app.exports.team_swiss_trf`: 352,
   362, one 310 per team, 320, 330, 240; no 013); a second game of one pair in one round (a
@@ -186,10 +189,18 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
 
 def absent_ahead(model: ExportModel, group_key: str, played: int, total: int
                  ) -> dict[int, tuple[int, ...]]:
-    """Player id -> the rounds after the `played` ones, up to `total`, that a withdrawn
-    player no longer plays (`ExportModel.trf_withdrawals`)."""
-    return {pid: tuple(range(max(start, played + 1), total + 1))
-            for pid, start in model.trf_withdrawals(group_key).items() if start <= total}
+    """Player id -> the rounds after the `played` ones that a withdrawn player no longer
+    plays (`ExportModel.trf_withdrawals`), written `0000 - Z` after the played rounds.
+
+    An individual group's file marks the next round to pair only: bbpPairings takes an entry
+    in round k as saying that rounds 1..k-1 were paired (its TRF reader counts the rounds so),
+    and would pair a later round than the next. A Team Swiss file marks every round up to
+    `total`, as its 240 Z records do (`app.exports.team_swiss_trf`); no Dutch reader pairs it.
+    """
+    team_swiss = model.group(group_key).system is System.TEAM_SWISS
+    last = total if team_swiss else min(played + 1, total)
+    return {pid: tuple(range(max(start, played + 1), last + 1))
+            for pid, start in model.trf_withdrawals(group_key).items() if start <= last}
 
 
 def forfeit_pairs(group: Group, snapshot: TournamentSnapshot) -> list[ForbiddenPairs]:

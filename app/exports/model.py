@@ -513,12 +513,14 @@ class ExportModel:
         return tuple(p for p in self.players if p.group == group)
 
     def trf_withdrawals(self, group_key: str) -> dict[int, int]:
-        """Player id -> the first round a withdrawn player (退赛) no longer plays, for a Team
-        Swiss group, whose TRF file marks them (round result `Z`, "known absence"; their team
-        in `240 Z` records, `app.exports.team_swiss_trf`) so that a reader leaves a withdrawn
-        team out of the rounds it no longer plays, as the event does (FIDE C.04.1: only the
-        teams present are paired)."""
-        if self.group(group_key).system is not System.TEAM_SWISS:
+        """Player id -> the first round a withdrawn player (退赛) no longer plays, for a group
+        paired round by round on its scores (a Swiss of any kind: Dutch, Double-Swiss, Team
+        Swiss), whose TRF file marks them (round result `Z`, TRF-16 / TRF-2026 "zero-point-bye:
+        known absence from round"; a Team Swiss's withdrawn team also in `240 Z` records,
+        `app.exports.team_swiss_trf`) so that a reader re-pairing the file (`trf pair`,
+        bbpPairings) leaves them out of the rounds they no longer play, as the event does
+        (FIDE C.04.1: only the players present are paired). Other systems: none."""
+        if not self.group(group_key).system.swiss:
             return {}
         return {p.id: p.withdrawn_from for p in self.players_of(group_key)
                 if p.withdrawn_from is not None}
