@@ -67,24 +67,20 @@ def next_seed(session: Session, group: Group) -> int:
 
 
 def add_player(event: Event, group: str, **fields: Any) -> int:
-    """Add a player; once rounds are paired, as a late entry (迟到报名) from the next round."""
+    """Add a player; once rounds are paired, as a late entry (迟到报名) from the next round.
+
+    A team group (分台定人制: team matches, Team Swiss) pairs teams, whose players are
+    registered with them in board order (`knockout.add_team`, `edit_team` before play;
+    huazhi 六、(三)3: fixed for the event): a player added alone belongs to no team and is
+    never paired, so it is refused, before play as after, naming the way a player enters."""
     cleaned = _clean(fields, group)
     if "name" not in cleaned:
         raise UserError("姓名不能为空", "the name is empty", f"{group}: name")
     with event.operation("add_player", f"添加棋手 {cleaned['name']} / add player") as session:
         found = Event.group(session, group)
         entered = len(found.rounds_played) + 1
-        if entered > 1 and system_of(found).team:
-            # a team group pairs teams, whose players are registered with them in board order
-            # (分台定人制, huazhi 六、(三)3: fixed for the event): once play has started no
-            # team is added and no line-up changes, so a player added alone is never paired
-            raise UserError(
-                "本组是团体赛，比赛已开始：棋手只能随队伍按台次报名，开赛后不能再添加队伍或改变"
-                "队伍的台次（规程六、(三)3），单独添加的棋手不会被编排",
-                "this is a team group and play has started: players enter with their team, "
-                "in board order, and once play has started no team is added and no board order "
-                "changes (boards are declared at registration and fixed for the event), so a "
-                "player added alone would never be paired", group)
+        if system_of(found).team:
+            raise _alone_in_team_group(found.name, started=entered > 1)
         if entered > found.rounds:
             raise UserError("比赛已全部编排完毕，不能再添加棋手",
                             "every round is paired: no more entries", group)
@@ -94,6 +90,27 @@ def add_player(event: Event, group: str, **fields: Any) -> int:
         session.add(player)
         session.flush()
         return player.id
+
+
+def _alone_in_team_group(group: str, started: bool) -> UserError:
+    """Why a player cannot be added alone to a team group: players enter with their team."""
+    if started:
+        return UserError(
+            "本组是团体赛，比赛已开始：棋手只能随队伍按台次报名，开赛后不能再添加队伍或改变"
+            "队伍的台次（规程六、(三)3），单独添加的棋手不会被编排",
+            "this is a team group and play has started: players enter with their team, "
+            "in board order, and once play has started no team is added and no board order "
+            "changes (boards are declared at registration and fixed for the event), so a "
+            "player added alone would never be paired", group)
+    return UserError(
+        "本组是团体赛，按队伍编排：棋手须随队伍按台次登记——用“添加队伍”（命令 team-add）"
+        "登记整队及各台棋手，已登记的队伍在比赛开始前可用“修改队伍”（命令 team-edit）"
+        "换人；单独添加的棋手不属于任何队伍，不会被编排",
+        "this is a team group, paired by teams: players enter with their team, in board "
+        "order - register the team and its players by board with Add team (the command "
+        "team-add), and change a registered team's players before play starts with Edit "
+        "team (team-edit); a player added alone belongs to no team and would never be "
+        "paired", group)
 
 
 def update_player(event: Event, player_id: int, *, expected_version: int | None = None,

@@ -1,6 +1,7 @@
-"""A Team Swiss group's members from the command line: a player cannot join a running team
-event alone (it would never be paired); a member who does not play a round is named on its
-pairing list, with the board lost by forfeit, and a team none of whose members plays with it."""
+"""A team group's members from the command line: a player cannot join a team group alone,
+before play or once it runs (it would never be paired); a member who does not play a round
+is named on its pairing list, with the board lost by forfeit, and a team none of whose
+members plays with it."""
 
 from __future__ import annotations
 
@@ -83,3 +84,27 @@ def test_the_pairing_list_names_who_does_not_play_and_the_board_lost_by_forfeit(
     text = _pairing_list(tmp_path, capsys, path, 1)
     assert f"以下台次的棋手不出场，判其弃权负：第{place}场3台丙2（缺席）" in text, text
     assert "本轮不参赛的队伍：队5（退赛）" in text, text
+
+
+@pytest.mark.parametrize(("preset", "group"), [("tuanti-2026", GROUP), ("huazhi-2021", "决赛"),
+                                               ("huazhi-2021", "复赛")])
+def test_a_player_added_alone_to_a_team_group_before_play_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], preset: str, group: str) -> None:
+    """Before round 1 too: a team group (Team Swiss, team matches, the cross-group round)
+    pairs teams, and a player added alone belongs to none (team-add creates a team's
+    players, team-edit changes them; neither takes a player registered alone), so
+    `add-player` exits 2 naming the commands a player enters by, nothing written."""
+    path = tmp_path / "teams.gomoku"
+    assert run(capsys, "new", path, "--preset", preset)[0] == 0
+    assert run(capsys, "team-add", path, "--group", group, "第1队", "甲1/男", "乙1/男",
+               "丙1/女")[0] == 0
+    before = _file_state(path)
+    code, out, err = run(capsys, "add-player", path, "--group", group, "--name", "新队员",
+                         "--gender", "男")
+    assert code == 2 and out == ""
+    assert "团体赛" in err and "添加队伍" in err and "team-add" in err and "team-edit" in err
+    assert "不会被编排" in err and "比赛已开始" not in err
+    assert "paired by teams" in err and "Add team" in err and "never be paired" in err
+    assert _file_state(path) == before
+    code, out, _err = run(capsys, "players", path, "--group", group, "--csv")
+    assert code == 0 and "新队员" not in out and "甲1" in out
