@@ -37,7 +37,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "和 / ½:½ / ½ = 和棋；超时负加 t 或 超时，如 12 白胜超时\n"
         "双盘制\t两个键：第一盘、第二盘（各以该盘先手在前），如 12 1=；\n"
         "\t一个弃权键或第一盘超时负即决定整轮，如 12 + 或 12 t1\n"
-        "团体赛\t每台一个键，回车确认；主将加赛写在 p 之后，如 7 0=1 p1\n"
+        "团体赛\t每台一个键，回车确认；团体淘汰赛的主将加赛写在 p 之后，如 7 0=1 p1\n"
+        "\t团体积分编排制两队局分相同即为和局，不设主将加赛\n"
         "加赛\t在名次页的加赛列表中按 1 / = / 0\n"
         "已有结果的台次\t再次录入时先询问是否更正\n"
         "对阵表中按结果键\t录入所选台次并跳到下一台\n"
@@ -64,7 +65,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "= 0-1; 和 / ½:½ / ½ = draw; a loss on time adds t or 超时, e.g. 12 白胜超时\n"
         "Double-game rounds\ttwo keys: game 1, game 2 (each with its own first mover first), e.g. 12 1=;\n"
         "\tone forfeit key or a loss on time in game 1 decides the whole round, e.g. 12 + or 12 t1\n"
-        "Team matches\tone key per board, then Enter; the captains' playoff after p, e.g. 7 0=1 p1\n"
+        "Team matches\tone key per board, then Enter; a team knockout's captains' playoff after p, e.g. 7 0=1 p1\n"
+        "\tin a Team Swiss a match with equal game points is drawn: no captains' playoff\n"
         "Playoffs\tpress 1 / = / 0 on the playoff list of the Standings view\n"
         "A board with a result\tretyping it asks before the result is corrected\n"
         "Result key on the pairing table\tenters the selected board and moves to the next\n"
@@ -329,8 +331,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rounds_exchange": ("对调棋手…", "Exchange players…"),
     "rounds_exchange_tip": ("对调两个台次上的棋手", "Exchange players between two boards"),
     "rounds_entry": ("录入成绩：", "Enter result:"),
-    "rounds_entry_tip": ("台号后按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权；双盘制每轮两个；团体赛每台一个，主将加赛在 p 之后（如 7 0=1 p1），回车确认",
-                         "Board number, then 1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit; double-game rounds take two; team matches one per board, the captains' playoff after p (e.g. 7 0=1 p1); Enter"),
+    "rounds_entry_tip": ("台号后按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权；双盘制每轮两个，回车确认",
+                         "Board number, then 1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit; double-game rounds take two; Enter"),
+    # a team group whose level match the captains play off (a team knockout, the cross-group round)
+    "rounds_entry_tip_playoff": ("场号后每台按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权，主将加赛在 p 之后（如 7 0=1 p1），回车确认",
+                                 "Match number, then one key for each board (1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit), the captains' playoff after p (e.g. 7 0=1 p1); Enter"),
+    # a Team Swiss group (FIDE C.04.6): a level match is drawn, there is no playoff
+    "rounds_entry_tip_drawn": ("场号后每台按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权，回车确认；两队局分相同即为和局，不设主将加赛",
+                               "Match number, then one key for each board (1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit), then Enter. A match with equal game points is drawn: there is no captains' playoff"),
     "rounds_none": ("尚未编排", "No round paired yet"),
     "rounds_progress": ("第{round}轮：已录入 {done}/{total} 台", "Round {round}: {done}/{total} boards entered"),
     "rounds_paired": ("已编排第{round}轮", "Round {round} paired"),

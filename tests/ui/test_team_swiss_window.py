@@ -311,3 +311,29 @@ def test_a_match_corrected_after_the_next_round_is_paired_is_warned(
     assert asked  # a correction is asked for first
     assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "0-1"
     assert "第2轮已根据原结果编排" in window.banner_message()
+
+
+def test_the_entry_tip_offers_the_captains_playoff_only_where_a_level_match_has_one(
+        window, tmp_path):  # type: ignore[no-untyped-def]
+    """The result entry's tip (on the entry line and on the pairing table): a team knockout's
+    level match is decided by the captains (huazhi 六、(三)3: the playoff typed after p); a Team
+    Swiss match with equal game points is drawn (C.04.6), the tip says so and offers no p."""
+    assert window.new_event(tmp_path / "huazhi.db", "huazhi-2021"), window.last_error
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    select_group(rounds, GROUP)  # the template's final: a placement knockout of teams
+    assert "主将加赛" in rounds.entry.toolTip() and "p1" in rounds.table.toolTip()
+
+    setup = window.setup_view
+    window.tabs.setCurrentWidget(setup)
+    names = [setup.group_list.item(i).text() for i in range(setup.group_list.count())]
+    setup.group_list.setCurrentRow(names.index(GROUP))
+    setup.system.setCurrentIndex(setup.system.findData("team_swiss"))
+    assert setup.save_group(), window.last_error
+    window.tabs.setCurrentWidget(rounds)
+    select_group(rounds, GROUP)
+    for tip in (rounds.entry.toolTip(), rounds.table.toolTip()):
+        assert "p1" not in tip and "局分相同即为和局" in tip, tip
+        assert "每台" in tip
+    window.set_language("en")
+    assert "drawn" in rounds.entry.toolTip() and "after p" not in rounds.entry.toolTip()

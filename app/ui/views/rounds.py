@@ -307,6 +307,7 @@ class RoundsView(View):
             for group in info.groups:
                 if group.name == name:
                     self.group_info = group
+        self.results.show_tip()
         paired = self.group_info.rounds_paired if self.group_info else 0
         current = self.round_box.currentData()
         self.round_box.blockSignals(True)
@@ -538,7 +539,7 @@ class RoundsView(View):
         self.slips_button.setText(tr("print_slips"))
         self.slips_pdf_button.setText(tr("pdf_slips"))
         self.results.retranslate()
-        self.table.setToolTip(tr("rounds_entry_tip"))
+        self.results.show_tip()
         self.report_label.setText(tr("rounds_report"))
 
     def save_layout(self, settings: Any) -> None:

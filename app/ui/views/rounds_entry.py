@@ -319,6 +319,20 @@ class ResultEntry(QObject):
         if self.enter_result(*parsed) and row + 1 < view.table.rowCount():
             view.table.selectRow(row + 1)
 
+    def tip(self) -> str:
+        """How to type a result in the group shown: a team group's match takes one key per
+        board, the captains' playoff only where a level match is played off (a team knockout,
+        the cross-group round); a Team Swiss match with equal game points is drawn (C.04.6)."""
+        info = self.view.group_info
+        if info is None or not info.system.team:
+            return tr("rounds_entry_tip")
+        return tr("rounds_entry_tip_drawn" if info.system.level_match_drawn
+                  else "rounds_entry_tip_playoff")
+
+    def show_tip(self) -> None:
+        """The tip on the entry line and on the pairing table (its result keys)."""
+        self.entry.setToolTip(self.tip())
+        self.view.table.setToolTip(self.tip())
+
     def retranslate(self) -> None:
         self.entry_label.setText(tr("rounds_entry"))
-        self.entry.setToolTip(tr("rounds_entry_tip"))
