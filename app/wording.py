@@ -562,6 +562,26 @@ def team_missing_text(on_boards: Sequence[tuple[str, str, SitOut]],
     return _pick(lang, "；", "; ").join(parts)
 
 
+def team_missing_board_text(why: SitOut, lang: str = "zh") -> str:
+    """A team member seated on a board who does not play it, as a list line says it:
+    `不出场（退赛），判弃权负` (分台定人制: the board is lost by forfeit, nobody moves up)."""
+    return _pick(lang, f"不出场（{team_missing_why(why)}），判弃权负",
+                 f"does not play ({team_missing_why(why, 'en')}): lost by forfeit")
+
+
+def team_not_paired_text(why: SitOut, lang: str = "zh") -> str:
+    """A team none of whose members plays the round, as a list line says it: `本轮不参赛（退赛）`."""
+    return _pick(lang, f"本轮不参赛（{team_missing_why(why)}）",
+                 f"not paired this round ({team_missing_why(why, 'en')})")
+
+
+def team_bye_scores_text(match_points: int, game_points: str, lang: str = "zh") -> str:
+    """What a Team Swiss bye (轮空) gives its team, as a list line says it: `计胜一场：场分2，局分3`
+    (a match won, C.04.1 c; a drawn game on every board, `team_swiss.bye_game_points`)."""
+    return _pick(lang, f"计胜一场：场分{match_points}，局分{game_points}",
+                 f"counts as a match won: {match_points} match points, {game_points} game points")
+
+
 def team_standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "zh"
                        ) -> str:
     """A Team Swiss team's 备注 on its standings line, wherever the line is shown (the

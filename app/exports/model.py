@@ -274,10 +274,13 @@ class SittingOut:
 
 @dataclass(frozen=True)
 class TeamBye:
-    """A team without an opponent in a team round (轮空): its match number and name."""
+    """A team without an opponent in a team round (轮空): its match number and name, and in a
+    Team Swiss what the bye gave it (match points 场分, game points 局分; None elsewhere)."""
 
     match: int
     team: str
+    match_points: int | None = None
+    game_points: int | None = None
 
 
 # ---------------------------------------------------------------------------- rankings
@@ -533,6 +536,21 @@ class ExportModel:
             if candidate.group == group and candidate.number == number:
                 return candidate
         raise UserError(f"{group} 没有第{number}轮", f"group {group!r} has no round {number}")
+
+    def team_missing_of(self, rnd: Round
+                        ) -> tuple[list[tuple[str, SittingOut]], list[tuple[str, SitOut]]]:
+        """A team round's missing members (`Round.team_missing`) as its papers name them: each
+        member seated on a board (that board's place, 第5场2台: lost by forfeit, nobody moves
+        up), then the teams none of whose members plays (not paired), with the first why."""
+        seats = {pid: board.board_text for board in rnd.boards
+                 for pid in (board.first, board.second) if pid is not None}
+        team_of = {pid: team for pid, team, _board in self.team_members}
+        on_boards = [(seats[o.player], o) for o in rnd.team_missing if o.player in seats]
+        teams: dict[str, SitOut] = {}
+        for out in rnd.team_missing:
+            if out.player not in seats and out.player in team_of:
+                teams.setdefault(team_of[out.player], out.why)
+        return on_boards, list(teams.items())
 
     def standings_of(self, group: str) -> Standings | None:
         for standings in self.standings:

@@ -51,7 +51,6 @@ from app.exports.pdf_common import (
 from app.exports.pdf_qr import venue_qr
 from app.exports.pdf_table import TableWithTail
 from app.pairing.team import MatchScore
-from app.pairing.types import SitOut
 
 
 def _wide(columns: Sequence[Column], rows: Sequence[Sequence[str]],
@@ -188,16 +187,9 @@ def team_missing_line(model: ExportModel, rnd: Round) -> str:
     """A team round's missing members below its pairing list (`wording.team_missing_text`):
     the boards lost by forfeit because their member does not play (分台定人制: nobody moves up)
     and the teams not paired because none of their members does."""
-    seats = {pid: board.board_text for board in rnd.boards
-             for pid in (board.first, board.second) if pid is not None}
-    team_of = {pid: team for pid, team, _board in model.team_members}
-    on_boards = [(seats[o.player], model.player(o.player).name, o.why)
-                 for o in rnd.team_missing if o.player in seats]
-    teams: dict[str, SitOut] = {}
-    for out in rnd.team_missing:
-        if out.player not in seats and out.player in team_of:
-            teams.setdefault(team_of[out.player], out.why)
-    text = wording.team_missing_text(on_boards, list(teams.items()))
+    seated, teams = model.team_missing_of(rnd)
+    on_boards = [(place, model.player(o.player).name, o.why) for place, o in seated]
+    text = wording.team_missing_text(on_boards, teams)
     return f"{text}。" if text else ""
 
 

@@ -52,6 +52,7 @@ from app.exports.model import (
     TeamBye,
     TeamStandings,
     board_result_zh,
+    format_scaled,
     remark,
     scaled,
 )
@@ -297,23 +298,45 @@ def _round_rows(model: ExportModel, group: str, rnd: Round) -> list[list[Cell]]:
     (轮空) in its match's place, as the round's PDF lists them; then the players with no
     board (请假, 缺席, 退赛) and the points it gave."""
     byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
+    scale = model.group(group).scale
     rows: list[list[Cell]] = []
     for board in rnd.boards:
         while byes and board.match and byes[0].match < board.match:
-            rows.append(_team_bye_cells(byes.pop(0)))
+            rows.append(_team_bye_cells(byes.pop(0), scale))
         rows.append(_board_cells(model, group, board))
-    rows += [_team_bye_cells(bye) for bye in byes]
-    scale = model.group(group).scale
+    rows += [_team_bye_cells(bye, scale) for bye in byes]
     for out in rnd.sitting_out:  # no board: who, and why (请假半分, 退赛), as the PDF says
         player = model.player(out.player)
         rows.append([None, player.number or None, player.name, player.unit,
                      wording.sit_out_text(out.why), None, "", "", "",
                      None if out.points is None else scaled(out.points, scale), None])
+    return rows + _team_missing_rows(model, rnd)
+
+
+def _team_bye_cells(bye: TeamBye, scale: int) -> list[Cell]:
+    """A team without an opponent: 轮空, and in a Team Swiss what the bye gave it (its 局分
+    where a board's game points go, so a team's 局分 is the sum of its lines)."""
+    if bye.match_points is None or bye.game_points is None:
+        return [f"第{bye.match}场", None, "", bye.team, "轮空", None, "", "", "轮空", None, None]
+    scores = wording.team_bye_scores_text(bye.match_points, format_scaled(bye.game_points, scale))
+    return [f"第{bye.match}场", None, "", bye.team, "轮空", None, "", "", scores,
+            scaled(bye.game_points, scale), None]
+
+
+def _team_missing_rows(model: ExportModel, rnd: Round) -> list[list[Cell]]:
+    """A team round's members who do not play it, as the PDF's note below the boards names
+    them (`pdf_lists.team_missing_line`): each at the board lost by forfeit, then each team
+    not paired because none of its members plays."""
+    seated, teams = model.team_missing_of(rnd)
+    rows: list[list[Cell]] = []
+    for place, out in seated:
+        player = model.player(out.player)
+        team = next((t for pid, t, _board in model.team_members if pid == out.player), "")
+        rows.append([place, player.number or None, player.name, team or player.unit,
+                     wording.team_missing_board_text(out.why), None, "", "", "", None, None])
+    rows += [[None, None, "", team, wording.team_not_paired_text(why), None, "", "", "", None,
+              None] for team, why in teams]
     return rows
-
-
-def _team_bye_cells(bye: TeamBye) -> list[Cell]:
-    return [f"第{bye.match}场", None, "", bye.team, "轮空", None, "", "", "轮空", None, None]
 
 
 def round_sheet(workbook: Workbook, model: ExportModel, group: str, number: int) -> Worksheet:

@@ -383,11 +383,16 @@ class _TeamNames:
     team_of: dict[int, str]  # player id -> team name
     team_name: dict[int, str]  # team id -> name
     board_count: int  # boards of a match; the games after them are the captains' playoff
+    bye: tuple[int | None, int | None] = (None, None)  # a Team Swiss bye's 场分 and 局分
 
     @classmethod
     def of(cls, group: Group) -> _TeamNames:
+        bye: tuple[int | None, int | None] = (None, None)
+        if system_of(group).swiss:  # a Team Swiss: the bye is scored (a knockout's is not)
+            from app.services.team_swiss import bye_scores
+            bye = bye_scores(group)
         return cls({mb.player_id: t.name for t in group.teams for mb in t.members},
-                   {t.id: t.name for t in group.teams}, team_rules(group).boards)
+                   {t.id: t.name for t in group.teams}, team_rules(group).boards, bye)
 
 
 def _team_boards(group: Group, round_: Any, names: _TeamNames
@@ -400,7 +405,7 @@ def _team_boards(group: Group, round_: Any, names: _TeamNames
     number = 0
     for match in round_.boards:
         if match.second_team_id is None and match.first_team_id in team_name:
-            byes.append(m.TeamBye(match.number, team_name[match.first_team_id]))
+            byes.append(m.TeamBye(match.number, team_name[match.first_team_id], *names.bye))
             continue
         score = match_score(group, match)
         for game in match.games:

@@ -104,14 +104,21 @@ def _game_points(group: Group, board: BoardRow) -> tuple[int, int, bool] | None:
     return totals[0], totals[1], forfeited
 
 
+def bye_scores(group: Group) -> tuple[int, int]:
+    """What the pairing-allocated bye (轮空) gives its team: the match points of a match won
+    (C.04.1 c) and a drawn game on every board (`bye_game_points`)."""
+    settings = settings_of(group)
+    return (match_points_of(Outcome.PAB),
+            bye_game_points(settings.team.boards, settings.points.draw))
+
+
 def team_rounds(group: Group, before_round: int | None = None,
                 partial: bool = True) -> dict[int, list[TeamRound]]:
     """Team number -> its rounds so far (those before `before_round`): matches with a
     result, the bye, absences; with `partial` a match still without its result is left out,
     else a round with any such match ends the list."""
     numbers = team_numbers(group)
-    boards_per_team = settings_of(group).team.boards
-    bye_games = bye_game_points(boards_per_team, settings_of(group).points.draw)
+    bye_matches, bye_games = bye_scores(group)
     rounds: dict[int, list[TeamRound]] = {n: [] for n in numbers.values()}
     for round_ in group.rounds_played:
         if before_round is not None and round_.number >= before_round:
@@ -125,7 +132,7 @@ def team_rounds(group: Group, before_round: int | None = None,
             if second is None:
                 seen.add(first)
                 rounds[first].append(TeamRound(TeamMatch(
-                    round_.number, Outcome.PAB, None, match_points_of(Outcome.PAB), bye_games),
+                    round_.number, Outcome.PAB, None, bye_matches, bye_games),
                     None))
                 continue
             scored = _game_points(group, board)
