@@ -169,9 +169,13 @@ def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
                                              if offers == 0 else (str(offers), str(offers)))))
     if settings.time_control:
         lines.append(("time_control", settings.time_control, settings.time_control))
-    lines.append(("tiebreaks", "、".join(settings.tiebreak_label(t) for t in settings.tiebreaks)
-                  or "（无）", ", ".join(TIEBREAK_ENGLISH.get(t, REGISTRY[t].zh)
-                                       for t in settings.tiebreaks) or "(none)"))
+    if settings.system is System.TEAM_SWISS:  # the teams are ranked, not the players
+        lines.append(_team_ranking_line(settings))
+    else:
+        lines.append(("tiebreaks", "、".join(settings.tiebreak_label(t)
+                                             for t in settings.tiebreaks) or "（无）",
+                      ", ".join(TIEBREAK_ENGLISH.get(t, REGISTRY[t].zh)
+                                for t in settings.tiebreaks) or "(none)"))
     points = [(POINT_WORDS[f.name], getattr(settings.points, f.name))
               for f in fields(settings.points)]
     lines.append(("points", " ".join(f"{zh}{value}" for (zh, _en), value in points),
@@ -182,14 +186,34 @@ def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
     return lines + _changed(settings)
 
 
+def _team_chain(settings: GroupSettings) -> tuple[str, ...]:
+    """A Team Swiss group's team tie-breaks in force: its own, else the default chain for its
+    primary score (C.07 4.1.1)."""
+    from app.pairing.team_swiss import PrimaryScore
+    from app.standings.team_swiss import default_tiebreaks
+
+    return settings.team_tiebreaks or default_tiebreaks(PrimaryScore(settings.team_swiss_primary))
+
+
+def _team_ranking_line(settings: GroupSettings) -> tuple[str, str, str]:
+    """What ranks a Team Swiss group's teams, as the 秩序册 names it: the primary score, then
+    the team tie-breaks (场分、局分、直胜、索伯分、对手分); its players are not ranked."""
+    from app.pairing.team_swiss import PrimaryScore
+    from app.standings.team_swiss import TIEBREAKS
+    from app.wording import points_header
+
+    primary = PrimaryScore(settings.team_swiss_primary)
+    chain = _team_chain(settings)
+    return ("tiebreaks", "、".join([points_header(primary), *(TIEBREAKS[k].zh for k in chain)]),
+            ", ".join([points_header(primary, "en"), *(TIEBREAKS[k].en for k in chain)]))
+
+
 def _team_swiss_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
     """A Team Swiss group's own settings in words (FIDE C.04.6 Art. 1.2, 1.7; C.07)."""
     from app.group_settings import TEAM_SWISS_WORDS
-    from app.pairing.team_swiss import PrimaryScore
-    from app.standings.team_swiss import TIEBREAKS, default_tiebreaks
+    from app.standings.team_swiss import TIEBREAKS
 
-    chain = settings.team_tiebreaks or default_tiebreaks(
-        PrimaryScore(settings.team_swiss_primary))
+    chain = _team_chain(settings)
     return [("team_swiss_primary", *TEAM_SWISS_WORDS[settings.team_swiss_primary]),
             ("team_swiss_colours", *TEAM_SWISS_WORDS[settings.team_swiss_colours]),
             ("team_tiebreaks", "、".join(TIEBREAKS[k].zh for k in chain),

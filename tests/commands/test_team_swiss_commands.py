@@ -125,3 +125,24 @@ def test_a_match_corrected_after_the_next_round_is_paired_names_that_round(
     assert code == 0 and "已根据原结果编排" not in out, out  # nothing changed
     code, out, _err = run(capsys, "standings", path, "--group", TEAM_GROUP)
     assert code == 0 and "临时" in out  # the correction stands: the standings follow it
+
+
+def test_the_group_summary_names_what_ranks_the_teams(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`group` of a Team Swiss group: its 名次区分 is what ranks the teams (the primary score,
+    then the team tie-breaks, C.07), as the 秩序册 prints it, never （无） / (none); it follows
+    a change of the primary score and of the team tie-breaks."""
+    path = tuanti_teams(tmp_path / "tuanti.gomoku", capsys)
+    code, out, _err = run(capsys, "group", path, "--group", TEAM_GROUP)
+    assert code == 0
+    line = next(x for x in out.splitlines() if x.strip().startswith("名次区分"))
+    assert line.strip() == ("名次区分：场分、局分、直胜、索伯分、对手分 / Tie-breaks: Match points, "
+                            "game points, direct encounter, Sonneborn-Berger (extended), Buchholz")
+    assert "（无）" not in out and "(none)" not in out
+    code, out, _err = run(capsys, "group", path, "--group", TEAM_GROUP, "--team-primary", "game")
+    assert code == 0
+    assert "  名次区分：局分、场分、直胜、索伯分、对手分 / " in out, out
+    code, out, _err = run(capsys, "group", path, "--group", TEAM_GROUP,
+                          "--team-tiebreaks", "buchholz,match_points")
+    assert code == 0
+    assert "  名次区分：局分、对手分、场分 / " in out, out
