@@ -189,10 +189,9 @@ def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
 def _team_chain(settings: GroupSettings) -> tuple[str, ...]:
     """A Team Swiss group's team tie-breaks in force: its own, else the default chain for its
     primary score (C.07 4.1.1)."""
-    from app.pairing.team_swiss import PrimaryScore
-    from app.standings.team_swiss import default_tiebreaks
+    from app.services.groups import default_team_tiebreaks
 
-    return settings.team_tiebreaks or default_tiebreaks(PrimaryScore(settings.team_swiss_primary))
+    return settings.team_tiebreaks or default_team_tiebreaks(settings.team_swiss_primary)
 
 
 def _team_ranking_line(settings: GroupSettings) -> tuple[str, str, str]:

@@ -43,6 +43,23 @@ def tiebreak_choices() -> tuple[tuple[str, str], ...]:
     return tuple((name, tb.zh) for name, tb in REGISTRY.items())
 
 
+def team_tiebreak_choices() -> tuple[tuple[str, str, str], ...]:
+    """The team tie-breaks a Team Swiss group can rank by (FIDE C.07), with their Chinese and
+    English names (局分, 直胜, 索伯分 ...)."""
+    from app.standings.team_swiss import TIEBREAKS
+
+    return tuple((key, tb.zh, tb.en) for key, tb in TIEBREAKS.items())
+
+
+def default_team_tiebreaks(primary: str) -> tuple[str, ...]:
+    """The team tie-breaks in force in a Team Swiss group that names none: the default chain
+    for its primary score (`team_swiss_primary`: match or game; C.07 4.1.1)."""
+    from app.pairing.team_swiss import PrimaryScore
+    from app.standings.team_swiss import default_tiebreaks
+
+    return default_tiebreaks(PrimaryScore(primary))
+
+
 def update_group(event: Event, group: str, **fields: Any) -> GroupInfo:
     """Change a group's settings, checking each field before anything is written.
 

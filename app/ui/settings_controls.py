@@ -107,7 +107,12 @@ class TieBreakPicker(QWidget):
                             f"{en} ({own})" if own else en)
         return key
 
-    def set_tiebreaks(self, keys: Sequence[str], labels: dict[str, str] | None = None) -> None:
+    def set_tiebreaks(self, keys: Sequence[str], labels: dict[str, str] | None = None,
+                      choices: Sequence[tuple[str, str, str]] | None = None) -> None:
+        """Show `keys` in order (named by `labels`, the group's own names), offering the others
+        of `choices` (by default the ones it was made with)."""
+        if choices is not None:
+            self.choices = tuple(choices)
         self.labels = dict(labels or {})
         self.chosen.clear()
         for key in keys:

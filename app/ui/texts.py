@@ -551,7 +551,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "board_stored_result": ("台次成绩 {result}", "board result {result}"),
     "playoff_keys_tip": ("选中加赛后按 1（先手胜）、=（和）、0（后手胜）录入下一盘", "With a playoff selected, press 1 (first mover wins), = (draw) or 0 (second mover wins) for its next game"),
     # group settings as controls
-    "f_tiebreaks_tip": ("按先后顺序适用的名次区分方法；从下拉列表添加，↑↓ 调整顺序", "The tie-breaks in the order they apply; add from the list, ↑↓ to reorder"),
+    "f_tiebreaks_tip": ("按先后顺序适用的名次区分方法（团体积分编排制：主分之后的团体名次区分）；从下拉列表添加，↑↓ 调整顺序", "The tie-breaks in the order they apply (a Team Swiss: the team tie-breaks after the primary score); add from the list, ↑↓ to reorder"),
     "tb_add": ("添加", "Add"),
     "tb_remove": ("移除", "Remove"),
     "tb_up": ("上移", "Move up"),

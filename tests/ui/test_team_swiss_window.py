@@ -337,3 +337,40 @@ def test_the_entry_tip_offers_the_captains_playoff_only_where_a_level_match_has_
         assert "每台" in tip
     window.set_language("en")
     assert "drawn" in rounds.entry.toolTip() and "after p" not in rounds.entry.toolTip()
+
+
+def _chain_shown(setup) -> list[str]:  # type: ignore[no-untyped-def]
+    return [setup.tiebreaks.chosen.item(i).text() for i in range(setup.tiebreaks.chosen.count())]
+
+
+def test_the_setup_form_shows_and_edits_the_team_tiebreaks_of_a_team_swiss(
+        window, tmp_path):  # type: ignore[no-untyped-def]
+    """A Team Swiss ranks its teams (FIDE C.07), not its players: the form's 名次区分 shows the
+    team tie-breaks in force (the default chain after the primary score, 局分 first behind 场分,
+    场分 first behind 局分), offers the other team tie-breaks, and saves them as the group's
+    team tie-breaks; it was an empty list of the players' tie-breaks."""
+    assert window.new_event(tmp_path / "tuanti.db", "tuanti-2026"), window.last_error
+    setup = window.setup_view
+    window.tabs.setCurrentWidget(setup)
+    names = [setup.group_list.item(i).text() for i in range(setup.group_list.count())]
+    setup.group_list.setCurrentRow(names.index(EVENT))
+    assert _chain_shown(setup) == ["1. 局分", "2. 直胜", "3. 索伯分", "4. 对手分"]
+    offered = [setup.tiebreaks.available.itemText(i)
+               for i in range(setup.tiebreaks.available.count())]
+    assert offered == ["场分", "胜场"]
+    setup.team_primary.setCurrentIndex(setup.team_primary.findData("game"))
+    assert _chain_shown(setup)[0] == "1. 场分"  # the default chain follows the primary score
+    setup.team_primary.setCurrentIndex(setup.team_primary.findData("match"))
+    setup.tiebreaks.add_key("wins")
+    assert setup.save_group(), window.last_error
+    group = next(g for g in queries.event_info(window.ev).groups if g.name == EVENT)
+    assert group.settings.team_tiebreaks == (
+        "game_points", "direct_encounter", "sonneborn_berger", "buchholz", "wins")
+    assert group.tiebreaks == ()  # the players' tie-breaks as they were
+    setup.group_list.setCurrentRow(names.index(EVENT))
+    assert _chain_shown(setup)[-1] == "5. 胜场"
+    window.set_language("en")
+    assert _chain_shown(setup)[0] == "1. game points"
+    # a group of another system shows its players' tie-breaks again
+    setup.system.setCurrentIndex(setup.system.findData("swiss"))
+    assert "game points" not in " ".join(_chain_shown(setup))

@@ -27,7 +27,6 @@ from app.group_settings import OPENINGS, RULE_SETS, TEAM_SWISS_WORDS
 from app.pairing.system import System
 from app.pairing.types import PointSystem
 from app.rules.protocols import Protocol
-from app.services import groups as groups_service
 from app.services import queries
 from app.services.operations import ADD_GROUP, REMOVE_GROUP, UPDATE_EVENT, UPDATE_GROUP, Area
 from app.services.presets import preset_info
@@ -41,11 +40,11 @@ from app.ui.settings_controls import (
     PlayoffFormatChoice,
     SameUnitAvoidance,
     SubRankings,
-    TieBreakPicker,
 )
 from app.ui.texts import RULE_SET_TEXTS
 from app.ui.views.base import View
-from app.wording import TIEBREAK_ENGLISH, unplayed_text
+from app.ui.views.setup_ranking import RankingChain
+from app.wording import unplayed_text
 
 POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
 UNPLAYED = tuple(policy.value for policy in Unplayed)  # the choices are the enum's
@@ -174,16 +173,17 @@ class SetupView(View):
             self.point_labels[key] = label
             points_layout.addWidget(label, i // 5, 2 * (i % 5))
             points_layout.addWidget(spin, i // 5, 2 * (i % 5) + 1)
-        self.tiebreaks = TieBreakPicker(
-            [(key, zh, TIEBREAK_ENGLISH.get(key, key)) for key, zh in
-             groups_service.tiebreak_choices()])
-        self.tiebreaks.setObjectName("tiebreaks")
+        self.ranking = RankingChain()  # 名次区分: the players' tie-breaks, or the teams'
+        self.tiebreaks = self.ranking.picker
         self.unplayed = QComboBox()
         # FIDE Team Swiss (C.04.6 Art. 1.2, 1.7): the primary score and the colour preferences
         self.team_primary = QComboBox()
         self.team_primary.setObjectName("team_swiss_primary")
         self.team_colours = QComboBox()
         self.team_colours.setObjectName("team_swiss_colours")
+        for combo in (self.system, self.team_primary):  # the chain that ranks by them
+            combo.currentIndexChanged.connect(lambda _i: self.ranking.follow(
+                self.system.currentData(), self.team_primary.currentData()))
         self._fill_choices()
         self.prizes = RangeTable(PRIZE_COLUMNS, "奖励 / prizes")
         self.prizes.setObjectName("prizes")
@@ -351,12 +351,11 @@ class SetupView(View):
         self.games.setValue(group.games_per_round)
         for key, spin in self.points.items():
             spin.setValue(int(group.points.get(key, 0)))
-        self.tiebreaks.set_tiebreaks(group.tiebreaks,
-                                     dict(group.settings.tiebreak_labels))
         _choose(self.unplayed, group.unplayed_policy)
         self.prizes.set_rows(list(group.prizes))
         self.titles.set_rows(list(group.grade_titles))
         self._show_settings(group.settings.to_json())
+        self.ranking.show(group, self.system.currentData(), self.team_primary.currentData())
         self.eligibility.set_value(dict(group.eligibility))
         self.progress.setText(tr("progress_text", players=group.player_count,
                                  paired=group.rounds_paired, complete=group.rounds_complete))
@@ -427,7 +426,7 @@ class SetupView(View):
             "rounds": self.rounds.value(),
             "games_per_round": self.games.value(),
             "points": {key: spin.value() for key, spin in self.points.items()},
-            "tiebreaks": self.tiebreaks.tiebreaks(),
+            "tiebreaks": self.ranking.tiebreaks(),
             "unplayed_policy": self.unplayed.currentData(),
             "prizes": self.prizes.rows(),
             "grade_titles": self.titles.rows(),
@@ -466,6 +465,7 @@ class SetupView(View):
             "subrankings": self.subrankings.value(),
             "team_swiss_primary": self.team_primary.currentData(),
             "team_swiss_colours": self.team_colours.currentData(),
+            "team_tiebreaks": self.ranking.team_tiebreaks(),
         }
 
     def save_group(self) -> bool:
