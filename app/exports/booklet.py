@@ -165,7 +165,7 @@ def rules_blocks(model: ExportModel) -> list[Block]:
             opening = "自由开局"
         rows.append([group.name, group.system_text, group.rules + ("（双盘制）" if
                      group.double_game else ""), opening, group.time_control,
-                     group.tiebreak_text, str(len(model.players_of(group.key)))])
+                     group.tiebreak_text, entrants_text(model, group.key)])
     columns = [Column("组别", "LEFT", True), Column("赛制", "LEFT", True),
                Column("规则", "LEFT", True), Column("开局", "LEFT", True),
                Column("用时", "LEFT", True), Column("名次区分", "LEFT", True), Column("人数")]
@@ -176,6 +176,19 @@ def rules_blocks(model: ExportModel) -> list[Block]:
         f"{g.name}：{g.certificate_text}" for g in model.groups if g.certificate_text]
     blocks += [Text(text + "。") for text in notes]
     return blocks
+
+
+def team_count(model: ExportModel, group: str) -> int:
+    """The teams of a team group (those with a member in it)."""
+    players = {p.id for p in model.players_of(group)}
+    return len({team for pid, team, _board in model.team_members if pid in players})
+
+
+def entrants_text(model: ExportModel, group: str) -> str:
+    """A group's entrants as the 秩序册 counts them: `33` players, a team group's `11队33人`."""
+    count = len(model.players_of(group))
+    teams = team_count(model, group) if model.group(group).system.team else 0
+    return f"{teams}队{count}人" if teams else str(count)
 
 
 def start_list_rows(model: ExportModel, group: str) -> list[list[str]]:
@@ -226,8 +239,7 @@ def start_list_blocks(model: ExportModel) -> list[Block]:
         count = len(model.players_of(group.key))
         teams = team_start_list_rows(model, group.key) if group.system.team else []
         if teams:
-            named = sum(1 for row in teams if row[0])
-            blocks += [Heading(f"{group.name}（{named}队，{count}人）", 1),
+            blocks += [Heading(f"{group.name}（{team_count(model, group.key)}队，{count}人）", 1),
                        _table(list(_TEAM_START_COLUMNS), teams, keep_groups=KEPT_ROWS)]
             continue
         rows = start_list_rows(model, group.key)

@@ -127,6 +127,22 @@ def test_the_order_book_lists_each_team_with_its_members_in_board_order(
     assert listed == teams
 
 
+def test_the_order_books_rules_table_counts_the_teams_and_their_players(
+        model: ExportModel, tmp_path: Path) -> None:
+    """组别与竞赛办法's 人数 of a team group: 16队48人, as the start list's heading counts them
+    (it gave 48, the players alone), in the PDF and in Word."""
+    path = pdf_booklet.write_booklet_pdf(model, booklet.order_book(model), tmp_path / "b.pdf")
+    lines = pdf_layout_lines(path)
+    start = lines.index(next(line for line in lines if line.strip() == "组别与竞赛办法"))
+    end = lines.index(next(line for line in lines if line.strip() == "参赛名单"))
+    table = " ".join(lines[start:end])
+    assert "人数" in table and "16队48人" in table, table
+    document = docx.Document(str(docx_booklet.write_booklet_docx(
+        model, booklet.order_book(model), tmp_path / "b.docx")))
+    rules = next(t for t in document.tables if t.rows[0].cells[-1].text == "人数")
+    assert [row.cells[-1].text for row in rules.rows[1:]] == ["16队48人"]
+
+
 def test_no_page_of_the_order_book_starts_inside_a_team(
         model: ExportModel, tmp_path: Path) -> None:
     """Each page of the team start list begins with a team's first board and its name: a
