@@ -205,8 +205,10 @@ def start_list_rows(model: ExportModel, group: str) -> list[list[str]]:
 
 def team_start_list_rows(model: ExportModel, group: str) -> list[list[str]]:
     """A team group's entrants (分台定人制, huazhi 六、(三)3): each team (in the order of its
-    first 编号) with its unit, its members under it in board order (台次)."""
+    first 编号) with its unit, its members under it in board order (台次); when a team of the
+    group entered by a list (外卡, A组: `teams`' source), a 备注 naming each team's."""
     players = {p.id: p for p in model.players_of(group)}
+    sources = {team: source for key, team, source in model.team_sources if key == group}
     teams: dict[str, list[tuple[int, int]]] = {}
     for pid, team, board in model.team_members:
         if pid in players:
@@ -218,7 +220,8 @@ def team_start_list_rows(model: ExportModel, group: str) -> list[list[str]]:
             member = players[pid]
             rows.append([team if k == 0 else "", member.unit if k == 0 else "",
                          f"第{board}台", str(member.number), member.name, member.gender,
-                         member.grade])
+                         member.grade, *([sources.get(team, "") if k == 0 else ""]
+                                         if sources else [])])
     return rows
 
 
@@ -239,8 +242,11 @@ def start_list_blocks(model: ExportModel) -> list[Block]:
         count = len(model.players_of(group.key))
         teams = team_start_list_rows(model, group.key) if group.system.team else []
         if teams:
+            columns = list(_TEAM_START_COLUMNS)
+            if len(teams[0]) > len(columns):  # the teams' lists (外卡 …)
+                columns.append(Column("备注", "LEFT", True))
             blocks += [Heading(f"{group.name}（{team_count(model, group.key)}队，{count}人）", 1),
-                       _table(list(_TEAM_START_COLUMNS), teams, keep_groups=KEPT_ROWS)]
+                       _table(columns, teams, keep_groups=KEPT_ROWS)]
             continue
         rows = start_list_rows(model, group.key)
         if rows:

@@ -485,6 +485,9 @@ class ExportModel:
     progress_standings: tuple[Standings, ...] = ()  # after each round before the last
     brackets: tuple[Bracket, ...] = ()
     team_members: tuple[tuple[int, str, int], ...] = ()  # (player id, team, board number)
+    # the list a team entered by (外卡, A组 …), for the teams entered from one: (group key,
+    # team, list)
+    team_sources: tuple[tuple[str, str, str], ...] = ()
     playoffs: tuple[PlayoffRecord, ...] = ()
     playoff_games: tuple[Game, ...] = ()  # 加赛 games, `playoff_place` set, `board` = playoff
     _players_by_id: dict[int, Player] = field(

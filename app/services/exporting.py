@@ -362,6 +362,7 @@ class _Parts:
     progress: list[m.Standings] = field(default_factory=list)
     brackets: list[m.Bracket] = field(default_factory=list)
     members: list[tuple[int, str, int]] = field(default_factory=list)
+    sources: list[tuple[str, str, str]] = field(default_factory=list)  # a team's list
     playoff_games: list[m.Game] = field(default_factory=list)
 
 
@@ -662,6 +663,7 @@ def build_model(event: Event, provisional: bool = False,
             parts.playoff_games += _playoff_games(session, group, key)
             parts.members += [(mb.player_id, t.name, mb.board_order) for t in group.teams
                               for mb in t.members]
+            parts.sources += [(key, t.name, t.source) for t in group.teams if t.source]
             _group_rankings(session, group, key, provisional, parts, shared)
         _team_rankings(session, shared, parts, provisional, team_rankings_seen)
     return m.ExportModel(
@@ -671,6 +673,7 @@ def build_model(event: Event, provisional: bool = False,
         awards=tuple(parts.awards), games=tuple(parts.games), playoffs=tuple(parts.playoffs),
         playoff_games=tuple(parts.playoff_games), progress_standings=tuple(parts.progress),
         brackets=tuple(parts.brackets), team_members=tuple(parts.members),
+        team_sources=tuple(parts.sources),
     )
 
 

@@ -1,0 +1,57 @@
+"""The 秩序册 of a team event built from the command line: a wild-card team (外卡, entered
+with `team-add --source 外卡`, qiwang 十二(四)1) is marked on the team start list, in the PDF
+and in the Word booklet, as `teams` lists it; a start list of teams none of which came by a
+list has no 备注 column."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import docx
+import pytest
+
+from tests.commands.helpers import run
+
+GROUP = "团体赛"
+
+
+def _order_book(tmp_path: Path, capsys: pytest.CaptureFixture[str], wild: bool
+                ) -> tuple[list[str], list[list[str]]]:
+    """The PDF's start-list lines and the Word start list's rows of a three-team event."""
+    path = tmp_path / "tuanti.gomoku"
+    assert run(capsys, "new", path, "--preset", "tuanti-2026")[0] == 0
+    for k, city in enumerate(("杭州", "上海", "西安")):
+        source = ["--source", "外卡"] if wild and k == 2 else []
+        assert run(capsys, "team-add", path, "--group", GROUP, f"{city}队", f"{city}甲/男",
+                   f"{city}乙/男", f"{city}丙/女", "--unit", f"{city}市", *source)[0] == 0
+    out = tmp_path / "out"
+    assert run(capsys, "export", path, "--out", out, "--only", "秩序册（PDF）",
+               "--only", "秩序册（Word）")[0] == 0
+    (pdf,) = out.rglob("*.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          check=True, text=True).stdout
+    lines = text.splitlines()
+    start = next(k for k, line in enumerate(lines) if "队名" in line and "台次" in line)
+    (book,) = out.rglob("*.docx")
+    table = next(t for t in docx.Document(str(book)).tables if t.rows[0].cells[0].text == "队名")
+    return lines[start:start + 10], [[c.text for c in row.cells] for row in table.rows]
+
+
+def test_a_wild_card_team_is_marked_on_the_start_list(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines, rows = _order_book(tmp_path, capsys, wild=True)
+    assert lines[0].split()[-1] == "备注"
+    (wild,) = [line for line in lines if "西安队" in line]
+    assert wild.split()[-1] == "外卡" and "第1台" in wild
+    assert not any("外卡" in line for line in lines if "西安队" not in line)
+    header, *body = rows
+    assert header[-1] == "备注"
+    assert [(r[0], r[-1]) for r in body if r[0]] == [("杭州队", ""), ("上海队", ""),
+                                                    ("西安队", "外卡")]
+
+
+def test_a_start_list_without_a_wild_card_has_no_remarks_column(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines, rows = _order_book(tmp_path, capsys, wild=False)
+    assert lines[0].split()[-1] == "段级位" and rows[0][-1] == "段级位"
