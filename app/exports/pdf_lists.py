@@ -128,7 +128,7 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
         if board.match and board.match != match:  # a team match: its line before its boards
             match = board.match
             while byes and byes[0].match < match:  # a team's bye in its place among them
-                rows.append(team_bye_line(byes.pop(0), len(columns)))
+                rows.append(team_bye_line(byes.pop(0), len(columns), filled, scale))
             rows.append(match_line(board, len(columns), filled))
         first = model.player(board.first)
         row = [board.board_text, str(first.number or ""), first.name,
@@ -146,14 +146,21 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
         if filled:
             row.append(board.how_ended_zh if board.second is not None else "")
         rows.append(row)
-    rows += [team_bye_line(bye, len(columns)) for bye in byes]
+    rows += [team_bye_line(bye, len(columns), filled, scale) for bye in byes]
     return columns, rows
 
 
-def team_bye_line(bye: TeamBye, width: int) -> list[str]:
-    """A team without an opponent this round: 第N场, the team, 轮空 where the score goes."""
+def team_bye_line(bye: TeamBye, width: int, filled: bool = False, scale: int = 1
+                  ) -> list[str]:
+    """A team without an opponent this round: 第N场, the team, 轮空 where the score goes;
+    on the results list of a Team Swiss, what the bye gave in the last column (计胜一场：
+    场分2，局分3), as the workbook's line says it."""
     row = [f"第{bye.match}场", "", bye.team, "", "轮空"]
-    return row + [""] * (width - len(row))
+    row += [""] * (width - len(row))
+    if filled and bye.match_points is not None and bye.game_points is not None:
+        row[-1] = wording.team_bye_scores_text(bye.match_points,
+                                               format_scaled(bye.game_points, scale))
+    return row
 
 
 def match_score_cell(score: MatchScore | None) -> str:

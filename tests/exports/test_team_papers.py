@@ -14,10 +14,11 @@ import docx
 import openpyxl
 import pytest
 
+from app import wording
 from app.exports import booklet, docx_booklet, pdf_booklet, pdf_lists
 from app.exports.certificates import write_certificates
 from app.exports.group_trf import group_trf
-from app.exports.model import Award, ExportModel, TeamStandings
+from app.exports.model import Award, ExportModel, TeamBye, TeamStandings
 from app.exports.xlsx import write_workbook
 from app.services.demo import build_demo
 from app.services.exporting import build_model
@@ -72,6 +73,28 @@ def test_the_workbook_gives_each_team_game_its_game_points(
         score = next(b.match_score for b in rnd.boards if b.match == match)
         assert score is not None
         assert sorted((own, total - own)) == sorted((score.first, score.second)), match
+
+def test_the_results_list_says_what_a_team_bye_gave(model: ExportModel, tmp_path: Path
+                                                    ) -> None:
+    """第N轮成绩表: a team's bye line gives what the bye brought (计胜一场：场分…，局分…), as the
+    workbook does; the pairing list posted before the round says 轮空 alone."""
+    group = _key(model)
+    first = model.round(group, 1)
+    bye = TeamBye(match=len(first.team_byes) + 99, team="轮空测试队", match_points=2,
+                  game_points=3 * model.group(group).scale)
+    rounds = tuple(replace(r, team_byes=(*r.team_byes, bye)) if r is first else r
+                   for r in model.rounds)
+    with_bye = replace(model, rounds=rounds)
+    said = wording.team_bye_scores_text(2, "3")
+    results = pdf_layout_lines(pdf_lists.write_round_results(with_bye, group, 1,
+                                                             tmp_path / "r.pdf"))
+    line = next(line for line in results if "轮空测试队" in line)
+    assert "轮空" in line.replace("轮空测试队", "") and said in line, line
+    posted = pdf_layout_lines(pdf_lists.write_pairings_by_board(with_bye, group, 1,
+                                                                tmp_path / "p.pdf"))
+    line = next(line for line in posted if "轮空测试队" in line)
+    assert "计胜一场" not in line, line
+
 
 def test_team_game_points_leave_the_other_papers_as_they_were(
         model: ExportModel, tmp_path: Path) -> None:
