@@ -282,7 +282,8 @@ def _event(args: argparse.Namespace) -> int:
         staff = officials(event)
         entries = schedule(event)
     dates = " - ".join(str(d) for d in (info.start_date, info.end_date) if d)
-    print(f"{info.title}\n{info.organisers}\n{info.venue} {dates}")
+    print("\n".join(line for line in (info.title, info.organisers, f"{info.venue} {dates}".strip())
+                    if line))
     for label, value in (("裁判长", staff.chief_arbiter),
                          ("副裁判长", "、".join(staff.deputy_chief_arbiters)),
                          ("编排长", staff.chief_pairing_officer),
@@ -294,7 +295,9 @@ def _event(args: argparse.Namespace) -> int:
         print(f"  {entry.day or ''} {entry.time} {entry.group or '全部组别'} {what} {entry.room}"
               .rstrip())
     for group in info.groups:
-        print(f"  {group.name}: {group.player_count} 人 / players, "
+        teams = (f"{group.team_count} 队 / teams, "
+                 if group.system.team and group.team_count else "")
+        print(f"  {group.name}: {teams}{group.player_count} 人 / players, "
               f"{group.rounds_paired}/{group.rounds} 轮 / rounds")
     return 0
 

@@ -47,6 +47,7 @@ class GroupInfo:
     player_count: int
     rounds_paired: int
     rounds_complete: int
+    team_count: int = 0  # a team group's teams (代表队)
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,7 @@ class _Counts:
     players: int
     rounds_paired: int
     rounds_complete: int
+    teams: int = 0
 
 
 def _counts(group: Group) -> _Counts:
@@ -191,13 +193,14 @@ def _counts(group: Group) -> _Counts:
     if session is None or group.id is None:
         rounds = list(group.rounds_played)
         return _Counts(len(group.players), len(rounds),
-                       sum(1 for r in rounds if round_is_complete(r)))
+                       sum(1 for r in rounds if round_is_complete(r)), len(group.teams))
     return _all_counts(session, group.id).get(group.id, _Counts(0, 0, 0))
 
 
 def _all_counts(session: Session, group_id: int | None = None) -> dict[int, _Counts]:
-    """`_counts` of every group (or of one), in three queries."""
+    """`_counts` of every group (or of one), in four queries."""
     players = select(Player.group_id, func.count(Player.id)).group_by(Player.group_id)
+    teams = select(Team.group_id, func.count(Team.id)).group_by(Team.group_id)
     paired = select(Round.group_id, func.count(Round.id)).group_by(Round.group_id)
     # A round is complete when none of its boards lacks a result (as `round_is_complete`).
     waiting = (select(Round.group_id, func.count(func.distinct(BoardRow.round_id)))
@@ -206,13 +209,16 @@ def _all_counts(session: Session, group_id: int | None = None) -> dict[int, _Cou
                .group_by(Round.group_id))
     if group_id is not None:
         players = players.where(Player.group_id == group_id)
+        teams = teams.where(Team.group_id == group_id)
         paired = paired.where(Round.group_id == group_id)
         waiting = waiting.where(Round.group_id == group_id)
     player_counts = {gid: n for gid, n in session.execute(players)}
     paired_counts = {gid: n for gid, n in session.execute(paired)}
     waiting_counts = {gid: n for gid, n in session.execute(waiting)}
+    team_counts = {gid: n for gid, n in session.execute(teams)}
     return {gid: _Counts(player_counts.get(gid, 0), paired_counts.get(gid, 0),
-                         paired_counts.get(gid, 0) - waiting_counts.get(gid, 0))
+                         paired_counts.get(gid, 0) - waiting_counts.get(gid, 0),
+                         team_counts.get(gid, 0))
             for gid in {*player_counts, *paired_counts}}
 
 
@@ -238,6 +244,7 @@ def group_info(group: Group, counts: _Counts | None = None) -> GroupInfo:
         player_count=counts.players,
         rounds_paired=counts.rounds_paired,
         rounds_complete=counts.rounds_complete,
+        team_count=counts.teams,
     )
 
 

@@ -55,3 +55,18 @@ def test_a_start_list_without_a_wild_card_has_no_remarks_column(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines, rows = _order_book(tmp_path, capsys, wild=False)
     assert lines[0].split()[-1] == "段级位" and rows[0][-1] == "段级位"
+
+
+def test_the_event_summary_counts_a_team_groups_teams(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`event` says 团体赛: 2 队 / teams, 6 人 / players, and prints no empty line for the
+    organisers and venue a new event has not been given yet."""
+    path = tmp_path / "tuanti.gomoku"
+    assert run(capsys, "new", path, "--preset", "tuanti-2026")[0] == 0
+    for city in ("杭州", "上海"):
+        assert run(capsys, "team-add", path, "--group", GROUP, f"{city}队", f"{city}甲/男",
+                   f"{city}乙/男", f"{city}丙/女")[0] == 0
+    code, out, _err = run(capsys, "event", path)
+    assert code == 0
+    assert f"  {GROUP}: 2 队 / teams, 6 人 / players, 0/" in out, out
+    assert all(line.strip() for line in out.splitlines()), out
