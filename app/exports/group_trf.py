@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from app.errors import UserError
-from app.exports.model import BoardResult, ExportModel, Group, Round, outcome_of
+from app.exports.model import BoardResult, ExportModel, Group, Round, SittingOut, outcome_of
 from app.pairing.system import TRF_TYPES, System
 from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfPlayerInfo, TrfTeam, write_trf
 from app.pairing.trf_teams import coded_team_type
@@ -168,10 +168,7 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
                 continue
             bye = requested.get(pid)
             if bye is not None:
-                outcome = bye.why.outcome
-                records[pid].append(RoundRecord(
-                    rnd.number, outcome,
-                    points=group.points.points(outcome) if bye.points is None else bye.points))
+                records[pid].append(_requested_bye(group, rnd.number, bye))
             elif withdrawn.get(pid, rnd.number + 1) <= rnd.number:  # 退赛: a known absence
                 records[pid].append(RoundRecord(rnd.number, Outcome.ZERO_BYE,
                                                 points=group.points.points(Outcome.ABSENT)))
@@ -185,6 +182,18 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
     snapshot = TournamentSnapshot(histories, max(group.rounds, len(finished.rounds)),
                                   group.points, _initial_colour(finished.rounds, numbers))
     return snapshot, numbers
+
+
+def _requested_bye(group: Group, number: int, bye: SittingOut) -> RoundRecord:
+    """A bye requested in advance in a played round (TRF F / H / Z) with the points it gave;
+    in a Double-Swiss group those are games' points (FIDE C.04.5 Art. 1.2.1), which go to
+    XXD, the round record holding the bye scored as the file's 162 line says, as a match's."""
+    outcome = bye.why.outcome
+    if group.system is System.DOUBLE_SWISS:
+        return RoundRecord(number, outcome, points=group.points.points(outcome),
+                           game_points=bye.points)
+    return RoundRecord(number, outcome, points=group.points.points(outcome)
+                       if bye.points is None else bye.points)
 
 
 def absent_ahead(model: ExportModel, group_key: str, played: int, total: int
