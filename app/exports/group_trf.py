@@ -15,8 +15,9 @@ its columns counted in UTF-8 bytes, as the Go reference library and gacrux read 
   record per unit for those rounds (where it had to be relaxed the round's pairing was made
   without it, and a `###` comment says so);
 - a withdrawn player (退赛) of a Swiss group, `0000 - Z` (TRF "zero-point-bye: known absence
-  from round") for the rounds played since and the next round to pair (`absent_ahead`), so that
-  a reader re-pairing the file leaves them out as the event does;
+  from round") for the rounds played since and the next round to pair, and an absence entered
+  in advance for the next round (缺席 `0000 - Z`, 请假 `0000 - H` / `F` / `Z`; `known_ahead`), so
+  that a reader re-pairing the file leaves them out as the event does;
 - team groups: `013` team records (name, then the members' pairing numbers in board order);
   a Team Swiss group the TRF-2026 team section instead (`app.exports.team_swiss_trf`: 352,
   362, one 310 per team, 320, 330, 240; no 013); a second game of one pair in one round (a
@@ -30,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from app.errors import UserError
-from app.exports.model import BoardResult, ExportModel, Group, Round, outcome_of
+from app.exports.model import BoardResult, ExportModel, Group, Round, SittingOut, outcome_of
 from app.pairing.system import TRF_TYPES, System
 from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfPlayerInfo, TrfTeam, write_trf
 from app.pairing.trf_teams import coded_team_type
@@ -40,6 +41,7 @@ from app.pairing.types import (
     Outcome,
     PlayerHistory,
     RoundRecord,
+    SitOut,
     TournamentSnapshot,
     unit_key,
 )
@@ -168,10 +170,7 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
                 continue
             bye = requested.get(pid)
             if bye is not None:
-                outcome = bye.why.outcome
-                records[pid].append(RoundRecord(
-                    rnd.number, outcome,
-                    points=group.points.points(outcome) if bye.points is None else bye.points))
+                records[pid].append(_requested_bye(group, rnd.number, bye))
             elif withdrawn.get(pid, rnd.number + 1) <= rnd.number:  # 退赛: a known absence
                 records[pid].append(RoundRecord(rnd.number, Outcome.ZERO_BYE,
                                                 points=group.points.points(Outcome.ABSENT)))
@@ -187,20 +186,58 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
     return snapshot, numbers
 
 
-def absent_ahead(model: ExportModel, group_key: str, played: int, total: int
-                 ) -> dict[int, tuple[int, ...]]:
-    """Player id -> the rounds after the `played` ones that a withdrawn player no longer
-    plays (`ExportModel.trf_withdrawals`), written `0000 - Z` after the played rounds.
+def _requested_bye(group: Group, number: int, bye: SittingOut) -> RoundRecord:
+    """A bye requested in advance in a played round (TRF F / H / Z) with the points it gave;
+    in a Double-Swiss group those are games' points (FIDE C.04.5 Art. 1.2.1), which go to
+    XXD, the round record holding the bye scored as the file's 162 line says, as a match's."""
+    outcome = bye.why.outcome
+    if group.system is System.DOUBLE_SWISS:
+        return RoundRecord(number, outcome, points=group.points.points(outcome),
+                           game_points=bye.points)
+    return RoundRecord(number, outcome, points=group.points.points(outcome)
+                       if bye.points is None else bye.points)
+
+
+def known_ahead(model: ExportModel, group_key: str, played: int, total: int
+                ) -> dict[int, tuple[tuple[int, Outcome], ...]]:
+    """Player id -> the rounds after the `played` ones that the player is known not to play,
+    each with its TRF bye, written after the played rounds (`TrfPlayerInfo.ahead`):
+    - a withdrawn player (`ExportModel.trf_withdrawals`): `0000 - Z`, "known absence";
+    - in an individual Swiss or Double-Swiss group, an absence entered in advance for the
+      next round (`ExportModel.sitting_out_of`, `python -m app absent`): a bye requested
+      (请假) `0000 - H` / `F` / `Z` as its points, a plain absence (缺席) `0000 - Z`
+      (`_bye_ahead`), so that a reader pairing that round leaves them out as the event does.
 
     An individual group's file marks the next round to pair only: bbpPairings takes an entry
     in round k as saying that rounds 1..k-1 were paired (its TRF reader counts the rounds so),
     and would pair a later round than the next. A Team Swiss file marks every round up to
     `total`, as its 240 Z records do (`app.exports.team_swiss_trf`); no Dutch reader pairs it.
     """
-    team_swiss = model.group(group_key).system is System.TEAM_SWISS
+    group = model.group(group_key)
+    team_swiss = group.system is System.TEAM_SWISS
     last = total if team_swiss else min(played + 1, total)
-    return {pid: tuple(range(max(start, played + 1), last + 1))
-            for pid, start in model.trf_withdrawals(group_key).items() if start <= last}
+    ahead: dict[int, dict[int, Outcome]] = {}
+    for pid, start in model.trf_withdrawals(group_key).items():
+        for number in range(max(start, played + 1), last + 1):
+            ahead.setdefault(pid, {})[number] = Outcome.ZERO_BYE
+    if group.system.swiss and not group.system.team and played < total:
+        for out in model.sitting_out_of(group_key, played + 1):
+            if out.why is SitOut.ABSENT or out.why in REQUESTED_BYES:
+                ahead.setdefault(out.player, {}).setdefault(played + 1, _bye_ahead(group, out))
+    return {pid: tuple(sorted(rounds.items())) for pid, rounds in ahead.items()}
+
+
+def _bye_ahead(group: Group, out: SittingOut) -> Outcome:
+    """The TRF bye of an absence entered for the next round: the bye requested (请假全分/半分/
+    零分: F / H / Z), a plain absence (缺席) Z (TRF-16 / TRF-2026 "zero-point-bye: known
+    absence from round"); where the event gives it other points, the bye of those points (the
+    file's 162 line scores F, H and Z)."""
+    asked = out.why.outcome if out.why in REQUESTED_BYES else Outcome.ZERO_BYE
+    points = group.points.points(out.why.outcome) if out.points is None else out.points
+    if group.points.points(asked) == points:
+        return asked
+    return next((bye for bye in (Outcome.FULL_BYE, Outcome.HALF_BYE, Outcome.ZERO_BYE)
+                 if group.points.points(bye) == points), asked)
 
 
 def forfeit_pairs(group: Group, snapshot: TournamentSnapshot) -> list[ForbiddenPairs]:
@@ -309,7 +346,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
     finished = finished_rounds(model, group_key)
     standings = model.standings_of(group_key)
     ranks = {row.player: row.rank for row in standings.rows} if standings else {}
-    ahead = absent_ahead(model, group_key, len(finished.rounds), snapshot.total_rounds)
+    ahead = known_ahead(model, group_key, len(finished.rounds), snapshot.total_rounds)
     info = {}
     for player in model.players_of(group_key):
         info[numbers[player.id]] = TrfPlayerInfo(
@@ -317,7 +354,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
             sex={"男": "m", "女": "w"}.get(player.gender, ""),
             birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
             rank=ranks.get(player.id),
-            absent_ahead=ahead.get(player.id, ()),
+            ahead=ahead.get(player.id, ()),
         )
     team_swiss = group.system is System.TEAM_SWISS
     teams = (teams_of(model, finished.rounds, numbers)

@@ -273,6 +273,18 @@ class SittingOut:
 
 
 @dataclass(frozen=True)
+class RoundAhead:
+    """The next round of a group, not paired yet, and who is known already not to play it: an
+    absence or a bye requested in advance (缺席, 请假全分/半分/零分, `python -m app absent`), with
+    the points it is to give (None: the group's own for it). The TRF writes them in that
+    round's column (`app.exports.group_trf.known_ahead`)."""
+
+    group: str
+    number: int
+    sitting_out: tuple[SittingOut, ...] = ()
+
+
+@dataclass(frozen=True)
 class TeamBye:
     """A team without an opponent in a team round (轮空): its match number and name, and in a
     Team Swiss what the bye gave it (match points 场分, game points 局分; None elsewhere)."""
@@ -490,6 +502,7 @@ class ExportModel:
     team_sources: tuple[tuple[str, str, str], ...] = ()
     playoffs: tuple[PlayoffRecord, ...] = ()
     playoff_games: tuple[Game, ...] = ()  # 加赛 games, `playoff_place` set, `board` = playoff
+    rounds_ahead: tuple[RoundAhead, ...] = ()  # each group's next round to pair, if any
     _players_by_id: dict[int, Player] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -530,6 +543,15 @@ class ExportModel:
             return {}
         return {p.id: p.withdrawn_from for p in self.players_of(group_key)
                 if p.withdrawn_from is not None}
+
+    def sitting_out_of(self, group: str, number: int) -> tuple[SittingOut, ...]:
+        """Who has no board in round `number` of a group and why, whether the round is paired
+        (`Round.sitting_out`) or is the next to pair (`RoundAhead`); () for another round."""
+        for rnd in self.rounds:
+            if rnd.group == group and rnd.number == number:
+                return rnd.sitting_out
+        return next((ahead.sitting_out for ahead in self.rounds_ahead
+                     if ahead.group == group and ahead.number == number), ())
 
     def rounds_of(self, group: str) -> tuple[Round, ...]:
         return tuple(sorted((r for r in self.rounds if r.group == group), key=lambda r: r.number))

@@ -1108,9 +1108,11 @@ class TrfPlayerInfo:
     fide_id: str = ""
     birth: str = ""  # YYYY/MM/DD
     rank: int | None = None
-    # rounds after the snapshot's that the player is known not to play (withdrawn, 退赛):
-    # written `0000 - Z` (TRF26 round result Z, "known absence"), the rounds between blank
-    absent_ahead: tuple[int, ...] = ()
+    # rounds after the snapshot's that the player is known not to play, each with the bye it
+    # is: ZERO_BYE for a withdrawal (退赛) or an absence (缺席), TRF26 round result Z "known
+    # absence"; HALF_BYE / FULL_BYE for a bye requested in advance (请假, H / F); written
+    # `0000 - Z` / `0000 - H` / `0000 - F`, the rounds between blank
+    ahead: tuple[tuple[int, Outcome], ...] = ()
 
 
 _WRITE_CODE = {
@@ -1291,8 +1293,10 @@ def write_trf(
                 if record.colour is not None else "-"
             opp_text = f"{opponent:4d}" if opponent else "0000"
             text += f"  {opp_text} {colour} {_WRITE_CODE[record.outcome]}"
-        for number in range(len(player.rounds) + 1, max(extra.absent_ahead, default=0) + 1):
-            text += "  0000 - Z" if number in extra.absent_ahead else " " * _ROUND_WIDTH
+        ahead = dict(extra.ahead)
+        for number in range(len(player.rounds) + 1, max(ahead, default=0) + 1):
+            text += (f"  0000 - {_WRITE_CODE[ahead[number]]}" if number in ahead
+                     else " " * _ROUND_WIDTH)
         lines.append(text.rstrip())
     lines += _lines_xxd(snapshot, point_scale)
     lines += [_line_013(team) for team in teams]

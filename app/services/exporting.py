@@ -364,6 +364,7 @@ class _Parts:
     members: list[tuple[int, str, int]] = field(default_factory=list)
     sources: list[tuple[str, str, str]] = field(default_factory=list)  # a team's list
     playoff_games: list[m.Game] = field(default_factory=list)
+    ahead: list[m.RoundAhead] = field(default_factory=list)
 
 
 def _group_players(group: Group, key: str, number_of: dict[int, int]) -> list[m.Player]:
@@ -482,7 +483,8 @@ def _round_games(key: str, round_: Any) -> list[m.Game]:
 
 def _group_rounds(tournament: Any, group: Group, key: str, info: m.EventInfo,
                   parts: _Parts) -> None:
-    """Every round played of a group: its boards (or team matches), when and where, games."""
+    """Every round played of a group: its boards (or team matches), when and where, games;
+    and an individual group's next round to pair, with the absences entered for it."""
     build = build_snapshot(group)
     points_of = {(build.player_of[p.number], r.round): r.points
                  for p in build.snapshot.players for r in p.rounds}
@@ -505,6 +507,9 @@ def _group_rounds(tournament: Any, group: Group, key: str, info: m.EventInfo,
             report=tuple(str(line) for line in round_.report or ()), team_byes=tuple(byes),
             sitting_out=sitting_out, team_missing=missing))
         parts.games += _round_games(key, round_)
+    upcoming = len(group.rounds_played) + 1
+    if names is None and upcoming <= group.rounds:  # absences entered for the next round
+        parts.ahead.append(m.RoundAhead(key, upcoming, _sitting_out(group, upcoming, [], {})))
 
 
 def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
@@ -673,7 +678,7 @@ def build_model(event: Event, provisional: bool = False,
         awards=tuple(parts.awards), games=tuple(parts.games), playoffs=tuple(parts.playoffs),
         playoff_games=tuple(parts.playoff_games), progress_standings=tuple(parts.progress),
         brackets=tuple(parts.brackets), team_members=tuple(parts.members),
-        team_sources=tuple(parts.sources),
+        team_sources=tuple(parts.sources), rounds_ahead=tuple(parts.ahead),
     )
 
 

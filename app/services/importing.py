@@ -20,7 +20,8 @@ from app.imports.groups import group_for
 from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE, QualifierRow
 from app.imports.pipeline import read_and_merge
 from app.services.event import Event
-from app.services.players import next_seed
+from app.services.lookup import system_of
+from app.services.players import alone_in_team_group, next_seed
 from app.store.models import Group, Player
 
 
@@ -93,6 +94,7 @@ class _Setting:
     rules: MergeRules
     eligibility: Eligibility | dict[str, Eligibility]
     existing: frozenset[tuple[str, str]]  # (group, ID number or name|platform id)
+    team_groups: frozenset[str] = frozenset()  # paired by teams: no list enters them
 
 
 def _setting(event: Event, group: str | None) -> _Setting:
@@ -100,6 +102,9 @@ def _setting(event: Event, group: str | None) -> _Setting:
         tournament = Event.tournament(session)
         groups = {g.name: g for g in tournament.groups}
         target = Event.group(session, group).name if group else None
+        if target is not None and system_of(groups[target]).team:
+            raise _into_team_group(groups[target])
+        team_groups = frozenset(name for name, g in groups.items() if system_of(g).team)
         rules_data = tournament.settings.get("qualifiers", {}).get("rules", {})
         rules = MergeRules.from_dict(rules_data) if rules_data else MergeRules()
         eligibility: Eligibility | dict[str, Eligibility]
@@ -112,7 +117,17 @@ def _setting(event: Event, group: str | None) -> _Setting:
             for g in groups.values()
             for p in g.players
         )
-    return _Setting(tuple(groups), target, rules, eligibility, existing)
+    return _Setting(tuple(groups), target, rules, eligibility, existing, team_groups)
+
+
+def _into_team_group(group: Group) -> UserError:
+    """A qualifier list does not enter a team group (分台定人制): its rows name no team and no
+    board, and the players it would make belong to no team and are never paired; a team and
+    its players are registered together (添加队伍 / team-add), as for one player added alone
+    (`players.alone_in_team_group`). The team list import (team-import) is for a team ranking
+    over an individual group, not for a team group."""
+    return alone_in_team_group(group.name, bool(group.rounds_played), "名单导入的棋手",
+                               "a player imported from a list")
 
 
 def _identity(row: QualifierRow) -> str:
@@ -135,6 +150,16 @@ def _place(setting: _Setting, entrants: Sequence[Entrant], problems: list[Proble
                 row.file, row.row_number, "组别", "error",
                 f"组别“{row.group}”不在本赛事中（{'、'.join(groups)}）；请指定导入的组别",
                 f"group '{row.group}' is not in this event ({', '.join(groups)}); name the group to import into",
+            ))
+            continue
+        if name in setting.team_groups:  # `_into_team_group`, short enough for a report line
+            problems.append(ProblemLine(
+                row.file, row.row_number, "组别", "error",
+                f"组别“{name}”是团体赛，棋手须随队伍按台次登记（添加队伍 / team-add）；"
+                "名单导入的棋手不属于任何队伍，不会被编排",
+                f"group '{name}' is a team group: players enter with their team, by board "
+                "(Add team / team-add); a player imported from a list would be in no team, "
+                "never paired",
             ))
             continue
         if (name, _identity(row)) in setting.existing:

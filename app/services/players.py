@@ -94,22 +94,30 @@ def add_player(event: Event, group: str, **fields: Any) -> int:
 
 def _alone_in_team_group(group: str, started: bool) -> UserError:
     """Why a player cannot be added alone to a team group: players enter with their team."""
+    return alone_in_team_group(group, started, "单独添加的棋手", "a player added alone")
+
+
+def alone_in_team_group(group: str, started: bool, who_zh: str, who_en: str) -> UserError:
+    """Why players (`who_zh` / `who_en`: added alone, imported from a list) cannot enter a
+    team group (分台定人制: team matches, the cross-group round, Team Swiss) but with their
+    team, by board (huazhi 六、(三)3): they would belong to no team and never be paired. Before
+    play it names the way in (添加队伍 / team-add, 修改队伍 / team-edit)."""
     if started:
         return UserError(
             "本组是团体赛，比赛已开始：棋手只能随队伍按台次报名，开赛后不能再添加队伍或改变"
-            "队伍的台次（规程六、(三)3），单独添加的棋手不会被编排",
+            f"队伍的台次（规程六、(三)3），{who_zh}不会被编排",
             "this is a team group and play has started: players enter with their team, "
             "in board order, and once play has started no team is added and no board order "
-            "changes (boards are declared at registration and fixed for the event), so a "
-            "player added alone would never be paired", group)
+            "changes (boards are declared at registration and fixed for the event), so "
+            f"{who_en} would never be paired", group)
     return UserError(
         "本组是团体赛，按队伍编排：棋手须随队伍按台次登记——用“添加队伍”（命令 team-add）"
         "登记整队及各台棋手，已登记的队伍在比赛开始前可用“修改队伍”（命令 team-edit）"
-        "换人；单独添加的棋手不属于任何队伍，不会被编排",
+        f"换人；{who_zh}不属于任何队伍，不会被编排",
         "this is a team group, paired by teams: players enter with their team, in board "
         "order - register the team and its players by board with Add team (the command "
         "team-add), and change a registered team's players before play starts with Edit "
-        "team (team-edit); a player added alone belongs to no team and would never be "
+        f"team (team-edit); {who_en} belongs to no team and would never be "
         "paired", group)
 
 

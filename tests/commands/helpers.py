@@ -1,5 +1,6 @@
-"""What the command-line tests share: running a command in-process, and a small qiwang event
-built through the commands themselves (Orange's habit: one helper, not a copy per module)."""
+"""What the command-line tests share: running a command in-process, and small events built
+through the commands themselves (a qiwang open group, a tuanti Team Swiss, a yike final played
+round by round and exported; Orange's habit: one helper, not a copy per module)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
+from app.pairing.trf import read_trf
 
 OPEN = "公开组"
 
@@ -45,6 +47,104 @@ def tuanti_teams(path: Path, capsys: pytest.CaptureFixture[str], teams: int = 6,
     if paired:
         assert run(capsys, "pair", path, "--group", TEAM_GROUP)[0] == 0
     return path
+
+
+YIKE_FINAL = "第三阶段决赛"  # yike-2022: a Swiss of 7 rounds
+_RESULTS = ("1-0", "0-1", "=", "1-0", "1-0", "0-1")
+
+
+class YikeFinal:
+    """A yike final of 20 players played through the commands; the group's system given."""
+
+    def __init__(self, tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str) -> None:
+        self.tmp_path, self.capsys, self.system = tmp_path, capsys, system
+        self.path = tmp_path / "yike.gomoku"
+        assert self.run("new", self.path, "--preset", "yike-2022")[0] == 0
+        if system != "swiss":
+            assert self.run("group", self.path, "--group", YIKE_FINAL, "--system", system)[0] == 0
+        units = ("北京", "上海", "天津", "重庆", "杭州")
+        self.ids: dict[str, int] = {}  # name -> player id, as add-player prints it
+        self.played = 0
+        for k in range(1, 21):
+            code, out, err = self.run("add-player", self.path, "--group", YIKE_FINAL, "--name",
+                                      f"棋手{k}", "--unit", units[k % 5])
+            assert code == 0, err
+            self.ids[f"棋手{k}"] = int(out)
+
+    def run(self, *args: object) -> tuple[int, str, str]:
+        return run(self.capsys, *args)
+
+    def pair(self) -> set[tuple[str, str]]:
+        """The next round as the event pairs it: (first mover, second) by name; no bye."""
+        code, out, err = self.run("pair", self.path, "--group", YIKE_FINAL)
+        assert code == 0, err
+        return self.boards(self.played + 1)
+
+    def boards(self, round_: int) -> set[tuple[str, str]]:
+        code, out, err = self.run("round", self.path, "--group", YIKE_FINAL, round_)
+        assert code == 0, err
+        found = set()
+        for line in out.splitlines():
+            if "(先手) -" in line:
+                first, second = line.split("(先手) -")
+                found.add((first.split()[-1], second.split()[0]))
+        return found
+
+    def play(self) -> None:
+        """Pair the next round and enter every board's result."""
+        self.enter(self.pair())
+
+    def enter(self, boards: set[tuple[str, str]]) -> None:
+        """Enter every board's result of the round paired last (its `boards`)."""
+        round_ = self.played + 1
+        entries = []
+        for board in range(1, len(boards) + 1):
+            codes = [_RESULTS[(board + round_) % 6]]
+            if self.system == "double_swiss":
+                codes.append(_RESULTS[(board + 2 * round_) % 6])
+            entries.append(f"{board}={' '.join(codes)}")
+        code, _out, err = self.run("results", self.path, "--group", YIKE_FINAL, round_, *entries)
+        assert code == 0, err
+        self.played = round_
+
+    def withdraw(self, name: str, from_round: int) -> None:
+        code, _out, err = self.run("withdraw", self.path, self.ids[name], "--from-round",
+                                   from_round)
+        assert code == 0, err
+
+    def absent(self, name: str, round_: int, kind: str) -> None:
+        """An absence entered for a round not paired yet (缺席, 请假全分/半分/零分)."""
+        code, _out, err = self.run("absent", self.path, self.ids[name], round_, "--kind", kind)
+        assert code == 0, err
+
+    def trf(self) -> Path:
+        out_dir = self.tmp_path / f"federation{self.played}"
+        code, _out, err = self.run("export", self.path, "--out", out_dir, "--only", "上报材料")
+        assert code == 0, err
+        return next(p for p in out_dir.rglob("*.trf") if "bbpPairings" not in p.name)
+
+    @staticmethod
+    def records(trf: Path) -> dict[str, list[list[str]]]:
+        """Each player's round entries in the file, by name (`trf_rounds`)."""
+        text = trf.read_text(encoding="utf-8")
+        numbers = {p.name: p.number for p in read_trf(text).players}
+        return {name: next(trf_rounds(line) for line in text.splitlines()
+                           if line.startswith(f"001 {number:4d} "))
+                for name, number in numbers.items()}
+
+    def file_pairing(self, trf: Path) -> set[tuple[str, str]]:
+        """The next round as `trf pair` pairs it from the file, by name (no bye)."""
+        code, out, err = self.run("trf", "pair", trf)
+        assert code == 0, err
+        by_number = {p.number: p.name for p in read_trf(trf.read_text(encoding="utf-8")).players}
+        return {(by_number[int(a)], by_number[int(b)])
+                for a, b in (line.split() for line in out.splitlines()[1:])}
+
+
+def trf_rounds(line: str) -> list[list[str]]:
+    """A `001` record's round entries (opponent, colour, result), read by the file's bytes."""
+    tail = line.encode("utf-8")[91:].decode("utf-8")
+    return [tail[k:k + 8].split() for k in range(0, len(tail), 10)]
 
 
 def file_state(path: Path) -> dict[str, bytes]:
