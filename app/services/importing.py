@@ -19,9 +19,9 @@ from app.imports import Eligibility, Entrant, MergeRules, Problem, Severity
 from app.imports.groups import group_for
 from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE, QualifierRow
 from app.imports.pipeline import read_and_merge
-from app.services.event import Event
+from app.services.event import Event, settings_of
 from app.services.lookup import system_of
-from app.services.players import alone_in_team_group, next_seed
+from app.services.players import alone_in_team_group, entry_round, next_seed
 from app.store.models import Group, Player
 
 
@@ -173,9 +173,11 @@ def _place(setting: _Setting, entrants: Sequence[Entrant], problems: list[Proble
     return placed
 
 
-def _new_player(entrant: Entrant, group: Group, seed: int, title: str) -> Player:
+def _new_player(entrant: Entrant, group: Group, seed: int, title: str, entered: int = 1
+                ) -> Player:
     """The player a row makes, its list's place kept in the notes (period 1's place 1 and
-    period 2's place 1 read apart)."""
+    period 2's place 1 read apart); `entered`: the round they play from (a list imported
+    once rounds are paired makes late entries, 迟到报名, as add-player does)."""
     row = entrant.row
     notes: dict[str, str | int] = {header: value for header, value in row.notes}
     if entrant.route != "quota":
@@ -188,7 +190,8 @@ def _new_player(entrant: Entrant, group: Group, seed: int, title: str) -> Player
         birth_date=row.birth_date, id_number=row.id_number, unit=row.unit,
         platform_id=row.platform_id, source=entrant.source or row.source,
         qualifier_rank=row.rank, qualifier_points=row.points, qualifier_wins=row.wins,
-        grade=row.grade, phone=row.phone, notes=notes, seed=seed,
+        grade=row.grade, phone=row.phone, notes=notes, seed=seed, entered_round=entered,
+        late_entry_points=settings_of(group).late_entry_points,
     )
 
 
@@ -206,6 +209,8 @@ def _write(event: Event, paths: Sequence[str | Path], titles: dict[str, str],
         _hold_groups(session, [by_name[name].id for name in {n for _e, n in to_write}])
         present = _present(session)
         seeds = {name: next_seed(session, g) for name, g in by_name.items()}
+        # the round each group's entrants play from; every round paired: nothing is written
+        entered = {name: entry_round(by_name[name]) for name in {n for _e, n in to_write}}
         for entrant, name in to_write:
             row = entrant.row
             identity = (by_name[name].id, _identity(row))
@@ -220,7 +225,14 @@ def _write(event: Event, paths: Sequence[str | Path], titles: dict[str, str],
                 continue
             present.add(identity)
             session.add(_new_player(entrant, by_name[name], seeds[name],
-                                    titles.get(row.file, "")))
+                                    titles.get(row.file, ""), entered[name]))
+            if entered[name] > 1:
+                problems.append(ProblemLine(
+                    row.file, row.row_number, "姓名", "warning",
+                    f"{row.name} 第{entered[name]}轮起参赛（迟到报名：{name}已编排"
+                    f"{entered[name] - 1}轮）",
+                    f"{row.name} plays from round {entered[name]} (a late entry: {name} has "
+                    f"{entered[name] - 1} round(s) paired)"))
             seeds[name] += 1
             written += 1
     return written

@@ -78,18 +78,26 @@ def add_player(event: Event, group: str, **fields: Any) -> int:
         raise UserError("姓名不能为空", "the name is empty", f"{group}: name")
     with event.operation("add_player", f"添加棋手 {cleaned['name']} / add player") as session:
         found = Event.group(session, group)
-        entered = len(found.rounds_played) + 1
         if system_of(found).team:
-            raise _alone_in_team_group(found.name, started=entered > 1)
-        if entered > found.rounds:
-            raise UserError("比赛已全部编排完毕，不能再添加棋手",
-                            "every round is paired: no more entries", group)
+            raise _alone_in_team_group(found.name, started=bool(found.rounds_played))
+        entered = entry_round(found)
         cleaned.setdefault("seed", next_seed(session, found))
         cleaned.setdefault("late_entry_points", settings_of(found).late_entry_points)
         player = Player(group=found, entered_round=entered, **cleaned)
         session.add(player)
         session.flush()
         return player.id
+
+
+def entry_round(group: Group) -> int:
+    """The round a player entered now plays from: the first before play, else the next one
+    (a late entry, 迟到报名, scored `late_entry_points` for the rounds missed); refused once
+    every round is paired, whether added alone or imported from a list."""
+    entered = len(group.rounds_played) + 1
+    if entered > group.rounds:
+        raise UserError("比赛已全部编排完毕，不能再添加棋手",
+                        "every round is paired: no more entries", group.name)
+    return entered
 
 
 def _alone_in_team_group(group: str, started: bool) -> UserError:
