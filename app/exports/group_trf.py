@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from app.errors import UserError
-from app.exports.model import BoardResult, ExportModel, Group, Round, outcome_of
+from app.exports.model import BoardResult, ExportModel, Group, Round, SittingOut, outcome_of
 from app.pairing.system import TRF_TYPES, System
 from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfPlayerInfo, TrfTeam, write_trf
 from app.pairing.trf_teams import coded_team_type
@@ -129,6 +129,18 @@ def _records(group: Group, rnd: Round, numbers: dict[int, int]
             )
 
 
+def _requested_bye(group: Group, round_number: int, bye: SittingOut) -> RoundRecord:
+    """A bye requested in advance (请假全分/半分/零分, TRF F / H / Z) with what it gave. A
+    Double-Swiss group's points are its games' (FIDE C.04.5): there the round record holds the
+    bye as the 162 line scores it, and the games' points it gave go to XXD, as a board's do."""
+    outcome = bye.why.outcome
+    if group.system is System.DOUBLE_SWISS:
+        return RoundRecord(round_number, outcome, points=group.points.points(outcome),
+                           game_points=bye.points)
+    return RoundRecord(round_number, outcome,
+                       points=group.points.points(outcome) if bye.points is None else bye.points)
+
+
 def _initial_colour(rounds: tuple[Round, ...], numbers: dict[int, int]) -> Colour:
     """TRF26 152: the colour of the highest-ranked player paired in round 1."""
     if not rounds or rounds[0].number != 1:
@@ -165,10 +177,7 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
                 continue
             bye = requested.get(pid)
             if bye is not None:
-                outcome = bye.why.outcome
-                records[pid].append(RoundRecord(
-                    rnd.number, outcome,
-                    points=group.points.points(outcome) if bye.points is None else bye.points))
+                records[pid].append(_requested_bye(group, rnd.number, bye))
             elif withdrawn.get(pid, rnd.number + 1) <= rnd.number:  # 退赛: a known absence
                 records[pid].append(RoundRecord(rnd.number, Outcome.ZERO_BYE,
                                                 points=group.points.points(Outcome.ABSENT)))

@@ -1,0 +1,104 @@
+"""The paths a Double-Swiss (FIDE C.04.5, 双盘) group takes once in a real final, walked from
+the command line as an arbiter walks them: a bye requested in advance, a late entry, a
+withdrawal, forfeits, a pairing changed by hand; each checked on the papers and in the TRF
+the export writes (re-paired by `trf check`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+
+GROUP = "男子组（大众规则·线上初赛）"
+Capture = pytest.CaptureFixture[str]
+
+
+def _run(capsys: Capture, *args: str) -> str:
+    """Run one command that must succeed; what it printed."""
+    capsys.readouterr()
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    assert code == 0, (args, out, err)
+    return out
+
+
+def _event(tmp_path: Path, capsys: Capture, players: int = 8) -> str:
+    path = str(tmp_path / "ds.gomoku")
+    _run(capsys, "new", path, "--preset", "shenzhen-2022")
+    _run(capsys, "group", path, "--group", GROUP, "--system", "double_swiss", "--rounds", "5")
+    for k in range(1, players + 1):
+        _run(capsys, "add-player", path, "--group", GROUP, "--name", f"棋手{k}",
+             "--unit", f"单位{k % 4}")
+    return path
+
+
+def _boards(capsys: Capture, path: str, round_: int) -> list[int]:
+    """The boards of a round that have two players."""
+    out = _run(capsys, "round", path, "--group", GROUP, str(round_))
+    return [int(line.split()[0]) for line in out.splitlines() if "(先手) -" in line]
+
+
+def _play(capsys: Capture, path: str, round_: int, results: Iterable[str] = ("1-0 =",)
+          ) -> None:
+    """Pair the round and enter its boards, the results given in turn."""
+    _run(capsys, "pair", path, "--group", GROUP)
+    codes = list(results)
+    entries = [f"{board}={codes[k % len(codes)]}"
+               for k, board in enumerate(_boards(capsys, path, round_))]
+    _run(capsys, "results", path, "--group", GROUP, str(round_), *entries)
+
+
+def _export(capsys: Capture, path: str, out: Path, *only: str) -> Path:
+    _run(capsys, "export", path, "--out", str(out),
+         *[arg for name in only for arg in ("--only", name)])
+    return out
+
+
+def _trf(out: Path) -> Path:
+    return next(p for p in out.rglob("*.trf") if not p.stem.endswith("棋手"))
+
+
+def _player_lines(trf: Path) -> dict[str, str]:
+    return {line[14:47].strip(): line for line in trf.read_text(encoding="utf-8").splitlines()
+            if line.startswith("001")}
+
+
+def _xxd(trf: Path) -> dict[int, list[str]]:
+    return {int(line.split()[1]): line.split()[2:]
+            for line in trf.read_text(encoding="utf-8").splitlines() if line.startswith("XXD")}
+
+
+def _standings(capsys: Capture, path: str) -> dict[str, str]:
+    """Name -> points, as `standings --csv` prints them."""
+    rows = _run(capsys, "standings", path, "--group", GROUP, "--csv").splitlines()
+    header = rows[0].split(",")
+    name, points = header.index("name"), header.index("points")
+    return {row.split(",")[name]: row.split(",")[points] for row in rows[1:]}
+
+
+def test_a_requested_bye_is_in_the_trf_as_the_event_scores_it(tmp_path: Path,
+                                                             capsys: Capture) -> None:
+    """请假半分 / 请假全分 in a Double-Swiss group give two games' points (1 and 2 games'
+    worth, 2 and 4 in the group's 2/1/0): the TRF's round record is the bye as its 162 line
+    scores it (H, F), the games' points it gave are in XXD, so the file's totals read back
+    and `trf check` re-pairs the rounds as the event paired them."""
+    path = _event(tmp_path, capsys)
+    _play(capsys, path, 1)
+    _run(capsys, "absent", path, "2", "2", "--kind", "half_bye")
+    _run(capsys, "absent", path, "3", "2", "--kind", "full_bye")
+    _play(capsys, path, 2)
+    _play(capsys, path, 3)
+    trf = _trf(_export(capsys, path, tmp_path / "out", "上报材料"))
+    lines, games = _player_lines(trf), _xxd(trf)
+    assert "0000 - H" in lines["棋手2"] and "0000 - F" in lines["棋手3"]
+    assert games[2][1] == "2.0" and games[3][1] == "4.0"  # the byes' games, 小分 units
+    totals = _standings(capsys, path)
+    for number in (2, 3):
+        # the 001 total is the match points, the event's score the games' (XXD's sum)
+        assert sum(float(x) for x in games[number] if x != "-") == float(
+            totals[f"棋手{number}"])
+    capsys.readouterr()
+    assert main(["trf", "check", str(trf)]) == 0, capsys.readouterr()
