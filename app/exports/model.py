@@ -256,6 +256,9 @@ class Round:
     team_byes: tuple[TeamBye, ...] = ()  # team matches: the teams with no opponent (轮空)
     # players of the group with no board this round, and why (请假, 缺席, 退赛 in its round)
     sitting_out: tuple[SittingOut, ...] = ()
+    # the points the round gave players with no board in it (a bye requested in advance, a
+    # late entry's points for the rounds it missed): (player id, points), none for nothing
+    off_board_points: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -579,6 +582,8 @@ class ExportModel:
                     totals[board.second] = totals.get(board.second, 0) + (
                         board.second_points or 0
                     )
+            for player, points in past.off_board_points:  # 请假半分, a late entry's points
+                totals[player] = totals.get(player, 0) + points
         return totals
 
 

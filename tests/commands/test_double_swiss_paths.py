@@ -102,3 +102,30 @@ def test_a_requested_bye_is_in_the_trf_as_the_event_scores_it(tmp_path: Path,
             totals[f"棋手{number}"])
     capsys.readouterr()
     assert main(["trf", "check", str(trf)]) == 0, capsys.readouterr()
+
+
+def _list_points(pdf: Path) -> dict[str, str]:
+    """Name -> the points before the round on a pairing list by name (积分 column)."""
+    from tests.exports.helpers import pdf_layout_lines
+
+    lines = pdf_layout_lines(pdf)
+    header = next(line for line in lines if line.split()[:2] == ["姓名", "编号"])
+    return {line.split()[0]: line.split()[3] for line in lines[lines.index(header) + 1:]
+            if line.startswith("棋手") and len(line.split()) > 4}
+
+
+def test_the_pairing_list_counts_a_requested_bye_in_the_points_before_the_round(
+        tmp_path: Path, capsys: Capture) -> None:
+    """The round after a 请假半分, the pairing list prints the points the bye gave among the
+    points before the round (积分为本轮前积分), as the standings count them; it printed them
+    without the bye."""
+    path = _event(tmp_path, capsys)
+    _play(capsys, path, 1)
+    _run(capsys, "absent", path, "2", "2", "--kind", "half_bye")
+    _play(capsys, path, 2)
+    _run(capsys, "pair", path, "--group", GROUP)
+    out = _export(capsys, path, tmp_path / "out", f"{GROUP} 第3轮对阵表（按姓名）")
+    listed = _list_points(next(out.rglob("对阵表（按姓名）.pdf")))
+    totals = _standings(capsys, path)
+    assert listed["棋手2"] == totals["棋手2"] != "0"
+    assert listed == {name: totals[name] for name in listed}
