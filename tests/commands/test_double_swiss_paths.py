@@ -129,3 +129,28 @@ def test_the_pairing_list_counts_a_requested_bye_in_the_points_before_the_round(
     totals = _standings(capsys, path)
     assert listed["棋手2"] == totals["棋手2"] != "0"
     assert listed == {name: totals[name] for name in listed}
+
+
+def test_the_crosstable_shows_a_requested_bye_as_the_window_does(tmp_path: Path,
+                                                                capsys: Capture) -> None:
+    """A 请假半分 round is 免赛和 in the printed and the workbook's crosstable, as in the
+    window's and the command line's, with its word in the legend; the papers said — (not
+    paired) for a round the standings count 2 for."""
+    import openpyxl
+
+    from tests.exports.helpers import pdf_layout_lines, pdf_text, squeezed
+
+    path = _event(tmp_path, capsys)
+    _play(capsys, path, 1)
+    _run(capsys, "absent", path, "2", "2", "--kind", "half_bye")
+    _play(capsys, path, 2)
+    out = _export(capsys, path, tmp_path / "out", f"{GROUP} 交叉表", "Excel 工作簿")
+    command_line = _run(capsys, "crosstable", path, "--group", GROUP)
+    assert "免赛和" in next(line for line in command_line.splitlines() if "棋手2" in line)
+    pdf = next(out.rglob("交叉表.pdf"))
+    row = next(line for line in pdf_layout_lines(pdf) if "棋手2" in line)
+    assert row.split()[6] == "免赛和" and "—" not in row
+    assert "免赛和" in squeezed(pdf_text(pdf)).split("各轮格内")[1]  # the legend says it
+    sheet = openpyxl.load_workbook(next(out.rglob("*.xlsx")))[f"{GROUP}交叉表"]
+    cells = next(r for r in sheet.iter_rows(values_only=True) if r[3] == "棋手2")
+    assert cells[6] == "免赛和"
