@@ -124,7 +124,14 @@ def bye_record(round_number: int, outcome: Outcome, points: PointSystem,
         )
     value = points.points(outcome)
     return RoundRecord(round_number, outcome, None, None, value,
-                       2 * value if double_game else None)
+                       bye_game_points(value, double_game))
+
+
+def bye_game_points(value: int, double_game: bool) -> int | None:
+    """The game score (小分) of a round without an opponent worth `value` round points (a bye,
+    a late entry's points for a round it missed): in a double-game group two games at that
+    value each (None in a single-game group, whose rounds have no game score apart)."""
+    return 2 * value if double_game else None
 
 
 # --- double-game rounds (双盘制) ------------------------------------------------------------

@@ -154,3 +154,17 @@ def test_the_crosstable_shows_a_requested_bye_as_the_window_does(tmp_path: Path,
     sheet = openpyxl.load_workbook(next(out.rglob("*.xlsx")))[f"{GROUP}交叉表"]
     cells = next(r for r in sheet.iter_rows(values_only=True) if r[3] == "棋手2")
     assert cells[6] == "免赛和"
+
+
+def test_a_late_entry_keeps_its_points_for_the_round_it_missed(tmp_path: Path,
+                                                              capsys: Capture) -> None:
+    """迟到报名所缺轮次得分: the points a late entry is given for a round it missed count in a
+    Double-Swiss group too, as two games at that value (the games' points it is ranked and
+    paired on, as a bye's are); they were lost (0), where a Swiss group keeps them."""
+    path = _event(tmp_path, capsys, players=4)
+    _run(capsys, "group", path, "--group", GROUP, "--set", "late_entry_points=1")
+    _play(capsys, path, 1, ["1-0 0-1"])  # the first-named wins both
+    _run(capsys, "add-player", path, "--group", GROUP, "--name", "迟到者")
+    totals = _standings(capsys, path)
+    assert totals["迟到者"] == "2"  # two games drawn's worth: 1 point a game at 2/1/0
+    assert totals["棋手1"] == "4" and totals["棋手2"] == "0"
