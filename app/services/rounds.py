@@ -413,7 +413,8 @@ def enter_results(event: Event, group: str, round_number: int,
 def _board_result(group: Group, board: BoardRow, codes: Sequence[str]) -> BoardResult:
     """The result `codes` give the board, read as the group plays (one or two a round)."""
     try:
-        return parse_board(list(codes), group.games_per_round == 2)
+        return parse_board(list(codes), group.games_per_round == 2,
+                           game_forfeits=system_of(group).game_forfeits)
     except UserError as error:
         raise at_board(error, group, board.round.number, board.number) from None
 

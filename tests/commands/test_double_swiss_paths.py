@@ -168,3 +168,55 @@ def test_a_late_entry_keeps_its_points_for_the_round_it_missed(tmp_path: Path,
     totals = _standings(capsys, path)
     assert totals["迟到者"] == "2"  # two games drawn's worth: 1 point a game at 2/1/0
     assert totals["棋手1"] == "4" and totals["棋手2"] == "0"
+
+
+def test_one_game_of_a_match_forfeited_alone(tmp_path: Path, capsys: Capture) -> None:
+    """C.04.5 Preface: a match is a forfeit only when a player forfeits both games. A player
+    who wins game 1 and does not come to game 2 is entered `1-0 -+` (game 2 its own first
+    mover first: he is the second-named player, so `-+`): the match is played (the two have
+    met, the TRF's round record a win, not a forfeit), the forfeited game scored as a forfeit.
+    Refused before: a forfeit could only be the whole round's."""
+    path = _event(tmp_path, capsys, players=6)
+    _run(capsys, "pair", path, "--group", GROUP)
+    _run(capsys, "results", path, "--group", GROUP, "1", "1=1-0 -+", "2=+- 0-1", "3== --")
+    out = _run(capsys, "round", path, "--group", GROUP, "1")
+    assert "[1-0 -+]" in out and "[+- 0-1]" in out and "[= --]" in out
+    boards = [line.split() for line in out.splitlines() if "(先手) -" in line]
+    totals = _standings(capsys, path)
+    first, second = boards[0][1], boards[0][4]
+    assert (totals[first], totals[second]) == ("4", "0")  # both games to the first-named
+    assert (totals[boards[2][1]], totals[boards[2][4]]) == ("1", "1")  # a draw, a game lost
+    # by both: level, a drawn match on every paper (the crosstable and the TRF alike)
+    crosstable = _run(capsys, "crosstable", path, "--group", GROUP)
+    assert "和" in next(line for line in crosstable.splitlines() if boards[2][1] in line)
+    trf = _trf(_export(capsys, path, tmp_path / "out", "上报材料"))
+    lines = _player_lines(trf)
+    assert lines[first].rstrip().endswith(" w 1") and lines[second].rstrip().endswith(" b 0")
+    assert lines[boards[2][1]].rstrip().endswith(" w =")
+    capsys.readouterr()
+    assert main(["trf", "check", str(trf)]) == 0, capsys.readouterr()
+
+
+def test_a_match_with_no_game_played_is_one_forfeit_code(tmp_path: Path,
+                                                         capsys: Capture) -> None:
+    path = _event(tmp_path, capsys, players=2)
+    _run(capsys, "pair", path, "--group", GROUP)
+    capsys.readouterr()
+    assert main(["result", path, "--group", GROUP, "1", "1", "+-", "-+"]) == 2
+    err = capsys.readouterr().err
+    assert "两盘都未下即整场弃权" in err and "enter one forfeit code alone" in err
+    assert "[" not in _run(capsys, "round", path, "--group", GROUP, "1")  # nothing written
+
+
+def test_a_shenzhen_double_game_round_keeps_its_forfeit_for_the_whole_round(
+        tmp_path: Path, capsys: Capture) -> None:
+    """Not a Double-Swiss: the shenzhen 双盘 group (双盘包干) takes a forfeit for the round
+    only, as before."""
+    path = str(tmp_path / "sz.gomoku")
+    _run(capsys, "new", path, "--preset", "shenzhen-2022")
+    for k in (1, 2):
+        _run(capsys, "add-player", path, "--group", GROUP, "--name", f"棋手{k}")
+    _run(capsys, "pair", path, "--group", GROUP)
+    capsys.readouterr()
+    assert main(["result", path, "--group", GROUP, "1", "1", "1-0", "-+"]) == 2
+    assert "弃权只能作为整轮结果单独录入" in capsys.readouterr().err
