@@ -220,3 +220,32 @@ def test_a_shenzhen_double_game_round_keeps_its_forfeit_for_the_whole_round(
     capsys.readouterr()
     assert main(["result", path, "--group", GROUP, "1", "1", "1-0", "-+"]) == 2
     assert "弃权只能作为整轮结果单独录入" in capsys.readouterr().err
+
+
+def test_a_pairing_changed_by_hand_names_who_met_and_dates_the_notes(tmp_path: Path,
+                                                                     capsys: Capture) -> None:
+    """`exchange` in a Double-Swiss round: the rules the change breaks name the players (棋手1
+    （1号）), not their bare numbers (`1 与 4`); and the round's notes, which the program
+    wrote for its own boards (升档 on board 1 ...), are said to be about those, once, before
+    the first change by hand."""
+    path = _event(tmp_path, capsys, players=4)
+    _play(capsys, path, 1, ["1-0 ="])
+    _run(capsys, "pair", path, "--group", GROUP)
+    one = _run(capsys, "round", path, "--group", GROUP, "1")
+    met = [line.split() for line in one.splitlines() if "(先手) -" in line]
+    two = [line.split() for line in _run(capsys, "round", path, "--group", GROUP, "2")
+           .splitlines() if "(先手) -" in line]
+    seat = {name: (int(row[0]), "first" if k == 1 else "second")
+            for row in two for k, name in ((1, row[1]), (4, row[4]))}
+    a, b = met[0][1], met[0][4]
+    (board_a, seat_a), (board_b, seat_b) = seat[a], seat[b]
+    opposite_a = "first" if seat_a == "second" else "second"
+    # b into the seat facing a: the two of round 1's board 1 meet again
+    printed = _run(capsys, "exchange", path, "--group", GROUP, "2", str(board_a), opposite_a,
+                   str(board_b), seat_b)
+    assert f"{a}（" in printed and f"{b}（" in printed and "已经对局过" in printed
+    assert f"{a} (no. " in printed and "have met" in printed
+    _run(capsys, "swap", path, "--group", GROUP, "2", "1")
+    report = _run(capsys, "round", path, "--group", GROUP, "2")
+    assert report.count("以上编排说明是对程序所编对阵而言") == 1
+    assert report.index("以上编排说明") < report.index("人工调整")
