@@ -249,3 +249,24 @@ def test_a_pairing_changed_by_hand_names_who_met_and_dates_the_notes(tmp_path: P
     report = _run(capsys, "round", path, "--group", GROUP, "2")
     assert report.count("以上编排说明是对程序所编对阵而言") == 1
     assert report.index("以上编排说明") < report.index("人工调整")
+
+
+def test_the_group_says_what_the_bye_is_worth_as_the_standings_count_it(
+        tmp_path: Path, capsys: Capture) -> None:
+    """`group` printed 轮空2 (the points line's bye, which a Double-Swiss does not use) where
+    the standings give the pairing-allocated bye 3 (a game won, one drawn, C.04.5 Art. 3.4):
+    it now says what each round without a game gives, the values the standings count."""
+    path = _event(tmp_path, capsys, players=3)
+    shown = _run(capsys, "group", path, "--group", GROUP)
+    line = next(x for x in shown.splitlines() if "双盘积分编排计分" in x)
+    assert "轮空3" in line and "请假半分2" in line and "不战胜4" in line and "bye 3" in line
+    _run(capsys, "absent", path, "1", "1", "--kind", "half_bye")
+    _run(capsys, "pair", path, "--group", GROUP)  # two left: one board, no bye
+    _run(capsys, "results", path, "--group", GROUP, "1", "1=+-")
+    _run(capsys, "pair", path, "--group", GROUP)
+    out = _run(capsys, "round", path, "--group", GROUP, "2")
+    bye = next(x.split()[1] for x in out.splitlines() if "轮空 / bye" in x)
+    totals = _standings(capsys, path)  # round 2's bye counted as soon as it is paired
+    assert totals["棋手1"] == "2"  # 请假半分2
+    assert totals[bye] == "3"  # lost round 1 by forfeit (0), then 轮空3
+    assert sorted(totals.values()) == ["2", "3", "4"]  # and 不战胜4
