@@ -678,6 +678,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "draw_seed": ("抽签种子", "Seed of the draw"),
     "initial_colour_drawn": ("第1轮先后手已抽签", "Round 1 colour drawn by lot"),
     "settings": ("其他设置", "Other settings"),  # the JSON column that holds the keys above
+    # a line of `group`'s print, no setting: what a Double-Swiss round without a game gives
+    "double_swiss_points": ("双盘积分编排计分", "Double-Swiss scores"),
 }
 
 RULE_SET_WORDS: dict[str, tuple[str, str]] = {

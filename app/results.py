@@ -17,7 +17,11 @@ Double-game rounds (双盘制), 2022-shenzhen-championship.txt 九、(一) and �
 2016-national-online-mind-games.txt 七、(三)/(五): two games with the first move exchanged;
 "赢2盘或赢1盘和1盘计2分，赢1盘输1盘或和2盘计1分，输2盘或输1盘和1盘计0分"; "如第一盘未结束有一方
 超时，则判超时方当轮比赛负": a loss on time in game 1 loses the whole round (the clock is shared
-by both games, 双盘包干), so it is entered alone; so is a forfeit, for the whole round.
+by both games, 双盘包干), so it is entered alone; so is a forfeit, for the whole round. A group
+whose system lets one game of the two be forfeited (the FIDE Double-Swiss, C.04.5 Preface: a
+match is a forfeit only when a player forfeits both games; `System.game_forfeits`) takes a
+forfeit code for one game beside the other's result (`1-0 -+`: no one came to game 2); a
+match with no game played is still one forfeit code.
 """
 
 from __future__ import annotations
@@ -201,7 +205,9 @@ class BoardResult:
     double: bool = False
 
     def __post_init__(self) -> None:
-        problem = _board_problem(self.games, self.double)
+        # a value may hold a game forfeited alone: whether a group takes one is asked where
+        # a result is typed (`parse_board`)
+        problem = _board_problem(self.games, self.double, game_forfeits=True)
         if problem is not None:
             raise UserError(*problem)
 
@@ -236,6 +242,12 @@ class BoardResult:
         scores = self.game_scores(side)
         if not self.double:
             return scores[0]
+        if len(self.games) == 2 and any(g.code is GameCode.DOUBLE_FORFEIT for g in self.games):
+            # one game of the two lost by both (forfeited alone, `System.game_forfeits`): the
+            # table counts on a winner or a draw in each game, so that the two scores add up
+            # to a round's; here the higher score of the two games wins the round
+            mine, theirs = sum(scores), sum(self.game_scores(side.other))
+            return 2 if mine > theirs else 1 if mine == theirs else 0
         return double_round_points(scores.count(2), scores.count(1), scores.count(0))
 
     def games_played(self) -> int:
@@ -247,8 +259,10 @@ class BoardResult:
         return " ".join(notation(game) for game in self.games)
 
 
-def _board_problem(games: Sequence[GameResult], double: bool) -> tuple[str, str] | None:
-    """Why `games` is not one board's result in a single- or double-game group."""
+def _board_problem(games: Sequence[GameResult], double: bool, game_forfeits: bool = False
+                   ) -> tuple[str, str] | None:
+    """Why `games` is not one board's result in a single- or double-game group (one whose
+    games may be forfeited one alone with `game_forfeits`, the module docstring)."""
     if not games:
         return "缺少结果", "no result given"
     if not double:
@@ -268,10 +282,16 @@ def _board_problem(games: Sequence[GameResult], double: bool) -> tuple[str, str]
     if games[0].time_loss:
         return ("第一盘超时负即判当轮负，不能再有第二盘结果",
                 "a loss on time in game 1 loses the round: there is no game 2")
-    if not (games[0].played and games[1].played):
+    if games[0].played and games[1].played:
+        return None
+    if not game_forfeits:
         return ("双盘制中弃权只能作为整轮结果单独录入（+-、-+ 或 --）",
                 "in a double-game round a forfeit is entered alone for the whole round "
                 "(+-, -+ or --)")
+    if not (games[0].played or games[1].played):
+        return ("两盘都未下即整场弃权：请只录入一个弃权结果（+-、-+ 或 --）",
+                "a match with no game played is a forfeit of the match: enter one forfeit "
+                "code alone (+-, -+ or --)")
     return None
 
 
@@ -281,7 +301,9 @@ def board_from_notation(text: str, double: bool) -> BoardResult | None:
     games = [from_notation(word) for word in text.split()]
     if not games or any(game is None for game in games):
         return None
-    if _board_problem([g for g in games if g is not None], double) is not None:
+    # what was stored passed its group's check: a game forfeited alone reads back as one
+    if _board_problem([g for g in games if g is not None], double, game_forfeits=True
+                      ) is not None:
         return None
     return BoardResult(tuple(g for g in games if g is not None), double)
 
@@ -339,15 +361,16 @@ def parse_game(text: str, where: str | Place = "") -> GameResult:
     return GameResult(code, time_loss)
 
 
-def parse_board(words: Sequence[str], double: bool, where: str | Place = "result"
-                ) -> BoardResult:
+def parse_board(words: Sequence[str], double: bool, where: str | Place = "result",
+                game_forfeits: bool = False) -> BoardResult:
     """Read what a person typed for one board and check the number of games against the
-    group's format: one code (单盘制); two, or one that settles the round alone (双盘制).
+    group's format: one code (单盘制); two, or one that settles the round alone (双盘制);
+    with `game_forfeits` (`System.game_forfeits`) one of the two may be a forfeit code.
     Several results typed in one argument (`"1-0 ="`) are split at the spaces."""
     split = [word for typed in words for word in typed.split()]
     games = tuple(parse_game(word, f"{where} ({k})" if isinstance(where, str) else where)
                   for k, word in enumerate(split, 1))
-    problem = _board_problem(games, double)
+    problem = _board_problem(games, double, game_forfeits)
     if problem is not None:
         raise UserError(*problem, where)
     return BoardResult(games, double)

@@ -180,6 +180,8 @@ def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
               for f in fields(settings.points)]
     lines.append(("points", " ".join(f"{zh}{value}" for (zh, _en), value in points),
                   ", ".join(f"{en} {value}" for (_zh, en), value in points)))
+    if settings.system is System.DOUBLE_SWISS:
+        lines.append(_double_swiss_points(settings))
     lines.append(("unplayed_policy", *UNPLAYED_WORDS[settings.unplayed_policy]))
     if settings.system is System.TEAM_SWISS:
         lines += _team_swiss_lines(settings)
@@ -205,6 +207,28 @@ def _team_ranking_line(settings: GroupSettings) -> tuple[str, str, str]:
     chain = _team_chain(settings)
     return ("tiebreaks", "、".join([points_header(primary), *(TIEBREAKS[k].zh for k in chain)]),
             ", ".join([points_header(primary, "en"), *(TIEBREAKS[k].en for k in chain)]))
+
+
+def _double_swiss_points(settings: GroupSettings) -> tuple[str, str, str]:
+    """What a round without a game played gives in a Double-Swiss group, which scores the
+    games' points (FIDE C.04.5): the pairing-allocated bye a game won and one drawn (Art.
+    3.4, not the 轮空 value of the points line), the byes requested in advance and a forfeit
+    win two games at their value."""
+    from app.pairing.double_swiss import bye_points
+    from app.standings.scoring import bye_game_points
+
+    points = settings.points
+    values = [("轮空", "bye", bye_points(points))] + [
+        (zh, en, bye_game_points(value, True) or 0) for zh, en, value in (
+            ("请假全分", "full-point bye", points.full_bye),
+            ("请假半分", "half-point bye", points.half_bye),
+            ("请假零分", "zero-point bye", points.zero_bye),
+            ("不战胜", "forfeit win", points.forfeit_win))]
+    return ("double_swiss_points",
+            "按两盘得分之和计（FIDE C.04.5）：" + " ".join(f"{zh}{v}" for zh, _en, v in values)
+            + "（轮空为一胜一和）",
+            "by the points of the two games (FIDE C.04.5): " + ", ".join(
+                f"{en} {v}" for _zh, en, v in values) + " (the bye: a game won, one drawn)")
 
 
 def _team_swiss_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from app import wording
 from app.exports.model import ExportModel, Round, StandingRow, round_cells
+from app.pairing.types import REQUESTED_BYES
 
 REFERENCE = "序号"
 """The heading of the column that names a row, and how every cell names an opponent."""
@@ -108,5 +109,8 @@ def crosstable_legend(model: ExportModel, group: str) -> str:
                 "积分；×为本人。")
     withdrawn = "；退赛：退赛后各轮" if any(
         p.withdrawn_from is not None for p in model.players_of(group)) else ""
+    requested = "；免赛胜、免赛和、免赛：请假全分、半分、零分" if any(
+        out.why in REQUESTED_BYES for r in model.rounds_of(group) for out in r.sitting_out
+    ) else ""
     return (f"各轮格内：对手{REFERENCE}（本表行号，按名次排列）、执子（黑为先手）、胜负；"
-            f"轮空、—为未编排{withdrawn}。")
+            f"轮空、—为未编排{requested}{withdrawn}。")

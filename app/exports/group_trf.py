@@ -134,6 +134,18 @@ def _records(group: Group, rnd: Round, numbers: dict[int, int]
             )
 
 
+def _requested_bye(group: Group, round_number: int, bye: SittingOut) -> RoundRecord:
+    """A bye requested in advance (请假全分/半分/零分, TRF F / H / Z) with what it gave. A
+    Double-Swiss group's points are its games' (FIDE C.04.5): there the round record holds the
+    bye as the 162 line scores it, and the games' points it gave go to XXD, as a board's do."""
+    outcome = bye.why.outcome
+    if group.system is System.DOUBLE_SWISS:
+        return RoundRecord(round_number, outcome, points=group.points.points(outcome),
+                           game_points=bye.points)
+    return RoundRecord(round_number, outcome,
+                       points=group.points.points(outcome) if bye.points is None else bye.points)
+
+
 def _initial_colour(rounds: tuple[Round, ...], numbers: dict[int, int]) -> Colour:
     """TRF26 152: the colour of the highest-ranked player paired in round 1."""
     if not rounds or rounds[0].number != 1:
@@ -184,18 +196,6 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
     snapshot = TournamentSnapshot(histories, max(group.rounds, len(finished.rounds)),
                                   group.points, _initial_colour(finished.rounds, numbers))
     return snapshot, numbers
-
-
-def _requested_bye(group: Group, number: int, bye: SittingOut) -> RoundRecord:
-    """A bye requested in advance in a played round (TRF F / H / Z) with the points it gave;
-    in a Double-Swiss group those are games' points (FIDE C.04.5 Art. 1.2.1), which go to
-    XXD, the round record holding the bye scored as the file's 162 line says, as a match's."""
-    outcome = bye.why.outcome
-    if group.system is System.DOUBLE_SWISS:
-        return RoundRecord(number, outcome, points=group.points.points(outcome),
-                           game_points=bye.points)
-    return RoundRecord(number, outcome, points=group.points.points(outcome)
-                       if bye.points is None else bye.points)
 
 
 def known_ahead(model: ExportModel, group_key: str, played: int, total: int

@@ -28,7 +28,7 @@ from app import results
 from app.errors import UserError
 from app.pairing.system import System
 from app.pairing.team import MatchScore
-from app.pairing.types import Outcome, PointSystem, SitOut
+from app.pairing.types import REQUESTED_BYES, Outcome, PointSystem, SitOut
 from app.results import GameResult, Side
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
@@ -260,6 +260,9 @@ class Round:
     # on a board that board is lost by forfeit (分台定人制), with no board their team is not
     # paired (every member missing)
     team_missing: tuple[SittingOut, ...] = ()
+    # the points the round gave players with no board in it (a bye requested in advance, a
+    # late entry's points for the rounds it missed): (player id, points), none for nothing
+    off_board_points: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -628,6 +631,8 @@ class ExportModel:
                     totals[board.second] = totals.get(board.second, 0) + (
                         board.second_points or 0
                     )
+            for player, points in past.off_board_points:  # 请假半分, a late entry's points
+                totals[player] = totals.get(player, 0) + points
         return totals
 
 
@@ -733,7 +738,10 @@ def board_result_zh(board: BoardResult) -> str:
 
 
 OUTCOME_WORDS = {Outcome.PAB: "轮空", Outcome.FORFEIT_WIN: "弃胜", Outcome.FORFEIT_LOSS: "弃负",
-                 Outcome.WIN: "胜", Outcome.DRAW: "和", Outcome.LOSS: "负"}
+                 Outcome.WIN: "胜", Outcome.DRAW: "和", Outcome.LOSS: "负",
+                 # a bye requested in advance (请假全分/半分/零分), as the window's and the
+                 # command line's crosstables say it (app.standings.crosstable)
+                 Outcome.FULL_BYE: "免赛胜", Outcome.HALF_BYE: "免赛和", Outcome.ZERO_BYE: "免赛"}
 
 
 def outcome_for(board: BoardResult, player: int) -> str:
@@ -770,8 +778,8 @@ def round_cells(rounds: Iterable[Round], order: list[int],
                 labels: dict[int, int] | None = None) -> dict[int, list[str]]:
     """Crosstable cells by rounds (Swiss, knockout, team): for each player in `order`, one
     cell per round: the opponent's 编号 from `labels` (else the position in `order`), the
-    colour (黑 = first mover, 白) and the outcome, e.g. `12黑胜`; 轮空 for a bye; — when not
-    paired; a player on two boards in one round (a team captain's playoff game, 主将加赛) gets
+    colour (黑 = first mover, 白) and the outcome, e.g. `12黑胜`; 轮空 for a bye; a bye
+    requested in advance as its outcome (免赛和: 请假半分); — when not paired; a player on two boards in one round (a team captain's playoff game, 主将加赛) gets
     both, joined by 、."""
     position = labels if labels is not None else {
         pid: index for index, pid in enumerate(order, start=1)}
@@ -786,6 +794,9 @@ def round_cells(rounds: Iterable[Round], order: list[int],
                 text = "轮空" if other is None else (
                     f"{position.get(other, '?')}{colour}{outcome_for(board, me)}")
                 this_round.setdefault(me, []).append(text)
+        for out in rnd.sitting_out:
+            if out.why in REQUESTED_BYES and out.player in cells:
+                this_round.setdefault(out.player, [OUTCOME_WORDS[out.why.outcome]])
         for pid in order:
             cells[pid].append("、".join(this_round.get(pid, ["—"])))
     return cells

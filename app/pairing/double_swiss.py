@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from itertools import repeat
 from typing import NamedTuple
 
-from app.pairing.board_checks import board_violations
+from app.pairing.board_checks import board_violations, names_of
 from app.pairing.lexicographic import (
     Apart,
     Departure,
@@ -335,4 +335,5 @@ def violations(request: PairingRequest, pairing: Pairing) -> tuple[str, ...]:
     return board_violations(pairing, players,
                             bye_barred=lambda number: players[number].bye_barred,
                             have_met=lambda a, b: b in players[a].opponents,
-                            forbidden_pairs=request.forbidden_pairs)
+                            forbidden_pairs=request.forbidden_pairs,
+                            names=names_of(request.snapshot))

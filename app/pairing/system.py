@@ -106,6 +106,15 @@ class System(StrEnum):
         return 2 if self is System.DOUBLE_SWISS else None
 
     @property
+    def game_forfeits(self) -> bool:
+        """A game of a two-game match may be forfeited alone, the other played (a player who
+        does not come to game 2): the Double-Swiss, whose Preface (C.04.5) counts a match a
+        forfeit only when a player forfeits both games, and a match with a game played a
+        meeting. Elsewhere a double-game round's forfeit is for the whole round (shenzhen's
+        双盘包干, `app.results`)."""
+        return self is System.DOUBLE_SWISS
+
+    @property
     def swiss(self) -> bool:
         """Paired round by round on the scores so far (a Swiss of any kind)."""
         return self in (System.SWISS, System.DOUBLE_SWISS, System.TEAM_SWISS)

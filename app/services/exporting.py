@@ -469,6 +469,15 @@ def _team_missing(group: Group, round_number: int) -> tuple[m.SittingOut, ...]:
                  if (why := sits_out(member.player, round_number)) is not None)
 
 
+def _off_board_points(group: Group, round_number: int, boards: list[m.BoardResult],
+                      points_of: dict[tuple[int, int], int]) -> tuple[tuple[int, int], ...]:
+    """The points the round gave the group's players with no board in it (a bye requested in
+    advance, a late entry's points), for the points before a round its pairing lists print."""
+    seated = {b.first for b in boards} | {b.second for b in boards if b.second is not None}
+    return tuple((player.id, points) for player in group.players if player.id not in seated
+                 and (points := points_of.get((player.id, round_number), 0)))
+
+
 def _round_games(key: str, round_: Any) -> list[m.Game]:
     """The recorded games (moves or a result) of a round, for the game sheets and records."""
     return [m.Game(
@@ -492,12 +501,14 @@ def _group_rounds(tournament: Any, group: Group, key: str, info: m.EventInfo,
     for round_ in group.rounds_played:
         sitting_out: tuple[m.SittingOut, ...] = ()
         missing: tuple[m.SittingOut, ...] = ()
+        off_board: tuple[tuple[int, int], ...] = ()
         if names is not None:
             boards, byes = _team_boards(group, round_, names)
             missing = _team_missing(group, round_.number)
         else:
             boards, byes = _player_boards(tournament, group, round_, points_of), []
             sitting_out = _sitting_out(group, round_.number, boards, points_of)
+            off_board = _off_board_points(group, round_.number, boards, points_of)
         when = next((item for wanted in (key, "") for item in info.schedule
                      if item.round == round_.number and item.group == wanted), None)
         parts.rounds.append(m.Round(
@@ -505,7 +516,7 @@ def _group_rounds(tournament: Any, group: Group, key: str, info: m.EventInfo,
             room=when.room if when else "",
             day=round_.paired_at.date() if round_.paired_at else None,
             report=tuple(str(line) for line in round_.report or ()), team_byes=tuple(byes),
-            sitting_out=sitting_out, team_missing=missing))
+            sitting_out=sitting_out, team_missing=missing, off_board_points=off_board))
         parts.games += _round_games(key, round_)
     upcoming = len(group.rounds_played) + 1
     if names is None and upcoming <= group.rounds:  # absences entered for the next round

@@ -407,7 +407,8 @@ def enter_results(event: Event, group: str, round_number: int,
 def _board_result(group: Group, board: BoardRow, codes: Sequence[str]) -> BoardResult:
     """The result `codes` give the board, read as the group plays (one or two a round)."""
     try:
-        return parse_board(list(codes), group.games_per_round == 2)
+        return parse_board(list(codes), group.games_per_round == 2,
+                           game_forfeits=system_of(group).game_forfeits)
     except UserError as error:
         raise at_board(error, group, board.round.number, board.number) from None
 
@@ -578,8 +579,16 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
             if board.second is not None and unit and unit == units[board.second]:
                 problems.append(f"第{board.number}台 同单位相遇（{unit}） / board {board.number}:"
                                 f" same unit meets ({unit})")
-    round_.report = [*round_.report, what, *problems]
+    first_change = not any(str(line).startswith(_BY_HAND) for line in round_.report)
+    round_.report = [*round_.report, *([_BY_HAND] if first_change else []), what, *problems]
     return problems
+
+
+_BY_HAND = ("以上编排说明是对程序所编对阵而言；以下为人工调整，各台对阵可能已与之不同 / the "
+            "notes above are about the pairing the program made; the boards were changed by "
+            "hand since, as follows")
+"""Said once, before a round's first change by hand: the pairing's notes (升档 on board 1,
+the bye ...) were about the boards as paired, which the change moves."""
 
 
 # ----- whether an operation can succeed now (the window enables its actions by these) -----

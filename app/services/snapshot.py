@@ -26,7 +26,7 @@ from app.results import BoardResult
 from app.services.event import settings_of
 from app.services.lookup import absence_outcome as absence_outcome  # where the services read it
 from app.services.queries import pairing_numbers, seeded_players
-from app.standings.scoring import round_records
+from app.standings.scoring import bye_game_points, round_records
 from app.store import codec
 from app.store.models import BoardRow, Group, Round
 from app.store.session import READING
@@ -188,8 +188,10 @@ def _build_snapshot(group: Group, *, partial: bool, before_round: int | None) ->
                                   byes=byes, partial=partial)
         for number, record in by_number.items():
             if number in special:
+                # a late entry's points for the round it missed (迟到报名所缺轮次得分): in a
+                # double-game group its game score too, which a Double-Swiss ranks on
                 record = RoundRecord(record.round, record.outcome, None, None, special[number],
-                                     record.game_points)
+                                     bye_game_points(special[number], double_game))
             records[number].append(record)
     players = tuple(
         PlayerHistory(

@@ -440,6 +440,7 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
         board = _board(found, round_number, board_number)
         seats = [p for p in (board.first_player_id, board.second_player_id) if p]
         double = found.games_per_round == 2
+        game_forfeits = system_of(found).game_forfeits
         stored = codec.board_result(board.result, double)
         if stored is not None:
             raise UserError(f"该台已有结果 {stored}", f"the board has the result "
@@ -449,7 +450,7 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
     if player_id is None or len(seats) < 2:
         raise WrongSlipCode("确认码不对", "wrong slip code", where)
     # read by the results home: 胜 from one player and 1-0 from the other are the same result
-    normal = tuple(str(parse_board(list(codes), double, where)).split())
+    normal = tuple(str(parse_board(list(codes), double, where, game_forfeits)).split())
     claims = tuple(c for c in earlier if c.player_id != player_id) + (Claim(player_id, normal),)
     if len({c.player_id for c in claims}) < 2:
         return ClaimOutcome("waiting", claims)

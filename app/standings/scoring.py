@@ -124,7 +124,14 @@ def bye_record(round_number: int, outcome: Outcome, points: PointSystem,
         )
     value = points.points(outcome)
     return RoundRecord(round_number, outcome, None, None, value,
-                       2 * value if double_game else None)
+                       bye_game_points(value, double_game))
+
+
+def bye_game_points(value: int, double_game: bool) -> int | None:
+    """The game score (小分) of a round without an opponent worth `value` round points (a bye,
+    a late entry's points for a round it missed): in a double-game group two games at that
+    value each (None in a single-game group, whose rounds have no game score apart)."""
+    return 2 * value if double_game else None
 
 
 # --- double-game rounds (双盘制) ------------------------------------------------------------
@@ -170,11 +177,25 @@ def double_game_records(round_number: int, board: Board, result: BoardResult,
         table = result.round_points(side)
         outcome = (outcomes(result.games[0])[0 if side is Side.FIRST else 1] if result.forfeit
                    else _TABLE_OUTCOME[table])
-        game_points = sum(points.points(_TABLE_OUTCOME[s] if not result.forfeit else outcome)
-                          for s in result.game_scores(side))
+        game_points = sum(points.points(o) for o in _game_outcomes(result, side))
         records.append(RoundRecord(round_number, outcome, opponent, colour,
                                    points.points(outcome), game_points))
     return records[0], records[1]
+
+
+def _game_outcomes(result: BoardResult, side: Side) -> list[Outcome]:
+    """`side`'s outcome of each game of a double-game round, game 2 with the first move
+    exchanged; a result that settles the round alone counts for game 2 the same (a forfeit of
+    the round, a loss on time in game 1: 双盘包干). A game forfeited alone (a Double-Swiss
+    match, `System.game_forfeits`) is scored as the forfeit it is."""
+    found = []
+    mover = side
+    for game in result.games:
+        found.append(outcomes(game)[0 if mover is Side.FIRST else 1])
+        mover = mover.other
+    if len(found) == 1:
+        found.append(found[0])
+    return found
 
 
 # --- a round's results against its pairing -------------------------------------------------

@@ -73,3 +73,23 @@ def test_the_double_swiss_groups_papers_and_trf_from_the_export_dialog(window, t
     assert GROUP in dict(tournament.header)["012"]
     assert tournament.rounds_played == 2 and "XXD" in trf.read_text(encoding="utf-8")
     assert main(["trf", "check", str(trf)]) == 0
+
+
+def test_the_window_takes_one_game_of_a_match_forfeited(window, tmp_path):
+    """The rounds view enters `1-0 -+` on a Double-Swiss board (the player named second did
+    not come to game 2, C.04.5 Preface), as the command line does; the table shows it. It
+    was refused: a forfeit only for the whole round."""
+    assert window.new_event(tmp_path / "ds.db", "shenzhen-2022"), window.last_error
+    from app.services.groups import update_group
+
+    update_group(window.ev, GROUP, system="double_swiss")
+    for i in range(1, 5):
+        assert window.players_view.add_player(GROUP, name=f"选手{i}") is not None
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    rounds.group.setCurrentIndex(rounds.group.findText(GROUP))
+    assert rounds.pair_next() is not None, window.last_error
+    assert rounds.enter_result(1, ["1-0", "-+"]), window.last_error
+    board = queries.round_view(window.ev, GROUP, 1).boards[0]
+    assert str(board.result) == "1-0 -+"
+    assert "1-0 -+" in rounds.board_texts()[0][4]
