@@ -75,10 +75,11 @@ def board_row(board: queries.BoardInfo, points_before: dict[int, int]) -> list[o
                 board.second_team or tr("bye"), lineup]
     result = tr("bye") if board.bye else wording.code_text(board.result)
     if len(board.games) > 1:
-        parts = [wording.game_code(g.result) for g in board.games if g.result is not None]
-        if parts:
-            result = f"{result}  ({' '.join(parts)})" if board.result is not None else \
-                " ".join(parts)
+        # the board's result names its games already (`1-0 =`); until every game is in, the
+        # games played so far
+        if board.result is None:
+            result = " ".join(wording.game_code(g.result) for g in board.games
+                              if g.result is not None)
     second = player_text(board.second) if board.second is not None else tr("bye")
     return [board.number, player_text(board.first), _points(points_before, board.first),
             board.first.unit if board.first else "", result, second,
