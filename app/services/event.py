@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from app.errors import UserError
 from app.group_settings import GroupSettings
 from app.services.presets import load_preset
+from app.services.team_specs import team_specs
 from app.store.models import Group, Tournament
 from app.store.session import EventStore, LoggedOperation
 from app.team_rankings import TeamRankingSpec
@@ -263,12 +264,19 @@ def add_group(event: Event, name: str, *, like: str | None = None, **fields: obj
 
 
 def remove_group(event: Event, name: str) -> None:
-    """Remove a group that has no players and no rounds yet."""
+    """Remove a group that has no players and no rounds yet, and that no team ranking is
+    worked out from (its standings would name a group that is gone)."""
     with event.operation("remove_group", f"删除组别 {name} / remove group") as session:
         group = Event.group(session, name)
         if group.players or group.rounds_played or group.teams:
             raise UserError("该组已有棋手或轮次，不能删除",
                             "the group has players or rounds: it cannot be removed", name)
+        using = [spec.name for spec in team_specs(group.tournament) if name in spec.groups]
+        if using:
+            raise UserError(
+                f"团体名次“{'、'.join(using)}”按本组计算，不能删除本组",
+                f"the team ranking {', '.join(using)} is worked out from this group: it "
+                "cannot be removed", name)
         session.delete(group)
 
 

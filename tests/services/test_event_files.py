@@ -158,6 +158,19 @@ def test_groups_can_be_added_like_another_and_removed_while_empty(tmp_path: Path
         assert [g.name for g in event_info(event).groups] == ["女子组"]
 
 
+def test_a_group_a_team_ranking_is_worked_out_from_is_not_removed(tmp_path: Path) -> None:
+    """shenzhen's 混合团体 ranks units by the places of 男子组 and 女子组: removing either, even
+    empty, would leave the team standings naming a group that is gone."""
+    from app.services.event import remove_group
+
+    with Event.create(tmp_path / "e.db", preset="shenzhen-2022") as event:
+        with pytest.raises(UserError, match="混合团体") as refused:
+            remove_group(event, "男子组")
+        assert "不能删除本组" in refused.value.zh and "cannot be removed" in refused.value.en
+        assert "男子组" in [g.name for g in event_info(event).groups]
+        remove_group(event, "男子少年组（大众规则·线上初赛）")  # no team ranking reads it
+
+
 def test_snapshots_are_listed_and_restored(tmp_path: Path) -> None:
     from app.services import snapshots
 
