@@ -323,9 +323,13 @@ def wins_text(line: LegendLine, lang: str = "zh") -> str:
                  "Wins: games won over the board" + en_extra[key])
 
 
-def unplayed_text(policy: Unplayed, lang: str = "zh") -> str:
-    """How unplayed rounds count in the opponents' scores (FIDE C.07 art. 16)."""
-    return _pick(lang, *UNPLAYED_WORDS[policy])
+def unplayed_text(policy: Unplayed, lang: str = "zh", label: str = "对手分") -> str:
+    """How unplayed rounds count in the opponents' scores (FIDE C.07 art. 16); `label`: the
+    group's own name of them (shenzhen 九(一) calls them 小分), as its column is headed."""
+    zh, en = UNPLAYED_WORDS[policy]
+    if label != "对手分":
+        zh, en = zh.replace("对手分", label), f"{en} ({label})"
+    return _pick(lang, zh, en)
 
 
 def _provisional(line: LegendLine, lang: str) -> str:
@@ -400,7 +404,7 @@ def _legend_text(line: LegendLine, lang: str) -> str:
     if note is Note.PROVISIONAL:
         return _provisional(line, lang)
     if note is Note.UNPLAYED:
-        return unplayed_text(line.unplayed, lang)
+        return unplayed_text(line.unplayed, lang, line.label or "对手分")
     if note is Note.WINS:
         return wins_text(line, lang)
     if note is Note.TIE_RULE:

@@ -153,7 +153,7 @@ def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
     them; the other settings it changed from the defaults named by their labels."""
     from app.group_settings import POINT_WORDS, RULE_SET_WORDS
     from app.standings.tiebreaks import REGISTRY
-    from app.wording import TIEBREAK_ENGLISH, UNPLAYED_WORDS
+    from app.wording import TIEBREAK_ENGLISH, unplayed_text
 
     opening = Protocol(settings.opening)
     games = settings.games_per_round
@@ -182,7 +182,9 @@ def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
                   ", ".join(f"{en} {value}" for (_zh, en), value in points)))
     if settings.system is System.DOUBLE_SWISS:
         lines.append(_double_swiss_points(settings))
-    lines.append(("unplayed_policy", *UNPLAYED_WORDS[settings.unplayed_policy]))
+    label = settings.tiebreak_label("buchholz")  # 对手分, or the regulation's 小分
+    lines.append(("unplayed_policy", unplayed_text(settings.unplayed_policy, "zh", label),
+                  unplayed_text(settings.unplayed_policy, "en", label)))
     if settings.system is System.TEAM_SWISS:
         lines += _team_swiss_lines(settings)
     return lines + _changed(settings)

@@ -213,7 +213,8 @@ def _legend(group: Group, scheme: AwardScheme, final: bool, complete: int, plann
     if not final:
         lines.append(LegendLine(Note.PROVISIONAL, complete=complete, planned=planned,
                                 pending=pending))
-    lines.append(LegendLine(Note.UNPLAYED, unplayed=settings.unplayed_policy))
+    lines.append(LegendLine(Note.UNPLAYED, unplayed=settings.unplayed_policy,
+                            label=settings.tiebreak_label("buchholz")))
     if "wins" in settings.tiebreaks:
         lines.append(LegendLine(Note.WINS, unplayed=settings.unplayed_policy,
                                 forfeit_wins=settings.wins_count_forfeits,

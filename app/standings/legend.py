@@ -53,6 +53,7 @@ class LegendLine:
     lots: bool = False  # ... or, a Team Swiss's ties between teams, still to draw by lots
     knockout: bool = False  # PROVISIONAL of a knockout (its bracket: rounds only)
     unplayed: Unplayed = Unplayed.ZERO  # UNPLAYED, WINS
+    label: str = ""  # UNPLAYED: the group's name of the opponents' scores (对手分, 小分)
     forfeit_wins: bool = True  # WINS: 胜局 counts forfeit wins ...
     byes: bool = False  # ... and byes (the Chinese policies; `fide`: FIDE's WIN)
     tie_rule: TieRule | None = TieRule.PLAYOFF  # TIE_RULE, TEAM_CHAIN (None: none stated)

@@ -69,6 +69,12 @@ def _swiss(tmp: Path, count: int = 6) -> Event:
     return event
 
 
+def _with_empty_group(tmp: Path) -> Event:
+    event = _swiss(tmp)
+    add_group(event, "新组", like="少儿组")
+    return event
+
+
 def _paired(tmp: Path) -> Event:
     event = _swiss(tmp)
     rounds.pair_next_round(event, "少儿组")
@@ -205,7 +211,8 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
     "set_officials": (_swiss, lambda e, _t: set_officials(e, chief_arbiter="林建国")),
     "set_schedule": (_swiss, lambda e, _t: set_schedule_entry(e, 1, "2022-11-26", "09:00")),
     "add_group": (_swiss, lambda e, _t: add_group(e, "新组", like="少儿组")),
-    "remove_group": (_swiss, lambda e, _t: remove_group(e, "公开组")),
+    # an empty group no team ranking is worked out from (qiwang's 公开组 has two)
+    "remove_group": (_with_empty_group, lambda e, _t: remove_group(e, "新组")),
     "add_player": (_paired, lambda e, _t: players.add_player(e, "少儿组", name="迟到者")),
     "update_player": (_swiss, lambda e, _t: players.update_player(
         e, _first_player(e), name="改名", unit="新单位")),
