@@ -326,10 +326,12 @@ def test_round_robin_plays_the_rounds_of_its_table(make_event: Make) -> None:
 
 def test_the_unplayed_policy_is_stated_in_the_legend(make_event: Make) -> None:
     event = eight(make_event, rounds=1)
-    assert LegendLine(Note.UNPLAYED, unplayed=Unplayed.ZERO) in standings(event, OPEN).legend
+    assert LegendLine(Note.UNPLAYED, unplayed=Unplayed.ZERO, label="对手分") in standings(
+        event, OPEN).legend
     assert any("按0分计" in line for line in legend_texts(standings(event, OPEN).legend))
     update_group(event, OPEN, unplayed_policy="fide")
-    assert LegendLine(Note.UNPLAYED, unplayed=Unplayed.FIDE) in standings(event, OPEN).legend
+    assert LegendLine(Note.UNPLAYED, unplayed=Unplayed.FIDE, label="对手分") in standings(
+        event, OPEN).legend
     assert any("C.07 第16条" in line for line in legend_texts(standings(event, OPEN).legend))
 
 
