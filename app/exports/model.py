@@ -24,7 +24,7 @@ from datetime import date
 from fractions import Fraction
 from functools import lru_cache
 
-from app import results
+from app import results, wording
 from app.errors import UserError
 from app.pairing.system import System
 from app.pairing.team import MatchScore
@@ -296,6 +296,14 @@ class TeamBye:
     team: str
     match_points: int | None = None
     game_points: int | None = None
+
+    def scores_text(self, scale: int = 1) -> str:
+        """What the bye gave, as a list line says it (计胜一场：场分2，局分3); "" where a bye
+        is not scored (a knockout's)."""
+        if self.match_points is None or self.game_points is None:
+            return ""
+        return wording.team_bye_scores_text(self.match_points,
+                                            format_scaled(self.game_points, scale))
 
 
 # ---------------------------------------------------------------------------- rankings

@@ -157,9 +157,8 @@ def team_bye_line(bye: TeamBye, width: int, filled: bool = False, scale: int = 1
     场分2，局分3), as the workbook's line says it."""
     row = [f"第{bye.match}场", "", bye.team, "", "轮空"]
     row += [""] * (width - len(row))
-    if filled and bye.match_points is not None and bye.game_points is not None:
-        row[-1] = wording.team_bye_scores_text(bye.match_points,
-                                               format_scaled(bye.game_points, scale))
+    if filled and bye.scores_text(scale):
+        row[-1] = bye.scores_text(scale)
     return row
 
 

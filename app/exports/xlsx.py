@@ -52,7 +52,6 @@ from app.exports.model import (
     TeamBye,
     TeamStandings,
     board_result_zh,
-    format_scaled,
     remark,
     scaled,
 )
@@ -316,9 +315,9 @@ def _round_rows(model: ExportModel, group: str, rnd: Round) -> list[list[Cell]]:
 def _team_bye_cells(bye: TeamBye, scale: int) -> list[Cell]:
     """A team without an opponent: 轮空, and in a Team Swiss what the bye gave it (its 局分
     where a board's game points go, so a team's 局分 is the sum of its lines)."""
-    if bye.match_points is None or bye.game_points is None:
+    scores = bye.scores_text(scale)
+    if not scores or bye.game_points is None:
         return [f"第{bye.match}场", None, "", bye.team, "轮空", None, "", "", "轮空", None, None]
-    scores = wording.team_bye_scores_text(bye.match_points, format_scaled(bye.game_points, scale))
     return [f"第{bye.match}场", None, "", bye.team, "轮空", None, "", "", scores,
             scaled(bye.game_points, scale), None]
 

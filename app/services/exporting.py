@@ -448,11 +448,16 @@ def _player_boards(tournament: Any, group: Group, round_: Any,
     return boards
 
 
+def _seated(boards: list[m.BoardResult]) -> set[int]:
+    """The players who have a board in the round."""
+    return {b.first for b in boards} | {b.second for b in boards if b.second is not None}
+
+
 def _sitting_out(group: Group, round_number: int, boards: list[m.BoardResult],
                  points_of: dict[tuple[int, int], int]) -> tuple[m.SittingOut, ...]:
     """The group's players with no board in the round that its pairing lists name
     (`on_pairing_list`), with why and the points it gave."""
-    seated = {b.first for b in boards} | {b.second for b in boards if b.second is not None}
+    seated = _seated(boards)
     out = []
     for player in group.players:
         why = None if player.id in seated else sits_out(player, round_number)
@@ -474,7 +479,7 @@ def _off_board_points(group: Group, round_number: int, boards: list[m.BoardResul
                       points_of: dict[tuple[int, int], int]) -> tuple[tuple[int, int], ...]:
     """The points the round gave the group's players with no board in it (a bye requested in
     advance, a late entry's points), for the points before a round its pairing lists print."""
-    seated = {b.first for b in boards} | {b.second for b in boards if b.second is not None}
+    seated = _seated(boards)
     return tuple((player.id, points) for player in group.players if player.id not in seated
                  and (points := points_of.get((player.id, round_number), 0)))
 
