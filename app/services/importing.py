@@ -173,11 +173,12 @@ def _place(setting: _Setting, entrants: Sequence[Entrant], problems: list[Proble
     return placed
 
 
-def _new_player(entrant: Entrant, group: Group, seed: int, title: str, entered: int = 1
-                ) -> Player:
+def _new_player(entrant: Entrant, group: Group, seed: int, title: str, entered: int = 1,
+                late_points: int = 0) -> Player:
     """The player a row makes, its list's place kept in the notes (period 1's place 1 and
     period 2's place 1 read apart); `entered`: the round they play from (a list imported
-    once rounds are paired makes late entries, 迟到报名, as add-player does)."""
+    once rounds are paired makes late entries, 迟到报名, as add-player does), `late_points`
+    the group's late-entry points."""
     row = entrant.row
     notes: dict[str, str | int] = {header: value for header, value in row.notes}
     if entrant.route != "quota":
@@ -191,7 +192,7 @@ def _new_player(entrant: Entrant, group: Group, seed: int, title: str, entered: 
         platform_id=row.platform_id, source=entrant.source or row.source,
         qualifier_rank=row.rank, qualifier_points=row.points, qualifier_wins=row.wins,
         grade=row.grade, phone=row.phone, notes=notes, seed=seed, entered_round=entered,
-        late_entry_points=settings_of(group).late_entry_points,
+        late_entry_points=late_points,
     )
 
 
@@ -211,6 +212,7 @@ def _write(event: Event, paths: Sequence[str | Path], titles: dict[str, str],
         seeds = {name: next_seed(session, g) for name, g in by_name.items()}
         # the round each group's entrants play from; every round paired: nothing is written
         entered = {name: entry_round(by_name[name]) for name in {n for _e, n in to_write}}
+        late_points = {name: settings_of(by_name[name]).late_entry_points for name in entered}
         for entrant, name in to_write:
             row = entrant.row
             identity = (by_name[name].id, _identity(row))
@@ -225,7 +227,8 @@ def _write(event: Event, paths: Sequence[str | Path], titles: dict[str, str],
                 continue
             present.add(identity)
             session.add(_new_player(entrant, by_name[name], seeds[name],
-                                    titles.get(row.file, ""), entered[name]))
+                                    titles.get(row.file, ""), entered[name],
+                                    late_points[name]))
             if entered[name] > 1:
                 problems.append(ProblemLine(
                     row.file, row.row_number, "姓名", "warning",
