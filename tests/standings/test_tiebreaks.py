@@ -191,3 +191,40 @@ def test_exact_sum_is_the_sum_of_the_fractions(values: list[Fraction]) -> None:
     total = exact_sum(values)
     assert total == sum(values, Fraction(0)) and type(total) is Fraction
     assert exact_sum(iter(values)) == total  # a generator as well as a list
+
+
+def _cut_one_at_a_time(values: list[Fraction], vur: list[bool], low: int, high: int,
+                       fide: bool) -> list[Fraction]:
+    """FIDE C.07 art. 14 and 16.5 as the text says it, one contribution at a time: the lowest
+    dropped `low` times (under `fide` a VUR first while one is left), then the highest."""
+    tagged = list(zip(values, vur, strict=True))
+    for _ in range(min(low, len(tagged))):
+        vurs = [t for t in tagged if t[1]] if fide else []
+        tagged.remove(min(vurs or tagged, key=lambda t: t[0]))
+    for _ in range(min(high, len(tagged))):
+        tagged.remove(max(tagged, key=lambda t: t[0]))
+    return [value for value, _ in tagged]
+
+
+_UNPLAYED = (Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.ABSENT, Outcome.PAB,
+             Outcome.FULL_BYE)
+
+
+@given(st.lists(st.tuples(st.fractions(min_value=0, max_value=20, max_denominator=4),
+                          st.sampled_from(_UNPLAYED)), max_size=12),
+       st.integers(0, 4), st.integers(0, 4), st.sampled_from(list(Unplayed)))
+def test_the_cut_drops_what_one_removal_at_a_time_drops(
+        rounds: list[tuple[Fraction, Outcome]], low: int, high: int, policy: Unplayed) -> None:
+    """`TieBreakContext.cut` sorts once; what it keeps is what dropping the lowest (a VUR
+    first under the `fide` policy) and then the highest, one at a time, keeps."""
+    from app.pairing.types import PlayerHistory, RoundRecord, TournamentSnapshot
+    from app.standings.tiebreaks import voluntarily_unplayed
+
+    records = tuple(RoundRecord(k, outcome) for k, (_, outcome) in enumerate(rounds, start=1))
+    context = TieBreakContext(TournamentSnapshot((PlayerHistory(1, records),), len(rounds)),
+                              TieBreakOptions(unplayed=policy))
+    values = [value for value, _ in rounds]
+    vur = [voluntarily_unplayed(r) for r in records]
+    kept = context.cut(1, values, low, high)
+    assert sorted(kept) == sorted(_cut_one_at_a_time(values, vur, low, high,
+                                                     policy is Unplayed.FIDE))
