@@ -1,7 +1,9 @@
 """Importing qualifier lists into an event (导入晋级名单): read, check, merge, then write.
 
 Every problem is reported row by row before anything is written. With any error nothing is
-written, unless the user asks for the valid rows only; a dry run never writes.
+written, unless the user asks for the valid rows only; a dry run never writes. A dry run (the
+preview) tells what the import would make of the rows, late entries (迟到报名) once rounds are
+paired included, and refuses as it would once every round is paired.
 """
 
 from __future__ import annotations
@@ -196,6 +198,42 @@ def _new_player(entrant: Entrant, group: Group, seed: int, title: str, entered: 
     )
 
 
+@dataclass(frozen=True)
+class _Entry:
+    """Where a group's new players start: the round they play from (once rounds are paired, the
+    next one: 迟到报名, as add-player makes it, `players.entry_round`) and the group's points for
+    each round they missed."""
+
+    round: int
+    late_points: int
+
+    def line(self, row: QualifierRow, group: str) -> ProblemLine | None:
+        """The row's warning when it makes a late entry (None before play): the preview and
+        the import give it alike."""
+        if self.round == 1:
+            return None
+        return ProblemLine(
+            row.file, row.row_number, "姓名", "warning",
+            f"{row.name} 第{self.round}轮起参赛（迟到报名：{group}已编排{self.round - 1}轮）",
+            f"{row.name} plays from round {self.round} (a late entry: {group} has "
+            f"{self.round - 1} round(s) paired)")
+
+
+def _entries(session: Session, to_write: Sequence[tuple[Entrant, str]]) -> dict[str, _Entry]:
+    """Where the entrants of each group they go into start, read from the groups as they are
+    in `session`; refused (nothing written) when every round of one of them is paired."""
+    by_name = {g.name: g for g in Event.tournament(session).groups}
+    return {name: _Entry(entry_round(by_name[name]), settings_of(by_name[name]).late_entry_points)
+            for name in dict.fromkeys(name for _entrant, name in to_write)}
+
+
+def _late_lines(entries: dict[str, _Entry], to_write: Sequence[tuple[Entrant, str]]
+                ) -> list[ProblemLine]:
+    """The late-entry warning of each row that would be written, as the import gives it."""
+    lines = (entries[name].line(entrant.row, name) for entrant, name in to_write)
+    return [line for line in lines if line is not None]
+
+
 def _write(event: Event, paths: Sequence[str | Path], titles: dict[str, str],
            to_write: list[tuple[Entrant, str]], problems: list[ProblemLine],
            per_group: dict[str, int]) -> int:
@@ -210,9 +248,8 @@ def _write(event: Event, paths: Sequence[str | Path], titles: dict[str, str],
         _hold_groups(session, [by_name[name].id for name in {n for _e, n in to_write}])
         present = _present(session)
         seeds = {name: next_seed(session, g) for name, g in by_name.items()}
-        # the round each group's entrants play from; every round paired: nothing is written
-        entered = {name: entry_round(by_name[name]) for name in {n for _e, n in to_write}}
-        late_points = {name: settings_of(by_name[name]).late_entry_points for name in entered}
+        # read again inside the transaction: a round paired meanwhile counts
+        entries = _entries(session, to_write)
         for entrant, name in to_write:
             row = entrant.row
             identity = (by_name[name].id, _identity(row))
@@ -226,16 +263,11 @@ def _write(event: Event, paths: Sequence[str | Path], titles: dict[str, str],
                 per_group[name] -= 1
                 continue
             present.add(identity)
+            entry = entries[name]
             session.add(_new_player(entrant, by_name[name], seeds[name],
-                                    titles.get(row.file, ""), entered[name],
-                                    late_points[name]))
-            if entered[name] > 1:
-                problems.append(ProblemLine(
-                    row.file, row.row_number, "姓名", "warning",
-                    f"{row.name} 第{entered[name]}轮起参赛（迟到报名：{name}已编排"
-                    f"{entered[name] - 1}轮）",
-                    f"{row.name} plays from round {entered[name]} (a late entry: {name} has "
-                    f"{entered[name] - 1} round(s) paired)"))
+                                    titles.get(row.file, ""), entry.round, entry.late_points))
+            if (late := entry.line(row, name)) is not None:
+                problems.append(late)
             seeds[name] += 1
             written += 1
     return written
@@ -273,6 +305,10 @@ def import_lists(
     ]
     per_group = dict(Counter(name for _entrant, name in to_write))
     if dry_run or (has_errors and not valid_only):
+        # what the import would make of the rows it writes (late entries, or the refusal
+        # once every round is paired), told before anything is written
+        with event.reading() as session:
+            problems += _late_lines(_entries(session, to_write), to_write)
         return ImportReport(tuple(problems), len(to_write), False, per_group, left_out)
     titles = {parsed.file: parsed.title for parsed in lists}
     written = _write(event, paths, titles, to_write, problems, per_group)

@@ -198,11 +198,14 @@ class ImportWizard(QDialog):
         return outcome.value
 
     def check(self) -> Any:
-        """A dry run: every problem shown, nothing written."""
+        """A dry run: every problem shown, nothing written. A refused check (every round
+        paired meanwhile, say) takes back the check before it: its rows, and the import."""
         report = self._import(dry_run=True)
+        self.report = report
         if report is not None:
-            self.report = report
             self._show_report(report)
+        else:
+            self.problems.setRowCount(0)
         self._update_buttons()
         return report
 
