@@ -536,6 +536,31 @@ def sitting_out_text(players: Iterable[tuple[int | None, str, SitOut]], lang: st
         f"{f'{n}号 ' if n else ''}{name}（{sit_out_text(why)}）" for n, name, why in listed)
 
 
+def player_state_text(withdrawn_from: int | None, entered_round: int,
+                      absences: Mapping[int, SitOut], lang: str = "zh") -> str:
+    """A player's state as the players list says it: 在赛, or 退赛 / 第5轮起退赛; then, in
+    brackets, a late entry's first round and the absences entered for rounds (缺席, 请假):
+    `在赛（迟到报名，第2轮起参赛；第3轮请假半分）`."""
+    if withdrawn_from is None:
+        state = _pick(lang, "在赛", "playing")
+    elif withdrawn_from > 1:
+        state = withdrawn_text(withdrawn_from, lang)
+    else:
+        state = _pick(lang, "退赛", "withdrawn")
+    marks = []
+    if entered_round > 1:
+        marks.append(_pick(lang, f"迟到报名，第{entered_round}轮起参赛",
+                           f"late entry, from round {entered_round}"))
+    for number, why in sorted(absences.items()):
+        marks.append(_pick(lang, f"第{number}轮{sit_out_text(why)}",
+                           f"round {number}: {sit_out_text(why, lang)}"))
+    if not marks:
+        return state
+    if lang == "en":
+        return f"{state} ({'; '.join(marks)})"
+    return f"{state}（{'；'.join(marks)}）"
+
+
 _TEAM_MISSING_WORDS = {SitOut.WITHDRAWN: ("退赛", "withdrawn"), SitOut.ABSENT: ("缺席", "absent")}
 
 

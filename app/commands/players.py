@@ -83,11 +83,13 @@ def gender_text(code: str) -> str:
     return Gender(code).zh if code in tuple(Gender) else code
 
 
-def status_text(status: str, from_round: int | None) -> str:
-    """A player's state as the arbiter says it: 在赛, or 退赛 (from which round)."""
-    if status != "withdrawn":
-        return "在赛"
-    return f"第{from_round}轮起退赛" if from_round and from_round > 1 else "退赛"
+def status_text(row: Any) -> str:
+    """A listed player's state as the arbiter says it (`app.wording.player_state_text`): 在赛
+    or 退赛 (from which round), with a late entry's first round and the absences entered."""
+    from app.services.lookup import withdrawn_from
+    from app.wording import player_state_text
+
+    return player_state_text(withdrawn_from(row), row.entered_round, row.absences)
 
 
 def _players(args: argparse.Namespace) -> int:
@@ -100,7 +102,8 @@ def _players(args: argparse.Namespace) -> int:
         import json
 
         print(json.dumps([{c: _json_value(getattr(row, c)) for c in COLUMNS} | {
-            "withdrawn_from_round": row.withdrawn_from_round} for row in rows],
+            "withdrawn_from_round": row.withdrawn_from_round,
+            "entered_round": row.entered_round} for row in rows],
             ensure_ascii=False))
     elif args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
@@ -119,7 +122,7 @@ def _players(args: argparse.Namespace) -> int:
                 "qualifier_rank": "" if row.qualifier_rank is None else row.qualifier_rank,
                 "qualifier_points": "" if row.qualifier_points is None else row.qualifier_points,
                 "grade": row.grade,
-                "status": status_text(row.status, row.withdrawn_from_round),
+                "status": status_text(row),
                 "seed": row.seed,
             }
             # Imported text never reaches a spreadsheet as a formula.
@@ -127,7 +130,7 @@ def _players(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             print(f"{row.id:>5}  {row.group}  {row.name}  {gender_text(row.gender)}  {row.unit}  "
-                  f"{row.source}  {status_text(row.status, row.withdrawn_from_round)}")
+                  f"{row.source}  {status_text(row)}")
     return 0
 
 

@@ -87,10 +87,13 @@ def sits_out(player: Player, round_number: int) -> SitOut | None:
 
 
 class _Entrant(Protocol):
-    """A player, as an object or as a plain row read with these columns."""
+    """A player, as an object or as a plain row read with these columns (read only)."""
 
-    status: str
-    withdrawn_from_round: int | None
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def withdrawn_from_round(self) -> int | None: ...
 
 
 def withdrawn_from(player: _Entrant) -> int | None:

@@ -81,7 +81,7 @@ class PlayerInfo:
     entered_round: int
     seed: int
     phone: str
-    absences: dict[int, str]
+    absences: dict[int, SitOut]  # round -> the absence entered for it (缺席, 请假)
     version: int = 0  # for edits that must not overwrite another station's change
     changed_by: str = ""
     list_title: str = ""  # the imported list's title row ("" when none or not imported)
@@ -265,7 +265,7 @@ def event_info(event: Event) -> EventInfo:
         )
 
 
-def player_info(player: Player, absences: dict[int, str] | None = None) -> PlayerInfo:
+def player_info(player: Player, absences: dict[int, SitOut] | None = None) -> PlayerInfo:
     """The player as the views show them; `absences` (round -> kind) when already read."""
     return PlayerInfo(
         id=player.id,
@@ -286,7 +286,7 @@ def player_info(player: Player, absences: dict[int, str] | None = None) -> Playe
         seed=player.seed,
         phone=player.phone,
         absences=dict(absences) if absences is not None else {
-            a.round_number: a.kind for a in player.absences},
+            a.round_number: SitOut(a.kind) for a in player.absences},
         version=player.version,
         changed_by=player.changed_by,
         list_title=str(player.notes.get(LIST_TITLE, "")),
@@ -305,16 +305,16 @@ def pairing_numbers(group: Group) -> dict[int, int]:
     return {p.id: n for n, p in enumerate(seeded_players(group), start=1)}
 
 
-def _absences(session: Session, group: Group | None) -> dict[int, dict[int, str]]:
+def _absences(session: Session, group: Group | None) -> dict[int, dict[int, SitOut]]:
     """Player id -> round -> kind of absence, for the group's players (every group's with
     None), in one query."""
     query = select(Absence.player_id, Absence.round_number, Absence.kind)
     if group is not None:
         query = query.join(Player, Absence.player_id == Player.id).where(
             Player.group_id == group.id)
-    found: dict[int, dict[int, str]] = {}
+    found: dict[int, dict[int, SitOut]] = {}
     for player_id, round_number, kind in session.execute(query):
-        found.setdefault(player_id, {})[round_number] = kind
+        found.setdefault(player_id, {})[round_number] = SitOut(kind)
     return found
 
 

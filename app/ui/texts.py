@@ -274,8 +274,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_platform": ("平台ID", "Platform ID"),
     "col_id_number": ("身份证号", "ID number"),
     "col_seed": ("种子", "Seed"),
-    "status_active": ("在赛", "active"),
-    "status_withdrawn": ("退赛（第{round}轮起）", "withdrawn (from round {round})"),
     "withdraw_round": ("从第几轮起退赛：", "Withdraw from round:"),
     "absent_round": ("缺席轮次：", "Absent in round:"),
     "absent_kind": ("类型", "Kind"),

@@ -121,3 +121,26 @@ def test_argparse_s_own_words_are_chinese_first(capsys: pytest.CaptureFixture[st
     assert "显示本帮助并退出 / show this help and exit" in out
     code, _out, err = run(capsys, "swap")
     assert code == 2 and err.split(": ", 1)[1].startswith("缺少参数：file, round, board / ")
+
+
+def test_players_list_says_a_late_entry_and_the_absences_entered(
+        qiwang: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A late entry (迟到报名) and a bye or absence entered ahead are part of a player's state
+    on every listing: the table, the CSV and, as numbers, the JSON; never the stored kinds."""
+    for name in ("甲", "乙", "丙", "丁"):
+        assert run(capsys, "add-player", qiwang, "--group", "公开组", "--name", name)[0] == 0
+    assert run(capsys, "pair", qiwang, "--group", "公开组")[0] == 0
+    assert run(capsys, "add-player", qiwang, "--group", "公开组", "--name", "戊")[0] == 0
+    ids = {r["name"]: int(r["id"]) for r in csv.DictReader(io.StringIO(
+        run(capsys, "players", qiwang, "--csv")[1]))}
+    assert run(capsys, "absent", qiwang, ids["乙"], 3, "--kind", "half_bye")[0] == 0
+    assert run(capsys, "absent", qiwang, ids["乙"], 2)[0] == 0
+    assert run(capsys, "withdraw", qiwang, ids["丁"], "--from-round", 3)[0] == 0
+    rows = {r["name"]: r["status"] for r in csv.DictReader(io.StringIO(
+        run(capsys, "players", qiwang, "--csv")[1]))}
+    assert rows == {"甲": "在赛", "乙": "在赛（第2轮缺席；第3轮请假半分）", "丙": "在赛",
+                    "丁": "第3轮起退赛", "戊": "在赛（迟到报名，第2轮起参赛）"}
+    code, out, _ = run(capsys, "players", qiwang)
+    assert "戊  " in out and "在赛（迟到报名，第2轮起参赛）" in out and "half_bye" not in out
+    listed = {p["name"]: p for p in json.loads(run(capsys, "players", qiwang, "--json")[1])}
+    assert listed["戊"]["entered_round"] == 2 and listed["甲"]["entered_round"] == 1

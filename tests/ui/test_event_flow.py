@@ -12,7 +12,15 @@ from PySide6.QtCore import Qt
 from app.services import queries
 from app.ui import common
 from app.wording import code_text, game_code
-from tests.ui.helpers import DATA, GROUP, LISTS, import_two_lists, screenshot, set_up_event
+from tests.ui.helpers import (
+    DATA,
+    GROUP,
+    LISTS,
+    add_players,
+    import_two_lists,
+    screenshot,
+    set_up_event,
+)
 
 
 def test_import_wizard_shows_problems_before_writing(window, qtbot, tmp_path):
@@ -97,7 +105,7 @@ def test_players_search_by_pinyin_sort_edit_and_withdraw(window, qtbot, tmp_path
     assert queries.players(window.ev, GROUP)[0].unit == "绍兴棋院"
     assert view.withdraw(first.id, 2)
     assert queries.players(window.ev, GROUP)[0].status == "withdrawn"
-    assert "退赛" in [view.table.item(r, 11).text()[:2] for r in range(view.table.rowCount())]
+    assert "第2轮起退赛" in [view.table.item(r, 11).text() for r in range(view.table.rowCount())]
     assert view.reinstate(first.id)
     assert queries.players(window.ev, GROUP)[0].status == "active"
     assert view.add_player(GROUP, name="补报 选手", gender="F") is not None
@@ -298,3 +306,25 @@ def test_a_list_with_errors_is_written_only_when_valid_rows_are_asked_for(window
     assert len(queries.players(window.ev, "禁手组")) == written.entrants > 0
     assert window.players_view.table.rowCount() == written.entrants
     screenshot(wizard, "02-import-errors")
+
+
+def test_players_view_says_a_late_entry_and_the_absences_in_words(window, qtbot, tmp_path):
+    """The 状态 column names a late entry's first round and each absence entered ahead in the
+    arbiter's words (第3轮请假半分), never the stored kind (half_bye)."""
+    set_up_event(window, tmp_path, rounds=3)
+    add_players(window, GROUP, 4)
+    window.tabs.setCurrentWidget(window.rounds_view)
+    window.rounds_view.pair_next()
+    qtbot.waitUntil(lambda: queries.round_view(window.ev, GROUP, 1) is not None, timeout=10_000)
+    view = window.players_view
+    window.tabs.setCurrentWidget(view)
+    late = view.add_player(GROUP, name="迟到 选手")
+    assert late is not None, window.last_error
+    first = queries.players(window.ev, GROUP)[0]
+    assert view.set_absence(first.id, 3, "half_bye"), window.last_error
+    states = {view.table.item(r, 1).text(): view.table.item(r, 11).text()
+              for r in range(view.table.rowCount())}
+    assert states[first.name] == "在赛（第3轮请假半分）"
+    assert states["迟到 选手"] == "在赛（迟到报名，第2轮起参赛）"
+    assert not any("half_bye" in text or "R3" in text for text in states.values())
+    screenshot(view, "players-late-entry-and-absence")

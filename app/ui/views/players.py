@@ -19,10 +19,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app import wording
 from app.errors import NoAnswer, UserError
 from app.imports.model import list_mark
 from app.pairing.system import System
 from app.services import knockout, queries
+from app.services.lookup import withdrawn_from
 from app.services.operations import (
     ADD_PLAYER,
     ADD_TEAM,
@@ -35,7 +37,7 @@ from app.services.operations import (
 )
 from app.ui import common
 from app.ui.common import cell
-from app.ui.i18n import pick, tr
+from app.ui.i18n import language, pick, tr
 from app.ui.spelling import initials, pinyin
 from app.ui.views.base import View
 from app.ui.views.team_withdraw import TeamWithdrawal
@@ -74,13 +76,9 @@ def gender_text(code: str) -> str:
 
 
 def status_text(player: queries.PlayerInfo) -> str:
-    if player.status == "withdrawn":
-        return tr("status_withdrawn", round=player.withdrawn_from_round or "?")
-    text = tr("status_active") if player.status == "active" else player.status
-    if player.absences:
-        marks = ", ".join(f"R{n}:{kind}" for n, kind in sorted(player.absences.items()))
-        text = f"{text} ({marks})"
-    return text
+    """在赛 or 退赛 (from which round), a late entry's first round, the absences entered."""
+    return wording.player_state_text(withdrawn_from(player), player.entered_round,
+                                     player.absences, language())
 
 
 def source_texts(players: list[queries.PlayerInfo]) -> dict[int, tuple[str, tuple[object, ...]]]:
