@@ -18,6 +18,11 @@ its columns counted in UTF-8 bytes, as the Go reference library and gacrux read 
   from round") for the rounds played since and the next round to pair, and an absence entered
   in advance for the next round (缺席 `0000 - Z`, 请假 `0000 - H` / `F` / `Z`; `known_ahead`), so
   that a reader re-pairing the file leaves them out as the event does;
+- a late entry's points for the rounds it missed (迟到报名所缺轮次得分, `Round.off_board_points`),
+  the bye of those points (`0000 - F` / `H` / `Z` as the 162 line scores them, `_bye_of`; a
+  Double-Swiss round's games' points in XXD), so that the points column, the round records
+  and a reader re-pairing the file score the late entry as the event does (a `###` comment
+  names points no bye gives; the total keeps them);
 - team groups: `013` team records (name, then the members' pairing numbers in board order);
   a Team Swiss group the TRF-2026 team section instead (`app.exports.team_swiss_trf`: 352,
   362, one 310 per team, 320, 330, 240; no 013); a second game of one pair in one round (a
@@ -33,7 +38,14 @@ from dataclasses import dataclass, replace
 from app.errors import UserError
 from app.exports.model import BoardResult, ExportModel, Group, Round, SittingOut, outcome_of
 from app.pairing.system import TRF_TYPES, System
-from app.pairing.trf import ForbiddenPairs, TrfHeader, TrfPlayerInfo, TrfTeam, write_trf
+from app.pairing.trf import (
+    ForbiddenPairs,
+    TrfHeader,
+    TrfPlayerInfo,
+    TrfTeam,
+    format_points,
+    write_trf,
+)
 from app.pairing.trf_teams import coded_team_type
 from app.pairing.types import (
     REQUESTED_BYES,
@@ -45,6 +57,7 @@ from app.pairing.types import (
     TournamentSnapshot,
     unit_key,
 )
+from app.standings.scoring import bye_game_points
 from app.wording import code_text
 
 SYSTEMS = {
@@ -134,16 +147,39 @@ def _records(group: Group, rnd: Round, numbers: dict[int, int]
             )
 
 
-def _requested_bye(group: Group, round_number: int, bye: SittingOut) -> RoundRecord:
-    """A bye requested in advance (请假全分/半分/零分, TRF F / H / Z) with what it gave. A
-    Double-Swiss group's points are its games' (FIDE C.04.5): there the round record holds the
-    bye as the 162 line scores it, and the games' points it gave go to XXD, as a board's do."""
-    outcome = bye.why.outcome
+def _bye_record(group: Group, round_number: int, outcome: Outcome, points: int | None
+                ) -> RoundRecord:
+    """A round without a board written as the TRF bye `outcome` with the points it gave (None:
+    the group's own for it): a bye requested in advance (请假全分/半分/零分, F / H / Z), a late
+    entry's points for a round it missed (迟到报名所缺轮次得分, `_bye_of`). A Double-Swiss
+    group's points are its games' (FIDE C.04.5): there the round record holds the bye as the
+    162 line scores it, and the games' points it gave go to XXD, as a board's do."""
     if group.system is System.DOUBLE_SWISS:
         return RoundRecord(round_number, outcome, points=group.points.points(outcome),
-                           game_points=bye.points)
+                           game_points=points)
     return RoundRecord(round_number, outcome,
-                       points=group.points.points(outcome) if bye.points is None else bye.points)
+                       points=group.points.points(outcome) if points is None else points)
+
+
+_BYES = (Outcome.FULL_BYE, Outcome.HALF_BYE, Outcome.ZERO_BYE)
+
+
+def _bye_worth(group: Group, bye: Outcome) -> int:
+    """What the bye `bye` gives, in the points the export model holds for a round: a
+    Double-Swiss group's are its games' points, two games at the bye's value
+    (`bye_game_points`, FIDE C.04.5 Art. 1.2.1)."""
+    value = group.points.points(bye)
+    games = bye_game_points(value, True) if group.system is System.DOUBLE_SWISS else None
+    return value if games is None else games
+
+
+def _bye_of(group: Group, points: int, asked: Outcome) -> Outcome:
+    """The TRF bye whose points are `points` (as `_bye_worth` counts them): `asked` if it gives
+    them, else the first of F / H / Z that does (the file's 162 line scores F, H and Z);
+    `asked` where none does."""
+    if _bye_worth(group, asked) == points:
+        return asked
+    return next((bye for bye in _BYES if _bye_worth(group, bye) == points), asked)
 
 
 def _initial_colour(rounds: tuple[Round, ...], numbers: dict[int, int]) -> Colour:
@@ -177,15 +213,21 @@ def group_snapshot(model: ExportModel, group_key: str) -> tuple[TournamentSnapsh
             records[pid].append(record)
         # a bye requested in advance (请假全分/半分/零分, TRF F / H / Z) with what it gave
         requested = {out.player: out for out in rnd.sitting_out if out.why in REQUESTED_BYES}
+        # a late entry's points for the round it missed (迟到报名所缺轮次得分): the bye of
+        # those points, so that the file scores the round as the event does
+        given = dict(rnd.off_board_points)
         for pid in records:
             if pid in seen:
                 continue
             bye = requested.get(pid)
             if bye is not None:
-                records[pid].append(_requested_bye(group, rnd.number, bye))
+                records[pid].append(_bye_record(group, rnd.number, bye.why.outcome, bye.points))
             elif withdrawn.get(pid, rnd.number + 1) <= rnd.number:  # 退赛: a known absence
                 records[pid].append(RoundRecord(rnd.number, Outcome.ZERO_BYE,
                                                 points=group.points.points(Outcome.ABSENT)))
+            elif pid in given:
+                records[pid].append(_bye_record(
+                    group, rnd.number, _bye_of(group, given[pid], Outcome.ZERO_BYE), given[pid]))
             else:
                 records[pid].append(RoundRecord(rnd.number, Outcome.ABSENT))
     players = sorted(model.players_of(group_key), key=lambda p: numbers[p.id])
@@ -230,14 +272,26 @@ def known_ahead(model: ExportModel, group_key: str, played: int, total: int
 def _bye_ahead(group: Group, out: SittingOut) -> Outcome:
     """The TRF bye of an absence entered for the next round: the bye requested (请假全分/半分/
     零分: F / H / Z), a plain absence (缺席) Z (TRF-16 / TRF-2026 "zero-point-bye: known
-    absence from round"); where the event gives it other points, the bye of those points (the
-    file's 162 line scores F, H and Z)."""
+    absence from round"); where the event gives it other points, the bye of those points
+    (`_bye_of`)."""
     asked = out.why.outcome if out.why in REQUESTED_BYES else Outcome.ZERO_BYE
-    points = group.points.points(out.why.outcome) if out.points is None else out.points
-    if group.points.points(asked) == points:
-        return asked
-    return next((bye for bye in (Outcome.FULL_BYE, Outcome.HALF_BYE, Outcome.ZERO_BYE)
-                 if group.points.points(bye) == points), asked)
+    points = _bye_worth(group, out.why.outcome) if out.points is None else out.points
+    return _bye_of(group, points, asked)
+
+
+def _uncoded_byes(group: Group, snapshot: TournamentSnapshot) -> list[str]:
+    """Comment lines for the rounds without a board whose points no TRF bye gives (a late
+    entry's points, 迟到报名所缺轮次得分, that are not F's, H's nor Z's as the 162 line scores
+    them): written as the bye `_bye_of` falls back to, with the event's points in the total,
+    which a reader adding up the codes finds different."""
+    if group.system is System.DOUBLE_SWISS:  # the games' points are XXD's, any value
+        return []
+    return [f"round {record.round}: player {player.number} was given "
+            f"{format_points(record.points)} points without a board, which no TRF bye "
+            "(F, H, Z as 162 scores them) gives; the total counts them"
+            for player in snapshot.players for record in player.rounds
+            if record.opponent is None and record.outcome is not Outcome.PAB
+            and record.points != group.points.points(record.outcome)]
 
 
 def forfeit_pairs(group: Group, snapshot: TournamentSnapshot) -> list[ForbiddenPairs]:
@@ -375,6 +429,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
         comments.insert(1, "Double-Swiss (FIDE C.04.5): each round record is the match, its "
                         "colour the first mover of game 1; the program pairs and ranks on the "
                         "games' points, in the XXD lines")
+    comments += _uncoded_byes(group, snapshot)
     for number, board in finished.left_out:
         comments.append(f"round {number}: a further game {numbers.get(board.first)}-"
                         f"{numbers.get(board.second or 0, 0)} {code_text(board.result)} "

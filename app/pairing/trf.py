@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from functools import lru_cache
@@ -565,8 +565,12 @@ def _parse_entry_checked(chunk: str, r: int, lineno: int, source: str, start: in
     return TrfEntry(round=r, opponent=opponent, colour=colour, code=code)
 
 
-def _parse_player(line: str, lineno: int, source: str) -> tuple[TrfPlayer, Fraction | None]:
-    """A `001` record and its points column (in TRF points; None when blank)."""
+def _parse_player(line: str, lineno: int, source: str,
+                  text: Callable[[str], str] | None = None) -> tuple[TrfPlayer, Fraction | None]:
+    """A `001` record and its points column (in TRF points; None when blank). `text` makes a
+    text field of a byte view (`byte_columns`) text again, before its blanks are stripped: a
+    byte view's character may end in a byte that reads as a blank there (超 and 者 end in 0x85,
+    U+0085 in Latin-1, which `str.strip` takes away, and the character with it)."""
     where = f"{source or 'TRF'}:{lineno}"
     number_text = line[4:8].strip()
     if _is_number(number_text):
@@ -595,16 +599,20 @@ def _parse_player(line: str, lineno: int, source: str) -> tuple[TrfPlayer, Fract
     entries = _parse_entries(line, rounds, lineno, source)
     while entries and entries[-1] is None:
         entries = entries[:-1]
+
+    def text_at(start: int, end: int) -> str:
+        return (line[start:end] if text is None else text(line[start:end])).strip()
+
     player = TrfPlayer(
         number=number,
-        name=line[14:47].strip(),
+        name=text_at(14, 47),
         rating=int(rating_text) if rating_text else 0,
         line=lineno,
-        sex=line[9:10].strip(),
-        title=line[10:13].strip(),
-        federation=line[53:56].strip(),
-        fide_id=line[57:68].strip(),
-        birth=line[69:79].strip(),
+        sex=text_at(9, 10),
+        title=text_at(10, 13),
+        federation=text_at(53, 56),
+        fide_id=text_at(57, 68),
+        birth=text_at(69, 79),
         points=None,
         rank=int(rank_text) if _is_number(rank_text) else None,
         entries=entries,
@@ -723,9 +731,8 @@ class _Reading:
             player, raw = _parse_player(line, lineno, self.source)
         else:
             view, in_bytes = byte_columns(line, self.encoding, _aligned_001)
-            player, raw = _parse_player(view, lineno, self.source)
-            player = _with_texts(player, lambda text: column_text(text, self.encoding,
-                                                                  in_bytes))
+            player, raw = _parse_player(view, lineno, self.source, lambda text: column_text(
+                text, self.encoding, in_bytes))
         self.players.append(player)
         self.raw_points.append(raw)
 
@@ -997,13 +1004,6 @@ def _replace_points(player: TrfPlayer, units: int | None) -> TrfPlayer:
     return TrfPlayer(player.number, player.name, player.rating, player.line, player.sex,
                      player.title, player.federation, player.fide_id, player.birth, units,
                      player.rank, player.entries)
-
-
-def _with_texts(player: TrfPlayer, text: Callable[[str], str]) -> TrfPlayer:
-    """`player` with its text fields (read from a byte view of its line) made text again."""
-    return replace(player, name=text(player.name), title=text(player.title),
-                   federation=text(player.federation), fide_id=text(player.fide_id),
-                   birth=text(player.birth))
 
 
 def _check_opponents(by_number: Mapping[int, TrfPlayer], source: str) -> None:

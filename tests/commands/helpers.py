@@ -4,6 +4,8 @@ round by round and exported; Orange's habit: one helper, not a copy per module).
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 
 import pytest
@@ -90,6 +92,25 @@ class YikeFinal:
                 found.add((first.split()[-1], second.split()[0]))
         return found
 
+    def bye(self, round_: int) -> str | None:
+        """Who has the pairing-allocated bye (轮空) of a round paired, by name."""
+        code, out, err = self.run("round", self.path, "--group", YIKE_FINAL, round_)
+        assert code == 0, err
+        return next((line.split()[1] for line in out.splitlines()
+                     if line.strip()[:1].isdigit() and "轮空 / bye" in line), None)
+
+    def add_late(self, name: str) -> None:
+        """A late entry (迟到报名), entered after the rounds played."""
+        code, out, err = self.run("add-player", self.path, "--group", YIKE_FINAL, "--name", name)
+        assert code == 0, err
+        self.ids[name] = int(out)
+
+    def totals(self) -> dict[str, int]:
+        """The standings' points by name."""
+        code, out, err = self.run("standings", self.path, "--group", YIKE_FINAL, "--csv")
+        assert code == 0, err
+        return {row["name"]: int(row["points"]) for row in csv.DictReader(io.StringIO(out))}
+
     def play(self) -> None:
         """Pair the next round and enter every board's result."""
         self.enter(self.pair())
@@ -133,12 +154,21 @@ class YikeFinal:
                 for name, number in numbers.items()}
 
     def file_pairing(self, trf: Path) -> set[tuple[str, str]]:
-        """The next round as `trf pair` pairs it from the file, by name (no bye)."""
+        """The next round as `trf pair` pairs it from the file, by name (the bye left out:
+        `file_bye`)."""
+        return self._file_round(trf)[0]
+
+    def file_bye(self, trf: Path) -> str | None:
+        """Who `trf pair` gives the pairing-allocated bye of the next round, by name."""
+        return self._file_round(trf)[1]
+
+    def _file_round(self, trf: Path) -> tuple[set[tuple[str, str]], str | None]:
         code, out, err = self.run("trf", "pair", trf)
         assert code == 0, err
         by_number = {p.number: p.name for p in read_trf(trf.read_text(encoding="utf-8")).players}
-        return {(by_number[int(a)], by_number[int(b)])
-                for a, b in (line.split() for line in out.splitlines()[1:])}
+        pairs = [(int(a), int(b)) for a, b in (line.split() for line in out.splitlines()[1:])]
+        return ({(by_number[a], by_number[b]) for a, b in pairs if b},
+                next((by_number[a] for a, b in pairs if not b), None))
 
 
 def trf_rounds(line: str) -> list[list[str]]:

@@ -85,3 +85,19 @@ def test_a_requested_bye_of_a_double_swiss_round_played_is_a_match_bye_with_its_
         games = tournament.game_points[number]
         assert games[1] is not None and games[1] > 0
         assert sum(g or 0 for g in games) == totals[name]  # the event's own score
+
+
+def test_a_double_swiss_half_bye_in_the_round_paired_is_h_before_its_results(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The round paired, its results not in: the bye requested for it (请假半分) is still the
+    next round's `H`. Its points there are the games' (two games drawn, 2), which were taken for
+    a round's points and read as a full-point bye's: `0000 - F`."""
+    event = YikeFinal(tmp_path, capsys, "double_swiss")
+    event.play()
+    event.absent("棋手3", 2, "half_bye")
+    event.absent("棋手5", 2, "full_bye")
+    boards = event.pair()
+    records = event.records(event.trf())
+    assert records["棋手3"][1:] == [["0000", "-", "H"]]
+    assert records["棋手5"][1:] == [["0000", "-", "F"]]
+    assert event.file_pairing(event.trf()) == boards

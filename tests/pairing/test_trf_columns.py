@@ -109,6 +109,17 @@ def test_a_gb18030_file_counts_two_bytes_a_chinese_character() -> None:
     assert read.player(1).points == 4
 
 
+@pytest.mark.parametrize("name", ["李超", "迟到者"])
+def test_a_name_ending_in_a_byte_latin1_calls_a_blank_reads_whole(name: str) -> None:
+    """超 and 者 end in the byte 0x85 in UTF-8 (U+0085, a blank to `str.strip` in the byte
+    view): the last character was stripped with it, 李超 read back as 李 (so in `trf check`'s
+    messages, `trf standings` and a TRF import)."""
+    text = write_trf(read_trf(_text(("A", "B", "C"))).snapshot(), newline="\n",
+                     info={1: TrfPlayerInfo(name=name, birth="2010/05/01")})
+    read = read_trf(text)
+    assert read.player(1).name == name and read.player(1).birth == "2010/05/01"
+
+
 def test_a_name_another_program_cut_in_a_character_loses_that_character(
         tmp_path: Path) -> None:
     """The file is then no valid UTF-8: the loader keeps the stray bytes as they are, so the
