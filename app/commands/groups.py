@@ -324,7 +324,7 @@ def _event(args: argparse.Namespace) -> int:
         teams = (f"{group.team_count} 队 / teams, "
                  if group.system.team and group.team_count else "")
         print(f"  {group.name}: {teams}{group.player_count} 人 / players, "
-              f"{group.rounds_paired}/{group.rounds} 轮 / rounds")
+              f"{group.rounds_paired}/{group.rounds_planned} 轮 / rounds")
     return 0
 
 

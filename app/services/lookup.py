@@ -41,10 +41,17 @@ def planned_rounds(group: Group) -> int:
     its table has (n-1, n for odd n, doubled for a double round robin) unless the arbiter set
     another count (`round_robin_rounds`)."""
     system = system_of(group)
+    entrants = len(group.teams) if system.team else len(group.players)
+    return planned_rounds_of(group, entrants)
+
+
+def planned_rounds_of(group: Group, entrants: int) -> int:
+    """`planned_rounds` with the group's players (or, in a team system, teams) counted
+    already (the event summary counts them in one query for every group)."""
+    system = system_of(group)
     chosen = settings_of(group).round_robin_rounds
     if system.round_robin and chosen:
         return chosen
-    entrants = len(group.teams) if system.team else len(group.players)
     return system.planned_rounds(entrants, group.rounds)
 
 

@@ -19,7 +19,7 @@ from app.results import BoardResult, GameResult
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
 from app.services.lookup import find_board as find_board  # where the services read it
-from app.services.lookup import find_round, seeded_players, system_of
+from app.services.lookup import find_round, planned_rounds_of, seeded_players, system_of
 from app.services.lookup import withdrawn_from as withdrawn_from  # where the services read it
 from app.store import codec
 from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
@@ -48,6 +48,7 @@ class GroupInfo:
     rounds_paired: int
     rounds_complete: int
     team_count: int = 0  # a team group's teams (代表队)
+    rounds_planned: int = 0  # the rounds it plays (a round robin's table, a bracket's depth)
 
 
 @dataclass(frozen=True)
@@ -245,6 +246,8 @@ def group_info(group: Group, counts: _Counts | None = None) -> GroupInfo:
         rounds_paired=counts.rounds_paired,
         rounds_complete=counts.rounds_complete,
         team_count=counts.teams,
+        rounds_planned=planned_rounds_of(
+            group, counts.teams if system_of(group).team else counts.players),
     )
 
 

@@ -198,8 +198,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "f_progress": ("进度", "Progress"),
     "range_add": ("添加一行", "Add a row"),
     "range_remove": ("删除所选行", "Remove the selected row"),
-    "progress_text": ("{players} 名棋手，已编排 {paired} 轮，已完成 {complete} 轮",
-                      "{players} players, {paired} rounds paired, {complete} complete"),
+    "progress_text": ("{players} 名棋手，共 {planned} 轮，已编排 {paired} 轮，已完成 {complete} 轮",
+                      "{players} players, {planned} rounds to play, {paired} rounds paired, "
+                      "{complete} complete"),
     "json_hint": ("JSON 格式", "JSON"),
     "bad_json": ("{field}：格式错误（{error}）", "{field}: bad format ({error})"),
     # snapshots

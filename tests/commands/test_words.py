@@ -144,3 +144,24 @@ def test_players_list_says_a_late_entry_and_the_absences_entered(
     assert "戊  " in out and "在赛（迟到报名，第2轮起参赛）" in out and "half_bye" not in out
     listed = {p["name"]: p for p in json.loads(run(capsys, "players", qiwang, "--json")[1])}
     assert listed["戊"]["entered_round"] == 2 and listed["甲"]["entered_round"] == 1
+
+
+def test_the_event_summary_counts_the_rounds_a_group_plays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A round robin plays its table's rounds (6 players: 5), whatever the rounds setting
+    it kept from before (7 for a new group): `event` says 5/5 at the end, as the standings
+    do, not 5/7; a Swiss group its setting."""
+    path = tmp_path / "rr.db"
+    assert run(capsys, "new", path, "--preset", "shenzhen-2022")[0] == 0
+    assert run(capsys, "group-add", path, "循环组")[0] == 0
+    assert run(capsys, "group", path, "--group", "循环组", "--system", "round_robin")[0] == 0
+    for name in ("甲", "乙", "丙", "丁", "戊", "己"):
+        assert run(capsys, "add-player", path, "--group", "循环组", "--name", name)[0] == 0
+    for number in range(1, 6):
+        assert run(capsys, "pair", path, "--group", "循环组")[0] == 0
+        for board in (1, 2, 3):
+            assert run(capsys, "result", path, "--group", "循环组", number, board, "1-0")[0] == 0
+    out = run(capsys, "event", path)[1]
+    assert "  循环组: 6 人 / players, 5/5 轮 / rounds" in out, out
+    assert "  男子组: 0 人 / players, 0/5 轮 / rounds" in out
+    assert "已完成 5/5 轮" in run(capsys, "standings", path, "--group", "循环组")[1]

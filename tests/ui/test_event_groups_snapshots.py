@@ -352,3 +352,21 @@ def test_a_snapshot_gone_meanwhile_is_named_and_nothing_changes(window, qtbot, t
     assert dialog.restore_selected() is None
     assert "没有编号为 1 的快照" in window.last_error
     assert stored_rounds(path) == 1 and window.rounds_view.round_box.count() == 1
+
+
+def test_the_setup_view_says_how_many_rounds_a_round_robin_plays(window, tmp_path):
+    """The rounds box is the Swiss count; a round robin plays its table's rounds (6 players:
+    5), and the group's progress line says so (共 5 轮) whatever the box holds."""
+    from app.pairing.system import System
+
+    assert window.new_event(tmp_path / "rr.db", "qiwang-2022"), window.last_error
+    setup = window.setup_view
+    window.tabs.setCurrentWidget(setup)
+    setup.group_list.setCurrentRow(0)
+    setup.system.setCurrentIndex(setup.system.findData(System.ROUND_ROBIN))
+    assert setup.save_group(), window.last_error
+    add_players(window, "公开组", 6)
+    window.tabs.setCurrentWidget(setup)
+    setup.group_list.setCurrentRow(0)
+    assert setup.rounds.value() != 5
+    assert "6 名棋手，共 5 轮，已编排 0 轮" in setup.progress.text()

@@ -185,8 +185,8 @@ def test_english_counts_one_in_the_singular(window):
     window.act_en.trigger()
     assert i18n.tr("import_summary", entrants=1, problems=2, errors=1) == \
         "1 entrant; 2 problems (1 error)"
-    assert i18n.tr("progress_text", players=11, paired=1, complete=0) == \
-        "11 players, 1 round paired, 0 complete"
+    assert i18n.tr("progress_text", players=11, planned=7, paired=1, complete=0) == \
+        "11 players, 7 rounds to play, 1 round paired, 0 complete"
     legend = legend_text(LegendLine(Note.PROVISIONAL, complete=9, planned=9, pending=1), "en")
     assert legend.startswith("Provisional (not final): 1 tie still to play off;")
     window.act_zh.trigger()

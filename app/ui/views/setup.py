@@ -358,7 +358,8 @@ class SetupView(View):
         self.ranking.show(group, self.system.currentData(), self.team_primary.currentData())
         self.eligibility.set_value(dict(group.eligibility))
         self.progress.setText(tr("progress_text", players=group.player_count,
-                                 paired=group.rounds_paired, complete=group.rounds_complete))
+                                 planned=group.rounds_planned, paired=group.rounds_paired,
+                                 complete=group.rounds_complete))
         paired = group.rounds_paired > 0
         self.system.setEnabled(not paired)
         self.games.setEnabled(not paired)
