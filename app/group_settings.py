@@ -49,6 +49,7 @@ RULE_SET_OF = {"renju": RuleSet.RENJU, "free": RuleSet.FREESTYLE, "gomoku": Rule
 RULE_SETS = tuple(RULE_SET_OF)
 OPENINGS = tuple(p.value for p in Protocol)  # the opening rules of app.rules.protocols
 INITIAL_COLOURS = (Colour.FIRST.value, Colour.SECOND.value, "draw")  # top seed's, round 1
+GAME_POINT_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")  # a game's results
 E = TypeVar("E", bound=Enum)
 
 
@@ -369,9 +370,57 @@ _WRITERS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def _setting(default: Any, read: Callable[[Any], Any], *, column: bool = False) -> Any:
-    """One key: its default (the type is the field's annotation) and how it is read."""
-    return field(default=default, metadata={"read": read, "column": column})
+# ----- the systems a setting concerns -----------------------------------------------------------
+# What each system's pairing engine and standings read of a group's settings (a setting the
+# system's rounds and ranking never read is not shown for it, and not offered by the form).
+
+
+def _every(_system: System) -> bool:
+    return True
+
+
+def _players_ranked(system: System) -> bool:
+    """The players are ranked by points and their tie-breaks (名次区分, 对手分 ...): not a
+    bracket (its places come from its matches), not a team group (its teams are ranked: a
+    Team Swiss by the team tie-breaks of C.07, `team_tiebreaks`)."""
+    return system.ranked_by_points and not system.team
+
+
+def _players(system: System) -> bool:
+    """Players enter and are paired one by one (a late entry, a playoff between players)."""
+    return not system.team
+
+
+def _players_swiss(system: System) -> bool:
+    """A Swiss of players (the Dutch and the Double-Swiss engines), where 同单位回避 applies."""
+    return system.swiss and not system.team
+
+
+def _swiss(system: System) -> bool:
+    return system.swiss
+
+
+def _round_robin(system: System) -> bool:
+    return system.round_robin
+
+
+def _teams(system: System) -> bool:
+    return system.team
+
+
+def _cross_group(system: System) -> bool:
+    return system is System.CROSS_GROUP
+
+
+def _team_swiss(system: System) -> bool:
+    return system is System.TEAM_SWISS
+
+
+def _setting(default: Any, read: Callable[[Any], Any], *, column: bool = False,
+             used_by: Callable[[System], bool] = _every) -> Any:
+    """One key: its default (the type is the field's annotation), how it is read, and the
+    systems whose rounds or ranking read it (`GroupSettings.applies`)."""
+    return field(default=default, metadata={"read": read, "column": column, "used_by": used_by})
 
 
 # ----- the settings ---------------------------------------------------------------------------
@@ -398,8 +447,10 @@ class GroupSettings:
     rounds: int = _setting(7, _whole(1, 50), column=True)
     games_per_round: int = _setting(1, _whole(1, 2), column=True)  # 2: 双盘制
     points: PointSystem = _setting(PointSystem(), _points, column=True)
-    tiebreaks: tuple[str, ...] = _setting(DEFAULT_TIEBREAKS, _tiebreaks, column=True)
-    unplayed_policy: Unplayed = _setting(Unplayed.ZERO, _unplayed, column=True)
+    tiebreaks: tuple[str, ...] = _setting(DEFAULT_TIEBREAKS, _tiebreaks, column=True,
+                                         used_by=_players_ranked)
+    unplayed_policy: Unplayed = _setting(Unplayed.ZERO, _unplayed, column=True,
+                                         used_by=_players_ranked)
     prizes: tuple[PrizeEntry, ...] = _setting((), _prizes, column=True)
     grade_titles: tuple[TitleEntry, ...] = _setting((), _titles, column=True)
     eligibility: Eligibility = _setting(Eligibility(), _eligibility, column=True)
@@ -410,43 +461,47 @@ class GroupSettings:
     tie_rule: str = _setting("playoff", _one_of(tuple(TieRule)))  # else: share (Hort)
     # three or more tied: 小循环 (round robin) or 淘汰 (knockout); the regulations name only
     # the two-player playoff, the format is the event's to set (FIDE C.07 art. 3)
-    playoff_format: PlayoffFormat = _setting(PlayoffFormat.ROUND_ROBIN, _playoff_format)
+    playoff_format: PlayoffFormat = _setting(PlayoffFormat.ROUND_ROBIN, _playoff_format,
+                                             used_by=_players)
     playoff_all_admitted: bool = _setting(False, _flag)  # every tie in the admitted places
     grade_titles_passed_down: bool = _setting(False, _flag)  # 依次顺延 (default 不顺延)
     # 奖状 for the awarded places only, or also for places with a title (stated in the 秩序册)
     certificates: str = _setting(CertificateRule.AWARDED.value, _one_of(tuple(CertificateRule)))
-    round_robin_rounds: int | None = _setting(None, _optional(_whole(1, 100)))  # arbiter's count
-    median_cut: int = _setting(1, _whole(0, 5))  # 中间对手分: highest and lowest cut each
-    wins_count_forfeits: bool = _setting(True, _flag)  # 胜局 counts forfeit wins
-    wins_count_byes: bool = _setting(False, _flag)  # 胜局 counts byes
-    tiebreak_labels: tuple[tuple[str, str], ...] = _setting((), _labels)  # e.g. 小分
-    tiebreaks_by_system: tuple[tuple[System, tuple[str, ...]], ...] = _setting((), _by_system)
-    subrankings: tuple[SubRanking, ...] = _setting((), _subrankings)
+    round_robin_rounds: int | None = _setting(None, _optional(_whole(1, 100)),  # arbiter's count
+                                         used_by=_round_robin)
+    median_cut: int = _setting(1, _whole(0, 5), used_by=_players_ranked)  # 中间对手分: highest and lowest cut each
+    wins_count_forfeits: bool = _setting(True, _flag, used_by=_players_ranked)  # 胜局 counts forfeit wins
+    wins_count_byes: bool = _setting(False, _flag, used_by=_players_ranked)  # 胜局 counts byes
+    tiebreak_labels: tuple[tuple[str, str], ...] = _setting((), _labels,  # e.g. 小分
+                                                          used_by=_players_ranked)
+    tiebreaks_by_system: tuple[tuple[System, tuple[str, ...]], ...] = _setting(
+        (), _by_system, used_by=_players_ranked)
+    subrankings: tuple[SubRanking, ...] = _setting((), _subrankings, used_by=_players_ranked)
 
     # Pairing.
-    same_unit_avoidance_rounds: int = _setting(0, _whole(-1))  # -1: every round
-    same_unit_early: bool = _setting(True, _flag)  # round robin: one unit meets early
-    forfeit_counts_as_meeting: bool = _setting(True, _flag)
+    same_unit_avoidance_rounds: int = _setting(0, _whole(-1), used_by=_players_swiss)  # -1: every round
+    same_unit_early: bool = _setting(True, _flag, used_by=_round_robin)  # round robin: one unit meets early
+    forfeit_counts_as_meeting: bool = _setting(True, _flag, used_by=_swiss)
     initial_colour: str = _setting(Colour.FIRST.value, _one_of(INITIAL_COLOURS))
     systems_allowed: tuple[System, ...] = _setting((), _systems)  # empty: any
 
     # Entries and games.
-    late_entry_points: int = _setting(0, _whole(0))  # points for rounds missed (迟到报名)
+    late_entry_points: int = _setting(0, _whole(0), used_by=_players)  # points for rounds missed (迟到报名)
     late_limit_minutes: int = _setting(DEFAULT_LATE_LIMIT_MINUTES, _whole(1, 240))  # 迟到时限
 
     # Teams and the cross-group round.
-    team: TeamLineup = _setting(TeamLineup(), _lineup)
-    teams: int = _setting(0, _whole(0))  # teams the regulation expects (0: any)
-    lists: tuple[str, ...] = _setting((), _texts)  # the two lists of the cross-group round
+    team: TeamLineup = _setting(TeamLineup(), _lineup, used_by=_teams)
+    teams: int = _setting(0, _whole(0), used_by=_teams)  # teams the regulation expects (0: any)
+    lists: tuple[str, ...] = _setting((), _texts, used_by=_cross_group)  # the two lists of the cross-group round
     # FIDE Team Swiss (C.04.6): the primary score (Art. 1.2: match or game points), the
     # colour preferences (Art. 1.7: type A, B or none) and the team tie-break chain (C.07;
     # empty: app.standings.team_swiss.default_tiebreaks).
-    team_swiss_primary: str = _setting("match", _one_of(("match", "game")))
-    team_swiss_colours: str = _setting("A", _one_of(("A", "B", "none")))
-    team_tiebreaks: tuple[str, ...] = _setting((), _team_tiebreaks)
+    team_swiss_primary: str = _setting("match", _one_of(("match", "game")), used_by=_team_swiss)
+    team_swiss_colours: str = _setting("A", _one_of(("A", "B", "none")), used_by=_team_swiss)
+    team_tiebreaks: tuple[str, ...] = _setting((), _team_tiebreaks, used_by=_team_swiss)
     # Team Swiss: orders drawn by lots among teams still level after the chain, best first
     # (recorded by `team-lots --group`; the same decision a team ranking's `lots` holds)
-    team_lots: tuple[tuple[str, ...], ...] = _setting((), _team_lots)
+    team_lots: tuple[tuple[str, ...], ...] = _setting((), _team_lots, used_by=_team_swiss)
 
     # Small groups (shenzhen 八、(四)).
     merge_below: int = _setting(0, _whole(0))
@@ -460,7 +515,8 @@ class GroupSettings:
     player_confirmation: bool = _setting(False, _flag)
 
     # Kept by the program as the group is played (drawn numbers and seeds, 抽签).
-    berger_numbers: tuple[int, ...] | None = _setting(None, _optional(_numbers))
+    berger_numbers: tuple[int, ...] | None = _setting(None, _optional(_numbers),
+                                                       used_by=_round_robin)
     draw_seed: int | None = _setting(None, _optional(_whole(0)))
     initial_colour_drawn: bool = _setting(False, _flag)
 
@@ -473,6 +529,26 @@ class GroupSettings:
     @classmethod
     def column_keys(cls) -> tuple[str, ...]:
         return tuple(f.name for f in fields(cls) if f.metadata["column"])
+
+    @classmethod
+    def applies_to(cls, key: str, system: System) -> bool:
+        """A group played by `system` reads the setting `key` (its pairing, its scoring or
+        its ranking does): a Team Swiss reads no players' tie-breaks and no 同单位回避, a Swiss
+        of players no team line-up."""
+        return bool(cls.__dataclass_fields__[key].metadata["used_by"](system))
+
+    def applies(self, key: str) -> bool:
+        """This group's system reads the setting `key` (`applies_to`)."""
+        return self.applies_to(key, self.system)
+
+    @staticmethod
+    def point_keys(system: System) -> tuple[str, ...]:
+        """The values of `points` a group played by `system` scores: in a team group the
+        games on its boards only (a member who does not play loses his board by forfeit, a
+        team without an opponent is scored as a team, `app.standings.team_swiss`), no
+        player's bye or absence; elsewhere all of them."""
+        names = tuple(f.name for f in fields(PointSystem))
+        return tuple(n for n in names if n in GAME_POINT_KEYS) if system.team else names
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, base: GroupSettings | None = None,

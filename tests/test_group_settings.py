@@ -313,3 +313,32 @@ def test_what_the_event_file_holds_is_read_once_and_a_change_reads_anew() -> Non
         with pytest.raises(UserError) as caught:
             GroupSettings.stored({"rounds": 9, "playoffs": 1}, {"median_cut": 2})
         assert caught.value.where == "playoffs"
+
+
+@pytest.mark.parametrize(("key", "reads"), [
+    ("tiebreaks", {System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN,
+                   System.DOUBLE_SWISS}),
+    ("unplayed_policy", {System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN,
+                         System.DOUBLE_SWISS}),
+    ("same_unit_avoidance_rounds", {System.SWISS, System.DOUBLE_SWISS}),
+    ("forfeit_counts_as_meeting", {System.SWISS, System.DOUBLE_SWISS, System.TEAM_SWISS}),
+    ("team_tiebreaks", {System.TEAM_SWISS}),
+    ("team", {System.TEAM_KNOCKOUT, System.CROSS_GROUP, System.TEAM_SWISS}),
+    ("late_entry_points", {System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN,
+                           System.KNOCKOUT, System.DOUBLE_SWISS}),
+    ("initial_colour", set(System)),
+])
+def test_a_setting_applies_to_the_systems_that_read_it(key: str, reads: set[System]) -> None:
+    """Which systems' rounds or rankings read a setting is said once, by the setting: a Team
+    Swiss reads no players' tie-breaks, unplayed policy or 同单位回避 (the Team Swiss engine and
+    the team standings of C.07 never do), a Swiss of players no team line-up."""
+    assert {s for s in System if GroupSettings.applies_to(key, s)} == reads
+    assert GroupSettings(system=System.TEAM_SWISS).applies(key) is (System.TEAM_SWISS in reads)
+
+
+def test_a_team_group_scores_the_games_of_its_boards_only() -> None:
+    """A team group's points are its boards' games (a member not there loses by forfeit);
+    a player's bye, requested byes and absence are an individual group's."""
+    assert GroupSettings.point_keys(System.TEAM_SWISS) == (
+        "win", "draw", "loss", "forfeit_win", "forfeit_loss")
+    assert GroupSettings.point_keys(System.SWISS) == tuple(PointSystem.__dataclass_fields__)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from app.commands._context import NUMBER, add_event, opened, whole_number
@@ -171,20 +170,23 @@ def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
         lines.append(("time_control", settings.time_control, settings.time_control))
     if settings.system is System.TEAM_SWISS:  # the teams are ranked, not the players
         lines.append(_team_ranking_line(settings))
-    else:
+    elif settings.applies("tiebreaks"):
         lines.append(("tiebreaks", "、".join(settings.tiebreak_label(t)
                                              for t in settings.tiebreaks) or "（无）",
                       ", ".join(TIEBREAK_ENGLISH.get(t, REGISTRY[t].zh)
                                 for t in settings.tiebreaks) or "(none)"))
-    points = [(POINT_WORDS[f.name], getattr(settings.points, f.name))
-              for f in fields(settings.points)]
+    points = [(POINT_WORDS[key], getattr(settings.points, key))
+              for key in settings.point_keys(settings.system)]
     lines.append(("points", " ".join(f"{zh}{value}" for (zh, _en), value in points),
                   ", ".join(f"{en} {value}" for (_zh, en), value in points)))
+    if settings.system is System.TEAM_SWISS:
+        lines[-1] = _team_swiss_points(lines[-1], settings)
     if settings.system is System.DOUBLE_SWISS:
         lines.append(_double_swiss_points(settings))
-    label = settings.tiebreak_label("buchholz")  # 对手分, or the regulation's 小分
-    lines.append(("unplayed_policy", unplayed_text(settings.unplayed_policy, "zh", label),
-                  unplayed_text(settings.unplayed_policy, "en", label)))
+    if settings.applies("unplayed_policy"):
+        label = settings.tiebreak_label("buchholz")  # 对手分, or the regulation's 小分
+        lines.append(("unplayed_policy", unplayed_text(settings.unplayed_policy, "zh", label),
+                      unplayed_text(settings.unplayed_policy, "en", label)))
     if settings.system is System.TEAM_SWISS:
         lines += _team_swiss_lines(settings)
     return lines + _changed(settings)
@@ -211,6 +213,22 @@ def _team_ranking_line(settings: GroupSettings) -> tuple[str, str, str]:
             ", ".join([points_header(primary, "en"), *(TIEBREAKS[k].en for k in chain)]))
 
 
+def _team_swiss_points(line: tuple[str, str, str], settings: GroupSettings
+                       ) -> tuple[str, str, str]:
+    """A Team Swiss group's points line: the points of each board's game, then what the
+    pairing-allocated bye gives the team (a match won, C.04.1 c, and a drawn game on every
+    board), as its lists say it; no player has a bye or an absence of his own."""
+    from app.pairing.types import Outcome
+    from app.standings.team_swiss import bye_game_points, match_points_of
+    from app.wording import team_bye_scores_text
+
+    matches = match_points_of(Outcome.PAB)
+    games = str(bye_game_points(settings.team.boards, settings.points.draw))
+    key, zh, en = line
+    return (key, f"每台 {zh}；轮空{team_bye_scores_text(matches, games)}",
+            f"each board: {en}; the bye {team_bye_scores_text(matches, games, 'en')}")
+
+
 def _double_swiss_points(settings: GroupSettings) -> tuple[str, str, str]:
     """What a round without a game played gives in a Double-Swiss group, which scores the
     games' points (FIDE C.04.5): the pairing-allocated bye a game won and one drawn (Art.
@@ -234,25 +252,24 @@ def _double_swiss_points(settings: GroupSettings) -> tuple[str, str, str]:
 
 
 def _team_swiss_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
-    """A Team Swiss group's own settings in words (FIDE C.04.6 Art. 1.2, 1.7; C.07)."""
+    """A Team Swiss group's own settings in words (FIDE C.04.6 Art. 1.2, 1.7); its team
+    tie-breaks (C.07) are on the 名次区分 line, after the primary score."""
     from app.group_settings import TEAM_SWISS_WORDS
-    from app.standings.team_swiss import TIEBREAKS
 
-    chain = _team_chain(settings)
     return [("team_swiss_primary", *TEAM_SWISS_WORDS[settings.team_swiss_primary]),
-            ("team_swiss_colours", *TEAM_SWISS_WORDS[settings.team_swiss_colours]),
-            ("team_tiebreaks", "、".join(TIEBREAKS[k].zh for k in chain),
-             ", ".join(TIEBREAKS[k].en for k in chain))]
+            ("team_swiss_colours", *TEAM_SWISS_WORDS[settings.team_swiss_colours])]
 
 
 def _changed(settings: GroupSettings) -> list[tuple[str, str, str]]:
-    """The settings outside the form's main fields that differ from the defaults: named by
-    their labels, their values behind `--json`."""
+    """The settings outside the form's main fields that differ from the defaults and that
+    the group's system reads (`GroupSettings.applies`): named by their labels, their values
+    behind `--json`."""
     from app.group_settings import LABELS
 
     shown = (("team_swiss_primary", "team_swiss_colours", "team_tiebreaks")
              if settings.system is System.TEAM_SWISS else ())
-    changed = [key for key in settings.extra() if key in LABELS and key not in shown]
+    changed = [key for key in settings.extra()
+               if key in LABELS and key not in shown and settings.applies(key)]
     if not changed:
         return []
     return [("settings", "、".join(LABELS[k][0] for k in changed) + "（取值见 --json）",

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from app import wording
 from app.exports.model import Bracket, ExportModel, TeamStandings, format_scaled, unique
-from app.exports.pdf_common import Column
+from app.exports.pdf_common import KEPT_ROWS, Column, grouped
 from app.exports.pdf_lists import (
     board_rows,
     crosstable_legend,
@@ -25,7 +25,7 @@ from app.exports.pdf_lists import (
     standings_legend,
     standings_rows,
     standings_title,
-    team_match_rows,
+    team_match_groups,
 )
 
 
@@ -47,9 +47,11 @@ class TableBlock:
     rows: tuple[tuple[str, ...], ...]
     wide: bool = False  # needs a landscape page (crosstables)
     size: float = 9.0
-    # rows whose first cell is empty continue the row above (a team's members, a unit's
-    # players): up to this many are kept on one page with it (0: the table breaks anywhere)
+    # groups of rows kept on one page, up to this many rows (0: the table breaks anywhere):
+    # each led by a row of `leads`; without them, rows whose first cell is empty continue
+    # the row above (a team's members, a unit's players: `pdf_common.row_leads`)
     keep_groups: int = 0
+    leads: tuple[bool, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -73,8 +75,10 @@ class Booklet:
 
 
 def _table(columns: list[Column], rows: list[list[str]], wide: bool = False,
-           size: float = 9.0, keep_groups: int = 0) -> TableBlock:
-    return TableBlock(tuple(columns), tuple(tuple(r) for r in rows), wide, size, keep_groups)
+           size: float = 9.0, keep_groups: int = 0,
+           leads: tuple[bool, ...] | None = None) -> TableBlock:
+    return TableBlock(tuple(columns), tuple(tuple(r) for r in rows), wide, size, keep_groups,
+                      leads)
 
 
 def _cover(model: ExportModel) -> tuple[str, ...]:
@@ -226,7 +230,6 @@ def team_start_list_rows(model: ExportModel, group: str) -> list[list[str]]:
 
 
 # a team (its players and reserves) or a small unit is not split over two pages
-KEPT_ROWS = 10
 _START_COLUMNS = (Column("单位", "LEFT", True), Column("编号"), Column("姓名", "LEFT", True),
                   Column("性别"), Column("段级位"))
 _TEAM_START_COLUMNS = (Column("队名", "LEFT", True), Column("单位", "LEFT", True),
@@ -284,8 +287,9 @@ _TEAM_COLUMNS = (Column("场次／台次"), Column("先行方／黑方", "LEFT",
 
 
 def _team_table(model: ExportModel, group: str, number: int) -> TableBlock:
-    rows = team_match_rows(model, model.round(group, number))
-    return _table(list(_TEAM_COLUMNS), rows)
+    """A round's team matches, each match's line with its boards on one page."""
+    rows, leads = grouped(team_match_groups(model, model.round(group, number)))
+    return _table(list(_TEAM_COLUMNS), rows, keep_groups=KEPT_ROWS, leads=leads)
 
 
 def _group_results(model: ExportModel, group: str) -> list[Block]:

@@ -34,7 +34,7 @@ from app import wording
 from app.exports.booklet import Booklet, BracketBlock, Break, Heading, TableBlock, Text
 from app.exports.fonts import register_fonts
 from app.exports.model import ExportModel
-from app.exports.pdf_common import Column, column_widths
+from app.exports.pdf_common import Column, column_widths, row_leads
 
 FONT = "宋体"
 
@@ -245,9 +245,10 @@ def _rows_xml(block: TableBlock, twips: list[str], size: str) -> str:
 
     loose, kept = cells(False), cells(True)
     rows = block.rows
+    leads = row_leads(rows, block.leads)
     return "".join(
         "<w:tr>" + "".join(start + _run_content(text) + end for (start, end), text in zip(
-            kept if block.keep_groups and k + 1 < len(rows) and rows[k + 1][0] == ""
+            kept if block.keep_groups and k + 1 < len(rows) and not leads[k + 1]
             else loose, row, strict=True)) + "</w:tr>"
         for k, row in enumerate(rows))
 

@@ -188,7 +188,8 @@ def _story(booklet: Booklet) -> list[Flowable]:
                           PageBreak()]
                 wide = block.wide
             story.append(make_table(block.columns, block.rows, width[wide], block.size,
-                                    shade_every=5, keep_groups=block.keep_groups))
+                                    shade_every=5, keep_groups=block.keep_groups,
+                                    leads=block.leads))
         elif isinstance(block, BracketBlock):
             height = landscape(A4)[1] - 2 * MARGIN - HEADER_SPACE - FOOTER_SPACE - 14 * mm
             story.append(_DrawingFlowable(bracket_drawing(block.bracket, width[True], height)))

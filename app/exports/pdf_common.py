@@ -515,6 +515,31 @@ def fitted_cell(text: str, width: float, size: float, align: str) -> str | Parag
     return paragraph
 
 
+KEPT_ROWS = 12
+"""The rows of a group kept on one page at most (`ListTable.keep_groups`): a team's line and
+its members, a team match's line and its boards (9 boards at most, and a captains' playoff)."""
+
+Rows = list[list[str]]
+
+
+def grouped(groups: Sequence[Sequence[Sequence[str]]]) -> tuple[Rows, tuple[bool, ...]]:
+    """Groups of rows (a team match: its line, then its boards) as one table's rows and
+    which of them lead a group (`make_table`'s `leads`)."""
+    rows = [list(row) for group in groups for row in group]
+    return rows, tuple(k == 0 for group in groups for k in range(len(group)))
+
+
+def row_leads(rows: Sequence[Sequence[str]], leads: Sequence[bool] | None = None
+              ) -> tuple[bool, ...]:
+    """Which rows lead a group of rows kept together: `leads` as given, else those whose
+    first cell is not empty (a team's members under its name have none)."""
+    if leads is not None:
+        if len(leads) != len(rows):
+            raise ValueError(f"{len(leads)} leads for {len(rows)} rows")
+        return tuple(leads)
+    return tuple(not row or row[0] != "" for row in rows)
+
+
 def make_table(
     columns: Sequence[Column],
     rows: Sequence[Sequence[str]],
@@ -523,12 +548,13 @@ def make_table(
     shade_every: int = 0,
     extra_styles: Sequence[tuple[Any, ...]] = (),
     keep_groups: int = 0,
+    leads: Sequence[bool] | None = None,
 ) -> ListTable:
     """A table filling `available` width; its header row repeats on every page. Rows shaded
     in bands of `shade_every`; `extra_styles`: more shading as reportlab's table style
     commands `("BACKGROUND", (first column, row), (last column, row), colour)` (row 0: the
-    header); `keep_groups`: groups of rows (a team and its members) kept on one page
-    (`ListTable`)."""
+    header); `keep_groups`: groups of rows (a team and its members, a match and its boards)
+    kept on one page (`ListTable`), each led by a row of `leads` (`row_leads`)."""
     widths = column_widths(columns, rows, available, size)
     data: list[list[str | Paragraph]] = [
         [fitted_cell(c.header, w, size, "CENTER") for c, w in zip(columns, widths, strict=True)]
@@ -547,8 +573,10 @@ def make_table(
             raise ValueError(f"a list table shades cells of one row: {command} {row_index}")
         shading[row_index].append((first, last, colour))
     heights = _row_heights(data, widths, size)
-    table_rows = [Row(tuple(cells), height, tuple(shades))
-                  for cells, height, shades in zip(data, heights, shading, strict=True)]
+    starts = (True, *row_leads(rows, leads))  # the header leads
+    table_rows = [Row(tuple(cells), height, tuple(shades), lead)
+                  for cells, height, shades, lead in zip(data, heights, shading, starts,
+                                                         strict=True)]
     return ListTable(table_rows, widths, [c.align for c in columns], SANS, size, keep_groups)
 
 

@@ -38,9 +38,11 @@ from app.exports.model import (
 )
 from app.exports.pdf_common import (
     BASE_SIZE,
+    KEPT_ROWS,
     Column,
     PageHeader,
     build_document,
+    grouped,
     heading,
     make_table,
     natural_width,
@@ -65,12 +67,15 @@ def _table_document(path: Path, header: PageHeader, columns: Sequence[Column],
                     rows: Sequence[Sequence[str]], size: float = BASE_SIZE,
                     before: Sequence[Flowable] = (), after: Sequence[Flowable] = (),
                     shade_every: int = 0, force_wide: bool | None = None,
-                    extra_styles: Sequence[tuple[object, ...]] = ()) -> Path:
+                    extra_styles: Sequence[tuple[object, ...]] = (), keep_groups: int = 0,
+                    leads: Sequence[bool] | None = None) -> Path:
     """A paper of one table; what follows the table (its legend, the signatures) stays
     with it, the table's last rows going over with it when it does not fit
-    on the table's last page, so that no page carries the signatures alone."""
+    on the table's last page, so that no page carries the signatures alone; groups of rows
+    kept on one page as `make_table` keeps them."""
     wide = _wide(columns, rows, size) if force_wide is None else force_wide
-    table = make_table(columns, rows, usable_width(wide), size, shade_every, extra_styles)
+    table = make_table(columns, rows, usable_width(wide), size, shade_every, extra_styles,
+                       keep_groups, leads)
     if after:
         return build_document(path, header, [*before, TableWithTail(table, after)], wide=wide)
     return build_document(path, header, [*before, table, *after], wide=wide)
@@ -108,6 +113,14 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
     """The columns and rows of a pairing list by board (shared by the PDF, the booklets and
     the tests): board, 编号, names, units, points before the round, the result column (empty
     to post, filled for the results) and, when filled, how each game ended."""
+    columns, groups = board_groups(model, group, round_number, filled)
+    return columns, grouped(groups)[0]
+
+
+def board_groups(model: ExportModel, group: str, round_number: int, filled: bool
+                 ) -> tuple[list[Column], list[list[list[str]]]]:
+    """`board_rows` in the groups a page keeps together: a team match's line with its
+    boards, a team's bye alone, each board of an individual group alone."""
     rnd = model.round(group, round_number)
     scale = model.group(group).scale
     before = model.score_before(group, round_number)
@@ -121,15 +134,17 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
     ]
     if filled:
         columns.append(Column("终局方式", "LEFT"))
-    rows = []
+    groups: list[list[list[str]]] = []
     match = 0
     byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
     for board in rnd.boards:
         if board.match and board.match != match:  # a team match: its line before its boards
             match = board.match
             while byes and byes[0].match < match:  # a team's bye in its place among them
-                rows.append(team_bye_line(byes.pop(0), len(columns), filled, scale))
-            rows.append(match_line(board, len(columns), filled))
+                groups.append([team_bye_line(byes.pop(0), len(columns), filled, scale)])
+            groups.append([match_line(board, len(columns), filled)])
+        elif not board.match:
+            groups.append([])
         first = model.player(board.first)
         row = [board.board_text, str(first.number or ""), first.name,
                board.first_team or first.unit]
@@ -145,9 +160,9 @@ def board_rows(model: ExportModel, group: str, round_number: int, filled: bool
             row += [second.name, board.second_team or second.unit, str(second.number or "")]
         if filled:
             row.append(board.how_ended_zh if board.second is not None else "")
-        rows.append(row)
-    rows += [team_bye_line(bye, len(columns), filled, scale) for bye in byes]
-    return columns, rows
+        groups[-1].append(row)
+    groups += [[team_bye_line(bye, len(columns), filled, scale)] for bye in byes]
+    return columns, groups
 
 
 def team_bye_line(bye: TeamBye, width: int, filled: bool = False, scale: int = 1
@@ -216,22 +231,26 @@ def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
     """对阵表（按台次）: round date and time, each board with both players' 编号, units and
     points before the round, the result column left empty for posting (`filled`: the
     round's results), and the signature lines of the 编排长 and the 裁判长."""
-    columns, rows = board_rows(model, group, round_number, filled)
+    columns, groups = board_groups(model, group, round_number, filled)
+    rows, leads = grouped(groups)
     title = f"第{round_number}轮成绩表" if filled else f"第{round_number}轮对阵表（按台次）"
     header = _group_header(model, group, title, round_subtitle(model, group, round_number))
     after = [*_round_notes(model, group, round_number), signature_line(("编排长", "裁判长"))]
     if not filled:
         after += venue_qr(model.event.venue_address, model.group(group).name)
-    rnd = model.round(group, round_number)
-    matches = {f"第{b.match}场" for b in rnd.boards if b.match} | {
-        f"第{bye.match}场" for bye in rnd.team_byes}
-    if not matches:
+    if not model.group(group).system.team:
         return _table_document(path, header, columns, rows, after=after, shade_every=5)
-    # team matches: each match's line shaded above its boards
+    # team matches: each match's line shaded above its boards, kept on one page with them
+    styles = _lead_shading(leads)
+    return _table_document(path, header, columns, rows, after=after, extra_styles=styles,
+                           keep_groups=KEPT_ROWS, leads=leads)
+
+
+def _lead_shading(leads: Sequence[bool]) -> list[tuple[object, ...]]:
+    """A team list's match lines (and byes) shaded above their boards."""
     shade = colors.Color(0.9, 0.9, 0.9)
-    styles = [("BACKGROUND", (0, i + 1), (-1, i + 1), shade)
-              for i, row in enumerate(rows) if row[0] in matches]
-    return _table_document(path, header, columns, rows, after=after, extra_styles=styles)
+    return [("BACKGROUND", (0, i + 1), (-1, i + 1), shade)
+            for i, lead in enumerate(leads) if lead]
 
 
 def name_rows(model: ExportModel, group: str, round_number: int
@@ -460,7 +479,13 @@ def write_crosstable(model: ExportModel, group: str, path: Path) -> Path:
 def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
     """One round of team matches (分台定人制): per match a line with both teams and the match
     score (game points 局分 as the rules gave them, first-named team first), then its boards."""
-    rows: list[list[str]] = []
+    return grouped(team_match_groups(model, rnd))[0]
+
+
+def team_match_groups(model: ExportModel, rnd: Round) -> list[list[list[str]]]:
+    """`team_match_rows` in the groups a page keeps together: each match's line with its
+    boards, a team's bye alone."""
+    rows: list[list[list[str]]] = []
     matches: dict[int, list[BoardResult]] = {}
     for board in rnd.boards:
         matches.setdefault(board.match or board.number, []).append(board)
@@ -468,18 +493,19 @@ def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
     width = 6
     for number, boards in matches.items():
         while byes and byes[0].match < number:  # a team's bye in its place among them
-            rows.append(_team_bye_match_line(byes.pop(0), width))
+            rows.append([_team_bye_match_line(byes.pop(0), width)])
         first_team, second_team = boards[0].first_team, boards[0].second_team
-        rows.append([f"第{number}场", first_team, match_score_cell(boards[0].match_score),
-                     second_team, "", ""])
+        rows.append([[f"第{number}场", first_team, match_score_cell(boards[0].match_score),
+                      second_team, "", ""]])
         for board in boards:
             black = model.player(board.first)
             white = model.player(board.second) if board.second is not None else None
             place = f"{board.match_board}台" if board.match_board else "加赛"
-            rows.append([place, f"{black.name}（{board.first_team}）", board_result_zh(board),
-                         f"{white.name}（{board.second_team}）" if white else "轮空",
-                         board.how_ended_zh, ""])
-    return rows + [_team_bye_match_line(bye, width) for bye in byes]
+            rows[-1].append([place, f"{black.name}（{board.first_team}）",
+                             board_result_zh(board),
+                             f"{white.name}（{board.second_team}）" if white else "轮空",
+                             board.how_ended_zh, ""])
+    return rows + [[_team_bye_match_line(bye, width)] for bye in byes]
 
 
 def _team_bye_match_line(bye: TeamBye, width: int) -> list[str]:
@@ -496,14 +522,12 @@ def write_team_matches(model: ExportModel, group: str, path: Path) -> Path:
                Column("备注", "LEFT")]
     story: list[Flowable] = []
     width = usable_width(False)
-    shade = colors.Color(0.9, 0.9, 0.9)
     for rnd in model.rounds_of(group):
-        rows = team_match_rows(model, rnd)
-        styles = [("BACKGROUND", (0, i + 1), (-1, i + 1), shade)
-                  for i, row in enumerate(rows) if row[0].startswith("第")]
+        rows, leads = grouped(team_match_groups(model, rnd))
         when = round_subtitle(model, group, rnd.number)
         story.append(heading(f"第{rnd.number}轮  {when}".strip()))
-        story.append(make_table(columns, rows, width, 9.0, extra_styles=styles))
+        story.append(make_table(columns, rows, width, 9.0, extra_styles=_lead_shading(leads),
+                                keep_groups=KEPT_ROWS, leads=leads))
         story.append(Spacer(1, 4))
     story.append(note(wording.team_score_note(model.group(group).system.level_match_drawn)))
     return build_document(path, _group_header(model, group, "团体对抗成绩表"), story)

@@ -38,6 +38,7 @@ class Row:
     cells: tuple[Cell, ...]
     height: float
     shading: tuple[tuple[int, int, colors.Color], ...] = ()
+    lead: bool = True  # False: the row continues the group above it (`ListTable.keep_groups`)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -67,16 +68,22 @@ class ListTable(Flowable):
     on every page it is split over; cells aligned by column (`aligns`: LEFT, CENTER or
     RIGHT for the body, the header always centred).
 
-    `keep_groups`: a row whose first cell is empty continues the group above it (a team's
-    members under its name); a page breaks before such a group rather than inside it when
-    no more than `keep_groups` of its rows would stay above the break (0: rows break
-    anywhere), so that a page never starts with members whose team is on the page before."""
+    `keep_groups`: a row that is no `lead` continues the group above it (a team's members
+    under its name, a team match's boards under its line); a page breaks before such a group
+    rather than inside it when no more than `keep_groups` of its rows would stay above the
+    break (0: rows break anywhere), so that a page never starts with members whose team is
+    on the page before, nor with boards whose match is.
+
+    `continued`: the rows after a page break, under the header again; they start the next
+    page, never the room the break left on this one (a group sent over leaves some)."""
 
     def __init__(self, rows: Sequence[Row], widths: Sequence[float], aligns: Sequence[str],
-                 font: str, size: float, keep_groups: int = 0) -> None:
+                 font: str, size: float, keep_groups: int = 0, continued: bool = False
+                 ) -> None:
         super().__init__()
         self.rows = tuple(rows)
         self.keep_groups = keep_groups
+        self.continued = continued
         self.widths = tuple(widths)
         self.aligns = tuple(aligns)
         self.font, self.size = font, size
@@ -86,11 +93,21 @@ class ListTable(Flowable):
         self.height = self.tops[0]
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        if self._waits_for_next_page():  # too tall here: the frame asks to split, then
+            return self.width, max(self.height, availHeight + 1)  # moves it on
         return self.width, self.height
+
+    def _waits_for_next_page(self) -> bool:
+        """A continuation offered the rest of the page its first part is on."""
+        frame = getattr(self, "_frame", None)  # set by the frame placing it
+        return self.continued and frame is not None and not getattr(frame, "_atTop", True)
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
         """The rows that fit `availHeight` and the rest under the header again; nothing when
-        not even the header and one row fit (the page breaks before the table)."""
+        not even the header and one row fit (the page breaks before the table), or when a
+        continuation is offered the room its first part left (`continued`)."""
+        if self._waits_for_next_page():
+            return []
         used, fits = 0.0, 0
         for row in self.rows:
             if used + row.height > availHeight:
@@ -102,19 +119,23 @@ class ListTable(Flowable):
         if fits == len(self.rows):
             return [self]
         fits = self._group_start(fits)
-        return [self._part(self.rows[:fits]), self._part((self.rows[0], *self.rows[fits:]))]
+        return [self._part(self.rows[:fits]), self._rest(fits)]
 
     def _group_start(self, fits: int) -> int:
         """Where the page breaks: before the first row of the group that `fits` would cut,
         when that group's rows above the break are few (`keep_groups`) and not the first."""
         start = fits
-        while start > 1 and fits - start < self.keep_groups and self.rows[start].cells[0] == "":
+        while start > 1 and fits - start < self.keep_groups and not self.rows[start].lead:
             start -= 1
-        lead = self.rows[start].cells[0] != ""
-        return start if start > 1 and start < fits and lead else fits
+        return start if 1 < start < fits and self.rows[start].lead else fits
 
     def _part(self, rows: Sequence[Row]) -> ListTable:
         return ListTable(rows, self.widths, self.aligns, self.font, self.size, self.keep_groups)
+
+    def _rest(self, start: int) -> ListTable:
+        """The rows from `start` on, under the header, for the next page."""
+        return ListTable((self.rows[0], *self.rows[start:]), self.widths, self.aligns,
+                         self.font, self.size, self.keep_groups, continued=True)
 
     def draw(self) -> None:
         canvas: Any = self.canv
@@ -241,17 +262,19 @@ class TableWithTail(KeepTogether):
         self.table, self.tail, self.rows_kept = table, tuple(tail), rows_kept
 
     def split(self, aW: float, aH: float) -> list[Flowable]:  # noqa: N803 (reportlab's)
-        if self.table.height + _stacked_height(self.tail, aW) <= aH:  # all of it fits here
-            return [self.table, *self.tail]
         frame = getattr(self, "_frame", None)
         at_top = bool(frame is not None and getattr(frame, "_atTop", False))
+        if self.table.continued and not at_top:  # the rest after a break: the next page
+            return []
+        if self.table.height + _stacked_height(self.tail, aW) <= aH:  # all of it fits here
+            return [self.table, *self.tail]
         rows = self.table.rows
         parts = self.table.split(aW, aH)
         fitting = len(cast(ListTable, parts[0]).rows) if len(parts) == 2 else len(rows)
-        # the rows that stay here: as many as fit, leaving the last `rows_kept` to go over
-        kept = min(fitting, len(rows) - self.rows_kept) if parts else 0
+        # the rows that stay here: as many as fit, leaving the last `rows_kept` to go over,
+        # and a group the break would cut going over whole (`ListTable.keep_groups`)
+        kept = self.table._group_start(min(fitting, len(rows) - self.rows_kept)) if parts else 0
         if kept <= 1:  # no row can stay: all of it on the next page (as it comes on a
             return [self.table, *self.tail] if at_top else []  # page of its own already)
         return [self.table._part(rows[:kept]),
-                TableWithTail(self.table._part((rows[0], *rows[kept:])), self.tail,
-                              self.rows_kept)]
+                TableWithTail(self.table._rest(kept), self.tail, self.rows_kept)]

@@ -146,3 +146,42 @@ def test_the_group_summary_names_what_ranks_the_teams(
                           "--team-tiebreaks", "buchholz,match_points")
     assert code == 0
     assert "  名次区分：局分、对手分、场分 / " in out, out
+
+
+def test_the_group_summary_prints_what_a_team_swiss_reads_each_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`group` of a Team Swiss group: its team tie-breaks once (on 名次区分, after the primary
+    score), no players' settings its rounds and team standings never read (未赛局计算, 同单位回避,
+    中间对手分 cuts, sub-rankings, late entries), even when the group holds them, and the points
+    of a board's game with what the team's bye gives instead of a player's byes (请假, 缺席)."""
+    path = tuanti_teams(tmp_path / "tuanti.gomoku", capsys)
+    code, _out, err = run(capsys, "group", path, "--group", TEAM_GROUP,
+                          "--set", "same_unit_avoidance_rounds=2", "--set", "median_cut=2",
+                          "--set", "late_entry_points=2", "--set", "wins_count_byes=true",
+                          "--set", 'subrankings=[{"name": "女子"}]')
+    assert code == 0, err
+    code, out, _err = run(capsys, "group", path, "--group", TEAM_GROUP)
+    assert code == 0
+    labels = [line.strip().split("：")[0] for line in out.splitlines()[1:]]
+    assert len(labels) == len(set(labels)), labels  # every line once
+    assert "团体名次区分" not in labels, out
+    assert out.count("直胜") == 1, out  # the chain once
+    for absent in ("未赛局计算", "同单位回避", "中间对手分", "迟到报名", "分组排名", "胜局计入轮空",
+                   "请假", "缺席"):
+        assert absent not in out, (absent, out)
+    points = next(x.strip() for x in out.splitlines() if x.strip().startswith("计分"))
+    assert points.startswith("计分：每台 胜2 和1 负0 不战胜2 弃权负0；轮空计胜一场：场分2，局分3 / "
+                             "Points: each board: win 2,"), points
+    assert "其他设置：分台定人、说明（取值见 --json）" in out, out
+
+
+def test_a_swiss_of_players_still_prints_its_players_settings(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same settings of a Swiss of players are read by its rounds and standings, so
+    `group` prints them: 未赛局计算, its players' byes, 同单位回避 among the settings changed."""
+    path = qiwang_open(tmp_path / "qiwang.gomoku", capsys)
+    code, out, err = run(capsys, "group", path, "--group", OPEN,
+                         "--set", "same_unit_avoidance_rounds=2")
+    assert code == 0, err
+    assert "未赛局计算：" in out and "请假全分" in out and "同单位回避" in out, out
+    assert "团体" not in out, out

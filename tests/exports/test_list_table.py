@@ -83,3 +83,16 @@ def test_a_long_unit_wraps_into_a_taller_row_and_prints_whole(tmp_path: Path) ->
                           check=True).stdout
     assert "李四" in text and "张三" in text
     assert "".join(text.split()).count("某省某市某区第一实验小学五子棋兴趣小组") == 3
+
+
+def test_the_rows_after_a_break_start_the_next_page_not_the_room_left(tmp_path: Path) -> None:
+    """A team sent over whole leaves room on its page; the rest of the table starts the next
+    page (under its header) instead of filling that room, where it cut the team after all."""
+    table = _teams([5] * 30, keep=10)
+    path = build_document(tmp_path / "t.pdf", PageHeader(EventInfo(title="测试赛"), "名单"),
+                          [table])
+    pages = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")
+    firsts = [next(x.split()[0] for x in page.splitlines() if "队员" in x)
+              for page in pages if "队员" in page]
+    assert len(firsts) >= 3 and all(first.startswith("第") for first in firsts), firsts

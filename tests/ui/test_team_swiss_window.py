@@ -374,3 +374,33 @@ def test_the_setup_form_shows_and_edits_the_team_tiebreaks_of_a_team_swiss(
     # a group of another system shows its players' tie-breaks again
     setup.system.setCurrentIndex(setup.system.findData("swiss"))
     assert "game points" not in " ".join(_chain_shown(setup))
+
+
+def test_the_setup_form_of_a_team_swiss_offers_only_what_it_reads(
+        window, tmp_path):  # type: ignore[no-untyped-def]
+    """The setup form of a Team Swiss shows its own options and its team 名次区分, not the
+    players' settings its rounds and team standings never read (未赛局计算, 同单位回避, the
+    名次区分 options, late entries, sub-rankings, a player's byes in 计分); they come back when
+    a Swiss of players is chosen, which hides the Team Swiss options; what the group holds
+    for the hidden rows is saved unchanged."""
+    assert window.new_event(tmp_path / "tuanti.db", "tuanti-2026"), window.last_error
+    setup = window.setup_view
+    window.tabs.setCurrentWidget(setup)
+    names = [setup.group_list.item(i).text() for i in range(setup.group_list.count())]
+    setup.group_list.setCurrentRow(names.index(EVENT))
+    shown = setup.system_rows.shown()
+    assert shown == ["f_tiebreaks", "f_forfeit_meeting", "f_initial_colour", "f_team_swiss"]
+    hidden_points = [k for k, spin in setup.points.items() if spin.isHidden()]
+    assert hidden_points == ["pab", "full_bye", "half_bye", "zero_bye", "absent"]
+    assert setup.playoff_format.isHidden()  # its teams play no playoff: lots decide
+    setup.system.setCurrentIndex(setup.system.findData("swiss"))
+    shown = setup.system_rows.shown()
+    assert "f_team_swiss" not in shown
+    assert {"f_unplayed_policy", "f_same_unit", "f_tiebreak_options", "f_late_entry_points",
+            "f_subrankings"} <= set(shown)
+    assert not any(spin.isHidden() for spin in setup.points.values())
+    setup.system.setCurrentIndex(setup.system.findData("team_swiss"))
+    assert setup.save_group(), window.last_error
+    group = next(g for g in queries.event_info(window.ev).groups if g.name == EVENT)
+    assert group.settings.system.value == "team_swiss"
+    assert group.settings.points.full_bye == 2  # kept as it was

@@ -44,6 +44,7 @@ from app.ui.settings_controls import (
 from app.ui.texts import RULE_SET_TEXTS
 from app.ui.views.base import View
 from app.ui.views.setup_ranking import RankingChain
+from app.ui.views.setup_rows import SystemRows
 from app.wording import unplayed_text
 
 POINT_KEYS = tuple(PointSystem.__dataclass_fields__)
@@ -250,6 +251,10 @@ class SetupView(View):
             label = QLabel()
             self.row_labels[key] = label
             form.addRow(label, row_widget)
+        self.system_rows = SystemRows(form, dict(self.rows), (self.point_labels, self.points),
+                                      {"playoff_format": self.playoff_format})
+        self.system.currentIndexChanged.connect(
+            lambda _i: self.system_rows.follow(self.system.currentData()))
         common.pass_undo_to_window(*self.event_edits.values(), self.new_group_name, self.name,
                                    self.time_control)
         self.save = QPushButton()
@@ -356,6 +361,7 @@ class SetupView(View):
         self.titles.set_rows(list(group.grade_titles))
         self._show_settings(group.settings.to_json())
         self.ranking.show(group, self.system.currentData(), self.team_primary.currentData())
+        self.system_rows.follow(group.system)
         self.eligibility.set_value(dict(group.eligibility))
         self.progress.setText(tr("progress_text", players=group.player_count,
                                  planned=group.rounds_planned, paired=group.rounds_paired,
@@ -571,12 +577,17 @@ class SetupView(View):
                          (self.wins_count_byes, "f_wins_count_byes"),
                          (self.forfeit_meeting, "f_forfeit_meeting_box")):
             box.setText(tr(key))
-        current = self.initial_colour.currentData()
-        self.initial_colour.clear()
-        for key in INITIAL_COLOURS:
-            self.initial_colour.addItem(tr(f"initial_colour_{key}"), key)
-        if current is not None:
-            _choose(self.initial_colour, current)
+        _fill_initial_colours(self.initial_colour)
+
+
+def _fill_initial_colours(combo: QComboBox) -> None:
+    """第1轮1号种子's choices in the language shown, the one chosen kept."""
+    current = combo.currentData()
+    combo.clear()
+    for key in INITIAL_COLOURS:
+        combo.addItem(tr(f"initial_colour_{key}"), key)
+    if current is not None:
+        _choose(combo, current)
 
 
 def _choose(combo: QComboBox, key: str) -> None:

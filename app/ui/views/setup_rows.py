@@ -1,0 +1,61 @@
+"""The setup form's rows that a group's system reads: a row whose settings the system chosen
+never reads (a Team Swiss: the players' 未赛局计算, 同单位回避, the 名次区分 options, late
+entries, sub-rankings; a Swiss of players: the Team Swiss options) is hidden, and shown again
+when another system is chosen. Which system reads which setting is the settings' own rule
+(`GroupSettings.applies_to`); this module only knows which row holds which setting."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtWidgets import QFormLayout, QWidget
+
+from app.group_settings import GroupSettings
+from app.pairing.system import System
+
+ROW_SETTINGS: dict[str, tuple[str, ...]] = {
+    # the 名次区分 picker edits the players' chain, or a Team Swiss's team chain (RankingChain)
+    "f_tiebreaks": ("tiebreaks", "team_tiebreaks"),
+    "f_tiebreak_options": ("median_cut", "wins_count_forfeits", "wins_count_byes"),
+    "f_unplayed_policy": ("unplayed_policy",),
+    "f_same_unit": ("same_unit_avoidance_rounds",),
+    "f_forfeit_meeting": ("forfeit_counts_as_meeting",),
+    "f_initial_colour": ("initial_colour",),
+    "f_late_entry_points": ("late_entry_points",),
+    "f_team_swiss": ("team_swiss_primary", "team_swiss_colours"),
+    "f_subrankings": ("subrankings",),
+}
+"""The form's rows (by their label's key) that hold settings not every system reads."""
+
+
+class SystemRows:
+    """Shows the form's rows, the points and the controls inside a row (`parts`: setting key
+    -> its control) that the system chosen reads; the values of the hidden ones are kept and
+    saved as they are."""
+
+    def __init__(self, form: QFormLayout, rows: Mapping[str, QWidget],
+                 points: tuple[Mapping[str, QWidget], Mapping[str, QWidget]],
+                 parts: Mapping[str, QWidget]) -> None:
+        """`points`: the points' labels and their spin boxes, by the value's key."""
+        self.form = form
+        self.rows = {key: rows[key] for key in ROW_SETTINGS}
+        labels, spins = points
+        self.points = {key: (labels[key], spin) for key, spin in spins.items()}
+        self.parts = dict(parts)
+
+    def follow(self, system: object) -> None:
+        """The form's system is `system` (a System or its stored value)."""
+        chosen = System.of(system)
+        for row, widget in self.rows.items():
+            self.form.setRowVisible(widget, any(GroupSettings.applies_to(key, chosen)
+                                                for key in ROW_SETTINGS[row]))
+        for key, widget in self.parts.items():
+            widget.setVisible(GroupSettings.applies_to(key, chosen))
+        scored = set(GroupSettings.point_keys(chosen))
+        for key, widgets in self.points.items():
+            for widget in widgets:
+                widget.setVisible(key in scored)
+
+    def shown(self) -> list[str]:
+        """The rows shown, by their label's key (what the tests read)."""
+        return [row for row, widget in self.rows.items() if self.form.isRowVisible(widget)]
