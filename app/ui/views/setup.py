@@ -363,9 +363,7 @@ class SetupView(View):
         self.ranking.show(group, self.system.currentData(), self.team_primary.currentData())
         self.system_rows.follow(group.system)
         self.eligibility.set_value(dict(group.eligibility))
-        self.progress.setText(tr("progress_text", players=group.player_count,
-                                 planned=group.rounds_planned, paired=group.rounds_paired,
-                                 complete=group.rounds_complete))
+        self.progress.setText(progress_text(group))
         paired = group.rounds_paired > 0
         self.system.setEnabled(not paired)
         self.games.setEnabled(not paired)
@@ -602,3 +600,11 @@ def _choose(combo: QComboBox, key: str) -> None:
 def _date_text(value: object) -> str:
     """A date as the form shows and takes it: YYYY-MM-DD, or empty."""
     return str(value) if value else ""
+
+
+def progress_text(group: queries.GroupInfo) -> str:
+    """The group's progress line: its players, the rounds it plays (a round robin its table's,
+    a knockout its bracket's, whatever the rounds box holds: the box counts for a Swiss), the
+    rounds paired and complete."""
+    return tr("progress_text", players=group.player_count, planned=group.rounds_planned,
+              paired=group.rounds_paired, complete=group.rounds_complete)
