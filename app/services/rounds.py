@@ -85,17 +85,20 @@ def _check_ready(group: Group) -> int:
 def _size_notes(group: Group) -> list[str]:
     """Round 1: what the regulation says of a group this small (shenzhen 九(一): fewer than N
     players merge with the same age group; 九(三): 4 or fewer, the group is cancelled). The
-    arbiter decides; the pairing report says it, the core's rules decide when."""
+    arbiter decides; the pairing report says it, the core's rules decide when. A team group
+    counts its teams (its entrants), not their members."""
     settings = settings_of(group)
-    count = len(group.players)
+    team = system_of(group).team
+    count = len(group.teams) if team else len(group.players)
+    zh, en = ("队", "teams") if team else ("人", "players")
     notes = []
     if settings.cancel_if_at_most and group_cancelled(count, settings.cancel_if_at_most):
-        notes.append(f"注意：本组仅{count}人，按规程（不足{settings.cancel_if_at_most + 1}人）"
-                     f"应取消该组比赛 / note: {count} players; the regulation cancels a group "
+        notes.append(f"注意：本组仅{count}{zh}，按规程（不足{settings.cancel_if_at_most + 1}{zh}）"
+                     f"应取消该组比赛 / note: {count} {en}; the regulation cancels a group "
                      f"of {settings.cancel_if_at_most} or fewer")
     elif settings.merge_below and needs_merge(count, settings.merge_below):
-        notes.append(f"注意：本组仅{count}人，按规程少于{settings.merge_below}人应与同年龄段组合并"
-                     f" / note: {count} players; the regulation merges a group of fewer than "
+        notes.append(f"注意：本组仅{count}{zh}，按规程少于{settings.merge_below}{zh}应与同年龄段组"
+                     f"合并 / note: {count} {en}; the regulation merges a group of fewer than "
                      f"{settings.merge_below} with the same age group")
     return notes
 

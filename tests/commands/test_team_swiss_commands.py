@@ -185,3 +185,19 @@ def test_a_swiss_of_players_still_prints_its_players_settings(
     assert code == 0, err
     assert "未赛局计算：" in out and "请假全分" in out and "同单位回避" in out, out
     assert "团体" not in out, out
+
+
+def test_round_one_counts_a_team_groups_teams_against_its_size_rules(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A group's size rules (人数不超过此数取消, 少于此数合并) count its entrants: in a team
+    group its teams. Three teams of three, cancelled at 4 or fewer: the round-1 report says
+    本组仅3队 (counting 9 members, it said nothing)."""
+    path = tmp_path / "tt.db"
+    assert run(capsys, "new", path, "--preset", "tuanti-2026")[0] == 0
+    assert run(capsys, "group", path, "--group", "团体赛", "--set", "cancel_if_at_most=4")[0] == 0
+    for city in ("杭州", "上海", "北京"):
+        assert run(capsys, "team-add", path, "--group", "团体赛", f"{city}队", f"{city}甲/男",
+                   f"{city}乙/男", f"{city}丙/女")[0] == 0
+    code, out, _ = run(capsys, "pair", path, "--group", "团体赛")
+    assert code == 0
+    assert "注意：本组仅3队，按规程（不足5队）应取消该组比赛 / note: 3 teams" in out, out
