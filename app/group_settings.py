@@ -669,6 +669,20 @@ class GroupSettings:
         """The tie-breaks the regulation gives `system`, if it names them (shenzhen 十一、(一))."""
         return dict(self.tiebreaks_by_system).get(system)
 
+    def tiebreaks_after_switch(self, previous: System) -> tuple[str, ...] | None:
+        """The players' tie-breaks a switch from `previous` to this group's system brings:
+        the regulation's for the system when it names them (shenzhen 十一、(一)1-2: 积分编排
+        对手分…, 单循环 小分、胜局); else, coming from a system that ranks no players by
+        them (a Team Swiss, a bracket) with none named, the default chain rather than a
+        ranking by points alone; None when they stay as they are."""
+        named = self.tiebreaks_for(self.system)
+        if named is not None:
+            return named
+        if not self.tiebreaks and self.applies("tiebreaks") and not self.applies_to(
+                "tiebreaks", previous):
+            return DEFAULT_TIEBREAKS
+        return None
+
     def avoids_same_unit(self, round_number: int) -> bool:
         """同单位回避 applies in this round (the first N rounds, or all with -1)."""
         rounds = self.same_unit_avoidance_rounds

@@ -79,10 +79,9 @@ def update_group(event: Event, group: str, **fields: Any) -> GroupInfo:
                 f"{group}: games_per_round",
             )
         given = set(fields) | set(fields.get("settings") or {})
-        by_system = new.tiebreaks_for(new.system)
-        if "system" in given and "tiebreaks" not in given and by_system is not None:
-            # The regulation ranks each system its own way (shenzhen 十一、(一)1-2).
-            new = GroupSettings.from_json({"tiebreaks": list(by_system)}, base=new)
+        switched = new.tiebreaks_after_switch(old.system)
+        if "system" in given and "tiebreaks" not in given and switched is not None:
+            new = GroupSettings.from_json({"tiebreaks": list(switched)}, base=new)
         new = _round_robin_rounds(old, new, given)
         if new.rounds < len(found.rounds_played):
             raise UserError(

@@ -201,3 +201,19 @@ def test_round_one_counts_a_team_groups_teams_against_its_size_rules(
     code, out, _ = run(capsys, "pair", path, "--group", "团体赛")
     assert code == 0
     assert "注意：本组仅3队，按规程（不足5队）应取消该组比赛 / note: 3 teams" in out, out
+
+
+def test_a_team_swiss_group_switched_to_players_ranks_them_by_the_default_chain(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The tuanti template names no players' tie-breaks (its teams are ranked); switched to a
+    Swiss or a round robin of players, the group takes the default chain (对手分、中间对手分、
+    胜局), not a ranking by points alone; a chain given with the switch is kept."""
+    path = tmp_path / "tt.db"
+    assert run(capsys, "new", path, "--preset", "tuanti-2026")[0] == 0
+    code, out, _ = run(capsys, "group", path, "--group", "团体赛", "--system", "swiss")
+    assert code == 0 and "名次区分：对手分、中间对手分、胜局" in out, out
+    other = tmp_path / "tt2.db"
+    assert run(capsys, "new", other, "--preset", "tuanti-2026")[0] == 0
+    code, out, _ = run(capsys, "group", other, "--group", "团体赛", "--system", "swiss",
+                       "--tiebreaks", "wins")
+    assert code == 0 and "名次区分：胜局 /" in out, out

@@ -404,3 +404,34 @@ def test_the_setup_form_of_a_team_swiss_offers_only_what_it_reads(
     group = next(g for g in queries.event_info(window.ev).groups if g.name == EVENT)
     assert group.settings.system.value == "team_swiss"
     assert group.settings.points.full_bye == 2  # kept as it was
+
+
+def test_the_setup_form_brings_the_players_chain_a_switch_of_system_brings(
+        window, tmp_path):  # type: ignore[no-untyped-def]
+    """Choosing another system on the form shows and saves the players' tie-breaks the
+    command line's switch gives (`GroupSettings.tiebreaks_after_switch`): the tuanti group,
+    which names none, as a Swiss of players the default chain (it showed an empty list and
+    ranked by points alone); shenzhen's 男子组 as a round robin its regulation's 小分、胜局
+    (十一、(一)1), and back on its Swiss its own chain."""
+    assert window.new_event(tmp_path / "tuanti.db", "tuanti-2026"), window.last_error
+    setup = window.setup_view
+    window.tabs.setCurrentWidget(setup)
+    names = [setup.group_list.item(i).text() for i in range(setup.group_list.count())]
+    setup.group_list.setCurrentRow(names.index(EVENT))
+    setup.system.setCurrentIndex(setup.system.findData("swiss"))
+    assert _chain_shown(setup) == ["1. 对手分", "2. 中间对手分", "3. 胜局"]
+    assert setup.save_group(), window.last_error
+    group = next(g for g in queries.event_info(window.ev).groups if g.name == EVENT)
+    assert group.tiebreaks == ("buchholz", "median_buchholz", "wins")
+
+    assert window.new_event(tmp_path / "sz.db", "shenzhen-2022"), window.last_error
+    names = [setup.group_list.item(i).text() for i in range(setup.group_list.count())]
+    setup.group_list.setCurrentRow(names.index("男子组"))
+    setup.system.setCurrentIndex(setup.system.findData("round_robin"))
+    assert _chain_shown(setup) == ["1. 小分（索伯分）", "2. 胜局"]
+    setup.system.setCurrentIndex(setup.system.findData("swiss"))
+    assert _chain_shown(setup) == ["1. 对手分", "2. 中间对手分", "3. 胜局"]
+    setup.system.setCurrentIndex(setup.system.findData("round_robin"))
+    assert setup.save_group(), window.last_error
+    group = next(g for g in queries.event_info(window.ev).groups if g.name == "男子组")
+    assert group.tiebreaks == ("sonneborn_berger", "wins")
