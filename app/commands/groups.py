@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import TYPE_CHECKING, Any
 
 from app.commands._context import NUMBER, add_event, opened, whole_number
@@ -104,6 +105,9 @@ def _group(args: argparse.Namespace) -> int:
             update_group(event, context.group_name, **fields)
         shown = [g.settings for g in event_info(event).groups
                  if not args.group or g.name == args.group]
+    if fields:
+        for one in shown:
+            _say_unused(one, fields)
     if args.json:
         print(json.dumps([one.to_json() for one in shown], ensure_ascii=False))
         return 0
@@ -114,6 +118,20 @@ def _group(args: argparse.Namespace) -> int:
         for key, zh, en in settings_lines(one):
             print(f"  {label(key, 'zh')}：{zh} / {label(key, 'en')}: {en}")
     return 0
+
+
+def _say_unused(settings: GroupSettings, fields: dict[str, Any]) -> None:
+    """Warn of the settings just changed that the group's system does not read (同单位回避 in a
+    Team Swiss, say): kept as given, they take effect only if the group changes system."""
+    from app.group_settings import GroupSettings, label
+
+    given = [key for key in (*fields, *(fields.get("settings") or {})) if key != "settings"]
+    for key in given:
+        if key in GroupSettings.keys() and not settings.applies(key):
+            system = settings.system
+            print(f"提示：{settings.name}的赛制（{system.zh}）不使用“{label(key, 'zh')}”，"
+                  f"已保存但不起作用 / note: {settings.name}'s system ({system.en}) does not "
+                  f"use \"{label(key, 'en')}\"; saved, without effect", file=sys.stderr)
 
 
 def _changes(args: argparse.Namespace) -> dict[str, Any]:

@@ -217,3 +217,18 @@ def test_a_team_swiss_group_switched_to_players_ranks_them_by_the_default_chain(
     code, out, _ = run(capsys, "group", other, "--group", "团体赛", "--system", "swiss",
                        "--tiebreaks", "wins")
     assert code == 0 and "名次区分：胜局 /" in out, out
+
+
+def test_a_setting_the_groups_system_does_not_read_is_kept_with_a_note(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`group --set` of a setting a Team Swiss never reads (同单位回避) keeps it, for a switch
+    of system, and says it has no effect there; one it reads is changed without a word."""
+    path = tmp_path / "tt.db"
+    assert run(capsys, "new", path, "--preset", "tuanti-2026")[0] == 0
+    code, _out, err = run(capsys, "group", path, "--group", "团体赛", "--set",
+                          "same_unit_avoidance_rounds=2")
+    assert code == 0
+    assert "提示：团体赛的赛制（团体积分编排制（FIDE Team Swiss））不使用“同单位回避”，" in err, err
+    assert "same_unit" not in err
+    code, _out, err = run(capsys, "group", path, "--group", "团体赛", "--rounds", "5")
+    assert code == 0 and err == ""
