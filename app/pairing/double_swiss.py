@@ -12,7 +12,7 @@ as the public readings `app.pairing.lexicographic` names quote and number them):
   a game won and a game drawn; 1.5 a floater met an opponent of another score; 1.6 a player
   "had" the colour he was given in game 1 of a match with a game played.
 - 2 criteria: [C1] no second meeting, [C2] no second PAB (nor after a forfeit win or a
-  full-point bye), [C3] the round completed; for the upfloaters [C4]-[C7]; in the bracket only
+  full-point bye, or a round not played worth as much: a late entry's), [C3] the round completed; for the upfloaters [C4]-[C7]; in the bracket only
   [C8], the upfloaters' opponents who floated in the previous round (not in the last round).
   There is no colour criterion: colours never keep two players apart.
 - 3.3-3.6 the Top-Scoregroup Procedure (`app.pairing.lexicographic`).
@@ -128,9 +128,12 @@ previous round (Art. 1.5), the game-1 colours, the opponents met, the matches pl
 [C2] bar, and the opponent of a match played in the previous round."""
 
 
-def _facts(rounds: tuple[RoundRecord, ...], previous: int,
+def _facts(rounds: tuple[RoundRecord, ...], previous: int, won_unplayed: int,
            played: frozenset[Outcome] = _PLAYED, barring: frozenset[Outcome] = _BARRED
            ) -> _Facts:
+    """`won_unplayed`: the games' points of a match won without playing: a round not played
+    worth that much (a late entry's points for a round it missed, 迟到报名) bars the PAB as a
+    full-point bye does ([C2]; the group's TRF writes it F, which every reader bars)."""
     # the sets as arguments: looked up as locals for every record
     total = earlier = matches = 0
     game_one: list[Colour] = []
@@ -153,7 +156,7 @@ def _facts(rounds: tuple[RoundRecord, ...], previous: int,
             if opponent is not None:
                 opponents.append(opponent)
             last_opponent = opponent if record.round == previous else None
-        elif outcome in barring:
+        elif outcome in barring or points >= won_unplayed:
             barred = True
     return (total, earlier, tuple(game_one), frozenset(opponents), matches, barred,
             last_opponent)
@@ -162,7 +165,11 @@ def _facts(rounds: tuple[RoundRecord, ...], previous: int,
 def derive_players(request: PairingRequest) -> list[MatchPlayer]:
     """The players to pair, in the Art. 1.2 order (score descending, then pairing number)."""
     previous = request.round - 1
-    facts = {h.number: _facts(h.rounds, previous) for h in request.snapshot.players}
+    points = request.snapshot.points
+    # two games won (Art. 1.2.1: a score is game points); never reached when a win is no more
+    won_unplayed = 2 * points.win if points.win > points.loss else 10**9
+    facts = {h.number: _facts(h.rounds, previous, won_unplayed)
+             for h in request.snapshot.players}
     unavailable = request.unavailable
     present = sorted(n for n in facts if n not in unavailable)
     # the score descending; a stable sort (reverse keeps it stable) leaves the pairing

@@ -470,3 +470,19 @@ def test_hand_changed_boards_are_checked_by_the_double_swiss_criteria() -> None:
     assert any("have met" in v for v in double_swiss.violations(request, rematch))
     missing = Pairing(3, (Board(1, 1, 2), Board(2, 3, 6)))
     assert any("is not paired" in v for v in double_swiss.violations(request, missing))
+
+
+@pytest.mark.parametrize(("late_points", "barred"), [(4, True), (2, False), (0, False)])
+def test_a_late_entrys_round_worth_a_match_won_bars_the_pab(late_points: int,
+                                                            barred: bool) -> None:
+    """[C2]: a round not played worth a match won (a late entry's points for round 1, two
+    games won: 4) bars the PAB as a full-point bye does, as the Dutch engine bars it and as
+    the group's TRF writes it (F); a draw's worth (2) or nothing does not."""
+    played = [RoundRecord(1, Outcome.DRAW, 2, Colour.FIRST, 2, 2),
+              RoundRecord(1, Outcome.DRAW, 1, Colour.SECOND, 2, 2)]
+    players = (PlayerHistory(1, (played[0],)), PlayerHistory(2, (played[1],)),
+               PlayerHistory(3, (RoundRecord(1, Outcome.ABSENT, None, None, late_points,
+                                             late_points),)))
+    request = PairingRequest(TournamentSnapshot(players, 5), 2)
+    found = {p.number: p.bye_barred for p in double_swiss.derive_players(request)}
+    assert found == {1: False, 2: False, 3: barred}
