@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from app import wording
 from app.exports.model import ExportModel, Round, StandingRow, round_cells
 from app.pairing.types import REQUESTED_BYES
+from app.standings.crosstable import LATE_ZH
 
 REFERENCE = "序号"
 """The heading of the column that names a row, and how every cell names an opponent."""
@@ -71,6 +72,16 @@ def _withdrawn_cells(model: ExportModel, rounds: tuple[Round, ...],
                 texts[k] = wording.withdrawn_cell()
 
 
+def _late_cells(model: ExportModel, rounds: tuple[Round, ...],
+                cells: dict[int, list[str]]) -> None:
+    """A late entry's rounds before its first (迟到报名): 迟报 instead of —."""
+    for pid, texts in cells.items():
+        start = model.player(pid).entered_round
+        for k, rnd in enumerate(rounds):
+            if rnd.number < start and texts[k] == "—":
+                texts[k] = LATE_ZH
+
+
 def crosstable(model: ExportModel, group: str) -> tuple[CrossRow, ...]:
     """The rows of a group's crosstable (see the module docstring)."""
     order = crosstable_order(model, group)
@@ -91,6 +102,7 @@ def crosstable(model: ExportModel, group: str) -> tuple[CrossRow, ...]:
         return tuple(rows)
     cells = round_cells(rounds, order, reference)
     _withdrawn_cells(model, rounds, cells)
+    _late_cells(model, rounds, cells)
     return tuple(CrossRow(pid, reference[pid], lines.get(pid), tuple(cells[pid]))
                  for pid in order)
 
@@ -112,5 +124,8 @@ def crosstable_legend(model: ExportModel, group: str) -> str:
     requested = "；免赛胜、免赛和、免赛：请假全分、半分、零分" if any(
         out.why in REQUESTED_BYES for r in model.rounds_of(group) for out in r.sitting_out
     ) else ""
+    first = min((r.number for r in model.rounds_of(group)), default=1)
+    late = "；迟报：迟到报名，参赛前的轮次（按规程记分）" if any(
+        p.entered_round > first for p in model.players_of(group)) else ""
     return (f"各轮格内：对手{REFERENCE}（本表行号，按名次排列）、执子（黑为先手）、胜负；"
-            f"轮空、—为未编排{requested}{withdrawn}。")
+            f"轮空、—为未编排{requested}{late}{withdrawn}。")

@@ -196,6 +196,7 @@ class Player:
     grade: str = ""  # current 段级位
     platform_id: str = ""  # online qualifier account
     withdrawn_from: int | None = None  # 退赛: the first round the player no longer plays
+    entered_round: int = 1  # a late entry's (迟到报名) first round
 
 
 # ---------------------------------------------------------------------------- rounds

@@ -375,6 +375,7 @@ def _group_players(group: Group, key: str, number_of: dict[int, int]) -> list[m.
         gender=GENDER_ZH.get(player.gender, ""), birth_date=player.birth_date,
         id_number=player.id_number, unit=player.unit, grade=player.grade,
         platform_id=player.platform_id, withdrawn_from=withdrawn_from(player),
+        entered_round=player.entered_round,
     ) for player in sorted(group.players, key=lambda p: number_of[p.id])]
 
 

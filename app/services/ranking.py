@@ -762,7 +762,8 @@ def crosstable(event: Event, group: str | None,
         info = standings if reuse and standings is not None else compute_standings(
             session, found, build=build)[0]
         order = [row.player.number for row in info.rows]
-        table = build_crosstable(build.snapshot, order)
+        table = build_crosstable(build.snapshot, order, {
+            build.number_of[p.id]: p.entered_round for p in found.players})
         return CrosstableInfo(
             group=found.name, round_robin=system_of(found).round_robin, rounds=table.rounds,
             players=tuple(row.player for row in info.rows),

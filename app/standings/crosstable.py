@@ -9,7 +9,7 @@ standings, the row player's move order (黑 first mover / 白) and the outcome (
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.pairing.types import Colour, Outcome, RoundRecord, TournamentSnapshot
@@ -26,6 +26,8 @@ OUTCOME_ZH = {
     Outcome.ZERO_BYE: "免赛",
     Outcome.ABSENT: "缺席",
 }
+LATE_ZH = "迟报"
+"""A round before a late entry's first (迟到报名): not absent, not yet entered."""
 
 
 @dataclass(frozen=True)
@@ -37,10 +39,13 @@ class RoundCell:
     colour: Colour | None
     outcome: Outcome
     points: int
+    late: bool = False  # a round before the player's entry (迟到报名)
 
     @property
     def text(self) -> str:
-        """`12黑胜`, `3白和`, `轮空`."""
+        """`12黑胜`, `3白和`, `轮空`, `迟报`."""
+        if self.late:
+            return LATE_ZH
         if self.opponent_place is None:
             return OUTCOME_ZH[self.outcome]
         colour = "" if self.colour is None else ("黑" if self.colour is Colour.FIRST else "白")
@@ -61,8 +66,12 @@ class Crosstable:
     rounds: int
 
 
-def crosstable(snapshot: TournamentSnapshot, order: Sequence[int]) -> Crosstable:
-    """The crosstable of the players in `order` (pairing numbers, standings order)."""
+def crosstable(snapshot: TournamentSnapshot, order: Sequence[int],
+               entered: Mapping[int, int] | None = None) -> Crosstable:
+    """The crosstable of the players in `order` (pairing numbers, standings order);
+    `entered`: a late entry's first round by pairing number (the rounds before it are
+    marked late, not absent)."""
+    first = entered or {}
     place = {number: k for k, number in enumerate(order, start=1)}
     players = {p.number: p for p in snapshot.players}
     rows = []
@@ -70,7 +79,8 @@ def crosstable(snapshot: TournamentSnapshot, order: Sequence[int]) -> Crosstable
         records: tuple[RoundRecord, ...] = players[number].rounds
         cells = tuple(
             RoundCell(r.round, place.get(r.opponent) if r.opponent is not None else None,
-                      r.colour, r.outcome, r.points)
+                      r.colour, r.outcome, r.points,
+                      late=r.opponent is None and r.round < first.get(number, 1))
             for r in records
         )
         against: list[tuple[int, ...] | None] = []

@@ -75,11 +75,19 @@ OUTCOMES: dict[RoundOutcome, OutcomeText] = {
 }
 
 
+LATE = OutcomeText(None, "迟报", "late", "迟到报名：尚未参赛（按规程记分）",
+                   "late entry: not entered yet (scored as the regulation says)")
+
+
+def _words(cell: RoundCell) -> OutcomeText:
+    return LATE if cell.late else OUTCOMES[cell.outcome]
+
+
 def swiss_text(cell: RoundCell | None, lang: str) -> str:
     """A Swiss cell in the language shown: `12黑胜`, in English `12b+`."""
     if cell is None:
         return ""
-    words = OUTCOMES[cell.outcome]
+    words = _words(cell)
     place = "" if cell.opponent_place is None else str(cell.opponent_place)
     if cell.colour is None or cell.opponent_place is None:
         colour = ""
@@ -91,7 +99,7 @@ def swiss_text(cell: RoundCell | None, lang: str) -> str:
 
 
 def swiss_kind(cell: RoundCell | None) -> str | None:
-    return None if cell is None else OUTCOMES[cell.outcome].kind
+    return None if cell is None else _words(cell).kind
 
 
 def points_text(points: tuple[int, ...] | None) -> str:
@@ -271,7 +279,7 @@ class CrosstableModel(QAbstractTableModel):
         cell = self.swiss_cell(row, grid)
         if cell is None:
             return tr("ct_cell_empty_tip")
-        words = OUTCOMES[cell.outcome]
+        words = _words(cell)
         index = 0 if language() == "zh" else 1
         what = []
         place = cell.opponent_place
