@@ -314,3 +314,29 @@ def check_system_switch(rounds_paired: int, group: str = "") -> None:
             f"{rounds_paired} round(s) already paired: the system can only change before round 1",
             group or "system",
         )
+
+
+# --- entries once play has started -----------------------------------------------------------
+
+
+def check_late_entry(rounds_paired: int, names: Sequence[str], group: str) -> None:
+    """Refuse a late entry (迟到报名) into a round robin whose schedule exists.
+
+    FIDE C.05 Annex 1: the Berger table is made for a number of players, and the rounds
+    paired so far are rounds of that table (our numbering is drawn when round 1 is paired);
+    a player added now has no line in it and would meet nobody the table has already paired,
+    so the entry is refused, naming the players. Before round 1 a player may join: the table
+    is made for everyone then.
+    """
+    if rounds_paired == 0:
+        return
+    who = "、".join(names) if names else "新棋手"
+    who_en = ", ".join(names) if names else "a new player"
+    raise UserError(
+        f"单循环已编排，不能迟到报名：{who}（{group}已编排{rounds_paired}轮；单循环按第1轮编排时的"
+        "人数排定伯格表，开赛后不能再加入棋手）",
+        f"the round robin is scheduled: no late entry for {who_en} ({group} has "
+        f"{rounds_paired} round(s) paired; the Berger table is made for the players there "
+        "when round 1 is paired and takes no player once play has started)",
+        group,
+    )

@@ -221,10 +221,15 @@ class _Entry:
 
 def _entries(session: Session, to_write: Sequence[tuple[Entrant, str]]) -> dict[str, _Entry]:
     """Where the entrants of each group they go into start, read from the groups as they are
-    in `session`; refused (nothing written) when every round of one of them is paired."""
+    in `session`; refused (nothing written) when every round of one of them is paired, or
+    a round robin among them has its schedule (`players.entry_round`, naming the rows)."""
     by_name = {g.name: g for g in Event.tournament(session).groups}
-    return {name: _Entry(entry_round(by_name[name]), settings_of(by_name[name]).late_entry_points)
-            for name in dict.fromkeys(name for _entrant, name in to_write)}
+    rows: dict[str, list[str]] = {}
+    for entrant, name in to_write:
+        rows.setdefault(name, []).append(entrant.row.name)
+    return {name: _Entry(entry_round(by_name[name], names),
+                         settings_of(by_name[name]).late_entry_points)
+            for name, names in rows.items()}
 
 
 def _late_lines(entries: dict[str, _Entry], to_write: Sequence[tuple[Entrant, str]]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import func, select
@@ -80,7 +81,7 @@ def add_player(event: Event, group: str, **fields: Any) -> int:
         found = Event.group(session, group)
         if system_of(found).team:
             raise _alone_in_team_group(found.name, started=bool(found.rounds_played))
-        entered = entry_round(found)
+        entered = entry_round(found, (cleaned["name"],))
         cleaned.setdefault("seed", next_seed(session, found))
         cleaned.setdefault("late_entry_points", settings_of(found).late_entry_points)
         player = Player(group=found, entered_round=entered, **cleaned)
@@ -89,11 +90,16 @@ def add_player(event: Event, group: str, **fields: Any) -> int:
         return player.id
 
 
-def entry_round(group: Group) -> int:
+def entry_round(group: Group, names: Sequence[str] = ()) -> int:
     """The round a player entered now plays from: the first before play, else the next one
     (a late entry, 迟到报名, scored `late_entry_points` for the rounds missed); refused once
-    every round is paired, whether added alone or imported from a list."""
+    every round is paired, whether added alone or imported from a list, and in a round robin
+    once round 1 is paired (`roundrobin.check_late_entry`, naming the players `names`)."""
     entered = len(group.rounds_played) + 1
+    if system_of(group).round_robin:
+        from app.pairing.roundrobin import check_late_entry
+
+        check_late_entry(entered - 1, names, group.name)
     if entered > group.rounds:
         raise UserError("比赛已全部编排完毕，不能再添加棋手",
                         "every round is paired: no more entries", group.name)
