@@ -51,9 +51,13 @@ NUMBER = whole_number()
 def add_event(parser: argparse.ArgumentParser, *, group: str = "optional") -> None:
     """The event file (or PostgreSQL URL) and, unless `group="none"`, `--group`:
     `"required"` always needed; `"optional"` needed when the event has several groups;
-    `"filter"` optional, without it the command covers every group."""
+    `"filter"` optional, without it the command covers every group; `"check"` optional for
+    a command on one player by id, whose group it is (given, the player must be in it)."""
     parser.add_argument("file", help="赛事文件路径或 PostgreSQL URL / event file or database URL")
-    if group != "none":
+    if group == "check":
+        parser.add_argument("--group", help="组别（可省略；给出时核对棋手属于该组）/ group "
+                                            "(optional; given, the player must be in it)")
+    elif group != "none":
         parser.add_argument("--group", required=group == "required", help="组别 / group")
     parser.set_defaults(_group_mode=group)
 
@@ -87,9 +91,13 @@ def opened(args: argparse.Namespace) -> Iterator[CommandContext]:
     try:
         group: str | None = None
         mode = getattr(args, "_group_mode", "none")
-        if mode != "none" and not (mode == "filter" and getattr(args, "group", None) is None):
+        if mode != "none" and not (mode in ("filter", "check")
+                                   and getattr(args, "group", None) is None):
             with event.reading() as session:
                 group = Event.group(session, getattr(args, "group", None)).name
+        if mode == "check" and group is not None:
+            from app.services.players import check_player_in_group
+            check_player_in_group(event, args.player_id, group)
         start_up_done()
         yield CommandContext(event, group)
     finally:

@@ -44,7 +44,7 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_add_player)
 
     parser = subparsers.add_parser("player", help="修改棋手资料 / edit a player")
-    add_event(parser, group="none")
+    add_event(parser, group="check")
     parser.add_argument("player_id", type=NUMBER)
     for field in EDIT_FIELDS:
         parser.add_argument(f"--{field.replace('_', '-')}", dest=field,
@@ -55,18 +55,18 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_edit_player)
 
     parser = subparsers.add_parser("reinstate", help="恢复退赛棋手 / reinstate a player")
-    add_event(parser, group="none")
+    add_event(parser, group="check")
     parser.add_argument("player_id", type=NUMBER)
     parser.set_defaults(handler=_reinstate)
 
     parser = subparsers.add_parser("withdraw", help="棋手退赛 / withdraw a player")
-    add_event(parser, group="none")
+    add_event(parser, group="check")
     parser.add_argument("player_id", type=NUMBER)
     parser.add_argument("--from-round", type=NUMBER, default=None)
     parser.set_defaults(handler=_withdraw)
 
     parser = subparsers.add_parser("absent", help="某轮缺席或预先轮空 / absent or bye in advance")
-    add_event(parser, group="none")
+    add_event(parser, group="check")
     parser.add_argument("player_id", type=NUMBER)
     parser.add_argument("round", type=NUMBER)
     parser.add_argument("--kind", default="absent", choices=ABSENCE_CHOICES,

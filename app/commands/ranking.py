@@ -50,7 +50,7 @@ def register(subparsers: Any) -> None:
 
     parser = subparsers.add_parser(
         "decline", help="记录棋手放弃等级称号或奖励（可撤销）/ a player declines a title or prize")
-    add_event(parser, group="none")
+    add_event(parser, group="check")
     parser.add_argument("player_id", type=NUMBER, metavar="PLAYER_ID")
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--title", dest="what", action="store_const", const="title",

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.services.event import Event, settings_of
-from app.services.lookup import system_of
+from app.services.lookup import planned_rounds, system_of
 from app.store.models import Absence, Group, Player
 
 EDITABLE = (
@@ -167,8 +167,26 @@ def withdraw_player(event: Event, player_id: int, from_round: int | None = None)
                 f"round {start} is paired already; withdraw from round {first_open} on",
                 "from_round",
             )
+        last = planned_rounds(player.group)
+        if start > last:
+            raise _no_round_to_withdraw(player.group.name, last, from_round, first_open)
         player.status = "withdrawn"
         player.withdrawn_from_round = start
+
+
+def _no_round_to_withdraw(group: str, last: int, asked: int | None,
+                          first_open: int) -> UserError:
+    """Past the group's last round a withdrawal changes no pairing (and would print
+    第10轮起退赛 in a nine-round group): refused, a game not played being a forfeit."""
+    if asked is None or first_open > last:
+        return UserError(
+            f"{group}共{last}轮，已全部编排，退赛不再影响编排；未赛的对局请录入弃权",
+            f"all {last} rounds of {group} are paired: a withdrawal changes no pairing now; "
+            "enter a forfeit for a game not played",
+            "from_round")
+    return UserError(f"{group}共{last}轮，没有第{asked}轮可退赛",
+                     f"{group} has {last} rounds: there is no round {asked} to withdraw from",
+                     "from_round")
 
 
 def reinstate_player(event: Event, player_id: int) -> None:
@@ -192,14 +210,31 @@ def set_absence(event: Event, player_id: int, round_number: int, kind: str | Non
                 f"round {round_number} is paired already: enter a forfeit instead",
                 "round",
             )
-        if not 1 <= round_number <= group.rounds:
-            raise UserError("轮次超出范围", "round out of range", "round")
+        last = planned_rounds(group)
+        if not 1 <= round_number <= last:
+            raise UserError(f"{group.name}共{last}轮，没有第{round_number}轮",
+                            f"{group.name} has {last} rounds: there is no round {round_number}",
+                            "round")
         for absence in list(player.absences):
             if absence.round_number == round_number:
                 player.absences.remove(absence)
         session.flush()
         if kind is not None:
             player.absences.append(Absence(round_number=round_number, kind=kind))
+
+
+def check_player_in_group(event: Event, player_id: int, group: str) -> None:
+    """A command that names a player by id and also a group (`withdraw 5 --group 少儿组`):
+    the player must be in that group, so that a mistyped id is refused, not applied to a
+    player of another group."""
+    with event.reading() as session:
+        player = _player(session, player_id)
+        if player.group.name != group:
+            raise UserError(
+                f"{player_id}号 {player.name}不在{group}（在{player.group.name}）",
+                f"player {player_id} ({player.name}) is not in {group} but in "
+                f"{player.group.name}",
+                "player")
 
 
 def _player(session: Session, player_id: int) -> Player:

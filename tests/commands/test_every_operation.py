@@ -110,6 +110,30 @@ def test_player_edit_and_reinstate(event_file: Path, capsys) -> None:
     assert _run(capsys, "player", str(event_file), str(pid))[0] == 2  # nothing to change
 
 
+def test_a_player_command_given_a_group_checks_the_player_is_in_it(event_file: Path,
+                                                                   capsys) -> None:
+    """`withdraw 5 --group 少儿组`, as every other command takes --group: it was parsed as
+    the player id (应为…整数：'少儿组'); now it is checked, and a player of another group
+    is refused with nothing written."""
+    with Event.open(event_file) as event:
+        players.add_player(event, "公开组", name="公开甲", gender="M", unit="单位甲")
+        junior = listed(event, "少儿组")[0]
+        other = listed(event, "公开组")[0]
+    for command in (["withdraw"], ["absent", "--kind", "half_bye"], ["reinstate"],
+                    ["player", "--unit", "某地"], ["decline", "--title"]):
+        name, *options = command
+        where = [str(other.id)] + (["2"] if name == "absent" else [])
+        code, _out, err = _run(capsys, name, str(event_file), "--group", "少儿组", *where,
+                               *options)
+        assert code == 2 and f"{other.id}号 {other.name}不在少儿组（在公开组）" in err, name
+    assert _run(capsys, "withdraw", str(event_file), "--group", "少儿组", str(junior.id))[0] == 0
+    with Event.open(event_file) as event:
+        assert listed(event, "少儿组")[0].status == "withdrawn"
+        untouched = listed(event, "公开组")[0]
+    assert (untouched.status, untouched.unit, dict(untouched.absences)) == (
+        "active", other.unit, {})
+
+
 def test_results_exchange_crosstable_and_game(event_file: Path, capsys) -> None:
     f = str(event_file)
     assert _run(capsys, "pair", f, "--group", "少儿组")[0] == 0

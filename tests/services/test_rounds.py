@@ -122,6 +122,25 @@ def test_withdrawn_and_absent_players_are_not_paired(make_event: Make) -> None:
     assert half.points == 1  # a half-point bye given in advance
 
 
+def test_a_withdrawal_needs_a_round_of_the_group_still_to_pair(make_event: Make) -> None:
+    """Past the last round a withdrawal changes no pairing; it was kept and the list said
+    第3轮起退赛 in a two-round group. Refused, naming what to do, and nothing written."""
+    event = make_event("qiwang-2022", "公开组", players=4, rounds=2)
+    first = players(event, "公开组")[0]
+    with pytest.raises(UserError, match="没有第3轮可退赛"):
+        withdraw_player(event, first.id, 3)
+    with pytest.raises(UserError, match="没有第3轮"):
+        set_absence(event, first.id, 3, "half_bye")
+    for number in (1, 2):
+        rounds.pair_next_round(event, "公开组")
+        play_all(event, "公开组", number)
+    with pytest.raises(UserError, match="已全部编排，退赛不再影响编排；未赛的对局请录入弃权"):
+        withdraw_player(event, first.id)
+    again = players(event, "公开组")[0]
+    assert again.withdrawn_from_round is None and again.status == "active"
+    assert not again.absences
+
+
 def test_results_are_checked_against_the_pairing(make_event: Make) -> None:
     event = make_event("qiwang-2022", "公开组", players=5)
     rounds.pair_next_round(event, "公开组")
