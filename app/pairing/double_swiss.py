@@ -134,7 +134,7 @@ def _facts(rounds: tuple[RoundRecord, ...], previous: int, won_unplayed: int,
     """`won_unplayed`: the games' points of a match won without playing: a round not played
     worth that much (a late entry's points for a round it missed, 迟到报名) bars the PAB as a
     full-point bye does ([C2]; the group's TRF writes it F, which every reader bars)."""
-    # the sets as arguments: looked up as locals for every record
+    # the sets as arguments: looked up as locals for every record; each field read once
     total = earlier = matches = 0
     game_one: list[Colour] = []
     opponents: list[int] = []
@@ -145,18 +145,20 @@ def _facts(rounds: tuple[RoundRecord, ...], previous: int, won_unplayed: int,
         if points is None:
             points = record.points
         total += points
-        if record.round < previous:
+        number = record.round
+        if number < previous:
             earlier += points
-        outcome = record.outcome
-        if outcome in played:
+        if record.outcome in played:
             matches += 1
-            colour, opponent = record.colour, record.opponent
+            colour = record.colour
             if colour is not None:
                 game_one.append(colour)
-            if opponent is not None:
-                opponents.append(opponent)
-            last_opponent = opponent if record.round == previous else None
-        elif outcome in barring or points >= won_unplayed:
+            last_opponent = record.opponent
+            if last_opponent is not None:
+                opponents.append(last_opponent)
+            if number != previous:
+                last_opponent = None
+        elif points >= won_unplayed or record.outcome in barring:
             barred = True
     return (total, earlier, tuple(game_one), frozenset(opponents), matches, barred,
             last_opponent)
@@ -320,7 +322,11 @@ def pair(request: PairingRequest) -> Pairing:
     boards: list[Board] = []
     remarks: list[PairingNote] = []
     for _, _, i, j in ordered:
-        first, second, _ = game_one_first(players[i], players[j], initial)
+        # Art. 4.2: of a pair the lower index ranks higher (the Art. 1.2 order), so
+        # `game_one_first` without its comparison
+        high, low = players[i], players[j]
+        colour, _ = _high_colour(high.game_one, low.game_one, high.number, initial)
+        first, second = (high, low) if colour is _FIRST else (low, high)
         board = len(boards) + 1
         boards.append(Board(board, first.number, second.number))
         if score[i] != score[j]:  # j floated up (the lower index has the higher score)

@@ -50,7 +50,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations, repeat
+from itertools import combinations
 from typing import NamedTuple
 
 from app.pairing.swiss.cardinality import complete_matching_exists
@@ -102,13 +102,15 @@ def blocked_indices(entrants: Sequence[tuple[int, frozenset[int]]],
     """For each index of `entrants` (number, opponents met), the indices it may not meet:
     met before (C.04.1 b, [C1]) or a forbidden pair; symmetric."""
     index = {number: i for i, (number, _) in enumerate(entrants)}
-    found, outside = index.get, repeat(-1)  # -1: an opponent not in the round
-    blocked = [set(map(found, met, outside)) for _, met in entrants]
-    for apart in blocked:
-        apart.discard(-1)
-    for i, apart in enumerate(blocked):
-        for j in apart:
-            blocked[j].add(i)  # the records of the two may disagree
+    found = index.get
+    blocked: list[set[int]] = [set() for _ in entrants]
+    for i, (_, met) in enumerate(entrants):
+        apart = blocked[i]
+        for opponent in met:
+            j = found(opponent)
+            if j is not None:  # an opponent in the round; both ways, as the records of
+                apart.add(j)  # the two may disagree
+                blocked[j].add(i)
     for pair in forbidden:
         ends = [index[n] for n in pair if n in index]
         if len(ends) == 2:

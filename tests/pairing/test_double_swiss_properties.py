@@ -6,6 +6,7 @@ changing a pairing): each against a plain version written here from the articles
 - [C1]'s sets of indices (`blocked_indices`), records disagreeing and forbidden pairs
   included, against plain set building;
 - the PAB of Art. 3.4 chosen scoregroup by scoregroup, against one sort of every candidate;
+- the boards' colours of Art. 4.3 read on the pair's order, against `game_one_first`;
 - the procedure (reading the indices as the Art. 1.2 order) and whole Double-Swiss rounds,
   against the plain enumeration of Art. 3.3-3.6 (tests/pairing/fide_literal.py).
 """
@@ -267,3 +268,22 @@ def test_entrants_out_of_the_art_1_2_order_are_refused() -> None:
     with pytest.raises(ValueError, match="Art. 1.2"):
         pair_round(same_score, range(2), Apart([set(), set()]), lambda i, j, u: (0,), 1,
                    False)
+
+
+@given(st.randoms(use_true_random=False), st.integers(2, 16), st.integers(0, 5))
+def test_the_boards_colours_are_game_one_first(rng: random.Random, n: int, rounds: int) -> None:
+    # `pair` gives game 1's first move on the pair's order (Art. 4.2 read from the indices)
+    # without `game_one_first`'s comparison: the same colours on every board
+    request = _tournament(rng, n, rounds, True)
+    try:
+        pairing = double_swiss.pair(request)
+    except NoLegalPairing:
+        assume(False)
+        return
+    players = {p.number: p for p in double_swiss.derive_players(request)}
+    initial = request.snapshot.initial_colour
+    for board in pairing.boards:
+        if board.second is not None:
+            first, second, _ = double_swiss.game_one_first(players[board.first],
+                                                           players[board.second], initial)
+            assert (board.first, board.second) == (first.number, second.number)
