@@ -172,18 +172,19 @@ def _facts(rounds: tuple[RoundRecord, ...], previous: int, by_match: bool,
     barred = False
     last: int | None = None
     seen_last = False
-    for r in rounds:
+    for r in rounds:  # each field read once
         points = r.points
         games = r.game_points
         if games is None:
             games = points
         match += points
         game += games
-        number, outcome, colour = r.round, r.outcome, r.colour
+        number = r.round
         if number < previous:
             match_before += points
             game_before += games
-        if colour is not None and outcome in played:  # a match played
+        colour = r.colour
+        if colour is not None and r.outcome in played:  # a match played
             matches.append((number, colour))
             own.append(colour)
             opponent = r.opponent
@@ -191,7 +192,7 @@ def _facts(rounds: tuple[RoundRecord, ...], previous: int, by_match: bool,
                 opponents.append(opponent)
             if number == previous and not seen_last:
                 seen_last, last = True, opponent
-        elif outcome in bars:
+        elif r.outcome in bars:
             barred = True
     if by_match:
         return match, game, match_before, matches, own, frozenset(opponents), barred, last
