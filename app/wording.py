@@ -570,6 +570,38 @@ def team_missing_why(why: SitOut, lang: str = "zh") -> str:
     return _pick(lang, *_TEAM_MISSING_WORDS.get(why, ("请假", "on leave")))
 
 
+def missing_why_text(why: SitOut, round_number: int, withdrawn_from: int | None,
+                     lang: str = "zh") -> str:
+    """Why a player seated on a board of round `round_number` does not play it, as a refusal
+    names it: `第3轮起退赛`, `第2轮缺席`, `第2轮请假` (any bye asked for: the board is forfeited
+    whatever the bye would give)."""
+    if why is SitOut.WITHDRAWN:
+        return withdrawn_text(withdrawn_from or 1, lang)
+    if why is SitOut.ABSENT:
+        return _pick(lang, f"第{round_number}轮缺席", f"absent from round {round_number}")
+    return _pick(lang, f"第{round_number}轮请假", f"on leave in round {round_number}")
+
+
+def missing_forfeit_text(board: int, first: tuple[str, SitOut | None],
+                         second: tuple[str, SitOut | None], lang: str = "zh") -> str:
+    """A board of a scheduled round (单循环) held by a player who does not play it, as the
+    pairing's report says it (the name and, where missing, why): `第1台 王三（退赛）弃权，李四
+    不战胜`; both missing `第1台 王三（退赛）、李四（缺席）双方弃权`."""
+    (one, one_why), (other, other_why) = first, second
+    if one_why is not None and other_why is not None:
+        return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）、{other}"
+                           f"（{team_missing_why(other_why)}）双方弃权",
+                     f"board {board}: {one} ({team_missing_why(one_why, 'en')}) and {other} "
+                     f"({team_missing_why(other_why, 'en')}) both forfeit")
+    if one_why is None:  # the second-named player is the one missing
+        (one, one_why), (other, other_why) = second, first
+    if one_why is None:
+        return ""
+    return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）弃权，{other}不战胜",
+                 f"board {board}: {one} ({team_missing_why(one_why, 'en')}) forfeits, {other} "
+                 "wins by forfeit")
+
+
 def team_missing_text(on_boards: Sequence[tuple[str, str, SitOut]],
                       teams: Sequence[tuple[str, SitOut]], lang: str = "zh") -> str:
     """A team round's missing members as its pairing list says them: the boards lost by
