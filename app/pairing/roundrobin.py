@@ -22,10 +22,14 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.errors import UserError
-from app.pairing.types import Board, Pairing
+from app.pairing.types import Board, Outcome, Pairing
 from app.results import GameResult, missing_forfeit
 
 BYE = 0  # the number shown for "nobody" in `p-0`
+REST_OUTCOME = Outcome.ZERO_BYE
+"""What the player who sits out a round of an odd round robin gets (轮空): a rest round, no
+game and no points (scored as a zero-point bye, `PointSystem.zero_bye`, 0 unless the group sets
+another), not a pairing-allocated bye's win: everyone rests once (C.05 Annex 1)."""
 
 Table = tuple[tuple[tuple[int, int], ...], ...]
 

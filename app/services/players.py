@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.services.event import Event, settings_of
-from app.services.lookup import system_of
+from app.services.lookup import planned_rounds, system_of
 from app.store.models import Absence, Group, Player
 
 EDITABLE = (
@@ -195,7 +195,7 @@ def set_absence(event: Event, player_id: int, round_number: int, kind: str | Non
                 f"round {round_number} is paired already: enter a forfeit instead",
                 "round",
             )
-        if not 1 <= round_number <= group.rounds:
+        if not 1 <= round_number <= (planned_rounds(group) or group.rounds):  # its table
             raise UserError("轮次超出范围", "round out of range", "round")
         for absence in list(player.absences):
             if absence.round_number == round_number:
