@@ -357,6 +357,10 @@ def _check_unpairable(found: Group) -> Round:
 
 
 def _later_rounds_warning(group: Group, round_number: int) -> list[str]:
+    """A correction once later rounds are paired: which were paired on the old result (none
+    in a round robin, whose schedule does not read results)."""
+    if not system_of(group).pairs_on_results:
+        return []
     later = [r.number for r in group.rounds_played if r.number > round_number]
     return [wording.paired_on_old_result_text(later)] if later else []
 

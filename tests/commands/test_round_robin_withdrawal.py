@@ -151,3 +151,17 @@ def test_a_later_round_forfeits_every_board_of_the_withdrawn_player(
     forfeited = [line for line in out.splitlines() if "张三（退赛）弃权" in line]
     assert len(forfeited) == 1
     assert sorted(_results(path, 2).values()).count("") == 2
+
+
+def test_a_correction_says_nothing_of_later_rounds_paired_on_the_old_result(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Berger schedule does not read results: the rounds paired since stand as they are,
+    and no 注意：第2轮已根据原结果编排 is said (a Swiss says it, tests/test_wording.py)."""
+    path = _scheduled(tmp_path, capsys)
+    assert run(capsys, "pair", path, "--group", MEN)[0] == 0
+    assert run(capsys, "results", path, "--group", MEN, "1", "1=1-0", "2==", "3=0-1")[0] == 0
+    assert run(capsys, "pair", path, "--group", MEN)[0] == 0
+    code, out, err = run(capsys, "result", path, "--group", MEN, "1", "1", "0-1", "--replace")
+    assert code == 0, err
+    assert "根据原结果编排" not in out + err and "paired on the old result" not in out + err
+    assert _results(path, 1)[1] == "0-1"
