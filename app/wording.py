@@ -30,6 +30,7 @@ from app.team_rankings import TeamMethod
 
 if TYPE_CHECKING:
     from app.pairing.team_swiss import PrimaryScore
+    from app.standings.crosstable import GridNotes
     from app.standings.team_swiss import CrossCell
 
 LANGUAGES = ("zh", "en")
@@ -600,6 +601,57 @@ def missing_forfeit_text(board: int, first: tuple[str, SitOut | None],
     return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）弃权，{other}不战胜",
                  f"board {board}: {one} ({team_missing_why(one_why, 'en')}) forfeits, {other} "
                  "wins by forfeit")
+
+
+_GRID_FORFEITS = {Outcome.FORFEIT_WIN: ("不战胜", "+f"), Outcome.FORFEIT_LOSS: ("弃权负", "-f")}
+
+
+def grid_game_text(outcome: Outcome | None, points: int, scale: int = 1,
+                   lang: str = "zh") -> str:
+    """One game of a round-robin grid cell: the points scored, or for a game not played
+    `不战胜` / `弃权负` (its points are the group's, said in the legend); `outcome` None: a
+    game played."""
+    words = None if outcome is None else _GRID_FORFEITS.get(outcome)
+    return number_text(points, scale) if words is None else _pick(lang, *words)
+
+
+def round_robin_legend(notes: GridNotes, names: Sequence[str], scale: int = 1,
+                       lang: str = "zh") -> tuple[str, ...]:
+    """The round-robin crosstable's legend lines for what its grid holds besides points
+    (`app.standings.crosstable.grid_notes`; `names` the rows' players): games not played
+    (不战胜 / 弃权负), the withdrawn players' rows and the rest rounds (轮空（不计分）：第1轮 张一)."""
+    lines = []
+    if notes.forfeits:
+        lines.append(_pick(lang, "不战胜：对手弃权（退赛、缺席或未到），判本人胜；弃权负：本人弃权，"
+                                 "判负；该局未赛",
+                           "+f: won by forfeit (the opponent withdrew, was absent or did not "
+                           "come); -f: lost by forfeit; the game was not played"))
+    if notes.withdrawn:
+        out = [(names[k], start) for k, start in notes.withdrawn]
+        lines.append(_pick(
+            lang, "退赛：" + "、".join(f"{name} 第{start}轮起" for name, start in out)
+            + "（此后各局判弃权负）",
+            "withdrawn: " + ", ".join(f"{name} from round {start}" for name, start in out)
+            + " (every game since lost by forfeit)"))
+    if notes.rests:
+        given = {points for _round, _k, points in notes.rests}
+        score = (_pick(lang, "不计分", "no points") if given == {0} else
+                 _pick(lang, "计" + "/".join(number_text(p, scale) for p in sorted(given)) + "分",
+                       "/".join(number_text(p, scale) for p in sorted(given)) + " points"))
+        rests = [(r, names[k]) for r, k, _points in notes.rests]
+        lines.append(_pick(
+            lang, f"轮空（{score}）：" + "、".join(f"第{r}轮 {name}" for r, name in rests),
+            f"rest rounds ({score}): " + ", ".join(f"round {r} {name}" for r, name in rests)))
+    return tuple(lines)
+
+
+def withdrawn_row_text(name: str, start: int | None, lang: str = "zh") -> str:
+    """A round-robin crosstable row's name, marked when the player withdrew:
+    `张六（第3轮起退赛）`."""
+    mark = withdrawn_text(start, lang)
+    if not mark:
+        return name
+    return _pick(lang, f"{name}（{mark}）", f"{name} ({mark})")
 
 
 def team_missing_text(on_boards: Sequence[tuple[str, str, SitOut]],
