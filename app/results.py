@@ -192,6 +192,21 @@ def settles_double_round(game: GameResult) -> bool:
     return game.forfeit or game.time_loss
 
 
+def missing_forfeit(first_missing: bool, second_missing: bool) -> GameResult | None:
+    """The result of a game one of whose players is not there (withdrawn 退赛, absent 缺席):
+    2022-shenzhen-championship.txt 十、(三) "超时未到者弃权处理，判到达者胜，未到者负" — the one
+    who does not come forfeits and the one who came wins by forfeit (`+-` / `-+`, first mover
+    first); neither there, lost by both (`--`). None when both are there (the game is played).
+    A double-game round is settled by this one code (`settles_double_round`)."""
+    if first_missing and second_missing:
+        return GameResult(GameCode.DOUBLE_FORFEIT)
+    if second_missing:
+        return GameResult(GameCode.FIRST_FORFEIT_WIN)
+    if first_missing:
+        return GameResult(GameCode.SECOND_FORFEIT_WIN)
+    return None
+
+
 @dataclass(frozen=True)
 class BoardResult:
     """What one board of a round came to: one game (单盘制), or a double-game round (双盘制)

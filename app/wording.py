@@ -30,6 +30,7 @@ from app.team_rankings import TeamMethod
 
 if TYPE_CHECKING:
     from app.pairing.team_swiss import PrimaryScore
+    from app.standings.crosstable import GridNotes
     from app.standings.team_swiss import CrossCell
 
 LANGUAGES = ("zh", "en")
@@ -568,6 +569,89 @@ def team_missing_why(why: SitOut, lang: str = "zh") -> str:
     """Why a team member does not play a round: 退赛, 缺席, or 请假 for any bye asked for (in
     a team the board is lost by forfeit whatever the individual groups would give)."""
     return _pick(lang, *_TEAM_MISSING_WORDS.get(why, ("请假", "on leave")))
+
+
+def missing_why_text(why: SitOut, round_number: int, withdrawn_from: int | None,
+                     lang: str = "zh") -> str:
+    """Why a player seated on a board of round `round_number` does not play it, as a refusal
+    names it: `第3轮起退赛`, `第2轮缺席`, `第2轮请假` (any bye asked for: the board is forfeited
+    whatever the bye would give)."""
+    if why is SitOut.WITHDRAWN:
+        return withdrawn_text(withdrawn_from or 1, lang)
+    if why is SitOut.ABSENT:
+        return _pick(lang, f"第{round_number}轮缺席", f"absent from round {round_number}")
+    return _pick(lang, f"第{round_number}轮请假", f"on leave in round {round_number}")
+
+
+def missing_forfeit_text(board: int, first: tuple[str, SitOut | None],
+                         second: tuple[str, SitOut | None], lang: str = "zh") -> str:
+    """A board of a scheduled round (单循环) held by a player who does not play it, as the
+    pairing's report says it (the name and, where missing, why): `第1台 王三（退赛）弃权，李四
+    不战胜`; both missing `第1台 王三（退赛）、李四（缺席）双方弃权`."""
+    (one, one_why), (other, other_why) = first, second
+    if one_why is not None and other_why is not None:
+        return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）、{other}"
+                           f"（{team_missing_why(other_why)}）双方弃权",
+                     f"board {board}: {one} ({team_missing_why(one_why, 'en')}) and {other} "
+                     f"({team_missing_why(other_why, 'en')}) both forfeit")
+    if one_why is None:  # the second-named player is the one missing
+        (one, one_why), (other, other_why) = second, first
+    if one_why is None:
+        return ""
+    return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）弃权，{other}不战胜",
+                 f"board {board}: {one} ({team_missing_why(one_why, 'en')}) forfeits, {other} "
+                 "wins by forfeit")
+
+
+_GRID_FORFEITS = {Outcome.FORFEIT_WIN: ("不战胜", "+f"), Outcome.FORFEIT_LOSS: ("弃权负", "-f")}
+
+
+def grid_game_text(outcome: Outcome | None, points: int, scale: int = 1,
+                   lang: str = "zh") -> str:
+    """One game of a round-robin grid cell: the points scored, or for a game not played
+    `不战胜` / `弃权负` (its points are the group's, said in the legend); `outcome` None: a
+    game played."""
+    words = None if outcome is None else _GRID_FORFEITS.get(outcome)
+    return number_text(points, scale) if words is None else _pick(lang, *words)
+
+
+def round_robin_legend(notes: GridNotes, names: Sequence[str], scale: int = 1,
+                       lang: str = "zh") -> tuple[str, ...]:
+    """The round-robin crosstable's legend lines for what its grid holds besides points
+    (`app.standings.crosstable.grid_notes`; `names` the rows' players): games not played
+    (不战胜 / 弃权负), the withdrawn players' rows and the rest rounds (轮空（不计分）：第1轮 张一)."""
+    lines = []
+    if notes.forfeits:
+        lines.append(_pick(lang, "不战胜：对手弃权（退赛、缺席或未到），判本人胜；弃权负：本人弃权，"
+                                 "判负；该局未赛",
+                           "+f: won by forfeit (the opponent withdrew, was absent or did not "
+                           "come); -f: lost by forfeit; the game was not played"))
+    if notes.withdrawn:
+        out = [(names[k], start) for k, start in notes.withdrawn]
+        lines.append(_pick(
+            lang, "退赛：" + "、".join(f"{name} 第{start}轮起" for name, start in out)
+            + "（此后各局判弃权负）",
+            "withdrawn: " + ", ".join(f"{name} from round {start}" for name, start in out)
+            + " (every game since lost by forfeit)"))
+    if notes.rests:
+        given = {points for _round, _k, points in notes.rests}
+        score = (_pick(lang, "不计分", "no points") if given == {0} else
+                 _pick(lang, "计" + "/".join(number_text(p, scale) for p in sorted(given)) + "分",
+                       "/".join(number_text(p, scale) for p in sorted(given)) + " points"))
+        rests = [(r, names[k]) for r, k, _points in notes.rests]
+        lines.append(_pick(
+            lang, f"轮空（{score}）：" + "、".join(f"第{r}轮 {name}" for r, name in rests),
+            f"rest rounds ({score}): " + ", ".join(f"round {r} {name}" for r, name in rests)))
+    return tuple(lines)
+
+
+def withdrawn_row_text(name: str, start: int | None, lang: str = "zh") -> str:
+    """A round-robin crosstable row's name, marked when the player withdrew:
+    `张六（第3轮起退赛）`."""
+    mark = withdrawn_text(start, lang)
+    if not mark:
+        return name
+    return _pick(lang, f"{name}（{mark}）", f"{name} ({mark})")
 
 
 def team_missing_text(on_boards: Sequence[tuple[str, str, SitOut]],

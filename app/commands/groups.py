@@ -13,6 +13,8 @@ from app.pairing.system import System
 from app.rules.protocols import Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from app.group_settings import GroupSettings
 
 
@@ -103,8 +105,8 @@ def _group(args: argparse.Namespace) -> int:
         event = context.event
         if fields:
             update_group(event, context.group_name, **fields)
-        shown = [g.settings for g in event_info(event).groups
-                 if not args.group or g.name == args.group]
+        infos = [g for g in event_info(event).groups if not args.group or g.name == args.group]
+        shown = [g.settings for g in infos]
     if fields:
         for one in shown:
             _say_unused(one, fields)
@@ -113,9 +115,10 @@ def _group(args: argparse.Namespace) -> int:
         return 0
     from app.group_settings import label
 
-    for one in shown:
+    for info in infos:
+        one = info.settings
         print(one.name)
-        for key, zh, en in settings_lines(one):
+        for key, zh, en in settings_lines(one, info.rounds_planned):
             print(f"  {label(key, 'zh')}：{zh} / {label(key, 'en')}: {en}")
     return 0
 
@@ -165,9 +168,11 @@ def _changes(args: argparse.Namespace) -> dict[str, Any]:
     return fields
 
 
-def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
+def settings_lines(settings: GroupSettings, planned: int | None = None
+                   ) -> list[tuple[str, str, str]]:
     """The group's main settings in words, (key, Chinese, English), as the setup form shows
-    them; the other settings it changed from the defaults named by their labels."""
+    them; the other settings it changed from the defaults named by their labels. `planned`:
+    the rounds the group plays (a round robin's table, a bracket's depth; None: not known)."""
     from app.group_settings import POINT_WORDS, RULE_SET_WORDS
     from app.standings.tiebreaks import REGISTRY
     from app.wording import TIEBREAK_ENGLISH, unplayed_text
@@ -175,7 +180,7 @@ def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
     opening = Protocol(settings.opening)
     games = settings.games_per_round
     lines = [("system", settings.system.zh, settings.system.en),
-             ("rounds", str(settings.rounds), str(settings.rounds)),
+             _rounds_line(settings, planned),
              ("games_per_round", f"{games}（{'双盘制' if games == 2 else '单盘制'}）",
               f"{games} ({'double game' if games == 2 else 'single game'})"),
              ("rule_set", *RULE_SET_WORDS[settings.rule_set]),
@@ -193,10 +198,7 @@ def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
                                              for t in settings.tiebreaks) or "（无）",
                       ", ".join(TIEBREAK_ENGLISH.get(t, REGISTRY[t].zh)
                                 for t in settings.tiebreaks) or "(none)"))
-    points = [(POINT_WORDS[key], getattr(settings.points, key))
-              for key in settings.point_keys(settings.system)]
-    lines.append(("points", " ".join(f"{zh}{value}" for (zh, _en), value in points),
-                  ", ".join(f"{en} {value}" for (_zh, en), value in points)))
+    lines.append(_points_line(settings, POINT_WORDS))
     if settings.system is System.TEAM_SWISS:
         lines[-1] = _team_swiss_points(lines[-1], settings)
     if settings.system is System.DOUBLE_SWISS:
@@ -208,6 +210,48 @@ def settings_lines(settings: GroupSettings) -> list[tuple[str, str, str]]:
     if settings.system is System.TEAM_SWISS:
         lines += _team_swiss_lines(settings)
     return lines + _changed(settings)
+
+
+def _rounds_line(settings: GroupSettings, planned: int | None) -> tuple[str, str, str]:
+    """How many rounds the group plays: the setting, or a round robin's (its Berger table for
+    its players, or the arbiter's count) and a knockout's (its bracket), which do not read it
+    (`轮数 7（按单循环人数）`)."""
+    system = settings.system
+    if planned == 0 and system.round_robin:
+        return ("rounds", f"按{system.zh}人数（尚不足两人）",
+                f"by the {system.en}'s players (fewer than two yet)")
+    if planned and system.round_robin:
+        if settings.round_robin_rounds:
+            return ("rounds", f"{planned}（裁判长定）", f"{planned} (the arbiter's count)")
+        return ("rounds", f"{planned}（按{system.zh}人数）", f"{planned} (by the {system.en}'s "
+                "players)")
+    if planned and system.bracket:
+        return ("rounds", f"{planned}（按淘汰赛对阵）", f"{planned} (by the bracket)")
+    return ("rounds", str(settings.rounds), str(settings.rounds))
+
+
+_RR_SCORED = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
+"""What a round robin scores: the games and their forfeits (a player who does not play a
+scheduled round forfeits it, `roundrobin.missing_player_forfeits`); its bye is a rest round."""
+
+
+def _points_line(settings: GroupSettings, words: Mapping[str, tuple[str, str]]
+                 ) -> tuple[str, str, str]:
+    """The points the group scores; a round robin's bye is a rest round
+    (`roundrobin.REST_OUTCOME`): `单循环轮空不计分`."""
+    system = settings.system
+    keys = _RR_SCORED if system.round_robin else settings.point_keys(system)
+    points = [(words[key], getattr(settings.points, key)) for key in keys]
+    zh = " ".join(f"{zh}{value}" for (zh, _en), value in points)
+    en = ", ".join(f"{en} {value}" for (_zh, en), value in points)
+    if system.round_robin:
+        from app.pairing.roundrobin import REST_OUTCOME
+
+        rest = settings.points.points(REST_OUTCOME)
+        zh += f" {system.zh}轮空不计分" if rest == 0 else f" {system.zh}轮空{rest}（按请假零分）"
+        en += (f", {system.en} bye: no points (a rest round)" if rest == 0
+               else f", {system.en} bye {rest} (as a zero-point bye)")
+    return ("points", zh, en)
 
 
 def _team_chain(settings: GroupSettings) -> tuple[str, ...]:

@@ -290,19 +290,22 @@ def _crosstable(args: argparse.Namespace) -> int:
                                           args.csv)
         table = ranking.crosstable(context.event, context.group_name)
         planned = ranking.planned_rounds_of(context.event, context.group_name)
+    names = [player.name for player in table.players]
+    legend: tuple[str, ...] = ()
     if table.round_robin:
         heads = [str(k) for k in range(1, len(table.players) + 1)]
-        cells = [["×" if points is None else " ".join(str(p) for p in points) for points in row]
-                 for row in table.against]
+        cells, legend = _grid_cells(table, "en" if args.csv else "zh")
+        if not args.csv:  # a withdrawn player's row says so (张六（第3轮起退赛）)
+            names = [wording.withdrawn_row_text(p.name, p.withdrawn_from) for p in table.players]
     else:
         heads = [f"R{k}" for k in range(1, table.rounds + 1)]
         cells = [[cell.text for cell in row] for row in table.by_round]
     # opponents are named by their row (序号, standings order), as on every paper
-    rows = [[str(row), wording.place_text(place, shared), str(player.number), player.name,
+    rows = [[str(row), wording.place_text(place, shared), str(player.number), name,
              *row_cells, wording.number_text(points)]
-            for row, (place, shared, player, row_cells, points) in enumerate(zip(
-                table.places, table.shared, table.players, cells, table.points, strict=True),
-                start=1)]
+            for row, (place, shared, player, name, row_cells, points) in enumerate(zip(
+                table.places, table.shared, table.players, names, cells, table.points,
+                strict=True), start=1)]
     if args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["rank", "number", "name", *heads, "points"])  # the line is the row
@@ -312,7 +315,20 @@ def _crosstable(args: argparse.Namespace) -> int:
     print("  ".join(["序号", "名次", "编号", "姓名", *heads, "积分"]))
     for row in rows:
         print("  ".join(row))
+    for line in legend:
+        print(f"  注：{line}")
     return 0
+
+
+def _grid_cells(table: ranking.CrosstableInfo, lang: str) -> tuple[list[list[str]], tuple[str, ...]]:
+    """A round robin's grid as the papers word it (the points against each row's player,
+    不战胜 / 弃权负 for a game not played, × for oneself) and its legend's lines."""
+    from app import wording
+
+    cells = [["×" if k == r else " ".join(wording.grid_game_text(c.outcome, c.points, lang=lang)
+                                          for c in games)
+              for k, games in enumerate(row)] for r, row in enumerate(table.grid)]
+    return cells, wording.round_robin_legend(table.notes, [p.name for p in table.players])
 
 
 def _print_team_crosstable(table: TeamCrosstable, as_csv: bool) -> int:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from app import wording
 from app.exports.model import ExportModel, Round, StandingRow, round_cells
 from app.pairing.types import REQUESTED_BYES
-from app.standings.crosstable import LATE_ZH
+from app.standings.crosstable import LATE_ZH, GridNotes
+from app.standings.scoring import outcomes
 
 REFERENCE = "序号"
 """The heading of the column that names a row, and how every cell names an opponent."""
@@ -33,6 +34,13 @@ class CrossRow:
     standing: StandingRow | None
     cells: tuple[str, ...]
     points: tuple[tuple[int, ...] | None, ...] = ()
+    withdrawn_from: int | None = None  # round robin: the row is marked 第N轮起退赛
+    unplayed: tuple[bool, ...] = ()  # round robin: the cell holds a game not played (forfeit)
+
+    def name_text(self, name: str) -> str:
+        """The player's name as the row prints it: a round robin's withdrawn player marked
+        (张六（第3轮起退赛）); a Swiss row says it in its cells (退赛)."""
+        return wording.withdrawn_row_text(name, self.withdrawn_from)
 
 
 def crosstable_order(model: ExportModel, group: str) -> list[int]:
@@ -58,6 +66,50 @@ def points_against(rounds: Iterable[Round]) -> dict[tuple[int, int], list[int]]:
                 if pts is not None:
                     against.setdefault((me, other), []).append(pts)
     return against
+
+
+def _grid_words(rounds: Iterable[Round], scale: int) -> dict[tuple[int, int], list[str]]:
+    """(player, opponent) -> each game's word in a round-robin grid: the points scored, or
+    不战胜 / 弃权负 for a game not played (`wording.grid_game_text`)."""
+    words: dict[tuple[int, int], list[str]] = {}
+    for rnd in rounds:
+        for board in rnd.boards:
+            if board.second is None or board.result is None:
+                continue
+            forfeit = outcomes(board.result.games[0]) if board.result.forfeit else None
+            for k, (me, other, pts) in enumerate(((board.first, board.second,
+                                                   board.first_points),
+                                                  (board.second, board.first,
+                                                   board.second_points))):
+                if pts is None:
+                    continue
+                outcome = forfeit[k] if forfeit is not None else None
+                words.setdefault((me, other), []).append(
+                    wording.grid_game_text(outcome, pts, scale))
+    return words
+
+
+def _grid(model: ExportModel, order: list[int], reference: dict[int, int],
+          lines: dict[int, StandingRow], rounds: tuple[Round, ...], scale: int
+          ) -> tuple[CrossRow, ...]:
+    """A round robin's rows: against each row's player the points (a game not played
+    不战胜 / 弃权负), × for oneself; a withdrawn player's row marked."""
+    against = points_against(rounds)
+    words = _grid_words(rounds, scale)
+    forfeited = {(board.first, board.second) for rnd in rounds for board in rnd.boards
+                 if board.second is not None and board.result is not None
+                 and board.result.forfeit}
+    forfeited |= {(b, a) for a, b in forfeited}
+    rows = []
+    for pid in order:
+        points = tuple(None if other == pid else tuple(against.get((pid, other), ()))
+                       for other in order)
+        texts = tuple("×" if other == pid else " ".join(words.get((pid, other), ()))
+                      for other in order)
+        unplayed = tuple((pid, other) in forfeited for other in order)
+        rows.append(CrossRow(pid, reference[pid], lines.get(pid), texts, points,
+                             model.player(pid).withdrawn_from, unplayed))
+    return tuple(rows)
 
 
 def _withdrawn_cells(model: ExportModel, rounds: tuple[Round, ...],
@@ -91,15 +143,7 @@ def crosstable(model: ExportModel, group: str) -> tuple[CrossRow, ...]:
     rounds = model.rounds_of(group)
     scale = model.group(group).scale
     if model.group(group).system.round_robin:
-        against = points_against(rounds)
-        rows = []
-        for pid in order:
-            points = tuple(None if other == pid else tuple(against.get((pid, other), ()))
-                           for other in order)
-            texts = tuple("×" if p is None else " ".join(wording.number_text(x, scale)
-                                                          for x in p) for p in points)
-            rows.append(CrossRow(pid, reference[pid], lines.get(pid), texts, points))
-        return tuple(rows)
+        return _grid(model, order, reference, lines, rounds, scale)
     cells = round_cells(rounds, order, reference)
     _withdrawn_cells(model, rounds, cells)
     _late_cells(model, rounds, cells)
@@ -117,8 +161,7 @@ def cell_headers(model: ExportModel, group: str) -> list[str]:
 def crosstable_legend(model: ExportModel, group: str) -> str:
     """How to read the cells, the same words on the PDF, the booklet and the workbook."""
     if model.group(group).system.round_robin:
-        return (f"横行为本人，纵列为对手{REFERENCE}（本表行号，按名次排列）；格内为对该对手所得"
-                "积分；×为本人。")
+        return _grid_legend(model, group)
     withdrawn = "；退赛：退赛后各轮" if any(
         p.withdrawn_from is not None for p in model.players_of(group)) else ""
     requested = "；免赛胜、免赛和、免赛：请假全分、半分、零分" if any(
@@ -129,3 +172,24 @@ def crosstable_legend(model: ExportModel, group: str) -> str:
         p.entered_round > first for p in model.players_of(group)) else ""
     return (f"各轮格内：对手{REFERENCE}（本表行号，按名次排列）、执子（黑为先手）、胜负；"
             f"轮空、—为未编排{requested}{late}{withdrawn}。")
+
+
+def _grid_legend(model: ExportModel, group: str) -> str:
+    """A round robin's legend: how to read the grid, then what it holds besides points
+    (games not played, withdrawn players' rows, the rest rounds: `wording.round_robin_legend`)."""
+    from app.pairing.roundrobin import REST_OUTCOME
+
+    order = crosstable_order(model, group)
+    rounds = model.rounds_of(group)
+    rest = model.group(group).points.points(REST_OUTCOME)
+    notes = GridNotes(
+        forfeits=any(b.result is not None and b.result.forfeit for r in rounds for b in r.boards),
+        withdrawn=tuple((k, start) for k, pid in enumerate(order)
+                        if (start := model.player(pid).withdrawn_from) is not None),
+        rests=tuple((r.number, order.index(b.first), rest) for r in rounds for b in r.boards
+                    if b.second is None and b.first in order))
+    names = [model.player(pid).name for pid in order]
+    extra = "".join(f"{line}；" for line in wording.round_robin_legend(
+        notes, names, model.group(group).scale))
+    return (f"横行为本人，纵列为对手{REFERENCE}（本表行号，按名次排列）；格内为对该对手所得"
+            f"积分；{extra}×为本人。")

@@ -447,7 +447,7 @@ def crosstable_rows(model: ExportModel, group: str
         player = model.player(line.player)
         row = line.standing
         cells = [str(line.reference), str(player.number or ""), row.rank_text if row else "",
-                 player.name, player.unit, *line.cells,
+                 line.name_text(player.name), player.unit, *line.cells,
                  format_scaled(row.points, info.scale) if row else ""]
         cells += ([format_scaled(v, c.scale)
                    for v, c in zip(row.tiebreaks, tiebreak_columns, strict=True)]

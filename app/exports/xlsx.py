@@ -42,6 +42,7 @@ from app.exports.crosstable import (
     CrossRow,
     cell_headers,
     crosstable,
+    crosstable_legend,
 )
 from app.exports.model import (
     FORMULA_STARTS,
@@ -385,8 +386,9 @@ def _crosstable_cells(model: ExportModel, group: str, line: CrossRow) -> list[Ce
     scale = model.group(group).scale
     if not line.points:
         return list(line.cells)
-    return ["×" if p is None else None if not p else scaled(sum(p), scale)
-            for p in line.points]
+    # a game not played reads 不战胜 / 弃权负 as on the PDF, the others are numbers
+    return ["×" if p is None else text if unplayed else None if not p else scaled(sum(p), scale)
+            for p, text, unplayed in zip(line.points, line.cells, line.unplayed, strict=True)]
 
 
 def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Worksheet:
@@ -406,7 +408,7 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
         rows.append([
             line.reference, player.number or None,
             (row.rank_text if row.shared else row.rank) if row else "",
-            player.name, player.unit, *_crosstable_cells(model, group, line),
+            line.name_text(player.name), player.unit, *_crosstable_cells(model, group, line),
             scaled(row.points, info.scale) if row else None,
             *([scaled(v, c.scale) for v, c in zip(row.tiebreaks, columns, strict=True)]
               if row else [None] * len(columns)),
@@ -414,6 +416,10 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
     sheet = write_sheet(workbook, f"{info.name}交叉表", headers, rows,
                         f"{model.event.title} {info.name} 交叉表",
                         paper="A3" if len(lines) > A4_CROSSTABLE_PLAYERS else "A4")
+    # the legend as the PDF and the booklet print it, on the printed sheet: the sheet itself
+    # stays a table of players (sorted, filtered, read by row)
+    legend = cast(Any, sheet).oddFooter.left
+    legend.text, legend.size = crosstable_legend(model, group), 7
     sheet.page_margins.left = sheet.page_margins.right = 0.4
     sheet.page_margins.top = sheet.page_margins.bottom = 0.6
     return sheet

@@ -18,13 +18,18 @@ The first mover (先手) is black in our program (`Colour.FIRST`); the tables ar
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.errors import UserError
-from app.pairing.types import Board, Pairing
+from app.pairing.types import Board, Outcome, Pairing
+from app.results import GameResult, missing_forfeit
 
 BYE = 0  # the number shown for "nobody" in `p-0`
+REST_OUTCOME = Outcome.ZERO_BYE
+"""What the player who sits out a round of an odd round robin gets (轮空): a rest round, no
+game and no points (scored as a zero-point bye, `PointSystem.zero_bye`, 0 unless the group sets
+another), not a pairing-allocated bye's win: everyone rests once (C.05 Annex 1)."""
 
 Table = tuple[tuple[tuple[int, int], ...], ...]
 
@@ -292,6 +297,33 @@ def round_robin_pairing(numbering: Numbering, round_number: int, double: bool = 
     if bye is not None:
         boards.append(Board(len(boards) + 1, bye, None))
     return Pairing(round_number, tuple(boards))
+
+
+# --- players who do not play a round of the schedule -------------------------------------
+
+
+def missing_player_forfeits(boards: Sequence[Board], missing: Collection[int]
+                            ) -> dict[int, GameResult]:
+    """The boards of a scheduled round held by a player who does not play it (`missing`:
+    withdrawn 退赛, absent 缺席 or on leave 请假 that round), each with its result, first
+    mover first: the missing player forfeits and the opponent wins by forfeit (不战胜); both
+    missing, lost by both (`--`). The pairing's bye (no second player) is no such board.
+
+    Why the board is kept and forfeited: the schedule is the Berger table drawn for every
+    player (FIDE C.05 Annex 1), so a player who does not come is not taken off it and nobody
+    meets anyone else instead; the regulations say nothing of a withdrawal in a round robin,
+    and the nearest rule is the one for a player who does not turn up (2022-shenzhen-
+    championship.txt 十、(三): "超时未到者弃权处理，判到达者胜，未到者负", `missing_forfeit`). The
+    round is entered so when it is paired, and no other result is taken for it while the
+    player is still missing."""
+    results: dict[int, GameResult] = {}
+    for board in boards:
+        if board.second is None:
+            continue
+        result = missing_forfeit(board.first in missing, board.second in missing)
+        if result is not None:
+            results[board.number] = result
+    return results
 
 
 # --- switching systems ---------------------------------------------------------------------

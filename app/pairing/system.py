@@ -86,6 +86,13 @@ class System(StrEnum):
         return self in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
 
     @property
+    def pairs_on_results(self) -> bool:
+        """A round's pairing depends on the results before it (a Swiss's scores, a bracket's
+        winners); a round robin's schedule is the Berger table's whatever the results (FIDE
+        C.05 Annex 1), so a result corrected later changes no pairing made since."""
+        return not self.round_robin
+
+    @property
     def cycles(self) -> int:
         """How often each pair meets in a round robin (1, or 2 for 双循环); 0 otherwise."""
         if not self.round_robin:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from app.errors import UserError
 from app.pairing.types import Board, Outcome, Pairing, PointSystem
-from app.results import GameCode, GameResult
+from app.results import GameResult, missing_forfeit
 from app.standings.scoring import outcomes
 
 
@@ -193,13 +193,9 @@ def missing_member_forfeits(first: Team, second: Team, missing: Collection[int]
     forfeited match) while one of its boards is played."""
     results: dict[int, GameResult] = {}
     for board in match_boards(first, second):
-        black_gone, white_gone = board.first in missing, board.second in missing
-        if black_gone and white_gone:
-            results[board.number] = GameResult(GameCode.DOUBLE_FORFEIT)
-        elif black_gone:
-            results[board.number] = GameResult(GameCode.SECOND_FORFEIT_WIN)
-        elif white_gone:
-            results[board.number] = GameResult(GameCode.FIRST_FORFEIT_WIN)
+        result = missing_forfeit(board.first in missing, board.second in missing)
+        if result is not None:
+            results[board.number] = result
     return results
 
 

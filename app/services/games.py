@@ -85,6 +85,10 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
         if board.second_player_id is None and board.first_team_id is None:
             raise at_board(UserError("轮空台没有对局", "a bye has no game"), found,
                            round_number, board_number)
+        if system_of(found).round_robin:  # a missing player's board: forfeited, no game
+            from app.services.missing_players import check_result
+
+            check_result(found, round_number, board, None)
         _store(session, found, board, index, game, round_number)
         return codec.board_result(board.result, found.games_per_round == 2)
 

@@ -204,7 +204,10 @@ def set_absence(event: Event, player_id: int, round_number: int, kind: str | Non
                          ) as session:
         player = _player(session, player_id)
         group = player.group
-        if round_number <= len(group.rounds_played):
+        if round_number <= len(group.rounds_played) and not (
+                kind is None and system_of(group).round_robin):
+            # a round robin's schedule does not depend on who is absent: an absence may be
+            # taken back once its round is paired (its forfeit is then corrected by hand)
             raise UserError(
                 f"第{round_number}轮已编排，请改用成绩录入（弃权）",
                 f"round {round_number} is paired already: enter a forfeit instead",

@@ -11,6 +11,7 @@ provisional (临时，非最终) and says so in its legend.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -43,7 +44,7 @@ from app.standings.awards import (
     placings,
     team_award_places,
 )
-from app.standings.crosstable import RoundCell
+from app.standings.crosstable import CrosstableRow, GridNotes, RoundCell
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState, RankingRules, Standings, rank
 from app.standings.stakes import PlayoffReason
@@ -744,6 +745,10 @@ class CrosstableInfo:
     by_round: tuple[tuple[RoundCell, ...], ...]
     # Round robin: per player, per row of the table, the points of each game; None = self.
     against: tuple[tuple[tuple[int, ...] | None, ...], ...]
+    # Round robin: per player, per row of the table, the games (each its outcome: a forfeit
+    # is a game not played) and what the grid holds besides points, for its legend.
+    grid: tuple[tuple[tuple[RoundCell, ...], ...], ...] = ()
+    notes: GridNotes = GridNotes()
 
 
 def crosstable(event: Event, group: str | None,
@@ -773,7 +778,22 @@ def crosstable(event: Event, group: str | None,
             draw_points=build.snapshot.points.draw,
             by_round=tuple(row.rounds for row in table.rows),
             against=tuple(row.against for row in table.rows),
+            **_grid(system_of(found).round_robin, table.rows,
+                    tuple(row.player for row in info.rows)),
         )
+
+
+def _grid(round_robin: bool, rows: Sequence[CrosstableRow], players: Sequence[PlayerRef]
+          ) -> dict[str, Any]:
+    """A round robin's grid games and notes (`grid`, `notes` of `CrosstableInfo`)."""
+    if not round_robin:
+        return {}
+    from app.standings.crosstable import grid_games, grid_notes
+
+    return {"grid": tuple(tuple(grid_games(row.rounds, k) for k in range(1, len(rows) + 1))
+                          for row in rows),
+            "notes": grid_notes([row.rounds for row in rows],
+                                [player.withdrawn_from for player in players])}
 
 
 def _team_crosstable(group: Group) -> CrosstableInfo:

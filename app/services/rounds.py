@@ -299,10 +299,38 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
                 row.first_player_id = to_id[board.first]
                 row.second_player_id = None if board.second is None else to_id[board.second]
             round_.boards.append(row)
+        if system.round_robin:  # a missing player's board forfeited (missing_players)
+            forfeits += _enter_missing_forfeits(found, round_)
         if forfeits:
             round_.report = [*round_.report, *forfeits]
         session.flush()
         return round_info(session, found, round_)
+
+
+def _enter_missing_forfeits(group: Group, round_: Round) -> list[str]:
+    """Enter the forfeits of a round-robin round's boards held by a player who does not play
+    it; returns what its report says of them."""
+    from app.services import missing_players
+
+    for number, result in missing_players.due_forfeits(group, round_.number,
+                                                       round_.boards).items():
+        board = find_board(round_, number)
+        board.result = codec.board_text(result)
+        _sync_games(board, result.games)
+    return missing_players.forfeit_report(group, round_.number, round_.boards)
+
+
+def _has_results(group: Group, round_: Round) -> bool:
+    """Whether a result was entered on the round: a bye's, or a forfeit its pairing entered
+    (a round robin's missing player, `_enter_missing_forfeits`), is the pairing's own."""
+    from app.services.missing_players import due_forfeits
+
+    entered = [b for b in round_.boards if b.result and not codec.is_bye(b.result)]
+    if not entered:
+        return False
+    due = due_forfeits(group, round_.number, entered)
+    return any(codec.board_result(b.result, group.games_per_round == 2) != due.get(b.number)
+               for b in entered)
 
 
 def unpair_last_round(event: Event, group: str) -> None:
@@ -319,7 +347,7 @@ def _check_unpairable(found: Group) -> Round:
     if not found.rounds_played:
         raise UserError("还没有编排任何轮次", "no round is paired", found.name)
     last = found.rounds_played[-1]
-    if any(b.result and not codec.is_bye(b.result) for b in last.boards):
+    if _has_results(found, last):
         raise UserError(
             f"第{last.number}轮已有结果，不能撤销编排",
             f"round {last.number} has results already: it cannot be unpaired",
@@ -329,6 +357,10 @@ def _check_unpairable(found: Group) -> Round:
 
 
 def _later_rounds_warning(group: Group, round_number: int) -> list[str]:
+    """A correction once later rounds are paired: which were paired on the old result (none
+    in a round robin, whose schedule does not read results)."""
+    if not system_of(group).pairs_on_results:
+        return []
     later = [r.number for r in group.rounds_played if r.number > round_number]
     return [wording.paired_on_old_result_text(later)] if later else []
 
@@ -445,6 +477,10 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
         raise at_board(UserError("轮空台不需要录入结果", "a bye takes no result"), group,
                        round_.number, board_number)
     parsed = _board_result(group, board, codes)
+    if system_of(group).round_robin:  # a missing player's board takes its forfeit only
+        from app.services.missing_players import check_result
+
+        check_result(group, round_.number, board, parsed)
     if codec.board_result(board.result, group.games_per_round == 2) == parsed:
         return False  # the result it has: nothing to correct, nothing written, no undo entry
     if board.result and not replace:
@@ -553,7 +589,7 @@ def _editable_round(session: Session, group: Group, number: int) -> Round:
         raise UserError(f"只能调整最后一轮的编排（第{number}轮不是最后一轮）",
                         f"only the last round's pairing can be changed (not round {number})",
                         group.name)
-    if any(b.result and not codec.is_bye(b.result) for b in round_.boards):
+    if _has_results(group, round_):
         raise UserError(f"第{number}轮已有结果，不能再调整编排",
                         f"round {number} has results already: the pairing cannot change",
                         group.name)
@@ -567,13 +603,16 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
 
     if settings_of(group).system is System.DOUBLE_SWISS:  # its own criteria (C.04.5 Art. 2)
         from app.pairing.double_swiss import violations
+    forfeits = _forfeits_again(group, round_) if system_of(group).round_robin else []
     session.flush()
     build = build_snapshot(group, partial=False, before_round=round_.number)
     pairing = round_pairing(round_, build.number_of)
     settings = settings_of(group)
     forbidden = _forfeit_pairs(build) if settings.forfeit_counts_as_meeting else set()
-    request = PairingRequest(build.snapshot, round_.number,
-                             _unavailable(group, build, round_.number), frozenset(forbidden))
+    # a round robin keeps a missing player on their board (forfeited): no one to leave out
+    unavailable = frozenset() if system_of(group).round_robin else _unavailable(
+        group, build, round_.number)
+    request = PairingRequest(build.snapshot, round_.number, unavailable, frozenset(forbidden))
     problems = list(violations(request, pairing))
     if settings.avoids_same_unit(round_.number):
         units = {p.number: unit_key(p.unit) for p in build.snapshot.players}
@@ -583,8 +622,19 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
                 problems.append(f"第{board.number}台 同单位相遇（{unit}） / board {board.number}:"
                                 f" same unit meets ({unit})")
     first_change = not any(str(line).startswith(_BY_HAND) for line in round_.report)
-    round_.report = [*round_.report, *([_BY_HAND] if first_change else []), what, *problems]
+    round_.report = [*round_.report, *([_BY_HAND] if first_change else []), what, *forfeits,
+                     *problems]
     return problems
+
+
+def _forfeits_again(group: Group, round_: Round) -> list[str]:
+    """A round robin's round changed by hand: its boards' forfeits (the only results it has,
+    `_editable_round`) entered again for the boards as they are now."""
+    for board in round_.boards:
+        if board.second_player_id is not None:
+            board.result = codec.NO_RESULT
+            _sync_games(board, ())
+    return _enter_missing_forfeits(group, round_)
 
 
 _BY_HAND = ("以上编排说明是对程序所编对阵而言；以下为人工调整，各台对阵可能已与之不同 / the "

@@ -168,10 +168,12 @@ def _build_snapshot(group: Group, *, partial: bool, before_round: int | None) ->
             b.second for b in pairing.boards if b.second is not None
         }
         if settings.system.round_robin:
+            from app.pairing.roundrobin import REST_OUTCOME
+
             # In a round robin the player who sits out rests: no game, no points.
             for board in pairing.boards:
                 if board.second is None:
-                    byes[board.first] = Outcome.ZERO_BYE
+                    byes[board.first] = REST_OUTCOME
             pairing = Pairing(pairing.round,
                               tuple(b for b in pairing.boards if b.second is not None))
         for player in group.players:

@@ -91,3 +91,45 @@ def crosstable(snapshot: TournamentSnapshot, order: Sequence[int],
             against.append(tuple(r.points for r in records if r.opponent == other))
         rows.append(CrosstableRow(number, place[number], cells, tuple(against)))
     return Crosstable(tuple(rows), snapshot.rounds_played)
+
+
+# --- the round-robin grid: its games' outcomes, its rest rounds ------------------------------
+
+
+def grid_games(cells: Sequence[RoundCell], place: int) -> tuple[RoundCell, ...]:
+    """A round-robin grid cell: the row player's rounds against the player in row `place`
+    (several in a double round robin, in round order); a forfeit among them is a game not
+    played (不战胜 / 弃权负), the rest are the points scored."""
+    return tuple(cell for cell in cells if cell.opponent_place == place)
+
+
+def rest_rounds(cells: Sequence[RoundCell]) -> tuple[RoundCell, ...]:
+    """The rounds a round-robin player sat out (轮空: the odd player's rest round,
+    `app.pairing.roundrobin.REST_OUTCOME`), with what each gave."""
+    from app.pairing.roundrobin import REST_OUTCOME
+
+    return tuple(cell for cell in cells
+                 if cell.opponent_place is None and cell.outcome is REST_OUTCOME)
+
+
+@dataclass(frozen=True)
+class GridNotes:
+    """What a round-robin grid holds besides points, for its legend: games not played
+    (forfeits), the withdrawn players' rows (row index from 0, first round out) and the rest
+    rounds (round, row index, points it gave), in round order."""
+
+    forfeits: bool = False
+    withdrawn: tuple[tuple[int, int], ...] = ()
+    rests: tuple[tuple[int, int, int], ...] = ()
+
+
+def grid_notes(rows: Sequence[Sequence[RoundCell]],
+               withdrawn_from: Sequence[int | None]) -> GridNotes:
+    """The `GridNotes` of a round-robin table: `rows` each row's rounds, `withdrawn_from` each
+    row's first round out (None: plays on)."""
+    forfeits = any(cell.outcome in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)
+                   for row in rows for cell in row)
+    withdrawn = tuple((k, start) for k, start in enumerate(withdrawn_from) if start is not None)
+    rests = sorted((cell.round, k, cell.points) for k, row in enumerate(rows)
+                   for cell in rest_rounds(row))
+    return GridNotes(forfeits, withdrawn, tuple(rests))

@@ -172,7 +172,15 @@ class CrosstableModel(QAbstractTableModel):
                       for row, player in enumerate(info.players)]
         self._kinds = [[self.kind(row, column) for column in grid]
                        for row in range(len(info.players))]
-        self._names = [f"{row + 1}  {player.name}" for row, player in enumerate(info.players)]
+        self._names = [f"{row + 1}  {self._name(player, lang)}"
+                       for row, player in enumerate(info.players)]
+
+    def _name(self, player: Any, lang: str) -> str:
+        """A row's name; a round robin's withdrawn player marked (张六（第3轮起退赛）), a
+        Swiss row says it in its cells."""
+        if not self.info.round_robin:
+            return str(player.name)
+        return wording.withdrawn_row_text(player.name, player.withdrawn_from, lang)
 
     def _current(self) -> None:
         if self._language != language():
@@ -216,13 +224,29 @@ class CrosstableModel(QAbstractTableModel):
         """A grid cell as shown (column counted among the cells, from 0); a round after the
         player withdrew reads 退赛."""
         if self.info.round_robin:
-            return points_text(self.against(row, column))
+            return self.grid_text(row, column, lang)
         cell = self.swiss_cell(row, column)
         start = self.info.players[row].withdrawn_from
         if cell is not None and start is not None and cell.round >= start \
                 and cell.outcome is RoundOutcome.ABSENT:
             return wording.withdrawn_cell(lang)
         return swiss_text(cell, lang)
+
+    def grid_text(self, row: int, column: int, lang: str) -> str:
+        """A round-robin cell: the points against the column's player, a game not played
+        不战胜 / 弃权负 (+f / -f), × for oneself."""
+        if row == column:
+            return points_text(None)
+        games = self.info.grid[row][column] if column < len(self.info.grid[row]) else ()
+        return " ".join(wording.grid_game_text(cell.outcome, cell.points, lang=lang)
+                        for cell in games)
+
+    def grid_legend(self, lang: str) -> tuple[str, ...]:
+        """A round robin's legend lines: games not played, withdrawn rows, rest rounds."""
+        if self.info is None or not self.info.round_robin:
+            return ()
+        names = [player.name for player in self.info.players]
+        return wording.round_robin_legend(self.info.notes, names, lang=lang)
 
     def kind(self, row: int, column: int) -> str | None:
         if self.info.round_robin:
@@ -274,6 +298,12 @@ class CrosstableModel(QAbstractTableModel):
             if not text:
                 return f"{player.name} — {self.info.players[grid].name}\n" \
                        + tr("ct_cell_empty_tip")
+            games = self.info.grid[row][grid] if grid < len(self.info.grid[row]) else ()
+            if any(not cell.outcome.played for cell in games):  # 不战胜 / 弃权负: not played
+                return tr("ct_cell_rr_unplayed_tip", row=player.name,
+                          col=self.info.players[grid].name,
+                          text=self.text(row, grid, language()),
+                          points=" ".join(str(cell.points) for cell in games))
             return tr("ct_cell_rr_tip", row=player.name, col=self.info.players[grid].name,
                         text=text)
         cell = self.swiss_cell(row, grid)
@@ -456,7 +486,8 @@ class CrosstableWidget(QWidget):
             self.caption.setText(tr("ct_caption_none"))
         else:
             key = "ct_caption_rr" if info.round_robin else "ct_caption_swiss"
-            self.caption.setText(tr(key, group=info.group))
+            lines = [tr(key, group=info.group), *self.model.grid_legend(language())]
+            self.caption.setText("\n".join(lines))
 
     def _size_columns(self) -> None:
         """The unit sized to its text; every grid column as wide as the widest, a tidy grid.

@@ -468,6 +468,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ct_player_tip": ("第{place}行：{name}（{unit}），编排号 {number}",
                       "Row {place}: {name} ({unit}), pairing number {number}"),
     "ct_cell_rr_tip": ("{row} 对 {col}：{text} 分", "{row} v {col}: {text} points"),
+    "ct_cell_rr_unplayed_tip": ("{row} 对 {col}：{text}（未赛，计{points}分）",
+                                "{row} v {col}: {text} (not played; {points} points)"),
     "ct_cell_self_tip": ("{row}（本人）", "{row} (self)"),
     "ct_cell_swiss_tip": ("{row} 第{round}轮：{what}", "{row}, round {round}: {what}"),
     "ct_cell_empty_tip": ("尚未比赛", "not played yet"),

@@ -19,11 +19,14 @@ from app.pairing.roundrobin import (
     given_numbers,
     may_switch_system,
     meeting_rounds,
+    missing_player_forfeits,
     numbering_for_units,
     round_count,
     round_robin_pairing,
     unit_clashes,
 )
+from app.pairing.types import Board
+from app.results import GameCode
 
 # The FIDE Berger tables (Handbook C.05, Annex 1), written out from the published text:
 # one line per round, "first-second" (white-black in the FIDE text = first mover first).
@@ -354,3 +357,16 @@ def test_a_round_robin_group_plays_out_with_results(n: int, double_game: bool,
         assert sorted(opponents) == sorted(p for p in players if p != player)
         byes = [rec for rec in records if rec.outcome is Outcome.PAB]
         assert len(byes) == (1 if n % 2 else 0)
+
+
+# --- a player who does not play a scheduled round (退赛, 缺席) --------------------------------
+
+
+def test_a_missing_player_forfeits_the_board_and_the_one_who_came_wins() -> None:
+    """shenzhen 十、(三): 判到达者胜，未到者负; both missing, lost by both; the bye is no board."""
+    boards = (Board(1, 11, 16), Board(2, 12, 15), Board(3, 13, 14), Board(4, 17, None))
+    due = missing_player_forfeits(boards, {16, 12, 13, 14, 17})
+    assert {n: r.code for n, r in due.items()} == {
+        1: GameCode.FIRST_FORFEIT_WIN, 2: GameCode.SECOND_FORFEIT_WIN,
+        3: GameCode.DOUBLE_FORFEIT}
+    assert missing_player_forfeits(boards, set()) == {}
