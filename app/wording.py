@@ -695,11 +695,11 @@ def team_bye_scores_text(match_points: int, game_points: str, lang: str = "zh") 
                  f"counts as a match won: {match_points} match points, {game_points} game points")
 
 
-def team_standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "zh"
-                       ) -> str:
-    """A Team Swiss team's 备注 on its standings line, wherever the line is shown (the
-    command line, the papers, the workbook): its withdrawal (`第5轮起退赛`, from the team's
-    members as `team_withdrawn_from` reads them) and how its award was decided."""
+def standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "zh") -> str:
+    """A ranking line's 备注 (a player's, or a Team Swiss team's, wherever the line is shown:
+    the command line, the papers, the workbook): the withdrawal (`第5轮起退赛`; a team's from
+    its members as `team_withdrawn_from` reads them) and how the award was decided, so that
+    an award still held by a player who withdrew is seen for what it is."""
     parts = [x for x in (withdrawn_text(withdrawn_from, lang), award_note(award, lang)) if x]
     return ("; " if lang == "en" else "，").join(parts)
 

@@ -111,8 +111,7 @@ def _print(info: ranking.StandingsInfo, as_csv: bool, file: str = "") -> None:
           + ("  公开组名次" if info.sub else ""))
     for row in info.rows:
         title = w.applied_title(w.title_text(row.award))
-        note = (w.award_note(row.award) if info.primary is None  # a team: withdrawn too
-                else w.team_standing_note(row.player.withdrawn_from, row.award))
+        note = w.standing_note(row.player.withdrawn_from, row.award)
         extra = "  ".join(x for x in (w.playoff_text(row.playoff), w.prize_text(row.award),
                                       title, note) if x)
         opened = f"  ({w.place_text(row.open_place, row.open_shared)})" if info.sub else ""
@@ -228,7 +227,7 @@ def _print_team_swiss(table: ranking.StandingsInfo, file: str) -> None:
     print(f"名次  队伍  {w.points_header(table.primary)}  "
           + "  ".join(label for _key, label in table.columns))
     for row in table.rows:
-        extra = "  ".join(x for x in (w.prize_text(row.award), w.team_standing_note(
+        extra = "  ".join(x for x in (w.prize_text(row.award), w.standing_note(
             row.player.withdrawn_from, row.award)) if x)
         print(f"{w.place_text(row.place, row.shared, '-'):>4}  {row.player.name}  "
               f"{w.number_text(row.points)}  {'  '.join(map(w.number_text, row.tiebreaks))}"

@@ -547,7 +547,7 @@ def write_award_sheet(model: ExportModel, path: Path) -> Path:
     for ranking in unique(a.ranking for a in awards):
         rows = [[wording.place_text(a.place, a.shared), a.recipient,
                  "" if a.is_team and a.unit == a.recipient else a.unit, a.prize,
-                 wording.applied_title(a.grade_title), award_note(a)]
+                 wording.applied_title(a.grade_title), award_note(model, a)]
                 for a in awards if a.ranking == ranking]
         story.append(KeepTogether([heading(ranking), make_table(columns, rows, width)]))
         story.append(Spacer(1, 6))
@@ -559,9 +559,13 @@ def write_award_sheet(model: ExportModel, path: Path) -> Path:
 PROVISIONAL = "（临时·非最终）"
 
 
-def award_note(award: Award) -> str:
-    """How an award was decided where not by place alone (加赛决定, 并列平分), and declines."""
-    return wording.award_note(award.decision)
+def award_note(model: ExportModel, award: Award) -> str:
+    """The 说明 of an award line: a player's withdrawal (第3轮起退赛: the regulations are
+    silent on a withdrawn player's award, so it is kept by place and the list says so for
+    the arbiter to decide, `decline` taking it back), how the award was decided where not by
+    place alone (加赛决定, 并列平分), and declines."""
+    withdrawn = model.player(award.player).withdrawn_from if award.player is not None else None
+    return wording.standing_note(withdrawn, award.decision)
 
 
 GRADE_HEADERS = ("序号", "姓名", "性别", "出生日期", "身份证号", "单位", "组别", "原段级位",

@@ -443,7 +443,7 @@ def awards_sheet(workbook: Workbook, model: ExportModel) -> Worksheet:
     awards = model.awards_in_place_order()
     rows = [[a.ranking, a.place, "并列" if a.shared else "", a.recipient,
              "" if a.is_team and a.unit == a.recipient else a.unit, a.prize, a.grade_title,
-             award_note(a)]
+             award_note(model, a)]
             for a in awards]
     title = "录取名单" + (PROVISIONAL if any(a.provisional for a in awards) else "")
     return write_sheet(workbook, title, headers, rows, f"{model.event.title} {title}")

@@ -578,7 +578,7 @@ def _team_swiss_table(group: Group, key: str, provisional: bool, parts: _Parts) 
                  *(m.TieBreakColumn(name, label) for name, label in info.columns)),
         rows=tuple(m.TeamRow(r.place, r.player.name, (r.points, *r.tiebreaks),
                              members=_team_members(group, r.player.id), shared=r.shared,
-                             note=wording.team_standing_note(r.player.withdrawn_from,
+                             note=wording.standing_note(r.player.withdrawn_from,
                                                              r.award))
                    for r in info.rows),
         legend=wording.legend_texts(info.legend)))
