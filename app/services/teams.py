@@ -109,7 +109,12 @@ def _check(tournament: Tournament, spec: TeamRankingSpec,
         raise UserError("同一棋手在队中出现两次", "a player is named twice in the team", where)
     for player in members:
         if spec.gender and player.gender != spec.gender:
-            sex = "男" if spec.gender == "M" else "女"
+            sex, sex_en = ("男", "men") if spec.gender == "M" else ("女", "women")
+            if not player.gender:  # not recorded: say so, not that the player is of the other sex
+                raise UserError(
+                    f"{player.name} 未登记性别，不能确认可参加{sex}子团体（先登记性别：修改棋手资料）",
+                    f"{player.name} has no gender recorded: cannot join a {sex_en}'s team "
+                    f"(record it first: edit the player)", where)
             raise UserError(f"{player.name} 不是{sex}选手，不能参加该团体",
                             f"{player.name} may not play in this team (gender)", where)
     if spec.member_rule is not None:
