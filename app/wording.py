@@ -429,9 +429,21 @@ def legend_texts(lines: tuple[LegendLine, ...], lang: str = "zh") -> tuple[str, 
 
 
 def places_text(places: tuple[int, int], lang: str = "zh") -> str:
-    """The places a knockout match decides (名次段): `1–8名` / `places 1–8`."""
+    """The places a knockout match decides (名次段): `1–8名` / `places 1–8`; one place
+    (the last of the entrants against an empty slot): `第5名` / `place 5`."""
     best, worst = places
+    if worst <= best:
+        return _pick(lang, f"第{best}名", f"place {best}")
     return _pick(lang, f"{best}–{worst}名", f"places {best}–{worst}")
+
+
+def decided_places_text(places: tuple[int, int], lang: str = "zh") -> str:
+    """What a knockout's last-round match gives: `决第5、6名` / `decides places 5 and 6`, or
+    one place (`决第5名`) when the other side is an empty slot."""
+    best, worst = places
+    if worst <= best:
+        return _pick(lang, f"决第{best}名", f"decides place {best}")
+    return _pick(lang, f"决第{best}、{worst}名", f"decides places {best} and {worst}")
 
 
 def captains_playoff_text(lang: str = "zh") -> str:

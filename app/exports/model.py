@@ -480,6 +480,7 @@ class BracketMatch:
     winner: str = ""
     places: tuple[int, int] = (0, 0)
     score: MatchScore | None = None  # a team match: its game points, once all are played
+    final: bool = False  # a last-round match: it gives its two entrants their places
 
 
 @dataclass(frozen=True)

@@ -250,11 +250,12 @@ def _bracket(group: Group) -> m.Bracket:
             return ""
         return "轮空" if entrant == 0 else names.get(entrant, "")
 
+    # a match only empty slots reach is none (it decides no place: byes create none)
     rounds = tuple(
         tuple(m.BracketMatch(match.round, match.number, name(match.top), name(match.bottom),
                              name(match.winner) if match.winner else "", match.places,
-                             scores.get((match.round, match.number)))
-              for match in matches)
+                             scores.get((match.round, match.number)), final=match.final)
+              for match in matches if not match.void)
         for matches in plain.rounds
     )
     return m.Bracket(_key(group), rounds)

@@ -618,6 +618,15 @@ def knockout_places(event: Event, group: str) -> dict[int, int]:
         return bracket(Event.group(session, group)).places()
 
 
+def entrant_names(event: Event, group: str) -> dict[int, str]:
+    """The names of the knockout's entrants by id: its teams' (a team knockout) or its
+    players'."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        rows = found.teams if system_of(found).team else found.players
+        return {row.id: row.name for row in rows}
+
+
 def bracket_view(event: Event, group: str) -> knockout.Bracket:
     with event.reading() as session:
         return bracket(Event.group(session, group))

@@ -31,6 +31,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from app import wording
 from app.pairing.knockout import BYE, Bracket, KnockoutMatch
 from app.ui.i18n import language, tr
 
@@ -128,8 +129,9 @@ class BracketWidget(QWidget):
         return self.names.get(entrant, f"#{entrant}")
 
     def drawn(self, match: KnockoutMatch) -> bool:
-        """Two empty slots meeting (below every entrant) are not drawn."""
-        return not (match.top == BYE and match.bottom == BYE)
+        """A match only empty slots reach (below every entrant: it decides no place) is not
+        drawn."""
+        return not match.void and not (match.top == BYE and match.bottom == BYE)
 
     def shown_matches(self) -> list[ShownMatch]:
         """Every match drawn, round by round, with the names it shows."""
@@ -173,7 +175,8 @@ class BracketWidget(QWidget):
         room = row * 1.2 + row * 1.1 + row * 0.6 + line * 0.4
         header = QFontMetricsF(small)
         header_text = header.horizontalAdvance(
-            tr("bracket_match", number=88) + "  " + tr("bracket_places", best=888, worst=888))
+            tr("bracket_match", number=88) + "  " + wording.places_text((888, 888 + 1),
+                                                                        language()))
         width = max(widest + room, header_text + line, line * 9)
         return width, header.height() * 1.35, row, max(line * 3.5, 48.0), line
 
@@ -261,9 +264,9 @@ class BracketWidget(QWidget):
         decides = match.decides_places
         if decides is not None:
             state += "；" if language() == "zh" else "; "
-            state += tr("bracket_final_places", best=decides[0], worst=decides[1])
+            state += wording.decided_places_text(decides, language())
         return tr("bracket_match_tip", round=match.round, number=match.number,
-                  best=match.places[0], worst=match.places[1], top=label(match.top),
+                  places=wording.places_text(match.places, language()), top=label(match.top),
                   bottom=label(match.bottom), state=state) + "\n\n" + tr("bracket_open_hint")
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
@@ -428,7 +431,7 @@ class BracketWidget(QWidget):
         painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                          tr("bracket_match", number=m.number))
         painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                         tr("bracket_places", best=m.places[0], worst=m.places[1]))
+                         wording.places_text(m.places, language()))
         painter.setPen(QPen(QColor("#d8cfbd"), 1))
         middle = box.top() + layout.header_height + layout.row_height
         painter.drawLine(QPointF(box.left() + pad, middle), QPointF(box.right() - pad, middle))

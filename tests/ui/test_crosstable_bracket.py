@@ -306,7 +306,7 @@ def test_team_knockout_bracket_shows_every_match_its_winner_and_where_both_go(hu
     assert widget.match_at(QPointF(1, 1)) is None
     tip = widget.tooltip_for(bracket.match(4, 1))
     assert "第4轮第1场" in tip and "Round 4 match 1" not in tip
-    assert f"胜者：{by_key[(4, 1)].winner}" in tip and "决定第1、2名" in tip
+    assert f"胜者：{by_key[(4, 1)].winner}" in tip and "决第1、2名" in tip
     screenshot(window, "33-bracket")
     # painted crisply at two sizes: the winner's row is tinted at both
     assert widget.layout_for(QSizeF(widget.sizeHint())).scale == 1

@@ -1,0 +1,91 @@
+"""Knockout paths (淘汰赛, huazhi 六、(三)5) walked from the command line, individual and team:
+the bracket's places, corrections once the next round is paired, withdrawals, results a
+knockout cannot take, and the papers they print (read back with pdftotext)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.commands.helpers import run
+
+KO = "禁手组"  # mindgames-2016's group, played here as a knockout
+FINAL = "决赛"  # huazhi-2021's team knockout
+
+
+def individual_knockout(path: Path, capsys: pytest.CaptureFixture[str], players: int = 6
+                        ) -> Path:
+    """A mindgames event whose 禁手组 is a knockout of `players` (选手1 … by seed)."""
+    assert run(capsys, "new", path, "--preset", "mindgames-2016")[0] == 0
+    assert run(capsys, "group", path, "--group", KO, "--system", "knockout")[0] == 0
+    for k in range(1, players + 1):
+        assert run(capsys, "add-player", path, "--group", KO, "--name", f"选手{k}")[0] == 0
+    return path
+
+
+def team_knockout(path: Path, capsys: pytest.CaptureFixture[str], teams: int = 6) -> Path:
+    """A huazhi event whose 决赛 has `teams` teams (队k: 甲k 乙k 丙k, a woman on board 3)."""
+    assert run(capsys, "new", path, "--preset", "huazhi-2021")[0] == 0
+    for k in range(1, teams + 1):
+        assert run(capsys, "team-add", path, "--group", FINAL, f"队{k}", f"甲{k}/男",
+                   f"乙{k}/男", f"丙{k}/女")[0] == 0
+    return path
+
+
+def ok(capsys: pytest.CaptureFixture[str], *args: object) -> str:
+    code, out, err = run(capsys, *args)
+    assert code == 0, err
+    return out
+
+
+def paper(capsys: pytest.CaptureFixture[str], path: Path, out: Path, name: str) -> str:
+    """The text of one exported PDF (`export --only NAME`), laid out as on the page."""
+    ok(capsys, "export", path, "--out", out, "--pdf", "--only", name)
+    found = [p for p in out.rglob("*.pdf")]
+    assert len(found) == 1, found
+    return subprocess.run(["pdftotext", "-layout", str(found[0]), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
+# ----- places stop at the entrants ------------------------------------------------------------
+
+
+def test_six_players_play_for_places_1_to_6_and_the_bracket_names_them(tmp_path, capsys):
+    """Six players in a bracket of eight: no place 7 or 8 anywhere (byes create none), and
+    the individual bracket names the players, not their ids."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    out = ok(capsys, "pair", path, "--group", KO)
+    assert "(1–6名)" in out and "1-8" not in out and "1–8" not in out
+    for board, code in ((2, "1-0"), (4, "0-1")):
+        ok(capsys, "result", path, "--group", KO, 1, board, code)
+    ok(capsys, "pair", path, "--group", KO)
+    for board in (1, 2):
+        ok(capsys, "result", path, "--group", KO, 2, board, "1-0")
+    out = ok(capsys, "pair", path, "--group", KO)
+    assert "名次段 5-6: 第3场" in out and "7-8" not in out
+    for board in (1, 2, 3):
+        ok(capsys, "result", path, "--group", KO, 3, board, "1-0")
+    out = ok(capsys, "bracket", path, "--group", KO)
+    assert "第1轮第2场（1–6名）/ round 1, match 2 (places 1–6)：选手4 — 选手5，胜者 / winner：选手4" \
+        in out
+    assert "第2轮第3场（5–6名）" in out and "7–8" not in out and "第3轮第4场" not in out
+    assert out.strip().splitlines()[-1] == ("名次 / places: 1. 选手1, 2. 选手2, 3. 选手4, "
+                                            "4. 选手6, 5. 选手5, 6. 选手3")
+    text = paper(capsys, path, tmp_path / "out", f"{KO} 淘汰赛对阵图")
+    assert "第1-6名" in text and "第5-6名（第1轮第1-6名负者）" in text
+    assert "第7" not in text and "第8" not in text and "1-8" not in text
+    assert "第6名 选手3" in text and "决第5、6名" in text
+
+
+def test_five_players_the_fifth_place_alone(tmp_path, capsys):
+    """Five players: the last place is played against an empty slot and decides place 5
+    alone, never a range 5-5 nor a place 6."""
+    path = individual_knockout(tmp_path / "ko.db", capsys, players=5)
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "result", path, "--group", KO, 1, 2, "1-0")
+    out = ok(capsys, "pair", path, "--group", KO)
+    assert "(第5名)" in out and "5–5" not in out and "5-8" not in out
+    out = ok(capsys, "bracket", path, "--group", KO)
+    assert "第3轮第3场（第5名）" in out and "6名" not in out
