@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from app.errors import UserError
 from app.pairing.types import Board, Pairing
+from app.results import BoardResult, GameCode
 
 BYE = 0  # an empty slot: no entrant (seeds above n)
 
@@ -303,6 +304,25 @@ def _winner(r: int, number: int, top: int | None, bottom: int | None,
             f"{given} does not play round {r} match {number} ({top} v {bottom})", where,
         )
     return given
+
+
+def undecided_result(result: BoardResult) -> UserError | None:
+    """Why a knockout match cannot take `result`, or None when it has a winner: someone has
+    to go through (huazhi 六、(三)5, every place is decided in the bracket). A draw is played
+    off first (2016 and shenzhen: 加赛 until one wins); a double forfeit (`--`, both lost)
+    sends no one on, so the chief arbiter decides who goes through (by lots, say) and enters
+    it as the other's forfeit win."""
+    if result.winner is not None:
+        return None
+    if any(game.code is GameCode.DOUBLE_FORFEIT for game in result.games):
+        return UserError(
+            "淘汰赛不能双方弃权（--）：本场必须有一方晋级。如双方均未到场，请由裁判长决定（如抽签）"
+            "晋级的一方，录入 +-（先手方晋级）或 -+（后手方晋级）",
+            "a knockout match cannot be lost by both (--): one side has to go through. If "
+            "neither came, the chief arbiter decides who goes on (by lots, say): enter +- "
+            "(the first mover goes on) or -+ (the second mover does)")
+    return UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
+                     "a knockout match needs a winner: enter the result after the playoff")
 
 
 def record_winner(bracket: Bracket, round_number: int, number: int, winner: int,

@@ -134,8 +134,9 @@ class System(StrEnum):
 
     @property
     def decisive_games(self) -> bool:
-        """Every game must have a winner (an individual knockout: a drawn match is replayed
-        before its result is entered)."""
+        """Every match must have a winner (an individual knockout: a drawn match is played
+        off before its result is entered, and no match is lost by both,
+        `knockout.undecided_result`)."""
         return self is System.KNOCKOUT
 
     @property

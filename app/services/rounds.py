@@ -489,10 +489,12 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
             f"the board already has the result {board.result}; a correction must be confirmed",
         ), group, round_.number, board_number)
         raise CorrectionNotConfirmed(error.zh, error.en, group.name, board.result)
-    if system_of(group).decisive_games and any(game.draw for game in parsed.games):
-        raise at_board(UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
-                                 "a knockout match needs a winner: enter the result after "
-                                 "the playoff"), group, round_.number, board_number)
+    if system_of(group).decisive_games:  # someone goes through (app.pairing.knockout)
+        from app.pairing.knockout import undecided_result
+
+        undecided = undecided_result(parsed)
+        if undecided is not None:
+            raise at_board(undecided, group, round_.number, board_number)
     if system_of(group).bracket:  # a knockout's bracket must take it (app.services.knockout)
         from app.services.knockout import check_match_result
 

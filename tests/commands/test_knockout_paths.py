@@ -89,3 +89,32 @@ def test_five_players_the_fifth_place_alone(tmp_path, capsys):
     assert "(第5名)" in out and "5–5" not in out and "5-8" not in out
     out = ok(capsys, "bracket", path, "--group", KO)
     assert "第3轮第3场（第5名）" in out and "6名" not in out
+
+
+# ----- a knockout match sends someone through --------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [("result", 1, 2, "--"), ("results", 1, "2=--", "4=1-0"),
+                                  ("late", 1, 2, "absent", "absent")])
+def test_both_forfeit_is_refused_someone_has_to_go_through(tmp_path, capsys, args):
+    """`--` (lost by both) sends no one on: refused with the reason and what to do (the chief
+    arbiter decides who goes through, by lots, and enters +- or -+); nothing written."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    ok(capsys, "pair", path, "--group", KO)
+    before = path.read_bytes()
+    code, out, err = run(capsys, args[0], path, "--group", KO, *args[1:])
+    assert code == 2 and out == ""
+    assert "第1轮第2台：淘汰赛不能双方弃权（--）：本场必须有一方晋级" in err
+    assert "抽签" in err and "+-（先手方晋级）或 -+（后手方晋级）" in err
+    assert path.read_bytes() == before
+    ok(capsys, "result", path, "--group", KO, 1, 2, "-+")  # the one decided on goes through
+    assert "胜者 / winner：选手5" in ok(capsys, "bracket", path, "--group", KO)
+
+
+def test_a_draw_is_refused_until_played_off(tmp_path, capsys):
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    ok(capsys, "pair", path, "--group", KO)
+    before = path.read_bytes()
+    code, _out, err = run(capsys, "result", path, "--group", KO, 1, 2, "=")
+    assert code == 2 and "淘汰赛必须分出胜负：请录入加赛后的结果" in err
+    assert path.read_bytes() == before

@@ -248,3 +248,23 @@ def test_the_last_of_fifteen_takes_place_15_alone() -> None:
     last = bracket.match(4, 8)
     assert last.places == (15, 15) and last.decides_places == (15, 15) and not last.void
     assert "R4 M8 [15] ? v ?" in bracket_lines(bracket)
+
+
+def test_a_knockout_match_takes_only_a_result_with_a_winner() -> None:
+    """Someone goes through: a draw is played off, a double forfeit decided by the chief
+    arbiter (lots) and entered as a forfeit win; a forfeit win or a game won stands."""
+    from app.results import BoardResult, GameCode, GameResult
+
+    def result(*codes: GameCode, double: bool = False) -> BoardResult:
+        return BoardResult(tuple(GameResult(c) for c in codes), double)
+
+    from app.pairing.knockout import undecided_result
+
+    both = undecided_result(result(GameCode.DOUBLE_FORFEIT))
+    assert both is not None and "抽签" in both.zh and "lots" in both.en
+    drawn = undecided_result(result(GameCode.DRAW))
+    assert drawn is not None and "加赛" in drawn.zh
+    level = undecided_result(result(GameCode.FIRST_WINS, GameCode.FIRST_WINS, double=True))
+    assert level is not None  # one game each in a double-game round: played off too
+    for code in (GameCode.FIRST_WINS, GameCode.SECOND_FORFEIT_WIN):
+        assert undecided_result(result(code)) is None
