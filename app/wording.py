@@ -615,6 +615,21 @@ def missing_forfeit_text(board: int, first: tuple[str, SitOut | None],
                  "wins by forfeit")
 
 
+def both_missing_text(board: int, first: tuple[str, SitOut | None],
+                      second: tuple[str, SitOut | None], lang: str = "zh") -> str:
+    """A knockout board whose two players both do not play, as the pairing's report says it:
+    someone has to go through, so the chief arbiter decides who (`第2台 王三（退赛）、李四
+    （缺席）均不出场：须由裁判长决定晋级的一方（如抽签），录入 +- 或 -+`)."""
+    (one, one_why), (other, other_why) = first, second
+    assert one_why is not None and other_why is not None
+    return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）、{other}"
+                       f"（{team_missing_why(other_why)}）均不出场：须由裁判长决定晋级的一方"
+                       "（如抽签），录入 +- 或 -+",
+                 f"board {board}: {one} ({team_missing_why(one_why, 'en')}) and {other} "
+                 f"({team_missing_why(other_why, 'en')}) both do not play: the chief arbiter "
+                 "decides who goes through (by lots, say), entered as +- or -+")
+
+
 _GRID_FORFEITS = {Outcome.FORFEIT_WIN: ("不战胜", "+f"), Outcome.FORFEIT_LOSS: ("弃权负", "-f")}
 
 

@@ -24,12 +24,13 @@ Generalised to any number n >= 2 of entrants (players or teams, by id):
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from app.errors import UserError
+from app.pairing.roundrobin import missing_player_forfeits as scheduled_forfeits
 from app.pairing.types import Board, Pairing
-from app.results import BoardResult, GameCode
+from app.results import BoardResult, GameCode, GameResult
 
 BYE = 0  # an empty slot: no entrant (seeds above n)
 
@@ -323,6 +324,26 @@ def undecided_result(result: BoardResult) -> UserError | None:
             "(the first mover goes on) or -+ (the second mover does)")
     return UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
                      "a knockout match needs a winner: enter the result after the playoff")
+
+
+def missing_player_forfeits(boards: Sequence[Board], missing: Collection[int]
+                            ) -> dict[int, GameResult]:
+    """The boards of a knockout round held by an entrant who does not play it (`missing`:
+    withdrawn 退赛, absent 缺席), each with its result, first mover first: the bracket keeps
+    them in their match, so the match is forfeited and the other goes through (不战胜) — the
+    round robin's rule (`roundrobin.missing_player_forfeits`, shenzhen 十、(三) "超时未到者
+    弃权处理，判到达者胜"). A match whose two players are both missing is not among them:
+    lost by both it would send no one on (`undecided_result`), so the chief arbiter decides
+    who goes through (`both_missing`)."""
+    return {number: result for number, result in scheduled_forfeits(boards, missing).items()
+            if result.code is not GameCode.DOUBLE_FORFEIT}
+
+
+def both_missing(boards: Sequence[Board], missing: Collection[int]) -> tuple[int, ...]:
+    """The knockout boards whose two players are both missing (`missing_player_forfeits`):
+    the chief arbiter decides who goes through and enters it as a forfeit win."""
+    return tuple(b.number for b in boards
+                 if b.second is not None and b.first in missing and b.second in missing)
 
 
 def record_winner(bracket: Bracket, round_number: int, number: int, winner: int,

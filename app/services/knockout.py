@@ -372,7 +372,49 @@ def store_team_boards(group: Group, board: BoardRow, first_team: int, second_tea
                                                   game_board.number, lang="en"))
                 said.append(f"{place[0]} {names[player]} {zh}，该台判其弃权负 / {place[1]}: "
                             f"{names[player]} {en}: the board is lost by forfeit")
+    if round_number is not None and system_of(group).bracket:
+        said += _forfeited_match(group, board, first, second, forfeits, round_number)
     return said
+
+
+def forfeited_by_pairing(group: Group, round_number: int, board: BoardRow) -> bool:
+    """Whether a team knockout match's result is the pairing's own: every board forfeited by
+    a member who does not play the round (`_forfeited_match`), nothing entered since."""
+    if not (system_of(group).team and system_of(group).bracket) or board.second_team_id is None:
+        return False
+    by_id = {t.id: t for t in group.teams}
+    first, second = (_plain_team(by_id[board.first_team_id or 0]),
+                     _plain_team(by_id[board.second_team_id]))
+    due = team.missing_member_forfeits(first, second, missing_members(group, round_number))
+    stored = {g.index: codec.game_result(g.result, g.ending) for g in board.games}
+    return len(due) == len(team.match_boards(first, second)) and stored == due
+
+
+def _forfeited_match(group: Group, board: BoardRow, first: team.Team, second: team.Team,
+                     forfeits: dict[int, GameResult], round_number: int) -> list[str]:
+    """A knockout match none of whose boards is played (a team withdrawn, 整队退赛): the match
+    is decided by those forfeits as the rules score it (`team.team_match_result`) and entered
+    now, the other team going through; level (both teams gone) it waits for the chief
+    arbiter, who decides who goes through (the captains' playoff entered as a forfeit win).
+    Returns what the round's report says of it."""
+    count = len(team.match_boards(first, second))
+    if len(forfeits) < count:
+        return []  # a board is played: the match is entered as usual
+    outcome = team.team_match_result(first, second, [forfeits[k] for k in range(1, count + 1)],
+                                     (), settings_of(group).points)
+    place = (wording.match_place_text(round_number, board.number),
+             wording.match_place_text(round_number, board.number, lang="en"))
+    if outcome.winner is None:
+        return [f"{place[0]} {first.name}、{second.name} 均不出场：须由裁判长决定晋级的队伍（如"
+                f"抽签），以主将加赛录入 +- 或 -+（team-result … --playoff +-） / {place[1]}: "
+                f"neither {first.name} nor {second.name} plays: the chief arbiter decides who "
+                "goes through (by lots, say), entered as the captains' playoff won by forfeit "
+                "(team-result … --playoff +-)"]
+    board.result = codec.board_text(BoardResult((FIRST_WINS if outcome.winner == first.number
+                                                 else SECOND_WINS,)))
+    won, lost = (first, second) if outcome.winner == first.number else (second, first)
+    return [f"{place[0]} {lost.name} 全队不出场，{won.name} 不战胜 / {place[1]}: {lost.name} "
+            f"does not play: {won.name} goes through by forfeit"]
 
 
 @dataclass(frozen=True)

@@ -299,7 +299,7 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
                 row.first_player_id = to_id[board.first]
                 row.second_player_id = None if board.second is None else to_id[board.second]
             round_.boards.append(row)
-        if system.round_robin:  # a missing player's board forfeited (missing_players)
+        if system.forfeits_missing:  # a missing player's board forfeited (missing_players)
             forfeits += _enter_missing_forfeits(found, round_)
         if forfeits:
             round_.report = [*round_.report, *forfeits]
@@ -308,8 +308,8 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
 
 
 def _enter_missing_forfeits(group: Group, round_: Round) -> list[str]:
-    """Enter the forfeits of a round-robin round's boards held by a player who does not play
-    it; returns what its report says of them."""
+    """Enter the forfeits of a round-robin or knockout round's boards held by a player who
+    does not play it; returns what its report says of them."""
     from app.services import missing_players
 
     for number, result in missing_players.due_forfeits(group, round_.number,
@@ -322,10 +322,13 @@ def _enter_missing_forfeits(group: Group, round_: Round) -> list[str]:
 
 def _has_results(group: Group, round_: Round) -> bool:
     """Whether a result was entered on the round: a bye's, or a forfeit its pairing entered
-    (a round robin's missing player, `_enter_missing_forfeits`), is the pairing's own."""
+    (a round robin's or knockout's missing player, `_enter_missing_forfeits`; a team knockout
+    match none of whose boards is played, `forfeited_by_pairing`), is the pairing's own."""
+    from app.services.knockout import forfeited_by_pairing
     from app.services.missing_players import due_forfeits
 
-    entered = [b for b in round_.boards if b.result and not codec.is_bye(b.result)]
+    entered = [b for b in round_.boards if b.result and not codec.is_bye(b.result)
+               and not forfeited_by_pairing(group, round_.number, b)]
     if not entered:
         return False
     due = due_forfeits(group, round_.number, entered)
@@ -477,7 +480,7 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
         raise at_board(UserError("轮空台不需要录入结果", "a bye takes no result"), group,
                        round_.number, board_number)
     parsed = _board_result(group, board, codes)
-    if system_of(group).round_robin:  # a missing player's board takes its forfeit only
+    if system_of(group).forfeits_missing:  # a missing player's board: its forfeit only
         from app.services.missing_players import check_result
 
         check_result(group, round_.number, board, parsed)
@@ -605,7 +608,7 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
 
     if settings_of(group).system is System.DOUBLE_SWISS:  # its own criteria (C.04.5 Art. 2)
         from app.pairing.double_swiss import violations
-    forfeits = _forfeits_again(group, round_) if system_of(group).round_robin else []
+    forfeits = _forfeits_again(group, round_) if system_of(group).forfeits_missing else []
     session.flush()
     build = build_snapshot(group, partial=False, before_round=round_.number)
     pairing = round_pairing(round_, build.number_of)
@@ -630,8 +633,8 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
 
 
 def _forfeits_again(group: Group, round_: Round) -> list[str]:
-    """A round robin's round changed by hand: its boards' forfeits (the only results it has,
-    `_editable_round`) entered again for the boards as they are now."""
+    """A round robin's or knockout's round changed by hand: its boards' forfeits (the only
+    results it has, `_editable_round`) entered again for the boards as they are now."""
     for board in round_.boards:
         if board.second_player_id is not None:
             board.result = codec.NO_RESULT

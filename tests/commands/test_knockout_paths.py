@@ -118,3 +118,91 @@ def test_a_draw_is_refused_until_played_off(tmp_path, capsys):
     code, _out, err = run(capsys, "result", path, "--group", KO, 1, 2, "=")
     assert code == 2 and "淘汰赛必须分出胜负：请录入加赛后的结果" in err
     assert path.read_bytes() == before
+
+
+# ----- a withdrawn player or team forfeits their next match ------------------------------------
+
+
+def played_round_one(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Round 1 of the six: 选手4 beats 选手5, 选手6 beats 选手3 (选手1, 选手2 have byes)."""
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "result", path, "--group", KO, 1, 2, "1-0")
+    ok(capsys, "result", path, "--group", KO, 1, 4, "0-1")
+
+
+def test_a_withdrawn_player_forfeits_the_next_match_and_it_takes_no_other_result(
+        tmp_path, capsys):
+    """The bracket keeps the withdrawn 选手6 in round 2 against 选手2: the match is entered
+    as 选手6's forfeit when paired (as a round robin does), the report says so, and any other
+    result is refused naming 选手6 and why, nothing written."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    ok(capsys, "withdraw", path, 6)
+    out = ok(capsys, "pair", path, "--group", KO)
+    assert "选手2 (先手) - 选手6  [+-]" in out
+    assert "第2台 选手6（退赛）弃权，选手2不战胜 / board 2: 选手6 (withdrawn) forfeits" in out
+    before = path.read_bytes()
+    for args in (("result", 2, 2, "0-1", "--replace"), ("results", 2, "2=0-1")):
+        code, _out, err = run(capsys, args[0], path, "--group", KO, *args[1:])
+        assert code == 2 and "第2轮第2台：选手6 第2轮起退赛：该台判其弃权负，已录 +-" in err
+        assert path.read_bytes() == before
+    ok(capsys, "result", path, "--group", KO, 2, 1, "1-0")
+    assert "第2轮第2场（1–4名）/ round 2, match 2 (places 1–4)：选手2 — 选手6，胜者 / " \
+        "winner：选手2" in ok(capsys, "bracket", path, "--group", KO)
+    ok(capsys, "pair", path, "--group", KO)  # round 3: 选手4 v 选手6 for places 3-4
+    assert "选手4 (先手) - 选手6  [+-]" in ok(capsys, "round", path, "--group", KO, 3)
+
+
+def test_two_missing_players_wait_for_the_arbiter_to_send_one_through(tmp_path, capsys):
+    """Both players of a match withdrawn: no one would go through a double forfeit, so
+    nothing is entered; the report asks the chief arbiter to decide (by lots) and only a
+    forfeit win is taken."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    ok(capsys, "withdraw", path, 2)
+    ok(capsys, "withdraw", path, 6)
+    out = ok(capsys, "pair", path, "--group", KO)
+    assert "选手2 (先手) - 选手6\n" in out
+    assert "第2台 选手2（退赛）、选手6（退赛）均不出场：须由裁判长决定晋级的一方（如抽签），录入 +- 或 -+" \
+        in out
+    before = path.read_bytes()
+    for code_typed in ("1-0", "--"):
+        code, _out, err = run(capsys, "result", path, "--group", KO, 2, 2, code_typed)
+        assert code == 2 and "选手2（第2轮起退赛）、选手6（第2轮起退赛）均不出场" in err
+        assert path.read_bytes() == before
+    ok(capsys, "result", path, "--group", KO, 2, 2, "-+")  # 选手6 sent through
+
+
+def test_a_withdrawn_team_forfeits_its_next_knockout_match(tmp_path, capsys):
+    """huazhi's team knockout: team-withdraw takes every member out, and the team's next
+    match is entered as lost by forfeit on every board when paired (the other team goes
+    through), said in the report; a board result other than its forfeit is refused naming
+    the member; the withdrawal shows in `teams`."""
+    path = team_knockout(tmp_path / "hz.db", capsys)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "1-0", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 4, "1-0", "0-1", "1-0")
+    assert "队4 第2轮起退赛" in ok(capsys, "team-withdraw", path, "--group", FINAL, "队4")
+    assert "队4（第2轮起退赛）" in ok(capsys, "teams", path, "--group", FINAL)
+    out = ok(capsys, "pair", path, "--group", FINAL)
+    assert "队1 - 队4  (6:0)  [1-0]" in out
+    assert "第2轮第1场 队4 全队不出场，队1 不战胜" in out
+    before = path.read_bytes()
+    code, _out, err = run(capsys, "team-result", path, "--group", FINAL, 2, 1, "1-0", "1-0",
+                          "1-0", "--replace")
+    assert code == 2 and "第2轮第1场第1台：甲4 第2轮起退赛：该台判其弃权负，应录 +-" in err
+    assert path.read_bytes() == before
+    ok(capsys, "unpair", path, "--group", FINAL)  # the forfeits are the pairing's own
+
+
+def test_two_withdrawn_teams_wait_for_the_arbiter(tmp_path, capsys):
+    path = team_knockout(tmp_path / "hz.db", capsys)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "1-0", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 4, "1-0", "0-1", "1-0")
+    for name in ("队1", "队4"):
+        ok(capsys, "team-withdraw", path, "--group", FINAL, name)
+    out = ok(capsys, "pair", path, "--group", FINAL)
+    assert "第2轮第1场 队1、队4 均不出场：须由裁判长决定晋级的队伍（如抽签）" in out
+    assert "[1-0]" not in out.split("  2  ")[0]
+
