@@ -399,6 +399,19 @@ def _band_text(places: tuple[int, int]) -> str:
     return f"{best}-{worst}" if worst > best else str(best)
 
 
+def reseated_boards(bracket: Bracket, round_number: int, paired: Sequence[Board]
+                    ) -> tuple[tuple[Board, Board], ...]:
+    """The boards of round `round_number` as they were paired (`paired`) that `bracket` —
+    built on the results before that round, one of them corrected since — seats otherwise:
+    (as paired, as the bracket has it now), in board order. A corrected result sends its new
+    winner on to the old winner's seat and its new loser to the old loser's (the tree is
+    fixed, `build_bracket`), so a round paired on the old result differs on those boards (a
+    bye's included: the empty slots do not move)."""
+    now = {board.number: board for board in round_pairing(bracket, round_number).boards}
+    return tuple((board, now[board.number]) for board in paired
+                 if now.get(board.number, board) != board)
+
+
 def bracket_lines(bracket: Bracket, names: Mapping[int, str] | None = None) -> list[str]:
     """A plain-text view of the bracket, round by round (for logs and the command line)."""
     names = names or {}

@@ -27,8 +27,8 @@ from app.pairing.types import (
     PairingRequest,
     unit_key,
 )
-from app.results import BoardResult, GameResult, parse_board
-from app.services.boards import game_row, movers_of_game, record_code
+from app.results import BoardResult, parse_board
+from app.services.boards import sync_games
 from app.services.event import Event, settings_of, store_settings
 from app.services.lookup import at_board, planned_rounds
 from app.services.queries import (
@@ -316,7 +316,7 @@ def _enter_missing_forfeits(group: Group, round_: Round) -> list[str]:
                                                        round_.boards).items():
         board = find_board(round_, number)
         board.result = codec.board_text(result)
-        _sync_games(board, result.games)
+        sync_games(board, result.games)
     return missing_players.forfeit_report(group, round_.number, round_.boards)
 
 
@@ -359,9 +359,14 @@ def _check_unpairable(found: Group) -> Round:
     return last
 
 
-def _later_rounds_warning(group: Group, round_number: int) -> list[str]:
+def _later_rounds_warning(group: Group, round_number: int, board: int) -> list[str]:
     """A correction once later rounds are paired: which were paired on the old result (none
-    in a round robin, whose schedule does not read results)."""
+    in a round robin, whose schedule does not read results); a knockout's later rounds follow
+    it instead, where no result stands in the way (`knockout.follow_correction`)."""
+    if system_of(group).bracket:
+        from app.services.knockout import follow_correction
+
+        return follow_correction(group, round_number, board)
     if not system_of(group).pairs_on_results:
         return []
     later = [r.number for r in group.rounds_played if r.number > round_number]
@@ -395,7 +400,8 @@ def enter_result(
         for each in checks:
             each(session, find_board(round_, board_number))
         changed = _set_result(found, round_, board_number, codes, replace)
-        return _later_rounds_warning(found, round_number) if replace and changed else []
+        return _later_rounds_warning(found, round_number, board_number) if replace and changed \
+            else []
 
 
 def hold_board(session: Session, board: BoardRow) -> BoardRow:
@@ -503,17 +509,8 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
 
         check_match_result(group, round_.number, board, parsed)
     board.result = codec.board_text(parsed)
-    _sync_games(board, parsed.games)
+    sync_games(board, parsed.games)
     return True
-
-
-def _sync_games(board: BoardRow, games: Sequence[GameResult]) -> None:
-    """Keep one Game row per game played on the board, with the result of each."""
-    for index, result in enumerate(games, start=1):
-        black, white = movers_of_game(board, index)
-        record_code(game_row(board, index, black, white), result)
-    for extra in [g for g in board.games if g.index > len(games)]:
-        board.games.remove(extra)
 
 
 def swap_colours(event: Event, group: str, round_number: int, board_number: int) -> list[str]:
@@ -638,7 +635,7 @@ def _forfeits_again(group: Group, round_: Round) -> list[str]:
     for board in round_.boards:
         if board.second_player_id is not None:
             board.result = codec.NO_RESULT
-            _sync_games(board, ())
+            sync_games(board, ())
     return _enter_missing_forfeits(group, round_)
 
 

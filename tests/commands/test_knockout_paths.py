@@ -206,3 +206,62 @@ def test_two_withdrawn_teams_wait_for_the_arbiter(tmp_path, capsys):
     assert "第2轮第1场 队1、队4 均不出场：须由裁判长决定晋级的队伍（如抽签）" in out
     assert "[1-0]" not in out.split("  2  ")[0]
 
+
+
+# ----- a result corrected once the next round is paired ----------------------------------------
+
+
+def test_a_correction_reseats_the_next_rounds_boards_not_yet_played(tmp_path, capsys):
+    """Round 2 paired on 选手4's win; corrected to 选手5's: the new winner takes 选手4's seat
+    against 选手1 and 选手4 the loser's bye, as the bracket has it, since neither board has
+    a result; the correction and the round's report say so."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    ok(capsys, "pair", path, "--group", KO)
+    out = ok(capsys, "result", path, "--group", KO, 1, 2, "0-1", "--replace")
+    assert "更正后重排：第2轮第1台改为 选手1 对 选手5（原为 选手1 对 选手4）" in out
+    assert "更正后重排：第2轮第3台改为 选手4 轮空（原为 选手5 轮空）" in out
+    assert "根据原结果编排" not in out
+    shown = ok(capsys, "round", path, "--group", KO, 2)
+    assert "1  选手1 (先手) - 选手5" in shown and "3  选手4  轮空" in shown
+    assert "* 更正后重排：第2轮第1台改为 选手1 对 选手5" in shown
+    ok(capsys, "result", path, "--group", KO, 2, 1, "0-1")
+    assert "第2轮第1场（1–4名）/ round 2, match 1 (places 1–4)：选手1 — 选手5，胜者 / winner：选手5" \
+        in ok(capsys, "bracket", path, "--group", KO)
+
+
+def test_a_correction_a_played_board_depends_on_is_refused_naming_it(tmp_path, capsys):
+    """Round 2's board 1 was played by 选手1 and 选手4: a correction giving round 1's match to
+    选手5 would change a game already played; refused naming that board and what to do,
+    nothing written."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "result", path, "--group", KO, 2, 1, "1-0")
+    before = path.read_bytes()
+    code, out, err = run(capsys, "result", path, "--group", KO, 1, 2, "0-1", "--replace")
+    assert code == 2 and out == ""
+    assert ("不能更正第1轮第2台：第2轮第1台（选手1 对 选手4）已有结果 1-0，它的对阵取决于第1轮第2台"
+            "的胜负（按更正后的结果应为 选手1 对 选手5）") in err
+    assert "本次未作任何改动" in err and "undo --list" in err
+    assert path.read_bytes() == before
+
+
+def test_a_team_correction_reseats_or_is_refused_alike(tmp_path, capsys):
+    path = team_knockout(tmp_path / "hz.db", capsys)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "1-0", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 4, "1-0", "0-1", "1-0")
+    ok(capsys, "pair", path, "--group", FINAL)
+    out = ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "0-1", "0-1", "0-1",
+             "--replace")
+    assert "更正后重排：第2轮第1场改为 队1 对 队5（原为 队1 对 队4）" in out
+    assert "更正后重排：第2轮第3场改为 队4 轮空（原为 队5 轮空）" in out
+    shown = ok(capsys, "round", path, "--group", FINAL, 2)
+    assert "1  队1 - 队5" in shown and "1. 甲1 (黑) - 甲5" in shown
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "1-0", "1-0", "1-0")
+    before = path.read_bytes()
+    code, _out, err = run(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "1-0",
+                          "1-0", "--replace")
+    assert code == 2 and "不能更正第1轮第2场：第2轮第1场（队1 对 队5）已有结果 4:2" in err
+    assert path.read_bytes() == before

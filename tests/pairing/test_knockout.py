@@ -268,3 +268,15 @@ def test_a_knockout_match_takes_only_a_result_with_a_winner() -> None:
     assert level is not None  # one game each in a double-game round: played off too
     for code in (GameCode.FIRST_WINS, GameCode.SECOND_FORFEIT_WIN):
         assert undecided_result(result(code)) is None
+
+
+def test_a_corrected_winner_takes_the_old_winners_seat_and_the_loser_the_losers() -> None:
+    from app.pairing.knockout import reseated_boards
+    from app.pairing.types import Board
+
+    paired = record_winner(record_winner(build_bracket([1, 2, 3, 4, 5, 6]), 1, 2, 4), 1, 4, 6)
+    boards = round_pairing(paired, 2).boards
+    corrected = record_winner(paired, 1, 2, 5, replace=True)
+    assert reseated_boards(corrected, 2, boards) == (
+        (Board(1, 1, 4), Board(1, 1, 5)), (Board(3, 5, None), Board(3, 4, None)))
+    assert reseated_boards(paired, 2, boards) == ()
