@@ -265,3 +265,27 @@ def test_a_team_correction_reseats_or_is_refused_alike(tmp_path, capsys):
                           "1-0", "--replace")
     assert code == 2 and "不能更正第1轮第2场：第2轮第1场（队1 对 队5）已有结果 4:2" in err
     assert path.read_bytes() == before
+
+
+# ----- what `group` says of a knockout --------------------------------------------------------
+
+
+def rounds_line(capsys: pytest.CaptureFixture[str], path: Path, group: str) -> str:
+    return next(line.strip() for line in ok(capsys, "group", path, "--group", group).splitlines()
+                if line.strip().startswith("轮数"))
+
+
+def test_group_counts_a_knockouts_rounds_by_its_bracket(tmp_path, capsys):
+    """轮数 of a knockout is its bracket's (log2 of the slots for its entrants), not the
+    stored setting (7 for mindgames' 禁手组, 4 for huazhi's 决赛 before any team)."""
+    path = individual_knockout(tmp_path / "ko.db", capsys, players=0)
+    assert rounds_line(capsys, path, KO) == ("轮数：按淘汰赛对阵图（尚不足两人） / Rounds: by the "
+                                             "bracket (fewer than two players yet)")
+    for k in range(1, 7):
+        ok(capsys, "add-player", path, "--group", KO, "--name", f"选手{k}")
+    assert rounds_line(capsys, path, KO) == "轮数：3（按淘汰赛对阵图） / Rounds: 3 (by the bracket)"
+    hz = tmp_path / "hz.db"
+    ok(capsys, "new", hz, "--preset", "huazhi-2021")
+    assert rounds_line(capsys, hz, FINAL).startswith("轮数：按淘汰赛对阵图（尚不足两队）")
+    hz = team_knockout(tmp_path / "hz6.db", capsys, teams=5)
+    assert rounds_line(capsys, hz, FINAL).startswith("轮数：3（按淘汰赛对阵图）")
