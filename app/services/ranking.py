@@ -106,6 +106,10 @@ class StandingsInfo:
     # A Team Swiss: the ties between teams that touch the awards, to be drawn by lots
     # (team-lots --group; never an individual playoff), with the reason
     lots_needed: tuple[PlayoffNeed, ...] = ()
+    # A knockout: ranked by its bracket, `points` are the matches won (胜场); `teams`: its
+    # rows are teams (a team knockout)
+    knockout: bool = False
+    teams: bool = False
 
 
 def tiebreak_label(group: Group, name: str) -> str:
@@ -349,7 +353,7 @@ def knockout_standings(group: Group) -> StandingsInfo:
     entrants = group.teams if team else group.players
     if len(entrants) < 2:
         # Nothing to rank yet: an empty table, not an error, while entrants are registered.
-        return StandingsInfo(group.name, group.name, (), (), (), 0)
+        return StandingsInfo(group.name, group.name, (), (), (), 0, knockout=True, teams=team)
     current = bracket(group)
     places = current.places()
     if team:
@@ -377,7 +381,7 @@ def knockout_standings(group: Group) -> StandingsInfo:
     legend = () if decided.final else (LegendLine(Note.PROVISIONAL, complete=complete,
                                                   planned=planned, knockout=True),)
     return StandingsInfo(group.name, group.name, (), tuple(rows), (), complete, planned,
-                         decided.final, legend, decided)
+                         decided.final, legend, decided, knockout=True, teams=team)
 
 
 def team_swiss_standings(group: Group, before_round: int | None = None) -> StandingsInfo:

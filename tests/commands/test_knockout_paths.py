@@ -289,3 +289,36 @@ def test_group_counts_a_knockouts_rounds_by_its_bracket(tmp_path, capsys):
     assert rounds_line(capsys, hz, FINAL).startswith("轮数：按淘汰赛对阵图（尚不足两队）")
     hz = team_knockout(tmp_path / "hz6.db", capsys, teams=5)
     assert rounds_line(capsys, hz, FINAL).startswith("轮数：3（按淘汰赛对阵图）")
+
+
+# ----- team-standings and standings of a knockout ----------------------------------------------
+
+
+def four_teams_played(path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """huazhi's 决赛 with four teams, both rounds played (队1 and 队2 win round 1, 队1 the
+    final, 队3 the match for third)."""
+    team_knockout(path, capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "0-1", "1-0")
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 2, "0-1", "1-0", "0-1")
+    return path
+
+
+def test_team_standings_lists_a_team_knockouts_places_in_words(tmp_path, capsys):
+    """`team-standings` printed nothing for huazhi: it lists the team knockout's places,
+    headed 名次 队伍 胜场 队员 (matches won, the members by board), and `standings` of a
+    knockout heads its rows 队伍 (or 姓名) and 胜场, not 积分."""
+    path = four_teams_played(tmp_path / "hz.db", capsys)
+    lines = ok(capsys, "team-standings", path).splitlines()
+    assert lines[:3] == ["决赛 团体名次 / team standings", "名次  队伍  胜场  队员",
+                         "   1  队1  2  甲1、乙1、丙1  30000元、证书"]
+    assert "   3  队3  1  甲3、乙3、丙3  12000元、证书" in lines
+    out = ok(capsys, "standings", path, "--group", FINAL)
+    assert out.splitlines()[1] == "名次  队伍  单位  胜场"
+    ko = individual_knockout(tmp_path / "ko.db", capsys, players=2)
+    ok(capsys, "pair", ko, "--group", KO)
+    ok(capsys, "result", ko, "--group", KO, 1, 1, "1-0")
+    assert ok(capsys, "standings", ko, "--group", KO).splitlines()[1] == "名次  姓名  单位  胜场"
