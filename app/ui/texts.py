@@ -814,7 +814,7 @@ DOCUMENT_ENGLISH: tuple[tuple[str, str], ...] = (
     (r"(.+) 棋谱", "{0}: game records"),
     (r"秩序册（(PDF|Word)）", "Programme ({0})"),
     (r"成绩册（(PDF|Word)）", "Results book ({0})"),
-    (r"团体名次（(.+) 名次）", "Team standings ({0})"),  # a team knockout's placement
+    (r"(.+) 淘汰赛名次", "{0}: knockout places"),  # an individual knockout's places
     (r"(.+) 团体名次", "{0}: team standings"),  # a Team Swiss group's
     (r"(.+) 团体交叉表", "{0}: team crosstable"),
     (r"团体名次（(.+)）", "Team standings ({0})"),

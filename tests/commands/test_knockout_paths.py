@@ -322,3 +322,33 @@ def test_team_standings_lists_a_team_knockouts_places_in_words(tmp_path, capsys)
     ok(capsys, "pair", ko, "--group", KO)
     ok(capsys, "result", ko, "--group", KO, 1, 1, "1-0")
     assert ok(capsys, "standings", ko, "--group", KO).splitlines()[1] == "名次  姓名  单位  胜场"
+
+
+# ----- the knockout places paper ---------------------------------------------------------------
+
+
+def test_the_individual_knockout_places_paper_is_titled_as_such(tmp_path, capsys):
+    """An individual knockout's places were printed as 团体名次（禁手组 名次） with a 代表队
+    column: a team paper. They are 禁手组 淘汰赛名次 with 姓名, on the PDF, in the workbook and
+    in the 成绩册 (under 淘汰赛名次, not 团体名次); a team knockout's stay 决赛 团体名次."""
+    from openpyxl import load_workbook
+
+    path = individual_knockout(tmp_path / "ko.db", capsys, players=2)
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "result", path, "--group", KO, 1, 1, "0-1")
+    listed = ok(capsys, "export", path, "--list").splitlines()
+    assert "禁手组 淘汰赛名次" in listed and not any("团体名次" in n for n in listed)
+    text = paper(capsys, path, tmp_path / "pdf", "禁手组 淘汰赛名次")
+    assert "禁手组 淘汰赛名次" in text and "团体" not in text and "代表队" not in text
+    header = next(line for line in text.splitlines() if line.startswith("名次"))
+    assert header.split() == ["名次", "姓名", "胜场", "备注"]
+    assert text.split("备注")[1].split()[:4] == ["1", "选手2", "1", "2"]
+    ok(capsys, "export", path, "--out", tmp_path / "xlsx", "--xlsx")
+    book = load_workbook(next((tmp_path / "xlsx").rglob("*.xlsx")))
+    sheet = next(s for s in book.worksheets if "淘汰赛名次" in s.title)
+    rows = [[c for c in row if c is not None] for row in sheet.iter_rows(values_only=True)]
+    assert ["名次", "并列", "姓名", "胜场", "备注"] in rows
+    booklet = paper(capsys, path, tmp_path / "book", "成绩册（PDF）")
+    assert "淘汰赛名次" in booklet and "团体名次" not in booklet
+    hz = four_teams_played(tmp_path / "hz.db", capsys)
+    assert "决赛 团体名次" in ok(capsys, "export", hz, "--list").splitlines()
