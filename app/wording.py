@@ -724,9 +724,10 @@ def team_bye_scores_text(match_points: int, game_points: str, lang: str = "zh") 
 
 def team_standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "zh"
                        ) -> str:
-    """A Team Swiss team's 备注 on its standings line, wherever the line is shown (the
-    command line, the papers, the workbook): its withdrawal (`第5轮起退赛`, from the team's
-    members as `team_withdrawn_from` reads them) and how its award was decided."""
+    """A Team Swiss team's 备注 on its standings line (a knockout's team or player too),
+    wherever the line is shown (the command line, the papers, the workbook): its withdrawal
+    (`第5轮起退赛`, from the team's members as `team_withdrawn_from` reads them) and how its
+    award was decided."""
     parts = [x for x in (withdrawn_text(withdrawn_from, lang), award_note(award, lang)) if x]
     return ("; " if lang == "en" else "，").join(parts)
 

@@ -113,8 +113,8 @@ def _print(info: ranking.StandingsInfo, as_csv: bool, file: str = "") -> None:
           + ("  公开组名次" if info.sub else ""))
     for row in info.rows:
         title = w.applied_title(w.title_text(row.award))
-        note = (w.award_note(row.award) if info.primary is None  # a team: withdrawn too
-                else w.team_standing_note(row.player.withdrawn_from, row.award))
+        note = (w.award_note(row.award) if info.primary is None and not info.knockout
+                else w.team_standing_note(row.player.withdrawn_from, row.award))  # withdrawn
         extra = "  ".join(x for x in (w.playoff_text(row.playoff), w.prize_text(row.award),
                                       title, note) if x)
         opened = f"  ({w.place_text(row.open_place, row.open_shared)})" if info.sub else ""

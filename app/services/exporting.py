@@ -543,7 +543,9 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
             parts.team_tables.append(m.TeamStandings(
                 title=group.name, columns=(m.TieBreakColumn("wins", "胜场"),),
                 rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,),
-                                     members=_team_members(group, r.player.id))
+                                     members=_team_members(group, r.player.id),
+                                     note=wording.team_standing_note(r.player.withdrawn_from,
+                                                                     r.award))
                            for r in places.rows),
                 group=key, final=places.final,
                 heading=f"{group.name} {'团体名次' if system.team else '淘汰赛名次'}",

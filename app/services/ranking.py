@@ -357,9 +357,11 @@ def knockout_standings(group: Group) -> StandingsInfo:
     current = bracket(group)
     places = current.places()
     if team:
-        names = {t.id: (t.name, t.unit) for t in group.teams}
+        from app.services.team_swiss import team_withdrawn_from
+
+        names = {t.id: (t.name, t.unit, team_withdrawn_from(t)) for t in group.teams}
     else:
-        names = {p.id: (p.name, p.unit) for p in group.players}
+        names = {p.id: (p.name, p.unit, withdrawn_from(p)) for p in group.players}
     wins: dict[int, int] = {}
     for round_matches in current.rounds:
         for match in round_matches:
@@ -373,9 +375,9 @@ def knockout_standings(group: Group) -> StandingsInfo:
                             final=complete >= planned)
     rows = []
     for entrant, place in ordered:
-        name, unit = names[entrant]
+        name, unit, gone = names[entrant]  # a withdrawal (第3轮起退赛) shown on its line
         rows.append(StandingRow(
-            place=place, shared=False, player=PlayerRef(entrant, name, unit, 0), gender="",
+            place=place, shared=False, player=PlayerRef(entrant, name, unit, 0, gone), gender="",
             points=wins.get(entrant, 0), award=decided.of(entrant),
         ))
     legend = () if decided.final else (LegendLine(Note.PROVISIONAL, complete=complete,

@@ -352,3 +352,30 @@ def test_the_individual_knockout_places_paper_is_titled_as_such(tmp_path, capsys
     assert "淘汰赛名次" in booklet and "团体名次" not in booklet
     hz = four_teams_played(tmp_path / "hz.db", capsys)
     assert "决赛 团体名次" in ok(capsys, "export", hz, "--list").splitlines()
+
+
+def test_a_withdrawn_team_is_marked_from_which_round_on_the_team_papers(tmp_path, capsys):
+    """huazhi's 决赛: 队4 withdraws after round 1 and forfeits its match for third place; its
+    line reads 第2轮起退赛 in team-standings, standings, the places paper and the workbook,
+    as a withdrawn player's does."""
+    from openpyxl import load_workbook
+
+    path = team_knockout(tmp_path / "hz.db", capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "0-1", "1-0")
+    ok(capsys, "team-withdraw", path, "--group", FINAL, "队4")
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "1-0", "0-1", "1-0")
+    lines = ok(capsys, "team-standings", path).splitlines()
+    assert "   4  队4  0  甲4、乙4、丙4  9000元、证书  第2轮起退赛" in lines
+    assert any(line.startswith("   4  队4") and line.endswith("第2轮起退赛")
+               for line in ok(capsys, "standings", path, "--group", FINAL).splitlines())
+    text = paper(capsys, path, tmp_path / "pdf", "决赛 团体名次")
+    row = next(line for line in text.splitlines() if "队4" in line)
+    assert row.split()[0] == "4" and row.split()[-1] == "第2轮起退赛"
+    ok(capsys, "export", path, "--out", tmp_path / "xlsx", "--xlsx")
+    book = load_workbook(next((tmp_path / "xlsx").rglob("*.xlsx")))
+    sheet = next(s for s in book.worksheets if "团体名次" in s.title)
+    assert any(r[2] == "队4" and r[-1] == "第2轮起退赛"
+               for r in sheet.iter_rows(values_only=True))
