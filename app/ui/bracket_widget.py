@@ -148,6 +148,13 @@ class BracketWidget(QWidget):
         return {self.name(entrant): place for entrant, place in self.bracket.places().items()
                 if entrant != BYE}
 
+    def header_texts(self, match: KnockoutMatch) -> tuple[str, str]:
+        """What a match's box says above its entrants: the match and the places it plays for
+        (`第3场`, `13–15名`, or `第15名` for one place). No score: the bracket shows who won,
+        and a match not played shows no number at all."""
+        return (tr("bracket_match", number=match.number),
+                wording.places_text(match.places, language()))
+
     def seed_of(self, entrant: int | None) -> int | None:
         if self.bracket is None or entrant in (None, BYE) or entrant not in self.bracket.seeding:
             return None
@@ -428,10 +435,9 @@ class BracketWidget(QWidget):
         painter.setFont(small)
         painter.setPen(FAINT)
         inner = header.adjusted(pad, 0, -pad, 0)
-        painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                         tr("bracket_match", number=m.number))
-        painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                         wording.places_text(m.places, language()))
+        which, places = self.header_texts(m)
+        painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, which)
+        painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, places)
         painter.setPen(QPen(QColor("#d8cfbd"), 1))
         middle = box.top() + layout.header_height + layout.row_height
         painter.drawLine(QPointF(box.left() + pad, middle), QPointF(box.right() - pad, middle))
