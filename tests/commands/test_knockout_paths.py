@@ -379,3 +379,26 @@ def test_a_withdrawn_team_is_marked_from_which_round_on_the_team_papers(tmp_path
     sheet = next(s for s in book.worksheets if "团体名次" in s.title)
     assert any(r[2] == "队4" and r[-1] == "第2轮起退赛"
                for r in sheet.iter_rows(values_only=True))
+
+
+# ----- the team match's result slip -------------------------------------------------------------
+
+
+def test_the_team_slip_carries_the_captains_playoff_line_once_played(tmp_path, capsys):
+    """A level match decided by its captains' playoff (huazhi 六、(三)3): the round's 成绩记录单
+    prints the playoff game's line (who has black, of which team, the result boxes) under
+    the score; a match without one keeps the box to tick."""
+    path = team_knockout(tmp_path / "hz.db", capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "=", "0-1", "--playoff",
+       "0-1")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "0-1", "1-0")
+    text = paper(capsys, path, tmp_path / "out", f"{FINAL} 第1轮成绩记录单")
+    first, second = text.split("第1轮 第2场")
+    assert "两队打平，由两队主将加赛：" in first
+    line = next(x for x in first.splitlines() if x.strip().startswith("主将加赛"))
+    words = line.split()
+    assert words[0] == "主将加赛" and words[1].startswith("黑：") and words[3].startswith("白：")
+    assert (words[2], words[4]) == ("甲4（队4）", "甲1（队1）")  # 队4's captain has black
+    assert first.split(line)[1].split()[0] == "结果："
+    assert "如两队打平，由两队主将加赛：" in second and "两队主将加赛：\n" not in second
