@@ -429,9 +429,21 @@ def legend_texts(lines: tuple[LegendLine, ...], lang: str = "zh") -> tuple[str, 
 
 
 def places_text(places: tuple[int, int], lang: str = "zh") -> str:
-    """The places a knockout match decides (名次段): `1–8名` / `places 1–8`."""
+    """The places a knockout match decides (名次段): `1–8名` / `places 1–8`; one place
+    (the last of the entrants against an empty slot): `第5名` / `place 5`."""
     best, worst = places
+    if worst <= best:
+        return _pick(lang, f"第{best}名", f"place {best}")
     return _pick(lang, f"{best}–{worst}名", f"places {best}–{worst}")
+
+
+def decided_places_text(places: tuple[int, int], lang: str = "zh") -> str:
+    """What a knockout's last-round match gives: `决第5、6名` / `decides places 5 and 6`, or
+    one place (`决第5名`) when the other side is an empty slot."""
+    best, worst = places
+    if worst <= best:
+        return _pick(lang, f"决第{best}名", f"decides place {best}")
+    return _pick(lang, f"决第{best}、{worst}名", f"decides places {best} and {worst}")
 
 
 def captains_playoff_text(lang: str = "zh") -> str:
@@ -601,6 +613,21 @@ def missing_forfeit_text(board: int, first: tuple[str, SitOut | None],
     return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）弃权，{other}不战胜",
                  f"board {board}: {one} ({team_missing_why(one_why, 'en')}) forfeits, {other} "
                  "wins by forfeit")
+
+
+def both_missing_text(board: int, first: tuple[str, SitOut | None],
+                      second: tuple[str, SitOut | None], lang: str = "zh") -> str:
+    """A knockout board whose two players both do not play, as the pairing's report says it:
+    someone has to go through, so the chief arbiter decides who (`第2台 王三（退赛）、李四
+    （缺席）均不出场：须由裁判长决定晋级的一方（如抽签），录入 +- 或 -+`)."""
+    (one, one_why), (other, other_why) = first, second
+    assert one_why is not None and other_why is not None
+    return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）、{other}"
+                       f"（{team_missing_why(other_why)}）均不出场：须由裁判长决定晋级的一方"
+                       "（如抽签），录入 +- 或 -+",
+                 f"board {board}: {one} ({team_missing_why(one_why, 'en')}) and {other} "
+                 f"({team_missing_why(other_why, 'en')}) both do not play: the chief arbiter "
+                 "decides who goes through (by lots, say), entered as +- or -+")
 
 
 _GRID_FORFEITS = {Outcome.FORFEIT_WIN: ("不战胜", "+f"), Outcome.FORFEIT_LOSS: ("弃权负", "-f")}

@@ -225,8 +225,12 @@ def _rounds_line(settings: GroupSettings, planned: int | None) -> tuple[str, str
             return ("rounds", f"{planned}（裁判长定）", f"{planned} (the arbiter's count)")
         return ("rounds", f"{planned}（按{system.zh}人数）", f"{planned} (by the {system.en}'s "
                 "players)")
-    if planned and system.bracket:
-        return ("rounds", f"{planned}（按淘汰赛对阵）", f"{planned} (by the bracket)")
+    if system.bracket:  # log2 of the bracket's slots for its entrants, not the setting
+        if planned:
+            return ("rounds", f"{planned}（按淘汰赛对阵图）", f"{planned} (by the bracket)")
+        who = ("两队", "two teams") if system.team else ("两人", "two players")
+        return ("rounds", f"按淘汰赛对阵图（尚不足{who[0]}）",
+                f"by the bracket (fewer than {who[1]} yet)")
     return ("rounds", str(settings.rounds), str(settings.rounds))
 
 

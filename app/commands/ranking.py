@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from app.commands._context import NUMBER, add_event, opened
 
 if TYPE_CHECKING:
-    from app.services import playoffs, ranking
+    from app.services import knockout, playoffs, ranking
     from app.services.team_crosstable import TeamCrosstable
 
 
@@ -106,8 +106,10 @@ def _print(info: ranking.StandingsInfo, as_csv: bool, file: str = "") -> None:
     print(f"{info.name}{state}（已完成 {info.rounds_complete}/{info.rounds_planned} 轮 / "
           f"{info.rounds_complete} of {info.rounds_planned} rounds done）")
     labels = "  ".join(label for _key, label in info.columns)
-    who = "队伍" if info.primary is not None else "姓名"  # a Team Swiss ranks teams on 场分/局分
-    print(f"名次  {who}  单位  {w.points_header(info.primary)}  {labels}"
+    # a Team Swiss ranks teams on 场分/局分, a team knockout by its bracket
+    who = "队伍" if info.primary is not None or info.teams else "姓名"
+    points = "胜场" if info.knockout else w.points_header(info.primary)  # matches won
+    print(f"名次  {who}  单位  {points}  {labels}".rstrip()
           + ("  公开组名次" if info.sub else ""))
     for row in info.rows:
         title = w.applied_title(w.title_text(row.award))
@@ -187,16 +189,21 @@ def _playoffs(args: argparse.Namespace) -> int:
 def _team_standings(args: argparse.Namespace) -> int:
     from app import wording as w
     from app.pairing.system import System
-    from app.services import ranking
+    from app.services import knockout, ranking
     from app.services.queries import event_info
 
     with opened(args) as context:
         event = context.event
         infos = ranking.team_standings(event)
-        swiss = [ranking.standings(event, g.name) for g in event_info(event).groups
+        groups = event_info(event).groups
+        swiss = [ranking.standings(event, g.name) for g in groups
                  if g.settings.system is System.TEAM_SWISS]
+        brackets = [(ranking.standings(event, g.name), knockout.teams(event, g.name))
+                    for g in groups if g.settings.system.team and g.settings.system.bracket]
     for table in swiss:
         _print_team_swiss(table, args.file)
+    for table, registered in brackets:
+        _print_team_knockout(table, registered)
     for info in infos:
         print(f"{info.name}" + ("" if info.final else "（临时·非最终 / provisional）"))
         columns = "  ".join(w.team_criterion(key, label) for key, label in info.columns)
@@ -215,6 +222,25 @@ def _team_standings(args: argparse.Namespace) -> int:
     # 1 while a team tie that touches the awards waits for the arbiter (a choice or lots)
     return 1 if any(info.asks or any(r.why for r in info.rows) for info in infos) or any(
         table.lots_needed for table in swiss) else 0
+
+
+def _print_team_knockout(table: ranking.StandingsInfo,
+                         registered: list[knockout.TeamInfo]) -> None:
+    """A team knockout's places as its bracket decides them (huazhi 六、(三)5): place, team,
+    matches won (胜场), the members by board, the prize and a withdrawal."""
+    from app import wording as w
+
+    members = {t.id: "、".join(name for _pid, name, _g in t.members) for t in registered}
+    print(f"{table.name} 团体名次 / team standings"
+          + ("" if table.final else "（临时·非最终 / provisional）"))
+    print("名次  队伍  胜场  队员")
+    for row in table.rows:
+        extra = "  ".join(x for x in (w.prize_text(row.award), w.standing_note(
+            row.player.withdrawn_from, row.award)) if x)
+        print(f"{w.place_text(row.place, row.shared, '-'):>4}  {row.player.name}  "
+              f"{w.number_text(row.points)}  {members.get(row.player.id, '')}  {extra}".rstrip())
+    for line in w.legend_texts(table.legend):
+        print(f"  注：{line}")
 
 
 def _print_team_swiss(table: ranking.StandingsInfo, file: str) -> None:

@@ -282,14 +282,15 @@ def _bracket(args: argparse.Namespace) -> int:
     with opened(args) as context:
         event = context.event
         view = knockout.bracket_view(event, context.group_name)
-        names = {t.id: t.name for t in knockout.teams(event, context.group_name)}
+        names = knockout.entrant_names(event, context.group_name)
         places = knockout.knockout_places(event, context.group_name)
     if args.json:
         import json
 
         print(json.dumps({"matches": [
             {"round": m.round, "match": m.number, "places": list(m.places), "top": m.top,
-             "bottom": m.bottom, "winner": m.winner} for ms in view.rounds for m in ms],
+             "bottom": m.bottom, "winner": m.winner} for ms in view.rounds for m in ms
+            if not m.void],
             "names": {str(k): v for k, v in names.items()},
             "places": {str(k): v for k, v in places.items()}}, ensure_ascii=False))
         return 0
@@ -307,11 +308,12 @@ def _bracket(args: argparse.Namespace) -> int:
 
 def bracket_match_text(match: KnockoutMatch, names: dict[int, str]) -> str:
     """One match of the bracket in words: `第1轮第2场（1–16名）/ round 1, match 2 (places
-    1–16)：甲 — 乙，胜者 / winner：乙`; '' for two empty slots."""
+    1–16)：甲 — 乙，胜者 / winner：乙`; '' for a match only empty slots reach (it decides no
+    place)."""
     from app import wording
     from app.pairing.knockout import BYE
 
-    if match.top == BYE and match.bottom == BYE:
+    if match.void or (match.top == BYE and match.bottom == BYE):
         return ""
 
     def entrant(who: int | None) -> str:

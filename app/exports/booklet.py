@@ -325,7 +325,7 @@ def team_table_blocks(team: TeamStandings) -> list[Block]:
     团体交叉表 lists none), 备注, then its legend (the tie rule, an order drawn by lots, what a
     crosstable cell says)."""
     members = any(row.members for row in team.rows)
-    columns = [Column("名次"), Column("代表队", "LEFT", True),
+    columns = [Column("名次"), Column(team.entrant, "LEFT", True),
                *[Column(c.header) for c in team.columns],
                *([Column("队员", "LEFT", True)] if members else []),
                Column("备注", "LEFT", not members)]  # a crosstable's 备注 gives way to its names
@@ -342,10 +342,12 @@ def result_book(model: ExportModel) -> Booklet:
     for group in model.groups:
         if model.rounds_of(group.key):
             blocks += _group_results(model, group.key)
-    if model.team_standings:
-        blocks += [Break(), Heading("团体名次")]
-        for team in model.team_standings:
-            blocks += team_table_blocks(team)
+    for heading, tables in (("淘汰赛名次", [t for t in model.team_standings if not t.of_teams]),
+                            ("团体名次", [t for t in model.team_standings if t.of_teams])):
+        if tables:  # an individual knockout's places are no team's
+            blocks += [Break(), Heading(heading)]
+            for team in tables:
+                blocks += team_table_blocks(team)
     if model.playoffs:
         blocks += [Break(), Heading("加赛")]
         columns = [Column("局"), Column("阶段", "LEFT"), Column("编号"),

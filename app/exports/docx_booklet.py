@@ -295,7 +295,7 @@ def _bracket(document: Any, block: BracketBlock, wide: bool,
     rows = []
     for matches in block.bracket.rounds:
         for match in matches:
-            places = f"{match.places[0]}-{match.places[1]}" if match.places[1] else ""
+            places = wording.places_text(match.places) if match.places[1] else ""
             rows.append((f"第{match.round}轮", str(match.number), places, match.top,
                          match.bottom,
                          wording.match_score_text(match.score) if match.score else "",

@@ -383,11 +383,18 @@ class TeamStandings:
     final: bool = True
     legend: tuple[str, ...] = ()  # how teams were formed, the tie-break chain, the tie rule
     heading: str = ""  # the whole title where it is not 团体名次（title）(a Team Swiss's tables)
+    entrant: str = "代表队"  # the name column's heading: 姓名 for an individual knockout's places
+
+    @property
+    def of_teams(self) -> bool:
+        """Whether the rows are teams (an individual knockout's places are players)."""
+        return self.entrant == "代表队"
 
     @property
     def caption(self) -> str:
         """The title printed and the document named: 团体名次（团体总分）, or the heading (a Team
-        Swiss group's 团体赛 团体名次 / 团体赛 团体交叉表)."""
+        Swiss group's 团体赛 团体名次 / 团体赛 团体交叉表, a knockout's 决赛 团体名次 or
+        禁手组 淘汰赛名次)."""
         if self.heading:
             return self.heading
         return f"团体名次（{self.title}）" if self.title else "团体名次"
@@ -480,6 +487,7 @@ class BracketMatch:
     winner: str = ""
     places: tuple[int, int] = (0, 0)
     score: MatchScore | None = None  # a team match: its game points, once all are played
+    final: bool = False  # a last-round match: it gives its two entrants their places
 
 
 @dataclass(frozen=True)

@@ -248,13 +248,15 @@ def _pack(tree_list: Sequence[Tree], width: float, page_height: float
 
 
 def places_lines(bracket: Bracket) -> list[str]:
-    """The places decided by the last round's matches: `第1名 青岛五子队14`."""
+    """The places decided by the last round's matches: `第1名 青岛五子队14` (an empty slot,
+    the loser of the last entrant's bye, takes none)."""
     lines = []
     for match in sorted(bracket.rounds[-1] if bracket.rounds else (),
                         key=lambda m: m.places):
-        if match.winner and match.places[1]:
+        if match.winner and match.final:
             lines.append(f"第{match.places[0]}名 {match.winner}")
-            lines.append(f"第{match.places[1]}名 {_loser(match)}")
+            if match.places[1] > match.places[0]:
+                lines.append(f"第{match.places[1]}名 {_loser(match)}")
     return lines
 
 
@@ -289,8 +291,8 @@ def layout(bracket: Bracket, page_height: float) -> Layout:
 
 def _match_label(match: BracketMatch) -> str:
     bits = [f"第{match.round}轮第{match.number}场"]
-    if match.places[1] and match.places[1] == match.places[0] + 1:
-        bits.append(f"决第{match.places[0]}、{match.places[1]}名")
+    if match.final:
+        bits.append(wording.decided_places_text(match.places))
     if match.score is not None:
         bits.append(wording.match_score_text(match.score))
     return " ".join(bits)

@@ -408,7 +408,7 @@ def write_standings(model: ExportModel, standings: Standings, path: Path) -> Pat
 def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) -> Path:
     """团体名次: place, team, members and the team's value columns."""
     members = any(row.members for row in team.rows)  # a crosstable (团体交叉表) lists none
-    columns = [Column("名次"), Column("代表队", "LEFT", True)]
+    columns = [Column("名次"), Column(team.entrant, "LEFT", True)]
     columns += [Column(c.header) for c in team.columns]
     columns += [*([Column("队员", "LEFT", True)] if members else []), Column("备注", "LEFT")]
     rows = []

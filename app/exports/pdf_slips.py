@@ -272,23 +272,36 @@ def _team_slip(canvas: Canvas, model: ExportModel, group: Group, round_number: i
     y -= 8 * mm
     for board in boards:
         if not board.match_board:
-            continue  # a captains' playoff game: the box below
-        black = model.player(board.first)
-        white = model.player(board.second) if board.second is not None else None
-        text = (f"{board.match_board}台  黑：{black.number or ''}号 {black.name}（{board.first_team}）  "
-                f"白：{white.number or '' if white else ''}号 "
-                f"{white.name if white else ''}（{board.second_team}）")
-        draw_fitted(c, text, _LEFT, y, _USABLE, 10)
-        y -= 6 * mm
-        y = _result_line(c, group, _LEFT + 6 * mm, y)
+            continue  # a captains' playoff game: after the score
+        y = _team_game_line(c, model, group, board, f"{board.match_board}台", y)
     x = _blank(c, _LEFT, y, f"比分（{first_team}:{second_team}）", 20 * mm)
+    playoffs = [board for board in boards if not board.match_board]
     if group.system.level_match_drawn:  # FIDE C.04.6: a level match is drawn, never played off
         c.drawString(x, y, LEVEL_MATCH_DRAWN)
-    else:
+    elif not playoffs:
         c.drawString(x, y, "如两队打平，由两队主将加赛：")
         x += stringWidth("如两队打平，由两队主将加赛：", SANS, 10)
         _box(c, x, y, "主将加赛")
+    else:  # the level match went to its captains (huazhi 六、(三)3): their games' lines
+        c.drawString(x, y, "两队打平，由两队主将加赛：")
+        y -= 7 * mm
+        for k, board in enumerate(playoffs, start=1):
+            label = "主将加赛" if len(playoffs) == 1 else f"主将加赛第{k}局"
+            y = _team_game_line(c, model, group, board, label, y)
     _signatures(c, ("先行方队长", "后行方队长", "裁判签名"), top - height + 7 * mm)
+
+
+def _team_game_line(canvas: Canvas, model: ExportModel, group: Group, board: BoardResult,
+                    label: str, y: float) -> float:
+    """One game of a team match on its slip (a board, or a captains' playoff game): who has
+    black and white, of which team, and the boxes for its result; returns the y below."""
+    black = model.player(board.first)
+    white = model.player(board.second) if board.second is not None else None
+    text = (f"{label}  黑：{black.number or ''}号 {black.name}（{board.first_team}）  "
+            f"白：{white.number or '' if white else ''}号 "
+            f"{white.name if white else ''}（{board.second_team}）")
+    draw_fitted(canvas, text, _LEFT, y, _USABLE, 10)
+    return _result_line(canvas, group, _LEFT + 6 * mm, y - 6 * mm)
 
 
 def _cut_line(canvas: Canvas, top: float) -> None:

@@ -427,7 +427,7 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
 
 def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> Worksheet:
     members = any(r.members for r in team.rows)  # a crosstable (团体交叉表) lists none
-    headers = ["名次", "并列", "代表队", *[c.header for c in team.columns],
+    headers = ["名次", "并列", team.entrant, *[c.header for c in team.columns],
                *(["队员"] if members else []), "备注"]
     rows = [[r.rank if r.rank > 0 else None, "并列" if r.shared else "", r.team,
              *[scaled(v, c.scale) for v, c in zip(r.values, team.columns, strict=True)],

@@ -11,7 +11,10 @@ Generalised to any number n >= 2 of entrants (players or teams, by id):
   seeded order (1 v P, P/2 v P/2+1, ...: seeds 1 and 2 can only meet in the final).
 - Slots of seeds n+1..P are empty (`BYE` = 0): the top seeds get a bye (轮空) in round 1, and
   an entrant facing an empty slot in a later round advances without a game. Empty slots
-  always finish below every entrant, so the entrants take exactly places 1..n.
+  always finish below every entrant, so the entrants take exactly places 1..n: a match's
+  places (名次段) stop at n (six entrants play round 1 for places 1-6, not 1-8), and a match
+  that only empty slots can reach (`KnockoutMatch.void`, e.g. the one "for places 7-8" of
+  six) decides no place and is no match at all (byes do not create places).
 - Match `k` of a bracket sends its winner to the winners' half and its loser to the losers'
   half, both to match k//2 in the next round (a fixed tree, drawn once, shown as a bracket).
 - The entrant from the upper slot is named first (先行方): in a team match it has black on
@@ -21,11 +24,13 @@ Generalised to any number n >= 2 of entrants (players or teams, by id):
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from app.errors import UserError
+from app.pairing.roundrobin import missing_player_forfeits as scheduled_forfeits
 from app.pairing.types import Board, Pairing
+from app.results import BoardResult, GameCode, GameResult
 
 BYE = 0  # an empty slot: no entrant (seeds above n)
 
@@ -84,8 +89,12 @@ class KnockoutMatch:
 
     `top` / `bottom`: an entrant id, `BYE` (0) for an empty slot, None while not yet known.
     `places`: best and worst place of the bracket this match belongs to (名次段), e.g. (1, 16)
-    in round 1 of 16 and (9, 12) for a round-3 match among the losers of round 2's 9-16.
+    in round 1 of 16 and (9, 12) for a round-3 match among the losers of round 2's 9-16; never
+    past the number of entrants (`match_places`).
     `winner`: None until decided; byes are decided without a game.
+    `final`: a match of the last round, which gives its two entrants their places.
+    `void`: only empty slots can reach it, whatever the results (not a match: not shown, no
+    place); its `places` mean nothing.
     """
 
     round: int
@@ -94,6 +103,8 @@ class KnockoutMatch:
     top: int | None
     bottom: int | None
     winner: int | None = None
+    final: bool = False
+    void: bool = False
 
     @property
     def known(self) -> bool:
@@ -117,9 +128,9 @@ class KnockoutMatch:
 
     @property
     def decides_places(self) -> tuple[int, int] | None:
-        """In the last round: the two places this match decides (winner, loser)."""
-        best, worst = self.places
-        return (best, worst) if worst - best == 1 else None
+        """In the last round: the places this match decides (winner, loser); one place
+        (5, 5) when the loser's is an empty slot's (the fifth of five entrants)."""
+        return self.places if self.final and not self.void else None
 
 
 @dataclass(frozen=True)
@@ -197,13 +208,17 @@ def _slot_entrants(seeding: Sequence[int]) -> list[int]:
 def match_places(entrants: int, round_number: int, number: int) -> tuple[int, int]:
     """The places (名次段, best and worst) match `number` of round `round_number` belongs to
     in a bracket of `entrants`: every match of round 1 plays for 1..size, round 2's winners'
-    half for 1..size/2 and losers' half for size/2+1..size, and so on (full placement)."""
+    half for 1..size/2 and losers' half for size/2+1..size, and so on (full placement) —
+    never past `entrants`: the empty slots below them take no place (six entrants play
+    round 1 for 1-6, round 2's losers for 5-6). A band wholly past `entrants` holds only
+    empty slots (`KnockoutMatch.void`)."""
     block = bracket_size(entrants) >> (round_number - 1)
     if block < 2 or number < 1 or number > bracket_size(entrants) // 2:
         raise UserError(f"第{round_number}轮第{number}场不存在",
                         f"round {round_number} has no match {number}", "round")
     b = (number - 1) // (block // 2)
-    return (b * block + 1, (b + 1) * block)
+    best = b * block + 1
+    return (best, max(best, min((b + 1) * block, entrants)))
 
 
 def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int] | None = None,
@@ -218,6 +233,10 @@ def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int]
     results = dict(results or {})
     size = bracket_size(len(seeding))
     slots: list[int | None] = list(_slot_entrants(seeding))
+    # whether an entrant can reach each slot: fixed by the seeding alone, since an empty slot
+    # loses every match (an entrant goes on from a slot either feeds, a loser only when both
+    # held one)
+    reached = [slot != BYE for slot in slots]
     rounds: list[tuple[KnockoutMatch, ...]] = []
     used: set[tuple[int, int]] = set()
     r = 1
@@ -226,6 +245,7 @@ def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int]
         per_block = block // 2
         matches: list[KnockoutMatch] = []
         nxt: list[int | None] = [None] * size
+        nxt_reached = [False] * size
         for i in range(size // 2):
             b, j = divmod(i, per_block)
             top, bottom = slots[2 * i], slots[2 * i + 1]
@@ -233,16 +253,20 @@ def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int]
             winner = _winner(r, i + 1, top, bottom, results)
             if (r, i + 1) in results:
                 used.add((r, i + 1))
-            matches.append(KnockoutMatch(r, i + 1, places, top, bottom, winner))
-            if block > 2 and winner is not None:
-                loser = bottom if winner == top else top
+            void = not (reached[2 * i] or reached[2 * i + 1])
+            matches.append(KnockoutMatch(r, i + 1, places, top, bottom, winner,
+                                         final=block == 2, void=void))
+            if block > 2:
                 quarter = block // 4
-                win_match = (2 * b) * quarter + j // 2
-                lose_match = (2 * b + 1) * quarter + j // 2
-                nxt[2 * win_match + j % 2] = winner
-                nxt[2 * lose_match + j % 2] = loser
+                win_slot = 2 * ((2 * b) * quarter + j // 2) + j % 2
+                lose_slot = 2 * ((2 * b + 1) * quarter + j // 2) + j % 2
+                nxt_reached[win_slot] = reached[2 * i] or reached[2 * i + 1]
+                nxt_reached[lose_slot] = reached[2 * i] and reached[2 * i + 1]
+                if winner is not None:
+                    nxt[win_slot] = winner
+                    nxt[lose_slot] = bottom if winner == top else top
         rounds.append(tuple(matches))
-        slots = nxt
+        slots, reached = nxt, nxt_reached
         block //= 2
         r += 1
     unused = sorted(set(results) - used)
@@ -281,6 +305,45 @@ def _winner(r: int, number: int, top: int | None, bottom: int | None,
             f"{given} does not play round {r} match {number} ({top} v {bottom})", where,
         )
     return given
+
+
+def undecided_result(result: BoardResult) -> UserError | None:
+    """Why a knockout match cannot take `result`, or None when it has a winner: someone has
+    to go through (huazhi 六、(三)5, every place is decided in the bracket). A draw is played
+    off first (2016 and shenzhen: 加赛 until one wins); a double forfeit (`--`, both lost)
+    sends no one on, so the chief arbiter decides who goes through (by lots, say) and enters
+    it as the other's forfeit win."""
+    if result.winner is not None:
+        return None
+    if any(game.code is GameCode.DOUBLE_FORFEIT for game in result.games):
+        return UserError(
+            "淘汰赛不能双方弃权（--）：本场必须有一方晋级。如双方均未到场，请由裁判长决定（如抽签）"
+            "晋级的一方，录入 +-（先手方晋级）或 -+（后手方晋级）",
+            "a knockout match cannot be lost by both (--): one side has to go through. If "
+            "neither came, the chief arbiter decides who goes on (by lots, say): enter +- "
+            "(the first mover goes on) or -+ (the second mover does)")
+    return UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
+                     "a knockout match needs a winner: enter the result after the playoff")
+
+
+def missing_player_forfeits(boards: Sequence[Board], missing: Collection[int]
+                            ) -> dict[int, GameResult]:
+    """The boards of a knockout round held by an entrant who does not play it (`missing`:
+    withdrawn 退赛, absent 缺席), each with its result, first mover first: the bracket keeps
+    them in their match, so the match is forfeited and the other goes through (不战胜) — the
+    round robin's rule (`roundrobin.missing_player_forfeits`, shenzhen 十、(三) "超时未到者
+    弃权处理，判到达者胜"). A match whose two players are both missing is not among them:
+    lost by both it would send no one on (`undecided_result`), so the chief arbiter decides
+    who goes through (`both_missing`)."""
+    return {number: result for number, result in scheduled_forfeits(boards, missing).items()
+            if result.code is not GameCode.DOUBLE_FORFEIT}
+
+
+def both_missing(boards: Sequence[Board], missing: Collection[int]) -> tuple[int, ...]:
+    """The knockout boards whose two players are both missing (`missing_player_forfeits`):
+    the chief arbiter decides who goes through and enters it as a forfeit win."""
+    return tuple(b.number for b in boards
+                 if b.second is not None and b.first in missing and b.second in missing)
 
 
 def record_winner(bracket: Bracket, round_number: int, number: int, winner: int,
@@ -325,10 +388,28 @@ def round_pairing(bracket: Bracket, round_number: int) -> Pairing:
             entrant = m.top if m.top != BYE else m.bottom
             assert entrant is not None
             boards.append(Board(m.number, entrant, None))
-    notes = tuple(f"名次段 {m.places[0]}-{m.places[1]}: 第{m.number}场 / places "
-                  f"{m.places[0]}-{m.places[1]}: match {m.number}"
+    notes = tuple(f"名次段 {_band_text(m.places)}: 第{m.number}场 / places "
+                  f"{_band_text(m.places)}: match {m.number}"
                   for m in matches if m.is_game or m.is_bye)
     return Pairing(round_number, tuple(boards), notes)
+
+
+def _band_text(places: tuple[int, int]) -> str:
+    best, worst = places
+    return f"{best}-{worst}" if worst > best else str(best)
+
+
+def reseated_boards(bracket: Bracket, round_number: int, paired: Sequence[Board]
+                    ) -> tuple[tuple[Board, Board], ...]:
+    """The boards of round `round_number` as they were paired (`paired`) that `bracket` —
+    built on the results before that round, one of them corrected since — seats otherwise:
+    (as paired, as the bracket has it now), in board order. A corrected result sends its new
+    winner on to the old winner's seat and its new loser to the old loser's (the tree is
+    fixed, `build_bracket`), so a round paired on the old result differs on those boards (a
+    bye's included: the empty slots do not move)."""
+    now = {board.number: board for board in round_pairing(bracket, round_number).boards}
+    return tuple((board, now[board.number]) for board in paired
+                 if now.get(board.number, board) != board)
 
 
 def bracket_lines(bracket: Bracket, names: Mapping[int, str] | None = None) -> list[str]:
@@ -345,9 +426,9 @@ def bracket_lines(bracket: Bracket, names: Mapping[int, str] | None = None) -> l
     lines: list[str] = []
     for matches in bracket.rounds:
         for m in matches:
-            if m.top == BYE and m.bottom == BYE:
+            if m.void or (m.top == BYE and m.bottom == BYE):
                 continue
             won = f" -> {label(m.winner)}" if m.winner not in (None, BYE) else ""
-            lines.append(f"R{m.round} M{m.number} [{m.places[0]}-{m.places[1]}] "
+            lines.append(f"R{m.round} M{m.number} [{_band_text(m.places)}] "
                          f"{label(m.top)} v {label(m.bottom)}{won}")
     return lines

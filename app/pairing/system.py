@@ -93,6 +93,13 @@ class System(StrEnum):
         return not self.round_robin
 
     @property
+    def forfeits_missing(self) -> bool:
+        """A player who does not play a round keeps their board, which they forfeit: the
+        round robin's Berger schedule and an individual knockout's bracket keep everyone in
+        place (nobody meets anyone else instead); a Swiss pairs only who plays."""
+        return self.round_robin or self is System.KNOCKOUT
+
+    @property
     def cycles(self) -> int:
         """How often each pair meets in a round robin (1, or 2 for 双循环); 0 otherwise."""
         if not self.round_robin:
@@ -134,8 +141,9 @@ class System(StrEnum):
 
     @property
     def decisive_games(self) -> bool:
-        """Every game must have a winner (an individual knockout: a drawn match is replayed
-        before its result is entered)."""
+        """Every match must have a winner (an individual knockout: a drawn match is played
+        off before its result is entered, and no match is lost by both,
+        `knockout.undecided_result`)."""
         return self is System.KNOCKOUT
 
     @property

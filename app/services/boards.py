@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.pairing.types import Board
 from app.results import GameResult
 from app.standings.scoring import double_game_boards
@@ -35,3 +37,12 @@ def record_code(game: Game, result: GameResult) -> None:
     ending = codec.game_ending(result)
     if ending is not None:
         game.ending = ending.value
+
+
+def sync_games(board: BoardRow, games: Sequence[GameResult]) -> None:
+    """Keep one Game row per game played on the board, with the result of each."""
+    for index, result in enumerate(games, start=1):
+        black, white = movers_of_game(board, index)
+        record_code(game_row(board, index, black, white), result)
+    for extra in [g for g in board.games if g.index > len(games)]:
+        board.games.remove(extra)

@@ -250,11 +250,12 @@ def _bracket(group: Group) -> m.Bracket:
             return ""
         return "轮空" if entrant == 0 else names.get(entrant, "")
 
+    # a match only empty slots reach is none (it decides no place: byes create none)
     rounds = tuple(
         tuple(m.BracketMatch(match.round, match.number, name(match.top), name(match.bottom),
                              name(match.winner) if match.winner else "", match.places,
-                             scores.get((match.round, match.number)))
-              for match in matches)
+                             scores.get((match.round, match.number)), final=match.final)
+              for match in matches if not match.void)
         for matches in plain.rounds
     )
     return m.Bracket(_key(group), rounds)
@@ -538,12 +539,17 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
     if system.bracket:
         if len(group.teams if system.team else group.players) >= 2:
             places = knockout_standings(group)
+            # the places the bracket gives (huazhi 六、(三)5): teams', or players' (淘汰赛名次)
             parts.team_tables.append(m.TeamStandings(
-                title=f"{group.name} 名次", columns=(m.TieBreakColumn("wins", "胜场"),),
+                title=group.name, columns=(m.TieBreakColumn("wins", "胜场"),),
                 rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,),
-                                     members=_team_members(group, r.player.id))
+                                     members=_team_members(group, r.player.id),
+                                     note=wording.standing_note(r.player.withdrawn_from,
+                                                                     r.award))
                            for r in places.rows),
-                group=key,
+                group=key, final=places.final,
+                heading=f"{group.name} {'团体名次' if system.team else '淘汰赛名次'}",
+                entrant="代表队" if system.team else "姓名",
             ))
             parts.awards += _awards(places, group, group.name, provisional)
             parts.brackets.append(_bracket(group))

@@ -85,7 +85,7 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
         if board.second_player_id is None and board.first_team_id is None:
             raise at_board(UserError("轮空台没有对局", "a bye has no game"), found,
                            round_number, board_number)
-        if system_of(found).round_robin:  # a missing player's board: forfeited, no game
+        if system_of(found).forfeits_missing:  # a missing player's board: forfeited, no game
             from app.services.missing_players import check_result
 
             check_result(found, round_number, board, None)

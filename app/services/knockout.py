@@ -18,7 +18,7 @@ from app import wording
 from app.errors import CorrectionNotConfirmed, UserError
 from app.pairing import knockout, team
 from app.pairing.system import System
-from app.pairing.types import Outcome, Pairing
+from app.pairing.types import Board, Outcome, Pairing
 from app.results import (
     DRAW,
     FIRST_WINS,
@@ -29,7 +29,7 @@ from app.results import (
     Side,
     parse_game,
 )
-from app.services.boards import game_row, record_code
+from app.services.boards import game_row, record_code, sync_games
 from app.services.event import Event, settings_of
 from app.services.lookup import (
     absence_outcome,
@@ -244,10 +244,13 @@ def _winner(board: BoardRow, result: BoardResult | None) -> int | None:
     return first if winner is Side.FIRST else second
 
 
-def _results(group: Group) -> dict[tuple[int, int], int]:
-    """(round, match) -> winner id, from the stored decided matches."""
+def _results(group: Group, before_round: int | None = None) -> dict[tuple[int, int], int]:
+    """(round, match) -> winner id, from the stored decided matches (of the rounds before
+    `before_round` only, when given)."""
     results: dict[tuple[int, int], int] = {}
     for round_ in group.rounds_played:
+        if before_round is not None and round_.number >= before_round:
+            break
         for board in round_.boards:
             winner = _winner(board, codec.board_result(board.result,
                                                        group.games_per_round == 2))
@@ -258,26 +261,157 @@ def _results(group: Group) -> dict[tuple[int, int], int]:
 
 def check_match_result(group: Group, round_number: int, board: BoardRow,
                        result: BoardResult) -> None:
-    """In a knockout, the bracket must take the match's new result: a corrected result may
-    not contradict the results of the rounds after it (the core's `record_winner` refuses
-    it, naming the match). Other systems: nothing to check."""
+    """In a knockout, the bracket must take the match's new result (the core's
+    `record_winner` refuses a winner who is not in the match); the rounds after it follow a
+    correction once it is stored (`follow_correction`). Other systems: nothing to check."""
     winner = _winner(board, result)
     if winner is None or not system_of(group).bracket:
         return
     try:
-        knockout.record_winner(bracket(group), round_number, board.number, winner, replace=True)
+        knockout.record_winner(bracket(group, before_round=round_number + 1), round_number,
+                               board.number, winner, replace=True)
     except UserError as error:
-        raise _at(UserError(f"此结果与后面轮次已录入的结果矛盾，请先更正后面的结果（{error.zh}）",
-                            f"this result contradicts a later round's result: correct that "
-                            f"one first ({error.en})"), group.name, round_number,
-                  board.number) from None
+        raise _at(error, group.name, round_number, board.number) from None
 
 
-def bracket(group: Group) -> knockout.Bracket:
+def bracket(group: Group, before_round: int | None = None) -> knockout.Bracket:
+    """The group's bracket with its stored results (those of the rounds before
+    `before_round` only, when given)."""
     entrants = _entrants(group)
     if len(entrants) < 2:
         raise UserError("参赛队伍/棋手不足两个", "fewer than two entrants", group.name)
-    return knockout.build_bracket(entrants, _results(group))
+    return knockout.build_bracket(entrants, _results(group, before_round))
+
+
+def follow_correction(group: Group, round_number: int, number: int) -> list[str]:
+    """After a result of round `round_number` is corrected: each later round already paired
+    on the old result seats its boards as the bracket now has them (the new winner where the
+    old one was, the new loser likewise), as long as those boards have no result yet — a
+    match not played yet is simply played by the right players, as an arbiter expects. A
+    board that has a result (a match played by the wrong players) is never changed behind
+    the arbiter's back: the correction is refused naming that board, and nothing is written.
+    Returns what the correction says (and each round's report keeps) of the boards moved;
+    `number` is the corrected board (or match) of round `round_number`."""
+    said: list[str] = []
+    for round_ in sorted(group.rounds_played, key=lambda r: r.number):
+        if round_.number <= round_number:
+            continue
+        now = bracket(group, before_round=round_.number)
+        rows = {row.number: row for row in round_.boards}
+        moved = knockout.reseated_boards(now, round_.number,
+                                         [_paired_board(row) for row in round_.boards])
+        for before, after in moved:
+            if _has_result(group, round_.number, rows[before.number]):
+                raise _depends_on(group, (round_number, number), round_.number,
+                                  rows[before.number], before, after)
+        lines = [_reseat(group, round_.number, rows[before.number], before, after)
+                 for before, after in moved]
+        lines += _reenter_forfeits(group, round_.number, [rows[b.number] for b, _ in moved])
+        round_.report = [*(round_.report or []), *lines]
+        said += lines
+    return said
+
+
+def _paired_board(row: BoardRow) -> Board:
+    """A stored board as the pairing seated it (teams in a team knockout)."""
+    first = row.first_team_id or row.first_player_id or 0
+    second = row.second_team_id if row.first_team_id else row.second_player_id
+    return Board(row.number, first, second)
+
+
+def _has_result(group: Group, round_number: int, row: BoardRow) -> bool:
+    """Whether a board has a result the players made (a bye's and a forfeit the pairing
+    entered for a missing player are the pairing's own)."""
+    from app.services.missing_players import due_forfeits
+
+    if row.second_player_id is None and row.second_team_id is None:
+        return False  # a bye
+    if system_of(group).team:
+        if forfeited_by_pairing(group, round_number, row):
+            return False
+        by_id = {t.id: t for t in group.teams}
+        due = team.missing_member_forfeits(_plain_team(by_id[row.first_team_id or 0]),
+                                           _plain_team(by_id[row.second_team_id or 0]),
+                                           missing_members(group, round_number))
+        return any(codec.game_result(g.result, g.ending) not in (None, due.get(g.index))
+                   for g in row.games)
+    if not row.result:
+        return False
+    stored = codec.board_result(row.result, group.games_per_round == 2)
+    return stored != due_forfeits(group, round_number, [row]).get(row.number)
+
+
+def _entrant_name(group: Group, entrant: int | None) -> str:
+    if entrant is None:
+        return "轮空"
+    rows = group.teams if system_of(group).team else group.players
+    return next((row.name for row in rows if row.id == entrant), str(entrant))
+
+
+def _seats(group: Group, board: Board, lang: str = "zh") -> str:
+    if board.second is None:
+        return f"{_entrant_name(group, board.first)} " + ("轮空" if lang == "zh" else "bye")
+    joint = " 对 " if lang == "zh" else " v "
+    return _entrant_name(group, board.first) + joint + _entrant_name(group, board.second)
+
+
+def _place(group: Group, round_number: int, number: int, lang: str = "zh") -> str:
+    if system_of(group).team:
+        return wording.match_place_text(round_number, number, lang=lang)
+    return wording.board_place_text(round_number, number, lang)
+
+
+def _depends_on(group: Group, corrected: tuple[int, int], round_number: int, row: BoardRow,
+                before: Board, after: Board) -> UserError:
+    """The refusal of a correction that a played board of a later round depends on."""
+    score = match_score(group, row) if system_of(group).team else None
+    result = wording.match_score_text(score) if score is not None else (
+        row.result or "、".join(str(codec.game_result(g.result, g.ending))
+                                for g in row.games if g.result))
+    where = (_place(group, round_number, row.number), _place(group, round_number, row.number,
+                                                                "en"))
+    fixed = (_place(group, *corrected), _place(group, *corrected, lang="en"))
+    return UserError(
+        f"不能更正{fixed[0]}：{where[0]}（{_seats(group, before)}）已有结果 {result}，它的对阵取决于"
+        f"{fixed[0]}的胜负（按更正后的结果应为 {_seats(group, after)}）。已赛的对局不能更换对手，"
+        f"本次未作任何改动；如确需更正，请先撤销{where[0]}的成绩（undo --list 查到那次录入，"
+        f"undo --entry N 撤销），再更正{fixed[0]}",
+        f"{fixed[1]} cannot be corrected: {where[1]} ({_seats(group, before, 'en')}) has a "
+        f"result already, {result}, and its players depend on {fixed[1]} (corrected, it would "
+        f"be {_seats(group, after, 'en')}). A game played cannot change its players, so "
+        f"nothing was changed; to correct it, first undo the result of {where[1]} (undo --list "
+        f"finds that entry, undo --entry N takes it back), then correct {fixed[1]}", group.name)
+
+
+def _reseat(group: Group, round_number: int, row: BoardRow, before: Board, after: Board
+            ) -> str:
+    """Seat a board of a later round, no result on it yet, as the bracket now has it."""
+    for game in list(row.games):
+        row.games.remove(game)
+    row.result = codec.BYE if after.second is None else codec.NO_RESULT
+    if system_of(group).team:
+        store_team_boards(group, row, after.first, after.second, round_number)
+    else:
+        row.first_player_id, row.second_player_id = after.first, after.second
+    where = (_place(group, round_number, row.number), _place(group, round_number, row.number,
+                                                                "en"))
+    return (f"更正后重排：{where[0]}改为 {_seats(group, after)}（原为 {_seats(group, before)}）"
+            f" / re-seated after the correction: {where[1]} is now "
+            f"{_seats(group, after, 'en')} (was {_seats(group, before, 'en')})")
+
+
+def _reenter_forfeits(group: Group, round_number: int, rows: Sequence[BoardRow]) -> list[str]:
+    """The forfeits due on boards just re-seated (a missing player's, `missing_players`);
+    a team knockout's are entered by `store_team_boards` already."""
+    if system_of(group).team:
+        return []
+    from app.services import missing_players
+
+    for number, result in missing_players.due_forfeits(group, round_number, rows).items():
+        row = next(r for r in rows if r.number == number)
+        row.result = codec.board_text(result)
+        sync_games(row, result.games)
+    return missing_players.forfeit_report(group, round_number, rows)
 
 
 def pair_knockout_round(group: Group, session: Session, number: int
@@ -372,7 +506,49 @@ def store_team_boards(group: Group, board: BoardRow, first_team: int, second_tea
                                                   game_board.number, lang="en"))
                 said.append(f"{place[0]} {names[player]} {zh}，该台判其弃权负 / {place[1]}: "
                             f"{names[player]} {en}: the board is lost by forfeit")
+    if round_number is not None and system_of(group).bracket:
+        said += _forfeited_match(group, board, first, second, forfeits, round_number)
     return said
+
+
+def forfeited_by_pairing(group: Group, round_number: int, board: BoardRow) -> bool:
+    """Whether a team knockout match's result is the pairing's own: every board forfeited by
+    a member who does not play the round (`_forfeited_match`), nothing entered since."""
+    if not (system_of(group).team and system_of(group).bracket) or board.second_team_id is None:
+        return False
+    by_id = {t.id: t for t in group.teams}
+    first, second = (_plain_team(by_id[board.first_team_id or 0]),
+                     _plain_team(by_id[board.second_team_id]))
+    due = team.missing_member_forfeits(first, second, missing_members(group, round_number))
+    stored = {g.index: codec.game_result(g.result, g.ending) for g in board.games}
+    return len(due) == len(team.match_boards(first, second)) and stored == due
+
+
+def _forfeited_match(group: Group, board: BoardRow, first: team.Team, second: team.Team,
+                     forfeits: dict[int, GameResult], round_number: int) -> list[str]:
+    """A knockout match none of whose boards is played (a team withdrawn, 整队退赛): the match
+    is decided by those forfeits as the rules score it (`team.team_match_result`) and entered
+    now, the other team going through; level (both teams gone) it waits for the chief
+    arbiter, who decides who goes through (the captains' playoff entered as a forfeit win).
+    Returns what the round's report says of it."""
+    count = len(team.match_boards(first, second))
+    if len(forfeits) < count:
+        return []  # a board is played: the match is entered as usual
+    outcome = team.team_match_result(first, second, [forfeits[k] for k in range(1, count + 1)],
+                                     (), settings_of(group).points)
+    place = (wording.match_place_text(round_number, board.number),
+             wording.match_place_text(round_number, board.number, lang="en"))
+    if outcome.winner is None:
+        return [f"{place[0]} {first.name}、{second.name} 均不出场：须由裁判长决定晋级的队伍（如"
+                f"抽签），以主将加赛录入 +- 或 -+（team-result … --playoff +-） / {place[1]}: "
+                f"neither {first.name} nor {second.name} plays: the chief arbiter decides who "
+                "goes through (by lots, say), entered as the captains' playoff won by forfeit "
+                "(team-result … --playoff +-)"]
+    board.result = codec.board_text(BoardResult((FIRST_WINS if outcome.winner == first.number
+                                                 else SECOND_WINS,)))
+    won, lost = (first, second) if outcome.winner == first.number else (second, first)
+    return [f"{place[0]} {lost.name} 全队不出场，{won.name} 不战胜 / {place[1]}: {lost.name} "
+            f"does not play: {won.name} goes through by forfeit"]
 
 
 @dataclass(frozen=True)
@@ -419,6 +595,8 @@ def enter_team_result(
         corrected = bool(board.result)
         result = _set_team_result(found, board, round_number, match, codes, playoff, replace)
         later = [r.number for r in found.rounds_played if r.number > round_number]
+        if system_of(found).bracket and later:
+            return TeamEntry(result, tuple(follow_correction(found, round_number, match)))
         return TeamEntry(result, (wording.paired_on_old_result_text(later),)
                          if corrected and later else ())
 
@@ -616,6 +794,15 @@ def knockout_places(event: Event, group: str) -> dict[int, int]:
     """Final places of the knockout's entrants so far (entrant id -> place)."""
     with event.reading() as session:
         return bracket(Event.group(session, group)).places()
+
+
+def entrant_names(event: Event, group: str) -> dict[int, str]:
+    """The names of the knockout's entrants by id: its teams' (a team knockout) or its
+    players'."""
+    with event.reading() as session:
+        found = Event.group(session, group)
+        rows = found.teams if system_of(found).team else found.players
+        return {row.id: row.name for row in rows}
 
 
 def bracket_view(event: Event, group: str) -> knockout.Bracket:

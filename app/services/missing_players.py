@@ -1,10 +1,14 @@
-"""A round robin's boards held by a player who does not play the round (退赛, 缺席, 请假).
+"""A round robin's or a knockout's boards held by a player who does not play the round (退赛,
+缺席, 请假).
 
-The Berger schedule keeps every player on it, so such a board is forfeited: entered when the
-round is paired, said in its report, and no other result is taken for it while the player is
-still missing (the rule: `app.pairing.roundrobin.missing_player_forfeits`). A player who is
-reinstated (恢复参赛) or whose absence is cleared is no longer missing, and the board takes
-the result played again (a correction, `result --replace`).
+The Berger schedule and the bracket keep every player in place, so such a board is forfeited:
+entered when the round is paired, said in its report, and no other result is taken for it
+while the player is still missing (the rules: `app.pairing.roundrobin.missing_player_forfeits`,
+and for a knockout `app.pairing.knockout.missing_player_forfeits`, which sends no one on by a
+double forfeit: a knockout board whose two players are both missing waits for the chief
+arbiter to decide who goes through, entered as a forfeit win). A player who is reinstated
+(恢复参赛) or whose absence is cleared is no longer missing, and the board takes the result
+played again (a correction, `result --replace`).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from collections.abc import Sequence
 
 from app import wording
 from app.errors import UserError
-from app.pairing import roundrobin
+from app.pairing import knockout, roundrobin
 from app.pairing.types import Board, SitOut
 from app.results import BoardResult
 from app.services.lookup import at_board, sits_out, system_of, withdrawn_from
@@ -38,17 +42,31 @@ def _board(row: BoardRow) -> Board | None:
 
 def due_forfeits(group: Group, round_number: int, rows: Sequence[BoardRow]
                  ) -> dict[int, BoardResult]:
-    """The boards of a round-robin round (board number -> result) that a missing player
-    forfeits; nothing in any other system (a Swiss pairs only who plays)."""
-    if not system_of(group).round_robin:
+    """The boards of a round-robin or knockout round (board number -> result) that a missing
+    player forfeits; nothing in any other system (a Swiss pairs only who plays)."""
+    system = system_of(group)
+    if not system.forfeits_missing:
         return {}
     missing = missing_players(group, round_number)
     if not missing:
         return {}
     boards = [board for board in map(_board, rows) if board is not None]
     double = group.games_per_round == 2
+    rule = roundrobin.missing_player_forfeits if system.round_robin else \
+        knockout.missing_player_forfeits
     return {number: BoardResult((result,), double) for number, result in
-            roundrobin.missing_player_forfeits(boards, missing).items()}
+            rule(boards, missing).items()}
+
+
+def undecided_boards(group: Group, round_number: int, rows: Sequence[BoardRow]
+                     ) -> tuple[int, ...]:
+    """A knockout round's boards whose two players are both missing: no forfeit is due (one
+    lost by both sends no one on), the chief arbiter decides who goes through."""
+    if not system_of(group).bracket or system_of(group).team:
+        return ()
+    missing = missing_players(group, round_number)
+    boards = [board for board in map(_board, rows) if board is not None]
+    return knockout.both_missing(boards, missing) if missing else ()
 
 
 def forfeit_report(group: Group, round_number: int, rows: Sequence[BoardRow]) -> list[str]:
@@ -56,14 +74,18 @@ def forfeit_report(group: Group, round_number: int, rows: Sequence[BoardRow]) ->
     English: `第1台 王三（退赛）弃权，李四不战胜 / board 1: …`."""
     missing = missing_players(group, round_number)
     name_of = {p.id: p.name for p in group.players}
+    undecided = undecided_boards(group, round_number, rows)
     lines = []
     for row in rows:
-        if row.number not in due_forfeits(group, round_number, [row]):
+        if row.number not in due_forfeits(group, round_number, [row]) and \
+                row.number not in undecided:
             continue
         first = (name_of[row.first_player_id or 0], missing.get(row.first_player_id or 0))
         second = (name_of[row.second_player_id or 0], missing.get(row.second_player_id or 0))
-        lines.append(f"{wording.missing_forfeit_text(row.number, first, second)} / "
-                     f"{wording.missing_forfeit_text(row.number, first, second, 'en')}")
+        say = wording.missing_forfeit_text if row.number not in undecided else \
+            wording.both_missing_text
+        lines.append(f"{say(row.number, first, second)} / "
+                     f"{say(row.number, first, second, 'en')}")
     return lines
 
 
@@ -72,6 +94,9 @@ def check_result(group: Group, round_number: int, row: BoardRow,
     """Refuse a result (None: a game recorded on the board) other than the forfeit due on a
     round-robin board held by a missing player, naming the player and why."""
     due = due_forfeits(group, round_number, [row]).get(row.number)
+    if due is None and row.number in undecided_boards(group, round_number, [row]):
+        _check_decided(group, round_number, row, result)
+        return
     if due is None or (result is not None and result == due):
         return
     missing = missing_players(group, round_number)
@@ -89,6 +114,25 @@ def check_result(group: Group, round_number: int, row: BoardRow,
         f"{en}: the board is lost by forfeit, entered as {code}; {what[1]} (if they are "
         "there after all, reinstate them or clear the absence first, then correct the "
         "result)"), group, round_number, row.number)
+
+
+def _check_decided(group: Group, round_number: int, row: BoardRow,
+                   result: BoardResult | None) -> None:
+    """A knockout board whose two players are both missing takes a forfeit win only: the one
+    the chief arbiter sends through (`knockout.both_missing`), never a game."""
+    if result is not None and result.forfeit and result.winner is not None:
+        return
+    missing = missing_players(group, round_number)
+    players = {p.id: p for p in group.players}
+    gone = [players[p] for p in (row.first_player_id, row.second_player_id) if p is not None]
+    zh = "、".join(f"{p.name}（{_why(p, missing, round_number)}）" for p in gone)
+    en = " and ".join(f"{p.name} ({_why(p, missing, round_number, 'en')})" for p in gone)
+    raise at_board(UserError(
+        f"{zh}均不出场：淘汰赛须有一方晋级，请由裁判长决定（如抽签）晋级的一方，录入 +-（先手方"
+        "晋级）或 -+（后手方晋级）",
+        f"{en} both do not play: one of them has to go through, as the chief arbiter decides "
+        "(by lots, say); enter +- (the first mover goes on) or -+ (the second mover does)"),
+        group, round_number, row.number)
 
 
 def _why(player: Player, missing: dict[int, SitOut], round_number: int,

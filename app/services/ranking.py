@@ -106,6 +106,10 @@ class StandingsInfo:
     # A Team Swiss: the ties between teams that touch the awards, to be drawn by lots
     # (team-lots --group; never an individual playoff), with the reason
     lots_needed: tuple[PlayoffNeed, ...] = ()
+    # A knockout: ranked by its bracket, `points` are the matches won (胜场); `teams`: its
+    # rows are teams (a team knockout)
+    knockout: bool = False
+    teams: bool = False
 
 
 def tiebreak_label(group: Group, name: str) -> str:
@@ -349,13 +353,15 @@ def knockout_standings(group: Group) -> StandingsInfo:
     entrants = group.teams if team else group.players
     if len(entrants) < 2:
         # Nothing to rank yet: an empty table, not an error, while entrants are registered.
-        return StandingsInfo(group.name, group.name, (), (), (), 0)
+        return StandingsInfo(group.name, group.name, (), (), (), 0, knockout=True, teams=team)
     current = bracket(group)
     places = current.places()
     if team:
-        names = {t.id: (t.name, t.unit) for t in group.teams}
+        from app.services.team_swiss import team_withdrawn_from
+
+        names = {t.id: (t.name, t.unit, team_withdrawn_from(t)) for t in group.teams}
     else:
-        names = {p.id: (p.name, p.unit) for p in group.players}
+        names = {p.id: (p.name, p.unit, withdrawn_from(p)) for p in group.players}
     wins: dict[int, int] = {}
     for round_matches in current.rounds:
         for match in round_matches:
@@ -369,15 +375,15 @@ def knockout_standings(group: Group) -> StandingsInfo:
                             final=complete >= planned)
     rows = []
     for entrant, place in ordered:
-        name, unit = names[entrant]
+        name, unit, gone = names[entrant]  # a withdrawal (第3轮起退赛) shown on its line
         rows.append(StandingRow(
-            place=place, shared=False, player=PlayerRef(entrant, name, unit, 0), gender="",
+            place=place, shared=False, player=PlayerRef(entrant, name, unit, 0, gone), gender="",
             points=wins.get(entrant, 0), award=decided.of(entrant),
         ))
     legend = () if decided.final else (LegendLine(Note.PROVISIONAL, complete=complete,
                                                   planned=planned, knockout=True),)
     return StandingsInfo(group.name, group.name, (), tuple(rows), (), complete, planned,
-                         decided.final, legend, decided)
+                         decided.final, legend, decided, knockout=True, teams=team)
 
 
 def team_swiss_standings(group: Group, before_round: int | None = None) -> StandingsInfo:

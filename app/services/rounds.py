@@ -27,8 +27,8 @@ from app.pairing.types import (
     PairingRequest,
     unit_key,
 )
-from app.results import BoardResult, GameResult, parse_board
-from app.services.boards import game_row, movers_of_game, record_code
+from app.results import BoardResult, parse_board
+from app.services.boards import sync_games
 from app.services.event import Event, settings_of, store_settings
 from app.services.lookup import at_board, planned_rounds
 from app.services.queries import (
@@ -299,7 +299,7 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
                 row.first_player_id = to_id[board.first]
                 row.second_player_id = None if board.second is None else to_id[board.second]
             round_.boards.append(row)
-        if system.round_robin:  # a missing player's board forfeited (missing_players)
+        if system.forfeits_missing:  # a missing player's board forfeited (missing_players)
             forfeits += _enter_missing_forfeits(found, round_)
         if forfeits:
             round_.report = [*round_.report, *forfeits]
@@ -308,24 +308,27 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
 
 
 def _enter_missing_forfeits(group: Group, round_: Round) -> list[str]:
-    """Enter the forfeits of a round-robin round's boards held by a player who does not play
-    it; returns what its report says of them."""
+    """Enter the forfeits of a round-robin or knockout round's boards held by a player who
+    does not play it; returns what its report says of them."""
     from app.services import missing_players
 
     for number, result in missing_players.due_forfeits(group, round_.number,
                                                        round_.boards).items():
         board = find_board(round_, number)
         board.result = codec.board_text(result)
-        _sync_games(board, result.games)
+        sync_games(board, result.games)
     return missing_players.forfeit_report(group, round_.number, round_.boards)
 
 
 def _has_results(group: Group, round_: Round) -> bool:
     """Whether a result was entered on the round: a bye's, or a forfeit its pairing entered
-    (a round robin's missing player, `_enter_missing_forfeits`), is the pairing's own."""
+    (a round robin's or knockout's missing player, `_enter_missing_forfeits`; a team knockout
+    match none of whose boards is played, `forfeited_by_pairing`), is the pairing's own."""
+    from app.services.knockout import forfeited_by_pairing
     from app.services.missing_players import due_forfeits
 
-    entered = [b for b in round_.boards if b.result and not codec.is_bye(b.result)]
+    entered = [b for b in round_.boards if b.result and not codec.is_bye(b.result)
+               and not forfeited_by_pairing(group, round_.number, b)]
     if not entered:
         return False
     due = due_forfeits(group, round_.number, entered)
@@ -356,9 +359,14 @@ def _check_unpairable(found: Group) -> Round:
     return last
 
 
-def _later_rounds_warning(group: Group, round_number: int) -> list[str]:
+def _later_rounds_warning(group: Group, round_number: int, board: int) -> list[str]:
     """A correction once later rounds are paired: which were paired on the old result (none
-    in a round robin, whose schedule does not read results)."""
+    in a round robin, whose schedule does not read results); a knockout's later rounds follow
+    it instead, where no result stands in the way (`knockout.follow_correction`)."""
+    if system_of(group).bracket:
+        from app.services.knockout import follow_correction
+
+        return follow_correction(group, round_number, board)
     if not system_of(group).pairs_on_results:
         return []
     later = [r.number for r in group.rounds_played if r.number > round_number]
@@ -392,7 +400,8 @@ def enter_result(
         for each in checks:
             each(session, find_board(round_, board_number))
         changed = _set_result(found, round_, board_number, codes, replace)
-        return _later_rounds_warning(found, round_number) if replace and changed else []
+        return _later_rounds_warning(found, round_number, board_number) if replace and changed \
+            else []
 
 
 def hold_board(session: Session, board: BoardRow) -> BoardRow:
@@ -477,7 +486,7 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
         raise at_board(UserError("轮空台不需要录入结果", "a bye takes no result"), group,
                        round_.number, board_number)
     parsed = _board_result(group, board, codes)
-    if system_of(group).round_robin:  # a missing player's board takes its forfeit only
+    if system_of(group).forfeits_missing:  # a missing player's board: its forfeit only
         from app.services.missing_players import check_result
 
         check_result(group, round_.number, board, parsed)
@@ -489,26 +498,19 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
             f"the board already has the result {board.result}; a correction must be confirmed",
         ), group, round_.number, board_number)
         raise CorrectionNotConfirmed(error.zh, error.en, group.name, board.result)
-    if system_of(group).decisive_games and any(game.draw for game in parsed.games):
-        raise at_board(UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
-                                 "a knockout match needs a winner: enter the result after "
-                                 "the playoff"), group, round_.number, board_number)
+    if system_of(group).decisive_games:  # someone goes through (app.pairing.knockout)
+        from app.pairing.knockout import undecided_result
+
+        undecided = undecided_result(parsed)
+        if undecided is not None:
+            raise at_board(undecided, group, round_.number, board_number)
     if system_of(group).bracket:  # a knockout's bracket must take it (app.services.knockout)
         from app.services.knockout import check_match_result
 
         check_match_result(group, round_.number, board, parsed)
     board.result = codec.board_text(parsed)
-    _sync_games(board, parsed.games)
+    sync_games(board, parsed.games)
     return True
-
-
-def _sync_games(board: BoardRow, games: Sequence[GameResult]) -> None:
-    """Keep one Game row per game played on the board, with the result of each."""
-    for index, result in enumerate(games, start=1):
-        black, white = movers_of_game(board, index)
-        record_code(game_row(board, index, black, white), result)
-    for extra in [g for g in board.games if g.index > len(games)]:
-        board.games.remove(extra)
 
 
 def swap_colours(event: Event, group: str, round_number: int, board_number: int) -> list[str]:
@@ -603,7 +605,7 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
 
     if settings_of(group).system is System.DOUBLE_SWISS:  # its own criteria (C.04.5 Art. 2)
         from app.pairing.double_swiss import violations
-    forfeits = _forfeits_again(group, round_) if system_of(group).round_robin else []
+    forfeits = _forfeits_again(group, round_) if system_of(group).forfeits_missing else []
     session.flush()
     build = build_snapshot(group, partial=False, before_round=round_.number)
     pairing = round_pairing(round_, build.number_of)
@@ -628,12 +630,12 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
 
 
 def _forfeits_again(group: Group, round_: Round) -> list[str]:
-    """A round robin's round changed by hand: its boards' forfeits (the only results it has,
-    `_editable_round`) entered again for the boards as they are now."""
+    """A round robin's or knockout's round changed by hand: its boards' forfeits (the only
+    results it has, `_editable_round`) entered again for the boards as they are now."""
     for board in round_.boards:
         if board.second_player_id is not None:
             board.result = codec.NO_RESULT
-            _sync_games(board, ())
+            sync_games(board, ())
     return _enter_missing_forfeits(group, round_)
 
 

@@ -36,6 +36,7 @@ from app.pairing.types import (
     TournamentSnapshot,
 )
 from app.services.event import Event, settings_of
+from app.services.lookup import planned_rounds
 from app.standings.scoring import outcomes
 from app.standings.team_swiss import (
     TeamMatch,
@@ -268,14 +269,17 @@ def first_open_round(event: Event, group: str) -> int:
         return len(Event.group(session, group).rounds_played) + 1
 
 
-def _team_swiss_team(group: Group, team_name: str) -> Team:
+def _withdrawable_team(group: Group, team_name: str) -> Team:
+    """The team of a Team Swiss or a team knockout called `team_name`: the groups a whole
+    team withdraws from (the cross-group round is one round of the lists' order)."""
     from app.pairing.system import System
     from app.services.queries import system_of
 
-    if system_of(group) is not System.TEAM_SWISS:
-        raise UserError(f"{group.name} 不是团体积分编排的组别，不能整队退赛",
-                        f"{group.name} is not a Team Swiss group: no team withdraws there",
-                        group.name)
+    system = system_of(group)
+    if not (system is System.TEAM_SWISS or (system.team and system.bracket)):
+        raise UserError(f"{group.name} 不是团体积分编排或团体淘汰赛的组别，不能整队退赛",
+                        f"{group.name} is neither a Team Swiss nor a team knockout: no team "
+                        "withdraws there", group.name)
     row = next((t for t in group.teams if t.name == team_name), None)
     if row is None:
         raise UserError(f"{group.name} 没有队伍“{team_name}”",
@@ -286,12 +290,14 @@ def _team_swiss_team(group: Group, team_name: str) -> Team:
 def withdraw_team(event: Event, group: str, team_name: str,
                   from_round: int | None = None) -> int:
     """Withdraw a team (整队退赛) from round `from_round` on (default: the next round not yet
-    paired): every member withdrawn, the team paired no more (C.04.1). Returns that round.
+    paired): every member withdrawn; a Team Swiss pairs the team no more (C.04.1), a team
+    knockout keeps it in its bracket, where its next match is forfeited (`knockout.
+    store_team_boards`). Returns that round.
     Refused, writing nothing: an unknown team, a team withdrawn already, a round paired
     already or beyond the group's last round."""
     with event.operation("withdraw_team", f"整队退赛 {team_name} / withdraw team") as session:
         found = Event.group(session, group)
-        row = _team_swiss_team(found, team_name)
+        row = _withdrawable_team(found, team_name)
         already = team_withdrawn_from(row)
         if already is not None:
             raise UserError(f"{team_name} 已从第{already}轮起退赛",
@@ -302,7 +308,7 @@ def withdraw_team(event: Event, group: str, team_name: str,
             raise UserError(f"第{start}轮已编排；{team_name} 只能从第{first_open}轮起退赛",
                             f"round {start} is paired already; {team_name} can withdraw from "
                             f"round {first_open} on", team_name)
-        last = found.rounds  # a Team Swiss plays the rounds its group sets
+        last = planned_rounds(found)  # a Team Swiss its group's, a knockout its bracket's
         if last and start > last:
             raise UserError(f"本组只有{last}轮，不能从第{start}轮起退赛",
                             f"the group has {last} rounds: no withdrawal from round {start}",
@@ -323,7 +329,7 @@ def reinstate_team(event: Event, group: str, team_name: str) -> None:
     does not tell the two apart). Refused, writing nothing, for a team that has not withdrawn."""
     with event.operation("reinstate_team", f"恢复队伍 {team_name} / reinstate team") as session:
         found = Event.group(session, group)
-        row = _team_swiss_team(found, team_name)
+        row = _withdrawable_team(found, team_name)
         since = team_withdrawn_from(row)
         if since is None:
             raise UserError(f"{team_name} 没有退赛，无需恢复",

@@ -31,6 +31,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from app import wording
 from app.pairing.knockout import BYE, Bracket, KnockoutMatch
 from app.ui.i18n import language, tr
 
@@ -128,8 +129,9 @@ class BracketWidget(QWidget):
         return self.names.get(entrant, f"#{entrant}")
 
     def drawn(self, match: KnockoutMatch) -> bool:
-        """Two empty slots meeting (below every entrant) are not drawn."""
-        return not (match.top == BYE and match.bottom == BYE)
+        """A match only empty slots reach (below every entrant: it decides no place) is not
+        drawn."""
+        return not match.void and not (match.top == BYE and match.bottom == BYE)
 
     def shown_matches(self) -> list[ShownMatch]:
         """Every match drawn, round by round, with the names it shows."""
@@ -145,6 +147,13 @@ class BracketWidget(QWidget):
             return {}
         return {self.name(entrant): place for entrant, place in self.bracket.places().items()
                 if entrant != BYE}
+
+    def header_texts(self, match: KnockoutMatch) -> tuple[str, str]:
+        """What a match's box says above its entrants: the match and the places it plays for
+        (`第3场`, `13–15名`, or `第15名` for one place). No score: the bracket shows who won,
+        and a match not played shows no number at all."""
+        return (tr("bracket_match", number=match.number),
+                wording.places_text(match.places, language()))
 
     def seed_of(self, entrant: int | None) -> int | None:
         if self.bracket is None or entrant in (None, BYE) or entrant not in self.bracket.seeding:
@@ -173,7 +182,8 @@ class BracketWidget(QWidget):
         room = row * 1.2 + row * 1.1 + row * 0.6 + line * 0.4
         header = QFontMetricsF(small)
         header_text = header.horizontalAdvance(
-            tr("bracket_match", number=88) + "  " + tr("bracket_places", best=888, worst=888))
+            tr("bracket_match", number=88) + "  " + wording.places_text((888, 888 + 1),
+                                                                        language()))
         width = max(widest + room, header_text + line, line * 9)
         return width, header.height() * 1.35, row, max(line * 3.5, 48.0), line
 
@@ -261,9 +271,9 @@ class BracketWidget(QWidget):
         decides = match.decides_places
         if decides is not None:
             state += "；" if language() == "zh" else "; "
-            state += tr("bracket_final_places", best=decides[0], worst=decides[1])
+            state += wording.decided_places_text(decides, language())
         return tr("bracket_match_tip", round=match.round, number=match.number,
-                  best=match.places[0], worst=match.places[1], top=label(match.top),
+                  places=wording.places_text(match.places, language()), top=label(match.top),
                   bottom=label(match.bottom), state=state) + "\n\n" + tr("bracket_open_hint")
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
@@ -425,10 +435,9 @@ class BracketWidget(QWidget):
         painter.setFont(small)
         painter.setPen(FAINT)
         inner = header.adjusted(pad, 0, -pad, 0)
-        painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                         tr("bracket_match", number=m.number))
-        painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                         tr("bracket_places", best=m.places[0], worst=m.places[1]))
+        which, places = self.header_texts(m)
+        painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, which)
+        painter.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, places)
         painter.setPen(QPen(QColor("#d8cfbd"), 1))
         middle = box.top() + layout.header_height + layout.row_height
         painter.drawLine(QPointF(box.left() + pad, middle), QPointF(box.right() - pad, middle))

@@ -485,16 +485,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ct_white": ("执白（后手）", "white (second mover)"),
     "bracket_round": ("第{round}轮", "Round {round}"),
     "bracket_match": ("第{number}场", "Match {number}"),
-    "bracket_places": ("{best}–{worst}名", "places {best}–{worst}"),
     "bracket_bye": ("轮空", "bye"),
     "bracket_unknown": ("待定", "to be decided"),
     "bracket_legend": ("实线：胜者去向　虚线：负者去向　粗体：胜者",
                        "solid line: where the winner goes   dashed: the loser   bold: winner"),
-    "bracket_match_tip": ("第{round}轮第{number}场，名次段 {best}–{worst}名\n{top} 对 {bottom}\n{state}",
-                          "Round {round} match {number}, places {best}–{worst}\n{top} v {bottom}\n{state}"),
+    "bracket_match_tip": ("第{round}轮第{number}场，名次段 {places}\n{top} 对 {bottom}\n{state}",
+                          "Round {round} match {number}, {places}\n{top} v {bottom}\n{state}"),
     "bracket_winner": ("胜者：{name}", "Winner: {name}"),
     "bracket_open": ("尚未决出", "not decided yet"),
-    "bracket_final_places": ("决定第{best}、{worst}名", "decides places {best} and {worst}"),
     "bracket_tip": ("淘汰赛对阵图：每列一轮，每框一场；悬停在比赛上可看详情，双击到轮次页录入结果",
                     "Knockout bracket: one column a round, one box a match; hover over a match for details, double-click to enter its result"),
     "bracket_open_hint": ("双击：到轮次页打开此台，录入结果", "Double-click: open this board on the Rounds page to enter its result"),
@@ -816,7 +814,7 @@ DOCUMENT_ENGLISH: tuple[tuple[str, str], ...] = (
     (r"(.+) 棋谱", "{0}: game records"),
     (r"秩序册（(PDF|Word)）", "Programme ({0})"),
     (r"成绩册（(PDF|Word)）", "Results book ({0})"),
-    (r"团体名次（(.+) 名次）", "Team standings ({0})"),  # a team knockout's placement
+    (r"(.+) 淘汰赛名次", "{0}: knockout places"),  # an individual knockout's places
     (r"(.+) 团体名次", "{0}: team standings"),  # a Team Swiss group's
     (r"(.+) 团体交叉表", "{0}: team crosstable"),
     (r"团体名次（(.+)）", "Team standings ({0})"),

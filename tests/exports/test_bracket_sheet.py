@@ -45,7 +45,8 @@ def full_placement(teams: int, reverse_later: bool = False) -> Bracket:
                 next_bands += [((lo, mid), list(zip(won[::2], won[1::2], strict=True))),
                                ((mid + 1, hi), list(zip(lost[::2], lost[1::2], strict=True)))]
         order = list(reversed(matches)) if reverse_later and number_round > 1 else matches
-        rounds.append(tuple(BracketMatch(number_round, k, top, bottom, winner, band)
+        rounds.append(tuple(BracketMatch(number_round, k, top, bottom, winner, band,
+                                         final=band[1] - band[0] == 1)
                             for k, (band, top, bottom, winner) in enumerate(order, start=1)))
         bands = [(band, pairs) for band, pairs in next_bands if pairs]
         number_round += 1

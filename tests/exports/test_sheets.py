@@ -244,8 +244,8 @@ def test_knockout_bracket_is_drawn_with_every_entrant_and_the_places(tmp_path: P
     bracket = Bracket("t", (
         (BracketMatch(1, 1, "甲队", "乙队", "甲队", (1, 4), MatchScore(2, 1)),
          BracketMatch(1, 2, "丙队", "丁队", "丁队", (1, 4), MatchScore(1, 2))),
-        (BracketMatch(2, 1, "甲队", "丁队", "丁队", (1, 2)),
-         BracketMatch(2, 2, "乙队", "丙队", "乙队", (3, 4))),
+        (BracketMatch(2, 1, "甲队", "丁队", "丁队", (1, 2), final=True),
+         BracketMatch(2, 2, "乙队", "丙队", "乙队", (3, 4), final=True)),
     ))
     path = pdf_bracket.write_bracket(replace(model, brackets=(bracket,)), bracket,
                                      tmp_path / "b.pdf")

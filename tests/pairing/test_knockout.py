@@ -193,8 +193,8 @@ def test_final_places_refused_while_matches_remain() -> None:
 def test_bracket_lines_show_place_ranges() -> None:
     bracket = record_winner(build_bracket([1, 2, 3]), 1, 2, 3)
     lines = bracket_lines(bracket, {1: "北京", 2: "上海", 3: "杭州"})
-    assert lines[0] == "R1 M1 [1-4] 北京 v 轮空/bye -> 北京"
-    assert "R1 M2 [1-4] 上海 v 杭州 -> 杭州" in lines
+    assert lines[0] == "R1 M1 [1-3] 北京 v 轮空/bye -> 北京"
+    assert "R1 M2 [1-3] 上海 v 杭州 -> 杭州" in lines
     assert BYE == 0
 
 
@@ -207,3 +207,76 @@ def test_every_size_up_to_33_places_entrants_above_empty_slots(n: int) -> None:
     upsets = [False] * (n * n)  # the lower entrant wins every game
     places = play_out(bracket, upsets).final_places()
     assert sorted(places.values()) == list(range(1, n + 1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(min_value=2, max_value=40), seed=st.integers(min_value=0, max_value=2**32))
+def test_places_stop_at_the_number_of_entrants_byes_create_none(n: int, seed: int) -> None:
+    """huazhi 六、(三)5 "直至决出所有名次": the places are the entrants' 1..n. No match plays
+    for a place past n (six entrants play round 1 for 1-6, not 1-8); a match only empty slots
+    reach is void, and every other match holds an entrant once its sides are known."""
+    done = play_out(build_bracket(list(range(1, n + 1))), random.Random(seed))
+    for matches in done.rounds:
+        for m in matches:
+            if m.void:
+                assert m.top == BYE and m.bottom == BYE and m.decides_places is None
+                continue
+            best, worst = m.places
+            assert 1 <= best <= worst <= n
+            assert m.top != BYE or m.bottom != BYE
+    given_places = {place for m in done.rounds[-1] if m.decides_places
+                    for place in m.decides_places}
+    assert given_places == set(range(1, n + 1))
+
+
+def test_six_entrants_play_for_1_to_6_and_no_match_for_7_8() -> None:
+    bracket = build_bracket([1, 2, 3, 4, 5, 6])
+    assert {m.places for m in bracket.rounds[0]} == {(1, 6)}
+    assert [m.places for m in bracket.rounds[1]] == [(1, 4), (1, 4), (5, 6), (5, 6)]
+    last = bracket.rounds[2]
+    assert [m.decides_places for m in last] == [(1, 2), (3, 4), (5, 6), None]
+    assert last[3].void and not any(m.void for m in last[:3])
+    assert all("7" not in line and "8" not in line for line in bracket_lines(bracket))
+    notes = round_pairing(bracket, 1).notes
+    assert notes[0] == "名次段 1-6: 第1场 / places 1-6: match 1"
+
+
+def test_the_last_of_fifteen_takes_place_15_alone() -> None:
+    """Fifteen entrants: the 15th plays its last round against an empty slot, which takes no
+    place 16; the match decides place 15 alone (never a place range 15-15)."""
+    bracket = build_bracket(list(range(1, 16)))
+    last = bracket.match(4, 8)
+    assert last.places == (15, 15) and last.decides_places == (15, 15) and not last.void
+    assert "R4 M8 [15] ? v ?" in bracket_lines(bracket)
+
+
+def test_a_knockout_match_takes_only_a_result_with_a_winner() -> None:
+    """Someone goes through: a draw is played off, a double forfeit decided by the chief
+    arbiter (lots) and entered as a forfeit win; a forfeit win or a game won stands."""
+    from app.results import BoardResult, GameCode, GameResult
+
+    def result(*codes: GameCode, double: bool = False) -> BoardResult:
+        return BoardResult(tuple(GameResult(c) for c in codes), double)
+
+    from app.pairing.knockout import undecided_result
+
+    both = undecided_result(result(GameCode.DOUBLE_FORFEIT))
+    assert both is not None and "抽签" in both.zh and "lots" in both.en
+    drawn = undecided_result(result(GameCode.DRAW))
+    assert drawn is not None and "加赛" in drawn.zh
+    level = undecided_result(result(GameCode.FIRST_WINS, GameCode.FIRST_WINS, double=True))
+    assert level is not None  # one game each in a double-game round: played off too
+    for code in (GameCode.FIRST_WINS, GameCode.SECOND_FORFEIT_WIN):
+        assert undecided_result(result(code)) is None
+
+
+def test_a_corrected_winner_takes_the_old_winners_seat_and_the_loser_the_losers() -> None:
+    from app.pairing.knockout import reseated_boards
+    from app.pairing.types import Board
+
+    paired = record_winner(record_winner(build_bracket([1, 2, 3, 4, 5, 6]), 1, 2, 4), 1, 4, 6)
+    boards = round_pairing(paired, 2).boards
+    corrected = record_winner(paired, 1, 2, 5, replace=True)
+    assert reseated_boards(corrected, 2, boards) == (
+        (Board(1, 1, 4), Board(1, 1, 5)), (Board(3, 5, None), Board(3, 4, None)))
+    assert reseated_boards(paired, 2, boards) == ()

@@ -134,7 +134,7 @@ def test_a_corrected_knockout_result_may_not_contradict_a_later_round(make_event
     rounds.enter_result(event, "公开组", 1, 2, ["1-0"])
     rounds.pair_next_round(event, "公开组")
     rounds.enter_result(event, "公开组", 2, 1, ["1-0"])
-    with pytest.raises(UserError, match="contradicts a later round"):
+    with pytest.raises(UserError, match="cannot be corrected: round 2, board 1"):
         rounds.enter_result(event, "公开组", 1, 1, ["0-1"], replace=True)
     assert code_text(round_view(event, "公开组", 1).boards[0].result) == "1-0"
 

@@ -306,7 +306,7 @@ def test_team_knockout_bracket_shows_every_match_its_winner_and_where_both_go(hu
     assert widget.match_at(QPointF(1, 1)) is None
     tip = widget.tooltip_for(bracket.match(4, 1))
     assert "第4轮第1场" in tip and "Round 4 match 1" not in tip
-    assert f"胜者：{by_key[(4, 1)].winner}" in tip and "决定第1、2名" in tip
+    assert f"胜者：{by_key[(4, 1)].winner}" in tip and "决第1、2名" in tip
     screenshot(window, "33-bracket")
     # painted crisply at two sizes: the winner's row is tinted at both
     assert widget.layout_for(QSizeF(widget.sizeHint())).scale == 1
@@ -443,3 +443,33 @@ def test_a_team_knockout_ranks_teams_by_matches_won(window, qtbot, tmp_path):
     view.table.selectRow(0)
     assert view.selected_player() is None and not view.decline_prize_button.isEnabled()
     assert view.lower_part.isHidden()
+
+
+def test_a_bracket_of_fifteen_shows_no_phantom_place_or_score(window, qtbot, tmp_path):
+    """Fifteen teams in a bracket of sixteen, one match played: every box says which match
+    and the places it plays for, the last place alone (第15名, never 15–15 nor a 16th), and
+    no score anywhere, played or not; the picture (grab) is saved to look at."""
+    from app.services import rounds
+
+    assert window.new_event(tmp_path / "hz15.db", "huazhi-2021")
+    for k in range(1, 16):
+        knockout.add_team(window.ev, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
+                                                      (f"丙{k}", "F")])
+    rounds.pair_next_round(window.ev, "决赛")
+    knockout.enter_team_result(window.ev, "决赛", 1, 2, ["1-0", "1-0", "1-0"])
+    window.changed()
+    view = open_standings_group(window, "决赛")
+    assert view.show_bracket()
+    widget = view.bracket
+    drawn = [m for r in widget.bracket.rounds for m in r if widget.drawn(m)]
+    assert len(drawn) == 32  # no match of two empty slots: with 15, none is void
+    texts = [text for m in drawn for text in widget.header_texts(m)]
+    assert widget.header_texts(widget.bracket.match(4, 8)) == ("第8场", "第15名")
+    assert widget.header_texts(widget.bracket.match(1, 1)) == ("第1场", "1–15名")
+    assert not any("16" in text or "15–15" in text or re.search(r"\d+\s*[:：]\s*\d+", text)
+                   for text in texts)
+    assert all(m.places[1] <= 15 for m in widget.shown_matches())
+    tip = widget.tooltip_for(widget.bracket.match(4, 8))
+    assert "名次段 第15名" in tip and "15–15" not in tip
+    picture = screenshot(view, "38-bracket-fifteen")
+    assert picture.stat().st_size > 0

@@ -1,0 +1,404 @@
+"""Knockout paths (淘汰赛, huazhi 六、(三)5) walked from the command line, individual and team:
+the bracket's places, corrections once the next round is paired, withdrawals, results a
+knockout cannot take, and the papers they print (read back with pdftotext)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.commands.helpers import run
+
+KO = "禁手组"  # mindgames-2016's group, played here as a knockout
+FINAL = "决赛"  # huazhi-2021's team knockout
+
+
+def individual_knockout(path: Path, capsys: pytest.CaptureFixture[str], players: int = 6
+                        ) -> Path:
+    """A mindgames event whose 禁手组 is a knockout of `players` (选手1 … by seed)."""
+    assert run(capsys, "new", path, "--preset", "mindgames-2016")[0] == 0
+    assert run(capsys, "group", path, "--group", KO, "--system", "knockout")[0] == 0
+    for k in range(1, players + 1):
+        assert run(capsys, "add-player", path, "--group", KO, "--name", f"选手{k}")[0] == 0
+    return path
+
+
+def team_knockout(path: Path, capsys: pytest.CaptureFixture[str], teams: int = 6) -> Path:
+    """A huazhi event whose 决赛 has `teams` teams (队k: 甲k 乙k 丙k, a woman on board 3)."""
+    assert run(capsys, "new", path, "--preset", "huazhi-2021")[0] == 0
+    for k in range(1, teams + 1):
+        assert run(capsys, "team-add", path, "--group", FINAL, f"队{k}", f"甲{k}/男",
+                   f"乙{k}/男", f"丙{k}/女")[0] == 0
+    return path
+
+
+def ok(capsys: pytest.CaptureFixture[str], *args: object) -> str:
+    code, out, err = run(capsys, *args)
+    assert code == 0, err
+    return out
+
+
+def paper(capsys: pytest.CaptureFixture[str], path: Path, out: Path, name: str) -> str:
+    """The text of one exported PDF (`export --only NAME`), laid out as on the page."""
+    ok(capsys, "export", path, "--out", out, "--pdf", "--only", name)
+    found = [p for p in out.rglob("*.pdf")]
+    assert len(found) == 1, found
+    return subprocess.run(["pdftotext", "-layout", str(found[0]), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
+# ----- places stop at the entrants ------------------------------------------------------------
+
+
+def test_six_players_play_for_places_1_to_6_and_the_bracket_names_them(tmp_path, capsys):
+    """Six players in a bracket of eight: no place 7 or 8 anywhere (byes create none), and
+    the individual bracket names the players, not their ids."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    out = ok(capsys, "pair", path, "--group", KO)
+    assert "(1–6名)" in out and "1-8" not in out and "1–8" not in out
+    for board, code in ((2, "1-0"), (4, "0-1")):
+        ok(capsys, "result", path, "--group", KO, 1, board, code)
+    ok(capsys, "pair", path, "--group", KO)
+    for board in (1, 2):
+        ok(capsys, "result", path, "--group", KO, 2, board, "1-0")
+    out = ok(capsys, "pair", path, "--group", KO)
+    assert "名次段 5-6: 第3场" in out and "7-8" not in out
+    for board in (1, 2, 3):
+        ok(capsys, "result", path, "--group", KO, 3, board, "1-0")
+    out = ok(capsys, "bracket", path, "--group", KO)
+    assert "第1轮第2场（1–6名）/ round 1, match 2 (places 1–6)：选手4 — 选手5，胜者 / winner：选手4" \
+        in out
+    assert "第2轮第3场（5–6名）" in out and "7–8" not in out and "第3轮第4场" not in out
+    assert out.strip().splitlines()[-1] == ("名次 / places: 1. 选手1, 2. 选手2, 3. 选手4, "
+                                            "4. 选手6, 5. 选手5, 6. 选手3")
+    text = paper(capsys, path, tmp_path / "out", f"{KO} 淘汰赛对阵图")
+    assert "第1-6名" in text and "第5-6名（第1轮第1-6名负者）" in text
+    assert "第7" not in text and "第8" not in text and "1-8" not in text
+    assert "第6名 选手3" in text and "决第5、6名" in text
+
+
+def test_five_players_the_fifth_place_alone(tmp_path, capsys):
+    """Five players: the last place is played against an empty slot and decides place 5
+    alone, never a range 5-5 nor a place 6."""
+    path = individual_knockout(tmp_path / "ko.db", capsys, players=5)
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "result", path, "--group", KO, 1, 2, "1-0")
+    out = ok(capsys, "pair", path, "--group", KO)
+    assert "(第5名)" in out and "5–5" not in out and "5-8" not in out
+    out = ok(capsys, "bracket", path, "--group", KO)
+    assert "第3轮第3场（第5名）" in out and "6名" not in out
+
+
+# ----- a knockout match sends someone through --------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [("result", 1, 2, "--"), ("results", 1, "2=--", "4=1-0"),
+                                  ("late", 1, 2, "absent", "absent")])
+def test_both_forfeit_is_refused_someone_has_to_go_through(tmp_path, capsys, args):
+    """`--` (lost by both) sends no one on: refused with the reason and what to do (the chief
+    arbiter decides who goes through, by lots, and enters +- or -+); nothing written."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    ok(capsys, "pair", path, "--group", KO)
+    before = path.read_bytes()
+    code, out, err = run(capsys, args[0], path, "--group", KO, *args[1:])
+    assert code == 2 and out == ""
+    assert "第1轮第2台：淘汰赛不能双方弃权（--）：本场必须有一方晋级" in err
+    assert "抽签" in err and "+-（先手方晋级）或 -+（后手方晋级）" in err
+    assert path.read_bytes() == before
+    ok(capsys, "result", path, "--group", KO, 1, 2, "-+")  # the one decided on goes through
+    assert "胜者 / winner：选手5" in ok(capsys, "bracket", path, "--group", KO)
+
+
+def test_a_draw_is_refused_until_played_off(tmp_path, capsys):
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    ok(capsys, "pair", path, "--group", KO)
+    before = path.read_bytes()
+    code, _out, err = run(capsys, "result", path, "--group", KO, 1, 2, "=")
+    assert code == 2 and "淘汰赛必须分出胜负：请录入加赛后的结果" in err
+    assert path.read_bytes() == before
+
+
+# ----- a withdrawn player or team forfeits their next match ------------------------------------
+
+
+def played_round_one(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Round 1 of the six: 选手4 beats 选手5, 选手6 beats 选手3 (选手1, 选手2 have byes)."""
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "result", path, "--group", KO, 1, 2, "1-0")
+    ok(capsys, "result", path, "--group", KO, 1, 4, "0-1")
+
+
+def test_a_withdrawn_player_forfeits_the_next_match_and_it_takes_no_other_result(
+        tmp_path, capsys):
+    """The bracket keeps the withdrawn 选手6 in round 2 against 选手2: the match is entered
+    as 选手6's forfeit when paired (as a round robin does), the report says so, and any other
+    result is refused naming 选手6 and why, nothing written."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    ok(capsys, "withdraw", path, 6)
+    out = ok(capsys, "pair", path, "--group", KO)
+    assert "选手2 (先手) - 选手6  [+-]" in out
+    assert "第2台 选手6（退赛）弃权，选手2不战胜 / board 2: 选手6 (withdrawn) forfeits" in out
+    before = path.read_bytes()
+    for args in (("result", 2, 2, "0-1", "--replace"), ("results", 2, "2=0-1")):
+        code, _out, err = run(capsys, args[0], path, "--group", KO, *args[1:])
+        assert code == 2 and "第2轮第2台：选手6 第2轮起退赛：该台判其弃权负，已录 +-" in err
+        assert path.read_bytes() == before
+    ok(capsys, "result", path, "--group", KO, 2, 1, "1-0")
+    assert "第2轮第2场（1–4名）/ round 2, match 2 (places 1–4)：选手2 — 选手6，胜者 / " \
+        "winner：选手2" in ok(capsys, "bracket", path, "--group", KO)
+    ok(capsys, "pair", path, "--group", KO)  # round 3: 选手4 v 选手6 for places 3-4
+    assert "选手4 (先手) - 选手6  [+-]" in ok(capsys, "round", path, "--group", KO, 3)
+
+
+def test_two_missing_players_wait_for_the_arbiter_to_send_one_through(tmp_path, capsys):
+    """Both players of a match withdrawn: no one would go through a double forfeit, so
+    nothing is entered; the report asks the chief arbiter to decide (by lots) and only a
+    forfeit win is taken."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    ok(capsys, "withdraw", path, 2)
+    ok(capsys, "withdraw", path, 6)
+    out = ok(capsys, "pair", path, "--group", KO)
+    assert "选手2 (先手) - 选手6\n" in out
+    assert "第2台 选手2（退赛）、选手6（退赛）均不出场：须由裁判长决定晋级的一方（如抽签），录入 +- 或 -+" \
+        in out
+    before = path.read_bytes()
+    for code_typed in ("1-0", "--"):
+        code, _out, err = run(capsys, "result", path, "--group", KO, 2, 2, code_typed)
+        assert code == 2 and "选手2（第2轮起退赛）、选手6（第2轮起退赛）均不出场" in err
+        assert path.read_bytes() == before
+    ok(capsys, "result", path, "--group", KO, 2, 2, "-+")  # 选手6 sent through
+
+
+def test_a_withdrawn_team_forfeits_its_next_knockout_match(tmp_path, capsys):
+    """huazhi's team knockout: team-withdraw takes every member out, and the team's next
+    match is entered as lost by forfeit on every board when paired (the other team goes
+    through), said in the report; a board result other than its forfeit is refused naming
+    the member; the withdrawal shows in `teams`."""
+    path = team_knockout(tmp_path / "hz.db", capsys)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "1-0", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 4, "1-0", "0-1", "1-0")
+    assert "队4 第2轮起退赛" in ok(capsys, "team-withdraw", path, "--group", FINAL, "队4")
+    assert "队4（第2轮起退赛）" in ok(capsys, "teams", path, "--group", FINAL)
+    out = ok(capsys, "pair", path, "--group", FINAL)
+    assert "队1 - 队4  (6:0)  [1-0]" in out
+    assert "第2轮第1场 队4 全队不出场，队1 不战胜" in out
+    before = path.read_bytes()
+    code, _out, err = run(capsys, "team-result", path, "--group", FINAL, 2, 1, "1-0", "1-0",
+                          "1-0", "--replace")
+    assert code == 2 and "第2轮第1场第1台：甲4 第2轮起退赛：该台判其弃权负，应录 +-" in err
+    assert path.read_bytes() == before
+    ok(capsys, "unpair", path, "--group", FINAL)  # the forfeits are the pairing's own
+
+
+def test_two_withdrawn_teams_wait_for_the_arbiter(tmp_path, capsys):
+    path = team_knockout(tmp_path / "hz.db", capsys)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "1-0", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 4, "1-0", "0-1", "1-0")
+    for name in ("队1", "队4"):
+        ok(capsys, "team-withdraw", path, "--group", FINAL, name)
+    out = ok(capsys, "pair", path, "--group", FINAL)
+    assert "第2轮第1场 队1、队4 均不出场：须由裁判长决定晋级的队伍（如抽签）" in out
+    assert "[1-0]" not in out.split("  2  ")[0]
+
+
+
+# ----- a result corrected once the next round is paired ----------------------------------------
+
+
+def test_a_correction_reseats_the_next_rounds_boards_not_yet_played(tmp_path, capsys):
+    """Round 2 paired on 选手4's win; corrected to 选手5's: the new winner takes 选手4's seat
+    against 选手1 and 选手4 the loser's bye, as the bracket has it, since neither board has
+    a result; the correction and the round's report say so."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    ok(capsys, "pair", path, "--group", KO)
+    out = ok(capsys, "result", path, "--group", KO, 1, 2, "0-1", "--replace")
+    assert "更正后重排：第2轮第1台改为 选手1 对 选手5（原为 选手1 对 选手4）" in out
+    assert "更正后重排：第2轮第3台改为 选手4 轮空（原为 选手5 轮空）" in out
+    assert "根据原结果编排" not in out
+    shown = ok(capsys, "round", path, "--group", KO, 2)
+    assert "1  选手1 (先手) - 选手5" in shown and "3  选手4  轮空" in shown
+    assert "* 更正后重排：第2轮第1台改为 选手1 对 选手5" in shown
+    ok(capsys, "result", path, "--group", KO, 2, 1, "0-1")
+    assert "第2轮第1场（1–4名）/ round 2, match 1 (places 1–4)：选手1 — 选手5，胜者 / winner：选手5" \
+        in ok(capsys, "bracket", path, "--group", KO)
+
+
+def test_a_correction_a_played_board_depends_on_is_refused_naming_it(tmp_path, capsys):
+    """Round 2's board 1 was played by 选手1 and 选手4: a correction giving round 1's match to
+    选手5 would change a game already played; refused naming that board and what to do,
+    nothing written."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "result", path, "--group", KO, 2, 1, "1-0")
+    before = path.read_bytes()
+    code, out, err = run(capsys, "result", path, "--group", KO, 1, 2, "0-1", "--replace")
+    assert code == 2 and out == ""
+    assert ("不能更正第1轮第2台：第2轮第1台（选手1 对 选手4）已有结果 1-0，它的对阵取决于第1轮第2台"
+            "的胜负（按更正后的结果应为 选手1 对 选手5）") in err
+    assert "本次未作任何改动" in err and "undo --list" in err
+    assert path.read_bytes() == before
+
+
+def test_a_team_correction_reseats_or_is_refused_alike(tmp_path, capsys):
+    path = team_knockout(tmp_path / "hz.db", capsys)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "1-0", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 4, "1-0", "0-1", "1-0")
+    ok(capsys, "pair", path, "--group", FINAL)
+    out = ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "0-1", "0-1", "0-1",
+             "--replace")
+    assert "更正后重排：第2轮第1场改为 队1 对 队5（原为 队1 对 队4）" in out
+    assert "更正后重排：第2轮第3场改为 队4 轮空（原为 队5 轮空）" in out
+    shown = ok(capsys, "round", path, "--group", FINAL, 2)
+    assert "1  队1 - 队5" in shown and "1. 甲1 (黑) - 甲5" in shown
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "1-0", "1-0", "1-0")
+    before = path.read_bytes()
+    code, _out, err = run(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "1-0",
+                          "1-0", "--replace")
+    assert code == 2 and "不能更正第1轮第2场：第2轮第1场（队1 对 队5）已有结果 4:2" in err
+    assert path.read_bytes() == before
+
+
+# ----- what `group` says of a knockout --------------------------------------------------------
+
+
+def rounds_line(capsys: pytest.CaptureFixture[str], path: Path, group: str) -> str:
+    return next(line.strip() for line in ok(capsys, "group", path, "--group", group).splitlines()
+                if line.strip().startswith("轮数"))
+
+
+def test_group_counts_a_knockouts_rounds_by_its_bracket(tmp_path, capsys):
+    """轮数 of a knockout is its bracket's (log2 of the slots for its entrants), not the
+    stored setting (7 for mindgames' 禁手组, 4 for huazhi's 决赛 before any team)."""
+    path = individual_knockout(tmp_path / "ko.db", capsys, players=0)
+    assert rounds_line(capsys, path, KO) == ("轮数：按淘汰赛对阵图（尚不足两人） / Rounds: by the "
+                                             "bracket (fewer than two players yet)")
+    for k in range(1, 7):
+        ok(capsys, "add-player", path, "--group", KO, "--name", f"选手{k}")
+    assert rounds_line(capsys, path, KO) == "轮数：3（按淘汰赛对阵图） / Rounds: 3 (by the bracket)"
+    hz = tmp_path / "hz.db"
+    ok(capsys, "new", hz, "--preset", "huazhi-2021")
+    assert rounds_line(capsys, hz, FINAL).startswith("轮数：按淘汰赛对阵图（尚不足两队）")
+    hz = team_knockout(tmp_path / "hz6.db", capsys, teams=5)
+    assert rounds_line(capsys, hz, FINAL).startswith("轮数：3（按淘汰赛对阵图）")
+
+
+# ----- team-standings and standings of a knockout ----------------------------------------------
+
+
+def four_teams_played(path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """huazhi's 决赛 with four teams, both rounds played (队1 and 队2 win round 1, 队1 the
+    final, 队3 the match for third)."""
+    team_knockout(path, capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "0-1", "1-0")
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 2, "0-1", "1-0", "0-1")
+    return path
+
+
+def test_team_standings_lists_a_team_knockouts_places_in_words(tmp_path, capsys):
+    """`team-standings` printed nothing for huazhi: it lists the team knockout's places,
+    headed 名次 队伍 胜场 队员 (matches won, the members by board), and `standings` of a
+    knockout heads its rows 队伍 (or 姓名) and 胜场, not 积分."""
+    path = four_teams_played(tmp_path / "hz.db", capsys)
+    lines = ok(capsys, "team-standings", path).splitlines()
+    assert lines[:3] == ["决赛 团体名次 / team standings", "名次  队伍  胜场  队员",
+                         "   1  队1  2  甲1、乙1、丙1  30000元、证书"]
+    assert "   3  队3  1  甲3、乙3、丙3  12000元、证书" in lines
+    out = ok(capsys, "standings", path, "--group", FINAL)
+    assert out.splitlines()[1] == "名次  队伍  单位  胜场"
+    ko = individual_knockout(tmp_path / "ko.db", capsys, players=2)
+    ok(capsys, "pair", ko, "--group", KO)
+    ok(capsys, "result", ko, "--group", KO, 1, 1, "1-0")
+    assert ok(capsys, "standings", ko, "--group", KO).splitlines()[1] == "名次  姓名  单位  胜场"
+
+
+# ----- the knockout places paper ---------------------------------------------------------------
+
+
+def test_the_individual_knockout_places_paper_is_titled_as_such(tmp_path, capsys):
+    """An individual knockout's places were printed as 团体名次（禁手组 名次） with a 代表队
+    column: a team paper. They are 禁手组 淘汰赛名次 with 姓名, on the PDF, in the workbook and
+    in the 成绩册 (under 淘汰赛名次, not 团体名次); a team knockout's stay 决赛 团体名次."""
+    from openpyxl import load_workbook
+
+    path = individual_knockout(tmp_path / "ko.db", capsys, players=2)
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "result", path, "--group", KO, 1, 1, "0-1")
+    listed = ok(capsys, "export", path, "--list").splitlines()
+    assert "禁手组 淘汰赛名次" in listed and not any("团体名次" in n for n in listed)
+    text = paper(capsys, path, tmp_path / "pdf", "禁手组 淘汰赛名次")
+    assert "禁手组 淘汰赛名次" in text and "团体" not in text and "代表队" not in text
+    header = next(line for line in text.splitlines() if line.startswith("名次"))
+    assert header.split() == ["名次", "姓名", "胜场", "备注"]
+    assert text.split("备注")[1].split()[:4] == ["1", "选手2", "1", "2"]
+    ok(capsys, "export", path, "--out", tmp_path / "xlsx", "--xlsx")
+    book = load_workbook(next((tmp_path / "xlsx").rglob("*.xlsx")))
+    sheet = next(s for s in book.worksheets if "淘汰赛名次" in s.title)
+    rows = [[c for c in row if c is not None] for row in sheet.iter_rows(values_only=True)]
+    assert ["名次", "并列", "姓名", "胜场", "备注"] in rows
+    booklet = paper(capsys, path, tmp_path / "book", "成绩册（PDF）")
+    assert "淘汰赛名次" in booklet and "团体名次" not in booklet
+    hz = four_teams_played(tmp_path / "hz.db", capsys)
+    assert "决赛 团体名次" in ok(capsys, "export", hz, "--list").splitlines()
+
+
+def test_a_withdrawn_team_is_marked_from_which_round_on_the_team_papers(tmp_path, capsys):
+    """huazhi's 决赛: 队4 withdraws after round 1 and forfeits its match for third place; its
+    line reads 第2轮起退赛 in team-standings, standings, the places paper and the workbook,
+    as a withdrawn player's does."""
+    from openpyxl import load_workbook
+
+    path = team_knockout(tmp_path / "hz.db", capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "0-1", "1-0")
+    ok(capsys, "team-withdraw", path, "--group", FINAL, "队4")
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "1-0", "0-1", "1-0")
+    lines = ok(capsys, "team-standings", path).splitlines()
+    assert "   4  队4  0  甲4、乙4、丙4  9000元、证书  第2轮起退赛" in lines
+    assert any(line.startswith("   4  队4") and line.endswith("第2轮起退赛")
+               for line in ok(capsys, "standings", path, "--group", FINAL).splitlines())
+    text = paper(capsys, path, tmp_path / "pdf", "决赛 团体名次")
+    row = next(line for line in text.splitlines() if "队4" in line)
+    assert row.split()[0] == "4" and row.split()[-1] == "第2轮起退赛"
+    ok(capsys, "export", path, "--out", tmp_path / "xlsx", "--xlsx")
+    book = load_workbook(next((tmp_path / "xlsx").rglob("*.xlsx")))
+    sheet = next(s for s in book.worksheets if "团体名次" in s.title)
+    assert any(r[2] == "队4" and r[-1] == "第2轮起退赛"
+               for r in sheet.iter_rows(values_only=True))
+
+
+# ----- the team match's result slip -------------------------------------------------------------
+
+
+def test_the_team_slip_carries_the_captains_playoff_line_once_played(tmp_path, capsys):
+    """A level match decided by its captains' playoff (huazhi 六、(三)3): the round's 成绩记录单
+    prints the playoff game's line (who has black, of which team, the result boxes) under
+    the score; a match without one keeps the box to tick."""
+    path = team_knockout(tmp_path / "hz.db", capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "=", "0-1", "--playoff",
+       "0-1")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "0-1", "1-0")
+    text = paper(capsys, path, tmp_path / "out", f"{FINAL} 第1轮成绩记录单")
+    first, second = text.split("第1轮 第2场")
+    assert "两队打平，由两队主将加赛：" in first
+    line = next(x for x in first.splitlines() if x.strip().startswith("主将加赛"))
+    words = line.split()
+    assert words[0] == "主将加赛" and words[1].startswith("黑：") and words[3].startswith("白：")
+    assert (words[2], words[4]) == ("甲4（队4）", "甲1（队1）")  # 队4's captain has black
+    assert first.split(line)[1].split()[0] == "结果："
+    assert "如两队打平，由两队主将加赛：" in second and "两队主将加赛：\n" not in second
