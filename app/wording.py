@@ -30,7 +30,7 @@ from app.team_rankings import TeamMethod
 
 if TYPE_CHECKING:
     from app.pairing.team_swiss import PrimaryScore
-    from app.standings.crosstable import GridNotes
+    from app.standings.crosstable import GridNotes, RoundCell, RoundNotes
     from app.standings.team_swiss import CrossCell
 
 LANGUAGES = ("zh", "en")
@@ -652,6 +652,74 @@ def withdrawn_row_text(name: str, start: int | None, lang: str = "zh") -> str:
     if not mark:
         return name
     return _pick(lang, f"{name}（{mark}）", f"{name} ({mark})")
+
+
+ROUND_CELL_WORDS = {
+    Outcome.WIN: ("胜", "+"), Outcome.DRAW: ("和", "="), Outcome.LOSS: ("负", "−"),
+    Outcome.FORFEIT_WIN: ("不战胜", "+f"), Outcome.FORFEIT_LOSS: ("弃权负", "−f"),
+    Outcome.PAB: ("轮空", "bye"), Outcome.FULL_BYE: ("免赛胜", "bye+"),
+    Outcome.HALF_BYE: ("免赛和", "bye="), Outcome.ZERO_BYE: ("免赛", "bye0"),
+    Outcome.ABSENT: ("缺席", "abs"),
+}
+"""A crosstable by rounds: the outcome of a round (the window's cells say them in English so)."""
+LATE_CELL = ("迟报", "late")
+
+
+def round_cell_text(cell: RoundCell, lang: str = "zh") -> str:
+    """A crosstable cell by rounds (Swiss) as the command line and the window show it: the
+    opponent's row, the colour (黑 = first mover), the outcome: `12黑胜` / `12b+`; a round
+    without a game says why: `轮空`, `缺席`, `退赛`, `迟报`, `免赛和`."""
+    if cell.late:
+        return _pick(lang, *LATE_CELL)
+    if cell.withdrawn:
+        return withdrawn_cell(lang)
+    word = _pick(lang, *ROUND_CELL_WORDS[cell.outcome])
+    if cell.opponent_place is None:
+        return word
+    colour = "" if cell.colour is None else _pick(
+        lang, *(("黑", "b") if cell.colour is Colour.FIRST else ("白", "w")))
+    return f"{cell.opponent_place}{colour}{word}"
+
+
+def round_legend(notes: RoundNotes, names: Sequence[str], scale: int = 1,
+                 lang: str = "zh") -> tuple[str, ...]:
+    """The legend lines of a crosstable by rounds (Swiss, double game or single) for what its
+    cells hold besides games (`app.standings.crosstable.round_notes`; `names` the rows'
+    players): the byes asked for (免赛胜 …), the late entries' rounds (迟报), the withdrawn
+    players (退赛：孙六 第2轮起…) and the absences (缺席：第2轮 王三…), each with what it gave."""
+    lines = []
+    if notes.requested:
+        lines.append(_pick(lang, "免赛胜、免赛和、免赛：请假全分、半分、零分",
+                           "bye+, bye=, bye0: a full-, half- or zero-point bye asked for"))
+    if notes.late:
+        lines.append(_pick(lang, "迟报：迟到报名，参赛前的轮次（按规程记分）",
+                           "late: a late entry's rounds before it entered (scored as the "
+                           "regulation says)"))
+    if notes.withdrawn:
+        lines.append(_pick(
+            lang, "退赛：" + "、".join(f"{names[k]} 第{start}轮起" for k, start, _p in notes.withdrawn)
+            + f"（此后不再编排，{_each_round_scores(notes.withdrawn, scale, lang)}）",
+            "withdrawn: " + ", ".join(f"{names[k]} from round {start}"
+                                      for k, start, _p in notes.withdrawn)
+            + f" (no longer paired; {_each_round_scores(notes.withdrawn, scale, lang)})"))
+    if notes.absent:
+        lines.append(_pick(
+            lang, "缺席：" + "、".join(f"第{r}轮 {names[k]}" for r, k, _p in notes.absent)
+            + f"（该轮不参加编排，{_each_round_scores(notes.absent, scale, lang, False)}）",
+            "absent: " + ", ".join(f"round {r} {names[k]}" for r, k, _p in notes.absent)
+            + f" (not paired that round; "
+              f"{_each_round_scores(notes.absent, scale, lang, False)})"))
+    return tuple(lines)
+
+
+def _each_round_scores(marks: Sequence[tuple[int, int, int]], scale: int, lang: str,
+                       each: bool = True) -> str:
+    """What a marked round gave (the last of each mark): `每轮计0分` / `0 points a round`
+    (`each`: the mark covers rounds), `计0分` / `0 points`."""
+    given = "/".join(number_text(p, scale) for p in sorted({mark[2] for mark in marks}))
+    if each:
+        return _pick(lang, f"每轮计{given}分", f"{given} points a round")
+    return _pick(lang, f"计{given}分", f"{given} points")
 
 
 def team_missing_text(on_boards: Sequence[tuple[str, str, SitOut]],

@@ -77,10 +77,13 @@ OUTCOMES: dict[RoundOutcome, OutcomeText] = {
 
 LATE = OutcomeText(None, "迟报", "late", "迟到报名：尚未参赛（按规程记分）",
                    "late entry: not entered yet (scored as the regulation says)")
+WITHDRAWN = OutcomeText(None, "退赛", "wd", "退赛：不再编排", "withdrawn: no longer paired")
 
 
 def _words(cell: RoundCell) -> OutcomeText:
-    return LATE if cell.late else OUTCOMES[cell.outcome]
+    if cell.late:
+        return LATE
+    return WITHDRAWN if cell.withdrawn else OUTCOMES[cell.outcome]
 
 
 def swiss_text(cell: RoundCell | None, lang: str) -> str:
@@ -225,12 +228,7 @@ class CrosstableModel(QAbstractTableModel):
         player withdrew reads 退赛."""
         if self.info.round_robin:
             return self.grid_text(row, column, lang)
-        cell = self.swiss_cell(row, column)
-        start = self.info.players[row].withdrawn_from
-        if cell is not None and start is not None and cell.round >= start \
-                and cell.outcome is RoundOutcome.ABSENT:
-            return wording.withdrawn_cell(lang)
-        return swiss_text(cell, lang)
+        return swiss_text(self.swiss_cell(row, column), lang)
 
     def grid_text(self, row: int, column: int, lang: str) -> str:
         """A round-robin cell: the points against the column's player, a game not played
@@ -242,10 +240,14 @@ class CrosstableModel(QAbstractTableModel):
                         for cell in games)
 
     def grid_legend(self, lang: str) -> tuple[str, ...]:
-        """A round robin's legend lines: games not played, withdrawn rows, rest rounds."""
-        if self.info is None or not self.info.round_robin:
+        """The legend lines under the caption, as the papers print them: a round robin's
+        games not played, withdrawn rows and rest rounds; a Swiss table's rounds without a
+        game (退赛, 缺席, 免赛, 迟报)."""
+        if self.info is None:
             return ()
         names = [player.name for player in self.info.players]
+        if not self.info.round_robin:
+            return wording.round_legend(self.info.round_notes, names, lang=lang)
         return wording.round_robin_legend(self.info.notes, names, lang=lang)
 
     def kind(self, row: int, column: int) -> str | None:
