@@ -18,7 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from app.pairing.team import MatchScore
-from app.pairing.types import Colour, NoteKind, Outcome, PairingNote, SitOut
+from app.pairing.types import Colour, GameOutcome, NoteKind, Outcome, PairingNote, SitOut
 from app.results import BoardResult, GameCode, GameResult, Side, notation
 from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
@@ -667,8 +667,10 @@ LATE_CELL = ("迟报", "late")
 
 def round_cell_text(cell: RoundCell, lang: str = "zh") -> str:
     """A crosstable cell by rounds (Swiss) as the command line and the window show it: the
-    opponent's row, the colour (黑 = first mover), the outcome: `12黑胜` / `12b+`; a round
-    without a game says why: `轮空`, `缺席`, `退赛`, `迟报`, `免赛和`."""
+    opponent's row, the colour (黑 = first mover), the outcome: `12黑胜` / `12b+`; a
+    double-game round its games and points instead of the outcome (`double_round_text`:
+    `12黑胜／和 2:0`); a round without a game says why: `轮空`, `缺席`, `退赛`, `迟报`,
+    `免赛和`."""
     if cell.late:
         return _pick(lang, *LATE_CELL)
     if cell.withdrawn:
@@ -676,9 +678,30 @@ def round_cell_text(cell: RoundCell, lang: str = "zh") -> str:
     word = _pick(lang, *ROUND_CELL_WORDS[cell.outcome])
     if cell.opponent_place is None:
         return word
+    if cell.games and cell.opponent_points is not None:
+        word = double_round_text(cell.games, cell.points, cell.opponent_points, lang=lang)
     colour = "" if cell.colour is None else _pick(
         lang, *(("黑", "b") if cell.colour is Colour.FIRST else ("白", "w")))
     return f"{cell.opponent_place}{colour}{word}"
+
+
+_ON_TIME_WORDS = {Outcome.WIN: ("超时胜", "+t"), Outcome.LOSS: ("超时负", "−t")}
+
+
+def double_round_text(games: Sequence[GameOutcome], mine: int, theirs: int, scale: int = 1,
+                      lang: str = "zh") -> str:
+    """A double-game round (双盘制) as one player had it: each game's outcome, then the round's
+    points, own first: `胜／和 2:0`, `胜／负 1:1`, a loss on time `超时负 0:2` (in game 1 it
+    settles the round alone, 2016 七、(五)2) / `+/= 2:0`, `−t 0:2`."""
+    said = _pick(lang, "／", "/").join(_pick(lang, *_game_words(game)) for game in games)
+    return f"{said} {number_text(mine, scale)}:{number_text(theirs, scale)}"
+
+
+def _game_words(game: GameOutcome) -> tuple[str, str]:
+    """One game's outcome for one player, a loss on time said so (超时胜 / 超时负)."""
+    if game.on_time and game.outcome in _ON_TIME_WORDS:
+        return _ON_TIME_WORDS[game.outcome]
+    return ROUND_CELL_WORDS[game.outcome]
 
 
 def round_legend(notes: RoundNotes, names: Sequence[str], scale: int = 1,
@@ -688,6 +711,12 @@ def round_legend(notes: RoundNotes, names: Sequence[str], scale: int = 1,
     players): the byes asked for (免赛胜 …), the late entries' rounds (迟报), the withdrawn
     players (退赛：孙六 第2轮起…) and the absences (缺席：第2轮 王三…), each with what it gave."""
     lines = []
+    if notes.double_game:
+        lines.append(_pick(lang, "双盘制：执子为本人第一盘所执（第二盘互换），其后为本人各盘结果"
+                                 "（超时胜、超时负：该盘由超时判定）和本轮积分（本人在前，如 2:0）",
+                           "double games: the colour is the player's in game 1 (exchanged in "
+                           "game 2), then each game's result (+t, −t: decided on time) and "
+                           "the round's points, the player's first (2:0)"))
     if notes.requested:
         lines.append(_pick(lang, "免赛胜、免赛和、免赛：请假全分、半分、零分",
                            "bye+, bye=, bye0: a full-, half- or zero-point bye asked for"))

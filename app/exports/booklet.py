@@ -22,6 +22,7 @@ from app.exports.pdf_lists import (
     crosstable_legend,
     crosstable_rows,
     playoff_rows,
+    round_notes_text,
     standings_legend,
     standings_rows,
     standings_title,
@@ -302,6 +303,9 @@ def _group_results(model: ExportModel, group: str) -> list[Block]:
             continue
         columns, rows = board_rows(model, group, rnd.number, filled=True)
         blocks += [_round_heading(model, group, rnd.number, "成绩"), _table(columns, rows)]
+        notes = round_notes_text(model, group, rnd.number)  # as the round's results list says
+        if notes:
+            blocks.append(Text(notes, 8.5))
     standings = [s for s in (*model.standings, *model.sub_rankings) if s.group == group]
     for table in standings:
         columns, rows = standings_rows(model, table)

@@ -33,6 +33,7 @@ from app.results import GameResult, Side
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
 from app.standings.awards import Award as Decision
+from app.standings.scoring import player_games
 from app.wording import RESULT_WORDS, game_result_text, number_text, place_text, withdrawn_text
 
 # ---------------------------------------------------------------------------- numbers
@@ -787,11 +788,26 @@ def outcome_of(board: BoardResult, player: int) -> Outcome | None:
     return _better(sum(value.game_scores(side)), sum(value.game_scores(side.other)))
 
 
+def _round_text(board: BoardResult, player: int) -> str:
+    """One player's round on a crosstable by rounds: the outcome (胜 / 和 / 负 / 弃胜 ...); a
+    double-game round played its games and points (`wording.double_round_text`: 胜／和 2:0)."""
+    value = board.result
+    if value is None or not value.double or value.forfeit or board.first_points is None \
+            or board.second_points is None:
+        return outcome_for(board, player)
+    side = Side.FIRST if board.first == player else Side.SECOND
+    mine, theirs = board.first_points, board.second_points
+    if side is Side.SECOND:
+        mine, theirs = theirs, mine
+    return wording.double_round_text(player_games(value, side), mine, theirs)
+
+
 def round_cells(rounds: Iterable[Round], order: list[int],
                 labels: dict[int, int] | None = None) -> dict[int, list[str]]:
     """Crosstable cells by rounds (Swiss, knockout, team): for each player in `order`, one
     cell per round: the opponent's 编号 from `labels` (else the position in `order`), the
-    colour (黑 = first mover, 白) and the outcome, e.g. `12黑胜`; 轮空 for a bye; a bye
+    colour (黑 = first mover, 白) and the outcome, e.g. `12黑胜` (a double-game round its
+    games and points, `12黑胜／和 2:0`); 轮空 for a bye; a bye
     requested in advance as its outcome (免赛和: 请假半分), an absence 缺席; — when not
     paired; a player on two boards in one round (a team captain's playoff game, 主将加赛)
     gets both, joined by 、."""
@@ -806,7 +822,7 @@ def round_cells(rounds: Iterable[Round], order: list[int],
                 if me is None or me not in cells:
                     continue
                 text = "轮空" if other is None else (
-                    f"{position.get(other, '?')}{colour}{outcome_for(board, me)}")
+                    f"{position.get(other, '?')}{colour}{_round_text(board, me)}")
                 this_round.setdefault(me, []).append(text)
         for out in rnd.sitting_out:  # a bye asked for (免赛和), an absence (缺席)
             if out.why in _MARKED and out.player in cells:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from app.pairing.types import Colour, Outcome, RoundRecord, TournamentSnapshot
+from app.pairing.types import Colour, GameOutcome, Outcome, RoundRecord, TournamentSnapshot
 
 LATE_ZH = "迟报"
 """A round before a late entry's first (迟到报名): not absent, not yet entered."""
@@ -30,6 +30,10 @@ class RoundCell:
     points: int
     late: bool = False  # a round before the player's entry (迟到报名)
     withdrawn: bool = False  # a round from the player's withdrawal on (退赛)
+    # a double-game round played: each game as this player had it, and the opponent's round
+    # points beside `points` (the round reads 胜／和 2:0)
+    games: tuple[GameOutcome, ...] = ()
+    opponent_points: int | None = None
 
     @property
     def absent(self) -> bool:
@@ -64,6 +68,7 @@ def crosstable(snapshot: TournamentSnapshot, order: Sequence[int],
     out = withdrawn or {}
     place = {number: k for k, number in enumerate(order, start=1)}
     players = {p.number: p for p in snapshot.players}
+    scored = {(p.number, r.round): r.points for p in snapshot.players for r in p.rounds}
     rows = []
     for number in order:
         records: tuple[RoundRecord, ...] = players[number].rounds
@@ -73,7 +78,10 @@ def crosstable(snapshot: TournamentSnapshot, order: Sequence[int],
                       r.colour, r.outcome, r.points,
                       late=r.opponent is None and r.round < first.get(number, 1),
                       withdrawn=(start is not None and r.round >= start
-                                 and r.outcome is Outcome.ABSENT))
+                                 and r.outcome is Outcome.ABSENT),
+                      games=r.games,
+                      opponent_points=(scored.get((r.opponent, r.round))
+                                       if r.games and r.opponent is not None else None))
             for r in records
         )
         against: list[tuple[int, ...] | None] = []
@@ -142,6 +150,7 @@ class RoundNotes:
     absent: tuple[tuple[int, int, int], ...] = ()
     requested: bool = False
     late: bool = False
+    double_game: bool = False  # a double-game round's games and points are among the cells
 
 
 def round_notes(rows: Sequence[Sequence[RoundCell]]) -> RoundNotes:
@@ -156,4 +165,5 @@ def round_notes(rows: Sequence[Sequence[RoundCell]]) -> RoundNotes:
     requested = any(cell.outcome in (Outcome.FULL_BYE, Outcome.HALF_BYE, Outcome.ZERO_BYE)
                     for row in rows for cell in row)
     late = any(cell.late for row in rows for cell in row)
-    return RoundNotes(tuple(withdrawn), tuple(absent), requested, late)
+    double_game = any(cell.games for row in rows for cell in row)
+    return RoundNotes(tuple(withdrawn), tuple(absent), requested, late, double_game)

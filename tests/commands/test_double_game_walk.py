@@ -111,7 +111,7 @@ def test_the_command_line_crosstable_marks_and_explains_a_withdrawal_and_an_abse
     assert cells[ABSENT][1] == "缺席"
     _code, out, _err = run(capsys, "crosstable", event, "--group", GROUP)
     notes = [line.strip() for line in out.splitlines() if line.startswith("  注")]
-    assert notes == [f"注：{WITHDRAWN_NOTE}", f"注：{ABSENT_NOTE}"]
+    assert notes[1:] == [f"注：{WITHDRAWN_NOTE}", f"注：{ABSENT_NOTE}"]
 
 
 @pytest.mark.parametrize("document", [f"{GROUP} 交叉表", "成绩册（PDF）"])
@@ -122,10 +122,10 @@ def test_the_printed_crosstable_marks_and_explains_them(
     (pdf,) = _export(event, capsys, document).rglob("*.pdf")
     lines = _pdf_lines(pdf)
     cross = lines[next(k for k, line in enumerate(lines) if "第4轮" in line and "序号" in line):]
-    absent = next(line for line in cross if f" {ABSENT} " in line).split()
-    assert absent[6] == "缺席" and "—" not in absent
-    withdrawn = next(line for line in cross if f" {WITHDRAWN} " in line).split()
-    assert withdrawn[6:9] == ["退赛"] * 3
+    absent = next(line for line in cross if f" {ABSENT} " in line)
+    assert "缺席" in absent and "—" not in absent
+    withdrawn = next(line for line in cross if f" {WITHDRAWN} " in line)
+    assert withdrawn.split("0:2")[1].split()[:3] == ["退赛"] * 3  # after round 1's cell
     legend = _flat("".join(cross))
     assert _flat(WITHDRAWN_NOTE) in legend and _flat(ABSENT_NOTE) in legend
 
@@ -139,3 +139,104 @@ def test_the_workbook_crosstable_marks_and_explains_them(
     assert rows[WITHDRAWN][6:9] == ("退赛",) * 3
     legend = sheet.oddFooter.left.text
     assert WITHDRAWN_NOTE in legend and ABSENT_NOTE in legend
+
+
+# ---------------------------------------------------------------- a round's games and points
+
+DOUBLE_NOTE = ("双盘制：执子为本人第一盘所执（第二盘互换），其后为本人各盘结果（超时胜、超时负：该盘由"
+               "超时判定）和本轮积分（本人在前，如 2:0）")
+
+
+def _rows_by_name(capsys: pytest.CaptureFixture[str], path: Path) -> dict[str, int]:
+    """Each player's row (序号) in the crosstable, by name: how cells name opponents."""
+    return {name: k for k, name in enumerate(_crosstable_rows(capsys, path), start=1)}
+
+
+def _expected_cells(row: dict[str, int]) -> dict[str, tuple[int, str]]:
+    """Cells of the walk worked out by hand (player: round, cell), every odd path once: both
+    games won as black then white; game 1 lost on time (the round lost alone, 2016 七、(五)2)
+    and its winner; a game each; a win and a draw; game 2 won on the opponent's time."""
+    return {"张一": (1, f"{row['钱五']}黑胜／胜 2:0"),
+            "钱五": (1, f"{row['张一']}白负／负 0:2"),
+            "孙六": (1, f"{row['李二']}黑超时负 0:2"),
+            "李二": (1, f"{row['孙六']}白超时胜 2:0"),
+            "吴八": (1, f"{row['赵四']}黑胜／负 1:1"),
+            "赵四": (2, f"{row['李二']}白负／和 0:2"),
+            "周七": (2, f"{row['吴八']}黑胜／超时胜 2:0")}
+
+
+def test_the_command_line_crosstable_gives_each_game_and_the_rounds_points(
+        event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A double-game round's cell names each game as the row's player had it and the round's
+    points, own first (it said only 胜 or 负 for the round: two games won read as one); a
+    forfeit stays a forfeit; the notes say how to read it."""
+    cells = _crosstable_rows(capsys, event)
+    row = _rows_by_name(capsys, event)
+    for name, (number, cell) in _expected_cells(row).items():
+        assert cells[name][number - 1] == cell, name
+    assert cells["张一"][1] == f"{row['郑九']}白不战胜"
+    _code, out, _err = run(capsys, "crosstable", event, "--group", GROUP)
+    assert f"  注：{DOUBLE_NOTE}" in out.splitlines()
+
+
+@pytest.mark.parametrize("document", [f"{GROUP} 交叉表", "成绩册（PDF）"])
+def test_the_printed_crosstable_gives_each_game_and_the_rounds_points(
+        event: Path, capsys: pytest.CaptureFixture[str], document: str) -> None:
+    row = _rows_by_name(capsys, event)
+    (pdf,) = _export(event, capsys, document).rglob("*.pdf")
+    lines = _pdf_lines(pdf)
+    cross = lines[next(k for k, line in enumerate(lines) if "第4轮" in line and "序号" in line):]
+    cross = cross[:next(k for k, line in enumerate(cross) if "各轮格内" in line) + 3]
+    text = "\n".join(cross)
+    for name, (_number, cell) in _expected_cells(row).items():
+        line = next(x for x in cross if f" {name} " in x)
+        assert cell in line, (name, line)
+    assert "1-0" not in text and "0-1" not in text and "t" not in text  # no code (0-1t)
+    assert _flat(DOUBLE_NOTE) in _flat(text)
+
+
+def test_the_workbook_crosstable_gives_each_game_and_the_rounds_points(
+        event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    row = _rows_by_name(capsys, event)
+    (book,) = _export(event, capsys, "Excel 工作簿").rglob("*.xlsx")
+    sheet = openpyxl.load_workbook(book)[f"{GROUP}交叉表"]
+    rows = {r[3]: r for r in sheet.iter_rows(min_row=2, values_only=True)}
+    for name, (number, cell) in _expected_cells(row).items():
+        assert rows[name][4 + number] == cell, name
+    assert DOUBLE_NOTE in sheet.oddFooter.left.text
+
+
+def _round_lines(lines: list[str], start: str, end: str) -> list[str]:
+    first = next(k for k, line in enumerate(lines) if start in line)
+    last = next(k for k, line in enumerate(lines[first:], first) if end in line)
+    return lines[first:last + 1]
+
+
+@pytest.mark.parametrize("document", [f"{GROUP} 第1轮成绩表", "成绩册（PDF）"])
+def test_the_results_list_gives_each_game_and_the_rounds_points(
+        event: Path, capsys: pytest.CaptureFixture[str], document: str) -> None:
+    """第1轮成绩表 and the 成绩册's round: each game in words (黑胜／白胜, a loss on time
+    白胜（黑超时）, no 1-0t), then the round's points, the first-named player's first; the
+    note says so. The 成绩册's round printed no note at all (nor who sat the round out)."""
+    (pdf,) = _export(event, capsys, document).rglob("*.pdf")
+    lines = _round_lines(_pdf_lines(pdf), "台次", "积分为本轮前积分")
+    boards = {line.split()[2]: line for line in lines if line.split()[:1] == ["1"]
+              or line.split()[:1] in (["2"], ["3"], ["4"])}
+    assert "黑胜／白胜 2:0" in boards["张一"]
+    assert "白胜（黑超时） 0:2" in boards["孙六"]
+    assert "和／和 1:1" in boards["王三"]
+    assert "黑胜／黑胜 1:1" in boards["吴八"]
+    text = "\n".join(lines)
+    assert "1-0" not in text and "0-1t" not in text
+    assert _flat("其后的比分为本轮积分，本表先手方在前") in _flat(text)
+
+
+def test_the_result_books_second_round_names_who_sat_it_out(
+        event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (pdf,) = _export(event, capsys, "成绩册（PDF）").rglob("*.pdf")
+    lines = _pdf_lines(pdf)
+    second = lines[next(k for k, line in enumerate(lines) if "第2轮成绩" in line
+                        and "." not in line):]
+    text = _flat("\n".join(second[:12]))
+    assert "黑弃权0:2" in text  # 郑九 did not come: the round lost by forfeit
+    assert _flat("本轮不参加编排：3号 王三（缺席）、6号 孙六（退赛）") in text

@@ -44,3 +44,27 @@ def test_grid_cells_hold_the_points_against_each_opponent() -> None:
     assert table.rows[0].against == (None, (1,), (2,))
     assert table.rows[1].against == ((1,), None, ())
     assert table.rows[2].against == ((0,), (), None)
+
+
+def test_a_double_game_rounds_games_are_each_players_own() -> None:
+    """双盘制 (2016 七、(三)): game 2 exchanges the first move; a loss on time in game 1 is the
+    round's one game (七、(五)2). Each player's record keeps his games, and the cell its round
+    points beside the opponent's."""
+    from app.pairing.types import Board, GameOutcome, PointSystem
+    from app.results import parse_board
+    from app.standings.scoring import double_game_records
+
+    first, second = double_game_records(1, Board(1, 1, 2), parse_board(["1-0", "0-1t"], True),
+                                        PointSystem())
+    assert first.games == (GameOutcome(Outcome.WIN), GameOutcome(Outcome.WIN, on_time=True))
+    assert second.games == (GameOutcome(Outcome.LOSS), GameOutcome(Outcome.LOSS, on_time=True))
+    lost, won = double_game_records(1, Board(1, 1, 2), parse_board(["0-1t"], True),
+                                    PointSystem())
+    assert lost.games == (GameOutcome(Outcome.LOSS, on_time=True),)
+    assert (lost.points, won.points) == (0, 2)
+    forfeit, _ = double_game_records(1, Board(1, 1, 2), parse_board(["-+"], True), PointSystem())
+    assert forfeit.games == ()
+    table = crosstable(TournamentSnapshot((PlayerHistory(1, (first,)), PlayerHistory(2, (second,))),
+                                          total_rounds=1), [1, 2])
+    assert round_cell_text(table.rows[0].rounds[0]) == "2黑胜／超时胜 2:0"
+    assert round_cell_text(table.rows[1].rounds[0], "en") == "1w−/−t 0:2"

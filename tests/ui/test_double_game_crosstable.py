@@ -51,3 +51,22 @@ def test_the_grid_marks_and_its_caption_explains_a_withdrawal_and_an_absence(
     caption = grid.caption.text()
     assert "退赛：孙六 第2轮起（此后不再编排，每轮计0分）" in caption
     assert "缺席：第2轮 王三（该轮不参加编排，计0分）" in caption
+
+
+def test_a_double_game_cell_gives_each_game_and_the_rounds_points(
+        window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Every board `1-0 1-0`: each first mover won game 1 and lost game 2, the round 1:1;
+    the cell says so (it said 和, as a round drawn over the board), and its tooltip too."""
+    _played(window, tmp_path)
+    view = window.standings_view
+    window.tabs.setCurrentWidget(view)
+    select_group(view, GROUP)
+    view.show_crosstable()
+    grid = view.crosstable
+    names = [name.split(maxsplit=1)[1] for name in grid.row_names()]
+    cells = grid.texts()[names.index("张一")]
+    assert cells[1].endswith("黑胜／负 1:1")  # 张一 (id 1) had black in round 1
+    model = grid.model
+    tip = model.data(model.index(names.index("张一"), 1), Qt.ItemDataRole.ToolTipRole)
+    assert "胜／负 1:1" in tip
+    assert "双盘制：执子为本人第一盘所执" in grid.caption.text()
