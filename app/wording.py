@@ -202,6 +202,19 @@ def award_note(award: Award | None, lang: str = "zh") -> str:
     return ("; " if lang == "en" else "，").join(parts)
 
 
+def award_list_note(award: Award | None, lang: str = "zh") -> str:
+    """An award list's 说明 (录取名单: the PDF, the 成绩册, the workbook, the package's CSV): how
+    the place was decided and what was declined (`award_note`), and a place shared inside one
+    band of prizes said so, since nothing was played off for it (2016 八(二)1: 不涉及录取名次的
+    为并列名次; shenzhen 九(一) 不加赛): `并列第4-5名（奖励相同，不加赛）`."""
+    note = award_note(award, lang)
+    if award is None or note or not award.shared or award.basis is not AwardBasis.PLACE:
+        return note
+    first, last = award.covered
+    return _pick(lang, f"并列第{first}-{last}名（奖励相同，不加赛）",
+                 f"places {first}-{last} shared (the same award, no playoff)")
+
+
 CERTIFICATE_WORDS = {
     CertificateRule.AWARDED: ("奖状颁发给录取名次（获奖金或奖品的名次）",
                               "Certificates for the awarded places (those with a prize)"),

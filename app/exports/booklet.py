@@ -18,9 +18,11 @@ from app import wording
 from app.exports.model import Bracket, ExportModel, TeamStandings, format_scaled, unique
 from app.exports.pdf_common import KEPT_ROWS, Column, grouped
 from app.exports.pdf_lists import (
+    award_note,
     board_rows,
     crosstable_legend,
     crosstable_rows,
+    playoff_outcome_text,
     playoff_rows,
     round_notes_text,
     standings_legend,
@@ -359,16 +361,18 @@ def result_book(model: ExportModel) -> Booklet:
         for playoff in model.playoffs:
             names = "、".join(model.player(p).name for p in playoff.players)
             blocks += [Heading(f"{playoff.ranking} 第{playoff.place}名加赛：{names}", 1),
-                       _table(columns, playoff_rows(model, playoff))]
+                       _table(columns, playoff_rows(model, playoff)),
+                       Text(playoff_outcome_text(model, playoff), 8.5)]  # as 加赛表 says
     if model.awards:
         blocks += [Break(), Heading("录取名单")]
+        # as the 录取名单 prints it: 说明 says how a place was decided (加赛, 抽签, 并列)
         columns = [Column("名次"), Column("姓名／队名", "LEFT", True),
                    Column("单位", "LEFT", True), Column("奖励", "LEFT", True),
-                   Column("可申请段级位")]
+                   Column("可申请段级位"), Column("说明", "LEFT")]
         awards = model.awards_in_place_order()
         for ranking in unique(a.ranking for a in awards):
             rows = [[wording.place_text(a.place, a.shared), a.recipient,
                      "" if a.is_team and a.unit == a.recipient else a.unit, a.prize,
-                     a.grade_title] for a in awards if a.ranking == ranking]
+                     a.grade_title, award_note(a)] for a in awards if a.ranking == ranking]
             blocks += [Heading(ranking, 1), _table(columns, rows)]
     return Booklet("成绩册", _cover(model), tuple(blocks))

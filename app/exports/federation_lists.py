@@ -43,7 +43,8 @@ def csv_bytes(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> bytes
 
 def awards_csv(model: ExportModel) -> bytes:
     rows = [[a.ranking, a.place, "并列" if a.shared else "", a.recipient, a.unit, a.prize,
-             a.grade_title, wording.award_note(a.decision)] for a in model.awards_in_place_order()]
+             a.grade_title, wording.award_list_note(a.decision)]
+            for a in model.awards_in_place_order()]
     return csv_bytes(["名次表", "名次", "并列", "姓名／队名", "单位", "奖励", "可申请段级位", "说明"],
                      rows)
 

@@ -582,8 +582,9 @@ PROVISIONAL = "（临时·非最终）"
 
 
 def award_note(award: Award) -> str:
-    """How an award was decided where not by place alone (加赛决定, 并列平分), and declines."""
-    return wording.award_note(award.decision)
+    """How an award was decided where not by place alone (加赛决定, 并列平分, a place shared
+    inside one band), and declines (`wording.award_list_note`)."""
+    return wording.award_list_note(award.decision)
 
 
 GRADE_HEADERS = ("序号", "姓名", "性别", "出生日期", "身份证号", "单位", "组别", "原段级位",
@@ -660,14 +661,18 @@ def playoff_story(model: ExportModel, playoff: PlayoffRecord) -> list[Flowable]:
         heading(f"{playoff.ranking} 第{playoff.place}名加赛：{names}"),
         make_table(columns, playoff_rows(model, playoff), usable_width(False), 9.5),
     ]
-    if playoff.order:
-        order = "、".join(f"{model.player(pid).name}（第{playoff.place + k}名）"
-                         for k, pid in enumerate(playoff.order))
-        story.append(note(f"加赛结果：{order}"))
-    else:
-        story.append(note("加赛尚未结束：结果栏空白处待填。"))
-    story.append(Spacer(1, 6))
+    story += [note(playoff_outcome_text(model, playoff)), Spacer(1, 6)]
     return story
+
+
+def playoff_outcome_text(model: ExportModel, playoff: PlayoffRecord) -> str:
+    """What a playoff decided, under its games (the 加赛表 and the 成绩册): `加赛结果：李二（第2名）、
+    张一（第3名）`, or that it is still being played."""
+    if not playoff.order:
+        return "加赛尚未结束：结果栏空白处待填。"
+    order = "、".join(f"{model.player(pid).name}（第{playoff.place + k}名）"
+                     for k, pid in enumerate(playoff.order))
+    return f"加赛结果：{order}"
 
 
 def write_playoffs(model: ExportModel, path: Path, group: str = "") -> Path:

@@ -240,3 +240,61 @@ def test_the_result_books_second_round_names_who_sat_it_out(
     text = _flat("\n".join(second[:12]))
     assert "黑弃权0:2" in text  # 郑九 did not come: the round lost by forfeit
     assert _flat("本轮不参加编排：3号 王三（缺席）、6号 孙六（退赛）") in text
+
+
+# ---------------------------------------------------------------- the 成绩册's playoff and awards
+
+PLAYOFF_OUTCOME = "加赛结果：李二（第2名）、张一（第3名）"
+SHARED_NOTE = "并列第4-5名（奖励相同，不加赛）"
+
+
+def _award_lines(lines: list[str]) -> dict[str, str]:
+    """The award list's lines by name, after its heading."""
+    start = max(k for k, line in enumerate(lines) if line.strip() == "录取名单")
+    return {line.split()[1]: line for line in lines[start:]
+            if len(line.split()) > 2 and line.split()[1] in NAMES}
+
+
+def test_the_result_book_says_what_the_playoff_decided_and_why_each_place_is_shared(
+        event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """成绩册 (PDF): the playoff's games, then what they decided, as the 加赛表 says it (it
+    printed the games alone); the award list's 说明 as the 录取名单 prints it (it had no such
+    column): 加赛决定名次 for the places played off, and a place shared inside one band of
+    prizes says so (并列第4-5名…, 2016 八(二)1)."""
+    (pdf,) = _export(event, capsys, "成绩册（PDF）").rglob("*.pdf")
+    lines = _pdf_lines(pdf)
+    playoff = lines[max(k for k, line in enumerate(lines) if line.strip() == "加赛"):]
+    games = [k for k, line in enumerate(playoff) if "加赛（直到分出胜负）" in line]
+    assert games and PLAYOFF_OUTCOME in playoff[games[-1] + 1]
+    awards = _award_lines(lines)
+    assert "说明" in "".join(lines[max(k for k, x in enumerate(lines) if x.strip() == "录取名单"):])
+    assert awards["李二"].rstrip().endswith("加赛决定名次")
+    assert awards["张一"].rstrip().endswith("加赛决定名次")
+    assert awards["王三"].rstrip().endswith(SHARED_NOTE)
+    assert awards["周七"].rstrip().endswith("证书")  # decided by the ranking: nothing to say
+
+
+def test_the_word_result_book_says_the_same(event: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    import docx
+
+    (path,) = _export(event, capsys, "成绩册（Word）").rglob("*.docx")
+    document = docx.Document(str(path))
+    texts = [p.text for p in document.paragraphs]
+    assert PLAYOFF_OUTCOME in texts
+    awards = document.tables[-1]
+    assert [c.text for c in awards.rows[0].cells][-1] == "说明"
+    rows = {row.cells[1].text: [c.text for c in row.cells] for row in awards.rows[1:]}
+    assert rows["王三"][-1] == SHARED_NOTE and rows["李二"][-1] == "加赛决定名次"
+
+
+def test_the_award_list_and_the_workbook_say_why_a_place_is_shared(
+        event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = _export(event, capsys, "录取名单", "Excel 工作簿")
+    (pdf,) = out.rglob("录取名单.pdf")
+    assert _award_lines(_pdf_lines(pdf))["钱五"].rstrip().endswith(SHARED_NOTE)
+    (book,) = out.rglob("*.xlsx")
+    sheet = openpyxl.load_workbook(book)["录取名单"]
+    rows = {row[3]: row for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert rows["钱五"][-1] == SHARED_NOTE and rows["李二"][-1] == "加赛决定名次"
+    assert rows["郑九"][-1] is None
