@@ -298,3 +298,43 @@ def test_the_award_list_and_the_workbook_say_why_a_place_is_shared(
     rows = {row[3]: row for row in sheet.iter_rows(min_row=2, values_only=True)}
     assert rows["钱五"][-1] == SHARED_NOTE and rows["李二"][-1] == "加赛决定名次"
     assert rows["郑九"][-1] is None
+
+
+# ---------------------------------------------------------------- how a result is typed
+
+
+@pytest.mark.parametrize("command", ["result", "results"])
+def test_the_result_help_says_how_a_loss_on_time_is_typed(
+        capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """`result --help` (and `results --help`) say in words what `t` marks and what a loss on
+    time in game 1 of a double-game round does (it loses the round: entered alone); each of
+    its examples reads as it says (the results home's own parser)."""
+    from app.results import Side, parse_board
+
+    with pytest.raises(SystemExit) as exited:
+        main([command, "--help"])
+    assert exited.value.code == 0
+    help_text = capsys.readouterr().out
+    for words in ("超时负：胜负结果后加 t（或“超时”），表示负方超时，如 0-1t：后手胜，先手超时负",
+                  "第一盘超时负即判当轮负（双盘包干），只写这一个结果：0-1t 为本台先手第一盘超时，本轮 0:2",
+                  "1-0 0-1：本台先手两盘皆胜（本轮 2:0）；1-0 0-1t：第二盘本台后手超时负",
+                  "A loss on time in game 1", "loses the round: enter it alone"):
+        assert words in help_text, words
+    both = parse_board(["1-0", "0-1"], True)
+    assert (both.round_points(Side.FIRST), both.round_points(Side.SECOND)) == (2, 0)
+    second = parse_board(["1-0", "0-1t"], True)
+    assert second.games[1].time_loss and second.games[1].winner is Side.SECOND  # board's first
+    alone = parse_board(["0-1t"], True)
+    assert (alone.round_points(Side.FIRST), alone.round_points(Side.SECOND)) == (0, 2)
+    assert parse_board(["白胜超时"], False) == parse_board(["0-1t"], False)
+
+
+def test_a_loss_on_time_in_game_1_with_a_game_2_is_refused_nothing_written(
+        event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The help's rule holds where a result is typed: a second result after a loss on time in
+    game 1 is refused, exit 2, naming why; the event file is left as it was."""
+    before = event.read_bytes()
+    code, _out, err = run(capsys, "result", event, "--group", GROUP, "--replace", "1", "2",
+                          "0-1t", "1-0")
+    assert code == 2 and "第一盘超时负即判当轮负，不能再有第二盘结果" in err
+    assert event.read_bytes() == before
