@@ -338,3 +338,13 @@ def test_a_loss_on_time_in_game_1_with_a_game_2_is_refused_nothing_written(
                           "0-1t", "1-0")
     assert code == 2 and "第一盘超时负即判当轮负，不能再有第二盘结果" in err
     assert event.read_bytes() == before
+
+
+def test_a_ranking_after_a_round_says_what_wins_count(
+        event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """第2轮后名次表: its legend said 胜局：获胜的局数（计法见说明） with no 说明 on the page; it
+    says what the group counts, as the final ranking's legend does."""
+    (pdf,) = _export(event, capsys, f"{GROUP} 第2轮后名次表").rglob("*.pdf")
+    text = _flat("".join(_pdf_lines(pdf)))
+    assert "见说明" not in text
+    assert "胜局：实战获胜的局数，含不战胜，不含轮空" in text
