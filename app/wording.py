@@ -18,7 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from app.pairing.team import MatchScore
-from app.pairing.types import Colour, NoteKind, Outcome, PairingNote, SitOut
+from app.pairing.types import Colour, GameOutcome, NoteKind, Outcome, PairingNote, SitOut
 from app.results import BoardResult, GameCode, GameResult, Side, notation
 from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
@@ -30,7 +30,7 @@ from app.team_rankings import TeamMethod
 
 if TYPE_CHECKING:
     from app.pairing.team_swiss import PrimaryScore
-    from app.standings.crosstable import GridNotes
+    from app.standings.crosstable import GridNotes, RoundCell, RoundNotes
     from app.standings.team_swiss import CrossCell
 
 LANGUAGES = ("zh", "en")
@@ -200,6 +200,19 @@ def award_note(award: Award | None, lang: str = "zh") -> str:
     parts += [_pick(lang, "放弃等级称号", "grade title declined")] if award.declined_title else []
     parts += [_pick(lang, "放弃奖励", "prize declined")] if award.declined_prize else []
     return ("; " if lang == "en" else "，").join(parts)
+
+
+def award_list_note(award: Award | None, lang: str = "zh") -> str:
+    """An award list's 说明 (录取名单: the PDF, the 成绩册, the workbook, the package's CSV): how
+    the place was decided and what was declined (`award_note`), and a place shared inside one
+    band of prizes said so, since nothing was played off for it (2016 八(二)1: 不涉及录取名次的
+    为并列名次; shenzhen 九(一) 不加赛): `并列第4-5名（奖励相同，不加赛）`."""
+    note = award_note(award, lang)
+    if award is None or note or not award.shared or award.basis is not AwardBasis.PLACE:
+        return note
+    first, last = award.covered
+    return _pick(lang, f"并列第{first}-{last}名（奖励相同，不加赛）",
+                 f"places {first}-{last} shared (the same award, no playoff)")
 
 
 CERTIFICATE_WORDS = {
@@ -679,6 +692,103 @@ def withdrawn_row_text(name: str, start: int | None, lang: str = "zh") -> str:
     if not mark:
         return name
     return _pick(lang, f"{name}（{mark}）", f"{name} ({mark})")
+
+
+ROUND_CELL_WORDS = {
+    Outcome.WIN: ("胜", "+"), Outcome.DRAW: ("和", "="), Outcome.LOSS: ("负", "−"),
+    Outcome.FORFEIT_WIN: ("不战胜", "+f"), Outcome.FORFEIT_LOSS: ("弃权负", "−f"),
+    Outcome.PAB: ("轮空", "bye"), Outcome.FULL_BYE: ("免赛胜", "bye+"),
+    Outcome.HALF_BYE: ("免赛和", "bye="), Outcome.ZERO_BYE: ("免赛", "bye0"),
+    Outcome.ABSENT: ("缺席", "abs"),
+}
+"""A crosstable by rounds: the outcome of a round (the window's cells say them in English so)."""
+LATE_CELL = ("迟报", "late")
+
+
+def round_cell_text(cell: RoundCell, lang: str = "zh") -> str:
+    """A crosstable cell by rounds (Swiss) as the command line and the window show it: the
+    opponent's row, the colour (黑 = first mover), the outcome: `12黑胜` / `12b+`; a
+    double-game round its games and points instead of the outcome (`double_round_text`:
+    `12黑胜／和 2:0`); a round without a game says why: `轮空`, `缺席`, `退赛`, `迟报`,
+    `免赛和`."""
+    if cell.late:
+        return _pick(lang, *LATE_CELL)
+    if cell.withdrawn:
+        return withdrawn_cell(lang)
+    word = _pick(lang, *ROUND_CELL_WORDS[cell.outcome])
+    if cell.opponent_place is None:
+        return word
+    if cell.games and cell.opponent_points is not None:
+        word = double_round_text(cell.games, cell.points, cell.opponent_points, lang=lang)
+    colour = "" if cell.colour is None else _pick(
+        lang, *(("黑", "b") if cell.colour is Colour.FIRST else ("白", "w")))
+    return f"{cell.opponent_place}{colour}{word}"
+
+
+_ON_TIME_WORDS = {Outcome.WIN: ("超时胜", "+t"), Outcome.LOSS: ("超时负", "−t")}
+
+
+def double_round_text(games: Sequence[GameOutcome], mine: int, theirs: int, scale: int = 1,
+                      lang: str = "zh") -> str:
+    """A double-game round (双盘制) as one player had it: each game's outcome, then the round's
+    points, own first: `胜／和 2:0`, `胜／负 1:1`, a loss on time `超时负 0:2` (in game 1 it
+    settles the round alone, 2016 七、(五)2) / `+/= 2:0`, `−t 0:2`."""
+    said = _pick(lang, "／", "/").join(_pick(lang, *_game_words(game)) for game in games)
+    return f"{said} {number_text(mine, scale)}:{number_text(theirs, scale)}"
+
+
+def _game_words(game: GameOutcome) -> tuple[str, str]:
+    """One game's outcome for one player, a loss on time said so (超时胜 / 超时负)."""
+    if game.on_time and game.outcome in _ON_TIME_WORDS:
+        return _ON_TIME_WORDS[game.outcome]
+    return ROUND_CELL_WORDS[game.outcome]
+
+
+def round_legend(notes: RoundNotes, names: Sequence[str], scale: int = 1,
+                 lang: str = "zh") -> tuple[str, ...]:
+    """The legend lines of a crosstable by rounds (Swiss, double game or single) for what its
+    cells hold besides games (`app.standings.crosstable.round_notes`; `names` the rows'
+    players): the byes asked for (免赛胜 …), the late entries' rounds (迟报), the withdrawn
+    players (退赛：孙六 第2轮起…) and the absences (缺席：第2轮 王三…), each with what it gave."""
+    lines = []
+    if notes.double_game:
+        lines.append(_pick(lang, "双盘制：执子为本人第一盘所执（第二盘互换），其后为本人各盘结果"
+                                 "（超时胜、超时负：该盘由超时判定）和本轮积分（本人在前，如 2:0）",
+                           "double games: the colour is the player's in game 1 (exchanged in "
+                           "game 2), then each game's result (+t, −t: decided on time) and "
+                           "the round's points, the player's first (2:0)"))
+    if notes.requested:
+        lines.append(_pick(lang, "免赛胜、免赛和、免赛：请假全分、半分、零分",
+                           "bye+, bye=, bye0: a full-, half- or zero-point bye asked for"))
+    if notes.late:
+        lines.append(_pick(lang, "迟报：迟到报名，参赛前的轮次（按规程记分）",
+                           "late: a late entry's rounds before it entered (scored as the "
+                           "regulation says)"))
+    if notes.withdrawn:
+        lines.append(_pick(
+            lang, "退赛：" + "、".join(f"{names[k]} 第{start}轮起" for k, start, _p in notes.withdrawn)
+            + f"（此后不再编排，{_each_round_scores(notes.withdrawn, scale, lang)}）",
+            "withdrawn: " + ", ".join(f"{names[k]} from round {start}"
+                                      for k, start, _p in notes.withdrawn)
+            + f" (no longer paired; {_each_round_scores(notes.withdrawn, scale, lang)})"))
+    if notes.absent:
+        lines.append(_pick(
+            lang, "缺席：" + "、".join(f"第{r}轮 {names[k]}" for r, k, _p in notes.absent)
+            + f"（该轮不参加编排，{_each_round_scores(notes.absent, scale, lang, False)}）",
+            "absent: " + ", ".join(f"round {r} {names[k]}" for r, k, _p in notes.absent)
+            + f" (not paired that round; "
+              f"{_each_round_scores(notes.absent, scale, lang, False)})"))
+    return tuple(lines)
+
+
+def _each_round_scores(marks: Sequence[tuple[int, int, int]], scale: int, lang: str,
+                       each: bool = True) -> str:
+    """What a marked round gave (the last of each mark): `每轮计0分` / `0 points a round`
+    (`each`: the mark covers rounds), `计0分` / `0 points`."""
+    given = "/".join(number_text(p, scale) for p in sorted({mark[2] for mark in marks}))
+    if each:
+        return _pick(lang, f"每轮计{given}分", f"{given} points a round")
+    return _pick(lang, f"计{given}分", f"{given} points")
 
 
 def team_missing_text(on_boards: Sequence[tuple[str, str, SitOut]],

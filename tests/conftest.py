@@ -47,6 +47,7 @@ _SLOW_PLACES = (
     "tests/commands/test_team_swiss_event.py",  # 24 teams paired, entered, ranked, printed
     "tests/commands/test_withdrawn_trf.py",  # 20 players, 4 rounds, exported, re-paired
     "tests/commands/test_advance_absence_trf.py",  # 20 players, 3 rounds, exported, re-paired
+    "tests/commands/test_double_game_walk.py",  # 9 players, 4 double rounds, a playoff, printed
     "tests/reliability/test_hostile_lists.py",
     # reference data and sizes, where the many cases or the size are the point
     "tests/pairing/swiss/test_reference_data.py",

@@ -29,7 +29,7 @@ NOT_RESULTS = {
     ("pairing/trf_teams.py", "--"): "TRF-2026's double-forfeit match record (330), its own code",
     ("imports/text.py", "--"): "an empty cell in an imported list (-- / 无), not a result",
     ("exports/model.py", "="): "a spreadsheet formula's first character (CSV injection guard)",
-    ("ui/crosstable_widget.py", "="): "the crosstable's mark for a drawn round (shown text)",
+    ("wording.py", "="): "the crosstable's English mark for a drawn round or game (shown text)",
     ("ui/views/rounds_entry.py", "="): "the draw key of the quick entry (a key on the keyboard)",
     ("ui/views/playoff_panel.py", "="): "the draw key of the playoff list (a key pressed)",
 }

@@ -15,6 +15,7 @@ from app.standings.stakes import PlaceAward, PlayoffReason, Stake
 from app.standings.tiebreaks import Unplayed
 from app.wording import (
     applied_title,
+    award_list_note,
     award_note,
     decision_text,
     legend_text,
@@ -88,6 +89,17 @@ def test_how_an_award_was_decided() -> None:
         one = award(basis=basis, covered=(3, 4))
         assert bool(decision_text(one)) == bool(decision_text(one, "en")) == (
             basis is not AwardBasis.PLACE)
+
+
+def test_an_award_lists_note_says_a_place_shared_inside_one_band() -> None:
+    """2016 八(二)1 (不涉及录取名次的为并列名次), shenzhen 九(一) (不加赛): a tie whose places give
+    the same is shared without a playoff; the award lists' 说明 says so, and says nothing of
+    a place alone."""
+    shared = Award(1, 4, True, (4, 5), AwardBasis.PLACE, Fraction(800))
+    assert award_list_note(shared) == "并列第4-5名（奖励相同，不加赛）"
+    assert award_list_note(shared, "en") == "places 4-5 shared (the same award, no playoff)"
+    assert award_list_note(award(6000)) == "" and award_list_note(None) == ""
+    assert award_list_note(award(basis=AwardBasis.PLAYOFF)) == "加赛决定名次"
 
 
 def test_why_a_tie_is_played_off_in_both_languages() -> None:

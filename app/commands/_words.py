@@ -64,6 +64,11 @@ class Formatter(argparse.HelpFormatter):
         super().add_usage(usage, actions, groups, USAGE if prefix is None else prefix)
 
 
+class KeptLines(argparse.RawDescriptionHelpFormatter, Formatter):
+    """`Formatter` that keeps the lines of a command's description and epilog as written (a
+    worked example reads line by line)."""
+
+
 _MESSAGES = (
     (re.compile(r"the following arguments are required: (.*)", re.S), "缺少参数：{0}"),
     (re.compile(r"unrecognized arguments: (.*)", re.S), "无法识别的参数：{0}"),

@@ -324,7 +324,9 @@ def _crosstable(args: argparse.Namespace) -> int:
             names = [wording.withdrawn_row_text(p.name, p.withdrawn_from) for p in table.players]
     else:
         heads = [f"R{k}" for k in range(1, table.rounds + 1)]
-        cells = [[cell.text for cell in row] for row in table.by_round]
+        cells = [[wording.round_cell_text(cell) for cell in row] for row in table.by_round]
+        # the rounds without a game its cells mark (退赛, 缺席, 免赛, 迟报), as the papers say
+        legend = wording.round_legend(table.round_notes, names)
     # opponents are named by their row (序号, standings order), as on every paper
     rows = [[str(row), wording.place_text(place, shared), str(player.number), name,
              *row_cells, wording.number_text(points)]

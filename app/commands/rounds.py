@@ -7,11 +7,32 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from app import wording
+from app.commands import _words
 from app.commands._context import NUMBER, add_event, opened
 from app.errors import CorrectionNotConfirmed, UserError
 
 if TYPE_CHECKING:
     from app.services.queries import RoundInfo
+
+
+RESULT_WORDS = """\
+超时负：胜负结果后加 t（或“超时”），表示负方超时，如 0-1t：后手胜，先手超时负（同 白胜超时）。
+双盘制：每台两个结果，第一盘以本台先手在前，第二盘以该盘先手（本台后手）在前，
+  如 1-0 0-1：本台先手两盘皆胜（本轮 2:0）；1-0 0-1t：第二盘本台后手超时负。
+  第一盘超时负即判当轮负（双盘包干），只写这一个结果：0-1t 为本台先手第一盘超时，本轮 0:2。
+  弃权（+-、-+、--）也只写一个，为整轮结果；双盘积分编排制（FIDE）一盘弃权、另一盘照下
+  时写两个，如 1-0 -+（第二盘本台后手未到）。
+Loss on time: add t (or 超时) to a win: the loser lost on time, e.g. 0-1t: the second mover
+  won, the first lost on time (as 白胜超时).
+Double-game rounds: two results, game 1 with the board's first mover first, game 2 with its
+  own first mover (the board's second) first: 1-0 0-1 = the board's first mover won both
+  (2:0); 1-0 0-1t = the board's second mover lost game 2 on time. A loss on time in game 1
+  loses the round: enter it alone, 0-1t = the board's first mover lost game 1 on time and
+  the round (0:2). A forfeit (+-, -+, --) is entered alone, for the round; in a Double-Swiss
+  group one game may be forfeited beside the other played: 1-0 -+."""
+"""How a result is typed, in words: a loss on time and a double-game round (2016 七、(三)/(五)2,
+shenzhen 九、(三)1; FIDE C.04.5 Preface for a game forfeited alone), under `result --help` and
+`results --help`."""
 
 
 def register(subparsers: Any) -> None:
@@ -20,7 +41,8 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_pair)
 
     parser = subparsers.add_parser(
-        "result", help="录入成绩（先手在前）/ enter a result (first mover first)")
+        "result", help="录入成绩（先手在前）/ enter a result (first mover first)",
+        epilog=RESULT_WORDS, formatter_class=_words.KeptLines)
     add_event(parser)
     parser.add_argument("--replace", action="store_true",
                         help="更正已有结果 / correct an entered result")
@@ -41,7 +63,8 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_unpair)
 
     parser = subparsers.add_parser(
-        "results", help="一次录入一轮多台成绩 / enter several boards' results at once")
+        "results", help="一次录入一轮多台成绩 / enter several boards' results at once",
+        epilog=RESULT_WORDS, formatter_class=_words.KeptLines)
     add_event(parser)
     parser.add_argument("round", type=NUMBER)
     parser.add_argument("entries", nargs="+", metavar="BOARD=RESULT",

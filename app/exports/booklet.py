@@ -18,10 +18,13 @@ from app import wording
 from app.exports.model import Bracket, ExportModel, TeamStandings, format_scaled, unique
 from app.exports.pdf_common import KEPT_ROWS, Column, grouped
 from app.exports.pdf_lists import (
+    award_note,
     board_rows,
     crosstable_legend,
     crosstable_rows,
+    playoff_outcome_text,
     playoff_rows,
+    round_notes_text,
     standings_legend,
     standings_rows,
     standings_title,
@@ -302,6 +305,9 @@ def _group_results(model: ExportModel, group: str) -> list[Block]:
             continue
         columns, rows = board_rows(model, group, rnd.number, filled=True)
         blocks += [_round_heading(model, group, rnd.number, "成绩"), _table(columns, rows)]
+        notes = round_notes_text(model, group, rnd.number)  # as the round's results list says
+        if notes:
+            blocks.append(Text(notes, 8.5))
     standings = [s for s in (*model.standings, *model.sub_rankings) if s.group == group]
     for table in standings:
         columns, rows = standings_rows(model, table)
@@ -357,16 +363,18 @@ def result_book(model: ExportModel) -> Booklet:
         for playoff in model.playoffs:
             names = "、".join(model.player(p).name for p in playoff.players)
             blocks += [Heading(f"{playoff.ranking} 第{playoff.place}名加赛：{names}", 1),
-                       _table(columns, playoff_rows(model, playoff))]
+                       _table(columns, playoff_rows(model, playoff)),
+                       Text(playoff_outcome_text(model, playoff), 8.5)]  # as 加赛表 says
     if model.awards:
         blocks += [Break(), Heading("录取名单")]
+        # as the 录取名单 prints it: 说明 says how a place was decided (加赛, 抽签, 并列)
         columns = [Column("名次"), Column("姓名／队名", "LEFT", True),
                    Column("单位", "LEFT", True), Column("奖励", "LEFT", True),
-                   Column("可申请段级位")]
+                   Column("可申请段级位"), Column("说明", "LEFT")]
         awards = model.awards_in_place_order()
         for ranking in unique(a.ranking for a in awards):
             rows = [[wording.place_text(a.place, a.shared), a.recipient,
                      "" if a.is_team and a.unit == a.recipient else a.unit, a.prize,
-                     a.grade_title] for a in awards if a.ranking == ranking]
+                     a.grade_title, award_note(model, a)] for a in awards if a.ranking == ranking]
             blocks += [Heading(ranking, 1), _table(columns, rows)]
     return Booklet("成绩册", _cover(model), tuple(blocks))

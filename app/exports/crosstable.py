@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from app import wording
 from app.exports.model import ExportModel, Round, StandingRow, round_cells
-from app.pairing.types import REQUESTED_BYES
-from app.standings.crosstable import LATE_ZH, GridNotes
+from app.pairing.types import REQUESTED_BYES, Outcome, SitOut
+from app.standings.crosstable import LATE_ZH, GridNotes, RoundNotes
 from app.standings.scoring import outcomes
 
 REFERENCE = "序号"
@@ -159,19 +159,56 @@ def cell_headers(model: ExportModel, group: str) -> list[str]:
 
 
 def crosstable_legend(model: ExportModel, group: str) -> str:
-    """How to read the cells, the same words on the PDF, the booklet and the workbook."""
+    """How to read the cells, the same words on the PDF, the booklet and the workbook; what a
+    round without a game says (退赛, 缺席, 免赛, 迟报) in the words of the command line's and the
+    window's legend (`wording.round_legend`)."""
     if model.group(group).system.round_robin:
         return _grid_legend(model, group)
-    withdrawn = "；退赛：退赛后各轮" if any(
-        p.withdrawn_from is not None for p in model.players_of(group)) else ""
-    requested = "；免赛胜、免赛和、免赛：请假全分、半分、零分" if any(
-        out.why in REQUESTED_BYES for r in model.rounds_of(group) for out in r.sitting_out
-    ) else ""
-    first = min((r.number for r in model.rounds_of(group)), default=1)
-    late = "；迟报：迟到报名，参赛前的轮次（按规程记分）" if any(
-        p.entered_round > first for p in model.players_of(group)) else ""
+    order = crosstable_order(model, group)
+    names = [model.player(pid).name for pid in order]
+    extra = "".join(f"；{line}" for line in wording.round_legend(
+        round_notes(model, group, order), names, model.group(group).scale))
     return (f"各轮格内：对手{REFERENCE}（本表行号，按名次排列）、执子（黑为先手）、胜负；"
-            f"轮空、—为未编排{requested}{late}{withdrawn}。")
+            f"轮空、—为未编排{extra}。")
+
+
+def round_notes(model: ExportModel, group: str, order: list[int]) -> RoundNotes:
+    """What the crosstable's rounds without a game hold (`app.standings.crosstable.RoundNotes`,
+    rows in `order`): the withdrawn players' rows from their first round out unpaired, the
+    absences, the byes asked for, the late entries' rounds."""
+    rounds = model.rounds_of(group)
+    row = {pid: k for k, pid in enumerate(order)}
+    absent = tuple(sorted((r.number, row[out.player], out.points or 0) for r in rounds
+                          for out in r.sitting_out
+                          if out.why is SitOut.ABSENT and out.player in row))
+    first = min((r.number for r in rounds), default=1)
+    return RoundNotes(
+        _withdrawn_rows(model, group, order), absent,
+        requested=any(out.why in REQUESTED_BYES for r in rounds for out in r.sitting_out),
+        late=any(p.entered_round > first for p in model.players_of(group)),
+        double_game=any(b.result is not None and b.result.double and not b.result.forfeit
+                        for r in rounds for b in r.boards))
+
+
+def _withdrawn_rows(model: ExportModel, group: str, order: list[int]
+                    ) -> tuple[tuple[int, int, int], ...]:
+    """The rows marked 退赛 (row index, first round marked, what such a round gave: the
+    points its round's list gave, else an absence's)."""
+    rounds = model.rounds_of(group)
+    seated = {r.number: {p for b in r.boards for p in (b.first, b.second) if p is not None}
+              for r in rounds}
+    given = {(r.number, out.player): out.points for r in rounds for out in r.sitting_out}
+    absent_points = model.group(group).points.points(Outcome.ABSENT)
+    rows = []
+    for k, pid in enumerate(order):
+        start = model.player(pid).withdrawn_from
+        if start is None:
+            continue
+        marked = [r.number for r in rounds if r.number >= start and pid not in seated[r.number]]
+        if marked:
+            points = given.get((marked[0], pid))
+            rows.append((k, marked[0], absent_points if points is None else points))
+    return tuple(rows)
 
 
 def _grid_legend(model: ExportModel, group: str) -> str:

@@ -33,6 +33,7 @@ from app.results import GameResult, Side
 from app.rules.endings import Ending
 from app.rules.game import GameSettings
 from app.standings.awards import Award as Decision
+from app.standings.scoring import player_games
 from app.wording import RESULT_WORDS, game_result_text, number_text, place_text, withdrawn_text
 
 # ---------------------------------------------------------------------------- numbers
@@ -758,7 +759,11 @@ OUTCOME_WORDS = {Outcome.PAB: "轮空", Outcome.FORFEIT_WIN: "弃胜", Outcome.F
                  Outcome.WIN: "胜", Outcome.DRAW: "和", Outcome.LOSS: "负",
                  # a bye requested in advance (请假全分/半分/零分), as the window's and the
                  # command line's crosstables say it (app.standings.crosstable)
-                 Outcome.FULL_BYE: "免赛胜", Outcome.HALF_BYE: "免赛和", Outcome.ZERO_BYE: "免赛"}
+                 Outcome.FULL_BYE: "免赛胜", Outcome.HALF_BYE: "免赛和", Outcome.ZERO_BYE: "免赛",
+                 Outcome.ABSENT: "缺席"}
+_MARKED = REQUESTED_BYES | {SitOut.ABSENT}
+"""The rounds a player sat out that a crosstable by rounds names (the others read —, a
+withdrawal's 退赛 and a late entry's 迟报 are marked by the crosstable itself)."""
 
 
 def outcome_for(board: BoardResult, player: int) -> str:
@@ -791,13 +796,29 @@ def outcome_of(board: BoardResult, player: int) -> Outcome | None:
     return _better(sum(value.game_scores(side)), sum(value.game_scores(side.other)))
 
 
+def _round_text(board: BoardResult, player: int) -> str:
+    """One player's round on a crosstable by rounds: the outcome (胜 / 和 / 负 / 弃胜 ...); a
+    double-game round played its games and points (`wording.double_round_text`: 胜／和 2:0)."""
+    value = board.result
+    if value is None or not value.double or value.forfeit or board.first_points is None \
+            or board.second_points is None:
+        return outcome_for(board, player)
+    side = Side.FIRST if board.first == player else Side.SECOND
+    mine, theirs = board.first_points, board.second_points
+    if side is Side.SECOND:
+        mine, theirs = theirs, mine
+    return wording.double_round_text(player_games(value, side), mine, theirs)
+
+
 def round_cells(rounds: Iterable[Round], order: list[int],
                 labels: dict[int, int] | None = None) -> dict[int, list[str]]:
     """Crosstable cells by rounds (Swiss, knockout, team): for each player in `order`, one
     cell per round: the opponent's 编号 from `labels` (else the position in `order`), the
-    colour (黑 = first mover, 白) and the outcome, e.g. `12黑胜`; 轮空 for a bye; a bye
-    requested in advance as its outcome (免赛和: 请假半分); — when not paired; a player on two boards in one round (a team captain's playoff game, 主将加赛) gets
-    both, joined by 、."""
+    colour (黑 = first mover, 白) and the outcome, e.g. `12黑胜` (a double-game round its
+    games and points, `12黑胜／和 2:0`); 轮空 for a bye; a bye
+    requested in advance as its outcome (免赛和: 请假半分), an absence 缺席; — when not
+    paired; a player on two boards in one round (a team captain's playoff game, 主将加赛)
+    gets both, joined by 、."""
     position = labels if labels is not None else {
         pid: index for index, pid in enumerate(order, start=1)}
     cells: dict[int, list[str]] = {pid: [] for pid in order}
@@ -809,10 +830,10 @@ def round_cells(rounds: Iterable[Round], order: list[int],
                 if me is None or me not in cells:
                     continue
                 text = "轮空" if other is None else (
-                    f"{position.get(other, '?')}{colour}{outcome_for(board, me)}")
+                    f"{position.get(other, '?')}{colour}{_round_text(board, me)}")
                 this_round.setdefault(me, []).append(text)
-        for out in rnd.sitting_out:
-            if out.why in REQUESTED_BYES and out.player in cells:
+        for out in rnd.sitting_out:  # a bye asked for (免赛和), an absence (缺席)
+            if out.why in _MARKED and out.player in cells:
                 this_round.setdefault(out.player, [OUTCOME_WORDS[out.why.outcome]])
         for pid in order:
             cells[pid].append("、".join(this_round.get(pid, ["—"])))

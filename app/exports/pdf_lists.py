@@ -154,7 +154,7 @@ def board_groups(model: ExportModel, group: str, round_number: int, filled: bool
             row += ["轮空", *([""] if with_points else []), "", "", ""]
         else:
             second = model.player(board.second)
-            row.append(board_result_zh(board) if filled else "")
+            row.append(result_cell(board) if filled else "")
             if with_points:
                 row.append(format_scaled(before.get(second.id, 0), scale))
             row += [second.name, board.second_team or second.unit, str(second.number or "")]
@@ -163,6 +163,17 @@ def board_groups(model: ExportModel, group: str, round_number: int, filled: bool
         groups[-1].append(row)
     groups += [[team_bye_line(bye, len(columns), filled, scale)] for bye in byes]
     return columns, groups
+
+
+def result_cell(board: BoardResult) -> str:
+    """A board's result on a results list: each game in words (`board_result_zh`); a
+    double-game round (双盘制) then its points, the first-named player's first: `黑胜／白胜 2:0`
+    (what the two games come to, shenzhen 九、(一): 赢2盘或赢1盘和1盘计2分 …)."""
+    text = board_result_zh(board)
+    if board.result is None or not board.result.double or board.first_points is None \
+            or board.second_points is None:
+        return text
+    return f"{text} {format_scaled(board.first_points)}:{format_scaled(board.second_points)}"
 
 
 def team_bye_line(bye: TeamBye, width: int, filled: bool = False, scale: int = 1
@@ -214,16 +225,26 @@ def team_missing_line(model: ExportModel, rnd: Round) -> str:
     return f"{text}。" if text else ""
 
 
-def _round_notes(model: ExportModel, group: str, round_number: int) -> list[Flowable]:
+def round_notes_text(model: ExportModel, group: str, round_number: int,
+                     filled: bool = True) -> str:
+    """The note under a round's list (the pairing list, the results list, the 成绩册's round):
+    who sits the round out and why, how a double-game round reads, what 积分 holds."""
     info = model.group(group)
     rnd = model.round(group, round_number)
     bits = [sitting_out_line(model, rnd), team_missing_line(model, rnd)]
     if info.double_game:
         bits.append("双盘制：结果按盘次列出（第一盘／第二盘），黑白指该盘执子；"
-                    "第二盘先后手互换，由本表后手方执黑。")
+                    "第二盘先后手互换，由本表后手方执黑"
+                    + ("；其后的比分为本轮积分，本表先手方在前。" if filled else "。"))
     if _keeps_points(model, group):
         bits.append("积分为本轮前积分。")
-    return [Spacer(1, 3), note("".join(bits))] if any(bits) else []
+    return "".join(bits)
+
+
+def _round_notes(model: ExportModel, group: str, round_number: int,
+                 filled: bool = True) -> list[Flowable]:
+    text = round_notes_text(model, group, round_number, filled)
+    return [Spacer(1, 3), note(text)] if text else []
 
 
 def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
@@ -235,7 +256,8 @@ def write_pairings_by_board(model: ExportModel, group: str, round_number: int,
     rows, leads = grouped(groups)
     title = f"第{round_number}轮成绩表" if filled else f"第{round_number}轮对阵表（按台次）"
     header = _group_header(model, group, title, round_subtitle(model, group, round_number))
-    after = [*_round_notes(model, group, round_number), signature_line(("编排长", "裁判长"))]
+    after = [*_round_notes(model, group, round_number, filled),
+             signature_line(("编排长", "裁判长"))]
     if not filled:
         after += venue_qr(model.event.venue_address, model.group(group).name)
     if not model.group(group).system.team:
@@ -563,9 +585,12 @@ def award_note(model: ExportModel, award: Award) -> str:
     """The 说明 of an award line: a player's withdrawal (第3轮起退赛: the regulations are
     silent on a withdrawn player's award, so it is kept by place and the list says so for
     the arbiter to decide, `decline` taking it back), how the award was decided where not by
-    place alone (加赛决定, 并列平分), and declines."""
+    place alone (加赛决定, 并列平分, a place shared inside one band), and declines
+    (`wording.award_list_note`)."""
     withdrawn = model.player(award.player).withdrawn_from if award.player is not None else None
-    return wording.standing_note(withdrawn, award.decision)
+    parts = [x for x in (wording.withdrawn_text(withdrawn),
+                         wording.award_list_note(award.decision)) if x]
+    return "，".join(parts)
 
 
 GRADE_HEADERS = ("序号", "姓名", "性别", "出生日期", "身份证号", "单位", "组别", "原段级位",
@@ -642,14 +667,18 @@ def playoff_story(model: ExportModel, playoff: PlayoffRecord) -> list[Flowable]:
         heading(f"{playoff.ranking} 第{playoff.place}名加赛：{names}"),
         make_table(columns, playoff_rows(model, playoff), usable_width(False), 9.5),
     ]
-    if playoff.order:
-        order = "、".join(f"{model.player(pid).name}（第{playoff.place + k}名）"
-                         for k, pid in enumerate(playoff.order))
-        story.append(note(f"加赛结果：{order}"))
-    else:
-        story.append(note("加赛尚未结束：结果栏空白处待填。"))
-    story.append(Spacer(1, 6))
+    story += [note(playoff_outcome_text(model, playoff)), Spacer(1, 6)]
     return story
+
+
+def playoff_outcome_text(model: ExportModel, playoff: PlayoffRecord) -> str:
+    """What a playoff decided, under its games (the 加赛表 and the 成绩册): `加赛结果：李二（第2名）、
+    张一（第3名）`, or that it is still being played."""
+    if not playoff.order:
+        return "加赛尚未结束：结果栏空白处待填。"
+    order = "、".join(f"{model.player(pid).name}（第{playoff.place + k}名）"
+                     for k, pid in enumerate(playoff.order))
+    return f"加赛结果：{order}"
 
 
 def write_playoffs(model: ExportModel, path: Path, group: str = "") -> Path:

@@ -123,6 +123,15 @@ class PointSystem:
 
 
 @dataclass(frozen=True)
+class GameOutcome:
+    """One game of a double-game round as one player had it: won, drawn, lost (or forfeited
+    alone, a Double-Swiss match's), and whether a loss on time decided it (超时)."""
+
+    outcome: Outcome
+    on_time: bool = False
+
+
+@dataclass(frozen=True)
 class RoundRecord:
     """What one player did in one round."""
 
@@ -132,6 +141,9 @@ class RoundRecord:
     colour: Colour | None = None  # this player's move order; None when no game was set up
     points: int = 0  # round points in the group's units
     game_points: int | None = None  # double-game rounds: the games' own score (小分)
+    # double-game rounds played: each game as this player had it, in game order (one alone
+    # when it settled the round, a loss on time in game 1); none for a round forfeited
+    games: tuple[GameOutcome, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ from app.services.ranking import (
 from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
 from app.standings.awards import CertificateRule, gets_certificate
+from app.standings.legend import LegendLine, Note
 from app.standings.ranking import rank
 from app.store import codec
 from app.store.files import check_name_fits, file_error
@@ -96,8 +97,7 @@ def _standings(session: Session, group: Group, shared: GroupStandings | None = N
     for k, (name, label) in enumerate(info.columns):
         values = [row.tiebreaks[k] for row in info.rows]
         scale, ints = _scaled_column(values)
-        columns.append(m.TieBreakColumn(name, label, scale, m.tiebreak_legend(
-            name, settings_of(group).median_cut)))
+        columns.append(m.TieBreakColumn(name, label, scale, _column_legend(group, name)))
         for i, value in enumerate(ints):
             scaled_rows[i].append(value)
     rows = tuple(
@@ -298,6 +298,19 @@ def _up_to_round(snapshot: TournamentSnapshot, number: int) -> TournamentSnapsho
         for p in snapshot.players))
 
 
+def _column_legend(group: Group, name: str) -> str:
+    """What a tie-break column counts, under a ranking: 胜局 as the group counts it (forfeit
+    wins, byes: `wording.wins_text`, as the final ranking's legend says it), the others as
+    `m.tiebreak_legend` words them. A ranking after a round has no other legend to point to:
+    it said 胜局：获胜的局数（计法见说明） with no 说明 on the page."""
+    settings = settings_of(group)
+    if name == "wins":
+        return wording.wins_text(LegendLine(Note.WINS, unplayed=settings.unplayed_policy,
+                                            forfeit_wins=settings.wins_count_forfeits,
+                                            byes=settings.wins_count_byes))
+    return m.tiebreak_legend(name, settings.median_cut)
+
+
 def _standings_after(group: Group, number: int) -> m.Standings:
     """The ranking after round `number` (名次表 after any round): the group's tie-breaks over
     the rounds up to it; no playoffs, no prizes while rounds remain."""
@@ -309,7 +322,7 @@ def _standings_after(group: Group, number: int) -> m.Standings:
     for k, name in enumerate(rules.tiebreaks):
         scale, ints = _scaled_column([Fraction(row.tiebreaks[k]) for row in plain.rows])
         columns.append(m.TieBreakColumn(name, tiebreak_label(group, name), scale,
-                                        m.tiebreak_legend(name, settings_of(group).median_cut)))
+                                        _column_legend(group, name)))
         for i, value in enumerate(ints):
             per_row[i].append(value)
     rows = tuple(

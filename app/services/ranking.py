@@ -44,7 +44,7 @@ from app.standings.awards import (
     placings,
     team_award_places,
 )
-from app.standings.crosstable import CrosstableRow, GridNotes, RoundCell
+from app.standings.crosstable import CrosstableRow, GridNotes, RoundCell, RoundNotes
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState, RankingRules, Standings, rank
 from app.standings.stakes import PlayoffReason
@@ -755,6 +755,8 @@ class CrosstableInfo:
     # is a game not played) and what the grid holds besides points, for its legend.
     grid: tuple[tuple[tuple[RoundCell, ...], ...], ...] = ()
     notes: GridNotes = GridNotes()
+    # By rounds (Swiss): the rounds without a game its cells mark, for its legend.
+    round_notes: RoundNotes = RoundNotes()
 
 
 def crosstable(event: Event, group: str | None,
@@ -762,6 +764,7 @@ def crosstable(event: Event, group: str | None,
     """The group's crosstable in standings order (交叉表). `standings`: the group's own
     standings as the caller holds them (the window's table), not worked out again."""
     from app.standings.crosstable import crosstable as build_crosstable
+    from app.standings.crosstable import round_notes
 
     with event.reading() as session:
         found = Event.group(session, group)
@@ -773,8 +776,11 @@ def crosstable(event: Event, group: str | None,
         info = standings if reuse and standings is not None else compute_standings(
             session, found, build=build)[0]
         order = [row.player.number for row in info.rows]
-        table = build_crosstable(build.snapshot, order, {
-            build.number_of[p.id]: p.entered_round for p in found.players})
+        table = build_crosstable(
+            build.snapshot, order,
+            {build.number_of[p.id]: p.entered_round for p in found.players},
+            {build.number_of[p.id]: withdrawn_from(p) for p in found.players})
+        round_robin = system_of(found).round_robin
         return CrosstableInfo(
             group=found.name, round_robin=system_of(found).round_robin, rounds=table.rounds,
             players=tuple(row.player for row in info.rows),
@@ -784,8 +790,9 @@ def crosstable(event: Event, group: str | None,
             draw_points=build.snapshot.points.draw,
             by_round=tuple(row.rounds for row in table.rows),
             against=tuple(row.against for row in table.rows),
-            **_grid(system_of(found).round_robin, table.rows,
-                    tuple(row.player for row in info.rows)),
+            **_grid(round_robin, table.rows, tuple(row.player for row in info.rows)),
+            round_notes=RoundNotes() if round_robin else round_notes(
+                [row.rounds for row in table.rows]),
         )
 
 

@@ -4,7 +4,8 @@ Round robin: one row and one column per player in standings order; a cell holds 
 row player scored against the column player (several games, e.g. a double round robin, are
 listed in round order). Swiss: one column per round with the opponent's place in the
 standings, the row player's move order (黑 first mover / 白) and the outcome (胜 和 负, 不战胜,
-弃权负, 轮空 ...).
+弃权负, 轮空 ...); a round the player sat out says why (缺席, 退赛, 迟报, a bye asked for).
+The cells are typed here; `app.wording` words them and their legend.
 """
 
 from __future__ import annotations
@@ -12,20 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from app.pairing.types import Colour, Outcome, RoundRecord, TournamentSnapshot
+from app.pairing.types import Colour, GameOutcome, Outcome, RoundRecord, TournamentSnapshot
 
-OUTCOME_ZH = {
-    Outcome.WIN: "胜",
-    Outcome.DRAW: "和",
-    Outcome.LOSS: "负",
-    Outcome.FORFEIT_WIN: "不战胜",
-    Outcome.FORFEIT_LOSS: "弃权负",
-    Outcome.PAB: "轮空",
-    Outcome.FULL_BYE: "免赛胜",
-    Outcome.HALF_BYE: "免赛和",
-    Outcome.ZERO_BYE: "免赛",
-    Outcome.ABSENT: "缺席",
-}
 LATE_ZH = "迟报"
 """A round before a late entry's first (迟到报名): not absent, not yet entered."""
 
@@ -40,16 +29,18 @@ class RoundCell:
     outcome: Outcome
     points: int
     late: bool = False  # a round before the player's entry (迟到报名)
+    withdrawn: bool = False  # a round from the player's withdrawal on (退赛)
+    # a double-game round played: each game as this player had it, and the opponent's round
+    # points beside `points` (the round reads 胜／和 2:0)
+    games: tuple[GameOutcome, ...] = ()
+    opponent_points: int | None = None
 
     @property
-    def text(self) -> str:
-        """`12黑胜`, `3白和`, `轮空`, `迟报`."""
-        if self.late:
-            return LATE_ZH
-        if self.opponent_place is None:
-            return OUTCOME_ZH[self.outcome]
-        colour = "" if self.colour is None else ("黑" if self.colour is Colour.FIRST else "白")
-        return f"{self.opponent_place}{colour}{OUTCOME_ZH[self.outcome]}"
+    def absent(self) -> bool:
+        """A round the player was not paired for by the arbiter's absence entry (缺席): not
+        a late entry's, not a withdrawn player's."""
+        return (self.outcome is Outcome.ABSENT and self.opponent_place is None
+                and not (self.late or self.withdrawn))
 
 
 @dataclass(frozen=True)
@@ -67,20 +58,30 @@ class Crosstable:
 
 
 def crosstable(snapshot: TournamentSnapshot, order: Sequence[int],
-               entered: Mapping[int, int] | None = None) -> Crosstable:
+               entered: Mapping[int, int] | None = None,
+               withdrawn: Mapping[int, int | None] | None = None) -> Crosstable:
     """The crosstable of the players in `order` (pairing numbers, standings order);
     `entered`: a late entry's first round by pairing number (the rounds before it are
-    marked late, not absent)."""
+    marked late, not absent); `withdrawn`: a withdrawn player's first round out (the rounds
+    from it on without a board are marked withdrawn, not absent)."""
     first = entered or {}
+    out = withdrawn or {}
     place = {number: k for k, number in enumerate(order, start=1)}
     players = {p.number: p for p in snapshot.players}
+    scored = {(p.number, r.round): r.points for p in snapshot.players for r in p.rounds}
     rows = []
     for number in order:
         records: tuple[RoundRecord, ...] = players[number].rounds
+        start = out.get(number)
         cells = tuple(
             RoundCell(r.round, place.get(r.opponent) if r.opponent is not None else None,
                       r.colour, r.outcome, r.points,
-                      late=r.opponent is None and r.round < first.get(number, 1))
+                      late=r.opponent is None and r.round < first.get(number, 1),
+                      withdrawn=(start is not None and r.round >= start
+                                 and r.outcome is Outcome.ABSENT),
+                      games=r.games,
+                      opponent_points=(scored.get((r.opponent, r.round))
+                                       if r.games and r.opponent is not None else None))
             for r in records
         )
         against: list[tuple[int, ...] | None] = []
@@ -133,3 +134,36 @@ def grid_notes(rows: Sequence[Sequence[RoundCell]],
     rests = sorted((cell.round, k, cell.points) for k, row in enumerate(rows)
                    for cell in rest_rounds(row))
     return GridNotes(forfeits, withdrawn, tuple(rests))
+
+
+# --- the Swiss table's rounds without a game: its legend -------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundNotes:
+    """What a crosstable by rounds (Swiss) holds besides games, for its legend: the withdrawn
+    players' rows (row index from 0, first round marked 退赛, the points such a round gave),
+    the absences (round, row index, points), and whether a bye asked for (请假: 免赛胜 ...) or a
+    late entry's round (迟报) is among the cells."""
+
+    withdrawn: tuple[tuple[int, int, int], ...] = ()
+    absent: tuple[tuple[int, int, int], ...] = ()
+    requested: bool = False
+    late: bool = False
+    double_game: bool = False  # a double-game round's games and points are among the cells
+
+
+def round_notes(rows: Sequence[Sequence[RoundCell]]) -> RoundNotes:
+    """The `RoundNotes` of a crosstable by rounds: `rows` each row's rounds, in row order."""
+    withdrawn = []
+    for k, row in enumerate(rows):
+        out = [cell for cell in row if cell.withdrawn]
+        if out:
+            withdrawn.append((k, out[0].round, out[0].points))
+    absent = sorted((cell.round, k, cell.points) for k, row in enumerate(rows)
+                    for cell in row if cell.absent)
+    requested = any(cell.outcome in (Outcome.FULL_BYE, Outcome.HALF_BYE, Outcome.ZERO_BYE)
+                    for row in rows for cell in row)
+    late = any(cell.late for row in rows for cell in row)
+    double_game = any(cell.games for row in rows for cell in row)
+    return RoundNotes(tuple(withdrawn), tuple(absent), requested, late, double_game)

@@ -21,7 +21,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from app.errors import UserError
-from app.pairing.types import Board, Colour, Outcome, Pairing, PointSystem, RoundRecord
+from app.pairing.types import (
+    Board,
+    Colour,
+    GameOutcome,
+    Outcome,
+    Pairing,
+    PointSystem,
+    RoundRecord,
+)
 from app.results import (
     BoardResult,
     GameCode,
@@ -179,8 +187,22 @@ def double_game_records(round_number: int, board: Board, result: BoardResult,
                    else _TABLE_OUTCOME[table])
         game_points = sum(points.points(o) for o in _game_outcomes(result, side))
         records.append(RoundRecord(round_number, outcome, opponent, colour,
-                                   points.points(outcome), game_points))
+                                   points.points(outcome), game_points,
+                                   () if result.forfeit else player_games(result, side)))
     return records[0], records[1]
+
+
+def player_games(result: BoardResult, side: Side) -> tuple[GameOutcome, ...]:
+    """`side`'s games of a double-game round as they were entered, each its outcome for that
+    player (game 2 with the first move exchanged, 先后手互换) and whether a loss on time
+    decided it; a result that settled the round alone is its one game."""
+    found = []
+    mover = side
+    for game in result.games:
+        found.append(GameOutcome(outcomes(game)[0 if mover is Side.FIRST else 1],
+                                 game.time_loss))
+        mover = mover.other
+    return tuple(found)
 
 
 def _game_outcomes(result: BoardResult, side: Side) -> list[Outcome]:
@@ -188,11 +210,7 @@ def _game_outcomes(result: BoardResult, side: Side) -> list[Outcome]:
     exchanged; a result that settles the round alone counts for game 2 the same (a forfeit of
     the round, a loss on time in game 1: 双盘包干). A game forfeited alone (a Double-Swiss
     match, `System.game_forfeits`) is scored as the forfeit it is."""
-    found = []
-    mover = side
-    for game in result.games:
-        found.append(outcomes(game)[0 if mover is Side.FIRST else 1])
-        mover = mover.other
+    found = [game.outcome for game in player_games(result, side)]
     if len(found) == 1:
         found.append(found[0])
     return found

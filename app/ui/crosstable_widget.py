@@ -49,53 +49,44 @@ DIAGONAL = QColor("#cfcfcf")
 
 @dataclass(frozen=True)
 class OutcomeText:
-    """How a Swiss cell names an outcome: its tint, the cell's word, a short English mark,
-    long names for the tooltip."""
+    """How a Swiss cell's outcome reads beyond its text (`wording.round_cell_text`): its
+    tint and its long names for the tooltip."""
 
     kind: str | None
-    word: str
-    short_en: str
     zh: str
     en: str
 
 
 OUTCOMES: dict[RoundOutcome, OutcomeText] = {
-    RoundOutcome.FORFEIT_WIN: OutcomeText(WIN, "不战胜", "+f", "不战胜", "forfeit win"),
-    RoundOutcome.FORFEIT_LOSS: OutcomeText(LOSS, "弃权负", "−f", "弃权负", "forfeit loss"),
-    RoundOutcome.FULL_BYE: OutcomeText(WIN, "免赛胜", "bye+", "免赛胜（记胜分）",
-                                       "bye scored as a win"),
-    RoundOutcome.HALF_BYE: OutcomeText(DRAW, "免赛和", "bye=", "免赛和（记和分）",
-                                       "bye scored as a draw"),
-    RoundOutcome.ZERO_BYE: OutcomeText(None, "免赛", "bye0", "免赛（不记分）", "bye without points"),
-    RoundOutcome.PAB: OutcomeText(WIN, "轮空", "bye", "轮空", "pairing-allocated bye"),
-    RoundOutcome.ABSENT: OutcomeText(None, "缺席", "abs", "缺席", "absent"),
-    RoundOutcome.WIN: OutcomeText(WIN, "胜", "+", "胜", "win"),
-    RoundOutcome.DRAW: OutcomeText(DRAW, "和", "=", "和", "draw"),
-    RoundOutcome.LOSS: OutcomeText(LOSS, "负", "−", "负", "loss"),
+    RoundOutcome.FORFEIT_WIN: OutcomeText(WIN, "不战胜", "forfeit win"),
+    RoundOutcome.FORFEIT_LOSS: OutcomeText(LOSS, "弃权负", "forfeit loss"),
+    RoundOutcome.FULL_BYE: OutcomeText(WIN, "免赛胜（记胜分）", "bye scored as a win"),
+    RoundOutcome.HALF_BYE: OutcomeText(DRAW, "免赛和（记和分）", "bye scored as a draw"),
+    RoundOutcome.ZERO_BYE: OutcomeText(None, "免赛（不记分）", "bye without points"),
+    RoundOutcome.PAB: OutcomeText(WIN, "轮空", "pairing-allocated bye"),
+    RoundOutcome.ABSENT: OutcomeText(None, "缺席", "absent"),
+    RoundOutcome.WIN: OutcomeText(WIN, "胜", "win"),
+    RoundOutcome.DRAW: OutcomeText(DRAW, "和", "draw"),
+    RoundOutcome.LOSS: OutcomeText(LOSS, "负", "loss"),
 }
 
 
-LATE = OutcomeText(None, "迟报", "late", "迟到报名：尚未参赛（按规程记分）",
+LATE = OutcomeText(None, "迟到报名：尚未参赛（按规程记分）",
                    "late entry: not entered yet (scored as the regulation says)")
+WITHDRAWN = OutcomeText(None, "退赛：不再编排", "withdrawn: no longer paired")
 
 
 def _words(cell: RoundCell) -> OutcomeText:
-    return LATE if cell.late else OUTCOMES[cell.outcome]
+    if cell.late:
+        return LATE
+    return WITHDRAWN if cell.withdrawn else OUTCOMES[cell.outcome]
 
 
 def swiss_text(cell: RoundCell | None, lang: str) -> str:
-    """A Swiss cell in the language shown: `12黑胜`, in English `12b+`."""
-    if cell is None:
-        return ""
-    words = _words(cell)
-    place = "" if cell.opponent_place is None else str(cell.opponent_place)
-    if cell.colour is None or cell.opponent_place is None:
-        colour = ""
-    elif lang == "zh":
-        colour = "黑" if cell.colour is Colour.FIRST else "白"
-    else:
-        colour = "b" if cell.colour is Colour.FIRST else "w"
-    return f"{place}{colour}{words.word if lang == 'zh' else words.short_en}"
+    """A Swiss cell in the language shown, as the command line words it
+    (`wording.round_cell_text`): `12黑胜`, in English `12b+`; a double-game round
+    `12黑胜／和 2:0`."""
+    return "" if cell is None else wording.round_cell_text(cell, lang)
 
 
 def swiss_kind(cell: RoundCell | None) -> str | None:
@@ -225,12 +216,7 @@ class CrosstableModel(QAbstractTableModel):
         player withdrew reads 退赛."""
         if self.info.round_robin:
             return self.grid_text(row, column, lang)
-        cell = self.swiss_cell(row, column)
-        start = self.info.players[row].withdrawn_from
-        if cell is not None and start is not None and cell.round >= start \
-                and cell.outcome is RoundOutcome.ABSENT:
-            return wording.withdrawn_cell(lang)
-        return swiss_text(cell, lang)
+        return swiss_text(self.swiss_cell(row, column), lang)
 
     def grid_text(self, row: int, column: int, lang: str) -> str:
         """A round-robin cell: the points against the column's player, a game not played
@@ -242,10 +228,14 @@ class CrosstableModel(QAbstractTableModel):
                         for cell in games)
 
     def grid_legend(self, lang: str) -> tuple[str, ...]:
-        """A round robin's legend lines: games not played, withdrawn rows, rest rounds."""
-        if self.info is None or not self.info.round_robin:
+        """The legend lines under the caption, as the papers print them: a round robin's
+        games not played, withdrawn rows and rest rounds; a Swiss table's rounds without a
+        game (退赛, 缺席, 免赛, 迟报)."""
+        if self.info is None:
             return ()
         names = [player.name for player in self.info.players]
+        if not self.info.round_robin:
+            return wording.round_legend(self.info.round_notes, names, lang=lang)
         return wording.round_robin_legend(self.info.notes, names, lang=lang)
 
     def kind(self, row: int, column: int) -> str | None:
@@ -319,6 +309,9 @@ class CrosstableModel(QAbstractTableModel):
         if cell.colour is not None and place is not None:
             what.append(tr("ct_black" if cell.colour is Colour.FIRST else "ct_white"))
         what.append((words.zh, words.en)[index])
+        if cell.games and cell.opponent_points is not None:  # a double-game round's games
+            what.append(wording.double_round_text(cell.games, cell.points,
+                                                  cell.opponent_points, lang=language()))
         return tr("ct_cell_swiss_tip", row=player.name, round=grid + 1,
                   what=("，" if index == 0 else ", ").join(what))
 

@@ -330,8 +330,23 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rounds_exchange": ("对调棋手…", "Exchange players…"),
     "rounds_exchange_tip": ("对调两个台次上的棋手", "Exchange players between two boards"),
     "rounds_entry": ("录入成绩：", "Enter result:"),
-    "rounds_entry_tip": ("台号后按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权；双盘制每轮两个，回车确认",
-                         "Board number, then 1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit; double-game rounds take two; Enter"),
+    "rounds_entry_tip": ("台号后按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权；"
+                         "t1 / t0 先手胜 / 后手胜，对方超时负（如 12 t0：第12台先手超时负）；也可写结果词，回车确认",
+                         "Board number, then 1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit; "
+                         "t1 / t0 the first / second mover wins, the other lost on time (12 t0: board 12's first mover lost on time); or the result words, then Enter"),
+    # a double-game group (双盘制, 2016 七、(三)/(五)2, shenzhen 九、(三)1)
+    "rounds_entry_tip_double": ("双盘制：台号后每盘按一个键，各以该盘先手在前（第二盘先后手互换）：1 先手胜、0 后手胜、= 和棋；"
+                                "t1 / t0 该盘先手胜 / 后手胜，对方超时负，如 12 1t0：第一盘先手胜，第二盘先手（本台后手）超时负。"
+                                "第一盘超时负即判当轮负，只按一个键：12 t0 为第12台先手第一盘超时，当轮负；"
+                                "+ 先手不战胜、- 后手不战胜、* 双方弃权，也只按一个键，决定整轮",
+                                "Double games: board number, then one key per game, each with that game's first mover first (game 2 exchanges the first move): "
+                                "1 first mover wins, 0 second mover wins, = draw; t1 / t0 that game's first / second mover wins, the other lost on time, "
+                                "e.g. 12 1t0: game 1 to its first mover, game 2's first mover (the board's second) lost on time. "
+                                "A loss on time in game 1 loses the round: one key alone, 12 t0 = board 12's first mover lost game 1 on time and the round; "
+                                "+ forfeit win, - forfeit loss, * double forfeit: one key alone too, for the whole round"),
+    # a Double-Swiss group (FIDE C.04.5 Preface): one game of a match may be forfeited alone
+    "rounds_entry_tip_game_forfeit": ("；一盘弃权、另一盘照下时按两个键，如 12 1-：第一盘先手胜，第二盘先手（本台后手）未到弃权",
+                                      "; one game forfeited and the other played takes two keys, e.g. 12 1-: game 1 to its first mover, game 2's first mover (the board's second) did not come"),
     # a team group whose level match the captains play off (a team knockout, the cross-group round)
     "rounds_entry_tip_playoff": ("场号后每台按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权，主将加赛在 p 之后（如 7 0=1 p1），回车确认",
                                  "Match number, then one key for each board (1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit), the captains' playoff after p (e.g. 7 0=1 p1); Enter"),

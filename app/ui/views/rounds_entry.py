@@ -320,10 +320,15 @@ class ResultEntry(QObject):
             view.table.selectRow(row + 1)
 
     def tip(self) -> str:
-        """How to type a result in the group shown: a team group's match takes one key per
-        board, the captains' playoff only where a level match is played off (a team knockout,
-        the cross-group round); a Team Swiss match with equal game points is drawn (C.04.6)."""
+        """How to type a result in the group shown: a double-game round's two keys and what a
+        loss on time does (in game 1 it settles the round alone: 2016 七、(五)2); a team group's
+        match takes one key per board, the captains' playoff only where a level match is
+        played off (a team knockout, the cross-group round); a Team Swiss match with equal
+        game points is drawn (C.04.6)."""
         info = self.view.group_info
+        if info is not None and not info.system.team and info.games_per_round == 2:
+            return tr("rounds_entry_tip_double") + (
+                tr("rounds_entry_tip_game_forfeit") if info.system.game_forfeits else "")
         if info is None or not info.system.team:
             return tr("rounds_entry_tip")
         return tr("rounds_entry_tip_drawn" if info.system.level_match_drawn
