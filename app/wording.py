@@ -333,6 +333,10 @@ def wins_text(line: LegendLine, lang: str = "zh") -> str:
                 (False, True): ", byes included, forfeit wins not",
                 (False, False): ", neither forfeit wins nor byes"}
     key = (line.forfeit_wins, line.byes)
+    if line.matches:  # 双盘制: one result a round, its two games together
+        return _pick(lang, "胜局：实战获胜的轮数（双盘制按两盘综合的当轮结果计）" + zh_extra[key],
+                     "Wins: rounds won over the board (a double-game round counts as its two "
+                     "games together)" + en_extra[key])
     return _pick(lang, "胜局：实战获胜的局数" + zh_extra[key],
                  "Wins: games won over the board" + en_extra[key])
 

@@ -54,11 +54,11 @@ from app.services.ranking import (
     subranking_options,
     team_standings_of,
     tiebreak_label,
+    wins_legend,
 )
 from app.services.snapshot import build_snapshot
 from app.services.venue import board_slip_codes
 from app.standings.awards import CertificateRule, gets_certificate
-from app.standings.legend import LegendLine, Note
 from app.standings.ranking import rank
 from app.store import codec
 from app.store.files import check_name_fits, file_error
@@ -305,9 +305,7 @@ def _column_legend(group: Group, name: str) -> str:
     it said 胜局：获胜的局数（计法见说明） with no 说明 on the page."""
     settings = settings_of(group)
     if name == "wins":
-        return wording.wins_text(LegendLine(Note.WINS, unplayed=settings.unplayed_policy,
-                                            forfeit_wins=settings.wins_count_forfeits,
-                                            byes=settings.wins_count_byes))
+        return wording.wins_text(wins_legend(settings))
     return m.tiebreak_legend(name, settings.median_cut)
 
 

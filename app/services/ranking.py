@@ -210,6 +210,16 @@ def declines_of(group: Group, ranking: str, number_of: dict[int, int]) -> Declin
     return Declines(frozenset(titles), frozenset(prizes))
 
 
+def wins_legend(settings: GroupSettings) -> LegendLine:
+    """The legend's line of what 胜局 counts in a group (`tiebreaks.wins`): forfeit wins and
+    byes as its settings say; in a double-game group (双盘制) the rounds won, a round's result
+    being its two games together (2016 七(三): 以两盘结果综合作为当轮对局结果), as SP98 counts
+    one result a round."""
+    return LegendLine(Note.WINS, unplayed=settings.unplayed_policy,
+                      forfeit_wins=settings.wins_count_forfeits, byes=settings.wins_count_byes,
+                      matches=settings.games_per_round == 2)
+
+
 def _legend(group: Group, scheme: AwardScheme, final: bool, complete: int, planned: int,
             pending: int, sub: bool) -> tuple[LegendLine, ...]:
     """The policies the ranking is computed under, and whether it is final."""
@@ -221,9 +231,7 @@ def _legend(group: Group, scheme: AwardScheme, final: bool, complete: int, plann
     lines.append(LegendLine(Note.UNPLAYED, unplayed=settings.unplayed_policy,
                             label=settings.tiebreak_label("buchholz")))
     if "wins" in settings.tiebreaks:
-        lines.append(LegendLine(Note.WINS, unplayed=settings.unplayed_policy,
-                                forfeit_wins=settings.wins_count_forfeits,
-                                byes=settings.wins_count_byes))
+        lines.append(wins_legend(settings))
     lines.append(LegendLine(Note.TIE_RULE, tie_rule=scheme.tie_rule) if scheme.playoffs
                  else LegendLine(Note.NO_PLAYOFFS))
     if scheme.playoff_all_admitted:

@@ -56,6 +56,7 @@ class LegendLine:
     label: str = ""  # UNPLAYED: the group's name of the opponents' scores (对手分, 小分)
     forfeit_wins: bool = True  # WINS: 胜局 counts forfeit wins ...
     byes: bool = False  # ... and byes (the Chinese policies; `fide`: FIDE's WIN)
+    matches: bool = False  # WINS: a double-game group's rounds (两盘综合的当轮结果) are counted
     tie_rule: TieRule | None = TieRule.PLAYOFF  # TIE_RULE, TEAM_CHAIN (None: none stated)
     passed_down: bool = False  # GRADES: 依次顺延 (True) or 不顺延
     count: int = 0  # TEAM_BEST: members counted

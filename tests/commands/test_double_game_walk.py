@@ -347,4 +347,18 @@ def test_a_ranking_after_a_round_says_what_wins_count(
     (pdf,) = _export(event, capsys, f"{GROUP} 第2轮后名次表").rglob("*.pdf")
     text = _flat("".join(_pdf_lines(pdf)))
     assert "见说明" not in text
-    assert "胜局：实战获胜的局数，含不战胜，不含轮空" in text
+    assert "胜局：实战获胜的轮数（双盘制按两盘综合的当轮结果计），含不战胜，不含轮空" in text
+
+
+def test_the_standings_say_that_wins_are_rounds_in_a_double_game_group(
+        event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """胜局 of a double-game group counts the rounds won (a round's result is its two games
+    together, 2016 七(三)), as SP98 counts one result a round: the legend says rounds, not
+    games, on the command line and on the final 名次表."""
+    code, out, _err = run(capsys, "standings", event, "--group", GROUP)
+    assert code == 0
+    assert "注：胜局：实战获胜的轮数（双盘制按两盘综合的当轮结果计），含不战胜，不含轮空" in out
+    assert "实战获胜的局数" not in out
+    (pdf,) = _export(event, capsys, f"{GROUP} 名次表").rglob("*.pdf")
+    text = _flat("".join(_pdf_lines(pdf)))
+    assert "胜局：实战获胜的轮数（双盘制按两盘综合的当轮结果计）" in text
