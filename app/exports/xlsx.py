@@ -416,13 +416,33 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
     sheet = write_sheet(workbook, f"{info.name}交叉表", headers, rows,
                         f"{model.event.title} {info.name} 交叉表",
                         paper="A3" if len(lines) > A4_CROSSTABLE_PLAYERS else "A4")
-    # the legend as the PDF and the booklet print it, on the printed sheet: the sheet itself
-    # stays a table of players (sorted, filtered, read by row)
-    legend = cast(Any, sheet).oddFooter.left
-    legend.text, legend.size = crosstable_legend(model, group), 7
+    print_legend(workbook, sheet, crosstable_legend(model, group), f"{info.name}交叉表说明")
     sheet.page_margins.left = sheet.page_margins.right = 0.4
     sheet.page_margins.top = sheet.page_margins.bottom = 0.6
     return sheet
+
+
+FOOTER_LIMIT = 255
+"""Excel's limit on a page footer (the left, centre and right parts with their codes): past
+it Excel reports the file damaged and drops the footer while repairing it."""
+
+
+def print_legend(workbook: Workbook, sheet: Worksheet, legend: str, legend_title: str) -> None:
+    """The legend as the PDF and the booklet print it, in the sheet's printed footer: the
+    sheet itself stays a table of players (sorted, filtered, read by row). A legend too long
+    for a footer (many withdrawals, absences) goes on a sheet of its own, one clause a line,
+    which the footer names."""
+    footer = cast(Any, sheet).oddFooter
+    footer.left.text, footer.left.size = legend, 7
+    if len(str(footer)) <= FOOTER_LIMIT:
+        return
+    notes = workbook.create_sheet(sheet_name(legend_title, workbook.sheetnames))
+    notes.append(["说明"])
+    notes["A1"].font = _HEADER_FONT
+    for clause in legend.rstrip("。").split("；"):
+        notes.append([clause])
+    notes.column_dimensions["A"].width = 100
+    footer.left.text = f"说明见工作表“{notes.title}”"
 
 
 def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> Worksheet:
