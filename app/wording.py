@@ -595,24 +595,39 @@ def missing_why_text(why: SitOut, round_number: int, withdrawn_from: int | None,
     return _pick(lang, f"第{round_number}轮请假", f"on leave in round {round_number}")
 
 
-def missing_forfeit_text(board: int, first: tuple[str, SitOut | None],
-                         second: tuple[str, SitOut | None], lang: str = "zh") -> str:
-    """A board of a scheduled round (单循环) held by a player who does not play it, as the
-    pairing's report says it (the name and, where missing, why): `第1台 王三（退赛）弃权，李四
-    不战胜`; both missing `第1台 王三（退赛）、李四（缺席）双方弃权`."""
+def missing_mark(name: str, why: SitOut, lang: str = "zh") -> str:
+    """A player seated on a board they do not play, as a pairing list names them:
+    `王三（退赛）` / `王三 (withdrawn)` (请假 for any bye asked for: the board is forfeited)."""
+    return _pick(lang, f"{name}（{team_missing_why(why)}）",
+                 f"{name} ({team_missing_why(why, 'en')})")
+
+
+def missing_forfeit_words(first: tuple[str, SitOut | None], second: tuple[str, SitOut | None],
+                          lang: str = "zh") -> str:
+    """A board of a scheduled round (单循环) held by a player who does not play it, as its
+    line on a pairing list says it (the names and, where missing, why): `王三（退赛）弃权，李四
+    不战胜`; both missing `王三（退赛）、李四（缺席）双方弃权`; "" when both play."""
     (one, one_why), (other, other_why) = first, second
     if one_why is not None and other_why is not None:
-        return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）、{other}"
-                           f"（{team_missing_why(other_why)}）双方弃权",
-                     f"board {board}: {one} ({team_missing_why(one_why, 'en')}) and {other} "
-                     f"({team_missing_why(other_why, 'en')}) both forfeit")
+        return _pick(lang, f"{missing_mark(one, one_why)}、{missing_mark(other, other_why)}双方弃权",
+                     f"{missing_mark(one, one_why, 'en')} and "
+                     f"{missing_mark(other, other_why, 'en')} both forfeit")
     if one_why is None:  # the second-named player is the one missing
         (one, one_why), (other, other_why) = second, first
     if one_why is None:
         return ""
-    return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）弃权，{other}不战胜",
-                 f"board {board}: {one} ({team_missing_why(one_why, 'en')}) forfeits, {other} "
-                 "wins by forfeit")
+    return _pick(lang, f"{missing_mark(one, one_why)}弃权，{other}不战胜",
+                 f"{missing_mark(one, one_why, 'en')} forfeits, {other} wins by forfeit")
+
+
+def missing_forfeit_text(board: int, first: tuple[str, SitOut | None],
+                         second: tuple[str, SitOut | None], lang: str = "zh") -> str:
+    """`missing_forfeit_words` with its board, as the pairing's report and the notes below a
+    pairing list say it: `第1台 王三（退赛）弃权，李四不战胜` / `board 1: …`."""
+    words = missing_forfeit_words(first, second, lang)
+    if not words:
+        return ""
+    return _pick(lang, f"第{board}台 {words}", f"board {board}: {words}")
 
 
 def both_missing_text(board: int, first: tuple[str, SitOut | None],

@@ -724,12 +724,19 @@ def points_before_round(event: Event, group: str, round_number: int) -> dict[int
 
 def board_view(event: Event, group: str, round_number: int, board_number: int) -> BoardInfo:
     """One board of a round as the pairing list shows it (after a result on it)."""
-    from app.services.queries import game_info, match_facts, pairing_numbers
+    from app.services.queries import (
+        game_info,
+        match_facts,
+        not_playing,
+        pairing_numbers,
+        seated_missing,
+    )
 
     with event.reading() as session:
         found = Event.group(session, group)
         board = find_board(find_round(session, found, round_number), board_number)
         numbers = pairing_numbers(found)
+        missing = seated_missing(found, not_playing(session, found.players, round_number))
         teams = {t.id: t.name for t in found.teams} if board.first_team_id else {}
         scores, places = match_facts(found, round_number)
         return BoardInfo(
@@ -744,6 +751,8 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
             score=scores.get(board.number),
             places=places.get(board.number),
             bye=codec.is_bye(board.result),
+            first_missing=missing.get(board.first_player_id or 0),
+            second_missing=missing.get(board.second_player_id or 0),
         )
 
 
