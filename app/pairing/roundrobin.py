@@ -310,7 +310,8 @@ def missing_player_forfeits(boards: Sequence[Board], missing: Collection[int]
     missing, lost by both (`--`). The pairing's bye (no second player) is no such board.
 
     Why the board is kept and forfeited: the schedule is the Berger table drawn for every
-    player (FIDE C.05 Annex 1), so a player who does not come is not taken off it and nobody
+    player who started (FIDE C.05 Annex 1; one withdrawn before round 1 has no line in it,
+    `starts`), so a player who does not come is not taken off it and nobody
     meets anyone else instead; the regulations say nothing of a withdrawal in a round robin,
     and the nearest rule is the one for a player who does not turn up (2022-shenzhen-
     championship.txt 十、(三): "超时未到者弃权处理，判到达者胜，未到者负", `missing_forfeit`). The
@@ -346,6 +347,36 @@ def check_system_switch(rounds_paired: int, group: str = "") -> None:
             f"{rounds_paired} round(s) already paired: the system can only change before round 1",
             group or "system",
         )
+
+
+# --- who the table is made for ---------------------------------------------------------------
+
+
+def starts(withdrawn_from: int | None) -> bool:
+    """Whether a player has a line in the Berger table made when round 1 is paired: not one
+    who withdrew before it (退赛 from round 1 on, `withdrawn_from` 1).
+
+    FIDE C.05 Annex 1: the table is made for the number of players who play, and
+    2022-shenzhen-championship.txt 十、(二) sets the system and the rounds by the players there
+    ("赛制、轮数视参赛人数而定"); a player who withdrew before the first round plays none of it,
+    so keeping them would only add a forfeit to every other player's line (and, for an even
+    number, turn a rest round into a forfeit win). Once the table exists a withdrawal keeps
+    its line: the boards are forfeited (`missing_player_forfeits`)."""
+    return withdrawn_from is None or withdrawn_from > 1
+
+
+def check_return(rounds_paired: int, on_table: bool, name: str, group: str) -> None:
+    """Refuse to reinstate (恢复参赛) a player who withdrew before round 1 once the table is
+    made without them: they have no line in it, as a late entry has none (`check_late_entry`);
+    before round 1 they may come back and the table is made with them."""
+    if rounds_paired == 0 or on_table:
+        return
+    raise UserError(
+        f"{name}在第1轮前退赛，{group}的伯格表已按第1轮编排时的人数排定（已编排{rounds_paired}轮），"
+        "表中没有该棋手，不能恢复参赛",
+        f"{name} withdrew before round 1 and the Berger table of {group} was made without "
+        f"them ({rounds_paired} round(s) paired): they have no line in it and cannot be "
+        "reinstated", group)
 
 
 # --- entries once play has started -----------------------------------------------------------

@@ -20,7 +20,13 @@ from app.results import BoardResult, GameResult
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
 from app.services.lookup import find_board as find_board  # where the services read it
-from app.services.lookup import find_round, planned_rounds_of, seeded_players, system_of
+from app.services.lookup import (
+    find_round,
+    planned_rounds,
+    planned_rounds_of,
+    seeded_players,
+    system_of,
+)
 from app.services.lookup import withdrawn_from as withdrawn_from  # where the services read it
 from app.store import codec
 from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
@@ -259,9 +265,17 @@ def group_info(group: Group, counts: _Counts | None = None) -> GroupInfo:
         rounds_paired=counts.rounds_paired,
         rounds_complete=counts.rounds_complete,
         team_count=counts.teams,
-        rounds_planned=planned_rounds_of(
-            group, counts.teams if system_of(group).team else counts.players),
+        rounds_planned=_rounds_planned(group, counts),
     )
+
+
+def _rounds_planned(group: Group, counts: _Counts) -> int:
+    """`planned_rounds` with the group's entrants counted already; a round robin counts the
+    players of its Berger table (`table_players`: not one withdrawn before round 1)."""
+    system = system_of(group)
+    if system.round_robin:
+        return planned_rounds(group)
+    return planned_rounds_of(group, counts.teams if system.team else counts.players)
 
 
 def event_info(event: Event) -> EventInfo:

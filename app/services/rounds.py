@@ -30,7 +30,7 @@ from app.pairing.types import (
 from app.results import BoardResult, parse_board
 from app.services.boards import sync_games
 from app.services.event import Event, settings_of, store_settings
-from app.services.lookup import at_board, planned_rounds
+from app.services.lookup import at_board, planned_rounds, table_players
 from app.services.queries import (
     BoardInfo,
     PlayerRef,
@@ -76,7 +76,9 @@ def _check_ready(group: Group) -> int:
             f"all {planned} rounds of this group are paired",
             group.name,
         )
-    if len(group.players) < 2:
+    # a round robin's table is made for the players who start (`table_players`)
+    players = table_players(group) if system_of(group).round_robin else group.players
+    if len(players) < 2:
         raise UserError("棋手不足两人，无法编排", "fewer than two players: nothing to pair",
                         group.name)
     return number
@@ -180,7 +182,7 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
     from app.pairing import roundrobin  # the Berger tables: round-robin groups only
 
     settings = settings_of(group)
-    ids = [p.id for p in seeded_players(group)]
+    ids = [p.id for p in table_players(group)]  # not one withdrawn before round 1
     stored = settings.berger_numbers
     report: list[str] = []
     if stored is None or sorted(stored) != sorted(ids):
@@ -190,6 +192,8 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
                 "players cannot be added or removed once a round robin has started",
                 group.name,
             )
+        if stored is not None and settings.draw_seed is None:
+            raise _numbers_outdated(group, stored, ids)
         seed = settings.draw_seed
         if seed is None:
             seed = dt.datetime.now().microsecond or 1
@@ -205,6 +209,7 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
         settings = replace(settings, berger_numbers=numbering.players, draw_seed=seed)
         store_settings(group, settings)
         report.append(f"抽签种子 {seed} / draw seed: {seed}")
+        report += _left_out(group, ids)
     assert settings.berger_numbers is not None
     numbering = roundrobin.Numbering(settings.berger_numbers, settings.draw_seed)
     double = settings.system.cycles == 2
@@ -212,6 +217,36 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
     if number > total:
         raise UserError(f"单循环共{total}轮", f"the round robin has {total} rounds", group.name)
     return roundrobin.round_robin_pairing(numbering, number, double), report
+
+
+def _left_out(group: Group, ids: Sequence[int]) -> list[str]:
+    """What round 1's report says of the players withdrawn before it: the table is made for
+    the others (`roundrobin.starts`)."""
+    out = [p.name for p in seeded_players(group) if p.id not in set(ids)]
+    if not out:
+        return []
+    return [f"伯格表按{len(ids)}人排定，第1轮前退赛的{'、'.join(out)}不编入 / the Berger table is "
+            f"made for {len(ids)} players; {', '.join(out)}, withdrawn before round 1, "
+            "not on it"]
+
+
+def _numbers_outdated(group: Group, given: Sequence[int], ids: Sequence[int]) -> UserError:
+    """Round 1 refused: the Berger numbers the arbiter gave are not for the players of the
+    table now (one withdrew since, or was added); the program does not renumber them."""
+    name_of = {p.id: p.name for p in group.players}
+    gone = [name_of.get(pid, str(pid)) for pid in given if pid not in set(ids)]
+    new = [name_of[pid] for pid in ids if pid not in set(given)]
+    zh = "；".join([*([f"{'、'.join(gone)}已不在表中（第1轮前退赛）"] if gone else []),
+                   *([f"{'、'.join(new)}没有编号"] if new else [])])
+    en = "; ".join([*([f"{', '.join(gone)} no longer on it (withdrawn before round 1)"]
+                      if gone else []),
+                    *([f"{', '.join(new)} without a number"] if new else [])])
+    return UserError(
+        f"裁判长指定的循环赛编号与现在的棋手不符：{zh}；请按{len(ids)}名棋手重新指定编号"
+        "（berger-numbers），或清除编号改由程序抽签（group --set berger_numbers=null）",
+        f"the Berger numbers the arbiter gave do not fit the players now: {en}; give the "
+        f"numbers again for the {len(ids)} players (berger-numbers), or clear them for the "
+        "program to draw (group --set berger_numbers=null)", group.name)
 
 
 def _team_swiss(group: Group, number: int) -> tuple[Pairing, list[str]]:

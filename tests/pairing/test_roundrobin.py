@@ -370,3 +370,25 @@ def test_a_missing_player_forfeits_the_board_and_the_one_who_came_wins() -> None
         1: GameCode.FIRST_FORFEIT_WIN, 2: GameCode.SECOND_FORFEIT_WIN,
         3: GameCode.DOUBLE_FORFEIT}
     assert missing_player_forfeits(boards, set()) == {}
+
+
+# --- who the table is made for (退赛 before round 1) ------------------------------------------
+
+
+def test_a_player_withdrawn_before_round_one_does_not_start() -> None:
+    """The table is made for the players who play (FIDE C.05 Annex 1; shenzhen 十、(二)): not
+    one withdrawn from round 1 on; a later withdrawal keeps its line."""
+    from app.pairing.roundrobin import starts
+
+    assert starts(None) and starts(2) and starts(7)
+    assert not starts(1)
+
+
+def test_a_player_left_out_of_the_table_is_not_reinstated_once_it_is_made() -> None:
+    from app.errors import UserError
+    from app.pairing.roundrobin import check_return
+
+    check_return(0, False, "张六", "男子组")  # before round 1: the table is made with him
+    check_return(3, True, "张六", "男子组")  # on the table: his line is there
+    with pytest.raises(UserError, match="张六在第1轮前退赛.*已编排3轮.*不能恢复参赛"):
+        check_return(3, False, "张六", "男子组")
