@@ -511,6 +511,42 @@ def board_place_text(round_number: int, board: int, lang: str = "zh") -> str:
 # ----- withdrawals (退赛) -------------------------------------------------------------------
 
 
+_ROUND_ROBIN_UNSCORED = {
+    "pab": ("单循环没有编排轮空：人数为奇数时每轮按伯格表有一人轮空休息，按“单循环轮空”一栏计分",
+            "a round robin has no pairing-allocated bye: with an odd number of players one "
+            "rests each round by the Berger table, scored as the round-robin bye"),
+    "full_bye": ("单循环请假不给分：伯格表不变，请假者该轮的对局判弃权负，对手不战胜",
+                 "a round robin gives no points for leave: the Berger table stands and the "
+                 "player on leave forfeits the round's game, the opponent wins by forfeit"),
+    "absent": ("单循环缺席不另计分：伯格表不变，缺席者该轮的对局判弃权负，对手不战胜",
+               "a round robin scores no absence: the Berger table stands and the absent "
+               "player forfeits the round's game, the opponent wins by forfeit"),
+}
+_ROUND_ROBIN_UNSCORED["half_bye"] = _ROUND_ROBIN_UNSCORED["full_bye"]
+
+
+def round_robin_unscored_text(key: str, lang: str = "zh") -> str:
+    """Why a round robin does not score the points value `key` (one `GroupSettings.
+    point_keys` leaves out: a bye or leave asked for, an absence), as the setup form's tooltip
+    and `group`'s note say it."""
+    return _pick(lang, *_ROUND_ROBIN_UNSCORED[key])
+
+
+def round_robin_rest_label(lang: str = "zh") -> str:
+    """The points value a round robin's rest round takes (`roundrobin.REST_OUTCOME`, stored
+    as the zero-point bye's), as the setup form labels it in a round robin."""
+    return _pick(lang, "单循环轮空", "round-robin bye")
+
+
+def round_robin_rest_tip(lang: str = "zh") -> str:
+    """What the round-robin bye's points are, as the setup form's tooltip says it."""
+    return _pick(lang, "单循环人数为奇数时，每轮按伯格表有一人轮空休息：不赛，按此计分（默认0，即不计分）；"
+                       "请假不另计分，请假者判弃权负",
+                 "with an odd number of players one rests each round by the Berger table: no "
+                 "game, scored this (0 by default: no points); leave gives no points of its "
+                 "own, the player on leave forfeits")
+
+
 def withdrawn_text(from_round: int | None, lang: str = "zh") -> str:
     """A withdrawn player's mark on a ranking line: `第5轮起退赛` / `withdrew from round 5`;
     nothing for a player who did not withdraw (None)."""
