@@ -29,6 +29,7 @@ from app.standings.tiebreaks import Unplayed
 from app.team_rankings import TeamMethod
 
 if TYPE_CHECKING:
+    from app.pairing.roundrobin import ColourDeparture
     from app.pairing.team_swiss import PrimaryScore
     from app.standings.crosstable import GridNotes
     from app.standings.team_swiss import CrossCell
@@ -903,6 +904,27 @@ _STRENGTH_ZH = {"absolute": "绝对", "strong": "强", "mild": "弱"}
 def player_with_number(name: str, number: int, lang: str = "zh") -> str:
     """A player as a pairing report names them: `张三（137号）` / `张三 (no. 137)`."""
     return _pick(lang, f"{name}（{number}号）", f"{name} (no. {number})")
+
+
+def colour_departure_text(departure: ColourDeparture, round_number: int,
+                          names: Mapping[int, str], numbers: Mapping[int, int]) -> str:
+    """A round-robin board whose colours were swapped by hand, as the round's report and the
+    swap say it, Chinese and English (players by name and 编号): `第1台 先后手与伯格表
+    不同：按表由张六（6号）先手` and, in a double round robin, `；张四（4号）两次与张六（6号）相遇都
+    先手（第2轮、第7轮）`."""
+    first = (names.get(departure.table_first, "?"), numbers.get(departure.table_first, 0))
+    second = (names.get(departure.table_second, "?"), numbers.get(departure.table_second, 0))
+    zh = (f"第{departure.board}台 先后手与伯格表不同：按表由{player_with_number(*first)}先手")
+    en = (f"board {departure.board}: colours differ from the Berger table, which has "
+          f"{player_with_number(*first, lang='en')} move first")
+    again = departure.same_first_round
+    if again is not None:
+        rounds = sorted((round_number, again))
+        zh += (f"；{player_with_number(*second)}两次与{player_with_number(*first)}相遇都先手"
+               f"（第{rounds[0]}轮、第{rounds[1]}轮）")
+        en += (f"; {player_with_number(*second, lang='en')} moves first in both meetings with "
+               f"{player_with_number(*first, lang='en')} (rounds {rounds[0]} and {rounds[1]})")
+    return f"{zh} / {en}"
 
 
 def pairing_note_text(note: PairingNote, names: Mapping[int, str]) -> str:

@@ -299,6 +299,81 @@ def round_robin_pairing(numbering: Numbering, round_number: int, double: bool = 
     return Pairing(round_number, tuple(boards))
 
 
+# --- a round changed by hand ---------------------------------------------------------------
+
+
+def exchange_refusal(group: str) -> UserError:
+    """Why players are not exchanged between boards of a round robin (人工调换棋手).
+
+    FIDE C.05 Annex 1: once the numbers are drawn the Berger table fixes, for every round,
+    who meets whom and who moves first, and each pair meets once a cycle; two players
+    exchanged between boards meet opponents the table has them meet in another round, so
+    those pairs would meet twice and the pairs broken never. The regulations name the system
+    only (2022-shenzhen-championship.txt 十、(二) "积分编排制或单循环制"), nothing allows
+    another schedule: the exchange is refused, saying what the arbiter can do instead."""
+    return UserError(
+        "单循环的对阵由伯格表排定：抽签定号后每轮谁与谁对局、谁先手都已确定，每对棋手每个循环只相遇"
+        "一次；在本轮调换两名棋手，他们就会遇到表上安排在其他轮次的对手，那几对以后会重复相遇，"
+        "被拆开的几对却再也不遇，因此不能人工调换棋手。棋手未到或退赛时保留其台次，判其弃权负；"
+        "编号有误只能在第1轮录入成绩前撤销编排、重新指定编号（berger-numbers）后再编排；"
+        "只需交换某台的先后手，请用“交换先后手”（swap）",
+        "a round robin's boards are its Berger table's: once the numbers are drawn, who "
+        "meets whom in every round and who moves first are fixed, and each pair meets once "
+        "a cycle; two players exchanged in this round would meet opponents the table has "
+        "them meet in another round, so those pairs would meet twice and the pairs broken "
+        "never: players cannot be exchanged by hand. A player who does not come or withdraws "
+        "keeps the board and forfeits it; wrong numbers can only be put right before round "
+        "1 has a result, by unpairing it and giving the numbers again (berger-numbers); to "
+        "change only who moves first on a board, swap its colours", group)
+
+
+@dataclass(frozen=True)
+class ColourDeparture:
+    """A board of a scheduled round whose first mover is not the Berger table's (a colour
+    swap by hand): the players the table has move first and second, and in a double round
+    robin the round of the pair's other meeting when the same player moves first there too
+    (None: not so, or a single cycle)."""
+
+    board: int
+    table_first: int
+    table_second: int
+    same_first_round: int | None = None
+
+
+def colour_departures(numbering: Numbering, round_number: int, double: bool,
+                      boards: Sequence[Board], earlier_first: Mapping[frozenset[int], int]
+                      ) -> list[ColourDeparture]:
+    """The boards of round `round_number` whose first mover differs from the Berger table's
+    (FIDE C.05 Annex 1 fixes the first mover as well as the pairs); `earlier_first`: for a
+    pair that met in an earlier round, who moved first then. In a double round robin the
+    second cycle reverses the first's first movers (`double_berger_table`): a swap makes the
+    same player move first in both meetings, said with the other meeting's round (as played
+    when it is earlier, as the table has it when later)."""
+    table = {frozenset((b.first, b.second)): b
+             for b in round_robin_pairing(numbering, round_number, double).boards
+             if b.second is not None}
+    cycle = round_count(len(numbering.players))
+    found = []
+    for board in boards:
+        if board.second is None:
+            continue  # the rest round
+        pair = frozenset((board.first, board.second))
+        scheduled = table.get(pair)
+        if scheduled is None or scheduled.second is None or scheduled.first == board.first:
+            continue  # the table's own colours (or no pair of it: nothing to compare)
+        repeat = None
+        if double:
+            other = round_number + cycle if round_number <= cycle else round_number - cycle
+            if other < round_number:
+                first_there = earlier_first.get(pair)
+            else:
+                first_there = next(b.first for b in round_robin_pairing(
+                    numbering, other, double).boards if frozenset((b.first, b.second)) == pair)
+            repeat = other if first_there == board.first else None
+        found.append(ColourDeparture(board.number, scheduled.first, scheduled.second, repeat))
+    return found
+
+
 # --- players who do not play a round of the schedule -------------------------------------
 
 

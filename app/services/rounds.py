@@ -37,6 +37,7 @@ from app.services.queries import (
     RoundInfo,
     find_board,
     find_round,
+    pairing_numbers,
     round_info,
     round_is_complete,
     seeded_players,
@@ -578,6 +579,10 @@ def exchange_players(event: Event, group: str, round_number: int, board_a: int, 
         round_ = _editable_round(session, found, round_number)
         a = find_board(round_, board_a)
         b = find_board(round_, board_b)
+        if a is not b and system_of(found).round_robin:  # the Berger table's pairs stand
+            from app.pairing.roundrobin import exchange_refusal
+
+            raise exchange_refusal(found.name)
         attr_a, attr_b = f"{seat_a}_player_id", f"{seat_b}_player_id"
         pa, pb = getattr(a, attr_a), getattr(b, attr_b)
         if pa is None or pb is None:
@@ -634,22 +639,59 @@ def _editable_round(session: Session, group: Group, number: int) -> Round:
 
 
 def _record_manual_change(session: Session, group: Group, round_: Round, what: str) -> list[str]:
-    """Check the changed round against the rounds before it (the absolute pairing rules, and
-    same-unit avoidance where the group asks for it); keep the findings in its report."""
+    """Check the changed round: a round robin's against its Berger table, any other against
+    the rounds before it (the Swiss rules); a missing player's forfeit entered again for the
+    boards as they are now; keep the findings in its report."""
+    if system_of(group).round_robin:
+        forfeits = _forfeits_again(group, round_)
+        problems = _table_departures(group, round_)
+    else:  # a knockout keeps a missing player in the match too (`forfeits_missing`)
+        forfeits = _forfeits_again(group, round_) if system_of(group).forfeits_missing else []
+        problems = _swiss_problems(session, group, round_)
+    first_change = not any(str(line).startswith(_BY_HAND) for line in round_.report)
+    round_.report = [*round_.report, *([_BY_HAND] if first_change else []), what, *forfeits,
+                     *problems]
+    return problems
+
+
+def _table_departures(group: Group, round_: Round) -> list[str]:
+    """A round robin's round changed by hand (a colour swap: players are not exchanged,
+    `roundrobin.exchange_refusal`), against its Berger table: each board whose first mover is
+    not the table's, and in a double round robin the pair then moving first twice by the same
+    player (`roundrobin.colour_departures`). The Swiss checks do not apply: the table's own
+    pairs meet again in its second cycle, and its colours are its own."""
+    from app.pairing import roundrobin
+    from app.pairing.types import Board
+
+    settings = settings_of(group)
+    assert settings.berger_numbers is not None  # a paired round robin has its numbers
+    numbering = roundrobin.Numbering(settings.berger_numbers, settings.draw_seed)
+    boards = [Board(b.number, b.first_player_id, b.second_player_id) for b in round_.boards
+              if b.first_player_id is not None]
+    earlier = {frozenset((b.first_player_id, b.second_player_id)): b.first_player_id
+               for r in group.rounds_played if r.number < round_.number for b in r.boards
+               if b.first_player_id is not None and b.second_player_id is not None}
+    name_of = {p.id: p.name for p in group.players}
+    numbers = pairing_numbers(group)  # 编号 as the pairing lists print it
+    return [wording.colour_departure_text(d, round_.number, name_of, numbers)
+            for d in roundrobin.colour_departures(numbering, round_.number,
+                                                  settings.system.cycles == 2, boards, earlier)]
+
+
+def _swiss_problems(session: Session, group: Group, round_: Round) -> list[str]:
+    """A round changed by hand (a Swiss's, a knockout's), against the rounds before it: the
+    absolute pairing rules, and same-unit avoidance where the group asks for it."""
     from app.pairing.swiss.checks import violations  # here: entering a result needs none
 
     if settings_of(group).system is System.DOUBLE_SWISS:  # its own criteria (C.04.5 Art. 2)
         from app.pairing.double_swiss import violations
-    forfeits = _forfeits_again(group, round_) if system_of(group).forfeits_missing else []
     session.flush()
     build = build_snapshot(group, partial=False, before_round=round_.number)
     pairing = round_pairing(round_, build.number_of)
     settings = settings_of(group)
     forbidden = _forfeit_pairs(build) if settings.forfeit_counts_as_meeting else set()
-    # a round robin keeps a missing player on their board (forfeited): no one to leave out
-    unavailable = frozenset() if system_of(group).round_robin else _unavailable(
-        group, build, round_.number)
-    request = PairingRequest(build.snapshot, round_.number, unavailable, frozenset(forbidden))
+    request = PairingRequest(build.snapshot, round_.number,
+                             _unavailable(group, build, round_.number), frozenset(forbidden))
     problems = list(violations(request, pairing))
     if settings.avoids_same_unit(round_.number):
         units = {p.number: unit_key(p.unit) for p in build.snapshot.players}
@@ -658,9 +700,6 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
             if board.second is not None and unit and unit == units[board.second]:
                 problems.append(f"第{board.number}台 同单位相遇（{unit}） / board {board.number}:"
                                 f" same unit meets ({unit})")
-    first_change = not any(str(line).startswith(_BY_HAND) for line in round_.report)
-    round_.report = [*round_.report, *([_BY_HAND] if first_change else []), what, *forfeits,
-                     *problems]
     return problems
 
 
@@ -693,6 +732,8 @@ class RoundRefusals:
     change_pairing: UserError | None  # swap colours, exchange players (the round shown)
     playoff: UserError | None
     finished: bool  # every round the group plays has all its results
+    # exchange players: as change_pairing, and never in a round robin (its table's pairs)
+    exchange: UserError | None = None
 
 
 def _refusal(check: Callable[[], object]) -> UserError | None:
@@ -739,12 +780,18 @@ def round_refusals(event: Event, group: str, round_number: int | None) -> RoundR
         change = (UserError("尚未编排", "no round is paired", group) if round_number is None
                   else _refusal(lambda: _editable_round(session, found, round_number)))
         finished = _finished(session, found)
+        exchange = change
+        if exchange is None and system_of(found).round_robin:
+            from app.pairing.roundrobin import exchange_refusal
+
+            exchange = exchange_refusal(found.name)
         return RoundRefusals(
             pair=_refusal(lambda: _check_ready(found)),
             unpair=_refusal(lambda: _check_unpairable(found)),
             change_pairing=change,
             playoff=_playoff_refusal(found, finished),
             finished=finished,
+            exchange=exchange,
         )
 
 
@@ -759,13 +806,7 @@ def points_before_round(event: Event, group: str, round_number: int) -> dict[int
 
 def board_view(event: Event, group: str, round_number: int, board_number: int) -> BoardInfo:
     """One board of a round as the pairing list shows it (after a result on it)."""
-    from app.services.queries import (
-        game_info,
-        match_facts,
-        not_playing,
-        pairing_numbers,
-        seated_missing,
-    )
+    from app.services.queries import game_info, match_facts, not_playing, seated_missing
 
     with event.reading() as session:
         found = Event.group(session, group)

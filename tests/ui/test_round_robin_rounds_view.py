@@ -44,3 +44,25 @@ def test_the_pairing_table_marks_who_forfeits(window, qtbot, tmp_path: Path) -> 
     assert (texts[2][1], texts[2][5]) == ("1. 张一", "2. 张二")
     window.set_language("en")
     assert view.board_texts()[0][1] == "6. 张六 (withdrawn)"
+
+
+def test_exchange_is_disabled_saying_why_and_a_swap_is_checked_against_the_table(
+        window, qtbot, tmp_path: Path) -> None:
+    """FIDE C.05 Annex 1: the table fixes who meets whom; players are not exchanged by hand
+    (the action is disabled, its tooltip saying why), a colour swap is taken and its report
+    says where the colours now differ from the table, not the Swiss rules."""
+    _scheduled(window, tmp_path)
+    view = window.rounds_view
+    assert view.select_board(3)
+    window.changed()
+    assert window.act_swap.isEnabled()
+    assert not window.act_exchange.isEnabled() and not view.exchange_button.isEnabled()
+    assert "\n— 单循环的对阵由伯格表排定：" in window.act_exchange.toolTip()
+    assert view.exchange(3, "first", 2, "second") is None  # asked anyway: refused
+    assert view.board_texts()[2][1] == "1. 张一"
+    assert "不能人工调换棋手" in window.banner_message()
+    warnings = view.swap_selected()
+    assert warnings == ["第3台 先后手与伯格表不同：按表由张一（1号）先手 / board 3: colours differ "
+                        "from the Berger table, which has 张一 (no. 1) move first"]
+    assert view.board_texts()[2][1] == "2. 张二"
+    assert "已经对局过" not in view.report.toPlainText()
