@@ -546,9 +546,18 @@ class GroupSettings:
         """The values of `points` a group played by `system` scores: in a team group the
         games on its boards only (a member who does not play loses his board by forfeit, a
         team without an opponent is scored as a team, `app.standings.team_swiss`), no
-        player's bye or absence; elsewhere all of them."""
+        player's bye or absence; in a round robin its games and the rest round of an odd
+        table (`roundrobin.REST_OUTCOME`): a player who does not play a scheduled round, on
+        leave (请假) or absent (缺席), forfeits its game (`roundrobin.missing_player_forfeits`)
+        and nobody gets a pairing-allocated bye; elsewhere all of them."""
         names = tuple(f.name for f in fields(PointSystem))
-        return tuple(n for n in names if n in GAME_POINT_KEYS) if system.team else names
+        if system.team:
+            return tuple(n for n in names if n in GAME_POINT_KEYS)
+        if system.round_robin:
+            from app.pairing.roundrobin import REST_OUTCOME
+
+            return tuple(n for n in names if n in GAME_POINT_KEYS or n == REST_OUTCOME.value)
+        return names
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, base: GroupSettings | None = None,

@@ -29,6 +29,7 @@ from app.standings.tiebreaks import Unplayed
 from app.team_rankings import TeamMethod
 
 if TYPE_CHECKING:
+    from app.pairing.roundrobin import ColourDeparture
     from app.pairing.team_swiss import PrimaryScore
     from app.standings.crosstable import GridNotes, RoundCell, RoundNotes
     from app.standings.team_swiss import CrossCell
@@ -528,6 +529,42 @@ def board_place_text(round_number: int, board: int, lang: str = "zh") -> str:
 # ----- withdrawals (退赛) -------------------------------------------------------------------
 
 
+_ROUND_ROBIN_UNSCORED = {
+    "pab": ("单循环没有编排轮空：人数为奇数时每轮按伯格表有一人轮空休息，按“单循环轮空”一栏计分",
+            "a round robin has no pairing-allocated bye: with an odd number of players one "
+            "rests each round by the Berger table, scored as the round-robin bye"),
+    "full_bye": ("单循环请假不给分：伯格表不变，请假者该轮的对局判弃权负，对手不战胜",
+                 "a round robin gives no points for leave: the Berger table stands and the "
+                 "player on leave forfeits the round's game, the opponent wins by forfeit"),
+    "absent": ("单循环缺席不另计分：伯格表不变，缺席者该轮的对局判弃权负，对手不战胜",
+               "a round robin scores no absence: the Berger table stands and the absent "
+               "player forfeits the round's game, the opponent wins by forfeit"),
+}
+_ROUND_ROBIN_UNSCORED["half_bye"] = _ROUND_ROBIN_UNSCORED["full_bye"]
+
+
+def round_robin_unscored_text(key: str, lang: str = "zh") -> str:
+    """Why a round robin does not score the points value `key` (one `GroupSettings.
+    point_keys` leaves out: a bye or leave asked for, an absence), as the setup form's tooltip
+    and `group`'s note say it."""
+    return _pick(lang, *_ROUND_ROBIN_UNSCORED[key])
+
+
+def round_robin_rest_label(lang: str = "zh") -> str:
+    """The points value a round robin's rest round takes (`roundrobin.REST_OUTCOME`, stored
+    as the zero-point bye's), as the setup form labels it in a round robin."""
+    return _pick(lang, "单循环轮空", "round-robin bye")
+
+
+def round_robin_rest_tip(lang: str = "zh") -> str:
+    """What the round-robin bye's points are, as the setup form's tooltip says it."""
+    return _pick(lang, "单循环人数为奇数时，每轮按伯格表有一人轮空休息：不赛，按此计分（默认0，即不计分）；"
+                       "请假不另计分，请假者判弃权负",
+                 "with an odd number of players one rests each round by the Berger table: no "
+                 "game, scored this (0 by default: no points); leave gives no points of its "
+                 "own, the player on leave forfeits")
+
+
 def withdrawn_text(from_round: int | None, lang: str = "zh") -> str:
     """A withdrawn player's mark on a ranking line: `第5轮起退赛` / `withdrew from round 5`;
     nothing for a player who did not withdraw (None)."""
@@ -612,24 +649,39 @@ def missing_why_text(why: SitOut, round_number: int, withdrawn_from: int | None,
     return _pick(lang, f"第{round_number}轮请假", f"on leave in round {round_number}")
 
 
-def missing_forfeit_text(board: int, first: tuple[str, SitOut | None],
-                         second: tuple[str, SitOut | None], lang: str = "zh") -> str:
-    """A board of a scheduled round (单循环) held by a player who does not play it, as the
-    pairing's report says it (the name and, where missing, why): `第1台 王三（退赛）弃权，李四
-    不战胜`; both missing `第1台 王三（退赛）、李四（缺席）双方弃权`."""
+def missing_mark(name: str, why: SitOut, lang: str = "zh") -> str:
+    """A player seated on a board they do not play, as a pairing list names them:
+    `王三（退赛）` / `王三 (withdrawn)` (请假 for any bye asked for: the board is forfeited)."""
+    return _pick(lang, f"{name}（{team_missing_why(why)}）",
+                 f"{name} ({team_missing_why(why, 'en')})")
+
+
+def missing_forfeit_words(first: tuple[str, SitOut | None], second: tuple[str, SitOut | None],
+                          lang: str = "zh") -> str:
+    """A board of a scheduled round (单循环) held by a player who does not play it, as its
+    line on a pairing list says it (the names and, where missing, why): `王三（退赛）弃权，李四
+    不战胜`; both missing `王三（退赛）、李四（缺席）双方弃权`; "" when both play."""
     (one, one_why), (other, other_why) = first, second
     if one_why is not None and other_why is not None:
-        return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）、{other}"
-                           f"（{team_missing_why(other_why)}）双方弃权",
-                     f"board {board}: {one} ({team_missing_why(one_why, 'en')}) and {other} "
-                     f"({team_missing_why(other_why, 'en')}) both forfeit")
+        return _pick(lang, f"{missing_mark(one, one_why)}、{missing_mark(other, other_why)}双方弃权",
+                     f"{missing_mark(one, one_why, 'en')} and "
+                     f"{missing_mark(other, other_why, 'en')} both forfeit")
     if one_why is None:  # the second-named player is the one missing
         (one, one_why), (other, other_why) = second, first
     if one_why is None:
         return ""
-    return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）弃权，{other}不战胜",
-                 f"board {board}: {one} ({team_missing_why(one_why, 'en')}) forfeits, {other} "
-                 "wins by forfeit")
+    return _pick(lang, f"{missing_mark(one, one_why)}弃权，{other}不战胜",
+                 f"{missing_mark(one, one_why, 'en')} forfeits, {other} wins by forfeit")
+
+
+def missing_forfeit_text(board: int, first: tuple[str, SitOut | None],
+                         second: tuple[str, SitOut | None], lang: str = "zh") -> str:
+    """`missing_forfeit_words` with its board, as the pairing's report and the notes below a
+    pairing list say it: `第1台 王三（退赛）弃权，李四不战胜` / `board 1: …`."""
+    words = missing_forfeit_words(first, second, lang)
+    if not words:
+        return ""
+    return _pick(lang, f"第{board}台 {words}", f"board {board}: {words}")
 
 
 def both_missing_text(board: int, first: tuple[str, SitOut | None],
@@ -845,6 +897,11 @@ def standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "
     return ("; " if lang == "en" else "，").join(parts)
 
 
+def bye_word(lang: str = "zh") -> str:
+    """A seat without an opponent, as a pairing line names it: `轮空` / `bye`."""
+    return _pick(lang, "轮空", "bye")
+
+
 def withdrawn_cell(lang: str = "zh") -> str:
     """A crosstable cell of a round after a player withdrew: `退赛` / `wd`."""
     return _pick(lang, "退赛", "wd")
@@ -966,6 +1023,27 @@ _STRENGTH_ZH = {"absolute": "绝对", "strong": "强", "mild": "弱"}
 def player_with_number(name: str, number: int, lang: str = "zh") -> str:
     """A player as a pairing report names them: `张三（137号）` / `张三 (no. 137)`."""
     return _pick(lang, f"{name}（{number}号）", f"{name} (no. {number})")
+
+
+def colour_departure_text(departure: ColourDeparture, round_number: int,
+                          names: Mapping[int, str], numbers: Mapping[int, int]) -> str:
+    """A round-robin board whose colours were swapped by hand, as the round's report and the
+    swap say it, Chinese and English (players by name and 编号): `第1台 先后手与伯格表
+    不同：按表由张六（6号）先手` and, in a double round robin, `；张四（4号）两次与张六（6号）相遇都
+    先手（第2轮、第7轮）`."""
+    first = (names.get(departure.table_first, "?"), numbers.get(departure.table_first, 0))
+    second = (names.get(departure.table_second, "?"), numbers.get(departure.table_second, 0))
+    zh = (f"第{departure.board}台 先后手与伯格表不同：按表由{player_with_number(*first)}先手")
+    en = (f"board {departure.board}: colours differ from the Berger table, which has "
+          f"{player_with_number(*first, lang='en')} move first")
+    again = departure.same_first_round
+    if again is not None:
+        rounds = sorted((round_number, again))
+        zh += (f"；{player_with_number(*second)}两次与{player_with_number(*first)}相遇都先手"
+               f"（第{rounds[0]}轮、第{rounds[1]}轮）")
+        en += (f"; {player_with_number(*second, lang='en')} moves first in both meetings with "
+               f"{player_with_number(*first, lang='en')} (rounds {rounds[0]} and {rounds[1]})")
+    return f"{zh} / {en}"
 
 
 def pairing_note_text(note: PairingNote, names: Mapping[int, str]) -> str:

@@ -129,12 +129,41 @@ def _say_unused(settings: GroupSettings, fields: dict[str, Any]) -> None:
     from app.group_settings import GroupSettings, label
 
     given = [key for key in (*fields, *(fields.get("settings") or {})) if key != "settings"]
+    if "points" in fields and settings.system.round_robin:
+        _say_unscored_points(settings)
     for key in given:
         if key in GroupSettings.keys() and not settings.applies(key):
             system = settings.system
             print(f"提示：{settings.name}的赛制（{system.zh}）不使用“{label(key, 'zh')}”，"
                   f"已保存但不起作用 / note: {settings.name}'s system ({system.en}) does not "
                   f"use \"{label(key, 'en')}\"; saved, without effect", file=sys.stderr)
+
+
+def _say_unscored_points(settings: GroupSettings) -> None:
+    """`--points` on a round robin: the values given that it does not score (`point_keys`: the
+    bye, leave and absence; a missing player forfeits the game), with why; kept as given."""
+    from app.group_settings import POINT_WORDS, GroupSettings
+    from app.pairing.types import PointSystem
+    from app.wording import round_robin_unscored_text
+
+    scored, default = GroupSettings.point_keys(settings.system), PointSystem()
+    reasons: dict[str, list[str]] = {}  # why -> the values it covers (请假全分、请假半分)
+    for key in POINT_WORDS:
+        if key not in scored and getattr(settings.points, key) != getattr(default, key):
+            reasons.setdefault(key, [])
+    if not reasons:
+        return
+    by_why: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for key in reasons:
+        why = (round_robin_unscored_text(key), round_robin_unscored_text(key, "en"))
+        by_why.setdefault(why, []).append(POINT_WORDS[key])
+    zh = "；".join("、".join(w[0] for w in words) + f"（{why[0]}）"
+                  for why, words in by_why.items())
+    en = "; ".join(", ".join(w[1] for w in words) + f" ({why[1]})"
+                   for why, words in by_why.items())
+    print(f"提示：{settings.name}的赛制（{settings.system.zh}）不计这些分值，已保存但不起作用：{zh} / "
+          f"note: {settings.name}'s system ({settings.system.en}) does not score these, saved "
+          f"without effect: {en}", file=sys.stderr)
 
 
 def _changes(args: argparse.Namespace) -> dict[str, Any]:
@@ -234,23 +263,19 @@ def _rounds_line(settings: GroupSettings, planned: int | None) -> tuple[str, str
     return ("rounds", str(settings.rounds), str(settings.rounds))
 
 
-_RR_SCORED = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
-"""What a round robin scores: the games and their forfeits (a player who does not play a
-scheduled round forfeits it, `roundrobin.missing_player_forfeits`); its bye is a rest round."""
-
-
 def _points_line(settings: GroupSettings, words: Mapping[str, tuple[str, str]]
                  ) -> tuple[str, str, str]:
     """The points the group scores; a round robin's bye is a rest round
     (`roundrobin.REST_OUTCOME`): `单循环轮空不计分`."""
+    from app.pairing.roundrobin import REST_OUTCOME
+
     system = settings.system
-    keys = _RR_SCORED if system.round_robin else settings.point_keys(system)
-    points = [(words[key], getattr(settings.points, key)) for key in keys]
+    keys = settings.point_keys(system)  # a round robin: its games, and its rest said apart
+    points = [(words[key], getattr(settings.points, key)) for key in keys
+              if not (system.round_robin and key == REST_OUTCOME.value)]
     zh = " ".join(f"{zh}{value}" for (zh, _en), value in points)
     en = ", ".join(f"{en} {value}" for (_zh, en), value in points)
     if system.round_robin:
-        from app.pairing.roundrobin import REST_OUTCOME
-
         rest = settings.points.points(REST_OUTCOME)
         zh += f" {system.zh}轮空不计分" if rest == 0 else f" {system.zh}轮空{rest}（按请假零分）"
         en += (f", {system.en} bye: no points (a rest round)" if rest == 0

@@ -112,6 +112,9 @@ def print_round(info: RoundInfo) -> None:
             continue
         code = wording.code_text(board.result)
         result = f"  [{code}]" if code else ""
+        forfeit = board.missing_words()  # a round robin's board of a player not playing
+        if forfeit:
+            result += f"  {forfeit} / {board.missing_words('en')}"
         print(f"{board.number:>3}  {first} (先手) - {board.second.name}{result}")
     for line in info.report:
         print(f"  * {line}")

@@ -226,6 +226,10 @@ class BoardResult:
     second_team: str = ""
     match_score: MatchScore | None = None  # team matches: the match's game points (局分)
     confirm_codes: tuple[str, ...] = ()  # the players' own codes to confirm on the venue pages
+    # a round robin: why the player seated first / second does not play the round (退赛,
+    # 缺席, 请假); the board is lost by forfeit, entered when it was paired
+    first_missing: SitOut | None = None
+    second_missing: SitOut | None = None
 
     @property
     def is_bye(self) -> bool:
@@ -582,6 +586,21 @@ class ExportModel:
             if candidate.group == group and candidate.number == number:
                 return candidate
         raise UserError(f"{group} 没有第{number}轮", f"group {group!r} has no round {number}")
+
+    def seat_name(self, player: int, why: SitOut | None) -> str:
+        """A seated player's name as a pairing list prints it, marked where they do not play
+        the round (a round robin's `BoardResult.first_missing`): `王三（退赛）`."""
+        name = self.player(player).name
+        return name if why is None else wording.missing_mark(name, why)
+
+    def missing_forfeits_of(self, rnd: Round, lang: str = "zh") -> list[str]:
+        """A round robin's boards held by a player who does not play the round, as the notes
+        below its pairing lists say them: `第3台 王三（退赛）弃权，李四不战胜`."""
+        return [wording.missing_forfeit_text(
+                    board.number, (self.player(board.first).name, board.first_missing),
+                    (self.player(board.second).name, board.second_missing), lang)
+                for board in rnd.boards if board.second is not None
+                and (board.first_missing or board.second_missing)]
 
     def team_missing_of(self, rnd: Round
                         ) -> tuple[list[tuple[str, SittingOut]], list[tuple[str, SitOut]]]:

@@ -53,6 +53,7 @@ from app.exports.pdf_common import (
 from app.exports.pdf_qr import venue_qr
 from app.exports.pdf_table import TableWithTail
 from app.pairing.team import MatchScore
+from app.pairing.types import SitOut
 
 
 def _wide(columns: Sequence[Column], rows: Sequence[Sequence[str]],
@@ -146,7 +147,8 @@ def board_groups(model: ExportModel, group: str, round_number: int, filled: bool
         elif not board.match:
             groups.append([])
         first = model.player(board.first)
-        row = [board.board_text, str(first.number or ""), first.name,
+        row = [board.board_text, str(first.number or ""),
+               model.seat_name(board.first, board.first_missing),
                board.first_team or first.unit]
         if with_points:
             row.append(format_scaled(before.get(first.id, 0), scale))
@@ -154,10 +156,14 @@ def board_groups(model: ExportModel, group: str, round_number: int, filled: bool
             row += ["轮空", *([""] if with_points else []), "", "", ""]
         else:
             second = model.player(board.second)
-            row.append(result_cell(board) if filled else "")
+            # a round robin's board of a player who does not play: its forfeit is known (and
+            # entered) when the round is paired, so the posted list says it too
+            known = filled or board.first_missing or board.second_missing
+            row.append(result_cell(board) if known else "")
             if with_points:
                 row.append(format_scaled(before.get(second.id, 0), scale))
-            row += [second.name, board.second_team or second.unit, str(second.number or "")]
+            row += [model.seat_name(board.second, board.second_missing),
+                    board.second_team or second.unit, str(second.number or "")]
         if filled:
             row.append(board.how_ended_zh if board.second is not None else "")
         groups[-1].append(row)
@@ -225,13 +231,22 @@ def team_missing_line(model: ExportModel, rnd: Round) -> str:
     return f"{text}。" if text else ""
 
 
+def missing_forfeits_line(model: ExportModel, rnd: Round) -> str:
+    """A round robin's boards held by a player who does not play the round, below its pairing
+    lists (`ExportModel.missing_forfeits_of`): `第3台 王三（退赛）弃权，李四不战胜。`."""
+    lines = model.missing_forfeits_of(rnd)
+    return f"{'；'.join(lines)}。" if lines else ""
+
+
 def round_notes_text(model: ExportModel, group: str, round_number: int,
                      filled: bool = True) -> str:
     """The note under a round's list (the pairing list, the results list, the 成绩册's round):
-    who sits the round out and why, how a double-game round reads, what 积分 holds."""
+    the boards forfeited by a missing player, who sits the round out and why, how a
+    double-game round reads, what 积分 holds."""
     info = model.group(group)
     rnd = model.round(group, round_number)
-    bits = [sitting_out_line(model, rnd), team_missing_line(model, rnd)]
+    bits = [missing_forfeits_line(model, rnd), sitting_out_line(model, rnd),
+            team_missing_line(model, rnd)]
     if info.double_game:
         bits.append("双盘制：结果按盘次列出（第一盘／第二盘），黑白指该盘执子；"
                     "第二盘先后手互换，由本表后手方执黑"
@@ -284,11 +299,16 @@ def name_rows(model: ExportModel, group: str, round_number: int
     before = model.score_before(group, round_number)
     with_points = _keeps_points(model, group)
     entries: list[tuple[int, str, str, int | None]] = []
+    missing: dict[int, SitOut] = {}  # a round robin's seated players who do not play
     for board in rnd.boards:
         entries.append((board.first, board.board_text,
                         "黑（先）" if board.second is not None else "轮空", board.second))
         if board.second is not None:
             entries.append((board.second, board.board_text, "白（后）", board.first))
+        for seated, why in ((board.first, board.first_missing),
+                            (board.second, board.second_missing)):
+            if seated is not None and why is not None:
+                missing[seated] = why
     # a player who sits the round out finds his name too, with why (请假半分, 退赛)
     entries += [(out.player, "", wording.sit_out_text(out.why), None) for out in rnd.sitting_out]
     entries.sort(key=lambda e: (name_sort_key(model.player(e[0]).name),
@@ -301,14 +321,15 @@ def name_rows(model: ExportModel, group: str, round_number: int
     rows = []
     for pid, number, colour, other in entries:
         player = model.player(pid)
-        row = [player.name, str(player.number or ""), player.unit]
+        row = [model.seat_name(pid, missing.get(pid)), str(player.number or ""), player.unit]
         if with_points:
             row.append(format_scaled(before.get(pid, 0), scale))
         if other is None:
             row += [number, colour, "", "", ""]  # 轮空, or why he sits the round out
         else:
             opponent = model.player(other)
-            row += [number, colour, str(opponent.number or ""), opponent.name, opponent.unit]
+            row += [number, colour, str(opponent.number or ""),
+                    model.seat_name(other, missing.get(other)), opponent.unit]
         rows.append(row)
     return columns, rows
 
@@ -320,8 +341,9 @@ def write_pairings_by_name(model: ExportModel, group: str, round_number: int,
     columns, rows = name_rows(model, group, round_number)
     header = _group_header(model, group, f"第{round_number}轮对阵表（按姓名）",
                            round_subtitle(model, group, round_number))
+    forfeits = missing_forfeits_line(model, model.round(group, round_number))
     return _table_document(path, header, columns, rows, shade_every=5,
-                           after=[Spacer(1, 3), note("按姓氏拼音排序，同姓者相连。"),
+                           after=[Spacer(1, 3), note(f"{forfeits}按姓氏拼音排序，同姓者相连。"),
                                   *venue_qr(model.event.venue_address, model.group(group).name)])
 
 

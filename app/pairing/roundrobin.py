@@ -299,6 +299,81 @@ def round_robin_pairing(numbering: Numbering, round_number: int, double: bool = 
     return Pairing(round_number, tuple(boards))
 
 
+# --- a round changed by hand ---------------------------------------------------------------
+
+
+def exchange_refusal(group: str) -> UserError:
+    """Why players are not exchanged between boards of a round robin (人工调换棋手).
+
+    FIDE C.05 Annex 1: once the numbers are drawn the Berger table fixes, for every round,
+    who meets whom and who moves first, and each pair meets once a cycle; two players
+    exchanged between boards meet opponents the table has them meet in another round, so
+    those pairs would meet twice and the pairs broken never. The regulations name the system
+    only (2022-shenzhen-championship.txt 十、(二) "积分编排制或单循环制"), nothing allows
+    another schedule: the exchange is refused, saying what the arbiter can do instead."""
+    return UserError(
+        "单循环的对阵由伯格表排定：抽签定号后每轮谁与谁对局、谁先手都已确定，每对棋手每个循环只相遇"
+        "一次；在本轮调换两名棋手，他们就会遇到表上安排在其他轮次的对手，那几对以后会重复相遇，"
+        "被拆开的几对却再也不遇，因此不能人工调换棋手。棋手未到或退赛时保留其台次，判其弃权负；"
+        "编号有误只能在第1轮录入成绩前撤销编排、重新指定编号（berger-numbers）后再编排；"
+        "只需交换某台的先后手，请用“交换先后手”（swap）",
+        "a round robin's boards are its Berger table's: once the numbers are drawn, who "
+        "meets whom in every round and who moves first are fixed, and each pair meets once "
+        "a cycle; two players exchanged in this round would meet opponents the table has "
+        "them meet in another round, so those pairs would meet twice and the pairs broken "
+        "never: players cannot be exchanged by hand. A player who does not come or withdraws "
+        "keeps the board and forfeits it; wrong numbers can only be put right before round "
+        "1 has a result, by unpairing it and giving the numbers again (berger-numbers); to "
+        "change only who moves first on a board, swap its colours", group)
+
+
+@dataclass(frozen=True)
+class ColourDeparture:
+    """A board of a scheduled round whose first mover is not the Berger table's (a colour
+    swap by hand): the players the table has move first and second, and in a double round
+    robin the round of the pair's other meeting when the same player moves first there too
+    (None: not so, or a single cycle)."""
+
+    board: int
+    table_first: int
+    table_second: int
+    same_first_round: int | None = None
+
+
+def colour_departures(numbering: Numbering, round_number: int, double: bool,
+                      boards: Sequence[Board], earlier_first: Mapping[frozenset[int], int]
+                      ) -> list[ColourDeparture]:
+    """The boards of round `round_number` whose first mover differs from the Berger table's
+    (FIDE C.05 Annex 1 fixes the first mover as well as the pairs); `earlier_first`: for a
+    pair that met in an earlier round, who moved first then. In a double round robin the
+    second cycle reverses the first's first movers (`double_berger_table`): a swap makes the
+    same player move first in both meetings, said with the other meeting's round (as played
+    when it is earlier, as the table has it when later)."""
+    table = {frozenset((b.first, b.second)): b
+             for b in round_robin_pairing(numbering, round_number, double).boards
+             if b.second is not None}
+    cycle = round_count(len(numbering.players))
+    found = []
+    for board in boards:
+        if board.second is None:
+            continue  # the rest round
+        pair = frozenset((board.first, board.second))
+        scheduled = table.get(pair)
+        if scheduled is None or scheduled.second is None or scheduled.first == board.first:
+            continue  # the table's own colours (or no pair of it: nothing to compare)
+        repeat = None
+        if double:
+            other = round_number + cycle if round_number <= cycle else round_number - cycle
+            if other < round_number:
+                first_there = earlier_first.get(pair)
+            else:
+                first_there = next(b.first for b in round_robin_pairing(
+                    numbering, other, double).boards if frozenset((b.first, b.second)) == pair)
+            repeat = other if first_there == board.first else None
+        found.append(ColourDeparture(board.number, scheduled.first, scheduled.second, repeat))
+    return found
+
+
 # --- players who do not play a round of the schedule -------------------------------------
 
 
@@ -310,7 +385,8 @@ def missing_player_forfeits(boards: Sequence[Board], missing: Collection[int]
     missing, lost by both (`--`). The pairing's bye (no second player) is no such board.
 
     Why the board is kept and forfeited: the schedule is the Berger table drawn for every
-    player (FIDE C.05 Annex 1), so a player who does not come is not taken off it and nobody
+    player who started (FIDE C.05 Annex 1; one withdrawn before round 1 has no line in it,
+    `starts`), so a player who does not come is not taken off it and nobody
     meets anyone else instead; the regulations say nothing of a withdrawal in a round robin,
     and the nearest rule is the one for a player who does not turn up (2022-shenzhen-
     championship.txt 十、(三): "超时未到者弃权处理，判到达者胜，未到者负", `missing_forfeit`). The
@@ -346,6 +422,36 @@ def check_system_switch(rounds_paired: int, group: str = "") -> None:
             f"{rounds_paired} round(s) already paired: the system can only change before round 1",
             group or "system",
         )
+
+
+# --- who the table is made for ---------------------------------------------------------------
+
+
+def starts(withdrawn_from: int | None) -> bool:
+    """Whether a player has a line in the Berger table made when round 1 is paired: not one
+    who withdrew before it (退赛 from round 1 on, `withdrawn_from` 1).
+
+    FIDE C.05 Annex 1: the table is made for the number of players who play, and
+    2022-shenzhen-championship.txt 十、(二) sets the system and the rounds by the players there
+    ("赛制、轮数视参赛人数而定"); a player who withdrew before the first round plays none of it,
+    so keeping them would only add a forfeit to every other player's line (and, for an even
+    number, turn a rest round into a forfeit win). Once the table exists a withdrawal keeps
+    its line: the boards are forfeited (`missing_player_forfeits`)."""
+    return withdrawn_from is None or withdrawn_from > 1
+
+
+def check_return(rounds_paired: int, on_table: bool, name: str, group: str) -> None:
+    """Refuse to reinstate (恢复参赛) a player who withdrew before round 1 once the table is
+    made without them: they have no line in it, as a late entry has none (`check_late_entry`);
+    before round 1 they may come back and the table is made with them."""
+    if rounds_paired == 0 or on_table:
+        return
+    raise UserError(
+        f"{name}在第1轮前退赛，{group}的伯格表已按第1轮编排时的人数排定（已编排{rounds_paired}轮），"
+        "表中没有该棋手，不能恢复参赛",
+        f"{name} withdrew before round 1 and the Berger table of {group} was made without "
+        f"them ({rounds_paired} round(s) paired): they have no line in it and cannot be "
+        "reinstated", group)
 
 
 # --- entries once play has started -----------------------------------------------------------

@@ -42,7 +42,7 @@ from app.services.knockout import bracket as knockout_bracket
 from app.services.knockout import match_score, team_rules
 from app.services.lookup import sits_out, withdrawn_from
 from app.services.playoffs import playoff_records
-from app.services.queries import system_of
+from app.services.queries import seated_missing, system_of
 from app.services.ranking import (
     GroupStandings,
     StandingsInfo,
@@ -445,8 +445,11 @@ def _team_boards(group: Group, round_: Any, names: _TeamNames
 def _player_boards(tournament: Any, group: Group, round_: Any,
                    points_of: dict[tuple[int, int], int]) -> list[m.BoardResult]:
     """An individual round's boards with each player's round points."""
+    from app.services.missing_players import missing_players
+
     boards = []
     double = group.games_per_round == 2
+    missing = seated_missing(group, missing_players(group, round_.number))
     for board in round_.boards:
         first, second = board.first_player_id, board.second_player_id
         if first is None:
@@ -457,6 +460,7 @@ def _player_boards(tournament: Any, group: Group, round_: Any,
             endings, points_of.get((first, round_.number)),
             points_of.get((second, round_.number)) if second else None,
             confirm_codes=board_slip_codes(tournament, group, round_.number, board),
+            first_missing=missing.get(first), second_missing=missing.get(second or 0),
         ))
     return boards
 

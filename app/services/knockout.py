@@ -350,7 +350,7 @@ def _entrant_name(group: Group, entrant: int | None) -> str:
 
 def _seats(group: Group, board: Board, lang: str = "zh") -> str:
     if board.second is None:
-        return f"{_entrant_name(group, board.first)} " + ("轮空" if lang == "zh" else "bye")
+        return f"{_entrant_name(group, board.first)} {wording.bye_word(lang)}"
     joint = " 对 " if lang == "zh" else " v "
     return _entrant_name(group, board.first) + joint + _entrant_name(group, board.second)
 

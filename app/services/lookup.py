@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from app import wording
 from app.errors import UserError
+from app.pairing import roundrobin
 from app.pairing.system import System
 from app.pairing.types import Outcome, SitOut, sit_out_of
 from app.services.event import settings_of
@@ -38,11 +39,24 @@ def at_board(error: UserError, group: Group, round_number: int, number: int,
 
 def planned_rounds(group: Group) -> int:
     """How many rounds the group plays: a knockout by its bracket; a round robin as many as
-    its table has (n-1, n for odd n, doubled for a double round robin) unless the arbiter set
-    another count (`round_robin_rounds`)."""
+    its table has for its players (n-1, n for odd n, doubled for a double round robin, n as
+    `table_players` counts them) unless the arbiter set another count (`round_robin_rounds`)."""
     system = system_of(group)
-    entrants = len(group.teams) if system.team else len(group.players)
-    return planned_rounds_of(group, entrants)
+    if system.team:
+        return planned_rounds_of(group, len(group.teams))
+    if system.round_robin:
+        return planned_rounds_of(group, len(table_players(group)))
+    return planned_rounds_of(group, len(group.players))
+
+
+def table_players(group: Group) -> list[Player]:
+    """A round robin's players with a line in its Berger table, in seeding order: once round 1
+    is paired the players it numbers; before, those who start (`roundrobin.starts`: not one
+    withdrawn before round 1)."""
+    numbers = settings_of(group).berger_numbers
+    if group.rounds_played and numbers is not None:
+        return [p for p in seeded_players(group) if p.id in set(numbers)]
+    return [p for p in seeded_players(group) if roundrobin.starts(withdrawn_from(p))]
 
 
 def planned_rounds_of(group: Group, entrants: int) -> int:

@@ -19,6 +19,7 @@ from dataclasses import replace
 from app.errors import UserError
 from app.pairing import knockout, roundrobin
 from app.services.event import Event, settings_of, store_settings
+from app.services.lookup import table_players
 from app.services.queries import seeded_players, system_of
 from app.store.models import Group
 
@@ -61,7 +62,8 @@ def draw_knockout(event: Event, group: str, seed: int | None = None, fixed: int 
 
 
 def give_round_robin_numbers(event: Event, group: str, numbers: Mapping[int, int]) -> None:
-    """Fix the Berger numbers of a round robin: player id -> number, every player once."""
+    """Fix the Berger numbers of a round robin: player id -> number, every player of its
+    table once (`table_players`: not one withdrawn before round 1)."""
     with event.operation("give_numbers", f"指定循环赛编号 {group} / give Berger numbers"
                          ) as session:
         found = Event.group(session, group)
@@ -70,7 +72,15 @@ def give_round_robin_numbers(event: Event, group: str, numbers: Mapping[int, int
             raise UserError(f"{system.zh}没有循环赛编号", f"a {system.en} has no Berger numbers",
                             group)
         _before_round_one(found, "更改编号", "the numbers can be given")
-        ids = {p.id for p in found.players}
+        ids = {p.id for p in table_players(found)}  # not one withdrawn before round 1
+        left_out = [p for p in found.players if p.id in numbers and p.id not in ids]
+        if left_out:
+            names = "、".join(p.name for p in left_out)
+            raise UserError(
+                f"{names}已在第1轮前退赛，不编入伯格表：编号只给其余{len(ids)}名棋手",
+                f"{', '.join(p.name for p in left_out)} withdrew before round 1 and are not "
+                f"on the Berger table: give numbers to the other {len(ids)} players only",
+                "numbers")
         strangers = sorted(set(numbers) - ids)
         missing = sorted(ids - set(numbers))
         if strangers or missing:

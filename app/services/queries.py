@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, inspect, select
 from sqlalchemy.orm import Session, configure_mappers, object_session
 
+from app import wording
 from app.group_settings import GroupSettings
 from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE
 from app.pairing.system import System
@@ -19,7 +20,13 @@ from app.results import BoardResult, GameResult
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
 from app.services.lookup import find_board as find_board  # where the services read it
-from app.services.lookup import find_round, planned_rounds_of, seeded_players, system_of
+from app.services.lookup import (
+    find_round,
+    planned_rounds,
+    planned_rounds_of,
+    seeded_players,
+    system_of,
+)
 from app.services.lookup import withdrawn_from as withdrawn_from  # where the services read it
 from app.store import codec
 from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
@@ -127,6 +134,18 @@ class BoardInfo:
     # knockouts: the places the match decides (名次段, best and worst); None in other systems
     places: tuple[int, int] | None = None
     bye: bool = False  # the board of a bye (轮空): no opponent, no result to enter
+    # a round robin: why the player seated first / second does not play the round (退赛,
+    # 缺席, 请假); their board is lost by forfeit (`roundrobin.missing_player_forfeits`)
+    first_missing: SitOut | None = None
+    second_missing: SitOut | None = None
+
+    def missing_words(self, lang: str = "zh") -> str:
+        """The forfeit of a board held by a player who does not play the round, as the
+        pairing lists say it (`王三（退赛）弃权，李四不战胜`); "" for any other board."""
+        if self.first is None or self.second is None:
+            return ""
+        return wording.missing_forfeit_words((self.first.name, self.first_missing),
+                                             (self.second.name, self.second_missing), lang)
 
     @property
     def done(self) -> bool:
@@ -246,9 +265,17 @@ def group_info(group: Group, counts: _Counts | None = None) -> GroupInfo:
         rounds_paired=counts.rounds_paired,
         rounds_complete=counts.rounds_complete,
         team_count=counts.teams,
-        rounds_planned=planned_rounds_of(
-            group, counts.teams if system_of(group).team else counts.players),
+        rounds_planned=_rounds_planned(group, counts),
     )
+
+
+def _rounds_planned(group: Group, counts: _Counts) -> int:
+    """`planned_rounds` with the group's entrants counted already; a round robin counts the
+    players of its Berger table (`table_players`: not one withdrawn before round 1)."""
+    system = system_of(group)
+    if system.round_robin:
+        return planned_rounds(group)
+    return planned_rounds_of(group, counts.teams if system.team else counts.players)
 
 
 def event_info(event: Event) -> EventInfo:
@@ -371,6 +398,8 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
     scores, places = match_facts(group, round_.number)
     teams = {t.id: t.name for t in group.teams}
     double = group.games_per_round == 2
+    away = not_playing(session, group.players, round_.number)
+    missing = seated_missing(group, away)
     boards = tuple(
         BoardInfo(
             number=b.number,
@@ -384,6 +413,8 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             score=scores.get(b.number),
             places=places.get(b.number),
             bye=codec.is_bye(b.result),
+            first_missing=missing.get(b.first_player_id or 0),
+            second_missing=missing.get(b.second_player_id or 0),
         )
         for b in round_.boards
     )
@@ -394,8 +425,8 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
         report=tuple(str(line) for line in round_.report),
         complete=round_is_complete(round_),
         sitting_out=() if system_of(group).team else _sitting_out(
-            session, group.players, {p.id: PlayerRef(p.id, p.name, p.unit, numbers.get(p.id, 0))
-                                     for p in group.players}, boards, round_.number),
+            away, {p.id: PlayerRef(p.id, p.name, p.unit, numbers.get(p.id, 0))
+                   for p in group.players}, boards, round_.number),
     )
 
 
@@ -426,6 +457,8 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
     teams = {t.id: t.name for t in session.execute(
         select(Team.id, Team.name).where(Team.group_id == group.id))}
     scores, places = match_facts(group, number)
+    away = not_playing(session, players, number)
+    missing = seated_missing(group, away)
     games: dict[int, list[GameInfo]] = {}
     for g in session.execute(
             select(Game.id, Game.board_id, Game.index.label("game_index"), Game.black_player_id,
@@ -450,6 +483,8 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
             score=scores.get(b.number),
             places=places.get(b.number),
             bye=codec.is_bye(b.result),
+            first_missing=missing.get(b.first_player_id or 0),
+            second_missing=missing.get(b.second_player_id or 0),
         )
         for b in session.execute(
             select(BoardRow.id, BoardRow.number, BoardRow.first_player_id,
@@ -463,31 +498,48 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
         boards=boards,
         report=tuple(str(line) for line in (found.report or ())),
         complete=all(b.done for b in boards),
-        sitting_out=() if system_of(group).team else _sitting_out(session, players, refs,
-                                                                   boards, found.number),
+        sitting_out=() if system_of(group).team else _sitting_out(away, refs, boards,
+                                                                   found.number),
     )
 
 
-def _sitting_out(session: Session, players: Sequence[Any], refs: dict[int, PlayerRef],
-                 boards: Sequence[BoardInfo], number: int
-                 ) -> tuple[tuple[PlayerRef, SitOut], ...]:
-    """The players of the round's group with no board that its pairing list names
-    (`on_pairing_list`), as the export's model lists them; `players` as objects or as plain
-    rows (id, status, withdrawn_from_round, entered_round)."""
-    seated = {p.id for b in boards for p in (b.first, b.second) if p is not None}
+def not_playing(session: Session, players: Sequence[Any], number: int
+                 ) -> dict[int, tuple[SitOut, int | None]]:
+    """The players who do not play round `number`, with why and the round a withdrawn one
+    left from; `players` as objects or as plain rows (id, status, withdrawn_from_round,
+    entered_round), their absences asked in one query."""
     ids = [row.id for row in players]
     absences = dict(session.execute(
         select(Absence.player_id, Absence.kind).where(
             Absence.round_number == number, Absence.player_id.in_(ids))).all()) if ids else {}
-    out = []
+    away = {}
     for row in players:
-        if row.id in seated:
-            continue
         gone = withdrawn_from(row)
         why = sit_out_of(number, row.entered_round, gone, absences.get(row.id))
-        if why is not None and on_pairing_list(why, number, gone):
-            out.append((refs[row.id], why))
-    return tuple(out)
+        if why is not None:
+            away[row.id] = (why, gone)
+    return away
+
+
+def seated_missing(group: Group, away: Mapping[int, SitOut | tuple[SitOut, int | None]]
+                   ) -> dict[int, SitOut]:
+    """Of the players who do not play a round (`away`: player id -> why, as `not_playing`
+    gives it or bare), those who keep their board: in a round robin everyone does, lost by
+    forfeit (`roundrobin.missing_player_forfeits`); in any other system a player who does
+    not play has no board."""
+    if not system_of(group).round_robin:
+        return {}
+    return {pid: why if isinstance(why, SitOut) else why[0] for pid, why in away.items()}
+
+
+def _sitting_out(away: dict[int, tuple[SitOut, int | None]], refs: dict[int, PlayerRef],
+                 boards: Sequence[BoardInfo], number: int
+                 ) -> tuple[tuple[PlayerRef, SitOut], ...]:
+    """The players of the round's group with no board that its pairing list names
+    (`on_pairing_list`), as the export's model lists them."""
+    seated = {p.id for b in boards for p in (b.first, b.second) if p is not None}
+    return tuple((refs[pid], why) for pid, (why, gone) in away.items()
+                 if pid not in seated and on_pairing_list(why, number, gone))
 
 
 def round_view(event: Event, group: str | None, number: int) -> RoundInfo:

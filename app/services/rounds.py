@@ -30,13 +30,14 @@ from app.pairing.types import (
 from app.results import BoardResult, parse_board
 from app.services.boards import sync_games
 from app.services.event import Event, settings_of, store_settings
-from app.services.lookup import at_board, planned_rounds
+from app.services.lookup import at_board, planned_rounds, table_players
 from app.services.queries import (
     BoardInfo,
     PlayerRef,
     RoundInfo,
     find_board,
     find_round,
+    pairing_numbers,
     round_info,
     round_is_complete,
     seeded_players,
@@ -76,7 +77,9 @@ def _check_ready(group: Group) -> int:
             f"all {planned} rounds of this group are paired",
             group.name,
         )
-    if len(group.players) < 2:
+    # a round robin's table is made for the players who start (`table_players`)
+    players = table_players(group) if system_of(group).round_robin else group.players
+    if len(players) < 2:
         raise UserError("棋手不足两人，无法编排", "fewer than two players: nothing to pair",
                         group.name)
     return number
@@ -180,7 +183,7 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
     from app.pairing import roundrobin  # the Berger tables: round-robin groups only
 
     settings = settings_of(group)
-    ids = [p.id for p in seeded_players(group)]
+    ids = [p.id for p in table_players(group)]  # not one withdrawn before round 1
     stored = settings.berger_numbers
     report: list[str] = []
     if stored is None or sorted(stored) != sorted(ids):
@@ -190,6 +193,8 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
                 "players cannot be added or removed once a round robin has started",
                 group.name,
             )
+        if stored is not None and settings.draw_seed is None:
+            raise _numbers_outdated(group, stored, ids)
         seed = settings.draw_seed
         if seed is None:
             seed = dt.datetime.now().microsecond or 1
@@ -205,6 +210,7 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
         settings = replace(settings, berger_numbers=numbering.players, draw_seed=seed)
         store_settings(group, settings)
         report.append(f"抽签种子 {seed} / draw seed: {seed}")
+        report += _left_out(group, ids)
     assert settings.berger_numbers is not None
     numbering = roundrobin.Numbering(settings.berger_numbers, settings.draw_seed)
     double = settings.system.cycles == 2
@@ -212,6 +218,36 @@ def _round_robin(group: Group, session: Session, number: int) -> tuple[Pairing, 
     if number > total:
         raise UserError(f"单循环共{total}轮", f"the round robin has {total} rounds", group.name)
     return roundrobin.round_robin_pairing(numbering, number, double), report
+
+
+def _left_out(group: Group, ids: Sequence[int]) -> list[str]:
+    """What round 1's report says of the players withdrawn before it: the table is made for
+    the others (`roundrobin.starts`)."""
+    out = [p.name for p in seeded_players(group) if p.id not in set(ids)]
+    if not out:
+        return []
+    return [f"伯格表按{len(ids)}人排定，第1轮前退赛的{'、'.join(out)}不编入 / the Berger table is "
+            f"made for {len(ids)} players; {', '.join(out)}, withdrawn before round 1, "
+            "not on it"]
+
+
+def _numbers_outdated(group: Group, given: Sequence[int], ids: Sequence[int]) -> UserError:
+    """Round 1 refused: the Berger numbers the arbiter gave are not for the players of the
+    table now (one withdrew since, or was added); the program does not renumber them."""
+    name_of = {p.id: p.name for p in group.players}
+    gone = [name_of.get(pid, str(pid)) for pid in given if pid not in set(ids)]
+    new = [name_of[pid] for pid in ids if pid not in set(given)]
+    zh = "；".join([*([f"{'、'.join(gone)}已不在表中（第1轮前退赛）"] if gone else []),
+                   *([f"{'、'.join(new)}没有编号"] if new else [])])
+    en = "; ".join([*([f"{', '.join(gone)} no longer on it (withdrawn before round 1)"]
+                      if gone else []),
+                    *([f"{', '.join(new)} without a number"] if new else [])])
+    return UserError(
+        f"裁判长指定的循环赛编号与现在的棋手不符：{zh}；请按{len(ids)}名棋手重新指定编号"
+        "（berger-numbers），或清除编号改由程序抽签（group --set berger_numbers=null）",
+        f"the Berger numbers the arbiter gave do not fit the players now: {en}; give the "
+        f"numbers again for the {len(ids)} players (berger-numbers), or clear them for the "
+        "program to draw (group --set berger_numbers=null)", group.name)
 
 
 def _team_swiss(group: Group, number: int) -> tuple[Pairing, list[str]]:
@@ -543,6 +579,10 @@ def exchange_players(event: Event, group: str, round_number: int, board_a: int, 
         round_ = _editable_round(session, found, round_number)
         a = find_board(round_, board_a)
         b = find_board(round_, board_b)
+        if a is not b and system_of(found).round_robin:  # the Berger table's pairs stand
+            from app.pairing.roundrobin import exchange_refusal
+
+            raise exchange_refusal(found.name)
         attr_a, attr_b = f"{seat_a}_player_id", f"{seat_b}_player_id"
         pa, pb = getattr(a, attr_a), getattr(b, attr_b)
         if pa is None or pb is None:
@@ -599,22 +639,59 @@ def _editable_round(session: Session, group: Group, number: int) -> Round:
 
 
 def _record_manual_change(session: Session, group: Group, round_: Round, what: str) -> list[str]:
-    """Check the changed round against the rounds before it (the absolute pairing rules, and
-    same-unit avoidance where the group asks for it); keep the findings in its report."""
+    """Check the changed round: a round robin's against its Berger table, any other against
+    the rounds before it (the Swiss rules); a missing player's forfeit entered again for the
+    boards as they are now; keep the findings in its report."""
+    if system_of(group).round_robin:
+        forfeits = _forfeits_again(group, round_)
+        problems = _table_departures(group, round_)
+    else:  # a knockout keeps a missing player in the match too (`forfeits_missing`)
+        forfeits = _forfeits_again(group, round_) if system_of(group).forfeits_missing else []
+        problems = _swiss_problems(session, group, round_)
+    first_change = not any(str(line).startswith(_BY_HAND) for line in round_.report)
+    round_.report = [*round_.report, *([_BY_HAND] if first_change else []), what, *forfeits,
+                     *problems]
+    return problems
+
+
+def _table_departures(group: Group, round_: Round) -> list[str]:
+    """A round robin's round changed by hand (a colour swap: players are not exchanged,
+    `roundrobin.exchange_refusal`), against its Berger table: each board whose first mover is
+    not the table's, and in a double round robin the pair then moving first twice by the same
+    player (`roundrobin.colour_departures`). The Swiss checks do not apply: the table's own
+    pairs meet again in its second cycle, and its colours are its own."""
+    from app.pairing import roundrobin
+    from app.pairing.types import Board
+
+    settings = settings_of(group)
+    assert settings.berger_numbers is not None  # a paired round robin has its numbers
+    numbering = roundrobin.Numbering(settings.berger_numbers, settings.draw_seed)
+    boards = [Board(b.number, b.first_player_id, b.second_player_id) for b in round_.boards
+              if b.first_player_id is not None]
+    earlier = {frozenset((b.first_player_id, b.second_player_id)): b.first_player_id
+               for r in group.rounds_played if r.number < round_.number for b in r.boards
+               if b.first_player_id is not None and b.second_player_id is not None}
+    name_of = {p.id: p.name for p in group.players}
+    numbers = pairing_numbers(group)  # 编号 as the pairing lists print it
+    return [wording.colour_departure_text(d, round_.number, name_of, numbers)
+            for d in roundrobin.colour_departures(numbering, round_.number,
+                                                  settings.system.cycles == 2, boards, earlier)]
+
+
+def _swiss_problems(session: Session, group: Group, round_: Round) -> list[str]:
+    """A round changed by hand (a Swiss's, a knockout's), against the rounds before it: the
+    absolute pairing rules, and same-unit avoidance where the group asks for it."""
     from app.pairing.swiss.checks import violations  # here: entering a result needs none
 
     if settings_of(group).system is System.DOUBLE_SWISS:  # its own criteria (C.04.5 Art. 2)
         from app.pairing.double_swiss import violations
-    forfeits = _forfeits_again(group, round_) if system_of(group).forfeits_missing else []
     session.flush()
     build = build_snapshot(group, partial=False, before_round=round_.number)
     pairing = round_pairing(round_, build.number_of)
     settings = settings_of(group)
     forbidden = _forfeit_pairs(build) if settings.forfeit_counts_as_meeting else set()
-    # a round robin keeps a missing player on their board (forfeited): no one to leave out
-    unavailable = frozenset() if system_of(group).round_robin else _unavailable(
-        group, build, round_.number)
-    request = PairingRequest(build.snapshot, round_.number, unavailable, frozenset(forbidden))
+    request = PairingRequest(build.snapshot, round_.number,
+                             _unavailable(group, build, round_.number), frozenset(forbidden))
     problems = list(violations(request, pairing))
     if settings.avoids_same_unit(round_.number):
         units = {p.number: unit_key(p.unit) for p in build.snapshot.players}
@@ -623,9 +700,6 @@ def _record_manual_change(session: Session, group: Group, round_: Round, what: s
             if board.second is not None and unit and unit == units[board.second]:
                 problems.append(f"第{board.number}台 同单位相遇（{unit}） / board {board.number}:"
                                 f" same unit meets ({unit})")
-    first_change = not any(str(line).startswith(_BY_HAND) for line in round_.report)
-    round_.report = [*round_.report, *([_BY_HAND] if first_change else []), what, *forfeits,
-                     *problems]
     return problems
 
 
@@ -658,6 +732,8 @@ class RoundRefusals:
     change_pairing: UserError | None  # swap colours, exchange players (the round shown)
     playoff: UserError | None
     finished: bool  # every round the group plays has all its results
+    # exchange players: as change_pairing, and never in a round robin (its table's pairs)
+    exchange: UserError | None = None
 
 
 def _refusal(check: Callable[[], object]) -> UserError | None:
@@ -704,12 +780,18 @@ def round_refusals(event: Event, group: str, round_number: int | None) -> RoundR
         change = (UserError("尚未编排", "no round is paired", group) if round_number is None
                   else _refusal(lambda: _editable_round(session, found, round_number)))
         finished = _finished(session, found)
+        exchange = change
+        if exchange is None and system_of(found).round_robin:
+            from app.pairing.roundrobin import exchange_refusal
+
+            exchange = exchange_refusal(found.name)
         return RoundRefusals(
             pair=_refusal(lambda: _check_ready(found)),
             unpair=_refusal(lambda: _check_unpairable(found)),
             change_pairing=change,
             playoff=_playoff_refusal(found, finished),
             finished=finished,
+            exchange=exchange,
         )
 
 
@@ -724,12 +806,13 @@ def points_before_round(event: Event, group: str, round_number: int) -> dict[int
 
 def board_view(event: Event, group: str, round_number: int, board_number: int) -> BoardInfo:
     """One board of a round as the pairing list shows it (after a result on it)."""
-    from app.services.queries import game_info, match_facts, pairing_numbers
+    from app.services.queries import game_info, match_facts, not_playing, seated_missing
 
     with event.reading() as session:
         found = Event.group(session, group)
         board = find_board(find_round(session, found, round_number), board_number)
         numbers = pairing_numbers(found)
+        missing = seated_missing(found, not_playing(session, found.players, round_number))
         teams = {t.id: t.name for t in found.teams} if board.first_team_id else {}
         scores, places = match_facts(found, round_number)
         return BoardInfo(
@@ -744,6 +827,8 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
             score=scores.get(board.number),
             places=places.get(board.number),
             bye=codec.is_bye(board.result),
+            first_missing=missing.get(board.first_player_id or 0),
+            second_missing=missing.get(board.second_player_id or 0),
         )
 
 

@@ -25,6 +25,7 @@ from app.pairing.types import (
 from app.results import BoardResult
 from app.services.event import settings_of
 from app.services.lookup import absence_outcome as absence_outcome  # where the services read it
+from app.services.lookup import table_players
 from app.services.queries import pairing_numbers, seeded_players
 from app.standings.scoring import bye_game_points, round_records
 from app.store import codec
@@ -195,6 +196,9 @@ def _build_snapshot(group: Group, *, partial: bool, before_round: int | None) ->
                 record = RoundRecord(record.round, record.outcome, None, None, special[number],
                                      bye_game_points(special[number], double_game))
             records[number].append(record)
+    # a round robin ranks the players of its Berger table: not one who withdrew before round 1
+    # and so played none of it (`roundrobin.starts`)
+    entrants = table_players(group) if settings.system.round_robin else seeded_players(group)
     players = tuple(
         PlayerHistory(
             number=number_of[p.id],
@@ -203,7 +207,7 @@ def _build_snapshot(group: Group, *, partial: bool, before_round: int | None) ->
             unit=p.unit,
             name=p.name,
         )
-        for p in seeded_players(group)
+        for p in entrants
     )
     chosen = settings.initial_colour  # "draw" until drawn: the first mover until then
     initial = Colour(chosen) if chosen in (Colour.FIRST.value, Colour.SECOND.value) else (

@@ -79,6 +79,7 @@ class VenueApp:
         self.templates.filters["cross_cell"] = lambda cell, row, lang: wording.team_cross_cell(
             cell, row.team.withdrawn_from, lang)
         self.templates.filters["withdrawn"] = wording.withdrawn_text
+        self.templates.filters["missing_why"] = wording.team_missing_why  # 退赛, 缺席, 请假
         self.claims_version = 0
 
     # ----- helpers ---------------------------------------------------------------------

@@ -87,3 +87,37 @@ def test_an_absence_is_taken_for_every_round_of_the_table(
     code, _out, err = run(capsys, "absent", path, "2", "7")  # round 7 of 7 (setting: 5)
     assert code == 0, err
     assert run(capsys, "absent", path, "2", "8")[0] == 2
+
+
+def test_points_a_round_robin_does_not_score_are_named_with_why(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`group --points` on a round robin keeps the values given but says which it does not
+    score and why (the setup form greys them out with the same words); the points line names
+    only what it scores."""
+    path = _round_robin(tmp_path, capsys, players=5)
+    code, out, err = run(capsys, "group", path, "--group", MEN, "--points",
+                         '{"win": 3, "half_bye": 2, "full_bye": 3, "absent": 1}')
+    assert code == 0, err
+    assert err.startswith("提示：男子组的赛制（单循环）不计这些分值，已保存但不起作用："
+                          "请假全分、请假半分（单循环请假不给分：伯格表不变，请假者该轮的对局判弃权负，"
+                          "对手不战胜）；缺席（单循环缺席不另计分：")
+    assert "轮空（" not in err  # the bye's value was not given: nothing to say of it
+    assert _line(out, "计分").startswith("计分：胜3 和1 负0 不战胜2 弃权负0 单循环轮空不计分 / ")
+    code, _out, err = run(capsys, "group", path, "--group", MEN, "--points", "2/1/0")
+    assert code == 0 and err == ""  # the defaults: nothing given that goes unscored
+
+
+def test_leave_in_a_round_robin_forfeits_the_game_whatever_its_points(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """请假 (a half-point bye asked for) in a round robin: the game of the round is forfeited,
+    the half point is not given (the setup form and `group` say so)."""
+    path = _round_robin(tmp_path, capsys, players=4)
+    numbers = [f"{k}={k}" for k in range(1, 5)]
+    assert run(capsys, "berger-numbers", path, "--group", MEN, *numbers)[0] == 0
+    assert run(capsys, "absent", path, "4", "1", "--kind", "half_bye")[0] == 0
+    code, out, err = run(capsys, "pair", path, "--group", MEN)
+    assert code == 0, err
+    assert "第1台 棋手4（请假）弃权，棋手1不战胜" in out  # round 1 of four: 1-4, 2-3
+    code, out, _err = run(capsys, "standings", path, "--group", MEN, "--csv")
+    points = {row.split(",")[2]: row.split(",")[4] for row in out.splitlines()[1:]}
+    assert points["棋手4"] == "0" and points["棋手1"] == "2"

@@ -370,3 +370,58 @@ def test_a_missing_player_forfeits_the_board_and_the_one_who_came_wins() -> None
         1: GameCode.FIRST_FORFEIT_WIN, 2: GameCode.SECOND_FORFEIT_WIN,
         3: GameCode.DOUBLE_FORFEIT}
     assert missing_player_forfeits(boards, set()) == {}
+
+
+# --- who the table is made for (退赛 before round 1) ------------------------------------------
+
+
+def test_a_player_withdrawn_before_round_one_does_not_start() -> None:
+    """The table is made for the players who play (FIDE C.05 Annex 1; shenzhen 十、(二)): not
+    one withdrawn from round 1 on; a later withdrawal keeps its line."""
+    from app.pairing.roundrobin import starts
+
+    assert starts(None) and starts(2) and starts(7)
+    assert not starts(1)
+
+
+def test_a_player_left_out_of_the_table_is_not_reinstated_once_it_is_made() -> None:
+    from app.errors import UserError
+    from app.pairing.roundrobin import check_return
+
+    check_return(0, False, "张六", "男子组")  # before round 1: the table is made with him
+    check_return(3, True, "张六", "男子组")  # on the table: his line is there
+    with pytest.raises(UserError, match="张六在第1轮前退赛.*已编排3轮.*不能恢复参赛"):
+        check_return(3, False, "张六", "男子组")
+
+
+# --- a round changed by hand (FIDE C.05 Annex 1: the table's pairs and first movers) -------
+
+
+def test_a_colour_swap_is_a_departure_from_the_table() -> None:
+    from app.pairing.roundrobin import ColourDeparture, Numbering, colour_departures
+
+    numbering = Numbering((11, 12, 13, 14, 15, 16))  # round 1: 1-6 2-5 3-4
+    as_paired = (Board(1, 11, 16), Board(2, 12, 15), Board(3, 13, 14))
+    assert colour_departures(numbering, 1, False, as_paired, {}) == []
+    swapped = (Board(1, 16, 11), Board(2, 12, 15), Board(3, 13, 14))
+    assert colour_departures(numbering, 1, False, swapped, {}) == [
+        ColourDeparture(1, 11, 16, None)]
+
+
+def test_a_double_round_robin_swap_names_the_meeting_with_the_same_first_mover() -> None:
+    """The second cycle reverses the first movers (double_berger_table): swapped in round 1
+    the pair has the same first mover in round 4 by the table; swapped in round 4, the same
+    as it had when round 1 was played (as played, not as the table had it)."""
+    from app.pairing.roundrobin import ColourDeparture, Numbering, colour_departures
+
+    numbering = Numbering((1, 2, 3, 4))  # round 1: 1-4 2-3; round 4: 4-1 3-2
+    round_one = (Board(1, 4, 1), Board(2, 2, 3))
+    assert colour_departures(numbering, 1, True, round_one, {}) == [
+        ColourDeparture(1, 1, 4, 4)]
+    round_four = (Board(1, 1, 4), Board(2, 3, 2))
+    played = {frozenset((1, 4)): 1, frozenset((2, 3)): 2}
+    assert colour_departures(numbering, 4, True, round_four, played) == [
+        ColourDeparture(1, 4, 1, 1)]
+    played_swapped = {frozenset((1, 4)): 4, frozenset((2, 3)): 2}  # round 1 swapped then
+    assert colour_departures(numbering, 4, True, round_four, played_swapped) == [
+        ColourDeparture(1, 4, 1, None)]

@@ -216,7 +216,7 @@ class RoundsView(View):
             "act_playoff": _why(refusals.playoff),
             "act_print_round": tr("rounds_none") if self.round is None else None,
             "rounds_swap": change,
-            "rounds_exchange": change,
+            "rounds_exchange": _why(refusals.exchange) or change,  # never in a round robin
         }
 
     # ----- showing ---------------------------------------------------------------------------

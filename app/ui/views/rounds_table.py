@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableWidget
 
 from app import wording
+from app.pairing.types import SitOut
 from app.services import queries
 from app.ui.common import cell, fit_columns
 from app.ui.i18n import language, tr
@@ -37,10 +38,13 @@ def headers(team: bool) -> list[str]:
     return [tr(k) for k in keys]
 
 
-def player_text(ref: queries.PlayerRef | None) -> str:
+def player_text(ref: queries.PlayerRef | None, missing: SitOut | None = None) -> str:
+    """A seat's player (`1. 张三`), marked where a round robin's player does not play the
+    round and forfeits the board (`6. 张六（退赛）`)."""
     if ref is None:
         return tr("bye")
-    return f"{ref.number}. {ref.name}" if ref.number else ref.name
+    name = ref.name if missing is None else wording.missing_mark(ref.name, missing, language())
+    return f"{ref.number}. {name}" if ref.number else name
 
 
 def match_note(board: queries.BoardInfo) -> str:
@@ -80,8 +84,10 @@ def board_row(board: queries.BoardInfo, points_before: dict[int, int]) -> list[o
         if board.result is None:
             result = " ".join(wording.game_code(g.result) for g in board.games
                               if g.result is not None)
-    second = player_text(board.second) if board.second is not None else tr("bye")
-    return [board.number, player_text(board.first), _points(points_before, board.first),
+    second = player_text(board.second, board.second_missing) if board.second is not None \
+        else tr("bye")
+    return [board.number, player_text(board.first, board.first_missing),
+            _points(points_before, board.first),
             board.first.unit if board.first else "", result, second,
             _points(points_before, board.second), board.second.unit if board.second else ""]
 

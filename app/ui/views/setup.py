@@ -252,7 +252,7 @@ class SetupView(View):
             self.row_labels[key] = label
             form.addRow(label, row_widget)
         self.system_rows = SystemRows(form, dict(self.rows), (self.point_labels, self.points),
-                                      {"playoff_format": self.playoff_format})
+                                      {"playoff_format": self.playoff_format}, POINT_TEXTS)
         self.system.currentIndexChanged.connect(
             lambda _i: self.system_rows.follow(self.system.currentData()))
         common.pass_undo_to_window(*self.event_edits.values(), self.new_group_name, self.name,
@@ -523,11 +523,10 @@ class SetupView(View):
             if current is not None:
                 _choose(combo, current)
             combo.blockSignals(False)
-        for key, label in self.point_labels.items():
-            label.setText(pick(*POINT_TEXTS[key]))
 
     def retranslate(self) -> None:
         self._fill_choices()
+        self.system_rows.follow(self.system.currentData() or SYSTEMS[0])  # the points' labels
         self.prizes.retranslate()
         self.titles.retranslate()
         self.event_box.setTitle(tr("setup_event"))

@@ -1,17 +1,21 @@
 """The setup form's rows that a group's system reads: a row whose settings the system chosen
 never reads (a Team Swiss: the players' 未赛局计算, 同单位回避, the 名次区分 options, late
 entries, sub-rankings; a Swiss of players: the Team Swiss options) is hidden, and shown again
-when another system is chosen. Which system reads which setting is the settings' own rule
+when another system is chosen; so are the points it does not score (a round robin's shown
+disabled, saying why). Which system reads which setting is the settings' own rule
 (`GroupSettings.applies_to`); this module only knows which row holds which setting."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtWidgets import QFormLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
 from app.group_settings import GroupSettings
+from app.pairing.roundrobin import REST_OUTCOME
 from app.pairing.system import System
+from app.ui.i18n import language, pick
+from app.wording import round_robin_rest_label, round_robin_rest_tip, round_robin_unscored_text
 
 ROW_SETTINGS: dict[str, tuple[str, ...]] = {
     # the 名次区分 picker edits the players' chain, or a Team Swiss's team chain (RankingChain)
@@ -34,14 +38,17 @@ class SystemRows:
     saved as they are."""
 
     def __init__(self, form: QFormLayout, rows: Mapping[str, QWidget],
-                 points: tuple[Mapping[str, QWidget], Mapping[str, QWidget]],
-                 parts: Mapping[str, QWidget]) -> None:
-        """`points`: the points' labels and their spin boxes, by the value's key."""
+                 points: tuple[Mapping[str, QLabel], Mapping[str, QWidget]],
+                 parts: Mapping[str, QWidget],
+                 point_texts: Mapping[str, tuple[str, str]]) -> None:
+        """`points`: the points' labels and their spin boxes, by the value's key;
+        `point_texts`: each label's text (Chinese, English)."""
         self.form = form
         self.rows = {key: rows[key] for key in ROW_SETTINGS}
         labels, spins = points
         self.points = {key: (labels[key], spin) for key, spin in spins.items()}
         self.parts = dict(parts)
+        self.point_texts = dict(point_texts)
 
     def follow(self, system: object) -> None:
         """The form's system is `system` (a System or its stored value)."""
@@ -51,10 +58,25 @@ class SystemRows:
                                                 for key in ROW_SETTINGS[row]))
         for key, widget in self.parts.items():
             widget.setVisible(GroupSettings.applies_to(key, chosen))
+        self._follow_points(chosen)
+
+    def _follow_points(self, chosen: System) -> None:
+        """The points a system does not score: hidden in a team group (its boards' games are
+        all it scores); in a round robin shown disabled, the tooltip saying why (leave and
+        absence forfeit the game, the bye is a rest round), the rest round's value labelled
+        as what it is there (单循环轮空, stored as the zero-point bye's)."""
         scored = set(GroupSettings.point_keys(chosen))
-        for key, widgets in self.points.items():
-            for widget in widgets:
-                widget.setVisible(key in scored)
+        for key, (label, spin) in self.points.items():
+            text, tip = pick(*self.point_texts[key]), ""
+            if chosen.round_robin and key == REST_OUTCOME.value:
+                text, tip = round_robin_rest_label(language()), round_robin_rest_tip(language())
+            elif chosen.round_robin and key not in scored:
+                tip = round_robin_unscored_text(key, language())
+            label.setText(text)
+            for widget in (label, spin):
+                widget.setVisible(key in scored or not chosen.team)
+                widget.setEnabled(key in scored)
+                widget.setToolTip(tip)
 
     def shown(self) -> list[str]:
         """The rows shown, by their label's key (what the tests read)."""
