@@ -315,8 +315,9 @@ def _cut_line(canvas: Canvas, top: float) -> None:
 
 
 def write_result_slips(model: ExportModel, group: str, round_number: int, path: Path) -> Path:
-    """One slip per board (byes left out), or per match for team matches, several to a
-    page with dashed lines to cut along."""
+    """One slip per board (byes left out, and the boards already entered as a missing
+    player's forfeit when the round was paired: nothing is played there to record), or per
+    match for team matches, several to a page with dashed lines to cut along."""
     rnd = model.round(group, round_number)
     info = model.group(group)
     units: list[list[BoardResult]] = []
@@ -326,7 +327,8 @@ def write_result_slips(model: ExportModel, group: str, round_number: int, path: 
             matches.setdefault(board.match or board.number, []).append(board)
         units = list(matches.values())
     else:
-        units = [[b] for b in rnd.boards if b.second is not None]
+        units = [[b] for b in rnd.boards if b.second is not None
+                 and not (b.first_missing or b.second_missing)]
     canvas = plain_canvas(path, A4, f"{model.event.title} {info.name} 第{round_number}轮成绩记录单")
     per_page = slips_per_page(info)
     slip_height = A4[1] / per_page

@@ -173,3 +173,21 @@ def test_a_correction_says_nothing_of_later_rounds_paired_on_the_old_result(
     assert code == 0, err
     assert "根据原结果编排" not in out + err and "paired on the old result" not in out + err
     assert _results(path, 1)[1] == "0-1"
+
+
+def test_no_result_slip_is_printed_for_a_board_forfeited_at_pairing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The 成绩记录单 are for the games played: the withdrawn player's board, already entered
+    as his forfeit, gets none; the other two boards of round 2 get theirs."""
+    import subprocess
+
+    path = _scheduled(tmp_path, capsys)
+    _withdrawn_in_round_two(path, capsys)
+    out = tmp_path / "out"
+    code, _out, err = run(capsys, "export", path, "--out", out, "--only", f"{MEN} 第2轮成绩记录单")
+    assert code == 0, err
+    (slips,) = out.rglob("成绩记录单.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(slips), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    titles = [line.split()[2] for line in text.splitlines() if "成绩记录单" in line]
+    assert titles == ["第2台", "第3台"]
