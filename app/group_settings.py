@@ -396,6 +396,13 @@ def _players_swiss(system: System) -> bool:
     return system.swiss and not system.team
 
 
+def _late_entries(system: System) -> bool:
+    """A late entry (迟到报名) plays from the next round: a Swiss of players only (a round
+    robin's table and a knockout's bracket are made for the players at round 1, and refuse
+    one: `roundrobin.check_late_entry`, `knockout.check_late_entry`)."""
+    return _players_swiss(system)
+
+
 def _swiss(system: System) -> bool:
     return system.swiss
 
@@ -486,7 +493,7 @@ class GroupSettings:
     systems_allowed: tuple[System, ...] = _setting((), _systems)  # empty: any
 
     # Entries and games.
-    late_entry_points: int = _setting(0, _whole(0), used_by=_players)  # points for rounds missed (迟到报名)
+    late_entry_points: int = _setting(0, _whole(0), used_by=_late_entries)  # points for rounds missed (迟到报名)
     late_limit_minutes: int = _setting(DEFAULT_LATE_LIMIT_MINUTES, _whole(1, 240))  # 迟到时限
 
     # Teams and the cross-group round.

@@ -324,8 +324,8 @@ def test_what_the_event_file_holds_is_read_once_and_a_change_reads_anew() -> Non
     ("forfeit_counts_as_meeting", {System.SWISS, System.DOUBLE_SWISS, System.TEAM_SWISS}),
     ("team_tiebreaks", {System.TEAM_SWISS}),
     ("team", {System.TEAM_KNOCKOUT, System.CROSS_GROUP, System.TEAM_SWISS}),
-    ("late_entry_points", {System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN,
-                           System.KNOCKOUT, System.DOUBLE_SWISS}),
+    # a round robin's table and a knockout's bracket take no late entry
+    ("late_entry_points", {System.SWISS, System.DOUBLE_SWISS}),
     ("initial_colour", set(System)),
 ])
 def test_a_setting_applies_to_the_systems_that_read_it(key: str, reads: set[System]) -> None:

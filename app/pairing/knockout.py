@@ -432,3 +432,25 @@ def bracket_lines(bracket: Bracket, names: Mapping[int, str] | None = None) -> l
             lines.append(f"R{m.round} M{m.number} [{_band_text(m.places)}] "
                          f"{label(m.top)} v {label(m.bottom)}{won}")
     return lines
+
+
+def check_late_entry(rounds_paired: int, names: Sequence[str], group: str) -> None:
+    """Refuse a late entry (迟到报名) into a knockout whose bracket is drawn.
+
+    The bracket is drawn for the entrants there when round 1 is paired (huazhi 六、(三)5:
+    the places follow from the first round's winners and losers); a player added later has
+    no slot that is not already decided (a round-1 bye taken, a match played), and would
+    leave a match of a played round open, the next round unpairable. Before round 1 a player
+    may join: the bracket is drawn for everyone then."""
+    if rounds_paired == 0:
+        return
+    who = "、".join(names) if names else "新棋手"
+    who_en = ", ".join(names) if names else "a new player"
+    raise UserError(
+        f"淘汰赛已编排，不能迟到报名：{who}（{group}已编排{rounds_paired}轮；对阵图按第1轮编排时的"
+        "人数排定，开赛后不能再加入棋手）",
+        f"the knockout is drawn: no late entry for {who_en} ({group} has {rounds_paired} "
+        "round(s) paired; the bracket is drawn for the entrants there when round 1 is paired "
+        "and takes no entrant once play has started)",
+        group,
+    )

@@ -94,12 +94,19 @@ def entry_round(group: Group, names: Sequence[str] = ()) -> int:
     """The round a player entered now plays from: the first before play, else the next one
     (a late entry, 迟到报名, scored `late_entry_points` for the rounds missed); refused once
     every round is paired, whether added alone or imported from a list, and in a round robin
-    once round 1 is paired (`roundrobin.check_late_entry`, naming the players `names`)."""
+    or a knockout once round 1 is paired (`roundrobin.check_late_entry`,
+    `knockout.check_late_entry`, naming the players `names`): their table or bracket is
+    made for the players there at round 1."""
     entered = len(group.rounds_played) + 1
-    if system_of(group).round_robin:
+    system = system_of(group)
+    if system.round_robin:
         from app.pairing.roundrobin import check_late_entry
 
         check_late_entry(entered - 1, names, group.name)
+    elif system.bracket:
+        from app.pairing import knockout
+
+        knockout.check_late_entry(entered - 1, names, group.name)
     if entered > group.rounds:
         raise UserError("比赛已全部编排完毕，不能再添加棋手",
                         "every round is paired: no more entries", group.name)
