@@ -454,3 +454,24 @@ def check_late_entry(rounds_paired: int, names: Sequence[str], group: str) -> No
         "and takes no entrant once play has started)",
         group,
     )
+
+
+def exchange_refusal(group: str) -> UserError:
+    """Why players are not exchanged between boards of a knockout (人工调换棋手).
+
+    The bracket fixes each match: round 1's by the draw (its seeds), every later one by the
+    results before it (huazhi 六、(三)5: winners meet winners, losers losers, in their place
+    band); a board changed by hand would hold a pair the bracket does not have, whose result
+    it could not take, and the next round would wait for it. The draw is changed before play
+    instead: unpair round 1, draw again or give the seeds, pair again."""
+    return UserError(
+        "淘汰赛的对阵由对阵图决定：第1轮按抽签（种子）排定，以后各轮按前一轮的胜负排定，"
+        "不能人工调换棋手（调换后的对阵不在对阵图中，其结果无法录入，下一轮也无法编排）。"
+        "如需改变第1轮对阵，请在录入成绩前撤销编排（unpair），重新抽签（knockout-draw）或修改种子后"
+        "再编排；只需交换某台的先后手，请用“交换先后手”（swap）",
+        "a knockout's matches are its bracket's: round 1's by the draw (the seeds), each later "
+        "one by the results before it; players cannot be exchanged by hand (the pair would "
+        "not be in the bracket, its result could not be taken and the next round not be "
+        "paired). To change round 1, unpair it before any result, draw again (knockout-draw) "
+        "or change the seeds, and pair again; to change only who moves first on a board, "
+        "swap its colours", group)

@@ -568,6 +568,21 @@ def swap_colours(event: Event, group: str, round_number: int, board_number: int)
 _SEAT_ZH = {"first": "先手", "second": "后手"}
 
 
+def _fixed_pairs_refusal(group: Group) -> UserError | None:
+    """Why no player may be exchanged between boards of `group`'s rounds: a round robin's
+    pairs are its Berger table's, a knockout's its bracket's; None for a Swiss."""
+    system = system_of(group)
+    if system.round_robin:
+        from app.pairing.roundrobin import exchange_refusal
+
+        return exchange_refusal(group.name)
+    if system.bracket:
+        from app.pairing.knockout import exchange_refusal as bracket_refusal
+
+        return bracket_refusal(group.name)
+    return None
+
+
 def exchange_players(event: Event, group: str, round_number: int, board_a: int, seat_a: str,
                      board_b: int, seat_b: str) -> list[str]:
     """Exchange two players between seats ('first' or 'second'); returns broken rules."""
@@ -579,10 +594,9 @@ def exchange_players(event: Event, group: str, round_number: int, board_a: int, 
         round_ = _editable_round(session, found, round_number)
         a = find_board(round_, board_a)
         b = find_board(round_, board_b)
-        if a is not b and system_of(found).round_robin:  # the Berger table's pairs stand
-            from app.pairing.roundrobin import exchange_refusal
-
-            raise exchange_refusal(found.name)
+        fixed = _fixed_pairs_refusal(found)  # a Berger table's or a bracket's pairs stand
+        if a is not b and fixed is not None:
+            raise fixed
         attr_a, attr_b = f"{seat_a}_player_id", f"{seat_b}_player_id"
         pa, pb = getattr(a, attr_a), getattr(b, attr_b)
         if pa is None or pb is None:
@@ -780,11 +794,7 @@ def round_refusals(event: Event, group: str, round_number: int | None) -> RoundR
         change = (UserError("尚未编排", "no round is paired", group) if round_number is None
                   else _refusal(lambda: _editable_round(session, found, round_number)))
         finished = _finished(session, found)
-        exchange = change
-        if exchange is None and system_of(found).round_robin:
-            from app.pairing.roundrobin import exchange_refusal
-
-            exchange = exchange_refusal(found.name)
+        exchange = change or _fixed_pairs_refusal(found)
         return RoundRefusals(
             pair=_refusal(lambda: _check_ready(found)),
             unpair=_refusal(lambda: _check_unpairable(found)),
