@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from app.errors import UserError
 from app.pairing.roundrobin import missing_player_forfeits as scheduled_forfeits
+from app.pairing.roundrobin import refuse_late_entry
 from app.pairing.types import Board, Pairing
 from app.results import BoardResult, GameCode, GameResult
 
@@ -442,18 +443,10 @@ def check_late_entry(rounds_paired: int, names: Sequence[str], group: str) -> No
     no slot that is not already decided (a round-1 bye taken, a match played), and would
     leave a match of a played round open, the next round unpairable. Before round 1 a player
     may join: the bracket is drawn for everyone then."""
-    if rounds_paired == 0:
-        return
-    who = "、".join(names) if names else "新棋手"
-    who_en = ", ".join(names) if names else "a new player"
-    raise UserError(
-        f"淘汰赛已编排，不能迟到报名：{who}（{group}已编排{rounds_paired}轮；对阵图按第1轮编排时的"
-        "人数排定，开赛后不能再加入棋手）",
-        f"the knockout is drawn: no late entry for {who_en} ({group} has {rounds_paired} "
-        "round(s) paired; the bracket is drawn for the entrants there when round 1 is paired "
-        "and takes no entrant once play has started)",
-        group,
-    )
+    refuse_late_entry(rounds_paired, names, group,
+                      ("淘汰赛", "对阵图按第1轮编排时的人数排定"),
+                      ("the knockout is drawn", "the bracket is drawn for the entrants there "
+                       "when round 1 is paired and takes no entrant"))
 
 
 def exchange_refusal(group: str) -> UserError:

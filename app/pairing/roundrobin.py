@@ -466,15 +466,24 @@ def check_late_entry(rounds_paired: int, names: Sequence[str], group: str) -> No
     so the entry is refused, naming the players. Before round 1 a player may join: the table
     is made for everyone then.
     """
+    refuse_late_entry(rounds_paired, names, group,
+                      ("单循环", "单循环按第1轮编排时的人数排定伯格表"),
+                      ("the round robin is scheduled", "the Berger table is made for the "
+                       "players there when round 1 is paired and takes no player"))
+
+
+def refuse_late_entry(rounds_paired: int, names: Sequence[str], group: str,
+                      zh: tuple[str, str], en: tuple[str, str]) -> None:
+    """Refuse the late entry of `names` once `rounds_paired` rounds are paired, in the words
+    of a system whose schedule is made at round 1 (`zh`, `en`: what is made, and how)."""
     if rounds_paired == 0:
         return
     who = "、".join(names) if names else "新棋手"
     who_en = ", ".join(names) if names else "a new player"
     raise UserError(
-        f"单循环已编排，不能迟到报名：{who}（{group}已编排{rounds_paired}轮；单循环按第1轮编排时的"
-        "人数排定伯格表，开赛后不能再加入棋手）",
-        f"the round robin is scheduled: no late entry for {who_en} ({group} has "
-        f"{rounds_paired} round(s) paired; the Berger table is made for the players there "
-        "when round 1 is paired and takes no player once play has started)",
+        f"{zh[0]}已编排，不能迟到报名：{who}（{group}已编排{rounds_paired}轮；{zh[1]}，开赛后不能再"
+        "加入棋手）",
+        f"{en[0]}: no late entry for {who_en} ({group} has {rounds_paired} round(s) paired; "
+        f"{en[1]} once play has started)",
         group,
     )
