@@ -187,7 +187,6 @@ def _playoffs(args: argparse.Namespace) -> int:
 
 
 def _team_standings(args: argparse.Namespace) -> int:
-    from app import wording as w
     from app.pairing.system import System
     from app.services import knockout, ranking
     from app.services.queries import event_info
@@ -205,23 +204,32 @@ def _team_standings(args: argparse.Namespace) -> int:
     for table, registered in brackets:
         _print_team_knockout(table, registered)
     for info in infos:
-        print(f"{info.name}" + ("" if info.final else "（临时·非最终 / provisional）"))
-        columns = "  ".join(w.team_criterion(key, label) for key, label in info.columns)
-        print(f"名次  队伍  {w.team_total_label(info.method)}  {columns}  队员")
-        for row in info.rows:
-            note = w.team_row_note(row.note, row.award)
-            extra = "  ".join(x for x in (w.prize_text(row.award), note,
-                                          w.reason_text(row.why) if row.why else "") if x)
-            total = w.number_text(row.total) if row.total is not None else ""
-            print(f"{w.place_text(row.place, row.shared, '-'):>4}  {row.team}  {total}  "
-                  f"{'  '.join(map(w.number_text, row.values))}  "
-                  f"{'、'.join(row.members)}  {extra}")
-        for line in w.legend_texts(info.legend):
-            print(f"  注：{line}")
-        _print_team_asks(args.file, info)
+        _print_team_ranking(info, args.file)
     # 1 while a team tie that touches the awards waits for the arbiter (a choice or lots)
     return 1 if any(info.asks or any(r.why for r in info.rows) for info in infos) or any(
         table.lots_needed for table in swiss) else 0
+
+
+def _print_team_ranking(info: ranking.TeamStandingsInfo, file: str) -> None:
+    """A team ranking of an individual group's results (qiwang 十五2: the members' results
+    summed): place, team, total, the criteria, the members, the prize and the notes; then
+    what waits for the arbiter."""
+    from app import wording as w
+
+    print(f"{info.name}" + ("" if info.final else "（临时·非最终 / provisional）"))
+    columns = "  ".join(w.team_criterion(key, label) for key, label in info.columns)
+    print(f"名次  队伍  {w.team_total_label(info.method)}  {columns}  队员")
+    for row in info.rows:
+        note = w.team_row_note(row.note, row.award)
+        extra = "  ".join(x for x in (w.prize_text(row.award), note,
+                                      w.reason_text(row.why) if row.why else "") if x)
+        total = w.number_text(row.total) if row.total is not None else ""
+        print(f"{w.place_text(row.place, row.shared, '-'):>4}  {row.team}  {total}  "
+              f"{'  '.join(map(w.number_text, row.values))}  "
+              f"{'、'.join(row.members)}  {extra}")
+    for line in w.legend_texts(info.legend):
+        print(f"  注：{line}")
+    _print_team_asks(file, info)
 
 
 def _print_team_knockout(table: ranking.StandingsInfo,
