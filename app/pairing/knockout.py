@@ -281,7 +281,10 @@ def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int]
 
 
 def _winner(r: int, number: int, top: int | None, bottom: int | None,
-            results: Mapping[tuple[int, int], int]) -> int | None:
+            results: Mapping[tuple[int, int], int],
+            names: Mapping[int, str] | None = None) -> int | None:
+    """The winner of match `number` of round `r` (`top` v `bottom`) from `results`; a winner
+    who is not in the match refused, the entrants named by `names` where given."""
     where = "round"  # each message names the round and the match
     given = results.get((r, number))
     if top is None or bottom is None:
@@ -301,9 +304,13 @@ def _winner(r: int, number: int, top: int | None, bottom: int | None,
     if given is None:
         return None
     if given not in (top, bottom):
+        def name(entrant: int) -> str:
+            return (names or {}).get(entrant, str(entrant))
+
         raise UserError(
-            f"{given} 不在第{r}轮第{number}场（{top} 对 {bottom}）",
-            f"{given} does not play round {r} match {number} ({top} v {bottom})", where,
+            f"{name(given)} 不在第{r}轮第{number}场（{name(top)} 对 {name(bottom)}）",
+            f"{name(given)} does not play round {r} match {number} ({name(top)} v "
+            f"{name(bottom)})", where,
         )
     return given
 
@@ -348,20 +355,21 @@ def both_missing(boards: Sequence[Board], missing: Collection[int]) -> tuple[int
 
 
 def record_winner(bracket: Bracket, round_number: int, number: int, winner: int,
-                  replace: bool = False) -> Bracket:
+                  replace: bool = False, names: Mapping[int, str] | None = None) -> Bracket:
     """A new bracket with the winner of one match; a second result needs `replace`, and a
-    replaced result must not contradict results of later rounds (those must be removed)."""
+    replaced result must not contradict results of later rounds (those must be removed).
+    `names`: the entrants' names, for the messages."""
     match = bracket.match(round_number, number)
     key = (round_number, number)
     if key in bracket.results and not replace:
+        had = bracket.results[key]
+        had_name = (names or {}).get(had, str(had))
         raise UserError(
-            f"第{round_number}轮第{number}场已有结果（胜者 {bracket.results[key]}）",
-            f"round {round_number} match {number} already has a result "
-            f"(winner {bracket.results[key]})",
+            f"第{round_number}轮第{number}场已有结果（胜者 {had_name}）",
+            f"round {round_number} match {number} already has a result (winner {had_name})",
             "round",
         )
-    if not match.is_game:
-        _winner(round_number, number, match.top, match.bottom, {key: winner})
+    _winner(round_number, number, match.top, match.bottom, {key: winner}, names)
     results = dict(bracket.results)
     results[key] = winner
     return build_bracket(bracket.seeding, results, bracket.lot_seed)

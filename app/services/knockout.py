@@ -269,7 +269,7 @@ def check_match_result(group: Group, round_number: int, board: BoardRow,
         return
     try:
         knockout.record_winner(bracket(group, before_round=round_number + 1), round_number,
-                               board.number, winner, replace=True)
+                               board.number, winner, replace=True, names=_entrant_names(group))
     except UserError as error:
         raise _at(error, group.name, round_number, board.number) from None
 
@@ -339,6 +339,12 @@ def _has_result(group: Group, round_number: int, row: BoardRow) -> bool:
         return False
     stored = codec.board_result(row.result, group.games_per_round == 2)
     return stored != due_forfeits(group, round_number, [row]).get(row.number)
+
+
+def _entrant_names(group: Group) -> dict[int, str]:
+    """The bracket's entrants (players, or teams in a team knockout) by id: their names."""
+    rows = group.teams if system_of(group).team else group.players
+    return {row.id: row.name for row in rows}
 
 
 def _entrant_name(group: Group, entrant: int | None) -> str:

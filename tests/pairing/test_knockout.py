@@ -120,6 +120,20 @@ def test_two_entrants_play_one_match() -> None:
     assert bracket.final_places() == {9: 1, 5: 2}
 
 
+def test_a_winner_not_in_the_match_is_refused_by_name() -> None:
+    """The message names the entrants as the arbiter knows them, not by their ids."""
+    names = {5: "张五", 9: "李九", 7: "王七"}
+    with pytest.raises(UserError) as refused:
+        record_winner(build_bracket([5, 9, 7, 3]), 1, 1, 7, names=names)
+    text = refused.value.message()
+    assert "王七 不在第1轮第1场（张五 对 " in text
+    assert "7 不在" not in text
+    bracket = record_winner(build_bracket([5, 9]), 1, 1, 9)
+    with pytest.raises(UserError) as again:
+        record_winner(bracket, 1, 1, 5, names=names)
+    assert "已有结果（胜者 李九）" in again.value.message()
+
+
 def test_seeding_by_lot_is_reproducible_and_keeps_fixed_seeds() -> None:
     drawn = draw_seeding(TEAMS, seed=11, fixed=8)
     assert drawn == draw_seeding(TEAMS, seed=11, fixed=8)
