@@ -597,6 +597,15 @@ class GroupStandings:
         return self._found[group.id]
 
 
+def _member_name(name: str, withdrawn: int | None) -> str:
+    """A team member as the team's line lists him: a member who withdrew marked so
+    (`张六（第3轮起退赛）`), since his results still count for the team (qiwang 十二(四)4:
+    the members' results summed) and the arbiter should see why they stop."""
+    from app import wording
+
+    return wording.withdrawn_row_text(name, withdrawn)
+
+
 def _score_sum_rows(standings: GroupStandings, group: Group, spec: TeamRankingSpec,
                     rules: MergeRules) -> _TeamRows:
     from app.standings.teams import score_sum_ranking
@@ -604,7 +613,8 @@ def _score_sum_rows(standings: GroupStandings, group: Group, spec: TeamRankingSp
     info, plain = standings.of(group)
     numbers = build_snapshot(group, partial=True).number_of
     teams = _teams_of(group, spec, rules)
-    names = {numbers[p.id]: p.name for members in teams.values() for p in members}
+    names = {numbers[p.id]: _member_name(p.name, withdrawn_from(p))
+             for members in teams.values() for p in members}
     rows = score_sum_ranking(
         plain, {name: [numbers[p.id] for p in members] for name, members in teams.items()},
         spec.members, spec.tiebreaks)
@@ -626,7 +636,7 @@ def _place_sum_rows(standings: GroupStandings, groups: dict[str, Group],
         final = final and info.final
         for row in info.rows:
             if unit_key(row.player.unit) and row.gender in ("M", "F"):
-                names[row.player.id] = row.player.name
+                names[row.player.id] = _member_name(row.player.name, row.player.withdrawn_from)
                 entries.append(PlaceEntry(
                     row.player.id, unit_key(row.player.unit),
                     CoreGender.MALE if row.gender == "M" else CoreGender.FEMALE, row.place))

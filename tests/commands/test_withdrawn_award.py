@@ -92,3 +92,24 @@ def test_a_declined_award_of_a_withdrawn_player_says_both(
     _code, out, _err = run(capsys, "standings", path, "--group", OPEN)
     line = next(ln for ln in out.splitlines() if "选手1 " in ln)
     assert "第2轮起退赛，放弃等级称号" in line
+
+
+def test_a_teams_member_who_withdrew_is_marked_where_the_team_is_listed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """His results still count for the team (qiwang 十二(四)4: the members' results summed);
+    the team's line says he withdrew, on the command line and the team ranking's paper."""
+    path = _final_with_a_withdrawal(tmp_path, capsys)
+    for player in range(1, 7):
+        assert run(capsys, "player", path, str(player), "--gender", "男")[0] == 0
+    for team, members in (("甲队", ("选手1", "选手2", "选手3")), ("乙队", ("选手4", "选手5", "选手6"))):
+        assert run(capsys, "team-add", path, "--ranking", "公开组团体（男子）", team, *members)[0] == 0
+    _code, out, _err = run(capsys, "team-standings", path)
+    line = next(ln for ln in out.splitlines() if "甲队" in ln)
+    assert "选手1（第2轮起退赛）" in line
+    assert "退赛" not in next(ln for ln in out.splitlines() if "乙队" in ln)
+    folder = tmp_path / "out"
+    assert run(capsys, "export", path, "--out", folder, "--pdf")[0] == 0
+    paper = next(folder.rglob("团体名次（公开组团体（男子））.pdf"))
+    text = subprocess.run(["pdftotext", "-layout", str(paper), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "选手1（第2轮起退赛）" in "".join(text.split())
