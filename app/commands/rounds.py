@@ -71,7 +71,9 @@ def print_round(info: RoundInfo) -> None:
     print(f"{info.group} 第{info.number}轮 / round {info.number}")
     for board in info.boards:
         first = board.first.name if board.first else board.first_team or "-"
-        note = (wording.match_score_text(board.score) if board.score is not None else
+        note = (wording.match_score_text(board.score, teams=(board.first_team,
+                                                             board.second_team))
+                if board.score is not None else
                 wording.places_text(board.places) if board.places is not None else "")
         label = f"  ({note})" if note else ""
         if board.first_team and board.second_team:

@@ -23,6 +23,7 @@ from app.group_settings import GroupSettings, SubRanking
 from app.imports.rules import MergeRules
 from app.pairing.system import System
 from app.pairing.types import unit_key
+from app.results import LevelDecision
 from app.services.event import Event, settings_of
 from app.services.lookup import planned_rounds as planned_rounds  # where it was read
 from app.services.queries import PlayerRef, round_is_complete, system_of, withdrawn_from
@@ -346,16 +347,20 @@ def compute_standings(
 
 
 def knockout_standings(group: Group) -> StandingsInfo:
-    """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far."""
-    from app.services.knockout import bracket
+    """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far. A last-round
+    team match decided by lots (抽签, huazhi 八、(五)) decided its two teams' places so: their
+    awards say 抽签决定名次, as the award lists must say how a tie was decided."""
+    from app.services.knockout import decided_bracket
 
     team = system_of(group).team
     entrants = group.teams if team else group.players
     if len(entrants) < 2:
         # Nothing to rank yet: an empty table, not an error, while entrants are registered.
         return StandingsInfo(group.name, group.name, (), (), (), 0, knockout=True, teams=team)
-    current = bracket(group)
+    current = decided_bracket(group)
     places = current.places()
+    by_lots = {entrant for m in current.rounds[-1] if m.decided_by is LevelDecision.LOTS
+               for entrant in (m.top, m.bottom)}
     if team:
         from app.services.team_swiss import team_withdrawn_from
 
@@ -371,8 +376,9 @@ def knockout_standings(group: Group) -> StandingsInfo:
     planned = planned_rounds(group)
     ordered = sorted(places.items(), key=lambda item: item[1])
     scheme = award_scheme(group)
-    decided = decide_awards([Placing(entrant, place) for entrant, place in ordered], scheme,
-                            final=complete >= planned)
+    decided = decide_awards([Placing(entrant, place, decided_by=AwardBasis.LOTS
+                                     if entrant in by_lots else None)
+                             for entrant, place in ordered], scheme, final=complete >= planned)
     rows = []
     for entrant, place in ordered:
         name, unit, gone = names[entrant]  # a withdrawal (第3轮起退赛) shown on its line

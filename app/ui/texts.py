@@ -38,6 +38,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "双盘制\t两个键：第一盘、第二盘（各以该盘先手在前），如 12 1=；\n"
         "\t一个弃权键或第一盘超时负即决定整轮，如 12 + 或 12 t1\n"
         "团体赛\t每台一个键，回车确认；团体淘汰赛的主将加赛写在 p 之后，如 7 0=1 p1\n"
+        "\t无法加赛时抽签决定胜方：L1 先行方、L2 后行方，如 7 0=1 L2（各台已录入时 7 L2）\n"
         "\t团体积分编排制两队局分相同即为和局，不设主将加赛\n"
         "加赛\t在名次页的加赛列表中按 1 / = / 0\n"
         "已有结果的台次\t再次录入时先询问是否更正\n"
@@ -66,6 +67,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Double-game rounds\ttwo keys: game 1, game 2 (each with its own first mover first), e.g. 12 1=;\n"
         "\tone forfeit key or a loss on time in game 1 decides the whole round, e.g. 12 + or 12 t1\n"
         "Team matches\tone key per board, then Enter; a team knockout's captains' playoff after p, e.g. 7 0=1 p1\n"
+        "\twhere the playoff cannot be played, the lots: L1 the first-named team, L2 the other, e.g. 7 0=1 L2 (7 L2 once the boards are entered)\n"
         "\tin a Team Swiss a match with equal game points is drawn: no captains' playoff\n"
         "Playoffs\tpress 1 / = / 0 on the playoff list of the Standings view\n"
         "A board with a result\tretyping it asks before the result is corrected\n"
@@ -333,8 +335,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rounds_entry_tip": ("台号后按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权；双盘制每轮两个，回车确认",
                          "Board number, then 1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit; double-game rounds take two; Enter"),
     # a team group whose level match the captains play off (a team knockout, the cross-group round)
-    "rounds_entry_tip_playoff": ("场号后每台按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权，主将加赛在 p 之后（如 7 0=1 p1），回车确认",
-                                 "Match number, then one key for each board (1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit), the captains' playoff after p (e.g. 7 0=1 p1); Enter"),
+    "rounds_entry_tip_playoff": ("场号后每台按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权，主将加赛在 p 之后（如 7 0=1 p1）；无法加赛时抽签决定胜方：L1 先行方、L2 后行方（如 7 0=1 L2），回车确认",
+                                 "Match number, then one key for each board (1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit), the captains' playoff after p (e.g. 7 0=1 p1); where it cannot be played, the lots: L1 the first-named team, L2 the other (e.g. 7 0=1 L2); Enter"),
     # a Team Swiss group (FIDE C.04.6): a level match is drawn, there is no playoff
     "rounds_entry_tip_drawn": ("场号后每台按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权，回车确认；两队局分相同即为和局，不设主将加赛",
                                "Match number, then one key for each board (1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit), then Enter. A match with equal game points is drawn: there is no captains' playoff"),

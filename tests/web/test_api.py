@@ -258,3 +258,30 @@ def test_the_pairings_page_of_a_team_round_shows_each_match_score(tmp_path: Path
         assert "5:1" in page and "3:3 主将加赛" in page
     finally:
         v.server.stop()
+
+
+def test_the_pairings_page_names_a_match_decided_by_lots(tmp_path: Path) -> None:
+    """huazhi 八、(五): a level match decided by lots reads 抽签 with the team drawn on the
+    venue page (a playoff game would show the winner; lots have none), in each language."""
+    from app.services import knockout
+    from app.services.event import Event
+
+    path = tmp_path / "hz.db"
+    event = Event.create(path, preset="huazhi-2021")
+    for k in range(1, 5):
+        knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
+                                                   (f"丙{k}", "F")])
+    rounds.pair_next_round(event, "决赛")
+    knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "="], lots="队3")
+    event.close()
+    v = start_venue(path)
+    try:
+        with urllib.request.urlopen(v.group_url("pairings", "决赛"), timeout=10) as answer:
+            page = answer.read().decode()
+        assert "3:3 抽签（队3胜）" in page and "主将加赛" not in page
+        with urllib.request.urlopen(v.group_url("pairings", "决赛") + "?lang=en",
+                                    timeout=10) as answer:
+            page = answer.read().decode()
+        assert "3:3 lots (队3 wins)" in page
+    finally:
+        v.server.stop()

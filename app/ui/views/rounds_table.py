@@ -45,10 +45,12 @@ def player_text(ref: queries.PlayerRef | None) -> str:
 
 def match_note(board: queries.BoardInfo) -> str:
     """A team match's note in the language shown: its score once every board has its result
-    ("3:3 主将加赛": the game points, decided by the captains' playoff); before, the places a
+    ("3:3 主将加赛": the game points, decided by the captains' playoff; "3:3 抽签（队2胜）" by
+    lots); before, the places a
     knockout match decides (1–8名)."""
     if board.score is not None:
-        return wording.match_score_text(board.score, language())
+        return wording.match_score_text(board.score, language(),
+                                        (board.first_team, board.second_team))
     if board.places is not None:
         return wording.places_text(board.places, language())
     return ""
