@@ -287,6 +287,12 @@ TEAM_TIE_WORDS: dict[TieRule | None, tuple[str, str]] = {
            "or sharing)"),
 }
 FIXED_WORDS = {
+    # huazhi 五、(二), 五、(三)2, 六、(二): the cross-group round (复赛)
+    Note.QUALIFYING_ROUND: ("复赛只赛一轮，不排名次：每场胜队出线进入决赛（规程五、(二)、五、(三)2），"
+                            "两队打平由主将加赛决定（六、(二)），无法加赛时由裁判长抽签",
+                            "The cross-group round is one round and ranks nobody: each match's "
+                            "winner goes on to the final; a level match goes to the captains' "
+                            "playoff, or lots where it cannot be played"),
     Note.NO_PLAYOFFS: ("本组不加赛：破同分后仍相同者并列，所涉名次奖金平分",
                        "No playoffs in this group: players still level share, the prizes of the "
                        "places covered split equally"),
@@ -500,6 +506,19 @@ def match_score_text(score: MatchScore, lang: str = "zh",
         winner = teams[0] if score.level_winner is Side.FIRST else teams[1]
         text += _pick(lang, f"（{winner}胜）", f" ({winner} wins)")
     return text
+
+
+def cross_group_entrant_text(name: str, source: str, rank: int, lang: str = "zh") -> str:
+    """A team of the cross-group round with the list it qualified from: `大1（大众场第1名）`."""
+    if not source or not rank:
+        return name
+    return _pick(lang, f"{name}（{source}第{rank}名）", f"{name} ({source} no. {rank})")
+
+
+def cross_group_note_text(lang: str = "zh") -> str:
+    """What the cross-group round decides (huazhi 五、(二), 五、(三)2, 六、(二)): no places, each
+    match's winner goes on."""
+    return _pick(lang, *FIXED_WORDS[Note.QUALIFYING_ROUND])
 
 
 def match_waiting_text(lang: str = "zh") -> str:

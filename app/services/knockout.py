@@ -440,18 +440,24 @@ def check_registered_teams(group: Group) -> None:
     team.validate_teams([_plain_team(t) for t in group.teams], team_rules(group))
 
 
-def _cross_group(group: Group) -> Pairing:
+def list_entrants(group: Group) -> dict[str, list[int]]:
+    """The cross-group round's two source lists (huazhi 五、(二): the 大众场 and 专业场
+    qualifiers), each list's team ids in its rank order (the seed each team entered with)."""
     labels = list(settings_of(group).lists)
     if len(labels) != 2:
         raise UserError("复赛交叉编排需要恰好两个来源名单（两个小组的出线队），请在赛事模板中设定",
                         "the cross-group round pairs the teams of exactly two source lists (the "
                         "two groups' qualifiers): set them in the event template", group.name)
-    by_list = {
+    return {
         label: [t.id for t in sorted(group.teams, key=lambda t: (t.seed, t.id))
                 if t.source == label]
         for label in labels
     }
-    return team.cross_group_pairing(by_list[labels[0]], by_list[labels[1]])
+
+
+def _cross_group(group: Group) -> Pairing:
+    first, second = list_entrants(group).values()
+    return team.cross_group_pairing(first, second)
 
 
 def missing_members(group: Group, round_number: int) -> dict[int, tuple[str, str]]:
@@ -923,5 +929,17 @@ def decided_bracket(group: Group) -> knockout.Bracket:
 
 
 def bracket_view(event: Event, group: str) -> knockout.Bracket:
+    """The knockout's bracket as shown; a `UserError` for a group played otherwise, naming
+    what to read instead (a cross-group round's qualifiers, a ranking's standings)."""
     with event.reading() as session:
-        return decided_bracket(Event.group(session, group))
+        found = Event.group(session, group)
+        system = system_of(found)
+        if not system.bracket:
+            instead = (("复赛每场胜队出线：出线名单请用 standings，各场成绩请用 round",
+                        "each match's winner goes on: the qualifiers are in standings, the "
+                        "matches in round") if system is System.CROSS_GROUP else
+                       ("名次请用 standings", "its places are in standings"))
+            raise UserError(f"{found.name}（{system.zh}）不是淘汰赛，没有对阵图；{instead[0]}",
+                            f"{found.name} ({system.en}) is no knockout and has no bracket; "
+                            f"{instead[1]}", found.name)
+        return decided_bracket(found)

@@ -111,6 +111,9 @@ class StandingsInfo:
     # rows are teams (a team knockout)
     knockout: bool = False
     teams: bool = False
+    # The cross-group round (复赛): it ranks nobody, its matches' winners go on to the final
+    # (no rows; `app.services.cross_group` has its matches and qualifiers)
+    qualifying_round: bool = False
 
 
 def tiebreak_label(group: Group, name: str) -> str:
@@ -450,11 +453,24 @@ def team_swiss_standings(group: Group, before_round: int | None = None) -> Stand
                          lots_needed=lots)
 
 
+def qualifying_round_standings(group: Group) -> StandingsInfo:
+    """The cross-group round's standings: none (huazhi 五、(二), 五、(三)2: one round whose
+    match winners go on to the final; its players score nothing of a ranking)."""
+    complete = sum(1 for r in group.rounds_played if round_is_complete(r))
+    planned = planned_rounds(group)
+    return StandingsInfo(group.name, group.name, (), (), (), complete, planned,
+                         final=complete >= planned > 0,
+                         legend=(LegendLine(Note.QUALIFYING_ROUND),), teams=True,
+                         qualifying_round=True)
+
+
 def standings(event: Event, group: str | None) -> StandingsInfo:
     with event.reading() as session:
         found = Event.group(session, group)
         if system_of(found).bracket:
             return knockout_standings(found)
+        if system_of(found) is System.CROSS_GROUP:
+            return qualifying_round_standings(found)
         if system_of(found) is System.TEAM_SWISS:
 
             return team_swiss_standings(found)
@@ -483,6 +499,8 @@ def rankings(event: Event, group: str | None
         found = Event.group(session, group)
         if system_of(found).bracket:
             return knockout_standings(found), ()
+        if system_of(found) is System.CROSS_GROUP:
+            return qualifying_round_standings(found), ()
         if system_of(found) is System.TEAM_SWISS:
 
             return team_swiss_standings(found), ()
@@ -773,6 +791,13 @@ def crosstable(event: Event, group: str | None,
         found = Event.group(session, group)
         if system_of(found) is System.TEAM_SWISS:
             return _team_crosstable(found)
+        if system_of(found) is System.CROSS_GROUP:
+            raise UserError(
+                f"{found.name}（交叉赛）只赛一轮，每场胜队出线，没有交叉表：出线名单请用 standings，"
+                "各场成绩请用 round",
+                f"{found.name} (a cross-group round) is one round whose match winners go on: "
+                "no crosstable; the qualifiers are in standings, the matches in round",
+                found.name)
         build = build_snapshot(found, partial=True)
         reuse = (standings is not None and not standings.sub and standings.group == found.name
                  and standings.name == found.name and not system_of(found).bracket)

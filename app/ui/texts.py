@@ -634,6 +634,15 @@ PLAYOFF_STAGE_ENGLISH = {
 # provisional awards.
 TEXTS.update({
     "standings_final": ("最终名次", "Final standings"),
+    # the cross-group round (复赛): no places, its match winners go on (出线)
+    "cross_group_title": ("{group} 出线名单", "{group}: qualifiers"),
+    "cross_group_match": ("场次", "Match"),
+    "cross_group_first": ("先行方", "First-named team"),
+    "cross_group_score": ("比分", "Score"),
+    "cross_group_second": ("后行方", "Second-named team"),
+    "cross_group_qualified": ("出线", "Goes on"),
+    "cross_group_to_play": ("待赛", "to play"),
+    "cross_group_open": ("待定", "open"),
     "standings_final_tip": ("本组各轮及决定性加赛均已完成，名次为最终名次",
                             "Every round and every decisive playoff is played: the standings are final"),
     "standings_provisional": ("临时（非最终）", "Provisional (not final)"),

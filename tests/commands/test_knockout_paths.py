@@ -529,3 +529,79 @@ def test_a_team_swiss_takes_no_lots_for_a_match(tmp_path, capsys):
     assert ("第1轮第1场：团体积分编排中两队局分相同即为和局（FIDE C.04.6：场分 2/1/0），不以抽签决定胜负"
             "（并列名次的抽签请用 team-lots）") in err
     assert path.read_bytes() == before
+
+
+# ----- the cross-group round (复赛) ranks nobody ------------------------------------------------
+
+
+CROSS = "复赛"  # huazhi-2021's cross-group round
+
+
+def cross_group(path: Path, capsys: pytest.CaptureFixture[str], teams: int = 4) -> Path:
+    """huazhi's 复赛 with `teams` teams from each list (大k from 大众场, 专k from 专业场, in
+    their lists' order)."""
+    ok(capsys, "new", path, "--preset", "huazhi-2021")
+    for label, short in (("大众场", "大"), ("专业场", "专")):
+        for k in range(1, teams + 1):
+            ok(capsys, "team-add", path, "--group", CROSS, "--source", label, f"{short}{k}",
+               f"甲{short}{k}/男", f"乙{short}{k}/男", f"丙{short}{k}/女")
+    return path
+
+
+def test_standings_of_the_cross_group_round_say_who_goes_on(tmp_path, capsys):
+    """huazhi 五、(二), 五、(三)2: the 复赛 is one round of team matches whose winners go on to
+    the final; it ranks nobody. `standings` listed every player 1= with 0 points; it lists
+    each match (the teams with their lists' places, the score) and who qualified (出线), the
+    matches still open said so; `team-standings` shows the same before the final's places."""
+    path = cross_group(tmp_path / "hz.db", capsys)
+    out = ok(capsys, "standings", path, "--group", CROSS)
+    assert out.startswith("复赛 出线名单 / qualifiers：尚未编排（pair --group 复赛）")
+    ok(capsys, "pair", path, "--group", CROSS)
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 2, "1-0", "=", "0-1", "--playoff",
+       "1-0")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 3, "1-0", "=", "0-1")
+    lines = ok(capsys, "standings", path, "--group", CROSS).splitlines()
+    assert lines[:7] == [
+        "复赛 出线名单 / qualifiers（临时·非最终 / provisional：已决出 2/4 场 / 2 of 4 matches "
+        "decided）",
+        "场次  先行方  比分  后行方  出线",
+        "第1场  大1（大众场第1名）  6:0  专4（专业场第4名）  大1",
+        "第2场  大2（大众场第2名）  3:3 主将加赛  专3（专业场第3名）  专3",
+        "第3场  大3（大众场第3名）  3:3 战平，需主将加赛  专2（专业场第2名）  待定",
+        "第4场  大4（大众场第4名）  待赛  专1（专业场第1名）  待定",
+        "出线 / qualified（2/4）：大1、专3"]
+    assert lines[7].startswith("  注：复赛只赛一轮，不排名次：每场胜队出线进入决赛")
+    assert not any("1=" in line or "积分" in line for line in lines)
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 3, "1-0", "=", "0-1", "--lots", "专2",
+       "--replace")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 4, "0-1", "1-0", "0-1")
+    lines = ok(capsys, "team-standings", path).splitlines()
+    assert lines[0] == "复赛 出线名单 / qualifiers"  # every match decided: final
+    assert "第3场  大3（大众场第3名）  3:3 抽签（专2胜）  专2（专业场第2名）  专2" in lines
+    assert "出线 / qualified（4/4）：大1、专3、专2、专1" in lines
+    rows = ok(capsys, "standings", path, "--group", CROSS, "--csv").splitlines()
+    assert rows[0].split(",")[-3:] == ["second_points", "decided_by", "qualified"]
+    assert rows[3] == "3,大3,大众场,3,专2,专业场,2,3,3,抽签,专2"
+    assert rows[2].split(",")[-2:] == ["主将加赛", "专3"]
+
+
+def test_the_cross_group_round_has_no_bracket_or_crosstable_to_show(tmp_path, capsys):
+    """`bracket` of the 复赛 failed with `7 不在第1轮第2场（4 对 5）` (team ids), and of a Swiss
+    group drew a bracket it does not play; `crosstable` of the 复赛 listed players 缺席.
+    Each exits 2 saying what the group is and what to read instead, nothing written."""
+    path = cross_group(tmp_path / "hz.db", capsys)
+    ok(capsys, "pair", path, "--group", CROSS)
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 1, "1-0", "0-1", "1-0")
+    before = path.read_bytes()
+    code, out, err = run(capsys, "bracket", path, "--group", CROSS)
+    assert code == 2 and out == ""
+    assert ("复赛（交叉赛）不是淘汰赛，没有对阵图；复赛每场胜队出线：出线名单请用 standings，各场成绩请用 "
+            "round") in err
+    code, out, err = run(capsys, "crosstable", path, "--group", CROSS)
+    assert code == 2 and out == "" and "复赛（交叉赛）只赛一轮，每场胜队出线，没有交叉表" in err
+    assert path.read_bytes() == before
+    swiss = tmp_path / "qw.db"
+    ok(capsys, "new", swiss, "--preset", "qiwang-2022")
+    code, out, err = run(capsys, "bracket", swiss, "--group", "公开组")
+    assert code == 2 and out == "" and "公开组（积分编排制）不是淘汰赛，没有对阵图；名次请用 standings" in err
