@@ -91,7 +91,8 @@ def print_round(info: RoundInfo) -> None:
             continue
         code = wording.code_text(board.result)
         result = f"  [{code}]" if code else ""
-        print(f"{board.number:>3}  {first} (先手) - {board.second.name}{result}")
+        # a knockout's match: the places it plays for (名次段), as on a bye's line
+        print(f"{board.number:>3}  {first} (先手) - {board.second.name}{label}{result}")
     for line in info.report:
         print(f"  * {line}")
     if info.sitting_out:  # who has no board, and why (请假半分, 退赛)

@@ -355,6 +355,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rounds_record": ("在棋盘上记录…", "Record on the board…"),
     "rounds_record_tip": ("在棋盘上记录所选台次的对局", "Record the selected board's game on the board"),
     "col_board": ("台次", "Board"),
+    "col_places": ("名次段", "Places"),
     "col_match": ("场次", "Match"),
     "col_first_team": ("先行队", "First team"),
     "col_second_team": ("后行队", "Second team"),

@@ -58,6 +58,8 @@ def test_six_players_play_for_places_1_to_6_and_the_bracket_names_them(tmp_path,
     path = individual_knockout(tmp_path / "ko.db", capsys)
     out = ok(capsys, "pair", path, "--group", KO)
     assert "(1–6名)" in out and "1-8" not in out and "1–8" not in out
+    # a game's line says the places its match plays for, as a bye's does
+    assert "  2  选手4 (先手) - 选手5  (1–6名)" in out and "  1  选手1  轮空 / bye  (1–6名)" in out
     for board, code in ((2, "1-0"), (4, "0-1")):
         ok(capsys, "result", path, "--group", KO, 1, board, code)
     ok(capsys, "pair", path, "--group", KO)
@@ -139,7 +141,7 @@ def test_a_withdrawn_player_forfeits_the_next_match_and_it_takes_no_other_result
     played_round_one(path, capsys)
     ok(capsys, "withdraw", path, 6)
     out = ok(capsys, "pair", path, "--group", KO)
-    assert "选手2 (先手) - 选手6  [+-]" in out
+    assert "选手2 (先手) - 选手6  (1–4名)  [+-]" in out
     assert "第2台 选手6（退赛）弃权，选手2不战胜 / board 2: 选手6 (withdrawn) forfeits" in out
     before = path.read_bytes()
     for args in (("result", 2, 2, "0-1", "--replace"), ("results", 2, "2=0-1")):
@@ -150,7 +152,7 @@ def test_a_withdrawn_player_forfeits_the_next_match_and_it_takes_no_other_result
     assert "第2轮第2场（1–4名）/ round 2, match 2 (places 1–4)：选手2 — 选手6，胜者 / " \
         "winner：选手2" in ok(capsys, "bracket", path, "--group", KO)
     ok(capsys, "pair", path, "--group", KO)  # round 3: 选手4 v 选手6 for places 3-4
-    assert "选手4 (先手) - 选手6  [+-]" in ok(capsys, "round", path, "--group", KO, 3)
+    assert "选手4 (先手) - 选手6  (3–4名)  [+-]" in ok(capsys, "round", path, "--group", KO, 3)
 
 
 def test_two_missing_players_wait_for_the_arbiter_to_send_one_through(tmp_path, capsys):
@@ -162,7 +164,7 @@ def test_two_missing_players_wait_for_the_arbiter_to_send_one_through(tmp_path, 
     ok(capsys, "withdraw", path, 2)
     ok(capsys, "withdraw", path, 6)
     out = ok(capsys, "pair", path, "--group", KO)
-    assert "选手2 (先手) - 选手6\n" in out
+    assert "选手2 (先手) - 选手6  (1–4名)\n" in out  # no result entered
     assert "第2台 选手2（退赛）、选手6（退赛）均不出场：须由裁判长决定晋级的一方（如抽签），录入 +- 或 -+" \
         in out
     before = path.read_bytes()
