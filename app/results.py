@@ -86,6 +86,20 @@ _FLIPPED = {
     GameCode.SECOND_FORFEIT_WIN: GameCode.FIRST_FORFEIT_WIN,
     GameCode.DRAW: GameCode.DRAW, GameCode.DOUBLE_FORFEIT: GameCode.DOUBLE_FORFEIT,
 }
+class LevelDecision(StrEnum):
+    """How a team match level on game points was decided (平局的决定方式); the value is what a
+    stored match keeps (`app.store.codec`).
+
+    2021-huazhi-cup-team-championship.txt 六、(二)/(三)3: "如两队打平，由两队主将进行加赛" — the
+    captains' playoff (主将加赛), read from its games. Where it cannot be played (neither team
+    there, 整队退赛 or both absent; a playoff the venue cannot hold) the match is decided by
+    lots (抽签), which 八、(五) gives to the competition group with the chief arbiter:
+    "抽签工作由赛会竞赛组会同裁判长共同主持"."""
+
+    PLAYOFF = "playoff"  # 主将加赛
+    LOTS = "lots"  # 抽签
+
+
 TIME_MARK = "t"  # the notation's mark of a loss on time: 1-0t
 VALID_CODES = ", ".join(code.value for code in GameCode)
 

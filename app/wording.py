@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from app.pairing.team import MatchScore
 from app.pairing.types import Colour, GameOutcome, NoteKind, Outcome, PairingNote, SitOut
-from app.results import BoardResult, GameCode, GameResult, Side, notation
+from app.results import BoardResult, GameCode, GameResult, LevelDecision, Side, notation
 from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -301,6 +301,12 @@ TEAM_TIE_WORDS: dict[TieRule | None, tuple[str, str]] = {
            "or sharing)"),
 }
 FIXED_WORDS = {
+    # huazhi 五、(二), 五、(三)2, 六、(二): the cross-group round (复赛)
+    Note.QUALIFYING_ROUND: ("复赛只赛一轮，不排名次：每场胜队出线进入决赛（规程五、(二)、五、(三)2），"
+                            "两队打平由主将加赛决定（六、(二)），无法加赛时由裁判长抽签",
+                            "The cross-group round is one round and ranks nobody: each match's "
+                            "winner goes on to the final; a level match goes to the captains' "
+                            "playoff, or lots where it cannot be played"),
     Note.NO_PLAYOFFS: ("本组不加赛：破同分后仍相同者并列，所涉名次奖金平分",
                        "No playoffs in this group: players still level share, the prizes of the "
                        "places covered split equally"),
@@ -464,9 +470,30 @@ def decided_places_text(places: tuple[int, int], lang: str = "zh") -> str:
     return _pick(lang, f"决第{best}、{worst}名", f"decides places {best} and {worst}")
 
 
+LEVEL_DECISION_WORDS = {
+    LevelDecision.PLAYOFF: ("主将加赛", "captains' playoff"),  # huazhi 六、(三)3
+    LevelDecision.LOTS: ("抽签", "lots"),  # huazhi 八、(五)
+}
+
+
+def level_decision_text(decision: LevelDecision, lang: str = "zh") -> str:
+    """How a level team match was decided: 主将加赛 / 抽签."""
+    return _pick(lang, *LEVEL_DECISION_WORDS[decision])
+
+
 def captains_playoff_text(lang: str = "zh") -> str:
     """The captains' playoff of a level team match (主将加赛, huazhi 六、(三)3)."""
-    return _pick(lang, "主将加赛", "captains' playoff")
+    return level_decision_text(LevelDecision.PLAYOFF, lang)
+
+
+def lots_winner_text(winner: str, lang: str = "zh", after_playoff: bool = False) -> str:
+    """A level team match decided by lots, naming the team drawn: `两队打平，抽签决定：队2胜`, or
+    after captains' playoff games none of which was decisive `加赛未分胜负，抽签决定：队2胜`."""
+    if after_playoff:
+        return _pick(lang, f"加赛未分胜负，抽签决定：{winner}胜",
+                     f"the playoff undecided: decided by lots, {winner} wins")
+    return _pick(lang, f"两队打平，抽签决定：{winner}胜",
+                 f"level: decided by lots, {winner} wins")
 
 
 LEVEL_MATCH_DRAWN = "两队局分相同即为和局，不设主将加赛"
@@ -482,11 +509,34 @@ def team_score_note(level_match_drawn: bool) -> str:
     return f"{score}，主将加赛不计入比分。"
 
 
-def match_score_text(score: MatchScore, lang: str = "zh") -> str:
+def match_score_text(score: MatchScore, lang: str = "zh",
+                     teams: tuple[str, str] | None = None) -> str:
     """A team match's game points, first-named team first (局分, huazhi 六、(二)): `5:1`, or
-    `3:3 主将加赛` / `3:3 captains' playoff` when the captains' playoff decided it."""
+    `3:3 主将加赛` / `3:3 captains' playoff` when the captains' playoff decided it, `3:3 抽签`
+    when lots did; given the two `teams` (first-named first), lots name the team they drew
+    (`3:3 抽签（队2胜）`), which no game line below the match shows."""
     points = f"{score.first}:{score.second}"
-    return f"{points} {captains_playoff_text(lang)}" if score.decided_by_playoff else points
+    if score.decided_by is None:
+        return points
+    text = f"{points} {level_decision_text(score.decided_by, lang)}"
+    if (score.decided_by is LevelDecision.LOTS and teams is not None
+            and score.level_winner is not None):
+        winner = teams[0] if score.level_winner is Side.FIRST else teams[1]
+        text += _pick(lang, f"（{winner}胜）", f" ({winner} wins)")
+    return text
+
+
+def cross_group_entrant_text(name: str, source: str, rank: int, lang: str = "zh") -> str:
+    """A team of the cross-group round with the list it qualified from: `大1（大众场第1名）`."""
+    if not source or not rank:
+        return name
+    return _pick(lang, f"{name}（{source}第{rank}名）", f"{name} ({source} no. {rank})")
+
+
+def cross_group_note_text(lang: str = "zh") -> str:
+    """What the cross-group round decides (huazhi 五、(二), 五、(三)2, 六、(二)): no places, each
+    match's winner goes on."""
+    return _pick(lang, *FIXED_WORDS[Note.QUALIFYING_ROUND])
 
 
 def match_waiting_text(lang: str = "zh") -> str:

@@ -11,6 +11,7 @@ from app.commands._context import NUMBER, add_event, opened
 
 if TYPE_CHECKING:
     from app.services import knockout, playoffs, ranking
+    from app.services.cross_group import CrossGroupOutcome
     from app.services.team_crosstable import TeamCrosstable
 
 
@@ -131,16 +132,69 @@ def _print(info: ranking.StandingsInfo, as_csv: bool, file: str = "") -> None:
 
 def _standings(args: argparse.Namespace) -> int:
     from app.services import ranking
+    from app.services.cross_group import cross_group_outcome
     with opened(args) as context:
         event = context.event
-        info, subs = (ranking.rankings(event, context.group_name) if args.sub
-                      else (ranking.standings(event, context.group_name), ()))
+        # the cross-group round ranks nobody: its matches and who qualified (出线)
+        outcome = cross_group_outcome(event, context.group_name)
+        if outcome is None:
+            info, subs = (ranking.rankings(event, context.group_name) if args.sub
+                          else (ranking.standings(event, context.group_name), ()))
+    if outcome is not None:
+        _print_cross_group(outcome, args.csv)
+        return 0
     _print(info, args.csv, args.file)
     for sub in subs:
         if args.csv:
             print()
         _print(sub, args.csv)
     return 0
+
+
+def _print_cross_group(outcome: CrossGroupOutcome, as_csv: bool = False) -> None:
+    """The cross-group round (复赛, huazhi 五、(二)): each match, its score and the team that
+    goes on to the final (出线), then the qualifiers; no places, no points (a team match
+    scores no player)."""
+    from app import wording as w
+
+    if as_csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["match", "first", "first_list", "first_rank", "second", "second_list",
+                         "second_rank", "first_points", "second_points", "decided_by",
+                         "qualified"])
+        for m in outcome.matches:
+            points = m.score
+            writer.writerow([m.number, m.first.name, m.first.source, m.first.rank,
+                             m.second.name, m.second.source, m.second.rank,
+                             "" if points is None else points.first,
+                             "" if points is None else points.second,
+                             w.level_decision_text(points.decided_by)
+                             if points and points.decided_by else "",
+                             m.qualified.name if m.qualified else ""])
+        return
+    if not outcome.paired:
+        print(f"{outcome.group} 出线名单 / qualifiers：尚未编排（pair --group {outcome.group}）/ "
+              "not paired yet")
+        print(f"  注：{w.cross_group_note_text()}")
+        return
+    state = "" if outcome.final else (
+        f"（临时·非最终 / provisional：已决出 {outcome.decided}/{len(outcome.matches)} 场 / "
+        f"{outcome.decided} of {len(outcome.matches)} matches decided）")
+    print(f"{outcome.group} 出线名单 / qualifiers{state}")
+    print("场次  先行方  比分  后行方  出线")
+    for m in outcome.matches:
+        score = "待赛"  # a board without its result
+        if m.score is not None:
+            score = w.match_score_text(m.score, teams=(m.first.name, m.second.name))
+            if m.score.waits_for_playoff:
+                score += f" {w.match_waiting_text()}"
+        first = w.cross_group_entrant_text(m.first.name, m.first.source, m.first.rank)
+        second = w.cross_group_entrant_text(m.second.name, m.second.source, m.second.rank)
+        print(f"第{m.number}场  {first}  {score}  {second}  "
+              f"{m.qualified.name if m.qualified else '待定'}")
+    qualified = "、".join(e.name for e in outcome.qualified) or "（尚无 / none yet）"
+    print(f"出线 / qualified（{len(outcome.qualified)}/{len(outcome.matches)}）：{qualified}")
+    print(f"  注：{w.cross_group_note_text()}；各台成绩见 round --group {outcome.group} 1")
 
 
 def print_playoff(info: playoffs.PlayoffInfo) -> None:
@@ -195,12 +249,16 @@ def _team_standings(args: argparse.Namespace) -> int:
         event = context.event
         infos = ranking.team_standings(event)
         groups = event_info(event).groups
+        crossed = _played_cross_groups(event, [g.name for g in groups
+                                               if g.settings.system is System.CROSS_GROUP])
         swiss = [ranking.standings(event, g.name) for g in groups
                  if g.settings.system is System.TEAM_SWISS]
         brackets = [(ranking.standings(event, g.name), knockout.teams(event, g.name))
                     for g in groups if g.settings.system.team and g.settings.system.bracket]
     for table in swiss:
         _print_team_swiss(table, args.file)
+    for outcome in crossed:
+        _print_cross_group(outcome)
     for table, registered in brackets:
         _print_team_knockout(table, registered)
     for info in infos:
@@ -230,6 +288,15 @@ def _print_team_ranking(info: ranking.TeamStandingsInfo, file: str) -> None:
     for line in w.legend_texts(info.legend):
         print(f"  注：{line}")
     _print_team_asks(file, info)
+
+
+def _played_cross_groups(event: Any, names: list[str]) -> list[CrossGroupOutcome]:
+    """The cross-group rounds paired (it decides who goes on, before the final's places); one
+    not played here says nothing."""
+    from app.services.cross_group import cross_group_outcome
+
+    found = [cross_group_outcome(event, name) for name in names]
+    return [outcome for outcome in found if outcome is not None and outcome.paired]
 
 
 def _print_team_knockout(table: ranking.StandingsInfo,

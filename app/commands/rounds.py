@@ -94,7 +94,9 @@ def print_round(info: RoundInfo) -> None:
     print(f"{info.group} 第{info.number}轮 / round {info.number}")
     for board in info.boards:
         first = board.first.name if board.first else board.first_team or "-"
-        note = (wording.match_score_text(board.score) if board.score is not None else
+        note = (wording.match_score_text(board.score, teams=(board.first_team,
+                                                             board.second_team))
+                if board.score is not None else
                 wording.places_text(board.places) if board.places is not None else "")
         label = f"  ({note})" if note else ""
         if board.first_team and board.second_team:
@@ -115,7 +117,8 @@ def print_round(info: RoundInfo) -> None:
         forfeit = board.missing_words()  # a round robin's board of a player not playing
         if forfeit:
             result += f"  {forfeit} / {board.missing_words('en')}"
-        print(f"{board.number:>3}  {first} (先手) - {board.second.name}{result}")
+        # a knockout's match: the places it plays for (名次段), as on a bye's line
+        print(f"{board.number:>3}  {first} (先手) - {board.second.name}{label}{result}")
     for line in info.report:
         print(f"  * {line}")
     if info.sitting_out:  # who has no board, and why (请假半分, 退赛)

@@ -90,10 +90,16 @@ def register(subparsers: Any) -> None:
     add_event(parser, group="required")
     parser.add_argument("--playoff", nargs="*", default=[],
                         help="主将加赛结果 / captains' playoff results")
+    parser.add_argument("--lots", metavar="TEAM", default=None,
+                        help="两队打平且无法加赛时，抽签决定的胜方队名 / a level match decided "
+                             "by lots: the team drawn")
     parser.add_argument("--replace", action="store_true")
     parser.add_argument("round", type=NUMBER)
     parser.add_argument("match", type=NUMBER)
-    parser.add_argument("codes", nargs="+", metavar="RESULT")
+    parser.add_argument("codes", nargs="*", metavar="RESULT",
+                        help="各台结果（黑先）；与 --lots 同用时可省略（沿用已录入的各台结果）/ "
+                             "each board's result, black first; with --lots they may be left "
+                             "out (the boards as entered)")
     parser.set_defaults(handler=_team_result)
 
     parser = subparsers.add_parser(
@@ -220,8 +226,11 @@ def _team_result(args: argparse.Namespace) -> int:
     from app.services import knockout
     with opened(args) as context:
         event = context.event
+        if not args.codes and args.lots is None:
+            raise UserError("缺少各台结果（黑先，每台一个）", "give each board's result (black "
+                            "first, one a board)", "RESULT")
         if knockout.same_team_result(event, context.group_name, args.round, args.match,
-                                     args.codes, args.playoff):
+                                     args.codes, args.playoff, args.lots):
             place_zh = wording.match_place_text(args.round, args.match)
             place_en = wording.match_place_text(args.round, args.match, lang="en")
             print(f"{place_zh}已是这些结果，未改动 / {place_en} has these results already: "
@@ -230,15 +239,21 @@ def _team_result(args: argparse.Namespace) -> int:
         try:
             entry = knockout.enter_team_result(event, context.group_name, args.round,
                                                args.match, args.codes, args.playoff,
-                                               replace=args.replace)
+                                               lots=args.lots, replace=args.replace)
         except CorrectionNotConfirmed as error:
             raise UserError(f"{error.zh}；如需更正，请加 --replace",
                             f"{error.en}; to correct it, add --replace", error.where) from None
     for warning in entry.warnings:
         print(warning)
-    if not entry.result:
-        print("比分相同，需主将加赛（--playoff）/ level: the captains' playoff decides "
-              "(--playoff)")
+    if args.lots is not None:
+        place_zh = wording.match_place_text(args.round, args.match)
+        place_en = wording.match_place_text(args.round, args.match, lang="en")
+        print(f"{place_zh} {wording.lots_winner_text(args.lots.strip())} / {place_en}: "
+              f"{wording.lots_winner_text(args.lots.strip(), 'en')}")
+    elif not entry.result:
+        print("比分相同，需主将加赛（--playoff）；无法加赛时由裁判长抽签决定（--lots 队名）/ "
+              "level: the captains' playoff decides (--playoff); where it cannot be played, "
+              "lots drawn by the chief arbiter (--lots TEAM)")
     return 0
 
 
@@ -289,7 +304,9 @@ def _bracket(args: argparse.Namespace) -> int:
 
         print(json.dumps({"matches": [
             {"round": m.round, "match": m.number, "places": list(m.places), "top": m.top,
-             "bottom": m.bottom, "winner": m.winner} for ms in view.rounds for m in ms
+             "bottom": m.bottom, "winner": m.winner,
+             "decided_by": m.decided_by.value if m.decided_by is not None else None}
+            for ms in view.rounds for m in ms
             if not m.void],
             "names": {str(k): v for k, v in names.items()},
             "places": {str(k): v for k, v in places.items()}}, ensure_ascii=False))
@@ -308,8 +325,8 @@ def _bracket(args: argparse.Namespace) -> int:
 
 def bracket_match_text(match: KnockoutMatch, names: dict[int, str]) -> str:
     """One match of the bracket in words: `第1轮第2场（1–16名）/ round 1, match 2 (places
-    1–16)：甲 — 乙，胜者 / winner：乙`; '' for a match only empty slots reach (it decides no
-    place)."""
+    1–16)：甲 — 乙，胜者 / winner：乙`, a level team match with how it was decided (`乙（抽签 /
+    lots）`); '' for a match only empty slots reach (it decides no place)."""
     from app import wording
     from app.pairing.knockout import BYE
 
@@ -325,6 +342,9 @@ def bracket_match_text(match: KnockoutMatch, names: dict[int, str]) -> str:
              f"（{wording.places_text(match.places)}）/ "
              f"{wording.match_place_text(match.round, match.number, lang='en')} "
              f"({wording.places_text(match.places, 'en')})")
-    won = (f"，胜者 / winner：{entrant(match.winner)}"
+    how = (f"（{wording.level_decision_text(match.decided_by)} / "
+           f"{wording.level_decision_text(match.decided_by, 'en')}）"
+           if match.decided_by is not None else "")  # a level team match: 主将加赛 or 抽签
+    won = (f"，胜者 / winner：{entrant(match.winner)}{how}"
            if match.winner not in (None, BYE) else "")
     return f"{where}：{entrant(match.top)} — {entrant(match.bottom)}{won}"

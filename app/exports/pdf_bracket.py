@@ -294,7 +294,7 @@ def _match_label(match: BracketMatch) -> str:
     if match.final:
         bits.append(wording.decided_places_text(match.places))
     if match.score is not None:
-        bits.append(wording.match_score_text(match.score))
+        bits.append(wording.match_score_text(match.score, teams=(match.top, match.bottom)))
     return " ".join(bits)
 
 

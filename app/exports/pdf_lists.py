@@ -194,21 +194,23 @@ def team_bye_line(bye: TeamBye, width: int, filled: bool = False, scale: int = 1
     return row
 
 
-def match_score_cell(score: MatchScore | None) -> str:
-    """A team match's score as the result lists print it: `5:1`, `3:3 主将加赛`, or the level
-    score still waiting for the captains' playoff (huazhi 六、(二)/(三)3)."""
+def match_score_cell(score: MatchScore | None, teams: tuple[str, str] | None = None) -> str:
+    """A team match's score as the result lists print it: `5:1`, `3:3 主将加赛`, `3:3 抽签
+    （队2胜）` (the two `teams` given, first-named first), or the level score still waiting for
+    the captains' playoff (huazhi 六、(二)/(三)3)."""
     if score is None:
         return ""
     if score.waits_for_playoff:
         return f"{wording.match_score_text(score)} {wording.match_waiting_text()}"
-    return wording.match_score_text(score)
+    return wording.match_score_text(score, teams=teams)
 
 
 def match_line(board: BoardResult, width: int, filled: bool) -> list[str]:
     """The line of a team match in a list by board (对阵表, 成绩表): 第N场, the first-named
     team (black on board 1), the match score when `filled`, the other team."""
     row = [f"第{board.match}场", "", board.first_team, "",
-           match_score_cell(board.match_score) if filled else "", board.second_team]
+           match_score_cell(board.match_score, (board.first_team, board.second_team))
+           if filled else "", board.second_team]
     return row + [""] * (width - len(row))
 
 
@@ -539,7 +541,8 @@ def team_match_groups(model: ExportModel, rnd: Round) -> list[list[list[str]]]:
         while byes and byes[0].match < number:  # a team's bye in its place among them
             rows.append([_team_bye_match_line(byes.pop(0), width)])
         first_team, second_team = boards[0].first_team, boards[0].second_team
-        rows.append([[f"第{number}场", first_team, match_score_cell(boards[0].match_score),
+        rows.append([[f"第{number}场", first_team,
+                      match_score_cell(boards[0].match_score, (first_team, second_team)),
                       second_team, "", ""]])
         for board in boards:
             black = model.player(board.first)

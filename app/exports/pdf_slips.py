@@ -24,9 +24,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from app import wording
 from app.exports.fonts import SANS
 from app.exports.model import BoardResult, ExportModel, Group, Player
 from app.exports.pdf_common import draw_bold, draw_fitted, plain_canvas
+from app.results import Side
 from app.rules.endings import Ending
 from app.wording import LEVEL_MATCH_DRAWN
 
@@ -276,18 +278,24 @@ def _team_slip(canvas: Canvas, model: ExportModel, group: Group, round_number: i
         y = _team_game_line(c, model, group, board, f"{board.match_board}台", y)
     x = _blank(c, _LEFT, y, f"比分（{first_team}:{second_team}）", 20 * mm)
     playoffs = [board for board in boards if not board.match_board]
+    score = boards[0].match_score
+    lots = score is not None and score.decided_by_lots
     if group.system.level_match_drawn:  # FIDE C.04.6: a level match is drawn, never played off
         c.drawString(x, y, LEVEL_MATCH_DRAWN)
-    elif not playoffs:
+    elif not playoffs and not lots:
         c.drawString(x, y, "如两队打平，由两队主将加赛：")
         x += stringWidth("如两队打平，由两队主将加赛：", SANS, 10)
         _box(c, x, y, "主将加赛")
-    else:  # the level match went to its captains (huazhi 六、(三)3): their games' lines
+    elif playoffs:  # the level match went to its captains (huazhi 六、(三)3): their games' lines
         c.drawString(x, y, "两队打平，由两队主将加赛：")
         y -= 7 * mm
         for k, board in enumerate(playoffs, start=1):
             label = "主将加赛" if len(playoffs) == 1 else f"主将加赛第{k}局"
             y = _team_game_line(c, model, group, board, label, y)
+        x = _LEFT
+    if lots and score is not None:  # no playoff could decide it: the lots (huazhi 八、(五))
+        winner = first_team if score.level_winner is Side.FIRST else second_team
+        c.drawString(x, y, wording.lots_winner_text(winner, after_playoff=bool(playoffs)))
     _signatures(c, ("先行方队长", "后行方队长", "裁判签名"), top - height + 7 * mm)
 
 

@@ -31,7 +31,7 @@ from app.errors import UserError
 from app.pairing.roundrobin import missing_player_forfeits as scheduled_forfeits
 from app.pairing.roundrobin import refuse_late_entry
 from app.pairing.types import Board, Pairing
-from app.results import BoardResult, GameCode, GameResult
+from app.results import BoardResult, GameCode, GameResult, LevelDecision
 
 BYE = 0  # an empty slot: no entrant (seeds above n)
 
@@ -96,6 +96,7 @@ class KnockoutMatch:
     `final`: a match of the last round, which gives its two entrants their places.
     `void`: only empty slots can reach it, whatever the results (not a match: not shown, no
     place); its `places` mean nothing.
+    `decided_by`: a team match level on game points, how it was decided (主将加赛 or 抽签).
     """
 
     round: int
@@ -106,6 +107,7 @@ class KnockoutMatch:
     winner: int | None = None
     final: bool = False
     void: bool = False
+    decided_by: LevelDecision | None = None
 
     @property
     def known(self) -> bool:
@@ -223,12 +225,14 @@ def match_places(entrants: int, round_number: int, number: int) -> tuple[int, in
 
 
 def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int] | None = None,
-                  lot_seed: int | None = None) -> Bracket:
+                  lot_seed: int | None = None,
+                  decisions: Mapping[tuple[int, int], LevelDecision] | None = None) -> Bracket:
     """The whole bracket for entrants in seed order, with the winners known so far.
 
     `results` maps (round, match number) -> winner id, for matches with two entrants. A
     winner who is not in that match, a result for a bye or for a match whose entrants are not
-    known yet is a `UserError` (nothing is built).
+    known yet is a `UserError` (nothing is built). `decisions` says, by (round, match), how
+    a level team match was decided (shown with its winner).
     """
     _check_entrants(seeding)
     results = dict(results or {})
@@ -255,8 +259,9 @@ def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int]
             if (r, i + 1) in results:
                 used.add((r, i + 1))
             void = not (reached[2 * i] or reached[2 * i + 1])
+            decided = (decisions or {}).get((r, i + 1)) if winner is not None else None
             matches.append(KnockoutMatch(r, i + 1, places, top, bottom, winner,
-                                         final=block == 2, void=void))
+                                         final=block == 2, void=void, decided_by=decided))
             if block > 2:
                 quarter = block // 4
                 win_slot = 2 * ((2 * b) * quarter + j // 2) + j % 2

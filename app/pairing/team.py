@@ -13,6 +13,9 @@ Rules implemented (2021-huazhi-cup-team-championship.txt):
   here the second-named team's captain moves first in playoff game 1 (the first-named one
   had black on board 1), colours alternating in further playoff games, and the first
   decisive playoff game decides the match. The arbiter may name the first mover instead.
+  Where the playoff cannot be played (neither team there; a playoff the venue cannot hold)
+  the chief arbiter has the match decided by lots (抽签, 八、(五) "抽签工作由赛会竞赛组会同裁判长
+  共同主持"), recorded as such (`LevelDecision.LOTS`), never as a playoff game.
 - 五、(二): the cross-group round: "大众场规则的第一名对专业场规则的第八名，大众场规则的第二名对专业场
   规则的第七名依次类推" (1st of list A v last of list B, 2nd v second-to-last, ...).
 """
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 
 from app.errors import UserError
 from app.pairing.types import Board, Outcome, Pairing, PointSystem
-from app.results import GameResult, missing_forfeit
+from app.results import GameResult, LevelDecision, Side, missing_forfeit
 from app.standings.scoring import outcomes
 
 
@@ -221,21 +224,31 @@ def playoff_board(first: Team, second: Team, game: int = 1,
 @dataclass(frozen=True)
 class MatchScore:
     """A team match's score: the game points (局分) of each team, first-named team first
-    (huazhi 六、(二)), and whether the captains' playoff (主将加赛) decided the level match
-    (六、(三)3). Level and not decided by the playoff: the match waits for it."""
+    (huazhi 六、(二)), and how a level match was decided: by the captains' playoff (主将加赛,
+    六、(三)3) or by lots (抽签, where the playoff cannot be played; `LevelDecision`), with the
+    side it sent through. Level and not decided: the match waits for its playoff."""
 
     first: int
     second: int
-    decided_by_playoff: bool = False
+    decided_by: LevelDecision | None = None
     drawn: bool = False  # level and so a drawn match (FIDE C.04.6 Team Swiss: no playoff)
+    level_winner: Side | None = None  # a level match decided: the side that won it
 
     @property
     def level(self) -> bool:
         return self.first == self.second
 
     @property
+    def decided_by_playoff(self) -> bool:
+        return self.decided_by is LevelDecision.PLAYOFF
+
+    @property
+    def decided_by_lots(self) -> bool:
+        return self.decided_by is LevelDecision.LOTS
+
+    @property
     def waits_for_playoff(self) -> bool:
-        return self.level and not self.decided_by_playoff and not self.drawn
+        return self.level and self.decided_by is None and not self.drawn
 
 
 @dataclass(frozen=True)
@@ -253,6 +266,7 @@ class TeamMatchResult:
     games: tuple[GameResult, ...]
     playoffs: tuple[GameResult, ...] = ()
     winner: int | None = None
+    by_lots: bool = False  # level, and the winner drawn by lots (抽签), not played off
 
     @property
     def level(self) -> bool:
@@ -268,8 +282,15 @@ class TeamMatchResult:
         return self.winner is None
 
     @property
+    def decided_by(self) -> LevelDecision | None:
+        """How the level match was decided (None: not level, or not decided yet)."""
+        if not self.level or self.winner is None:
+            return None
+        return LevelDecision.LOTS if self.by_lots else LevelDecision.PLAYOFF
+
+    @property
     def decided_by_playoff(self) -> bool:
-        return self.level and self.winner is not None
+        return self.decided_by is LevelDecision.PLAYOFF
 
     @property
     def loser(self) -> int | None:
@@ -279,7 +300,9 @@ class TeamMatchResult:
 
     @property
     def score(self) -> MatchScore:
-        return MatchScore(self.first_points, self.second_points, self.decided_by_playoff)
+        decided = self.decided_by
+        won = None if decided is None else Side.FIRST if self.winner == self.first else Side.SECOND
+        return MatchScore(self.first_points, self.second_points, decided, level_winner=won)
 
     def match_points(self, points: PointSystem | None = None) -> dict[int, int]:
         """Match points (大分) of both teams: a win's points to the winner, a loss's to the
@@ -297,21 +320,62 @@ class TeamMatchResult:
 
 def team_match_result(first: Team, second: Team, games: Sequence[GameResult],
                       playoffs: Sequence[GameResult] = (), points: PointSystem | None = None,
-                      playoff_first_mover: int | None = None) -> TeamMatchResult:
+                      playoff_first_mover: int | None = None, lots_winner: int | None = None
+                      ) -> TeamMatchResult:
     """Score a match from its board results (board order, each code first mover first).
 
     huazhi 六、(二)/(三)3: the team with more game points wins; level -> the captains' playoff
-    (`playoffs`, each code with that playoff game's first mover first). A playoff given for a
-    match that is not level, or after a decisive playoff game, is refused.
+    (`playoffs`, each code with that playoff game's first mover first), or, where it cannot
+    be played, lots (`lots_winner`, the team number drawn; 八、(五) "抽签工作由赛会竞赛组会同
+    裁判长共同主持"), after playoff games none of which was decisive, if any. A playoff or lots
+    given for a match that is not level, a playoff game after a decisive one, lots after a
+    decisive playoff game or for a team not in the match are refused.
     """
     points = points or PointSystem()
     where = f"{first.name}–{second.name}"
+    totals = _game_points(first, second, games, points)
+    a, b = totals[first.number], totals[second.number]
+    if a != b:
+        if playoffs:
+            raise UserError(
+                "比赛未打平，不需要主将加赛", "the match is not level: there is no playoff",
+                where,
+            )
+        if lots_winner is not None:
+            raise UserError(
+                f"比赛未打平（{a}:{b}），胜负已由局分决定，不能抽签",
+                f"the match is not level ({a}:{b}): the game points decide it, no lots",
+                where,
+            )
+        return TeamMatchResult(first.number, second.number, a, b, tuple(games), (),
+                               first.number if a > b else second.number)
+    winner = _playoff_winner(first, second, playoffs, playoff_first_mover)
+    if lots_winner is None:
+        return TeamMatchResult(first.number, second.number, a, b, tuple(games),
+                               tuple(playoffs), winner)
+    if winner is not None:
+        raise UserError(
+            "主将加赛已分出胜负，不能再抽签",
+            "the captains' playoff decided the match already: no lots", where,
+        )
+    if lots_winner not in (first.number, second.number):
+        raise UserError(
+            f"抽签胜方须为本场两队之一（{first.name} 或 {second.name}）",
+            f"lots go to one of the match's teams ({first.name} or {second.name})", where,
+        )
+    return TeamMatchResult(first.number, second.number, a, b, tuple(games), tuple(playoffs),
+                           lots_winner, by_lots=True)
+
+
+def _game_points(first: Team, second: Team, games: Sequence[GameResult],
+                 points: PointSystem) -> dict[int, int]:
+    """Each team's game points (局分) of a match, by team number (huazhi 六、(二))."""
     boards = match_boards(first, second)
     if len(games) != len(boards):
         raise UserError(
             f"{first.name} 对 {second.name} 需要 {len(boards)} 台结果，得到 {len(games)} 个",
             f"{first.name} v {second.name} needs {len(boards)} board results, got {len(games)}",
-            where,
+            f"{first.name}–{second.name}",
         )
     first_players = set(first.players)
     totals = {first.number: 0, second.number: 0}
@@ -321,29 +385,29 @@ def team_match_result(first: Team, second: Team, games: Sequence[GameResult],
         b_team = second.number if a_team == first.number else first.number
         totals[a_team] += points.points(a_out)
         totals[b_team] += points.points(b_out)
+    return totals
+
+
+def _playoff_winner(first: Team, second: Team, playoffs: Sequence[GameResult],
+                    playoff_first_mover: int | None) -> int | None:
+    """The team whose captain won the first decisive playoff game (主将加赛, huazhi
+    六、(三)3); None while none was. A game after the decisive one is refused."""
+    first_players = set(first.players)
     winner: int | None = None
-    if totals[first.number] != totals[second.number]:
-        if playoffs:
+    for k, result in enumerate(playoffs, start=1):
+        if winner is not None:
             raise UserError(
-                "比赛未打平，不需要主将加赛", "the match is not level: there is no playoff",
-                where,
+                f"加赛第{k - 1}局已分出胜负，不能再有第{k}局",
+                f"playoff game {k - 1} already decided the match: no game {k}",
+                f"{first.name}–{second.name}",
             )
-        winner = first.number if totals[first.number] > totals[second.number] else second.number
-    else:
-        for k, result in enumerate(playoffs, start=1):
-            if winner is not None:
-                raise UserError(
-                    f"加赛第{k - 1}局已分出胜负，不能再有第{k}局",
-                    f"playoff game {k - 1} already decided the match: no game {k}", where,
-                )
-            board = playoff_board(first, second, k, playoff_first_mover)
-            a_out, b_out = outcomes(result)
-            if a_out in (Outcome.WIN, Outcome.FORFEIT_WIN):
-                winner = first.number if board.first in first_players else second.number
-            elif b_out in (Outcome.WIN, Outcome.FORFEIT_WIN):
-                winner = first.number if board.second in first_players else second.number
-    return TeamMatchResult(first.number, second.number, totals[first.number],
-                           totals[second.number], tuple(games), tuple(playoffs), winner)
+        board = playoff_board(first, second, k, playoff_first_mover)
+        a_out, b_out = outcomes(result)
+        if a_out in (Outcome.WIN, Outcome.FORFEIT_WIN):
+            winner = first.number if board.first in first_players else second.number
+        elif b_out in (Outcome.WIN, Outcome.FORFEIT_WIN):
+            winner = first.number if board.second in first_players else second.number
+    return winner
 
 
 def cross_group_pairing(list_a: Sequence[int], list_b: Sequence[int],

@@ -26,7 +26,9 @@ from app.results import (
     BoardResult,
     GameCode,
     GameResult,
+    LevelDecision,
     Side,
+    missing_forfeit,
     parse_game,
 )
 from app.services.boards import game_row, record_code, sync_games
@@ -444,18 +446,24 @@ def check_registered_teams(group: Group) -> None:
     team.validate_teams([_plain_team(t) for t in group.teams], team_rules(group))
 
 
-def _cross_group(group: Group) -> Pairing:
+def list_entrants(group: Group) -> dict[str, list[int]]:
+    """The cross-group round's two source lists (huazhi 五、(二): the 大众场 and 专业场
+    qualifiers), each list's team ids in its rank order (the seed each team entered with)."""
     labels = list(settings_of(group).lists)
     if len(labels) != 2:
         raise UserError("复赛交叉编排需要恰好两个来源名单（两个小组的出线队），请在赛事模板中设定",
                         "the cross-group round pairs the teams of exactly two source lists (the "
                         "two groups' qualifiers): set them in the event template", group.name)
-    by_list = {
+    return {
         label: [t.id for t in sorted(group.teams, key=lambda t: (t.seed, t.id))
                 if t.source == label]
         for label in labels
     }
-    return team.cross_group_pairing(by_list[labels[0]], by_list[labels[1]])
+
+
+def _cross_group(group: Group) -> Pairing:
+    first, second = list_entrants(group).values()
+    return team.cross_group_pairing(first, second)
 
 
 def missing_members(group: Group, round_number: int) -> dict[int, tuple[str, str]]:
@@ -525,6 +533,8 @@ def forfeited_by_pairing(group: Group, round_number: int, board: BoardRow) -> bo
     by_id = {t.id: t for t in group.teams}
     first, second = (_plain_team(by_id[board.first_team_id or 0]),
                      _plain_team(by_id[board.second_team_id]))
+    if codec.match_decision(board.label) is not None:
+        return False  # decided by lots: the arbiter's decision, not the pairing's
     due = team.missing_member_forfeits(first, second, missing_members(group, round_number))
     stored = {g.index: codec.game_result(g.result, g.ending) for g in board.games}
     return len(due) == len(team.match_boards(first, second)) and stored == due
@@ -535,8 +545,8 @@ def _forfeited_match(group: Group, board: BoardRow, first: team.Team, second: te
     """A knockout match none of whose boards is played (a team withdrawn, 整队退赛): the match
     is decided by those forfeits as the rules score it (`team.team_match_result`) and entered
     now, the other team going through; level (both teams gone) it waits for the chief
-    arbiter, who decides who goes through (the captains' playoff entered as a forfeit win).
-    Returns what the round's report says of it."""
+    arbiter, who has it decided by lots (抽签, huazhi 八、(五); `team-result … --lots TEAM`):
+    no captain is there to play the playoff. Returns what the round's report says of it."""
     count = len(team.match_boards(first, second))
     if len(forfeits) < count:
         return []  # a board is played: the match is entered as usual
@@ -545,11 +555,11 @@ def _forfeited_match(group: Group, board: BoardRow, first: team.Team, second: te
     place = (wording.match_place_text(round_number, board.number),
              wording.match_place_text(round_number, board.number, lang="en"))
     if outcome.winner is None:
-        return [f"{place[0]} {first.name}、{second.name} 均不出场：须由裁判长决定晋级的队伍（如"
-                f"抽签），以主将加赛录入 +- 或 -+（team-result … --playoff +-） / {place[1]}: "
-                f"neither {first.name} nor {second.name} plays: the chief arbiter decides who "
-                "goes through (by lots, say), entered as the captains' playoff won by forfeit "
-                "(team-result … --playoff +-)"]
+        return [f"{place[0]} {first.name}、{second.name} 均不出场：两队打平，须由裁判长抽签决定"
+                f"胜方，录入 team-result … {round_number} {board.number} --lots 队名 / "
+                f"{place[1]}: neither {first.name} nor {second.name} plays: level, the chief "
+                f"arbiter has it decided by lots, entered as team-result … {round_number} "
+                f"{board.number} --lots TEAM"]
     board.result = codec.board_text(BoardResult((FIRST_WINS if outcome.winner == first.number
                                                  else SECOND_WINS,)))
     won, lost = (first, second) if outcome.winner == first.number else (second, first)
@@ -576,12 +586,16 @@ def enter_team_result(
     codes: Sequence[str],
     playoff: Sequence[str] = (),
     *,
+    lots: str | None = None,
     replace: bool = False,
 ) -> TeamEntry:
     """Results of a team match: one code per board (黑先), then the captains' playoff games.
 
     The match result is None while a level match waits for its playoff (主将加赛); in a Team
-    Swiss a level match is drawn (FIDE C.04.6 match points) and no playoff is taken.
+    Swiss a level match is drawn (FIDE C.04.6 match points) and no playoff is taken. `lots`
+    names the team a level match was drawn to by lots (抽签, huazhi 八、(五)) where its playoff
+    cannot be played; `codes` may then be left out, the boards kept as stored (a match the
+    pairing entered as forfeited by both teams).
     """
     with event.operation("enter_team_result", f"录入团体赛成绩 {group} "
                          f"{wording.match_place_text(round_number, match)} / enter team "
@@ -591,15 +605,12 @@ def enter_team_result(
         if board.second_team_id is None or board.first_team_id is None:
             raise _at(UserError("该场不是两队之间的比赛", "not a match between two teams"),
                       group, round_number, match)
-        if board.result and _same_games(board, [
-                *(_parsed(code, group, round_number, match, board=k)
-                  for k, code in enumerate(codes, 1)),
-                *(_parsed(code, group, round_number, match, playoff=k)
-                  for k, code in enumerate(playoff, 1))]):
+        entry = _typed_entry(found, board, round_number, codes, playoff, lots)
+        if board.result and _same_entry(board, entry):
             # the results it has: nothing written, no undo entry
             return TeamEntry(codec.board_result(board.result, False))
         corrected = bool(board.result)
-        result = _set_team_result(found, board, round_number, match, codes, playoff, replace)
+        result = _set_team_result(found, board, round_number, entry, replace)
         later = [r.number for r in found.rounds_played if r.number > round_number]
         if system_of(found).bracket and later:
             return TeamEntry(result, tuple(follow_correction(found, round_number, match)))
@@ -607,35 +618,84 @@ def enter_team_result(
                          if corrected and later else ())
 
 
-def _set_team_result(found: Group, board: BoardRow, round_number: int, match: int,
-                     codes: Sequence[str], playoff: Sequence[str], replace: bool
-                     ) -> BoardResult | None:
+@dataclass(frozen=True)
+class _MatchEntry:
+    """What was entered for a team match, typed: each board's game, the captains' playoff
+    games, and the team the lots drew (None: no lots)."""
+
+    games: tuple[GameResult, ...]
+    playoffs: tuple[GameResult, ...]
+    lots: int | None = None
+
+
+def _typed_entry(group: Group, board: BoardRow, round_number: int, codes: Sequence[str],
+                 playoff: Sequence[str], lots: str | None) -> _MatchEntry:
+    """The codes typed for a match read (`UserError` naming the board or playoff game), the
+    lots' team found among the match's two; with lots and no codes, the boards (and playoff
+    games) as stored, each of which must have its result."""
+    where = (group.name, round_number, board.number)
+    by_id = {t.id: t for t in group.teams}
+    pair = (by_id[board.first_team_id or 0], by_id[board.second_team_id or 0])
+    drawn = None if lots is None else _lots_team(pair, lots, where)
+    playoffs = tuple(_parsed(code, *where, playoff=k) for k, code in enumerate(playoff, 1))
+    if codes or drawn is None:
+        return _MatchEntry(
+            tuple(_parsed(code, *where, board=k) for k, code in enumerate(codes, 1)),
+            playoffs, drawn)
+    count = len(team.match_boards(_plain_team(pair[0]), _plain_team(pair[1])))
+    stored = {g.index: codec.game_result(g.result, g.ending) for g in board.games}
+    games = []
+    for k in range(1, count + 1):
+        found = stored.get(k)
+        if found is None:
+            raise _at(UserError("该台尚无结果：抽签只决定打平的比赛，请先录入各台结果",
+                                "this board has no result yet: lots decide a level match "
+                                "only, enter every board's result first"), *where, board=k)
+        games.append(found)
+    kept = tuple(found for k, found in sorted(stored.items()) if k > count and found)
+    return _MatchEntry(tuple(games), playoffs or kept, drawn)
+
+
+def _lots_team(pair: tuple[Team, Team], name: str, where: tuple[str, int, int]) -> int:
+    """The team of the match the lots drew, named as typed; refused for another."""
+    drawn = next((t.id for t in pair if t.name == name.strip()), None)
+    if drawn is None:
+        raise _at(UserError(
+            f"抽签胜方 {name} 不是本场的队伍（本场：{pair[0].name} 对 {pair[1].name}）",
+            f"{name} does not play this match ({pair[0].name} v {pair[1].name}): the lots "
+            "go to one of its two teams"), *where)
+    return drawn
+
+
+def _set_team_result(found: Group, board: BoardRow, round_number: int, entry: _MatchEntry,
+                     replace: bool) -> BoardResult | None:
     """Store a team match's boards (and playoff games) and its derived result."""
-    group = found.name
+    group, match = found.name, board.number
     by_id = {t.id: t for t in found.teams}
     first, second = (_plain_team(by_id[board.first_team_id or 0]),
                      _plain_team(by_id[board.second_team_id or 0]))
-    games = [_parsed(code, group, round_number, match, board=k)
-             for k, code in enumerate(codes, 1)]
-    playoffs = [_parsed(code, group, round_number, match, playoff=k)
-                for k, code in enumerate(playoff, 1)]
+    games, playoffs = entry.games, entry.playoffs
     if board.result and not replace:
         error = _at(UserError(f"该场已有结果 {board.result}", f"the match has a result "
                               f"already: {board.result}"), group, round_number, match)
         raise CorrectionNotConfirmed(error.zh, error.en, error.where, board.result)
     drawn_when_level = system_of(found).level_match_drawn
-    if drawn_when_level and playoffs:
+    if drawn_when_level and (playoffs or entry.lots is not None):
+        what = ("不设主将加赛", "there is no captains' playoff") if playoffs else (
+            "不以抽签决定胜负（并列名次的抽签请用 team-lots）",
+            "no lots decide a match (lots for tied places: team-lots)")
         raise _at(UserError("团体积分编排中两队局分相同即为和局（FIDE C.04.6：场分 2/1/0），"
-                            "不设主将加赛",
+                            + what[0],
                             "in a Team Swiss a level match is drawn (FIDE C.04.6: match "
-                            "points 2/1/0): there is no captains' playoff"),
+                            f"points 2/1/0): {what[1]}"),
                   group, round_number, match)
     try:
         outcome = team.team_match_result(first, second, games, playoffs,
-                                         settings_of(found).points)
+                                         settings_of(found).points, lots_winner=entry.lots)
     except UserError as error:
         raise _at(error, group, round_number, match) from None
     _check_missing_members(found, round_number, match, first, second, games)
+    _check_missing_captains(found, round_number, match, first, second, playoffs)
     boards = team.match_boards(first, second)
     for game_board, result in zip(boards, games, strict=True):
         _set_game(board, game_board.number, game_board.first, game_board.second, result)
@@ -655,7 +715,9 @@ def _set_team_result(found: Group, board: BoardRow, round_number: int, match: in
                                else SECOND_WINS,))
         check_match_result(found, round_number, board, decided)
         board.result = codec.board_text(decided)
-    board.label = ""  # the score is read from the games (`match_score`), never stored
+    # the score is read from the games (`match_score`), never stored; a decision by lots,
+    # which no game shows, is kept beside the result
+    board.label = codec.match_decision_text(outcome.decided_by)
     return codec.board_result(board.result, False)
 
 
@@ -677,6 +739,32 @@ def _check_missing_members(group: Group, round_number: int, match: int, first: t
             f"{en}: the board is lost by forfeit, entered as {due.code.value} "
             "(if they are there after all, take the absence or withdrawal back first)"),
             group.name, round_number, match, board=number)
+
+
+def _check_missing_captains(group: Group, round_number: int, match: int, first: team.Team,
+                            second: team.Team, playoffs: Sequence[GameResult]) -> None:
+    """Refuse a captains' playoff game that credits a captain who is not there (withdrawn,
+    absent): he loses it by forfeit, as a board; with neither captain there no playoff can
+    be played, and the match is decided by lots (`--lots`, huazhi 八、(五))."""
+    gone = missing_members(group, round_number)
+    for k, result in enumerate(playoffs, start=1):
+        duel = team.playoff_board(first, second, k)
+        due = missing_forfeit(duel.first in gone, duel.second in gone)
+        if due is None or (due.code is not GameCode.DOUBLE_FORFEIT and result.code is due.code):
+            continue  # both captains there, or the missing one's forfeit entered
+        names = {m.player: m.name for t in (first, second) for m in t.members}
+        who = [p for p in (duel.first, duel.second) if p in gone]
+        zh = "，".join(f"{names[p]} {gone[p][0]}" for p in who)
+        en = "; ".join(f"{names[p]} {gone[p][1]}" for p in who)
+        if due.code is GameCode.DOUBLE_FORFEIT:
+            error = UserError(f"{zh}：两队主将均不出场，不能加赛；请由裁判长抽签决定胜方（--lots 队名）",
+                              f"{en}: neither captain plays, there is no playoff; the chief "
+                              "arbiter has the match decided by lots (--lots TEAM)")
+        else:
+            error = UserError(f"{zh}：该局判其弃权负，应录 {due.code.value}",
+                              f"{en}: the playoff game is lost by forfeit, entered as "
+                              f"{due.code.value}")
+        raise _at(error, group.name, round_number, match, playoff=k)
 
 
 def _forfeit_code(outcome: team.TeamMatchResult) -> GameResult:
@@ -723,8 +811,15 @@ def match_outcome(group: Group, board: BoardRow) -> team.TeamMatchResult | None:
     if any(game is None for game in games):
         return None
     playoffs = [found for k, found in sorted(results.items()) if k > count and found]
-    return team.team_match_result(first, second, [g for g in games if g is not None],
-                                  playoffs, settings_of(group).points)
+    played = [g for g in games if g is not None]
+    outcome = team.team_match_result(first, second, played, playoffs, settings_of(group).points)
+    if (outcome.level and outcome.winner is None
+            and codec.match_decision(board.label) is LevelDecision.LOTS):
+        drawn = _winner(board, codec.board_result(board.result, False))
+        if drawn is not None:  # the team the lots drew, kept as the match's result
+            return team.team_match_result(first, second, played, playoffs,
+                                          settings_of(group).points, lots_winner=drawn)
+    return outcome
 
 
 def match_score(group: Group, board: BoardRow) -> team.MatchScore | None:
@@ -764,28 +859,34 @@ def round_places(group: Group, round_number: int) -> dict[int, tuple[int, int]]:
     return {n: knockout.match_places(entrants, round_number, n) for n in range(1, size // 2 + 1)}
 
 
-def _same_games(board: BoardRow, results: Sequence[GameResult]) -> bool:
-    """Whether the match's games hold `results` already, board by board then its playoff."""
+def _same_entry(board: BoardRow, entry: _MatchEntry) -> bool:
+    """Whether the match holds `entry` already: its games board by board then its playoff,
+    and the same lots (or none)."""
     stored = [codec.game_result(g.result, g.ending)
               for g in sorted(board.games, key=lambda g: g.index)]
-    return stored == list(results)
+    if stored != [*entry.games, *entry.playoffs]:
+        return False
+    by_lots = codec.match_decision(board.label) is LevelDecision.LOTS
+    if entry.lots is None:
+        return not by_lots
+    return by_lots and _winner(board, codec.board_result(board.result, False)) == entry.lots
 
 
 def same_team_result(event: Event, group: str, round_number: int, match: int,
-                     codes: Sequence[str], playoff: Sequence[str] = ()) -> bool:
-    """Whether `codes` (and `playoff`) are the results the match has already: entering them
-    again changes nothing. False for codes that do not read."""
+                     codes: Sequence[str], playoff: Sequence[str] = (),
+                     lots: str | None = None) -> bool:
+    """Whether `codes` (and `playoff`, `lots`) are the results the match has already:
+    entering them again changes nothing. False for codes that do not read."""
     with event.reading() as session:
-        board = find_board(find_round(session, Event.group(session, group), round_number),
-                           match)
+        found = Event.group(session, group)
+        board = find_board(find_round(session, found, round_number), match)
+        if board.first_team_id is None or board.second_team_id is None:
+            return False
         try:
-            results = [*(_parsed(c, group, round_number, match, board=k)
-                         for k, c in enumerate(codes, 1)),
-                       *(_parsed(c, group, round_number, match, playoff=k)
-                         for k, c in enumerate(playoff, 1))]
+            entry = _typed_entry(found, board, round_number, codes, playoff, lots)
         except UserError:
             return False
-        return bool(board.result) and _same_games(board, results)
+        return bool(board.result) and _same_entry(board, entry)
 
 
 def _set_game(board: BoardRow, index: int, black: int, white: int | None, result: GameResult,
@@ -811,6 +912,40 @@ def entrant_names(event: Event, group: str) -> dict[int, str]:
         return {row.id: row.name for row in rows}
 
 
+def decisions(group: Group) -> dict[tuple[int, int], LevelDecision]:
+    """A team knockout's matches level on game points and decided, by (round, match): how
+    (the captains' playoff 主将加赛, or lots 抽签)."""
+    if not system_of(group).team:
+        return {}
+    decided: dict[tuple[int, int], LevelDecision] = {}
+    for round_ in group.rounds_played:
+        for board in round_.boards:
+            outcome = match_outcome(group, board) if board.result else None
+            if outcome is not None and outcome.decided_by is not None:
+                decided[(round_.number, board.number)] = outcome.decided_by
+    return decided
+
+
+def decided_bracket(group: Group) -> knockout.Bracket:
+    """The group's bracket as it is shown: each level team match with how it was decided."""
+    entrants = _entrants(group)
+    if len(entrants) < 2:
+        raise UserError("参赛队伍/棋手不足两个", "fewer than two entrants", group.name)
+    return knockout.build_bracket(entrants, _results(group), decisions=decisions(group))
+
+
 def bracket_view(event: Event, group: str) -> knockout.Bracket:
+    """The knockout's bracket as shown; a `UserError` for a group played otherwise, naming
+    what to read instead (a cross-group round's qualifiers, a ranking's standings)."""
     with event.reading() as session:
-        return bracket(Event.group(session, group))
+        found = Event.group(session, group)
+        system = system_of(found)
+        if not system.bracket:
+            instead = (("复赛每场胜队出线：出线名单请用 standings，各场成绩请用 round",
+                        "each match's winner goes on: the qualifiers are in standings, the "
+                        "matches in round") if system is System.CROSS_GROUP else
+                       ("名次请用 standings", "its places are in standings"))
+            raise UserError(f"{found.name}（{system.zh}）不是淘汰赛，没有对阵图；{instead[0]}",
+                            f"{found.name} ({system.en}) is no knockout and has no bracket; "
+                            f"{instead[1]}", found.name)
+        return decided_bracket(found)

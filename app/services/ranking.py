@@ -23,6 +23,7 @@ from app.group_settings import GroupSettings, SubRanking
 from app.imports.rules import MergeRules
 from app.pairing.system import System
 from app.pairing.types import unit_key
+from app.results import LevelDecision
 from app.services.event import Event, settings_of
 from app.services.lookup import planned_rounds as planned_rounds  # where it was read
 from app.services.queries import PlayerRef, round_is_complete, system_of, withdrawn_from
@@ -110,6 +111,9 @@ class StandingsInfo:
     # rows are teams (a team knockout)
     knockout: bool = False
     teams: bool = False
+    # The cross-group round (复赛): it ranks nobody, its matches' winners go on to the final
+    # (no rows; `app.services.cross_group` has its matches and qualifiers)
+    qualifying_round: bool = False
 
 
 def tiebreak_label(group: Group, name: str) -> str:
@@ -354,16 +358,20 @@ def compute_standings(
 
 
 def knockout_standings(group: Group) -> StandingsInfo:
-    """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far."""
-    from app.services.knockout import bracket
+    """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far. A last-round
+    team match decided by lots (抽签, huazhi 八、(五)) decided its two teams' places so: their
+    awards say 抽签决定名次, as the award lists must say how a tie was decided."""
+    from app.services.knockout import decided_bracket
 
     team = system_of(group).team
     entrants = group.teams if team else group.players
     if len(entrants) < 2:
         # Nothing to rank yet: an empty table, not an error, while entrants are registered.
         return StandingsInfo(group.name, group.name, (), (), (), 0, knockout=True, teams=team)
-    current = bracket(group)
+    current = decided_bracket(group)
     places = current.places()
+    by_lots = {entrant for m in current.rounds[-1] if m.decided_by is LevelDecision.LOTS
+               for entrant in (m.top, m.bottom)}
     if team:
         from app.services.team_swiss import team_withdrawn_from
 
@@ -379,8 +387,9 @@ def knockout_standings(group: Group) -> StandingsInfo:
     planned = planned_rounds(group)
     ordered = sorted(places.items(), key=lambda item: item[1])
     scheme = award_scheme(group)
-    decided = decide_awards([Placing(entrant, place) for entrant, place in ordered], scheme,
-                            final=complete >= planned)
+    decided = decide_awards([Placing(entrant, place, decided_by=AwardBasis.LOTS
+                                     if entrant in by_lots else None)
+                             for entrant, place in ordered], scheme, final=complete >= planned)
     rows = []
     for entrant, place in ordered:
         name, unit, gone = names[entrant]  # a withdrawal (第3轮起退赛) shown on its line
@@ -452,11 +461,24 @@ def team_swiss_standings(group: Group, before_round: int | None = None) -> Stand
                          lots_needed=lots)
 
 
+def qualifying_round_standings(group: Group) -> StandingsInfo:
+    """The cross-group round's standings: none (huazhi 五、(二), 五、(三)2: one round whose
+    match winners go on to the final; its players score nothing of a ranking)."""
+    complete = sum(1 for r in group.rounds_played if round_is_complete(r))
+    planned = planned_rounds(group)
+    return StandingsInfo(group.name, group.name, (), (), (), complete, planned,
+                         final=complete >= planned > 0,
+                         legend=(LegendLine(Note.QUALIFYING_ROUND),), teams=True,
+                         qualifying_round=True)
+
+
 def standings(event: Event, group: str | None) -> StandingsInfo:
     with event.reading() as session:
         found = Event.group(session, group)
         if system_of(found).bracket:
             return knockout_standings(found)
+        if system_of(found) is System.CROSS_GROUP:
+            return qualifying_round_standings(found)
         if system_of(found) is System.TEAM_SWISS:
 
             return team_swiss_standings(found)
@@ -485,6 +507,8 @@ def rankings(event: Event, group: str | None
         found = Event.group(session, group)
         if system_of(found).bracket:
             return knockout_standings(found), ()
+        if system_of(found) is System.CROSS_GROUP:
+            return qualifying_round_standings(found), ()
         if system_of(found) is System.TEAM_SWISS:
 
             return team_swiss_standings(found), ()
@@ -788,6 +812,13 @@ def crosstable(event: Event, group: str | None,
         found = Event.group(session, group)
         if system_of(found) is System.TEAM_SWISS:
             return _team_crosstable(found)
+        if system_of(found) is System.CROSS_GROUP:
+            raise UserError(
+                f"{found.name}（交叉赛）只赛一轮，每场胜队出线，没有交叉表：出线名单请用 standings，"
+                "各场成绩请用 round",
+                f"{found.name} (a cross-group round) is one round whose match winners go on: "
+                "no crosstable; the qualifiers are in standings, the matches in round",
+                found.name)
         build = build_snapshot(found, partial=True)
         reuse = (standings is not None and not standings.sub and standings.group == found.name
                  and standings.name == found.name and not system_of(found).bracket)

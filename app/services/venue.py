@@ -163,6 +163,8 @@ def standings(event: Event, group: str) -> ranking.StandingsInfo:
         complete = sum(1 for r in played if round_is_complete(r))
         if system_of(found).bracket:
             return ranking.knockout_standings(found)
+        if system_of(found) is System.CROSS_GROUP:  # no places: its match winners go on
+            return ranking.qualifying_round_standings(found)
         if system_of(found) is System.TEAM_SWISS:  # the teams' standings, not the players'
             return ranking.team_swiss_standings(
                 found, complete + 1 if complete < len(played) else None)

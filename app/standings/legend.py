@@ -40,6 +40,7 @@ class Note(StrEnum):
     TEAM_LOTS = "team_lots"  # the tie over `ties[0]` was decided by lots, in the order `named`
     TEAM_SHORT = "team_short"  # a unit short of members gets no team result
     TEAM_AWARDED = "team_awarded"  # few teams: only the first `awarded` of `teams` (or none)
+    QUALIFYING_ROUND = "qualifying_round"  # the cross-group round: no places, winners go on
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,10 @@ this codec, so every event file reads as before):
   `""` while the result is not in, `"bye"` on the board of a bye; a team match stores the
   match's result (`1-0`: the first-named team won);
 - a game row (`Game.result`): that game's code black first, without the time mark (the
-  row's `ending` says `time`).
+  row's `ending` says `time`);
+- a team match's board row decided by lots (抽签), level on game points: its `label` holds
+  `lots` (`LevelDecision.LOTS`) beside the result of the team drawn; a match decided by the
+  captains' playoff keeps its playoff games instead and an empty label.
 """
 
 from __future__ import annotations
@@ -16,7 +19,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from app.results import BoardResult, GameResult, board_from_notation, from_notation
+from app.results import (
+    BoardResult,
+    GameResult,
+    LevelDecision,
+    board_from_notation,
+    from_notation,
+)
 from app.rules.endings import Ending
 
 if TYPE_CHECKING:
@@ -88,3 +97,14 @@ def game_ending(result: GameResult) -> Ending | None:
         return Ending.FORFEIT
     return None
 
+
+
+def match_decision(label: str | None) -> LevelDecision | None:
+    """How a stored team match, level on game points, was decided where its games do not say
+    it: lots (抽签); None otherwise (the captains' playoff is read from its games)."""
+    return LevelDecision.LOTS if label == LevelDecision.LOTS.value else None
+
+
+def match_decision_text(decision: LevelDecision | None) -> str:
+    """What a team match's board row keeps in `label` for `decision` (`""` but for lots)."""
+    return LevelDecision.LOTS.value if decision is LevelDecision.LOTS else ""

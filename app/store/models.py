@@ -240,7 +240,9 @@ class BoardRow(Versioned, Base):
     # Round result, first mover first: '1-0', '0-1', '=', '+-', '-+', '--'; '' = not yet.
     # Double-game rounds store the game results joined by a space ('1-0 =').
     result: Mapped[str] = mapped_column(String(30), nullable=False, default="")
-    # Knockout: the place range this match decides, e.g. "1-8"; team match notes.
+    # A team match level on game points and decided by lots (抽签): "lots" (app.store.codec
+    # reads it: `match_decision`); otherwise "" (the places a knockout match decides and a
+    # team match's score are worked out, never stored).
     label: Mapped[str] = mapped_column(String(50), nullable=False, default="")
 
     round: Mapped[Round] = relationship(back_populates="boards")

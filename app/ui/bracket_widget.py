@@ -150,10 +150,13 @@ class BracketWidget(QWidget):
 
     def header_texts(self, match: KnockoutMatch) -> tuple[str, str]:
         """What a match's box says above its entrants: the match and the places it plays for
-        (`第3场`, `13–15名`, or `第15名` for one place). No score: the bracket shows who won,
-        and a match not played shows no number at all."""
-        return (tr("bracket_match", number=match.number),
-                wording.places_text(match.places, language()))
+        (`第3场`, `13–15名`, or `第15名` for one place), and how a level team match was
+        decided (`第3场 抽签`, `第3场 主将加赛`). No score: the bracket shows who won, and a
+        match not played shows no number at all."""
+        which = tr("bracket_match", number=match.number)
+        if match.decided_by is not None:
+            which += "  " + wording.level_decision_text(match.decided_by, language())
+        return which, wording.places_text(match.places, language())
 
     def seed_of(self, entrant: int | None) -> int | None:
         if self.bracket is None or entrant in (None, BYE) or entrant not in self.bracket.seeding:
@@ -181,9 +184,13 @@ class BracketWidget(QWidget):
         # the seed column, the place badge of the last round and the padding (see _paint_match)
         room = row * 1.2 + row * 1.1 + row * 0.6 + line * 0.4
         header = QFontMetricsF(small)
+        decided = {m.decided_by for r in (self.bracket.rounds if self.bracket else ())
+                   for m in r if m.decided_by is not None}
+        how = max((wording.level_decision_text(d, language()) for d in decided), key=len,
+                  default="")  # a level team match's decision beside its number
         header_text = header.horizontalAdvance(
-            tr("bracket_match", number=88) + "  " + wording.places_text((888, 888 + 1),
-                                                                        language()))
+            tr("bracket_match", number=88) + (f"  {how}" if how else "") + "  "
+            + wording.places_text((888, 888 + 1), language()))
         width = max(widest + room, header_text + line, line * 9)
         return width, header.height() * 1.35, row, max(line * 3.5, 48.0), line
 
@@ -266,6 +273,9 @@ class BracketWidget(QWidget):
 
         if match.winner not in (None, BYE):
             state = tr("bracket_winner", name=label(match.winner))
+            if match.decided_by is not None:  # a level team match: 主将加赛 or 抽签
+                how = wording.level_decision_text(match.decided_by, language())
+                state += f"（{how}）" if language() == "zh" else f" ({how})"
         else:
             state = tr("bracket_open")
         decides = match.decides_places

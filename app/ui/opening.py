@@ -84,9 +84,10 @@ def first_views(event: Event) -> Prepared:
         name = groups[0].name
         try:  # else worked out by the standings' worker while the arbiter clicks through
             found = prepared[("rankings", name)] = ranking.rankings(event, name)
-            prepared[("crosstable", name)] = ranking.crosstable(event, name, found[0])
             prepared[("declines", name)] = awards.declines(event, name)
             prepared[("playoffs", name)] = playoffs.playoffs(event, name)
+            # last: a group without one (the cross-group round) is told so when it is shown
+            prepared[("crosstable", name)] = ranking.crosstable(event, name, found[0])
         except (UserError, NoAnswer):
             pass
     return prepared

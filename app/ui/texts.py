@@ -38,6 +38,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "双盘制\t两个键：第一盘、第二盘（各以该盘先手在前），如 12 1=；\n"
         "\t一个弃权键或第一盘超时负即决定整轮，如 12 + 或 12 t1\n"
         "团体赛\t每台一个键，回车确认；团体淘汰赛的主将加赛写在 p 之后，如 7 0=1 p1\n"
+        "\t无法加赛时抽签决定胜方：L1 先行方、L2 后行方，如 7 0=1 L2（各台已录入时 7 L2）\n"
         "\t团体积分编排制两队局分相同即为和局，不设主将加赛\n"
         "加赛\t在名次页的加赛列表中按 1 / = / 0\n"
         "已有结果的台次\t再次录入时先询问是否更正\n"
@@ -66,6 +67,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Double-game rounds\ttwo keys: game 1, game 2 (each with its own first mover first), e.g. 12 1=;\n"
         "\tone forfeit key or a loss on time in game 1 decides the whole round, e.g. 12 + or 12 t1\n"
         "Team matches\tone key per board, then Enter; a team knockout's captains' playoff after p, e.g. 7 0=1 p1\n"
+        "\twhere the playoff cannot be played, the lots: L1 the first-named team, L2 the other, e.g. 7 0=1 L2 (7 L2 once the boards are entered)\n"
         "\tin a Team Swiss a match with equal game points is drawn: no captains' playoff\n"
         "Playoffs\tpress 1 / = / 0 on the playoff list of the Standings view\n"
         "A board with a result\tretyping it asks before the result is corrected\n"
@@ -348,8 +350,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rounds_entry_tip_game_forfeit": ("；一盘弃权、另一盘照下时按两个键，如 12 1-：第一盘先手胜，第二盘先手（本台后手）未到弃权",
                                       "; one game forfeited and the other played takes two keys, e.g. 12 1-: game 1 to its first mover, game 2's first mover (the board's second) did not come"),
     # a team group whose level match the captains play off (a team knockout, the cross-group round)
-    "rounds_entry_tip_playoff": ("场号后每台按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权，主将加赛在 p 之后（如 7 0=1 p1），回车确认",
-                                 "Match number, then one key for each board (1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit), the captains' playoff after p (e.g. 7 0=1 p1); Enter"),
+    "rounds_entry_tip_playoff": ("场号后每台按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权，主将加赛在 p 之后（如 7 0=1 p1）；无法加赛时抽签决定胜方：L1 先行方、L2 后行方（如 7 0=1 L2），回车确认",
+                                 "Match number, then one key for each board (1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit), the captains' playoff after p (e.g. 7 0=1 p1); where it cannot be played, the lots: L1 the first-named team, L2 the other (e.g. 7 0=1 L2); Enter"),
     # a Team Swiss group (FIDE C.04.6): a level match is drawn, there is no playoff
     "rounds_entry_tip_drawn": ("场号后每台按 1 先手胜、0 后手胜、= 和棋、+ 先手不战胜、- 后手不战胜、* 双方弃权，回车确认；两队局分相同即为和局，不设主将加赛",
                                "Match number, then one key for each board (1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit), then Enter. A match with equal game points is drawn: there is no captains' playoff"),
@@ -368,6 +370,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rounds_record": ("在棋盘上记录…", "Record on the board…"),
     "rounds_record_tip": ("在棋盘上记录所选台次的对局", "Record the selected board's game on the board"),
     "col_board": ("台次", "Board"),
+    "col_places": ("名次段", "Places"),
     "col_match": ("场次", "Match"),
     "col_first_team": ("先行队", "First team"),
     "col_second_team": ("后行队", "Second team"),
@@ -647,6 +650,15 @@ PLAYOFF_STAGE_ENGLISH = {
 # provisional awards.
 TEXTS.update({
     "standings_final": ("最终名次", "Final standings"),
+    # the cross-group round (复赛): no places, its match winners go on (出线)
+    "cross_group_title": ("{group} 出线名单", "{group}: qualifiers"),
+    "cross_group_match": ("场次", "Match"),
+    "cross_group_first": ("先行方", "First-named team"),
+    "cross_group_score": ("比分", "Score"),
+    "cross_group_second": ("后行方", "Second-named team"),
+    "cross_group_qualified": ("出线", "Goes on"),
+    "cross_group_to_play": ("待赛", "to play"),
+    "cross_group_open": ("待定", "open"),
     "standings_final_tip": ("本组各轮及决定性加赛均已完成，名次为最终名次",
                             "Every round and every decisive playoff is played: the standings are final"),
     "standings_provisional": ("临时（非最终）", "Provisional (not final)"),

@@ -164,8 +164,9 @@ class VenueApp:
             found = data.find(info, query) if info is not None and query else []
             overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
             confirm = any(g.name == group and g.player_confirmation for g in overview.groups)
-            # team matches: the score (5:1, 3:3 主将加赛) in the page's language
-            scores = {b.number: wording.match_score_text(b.score, lang)
+            # team matches: the score (5:1, 3:3 主将加赛, 3:3 抽签（队2胜）) in the page's language
+            scores = {b.number: wording.match_score_text(b.score, lang,
+                                                         (b.first_team, b.second_team))
                       for b in (info.boards if info is not None else ()) if b.score is not None}
             return {"group": group, "info": info, "query": query, "found": found,
                     "confirm": confirm, "scores": scores}

@@ -40,6 +40,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_crosstable": "还没有完成的场次",
         "after_round": "第{n}轮后",
         "no_standings": "还没有完成的轮次",
+        "qualifying_round": "复赛不排名次：每场胜队出线进入决赛，各场比分见对阵表",
         "history": "{name} 的成绩",
         "opponent": "对手",
         "colour": "先后手",
@@ -103,6 +104,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_crosstable": "no match played yet",
         "after_round": "after round {n}",
         "no_standings": "no round is complete yet",
+        "qualifying_round": "the cross-group round ranks nobody: each match's winner goes on "
+                            "to the final; the scores are on the pairings page",
         "history": "{name}: rounds",
         "opponent": "Opponent",
         "colour": "Colour",

@@ -58,6 +58,8 @@ def test_six_players_play_for_places_1_to_6_and_the_bracket_names_them(tmp_path,
     path = individual_knockout(tmp_path / "ko.db", capsys)
     out = ok(capsys, "pair", path, "--group", KO)
     assert "(1–6名)" in out and "1-8" not in out and "1–8" not in out
+    # a game's line says the places its match plays for, as a bye's does
+    assert "  2  选手4 (先手) - 选手5  (1–6名)" in out and "  1  选手1  轮空 / bye  (1–6名)" in out
     for board, code in ((2, "1-0"), (4, "0-1")):
         ok(capsys, "result", path, "--group", KO, 1, board, code)
     ok(capsys, "pair", path, "--group", KO)
@@ -139,7 +141,7 @@ def test_a_withdrawn_player_forfeits_the_next_match_and_it_takes_no_other_result
     played_round_one(path, capsys)
     ok(capsys, "withdraw", path, 6)
     out = ok(capsys, "pair", path, "--group", KO)
-    assert "选手2 (先手) - 选手6  [+-]" in out
+    assert "选手2 (先手) - 选手6  (1–4名)  [+-]" in out
     assert "第2台 选手6（退赛）弃权，选手2不战胜 / board 2: 选手6 (withdrawn) forfeits" in out
     before = path.read_bytes()
     for args in (("result", 2, 2, "0-1", "--replace"), ("results", 2, "2=0-1")):
@@ -150,7 +152,7 @@ def test_a_withdrawn_player_forfeits_the_next_match_and_it_takes_no_other_result
     assert "第2轮第2场（1–4名）/ round 2, match 2 (places 1–4)：选手2 — 选手6，胜者 / " \
         "winner：选手2" in ok(capsys, "bracket", path, "--group", KO)
     ok(capsys, "pair", path, "--group", KO)  # round 3: 选手4 v 选手6 for places 3-4
-    assert "选手4 (先手) - 选手6  [+-]" in ok(capsys, "round", path, "--group", KO, 3)
+    assert "选手4 (先手) - 选手6  (3–4名)  [+-]" in ok(capsys, "round", path, "--group", KO, 3)
 
 
 def test_two_missing_players_wait_for_the_arbiter_to_send_one_through(tmp_path, capsys):
@@ -162,7 +164,7 @@ def test_two_missing_players_wait_for_the_arbiter_to_send_one_through(tmp_path, 
     ok(capsys, "withdraw", path, 2)
     ok(capsys, "withdraw", path, 6)
     out = ok(capsys, "pair", path, "--group", KO)
-    assert "选手2 (先手) - 选手6\n" in out
+    assert "选手2 (先手) - 选手6  (1–4名)\n" in out  # no result entered
     assert "第2台 选手2（退赛）、选手6（退赛）均不出场：须由裁判长决定晋级的一方（如抽签），录入 +- 或 -+" \
         in out
     before = path.read_bytes()
@@ -196,6 +198,9 @@ def test_a_withdrawn_team_forfeits_its_next_knockout_match(tmp_path, capsys):
 
 
 def test_two_withdrawn_teams_wait_for_the_arbiter(tmp_path, capsys):
+    """Both teams gone: the match is level (every board lost by both) and no captain is there
+    to play it off, so the pairing's report asks for lots (抽签, huazhi 八、(五)), which
+    `team-result … --lots TEAM` enters on the boards as the pairing stored them."""
     path = team_knockout(tmp_path / "hz.db", capsys)
     ok(capsys, "pair", path, "--group", FINAL)
     ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "1-0", "1-0")
@@ -203,8 +208,20 @@ def test_two_withdrawn_teams_wait_for_the_arbiter(tmp_path, capsys):
     for name in ("队1", "队4"):
         ok(capsys, "team-withdraw", path, "--group", FINAL, name)
     out = ok(capsys, "pair", path, "--group", FINAL)
-    assert "第2轮第1场 队1、队4 均不出场：须由裁判长决定晋级的队伍（如抽签）" in out
+    assert ("第2轮第1场 队1、队4 均不出场：两队打平，须由裁判长抽签决定胜方，录入 team-result … 2 1 "
+            "--lots 队名") in out
     assert "[1-0]" not in out.split("  2  ")[0]
+    before = path.read_bytes()
+    code, out, err = run(capsys, "team-result", path, "--group", FINAL, 2, 1, "--", "--",
+                         "--", "--playoff", "+-", "--replace")
+    assert code == 2 and out == ""
+    assert ("第2轮第1场主将加赛第1局：甲4 第2轮起退赛，甲1 第2轮起退赛：两队主将均不出场，不能加赛；"
+            "请由裁判长抽签决定胜方（--lots 队名）") in err
+    assert path.read_bytes() == before
+    out = ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "--lots", "队4")
+    assert out.startswith("第2轮第1场 两队打平，抽签决定：队4胜")
+    assert "队1 - 队4  (0:0 抽签（队4胜）)  [0-1]" in ok(capsys, "round", path, "--group",
+                                                       FINAL, 2)
 
 
 
@@ -402,3 +419,191 @@ def test_the_team_slip_carries_the_captains_playoff_line_once_played(tmp_path, c
     assert (words[2], words[4]) == ("甲4（队4）", "甲1（队1）")  # 队4's captain has black
     assert first.split(line)[1].split()[0] == "结果："
     assert "如两队打平，由两队主将加赛：" in second and "两队主将加赛：\n" not in second
+
+
+# ----- a level match decided by lots (抽签) ----------------------------------------------------
+
+
+def lots_played(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
+    """huazhi's 决赛 of four teams: round 1's match 2 level, its captains' playoff game drawn,
+    then decided by lots for 队3; round 2's final decided by the playoff (队3), the match for
+    third place level and decided by lots for 队4. The two `team-result … --lots` outputs."""
+    team_knockout(path, capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "0-1", "1-0")
+    first = ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "=", "0-1",
+               "--playoff", "=", "--lots", "队3")
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "1-0", "=", "0-1", "--playoff",
+       "1-0")
+    second = ok(capsys, "team-result", path, "--group", FINAL, 2, 2, "1-0", "=", "0-1",
+                "--lots", "队4")
+    return first, second
+
+
+def test_lots_decide_a_level_match_and_every_paper_says_so(tmp_path, capsys):
+    """huazhi 六、(三)3 and 八、(五): a level match whose captains' playoff cannot decide it is
+    decided by lots; the command says so, and the round, the bracket, the places (抽签决定名次
+    for the match for third place), the result slip, the places paper, the 成绩册 and the
+    workbook read 抽签 with the team drawn, never 主将加赛 for it."""
+    import json
+
+    from openpyxl import load_workbook
+
+    path = tmp_path / "hz.db"
+    first, second = lots_played(path, capsys)
+    assert first.strip() == ("第1轮第2场 两队打平，抽签决定：队3胜 / round 1, match 2: level: "
+                             "decided by lots, 队3 wins")
+    assert second.startswith("第2轮第2场 两队打平，抽签决定：队4胜")
+    shown = ok(capsys, "round", path, "--group", FINAL, 2)
+    assert "1  队1 - 队3  (3:3 主将加赛)  [0-1]" in shown
+    assert "2  队4 - 队2  (3:3 抽签（队4胜）)  [1-0]" in shown
+    assert "3:3 抽签（队3胜）" in ok(capsys, "round", path, "--group", FINAL, 1)
+    lines = ok(capsys, "bracket", path, "--group", FINAL).splitlines()
+    assert lines[1].endswith("队2 — 队3，胜者 / winner：队3（抽签 / lots）")
+    assert lines[2].endswith("队1 — 队3，胜者 / winner：队3（主将加赛 / captains' playoff）")
+    assert lines[3].endswith("队4 — 队2，胜者 / winner：队4（抽签 / lots）")
+    assert lines[0].endswith("胜者 / winner：队1")  # won on the boards: nothing to say
+    matches = json.loads(ok(capsys, "bracket", path, "--group", FINAL, "--json"))["matches"]
+    assert [m["decided_by"] for m in matches] == [None, "lots", "playoff", "lots"]
+    standings = ok(capsys, "team-standings", path).splitlines()
+    assert "   3  队4  1  甲4、乙4、丙4  12000元、证书  抽签决定名次" in standings
+    assert "   4  队2  0  甲2、乙2、丙2  9000元、证书  抽签决定名次" in standings
+    assert "   1  队3  2  甲3、乙3、丙3  30000元、证书" in standings  # the playoff: no note
+    slip = paper(capsys, path, tmp_path / "slip", f"{FINAL} 第2轮成绩记录单")
+    final, third = slip.split("第2轮 第2场")
+    assert "两队打平，由两队主将加赛：" in final and "抽签" not in final
+    assert "两队打平，抽签决定：队4胜" in third and "主将加赛" not in third
+    slip = paper(capsys, path, tmp_path / "slip1", f"{FINAL} 第1轮成绩记录单")
+    level = slip.split("第1轮 第2场")[1]
+    assert "两队打平，由两队主将加赛：" in level and "加赛未分胜负，抽签决定：队3胜" in level
+    places = paper(capsys, path, tmp_path / "places", f"{FINAL} 团体名次")
+    row = next(line for line in places.splitlines() if "队4" in line)
+    assert row.split()[0] == "3" and row.split()[-1] == "抽签决定名次"
+    booklet = paper(capsys, path, tmp_path / "book", "成绩册（PDF）")
+    assert "3:3 抽签（队4胜）" in booklet and "3:3 抽签（队3胜）" in booklet
+    assert booklet.count("3:3 主将加赛") == 2  # the final, on its list and on the bracket
+    ok(capsys, "export", path, "--out", tmp_path / "xlsx", "--xlsx")
+    book = load_workbook(next((tmp_path / "xlsx").rglob("*.xlsx")))
+    rows = [r for r in book["决赛第2轮"].iter_rows(values_only=True)]
+    lots = next(r for r in rows if r[0] == "第2场抽签")
+    assert lots[3:9] == ("队4", "两队打平，抽签决定：队4胜", None, None, "队2", "抽签")
+    assert rows.index(lots) == len(rows) - 1  # after its match's boards
+    first_round = [r[4] for r in book["决赛第1轮"].iter_rows(values_only=True)
+                   if r[0] == "第2场抽签"]
+    assert first_round == ["加赛未分胜负，抽签决定：队3胜"]
+    sheet = next(s for s in book.worksheets if "团体名次" in s.title)
+    assert any(r[2] == "队2" and r[-1] == "抽签决定名次" for r in sheet.iter_rows(values_only=True))
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    ((1, 1, "1-0", "0-1", "1-0", "--lots", "队1"),
+     "第1轮第1场：比赛未打平（6:0），胜负已由局分决定，不能抽签"),
+    ((1, 2, "1-0", "=", "0-1", "--lots", "队1"),
+     "第1轮第2场：抽签胜方 队1 不是本场的队伍（本场：队2 对 队3）"),
+    ((1, 2, "1-0", "=", "0-1", "--playoff", "1-0", "--lots", "队2"),
+     "第1轮第2场：主将加赛已分出胜负，不能再抽签"),
+    ((1, 2, "--lots", "队2"), "第1轮第2场第1台：该台尚无结果：抽签只决定打平的比赛，请先录入各台结果"),
+    ((1, 2), "缺少各台结果（黑先，每台一个）"),
+])
+def test_lots_where_they_decide_nothing_are_refused(tmp_path, capsys, args, said):
+    """Lots decide a level knockout match only: refused, naming the match and why, for a
+    match the game points decide, a team not in it, a match its playoff decided, boards
+    without their results; nothing written."""
+    path = team_knockout(tmp_path / "hz.db", capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    before = path.read_bytes()
+    code, out, err = run(capsys, "team-result", path, "--group", FINAL, *args)
+    assert code == 2 and out == "" and said in err, err
+    assert path.read_bytes() == before
+
+
+def test_a_team_swiss_takes_no_lots_for_a_match(tmp_path, capsys):
+    """FIDE C.04.6: a Team Swiss match level on game points is drawn; lots decide no match
+    there (the lots for tied places are team-lots): refused, nothing written."""
+    from tests.commands.helpers import TEAM_GROUP, tuanti_teams
+
+    path = tuanti_teams(tmp_path / "tt.db", capsys, teams=4, paired=True)
+    before = path.read_bytes()
+    code, out, err = run(capsys, "team-result", path, "--group", TEAM_GROUP, 1, 1, "1-0", "=",
+                         "0-1", "--lots", "第1队")
+    assert code == 2 and out == ""
+    assert ("第1轮第1场：团体积分编排中两队局分相同即为和局（FIDE C.04.6：场分 2/1/0），不以抽签决定胜负"
+            "（并列名次的抽签请用 team-lots）") in err
+    assert path.read_bytes() == before
+
+
+# ----- the cross-group round (复赛) ranks nobody ------------------------------------------------
+
+
+CROSS = "复赛"  # huazhi-2021's cross-group round
+
+
+def cross_group(path: Path, capsys: pytest.CaptureFixture[str], teams: int = 4) -> Path:
+    """huazhi's 复赛 with `teams` teams from each list (大k from 大众场, 专k from 专业场, in
+    their lists' order)."""
+    ok(capsys, "new", path, "--preset", "huazhi-2021")
+    for label, short in (("大众场", "大"), ("专业场", "专")):
+        for k in range(1, teams + 1):
+            ok(capsys, "team-add", path, "--group", CROSS, "--source", label, f"{short}{k}",
+               f"甲{short}{k}/男", f"乙{short}{k}/男", f"丙{short}{k}/女")
+    return path
+
+
+def test_standings_of_the_cross_group_round_say_who_goes_on(tmp_path, capsys):
+    """huazhi 五、(二), 五、(三)2: the 复赛 is one round of team matches whose winners go on to
+    the final; it ranks nobody. `standings` listed every player 1= with 0 points; it lists
+    each match (the teams with their lists' places, the score) and who qualified (出线), the
+    matches still open said so; `team-standings` shows the same before the final's places."""
+    path = cross_group(tmp_path / "hz.db", capsys)
+    out = ok(capsys, "standings", path, "--group", CROSS)
+    assert out.startswith("复赛 出线名单 / qualifiers：尚未编排（pair --group 复赛）")
+    ok(capsys, "pair", path, "--group", CROSS)
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 2, "1-0", "=", "0-1", "--playoff",
+       "1-0")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 3, "1-0", "=", "0-1")
+    lines = ok(capsys, "standings", path, "--group", CROSS).splitlines()
+    assert lines[:7] == [
+        "复赛 出线名单 / qualifiers（临时·非最终 / provisional：已决出 2/4 场 / 2 of 4 matches "
+        "decided）",
+        "场次  先行方  比分  后行方  出线",
+        "第1场  大1（大众场第1名）  6:0  专4（专业场第4名）  大1",
+        "第2场  大2（大众场第2名）  3:3 主将加赛  专3（专业场第3名）  专3",
+        "第3场  大3（大众场第3名）  3:3 战平，需主将加赛  专2（专业场第2名）  待定",
+        "第4场  大4（大众场第4名）  待赛  专1（专业场第1名）  待定",
+        "出线 / qualified（2/4）：大1、专3"]
+    assert lines[7].startswith("  注：复赛只赛一轮，不排名次：每场胜队出线进入决赛")
+    assert not any("1=" in line or "积分" in line for line in lines)
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 3, "1-0", "=", "0-1", "--lots", "专2",
+       "--replace")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 4, "0-1", "1-0", "0-1")
+    lines = ok(capsys, "team-standings", path).splitlines()
+    assert lines[0] == "复赛 出线名单 / qualifiers"  # every match decided: final
+    assert "第3场  大3（大众场第3名）  3:3 抽签（专2胜）  专2（专业场第2名）  专2" in lines
+    assert "出线 / qualified（4/4）：大1、专3、专2、专1" in lines
+    rows = ok(capsys, "standings", path, "--group", CROSS, "--csv").splitlines()
+    assert rows[0].split(",")[-3:] == ["second_points", "decided_by", "qualified"]
+    assert rows[3] == "3,大3,大众场,3,专2,专业场,2,3,3,抽签,专2"
+    assert rows[2].split(",")[-2:] == ["主将加赛", "专3"]
+
+
+def test_the_cross_group_round_has_no_bracket_or_crosstable_to_show(tmp_path, capsys):
+    """`bracket` of the 复赛 failed with `7 不在第1轮第2场（4 对 5）` (team ids), and of a Swiss
+    group drew a bracket it does not play; `crosstable` of the 复赛 listed players 缺席.
+    Each exits 2 saying what the group is and what to read instead, nothing written."""
+    path = cross_group(tmp_path / "hz.db", capsys)
+    ok(capsys, "pair", path, "--group", CROSS)
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 1, "1-0", "0-1", "1-0")
+    before = path.read_bytes()
+    code, out, err = run(capsys, "bracket", path, "--group", CROSS)
+    assert code == 2 and out == ""
+    assert ("复赛（交叉赛）不是淘汰赛，没有对阵图；复赛每场胜队出线：出线名单请用 standings，各场成绩请用 "
+            "round") in err
+    code, out, err = run(capsys, "crosstable", path, "--group", CROSS)
+    assert code == 2 and out == "" and "复赛（交叉赛）只赛一轮，每场胜队出线，没有交叉表" in err
+    assert path.read_bytes() == before
+    swiss = tmp_path / "qw.db"
+    ok(capsys, "new", swiss, "--preset", "qiwang-2022")
+    code, out, err = run(capsys, "bracket", swiss, "--group", "公开组")
+    assert code == 2 and out == "" and "公开组（积分编排制）不是淘汰赛，没有对阵图；名次请用 standings" in err

@@ -26,7 +26,7 @@ from app.exports.model import (
 )
 from app.pairing.system import System
 from app.pairing.team import MatchScore
-from app.results import FIRST_WINS, read_notation
+from app.results import FIRST_WINS, LevelDecision, read_notation
 from tests.exports.helpers import (
     assert_all_fonts_embedded,
     pdf_layout_lines,
@@ -197,7 +197,7 @@ def test_team_round_lists_print_each_match_line_with_its_score(tmp_path: Path) -
     """对阵表 and 成绩表 of a team round: before each match's boards, the match with both teams
     and (results) its game points, a level match decided by the captains' playoff so named."""
     model = _team_model()
-    level = MatchScore(3, 3, decided_by_playoff=True)
+    level = MatchScore(3, 3, LevelDecision.PLAYOFF)
     more = tuple(replace(b, number=b.number + 3, match=2, label=b.label.replace("第1场", "第2场"),
                          result=read_notation("=") if b.number == 1 else b.result,
                          match_score=level)

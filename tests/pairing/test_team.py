@@ -12,6 +12,7 @@ from app.errors import UserError
 from app.pairing.knockout import build_bracket, record_winner
 from app.pairing.team import (
     HUAZHI_RULES,
+    MatchScore,
     Team,
     TeamMember,
     TeamRules,
@@ -24,6 +25,7 @@ from app.pairing.team import (
     validate_teams,
 )
 from app.pairing.types import Board, PointSystem
+from app.results import LevelDecision, Side
 from app.results import parse_game as parse_result
 from app.standings.scoring import outcomes
 
@@ -141,6 +143,36 @@ def test_drawn_playoff_game_needs_another_with_colours_swapped() -> None:
     assert playoff_board(HANGZHOU, SHANGHAI, game=2) == Board(2, 11, 21)
     decided = team_match_result(HANGZHOU, SHANGHAI, games, results("=", "0-1"))
     assert decided.winner == 2  # game 2: 11 first, 21 wins
+
+
+def test_a_level_match_the_playoff_cannot_decide_is_decided_by_lots() -> None:
+    """八、(五) 抽签工作由赛会竞赛组会同裁判长共同主持: lots decide a level match, after playoff
+    games none of which was decisive (or none), typed as lots and never as a playoff game."""
+    games = results("1-0", "1-0", "=")  # 3-3
+    drawn = team_match_result(HANGZHOU, SHANGHAI, games, lots_winner=2)
+    assert drawn.winner == 2 and drawn.by_lots and drawn.playoffs == ()
+    assert drawn.decided_by is LevelDecision.LOTS and not drawn.decided_by_playoff
+    assert drawn.score == MatchScore(3, 3, LevelDecision.LOTS, level_winner=Side.SECOND)
+    assert drawn.score.decided_by_lots and not drawn.score.waits_for_playoff
+    after = team_match_result(HANGZHOU, SHANGHAI, games, results("="), lots_winner=1)
+    assert after.winner == 1 and after.playoffs == tuple(results("="))
+    assert after.decided_by is LevelDecision.LOTS
+    played = team_match_result(HANGZHOU, SHANGHAI, games, results("0-1"))
+    assert played.score.decided_by is LevelDecision.PLAYOFF
+    assert played.score.level_winner is Side.FIRST
+
+
+@pytest.mark.parametrize(("codes", "playoff", "lots", "said"), [
+    (("1-0", "0-1", "="), (), 1, "比赛未打平（5:1），胜负已由局分决定，不能抽签"),
+    (("1-0", "1-0", "="), ("0-1",), 2, "主将加赛已分出胜负，不能再抽签"),
+    (("1-0", "1-0", "="), (), 7, "抽签胜方须为本场两队之一（杭州 或 上海）"),
+])
+def test_lots_that_decide_nothing_are_refused(codes: tuple[str, ...], playoff: tuple[str, ...],
+                                              lots: int, said: str) -> None:
+    with pytest.raises(UserError) as error:
+        team_match_result(HANGZHOU, SHANGHAI, results(*codes), results(*playoff),
+                          lots_winner=lots)
+    assert said in error.value.zh
 
 
 def test_playoff_first_mover_can_be_named() -> None:

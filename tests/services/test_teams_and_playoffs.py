@@ -9,6 +9,7 @@ import pytest
 from app import wording
 from app.errors import Place, UserError
 from app.pairing.team import MatchScore
+from app.results import LevelDecision, Side
 from app.rules.board import parse_point
 from app.rules.game import Game, GameSettings
 from app.services import games, knockout, playoffs, rounds
@@ -249,7 +250,7 @@ def test_printed_match_scores_are_the_game_points_that_decided_the_match(make_ev
     knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "="], ["0-1"])  # 3:3
     model = build_model(event)
     scores = {b.match: b.match_score for r in model.rounds for b in r.boards}
-    assert scores == {1: MatchScore(5, 1), 2: MatchScore(3, 3, decided_by_playoff=True)}
+    assert scores == {1: MatchScore(5, 1), 2: MatchScore(3, 3, LevelDecision.PLAYOFF, level_winner=Side.FIRST)}
     assert [wording.match_score_text(scores[n]) for n in (1, 2)] == ["5:1", "3:3 主将加赛"]
     assert wording.match_score_text(scores[2], "en") == "3:3 captains' playoff"
     drawn = {(m.round, m.number): m.score for b in model.brackets for r in b.rounds for m in r}
@@ -272,7 +273,7 @@ def test_a_team_round_reads_its_scores_and_places_as_typed_values(make_event: Ma
     assert boards[2].score is None
     knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "="], ["0-1"], replace=True)
     decided = rounds.board_view(event, "决赛", 1, 2)
-    assert decided.score == MatchScore(3, 3, decided_by_playoff=True)
+    assert decided.score == MatchScore(3, 3, LevelDecision.PLAYOFF, level_winner=Side.FIRST)
     assert wording.match_score_text(decided.score) == "3:3 主将加赛"
     for number in (3, 4):
         knockout.enter_team_result(event, "决赛", 1, number, ["1-0", "0-1", "1-0"])

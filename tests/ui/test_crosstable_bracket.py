@@ -12,6 +12,7 @@ from PySide6.QtCore import QPointF, QSize, QSizeF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
+from app import wording
 from app.pairing.knockout import BYE
 from app.pairing.types import Colour, Outcome
 from app.services import demo, knockout, queries
@@ -473,3 +474,34 @@ def test_a_bracket_of_fifteen_shows_no_phantom_place_or_score(window, qtbot, tmp
     assert "名次段 第15名" in tip and "15–15" not in tip
     picture = screenshot(view, "38-bracket-fifteen")
     assert picture.stat().st_size > 0
+
+
+def test_a_knockouts_rounds_list_says_the_places_each_match_plays_for(window, qtbot, tmp_path):
+    """The rounds view of an individual knockout showed no places (名次段) for a match, where
+    the bracket shows them: each board, game or bye, ends with the places its match plays
+    for (knockout.match_places, stopping at the entrants: six play 1–6, round 2's losers
+    5–6), kept when a result is entered, in each language; a Swiss round has no such column."""
+    assert window.new_event(tmp_path / "ko.db", "qiwang-2022")
+    add_group(window.ev, "淘汰组", like="公开组", system="knockout", rounds=3)
+    window.changed()
+    add_players(window, "淘汰组", 6)
+    enter_round(window, qtbot, "淘汰组", ["1", "0"])
+    view = window.rounds_view
+    assert view.headers()[-1] == "名次段"
+    assert [row[-1] for row in view.board_texts()] == ["1–6名"] * 4
+    paired = view.pair_next()
+    assert paired is not None, window.last_error
+    bracket = knockout.bracket_view(window.ev, "淘汰组")
+    expected = [wording.places_text(bracket.match(2, b.number).places) for b in paired.boards]
+    assert [row[-1] for row in view.board_texts()] == expected == ["1–4名", "1–4名", "5–6名",
+                                                                   "5–6名"]
+    game = next(b.number for b in paired.boards if b.second is not None)
+    qtbot.keyClicks(view.entry, f"{game} 1")
+    assert view.entry.text() == "", window.last_error
+    row = next(r for r in view.board_texts() if r[0] == str(game))
+    assert row[4] == "1-0" and row[-1] == expected[game - 1]  # the row updated keeps them
+    window.set_language("en")
+    assert view.headers()[-1] == "Places" and view.board_texts()[-1][-1] == "places 5–6"
+    window.set_language("zh")
+    select_group(view, "公开组")
+    assert "名次段" not in view.headers()

@@ -258,3 +258,55 @@ def test_the_pairings_page_of_a_team_round_shows_each_match_score(tmp_path: Path
         assert "5:1" in page and "3:3 主将加赛" in page
     finally:
         v.server.stop()
+
+
+def test_the_pairings_page_names_a_match_decided_by_lots(tmp_path: Path) -> None:
+    """huazhi 八、(五): a level match decided by lots reads 抽签 with the team drawn on the
+    venue page (a playoff game would show the winner; lots have none), in each language."""
+    from app.services import knockout
+    from app.services.event import Event
+
+    path = tmp_path / "hz.db"
+    event = Event.create(path, preset="huazhi-2021")
+    for k in range(1, 5):
+        knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
+                                                   (f"丙{k}", "F")])
+    rounds.pair_next_round(event, "决赛")
+    knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "="], lots="队3")
+    event.close()
+    v = start_venue(path)
+    try:
+        with urllib.request.urlopen(v.group_url("pairings", "决赛"), timeout=10) as answer:
+            page = answer.read().decode()
+        assert "3:3 抽签（队3胜）" in page and "主将加赛" not in page
+        with urllib.request.urlopen(v.group_url("pairings", "决赛") + "?lang=en",
+                                    timeout=10) as answer:
+            page = answer.read().decode()
+        assert "3:3 lots (队3 wins)" in page
+    finally:
+        v.server.stop()
+
+
+def test_the_standings_page_of_the_cross_group_round_ranks_nobody(tmp_path: Path) -> None:
+    """huazhi 五、(二), 五、(三)2: the 复赛's posted standings listed every player 1= with 0
+    points; the page says the round ranks nobody and where its scores are, and the JSON
+    has no rows."""
+    from app.services import knockout
+    from app.services.event import Event
+
+    path = tmp_path / "hz.db"
+    event = Event.create(path, preset="huazhi-2021")
+    for label, short in (("大众场", "大"), ("专业场", "专")):
+        knockout.add_team(event, "复赛", f"{short}1", [(f"甲{short}", "M"), (f"乙{short}", "M"),
+                                                     (f"丙{short}", "F")], source=label)
+    rounds.pair_next_round(event, "复赛")
+    knockout.enter_team_result(event, "复赛", 1, 1, ["1-0", "0-1", "1-0"])
+    event.close()
+    v = start_venue(path)
+    try:
+        with urllib.request.urlopen(v.group_url("standings", "复赛"), timeout=10) as answer:
+            page = answer.read().decode()
+        assert "复赛不排名次：每场胜队出线进入决赛，各场比分见对阵表" in page and "1=" not in page
+        assert v.get_json("/api/groups/" + quote("复赛") + "/standings")["rows"] == []
+    finally:
+        v.server.stop()

@@ -376,11 +376,11 @@ class RoundsView(View):
         self.report.setPlainText(_report_text(round_))
 
     def headers(self) -> list[str]:
-        return rounds_table.headers(self.is_team_group())
+        return rounds_table.headers(self.is_team_group(), rounds_table.places_shown(self))
 
     def board_row(self, board: queries.BoardInfo) -> list[object]:
         """Board, first side (points before the round, unit), result, second side (...)."""
-        return rounds_table.board_row(board, self.points_before)
+        return rounds_table.board_row(board, self.points_before, rounds_table.places_shown(self))
 
     def is_team_group(self) -> bool:
         return bool(self.group_info and self.group_info.system.team)

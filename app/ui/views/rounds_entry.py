@@ -20,6 +20,7 @@ from app.results import (
     SECOND_WINS,
     GameCode,
     GameResult,
+    LevelDecision,
     complete_entry,
     notation,
     parse_game,
@@ -31,6 +32,7 @@ from app.ui import common
 from app.ui.i18n import language, tr
 
 if TYPE_CHECKING:
+    from app.services.queries import BoardInfo
     from app.ui.views.rounds import RoundsView
 
 KEY_CODES = {  # one key per game; the code each stands for is the results home's
@@ -45,6 +47,10 @@ _KEY = re.compile(r"t[10]|[10=+\-*]")
 _KEYS = r"(?:t[10]|[10=+\-*])+"
 _ENTRY = re.compile(rf"^\s*(\d+)\s*[ .,/:]\s*({_KEYS})\s*$")
 _TEAM_PLAYOFF = re.compile(rf"^\s*(\d+)\s*[ .,/:]\s*({_KEYS})\s*[pP]\s*({_KEYS})\s*$")
+# a level match decided by lots (抽签): L1 / L2 (or 抽1 / 抽2) the first- / second-named team,
+# after the boards (and playoff games), or alone when the boards are entered already
+_TEAM_LOTS = re.compile(rf"^\s*(\d+)(?:\s*[ .,/:]\s*({_KEYS}))?(?:\s*[pP]\s*({_KEYS}))?"
+                        r"\s*[lL抽]\s*([12])\s*$")
 _SPOKEN = re.compile(r"^\s*(\d+)\s+(\S.*?)\s*$")
 # "12 1:0" typed in a single-game round saves at "12 1"; the rest is the same code again
 KEY_TAILS = {"1": ("-0", ":0"), "0": ("-1", ":1")}
@@ -100,6 +106,35 @@ def parse_team_playoff(text: str, games: int) -> tuple[int, list[str], list[str]
             [KEY_CODES[k] for k in entry_keys(match.group(3))])
 
 
+def parse_team_lots(text: str, games: int) -> tuple[int, list[str], list[str], int] | None:
+    """`"7 =10 L2"`: match 7, one key per board, the lots drawn for the second-named team
+    (1: the first-named, 先行方); `"7 =10 p= L1"` after a drawn playoff game; `"7 L1"` alone,
+    the boards as entered (the pairing's forfeits of two teams gone). None otherwise."""
+    match = _TEAM_LOTS.match(text)
+    if match is None:
+        return None
+    keys = entry_keys(match.group(2) or "")
+    if (keys and len(keys) != games) or (match.group(3) and not keys):
+        return None
+    return (int(match.group(1)), [KEY_CODES[k] for k in keys],
+            [KEY_CODES[k] for k in entry_keys(match.group(3) or "")], int(match.group(4)))
+
+
+
+
+def _drawn_team(shown: BoardInfo | None, lots: int | None) -> str | None:
+    """The team a match's lots drew, by its side typed (1: the first-named, 2: the other)."""
+    if lots is None or shown is None:
+        return None
+    return shown.first_team if lots == 1 else shown.second_team
+
+
+def _typed_text(codes: list[str], playoff: list[str] | None, drawn: str | None) -> str:
+    """What was typed for a board or match, in words for the correction's question."""
+    text = " ".join(codes) + (f" p{' '.join(playoff)}" if playoff else "")
+    if drawn:
+        text += f" {wording.level_decision_text(LevelDecision.LOTS, language())} {drawn}"
+    return text
 
 
 class ResultEntry(QObject):
@@ -141,8 +176,8 @@ class ResultEntry(QObject):
         return common.confirm(self.view, tr("rounds_replace_title"),
                               tr("rounds_replace_text", board=board, old=old, new=new))
 
-    def enter_result(self, board: int, codes: list[str], playoff: list[str] | None = None
-                     ) -> bool:
+    def enter_result(self, board: int, codes: list[str], playoff: list[str] | None = None,
+                     lots: int | None = None) -> bool:
         """Store a board's result. A board that has one already is replaced only when the
         arbiter says so; later rounds paired on the old result are named."""
         view = self.view
@@ -155,8 +190,9 @@ class ResultEntry(QObject):
         shown = next((b for b in view.round.boards if b.number == board), None)
         replace = shown is not None and shown.result is not None
         old = wording.code_text(shown.result) if shown is not None else ""
-        new = " ".join(codes) + (f" p{' '.join(playoff)}" if playoff else "")
-        if replace and self._unchanged(name, number, board, codes, playoff or []):
+        drawn = _drawn_team(shown, lots)
+        new = _typed_text(codes, playoff, drawn)
+        if replace and self._unchanged(name, number, board, codes, playoff or [], drawn):
             view.main.show_message(tr("rounds_result_unchanged", board=board, result=old))
             view.main.banner.hide()  # an entry that stands: the last refusal is over
             return True  # nothing to correct: no question, nothing written
@@ -164,7 +200,7 @@ class ResultEntry(QObject):
             view.main.show_message(tr("rounds_replace_kept", board=board, old=old))
             return False
         if view.is_team_group():
-            return self._enter_match(name, number, board, codes, playoff or [], replace)
+            return self._enter_match(name, number, board, codes, playoff or [], replace, drawn)
         view.changed_board = board  # only this board's row needs showing again
         # The result the arbiter saw when deciding: a tablet's entry meanwhile is not overwritten.
         outcome = view.run(ENTER_RESULT, view.ev, name, number, board, codes, replace=replace,
@@ -184,20 +220,21 @@ class ResultEntry(QObject):
         return True
 
     def _unchanged(self, name: str, number: int, board: int, codes: list[str],
-                   playoff: list[str]) -> bool:
+                   playoff: list[str], lots: str | None = None) -> bool:
         """Whether the board (or match) has these results already: nothing to correct."""
         view = self.view
         if view.is_team_group():
             return knockout_service.same_team_result(view.ev, name, number, board, codes,
-                                                     playoff)
+                                                     playoff, lots)
         return rounds_service.same_result(view.ev, name, number, board, codes)
 
     def _enter_match(self, name: str, number: int, match: int, codes: list[str],
-                     playoff: list[str], replace: bool) -> bool:
-        """A team match's results, board by board, then its captains' playoff."""
+                     playoff: list[str], replace: bool, lots: str | None = None) -> bool:
+        """A team match's results, board by board, then its captains' playoff, or the team
+        the lots drew (`lots`)."""
         view = self.view
         team = view.run(ENTER_TEAM_RESULT, view.ev, name, number, match, codes, playoff,
-                        replace=replace)
+                        lots=lots, replace=replace)
         if team is None:
             self._reason = view.main.last_error
             return False
@@ -207,9 +244,10 @@ class ResultEntry(QObject):
         if team.value.result is not None and view.round is not None and view.round.complete:
             self.say_round_complete(name, number)
         else:
-            view.main.show_message(tr("rounds_match_saved", board=match,
-                                      result=wording.code_text(team.value.result)
-                                      or wording.match_waiting_text(language())))
+            said = (wording.lots_winner_text(lots, language()) if lots is not None
+                    else wording.code_text(team.value.result)
+                    or wording.match_waiting_text(language()))
+            view.main.show_message(tr("rounds_match_saved", board=match, result=said))
         return True
 
     def say_round_complete(self, name: str, number: int) -> None:
@@ -248,9 +286,10 @@ class ResultEntry(QObject):
         self.entry.selectAll()
         self.entry_error.setText(self._reason)
 
-    def _store(self, board: int, codes: list[str], playoff: list[str] | None = None) -> bool:
+    def _store(self, board: int, codes: list[str], playoff: list[str] | None = None,
+               lots: int | None = None) -> bool:
         """Enter what was typed; done when stored, else refused (and False)."""
-        if self.enter_result(board, codes, playoff):
+        if self.enter_result(board, codes, playoff, lots):
             self.done()
             return True
         self.refused()
@@ -282,6 +321,10 @@ class ResultEntry(QObject):
             team = parse_team_playoff(text, games)
             if team is not None:
                 self._store(*team)
+                return
+            drawn = parse_team_lots(text, games)
+            if drawn is not None:
+                self._store(*drawn)
                 return
         parsed = parse_entry(text, games) or parse_spoken_entry(text, games)
         if parsed is None:

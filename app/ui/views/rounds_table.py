@@ -18,6 +18,7 @@ from app.wording import number_text
 
 if TYPE_CHECKING:
     from app.services.event import Event
+    from app.ui.views.rounds import RoundsView
 
 
 def read_round(event: Event, group: str, number: int,
@@ -30,12 +31,21 @@ def read_round(event: Event, group: str, number: int,
     return found, ({} if team else rounds.points_before_round(event, group, number))
 
 
-def headers(team: bool) -> list[str]:
+def headers(team: bool, knockout: bool = False) -> list[str]:
+    """The table's headers; an individual knockout's boards end with the places each match
+    plays for (名次段, as the bracket says them; a team match says them in its note)."""
     keys = (("col_match", "col_first_team", "col_label", "col_result", "col_second_team",
              "col_lineup") if team else
             ("col_board", "col_first", "col_points_before", "col_first_unit", "col_result",
-             "col_second", "col_points_before", "col_second_unit"))
+             "col_second", "col_points_before", "col_second_unit",
+             *(("col_places",) if knockout else ())))
     return [tr(k) for k in keys]
+
+
+def places_shown(view: RoundsView) -> bool:
+    """An individual knockout shown: its boards are matches for places (名次段)."""
+    system = view.group_info.system if view.group_info else None
+    return system is not None and system.bracket and not system.team
 
 
 def player_text(ref: queries.PlayerRef | None, missing: SitOut | None = None) -> str:
@@ -49,10 +59,12 @@ def player_text(ref: queries.PlayerRef | None, missing: SitOut | None = None) ->
 
 def match_note(board: queries.BoardInfo) -> str:
     """A team match's note in the language shown: its score once every board has its result
-    ("3:3 主将加赛": the game points, decided by the captains' playoff); before, the places a
+    ("3:3 主将加赛": the game points, decided by the captains' playoff; "3:3 抽签（队2胜）" by
+    lots); before, the places a
     knockout match decides (1–8名)."""
     if board.score is not None:
-        return wording.match_score_text(board.score, language())
+        return wording.match_score_text(board.score, language(),
+                                        (board.first_team, board.second_team))
     if board.places is not None:
         return wording.places_text(board.places, language())
     return ""
@@ -63,20 +75,27 @@ def _points(points_before: dict[int, int], ref: queries.PlayerRef | None) -> str
         return ""
     return number_text(points_before[ref.id])
 
-def board_row(board: queries.BoardInfo, points_before: dict[int, int]) -> list[object]:
-    """Board, first side (points before the round, unit), result, second side (...)."""
-    if board.first_team:  # a team match (分台定人制): teams, each board's game, line-ups
-        games = " ".join(wording.game_code(g.result) or "·" for g in board.games)
-        lineup = ("；" if language() == "zh" else "; ").join(
-            f"{g.index}: {g.black.name if g.black else '—'}–"
-            f"{g.white.name if g.white else '—'}" for g in board.games)
-        # every board played, level on game points: waiting for the captains' playoff
-        waiting = board.score is not None and board.score.waits_for_playoff
-        result = wording.match_waiting_text(language()) if waiting else \
-            wording.code_text(board.result)
-        return [board.number, board.first_team, match_note(board),
-                f"{result}  [{games}]",
-                board.second_team or tr("bye"), lineup]
+def _match_row(board: queries.BoardInfo) -> list[object]:
+    """A team match (分台定人制): teams, its note, its result and each board's game, the
+    line-ups."""
+    games = " ".join(wording.game_code(g.result) or "·" for g in board.games)
+    lineup = ("；" if language() == "zh" else "; ").join(
+        f"{g.index}: {g.black.name if g.black else '—'}–"
+        f"{g.white.name if g.white else '—'}" for g in board.games)
+    # every board played, level on game points: waiting for the captains' playoff
+    waiting = board.score is not None and board.score.waits_for_playoff
+    result = wording.match_waiting_text(language()) if waiting else \
+        wording.code_text(board.result)
+    return [board.number, board.first_team, match_note(board), f"{result}  [{games}]",
+            board.second_team or tr("bye"), lineup]
+
+
+def board_row(board: queries.BoardInfo, points_before: dict[int, int],
+              knockout: bool = False) -> list[object]:
+    """Board, first side (points before the round, unit), result, second side (...); in an
+    individual knockout (`knockout`) then the places the match plays for (名次段)."""
+    if board.first_team:
+        return _match_row(board)
     result = tr("bye") if board.bye else wording.code_text(board.result)
     if len(board.games) > 1:
         # the board's result names its games already (`1-0 =`); until every game is in, the
@@ -86,10 +105,14 @@ def board_row(board: queries.BoardInfo, points_before: dict[int, int]) -> list[o
                               if g.result is not None)
     second = player_text(board.second, board.second_missing) if board.second is not None \
         else tr("bye")
-    return [board.number, player_text(board.first, board.first_missing),
-            _points(points_before, board.first),
-            board.first.unit if board.first else "", result, second,
-            _points(points_before, board.second), board.second.unit if board.second else ""]
+    row: list[object] = [
+        board.number, player_text(board.first, board.first_missing),
+        _points(points_before, board.first),
+        board.first.unit if board.first else "", result, second,
+        _points(points_before, board.second), board.second.unit if board.second else ""]
+    if knockout:  # the places the match plays for (knockout.match_places), game or bye
+        row.append(wording.places_text(board.places, language()) if board.places else "")
+    return row
 
 
 def same_boards(table: QTableWidget, headers: list[str], shown: list[str] | None,

@@ -33,6 +33,7 @@ from app import wording
 from app.errors import NoAnswer, UserError
 from app.pairing.system import System
 from app.services import knockout, queries, ranking, teams
+from app.services.cross_group import cross_group_outcome
 from app.services.operations import Area
 from app.services.ranking_lists import MAIN_RANKING, RankingKey, RankingKind, ranking_keys
 from app.ui import common
@@ -44,7 +45,11 @@ from app.ui.views.declines_panel import DeclinesPanel
 from app.ui.views.lots_panel import LotsPanel
 from app.ui.views.playoff_panel import PlayoffPanel
 from app.ui.views.standings_print import PRINTABLE, StandingsPrinting
-from app.ui.views.standings_tables import fill_standings, fill_team_standings
+from app.ui.views.standings_tables import (
+    fill_cross_group,
+    fill_standings,
+    fill_team_standings,
+)
 from app.ui.views.team_crosstable import TeamCrosstablePage
 
 MAIN = MAIN_RANKING.code
@@ -443,7 +448,9 @@ class StandingsView(View):
     def _show(self) -> None:
         entry = self.current()
         self.info = entry[1] if entry else None
-        if entry is None:
+        if getattr(self.info, "qualifying_round", False):  # no places: who goes on (出线)
+            fill_cross_group(self.table, cross_group_outcome(self.ev, self.selected_group()))
+        elif entry is None:
             common.fill_table(self.table, [], [])
         elif entry[0].team:
             fill_team_standings(self.table, entry[1])

@@ -70,7 +70,10 @@ class StandingsPrinting:
         if entry is None:
             return False
         title = tr("print_standings_title", group=group, ranking=view.which.currentText())
-        if not getattr(entry[1], "final", True):
+        final = getattr(entry[1], "final", True)
+        if getattr(entry[1], "qualifying_round", False):  # the 复赛: its 出线名单
+            title = tr("cross_group_title", group=group)
+        if not final:
             title += " " + tr("standings_provisional")
         table = view.table
         headers = [item.text() if (item := table.horizontalHeaderItem(c)) else ""

@@ -156,6 +156,28 @@ def fill_team_standings(table: QTableWidget, info: Any) -> None:
                 cell(table, r, c).setBackground(need)
 
 
+def fill_cross_group(table: QTableWidget, outcome: Any) -> None:
+    """The cross-group round (复赛), which ranks nobody: each match, the teams with their
+    lists' places, the score, and who goes on (出线) — the command line's `standings`."""
+    lang = language()
+    headers = [tr("cross_group_match"), tr("cross_group_first"), tr("cross_group_score"),
+               tr("cross_group_second"), tr("cross_group_qualified")]
+    rows = []
+    for m in outcome.matches:
+        score = tr("cross_group_to_play")
+        if m.score is not None:
+            score = wording.match_score_text(m.score, lang, (m.first.name, m.second.name))
+            if m.score.waits_for_playoff:
+                score += f" {wording.match_waiting_text(lang)}"
+        rows.append([tr("bracket_match", number=m.number),
+                     wording.cross_group_entrant_text(m.first.name, m.first.source,
+                                                      m.first.rank, lang), score,
+                     wording.cross_group_entrant_text(m.second.name, m.second.source,
+                                                      m.second.rank, lang),
+                     m.qualified.name if m.qualified else tr("cross_group_open")])
+    common.fill_table(table, headers, rows)
+
+
 def playoff_text(info: Any) -> str:
     """A playoff's games (played and to play) and its order once decided."""
     lines = [tr("playoff_item", place=info.place,
