@@ -12,7 +12,7 @@ label such as 小分) stay as they are in both languages.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
@@ -956,6 +956,54 @@ def game_result_text(result: GameResult, lang: str = "zh") -> str:
         return _pick(lang, zh, en)
     loser_zh, loser_en = ("黑", "black") if result.winner is Side.SECOND else ("白", "white")
     return _pick(lang, f"{zh}（{loser_zh}超时）", f"{en} ({loser_en} lost on time)")
+
+
+def games_text(games: Sequence[GameResult], lang: str = "zh") -> str:
+    """Games in words, joined by ／ (`黑胜／白胜`): a double-game round's, or the games of one
+    played so far."""
+    return _pick(lang, "／", " / ").join(game_result_text(game, lang) for game in games)
+
+
+def board_result_text(result: BoardResult | GameResult | None, lang: str = "zh", *,
+                      points: tuple[int, int] | None = None,
+                      lost_on_time: Collection[int] = ()) -> str:
+    """A board's result in the words the papers print (先手执黑), the one wording of the
+    results lists and the window: each game as `game_result_text` says it (黑胜, 和,
+    白胜（黑超时）, 白弃权), the games of a double-game round (双盘制) joined by ／ and, given its
+    `points` (the first-named player's first), followed by them: `黑胜／白胜 2:0`,
+    `白胜（黑超时） 0:2` (a loss on time in game 1 settles the round alone). `lost_on_time`:
+    the games (from 1) whose ending says the loser ran out of time where the code does not;
+    "" while not in."""
+    if result is None:
+        return ""
+    games = result.games if isinstance(result, BoardResult) else (result,)
+    text = games_text([GameResult(game.code, time_loss=True)
+                       if k in lost_on_time and game.code.decisive else game
+                       for k, game in enumerate(games, start=1)], lang)
+    if isinstance(result, BoardResult) and result.double and points is not None:
+        text += f" {number_text(points[0])}:{number_text(points[1])}"
+    return text
+
+
+MATCH_RESULT_WORDS = {
+    GameCode.FIRST_WINS: ("{first}胜", "{first} won"),
+    GameCode.SECOND_WINS: ("{second}胜", "{second} won"),
+    GameCode.DRAW: ("平局", "drawn"),
+    GameCode.FIRST_FORFEIT_WIN: ("{second}弃权", "{second} forfeited"),
+    GameCode.SECOND_FORFEIT_WIN: ("{first}弃权", "{first} forfeited"),
+    GameCode.DOUBLE_FORFEIT: ("双方弃权", "both forfeited"),
+}
+"""A team match's result by the teams' names (the match is one result, the first-named team
+first; its boards are games, `game_result_text`)."""
+
+
+def match_result_text(result: BoardResult | None, first: str, second: str,
+                      lang: str = "zh") -> str:
+    """A team match's result in words: `一队胜`, `平局`, `二队弃权`; "" while not in."""
+    if result is None:
+        return ""
+    zh, en = MATCH_RESULT_WORDS[result.games[0].code]
+    return _pick(lang, zh, en).format(first=first, second=second)
 
 
 # ----- the pairing's report -------------------------------------------------------------------

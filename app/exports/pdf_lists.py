@@ -169,11 +169,7 @@ def result_cell(board: BoardResult) -> str:
     """A board's result on a results list: each game in words (`board_result_zh`); a
     double-game round (双盘制) then its points, the first-named player's first: `黑胜／白胜 2:0`
     (what the two games come to, shenzhen 九、(一): 赢2盘或赢1盘和1盘计2分 …)."""
-    text = board_result_zh(board)
-    if board.result is None or not board.result.double or board.first_points is None \
-            or board.second_points is None:
-        return text
-    return f"{text} {format_scaled(board.first_points)}:{format_scaled(board.second_points)}"
+    return board_result_zh(board, with_points=True)
 
 
 def team_bye_line(bye: TeamBye, width: int, filled: bool = False, scale: int = 1

@@ -724,7 +724,7 @@ def points_before_round(event: Event, group: str, round_number: int) -> dict[int
 
 def board_view(event: Event, group: str, round_number: int, board_number: int) -> BoardInfo:
     """One board of a round as the pairing list shows it (after a result on it)."""
-    from app.services.queries import game_info, match_facts, pairing_numbers
+    from app.services.queries import game_info, match_facts, pairing_numbers, round_points_of
 
     with event.reading() as session:
         found = Event.group(session, group)
@@ -732,11 +732,12 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
         numbers = pairing_numbers(found)
         teams = {t.id: t.name for t in found.teams} if board.first_team_id else {}
         scores, places = match_facts(found, round_number)
+        result = codec.board_result(board.result, found.games_per_round == 2)
         return BoardInfo(
             number=board.number,
             first=_player_ref(board.first_player, numbers),
             second=_player_ref(board.second_player, numbers),
-            result=codec.board_result(board.result, found.games_per_round == 2),
+            result=result,
             games=tuple(game_info(g, session, numbers) for g in board.games),
             first_team=teams.get(board.first_team_id or 0, ""),
             second_team=teams.get(board.second_team_id or 0, ""),
@@ -744,6 +745,7 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
             score=scores.get(board.number),
             places=places.get(board.number),
             bye=codec.is_bye(board.result),
+            round_points=round_points_of(found, result),
         )
 
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from app import wording
 from app.errors import NoAnswer, UserError
-from app.results import GameCode
+from app.results import GameCode, parse_game
 from app.services import playoffs
 from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT
 from app.services.ranking_lists import RankingKind
@@ -246,7 +246,8 @@ class PlayoffPanel(QWidget):
         info = outcome.value
         self.view.main.show_message(
             tr("playoff_decided", order=" > ".join(p.name for p in info.order)) if info.order
-            else tr("playoff_result_saved", place=info.place, result=code))
+            else tr("playoff_result_saved", place=info.place,
+                    result=wording.game_result_text(parse_game(code), language())))
         return True
 
     def retranslate(self) -> None:

@@ -161,7 +161,7 @@ def playoff_text(info: Any) -> str:
     lines = [tr("playoff_item", place=info.place,
                 players=names_text(p.name for p in info.players), state="")]
     for game in info.games:
-        mark = wording.game_code(game.result) or (
+        mark = (wording.game_result_text(game.result, language()) if game.result else "") or (
             "→ " + tr("playoff_next") if game is info.next_game else "")
         stage = pick(game.stage, PLAYOFF_STAGE_ENGLISH.get(game.stage, game.stage))
         lines.append(f"{game.index}. {stage}  {game.black.name} — {game.white.name}  "
