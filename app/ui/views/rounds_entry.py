@@ -26,6 +26,7 @@ from app.results import (
     parse_game,
 )
 from app.services import knockout as knockout_service
+from app.services import queries
 from app.services import rounds as rounds_service
 from app.services.operations import ENTER_RESULT, ENTER_TEAM_RESULT
 from app.ui import common
@@ -104,6 +105,14 @@ def parse_team_playoff(text: str, games: int) -> tuple[int, list[str], list[str]
 
 
 
+def _stored(board: queries.BoardInfo | None) -> tuple[str, str]:
+    """A board's stored result: its code, for the check that no other station changed it
+    meanwhile, and its words (黑胜／白胜 2:0), which the arbiter reads (never the code)."""
+    if board is None:
+        return "", ""
+    return wording.code_text(board.result), rounds_table.result_words(board)
+
+
 def typed_words(codes: Sequence[str], playoff: Sequence[str] = ()) -> str:
     """What was typed for a board, in words (the codes the keys made: `1-0 0-1t` reads
     黑胜／白胜（黑超时）); a team match's boards' games, then its captains' playoff."""
@@ -167,10 +176,7 @@ class ResultEntry(QObject):
             return False
         shown = next((b for b in view.round.boards if b.number == board), None)
         replace = shown is not None and shown.result is not None
-        # the stored code, for the check that no other station changed it meanwhile; the
-        # arbiter reads the words (黑胜／白胜 2:0), never the code
-        expected = wording.code_text(shown.result) if shown is not None else ""
-        old = rounds_table.result_words(shown) if shown is not None else ""
+        expected, old = _stored(shown)
         new = typed_words(codes, playoff or [])
         if replace and self._unchanged(name, number, board, codes, playoff or []):
             view.main.show_message(tr("rounds_result_unchanged", board=board, result=old))
