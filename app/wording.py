@@ -103,7 +103,7 @@ def place_text(place: int | None, shared: bool = False, missing: str = "") -> st
 
 
 PLAYOFF_WORDS = {PlayoffState.NONE: ("", ""), PlayoffState.NEEDED: ("需加赛", "playoff needed"),
-                 PlayoffState.PLAYED: ("加赛", "playoff")}
+                 PlayoffState.PLAYED: ("加赛", "playoff"), PlayoffState.LOTS: ("抽签", "lots")}
 STAKE_WORDS = {Stake.MONEY: ("奖金", "prize money"), Stake.ITEMS: ("奖项", "prizes"),
                Stake.TITLE: ("等级称号", "grade title"),
                Stake.ADMITTED: ("本组规定录取名次内的并列一律加赛",
@@ -111,8 +111,30 @@ STAKE_WORDS = {Stake.MONEY: ("奖金", "prize money"), Stake.ITEMS: ("奖项", "
 
 
 def playoff_text(state: PlayoffState, lang: str = "zh") -> str:
-    """The playoff mark of a standings line: nothing, 需加赛 (needed) or 加赛 (placed by one)."""
+    """The tie mark of a standings line: nothing, 需加赛 (needed), 加赛 (placed by a playoff)
+    or 抽签 (placed by lots)."""
     return _pick(lang, *PLAYOFF_WORDS[state])
+
+
+PLAYOFF_MARK_NOTES = {
+    PlayoffState.PLAYED: ("“加赛”：名次由加赛决定", "\"playoff\": placed by a playoff"),
+    PlayoffState.LOTS: ("“抽签”：名次由抽签决定（未能加赛，由裁判长抽签）",
+                        "\"lots\": placed by lots (no playoff could be played; the chief "
+                        "arbiter had lots drawn)"),
+    PlayoffState.NEEDED: ("“需加赛”：涉及录取名次，尚待加赛（或抽签）",
+                          "\"playoff needed\": it touches the awards, a playoff (or lots) is "
+                          "still to come"),
+}
+
+
+def playoff_marks_note(states: Iterable[PlayoffState], lang: str = "zh") -> str:
+    """What the tie marks a ranking's 备注 shows mean, those it shows only: `备注“加赛”：名次由
+    加赛决定；“抽签”：…`; "" when it shows none."""
+    shown = set(states)
+    said = [_pick(lang, *words) for state, words in PLAYOFF_MARK_NOTES.items() if state in shown]
+    if not said:
+        return ""
+    return _pick(lang, "备注" + "；".join(said) + "。", "Notes: " + "; ".join(said) + ".")
 
 
 def applied_title(title: str | None, lang: str = "zh") -> str:
@@ -390,11 +412,6 @@ def _team_line(line: LegendLine, lang: str) -> str:
                      f"The regulation gives no team tie-break: the tie over {places} touches the "
                      "awards; the chief arbiter sets a tie-break chain, draws lots, or has it "
                      "shared (not final before)")
-    if line.note is Note.TEAM_LOTS:
-        first, last = line.ties[0] if line.ties else (0, 0)
-        order = (", " if lang == "en" else "、").join(line.named)
-        return _pick(lang, f"第{first}-{last}名并列，由抽签决定：{order}",
-                     f"Places {first}-{last} were tied and decided by lots: {order}")
     if line.note is Note.TEAM_CHAIN:
         chain = (", " if lang == "en" else "、").join(
             team_criterion(key, label, lang) for key, label in line.criteria)
@@ -433,9 +450,20 @@ def _legend_text(line: LegendLine, lang: str) -> str:
         return _pick(lang, "等级称号为可申请等级" + ("（依次顺延）" if line.passed_down else "（不顺延）"),
                      "Grade titles are titles one may apply for ("
                      + ("passed down in order)" if line.passed_down else "not passed down)"))
+    if note is Note.LOTS:
+        return lots_text(line, lang)
     if note in FIXED_WORDS:
         return _pick(lang, *FIXED_WORDS[note])
     return _team_line(line, lang)
+
+
+def lots_text(line: LegendLine, lang: str = "zh") -> str:
+    """What lots decided (抽签, the chief arbiter's decision where no playoff was played):
+    the places tied and the order drawn, best first — never worded as a playoff."""
+    first, last = line.ties[0] if line.ties else (0, 0)
+    order = (", " if lang == "en" else "、").join(line.named)
+    return _pick(lang, f"第{first}-{last}名并列，由抽签决定：{order}",
+                 f"Places {first}-{last} were tied and decided by lots: {order}")
 
 
 def legend_texts(lines: tuple[LegendLine, ...], lang: str = "zh") -> tuple[str, ...]:

@@ -353,6 +353,8 @@ class Standings:
     after_round: int = 0
     parent: str = ""  # a sub-ranking: the title of the ranking its places are taken from
     legend: tuple[str, ...] = ()  # the policies in force (unplayed rounds, ties, titles ...)
+    # what the tie marks its 备注 shows mean (`wording.playoff_marks_note`: 加赛, 抽签, 需加赛)
+    marks_note: str = ""
 
 
 @dataclass(frozen=True)

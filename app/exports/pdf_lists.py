@@ -398,8 +398,8 @@ def standings_legend(model: ExportModel, standings: Standings) -> str:
         bits.append(info.unplayed_text + "。")
     if any(r.shared for r in standings.rows):
         bits.append("名次后的“=”表示并列。")
-    if any(r.playoff for r in standings.rows):
-        bits.append("备注“加赛”：名次由加赛决定；“需加赛”：涉及录取名次，尚待加赛。")
+    if standings.marks_note:
+        bits.append(standings.marks_note)
     if not standings.final:
         bits.append(f"本表为第{standings.after_round}轮后名次，非最终名次。")
     return "".join(bits)
