@@ -19,7 +19,8 @@ from app.services.event import Event
 from app.services.exporting import build_model, export
 from app.services.groups import update_group
 from app.services.players import add_player
-from app.services.ranking import standings
+from app.services.queries import round_view
+from app.services.ranking import rankings, standings
 from app.services.tie_lots import record_tie_lots
 from app.standings.awards import AwardBasis
 from app.standings.ranking import PlayoffState
@@ -203,3 +204,43 @@ def test_the_papers_follow_the_order_drawn(event: Event, tmp_path: Path) -> None
     lines = list(csv.reader(io.StringIO(package.read_text(encoding="utf-8-sig"))))
     assert [(r[3], r[-1]) for r in lines if r[3] in ("棋手3", "棋手2")] == [
         ("棋手3", "抽签决定名次"), ("棋手2", "抽签决定名次")]
+
+
+def test_lots_hold_for_their_tie_only_through_a_result_correction(event: Event) -> None:
+    """The order drawn decides the tie it was drawn for: a correction that breaks the tie
+    ranks the players by their results (no lots line), and the tie back is decided by the
+    same draw again."""
+    _play(event, 3)
+    record_tie_lots(event, GROUP, 2, [3, 2])
+    number, board = next((n, b) for n in (1, 2, 3) for b in round_view(event, GROUP, n).boards
+                         if b.first and b.second and {b.first.id, b.second.id} == {2, 3})
+    assert board.first is not None
+    rounds.enter_result(event, GROUP, number, board.number,
+                        ["1-0" if board.first.id == 2 else "0-1"], replace=True)  # 2 beat 3
+    info = standings(event, GROUP)
+    assert [row.player.id for row in info.rows[1:3]] == [2, 3]
+    assert not any("由抽签决定" in line for line in wording.legend_texts(info.legend))
+    assert all(row.playoff is PlayoffState.NONE for row in info.rows)
+    rounds.enter_result(event, GROUP, number, board.number, ["="], replace=True)
+    rows = standings(event, GROUP).rows
+    assert [(row.player.id, row.playoff) for row in rows[1:3]] == [
+        (3, PlayoffState.LOTS), (2, PlayoffState.LOTS)]
+
+
+def test_a_sub_ranking_s_tie_takes_its_own_lots(tmp_path: Path) -> None:
+    """qiwang 十五1: 公开组（女子） is ranked apart (8000 / 4000 元 ...); its tie is drawn with
+    --ranking, and the open ranking's own tie still waits."""
+    created = Event.create(tmp_path / "q.db", preset="qiwang-2022")
+    update_group(created, "公开组", rounds=1)
+    for name, gender in (("男1", "M"), ("女1", "F"), ("男2", "M"), ("女2", "F")):
+        add_player(created, "公开组", name=name, gender=gender, unit=name)
+    info = rounds.pair_next_round(created, "公开组")
+    rounds.enter_results(created, "公开组", 1, {b.number: ["="] for b in info.boards})
+    women = {row.player.name: row.player.id for row in standings(created, "公开组").rows}
+    drawn = record_tie_lots(created, "公开组", 1, [women["女2"], women["女1"]], "公开组（女子）")
+    assert drawn.ranking == "公开组（女子）"
+    open_ranking, (sub,) = rankings(created, "公开组")
+    assert [row.player.name for row in sub.rows] == ["女2", "女1"]
+    assert "第1-2名并列，由抽签决定：女2、女1" in wording.legend_texts(sub.legend)
+    assert [n.place for n in open_ranking.playoffs_needed] == [1]  # the open tie of four
+    assert not any("由抽签决定" in line for line in wording.legend_texts(open_ranking.legend))
