@@ -178,6 +178,17 @@ def _team_lots(value: Any) -> tuple[tuple[str, ...], ...]:
     return tuple(_texts(order) for order in _list(value))
 
 
+def _lots(value: Any) -> tuple[tuple[int, ...], ...]:
+    """Orders drawn by lots among tied players, best first, by player id; each names two or
+    more players, each once."""
+    orders = tuple(tuple(_whole(1)(item) for item in _list(order)) for order in _list(value))
+    for order in orders:
+        if len(order) < 2 or len(set(order)) != len(order):
+            raise _Bad("每次抽签应列出两名以上不同的棋手",
+                       "each order drawn names two or more different players")
+    return orders
+
+
 def _team_tiebreaks(value: Any) -> tuple[str, ...]:
     """A Team Swiss chain (app.standings.team_swiss, FIDE C.07); empty: the default one."""
     names = _texts(value)
@@ -484,6 +495,10 @@ class GroupSettings:
     tiebreaks_by_system: tuple[tuple[System, tuple[str, ...]], ...] = _setting(
         (), _by_system, used_by=_players_ranked)
     subrankings: tuple[SubRanking, ...] = _setting((), _subrankings, used_by=_players_ranked)
+    # Orders drawn by lots (抽签) among players tied where the awards differ and the playoff
+    # could not be played (the chief arbiter's decision), best first, by player id; recorded
+    # by `lots` (services.tie_lots), the same decision a Team Swiss's `team_lots` holds
+    lots: tuple[tuple[int, ...], ...] = _setting((), _lots, used_by=_players_ranked)
 
     # Pairing.
     same_unit_avoidance_rounds: int = _setting(0, _whole(-1), used_by=_players_swiss)  # -1: every round
@@ -775,6 +790,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "team_swiss_colours": ("团体积分编排的先后手偏好", "Team Swiss: colour preferences"),
     "team_tiebreaks": ("团体名次区分", "Team tie-breaks"),
     "team_lots": ("团体并列的抽签顺序", "Team ties: orders drawn by lots"),
+    "lots": ("并列棋手的抽签顺序", "Player ties: orders drawn by lots"),
     "merge_below": ("人数少于此数须合并", "Merge a group of fewer players than"),
     "cancel_if_at_most": ("人数不超过此数取消", "Cancel a group of at most"),
     "note": ("说明", "Note"),

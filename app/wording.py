@@ -12,7 +12,7 @@ label such as 小分) stay as they are in both languages.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
@@ -104,7 +104,7 @@ def place_text(place: int | None, shared: bool = False, missing: str = "") -> st
 
 
 PLAYOFF_WORDS = {PlayoffState.NONE: ("", ""), PlayoffState.NEEDED: ("需加赛", "playoff needed"),
-                 PlayoffState.PLAYED: ("加赛", "playoff")}
+                 PlayoffState.PLAYED: ("加赛", "playoff"), PlayoffState.LOTS: ("抽签", "lots")}
 STAKE_WORDS = {Stake.MONEY: ("奖金", "prize money"), Stake.ITEMS: ("奖项", "prizes"),
                Stake.TITLE: ("等级称号", "grade title"),
                Stake.ADMITTED: ("本组规定录取名次内的并列一律加赛",
@@ -112,8 +112,30 @@ STAKE_WORDS = {Stake.MONEY: ("奖金", "prize money"), Stake.ITEMS: ("奖项", "
 
 
 def playoff_text(state: PlayoffState, lang: str = "zh") -> str:
-    """The playoff mark of a standings line: nothing, 需加赛 (needed) or 加赛 (placed by one)."""
+    """The tie mark of a standings line: nothing, 需加赛 (needed), 加赛 (placed by a playoff)
+    or 抽签 (placed by lots)."""
     return _pick(lang, *PLAYOFF_WORDS[state])
+
+
+PLAYOFF_MARK_NOTES = {
+    PlayoffState.PLAYED: ("“加赛”：名次由加赛决定", "\"playoff\": placed by a playoff"),
+    PlayoffState.LOTS: ("“抽签”：名次由抽签决定（未能加赛，由裁判长抽签）",
+                        "\"lots\": placed by lots (no playoff could be played; the chief "
+                        "arbiter had lots drawn)"),
+    PlayoffState.NEEDED: ("“需加赛”：涉及录取名次，尚待加赛（或抽签）",
+                          "\"playoff needed\": it touches the awards, a playoff (or lots) is "
+                          "still to come"),
+}
+
+
+def playoff_marks_note(states: Iterable[PlayoffState], lang: str = "zh") -> str:
+    """What the tie marks a ranking's 备注 shows mean, those it shows only: `备注“加赛”：名次由
+    加赛决定；“抽签”：…`; "" when it shows none."""
+    shown = set(states)
+    said = [_pick(lang, *words) for state, words in PLAYOFF_MARK_NOTES.items() if state in shown]
+    if not said:
+        return ""
+    return _pick(lang, "备注" + "；".join(said) + "。", "Notes: " + "; ".join(said) + ".")
 
 
 def applied_title(title: str | None, lang: str = "zh") -> str:
@@ -397,11 +419,6 @@ def _team_line(line: LegendLine, lang: str) -> str:
                      f"The regulation gives no team tie-break: the tie over {places} touches the "
                      "awards; the chief arbiter sets a tie-break chain, draws lots, or has it "
                      "shared (not final before)")
-    if line.note is Note.TEAM_LOTS:
-        first, last = line.ties[0] if line.ties else (0, 0)
-        order = (", " if lang == "en" else "、").join(line.named)
-        return _pick(lang, f"第{first}-{last}名并列，由抽签决定：{order}",
-                     f"Places {first}-{last} were tied and decided by lots: {order}")
     if line.note is Note.TEAM_CHAIN:
         chain = (", " if lang == "en" else "、").join(
             team_criterion(key, label, lang) for key, label in line.criteria)
@@ -440,9 +457,20 @@ def _legend_text(line: LegendLine, lang: str) -> str:
         return _pick(lang, "等级称号为可申请等级" + ("（依次顺延）" if line.passed_down else "（不顺延）"),
                      "Grade titles are titles one may apply for ("
                      + ("passed down in order)" if line.passed_down else "not passed down)"))
+    if note is Note.LOTS:
+        return lots_text(line, lang)
     if note in FIXED_WORDS:
         return _pick(lang, *FIXED_WORDS[note])
     return _team_line(line, lang)
+
+
+def lots_text(line: LegendLine, lang: str = "zh") -> str:
+    """What lots decided (抽签, the chief arbiter's decision where no playoff was played):
+    the places tied and the order drawn, best first — never worded as a playoff."""
+    first, last = line.ties[0] if line.ties else (0, 0)
+    order = (", " if lang == "en" else "、").join(line.named)
+    return _pick(lang, f"第{first}-{last}名并列，由抽签决定：{order}",
+                 f"Places {first}-{last} were tied and decided by lots: {order}")
 
 
 def legend_texts(lines: tuple[LegendLine, ...], lang: str = "zh") -> tuple[str, ...]:
@@ -1063,6 +1091,54 @@ def game_result_text(result: GameResult, lang: str = "zh") -> str:
         return _pick(lang, zh, en)
     loser_zh, loser_en = ("黑", "black") if result.winner is Side.SECOND else ("白", "white")
     return _pick(lang, f"{zh}（{loser_zh}超时）", f"{en} ({loser_en} lost on time)")
+
+
+def games_text(games: Sequence[GameResult], lang: str = "zh") -> str:
+    """Games in words, joined by ／ (`黑胜／白胜`): a double-game round's, or the games of one
+    played so far."""
+    return _pick(lang, "／", " / ").join(game_result_text(game, lang) for game in games)
+
+
+def board_result_text(result: BoardResult | GameResult | None, lang: str = "zh", *,
+                      points: tuple[int, int] | None = None,
+                      lost_on_time: Collection[int] = ()) -> str:
+    """A board's result in the words the papers print (先手执黑), the one wording of the
+    results lists and the window: each game as `game_result_text` says it (黑胜, 和,
+    白胜（黑超时）, 白弃权), the games of a double-game round (双盘制) joined by ／ and, given its
+    `points` (the first-named player's first), followed by them: `黑胜／白胜 2:0`,
+    `白胜（黑超时） 0:2` (a loss on time in game 1 settles the round alone). `lost_on_time`:
+    the games (from 1) whose ending says the loser ran out of time where the code does not;
+    "" while not in."""
+    if result is None:
+        return ""
+    games = result.games if isinstance(result, BoardResult) else (result,)
+    text = games_text([GameResult(game.code, time_loss=True)
+                       if k in lost_on_time and game.code.decisive else game
+                       for k, game in enumerate(games, start=1)], lang)
+    if isinstance(result, BoardResult) and result.double and points is not None:
+        text += f" {number_text(points[0])}:{number_text(points[1])}"
+    return text
+
+
+MATCH_RESULT_WORDS = {
+    GameCode.FIRST_WINS: ("{first}胜", "{first} won"),
+    GameCode.SECOND_WINS: ("{second}胜", "{second} won"),
+    GameCode.DRAW: ("平局", "drawn"),
+    GameCode.FIRST_FORFEIT_WIN: ("{second}弃权", "{second} forfeited"),
+    GameCode.SECOND_FORFEIT_WIN: ("{first}弃权", "{first} forfeited"),
+    GameCode.DOUBLE_FORFEIT: ("双方弃权", "both forfeited"),
+}
+"""A team match's result by the teams' names (the match is one result, the first-named team
+first; its boards are games, `game_result_text`)."""
+
+
+def match_result_text(result: BoardResult | None, first: str, second: str,
+                      lang: str = "zh") -> str:
+    """A team match's result in words: `一队胜`, `平局`, `二队弃权`; "" while not in."""
+    if result is None:
+        return ""
+    zh, en = MATCH_RESULT_WORDS[result.games[0].code]
+    return _pick(lang, zh, en).format(first=first, second=second)
 
 
 # ----- the pairing's report -------------------------------------------------------------------

@@ -85,6 +85,8 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "team_tiebreaks": st.lists(st.sampled_from(sorted(TEAM_TIEBREAKS)), max_size=4),
     "team_lots": st.lists(st.lists(st.sampled_from(["甲队", "乙队", "丙队"]), min_size=2,
                                    max_size=3, unique=True), max_size=2),
+    "lots": st.lists(st.lists(st.integers(1, 40), min_size=2, max_size=3, unique=True),
+                     max_size=2),
     "merge_below": st.integers(0, 10),
     "cancel_if_at_most": st.integers(0, 10),
     "note": st.text("参赛奖金共计", max_size=10),

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from app import wording
+from app.results import parse_board
 from app.standings.awards import Award, AwardBasis, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -17,10 +18,13 @@ from app.wording import (
     applied_title,
     award_list_note,
     award_note,
+    board_result_text,
     decision_text,
     legend_text,
+    match_result_text,
     number_text,
     place_text,
+    playoff_marks_note,
     playoff_text,
     prize_text,
     reason_text,
@@ -58,8 +62,42 @@ def test_numbers_may_keep_more_decimals() -> None:
 
 
 def test_playoff_marks_in_both_languages() -> None:
-    assert [playoff_text(s) for s in PlayoffState] == ["", "需加赛", "加赛"]
-    assert [playoff_text(s, "en") for s in PlayoffState] == ["", "playoff needed", "playoff"]
+    assert [playoff_text(s) for s in PlayoffState] == ["", "需加赛", "加赛", "抽签"]
+    assert [playoff_text(s, "en") for s in PlayoffState] == ["", "playoff needed", "playoff",
+                                                             "lots"]
+
+
+def test_the_marks_note_explains_the_marks_shown_and_lots_never_as_a_playoff() -> None:
+    assert playoff_marks_note([PlayoffState.NONE]) == ""
+    lots = playoff_marks_note([PlayoffState.LOTS, PlayoffState.NONE])
+    assert lots == "备注“抽签”：名次由抽签决定（未能加赛，由裁判长抽签）。" and "“加赛”" not in lots
+    both = playoff_marks_note([PlayoffState.NEEDED, PlayoffState.PLAYED, PlayoffState.LOTS])
+    assert both.startswith("备注“加赛”：名次由加赛决定；“抽签”") and "“需加赛”" in both
+    assert playoff_marks_note([PlayoffState.LOTS], "en").startswith('Notes: "lots": placed by')
+
+
+def test_lots_are_said_with_the_order_drawn() -> None:
+    line = LegendLine(Note.LOTS, ties=((3, 4),), named=("李四", "张三"))
+    assert legend_text(line) == "第3-4名并列，由抽签决定：李四、张三"
+    assert legend_text(line, "en") == "Places 3-4 were tied and decided by lots: 李四, 张三"
+
+
+def test_a_board_result_in_the_papers_words() -> None:
+    """The window and the results lists word a result alike: 黑胜, 白胜（黑超时）, 白弃权; a
+    double-game round its two games and its points, the first-named player's first."""
+    assert board_result_text(parse_board(["1-0"], False)) == "黑胜"
+    assert board_result_text(parse_board(["0-1t"], False)) == "白胜（黑超时）"
+    assert board_result_text(parse_board(["+-"], False)) == "白弃权"
+    assert board_result_text(parse_board(["0-1"], False), lost_on_time={1}) == "白胜（黑超时）"
+    double = parse_board(["1-0", "0-1t"], True)
+    assert board_result_text(double, points=(2, 0)) == "黑胜／白胜（黑超时） 2:0"
+    assert board_result_text(double) == "黑胜／白胜（黑超时）"
+    assert board_result_text(double, "en", points=(2, 0)) == \
+        "black won / white won (black lost on time) 2:0"
+    assert board_result_text(None) == ""
+    assert match_result_text(parse_board(["1-0"], False), "一队", "二队") == "一队胜"
+    assert match_result_text(parse_board(["+-"], False), "一队", "二队") == "二队弃权"
+    assert match_result_text(parse_board(["="], False), "一队", "二队", "en") == "drawn"
 
 
 def test_a_prize_and_a_shared_prize() -> None:

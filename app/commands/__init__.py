@@ -86,6 +86,9 @@ COMMANDS: tuple[Command, ...] = (
             "为并列名次安排加赛 / open a playoff"),
     Command("playoff-result", "ranking",
             "录入下一盘加赛结果（先手在前）/ next playoff game result"),
+    Command("lots", "ranking",
+            "并列名次不能加赛时抽签决定（按抽签顺序列出棋手）/ players tied at a place, placed by "
+            "lots when no playoff can be played"),
     Command("decline", "ranking",
             "记录棋手放弃等级称号或奖励（可撤销）/ a player declines a title or prize"),
     Command("declines", "ranking",

@@ -50,6 +50,17 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_playoff_result)
 
     parser = subparsers.add_parser(
+        "lots", help="并列名次不能加赛时抽签决定（按抽签顺序列出棋手）/ players tied at a place, "
+        "placed by lots when no playoff can be played")
+    add_event(parser, group="required")
+    parser.add_argument("--place", type=NUMBER, required=True, help="并列的名次 / tied place")
+    parser.add_argument("--ranking", help="分项名次表，如 公开组（女子）/ a sub-ranking's name")
+    parser.add_argument("players", nargs="+", type=NUMBER, metavar="PLAYER",
+                        help="并列棋手（players --csv 的 id），按抽签顺序，名次在前者在前 / the "
+                        "tied players' ids in the order drawn, best first")
+    parser.set_defaults(handler=_lots)
+
+    parser = subparsers.add_parser(
         "decline", help="记录棋手放弃等级称号或奖励（可撤销）/ a player declines a title or prize")
     add_event(parser, group="check")
     parser.add_argument("player_id", type=NUMBER, metavar="PLAYER_ID")
@@ -82,6 +93,22 @@ def _print_lots_needed(file: str, info: ranking.StandingsInfo) -> None:
               f"drawn by lots: {'、'.join(names)}（{w.reason_text(need.why)}）\n"
               f"    按抽签顺序列出 / teams in the order drawn:  python -m app team-lots {file} "
               f"--group {info.group} {' '.join(names)}")
+
+
+def _print_playoffs_needed(file: str, info: ranking.StandingsInfo) -> None:
+    """The players' ties that wait for a playoff, why, and (given the file) the command that
+    records lots instead where the playoff cannot be played."""
+    from app import wording as w
+    for need in info.playoffs_needed:
+        names = "、".join(p.name for p in need.players)
+        print(f"  * 第{need.place}名并列需加赛 / playoff needed at place {need.place}: {names}"
+              f"（{w.reason_text(need.why)}）")
+        if file:
+            ranking = f" --ranking {info.name}" if info.sub else ""
+            ids = "、".join(f"{p.id} {p.name}" for p in need.players)
+            print(f"    不能加赛时由裁判长抽签，按抽签顺序列出棋手 id / if no playoff can be "
+                  f"played, lots, the players' ids in the order drawn:  python -m app lots "
+                  f"{file} --group {info.group} --place {need.place}{ranking} ID...（{ids}）")
 
 
 def _print(info: ranking.StandingsInfo, as_csv: bool, file: str = "") -> None:
@@ -121,10 +148,7 @@ def _print(info: ranking.StandingsInfo, as_csv: bool, file: str = "") -> None:
         print(f"{w.place_text(row.place, row.shared):>4}  {row.player.name}  {row.player.unit}  "
               f"{w.number_text(row.points)}  {'  '.join(map(w.number_text, row.tiebreaks))}"
               f"{opened}  {extra}")
-    for need in info.playoffs_needed:
-        names = "、".join(p.name for p in need.players)
-        print(f"  * 第{need.place}名并列需加赛 / playoff needed at place {need.place}: {names}"
-              f"（{w.reason_text(need.why)}）")
+    _print_playoffs_needed(file, info)
     _print_lots_needed(file, info)
     for line in w.legend_texts(info.legend):
         print(f"  注：{line}")
@@ -147,7 +171,7 @@ def _standings(args: argparse.Namespace) -> int:
     for sub in subs:
         if args.csv:
             print()
-        _print(sub, args.csv)
+        _print(sub, args.csv, args.file)
     return 0
 
 
@@ -228,6 +252,23 @@ def _playoff_result(args: argparse.Namespace) -> int:
     with opened(args) as context:
         event = context.event
         print_playoff(playoffs.record_playoff_result(event, args.playoff_id, args.code))
+    return 0
+
+
+def _lots(args: argparse.Namespace) -> int:
+    from app.services.tie_lots import record_tie_lots
+    with opened(args) as context:
+        drawn = record_tie_lots(context.event, context.group_name, args.place, args.players,
+                                args.ranking)
+    last = drawn.place + len(drawn.order) - 1
+    print(f"{drawn.ranking} 第{drawn.place}-{last}名由抽签决定 / places {drawn.place}-{last} "
+          "placed by lots:")
+    for place, player in enumerate(drawn.order, start=drawn.place):
+        print(f"{place:>4}  {player.name}")
+    if drawn.replaced_playoff is not None:
+        print(f"已开始但未赛的加赛 {drawn.replaced_playoff} 已取消，由抽签代替（可撤销）/ playoff "
+              f"{drawn.replaced_playoff}, opened and not played, is cancelled: the lots replace "
+              "it (undoable)")
     return 0
 
 

@@ -34,7 +34,7 @@ from app.rules.endings import Ending
 from app.rules.game import GameSettings
 from app.standings.awards import Award as Decision
 from app.standings.scoring import player_games
-from app.wording import RESULT_WORDS, game_result_text, number_text, place_text, withdrawn_text
+from app.wording import RESULT_WORDS, number_text, place_text, withdrawn_text
 
 # ---------------------------------------------------------------------------- numbers
 
@@ -357,6 +357,8 @@ class Standings:
     after_round: int = 0
     parent: str = ""  # a sub-ranking: the title of the ranking its places are taken from
     legend: tuple[str, ...] = ()  # the policies in force (unplayed rounds, ties, titles ...)
+    # what the tie marks its 备注 shows mean (`wording.playoff_marks_note`: 加赛, 抽签, 需加赛)
+    marks_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -755,23 +757,20 @@ RESULT_ZH = {code: words[0] for code, words in RESULT_WORDS.items()}
 def result_zh(result: GameResult | results.BoardResult | None) -> str:
     """A result as printed (先手执黑), one wording on every paper: `1-0` -> 黑胜, `0-1t` ->
     白胜（黑超时）; the games of a double-game round joined with ／; "" while not in."""
-    if result is None:
-        return ""
-    games = result.games if isinstance(result, results.BoardResult) else (result,)
-    return "／".join(game_result_text(game) for game in games)
+    return wording.board_result_text(result)
 
 
-def board_result_zh(board: BoardResult) -> str:
+def board_result_zh(board: BoardResult, with_points: bool = False) -> str:
     """A board's result as printed, a loss on time in words wherever it is known: by the
-    result (`0-1t`) or by the game's ending (终局方式 超时), `白胜（黑超时）`."""
+    result (`0-1t`) or by the game's ending (终局方式 超时), `白胜（黑超时）`; `with_points`: a
+    double-game round followed by its points (`黑胜／白胜 2:0`, `wording.board_result_text`)."""
     if board.result is None:
         return ""
-    words = []
-    for index, game in enumerate(board.result.games, start=1):
-        if board.ending_of_game(index) is Ending.TIME and game.code.decisive:
-            game = GameResult(game.code, time_loss=True)
-        words.append(game_result_text(game))
-    return "／".join(words)
+    timed = {k for k in range(1, len(board.result.games) + 1)
+             if board.ending_of_game(k) is Ending.TIME}
+    points = (board.first_points, board.second_points) if with_points and \
+        board.first_points is not None and board.second_points is not None else None
+    return wording.board_result_text(board.result, points=points, lost_on_time=timed)
 
 
 OUTCOME_WORDS = {Outcome.PAB: "轮空", Outcome.FORFEIT_WIN: "弃胜", Outcome.FORFEIT_LOSS: "弃负",

@@ -175,11 +175,7 @@ def result_cell(board: BoardResult) -> str:
     """A board's result on a results list: each game in words (`board_result_zh`); a
     double-game round (双盘制) then its points, the first-named player's first: `黑胜／白胜 2:0`
     (what the two games come to, shenzhen 九、(一): 赢2盘或赢1盘和1盘计2分 …)."""
-    text = board_result_zh(board)
-    if board.result is None or not board.result.double or board.first_points is None \
-            or board.second_points is None:
-        return text
-    return f"{text} {format_scaled(board.first_points)}:{format_scaled(board.second_points)}"
+    return board_result_zh(board, with_points=True)
 
 
 def team_bye_line(bye: TeamBye, width: int, filled: bool = False, scale: int = 1
@@ -426,8 +422,8 @@ def standings_legend(model: ExportModel, standings: Standings) -> str:
         bits.append(info.unplayed_text + "。")
     if any(r.shared for r in standings.rows):
         bits.append("名次后的“=”表示并列。")
-    if any(r.playoff for r in standings.rows):
-        bits.append("备注“加赛”：名次由加赛决定；“需加赛”：涉及录取名次，尚待加赛。")
+    if standings.marks_note:
+        bits.append(standings.marks_note)
     if not standings.final:
         bits.append(f"本表为第{standings.after_round}轮后名次，非最终名次。")
     return "".join(bits)

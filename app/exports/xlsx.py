@@ -397,10 +397,17 @@ def standings_table(model: ExportModel, standings: Standings) -> tuple[list[str]
 
 
 def standings_sheet(workbook: Workbook, model: ExportModel, standings: Standings) -> Worksheet:
+    """A ranking's sheet, its legend (说明: the criteria, the tie rule, what a 备注 mark
+    means, the order lots drew) printed as the 名次表's (`print_legend`)."""
+    from app.exports.pdf_lists import standings_legend
+
     headers, rows = standings_table(model, standings)
     state = "" if standings.final else "（临时·非最终）"
-    return write_sheet(workbook, f"{standings.title}名次{state}", headers, rows,
-                       f"{model.event.title} {standings.title} 名次{state}")
+    sheet = write_sheet(workbook, f"{standings.title}名次{state}", headers, rows,
+                        f"{model.event.title} {standings.title} 名次{state}")
+    print_legend(workbook, sheet, standings_legend(model, standings),
+                 f"{standings.title}名次说明")
+    return sheet
 
 
 def _crosstable_cells(model: ExportModel, group: str, line: CrossRow) -> list[Cell]:

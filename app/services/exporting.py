@@ -111,7 +111,9 @@ def _standings(session: Session, group: Group, shared: GroupStandings | None = N
     )
     return (m.Standings(_key(group), info.name, tuple(columns), rows, final=info.final,
                         after_round=info.rounds_complete,
-                        legend=wording.legend_texts(info.legend)), info)
+                        legend=wording.legend_texts(info.legend),
+                        marks_note=wording.playoff_marks_note(r.playoff for r in info.rows)),
+            info)
 
 
 def ranking_awards(info: StandingsInfo, group_key: str, ranking: str, teams: bool,

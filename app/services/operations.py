@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         rounds,
         snapshots,
         teams,
+        tie_lots,
         venue,
     )
     from app.services import event as event_service
@@ -151,9 +152,9 @@ class _Later:
 
 if not TYPE_CHECKING:
     (awards, games, groups, importing, knockout, players, playoffs, rounds, snapshots, teams,
-     venue) = (_Later(f"app.services.{name}") for name in (
+     tie_lots, venue) = (_Later(f"app.services.{name}") for name in (
         "awards", "games", "groups", "importing", "knockout", "players", "playoffs", "rounds",
-        "snapshots", "teams", "venue"))
+        "snapshots", "teams", "tie_lots", "venue"))
     event_service = _Later("app.services.event")
 
 
@@ -215,6 +216,8 @@ ENTER_TEAM_RESULT = _op(knockout.enter_team_result, lambda entry: entry.warnings
 # Games recorded on the board, playoffs
 CREATE_PLAYOFF = _op(playoffs.create_playoff)
 RECORD_PLAYOFF_RESULT = _op(playoffs.record_playoff_result)
+RECORD_TIE_LOTS = _op(tie_lots.record_tie_lots)
+"""Players tied where the awards differ, placed by lots when no playoff can be played."""
 
 SAVE_GAME = _op(games.save_game)
 

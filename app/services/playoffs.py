@@ -130,7 +130,7 @@ def create_playoff(event: Event, group: str, place: int,
         found = Event.group(session, group)
         if playoff_format is None:
             playoff_format = settings_of(found).playoff_format.value
-        info = _ranking_info(session, found, ranking)
+        info = ranking_info(session, found, ranking)
         need = find_need(info, place)
         if need.open_playoff is not None:
             # Its tie still shows while it is played; a second one would play it twice.
@@ -157,7 +157,9 @@ def create_playoff(event: Event, group: str, place: int,
         return row.id
 
 
-def _ranking_info(session: Session, group: Group, ranking: str | None) -> StandingsInfo:
+def ranking_info(session: Session, group: Group, ranking: str | None) -> StandingsInfo:
+    """The group's ranking, or its sub-ranking `ranking` (公开组（女子）...), whose tie a
+    playoff or lots settle."""
     if ranking is None or ranking == group.name:
         return compute_standings(session, group)[0]
     spec = settings_of(group).subranking(ranking)

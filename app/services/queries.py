@@ -146,6 +146,9 @@ class BoardInfo:
             return ""
         return wording.missing_forfeit_words((self.first.name, self.first_missing),
                                              (self.second.name, self.second_missing), lang)
+    # a double-game round (双盘制) with its result: the points it gave each side, the
+    # first-named first, in the group's units (printed after the two games: 黑胜／白胜 2:0)
+    round_points: tuple[int, int] | None = None
 
     @property
     def done(self) -> bool:
@@ -393,6 +396,17 @@ def match_facts(group: Group, round_number: int
     return round_scores(group, round_number), round_places(group, round_number)
 
 
+def round_points_of(group: Group, result: BoardResult | None) -> tuple[int, int] | None:
+    """The points a double-game round's result gave its two players (the core's
+    `scoring.double_round_scores`), in the group's units; None in a single-game group or
+    while the result is not in."""
+    if result is None or not result.double:
+        return None
+    from app.standings.scoring import double_round_scores
+
+    return double_round_scores(result, settings_of(group).points)
+
+
 def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
     numbers = pairing_numbers(group)
     scores, places = match_facts(group, round_.number)
@@ -415,6 +429,7 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             bye=codec.is_bye(b.result),
             first_missing=missing.get(b.first_player_id or 0),
             second_missing=missing.get(b.second_player_id or 0),
+            round_points=round_points_of(group, codec.board_result(b.result, double)),
         )
         for b in round_.boards
     )
@@ -485,6 +500,7 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
             bye=codec.is_bye(b.result),
             first_missing=missing.get(b.first_player_id or 0),
             second_missing=missing.get(b.second_player_id or 0),
+            round_points=round_points_of(group, codec.board_result(b.result, double)),
         )
         for b in session.execute(
             select(BoardRow.id, BoardRow.number, BoardRow.first_player_id,

@@ -286,19 +286,56 @@ def _needs(standings: Standings, players: dict[int, Player], build: SnapshotBuil
 
 
 def _ranked(build: SnapshotBuild, group: Group, rules: RankingRules, sub: SubRanking | None,
-            open_ranking: Standings | None, playoffs: list[list[int]], finished: bool,
+            open_ranking: Standings | None, orders: _Orders, finished: bool,
             context: TieBreakContext) -> tuple[Standings, Standings | None]:
     """The core's ranking (the group's, or a sub-ranking of it with the open ranking its
     players keep their places from)."""
+    playoffs, lots = orders.playoffs, orders.lots
     if sub is None:
-        return rank(build.snapshot, rules, playoffs=playoffs, context=context), open_ranking
+        return rank(build.snapshot, rules, playoffs=playoffs, lots=lots,
+                    context=context), open_ranking
     members = _sub_members(group, build.number_of, sub)
-    standings = sub_ranking(build.snapshot, rules, members, playoffs=playoffs, context=context)
+    standings = sub_ranking(build.snapshot, rules, members, playoffs=playoffs, lots=lots,
+                            context=context)
     if open_ranking is None:
         open_ranking = rank(build.snapshot, ranking_rules(group, award_scheme(group)
                                                           if finished else None),
-                            playoffs=playoffs, context=context)
+                            playoffs=playoffs, lots=lots, context=context)
     return standings, open_ranking
+
+
+@dataclass(frozen=True)
+class _Orders:
+    """The orders among tied players the ranking applies, by pairing number, best first: the
+    playoffs decided, and the lots drawn (`GroupSettings.lots`, once every round is played:
+    lots decide the final order only)."""
+
+    playoffs: list[list[int]]
+    lots: list[list[int]]
+
+
+def _orders(group: Group, build: SnapshotBuild, stored: list[Playoff],
+            finished: bool) -> _Orders:
+    numbers = build.number_of
+    lots = [[numbers[pid] for pid in order] for order in settings_of(group).lots
+            if all(pid in numbers for pid in order)] if finished else []
+    return _Orders([[numbers[pid] for pid in playoff.order] for playoff in stored
+                    if playoff.order], lots)
+
+
+def _lots_legend(standings: Standings, orders: _Orders, players: dict[int, Player],
+                 build: SnapshotBuild) -> list[LegendLine]:
+    """A legend line for each tie of this ranking the lots decided: its places and the order
+    drawn, by the players' names (`LegendLine(Note.LOTS)`, as a team's lots are said)."""
+    rows = {row.number: row for row in standings.rows}
+    lines = []
+    for order in orders.lots:
+        if order and all(n in rows and rows[n].decided_by_lots for n in order):
+            first = min(rows[n].place for n in order)
+            lines.append(LegendLine(Note.LOTS, ties=((first, first + len(order) - 1),),
+                                    named=tuple(players[build.player_of[n]].name
+                                                for n in order)))
+    return lines
 
 
 def compute_standings(
@@ -322,8 +359,6 @@ def compute_standings(
     name = group.name if sub is None else sub.name
     scheme = award_scheme(group, sub)
     stored = _stored_playoffs(session, group)
-    playoffs = [[build.number_of[pid] for pid in playoff.order]
-                for playoff in stored if playoff.order]
     open_playoffs = {frozenset(playoff.player_ids): playoff.id for playoff in stored
                      if not playoff.order
                      and playoff_kept(playoff, "ranking", group.name) == name}
@@ -335,7 +370,8 @@ def compute_standings(
     rules = ranking_rules(group, scheme if finished else None)
     if context is None:
         context = TieBreakContext(build.snapshot, rules.options)
-    standings, open_ranking = _ranked(build, group, rules, sub, open_ranking, playoffs,
+    orders = _orders(group, build, stored, finished)
+    standings, open_ranking = _ranked(build, group, rules, sub, open_ranking, orders,
                                       finished, context)
     opened = open_places(open_ranking, standings) if open_ranking is not None else {}
     decided = decide_awards(placings(standings), scheme, final=finished,
@@ -349,8 +385,9 @@ def compute_standings(
         rounds_complete=complete,
         rounds_planned=planned,
         final=decided.final,
-        legend=_legend(group, scheme, decided.final, complete, planned,
-                       len(standings.needs), sub is not None),
+        legend=(*_legend(group, scheme, decided.final, complete, planned,
+                         len(standings.needs), sub is not None),
+                *_lots_legend(standings, orders, players, build)),
         awards=decided,
         sub=sub is not None,
     )
@@ -689,7 +726,7 @@ def _lots_drawn(lots: tuple[tuple[str, ...], ...], rows: tuple[TeamRow, ...]
     for order in lots:
         if order and all(team in places for team in order):
             first = min(places[team] for team in order)
-            lines.append(LegendLine(Note.TEAM_LOTS, ties=((first, first + len(order) - 1),),
+            lines.append(LegendLine(Note.LOTS, ties=((first, first + len(order) - 1),),
                                     named=order))
     return lines
 

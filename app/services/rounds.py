@@ -816,7 +816,13 @@ def points_before_round(event: Event, group: str, round_number: int) -> dict[int
 
 def board_view(event: Event, group: str, round_number: int, board_number: int) -> BoardInfo:
     """One board of a round as the pairing list shows it (after a result on it)."""
-    from app.services.queries import game_info, match_facts, not_playing, seated_missing
+    from app.services.queries import (
+        game_info,
+        match_facts,
+        not_playing,
+        round_points_of,
+        seated_missing,
+    )
 
     with event.reading() as session:
         found = Event.group(session, group)
@@ -825,11 +831,12 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
         missing = seated_missing(found, not_playing(session, found.players, round_number))
         teams = {t.id: t.name for t in found.teams} if board.first_team_id else {}
         scores, places = match_facts(found, round_number)
+        result = codec.board_result(board.result, found.games_per_round == 2)
         return BoardInfo(
             number=board.number,
             first=_player_ref(board.first_player, numbers),
             second=_player_ref(board.second_player, numbers),
-            result=codec.board_result(board.result, found.games_per_round == 2),
+            result=result,
             games=tuple(game_info(g, session, numbers) for g in board.games),
             first_team=teams.get(board.first_team_id or 0, ""),
             second_team=teams.get(board.second_team_id or 0, ""),
@@ -839,6 +846,7 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
             bye=codec.is_bye(board.result),
             first_missing=missing.get(board.first_player_id or 0),
             second_missing=missing.get(board.second_player_id or 0),
+            round_points=round_points_of(found, result),
         )
 
 

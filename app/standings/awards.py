@@ -267,9 +267,11 @@ class Placing:
 
 
 def placings(standings: Standings) -> tuple[Placing, ...]:
-    """The placings of an individual ranking (an order among equals set by a playoff)."""
+    """The placings of an individual ranking (an order among equals set by a playoff, or
+    drawn by lots: the decision a team's lots are, `AwardBasis.LOTS`)."""
     return tuple(Placing(r.number, r.place, r.shared, r.needs_playoff,
-                         AwardBasis.PLAYOFF if r.decided_by_playoff else None)
+                         AwardBasis.LOTS if r.decided_by_lots
+                         else AwardBasis.PLAYOFF if r.decided_by_playoff else None)
                  for r in standings.rows)
 
 

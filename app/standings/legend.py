@@ -37,7 +37,8 @@ class Note(StrEnum):
     TEAM_MEMBERS = "team_members"  # members from these `lists` only (`clause`: qiwang 十二(四)4)
     TEAM_CHAIN = "team_chain"  # the team tie-break chain (`criteria`), then `tie_rule`
     TEAM_NO_RULE = "team_no_rule"  # the regulation gives no team tie rule: `ties` await a choice
-    TEAM_LOTS = "team_lots"  # the tie over `ties[0]` was decided by lots, in the order `named`
+    LOTS = "lots"  # the tie over `ties[0]` was decided by lots, in the order `named` (players
+    # or teams: the one decision, `AwardBasis.LOTS`)
     TEAM_SHORT = "team_short"  # a unit short of members gets no team result
     TEAM_AWARDED = "team_awarded"  # few teams: only the first `awarded` of `teams` (or none)
     QUALIFYING_ROUND = "qualifying_round"  # the cross-group round: no places, winners go on
@@ -66,8 +67,8 @@ class LegendLine:
     criteria: tuple[tuple[str, str], ...] = ()  # TEAM_CHAIN: (criterion key, group's label)
     lists: tuple[str, ...] = ()  # TEAM_MEMBERS: the lists members come from ...
     clause: str = ""  # ... as the regulation's clause says
-    ties: tuple[tuple[int, int], ...] = ()  # TEAM_NO_RULE, TEAM_LOTS: the places tied
-    named: tuple[str, ...] = ()  # TEAM_LOTS: the teams in the order drawn
+    ties: tuple[tuple[int, int], ...] = ()  # TEAM_NO_RULE, LOTS: the places tied
+    named: tuple[str, ...] = ()  # LOTS: the players or teams in the order drawn
     teams: int = 0  # TEAM_AWARDED: teams placed ...
     awarded: int = 0  # ... and places awarded (0: none)
 

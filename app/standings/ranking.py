@@ -47,11 +47,14 @@ class RankingRules:
 
 
 class PlayoffState(StrEnum):
-    """Where a player stands with playoffs (加赛): none, one still needed, or placed by one."""
+    """Where a player stands with a tie that touches the awards: none, a playoff (or lots)
+    still needed, placed by a playoff, or placed by lots drawn where no playoff could be
+    played (抽签, the chief arbiter's decision: never worded as a playoff)."""
 
     NONE = ""
     NEEDED = "needed"  # 需加赛: tied where the award differs, no playoff result yet
     PLAYED = "played"  # 加赛: the order among equals was set by a playoff
+    LOTS = "lots"  # 抽签: the order among equals was drawn by lots
 
 
 @dataclass(frozen=True)
@@ -65,11 +68,14 @@ class StandingRow:
     tiebreaks: tuple[Fraction, ...]
     needs_playoff: bool = False  # tied where the award differs, no playoff result yet
     decided_by_playoff: bool = False  # order among equals set by a playoff (加赛决定)
+    decided_by_lots: bool = False  # order among equals drawn by lots (抽签决定)
 
     @property
     def playoff(self) -> PlayoffState:
         if self.needs_playoff:
             return PlayoffState.NEEDED
+        if self.decided_by_lots:
+            return PlayoffState.LOTS
         return PlayoffState.PLAYED if self.decided_by_playoff else PlayoffState.NONE
 
 
@@ -117,18 +123,38 @@ def _split(group: list[int], values: Mapping[int, Fraction | int]) -> list[list[
     return out
 
 
+def _decided_order(group: list[int], played: Mapping[frozenset[int], tuple[int, ...]],
+                   drawn: Mapping[frozenset[int], tuple[int, ...]]
+                   ) -> tuple[tuple[int, ...], bool] | None:
+    """The order a tied group was given, and whether a playoff gave it (else lots did); a
+    playoff's games decide before lots. None: undecided (or no tie)."""
+    if len(group) < 2:
+        return None
+    key = frozenset(group)
+    if key in played:
+        return played[key], True
+    if key in drawn:
+        return drawn[key], False
+    return None
+
+
 def rank(
     snapshot: TournamentSnapshot,
     rules: RankingRules | None = None,
     *,
     among: Iterable[int] | None = None,
     playoffs: Sequence[Sequence[int]] = (),
+    lots: Sequence[Sequence[int]] = (),
     context: TieBreakContext | None = None,
 ) -> Standings:
     """Rank the players of `snapshot` (or only those in `among`).
 
     `playoffs`: orders decided by playoffs, best first; one whose players are exactly a group
     still tied after every criterion orders that group (marked `decided_by_playoff`).
+    `lots`: orders drawn by lots, best first, where the playoff the regulations order (2016
+    八(二)1, shenzhen 十一(一)2) could not be played and the chief arbiter had lots drawn; one
+    naming exactly a tied group orders it likewise (marked `decided_by_lots`). A playoff's
+    order comes first: games played decide before lots.
     `context`: the tie-break context of `snapshot` under the same options, to share the
     values already worked out (an open ranking and its sub-rankings).
     """
@@ -153,17 +179,20 @@ def rank(
             refined.extend(_split(group, values) if len(group) > 1 else [group])
         groups = refined
 
+    drawn = {frozenset(order): tuple(order) for order in lots}
     orders = {frozenset(order): tuple(order) for order in playoffs}
     rows: list[StandingRow] = []
     pending: list[PlayoffNeed] = []
     place = 1
     for group in groups:
         size = len(group)
-        order = orders.get(frozenset(group)) if size > 1 else None
-        if order is not None:
+        decided = _decided_order(group, orders, drawn)
+        if decided is not None:
+            order, by_playoff = decided
             for offset, n in enumerate(order):
                 rows.append(StandingRow(place + offset, False, n, ctx.scores[n],
-                                        tuple(shown[n]), decided_by_playoff=True))
+                                        tuple(shown[n]), decided_by_playoff=by_playoff,
+                                        decided_by_lots=not by_playoff))
         else:
             reason = None
             if size > 1 and rules.stakes is not None:

@@ -182,14 +182,28 @@ def double_game_records(round_number: int, board: Board, result: BoardResult,
     records = []
     for side, opponent, colour in ((Side.FIRST, board.second, Colour.FIRST),
                                    (Side.SECOND, board.first, Colour.SECOND)):
-        table = result.round_points(side)
-        outcome = (outcomes(result.games[0])[0 if side is Side.FIRST else 1] if result.forfeit
-                   else _TABLE_OUTCOME[table])
+        outcome = double_round_outcome(result, side)
         game_points = sum(points.points(o) for o in _game_outcomes(result, side))
         records.append(RoundRecord(round_number, outcome, opponent, colour,
                                    points.points(outcome), game_points,
                                    () if result.forfeit else player_games(result, side)))
     return records[0], records[1]
+
+
+def double_round_outcome(result: BoardResult, side: Side) -> Outcome:
+    """`side`'s outcome of a double-game round (双盘制), as it scores: a forfeit of the round
+    is its forfeit outcome; else the round's table points (`BoardResult.round_points`, the
+    shenzhen table) read as a round won (2), drawn (1) or lost (0)."""
+    if result.forfeit:
+        return outcomes(result.games[0])[0 if side is Side.FIRST else 1]
+    return _TABLE_OUTCOME[result.round_points(side)]
+
+
+def double_round_scores(result: BoardResult, points: PointSystem) -> tuple[int, int]:
+    """The points a double-game round gave its two players, the first-named first, in the
+    group's units (what the results list prints after the two games: `黑胜／白胜 2:0`)."""
+    return (points.points(double_round_outcome(result, Side.FIRST)),
+            points.points(double_round_outcome(result, Side.SECOND)))
 
 
 def player_games(result: BoardResult, side: Side) -> tuple[GameOutcome, ...]:

@@ -77,15 +77,16 @@ def sub_ranking(
     *,
     stakes: PlayoffStakes | None = None,
     playoffs: Iterable[Iterable[int]] = (),
+    lots: Iterable[Iterable[int]] = (),
     context: TieBreakContext | None = None,
 ) -> Standings:
     """Rank `members` among themselves by the group's criteria (tie-break values computed over
     the whole group); `stakes`: the sub-ranking's own awards (its prize and title tables)
-    decide which of its ties are played off."""
+    decide which of its ties are played off; `playoffs` and `lots` as `rank` takes them."""
     if stakes is not None:
         rules = replace(rules, stakes=stakes)
     return rank(snapshot, rules, among=members, playoffs=[tuple(o) for o in playoffs],
-                context=context)
+                lots=[tuple(o) for o in lots], context=context)
 
 
 def open_places(open_ranking: Standings, sub: Standings) -> dict[int, StandingRow]:

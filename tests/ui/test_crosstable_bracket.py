@@ -499,7 +499,7 @@ def test_a_knockouts_rounds_list_says_the_places_each_match_plays_for(window, qt
     qtbot.keyClicks(view.entry, f"{game} 1")
     assert view.entry.text() == "", window.last_error
     row = next(r for r in view.board_texts() if r[0] == str(game))
-    assert row[4] == "1-0" and row[-1] == expected[game - 1]  # the row updated keeps them
+    assert row[4] == "黑胜" and row[-1] == expected[game - 1]  # the row updated keeps them
     window.set_language("en")
     assert view.headers()[-1] == "Places" and view.board_texts()[-1][-1] == "places 5–6"
     window.set_language("zh")

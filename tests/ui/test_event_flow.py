@@ -144,7 +144,8 @@ def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path, mon
                                                        "1-0", "0-1", "+-", "1-0"]
     assert stored.complete and view.progress.value() == view.progress.maximum()
     assert "F5" in window.status_label.text()  # the round is complete: pair the next
-    assert view.board_texts()[2][4] == "="
+    assert view.board_texts()[2][4] == "和"  # the result in words, as the papers say it
+    assert view.board_texts()[8][4] == "白弃权"
     screenshot(window, "03-rounds")
     # a typo is refused with a message, nothing stored
     qtbot.keyClicks(view.entry, "99 1")
@@ -164,7 +165,7 @@ def test_pair_with_f5_and_enter_results_by_keyboard(window, qtbot, tmp_path, mon
     monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or True)
     view.round_box.setCurrentIndex(0)
     assert view.enter_result(1, ["0-1"])
-    assert asked and "1-0" in asked[0] and "0-1" in asked[0]
+    assert asked == ["第1台已有结果 黑胜。\n改为 白胜？"]  # in words, never the codes
     assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "0-1"
     assert "原结果" in window.banner_message()  # later rounds were paired on the old result
     # undo brings the old result back
@@ -228,7 +229,7 @@ def test_a_board_game_recorded_by_clicks_fills_the_result(window, qtbot, tmp_pat
     screenshot(window, "04-board-linked")
     # the rounds view shows it too, and the game is loaded again from the file
     window.tabs.setCurrentWidget(rounds)
-    assert rounds.board_texts()[0][4] == "0-1"
+    assert rounds.board_texts()[0][4] == "白胜"
     board.new_game()
     assert board.link_board(GROUP, 1, 1, 1)
     assert len(board.game.moves) == 9 and board.game.result is not None

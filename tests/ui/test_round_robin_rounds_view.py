@@ -39,7 +39,7 @@ def test_the_pairing_table_marks_who_forfeits(window, qtbot, tmp_path: Path) -> 
     view = window.rounds_view
     assert view.current_round_number() == 2
     texts = view.board_texts()
-    assert (texts[0][1], texts[0][4], texts[0][5]) == ("6. 张六（退赛）", "-+", "4. 张四")
+    assert (texts[0][1], texts[0][4], texts[0][5]) == ("6. 张六（退赛）", "黑弃权", "4. 张四")
     assert (texts[1][1], texts[1][5]) == ("5. 张五", "3. 张三（缺席）")
     assert (texts[2][1], texts[2][5]) == ("1. 张一", "2. 张二")
     window.set_language("en")

@@ -27,8 +27,25 @@ def test_double_game_rounds_take_two_keys(window, qtbot, tmp_path):
     board = queries.round_view(window.ev, group, 1).boards[0]
     assert [game_code(g.result) for g in board.games] == ["1-0", "="]
     assert board.result  # won 1 drew 1: the round is won
-    # the board's result once (it was shown twice: 1-0 =  (1-0 =))
-    assert view.board_texts()[0][4] == "1-0 ="
+    # the board's result once (it was shown twice: 1-0 =  (1-0 =)), in the words the
+    # results list prints (黑胜／和 2:0: each game, then the round's points), never the code
+    assert view.board_texts()[0][4] == "黑胜／和 2:0"
+    assert window.status_label.text() == "第1台：黑胜／和 2:0"
+    # a loss on time in game 2 (typed t0: its first mover, the second-named, lost on time;
+    # the first-named won both games)
+    qtbot.keyClicks(view.entry, "2 1t0")
+    assert view.entry.text() == ""
+    assert code_text(queries.round_view(window.ev, group, 1).boards[1].result) == "1-0 0-1t"
+    assert view.board_texts()[1][4] == "黑胜／白胜（黑超时） 2:0"
+    assert window.status_label.text() == "第2台：黑胜／白胜（黑超时） 2:0"
+    qtbot.keyClicks(view.entry, "2")  # the hint names the board's result in words
+    assert view.entry_hint.text().endswith("[黑胜／白胜（黑超时） 2:0]")
+    view.entry.clear()
+    window.set_language("en")
+    assert view.board_texts()[1][4] == "black won / white won (black lost on time) 2:0"
+    window.set_language("zh")
+    for row in view.board_texts():
+        assert "1-0" not in row[4] and "0-1" not in row[4]
 
 
 def test_team_matches_register_teams_and_take_one_key_per_board(window, qtbot, tmp_path):
@@ -162,7 +179,8 @@ def test_double_game_round_recorded_on_the_board_game_by_game(window, qtbot, tmp
     assert [game_code(g.result) for g in stored.games][:2] == ["1-0", "1-0"]
     assert stored.result  # one game each: the round is decided
     window.tabs.setCurrentWidget(rounds)
-    assert rounds.board_texts()[0][4].startswith(code_text(stored.result))
+    # each game in words, black first per game, then the round's points (one game each)
+    assert rounds.board_texts()[0][4] == "黑胜／黑胜 1:1"
 
 
 def test_views_switch_with_ctrl_and_a_number(window, qtbot, tmp_path):
@@ -267,7 +285,7 @@ def test_a_result_typed_into_a_fresh_round_is_shown_whole(window, qtbot, tmp_pat
     window.tabs.setCurrentWidget(view)
     assert view.pair_next() is not None, window.last_error
     qtbot.keyClicks(view.entry, "1 t0")
-    assert view.board_texts()[0][4] == "0-1t"
+    assert view.board_texts()[0][4] == "白胜（黑超时）"
     assert view.table.columnWidth(4) >= view.table.sizeHintForColumn(4)  # no "0…"
 
 

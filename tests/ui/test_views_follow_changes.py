@@ -39,7 +39,7 @@ def test_a_result_undo_and_redo_show_in_the_round_counts_and_the_crosstable(
     window.tabs.setCurrentWidget(view)
     assert view.progress.value() == 0
     view._entry_edited("1 1")
-    assert _row(view, 1)[4] == "1-0"
+    assert _row(view, 1)[4] == "黑胜"
     assert view.progress.value() == 1
     after = _crosstable_cells(window)
     assert after != empty and any("胜" in c for row in after for c in row)
@@ -51,7 +51,7 @@ def test_a_result_undo_and_redo_show_in_the_round_counts_and_the_crosstable(
     window.redo()
     assert _crosstable_cells(window) == after
     window.tabs.setCurrentWidget(view)
-    assert _row(view, 1)[4] == "1-0"
+    assert _row(view, 1)[4] == "黑胜"
     for board in range(2, 5):
         view._entry_edited(f"{board} =")
     info = next(g for g in queries.event_info(window.ev).groups if g.name == GROUP)
@@ -105,7 +105,7 @@ def test_another_stations_change_shows_when_the_view_is_next_refreshed(
     view.stale = True
     window._refresh_view(view)
     row = _row(view, board.number)
-    assert row[4] == "0-1" and "别台改名" in row[5]
+    assert row[4] == "白胜" and "别台改名" in row[5]
     assert view.progress.value() == 2
 
 
@@ -144,7 +144,7 @@ def test_undo_of_a_result_elsewhere_refreshes_every_view_that_shows_it(window, q
     assert _row(view, 3)[4] == ""
     assert view.progress.value() == 0
     window.redo()  # on screen now: only that board's row is shown again
-    assert _row(view, 3)[4] == "1-0" and view.progress.value() == 1
+    assert _row(view, 3)[4] == "黑胜" and view.progress.value() == 1
     players = window.players_view
     window.tabs.setCurrentWidget(players)
     first = queries.round_view(window.ev, GROUP, 1).boards[3].first

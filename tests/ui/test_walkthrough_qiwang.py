@@ -12,6 +12,7 @@ event file; every step leaves a picture in tests/ui/screenshots/walkthrough-qiwa
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from app.services import queries
 from app.services.ranking import standings, team_standings
 from app.ui import common
 from app.ui.main_window import MainWindow
-from app.wording import code_text, game_code
+from app.wording import board_result_text, code_text, game_code
 from tests.ui.helpers import DATA, GROUP, SCREENSHOTS, SWAPPED_BLACK_FIVE, play_clicks, screenshot
 
 FOLDER = "walkthrough-qiwang"
@@ -169,7 +170,10 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
                 CODES[key_for(number, board.number)]
             assert code_text(board.result) == wanted
         texts = rounds.board_texts()
-        assert [row[4] for row in texts] == [code_text(b.result) for b in stored.boards]
+        # the results in words (黑胜, 白胜（黑超时）, 白弃权), as the results list prints them
+        assert [row[4] for row in texts] == [board_result_text(b.result)
+                                             for b in stored.boards]
+        assert not any(re.search(r"[01=+-]", row[4]) for row in texts)
         assert rounds.table.columnWidth(4) >= rounds.table.sizeHintForColumn(4)  # not cut
         if number in (1, 5, 9):
             steps.shot(window, f"round-{number}")
@@ -202,7 +206,7 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
     assert view.playoff_id is not None, window.last_error
     view.playoff_list.setFocus()
     qtbot.keyClick(view.playoff_list, "1")  # game 1: its first mover won
-    assert window.status_label.text() == "第8名加赛：本盘 1-0 已录入"
+    assert window.status_label.text() == "第8名加赛：本盘 黑胜 已录入"
     # The tie still shows while its playoff is played, marked so; it is not opened twice.
     assert "加赛进行中" in view.needs.item(0).text()
     assert not view.create_button.isEnabled()

@@ -21,11 +21,12 @@ from PySide6.QtWidgets import (
 
 from app import wording
 from app.errors import NoAnswer, UserError
-from app.results import GameCode
+from app.results import GameCode, parse_game
 from app.services import playoffs
-from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT
+from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, RECORD_TIE_LOTS
 from app.services.ranking_lists import RankingKind
 from app.ui.i18n import language, names_text, tr
+from app.ui.lots_dialog import LotsDialog
 from app.ui.settings_controls import PlayoffFormatChoice
 from app.ui.views.standings_tables import playoff_text
 
@@ -50,6 +51,11 @@ class PlayoffPanel(QWidget):
         self.needs.setObjectName("playoff_needs")
         self.create_button = QPushButton()
         self.create_button.clicked.connect(self.create_selected_playoff)
+        # where the playoff cannot be played, the chief arbiter decides by lots (抽签)
+        self.lots_button = QPushButton()
+        self.lots_button.setObjectName("draw_lots_for_tie")
+        self.lots_button.clicked.connect(self.ask_lots)
+        self.lots_dialog: LotsDialog | None = None
         # 小循环 or 淘汰: asked only when three or more are tied (two always play a duel)
         self.playoff_format = PlayoffFormatChoice("playoff_create_format")
         self.needs.currentRowChanged.connect(lambda _r: self.show_selected_tie())
@@ -76,6 +82,7 @@ class PlayoffPanel(QWidget):
         buttons = QVBoxLayout()
         buttons.addWidget(self.create_button)
         buttons.addWidget(self.playoff_format)
+        buttons.addWidget(self.lots_button)
         buttons.addStretch(1)
         row.addLayout(buttons)
         row.addWidget(self.playoff_list, 2)
@@ -150,6 +157,9 @@ class PlayoffPanel(QWidget):
         self.create_button.setEnabled(isinstance(place, int) and not under_way)
         self.create_button.setToolTip(tr("standings_playoff_open_tip", place=place) if under_way
                                       else tr("standings_create_playoff"))
+        self.lots_button.setEnabled(isinstance(place, int))
+        self.lots_button.setToolTip(tr("standings_draw_lots_tip", place=place)
+                                    if isinstance(place, int) else tr("standings_no_need"))
 
     def create_selected_playoff(self) -> int | None:
         item = self.needs.currentItem()
@@ -179,6 +189,45 @@ class PlayoffPanel(QWidget):
         self.load_playoffs()
         view.main.show_message(tr("standings_playoff_created", place=place))
         return self.playoff_id
+
+    def ask_lots(self) -> None:
+        dialog = self.lots_dialog_for_selected()
+        if dialog is not None:
+            dialog.exec()
+
+    def lots_dialog_for_selected(self) -> LotsDialog | None:
+        """The dialog that records the order drawn by lots for the selected tie (a playoff
+        opened for it and not played is replaced; the service refuses one under way)."""
+        item = self.needs.currentItem()
+        place = item.data(_PLACE) if item is not None else None
+        need = next((n for n in getattr(self.view.info, "playoffs_needed", ())
+                     if n.place == place), None)
+        if need is None:
+            return None
+        self.lots_dialog = LotsDialog(self, need.place, need.players,
+                                      lambda order: self.record_lots(need.place, order),
+                                      playoff_open=need.open_playoff is not None)
+        return self.lots_dialog
+
+    def record_lots(self, place: int, order: list[int]) -> str | None:
+        """Record the order drawn for the tie at `place` of the ranking shown; None when
+        recorded, else why not (the dialog shows it)."""
+        view = self.view
+        name = view.selected_group()
+        if name is None:
+            return tr("rounds_none")
+        key = view.current_key()
+        ranking_name = key.name if key is not None and key.kind is RankingKind.SUB else None
+        outcome = view.run(RECORD_TIE_LOTS, view.ev, name, place, order, ranking=ranking_name)
+        if outcome is None:
+            return view.main.last_error
+        drawn = outcome.value
+        said = tr("standings_tie_lots_recorded", place=place,
+                  players=" > ".join(p.name for p in drawn.order))
+        if drawn.replaced_playoff is not None:
+            said += tr("standings_tie_lots_replaced", playoff=drawn.replaced_playoff)
+        view.main.show_message(said)
+        return None
 
     # ----- the group's playoffs ----------------------------------------------------------------
 
@@ -246,14 +295,16 @@ class PlayoffPanel(QWidget):
         info = outcome.value
         self.view.main.show_message(
             tr("playoff_decided", order=" > ".join(p.name for p in info.order)) if info.order
-            else tr("playoff_result_saved", place=info.place, result=code))
+            else tr("playoff_result_saved", place=info.place,
+                    result=wording.game_result_text(parse_game(code), language())))
         return True
 
     def retranslate(self) -> None:
         self.playoff_format.retranslate()
         self.playoff_list.setToolTip(tr("playoff_keys_tip"))
-        self.needs_label.setText(tr("standings_playoff"))
+        self.needs_label.setText(tr("standings_ties"))
         self.create_button.setText(tr("standings_create_playoff"))
+        self.lots_button.setText(tr("standings_draw_lots"))
         self.show_selected_tie()  # the create button's tooltip, in the language shown
         for code, key in zip(PLAYOFF_CODES, ("playoff_first_wins", "playoff_draw",
                                              "playoff_second_wins"), strict=True):

@@ -6,6 +6,7 @@ so)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
@@ -26,10 +27,12 @@ from app.results import (
     parse_game,
 )
 from app.services import knockout as knockout_service
+from app.services import queries
 from app.services import rounds as rounds_service
 from app.services.operations import ENTER_RESULT, ENTER_TEAM_RESULT
 from app.ui import common
 from app.ui.i18n import language, tr
+from app.ui.views import rounds_table
 
 if TYPE_CHECKING:
     from app.services.queries import BoardInfo
@@ -131,9 +134,28 @@ def _drawn_team(shown: BoardInfo | None, lots: int | None) -> str | None:
 
 def _typed_text(codes: list[str], playoff: list[str] | None, drawn: str | None) -> str:
     """What was typed for a board or match, in words for the correction's question."""
-    text = " ".join(codes) + (f" p{' '.join(playoff)}" if playoff else "")
+    text = typed_words(codes, playoff or [])
     if drawn:
         text += f" {wording.level_decision_text(LevelDecision.LOTS, language())} {drawn}"
+    return text
+
+
+def _stored(board: queries.BoardInfo | None) -> tuple[str, str]:
+    """A board's stored result: its code, for the check that no other station changed it
+    meanwhile, and its words (黑胜／白胜 2:0), which the arbiter reads (never the code)."""
+    if board is None:
+        return "", ""
+    return wording.code_text(board.result), rounds_table.result_words(board)
+
+
+def typed_words(codes: Sequence[str], playoff: Sequence[str] = ()) -> str:
+    """What was typed for a board, in words (the codes the keys made: `1-0 0-1t` reads
+    黑胜／白胜（黑超时）); a team match's boards' games, then its captains' playoff."""
+    lang = language()
+    text = wording.games_text([parse_game(code) for code in codes], lang)
+    if playoff:
+        text += f" {wording.captains_playoff_text(lang)} " + wording.games_text(
+            [parse_game(code) for code in playoff], lang)
     return text
 
 
@@ -189,7 +211,7 @@ class ResultEntry(QObject):
             return False
         shown = next((b for b in view.round.boards if b.number == board), None)
         replace = shown is not None and shown.result is not None
-        old = wording.code_text(shown.result) if shown is not None else ""
+        expected, old = _stored(shown)
         drawn = _drawn_team(shown, lots)
         new = _typed_text(codes, playoff, drawn)
         if replace and self._unchanged(name, number, board, codes, playoff or [], drawn):
@@ -204,7 +226,7 @@ class ResultEntry(QObject):
         view.changed_board = board  # only this board's row needs showing again
         # The result the arbiter saw when deciding: a tablet's entry meanwhile is not overwritten.
         outcome = view.run(ENTER_RESULT, view.ev, name, number, board, codes, replace=replace,
-                           expected=old if replace else None)
+                           expected=expected if replace else None)
         view.changed_board = None
         if outcome is None:
             self._reason = view.main.last_error
@@ -216,8 +238,14 @@ class ResultEntry(QObject):
             self.say_round_complete(name, number)
         else:
             view.main.show_message(tr("rounds_result_saved", board=board,
-                                      result=" ".join(codes)))
+                                      result=self.said(board) or new))
         return True
+
+    def said(self, board: int) -> str:
+        """The board's result as the table now shows it, in words."""
+        shown = self.view.round.boards if self.view.round is not None else ()
+        found = next((b for b in shown if b.number == board), None)
+        return rounds_table.result_words(found) if found is not None else ""
 
     def _unchanged(self, name: str, number: int, board: int, codes: list[str],
                    playoff: list[str], lots: str | None = None) -> bool:
@@ -245,8 +273,7 @@ class ResultEntry(QObject):
             self.say_round_complete(name, number)
         else:
             said = (wording.lots_winner_text(lots, language()) if lots is not None
-                    else wording.code_text(team.value.result)
-                    or wording.match_waiting_text(language()))
+                    else self.said(match) or wording.match_waiting_text(language()))
             view.main.show_message(tr("rounds_match_saved", board=match, result=said))
         return True
 
@@ -271,7 +298,7 @@ class ResultEntry(QObject):
         view.select_board(board.number)
         row = view.board_row(board)
         second = row[4] if view.is_team_group() else row[5]
-        said = tr("bye") if board.bye else wording.code_text(board.result)
+        said = rounds_table.result_words(board)
         result = f"  [{said}]" if said else ""
         self.entry_hint.setText(f"{board.number}: {row[1]} — {second}{result}")
 

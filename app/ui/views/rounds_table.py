@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QTableWidget
 
 from app import wording
 from app.pairing.types import SitOut
+from app.rules.endings import Ending
 from app.services import queries
 from app.ui.common import cell, fit_columns
 from app.ui.i18n import language, tr
@@ -75,34 +76,47 @@ def _points(points_before: dict[int, int], ref: queries.PlayerRef | None) -> str
         return ""
     return number_text(points_before[ref.id])
 
+def result_words(board: queries.BoardInfo) -> str:
+    """A board's result in the words the papers use (`wording.board_result_text`: 黑胜,
+    白胜（黑超时）, 白弃权, a double-game round 黑胜／白胜 2:0; a team match 一队胜 with its boards'
+    games): the arbiter types codes or keys, the window shows words, never a code. A
+    double-game round not complete yet: the games in so far; "" while none is."""
+    lang = language()
+    if board.first_team:  # a team's bye: its line says 轮空 where the other team goes
+        # every board played, level on game points: waiting for the captains' playoff
+        waiting = board.score is not None and board.score.waits_for_playoff
+        return wording.match_waiting_text(lang) if waiting else wording.match_result_text(
+            board.result, board.first_team, board.second_team, lang)
+    if board.bye:
+        return tr("bye")
+    if board.result is None:
+        return wording.games_text([g.result for g in board.games if g.result is not None],
+                                  lang)
+    timed = {g.index for g in board.games if g.ending is Ending.TIME}
+    return wording.board_result_text(board.result, lang, points=board.round_points,
+                                     lost_on_time=timed)
+
+
 def _match_row(board: queries.BoardInfo) -> list[object]:
-    """A team match (分台定人制): teams, its note, its result and each board's game, the
-    line-ups."""
-    games = " ".join(wording.game_code(g.result) or "·" for g in board.games)
-    lineup = ("；" if language() == "zh" else "; ").join(
+    """A team match (分台定人制): teams, its note, its result and each board's game in words,
+    the line-ups."""
+    lang = language()
+    games = " ".join(wording.game_result_text(g.result, lang) if g.result else "·"
+                     for g in board.games)
+    lineup = ("；" if lang == "zh" else "; ").join(
         f"{g.index}: {g.black.name if g.black else '—'}–"
         f"{g.white.name if g.white else '—'}" for g in board.games)
-    # every board played, level on game points: waiting for the captains' playoff
-    waiting = board.score is not None and board.score.waits_for_playoff
-    result = wording.match_waiting_text(language()) if waiting else \
-        wording.code_text(board.result)
-    return [board.number, board.first_team, match_note(board), f"{result}  [{games}]",
-            board.second_team or tr("bye"), lineup]
+    return [board.number, board.first_team, match_note(board),
+            f"{result_words(board)}  [{games}]", board.second_team or tr("bye"), lineup]
 
 
 def board_row(board: queries.BoardInfo, points_before: dict[int, int],
               knockout: bool = False) -> list[object]:
-    """Board, first side (points before the round, unit), result, second side (...); in an
-    individual knockout (`knockout`) then the places the match plays for (名次段)."""
+    """Board, first side (points before the round, unit), result in words, second side
+    (...); in an individual knockout (`knockout`) then the places the match plays for."""
     if board.first_team:
         return _match_row(board)
-    result = tr("bye") if board.bye else wording.code_text(board.result)
-    if len(board.games) > 1:
-        # the board's result names its games already (`1-0 =`); until every game is in, the
-        # games played so far
-        if board.result is None:
-            result = " ".join(wording.game_code(g.result) for g in board.games
-                              if g.result is not None)
+    result = result_words(board)
     second = player_text(board.second, board.second_missing) if board.second is not None \
         else tr("bye")
     row: list[object] = [

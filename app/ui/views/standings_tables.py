@@ -95,6 +95,17 @@ def _line(row: Any, shown: _Columns, number: Callable[[Any], str], lang: str) ->
             *([wording.decision_text(row.award, lang)] if shown.notes else [])]
 
 
+def _mark_header(info: Any) -> str:
+    """The tie marks' column, named by what it shows: 加赛 (需加赛, placed by a playoff), 抽签
+    where only lots placed players, both where both did: a place drawn by lots is never
+    headed as a playoff alone."""
+    states = {row.playoff for row in info.rows}
+    if PlayoffState.LOTS not in states:
+        return tr("standings_playoff")
+    others = states & {PlayoffState.NEEDED, PlayoffState.PLAYED}
+    return tr("standings_playoff_or_lots") if others else tr("standings_lots_mark")
+
+
 def fill_standings(table: QTableWidget, info: Any, system: System | None) -> None:
     """A players' ranking (or a team group's own standings) in `table`."""
     lang = language()
@@ -106,7 +117,7 @@ def fill_standings(table: QTableWidget, info: Any, system: System | None) -> Non
                tr("col_unit"), points,
                *[tiebreak_header(key, label) for key, label in info.columns],
                *([tr("standings_open_place")] if shown.sub else []),
-               *([tr("standings_playoff")] if shown.playoff else []), tr("standings_prize"),
+               *([_mark_header(info)] if shown.playoff else []), tr("standings_prize"),
                *([tr("standings_title_apply")] if shown.titles else []),
                *([tr("col_note")] if shown.notes else [])]
     number = worded_numbers()
@@ -183,7 +194,7 @@ def playoff_text(info: Any) -> str:
     lines = [tr("playoff_item", place=info.place,
                 players=names_text(p.name for p in info.players), state="")]
     for game in info.games:
-        mark = wording.game_code(game.result) or (
+        mark = (wording.game_result_text(game.result, language()) if game.result else "") or (
             "→ " + tr("playoff_next") if game is info.next_game else "")
         stage = pick(game.stage, PLAYOFF_STAGE_ENGLISH.get(game.stage, game.stage))
         lines.append(f"{game.index}. {stage}  {game.black.name} — {game.white.name}  "
