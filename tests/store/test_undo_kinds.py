@@ -25,9 +25,11 @@ from app.services import (
     lots,
     players,
     playoffs,
+    queries,
     rounds,
     team_swiss,
     teams,
+    tie_lots,
 )
 from app.services.event import (
     Event,
@@ -242,6 +244,9 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
                                                                      "round_robin")),
     "playoff_result": (_playing, lambda e, _t: playoffs.record_playoff_result(
         e, playoffs.playoffs(e, "少儿组")[0].id, "1-0")),
+    # lots replacing the playoff opened and not played: the playoff's rows come back on undo
+    "record_tie_lots": (_playing, lambda e, _t: tie_lots.record_tie_lots(
+        e, "少儿组", 1, [p.id for p in reversed(queries.players(e, "少儿组"))])),
     "decline_award": (_decided, lambda e, _t: awards.decline_award(e, _first_player(e),
                                                                    "title")),
     "declare_team": (_open, lambda e, _t: teams.declare_team(e, MEN, "乙队",

@@ -225,7 +225,7 @@ def test_a_board_game_recorded_by_clicks_fills_the_result(window, qtbot, tmp_pat
     stored = queries.round_view(window.ev, GROUP, 1).boards[0]
     assert code_text(stored.result) == "0-1"  # black (the first mover) lost by the claimed foul
     assert stored.games[0].moves.startswith("h8h9j8") and stored.games[0].ending == "foul"
-    assert "0-1" in board.link_label.text()
+    assert f"后手胜（{stored.second.name}胜）" in board.link_label.text()  # words, not 0-1
     screenshot(window, "04-board-linked")
     # the rounds view shows it too, and the game is loaded again from the file
     window.tabs.setCurrentWidget(rounds)

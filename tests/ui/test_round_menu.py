@@ -116,7 +116,9 @@ def test_a_game_on_the_board_asks_before_it_changes_a_typed_result(window, qtbot
     monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or False)
     play_clicks(qtbot, board, DECLARED_FOUL_GAME)
     board.claim.click()  # black's foul: the game says 0-1
-    assert asked and "1-0" in asked[0] and "0-1" in asked[0]
+    # in words, never the codes (1-0 typed, the game said 0-1)
+    second = queries.round_view(window.ev, GROUP, 1).boards[0].second
+    assert asked == [f"该台已有成绩 黑胜；本局结果为 后手胜（{second.name}胜）。\n用本局结果替换？"]
     assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "1-0"  # kept
     monkeypatch.setattr(common, "confirm", lambda *_a: True)
     assert board.save() == "0-1"
@@ -135,11 +137,13 @@ def test_after_the_swap_the_board_says_who_won_by_name(window, qtbot, tmp_path,
     monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or True)
     play_clicks(qtbot, board, SWAPPED_BLACK_FIVE)
     # black (the second mover, after the swap) made five: the first mover lost, 0-1
-    assert asked and "0-1" in asked[0].split("\n")[0].split("本局结果为")[1]
+    # in words, never the code: the board had 黑胜 (typed 1), the game ended 后手胜
+    assert asked == [f"该台已有成绩 黑胜；本局结果为 后手胜（{stored.second.name}胜）。\n用本局结果替换？"]
     assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "0-1"
     header = board.link_label.text()
     assert f"黑: {stored.second.name}" in header
-    assert f"0-1（{stored.second.name}胜）" in header  # not a bare 0-1 beside 黑 …
+    assert f"后手胜（{stored.second.name}胜）" in header  # not a bare 白胜 beside 黑 …
+    assert "0-1" not in header and "1-0" not in header
 
 
 def test_every_view_forgets_the_last_event_when_another_opens(window, qtbot, tmp_path) -> None:

@@ -29,6 +29,7 @@ from app import wording
 from app.errors import NoAnswer, UserError
 from app.group_settings import RULE_SET_OF
 from app.pairing.types import Colour
+from app.results import GameCode, GameResult
 from app.rules.board import Stone, format_point, parse_point
 from app.rules.game import Game, GameSettings, Phase
 from app.rules.protocols import MAX_OFFERS
@@ -37,10 +38,10 @@ from app.services import rounds as rounds_service
 from app.services.operations import RECORD_PLAYOFF_RESULT, SAVE_GAME, Area
 from app.ui import common
 from app.ui.board_widget import BoardWidget
-from app.ui.i18n import pick, tr
+from app.ui.i18n import language, pick, tr
 from app.ui.protocol_panel import ProtocolPanel
 from app.ui.texts import RULE_SET_TEXTS
-from app.ui.views import board_records
+from app.ui.views import board_records, rounds_table
 from app.ui.views.base import View
 
 
@@ -208,7 +209,10 @@ class BoardView(View):
         if board_info is not None:
             stored = next((g for g in board_info.games if g.index == index), None)
         self.players = (board_info.first, board_info.second) if board_info else (None, None)
-        self.board_result = wording.code_text(board_info.result) if board_info else ""
+        # the board's stored result as the rounds table says it, in words (黑胜／白胜 2:0);
+        # "" while it has none (a double round's first game alone is no board result yet)
+        self.board_result = rounds_table.result_words(board_info) \
+            if board_info is not None and board_info.result is not None else ""
         self.game = game
         self.saved_result = stored.result.code if stored is not None and stored.result \
             else None
@@ -328,10 +332,10 @@ class BoardView(View):
             return None
         code = wording.code_text(outcome.value)
         self.saved_result = self.game.result.code if self.game.result else None
-        self.board_result = code
+        self.board_result = wording.board_result_text(outcome.value, language())
         self._show_link()
         said = tr("board_saved", result=self._result_text(self.game.result)
-                  if self.game.result is not None else code or "—")
+                  if self.game.result is not None else self.board_result or "—")
         if code and queries.round_view(self.ev, group, number).complete:
             # the round's last result: what the rounds view would say (pair the next, or done)
             finished = rounds_service.round_refusals(self.ev, group, number).finished
@@ -358,15 +362,18 @@ class BoardView(View):
         return self._result_text(result)
 
     def _result_text(self, result: Any) -> str:
-        """`0-1（宋勇胜）`: the code, first mover first, and the winner by name (after 三手交换
-        the names are shown black first, so a bare 0-1 beside them would mislead)."""
+        """`后手胜（宋勇胜）`: who won in words, the paired first mover's side (先手 / 后手, as
+        the result is entered) and the winner by name (after 三手交换 the names are shown black
+        first, so a bare 白胜 beside them would mislead); `和棋`. Never the code."""
         first, second = self.players
-        if first is None or second is None:
-            return str(result.code)
         if result.winner_player is None:
-            return tr("board_result_drawn", code=result.code)
+            return tr("board_result_drawn")
+        seat = tr("board_first_mover") if result.winner_player is Colour.FIRST \
+            else tr("board_second_mover")
+        if first is None or second is None:
+            return tr("board_result_won_seat", seat=seat)
         winner = first if result.winner_player is Colour.FIRST else second
-        return tr("board_result_won", code=result.code, name=winner.name)
+        return tr("board_result_won", seat=seat, name=winner.name)
 
     def _save_playoff_game(self) -> str | None:
         """A finished playoff game is that playoff's next result (first mover first)."""
@@ -479,7 +486,8 @@ class BoardView(View):
                 and self.game.result.code == self.saved_result:
             text += f"  [{self._result_text(self.game.result)}]"
         elif self.saved_result:
-            text += f"  [{self.saved_result}]"
+            saved = GameResult(GameCode(self.saved_result))
+            text += f"  [{wording.game_result_text(saved, language())}]"
         elif self.board_result:
             text += f"  [{tr('board_stored_result', result=self.board_result)}]"
         self.link_label.setText(text)
