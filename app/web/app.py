@@ -72,6 +72,10 @@ class VenueApp:
         self.templates.filters["number"] = wording.number_text
         self.templates.filters["code_text"] = wording.code_text  # results are typed too
         self.templates.filters["game_code"] = wording.game_code
+        # what a person reads: a board's result in the papers' words (黑胜, 白弃权, 黑胜／白胜
+        # 2:0), never its code; the JSON API keeps the codes
+        self.templates.filters["result_words"] = lambda result, lang, points=None: (
+            wording.board_result_text(result, lang, points=points))
         # A Team Swiss's points are its primary score: headed 场分 or 局分, not 积分.
         self.templates.filters["points_header"] = lambda table, lang: wording.points_header(
             getattr(table, "primary", None), lang)

@@ -78,7 +78,7 @@ def test_a_phone_finds_a_player_and_sees_the_result_appear(venue: Venue, phone: 
     expect(phone.locator(".you-result")).to_contain_text("0-1", timeout=2000)
     assert time.monotonic() - entered < 2.0
     row = phone.locator("table.pairings tbody tr", has_text=black)
-    expect(row.locator("td.result")).to_have_text("0-1")
+    expect(row.locator("td.result")).to_have_text("白胜")  # the result in words, not 0-1
     _shot(phone, tmp_path, "phone-result")
 
 

@@ -57,7 +57,8 @@ def test_the_pairings_page_marks_the_forfeited_board(scheduled: Path, lang: str,
         venue.server.stop()
     row = next(r for r in page.split("<tr")[1:] if "张四" in r and "张三" in r)
     assert f'<span class="withdrawn">{mark}</span>' in row
-    assert f'<div class="unit">{words}</div>' in row and "<b>-+</b>" in row
+    result = {"zh": "黑弃权", "en": "black forfeited"}[lang]  # in words, never the code -+
+    assert f'<div class="unit">{words}</div>' in row and f"<b>{result}</b>" in row
     played = next(r for r in page.split("<tr")[1:] if "张一" in r and "张二" in r)
     assert "withdrawn" not in played and 'class="unit"' not in played
     assert words in projector and f'<span class="withdrawn">{mark}</span>' in projector

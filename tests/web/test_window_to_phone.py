@@ -55,7 +55,7 @@ def test_a_result_typed_in_the_window_appears_on_the_phone(qtbot: Any, browser: 
         qtbot.keyClicks(view.entry, f"{board.number} =")  # board, space, the result key
         typed = time.monotonic()
         assert code_text(round_view(event, GROUP, 1).boards[3].result) == "="
-        expect(row.locator("td.result")).to_have_text("=", timeout=2000)
+        expect(row.locator("td.result")).to_have_text("和", timeout=2000)  # in words
         assert time.monotonic() - typed < 2.0
     finally:
         context.close()
