@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -181,3 +182,25 @@ def file_state(path: Path) -> dict[str, bytes]:
     """The event file and its companions (journal, snapshots) byte for byte."""
     return {p.relative_to(path.parent).as_posix(): p.read_bytes()
             for p in path.parent.rglob("*") if p.is_file() and p.name.startswith(path.name)}
+
+
+ROUND_ROBIN_GROUP = "男子组"  # shenzhen-2022's, played as a round robin in these tests
+
+
+def round_robin_numbered(path: Path, capsys: pytest.CaptureFixture[str], names: Sequence[str],
+                         system: str = "round_robin", numbers: Sequence[int] = ()) -> Path:
+    """A shenzhen event at `path` whose 男子组 is played by `system` (单循环, 双循环) with
+    `names`, each player given a Berger number: his id (1, 2, ...), or `numbers` in the same
+    order. Nothing paired yet."""
+    group = ROUND_ROBIN_GROUP
+    assert run(capsys, "new", path, "--preset", "shenzhen-2022")[0] == 0
+    if system == "double_round_robin":  # shenzhen names 单循环 only: allowed here by hand
+        assert run(capsys, "group", path, "--group", group, "--set",
+                   'systems_allowed=["swiss", "round_robin", "double_round_robin"]')[0] == 0
+    assert run(capsys, "group", path, "--group", group, "--system", system)[0] == 0
+    for name in names:
+        assert run(capsys, "add-player", path, "--group", group, "--name", name)[0] == 0
+    given = numbers or range(1, len(names) + 1)
+    assert run(capsys, "berger-numbers", path, "--group", group,
+               *(f"{pid}={n}" for pid, n in enumerate(given, start=1)))[0] == 0
+    return path

@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.commands.helpers import run
+from tests.commands.helpers import round_robin_numbered, run
 
 MEN = "男子组"  # shenzhen-2022, played here as 单循环
 NAMES = ("张一", "张二", "张三", "张四", "张五", "张六", "张七")
@@ -24,13 +24,7 @@ RESTS = "轮空（不计分）：第1轮 张一、第2轮 张五"
 def played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """Seven players numbered by their ids (Berger: round 1 2-7 3-6 4-5, 1 rests; round 2
     6-4 7-3 1-2, 5 rests); round 1 played, 张二 withdrawn from round 2, round 2 paired."""
-    path = tmp_path / "shenzhen.gomoku"
-    assert run(capsys, "new", path, "--preset", "shenzhen-2022")[0] == 0
-    assert run(capsys, "group", path, "--group", MEN, "--system", "round_robin")[0] == 0
-    for name in NAMES:
-        assert run(capsys, "add-player", path, "--group", MEN, "--name", name)[0] == 0
-    numbers = [f"{k}={k}" for k in range(1, 8)]
-    assert run(capsys, "berger-numbers", path, "--group", MEN, *numbers)[0] == 0
+    path = round_robin_numbered(tmp_path / "shenzhen.gomoku", capsys, NAMES)
     assert run(capsys, "pair", path, "--group", MEN)[0] == 0
     assert run(capsys, "results", path, "--group", MEN, "1", "1=1-0", "2==", "3=0-1")[0] == 0
     assert run(capsys, "withdraw", path, "2")[0] == 0

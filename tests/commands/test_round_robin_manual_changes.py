@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.commands.helpers import file_state, run
+from tests.commands.helpers import file_state, round_robin_numbered, run
 
 MEN = "男子组"  # shenzhen-2022, played here as 单循环 / 双循环
 NAMES = ("张一", "张二", "张三", "张四", "张五", "张六")
@@ -22,16 +22,7 @@ REFUSAL = ("单循环的对阵由伯格表排定：抽签定号后每轮谁与�
 def _scheduled(tmp_path: Path, capsys: pytest.CaptureFixture[str], players: int = 6,
                system: str = "round_robin") -> Path:
     """Players numbered by their ids; round 1 paired (six: 1-6 2-5 3-4; four: 1-4 2-3)."""
-    path = tmp_path / "shenzhen.gomoku"
-    assert run(capsys, "new", path, "--preset", "shenzhen-2022")[0] == 0
-    if system == "double_round_robin":  # shenzhen names 单循环 only: allowed here by hand
-        assert run(capsys, "group", path, "--group", MEN, "--set",
-                   'systems_allowed=["swiss", "round_robin", "double_round_robin"]')[0] == 0
-    assert run(capsys, "group", path, "--group", MEN, "--system", system)[0] == 0
-    for name in NAMES[:players]:
-        assert run(capsys, "add-player", path, "--group", MEN, "--name", name)[0] == 0
-    numbers = [f"{k}={k}" for k in range(1, players + 1)]
-    assert run(capsys, "berger-numbers", path, "--group", MEN, *numbers)[0] == 0
+    path = round_robin_numbered(tmp_path / "shenzhen.gomoku", capsys, NAMES[:players], system)
     assert run(capsys, "pair", path, "--group", MEN)[0] == 0
     return path
 
@@ -129,13 +120,8 @@ def test_a_swap_names_the_players_by_the_numbers_the_lists_print(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Berger numbers drawn otherwise than the seeds (张六 Berger 1): the note names players
     by the 编号 the pairing lists print, as a Swiss note does."""
-    path = tmp_path / "drawn.gomoku"
-    assert run(capsys, "new", path, "--preset", "shenzhen-2022")[0] == 0
-    assert run(capsys, "group", path, "--group", MEN, "--system", "round_robin")[0] == 0
-    for name in NAMES:
-        assert run(capsys, "add-player", path, "--group", MEN, "--name", name)[0] == 0
-    numbers = [f"{k}={7 - k}" for k in range(1, 7)]
-    assert run(capsys, "berger-numbers", path, "--group", MEN, *numbers)[0] == 0
+    path = round_robin_numbered(tmp_path / "drawn.gomoku", capsys, NAMES,
+                                numbers=[7 - k for k in range(1, 7)])
     assert run(capsys, "pair", path, "--group", MEN)[0] == 0
     assert _boards(capsys, path, 1)[0] == ["张六", "张一"]  # Berger 1-6
     code, out, err = run(capsys, "swap", path, "--group", MEN, "1", "1")

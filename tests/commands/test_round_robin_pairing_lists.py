@@ -12,7 +12,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.commands.helpers import run
+from tests.commands.helpers import round_robin_numbered, run
 
 MEN = "男子组"  # shenzhen-2022, played here as 单循环
 NAMES = ("张一", "张二", "张三", "张四", "张五", "张六")
@@ -22,13 +22,7 @@ NAMES = ("张一", "张二", "张三", "张四", "张五", "张六")
 def paired(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """Six players numbered by their ids (Berger round 1: 1-6, 2-5, 3-4), round 1 played;
     张六 withdrawn from round 2 and 张三 absent from it; round 2 (6-4, 5-3, 1-2) paired."""
-    path = tmp_path / "shenzhen.gomoku"
-    assert run(capsys, "new", path, "--preset", "shenzhen-2022")[0] == 0
-    assert run(capsys, "group", path, "--group", MEN, "--system", "round_robin")[0] == 0
-    for name in NAMES:
-        assert run(capsys, "add-player", path, "--group", MEN, "--name", name)[0] == 0
-    numbers = [f"{k}={k}" for k in range(1, 7)]
-    assert run(capsys, "berger-numbers", path, "--group", MEN, *numbers)[0] == 0
+    path = round_robin_numbered(tmp_path / "shenzhen.gomoku", capsys, NAMES)
     assert run(capsys, "pair", path, "--group", MEN)[0] == 0
     assert run(capsys, "results", path, "--group", MEN, "1", "1=1-0", "2==", "3=0-1")[0] == 0
     assert run(capsys, "withdraw", path, "6")[0] == 0

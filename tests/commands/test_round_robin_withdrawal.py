@@ -12,7 +12,7 @@ import pytest
 
 from app.services.event import Event
 from app.store.models import BoardRow, Round
-from tests.commands.helpers import file_state, run
+from tests.commands.helpers import file_state, round_robin_numbered, run
 
 MEN = "男子组"  # shenzhen-2022, played here as 单循环
 NAMES = ("张一", "张二", "张三", "张四", "张五", "张六")
@@ -20,14 +20,7 @@ NAMES = ("张一", "张二", "张三", "张四", "张五", "张六")
 
 def _scheduled(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """Six players numbered 1..6 by their ids: round 1 is 1-6, 2-5, 3-4 (Berger table)."""
-    path = tmp_path / "shenzhen.gomoku"
-    assert run(capsys, "new", path, "--preset", "shenzhen-2022")[0] == 0
-    assert run(capsys, "group", path, "--group", MEN, "--system", "round_robin")[0] == 0
-    for name in NAMES:
-        assert run(capsys, "add-player", path, "--group", MEN, "--name", name)[0] == 0
-    numbers = [f"{k}={k}" for k in range(1, 7)]
-    assert run(capsys, "berger-numbers", path, "--group", MEN, *numbers)[0] == 0
-    return path
+    return round_robin_numbered(tmp_path / "shenzhen.gomoku", capsys, NAMES)
 
 
 def _results(path: Path, round_number: int) -> dict[int, str]:
