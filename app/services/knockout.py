@@ -352,8 +352,7 @@ def _entrant_names(group: Group) -> dict[int, str]:
 def _entrant_name(group: Group, entrant: int | None) -> str:
     if entrant is None:
         return "轮空"
-    rows = group.teams if system_of(group).team else group.players
-    return next((row.name for row in rows if row.id == entrant), str(entrant))
+    return _entrant_names(group).get(entrant, str(entrant))
 
 
 def _seats(group: Group, board: Board, lang: str = "zh") -> str:
