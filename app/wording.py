@@ -971,7 +971,13 @@ def standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "
     the command line, the papers, the workbook): the withdrawal (`第5轮起退赛`; a team's from
     its members as `team_withdrawn_from` reads them) and how the award was decided, so that
     an award still held by a player who withdrew is seen for what it is."""
-    parts = [x for x in (withdrawn_text(withdrawn_from, lang), award_note(award, lang)) if x]
+    return with_withdrawal(withdrawn_from, award_note(award, lang), lang)
+
+
+def with_withdrawal(withdrawn_from: int | None, note: str, lang: str = "zh") -> str:
+    """`note` after a withdrawal's mark (`第5轮起退赛，加赛决定名次`), either alone where the other
+    is empty: a ranking line's 备注 and an award list's 说明 alike."""
+    parts = [x for x in (withdrawn_text(withdrawn_from, lang), note) if x]
     return ("; " if lang == "en" else "，").join(parts)
 
 

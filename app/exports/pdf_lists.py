@@ -609,9 +609,7 @@ def award_note(model: ExportModel, award: Award) -> str:
     place alone (加赛决定, 并列平分, a place shared inside one band), and declines
     (`wording.award_list_note`)."""
     withdrawn = model.player(award.player).withdrawn_from if award.player is not None else None
-    parts = [x for x in (wording.withdrawn_text(withdrawn),
-                         wording.award_list_note(award.decision)) if x]
-    return "，".join(parts)
+    return wording.with_withdrawal(withdrawn, wording.award_list_note(award.decision))
 
 
 GRADE_HEADERS = ("序号", "姓名", "性别", "出生日期", "身份证号", "单位", "组别", "原段级位",
