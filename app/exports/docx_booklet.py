@@ -107,21 +107,27 @@ def _page_setup(section: Any, wide: bool, title: str) -> None:
 
 
 def _cover(document: Any, model: ExportModel, booklet: Booklet) -> None:
-    for _ in range(6):
-        document.add_paragraph()
-    for text, size in ((model.event.title, 22), (booklet.title, 40)):
+    """The cover as the PDF draws it: the event's title, the booklet's, then the venue, the
+    dates and the organisers, set by paragraph spacing (not empty paragraphs) so that a long
+    list of organisers still fits the one page: twelve lines of them ran onto a second page
+    in LibreOffice. The page break is the last cover line's own."""
+    titles = ((model.event.title, 22, Mm(55)), (booklet.title, 40, Mm(12)))
+    for text, size, before in titles:
         paragraph = document.add_paragraph()
         paragraph.alignment = WD_ALIGN_PARAGRAPH.CENTER
+        paragraph.paragraph_format.space_before = before
         run = paragraph.add_run(text)
         run.font.size = Pt(size)
         run.bold = True
-        document.add_paragraph()
-    for _ in range(6):
-        document.add_paragraph()
-    for text in booklet.cover_lines:
+    paragraph = None
+    for index, text in enumerate(booklet.cover_lines):
         paragraph = document.add_paragraph(text)
         paragraph.alignment = WD_ALIGN_PARAGRAPH.CENTER
-    document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+        spacing = paragraph.paragraph_format
+        spacing.space_before = Mm(45) if index == 0 else Pt(0)
+        spacing.space_after = Pt(3)
+        spacing.line_spacing = 1.0
+    (paragraph or document.add_paragraph()).add_run().add_break(WD_BREAK.PAGE)
 
 
 _STYLE_IDS: WeakKeyDictionary[Any, dict[tuple[str, Any], str | None]] = WeakKeyDictionary()

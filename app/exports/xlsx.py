@@ -135,8 +135,11 @@ def write_sheet(workbook: Workbook, title: str, headers: Sequence[str],
     sheet.print_options.gridLines = True
     if print_title:
         sheet.oddHeader.center.text = print_title
-    sheet.oddFooter.center.text = "第 &P 页 共 &N 页"
+    sheet.oddFooter.center.text = PAGE_NUMBER
     return sheet
+
+
+PAGE_NUMBER = "第 &P 页 共 &N 页"  # a printed page's footer (&P the page, &N the pages)
 
 
 def _saved_without_rows(_target: object) -> None:
@@ -243,7 +246,15 @@ def _with_body(xml: str, body: str, last: str) -> bytes:
     if not end:
         raise ValueError("a sheet of write_sheet has its header row")
     head = re.sub(r'<dimension ref="[^"]*"', f'<dimension ref="A1:{last}"', head, count=1)
-    return (head + body + end + tail).encode("utf-8")
+    return (head + body + end + _footer_breaks(tail)).encode("utf-8")
+
+
+def _footer_breaks(xml: str) -> str:
+    """Line breaks in the page headers and footers written as the line feed itself:
+    openpyxl writes the escape `_x000a_`, which Excel reads but LibreOffice prints as it
+    stands."""
+    return re.sub(r"<headerFooter.*?</headerFooter>",
+                  lambda found: found.group(0).replace("_x000a_", "&#10;"), xml, flags=re.S)
 
 
 # ---------------------------------------------------------------------------- sheets
@@ -446,9 +457,9 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
     sheet = write_sheet(workbook, f"{info.name}交叉表", headers, rows,
                         f"{model.event.title} {info.name} 交叉表",
                         paper="A3" if len(lines) > A4_CROSSTABLE_PLAYERS else "A4")
-    print_legend(workbook, sheet, crosstable_legend(model, group), f"{info.name}交叉表说明")
     sheet.page_margins.left = sheet.page_margins.right = 0.4
     sheet.page_margins.top = sheet.page_margins.bottom = 0.6
+    print_legend(workbook, sheet, crosstable_legend(model, group), f"{info.name}交叉表说明")
     return sheet
 
 
@@ -457,22 +468,44 @@ FOOTER_LIMIT = 255
 it Excel reports the file damaged and drops the footer while repairing it."""
 
 
+LEGEND_POINTS = 7  # the legend's size in the footer
+_PRINTABLE_POINTS = {("A4", "portrait"): 530, ("A4", "landscape"): 780,
+                     ("A3", "portrait"): 780, ("A3", "landscape"): 1130}
+
+
 def print_legend(workbook: Workbook, sheet: Worksheet, legend: str, legend_title: str) -> None:
     """The legend as the PDF and the booklet print it, in the sheet's printed footer: the
-    sheet itself stays a table of players (sorted, filtered, read by row). A legend too long
-    for a footer (many withdrawals, absences) goes on a sheet of its own, one clause a line,
-    which the footer names."""
+    sheet itself stays a table of players (sorted, filtered, read by row). The footer's
+    centre holds the legend and, on a line of its own below it, the page number: a legend
+    in the left part ran over the page number in the centre (LibreOffice wraps a part across
+    the whole width). The bottom margin leaves room for the legend's lines. A legend too
+    long for a footer (many withdrawals, absences) goes on a sheet of its own, one clause a
+    line, which the footer names."""
     footer = cast(Any, sheet).oddFooter
-    footer.left.text, footer.left.size = legend, 7
-    if len(str(footer)) <= FOOTER_LIMIT:
-        return
-    notes = workbook.create_sheet(sheet_name(legend_title, workbook.sheetnames))
-    notes.append(["说明"])
-    notes["A1"].font = _HEADER_FONT
-    for clause in legend.rstrip("。").split("；"):
-        notes.append([clause])
-    notes.column_dimensions["A"].width = 100
-    footer.left.text = f"说明见工作表“{notes.title}”"
+    footer.center.text, footer.center.size = f"{legend}\n{PAGE_NUMBER}", LEGEND_POINTS
+    if len(str(footer)) > FOOTER_LIMIT:
+        notes = workbook.create_sheet(sheet_name(legend_title, workbook.sheetnames))
+        notes.append(["说明"])
+        notes["A1"].font = _HEADER_FONT
+        for clause in legend.rstrip("。").split("；"):
+            notes.append([clause])
+        notes.column_dimensions["A"].width = 100
+        legend = f"说明见工作表“{notes.title}”"
+        footer.center.text = f"{legend}\n{PAGE_NUMBER}"
+    _footer_room(sheet, legend)
+
+
+def _footer_room(sheet: Worksheet, legend: str) -> None:
+    """A bottom margin that holds the footer's lines (the legend wrapped across the page,
+    then the page number) between the footer's own margin and the table, in inches."""
+    setup = sheet.page_setup
+    paper = "A3" if str(setup.paperSize) == sheet.PAPERSIZE_A3 else "A4"
+    # `_text_len` counts a Chinese character as two: half a character's width each
+    per_line = int(2 * _PRINTABLE_POINTS[paper, setup.orientation or "portrait"] / LEGEND_POINTS)
+    lines = -(-_text_len(legend) // per_line) + 1
+    margins = sheet.page_margins
+    needed = margins.footer + lines * LEGEND_POINTS * 1.3 / 72 + 0.1
+    margins.bottom = max(margins.bottom, round(needed, 2))
 
 
 def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> Worksheet:

@@ -17,6 +17,7 @@ import pytest
 
 from app.cli import main
 from tests.commands.helpers import run
+from tests.exports.helpers import footer_legend
 
 GROUP = "无禁手组"  # mindgames-2016: Swiss, two games a round
 NAMES = ("张一", "李二", "王三", "赵四", "钱五", "孙六", "周七", "吴八", "郑九")
@@ -137,7 +138,7 @@ def test_the_workbook_crosstable_marks_and_explains_them(
     rows = {row[3]: row for row in sheet.iter_rows(min_row=2, values_only=True)}
     assert rows[ABSENT][6] == "缺席"
     assert rows[WITHDRAWN][6:9] == ("退赛",) * 3
-    legend = sheet.oddFooter.left.text
+    legend = footer_legend(sheet)
     assert WITHDRAWN_NOTE in legend and ABSENT_NOTE in legend
 
 
@@ -203,7 +204,7 @@ def test_the_workbook_crosstable_gives_each_game_and_the_rounds_points(
     rows = {r[3]: r for r in sheet.iter_rows(min_row=2, values_only=True)}
     for name, (number, cell) in _expected_cells(row).items():
         assert rows[name][4 + number] == cell, name
-    assert DOUBLE_NOTE in sheet.oddFooter.left.text
+    assert DOUBLE_NOTE in footer_legend(sheet)
 
 
 def _round_lines(lines: list[str], start: str, end: str) -> list[str]:

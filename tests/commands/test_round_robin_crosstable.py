@@ -12,6 +12,7 @@ import openpyxl
 import pytest
 
 from tests.commands.helpers import round_robin_numbered, run
+from tests.exports.helpers import footer_legend
 
 MEN = "男子组"  # shenzhen-2022, played here as 单循环
 NAMES = ("张一", "张二", "张三", "张四", "张五", "张六", "张七")
@@ -108,7 +109,7 @@ def test_the_workbook_grid_and_its_legend(played: Path,
     assert _grid(grid, names, "张一", "张二") == "不战胜"
     assert _grid(grid, names, "张二", "张一") == "弃权负"
     assert _grid(grid, names, "张二", "张七") == 2  # a game played stays a number
-    legend = sheet.oddFooter.left.text
+    legend = footer_legend(sheet)
     for words in (FORFEITS, WITHDRAWN, RESTS):
         assert words in legend
 

@@ -7,8 +7,10 @@ import re
 import subprocess
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from app.exports.model import ExportModel
+from app.exports.xlsx import PAGE_NUMBER
 from tests.exports.sample import sample_model
 
 
@@ -32,6 +34,29 @@ def pdf_layout_lines(path: Path, page: int | None = None) -> list[str]:
         args += ["-f", str(page), "-l", str(page)]
     result = subprocess.run([*args, str(path), "-"], capture_output=True, check=True)
     return result.stdout.decode("utf-8").splitlines()
+
+
+def footer_legend(sheet: Any) -> str:
+    """The legend a workbook sheet prints in its footer: the footer's centre above the page
+    number's line (`app.exports.xlsx.print_legend`)."""
+    legend, _, page = (sheet.oddFooter.center.text or "").rpartition("\n")
+    assert page == PAGE_NUMBER
+    return legend
+
+
+SOFFICE = "/usr/bin/soffice"  # Debian's LibreOffice (README, .ci/run): the receivers' reader
+
+
+def office_pdf(document: Path, out: Path) -> Path:
+    """`document` (a workbook, a Word file) printed to PDF by LibreOffice, as a receiver
+    opens and prints it; a profile of its own, so that runs in parallel do not share one."""
+    profile = out / "office-profile"
+    subprocess.run([SOFFICE, f"-env:UserInstallation={profile.as_uri()}", "--headless",
+                    "--convert-to", "pdf", "--outdir", str(out), str(document)],
+                   capture_output=True, check=True, timeout=180)
+    printed = out / f"{document.stem}.pdf"
+    assert printed.exists(), f"LibreOffice printed no {printed.name}"
+    return printed
 
 
 def squeezed(text: str) -> str:

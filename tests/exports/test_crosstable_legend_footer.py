@@ -16,6 +16,7 @@ from app.services.event import Event
 from app.services.players import add_player, set_absence, withdraw_player
 from app.services.queries import players, round_view
 from tests.commands.helpers import run
+from tests.exports.helpers import footer_legend
 
 GROUP = "公开组"
 
@@ -57,7 +58,7 @@ def test_a_long_legend_goes_on_its_own_sheet_named_in_the_footer(
     sheet = book[f"{GROUP}交叉表"]
     footer = sheet.oddFooter
     assert len(str(footer)) <= FOOTER_LIMIT
-    assert footer.left.text == f"说明见工作表“{GROUP}交叉表说明”"
+    assert footer_legend(sheet) == f"说明见工作表“{GROUP}交叉表说明”"
     names = book.sheetnames
     assert names[names.index(f"{GROUP}交叉表") + 1] == f"{GROUP}交叉表说明"
     lines = [row[0] for row in book[f"{GROUP}交叉表说明"].iter_rows(values_only=True)]
@@ -71,6 +72,5 @@ def test_a_long_legend_goes_on_its_own_sheet_named_in_the_footer(
 def test_a_short_legend_stays_in_the_footer(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     book = _workbook(tmp_path, capsys, withdrawn=0)
-    footer = book[f"{GROUP}交叉表"].oddFooter
-    assert footer.left.text.startswith("各轮格内：对手序号")
+    assert footer_legend(book[f"{GROUP}交叉表"]).startswith("各轮格内：对手序号")
     assert f"{GROUP}交叉表说明" not in book.sheetnames

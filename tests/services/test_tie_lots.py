@@ -24,7 +24,7 @@ from app.services.ranking import rankings, standings
 from app.services.tie_lots import record_tie_lots
 from app.standings.awards import AwardBasis
 from app.standings.ranking import PlayoffState
-from tests.exports.helpers import pdf_pages, pdf_text, squeezed
+from tests.exports.helpers import footer_legend, pdf_pages, pdf_text, squeezed
 
 GROUP = "男子组"
 PRIZES = [{"from": 1, "to": 1, "money": 3000, "items": ["奖状"]},
@@ -194,7 +194,7 @@ def test_the_papers_follow_the_order_drawn(event: Event, tmp_path: Path) -> None
     sheet = book[f"{GROUP}名次"]
     rows = list(sheet.iter_rows(values_only=True))
     assert [(r[0], r[3], r[-1]) for r in rows[2:4]] == [(2, "棋手3", "抽签"), (3, "棋手2", "抽签")]
-    footer = sheet.oddFooter.left.text or ""
+    footer = footer_legend(sheet)
     notes = "".join(str(c) for n in book.sheetnames if n.endswith("名次说明")
                     for r in book[n].iter_rows(values_only=True) for c in r if c)
     assert "第2-3名并列，由抽签决定：棋手3、棋手2" in footer + notes
