@@ -270,6 +270,38 @@ class Round:
     # late entry's points for the rounds it missed): (player id, points), none for nothing
     off_board_points: tuple[tuple[int, int], ...] = ()
 
+    def decided_level_matches(self) -> tuple[DecidedLevelMatch, ...]:
+        """The team matches of the round level on game points and decided (huazhi 六、(三)3
+        主将加赛, 八、(五) 抽签), in match order: what the papers and the TRF say of them, since
+        no board's result shows who went through."""
+        found = []
+        for board in self.boards:
+            score = board.match_score
+            if (board.match_board != 1 or score is None or score.decided_by is None
+                    or score.level_winner is None):
+                continue
+            played_off = any(b.match == board.match and not b.match_board for b in self.boards)
+            found.append(DecidedLevelMatch(board.match, (board.first_team, board.second_team),
+                                           score, played_off))
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class DecidedLevelMatch:
+    """A team match level on game points and decided by the captains' playoff (主将加赛) or by
+    lots (抽签): its number, the teams (first-named first: its board 1's first mover), the
+    score with the decision, and whether captains' playoff games were played (a playoff
+    without a decisive game before lots, 加赛未分胜负)."""
+
+    match: int
+    teams: tuple[str, str]
+    score: MatchScore
+    played_off: bool
+
+    @property
+    def winner(self) -> str:
+        return self.teams[0] if self.score.level_winner is Side.FIRST else self.teams[1]
+
 
 @dataclass(frozen=True)
 class SittingOut:

@@ -56,7 +56,7 @@ from app.exports.model import (
     remark,
     scaled,
 )
-from app.results import LevelDecision, Side
+from app.results import LevelDecision
 from app.standings.scoring import outcomes
 
 Cell = str | int | float | date | None
@@ -310,7 +310,7 @@ def _round_rows(model: ExportModel, group: str, rnd: Round) -> list[list[Cell]]:
         rows.append(_board_cells(model, group, board))
         following = rnd.boards[k + 1] if k + 1 < len(rnd.boards) else None
         if board.match and (following is None or following.match != board.match):
-            rows += _lots_cells(rnd.boards, board.match)
+            rows += _lots_cells(rnd, board.match)
     rows += [_team_bye_cells(bye, scale) for bye in byes]
     for out in rnd.sitting_out:  # no board: who, and why (请假半分, 退赛), as the PDF says
         player = model.player(out.player)
@@ -320,20 +320,15 @@ def _round_rows(model: ExportModel, group: str, rnd: Round) -> list[list[Cell]]:
     return rows + _team_missing_rows(model, rnd)
 
 
-def _lots_cells(boards: Sequence[BoardResult], match: int) -> list[list[Cell]]:
+def _lots_cells(rnd: Round, match: int) -> list[list[Cell]]:
     """After a team match level on game points and decided by lots (抽签, huazhi 八、(五)),
     the line that says so, with the team drawn, where a playoff's game line would be (no
     game was played); nothing for another match."""
-    first = next((b for b in boards if b.match == match and b.match_board == 1), None)
-    score = first.match_score if first is not None else None
-    if first is None or score is None or not score.decided_by_lots:
-        return []
-    teams = (first.first_team, first.second_team)
-    winner = teams[0] if score.level_winner is Side.FIRST else teams[1]
-    played_off = any(b.match == match and not b.match_board for b in boards)
-    return [[f"第{match}场抽签", None, "", teams[0],
-             wording.lots_winner_text(winner, after_playoff=played_off), None, "", teams[1],
-             wording.level_decision_text(LevelDecision.LOTS), None, None]]
+    return [[f"第{match}场抽签", None, "", level.teams[0],
+             wording.lots_winner_text(level.winner, after_playoff=level.played_off), None, "",
+             level.teams[1], wording.level_decision_text(LevelDecision.LOTS), None, None]
+            for level in rnd.decided_level_matches()
+            if level.match == match and level.score.decided_by_lots]
 
 
 def _team_bye_cells(bye: TeamBye, scale: int) -> list[Cell]:

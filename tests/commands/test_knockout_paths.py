@@ -496,6 +496,36 @@ def test_lots_decide_a_level_match_and_every_paper_says_so(tmp_path, capsys):
     assert any(r[2] == "队2" and r[-1] == "抽签决定名次" for r in sheet.iter_rows(values_only=True))
 
 
+@pytest.mark.slow
+def test_the_trf_of_a_team_knockout_states_each_level_match_decision(tmp_path, capsys):
+    """huazhi 六、(三)3 and 八、(五): the federation package's TRF of a team knockout holds the
+    games only, whose points add up to a level match; it said nothing of the lots that decided
+    two matches (nor of who a captains' playoff sent on). A `###` comment line states each
+    decision, with the team that won the match, after the round's further games; the file
+    still reads (`trf check` takes it: exit 1, the bracket is not the Dutch system's)."""
+    from app.pairing.trf import read_trf
+
+    path = tmp_path / "hz.db"
+    lots_played(path, capsys)
+    ok(capsys, "export", path, "--out", tmp_path / "out", "--federation")
+    trf = next(p for p in (tmp_path / "out").rglob("*.trf") if "棋手" not in p.name)
+    comments = [line for line in trf.read_text(encoding="utf-8").splitlines()
+                if line.startswith("###")]
+    assert comments == [
+        "### round 1: a further game 7-4 = (第2场加赛) is not a round record",
+        "### round 1: match 2 队2 - 队3 level 3:3 on game points, the captains' playoff "
+        "(主将加赛) undecided, decided by lots (抽签): 队3 wins the match",
+        "### round 2: a further game 7-1 1-0 (第1场加赛) is not a round record",
+        "### round 2: match 1 队1 - 队3 level 3:3 on game points, decided by the captains' "
+        "playoff (主将加赛): 队3 wins the match",
+        "### round 2: match 2 队4 - 队2 level 3:3 on game points, decided by lots (抽签): 队4 "
+        "wins the match"]
+    read = read_trf(trf.read_text(encoding="utf-8"), trf.name)
+    assert [t.name for t in read.teams] == ["队1", "队4", "队2", "队3"]
+    code, _out, err = run(capsys, "trf", "check", trf)
+    assert code == 1 and "not paired by the Dutch system" in err
+
+
 @pytest.mark.parametrize(("args", "said"), [
     ((1, 1, "1-0", "0-1", "1-0", "--lots", "队1"),
      "第1轮第1场：比赛未打平（6:0），胜负已由局分决定，不能抽签"),
