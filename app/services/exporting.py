@@ -562,7 +562,7 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
                 rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,),
                                      members=_team_members(group, r.player.id),
                                      note=wording.standing_note(r.player.withdrawn_from,
-                                                                     r.award))
+                                                                r.award, lots_path=r.lots_path))
                            for r in places.rows),
                 group=key, final=places.final,
                 heading=f"{group.name} {'团体名次' if system.team else '淘汰赛名次'}",

@@ -468,8 +468,10 @@ def test_lots_decide_a_level_match_and_every_paper_says_so(tmp_path, capsys):
     assert [m["decided_by"] for m in matches] == [None, "lots", "playoff", "lots"]
     standings = ok(capsys, "team-standings", path).splitlines()
     assert "   3  队4  1  甲4、乙4、丙4  12000元、证书  抽签决定名次" in standings
-    assert "   4  队2  0  甲2、乙2、丙2  9000元、证书  抽签决定名次" in standings
-    assert "   1  队3  2  甲3、乙3、丙3  30000元、证书" in standings  # the playoff: no note
+    # 队2 drawn out in round 1 too; 队3 won its final by the playoff (no note of it), and
+    # came there by lots
+    assert "   4  队2  0  甲2、乙2、丙2  9000元、证书  第1轮抽签负，抽签决定名次" in standings
+    assert "   1  队3  2  甲3、乙3、丙3  30000元、证书  第1轮抽签胜" in standings
     slip = paper(capsys, path, tmp_path / "slip", f"{FINAL} 第2轮成绩记录单")
     final, third = slip.split("第2轮 第2场")
     assert "两队打平，由两队主将加赛：" in final and "抽签" not in final
@@ -493,7 +495,72 @@ def test_lots_decide_a_level_match_and_every_paper_says_so(tmp_path, capsys):
                    if r[0] == "第2场抽签"]
     assert first_round == ["加赛未分胜负，抽签决定：队3胜"]
     sheet = next(s for s in book.worksheets if "团体名次" in s.title)
-    assert any(r[2] == "队2" and r[-1] == "抽签决定名次" for r in sheet.iter_rows(values_only=True))
+    assert any(r[2] == "队2" and r[-1] == "第1轮抽签负，抽签决定名次"
+               for r in sheet.iter_rows(values_only=True))
+
+
+def team_places_line(lines: list[str], team: str) -> list[str]:
+    """The cells of `team`'s line of a places table read off a paper (pdftotext -layout)."""
+    return next(line.split() for line in lines if f" {team} " in f" {line} ")
+
+
+@pytest.mark.slow
+def test_lots_on_a_teams_way_to_its_place_are_on_every_places_paper(tmp_path, capsys):
+    """huazhi 八、(五): round 1's match 2 level and drawn by lots for 队3, round 2 played out.
+    The places papers noted lots only where the match for the place itself was drawn; the
+    lots of round 1 sent 队3 to the final (2nd) and 队2 to the match for third (4th), and
+    `team-standings`, the places paper, the 成绩册 (PDF and Word) and the workbook say so
+    on those two lines (第1轮抽签胜 / 第1轮抽签负), on no other, never as 抽签决定名次."""
+    import docx
+    from openpyxl import load_workbook
+
+    path = team_knockout(tmp_path / "hz.db", capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "=", "0-1", "--lots", "队3")
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 2, "1-0", "0-1", "1-0")
+    teams = ("队1", "队3", "队4", "队2")  # in place order
+    standings = ok(capsys, "team-standings", path).splitlines()
+    assert [team_places_line(standings, team)[-1] for team in teams] == [
+        "30000元、证书", "第1轮抽签胜", "12000元、证书", "第1轮抽签负"]
+    assert "抽签决定名次" not in "\n".join(standings)
+    places = paper(capsys, path, tmp_path / "places", f"{FINAL} 团体名次").splitlines()
+    booklet = paper(capsys, path, tmp_path / "book", "成绩册（PDF）")
+    table = booklet[booklet.index(f"{FINAL} 团体名次", booklet.index("团体名次\n")):].splitlines()
+    for lines in (places, table):
+        assert [team_places_line(lines, team)[-1] for team in teams] == [
+            "丙1", "第1轮抽签胜", "丙4", "第1轮抽签负"]
+    ok(capsys, "export", path, "--out", tmp_path / "word", "--only", "成绩册（Word）")
+    (word,) = (tmp_path / "word").rglob("*.docx")
+    rows = [[c.text for c in row.cells] for t in docx.Document(str(word)).tables
+            for row in t.rows]
+    assert [r[-1] for r in rows if len(r) == 5 and r[1] in teams and r[0].isdigit()] == [
+        "", "第1轮抽签胜", "", "第1轮抽签负"]
+    ok(capsys, "export", path, "--out", tmp_path / "xlsx", "--xlsx")
+    sheet = load_workbook(next((tmp_path / "xlsx").rglob("*.xlsx")))[f"{FINAL} 团体名次"]
+    assert [(r[2], r[-1]) for r in sheet.iter_rows(min_row=2, values_only=True)] == [
+        ("队1", None), ("队3", "第1轮抽签胜"), ("队4", None), ("队2", "第1轮抽签负")]
+
+
+@pytest.mark.slow
+def test_lots_in_the_match_that_decided_a_place_before_the_last_round(tmp_path, capsys):
+    """Five teams: 队4 v 队5 is round 1's only match, level and drawn by lots for 队4; 队5
+    meets empty slots only after it, so those lots decided its place 5 (抽签决定名次), which
+    was said only of a match of the last round; 队4 went on with them (第1轮抽签胜)."""
+    path = team_knockout(tmp_path / "hz.db", capsys, teams=5)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "=", "0-1", "--lots", "队4")
+    for number in (2, 3):
+        ok(capsys, "pair", path, "--group", FINAL)
+        for match in (1, 2):
+            ok(capsys, "team-result", path, "--group", FINAL, number, match, "1-0", "0-1", "1-0")
+    standings = ok(capsys, "team-standings", path).splitlines()
+    assert team_places_line(standings, "队5")[0] == "5"
+    assert team_places_line(standings, "队5")[-1] == "抽签决定名次"
+    assert team_places_line(standings, "队4")[-1] == "第1轮抽签胜"
+    assert sum("抽签" in line for line in standings) == 2
 
 
 @pytest.mark.slow
