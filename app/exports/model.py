@@ -439,6 +439,47 @@ class TeamStandings:
         return f"团体名次（{self.title}）" if self.title else "团体名次"
 
 
+@dataclass(frozen=True)
+class QualifierMatch:
+    """One match of the cross-group round (复赛, huazhi 五、(二)): the teams, each with the list
+    it came from and its place there (the first list's team named first, 先行方), the score
+    once every board is in, and the team that goes on (出线; "" while undecided)."""
+
+    number: int
+    first: str
+    second: str
+    first_list: str = ""
+    first_rank: int = 0
+    second_list: str = ""
+    second_rank: int = 0
+    score: MatchScore | None = None
+    qualified: str = ""
+
+
+@dataclass(frozen=True)
+class Qualifiers:
+    """The cross-group round's outcome (出线名单): no places (huazhi 五、(二), 五、(三)2: one
+    round, each match's winner goes on to the final), its matches in order."""
+
+    group: str  # Group.key
+    title: str  # the group's name
+    matches: tuple[QualifierMatch, ...]
+
+    @property
+    def final(self) -> bool:
+        """Every match decided: the list is the final one."""
+        return all(m.qualified for m in self.matches)
+
+    @property
+    def qualified(self) -> tuple[str, ...]:
+        return tuple(m.qualified for m in self.matches if m.qualified)
+
+    @property
+    def caption(self) -> str:
+        """The title printed and the document named: 复赛 出线名单."""
+        return f"{self.title} 出线名单"
+
+
 # ---------------------------------------------------------------------------- awards, games
 
 
@@ -562,6 +603,7 @@ class ExportModel:
     playoffs: tuple[PlayoffRecord, ...] = ()
     playoff_games: tuple[Game, ...] = ()  # 加赛 games, `playoff_place` set, `board` = playoff
     rounds_ahead: tuple[RoundAhead, ...] = ()  # each group's next round to pair, if any
+    qualifiers: tuple[Qualifiers, ...] = ()  # each cross-group round's (复赛 出线名单), paired
     _players_by_id: dict[int, Player] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

@@ -1,7 +1,7 @@
 """PDF lists to post and hand out: pairing lists (对阵表, by board and by name), round
 results (成绩表), standings with tie-break columns and shared places (名次表), crosstables
-(交叉表), team standings (团体名次), sub-rankings, the award sheet (录取名单) and the
-grade-title application list (段级位申报表).
+(交叉表), team standings (团体名次), the cross-group round's qualifiers (出线名单),
+sub-rankings, the award sheet (录取名单) and the grade-title application list (段级位申报表).
 
 Each function reads the `ExportModel` and writes one PDF; A4, landscape when the table is
 too wide for portrait. The first mover (先手) plays black (see app/pairing/types.py).
@@ -25,6 +25,7 @@ from app.exports.model import (
     BoardResult,
     ExportModel,
     PlayoffRecord,
+    Qualifiers,
     Round,
     Standings,
     TeamBye,
@@ -465,6 +466,45 @@ def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) ->
     return _table_document(path, header, columns, rows,
                            after=[*(note(line) for line in team.legend),
                                   signature_line(("裁判长", "编排长"))])
+
+
+QUALIFIER_COLUMNS = (Column("场次"), Column("先行方", "LEFT", True), Column("比分"),
+                     Column("后行方", "LEFT", True), Column("出线", "LEFT", True))
+"""The columns of the cross-group round's 出线名单, as the window and `standings` head them."""
+
+
+def qualifier_rows(qualifiers: Qualifiers) -> list[list[str]]:
+    """The 出线名单's rows (the PDF, the workbook): each match, the teams with their lists'
+    places (`大1（大众场第1名）`), the score (待赛 before its boards are in; a level one waiting
+    for its captains, 战平，需主将加赛; 抽签 with the team drawn) and who goes on (待定 while
+    open)."""
+    rows = []
+    for m in qualifiers.matches:
+        score = match_score_cell(m.score, (m.first, m.second)) if m.score else "待赛"
+        rows.append([f"第{m.number}场",
+                     wording.cross_group_entrant_text(m.first, m.first_list, m.first_rank),
+                     score,
+                     wording.cross_group_entrant_text(m.second, m.second_list, m.second_rank),
+                     m.qualified or "待定"])
+    return rows
+
+
+def qualifiers_summary(qualifiers: Qualifiers) -> str:
+    """The line under the 出线名单: the teams that go on, in match order, of how many."""
+    names = "、".join(qualifiers.qualified) or "尚无"
+    return f"出线队伍（{len(qualifiers.qualified)}/{len(qualifiers.matches)}）：{names}"
+
+
+def write_qualifiers(model: ExportModel, qualifiers: Qualifiers, path: Path) -> Path:
+    """出线名单 of the cross-group round (复赛, huazhi 五、(二), 五、(三)2), which ranks nobody:
+    one line a match (`qualifier_rows`), then the teams that go on to the final and what the
+    round decides; 临时·非最终 while a match is open; the signatures."""
+    title = qualifiers.caption + ("" if qualifiers.final else PROVISIONAL)
+    after: list[Flowable] = [Spacer(1, 3), note(qualifiers_summary(qualifiers), 10),
+                             note(wording.cross_group_note_text() + "。"),
+                             signature_line(("裁判长", "编排长"))]
+    return _table_document(path, _group_header(model, qualifiers.group, title),
+                           QUALIFIER_COLUMNS, qualifier_rows(qualifiers), after=after)
 
 
 def _crosstable_columns(model: ExportModel, group: str) -> list[Column]:

@@ -1,5 +1,6 @@
 """Excel workbooks (openpyxl): players, pairings and results per round, results per group,
-standings per group with tie-breaks, sub-rankings, crosstables, team standings and awards.
+standings per group with tie-breaks, sub-rankings, crosstables, team standings, the
+cross-group round's qualifiers (出线名单) and awards.
 
 Every sheet: bold header in row 1, frozen below it and repeated on every printed page, an
 autofilter on the header, column widths from the content, printed to fit the page width
@@ -48,6 +49,7 @@ from app.exports.model import (
     FORMULA_STARTS,
     BoardResult,
     ExportModel,
+    Qualifiers,
     Round,
     Standings,
     TeamBye,
@@ -481,6 +483,26 @@ def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> W
     return write_sheet(workbook, title, headers, rows, f"{model.event.title} {title}")
 
 
+def qualifiers_sheet(workbook: Workbook, model: ExportModel, qualifiers: Qualifiers
+                     ) -> Worksheet:
+    """The cross-group round's 出线名单 as the PDF prints it (`pdf_lists.qualifier_rows`), the
+    teams that go on and what the round decides in its printed footer."""
+    from app.exports.pdf_lists import (
+        PROVISIONAL,
+        QUALIFIER_COLUMNS,
+        qualifier_rows,
+        qualifiers_summary,
+    )
+
+    title = qualifiers.caption + ("" if qualifiers.final else PROVISIONAL)
+    sheet = write_sheet(workbook, title, [c.header for c in QUALIFIER_COLUMNS],
+                        qualifier_rows(qualifiers),
+                        f"{model.event.title} {title}")
+    print_legend(workbook, sheet, f"{qualifiers_summary(qualifiers)}。"
+                 f"{wording.cross_group_note_text()}。", f"{qualifiers.caption}说明")
+    return sheet
+
+
 def awards_sheet(workbook: Workbook, model: ExportModel) -> Worksheet:
     from app.exports.pdf_lists import PROVISIONAL, award_note
 
@@ -506,6 +528,9 @@ def write_workbook(model: ExportModel, path: Path) -> Path:
             round_sheet(workbook, model, group.key, rnd.number)
         if model.rounds_of(group.key):
             results_sheet(workbook, model, group.key)
+        for qualifiers in model.qualifiers:
+            if qualifiers.group == group.key:
+                qualifiers_sheet(workbook, model, qualifiers)
         standings = model.standings_of(group.key)
         if standings is not None:
             standings_sheet(workbook, model, standings)

@@ -685,6 +685,53 @@ def test_standings_of_the_cross_group_round_say_who_goes_on(tmp_path, capsys):
     assert rows[2].split(",")[-2:] == ["主将加赛", "专3"]
 
 
+@pytest.mark.slow
+def test_the_cross_group_round_exports_its_qualifiers_paper_and_sheet(tmp_path, capsys):
+    """huazhi 五、(二), 五、(三)2: the 复赛's outcome is who goes on (出线), shown by `standings`
+    and the window but on no paper: the export gave its rounds only. It now prints
+    `复赛/出线名单.pdf` (each match with the teams' lists and places, the score, who goes on;
+    the teams that go on; 临时·非最终 while a match is open; the signatures), a workbook sheet
+    with the same rows, and a section of the 成绩册."""
+    from openpyxl import load_workbook
+
+    path = cross_group(tmp_path / "hz.db", capsys)
+    ok(capsys, "pair", path, "--group", CROSS)
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 2, "1-0", "=", "0-1", "--playoff",
+       "1-0")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 3, "1-0", "=", "0-1")
+    text = paper(capsys, path, tmp_path / "open", f"{CROSS} 出线名单")
+    lines = [line.split() for line in text.splitlines()]
+    assert ["复赛", "出线名单（临时·非最终）"] in lines
+    assert ["场次", "先行方", "比分", "后行方", "出线"] in lines
+    assert ["第1场", "大1（大众场第1名）", "6:0", "专4（专业场第4名）", "大1"] in lines
+    assert ["第2场", "大2（大众场第2名）", "3:3", "主将加赛", "专3（专业场第3名）", "专3"] in lines
+    assert ["第3场", "大3（大众场第3名）", "3:3", "战平，需主将加赛", "专2（专业场第2名）",
+            "待定"] in lines
+    assert ["第4场", "大4（大众场第4名）", "待赛", "专1（专业场第1名）", "待定"] in lines
+    assert ["出线队伍（2/4）：大1、专3"] in lines
+    assert "裁判长：" in text and "每场胜队出线进入决赛" in text
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 3, "1-0", "=", "0-1", "--lots", "专2",
+       "--replace")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 4, "0-1", "1-0", "0-1")
+    text = paper(capsys, path, tmp_path / "final", f"{CROSS} 出线名单")
+    lines = [line.split() for line in text.splitlines()]
+    assert ["复赛", "出线名单"] in lines and "临时" not in text
+    assert ["第3场", "大3（大众场第3名）", "3:3", "抽签（专2胜）", "专2（专业场第2名）", "专2"] in lines
+    assert ["出线队伍（4/4）：大1、专3、专2、专1"] in lines
+    booklet = paper(capsys, path, tmp_path / "book", "成绩册（PDF）")
+    assert "复赛 出线名单" in booklet and "出线队伍（4/4）：大1、专3、专2、专1" in booklet
+    ok(capsys, "export", path, "--out", tmp_path / "xlsx", "--xlsx")
+    sheet = load_workbook(next((tmp_path / "xlsx").rglob("*.xlsx")))[f"{CROSS} 出线名单"]
+    assert list(sheet.iter_rows(values_only=True)) == [
+        ("场次", "先行方", "比分", "后行方", "出线"),
+        ("第1场", "大1（大众场第1名）", "6:0", "专4（专业场第4名）", "大1"),
+        ("第2场", "大2（大众场第2名）", "3:3 主将加赛", "专3（专业场第3名）", "专3"),
+        ("第3场", "大3（大众场第3名）", "3:3 抽签（专2胜）", "专2（专业场第2名）", "专2"),
+        ("第4场", "大4（大众场第4名）", "0:6", "专1（专业场第1名）", "专1")]
+    assert sheet.oddFooter.left.text.startswith("出线队伍（4/4）：大1、专3、专2、专1。复赛只赛一轮")
+
+
 def test_the_cross_group_round_has_no_bracket_or_crosstable_to_show(tmp_path, capsys):
     """`bracket` of the 复赛 failed with `7 不在第1轮第2场（4 对 5）` (team ids), and of a Swiss
     group drew a bracket it does not play; `crosstable` of the 复赛 listed players 缺席.
