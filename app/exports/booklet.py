@@ -32,6 +32,7 @@ from app.exports.pdf_lists import (
     standings_legend,
     standings_rows,
     standings_title,
+    team_match_columns,
     team_match_groups,
 )
 
@@ -279,24 +280,21 @@ def order_book(model: ExportModel) -> Booklet:
     if first:
         blocks += [Break(), Heading("第一轮对阵表")]
         for group in first:
-            if group.system.team:
+            if group.system.team:  # the pairing as drawn: results go to the 成绩册
                 blocks += [_round_heading(model, group.key, 1, "对阵"),
-                           _team_table(model, group.key, 1)]
+                           _team_table(model, group.key, 1, filled=False)]
                 continue
             columns, rows = board_rows(model, group.key, 1, filled=False)
             blocks += [_round_heading(model, group.key, 1, "对阵"), _table(columns, rows)]
     return Booklet("秩序册", _cover(model), tuple(blocks))
 
 
-_TEAM_COLUMNS = (Column("场次／台次"), Column("先行方／黑方", "LEFT", True),
-                 Column("比分／结果"), Column("后行方／白方", "LEFT", True),
-                 Column("终局方式", "LEFT"), Column("备注", "LEFT"))
-
-
-def _team_table(model: ExportModel, group: str, number: int) -> TableBlock:
-    """A round's team matches, each match's line with its boards on one page."""
-    rows, leads = grouped(team_match_groups(model, model.round(group, number)))
-    return _table(list(_TEAM_COLUMNS), rows, keep_groups=KEPT_ROWS, leads=leads)
+def _team_table(model: ExportModel, group: str, number: int, filled: bool = True
+                ) -> TableBlock:
+    """A round's team matches, each match's line with its boards on one page; with their
+    results when `filled`, else as paired (`team_match_groups`)."""
+    rows, leads = grouped(team_match_groups(model, model.round(group, number), filled))
+    return _table(team_match_columns(filled), rows, keep_groups=KEPT_ROWS, leads=leads)
 
 
 def _group_results(model: ExportModel, group: str) -> list[Block]:

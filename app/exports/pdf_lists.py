@@ -564,30 +564,46 @@ def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
     return grouped(team_match_groups(model, rnd))[0]
 
 
-def team_match_groups(model: ExportModel, rnd: Round) -> list[list[list[str]]]:
+TEAM_MATCH_COLUMNS = (Column("场次／台次"), Column("先行方／黑方", "LEFT", True),
+                      Column("比分／结果"), Column("后行方／白方", "LEFT", True),
+                      Column("终局方式", "LEFT"), Column("备注", "LEFT"))
+"""The columns of a round of team matches (`team_match_groups`) with its results; before
+play (`filled=False`) without 终局方式 (`team_match_columns`)."""
+
+
+def team_match_columns(filled: bool = True) -> list[Column]:
+    return [c for c in TEAM_MATCH_COLUMNS if filled or c.header != "终局方式"]
+
+
+def team_match_groups(model: ExportModel, rnd: Round, filled: bool = True
+                      ) -> list[list[list[str]]]:
     """`team_match_rows` in the groups a page keeps together: each match's line with its
-    boards, a team's bye alone."""
+    boards, a team's bye alone. `filled=False` gives the round as it was paired, to hand
+    out before play (the 秩序册): the match line without its score, the boards without
+    their results and endings, and no captains' playoff game (主将加赛, huazhi 六、(三)3:
+    played only once a match is level, so no part of the pairing)."""
     rows: list[list[list[str]]] = []
     matches: dict[int, list[BoardResult]] = {}
     for board in rnd.boards:
-        matches.setdefault(board.match or board.number, []).append(board)
+        if filled or board.match_board or not board.match:
+            matches.setdefault(board.match or board.number, []).append(board)
     byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
-    width = 6
+    width = len(team_match_columns(filled))
     for number, boards in matches.items():
         while byes and byes[0].match < number:  # a team's bye in its place among them
             rows.append([_team_bye_match_line(byes.pop(0), width)])
         first_team, second_team = boards[0].first_team, boards[0].second_team
-        rows.append([[f"第{number}场", first_team,
-                      match_score_cell(boards[0].match_score, (first_team, second_team)),
-                      second_team, "", ""]])
+        score = match_score_cell(boards[0].match_score, (first_team, second_team))
+        rows.append([[f"第{number}场", first_team, score if filled else "", second_team,
+                      *[""] * (width - 4)]])
         for board in boards:
             black = model.player(board.first)
             white = model.player(board.second) if board.second is not None else None
             place = f"{board.match_board}台" if board.match_board else "加赛"
             rows[-1].append([place, f"{black.name}（{board.first_team}）",
-                             board_result_zh(board),
+                             board_result_zh(board) if filled else "",
                              f"{white.name}（{board.second_team}）" if white else "轮空",
-                             board.how_ended_zh, ""])
+                             *([board.how_ended_zh] if filled else []), ""])
     return rows + [[_team_bye_match_line(bye, width)] for bye in byes]
 
 
@@ -600,9 +616,7 @@ def _team_bye_match_line(bye: TeamBye, width: int) -> list[str]:
 def write_team_matches(model: ExportModel, group: str, path: Path) -> Path:
     """团体对抗表: each round's team matches with the match score and every board (the
     first-named team has black on boards 1 and 3, huazhi 六、(三)3)."""
-    columns = [Column("场次／台次"), Column("先行方／黑方", "LEFT", True), Column("比分／结果"),
-               Column("后行方／白方", "LEFT", True), Column("终局方式", "LEFT"),
-               Column("备注", "LEFT")]
+    columns = team_match_columns()
     story: list[Flowable] = []
     width = usable_width(False)
     for rnd in model.rounds_of(group):

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.commands.helpers import run
+from tests.commands.helpers import KNOCKOUT_FINAL as FINAL
+from tests.commands.helpers import run, team_knockout
 
 KO = "禁手组"  # mindgames-2016's group, played here as a knockout
-FINAL = "决赛"  # huazhi-2021's team knockout
 
 
 def individual_knockout(path: Path, capsys: pytest.CaptureFixture[str], players: int = 6
@@ -22,15 +22,6 @@ def individual_knockout(path: Path, capsys: pytest.CaptureFixture[str], players:
     assert run(capsys, "group", path, "--group", KO, "--system", "knockout")[0] == 0
     for k in range(1, players + 1):
         assert run(capsys, "add-player", path, "--group", KO, "--name", f"选手{k}")[0] == 0
-    return path
-
-
-def team_knockout(path: Path, capsys: pytest.CaptureFixture[str], teams: int = 6) -> Path:
-    """A huazhi event whose 决赛 has `teams` teams (队k: 甲k 乙k 丙k, a woman on board 3)."""
-    assert run(capsys, "new", path, "--preset", "huazhi-2021")[0] == 0
-    for k in range(1, teams + 1):
-        assert run(capsys, "team-add", path, "--group", FINAL, f"队{k}", f"甲{k}/男",
-                   f"乙{k}/男", f"丙{k}/女")[0] == 0
     return path
 
 
