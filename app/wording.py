@@ -29,6 +29,7 @@ from app.standings.tiebreaks import Unplayed
 from app.team_rankings import TeamMethod
 
 if TYPE_CHECKING:
+    from app.pairing.knockout import LotsDraw
     from app.pairing.roundrobin import ColourDeparture
     from app.pairing.team_swiss import PrimaryScore
     from app.standings.crosstable import GridNotes, RoundCell, RoundNotes
@@ -966,12 +967,32 @@ def team_bye_scores_text(match_points: int, game_points: str, lang: str = "zh") 
                  f"counts as a match won: {match_points} match points, {game_points} game points")
 
 
-def standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "zh") -> str:
+def standing_note(withdrawn_from: int | None, award: Award | None, lang: str = "zh",
+                  lots_path: Sequence[LotsDraw] = ()) -> str:
     """A ranking line's 备注 (a player's, or a Team Swiss team's, wherever the line is shown:
     the command line, the papers, the workbook): the withdrawal (`第5轮起退赛`; a team's from
-    its members as `team_withdrawn_from` reads them) and how the award was decided, so that
-    an award still held by a player who withdrew is seen for what it is."""
-    return with_withdrawal(withdrawn_from, award_note(award, lang), lang)
+    its members as `team_withdrawn_from` reads them), a knockout's matches decided by lots on
+    the way to the place (`lots_path_text`) and how the award was decided, so that an award
+    still held by a player who withdrew is seen for what it is: `第1轮抽签负，抽签决定名次`."""
+    decided = [x for x in (lots_path_text(lots_path, lang), award_note(award, lang)) if x]
+    return with_withdrawal(withdrawn_from, ("; " if lang == "en" else "，").join(decided), lang)
+
+
+def place_decision_text(award: Award | None, lots_path: Sequence[LotsDraw] = (),
+                        lang: str = "zh") -> str:
+    """How a place was decided (`decision_text`), after a knockout's matches decided by lots
+    on the way to it (`lots_path_text`): the window's 备注 of a team ranking line."""
+    parts = [x for x in (lots_path_text(lots_path, lang), decision_text(award, lang)) if x]
+    return ("; " if lang == "en" else "，").join(parts)
+
+
+def lots_path_text(path: Sequence[LotsDraw], lang: str = "zh") -> str:
+    """The matches decided by lots (抽签, huazhi 八、(五)) on a knockout entrant's way to its
+    place, before the match that decided it (`Bracket.lots_path`): `第1轮抽签负`,
+    `第1轮抽签胜、第2轮抽签负`; nothing where none was."""
+    if lang == "en":
+        return ", ".join(f"{'won' if d.won else 'lost'} round {d.round} by lots" for d in path)
+    return "、".join(f"第{d.round}轮抽签{'胜' if d.won else '负'}" for d in path)
 
 
 def with_withdrawal(withdrawn_from: int | None, note: str, lang: str = "zh") -> str:

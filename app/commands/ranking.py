@@ -141,7 +141,7 @@ def _print(info: ranking.StandingsInfo, as_csv: bool, file: str = "") -> None:
           + ("  公开组名次" if info.sub else ""))
     for row in info.rows:
         title = w.applied_title(w.title_text(row.award))
-        note = w.standing_note(row.player.withdrawn_from, row.award)
+        note = w.standing_note(row.player.withdrawn_from, row.award, lots_path=row.lots_path)
         extra = "  ".join(x for x in (w.playoff_text(row.playoff), w.prize_text(row.award),
                                       title, note) if x)
         opened = f"  ({w.place_text(row.open_place, row.open_shared)})" if info.sub else ""
@@ -352,7 +352,7 @@ def _print_team_knockout(table: ranking.StandingsInfo,
     print("名次  队伍  胜场  队员")
     for row in table.rows:
         extra = "  ".join(x for x in (w.prize_text(row.award), w.standing_note(
-            row.player.withdrawn_from, row.award)) if x)
+            row.player.withdrawn_from, row.award, lots_path=row.lots_path)) if x)
         print(f"{w.place_text(row.place, row.shared, '-'):>4}  {row.player.name}  "
               f"{w.number_text(row.points)}  {members.get(row.player.id, '')}  {extra}".rstrip())
     for line in w.legend_texts(table.legend):

@@ -2,8 +2,8 @@
 out alike: the 秩序册 (before the event: cover, organisers, officials, schedule, groups and
 their rules, start lists by unit with 编号 (a team group: each team with its members in board
 order), round-1 pairings) and the 成绩册 (after it: every
-round's results, final standings of each group, crosstables, team standings, playoffs and
-the award list).
+round's results, final standings of each group (the cross-group round's 出线名单), crosstables,
+team standings, playoffs and the award list).
 
 A booklet is a cover and a list of blocks: headings (they become bookmarks and the contents
 page), text, tables (the same columns and rows as the single sheets print), page breaks and
@@ -18,16 +18,21 @@ from app import wording
 from app.exports.model import Bracket, ExportModel, TeamStandings, format_scaled, unique
 from app.exports.pdf_common import KEPT_ROWS, Column, grouped
 from app.exports.pdf_lists import (
+    PROVISIONAL,
+    QUALIFIER_COLUMNS,
     award_note,
     board_rows,
     crosstable_legend,
     crosstable_rows,
     playoff_outcome_text,
     playoff_rows,
+    qualifier_rows,
+    qualifiers_summary,
     round_notes_text,
     standings_legend,
     standings_rows,
     standings_title,
+    team_match_columns,
     team_match_groups,
 )
 
@@ -275,24 +280,21 @@ def order_book(model: ExportModel) -> Booklet:
     if first:
         blocks += [Break(), Heading("第一轮对阵表")]
         for group in first:
-            if group.system.team:
+            if group.system.team:  # the pairing as drawn: results go to the 成绩册
                 blocks += [_round_heading(model, group.key, 1, "对阵"),
-                           _team_table(model, group.key, 1)]
+                           _team_table(model, group.key, 1, filled=False)]
                 continue
             columns, rows = board_rows(model, group.key, 1, filled=False)
             blocks += [_round_heading(model, group.key, 1, "对阵"), _table(columns, rows)]
     return Booklet("秩序册", _cover(model), tuple(blocks))
 
 
-_TEAM_COLUMNS = (Column("场次／台次"), Column("先行方／黑方", "LEFT", True),
-                 Column("比分／结果"), Column("后行方／白方", "LEFT", True),
-                 Column("终局方式", "LEFT"), Column("备注", "LEFT"))
-
-
-def _team_table(model: ExportModel, group: str, number: int) -> TableBlock:
-    """A round's team matches, each match's line with its boards on one page."""
-    rows, leads = grouped(team_match_groups(model, model.round(group, number)))
-    return _table(list(_TEAM_COLUMNS), rows, keep_groups=KEPT_ROWS, leads=leads)
+def _team_table(model: ExportModel, group: str, number: int, filled: bool = True
+                ) -> TableBlock:
+    """A round's team matches, each match's line with its boards on one page; with their
+    results when `filled`, else as paired (`team_match_groups`)."""
+    rows, leads = grouped(team_match_groups(model, model.round(group, number), filled))
+    return _table(team_match_columns(filled), rows, keep_groups=KEPT_ROWS, leads=leads)
 
 
 def _group_results(model: ExportModel, group: str) -> list[Block]:
@@ -308,6 +310,12 @@ def _group_results(model: ExportModel, group: str) -> list[Block]:
         notes = round_notes_text(model, group, rnd.number)  # as the round's results list says
         if notes:
             blocks.append(Text(notes, 8.5))
+    for qualifiers in model.qualifiers:  # the 复赛 ranks nobody: who goes on (出线)
+        if qualifiers.group == group:
+            title = qualifiers.caption + ("" if qualifiers.final else PROVISIONAL)
+            blocks += [Heading(title, 1),
+                       _table(list(QUALIFIER_COLUMNS), qualifier_rows(qualifiers)),
+                       Text(qualifiers_summary(qualifiers), 8.5)]
     standings = [s for s in (*model.standings, *model.sub_rankings) if s.group == group]
     for table in standings:
         columns, rows = standings_rows(model, table)

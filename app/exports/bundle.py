@@ -111,6 +111,10 @@ def _group_tasks(model: ExportModel, group: Group, folder: Path, one: Callable[.
         name = "团体对抗成绩表.pdf" if group.system.team else "交叉表.pdf"
         one(f"{group.name} {name[:-4]}", lambda g=group.key, f=folder, name=name:
             pdf_lists.write_crosstable(model, g, f / name))
+    for qualifiers in model.qualifiers:
+        if qualifiers.group == group.key:
+            one(qualifiers.caption, lambda q=qualifiers, f=folder: pdf_lists.write_qualifiers(
+                model, q, f / "出线名单.pdf"))
     for bracket in model.brackets:
         if bracket.group == group.key:
             one(f"{group.name} 淘汰赛对阵图", lambda b=bracket, f=folder: pdf_bracket.write_bracket(

@@ -27,16 +27,25 @@ its columns counted in UTF-8 bytes, as the Go reference library and gacrux read 
   a Team Swiss group the TRF-2026 team section instead (`app.exports.team_swiss_trf`: 352,
   362, one 310 per team, 320, 330, 240; no 013); a second game of one pair in one round (a
   captains' playoff, 主将加赛) has no place in the round records and is named in a `###`
-  comment instead.
+  comment instead, and so is how a team match level on game points was decided (主将加赛 or
+  抽签, with the team that won it: `decision_comment`), which no record holds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from app.errors import UserError
-from app.exports.model import BoardResult, ExportModel, Group, Round, SittingOut, outcome_of
+from app.exports.model import (
+    BoardResult,
+    DecidedLevelMatch,
+    ExportModel,
+    Group,
+    Round,
+    SittingOut,
+    outcome_of,
+)
 from app.pairing.system import TRF_TYPES, System
 from app.pairing.trf import (
     ForbiddenPairs,
@@ -347,6 +356,44 @@ def _runs(numbers: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
+def round_comments(rounds: Iterable[Round], finished: GroupRounds, numbers: dict[int, int]
+                   ) -> list[str]:
+    """Comment lines for what the records of the `finished` rounds cannot hold, round by
+    round: a further game of a pair (a captains' playoff, 主将加赛), and how each team match
+    level on game points was decided (`decision_comment`; read off the round as played,
+    `rounds`, whose playoff games the finished rounds leave out)."""
+    comments = []
+    done = {rnd.number for rnd in finished.rounds}
+    for rnd in (r for r in rounds if r.number in done):
+        for number, board in finished.left_out:
+            if number == rnd.number:
+                label = board.label or str(board.number)
+                comments.append(f"round {number}: a further game {numbers.get(board.first)}-"
+                                f"{numbers.get(board.second or 0, 0)} {code_text(board.result)} "
+                                f"({label if '加赛' in label else label + ', 加赛'}) is not a "
+                                "round record")
+        comments += [decision_comment(rnd.number, level)
+                     for level in rnd.decided_level_matches()]
+    return comments
+
+
+def decision_comment(round_number: int, level: DecidedLevelMatch) -> str:
+    """How a team match level on game points was decided, which no round record shows (its
+    games add up to a level score): by the captains' playoff (主将加赛, huazhi 六、(三)3) or by
+    lots (抽签, 八、(五)), naming the team that won the match; the TRF-2026 format has no record
+    for it (its team records are a Team Swiss's), so a `###` comment states it, as the
+    papers do."""
+    score = level.score
+    if score.decided_by_lots:
+        how = ("the captains' playoff (主将加赛) undecided, decided by lots (抽签)"
+               if level.played_off else "decided by lots (抽签)")
+    else:
+        how = "decided by the captains' playoff (主将加赛)"
+    first, second = level.teams
+    return (f"round {round_number}: match {level.match} {first} - {second} level "
+            f"{score.first}:{score.second} on game points, {how}: {level.winner} wins the match")
+
+
 def teams_of(model: ExportModel, rounds: tuple[Round, ...], numbers: dict[int, int]
              ) -> list[TrfTeam]:
     """013 records: each team with its members in the order they first sat at the boards."""
@@ -430,10 +477,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
                         "colour the first mover of game 1; the program pairs and ranks on the "
                         "games' points, in the XXD lines")
     comments += _uncoded_byes(group, snapshot)
-    for number, board in finished.left_out:
-        comments.append(f"round {number}: a further game {numbers.get(board.first)}-"
-                        f"{numbers.get(board.second or 0, 0)} {code_text(board.result)} "
-                        f"({board.label or board.number}, 加赛) is not a round record")
+    comments += round_comments(model.rounds_of(group_key), finished, numbers)
     header = TrfHeader(
         site=model.event.venue, federation=FEDERATION,
         start=model.event.start_date, end=model.event.end_date,

@@ -270,6 +270,38 @@ class Round:
     # late entry's points for the rounds it missed): (player id, points), none for nothing
     off_board_points: tuple[tuple[int, int], ...] = ()
 
+    def decided_level_matches(self) -> tuple[DecidedLevelMatch, ...]:
+        """The team matches of the round level on game points and decided (huazhi 六、(三)3
+        主将加赛, 八、(五) 抽签), in match order: what the papers and the TRF say of them, since
+        no board's result shows who went through."""
+        found = []
+        for board in self.boards:
+            score = board.match_score
+            if (board.match_board != 1 or score is None or score.decided_by is None
+                    or score.level_winner is None):
+                continue
+            played_off = any(b.match == board.match and not b.match_board for b in self.boards)
+            found.append(DecidedLevelMatch(board.match, (board.first_team, board.second_team),
+                                           score, played_off))
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class DecidedLevelMatch:
+    """A team match level on game points and decided by the captains' playoff (主将加赛) or by
+    lots (抽签): its number, the teams (first-named first: its board 1's first mover), the
+    score with the decision, and whether captains' playoff games were played (a playoff
+    without a decisive game before lots, 加赛未分胜负)."""
+
+    match: int
+    teams: tuple[str, str]
+    score: MatchScore
+    played_off: bool
+
+    @property
+    def winner(self) -> str:
+        return self.teams[0] if self.score.level_winner is Side.FIRST else self.teams[1]
+
 
 @dataclass(frozen=True)
 class SittingOut:
@@ -407,6 +439,47 @@ class TeamStandings:
         return f"团体名次（{self.title}）" if self.title else "团体名次"
 
 
+@dataclass(frozen=True)
+class QualifierMatch:
+    """One match of the cross-group round (复赛, huazhi 五、(二)): the teams, each with the list
+    it came from and its place there (the first list's team named first, 先行方), the score
+    once every board is in, and the team that goes on (出线; "" while undecided)."""
+
+    number: int
+    first: str
+    second: str
+    first_list: str = ""
+    first_rank: int = 0
+    second_list: str = ""
+    second_rank: int = 0
+    score: MatchScore | None = None
+    qualified: str = ""
+
+
+@dataclass(frozen=True)
+class Qualifiers:
+    """The cross-group round's outcome (出线名单): no places (huazhi 五、(二), 五、(三)2: one
+    round, each match's winner goes on to the final), its matches in order."""
+
+    group: str  # Group.key
+    title: str  # the group's name
+    matches: tuple[QualifierMatch, ...]
+
+    @property
+    def final(self) -> bool:
+        """Every match decided: the list is the final one."""
+        return all(m.qualified for m in self.matches)
+
+    @property
+    def qualified(self) -> tuple[str, ...]:
+        return tuple(m.qualified for m in self.matches if m.qualified)
+
+    @property
+    def caption(self) -> str:
+        """The title printed and the document named: 复赛 出线名单."""
+        return f"{self.title} 出线名单"
+
+
 # ---------------------------------------------------------------------------- awards, games
 
 
@@ -530,6 +603,7 @@ class ExportModel:
     playoffs: tuple[PlayoffRecord, ...] = ()
     playoff_games: tuple[Game, ...] = ()  # 加赛 games, `playoff_place` set, `board` = playoff
     rounds_ahead: tuple[RoundAhead, ...] = ()  # each group's next round to pair, if any
+    qualifiers: tuple[Qualifiers, ...] = ()  # each cross-group round's (复赛 出线名单), paired
     _players_by_id: dict[int, Player] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

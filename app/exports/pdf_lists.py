@@ -1,7 +1,7 @@
 """PDF lists to post and hand out: pairing lists (对阵表, by board and by name), round
 results (成绩表), standings with tie-break columns and shared places (名次表), crosstables
-(交叉表), team standings (团体名次), sub-rankings, the award sheet (录取名单) and the
-grade-title application list (段级位申报表).
+(交叉表), team standings (团体名次), the cross-group round's qualifiers (出线名单),
+sub-rankings, the award sheet (录取名单) and the grade-title application list (段级位申报表).
 
 Each function reads the `ExportModel` and writes one PDF; A4, landscape when the table is
 too wide for portrait. The first mover (先手) plays black (see app/pairing/types.py).
@@ -25,6 +25,7 @@ from app.exports.model import (
     BoardResult,
     ExportModel,
     PlayoffRecord,
+    Qualifiers,
     Round,
     Standings,
     TeamBye,
@@ -467,6 +468,45 @@ def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) ->
                                   signature_line(("裁判长", "编排长"))])
 
 
+QUALIFIER_COLUMNS = (Column("场次"), Column("先行方", "LEFT", True), Column("比分"),
+                     Column("后行方", "LEFT", True), Column("出线", "LEFT", True))
+"""The columns of the cross-group round's 出线名单, as the window and `standings` head them."""
+
+
+def qualifier_rows(qualifiers: Qualifiers) -> list[list[str]]:
+    """The 出线名单's rows (the PDF, the workbook): each match, the teams with their lists'
+    places (`大1（大众场第1名）`), the score (待赛 before its boards are in; a level one waiting
+    for its captains, 战平，需主将加赛; 抽签 with the team drawn) and who goes on (待定 while
+    open)."""
+    rows = []
+    for m in qualifiers.matches:
+        score = match_score_cell(m.score, (m.first, m.second)) if m.score else "待赛"
+        rows.append([f"第{m.number}场",
+                     wording.cross_group_entrant_text(m.first, m.first_list, m.first_rank),
+                     score,
+                     wording.cross_group_entrant_text(m.second, m.second_list, m.second_rank),
+                     m.qualified or "待定"])
+    return rows
+
+
+def qualifiers_summary(qualifiers: Qualifiers) -> str:
+    """The line under the 出线名单: the teams that go on, in match order, of how many."""
+    names = "、".join(qualifiers.qualified) or "尚无"
+    return f"出线队伍（{len(qualifiers.qualified)}/{len(qualifiers.matches)}）：{names}"
+
+
+def write_qualifiers(model: ExportModel, qualifiers: Qualifiers, path: Path) -> Path:
+    """出线名单 of the cross-group round (复赛, huazhi 五、(二), 五、(三)2), which ranks nobody:
+    one line a match (`qualifier_rows`), then the teams that go on to the final and what the
+    round decides; 临时·非最终 while a match is open; the signatures."""
+    title = qualifiers.caption + ("" if qualifiers.final else PROVISIONAL)
+    after: list[Flowable] = [Spacer(1, 3), note(qualifiers_summary(qualifiers), 10),
+                             note(wording.cross_group_note_text() + "。"),
+                             signature_line(("裁判长", "编排长"))]
+    return _table_document(path, _group_header(model, qualifiers.group, title),
+                           QUALIFIER_COLUMNS, qualifier_rows(qualifiers), after=after)
+
+
 def _crosstable_columns(model: ExportModel, group: str) -> list[Column]:
     standings = model.standings_of(group)
     cells = [Column(h, min_width=22) if model.group(group).system.round_robin else Column(h)
@@ -524,30 +564,46 @@ def team_match_rows(model: ExportModel, rnd: Round) -> list[list[str]]:
     return grouped(team_match_groups(model, rnd))[0]
 
 
-def team_match_groups(model: ExportModel, rnd: Round) -> list[list[list[str]]]:
+TEAM_MATCH_COLUMNS = (Column("场次／台次"), Column("先行方／黑方", "LEFT", True),
+                      Column("比分／结果"), Column("后行方／白方", "LEFT", True),
+                      Column("终局方式", "LEFT"), Column("备注", "LEFT"))
+"""The columns of a round of team matches (`team_match_groups`) with its results; before
+play (`filled=False`) without 终局方式 (`team_match_columns`)."""
+
+
+def team_match_columns(filled: bool = True) -> list[Column]:
+    return [c for c in TEAM_MATCH_COLUMNS if filled or c.header != "终局方式"]
+
+
+def team_match_groups(model: ExportModel, rnd: Round, filled: bool = True
+                      ) -> list[list[list[str]]]:
     """`team_match_rows` in the groups a page keeps together: each match's line with its
-    boards, a team's bye alone."""
+    boards, a team's bye alone. `filled=False` gives the round as it was paired, to hand
+    out before play (the 秩序册): the match line without its score, the boards without
+    their results and endings, and no captains' playoff game (主将加赛, huazhi 六、(三)3:
+    played only once a match is level, so no part of the pairing)."""
     rows: list[list[list[str]]] = []
     matches: dict[int, list[BoardResult]] = {}
     for board in rnd.boards:
-        matches.setdefault(board.match or board.number, []).append(board)
+        if filled or board.match_board or not board.match:
+            matches.setdefault(board.match or board.number, []).append(board)
     byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
-    width = 6
+    width = len(team_match_columns(filled))
     for number, boards in matches.items():
         while byes and byes[0].match < number:  # a team's bye in its place among them
             rows.append([_team_bye_match_line(byes.pop(0), width)])
         first_team, second_team = boards[0].first_team, boards[0].second_team
-        rows.append([[f"第{number}场", first_team,
-                      match_score_cell(boards[0].match_score, (first_team, second_team)),
-                      second_team, "", ""]])
+        score = match_score_cell(boards[0].match_score, (first_team, second_team))
+        rows.append([[f"第{number}场", first_team, score if filled else "", second_team,
+                      *[""] * (width - 4)]])
         for board in boards:
             black = model.player(board.first)
             white = model.player(board.second) if board.second is not None else None
             place = f"{board.match_board}台" if board.match_board else "加赛"
             rows[-1].append([place, f"{black.name}（{board.first_team}）",
-                             board_result_zh(board),
+                             board_result_zh(board) if filled else "",
                              f"{white.name}（{board.second_team}）" if white else "轮空",
-                             board.how_ended_zh, ""])
+                             *([board.how_ended_zh] if filled else []), ""])
     return rows + [[_team_bye_match_line(bye, width)] for bye in byes]
 
 
@@ -560,9 +616,7 @@ def _team_bye_match_line(bye: TeamBye, width: int) -> list[str]:
 def write_team_matches(model: ExportModel, group: str, path: Path) -> Path:
     """团体对抗表: each round's team matches with the match score and every board (the
     first-named team has black on boards 1 and 3, huazhi 六、(三)3)."""
-    columns = [Column("场次／台次"), Column("先行方／黑方", "LEFT", True), Column("比分／结果"),
-               Column("后行方／白方", "LEFT", True), Column("终局方式", "LEFT"),
-               Column("备注", "LEFT")]
+    columns = team_match_columns()
     story: list[Flowable] = []
     width = usable_width(False)
     for rnd in model.rounds_of(group):

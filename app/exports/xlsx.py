@@ -1,5 +1,6 @@
 """Excel workbooks (openpyxl): players, pairings and results per round, results per group,
-standings per group with tie-breaks, sub-rankings, crosstables, team standings and awards.
+standings per group with tie-breaks, sub-rankings, crosstables, team standings, the
+cross-group round's qualifiers (出线名单) and awards.
 
 Every sheet: bold header in row 1, frozen below it and repeated on every printed page, an
 autofilter on the header, column widths from the content, printed to fit the page width
@@ -48,6 +49,7 @@ from app.exports.model import (
     FORMULA_STARTS,
     BoardResult,
     ExportModel,
+    Qualifiers,
     Round,
     Standings,
     TeamBye,
@@ -56,7 +58,7 @@ from app.exports.model import (
     remark,
     scaled,
 )
-from app.results import LevelDecision, Side
+from app.results import LevelDecision
 from app.standings.scoring import outcomes
 
 Cell = str | int | float | date | None
@@ -321,7 +323,7 @@ def _round_rows(model: ExportModel, group: str, rnd: Round) -> list[list[Cell]]:
         rows.append(_board_cells(model, group, board))
         following = rnd.boards[k + 1] if k + 1 < len(rnd.boards) else None
         if board.match and (following is None or following.match != board.match):
-            rows += _lots_cells(rnd.boards, board.match)
+            rows += _lots_cells(rnd, board.match)
     rows += [_team_bye_cells(bye, scale) for bye in byes]
     for out in rnd.sitting_out:  # no board: who, and why (请假半分, 退赛), as the PDF says
         player = model.player(out.player)
@@ -331,20 +333,15 @@ def _round_rows(model: ExportModel, group: str, rnd: Round) -> list[list[Cell]]:
     return rows + _team_missing_rows(model, rnd)
 
 
-def _lots_cells(boards: Sequence[BoardResult], match: int) -> list[list[Cell]]:
+def _lots_cells(rnd: Round, match: int) -> list[list[Cell]]:
     """After a team match level on game points and decided by lots (抽签, huazhi 八、(五)),
     the line that says so, with the team drawn, where a playoff's game line would be (no
     game was played); nothing for another match."""
-    first = next((b for b in boards if b.match == match and b.match_board == 1), None)
-    score = first.match_score if first is not None else None
-    if first is None or score is None or not score.decided_by_lots:
-        return []
-    teams = (first.first_team, first.second_team)
-    winner = teams[0] if score.level_winner is Side.FIRST else teams[1]
-    played_off = any(b.match == match and not b.match_board for b in boards)
-    return [[f"第{match}场抽签", None, "", teams[0],
-             wording.lots_winner_text(winner, after_playoff=played_off), None, "", teams[1],
-             wording.level_decision_text(LevelDecision.LOTS), None, None]]
+    return [[f"第{match}场抽签", None, "", level.teams[0],
+             wording.lots_winner_text(level.winner, after_playoff=level.played_off), None, "",
+             level.teams[1], wording.level_decision_text(LevelDecision.LOTS), None, None]
+            for level in rnd.decided_level_matches()
+            if level.match == match and level.score.decided_by_lots]
 
 
 def _team_bye_cells(bye: TeamBye, scale: int) -> list[Cell]:
@@ -519,6 +516,26 @@ def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> W
     return write_sheet(workbook, title, headers, rows, f"{model.event.title} {title}")
 
 
+def qualifiers_sheet(workbook: Workbook, model: ExportModel, qualifiers: Qualifiers
+                     ) -> Worksheet:
+    """The cross-group round's 出线名单 as the PDF prints it (`pdf_lists.qualifier_rows`), the
+    teams that go on and what the round decides in its printed footer."""
+    from app.exports.pdf_lists import (
+        PROVISIONAL,
+        QUALIFIER_COLUMNS,
+        qualifier_rows,
+        qualifiers_summary,
+    )
+
+    title = qualifiers.caption + ("" if qualifiers.final else PROVISIONAL)
+    sheet = write_sheet(workbook, title, [c.header for c in QUALIFIER_COLUMNS],
+                        qualifier_rows(qualifiers),
+                        f"{model.event.title} {title}")
+    print_legend(workbook, sheet, f"{qualifiers_summary(qualifiers)}。"
+                 f"{wording.cross_group_note_text()}。", f"{qualifiers.caption}说明")
+    return sheet
+
+
 def awards_sheet(workbook: Workbook, model: ExportModel) -> Worksheet:
     from app.exports.pdf_lists import PROVISIONAL, award_note
 
@@ -544,6 +561,9 @@ def write_workbook(model: ExportModel, path: Path) -> Path:
             round_sheet(workbook, model, group.key, rnd.number)
         if model.rounds_of(group.key):
             results_sheet(workbook, model, group.key)
+        for qualifiers in model.qualifiers:
+            if qualifiers.group == group.key:
+                qualifiers_sheet(workbook, model, qualifiers)
         standings = model.standings_of(group.key)
         if standings is not None:
             standings_sheet(workbook, model, standings)

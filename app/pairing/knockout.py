@@ -202,6 +202,41 @@ class Bracket:
         """Matches with both entrants known and no winner yet (the games to play now)."""
         return tuple(m for r in self.rounds for m in r if m.is_game and m.winner is None)
 
+    def games_of(self, entrant: int) -> tuple[KnockoutMatch, ...]:
+        """The matches `entrant` has played, decided, in round order: its path through the
+        bracket (byes left out: no one played them)."""
+        return tuple(m for r in self.rounds for m in r
+                     if m.is_game and m.winner is not None and entrant in (m.top, m.bottom))
+
+    def place_match(self, entrant: int) -> KnockoutMatch | None:
+        """The match that decided `entrant`'s place: its last one played. After it the entrant
+        meets empty slots only (byes), which finish below every entrant and change no place
+        (six entrants: the 5-6 match may be a round before the last); None before it has
+        played one, or while the bracket is not complete for it."""
+        if entrant not in self.places():
+            return None
+        games = self.games_of(entrant)
+        return games[-1] if games else None
+
+    def lots_path(self, entrant: int) -> tuple[LotsDraw, ...]:
+        """The matches on `entrant`'s path to its place decided by lots (抽签, huazhi 八、(五))
+        before the match that decided the place (whose lots decide the place itself,
+        抽签决定名次): each with its round and whether the entrant won it. A lot lost in round
+        1 sent a team to the losers' half (9-16 of 16) whatever it did after, one won sent it
+        to the winners'; the place carries that, as the papers must say how it was decided."""
+        deciding = self.place_match(entrant)
+        return tuple(LotsDraw(m.round, m.winner == entrant) for m in self.games_of(entrant)
+                     if m.decided_by is LevelDecision.LOTS and m != deciding)
+
+
+@dataclass(frozen=True)
+class LotsDraw:
+    """A match of an entrant's path through the bracket decided by lots (抽签): its round and
+    whether the entrant won it (`Bracket.lots_path`)."""
+
+    round: int
+    won: bool
+
 
 def _slot_entrants(seeding: Sequence[int]) -> list[int]:
     size = bracket_size(len(seeding))

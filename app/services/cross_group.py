@@ -83,10 +83,12 @@ def cross_group_outcome(event: Event, group: str | None) -> CrossGroupOutcome | 
         found = Event.group(session, group)
         if system_of(found) is not System.CROSS_GROUP:
             return None
-        return _outcome(found)
+        return group_outcome(found)
 
 
-def _outcome(group: Group) -> CrossGroupOutcome:
+def group_outcome(group: Group) -> CrossGroupOutcome:
+    """The outcome of the cross-group round `group`, read in the caller's session (the
+    export reads it beside the other groups)."""
     # here only: `standings` of another group loads nothing of the knockouts
     from app.services.knockout import list_entrants, match_score
 

@@ -380,6 +380,7 @@ class _Parts:
     sources: list[tuple[str, str, str]] = field(default_factory=list)  # a team's list
     playoff_games: list[m.Game] = field(default_factory=list)
     ahead: list[m.RoundAhead] = field(default_factory=list)
+    qualifiers: list[m.Qualifiers] = field(default_factory=list)
 
 
 def _group_players(group: Group, key: str, number_of: dict[int, int]) -> list[m.Player]:
@@ -562,7 +563,7 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
                 rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,),
                                      members=_team_members(group, r.player.id),
                                      note=wording.standing_note(r.player.withdrawn_from,
-                                                                     r.award))
+                                                                r.award, lots_path=r.lots_path))
                            for r in places.rows),
                 group=key, final=places.final,
                 heading=f"{group.name} {'团体名次' if system.team else '淘汰赛名次'}",
@@ -574,6 +575,9 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
     if system is System.TEAM_SWISS:
         _team_swiss_table(group, key, provisional, parts)
         return
+    if system is System.CROSS_GROUP:  # ranks nobody: who goes on (出线)
+        _qualifiers(group, key, parts)
+        return
     if not system.ranked_by_points or not group.players:
         return
     table, shown = _standings(session, group, shared)
@@ -584,6 +588,22 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
         parts.subs.append(replace(sub, parent=table.title))
         parts.awards += _awards(sub_shown, group, spec.name, provisional)
     parts.progress += [_standings_after(group, number) for number in range(1, table.after_round)]
+
+
+def _qualifiers(group: Group, key: str, parts: _Parts) -> None:
+    """The cross-group round's 出线名单 once it is paired (huazhi 五、(二), 五、(三)2): each
+    match, the teams with their lists' places, the score and who goes on."""
+    from app.services.cross_group import group_outcome
+
+    outcome = group_outcome(group)
+    if not outcome.paired:
+        return
+    parts.qualifiers.append(m.Qualifiers(key, group.name, tuple(
+        m.QualifierMatch(match.number, match.first.name, match.second.name,
+                         match.first.source, match.first.rank, match.second.source,
+                         match.second.rank, match.score,
+                         match.qualified.name if match.qualified else "")
+        for match in outcome.matches)))
 
 
 def _team_swiss_table(group: Group, key: str, provisional: bool, parts: _Parts) -> None:
@@ -720,6 +740,7 @@ def build_model(event: Event, provisional: bool = False,
         playoff_games=tuple(parts.playoff_games), progress_standings=tuple(parts.progress),
         brackets=tuple(parts.brackets), team_members=tuple(parts.members),
         team_sources=tuple(parts.sources), rounds_ahead=tuple(parts.ahead),
+        qualifiers=tuple(parts.qualifiers),
     )
 
 

@@ -21,6 +21,7 @@ from sqlalchemy import select
 from app.errors import UserError
 from app.group_settings import GroupSettings, SubRanking
 from app.imports.rules import MergeRules
+from app.pairing.knockout import LotsDraw
 from app.pairing.system import System
 from app.pairing.types import unit_key
 from app.results import LevelDecision
@@ -80,6 +81,8 @@ class StandingRow:
     award: Award | None = None  # the typed decision (prize, title, rule applied, declines)
     open_place: int | None = None  # a sub-ranking: the place in the open ranking (qiwang 十五1)
     open_shared: bool = False  # ... and whether it is shared there
+    # a knockout: the matches on the way to the place decided by lots (第1轮抽签负)
+    lots_path: tuple[LotsDraw, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -395,9 +398,10 @@ def compute_standings(
 
 
 def knockout_standings(group: Group) -> StandingsInfo:
-    """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far. A last-round
-    team match decided by lots (抽签, huazhi 八、(五)) decided its two teams' places so: their
-    awards say 抽签决定名次, as the award lists must say how a tie was decided."""
+    """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far. A team match
+    decided by lots (抽签, huazhi 八、(五)) that decided its two teams' places (their last match)
+    decided them so: their awards say 抽签决定名次, as the award lists must say how a tie was
+    decided; one earlier on a team's path is said on its line (`lots_path`: 第1轮抽签负)."""
     from app.services.knockout import decided_bracket
 
     team = system_of(group).team
@@ -407,8 +411,11 @@ def knockout_standings(group: Group) -> StandingsInfo:
         return StandingsInfo(group.name, group.name, (), (), (), 0, knockout=True, teams=team)
     current = decided_bracket(group)
     places = current.places()
-    by_lots = {entrant for m in current.rounds[-1] if m.decided_by is LevelDecision.LOTS
-               for entrant in (m.top, m.bottom)}
+    # the place decided by lots where the match that decided it was (抽签决定名次); earlier
+    # lots on the path are said on the line (`StandingRow.lots_path`)
+    by_lots = {entrant for entrant in places
+               if (deciding := current.place_match(entrant)) is not None
+               and deciding.decided_by is LevelDecision.LOTS}
     if team:
         from app.services.team_swiss import team_withdrawn_from
 
@@ -433,6 +440,7 @@ def knockout_standings(group: Group) -> StandingsInfo:
         rows.append(StandingRow(
             place=place, shared=False, player=PlayerRef(entrant, name, unit, 0, gone), gender="",
             points=wins.get(entrant, 0), award=decided.of(entrant),
+            lots_path=current.lots_path(entrant),
         ))
     legend = () if decided.final else (LegendLine(Note.PROVISIONAL, complete=complete,
                                                   planned=planned, knockout=True),)

@@ -1,6 +1,7 @@
 """What the command-line tests share: running a command in-process, and small events built
-through the commands themselves (a qiwang open group, a tuanti Team Swiss, a yike final played
-round by round and exported; Orange's habit: one helper, not a copy per module)."""
+through the commands themselves (a qiwang open group, a tuanti Team Swiss, a huazhi team
+knockout, a yike final played round by round and exported; Orange's habit: one helper, not
+a copy per module)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,18 @@ def tuanti_teams(path: Path, capsys: pytest.CaptureFixture[str], teams: int = 6,
                    f"乙{k}/男", f"丙{k}/女")[0] == 0
     if paired:
         assert run(capsys, "pair", path, "--group", TEAM_GROUP)[0] == 0
+    return path
+
+
+KNOCKOUT_FINAL = "决赛"  # huazhi-2021's team knockout
+
+
+def team_knockout(path: Path, capsys: pytest.CaptureFixture[str], teams: int = 6) -> Path:
+    """A huazhi event whose 决赛 has `teams` teams (队k: 甲k 乙k 丙k, a woman on board 3)."""
+    assert run(capsys, "new", path, "--preset", "huazhi-2021")[0] == 0
+    for k in range(1, teams + 1):
+        assert run(capsys, "team-add", path, "--group", KNOCKOUT_FINAL, f"队{k}", f"甲{k}/男",
+                   f"乙{k}/男", f"丙{k}/女")[0] == 0
     return path
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.commands.helpers import run
+from tests.commands.helpers import KNOCKOUT_FINAL as FINAL
+from tests.commands.helpers import run, team_knockout
 
 KO = "禁手组"  # mindgames-2016's group, played here as a knockout
-FINAL = "决赛"  # huazhi-2021's team knockout
 
 
 def individual_knockout(path: Path, capsys: pytest.CaptureFixture[str], players: int = 6
@@ -22,15 +22,6 @@ def individual_knockout(path: Path, capsys: pytest.CaptureFixture[str], players:
     assert run(capsys, "group", path, "--group", KO, "--system", "knockout")[0] == 0
     for k in range(1, players + 1):
         assert run(capsys, "add-player", path, "--group", KO, "--name", f"选手{k}")[0] == 0
-    return path
-
-
-def team_knockout(path: Path, capsys: pytest.CaptureFixture[str], teams: int = 6) -> Path:
-    """A huazhi event whose 决赛 has `teams` teams (队k: 甲k 乙k 丙k, a woman on board 3)."""
-    assert run(capsys, "new", path, "--preset", "huazhi-2021")[0] == 0
-    for k in range(1, teams + 1):
-        assert run(capsys, "team-add", path, "--group", FINAL, f"队{k}", f"甲{k}/男",
-                   f"乙{k}/男", f"丙{k}/女")[0] == 0
     return path
 
 
@@ -468,8 +459,10 @@ def test_lots_decide_a_level_match_and_every_paper_says_so(tmp_path, capsys):
     assert [m["decided_by"] for m in matches] == [None, "lots", "playoff", "lots"]
     standings = ok(capsys, "team-standings", path).splitlines()
     assert "   3  队4  1  甲4、乙4、丙4  12000元、证书  抽签决定名次" in standings
-    assert "   4  队2  0  甲2、乙2、丙2  9000元、证书  抽签决定名次" in standings
-    assert "   1  队3  2  甲3、乙3、丙3  30000元、证书" in standings  # the playoff: no note
+    # 队2 drawn out in round 1 too; 队3 won its final by the playoff (no note of it), and
+    # came there by lots
+    assert "   4  队2  0  甲2、乙2、丙2  9000元、证书  第1轮抽签负，抽签决定名次" in standings
+    assert "   1  队3  2  甲3、乙3、丙3  30000元、证书  第1轮抽签胜" in standings
     slip = paper(capsys, path, tmp_path / "slip", f"{FINAL} 第2轮成绩记录单")
     final, third = slip.split("第2轮 第2场")
     assert "两队打平，由两队主将加赛：" in final and "抽签" not in final
@@ -493,7 +486,102 @@ def test_lots_decide_a_level_match_and_every_paper_says_so(tmp_path, capsys):
                    if r[0] == "第2场抽签"]
     assert first_round == ["加赛未分胜负，抽签决定：队3胜"]
     sheet = next(s for s in book.worksheets if "团体名次" in s.title)
-    assert any(r[2] == "队2" and r[-1] == "抽签决定名次" for r in sheet.iter_rows(values_only=True))
+    assert any(r[2] == "队2" and r[-1] == "第1轮抽签负，抽签决定名次"
+               for r in sheet.iter_rows(values_only=True))
+
+
+def team_places_line(lines: list[str], team: str) -> list[str]:
+    """The cells of `team`'s line of a places table read off a paper (pdftotext -layout)."""
+    return next(line.split() for line in lines if f" {team} " in f" {line} ")
+
+
+@pytest.mark.slow
+def test_lots_on_a_teams_way_to_its_place_are_on_every_places_paper(tmp_path, capsys):
+    """huazhi 八、(五): round 1's match 2 level and drawn by lots for 队3, round 2 played out.
+    The places papers noted lots only where the match for the place itself was drawn; the
+    lots of round 1 sent 队3 to the final (2nd) and 队2 to the match for third (4th), and
+    `team-standings`, the places paper, the 成绩册 (PDF and Word) and the workbook say so
+    on those two lines (第1轮抽签胜 / 第1轮抽签负), on no other, never as 抽签决定名次."""
+    import docx
+    from openpyxl import load_workbook
+
+    path = team_knockout(tmp_path / "hz.db", capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "=", "0-1", "--lots", "队3")
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 2, "1-0", "0-1", "1-0")
+    teams = ("队1", "队3", "队4", "队2")  # in place order
+    standings = ok(capsys, "team-standings", path).splitlines()
+    assert [team_places_line(standings, team)[-1] for team in teams] == [
+        "30000元、证书", "第1轮抽签胜", "12000元、证书", "第1轮抽签负"]
+    assert "抽签决定名次" not in "\n".join(standings)
+    places = paper(capsys, path, tmp_path / "places", f"{FINAL} 团体名次").splitlines()
+    booklet = paper(capsys, path, tmp_path / "book", "成绩册（PDF）")
+    table = booklet[booklet.index(f"{FINAL} 团体名次", booklet.index("团体名次\n")):].splitlines()
+    for lines in (places, table):
+        assert [team_places_line(lines, team)[-1] for team in teams] == [
+            "丙1", "第1轮抽签胜", "丙4", "第1轮抽签负"]
+    ok(capsys, "export", path, "--out", tmp_path / "word", "--only", "成绩册（Word）")
+    (word,) = (tmp_path / "word").rglob("*.docx")
+    rows = [[c.text for c in row.cells] for t in docx.Document(str(word)).tables
+            for row in t.rows]
+    assert [r[-1] for r in rows if len(r) == 5 and r[1] in teams and r[0].isdigit()] == [
+        "", "第1轮抽签胜", "", "第1轮抽签负"]
+    ok(capsys, "export", path, "--out", tmp_path / "xlsx", "--xlsx")
+    sheet = load_workbook(next((tmp_path / "xlsx").rglob("*.xlsx")))[f"{FINAL} 团体名次"]
+    assert [(r[2], r[-1]) for r in sheet.iter_rows(min_row=2, values_only=True)] == [
+        ("队1", None), ("队3", "第1轮抽签胜"), ("队4", None), ("队2", "第1轮抽签负")]
+
+
+@pytest.mark.slow
+def test_lots_in_the_match_that_decided_a_place_before_the_last_round(tmp_path, capsys):
+    """Five teams: 队4 v 队5 is round 1's only match, level and drawn by lots for 队4; 队5
+    meets empty slots only after it, so those lots decided its place 5 (抽签决定名次), which
+    was said only of a match of the last round; 队4 went on with them (第1轮抽签胜)."""
+    path = team_knockout(tmp_path / "hz.db", capsys, teams=5)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "=", "0-1", "--lots", "队4")
+    for number in (2, 3):
+        ok(capsys, "pair", path, "--group", FINAL)
+        for match in (1, 2):
+            ok(capsys, "team-result", path, "--group", FINAL, number, match, "1-0", "0-1", "1-0")
+    standings = ok(capsys, "team-standings", path).splitlines()
+    assert team_places_line(standings, "队5")[0] == "5"
+    assert team_places_line(standings, "队5")[-1] == "抽签决定名次"
+    assert team_places_line(standings, "队4")[-1] == "第1轮抽签胜"
+    assert sum("抽签" in line for line in standings) == 2
+
+
+@pytest.mark.slow
+def test_the_trf_of_a_team_knockout_states_each_level_match_decision(tmp_path, capsys):
+    """huazhi 六、(三)3 and 八、(五): the federation package's TRF of a team knockout holds the
+    games only, whose points add up to a level match; it said nothing of the lots that decided
+    two matches (nor of who a captains' playoff sent on). A `###` comment line states each
+    decision, with the team that won the match, after the round's further games; the file
+    still reads (`trf check` takes it: exit 1, the bracket is not the Dutch system's)."""
+    from app.pairing.trf import read_trf
+
+    path = tmp_path / "hz.db"
+    lots_played(path, capsys)
+    ok(capsys, "export", path, "--out", tmp_path / "out", "--federation")
+    trf = next(p for p in (tmp_path / "out").rglob("*.trf") if "棋手" not in p.name)
+    comments = [line for line in trf.read_text(encoding="utf-8").splitlines()
+                if line.startswith("###")]
+    assert comments == [
+        "### round 1: a further game 7-4 = (第2场加赛) is not a round record",
+        "### round 1: match 2 队2 - 队3 level 3:3 on game points, the captains' playoff "
+        "(主将加赛) undecided, decided by lots (抽签): 队3 wins the match",
+        "### round 2: a further game 7-1 1-0 (第1场加赛) is not a round record",
+        "### round 2: match 1 队1 - 队3 level 3:3 on game points, decided by the captains' "
+        "playoff (主将加赛): 队3 wins the match",
+        "### round 2: match 2 队4 - 队2 level 3:3 on game points, decided by lots (抽签): 队4 "
+        "wins the match"]
+    read = read_trf(trf.read_text(encoding="utf-8"), trf.name)
+    assert [t.name for t in read.teams] == ["队1", "队4", "队2", "队3"]
+    code, _out, err = run(capsys, "trf", "check", trf)
+    assert code == 1 and "not paired by the Dutch system" in err
 
 
 @pytest.mark.parametrize(("args", "said"), [
@@ -586,6 +674,53 @@ def test_standings_of_the_cross_group_round_say_who_goes_on(tmp_path, capsys):
     assert rows[0].split(",")[-3:] == ["second_points", "decided_by", "qualified"]
     assert rows[3] == "3,大3,大众场,3,专2,专业场,2,3,3,抽签,专2"
     assert rows[2].split(",")[-2:] == ["主将加赛", "专3"]
+
+
+@pytest.mark.slow
+def test_the_cross_group_round_exports_its_qualifiers_paper_and_sheet(tmp_path, capsys):
+    """huazhi 五、(二), 五、(三)2: the 复赛's outcome is who goes on (出线), shown by `standings`
+    and the window but on no paper: the export gave its rounds only. It now prints
+    `复赛/出线名单.pdf` (each match with the teams' lists and places, the score, who goes on;
+    the teams that go on; 临时·非最终 while a match is open; the signatures), a workbook sheet
+    with the same rows, and a section of the 成绩册."""
+    from openpyxl import load_workbook
+
+    path = cross_group(tmp_path / "hz.db", capsys)
+    ok(capsys, "pair", path, "--group", CROSS)
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 1, "1-0", "0-1", "1-0")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 2, "1-0", "=", "0-1", "--playoff",
+       "1-0")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 3, "1-0", "=", "0-1")
+    text = paper(capsys, path, tmp_path / "open", f"{CROSS} 出线名单")
+    lines = [line.split() for line in text.splitlines()]
+    assert ["复赛", "出线名单（临时·非最终）"] in lines
+    assert ["场次", "先行方", "比分", "后行方", "出线"] in lines
+    assert ["第1场", "大1（大众场第1名）", "6:0", "专4（专业场第4名）", "大1"] in lines
+    assert ["第2场", "大2（大众场第2名）", "3:3", "主将加赛", "专3（专业场第3名）", "专3"] in lines
+    assert ["第3场", "大3（大众场第3名）", "3:3", "战平，需主将加赛", "专2（专业场第2名）",
+            "待定"] in lines
+    assert ["第4场", "大4（大众场第4名）", "待赛", "专1（专业场第1名）", "待定"] in lines
+    assert ["出线队伍（2/4）：大1、专3"] in lines
+    assert "裁判长：" in text and "每场胜队出线进入决赛" in text
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 3, "1-0", "=", "0-1", "--lots", "专2",
+       "--replace")
+    ok(capsys, "team-result", path, "--group", CROSS, 1, 4, "0-1", "1-0", "0-1")
+    text = paper(capsys, path, tmp_path / "final", f"{CROSS} 出线名单")
+    lines = [line.split() for line in text.splitlines()]
+    assert ["复赛", "出线名单"] in lines and "临时" not in text
+    assert ["第3场", "大3（大众场第3名）", "3:3", "抽签（专2胜）", "专2（专业场第2名）", "专2"] in lines
+    assert ["出线队伍（4/4）：大1、专3、专2、专1"] in lines
+    booklet = paper(capsys, path, tmp_path / "book", "成绩册（PDF）")
+    assert "复赛 出线名单" in booklet and "出线队伍（4/4）：大1、专3、专2、专1" in booklet
+    ok(capsys, "export", path, "--out", tmp_path / "xlsx", "--xlsx")
+    sheet = load_workbook(next((tmp_path / "xlsx").rglob("*.xlsx")))[f"{CROSS} 出线名单"]
+    assert list(sheet.iter_rows(values_only=True)) == [
+        ("场次", "先行方", "比分", "后行方", "出线"),
+        ("第1场", "大1（大众场第1名）", "6:0", "专4（专业场第4名）", "大1"),
+        ("第2场", "大2（大众场第2名）", "3:3 主将加赛", "专3（专业场第3名）", "专3"),
+        ("第3场", "大3（大众场第3名）", "3:3 抽签（专2胜）", "专2（专业场第2名）", "专2"),
+        ("第4场", "大4（大众场第4名）", "0:6", "专1（专业场第1名）", "专1")]
+    assert sheet.oddFooter.left.text.startswith("出线队伍（4/4）：大1、专3、专2、专1。复赛只赛一轮")
 
 
 def test_the_cross_group_round_has_no_bracket_or_crosstable_to_show(tmp_path, capsys):

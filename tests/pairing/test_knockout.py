@@ -294,3 +294,29 @@ def test_a_corrected_winner_takes_the_old_winners_seat_and_the_loser_the_losers(
     assert reseated_boards(corrected, 2, boards) == (
         (Board(1, 1, 4), Board(1, 1, 5)), (Board(3, 5, None), Board(3, 4, None)))
     assert reseated_boards(paired, 2, boards) == ()
+
+
+def test_lots_on_the_way_to_a_place_are_kept_apart_from_the_lots_that_decided_it() -> None:
+    """huazhi 八、(五): a level team match may be decided by lots. Lots in round 1 of four
+    sent their winner to the final and their loser to the match for third place: each place
+    carries them (`lots_path`); lots in the match that decided the place decided the place
+    itself (`place_match`, 抽签决定名次), not a step on the way."""
+    from app.pairing.knockout import LotsDraw
+    from app.results import LevelDecision
+
+    lots = LevelDecision.LOTS
+    # seeds 1 v 4, 2 v 3; 3 drawn over 2; the final 1 v 3, the match for third 4 v 2 by lots
+    bracket = build_bracket([1, 2, 3, 4], {(1, 1): 1, (1, 2): 3, (2, 1): 1, (2, 2): 4},
+                            decisions={(1, 2): lots, (2, 2): lots})
+    assert bracket.places() == {1: 1, 3: 2, 4: 3, 2: 4}
+    assert bracket.lots_path(3) == (LotsDraw(1, True),)
+    assert bracket.lots_path(2) == (LotsDraw(1, False),)  # its own last match: not a step
+    assert bracket.place_match(2) == bracket.match(2, 2) == bracket.place_match(4)
+    assert bracket.lots_path(1) == () and bracket.lots_path(4) == ()
+    # five entrants: the loser of 4 v 5 meets empty slots only after round 1, so the lots of
+    # round 1 decided its place 5; the winner goes on with them on its way
+    five = build_bracket([1, 2, 3, 4, 5], {(1, 2): 4, (2, 1): 1, (2, 2): 2, (3, 1): 1,
+                                           (3, 2): 4}, decisions={(1, 2): lots})
+    assert five.complete and five.places() == {1: 1, 2: 2, 4: 3, 3: 4, 5: 5}
+    assert five.place_match(5) == five.match(1, 2)
+    assert five.lots_path(5) == () and five.lots_path(4) == (LotsDraw(1, True),)

@@ -58,3 +58,32 @@ def test_lots_are_typed_beside_the_playoff_and_shown_as_lots(window, qtbot, tmp_
     assert widget.header_texts(widget.bracket.match(1, 2))[0] == "Match 2  lots"
     assert "Winner: 队3 (lots)" in widget.tooltip_for(widget.bracket.match(1, 2))
     window.set_language("zh")
+
+
+def test_the_standings_note_the_lots_on_each_teams_way_to_its_place(window, tmp_path):  # type: ignore[no-untyped-def]
+    """Round 1's match 2 drawn by lots for 队3, round 2 won on the boards: the standings table
+    of the knockout notes the lots on the two lines they touched (第1轮抽签胜 / 第1轮抽签负),
+    as the places papers do, in both languages; the other lines say nothing."""
+    from app.services.rounds import pair_next_round
+
+    assert window.new_event(tmp_path / "hz.db", "huazhi-2021")
+    for k in range(1, 5):
+        knockout.add_team(window.ev, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
+                                                      (f"丙{k}", "F")])
+    pair_next_round(window.ev, "决赛")
+    knockout.enter_team_result(window.ev, "决赛", 1, 1, ["1-0", "0-1", "1-0"])
+    knockout.enter_team_result(window.ev, "决赛", 1, 2, ["1-0", "=", "0-1"], lots="队3")
+    pair_next_round(window.ev, "决赛")
+    for match in (1, 2):
+        knockout.enter_team_result(window.ev, "决赛", 2, match, ["1-0", "0-1", "1-0"])
+    window.changed()
+    standings = window.standings_view
+    window.tabs.setCurrentWidget(standings)
+    select_group(standings, "决赛")
+    table = standings.standings_texts()
+    assert [(row[1], row[-1]) for row in table] == [
+        ("队1", ""), ("队3", "第1轮抽签胜"), ("队4", ""), ("队2", "第1轮抽签负")]
+    window.set_language("en")
+    assert [row[-1] for row in standings.standings_texts()] == [
+        "", "won round 1 by lots", "", "lost round 1 by lots"]
+    window.set_language("zh")

@@ -80,8 +80,13 @@ def _columns_of(info: Any, system: System | None, lang: str) -> _Columns:
     return _Columns(
         sub=bool(getattr(info, "sub", False)), playoff=not teams_ranked,
         titles=not teams_ranked or any(wording.title_text(row.award) for row in info.rows),
-        notes=teams_ranked and any(wording.decision_text(row.award, lang)
-                                   for row in info.rows))
+        notes=teams_ranked and any(_note(row, lang) for row in info.rows))
+
+
+def _note(row: Any, lang: str) -> str:
+    """A team ranking line's 备注: how its place was decided (抽签决定名次), after a knockout's
+    matches decided by lots on the way to it (第1轮抽签负)."""
+    return wording.place_decision_text(row.award, row.lots_path, lang)
 
 
 def _line(row: Any, shown: _Columns, number: Callable[[Any], str], lang: str) -> list[str]:
@@ -92,7 +97,7 @@ def _line(row: Any, shown: _Columns, number: Callable[[Any], str], lang: str) ->
             *([wording.playoff_text(row.playoff, lang)] if shown.playoff else []),
             wording.prize_text(row.award, lang),
             *([wording.title_text(row.award)] if shown.titles else []),
-            *([wording.decision_text(row.award, lang)] if shown.notes else [])]
+            *([_note(row, lang)] if shown.notes else [])]
 
 
 def _mark_header(info: Any) -> str:
