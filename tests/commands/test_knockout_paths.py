@@ -11,6 +11,7 @@ import pytest
 
 from tests.commands.helpers import KNOCKOUT_FINAL as FINAL
 from tests.commands.helpers import run, team_knockout
+from tests.exports.helpers import footer_legend
 
 KO = "禁手组"  # mindgames-2016's group, played here as a knockout
 
@@ -720,7 +721,7 @@ def test_the_cross_group_round_exports_its_qualifiers_paper_and_sheet(tmp_path, 
         ("第2场", "大2（大众场第2名）", "3:3 主将加赛", "专3（专业场第3名）", "专3"),
         ("第3场", "大3（大众场第3名）", "3:3 抽签（专2胜）", "专2（专业场第2名）", "专2"),
         ("第4场", "大4（大众场第4名）", "0:6", "专1（专业场第1名）", "专1")]
-    assert sheet.oddFooter.left.text.startswith("出线队伍（4/4）：大1、专3、专2、专1。复赛只赛一轮")
+    assert footer_legend(sheet).startswith("出线队伍（4/4）：大1、专3、专2、专1。复赛只赛一轮")
 
 
 def test_the_cross_group_round_has_no_bracket_or_crosstable_to_show(tmp_path, capsys):
