@@ -21,7 +21,6 @@ from sqlalchemy import select
 from app.errors import UserError
 from app.group_settings import GroupSettings, SubRanking
 from app.imports.rules import MergeRules
-from app.pairing.knockout import LotsDraw
 from app.pairing.system import System
 from app.pairing.types import unit_key
 from app.results import LevelDecision
@@ -64,6 +63,7 @@ from app.store.models import Group, Player, Playoff
 from app.team_rankings import TeamMethod, TeamRankingSpec
 
 if TYPE_CHECKING:
+    from app.pairing.knockout import LotsDraw
     from app.pairing.team_swiss import PrimaryScore
 
 
