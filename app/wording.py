@@ -1168,6 +1168,17 @@ def match_result_text(result: BoardResult | None, first: str, second: str,
     return _pick(lang, zh, en).format(first=first, second=second)
 
 
+def team_match_text(result: BoardResult | None, score: MatchScore | None, first: str,
+                    second: str, lang: str = "zh") -> str:
+    """A team match's result cell as the window's rounds list and the venue's pairings page
+    show it: who won (`match_result_text`: 一队胜, 平局, 二队弃权), or, every board played and
+    the teams level, the captains' playoff still to come (战平，需主将加赛, huazhi 六、(三)3);
+    "" while boards are still playing."""
+    if score is not None and score.waits_for_playoff:
+        return match_waiting_text(lang)
+    return match_result_text(result, first, second, lang)
+
+
 # ----- the pairing's report -------------------------------------------------------------------
 
 _STRENGTH_ZH = {"absolute": "绝对", "strong": "强", "mild": "弱"}

@@ -30,6 +30,7 @@ from app.wording import (
     reason_text,
     singular,
     team_criterion,
+    team_match_text,
     team_note_text,
     team_total_label,
     title_text,
@@ -98,6 +99,19 @@ def test_a_board_result_in_the_papers_words() -> None:
     assert match_result_text(parse_board(["1-0"], False), "一队", "二队") == "一队胜"
     assert match_result_text(parse_board(["+-"], False), "一队", "二队") == "二队弃权"
     assert match_result_text(parse_board(["="], False), "一队", "二队", "en") == "drawn"
+
+
+def test_a_team_match_waiting_for_its_captains_playoff_says_so() -> None:
+    """huazhi 六、(三)3: every board played, level, no playoff yet: 战平，需主将加赛 where the
+    winner goes (the window and the venue alike); a drawn Team Swiss match is 平局."""
+    from app.pairing.team import MatchScore
+
+    assert team_match_text(None, MatchScore(3, 3), "一队", "二队") == "战平，需主将加赛"
+    assert team_match_text(None, None, "一队", "二队") == ""  # boards still playing
+    assert team_match_text(parse_board(["0-1"], False), MatchScore(2, 4), "一队", "二队") == \
+        "二队胜"
+    assert team_match_text(parse_board(["="], False), MatchScore(3, 3, drawn=True), "一队",
+                           "二队", "en") == "drawn"
 
 
 def test_a_prize_and_a_shared_prize() -> None:

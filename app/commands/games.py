@@ -27,11 +27,19 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_game)
 
 
+def _game_words(game: Any) -> str:
+    """The game's result in words, by the stone that won and how (黑胜（五连） / black wins
+    (five)): after 三手交换 the stones say who won where the pairing's 先手 would not."""
+    if game.result is None:
+        return "未决 / not decided"
+    return f"{game.result.zh} / {game.result.en}"
+
+
 def _game(args: argparse.Namespace) -> int:
     from app.rules.board import board_text
     from app.rules.game import decode_actions, encode_actions
     from app.services import games
-    from app.wording import code_text
+    from app.wording import board_result_text
 
     with opened(args) as context:
         event, group = context.event, context.group_name
@@ -40,10 +48,13 @@ def _game(args: argparse.Namespace) -> int:
             game = decode_actions(settings, args.actions, "--actions")
             result = games.save_game(event, group, args.round, args.board, args.index, game)
             print(f"已保存 / saved: {encode_actions(game)}")
-            print(f"结果 / result: {code_text(result) or '未决 / not decided'}")
+            print(f"结果 / result: {_game_words(game)}")
+            if result is not None:  # the board's result it filled, as the results list says it
+                print(f"本台结果 / board result: {board_result_text(result)} / "
+                      f"{board_result_text(result, 'en')}")
             return 0
         game = games.load_game(event, group, args.round, args.board, args.index)
     print(board_text(game.position).rstrip("\n"))
     print(f"着法 / actions: {encode_actions(game) or '-'}")
-    print(f"结果 / result: {game.result.code if game.result else '未决 / not decided'}")
+    print(f"结果 / result: {_game_words(game)}")
     return 0

@@ -230,7 +230,10 @@ def print_playoff(info: playoffs.PlayoffInfo) -> None:
     if info.reason:
         print(f"  原因 / why: {info.reason}")
     for game in info.games:
-        result = wording.game_code(game.result) or "待赛 / to play"
+        # the game in the papers' words (黑胜 / black won), as the 加赛表 prints it; never its code
+        result = (f"{wording.game_result_text(game.result)} / "
+                  f"{wording.game_result_text(game.result, 'en')}"
+                  if game.result is not None else "待赛 / to play")
         print(f"  {game.index}. {game.stage} {game.time_control}  {game.black.name} (黑) - "
               f"{game.white.name}  {result}")
     if info.order:

@@ -15,8 +15,8 @@ from app.group_settings import GroupSettings
 from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE
 from app.pairing.system import System
 from app.pairing.team import MatchScore
-from app.pairing.types import SitOut, on_pairing_list, sit_out_of
-from app.results import BoardResult, GameResult
+from app.pairing.types import Outcome, SitOut, on_pairing_list, sit_out_of
+from app.results import BoardResult, GameResult, Side
 from app.rules.endings import Ending
 from app.services.event import Event, settings_of
 from app.services.lookup import find_board as find_board  # where the services read it
@@ -154,6 +154,18 @@ class BoardInfo:
     def done(self) -> bool:
         """The board needs nothing more: its result is in, or it is a bye's."""
         return self.bye or self.result is not None
+
+
+def seat_outcome(result: BoardResult | GameResult | None, first: bool) -> Outcome | None:
+    """The outcome of the player seated first (先手, black) or second on a board or on one
+    game of a team match (won, drawn, lost, won or lost by forfeit; a double-game round's as
+    it scores, `scoring.side_outcome`);
+    None while the result is not in."""
+    if result is None:
+        return None
+    from app.standings.scoring import side_outcome
+
+    return side_outcome(result, Side.FIRST if first else Side.SECOND)
 
 
 @dataclass(frozen=True)

@@ -219,6 +219,17 @@ def player_games(result: BoardResult, side: Side) -> tuple[GameOutcome, ...]:
     return tuple(found)
 
 
+def side_outcome(result: BoardResult | GameResult, side: Side) -> Outcome:
+    """`side`'s outcome of a board (`BoardResult`, its first-named side first) or of one game
+    (`GameResult`, black first): a single game's (`outcomes`), a double-game round's as it
+    scores (`double_round_outcome`)."""
+    if isinstance(result, GameResult):
+        return outcomes(result)[0 if side is Side.FIRST else 1]
+    if result.double:
+        return double_round_outcome(result, side)
+    return outcomes(result.games[0])[0 if side is Side.FIRST else 1]
+
+
 def _game_outcomes(result: BoardResult, side: Side) -> list[Outcome]:
     """`side`'s outcome of each game of a double-game round, game 2 with the first move
     exchanged; a result that settles the round alone counts for game 2 the same (a forfeit of

@@ -481,11 +481,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "playoff_result_saved": ("第{place}名加赛：本盘 {result} 已录入", "Playoff for place {place}: {result} entered"),
     "playoff_open": ("（进行中）", "(open)"),
     "playoff_next": ("下一盘", "next"),
-    "playoff_first_wins": ("先手胜 1-0", "First mover wins 1-0"),
-    "playoff_second_wins": ("后手胜 0-1", "Second mover wins 0-1"),
+    "playoff_result_tip": ("下一盘：{result}（先手执黑；在加赛列表上按 {shortcut} 亦可）",
+                           "The next game: {result} (the first mover has black; or press {shortcut} "
+                           "on the playoff list)"),
     "playoff_on_board_tip": ("在棋盘上记录加赛的下一盘", "Record the playoff's next game on the board"),
-    "playoff_draw": ("和 =", "Draw ="),
-    "playoff_codes": ("加赛结果（先手在前，如 1-0 0-1）：", "Playoff results (first mover first, e.g. 1-0 0-1):"),
     # standings pages: table, crosstable (交叉表), bracket (对阵图)
     "page_standings": ("名次表", "Standings"),
     "page_standings_tip": ("本组的名次、名次区分分、奖励和段级位",

@@ -40,11 +40,12 @@ from starlette.staticfiles import StaticFiles
 from app import wording
 from app.errors import UserError
 from app.pairing.team_swiss import PrimaryScore
+from app.results import GameCode, GameResult
 from app.services import team_crosstable, team_swiss, venue
 from app.services.operations import ENTER_HALL_RESULT, PLAYER_CLAIM
 from app.web import data
 from app.web.state import FileGone, VenueState
-from app.web.texts import COLOUR, OUTCOME, TEXTS, language
+from app.web.texts import COLOUR, OUTCOME, TEXTS, language, own_result
 
 HERE = Path(__file__).parent
 _PROJECTOR_ROWS = 12
@@ -52,6 +53,19 @@ _NUMBER_LIMIT = 10_000  # rounds and boards
 _TEXT_LIMIT = 200  # a result, a slip code, the result a tablet saw
 _QUERY_LIMIT = 40  # a name or number searched on the pairings page
 STALE_SLOT = "<!--stale-->"  # in base.html: where the stale-data line goes
+
+
+# The result buttons of the arbiters' entry page, in the order of the keys (1, =, 0, +, -, *),
+# and what a player confirming his result chooses from (the first mover's result).
+ENTRY_CODES = (GameCode.FIRST_WINS, GameCode.DRAW, GameCode.SECOND_WINS,
+               GameCode.FIRST_FORFEIT_WIN, GameCode.SECOND_FORFEIT_WIN, GameCode.DOUBLE_FORFEIT)
+CONFIRM_CODES = (GameCode.FIRST_WINS, GameCode.DRAW, GameCode.SECOND_WINS)
+
+
+def _entry_codes(codes: tuple[GameCode, ...], lang: str) -> list[tuple[str, str]]:
+    """Each result one taps or picks: the code it sends (as arbiters type it) and its words
+    (黑胜, 和, 白弃权), which the page shows."""
+    return [(code.value, wording.game_result_text(GameResult(code), lang)) for code in codes]
 
 
 def _error_json(error: UserError, status: int) -> JSONResponse:
@@ -71,11 +85,20 @@ class VenueApp:
         self.templates.filters["place"] = lambda row: wording.place_text(row.place, row.shared)
         self.templates.filters["number"] = wording.number_text
         self.templates.filters["code_text"] = wording.code_text  # results are typed too
-        self.templates.filters["game_code"] = wording.game_code
         # what a person reads: a board's result in the papers' words (黑胜, 白弃权, 黑胜／白胜
         # 2:0), never its code; the JSON API keeps the codes
         self.templates.filters["result_words"] = lambda result, lang, points=None: (
             wording.board_result_text(result, lang, points=points))
+        # a player's result from his side, then the board's words: 负，白胜（黑超时）
+        self.templates.filters["own_result"] = lambda outcome, result, lang, points=None: (
+            own_result(outcome, wording.board_result_text(result, lang, points=points), lang))
+        # a team match by the teams' names (一队胜, 平局, 战平，需主将加赛), as the window says it
+        self.templates.filters["match_words"] = lambda board, lang: wording.team_match_text(
+            board.result, board.score, board.first_team, board.second_team, lang)
+        # and its score (5:1, 3:3 主将加赛, 3:3 抽签（队2胜）), once every board has its result
+        self.templates.filters["match_score"] = lambda board, lang: "" if board.score is None \
+            else wording.match_score_text(board.score, lang, (board.first_team,
+                                                              board.second_team))
         # A Team Swiss's points are its primary score: headed 场分 or 局分, not 积分.
         self.templates.filters["points_header"] = lambda table, lang: wording.points_header(
             getattr(table, "primary", None), lang)
@@ -168,12 +191,8 @@ class VenueApp:
             found = data.find(info, query) if info is not None and query else []
             overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
             confirm = any(g.name == group and g.player_confirmation for g in overview.groups)
-            # team matches: the score (5:1, 3:3 主将加赛, 3:3 抽签（队2胜）) in the page's language
-            scores = {b.number: wording.match_score_text(b.score, lang,
-                                                         (b.first_team, b.second_team))
-                      for b in (info.boards if info is not None else ()) if b.score is not None}
             return {"group": group, "info": info, "query": query, "found": found,
-                    "confirm": confirm, "scores": scores}
+                    "confirm": confirm}
 
         return await self._page(request, "pairings.html", build, params=(query,))
 
@@ -219,7 +238,9 @@ class VenueApp:
             waiting = {b for (g, r, b), claims in self.state.claims.items()
                        if g == group and r == number and claims}
             return {"group": group, "info": info, "confirm": entry.player_confirmation,
-                    "disputed": disputed, "waiting": waiting}
+                    "disputed": disputed, "waiting": waiting,
+                    "codes": _entry_codes(ENTRY_CODES, lang),
+                    "first_outcomes": _entry_codes(CONFIRM_CODES, lang)}
 
         return await self._page(request, "results.html", build, self.claims_version)
 

@@ -7,8 +7,10 @@ from fractions import Fraction
 from typing import Any
 
 from app import wording
+from app.pairing.types import Outcome
 from app.pinyin import lazy_pinyin
-from app.services.queries import BoardInfo, PlayerRef, RoundInfo
+from app.results import BoardResult, GameResult
+from app.services.queries import BoardInfo, PlayerRef, RoundInfo, seat_outcome
 from app.services.ranking import StandingsInfo
 
 
@@ -79,8 +81,17 @@ class Seat:
     board: int
     first: bool  # True: first mover (black)
     opponent: PlayerRef | None
-    result: str  # the result as shown (`1-0`), "" while not in
+    # the board's result (a team match: this player's game), typed; the page says it in
+    # words (黑胜, 白弃权); None while not in
+    result: BoardResult | GameResult | None = None
     game: int = 0  # team matches: the board within the match (第几台), 0 otherwise
+    # a double-game round's points, this player's first (负，黑胜／和 0:2)
+    round_points: tuple[int, int] | None = None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result from this player's side (胜, 和, 负, 对手弃权, 弃权负); None while not in."""
+        return seat_outcome(self.result, self.first)
 
 
 def seats(info: RoundInfo) -> list[Seat]:
@@ -91,16 +102,18 @@ def seats(info: RoundInfo) -> list[Seat]:
             for game in board.games:
                 if game.black is not None:
                     found.append(Seat(game.black, board.number, True, game.white,
-                                      wording.game_code(game.result), game.index))
+                                      game.result, game.index))
                 if game.white is not None:
                     found.append(Seat(game.white, board.number, False, game.black,
-                                      wording.game_code(game.result), game.index))
+                                      game.result, game.index))
             continue
-        result = _result(board) or ""
-        if board.first is not None:
-            found.append(Seat(board.first, board.number, True, board.second, result))
-        if board.second is not None:
-            found.append(Seat(board.second, board.number, False, board.first, result))
+        points = board.round_points
+        for player, first, opponent, own in (
+                (board.first, True, board.second, points),
+                (board.second, False, board.first, points and (points[1], points[0]))):
+            if player is not None:
+                found.append(Seat(player, board.number, first, opponent, board.result,
+                                  round_points=own))
     return sorted(found, key=lambda s: (lazy_pinyin(s.player.name), s.player.number))
 
 

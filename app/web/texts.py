@@ -30,6 +30,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "you_play": "第{board}台，{colour}，对手：{opponent}",
         "you_play_team": "第{board}场第{game}台，{colour}，对手：{opponent}",
         "you_bye": "本轮轮空",
+        "you_result": "结果：{result}",
         "place": "名次",
         "name": "姓名",
         "unit": "单位",
@@ -94,6 +95,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "you_play": "Board {board}, {colour}, against {opponent}",
         "you_play_team": "Match {board} board {game}, {colour}, against {opponent}",
         "you_bye": "a bye this round",
+        "you_result": "Result: {result}",
         "place": "Place",
         "name": "Name",
         "unit": "Unit",
@@ -154,6 +156,18 @@ OUTCOME = {
            Outcome.HALF_BYE: "half-point bye", Outcome.ZERO_BYE: "rest",
            Outcome.ABSENT: "absent"},
 }
+
+
+def own_result(outcome: Outcome | None, said: str, lang: str) -> str:
+    """A player's result from his own side, then the board's result in the papers' words
+    where they say more (`said`, `wording.board_result_text`): `负，白胜（黑超时）`,
+    `对手弃权，白弃权`, `胜，黑胜／和 2:0`, a draw just `和`; "" while not in."""
+    if outcome is None:
+        return ""
+    own = OUTCOME[language(lang)][outcome]
+    if not said or said == own:
+        return own
+    return f"{own}; {said}" if lang == "en" else f"{own}，{said}"
 
 
 def language(value: str | None) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.commands.helpers import run
+from tests.commands.helpers import OPEN, qiwang_open, run
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "imports"
 
@@ -143,3 +143,57 @@ def test_a_playoff_of_three_follows_the_groups_format_unless_told(
     assert code == 0 and "双盘加赛" in out  # a knockout's two-player meeting
     with Event.open(path) as event:
         assert [p.games[0].stage for p in playoffs.playoffs(event, "男子组")] == ["双盘加赛"]
+
+
+def test_playoff_games_print_in_words_never_their_codes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`playoff`, `playoff-result` and `playoffs` print each game as the 加赛表 does (黑胜 /
+    black won), Chinese first; the game still to play reads 待赛; no `1-0`."""
+    from app.services.event import Event
+    from app.services.groups import update_group
+
+    path = qiwang_open(tmp_path / "qw.db", capsys, players=4)
+    with Event.open(path) as event:
+        update_group(event, OPEN, rounds=1, settings={"playoffs": True})
+    assert run(capsys, "pair", path, "--group", OPEN)[0] == 0
+    assert run(capsys, "results", path, "--group", OPEN, 1, "1=1-0", "2=1-0")[0] == 0
+    code, out, err = run(capsys, "playoff", path, "--group", OPEN, "--place", "1")
+    assert code == 0, err
+    playoff_id = out.split()[1].rstrip(":")
+    games = [line for line in out.splitlines() if "(黑)" in line]
+    assert len(games) == 2 and all(line.endswith("待赛 / to play") for line in games)
+    code, out, err = run(capsys, "playoff-result", path, playoff_id, "0-1")
+    assert code == 0, err
+    first, second = [line for line in out.splitlines() if "(黑)" in line]
+    assert first.endswith("  白胜 / white won"), first
+    assert second.endswith("待赛 / to play")
+    code, out, err = run(capsys, "playoff-result", path, playoff_id, "1-0")
+    assert code == 0, err
+    _code, listed, _err = run(capsys, "playoffs", path, "--group", OPEN)
+    lines = [line for line in listed.splitlines() if "(黑)" in line]
+    assert lines[1].endswith("  黑胜 / black won"), lines
+    assert "1-0" not in listed and "0-1" not in listed
+
+
+def test_a_game_recorded_from_its_actions_says_its_result_in_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`game … --actions` and `game` say the game's result by the stone that won and how
+    (黑胜（连五）), the same once saved and read back (it printed 未决, then 1-0); the board's
+    result once it is filled, as the results list says it (黑胜／白胜)."""
+    path = tmp_path / "sz.db"
+    group = "男子组（大众规则·线上初赛）"  # 双盘制: the board waits for game 2
+    assert run(capsys, "new", path, "--preset", "shenzhen-2022")[0] == 0
+    for name in ("甲", "乙"):
+        assert run(capsys, "add-player", path, "--group", group, "--name", name)[0] == 0
+    assert run(capsys, "pair", path, "--group", group)[0] == 0
+    where = ("--group", group, 1, 1)
+    code, saved, err = run(capsys, "game", path, *where, "--actions", "h8 a1 i8 a2 j8 a3 k8 a4 l8")
+    assert code == 0, err
+    said = "结果 / result: 黑胜（连五） / black wins (five in a row)"
+    assert said in saved.splitlines() and "本台结果" not in saved
+    assert run(capsys, "game", path, *where)[1].splitlines()[-1] == said
+    code, saved, err = run(capsys, "game", path, *where, "--index", 2, "--actions",
+                           "h8 a1 i8 a2 j8 a3 k8 a4 a9 a5")
+    assert code == 0, err
+    assert saved.splitlines()[-2:] == ["结果 / result: 白胜（连五） / white wins (five in a row)",
+                                       "本台结果 / board result: 黑胜／白胜 / black won / white won"]

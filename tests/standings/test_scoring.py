@@ -24,6 +24,7 @@ from app.standings.scoring import (
     missing_boards,
     parse_point_system,
     round_records,
+    side_outcome,
 )
 
 DEFAULT = PointSystem()
@@ -347,3 +348,19 @@ def test_two_games_typed_as_one_argument() -> None:
     """docs/CLI.md: double-game rounds take two codes, e.g. `1-0 =`, even quoted as one."""
     assert parse_board_result(["1-0 ="], double=True).games == (
         parse_result("1-0"), parse_result("="))
+
+
+def test_a_side_s_outcome_of_a_board_or_of_one_game() -> None:
+    """What the venue's find-yourself card says first (胜, 负, 对手弃权 ...): one game's, a
+    double-game round's as it scores (shenzhen 九(一): won 1 drew 1 -> the round won), a
+    team match's game black first."""
+    from app.results import Side
+
+    single = parse_board_result(["0-1t"], double=False)
+    assert (side_outcome(single, Side.FIRST), side_outcome(single, Side.SECOND)) == (
+        Outcome.LOSS, Outcome.WIN)
+    forfeit = parse_board_result(["+-"], double=False)
+    assert side_outcome(forfeit, Side.SECOND) is Outcome.FORFEIT_LOSS
+    assert side_outcome(_double("1-0", "="), Side.SECOND) is Outcome.LOSS
+    assert side_outcome(_double("1-0", "1-0"), Side.FIRST) is Outcome.DRAW  # one game each
+    assert side_outcome(GameResult(GameCode.DOUBLE_FORFEIT), Side.FIRST) is Outcome.FORFEIT_LOSS

@@ -1,9 +1,10 @@
 """The playoff format in the window: 小循环 or 淘汰 is asked when three or more are tied (two
 always play a two-player playoff), offered first as the group's own setting, which the setup
-view edits as a control."""
+view edits as a control; the next game's result buttons say it in the papers' words."""
 
 from __future__ import annotations
 
+from app.results import GameCode
 from app.services import playoffs, rounds
 from app.services.groups import update_group
 from app.services.players import add_player
@@ -77,3 +78,25 @@ def test_the_groups_default_format_is_a_setup_control(window, tmp_path):
     assert view.playoff_format.value() == "knockout"  # offered first as the group's own
     playoff_id = view.create_selected_playoff()
     assert playoff_id is not None and stored_format(window, playoff_id) == "knockout"
+
+
+def test_the_playoff_result_buttons_say_the_game_in_words(window, tmp_path):
+    """The playoff panel's buttons read 黑胜 / 和 / 白胜, as the 加赛表 prints a game (each
+    player has black once), never 先手胜 1-0; the tip names the key the list takes."""
+    tied_event(window, tmp_path, 4, "1-0")
+    view = standings_shown(window)
+    assert view.create_selected_playoff() is not None, window.last_error
+    buttons = view.result_buttons
+    assert [b.text() for b in buttons.values()] == ["黑胜", "和", "白胜"]
+    assert [buttons[c].toolTip() for c in ("1-0", "=", "0-1")] == [
+        "下一盘：黑胜（先手执黑；在加赛列表上按 1 亦可）", "下一盘：和（先手执黑；在加赛列表上按 = 亦可）",
+        "下一盘：白胜（先手执黑；在加赛列表上按 0 亦可）"]
+    buttons["0-1"].click()
+    assert view.current_playoff().games[0].result.code is GameCode.SECOND_WINS
+    assert "本盘 白胜 已录入" in window.status_label.text()
+    window.set_language("en")
+    try:
+        assert [b.text() for b in buttons.values()] == ["black won", "draw", "white won"]
+        assert "press 0" in buttons["0-1"].toolTip()
+    finally:
+        window.set_language("zh")

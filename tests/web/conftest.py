@@ -9,6 +9,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -40,6 +41,58 @@ def build_event(path: Path, players: int = 11) -> None:
         rounds.enter_result(event, GROUP, 1, 2, ["="])
     finally:
         event.close()
+
+
+def build_team_knockout(path: Path, teams: int = 4) -> Event:
+    """The huazhi template (分台定人制 knockout, 决赛) with `teams` teams of three (队1, 甲1
+    乙1 丙1 ...) and round 1 paired; returned open, for the test to enter its results."""
+    from app.services import knockout
+
+    event = Event.create(path, preset="huazhi-2021")
+    for k in range(1, teams + 1):
+        knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
+                                                   (f"丙{k}", "F")])
+    rounds.pair_next_round(event, "决赛")
+    return event
+
+
+def get_page(url: str) -> str:
+    """A page's HTML as the server renders it."""
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return str(response.read().decode("utf-8"))
+
+
+class _Tables(HTMLParser):
+    """The rows of each table of a page, as the cells' texts (headers included)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[str]]] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr" and self.tables:
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None and self.tables:
+            self.tables[-1][-1].append(" ".join("".join(self._cell).split()))
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def tables(page: str) -> list[list[list[str]]]:
+    """Each table of a page: its rows, each as its cells' texts (whitespace collapsed)."""
+    parser = _Tables()
+    parser.feed(page)
+    return parser.tables
 
 
 @dataclass

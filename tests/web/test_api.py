@@ -19,7 +19,7 @@ from app.services import rounds
 from app.services import venue as venue_service
 from app.services.queries import round_view
 from app.wording import code_text
-from tests.web.conftest import CODE, GROUP, Venue, start_venue
+from tests.web.conftest import CODE, GROUP, Venue, build_team_knockout, start_venue
 
 API = f"/api/groups/{quote(GROUP)}"
 
@@ -240,14 +240,9 @@ def test_the_pairings_page_of_a_team_round_shows_each_match_score(tmp_path: Path
     """huazhi 六、(二)/(三)3: the venue page gives a decided match's game points, a level one
     decided by the captains' playoff so named, in the page's language."""
     from app.services import knockout
-    from app.services.event import Event
 
     path = tmp_path / "hz.db"
-    event = Event.create(path, preset="huazhi-2021")
-    for k in range(1, 5):
-        knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
-                                                   (f"丙{k}", "F")])
-    rounds.pair_next_round(event, "决赛")
+    event = build_team_knockout(path)
     knockout.enter_team_result(event, "决赛", 1, 1, ["1-0", "=", "1-0"])
     knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "="], ["0-1"])
     event.close()
@@ -264,14 +259,9 @@ def test_the_pairings_page_names_a_match_decided_by_lots(tmp_path: Path) -> None
     """huazhi 八、(五): a level match decided by lots reads 抽签 with the team drawn on the
     venue page (a playoff game would show the winner; lots have none), in each language."""
     from app.services import knockout
-    from app.services.event import Event
 
     path = tmp_path / "hz.db"
-    event = Event.create(path, preset="huazhi-2021")
-    for k in range(1, 5):
-        knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
-                                                   (f"丙{k}", "F")])
-    rounds.pair_next_round(event, "决赛")
+    event = build_team_knockout(path)
     knockout.enter_team_result(event, "决赛", 1, 2, ["1-0", "1-0", "="], lots="队3")
     event.close()
     v = start_venue(path)

@@ -75,7 +75,8 @@ def test_a_phone_finds_a_player_and_sees_the_result_appear(venue: Venue, phone: 
     with venue.station("window") as event:
         rounds.enter_result(event, GROUP, 1, board, ["0-1"])
         entered = time.monotonic()
-    expect(phone.locator(".you-result")).to_contain_text("0-1", timeout=2000)
+    # from the searched player's side (black lost), then the board in words: never 0-1
+    expect(phone.locator(".you-result")).to_have_text("结果：负，白胜", timeout=2000)
     assert time.monotonic() - entered < 2.0
     row = phone.locator("table.pairings tbody tr", has_text=black)
     expect(row.locator("td.result")).to_have_text("白胜")  # the result in words, not 0-1
@@ -144,12 +145,20 @@ def test_an_arbiter_signs_in_on_a_tablet_and_enters_a_result(venue: Venue, brows
         page.click("#signin button[type=submit]")
         expect(page.locator("#signin-state")).to_have_text("已登录，可以录入成绩")
         row.locator("button[data-code='1-0']").click()
-        expect(page.locator("#status")).to_contain_text("已保存")
-        expect(page.locator("tr[data-board='3'] .entered")).to_have_text("1-0", timeout=2000)
+        expect(page.locator("#status")).to_contain_text("已保存: 3 黑胜")  # the button's words
+        # the result entered in words, the code the arbiter tapped beside it
+        expect(page.locator("tr[data-board='3'] .entered")).to_have_text("黑胜", timeout=2000)
+        expect(page.locator("tr[data-board='3'] .entered-code")).to_have_text("1-0")
         _shot(page, tmp_path, "tablet-results")
         with venue.station("web:平板2") as event:  # the tablet's own undo entry
             assert code_text(round_view(event, GROUP, 1).boards[2].result) == "1-0"
             assert "第1轮第3台" in (event.can_undo() or "")
+        # a correction asks in words, as the window does: 黑胜 → 白胜, not 1-0 → 0-1
+        asked: list[str] = []
+        page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+        row.locator("button[data-code='0-1']").click()
+        expect(page.locator("tr[data-board='3'] .entered")).to_have_text("白胜", timeout=2000)
+        assert asked == ["更正 3: 黑胜 → 白胜?"]
     finally:
         context.close()
 
@@ -168,11 +177,13 @@ def test_two_players_confirm_their_result_with_their_slip_codes(venue: Venue, ph
     for code, wanted in ((first, "等待对手确认"), (second, "双方一致，成绩已录入")):
         form.locator("input[name=board]").fill("4")
         form.locator("input[name=slip]").fill(code)
+        # the player picks the words; the code goes to the server
+        expect(form.locator("select[name=result] option")).to_have_text(["黑胜", "和", "白胜"])
         form.locator("select[name=result]").select_option("0-1")
         form.locator("button[type=submit]").click()
         expect(phone.locator("#status")).to_contain_text(wanted)
     _shot(phone, tmp_path, "phone-confirm")
-    expect(phone.locator("tr[data-board='4'] .entered")).to_have_text("0-1", timeout=2000)
+    expect(phone.locator("tr[data-board='4'] .entered")).to_have_text("白胜", timeout=2000)
     with venue.station("check") as event:
         assert code_text(round_view(event, GROUP, 1).boards[3].result) == "0-1"
 
@@ -205,6 +216,6 @@ def test_a_tablet_signs_in_by_scanning_the_window_s_code(venue: Venue, browser: 
         expect(page.locator("#signin-state")).to_have_text("已登录，可以录入成绩")
         assert "#" not in page.url  # the code is out of the address bar
         page.locator("tr[data-board='3'] button[data-code='0-1']").click()
-        expect(page.locator("tr[data-board='3'] .entered")).to_have_text("0-1", timeout=3000)
+        expect(page.locator("tr[data-board='3'] .entered")).to_have_text("白胜", timeout=3000)
     finally:
         context.close()

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 import urllib.error
 import urllib.request
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import quote
 
@@ -16,37 +15,11 @@ import pytest
 
 from app.services import knockout, rounds, team_swiss
 from app.services.event import Event
-from tests.web.conftest import Venue, start_venue
+from tests.web.conftest import Venue, start_venue, tables
 
 GROUP = "团体赛"
 TEAMS = 8
 GONE = "第3队"  # withdraws from round 2: seven teams, one bye
-
-
-class _Tables(HTMLParser):
-    """The rows of each table of a page, as the cells' texts (headers included)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.tables: list[list[list[str]]] = []
-        self._cell: list[str] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "table":
-            self.tables.append([])
-        elif tag == "tr" and self.tables:
-            self.tables[-1].append([])
-        elif tag in ("td", "th"):
-            self._cell = []
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._cell is not None and self.tables:
-            self.tables[-1][-1].append(" ".join("".join(self._cell).split()))
-            self._cell = None
-
-    def handle_data(self, data: str) -> None:
-        if self._cell is not None:
-            self._cell.append(data)
 
 
 def _get(url: str) -> tuple[int, str]:
@@ -55,12 +28,6 @@ def _get(url: str) -> tuple[int, str]:
             return response.status, response.read().decode("utf-8")
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode("utf-8")
-
-
-def _tables(page: str) -> list[list[list[str]]]:
-    parser = _Tables()
-    parser.feed(page)
-    return parser.tables
 
 
 @pytest.fixture
@@ -95,7 +62,7 @@ def test_the_team_crosstable_page_and_the_standings_headed_by_match_points(
         team_venue: Venue) -> None:
     status, page = _get(team_venue.group_url("standings", GROUP))
     assert status == 200
-    table = _tables(page)[0]
+    table = tables(page)[0]
     assert table[0][:3] == ["名次", "队名", "场分"] and "积分" not in table[0]
     assert table[0][3] == "局分"  # the secondary score, first of the chain
     gone = next(row for row in table[1:] if GONE in row[1])
@@ -105,7 +72,7 @@ def test_the_team_crosstable_page_and_the_standings_headed_by_match_points(
 
     status, page = _get(team_venue.group_url("crosstable", GROUP))
     assert status == 200
-    rows = _tables(page)[0]
+    rows = tables(page)[0]
     assert rows[0] == ["序号", "名次", "队名", "第1轮", "第2轮", "场分", "局分"]
     assert len(rows) == TEAMS + 1
     assert [int(r[0]) for r in rows[1:]] == list(range(1, TEAMS + 1))
@@ -129,12 +96,12 @@ def test_the_team_crosstable_page_and_the_standings_headed_by_match_points(
     assert "先行方" in page  # the legend says what a cell holds
 
     status, page = _get(team_venue.group_url("crosstable", GROUP) + "?lang=en")
-    rows = _tables(page)[0]
+    rows = tables(page)[0]
     assert rows[0][-2:] == ["Match points", "Game points"] and rows[0][3] == "Round 1"
     assert any(r[4] == "bye 3" for r in rows[1:]) and any(r[4] == "wd" for r in rows[1:])
     assert all(re.fullmatch(r"\d+[fs] [WDL] \d+:\d+", r[3]) for r in rows[1:])
     status, page = _get(team_venue.group_url("standings", GROUP) + "?lang=en")
-    assert _tables(page)[0][0][2:4] == ["Match points", "Game points"]
+    assert tables(page)[0][0][2:4] == ["Match points", "Game points"]
 
 
 def test_the_projector_shows_the_team_crosstable(team_venue: Venue) -> None:
@@ -142,9 +109,9 @@ def test_the_projector_shows_the_team_crosstable(team_venue: Venue) -> None:
     assert status == 200
     slides = re.findall(r'<section class="slide" data-kind="(\w+)"', page)
     assert slides.count("crosstable") == 1 and "standings" in slides
-    cross = _tables(page.split('data-kind="crosstable"', 1)[1])[0]
+    cross = tables(page.split('data-kind="crosstable"', 1)[1])[0]
     assert cross[0][-2:] == ["场分", "局分"] and len(cross) == TEAMS + 1
-    standings = _tables(page.split('data-kind="standings"', 1)[1])[0]
+    standings = tables(page.split('data-kind="standings"', 1)[1])[0]
     assert standings[0][3] == "场分"
 
 

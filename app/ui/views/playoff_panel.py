@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from app import wording
 from app.errors import NoAnswer, UserError
-from app.results import GameCode, parse_game
+from app.results import GameCode, GameResult, parse_game
 from app.services import playoffs
 from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, RECORD_TIE_LOTS
 from app.services.ranking_lists import RankingKind
@@ -306,9 +306,12 @@ class PlayoffPanel(QWidget):
         self.create_button.setText(tr("standings_create_playoff"))
         self.lots_button.setText(tr("standings_draw_lots"))
         self.show_selected_tie()  # the create button's tooltip, in the language shown
-        for code, key in zip(PLAYOFF_CODES, ("playoff_first_wins", "playoff_draw",
-                                             "playoff_second_wins"), strict=True):
-            self.result_buttons[code].setText(tr(key))
-            self.result_buttons[code].setToolTip(tr(key))
+        for key, code in PLAYOFF_KEYS.items():
+            # the next game's result in the papers' words (黑胜, 和, 白胜: each player has black
+            # once), never its code; the tip names the key that enters it from the list
+            words = wording.game_result_text(GameResult(GameCode(code)), language())
+            self.result_buttons[code].setText(words)
+            self.result_buttons[code].setToolTip(tr("playoff_result_tip", result=words,
+                                                    shortcut=key))
         self.board_button.setText(tr("rounds_record"))
         self.board_button.setToolTip(tr("playoff_on_board_tip"))

@@ -83,10 +83,8 @@ def result_words(board: queries.BoardInfo) -> str:
     double-game round not complete yet: the games in so far; "" while none is."""
     lang = language()
     if board.first_team:  # a team's bye: its line says 轮空 where the other team goes
-        # every board played, level on game points: waiting for the captains' playoff
-        waiting = board.score is not None and board.score.waits_for_playoff
-        return wording.match_waiting_text(lang) if waiting else wording.match_result_text(
-            board.result, board.first_team, board.second_team, lang)
+        return wording.team_match_text(board.result, board.score, board.first_team,
+                                       board.second_team, lang)
     if board.bye:
         return tr("bye")
     if board.result is None:

@@ -116,7 +116,8 @@
   }
   if (code()) { signin(); }
 
-  function send(board, result, replace, expected) {
+  /* `said`: what the status line repeats of it (a button's words, 黑胜; else what was typed) */
+  function send(board, result, replace, expected, said) {
     var roundNumber = parseInt(tools.dataset.round, 10);
     var body = { round: roundNumber, board: board, result: result };
     if (replace) { body.replace = true; body.expected = expected; }
@@ -126,7 +127,7 @@
       body: JSON.stringify(body)
     }).then(function (r) {
       return r.json().then(function (j) {
-        if (r.ok) { say(status.dataset.saved + ": " + board + " " + result); }
+        if (r.ok) { say(status.dataset.saved + ": " + board + " " + (said || result)); }
         else { say(j.error || String(r.status), true); }
         return r.ok;
       });
@@ -138,8 +139,9 @@
     var row = button.closest("tr");
     var board = parseInt(row.dataset.board, 10);
     var previous = row.dataset.result;
-    if (previous && !confirm(status.dataset.correct + " " + board + ": " + previous + " → " + button.dataset.code + "?")) { return; }
-    send(board, button.dataset.code, !!previous, previous);
+    /* the question in words (黑胜 → 白胜), as the window asks it; the codes go to the server */
+    if (previous && !confirm(status.dataset.correct + " " + board + ": " + (row.dataset.words || previous) + " → " + button.dataset.words + "?")) { return; }
+    send(board, button.dataset.code, !!previous, previous, button.dataset.words);
   });
   document.getElementById("typed").addEventListener("submit", function (e) {
     e.preventDefault();
