@@ -591,8 +591,8 @@ def enter_lots(event: Event, group: str, round_number: int, board_number: int,
         if expected is not None:
             expecting(expected, round_number, board_number)(session,
                                                             find_board(round_, board_number))
-        board = _result_board(found, round_, board_number)
-        parsed = board_lots(found, round_number, board, player)
+        board = find_board(round_, board_number)
+        parsed = board_lots(found, round_number, board, player)  # a team's match, a bye refused
         changed = _store_result(found, round_, board, parsed, replace)
         return _later_rounds_warning(found, round_number, board_number) if replace and changed \
             else []

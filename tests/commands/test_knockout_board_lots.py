@@ -76,7 +76,7 @@ def test_the_lots_send_one_on_and_every_command_says_so(tmp_path, capsys):
     ((2, 1, "--lots", "选手1"), "第2轮第1台：选手1、选手4 参加本轮：抽签只用于双方均未到场"),
     ((2, 2, "--lots", "选手1"), "第2轮第2台：选手1 不在本台（本台：选手2 对 选手6）"),
     ((2, 2, "--lots", "选手9"), "第2轮第2台：本组没有棋手 选手9"),
-    ((2, 3, "--lots", "选手5"), "第2轮第3台：轮空台不需要录入结果"),
+    ((2, 3, "--lots", "选手5"), "第2轮第3台：轮空台不需要抽签"),
     ((2, 2, "-+", "--lots", "选手6"), "--lots 不与结果同用（得到 -+）"),
     ((2, 2), "缺少结果（先手在前，如 1-0）；双方均未到场的淘汰赛对局用 --lots 棋手"),
 ])
@@ -109,6 +109,19 @@ def test_lots_in_a_swiss_or_a_round_robin_are_refused(tmp_path, capsys):
                          "--replace")
     assert code == 2 and "不以抽签决定一台的胜负" in err
     assert file_state(table) == before
+
+
+def test_a_team_match_takes_its_lots_from_team_result(tmp_path, capsys):
+    path = tmp_path / "hz.db"
+    ok(capsys, "new", path, "--preset", "huazhi-2021")
+    for k in (1, 2):
+        ok(capsys, "team-add", path, "--group", "决赛", f"队{k}", f"甲{k}/男", f"乙{k}/男",
+           f"丙{k}/女")
+    ok(capsys, "pair", path, "--group", "决赛")
+    before = file_state(path)
+    code, out, err = run(capsys, "result", path, "--group", "决赛", 1, 1, "--lots", "甲1")
+    assert code == 2 and "团体赛打平的比赛抽签请用 team-result … --lots 队名" in err
+    assert file_state(path) == before
 
 
 def test_lots_are_corrected_with_replace_and_later_rounds_follow(tmp_path, capsys):
