@@ -417,7 +417,7 @@ def enter_result(
     codes: Sequence[str],
     *,
     replace: bool = False,
-    expected: str | None = None,
+    expected: str | BoardResult | None = None,
     check: Callable[[Session, BoardRow], None] | None = None,
 ) -> list[str]:
     """Enter (or with `replace`, correct) the result of one board; returns warnings.
@@ -452,20 +452,30 @@ def hold_board(session: Session, board: BoardRow) -> BoardRow:
                            .execution_options(populate_existing=True)).one()
 
 
-def expecting(expected: str, round_number: int,
+def expecting(expected: str | BoardResult, round_number: int,
                board_number: int) -> Callable[[Session, BoardRow], None]:
-    """A guard for `enter_result`: the board must still hold `expected` (its stored text)
-    once its row is locked, so that of two stations correcting one board only one hears OK
-    (the other is told who changed it and to what)."""
+    """A guard for `enter_result`: the board must still hold `expected` once its row is
+    locked, so that of two stations correcting one board only one hears OK (the other is
+    told who changed it and to what). `expected`: the result the station showed, typed (the
+    window: a board decided by lots is told apart by whom the lots drew), or its code as a
+    page shows it ('' for none; `wording.code_text`, the stored text for every result but
+    lots, whose code is its game's `--`)."""
 
     def check(session: Session, board: BoardRow) -> None:
         board = hold_board(session, board)
-        if (board.result or "") != expected:
+        double = board.round.group.games_per_round == 2
+        stored = codec.board_result(board.result, double, board.label)
+        if isinstance(expected, BoardResult):
+            same = stored == expected
+        else:
+            same = (board.result or "") == expected or wording.code_text(stored) == expected
+        if not same:
+            now = _stored_words(board, stored) or "（无）"
             raise UserError(
-                f"该台结果已被{board.changed_by or '另一工作站'}改为 {board.result or '（无）'}，"
-                "请刷新后再录入",
+                f"该台结果已被{board.changed_by or '另一工作站'}改为 {now}，请刷新后再录入",
                 f"the result was changed meanwhile by {board.changed_by or 'another station'}"
-                f" to {board.result or '(none)'}: reload and enter again",
+                f" to {_stored_words(board, stored, 'en') or '(none)'}: reload and enter "
+                "again",
                 Place(f"第{round_number}轮第{board_number}台",
                       f"round {round_number}, board {board_number}"))
 
@@ -534,10 +544,16 @@ def _old_result_text(group: Group, board: BoardRow) -> str:
     """A board's stored result as a correction's refusal names it: the code, or for a board
     decided by lots who the lots sent on (`双方均未到场，抽签决定选手6晋级`)."""
     stored = codec.board_result(board.result, group.games_per_round == 2, board.label)
+    return _stored_words(board, stored)
+
+
+def _stored_words(board: BoardRow, stored: BoardResult | None, lang: str = "zh") -> str:
+    """`stored`, the board's result, as a refusal names it: its stored code, or for a board
+    decided by lots who the lots sent on."""
     if stored is None or stored.lots is None:
         return board.result
     drawn = board.first_player if stored.lots is Side.FIRST else board.second_player
-    return wording.lots_board_text(drawn.name if drawn is not None else "?")
+    return wording.lots_board_text(drawn.name if drawn is not None else "?", lang)
 
 
 def _store_result(group: Group, round_: Round, board: BoardRow, parsed: BoardResult,
@@ -574,8 +590,8 @@ def _store_result(group: Group, round_: Round, board: BoardRow, parsed: BoardRes
 
 
 def enter_lots(event: Event, group: str, round_number: int, board_number: int,
-               player: str | int, *, replace: bool = False, expected: str | None = None
-               ) -> list[str]:
+               player: str | int, *, replace: bool = False,
+               expected: str | BoardResult | None = None) -> list[str]:
     """Record that the lots sent `player` (a name, or a player id) on from a knockout board
     neither of whose players came (抽签, huazhi 八、(五); `missing_players.board_lots` says
     where it is refused), or with `replace` correct a board's result to it; returns warnings
