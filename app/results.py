@@ -228,10 +228,18 @@ class BoardResult:
 
     `games[0]` lists the round's first-named player first; in a double round `games[1]` lists
     game 2's first mover first, that is the round's second-named player (先后手互换).
+
+    `lots`: a knockout board neither of whose players came (退赛, 缺席: both missing), on
+    which the chief arbiter had lots decide who goes on (抽签 — 2021-huazhi 八、(五) "抽签工作
+    由赛会竞赛组会同裁判长共同主持"; the match must send someone on, 六、(三)5): the side the
+    lots sent on. Its one game is lost by both (`--`: neither played, neither won a game;
+    both score a loss), and the match's `winner` is the side drawn — a board decided by lots,
+    never a forfeit win (`decided_by_lots`).
     """
 
     games: tuple[GameResult, ...]
     double: bool = False
+    lots: Side | None = None
 
     def __post_init__(self) -> None:
         # a value may hold a game forfeited alone: whether a group takes one is asked where
@@ -239,10 +247,20 @@ class BoardResult:
         problem = _board_problem(self.games, self.double, game_forfeits=True)
         if problem is not None:
             raise UserError(*problem)
+        if self.lots is not None and self.games != (GameResult(GameCode.DOUBLE_FORFEIT),):
+            raise ValueError("a board decided by lots is lost by both: its one game is --")
+
+    @property
+    def decided_by_lots(self) -> bool:
+        """Neither player came and lots sent one on (`lots`)."""
+        return self.lots is not None
 
     @property
     def winner(self) -> Side | None:
-        """The side (as named on the board) that won the round; None when level."""
+        """The side (as named on the board) that won the round, or that the lots sent on
+        (`lots`); None when level."""
+        if self.lots is not None:
+            return self.lots
         first = self.round_points(Side.FIRST)
         second = self.round_points(Side.SECOND)
         if first == second:
@@ -286,6 +304,12 @@ class BoardResult:
 
     def __str__(self) -> str:
         return " ".join(notation(game) for game in self.games)
+
+
+def drawn_by_lots(side: Side, double: bool = False) -> BoardResult:
+    """A knockout board neither of whose players came, decided by lots for `side` (the one
+    sent on, as named on the board; `BoardResult.lots`): its game lost by both."""
+    return BoardResult((GameResult(GameCode.DOUBLE_FORFEIT),), double, lots=side)
 
 
 def _board_problem(games: Sequence[GameResult], double: bool, game_forfeits: bool = False

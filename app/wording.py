@@ -510,6 +510,15 @@ def level_decision_text(decision: LevelDecision, lang: str = "zh") -> str:
     return _pick(lang, *LEVEL_DECISION_WORDS[decision])
 
 
+def knockout_decision_text(decision: LevelDecision, team: bool, lang: str = "zh") -> str:
+    """How a knockout match its games did not decide was decided: a level team match's
+    主将加赛 / 抽签; an individual match's lots, neither player having come (`双方均未到场，抽签`,
+    `BoardResult.lots`)."""
+    if team or decision is not LevelDecision.LOTS:
+        return level_decision_text(decision, lang)
+    return _pick(lang, "双方均未到场，抽签", "neither came, lots")
+
+
 def captains_playoff_text(lang: str = "zh") -> str:
     """The captains' playoff of a level team match (主将加赛, huazhi 六、(三)3)."""
     return level_decision_text(LevelDecision.PLAYOFF, lang)
@@ -736,15 +745,30 @@ def missing_mark(name: str, why: SitOut, lang: str = "zh") -> str:
 
 
 def missing_forfeit_words(first: tuple[str, SitOut | None], second: tuple[str, SitOut | None],
-                          lang: str = "zh") -> str:
-    """A board of a scheduled round (单循环) held by a player who does not play it, as its
-    line on a pairing list says it (the names and, where missing, why): `王三（退赛）弃权，李四
-    不战胜`; both missing `王三（退赛）、李四（缺席）双方弃权`; "" when both play."""
+                          lang: str = "zh", result: BoardResult | None = None) -> str:
+    """A board of a scheduled round (单循环, 淘汰赛) held by a player who does not play it, as
+    its line on a pairing list says it (the names and, where missing, why): `王三（退赛）弃权，
+    李四不战胜`; both missing `王三（退赛）、李四（缺席）双方弃权` — in a knockout, where one has
+    to go on, as its `result` stands: decided by lots `…双方均未到场，抽签决定李四晋级`
+    (`lots_board_words`), not yet `…均不出场，待裁判长抽签决定晋级的一方`; "" when both play.
+    A board decided by lots says so whoever is marked missing now (a player reinstated
+    since)."""
     (one, one_why), (other, other_why) = first, second
+    if result is not None and result.lots is not None:
+        return lots_board_words(first, second, result.lots, lang)
     if one_why is not None and other_why is not None:
-        return _pick(lang, f"{missing_mark(one, one_why)}、{missing_mark(other, other_why)}双方弃权",
-                     f"{missing_mark(one, one_why, 'en')} and "
-                     f"{missing_mark(other, other_why, 'en')} both forfeit")
+        marks = (_pick(lang, f"{missing_mark(one, one_why)}、{missing_mark(other, other_why)}",
+                       f"{missing_mark(one, one_why, 'en')} and "
+                       f"{missing_mark(other, other_why, 'en')}"))
+        if result is None:  # a knockout's: a round robin's is entered when paired (--)
+            return _pick(lang, f"{marks}均不出场，待裁判长抽签决定晋级的一方",
+                         f"{marks} both do not play: the chief arbiter's lots decide who "
+                         "goes on")
+        if result.winner is not None:  # entered as a forfeit win before lots were typed
+            goes_on = one if result.winner is Side.FIRST else other
+            return _pick(lang, f"{marks}均不出场，{goes_on}晋级",
+                         f"{marks} both do not play: {goes_on} goes on")
+        return _pick(lang, f"{marks}双方弃权", f"{marks} both forfeit")
     if one_why is None:  # the second-named player is the one missing
         (one, one_why), (other, other_why) = second, first
     if one_why is None:
@@ -754,28 +778,53 @@ def missing_forfeit_words(first: tuple[str, SitOut | None], second: tuple[str, S
 
 
 def missing_forfeit_text(board: int, first: tuple[str, SitOut | None],
-                         second: tuple[str, SitOut | None], lang: str = "zh") -> str:
+                         second: tuple[str, SitOut | None], lang: str = "zh",
+                         result: BoardResult | None = None) -> str:
     """`missing_forfeit_words` with its board, as the pairing's report and the notes below a
     pairing list say it: `第1台 王三（退赛）弃权，李四不战胜` / `board 1: …`."""
-    words = missing_forfeit_words(first, second, lang)
+    words = missing_forfeit_words(first, second, lang, result)
     if not words:
         return ""
     return _pick(lang, f"第{board}台 {words}", f"board {board}: {words}")
 
 
 def both_missing_text(board: int, first: tuple[str, SitOut | None],
-                      second: tuple[str, SitOut | None], lang: str = "zh") -> str:
+                      second: tuple[str, SitOut | None], lang: str = "zh",
+                      round_number: int | None = None) -> str:
     """A knockout board whose two players both do not play, as the pairing's report says it:
-    someone has to go through, so the chief arbiter decides who (`第2台 王三（退赛）、李四
-    （缺席）均不出场：须由裁判长决定晋级的一方（如抽签），录入 +- 或 -+`)."""
+    someone has to go through and neither came to win by forfeit, so the chief arbiter has
+    lots decide who (huazhi 八、(五)): `第2台 王三（退赛）、李四（缺席）均不出场：须由裁判长抽签
+    决定晋级的一方，录入 result … 2 2 --lots 棋手` (`round_number` given, the command's round
+    and board)."""
     (one, one_why), (other, other_why) = first, second
     assert one_why is not None and other_why is not None
+    where = f"{round_number} {board} " if round_number is not None else ""
     return _pick(lang, f"第{board}台 {one}（{team_missing_why(one_why)}）、{other}"
-                       f"（{team_missing_why(other_why)}）均不出场：须由裁判长决定晋级的一方"
-                       "（如抽签），录入 +- 或 -+",
+                       f"（{team_missing_why(other_why)}）均不出场：须由裁判长抽签决定晋级的一方，"
+                       f"录入 result … {where}--lots 棋手",
                  f"board {board}: {one} ({team_missing_why(one_why, 'en')}) and {other} "
                  f"({team_missing_why(other_why, 'en')}) both do not play: the chief arbiter "
-                 "decides who goes through (by lots, say), entered as +- or -+")
+                 f"has lots decide who goes through, entered as result … {where}--lots PLAYER")
+
+
+def lots_board_words(first: tuple[str, SitOut | None], second: tuple[str, SitOut | None],
+                     drawn: Side, lang: str = "zh") -> str:
+    """A knockout board neither of whose players came, decided by lots (抽签, huazhi 八、(五);
+    `BoardResult.lots`), naming who the lots sent on — never a forfeit (no one came to win
+    it): `王三（退赛）、李四（缺席）双方均未到场，抽签决定李四晋级` (a player marked where missing)."""
+    (one, one_why), (other, other_why) = first, second
+    marked = [name if why is None else missing_mark(name, why, lang)
+              for name, why in ((one, one_why), (other, other_why))]
+    goes_on = one if drawn is Side.FIRST else other
+    return _pick(lang, f"{marked[0]}、{marked[1]}双方均未到场，抽签决定{goes_on}晋级",
+                 f"neither {marked[0]} nor {marked[1]} came: the lots sent {goes_on} on")
+
+
+def lots_board_text(winner: str, lang: str = "zh") -> str:
+    """A knockout board decided by lots, by the one sent on alone (the bracket's match, a
+    command's answer): `双方均未到场，抽签决定李四晋级`."""
+    return _pick(lang, f"双方均未到场，抽签决定{winner}晋级",
+                 f"neither came: the lots sent {winner} on")
 
 
 _GRID_FORFEITS = {Outcome.FORFEIT_WIN: ("不战胜", "+f"), Outcome.FORFEIT_LOSS: ("弃权负", "-f")}
@@ -838,6 +887,9 @@ ROUND_CELL_WORDS = {
 }
 """A crosstable by rounds: the outcome of a round (the window's cells say them in English so)."""
 LATE_CELL = ("迟报", "late")
+LOTS_CELLS = {True: ("抽签晋级", "lots+"), False: ("抽签负", "lots−")}
+"""A knockout board neither player came to, decided by lots: the one sent on, the other
+(neither won a game: never 不战胜 / 弃权负)."""
 
 
 def round_cell_text(cell: RoundCell, lang: str = "zh") -> str:
@@ -850,7 +902,8 @@ def round_cell_text(cell: RoundCell, lang: str = "zh") -> str:
         return _pick(lang, *LATE_CELL)
     if cell.withdrawn:
         return withdrawn_cell(lang)
-    word = _pick(lang, *ROUND_CELL_WORDS[cell.outcome])
+    word = _pick(lang, *(ROUND_CELL_WORDS[cell.outcome] if cell.lots is None
+                         else LOTS_CELLS[cell.lots]))
     if cell.opponent_place is None:
         return word
     if cell.games and cell.opponent_points is not None:
@@ -892,6 +945,11 @@ def round_legend(notes: RoundNotes, names: Sequence[str], scale: int = 1,
                            "double games: the colour is the player's in game 1 (exchanged in "
                            "game 2), then each game's result (+t, −t: decided on time) and "
                            "the round's points, the player's first (2:0)"))
+    if notes.lots:  # huazhi 八、(五): the chief arbiter's lots
+        lines.append(_pick(lang, "抽签晋级、抽签负：双方均未到场，由裁判长抽签决定晋级的一方（该局"
+                                 "未赛，双方均不计胜局）",
+                           "lots+, lots−: neither player came, the chief arbiter's lots sent "
+                           "one on (no game played, no win for either)"))
     if notes.requested:
         lines.append(_pick(lang, "免赛胜、免赛和、免赛：请假全分、半分、零分",
                            "bye+, bye=, bye0: a full-, half- or zero-point bye asked for"))
@@ -1138,6 +1196,8 @@ def board_result_text(result: BoardResult | GameResult | None, lang: str = "zh",
     "" while not in."""
     if result is None:
         return ""
+    if isinstance(result, BoardResult) and result.lots is not None:
+        return lots_result_text(result.lots, lang)
     games = result.games if isinstance(result, BoardResult) else (result,)
     text = games_text([GameResult(game.code, time_loss=True)
                        if k in lost_on_time and game.code.decisive else game
@@ -1145,6 +1205,14 @@ def board_result_text(result: BoardResult | GameResult | None, lang: str = "zh",
     if isinstance(result, BoardResult) and result.double and points is not None:
         text += f" {number_text(points[0])}:{number_text(points[1])}"
     return text
+
+
+def lots_result_text(drawn: Side, lang: str = "zh") -> str:
+    """A knockout board neither of whose players came, in a result column (先手执黑): `抽签
+    （白晋级）` — the lots sent the second-named on; no game, no forfeit win (the names and
+    why stand in the note below the list, `lots_board_words`)."""
+    zh, en = ("黑", "black") if drawn is Side.FIRST else ("白", "white")
+    return _pick(lang, f"抽签（{zh}晋级）", f"lots ({en} goes on)")
 
 
 MATCH_RESULT_WORDS = {

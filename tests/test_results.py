@@ -93,3 +93,16 @@ def test_a_board_s_notation_reads_back(one: GameResult, two: GameResult) -> None
             continue
         read = read_notation(str(board))  # the format is not known: the games and the winner
         assert read is not None and read.games == board.games and read.winner == board.winner
+
+
+def test_a_board_decided_by_lots_is_lost_by_both_and_won_by_the_one_drawn() -> None:
+    """A knockout board neither player came to (huazhi 八、(五)): the game lost by both, so
+    neither scores; the match goes to the side the lots drew; no other game goes with it."""
+    from app.results import drawn_by_lots
+
+    drawn = drawn_by_lots(Side.SECOND)
+    assert drawn.forfeit and drawn.winner is Side.SECOND and drawn.games_played() == 0
+    assert drawn.game_scores(Side.SECOND) == (0,) and drawn != parse_board(["-+"], False)
+    assert drawn != parse_board(["--"], False)  # the double forfeit sends no one on
+    with pytest.raises(ValueError):
+        BoardResult((GameResult(GameCode.SECOND_FORFEIT_WIN),), lots=Side.SECOND)

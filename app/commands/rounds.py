@@ -12,7 +12,7 @@ from app.commands._context import NUMBER, add_event, opened
 from app.errors import CorrectionNotConfirmed, UserError
 
 if TYPE_CHECKING:
-    from app.services.queries import RoundInfo
+    from app.services.queries import BoardInfo, RoundInfo
 
 
 RESULT_WORDS = """\
@@ -48,7 +48,12 @@ def register(subparsers: Any) -> None:
                         help="更正已有结果 / correct an entered result")
     parser.add_argument("round", type=NUMBER)
     parser.add_argument("board", type=NUMBER)
-    parser.add_argument("codes", nargs="+", metavar="RESULT",
+    parser.add_argument("--lots", metavar="PLAYER", default=None,
+                        help="淘汰赛双方均未到场（均已退赛或缺席）时，抽签决定晋级的棋手（姓名或 id），"
+                             "不写结果 / a knockout board neither of whose players came (both "
+                             "withdrawn or absent): the player the lots sent on (name or id), "
+                             "with no result")
+    parser.add_argument("codes", nargs="*", metavar="RESULT",
                         help="结果，先手在前：1-0、0-1、=、+-、-+、--（双盘制两个）/ results, first "
                              "mover first (two for double-game rounds)")
     parser.set_defaults(handler=_result)
@@ -112,18 +117,27 @@ def print_round(info: RoundInfo) -> None:
         if board.second is None:
             print(f"{board.number:>3}  {first}  轮空 / bye{label}")
             continue
-        code = wording.code_text(board.result)
-        result = f"  [{code}]" if code else ""
-        forfeit = board.missing_words()  # a round robin's board of a player not playing
-        if forfeit:
-            result += f"  {forfeit} / {board.missing_words('en')}"
         # a knockout's match: the places it plays for (名次段), as on a bye's line
-        print(f"{board.number:>3}  {first} (先手) - {board.second.name}{label}{result}")
+        print(f"{board.number:>3}  {first} (先手) - {board.second.name}{label}"
+              f"{_result_text(board)}")
     for line in info.report:
         print(f"  * {line}")
     if info.sitting_out:  # who has no board, and why (请假半分, 退赛)
         out = [(ref.number, ref.name, why) for ref, why in info.sitting_out]
         print(f"  * {wording.sitting_out_text(out)} / {wording.sitting_out_text(out, 'en')}")
+
+
+def _result_text(board: BoardInfo) -> str:
+    """A player board's result on its line: `  [1-0]`, and the words of a missing player's
+    board (单循环, 淘汰赛: `  王三（退赛）弃权，李四不战胜 / …`); a board decided by lots has no
+    code, its words say it (no game, no forfeit win)."""
+    code = "" if board.result is not None and board.result.lots is not None else \
+        wording.code_text(board.result)
+    result = f"  [{code}]" if code else ""
+    forfeit = board.missing_words()
+    if forfeit:
+        result += f"  {forfeit} / {board.missing_words('en')}"
+    return result
 
 
 def _pair(args: argparse.Namespace) -> int:
@@ -136,6 +150,12 @@ def _pair(args: argparse.Namespace) -> int:
 
 
 def _result(args: argparse.Namespace) -> int:
+    if args.lots is not None:
+        return _lots_result(args)
+    if not args.codes:
+        raise UserError("缺少结果（先手在前，如 1-0）；双方均未到场的淘汰赛对局用 --lots 棋手",
+                        "give the result (first mover first, e.g. 1-0); a knockout board "
+                        "neither of whose players came takes --lots PLAYER", "RESULT")
     from app.services import rounds
     with opened(args) as context:
         event, group = context.event, context.group_name
@@ -154,6 +174,37 @@ def _result(args: argparse.Namespace) -> int:
             raise UserError(f"{place_zh}已有结果 {error.old}；如需更正，请加 --replace",
                             f"{place_en} already has the result {error.old}; to correct it, "
                             "add --replace", error.where) from None
+    for warning in warnings:
+        print(warning)
+    return 0
+
+
+def _lots_result(args: argparse.Namespace) -> int:
+    """`result … --lots PLAYER`: the lots sent PLAYER on from a board neither player came to
+    (huazhi 八、(五)); it takes no result code besides."""
+    from app.services import rounds
+
+    if args.codes:
+        raise UserError(f"--lots 不与结果同用（得到 {' '.join(args.codes)}）：抽签的对局没有结果",
+                        f"--lots takes no result (got {' '.join(args.codes)}): no game was "
+                        "played on the board", "RESULT")
+    place = (wording.board_place_text(args.round, args.board, "zh"),
+             wording.board_place_text(args.round, args.board, "en"))
+    with opened(args) as context:
+        event, group = context.event, context.group_name
+        if rounds.same_lots(event, group, args.round, args.board, args.lots):
+            print(f"{place[0]}已是该抽签结果，未改动 / {place[1]} has these lots already: "
+                  "nothing changed")
+            return 0
+        try:
+            warnings = rounds.enter_lots(event, group, args.round, args.board, args.lots,
+                                         replace=args.replace)
+        except CorrectionNotConfirmed as error:
+            raise UserError(f"{place[0]}已有结果 {error.old}；如需更正，请加 --replace",
+                            f"{place[1]} already has the result {error.old}; to correct it, "
+                            "add --replace", error.where) from None
+        drawn = rounds.board_view(event, group, args.round, args.board)
+    print(f"{place[0]} {drawn.missing_words()} / {place[1]}: {drawn.missing_words('en')}")
     for warning in warnings:
         print(warning)
     return 0

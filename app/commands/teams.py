@@ -299,6 +299,7 @@ def _bracket(args: argparse.Namespace) -> int:
         view = knockout.bracket_view(event, context.group_name)
         names = knockout.entrant_names(event, context.group_name)
         places = knockout.knockout_places(event, context.group_name)
+        team = knockout.played_by_teams(event, context.group_name)
     if args.json:
         import json
 
@@ -313,7 +314,7 @@ def _bracket(args: argparse.Namespace) -> int:
         return 0
     for matches in view.rounds:
         for match in matches:
-            line = bracket_match_text(match, names)
+            line = bracket_match_text(match, names, team)
             if line:
                 print(line)
     if places:
@@ -323,10 +324,12 @@ def _bracket(args: argparse.Namespace) -> int:
     return 0
 
 
-def bracket_match_text(match: KnockoutMatch, names: dict[int, str]) -> str:
+def bracket_match_text(match: KnockoutMatch, names: dict[int, str], team: bool = True) -> str:
     """One match of the bracket in words: `第1轮第2场（1–16名）/ round 1, match 2 (places
     1–16)：甲 — 乙，胜者 / winner：乙`, a level team match with how it was decided (`乙（抽签 /
-    lots）`); '' for a match only empty slots reach (it decides no place)."""
+    lots）`), an individual match neither of whose players came (not `team`) with why its
+    lots (`乙（双方均未到场，抽签 / neither came, lots）`); '' for a match only empty slots reach
+    (it decides no place)."""
     from app import wording
     from app.pairing.knockout import BYE
 
@@ -342,9 +345,9 @@ def bracket_match_text(match: KnockoutMatch, names: dict[int, str]) -> str:
              f"（{wording.places_text(match.places)}）/ "
              f"{wording.match_place_text(match.round, match.number, lang='en')} "
              f"({wording.places_text(match.places, 'en')})")
-    how = (f"（{wording.level_decision_text(match.decided_by)} / "
-           f"{wording.level_decision_text(match.decided_by, 'en')}）"
-           if match.decided_by is not None else "")  # a level team match: 主将加赛 or 抽签
+    how = (f"（{wording.knockout_decision_text(match.decided_by, team)} / "
+           f"{wording.knockout_decision_text(match.decided_by, team, 'en')}）"
+           if match.decided_by is not None else "")  # 主将加赛 or 抽签
     won = (f"，胜者 / winner：{entrant(match.winner)}{how}"
            if match.winner not in (None, BYE) else "")
     return f"{where}：{entrant(match.top)} — {entrant(match.bottom)}{won}"

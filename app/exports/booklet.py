@@ -325,6 +325,11 @@ def _group_results(model: ExportModel, group: str) -> list[Block]:
         if bracket.group == group:
             blocks += [Break(wide=True), Heading(f"{info.name} 淘汰赛对阵图", 1),
                        BracketBlock(bracket)]
+            drawn = [f"{wording.match_place_text(match.round, match.number)}"
+                     f"{wording.lots_board_text(match.winner)}"
+                     for matches in bracket.rounds for match in matches if match.lots]
+            if drawn:  # neither came: said below the drawing (签) or the Word table alike
+                blocks.append(Text("；".join(drawn) + "。", 8.5))
     if standings or info.system.round_robin:
         columns, rows, _ = crosstable_rows(model, group)
         blocks += [Break(wide=True), Heading(f"{info.name} 交叉表", 1),

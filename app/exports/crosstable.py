@@ -187,7 +187,9 @@ def round_notes(model: ExportModel, group: str, order: list[int]) -> RoundNotes:
         requested=any(out.why in REQUESTED_BYES for r in rounds for out in r.sitting_out),
         late=any(p.entered_round > first for p in model.players_of(group)),
         double_game=any(b.result is not None and b.result.double and not b.result.forfeit
-                        for r in rounds for b in r.boards))
+                        for r in rounds for b in r.boards),
+        lots=any(b.result is not None and b.result.lots is not None
+                 for r in rounds for b in r.boards))
 
 
 def _withdrawn_rows(model: ExportModel, group: str, order: list[int]

@@ -305,7 +305,8 @@ def _bracket(document: Any, block: BracketBlock, wide: bool,
             rows.append((f"第{match.round}轮", str(match.number), places, match.top,
                          match.bottom,
                          wording.match_score_text(match.score, teams=(match.top, match.bottom))
-                         if match.score else "",
+                         if match.score else
+                         wording.lots_board_text(match.winner) if match.lots else "",
                          match.winner))
     columns = (Column("轮次"), Column("场次"), Column("名次段"), Column("先行方", "LEFT"),
                Column("后行方", "LEFT"), Column("比分"), Column("胜方", "LEFT"))

@@ -66,6 +66,7 @@ from app.pairing.types import (
     TournamentSnapshot,
     unit_key,
 )
+from app.results import Side
 from app.standings.scoring import bye_game_points
 from app.wording import code_text
 
@@ -435,6 +436,19 @@ def needs_character_columns(model: ExportModel, group_key: str) -> bool:
         player.name.isascii() for player in model.players_of(group_key))
 
 
+def _lots_comments(rounds: tuple[Round, ...], numbers: dict[int, int]) -> list[str]:
+    """A knockout board neither player came to is a forfeit lost by both in the round records
+    (`-` each, as it scores: no game, no win; `outcome_of`); the lots that sent one on (抽签,
+    huazhi 八、(五)) have no TRF code, so a `###` comment names them."""
+    return [f"round {rnd.number}: board {board.number} {numbers.get(board.first)}-"
+            f"{numbers.get(board.second or 0)} neither came, recorded as lost by both; the "
+            f"chief arbiter's lots sent {numbers.get(drawn)} on (抽签)"
+            for rnd in rounds for board in rnd.boards
+            if board.result is not None and board.result.lots is not None
+            and (drawn := board.first if board.result.winner is Side.FIRST
+                 else board.second) is not None]
+
+
 def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
               character_columns: bool = False) -> str:
     """A TRF-2026 text of the group (names, sex, birth dates, final ranks, the header, the
@@ -478,6 +492,7 @@ def group_trf(model: ExportModel, group_key: str, with_teams: bool = True,
                         "games' points, in the XXD lines")
     comments += _uncoded_byes(group, snapshot)
     comments += round_comments(model.rounds_of(group_key), finished, numbers)
+    comments += _lots_comments(finished.rounds, numbers)
     header = TrfHeader(
         site=model.event.venue, federation=FEDERATION,
         start=model.event.start_date, end=model.event.end_date,

@@ -237,7 +237,10 @@ class BoardResult:
 
     @property
     def how_ended_zh(self) -> str:
-        """终局方式 as printed: the games' endings, or 轮空 for a bye."""
+        """终局方式 as printed: the games' endings, or 轮空 for a bye; 抽签 for a knockout board
+        neither of whose players came (no game ended: the lots decided it, never 弃权)."""
+        if self.result is not None and self.result.lots is not None:
+            return "抽签"
         return "、".join(e.zh for e in self.how_ended if e) or ("轮空" if self.is_bye else "")
 
     def ending_of_game(self, game_no: int) -> Ending | None:
@@ -568,6 +571,8 @@ class BracketMatch:
     places: tuple[int, int] = (0, 0)
     score: MatchScore | None = None  # a team match: its game points, once all are played
     final: bool = False  # a last-round match: it gives its two entrants their places
+    # an individual match neither of whose players came, the winner sent on by lots (抽签)
+    lots: bool = False
 
 
 @dataclass(frozen=True)
@@ -670,13 +675,17 @@ class ExportModel:
         return name if why is None else wording.missing_mark(name, why)
 
     def missing_forfeits_of(self, rnd: Round, lang: str = "zh") -> list[str]:
-        """A round robin's boards held by a player who does not play the round, as the notes
-        below its pairing lists say them: `第3台 王三（退赛）弃权，李四不战胜`."""
+        """A round robin's or knockout's boards held by a player who does not play the round,
+        as the notes below its pairing lists say them: `第3台 王三（退赛）弃权，李四不战胜`; a
+        knockout board neither of whose players came `第2台 王三（退赛）、李四（退赛）双方均未
+        到场，抽签决定李四晋级` once the lots are in."""
         return [wording.missing_forfeit_text(
                     board.number, (self.player(board.first).name, board.first_missing),
-                    (self.player(board.second).name, board.second_missing), lang)
+                    (self.player(board.second).name, board.second_missing), lang,
+                    board.result)
                 for board in rnd.boards if board.second is not None
-                and (board.first_missing or board.second_missing)]
+                and (board.first_missing or board.second_missing
+                     or (board.result is not None and board.result.lots is not None))]
 
     def team_missing_of(self, rnd: Round
                         ) -> tuple[list[tuple[str, SittingOut]], list[tuple[str, SitOut]]]:
@@ -870,13 +879,17 @@ def _better(mine: int, theirs: int) -> Outcome:
 
 
 def outcome_of(board: BoardResult, player: int) -> Outcome | None:
-    """One player's outcome of a board (None while the result is not in)."""
+    """One player's outcome of a board (None while the result is not in); a knockout board
+    neither player came to is a forfeit loss for both, as it scores (`BoardResult.lots`: the
+    lots sent one on, no one won the game)."""
     if board.second is None:
         return Outcome.PAB
     side = Side.FIRST if board.first == player else Side.SECOND
     value = board.result
     if value is None:
         return None
+    if value.lots is not None:  # neither came: both lost the game (the lots sent one on)
+        return Outcome.FORFEIT_LOSS
     if value.forfeit:
         return Outcome.FORFEIT_WIN if value.winner is side else Outcome.FORFEIT_LOSS
     mine = board.first_points if side is Side.FIRST else board.second_points
@@ -892,6 +905,9 @@ def _round_text(board: BoardResult, player: int) -> str:
     """One player's round on a crosstable by rounds: the outcome (胜 / 和 / 负 / 弃胜 ...); a
     double-game round played its games and points (`wording.double_round_text`: 胜／和 2:0)."""
     value = board.result
+    if value is not None and value.lots is not None:  # neither came: the lots decided it
+        side = Side.FIRST if board.first == player else Side.SECOND
+        return wording.LOTS_CELLS[value.lots is side][0]
     if value is None or not value.double or value.forfeit or board.first_points is None \
             or board.second_points is None:
         return outcome_for(board, player)

@@ -36,6 +36,7 @@ from app.exports.pdf_common import (
     note,
     text_width,
 )
+from app.results import LevelDecision
 
 NAME_SIZE = 10.0  # an entrant's name: read at arm's length on the wall
 LABEL_SIZE = 9.0  # a match's label (round, match, places, score) and the bracket titles
@@ -295,6 +296,8 @@ def _match_label(match: BracketMatch) -> str:
         bits.append(wording.decided_places_text(match.places))
     if match.score is not None:
         bits.append(wording.match_score_text(match.score, teams=(match.top, match.bottom)))
+    if match.lots:  # neither came: the lots sent the winner (marked 签) on, never 弃权
+        bits.append(wording.level_decision_text(LevelDecision.LOTS))  # LOTS_LEGEND: why
     return " ".join(bits)
 
 
@@ -312,8 +315,9 @@ def _draw_box(group: Group, box: Box) -> None:
         won = bool(match.winner) and match.winner == name
         group.add(String(box.x + 2 * mm, row - NAME_SIZE * 0.35, shown, fontName=SANS,
                          fontSize=NAME_SIZE, fillColor=colors.black if name else colors.grey))
-        if won:
-            group.add(String(box.x + box.width - 2 * mm, row - NAME_SIZE * 0.35, "胜",
+        if won:  # sent on by lots, neither having come: no game won (LEGEND)
+            group.add(String(box.x + box.width - 2 * mm, row - NAME_SIZE * 0.35,
+                             "签" if match.lots else "胜",
                              fontName=SANS, fontSize=NAME_SIZE, textAnchor="end"))
             mark: dict[str, Any] = {"strokeWidth": 0, "fillColor": colors.black}
             group.add(Rect(box.x + 0.6, row - ROW / 2 + 0.6, 1.6 * mm, ROW - 1.2, **mark))
@@ -354,6 +358,14 @@ class _DrawingFlowable(Flowable):
 
 LEGEND = ("每场框内上下为双方，胜者标“胜”，框上为轮次、场次、决定的名次（及团体比分，先行方在前）；"
           "各名次段另列一图，首轮写明来自哪一名次段的负者。")
+LOTS_LEGEND = "标“签”者：双方均未到场，由裁判长抽签决定晋级（该场未赛）。"
+"""Said below a bracket one of whose matches neither player came to (huazhi 八、(五))."""
+
+
+def bracket_legend(bracket: Bracket) -> str:
+    """How to read the bracket: `LEGEND`, and `LOTS_LEGEND` where lots sent someone on."""
+    lots = any(match.lots for matches in bracket.rounds for match in matches)
+    return LEGEND + (LOTS_LEGEND if lots else "")
 
 
 def sheet_size(bracket: Bracket) -> tuple[float, float]:
@@ -375,7 +387,7 @@ def write_bracket(model: ExportModel, bracket: Bracket, path: Path) -> Path:
     plan = layout(bracket, room)
     # beyond A3 (a field of 64 and more) the picture is scaled to the sheet
     story: list[Flowable] = [_DrawingFlowable(drawing_of(plan, width, min(room, plan.height))),
-                             note(LEGEND)]
+                             note(bracket_legend(bracket))]
     group = model.group(bracket.group)
     return build_document(path, PageHeader(model.event, "淘汰赛对阵图", group.name), story,
                           wide=True, pagesize=size)

@@ -299,9 +299,11 @@ def _board_cells(model: ExportModel, group: str, board: BoardResult) -> list[Cel
                 board.first_team or first.unit, "轮空", None, "",
                 "", board.how_ended_zh, *_points_cells(model, group, board)]
     second = model.player(board.second)
-    # a round robin's board of a player who does not play: why, where the ending goes
+    # a board of a player who does not play (单循环, 淘汰赛; neither came, the lots): why,
+    # where the ending goes
     ended = wording.missing_forfeit_words((first.name, board.first_missing),
-                                          (second.name, board.second_missing))
+                                          (second.name, board.second_missing), "zh",
+                                          board.result)
     return [
         board.label or board.number, first.number or None, first.name,
         board.first_team or first.unit, board_result_zh(board),

@@ -31,7 +31,7 @@ from app.errors import UserError
 from app.pairing.roundrobin import missing_player_forfeits as scheduled_forfeits
 from app.pairing.roundrobin import refuse_late_entry
 from app.pairing.types import Board, Pairing
-from app.results import BoardResult, GameCode, GameResult, LevelDecision
+from app.results import BoardResult, GameCode, GameResult, LevelDecision, Side, drawn_by_lots
 
 BYE = 0  # an empty slot: no entrant (seeds above n)
 
@@ -96,7 +96,8 @@ class KnockoutMatch:
     `final`: a match of the last round, which gives its two entrants their places.
     `void`: only empty slots can reach it, whatever the results (not a match: not shown, no
     place); its `places` mean nothing.
-    `decided_by`: a team match level on game points, how it was decided (主将加赛 or 抽签).
+    `decided_by`: a team match level on game points, how it was decided (主将加赛 or 抽签);
+    an individual match neither of whose players came, by lots (抽签, `decided_by_lots`).
     """
 
     round: int
@@ -359,8 +360,8 @@ def undecided_result(result: BoardResult) -> UserError | None:
     """Why a knockout match cannot take `result`, or None when it has a winner: someone has
     to go through (huazhi 六、(三)5, every place is decided in the bracket). A draw is played
     off first (2016 and shenzhen: 加赛 until one wins); a double forfeit (`--`, both lost)
-    sends no one on, so the chief arbiter decides who goes through (by lots, say) and enters
-    it as the other's forfeit win."""
+    sends no one on, so the chief arbiter decides who goes through: by lots where both were
+    recorded as not playing (`decided_by_lots`), else as the other's forfeit win."""
     if result.winner is not None:
         return None
     if any(game.code is GameCode.DOUBLE_FORFEIT for game in result.games):
@@ -381,17 +382,57 @@ def missing_player_forfeits(boards: Sequence[Board], missing: Collection[int]
     them in their match, so the match is forfeited and the other goes through (不战胜) — the
     round robin's rule (`roundrobin.missing_player_forfeits`, shenzhen 十、(三) "超时未到者
     弃权处理，判到达者胜"). A match whose two players are both missing is not among them:
-    lost by both it would send no one on (`undecided_result`), so the chief arbiter decides
-    who goes through (`both_missing`)."""
+    lost by both it would send no one on (`undecided_result`), so lots decide who goes
+    through (`both_missing`, `decided_by_lots`)."""
     return {number: result for number, result in scheduled_forfeits(boards, missing).items()
             if result.code is not GameCode.DOUBLE_FORFEIT}
 
 
 def both_missing(boards: Sequence[Board], missing: Collection[int]) -> tuple[int, ...]:
     """The knockout boards whose two players are both missing (`missing_player_forfeits`):
-    the chief arbiter decides who goes through and enters it as a forfeit win."""
+    neither came, so neither wins by forfeit; the chief arbiter has lots decide who goes
+    through (`decided_by_lots`)."""
     return tuple(b.number for b in boards
                  if b.second is not None and b.first in missing and b.second in missing)
+
+
+def decided_by_lots(board: Board, missing: Collection[int], drawn: int, double: bool = False,
+                    names: Mapping[int, str] | None = None) -> BoardResult:
+    """The result of a knockout board neither of whose players came (`both_missing`), the
+    lots having sent `drawn` on (抽签): 2021-huazhi 六、(三)5 has every match send one on to
+    decide every place, and 八、(五) gives the lots to the chief arbiter ("抽签工作由赛会竞赛组
+    会同裁判长共同主持"), as it does for a team match nobody can play off. Neither won a game:
+    the board's one game is lost by both (`BoardResult.lots`), and the match's winner is the
+    one drawn, never a forfeit win (no one came to claim it).
+
+    Refused (`UserError`): a bye; a player named who is not on the board; a board where a
+    player is there (not `missing`): a game is played there, or the one who came wins by
+    forfeit (`missing_player_forfeits`). `names` name the players in the messages."""
+
+    def name(player: int) -> str:
+        return (names or {}).get(player, str(player))
+
+    where = "lots"  # each message names the board's players
+    if board.second is None:
+        raise UserError("轮空台不需要抽签", "a bye takes no lots", where)
+    if drawn not in (board.first, board.second):
+        raise UserError(
+            f"{name(drawn)} 不在本台（本台：{name(board.first)} 对 {name(board.second)}）：抽签只在"
+            "本台两名棋手之间进行",
+            f"{name(drawn)} does not play this board ({name(board.first)} v "
+            f"{name(board.second)}): the lots are drawn between its two players", where)
+    present = [p for p in (board.first, board.second) if p not in missing]
+    if present:
+        zh = "、".join(name(p) for p in present)
+        en = " and ".join(name(p) for p in present)
+        raise UserError(
+            f"{zh} 参加本轮：抽签只用于双方均未到场（均已退赛或缺席）的对局；有棋手在场时对局照常"
+            "进行，一方未到则判到场者不战胜",
+            f"{en} {'play' if len(present) > 1 else 'plays'} this round: lots decide only a "
+            "board neither of whose players came (both withdrawn or absent); where a player "
+            "is there the game is played, or the one who came wins by forfeit", where)
+    side = Side.FIRST if drawn == board.first else Side.SECOND
+    return drawn_by_lots(side, double)
 
 
 def record_winner(bracket: Bracket, round_number: int, number: int, winner: int,

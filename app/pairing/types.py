@@ -144,6 +144,10 @@ class RoundRecord:
     # double-game rounds played: each game as this player had it, in game order (one alone
     # when it settled the round, a loss on time in game 1); none for a round forfeited
     games: tuple[GameOutcome, ...] = ()
+    # a knockout board neither player came to, decided by lots (抽签, `BoardResult.lots`):
+    # True for the one the lots sent on, False for the other; `outcome` is the forfeit loss
+    # both scored (no game won). None for any other round
+    lots: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,7 @@ def group_outcome(group: Group) -> CrossGroupOutcome:
     played = next((r for r in group.rounds_played if r.number == 1), None)
     matches = []
     for board in sorted(played.boards if played is not None else (), key=lambda b: b.number):
-        result = codec.board_result(board.result, False)  # the match's, first-named first
+        result = codec.board_result(board.result, False, board.label)  # the match's, first-named first
         winner = result.winner if result is not None else None
         matches.append(CrossGroupMatch(board.number, entrant(board.first_team_id),
                                        entrant(board.second_team_id),

@@ -25,7 +25,7 @@ from app.exports.bundle import check_documents, document_labels, export_all
 from app.pairing.system import System
 from app.pairing.team import MatchScore
 from app.pairing.types import TournamentSnapshot, on_pairing_list
-from app.results import BoardResult
+from app.results import BoardResult, LevelDecision
 from app.rules.board import format_point
 from app.rules.endings import Ending
 from app.rules.protocols import Protocol
@@ -38,7 +38,7 @@ from app.services.event import (
     settings_of,
 )
 from app.services.games import game_settings
-from app.services.knockout import bracket as knockout_bracket
+from app.services.knockout import decided_bracket as knockout_bracket
 from app.services.knockout import match_score, team_rules
 from app.services.lookup import sits_out, withdrawn_from
 from app.services.playoffs import playoff_records
@@ -256,7 +256,9 @@ def _bracket(group: Group) -> m.Bracket:
     rounds = tuple(
         tuple(m.BracketMatch(match.round, match.number, name(match.top), name(match.bottom),
                              name(match.winner) if match.winner else "", match.places,
-                             scores.get((match.round, match.number)), final=match.final)
+                             scores.get((match.round, match.number)), final=match.final,
+                             lots=not system_of(group).team
+                             and match.decided_by is LevelDecision.LOTS)
               for match in matches if not match.void)
         for matches in plain.rounds
     )
@@ -459,7 +461,7 @@ def _player_boards(tournament: Any, group: Group, round_: Any,
             continue  # an individual group's boards always hold a player
         endings = tuple(Ending.stored(g.ending) for g in sorted(board.games, key=lambda g: g.index))
         boards.append(m.BoardResult(
-            board.number, first, second, codec.board_result(board.result, double),
+            board.number, first, second, codec.board_result(board.result, double, board.label),
             endings, points_of.get((first, round_.number)),
             points_of.get((second, round_.number)) if second else None,
             confirm_codes=board_slip_codes(tournament, group, round_.number, board),

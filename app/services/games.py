@@ -90,7 +90,7 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
 
             check_result(found, round_number, board, None)
         _store(session, found, board, index, game, round_number)
-        return codec.board_result(board.result, found.games_per_round == 2)
+        return codec.board_result(board.result, found.games_per_round == 2, board.label)
 
 
 def _store(session: Session, group: Group, board: BoardRow, index: int, game: Game,
@@ -125,8 +125,7 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
     board_games = _board_games(board)
     if len(board_games) == group.games_per_round:
         try:
-            board.result = codec.board_text(BoardResult(board_games,
-                                                        group.games_per_round == 2))
+            codec.store_board(board, BoardResult(board_games, group.games_per_round == 2))
         except UserError as error:
             raise at_board(error, group, round_number, board.number) from None
 

@@ -255,7 +255,7 @@ def _results(group: Group, before_round: int | None = None) -> dict[tuple[int, i
             break
         for board in round_.boards:
             winner = _winner(board, codec.board_result(board.result,
-                                                       group.games_per_round == 2))
+                                                       group.games_per_round == 2, board.label))
             if winner is not None:
                 results[(round_.number, board.number)] = winner
     return results
@@ -339,7 +339,7 @@ def _has_result(group: Group, round_number: int, row: BoardRow) -> bool:
                    for g in row.games)
     if not row.result:
         return False
-    stored = codec.board_result(row.result, group.games_per_round == 2)
+    stored = codec.board_result(row.result, group.games_per_round == 2, row.label)
     return stored != due_forfeits(group, round_number, [row]).get(row.number)
 
 
@@ -396,6 +396,7 @@ def _reseat(group: Group, round_number: int, row: BoardRow, before: Board, after
     for game in list(row.games):
         row.games.remove(game)
     row.result = codec.BYE if after.second is None else codec.NO_RESULT
+    row.label = ""  # a lots decision (an individual board's) was for the old players
     if system_of(group).team:
         store_team_boards(group, row, after.first, after.second, round_number)
     else:
@@ -416,7 +417,7 @@ def _reenter_forfeits(group: Group, round_number: int, rows: Sequence[BoardRow])
 
     for number, result in missing_players.due_forfeits(group, round_number, rows).items():
         row = next(r for r in rows if r.number == number)
-        row.result = codec.board_text(result)
+        codec.store_board(row, result)
         sync_games(row, result.games)
     return missing_players.forfeit_report(group, round_number, rows)
 
@@ -607,7 +608,7 @@ def enter_team_result(
         entry = _typed_entry(found, board, round_number, codes, playoff, lots)
         if board.result and _same_entry(board, entry):
             # the results it has: nothing written, no undo entry
-            return TeamEntry(codec.board_result(board.result, False))
+            return TeamEntry(codec.board_result(board.result, False, board.label))
         corrected = bool(board.result)
         result = _set_team_result(found, board, round_number, entry, replace)
         later = [r.number for r in found.rounds_played if r.number > round_number]
@@ -717,7 +718,7 @@ def _set_team_result(found: Group, board: BoardRow, round_number: int, entry: _M
     # the score is read from the games (`match_score`), never stored; a decision by lots,
     # which no game shows, is kept beside the result
     board.label = codec.match_decision_text(outcome.decided_by)
-    return codec.board_result(board.result, False)
+    return codec.board_result(board.result, False, board.label)
 
 
 def _check_missing_members(group: Group, round_number: int, match: int, first: team.Team,
@@ -814,7 +815,7 @@ def match_outcome(group: Group, board: BoardRow) -> team.TeamMatchResult | None:
     outcome = team.team_match_result(first, second, played, playoffs, settings_of(group).points)
     if (outcome.level and outcome.winner is None
             and codec.match_decision(board.label) is LevelDecision.LOTS):
-        drawn = _winner(board, codec.board_result(board.result, False))
+        drawn = _winner(board, codec.board_result(board.result, False, board.label))
         if drawn is not None:  # the team the lots drew, kept as the match's result
             return team.team_match_result(first, second, played, playoffs,
                                           settings_of(group).points, lots_winner=drawn)
@@ -868,7 +869,7 @@ def _same_entry(board: BoardRow, entry: _MatchEntry) -> bool:
     by_lots = codec.match_decision(board.label) is LevelDecision.LOTS
     if entry.lots is None:
         return not by_lots
-    return by_lots and _winner(board, codec.board_result(board.result, False)) == entry.lots
+    return by_lots and _winner(board, codec.board_result(board.result, False, board.label)) == entry.lots
 
 
 def same_team_result(event: Event, group: str, round_number: int, match: int,
@@ -902,6 +903,12 @@ def knockout_places(event: Event, group: str) -> dict[int, int]:
         return bracket(Event.group(session, group)).places()
 
 
+def played_by_teams(event: Event, group: str) -> bool:
+    """Whether the group's entrants are teams (a team knockout), not players."""
+    with event.reading() as session:
+        return system_of(Event.group(session, group)).team
+
+
 def entrant_names(event: Event, group: str) -> dict[int, str]:
     """The names of the knockout's entrants by id: its teams' (a team knockout) or its
     players'."""
@@ -912,11 +919,18 @@ def entrant_names(event: Event, group: str) -> dict[int, str]:
 
 
 def decisions(group: Group) -> dict[tuple[int, int], LevelDecision]:
-    """A team knockout's matches level on game points and decided, by (round, match): how
-    (the captains' playoff 主将加赛, or lots 抽签)."""
-    if not system_of(group).team:
-        return {}
+    """The knockout's matches its games did not decide, by (round, match): how — a team
+    match level on game points by the captains' playoff (主将加赛) or lots (抽签), an
+    individual board neither of whose players came by lots (`BoardResult.lots`)."""
     decided: dict[tuple[int, int], LevelDecision] = {}
+    if not system_of(group).team:
+        double = group.games_per_round == 2
+        for round_ in group.rounds_played:
+            for board in round_.boards:
+                stored = codec.board_result(board.result, double, board.label)
+                if stored is not None and stored.lots is not None:
+                    decided[(round_.number, board.number)] = LevelDecision.LOTS
+        return decided
     for round_ in group.rounds_played:
         for board in round_.boards:
             outcome = match_outcome(group, board) if board.result else None

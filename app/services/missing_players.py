@@ -6,7 +6,7 @@ entered when the round is paired, said in its report, and no other result is tak
 while the player is still missing (the rules: `app.pairing.roundrobin.missing_player_forfeits`,
 and for a knockout `app.pairing.knockout.missing_player_forfeits`, which sends no one on by a
 double forfeit: a knockout board whose two players are both missing waits for the chief
-arbiter to decide who goes through, entered as a forfeit win). A player who is reinstated
+arbiter's lots, `board_lots`, entered as `result … --lots PLAYER`). A player who is reinstated
 (恢复参赛) or whose absence is cleared is no longer missing, and the board takes the result
 played again (a correction, `result --replace`).
 """
@@ -77,15 +77,19 @@ def forfeit_report(group: Group, round_number: int, rows: Sequence[BoardRow]) ->
     undecided = undecided_boards(group, round_number, rows)
     lines = []
     for row in rows:
-        if row.number not in due_forfeits(group, round_number, [row]) and \
-                row.number not in undecided:
+        due = due_forfeits(group, round_number, [row]).get(row.number)
+        if due is None and row.number not in undecided:
             continue
         first = (name_of[row.first_player_id or 0], missing.get(row.first_player_id or 0))
         second = (name_of[row.second_player_id or 0], missing.get(row.second_player_id or 0))
-        say = wording.missing_forfeit_text if row.number not in undecided else \
-            wording.both_missing_text
-        lines.append(f"{say(row.number, first, second)} / "
-                     f"{say(row.number, first, second, 'en')}")
+        if row.number in undecided:
+            both = wording.both_missing_text
+            lines.append(f"{both(row.number, first, second, 'zh', round_number)} / "
+                         f"{both(row.number, first, second, 'en', round_number)}")
+            continue
+        say = wording.missing_forfeit_text  # the forfeit due, as entered (单循环: -- too)
+        lines.append(f"{say(row.number, first, second, 'zh', due)} / "
+                     f"{say(row.number, first, second, 'en', due)}")
     return lines
 
 
@@ -118,9 +122,10 @@ def check_result(group: Group, round_number: int, row: BoardRow,
 
 def _check_decided(group: Group, round_number: int, row: BoardRow,
                    result: BoardResult | None) -> None:
-    """A knockout board whose two players are both missing takes a forfeit win only: the one
-    the chief arbiter sends through (`knockout.both_missing`), never a game."""
-    if result is not None and result.forfeit and result.winner is not None:
+    """A knockout board whose two players are both missing takes the chief arbiter's lots
+    only (`knockout.decided_by_lots`): never a game, and never a forfeit win — neither came
+    to claim one (a forfeit win printed 不战胜 would say one had come)."""
+    if result is not None and result.lots is not None:
         return
     missing = missing_players(group, round_number)
     players = {p.id: p for p in group.players}
@@ -128,11 +133,74 @@ def _check_decided(group: Group, round_number: int, row: BoardRow,
     zh = "、".join(f"{p.name}（{_why(p, missing, round_number)}）" for p in gone)
     en = " and ".join(f"{p.name} ({_why(p, missing, round_number, 'en')})" for p in gone)
     raise at_board(UserError(
-        f"{zh}均不出场：淘汰赛须有一方晋级，请由裁判长决定（如抽签）晋级的一方，录入 +-（先手方"
-        "晋级）或 -+（后手方晋级）",
-        f"{en} both do not play: one of them has to go through, as the chief arbiter decides "
-        "(by lots, say); enter +- (the first mover goes on) or -+ (the second mover does)"),
+        f"{zh}均不出场：双方都没有到场，不能判一方不战胜；淘汰赛须有一方晋级，请由裁判长抽签决定，"
+        f"录入 result … {round_number} {row.number} --lots 棋手（窗口：成绩录入中的“抽签…”）",
+        f"{en} both do not play: neither came, so neither wins by forfeit; one has to go "
+        f"through, as the chief arbiter's lots decide: enter result … {round_number} "
+        f"{row.number} --lots PLAYER (in the window: 抽签… in the result entry)"),
         group, round_number, row.number)
+
+
+def board_lots(group: Group, round_number: int, row: BoardRow, player: str | int
+               ) -> BoardResult:
+    """The result of a knockout board neither of whose players came, the lots having drawn
+    `player` (a name as typed, or the player's id: an int, or digits no name is) to go on (`knockout.decided_by_lots`,
+    huazhi 八、(五)). Refused (`UserError` naming the board): a group that is not an
+    individual knockout, a player not on the board, a board where a player is there."""
+    system = system_of(group)
+    if system.team:
+        raise at_board(UserError(
+            "团体赛打平的比赛抽签请用 team-result … --lots 队名",
+            "a level team match's lots are entered with team-result … --lots TEAM"),
+            group, round_number, row.number)
+    if not system.bracket:
+        raise at_board(UserError(
+            f"{system.zh}不以抽签决定一台的胜负：抽签决定晋级只用于淘汰赛双方均未到场的对局"
+            "（并列名次的抽签请用 lots 命令）",
+            f"a {system.en} decides no board by lots: lots send a player on only in a "
+            "knockout, where neither player of a board came (lots for tied places: the lots "
+            "command)"), group, round_number, row.number)
+    board = _board(row)
+    if board is None or board.second is None:
+        raise at_board(UserError("轮空台不需要抽签", "a bye takes no lots"), group,
+                       round_number, row.number)
+    names = {p.id: p.name for p in group.players}
+    drawn = _drawn_player(group, round_number, row, player)
+    try:
+        return knockout.decided_by_lots(board, missing_players(group, round_number), drawn,
+                                        group.games_per_round == 2, names)
+    except UserError as error:
+        raise at_board(error, group, round_number, row.number) from None
+
+
+def _drawn_player(group: Group, round_number: int, row: BoardRow, typed: str | int) -> int:
+    """The player `typed` names (a name, or a player id): the board's own first (a name two
+    players of the group share names the one on the board); a name no player of the group
+    has, or one both players of the board have, refused."""
+    by_id = {p.id: p for p in group.players}
+    if isinstance(typed, int):
+        if typed in by_id:
+            return typed
+        raise at_board(UserError(f"本组没有 id 为 {typed} 的棋手",
+                                 f"no player with id {typed} in this group"),
+                       group, round_number, row.number)
+    text = typed.strip()
+    seated = [p for p in (row.first_player_id, row.second_player_id) if p is not None]
+    named = [pid for pid in seated if by_id[pid].name == text]
+    if len(named) == 1:
+        return named[0]
+    if len(named) > 1:
+        raise at_board(UserError(
+            f"本台两名棋手都叫 {text}：请改用棋手 id（players --csv 所列）",
+            f"both players of the board are called {text}: give the player id instead "
+            "(as players --csv lists it)"), group, round_number, row.number)
+    others = [p.id for p in group.players if p.name == text]
+    if others:
+        return others[0]  # not on the board: `decided_by_lots` says so, naming the board's
+    if text.isdigit() and int(text) in by_id:
+        return int(text)
+    raise at_board(UserError(f"本组没有棋手 {text}", f"no player {text} in this group"),
+                   group, round_number, row.number)
 
 
 def _why(player: Player, missing: dict[int, SitOut], round_number: int,

@@ -212,6 +212,8 @@ SWAP_COLOURS = _op(rounds.swap_colours, _value_is_warnings)
 EXCHANGE_PLAYERS = _op(rounds.exchange_players, _value_is_warnings)
 ENTER_RESULT = _op(rounds.enter_result, _value_is_warnings)
 ENTER_TEAM_RESULT = _op(knockout.enter_team_result, lambda entry: entry.warnings)
+ENTER_BOARD_LOTS = _op(rounds.enter_lots, _value_is_warnings)
+"""A knockout board neither of whose players came: the player the lots sent on."""
 
 # Games recorded on the board, playoffs
 CREATE_PLAYOFF = _op(playoffs.create_playoff)

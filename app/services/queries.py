@@ -141,11 +141,14 @@ class BoardInfo:
 
     def missing_words(self, lang: str = "zh") -> str:
         """The forfeit of a board held by a player who does not play the round, as the
-        pairing lists say it (`王三（退赛）弃权，李四不战胜`); "" for any other board."""
+        pairing lists say it (`王三（退赛）弃权，李四不战胜`), a knockout board neither of whose
+        players came as its lots decided it (`双方均未到场，抽签决定李四晋级`); "" for any
+        other board."""
         if self.first is None or self.second is None:
             return ""
         return wording.missing_forfeit_words((self.first.name, self.first_missing),
-                                             (self.second.name, self.second_missing), lang)
+                                             (self.second.name, self.second_missing), lang,
+                                             self.result)
     # a double-game round (双盘制) with its result: the points it gave each side, the
     # first-named first, in the group's units (printed after the two games: 黑胜／白胜 2:0)
     round_points: tuple[int, int] | None = None
@@ -431,7 +434,7 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             number=b.number,
             first=_ref(b.first_player, numbers),
             second=_ref(b.second_player, numbers),
-            result=codec.board_result(b.result, double),
+            result=codec.board_result(b.result, double, b.label),
             games=tuple(game_info(g, session, numbers) for g in b.games),
             first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
             second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
@@ -441,7 +444,7 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             bye=codec.is_bye(b.result),
             first_missing=missing.get(b.first_player_id or 0),
             second_missing=missing.get(b.second_player_id or 0),
-            round_points=round_points_of(group, codec.board_result(b.result, double)),
+            round_points=round_points_of(group, codec.board_result(b.result, double, b.label)),
         )
         for b in round_.boards
     )
@@ -502,7 +505,7 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
             number=b.number,
             first=ref(b.first_player_id),
             second=ref(b.second_player_id),
-            result=codec.board_result(b.result, double),
+            result=codec.board_result(b.result, double, b.label),
             games=tuple(games.get(b.id, ())),
             first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
             second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
@@ -512,11 +515,11 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
             bye=codec.is_bye(b.result),
             first_missing=missing.get(b.first_player_id or 0),
             second_missing=missing.get(b.second_player_id or 0),
-            round_points=round_points_of(group, codec.board_result(b.result, double)),
+            round_points=round_points_of(group, codec.board_result(b.result, double, b.label)),
         )
         for b in session.execute(
             select(BoardRow.id, BoardRow.number, BoardRow.first_player_id,
-                   BoardRow.second_player_id, BoardRow.result,
+                   BoardRow.second_player_id, BoardRow.result, BoardRow.label,
                    BoardRow.first_team_id, BoardRow.second_team_id)
             .where(BoardRow.round_id == found.id).order_by(BoardRow.number))
     )
@@ -552,10 +555,12 @@ def not_playing(session: Session, players: Sequence[Any], number: int
 def seated_missing(group: Group, away: Mapping[int, SitOut | tuple[SitOut, int | None]]
                    ) -> dict[int, SitOut]:
     """Of the players who do not play a round (`away`: player id -> why, as `not_playing`
-    gives it or bare), those who keep their board: in a round robin everyone does, lost by
-    forfeit (`roundrobin.missing_player_forfeits`); in any other system a player who does
-    not play has no board."""
-    if not system_of(group).round_robin:
+    gives it or bare), those who keep their board: in a round robin and an individual
+    knockout everyone does (`System.forfeits_missing`), lost by forfeit
+    (`roundrobin.missing_player_forfeits`, `knockout.missing_player_forfeits`; both missing in
+    a knockout, decided by lots); in any other system a player who does not play has no
+    board."""
+    if not system_of(group).forfeits_missing:
         return {}
     return {pid: why if isinstance(why, SitOut) else why[0] for pid, why in away.items()}
 

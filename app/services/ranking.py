@@ -63,7 +63,7 @@ from app.store.models import Group, Player, Playoff
 from app.team_rankings import TeamMethod, TeamRankingSpec
 
 if TYPE_CHECKING:
-    from app.pairing.knockout import LotsDraw
+    from app.pairing.knockout import Bracket, LotsDraw
     from app.pairing.team_swiss import PrimaryScore
 
 
@@ -398,10 +398,12 @@ def compute_standings(
 
 
 def knockout_standings(group: Group) -> StandingsInfo:
-    """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far. A team match
-    decided by lots (抽签, huazhi 八、(五)) that decided its two teams' places (their last match)
-    decided them so: their awards say 抽签决定名次, as the award lists must say how a tie was
-    decided; one earlier on a team's path is said on its line (`lots_path`: 第1轮抽签负)."""
+    """A knockout's places as its bracket decides them (huazhi 六、(三)5), so far. A last-round
+    match decided by lots (抽签, huazhi 八、(五): a level team match, an individual one neither
+    of whose players came) decided its two entrants' places so: their awards say 抽签决定名次,
+    as the award lists must say how a tie was decided; one earlier on an entrant's path is
+    said on its line (`lots_path`: 第1轮抽签负). `points` count the matches won (胜场): an
+    individual match decided by lots is no match won (no game was played)."""
     from app.services.knockout import decided_bracket
 
     team = system_of(group).team
@@ -422,11 +424,7 @@ def knockout_standings(group: Group) -> StandingsInfo:
         names = {t.id: (t.name, t.unit, team_withdrawn_from(t)) for t in group.teams}
     else:
         names = {p.id: (p.name, p.unit, withdrawn_from(p)) for p in group.players}
-    wins: dict[int, int] = {}
-    for round_matches in current.rounds:
-        for match in round_matches:
-            if match.is_game and match.winner is not None:
-                wins[match.winner] = wins.get(match.winner, 0) + 1
+    wins = _matches_won(current, team)
     complete = sum(1 for r in group.rounds_played if round_is_complete(r))
     planned = planned_rounds(group)
     ordered = sorted(places.items(), key=lambda item: item[1])
@@ -446,6 +444,18 @@ def knockout_standings(group: Group) -> StandingsInfo:
                                                   planned=planned, knockout=True),)
     return StandingsInfo(group.name, group.name, (), tuple(rows), (), complete, planned,
                          decided.final, legend, decided, knockout=True, teams=team)
+
+
+def _matches_won(bracket: Bracket, team: bool) -> dict[int, int]:
+    """Each entrant's matches won (胜场) in the bracket so far: a bye is none, and nor is an
+    individual match the lots decided, neither player having come (no game was played)."""
+    wins: dict[int, int] = {}
+    for round_matches in bracket.rounds:
+        for match in round_matches:
+            unplayed = not team and match.decided_by is LevelDecision.LOTS
+            if match.is_game and match.winner is not None and not unplayed:
+                wins[match.winner] = wins.get(match.winner, 0) + 1
+    return wins
 
 
 def team_swiss_standings(group: Group, before_round: int | None = None) -> StandingsInfo:

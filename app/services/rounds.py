@@ -27,7 +27,7 @@ from app.pairing.types import (
     PairingRequest,
     unit_key,
 )
-from app.results import BoardResult, parse_board
+from app.results import BoardResult, Side, parse_board
 from app.services.boards import sync_games
 from app.services.event import Event, settings_of, store_settings
 from app.services.lookup import at_board, planned_rounds, table_players
@@ -351,7 +351,7 @@ def _enter_missing_forfeits(group: Group, round_: Round) -> list[str]:
     for number, result in missing_players.due_forfeits(group, round_.number,
                                                        round_.boards).items():
         board = find_board(round_, number)
-        board.result = codec.board_text(result)
+        codec.store_board(board, result)
         sync_games(board, result.games)
     return missing_players.forfeit_report(group, round_.number, round_.boards)
 
@@ -368,7 +368,7 @@ def _has_results(group: Group, round_: Round) -> bool:
     if not entered:
         return False
     due = due_forfeits(group, round_.number, entered)
-    return any(codec.board_result(b.result, group.games_per_round == 2) != due.get(b.number)
+    return any(codec.board_result(b.result, group.games_per_round == 2, b.label) != due.get(b.number)
                for b in entered)
 
 
@@ -417,7 +417,7 @@ def enter_result(
     codes: Sequence[str],
     *,
     replace: bool = False,
-    expected: str | None = None,
+    expected: str | BoardResult | None = None,
     check: Callable[[Session, BoardRow], None] | None = None,
 ) -> list[str]:
     """Enter (or with `replace`, correct) the result of one board; returns warnings.
@@ -452,20 +452,30 @@ def hold_board(session: Session, board: BoardRow) -> BoardRow:
                            .execution_options(populate_existing=True)).one()
 
 
-def expecting(expected: str, round_number: int,
+def expecting(expected: str | BoardResult, round_number: int,
                board_number: int) -> Callable[[Session, BoardRow], None]:
-    """A guard for `enter_result`: the board must still hold `expected` (its stored text)
-    once its row is locked, so that of two stations correcting one board only one hears OK
-    (the other is told who changed it and to what)."""
+    """A guard for `enter_result`: the board must still hold `expected` once its row is
+    locked, so that of two stations correcting one board only one hears OK (the other is
+    told who changed it and to what). `expected`: the result the station showed, typed (the
+    window: a board decided by lots is told apart by whom the lots drew), or its code as a
+    page shows it ('' for none; `wording.code_text`, the stored text for every result but
+    lots, whose code is its game's `--`)."""
 
     def check(session: Session, board: BoardRow) -> None:
         board = hold_board(session, board)
-        if (board.result or "") != expected:
+        double = board.round.group.games_per_round == 2
+        stored = codec.board_result(board.result, double, board.label)
+        if isinstance(expected, BoardResult):
+            same = stored == expected
+        else:
+            same = (board.result or "") == expected or wording.code_text(stored) == expected
+        if not same:
+            now = _stored_words(board, stored) or "（无）"
             raise UserError(
-                f"该台结果已被{board.changed_by or '另一工作站'}改为 {board.result or '（无）'}，"
-                "请刷新后再录入",
+                f"该台结果已被{board.changed_by or '另一工作站'}改为 {now}，请刷新后再录入",
                 f"the result was changed meanwhile by {board.changed_by or 'another station'}"
-                f" to {board.result or '(none)'}: reload and enter again",
+                f" to {_stored_words(board, stored, 'en') or '(none)'}: reload and enter "
+                "again",
                 Place(f"第{round_number}轮第{board_number}台",
                       f"round {round_number}, board {board_number}"))
 
@@ -504,12 +514,18 @@ def same_result(event: Event, group: str, round_number: int, board_number: int,
             parsed = _board_result(found, board, codes)
         except UserError:
             return False
-        return codec.board_result(board.result, found.games_per_round == 2) == parsed
+        return codec.board_result(board.result, found.games_per_round == 2, board.label) == parsed
 
 
 def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[str],
                 replace: bool) -> bool:
     """Store the board's result; False when it is the one it has (nothing is written)."""
+    board = _result_board(group, round_, board_number)
+    return _store_result(group, round_, board, _board_result(group, board, codes), replace)
+
+
+def _result_board(group: Group, round_: Round, board_number: int) -> BoardRow:
+    """The board a result is entered on: refused for a team round's match and a bye."""
     board = find_board(round_, board_number)
     # a team round's rows are matches (no players of their own): asked first, so that a
     # match is never taken for a bye
@@ -521,19 +537,43 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
     if board.second_player_id is None:
         raise at_board(UserError("轮空台不需要录入结果", "a bye takes no result"), group,
                        round_.number, board_number)
-    parsed = _board_result(group, board, codes)
+    return board
+
+
+def _old_result_text(group: Group, board: BoardRow) -> str:
+    """A board's stored result as a correction's refusal names it: the code, or for a board
+    decided by lots who the lots sent on (`双方均未到场，抽签决定选手6晋级`)."""
+    stored = codec.board_result(board.result, group.games_per_round == 2, board.label)
+    return _stored_words(board, stored)
+
+
+def _stored_words(board: BoardRow, stored: BoardResult | None, lang: str = "zh") -> str:
+    """`stored`, the board's result, as a refusal names it: its stored code, or for a board
+    decided by lots who the lots sent on."""
+    if stored is None or stored.lots is None:
+        return board.result
+    drawn = board.first_player if stored.lots is Side.FIRST else board.second_player
+    return wording.lots_board_text(drawn.name if drawn is not None else "?", lang)
+
+
+def _store_result(group: Group, round_: Round, board: BoardRow, parsed: BoardResult,
+                  replace: bool) -> bool:
+    """Store `parsed` on the board, checked as the group's rules take a result; False when
+    it is the one it has (nothing is written)."""
+    board_number = board.number
     if system_of(group).forfeits_missing:  # a missing player's board: its forfeit only
         from app.services.missing_players import check_result
 
         check_result(group, round_.number, board, parsed)
-    if codec.board_result(board.result, group.games_per_round == 2) == parsed:
+    if codec.board_result(board.result, group.games_per_round == 2, board.label) == parsed:
         return False  # the result it has: nothing to correct, nothing written, no undo entry
     if board.result and not replace:
+        old = _old_result_text(group, board)
         error = at_board(UserError(
-            f"该台已有结果 {board.result}；更正须先确认",
-            f"the board already has the result {board.result}; a correction must be confirmed",
+            f"该台已有结果 {old}；更正须先确认",
+            f"the board already has the result {old}; a correction must be confirmed",
         ), group, round_.number, board_number)
-        raise CorrectionNotConfirmed(error.zh, error.en, group.name, board.result)
+        raise CorrectionNotConfirmed(error.zh, error.en, group.name, old)
     if system_of(group).decisive_games:  # someone goes through (app.pairing.knockout)
         from app.pairing.knockout import undecided_result
 
@@ -544,9 +584,51 @@ def _set_result(group: Group, round_: Round, board_number: int, codes: Sequence[
         from app.services.knockout import check_match_result
 
         check_match_result(group, round_.number, board, parsed)
-    board.result = codec.board_text(parsed)
+    codec.store_board(board, parsed)
     sync_games(board, parsed.games)
     return True
+
+
+def enter_lots(event: Event, group: str, round_number: int, board_number: int,
+               player: str | int, *, replace: bool = False,
+               expected: str | BoardResult | None = None) -> list[str]:
+    """Record that the lots sent `player` (a name, or a player id) on from a knockout board
+    neither of whose players came (抽签, huazhi 八、(五); `missing_players.board_lots` says
+    where it is refused), or with `replace` correct a board's result to it; returns warnings
+    (the later rounds a correction re-seats). One operation, undoable; `expected` as for
+    `enter_result`."""
+    from app.services.missing_players import board_lots
+
+    place = wording.board_place_text(round_number, board_number)
+    with event.operation("enter_board_lots", f"抽签决定晋级 {group} {place}: {player} / "
+                         "lots send a player on") as session:
+        found = Event.group(session, group)
+        round_ = find_round(session, found, round_number)
+        if expected is not None:
+            expecting(expected, round_number, board_number)(session,
+                                                            find_board(round_, board_number))
+        board = find_board(round_, board_number)
+        parsed = board_lots(found, round_number, board, player)  # a team's match, a bye refused
+        changed = _store_result(found, round_, board, parsed, replace)
+        return _later_rounds_warning(found, round_number, board_number) if replace and changed \
+            else []
+
+
+def same_lots(event: Event, group: str, round_number: int, board_number: int,
+              player: str | int) -> bool:
+    """Whether the board is decided by lots for `player` already: entering it again changes
+    nothing. False where the lots would be refused."""
+    from app.services.missing_players import board_lots
+
+    with event.reading() as session:
+        found = Event.group(session, group)
+        board = find_board(find_round(session, found, round_number), board_number)
+        try:
+            parsed = board_lots(found, round_number, board, player)
+        except UserError:
+            return False
+        return codec.board_result(board.result, found.games_per_round == 2,
+                                  board.label) == parsed
 
 
 def swap_colours(event: Event, group: str, round_number: int, board_number: int) -> list[str]:
@@ -608,6 +690,7 @@ def exchange_players(event: Event, group: str, round_number: int, board_a: int, 
             if board.first_player_id is None and board.second_player_id is not None:
                 board.first_player_id, board.second_player_id = board.second_player_id, None
             board.result = codec.BYE if board.second_player_id is None else codec.NO_RESULT
+            board.label = ""
         return _record_manual_change(
             session, found, round_,
             f"人工调整：第{board_a}台{_SEAT_ZH[seat_a]} ↔ 第{board_b}台{_SEAT_ZH[seat_b]}"
@@ -722,7 +805,7 @@ def _forfeits_again(group: Group, round_: Round) -> list[str]:
     results it has, `_editable_round`) entered again for the boards as they are now."""
     for board in round_.boards:
         if board.second_player_id is not None:
-            board.result = codec.NO_RESULT
+            codec.store_board(board, None)
             sync_games(board, ())
     return _enter_missing_forfeits(group, round_)
 
@@ -831,7 +914,7 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
         missing = seated_missing(found, not_playing(session, found.players, round_number))
         teams = {t.id: t.name for t in found.teams} if board.first_team_id else {}
         scores, places = match_facts(found, round_number)
-        result = codec.board_result(board.result, found.games_per_round == 2)
+        result = codec.board_result(board.result, found.games_per_round == 2, board.label)
         return BoardInfo(
             number=board.number,
             first=_player_ref(board.first_player, numbers),

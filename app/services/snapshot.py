@@ -78,7 +78,7 @@ def _entered(boards: Sequence[_BoardLine]) -> dict[int, BoardResult]:
 
 def _lines(round_: Round, double: bool) -> tuple[_BoardLine, ...]:
     return tuple(_BoardLine(b.number, b.first_player_id, b.second_player_id,
-                            codec.board_result(b.result, double))
+                            codec.board_result(b.result, double, b.label))
                  for b in round_.boards)
 
 
@@ -107,14 +107,14 @@ def _stored_rounds(group: Group) -> list[_RoundLines]:
     boards: dict[int, list[_BoardLine]] = {row.id: [] for row in rounds}
     lines = session.execute(
         select(BoardRow.round_id, BoardRow.number, BoardRow.first_player_id,
-               BoardRow.second_player_id, BoardRow.result)
+               BoardRow.second_player_id, BoardRow.result, BoardRow.label)
         .join(Round, BoardRow.round_id == Round.id)
         .where(Round.group_id == group.id)
         .order_by(BoardRow.round_id, BoardRow.number))
     for line in lines:
         boards[line.round_id].append(_BoardLine(line.number, line.first_player_id,
                                                 line.second_player_id,
-                                                codec.board_result(line.result, double)))
+                                                codec.board_result(line.result, double, line.label)))
     return [_RoundLines(row.number, tuple(str(x) for x in (row.report or ())),
                         tuple(boards[row.id])) for row in rounds]
 

@@ -218,7 +218,7 @@ def _history_row(round_: Round, player_id: int, record: Any, people: dict[int, P
                             numbers.get(opponent.id, 0)) if opponent else None),
         outcome=record.outcome if record is not None else None,
         points=record.points if record is not None else 0,
-        result=None if board is None else codec.board_result(board.result, double),
+        result=None if board is None else codec.board_result(board.result, double, board.label),
     )
 
 
@@ -443,7 +443,7 @@ def player_claim(event: Event, group: str, round_number: int, board_number: int,
         seats = [p for p in (board.first_player_id, board.second_player_id) if p]
         double = found.games_per_round == 2
         game_forfeits = system_of(found).game_forfeits
-        stored = codec.board_result(board.result, double)
+        stored = codec.board_result(board.result, double, board.label)
         if stored is not None:
             raise UserError(f"该台已有结果 {stored}", f"the board has the result "
                             f"{stored} already", where)

@@ -34,6 +34,9 @@ class RoundCell:
     # points beside `points` (the round reads 胜／和 2:0)
     games: tuple[GameOutcome, ...] = ()
     opponent_points: int | None = None
+    # a knockout board neither player came to, decided by lots (`RoundRecord.lots`): True for
+    # the one sent on, False for the other
+    lots: bool | None = None
 
     @property
     def absent(self) -> bool:
@@ -81,7 +84,8 @@ def crosstable(snapshot: TournamentSnapshot, order: Sequence[int],
                                  and r.outcome is Outcome.ABSENT),
                       games=r.games,
                       opponent_points=(scored.get((r.opponent, r.round))
-                                       if r.games and r.opponent is not None else None))
+                                       if r.games and r.opponent is not None else None),
+                      lots=r.lots)
             for r in records
         )
         against: list[tuple[int, ...] | None] = []
@@ -151,6 +155,7 @@ class RoundNotes:
     requested: bool = False
     late: bool = False
     double_game: bool = False  # a double-game round's games and points are among the cells
+    lots: bool = False  # a knockout board neither player came to, decided by lots (抽签)
 
 
 def round_notes(rows: Sequence[Sequence[RoundCell]]) -> RoundNotes:
@@ -166,4 +171,5 @@ def round_notes(rows: Sequence[Sequence[RoundCell]]) -> RoundNotes:
                     for row in rows for cell in row)
     late = any(cell.late for row in rows for cell in row)
     double_game = any(cell.games for row in rows for cell in row)
-    return RoundNotes(tuple(withdrawn), tuple(absent), requested, late, double_game)
+    lots = any(cell.lots is not None for row in rows for cell in row)
+    return RoundNotes(tuple(withdrawn), tuple(absent), requested, late, double_game, lots)

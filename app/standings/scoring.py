@@ -19,6 +19,7 @@ this module turns them into the players' round records in the group's points.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from app.errors import UserError
 from app.pairing.types import (
@@ -324,6 +325,9 @@ def round_records(pairing: Pairing, entered: Mapping[int, BoardResult],
                     f"round {pairing.round} board {board.number}",
                 )
             first, second = game_records(pairing.round, board, result.games[0], points)
+        if result.lots is not None:  # neither came: both lost the game, the lots sent one on
+            first = replace(first, lots=result.lots is Side.FIRST)
+            second = replace(second, lots=result.lots is Side.SECOND)
         records[board.first] = first
         records[board.second] = second
     for player, outcome in (byes or {}).items():

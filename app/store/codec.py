@@ -11,19 +11,27 @@ this codec, so every event file reads as before):
   row's `ending` says `time`);
 - a team match's board row decided by lots (抽签), level on game points: its `label` holds
   `lots` (`LevelDecision.LOTS`) beside the result of the team drawn; a match decided by the
-  captains' playoff keeps its playoff games instead and an empty label.
+  captains' playoff keeps its playoff games instead and an empty label;
+- an individual knockout board neither of whose players came, decided by lots
+  (`BoardResult.lots`): its `label` holds `lots` beside the forfeit code of the side drawn
+  (`-+`: the second-named goes on), as a team match's does, and its game row `--` (neither
+  played). A program that does not know the label reads the board as the forfeit win it was
+  entered as before lots were typed.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from app.results import (
     BoardResult,
+    GameCode,
     GameResult,
     LevelDecision,
+    Side,
     board_from_notation,
+    drawn_by_lots,
     from_notation,
 )
 from app.rules.endings import Ending
@@ -36,9 +44,16 @@ NO_RESULT = ""  # a board or game row still waiting for its result
 BYE = "bye"  # the result text of a bye's board
 
 
+_LOTS_CODES = {GameCode.FIRST_FORFEIT_WIN: Side.FIRST, GameCode.SECOND_FORFEIT_WIN: Side.SECOND}
+_LOTS_TEXT = {side: code.value for code, side in _LOTS_CODES.items()}
+
+
 @lru_cache(maxsize=512)
-def board_result(text: str | None, double: bool) -> BoardResult | None:
-    """The stored result of a board, None while there is none (or for a bye).
+def board_result(text: str | None, double: bool, label: str | None) -> BoardResult | None:
+    """The stored result of a board (its row's `result` and `label`), None while there is
+    none (or for a bye). A forfeit code beside the `lots` label is an individual board
+    decided by lots (`BoardResult.lots`); a team match's lots keep a game code (`1-0`) and
+    read as the match's result.
 
     A board of a double-game group holding one game's code that does not settle the round
     alone (a hand-edited file) is read as that game alone rather than refused, so a file can
@@ -52,12 +67,38 @@ def board_result(text: str | None, double: bool) -> BoardResult | None:
     found = board_from_notation(text, double)
     if found is None and double:
         found = board_from_notation(text, False)
+    if found is not None and label == LevelDecision.LOTS.value and len(found.games) == 1 \
+            and found.games[0].code in _LOTS_CODES:
+        return drawn_by_lots(_LOTS_CODES[found.games[0].code], found.double)
     return found
 
 
 def board_text(result: BoardResult | None) -> str:
-    """What a board row stores for `result` (`""` for none)."""
-    return NO_RESULT if result is None else str(result)
+    """What a board row stores in `result` for `result` (`""` for none); a board decided by
+    lots the forfeit code of the side drawn (its `label` says lots: `board_label`)."""
+    if result is None:
+        return NO_RESULT
+    if result.lots is not None:
+        return _LOTS_TEXT[result.lots]
+    return str(result)
+
+
+def board_label(result: BoardResult | None) -> str:
+    """What an individual board row keeps in `label` for `result`: `lots` for a board decided
+    by lots, else `""`."""
+    return LevelDecision.LOTS.value if result is not None and result.lots is not None else ""
+
+
+class _BoardRow(Protocol):
+    result: str
+    label: str
+
+
+def store_board(row: _BoardRow, result: BoardResult | None) -> None:
+    """Write an individual board's result on its row: the text and the label beside it (a
+    board decided by lots), never one without the other."""
+    row.result = board_text(result)
+    row.label = board_label(result)
 
 
 def is_bye(text: str | None) -> bool:

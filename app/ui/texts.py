@@ -459,6 +459,28 @@ TEXTS: dict[str, tuple[str, str]] = {
                                     "Place {place} decided by lots: {players}"),
     "standings_tie_lots_replaced": ("；未赛的加赛 {playoff} 已取消（可撤销）",
                                     "; playoff {playoff}, not played, is cancelled (undoable)"),
+    # a knockout board neither of whose players came (huazhi 八、(五)): the lots send one on
+    "board_lots_title": ("第{round}轮第{board}台抽签", "Lots for round {round}, board {board}"),
+    "board_lots_intro": ("{players}。淘汰赛须有一方晋级；双方都没有到场，不能判一方不战胜，由裁判长抽签决定晋级的一方。",
+                         "{players}. One of them has to go through; neither came, so neither "
+                         "wins by forfeit: the chief arbiter's lots decide who goes on."),
+    "board_lots_hint": ("抽中晋级的棋手：", "The player the lots sent on:"),
+    "board_lots_first": ("{name}（先手）", "{name} (first mover)"),
+    "board_lots_second": ("{name}（后手）", "{name} (second mover)"),
+    "board_lots_choose": ("请选择抽中晋级的棋手", "Choose the player the lots sent on"),
+    "board_lots_replaces": ("该台已有结果：记录后更正为新的抽签结果（可撤销）。",
+                            "The board has a result: recording replaces it with these lots "
+                            "(undoable)."),
+    "board_lots_saved": ("第{board}台：{said}", "Board {board}: {said}"),
+    "rounds_lots": ("抽签…", "Lots…"),
+    "rounds_lots_tip": ("所选台次双方均未到场（均已退赛或缺席）时，记录抽签决定晋级的一方",
+                        "Record the lots that send one player on from the selected board, "
+                        "where neither came (both withdrawn or absent)"),
+    "rounds_lots_not_knockout": ("抽签决定晋级只用于个人淘汰赛", "Lots send a player on only in an individual knockout"),
+    "rounds_lots_not_both": ("所选台次不是双方均未到场的对局（有棋手参加本轮）",
+                             "Someone plays on the selected board: lots are only for a board neither player came to"),
+    "rounds_entry_tip_lots": ("；双方均未到场的台：L1 / L2 抽签决定先手 / 后手晋级（如 12 L2），回车确认",
+                              "; a board neither player came to: L1 / L2, the lots sent the first / second mover on (12 L2), then Enter"),
     "lots_title": ("第{place}名抽签", "Lots for place {place}"),
     "lots_intro": ("第{place}名并列：{players}。规程规定加赛；加赛无法进行时，由裁判长抽签决定名次。",
                    "Tied at place {place}: {players}. The regulation orders a playoff; where "

@@ -9,7 +9,7 @@ from typing import Any
 from app import wording
 from app.pairing.types import Outcome
 from app.pinyin import lazy_pinyin
-from app.results import BoardResult, GameResult
+from app.results import BoardResult, GameResult, LevelDecision, Side
 from app.services.queries import BoardInfo, PlayerRef, RoundInfo, seat_outcome
 from app.services.ranking import StandingsInfo
 
@@ -33,6 +33,12 @@ def _board_json(board: BoardInfo) -> dict[str, Any]:
                              "black": _player(board.first, board.first_team),
                              "white": _player(board.second, board.second_team),
                              "result": _result(board)}
+    if board.result is not None and board.result.lots is not None:
+        # neither came: the result is `--` (both lost the game), the lots sent one on
+        # (`decided_by` as `bracket --json` says it; `winner` that player's id)
+        drawn = board.first if board.result.winner is Side.FIRST else board.second
+        entry["decided_by"] = LevelDecision.LOTS.value
+        entry["winner"] = drawn.id if drawn is not None else None
     if board.first_team:
         # A team match (分台定人制): the teams above, each board's game below.
         entry["games"] = [{"board": game.index, "black": _player(game.black),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -217,3 +218,38 @@ def round_robin_numbered(path: Path, capsys: pytest.CaptureFixture[str], names: 
     assert run(capsys, "berger-numbers", path, "--group", group,
                *(f"{pid}={n}" for pid, n in enumerate(given, start=1)))[0] == 0
     return path
+
+
+KO = "禁手组"  # mindgames-2016's group, played as a knockout in these tests
+
+
+def individual_knockout(path: Path, capsys: pytest.CaptureFixture[str], players: int = 6
+                        ) -> Path:
+    """A mindgames event whose 禁手组 is a knockout of `players` (选手1 … by seed)."""
+    assert run(capsys, "new", path, "--preset", "mindgames-2016")[0] == 0
+    assert run(capsys, "group", path, "--group", KO, "--system", "knockout")[0] == 0
+    for k in range(1, players + 1):
+        assert run(capsys, "add-player", path, "--group", KO, "--name", f"选手{k}")[0] == 0
+    return path
+
+
+def ok(capsys: pytest.CaptureFixture[str], *args: object) -> str:
+    code, out, err = run(capsys, *args)
+    assert code == 0, err
+    return out
+
+
+def paper(capsys: pytest.CaptureFixture[str], path: Path, out: Path, name: str) -> str:
+    """The text of one exported PDF (`export --only NAME`), laid out as on the page."""
+    ok(capsys, "export", path, "--out", out, "--pdf", "--only", name)
+    found = [p for p in out.rglob("*.pdf")]
+    assert len(found) == 1, found
+    return subprocess.run(["pdftotext", "-layout", str(found[0]), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
+def played_round_one(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Round 1 of the six: 选手4 beats 选手5, 选手6 beats 选手3 (选手1, 选手2 have byes)."""
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "result", path, "--group", KO, 1, 2, "1-0")
+    ok(capsys, "result", path, "--group", KO, 1, 4, "0-1")

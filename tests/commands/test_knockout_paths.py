@@ -4,42 +4,21 @@ knockout cannot take, and the papers they print (read back with pdftotext)."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests.commands.helpers import KNOCKOUT_FINAL as FINAL
-from tests.commands.helpers import run, team_knockout
+from tests.commands.helpers import (
+    KO,
+    individual_knockout,
+    ok,
+    paper,
+    played_round_one,
+    run,
+    team_knockout,
+)
 from tests.exports.helpers import footer_legend
-
-KO = "禁手组"  # mindgames-2016's group, played here as a knockout
-
-
-def individual_knockout(path: Path, capsys: pytest.CaptureFixture[str], players: int = 6
-                        ) -> Path:
-    """A mindgames event whose 禁手组 is a knockout of `players` (选手1 … by seed)."""
-    assert run(capsys, "new", path, "--preset", "mindgames-2016")[0] == 0
-    assert run(capsys, "group", path, "--group", KO, "--system", "knockout")[0] == 0
-    for k in range(1, players + 1):
-        assert run(capsys, "add-player", path, "--group", KO, "--name", f"选手{k}")[0] == 0
-    return path
-
-
-def ok(capsys: pytest.CaptureFixture[str], *args: object) -> str:
-    code, out, err = run(capsys, *args)
-    assert code == 0, err
-    return out
-
-
-def paper(capsys: pytest.CaptureFixture[str], path: Path, out: Path, name: str) -> str:
-    """The text of one exported PDF (`export --only NAME`), laid out as on the page."""
-    ok(capsys, "export", path, "--out", out, "--pdf", "--only", name)
-    found = [p for p in out.rglob("*.pdf")]
-    assert len(found) == 1, found
-    return subprocess.run(["pdftotext", "-layout", str(found[0]), "-"], capture_output=True,
-                          text=True, check=True).stdout
-
 
 # ----- places stop at the entrants ------------------------------------------------------------
 
@@ -117,13 +96,6 @@ def test_a_draw_is_refused_until_played_off(tmp_path, capsys):
 # ----- a withdrawn player or team forfeits their next match ------------------------------------
 
 
-def played_round_one(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Round 1 of the six: 选手4 beats 选手5, 选手6 beats 选手3 (选手1, 选手2 have byes)."""
-    ok(capsys, "pair", path, "--group", KO)
-    ok(capsys, "result", path, "--group", KO, 1, 2, "1-0")
-    ok(capsys, "result", path, "--group", KO, 1, 4, "0-1")
-
-
 def test_a_withdrawn_player_forfeits_the_next_match_and_it_takes_no_other_result(
         tmp_path, capsys):
     """The bracket keeps the withdrawn 选手6 in round 2 against 选手2: the match is entered
@@ -147,24 +119,27 @@ def test_a_withdrawn_player_forfeits_the_next_match_and_it_takes_no_other_result
     assert "选手4 (先手) - 选手6  (3–4名)  [+-]" in ok(capsys, "round", path, "--group", KO, 3)
 
 
-def test_two_missing_players_wait_for_the_arbiter_to_send_one_through(tmp_path, capsys):
-    """Both players of a match withdrawn: no one would go through a double forfeit, so
-    nothing is entered; the report asks the chief arbiter to decide (by lots) and only a
-    forfeit win is taken."""
+def test_two_missing_players_wait_for_the_arbiters_lots(tmp_path, capsys):
+    """Both players of a match withdrawn: no one would go through a double forfeit, and
+    neither came to win by forfeit, so nothing is entered; the report asks for the chief
+    arbiter's lots (`result … --lots`, test_knockout_board_lots) and a game, a double forfeit
+    or a forfeit win is refused pointing to them."""
     path = individual_knockout(tmp_path / "ko.db", capsys)
     played_round_one(path, capsys)
     ok(capsys, "withdraw", path, 2)
     ok(capsys, "withdraw", path, 6)
     out = ok(capsys, "pair", path, "--group", KO)
-    assert "选手2 (先手) - 选手6  (1–4名)\n" in out  # no result entered
-    assert "第2台 选手2（退赛）、选手6（退赛）均不出场：须由裁判长决定晋级的一方（如抽签），录入 +- 或 -+" \
-        in out
+    assert "选手2 (先手) - 选手6  (1–4名)  选手2（退赛）、选手6（退赛）均不出场，待裁判长抽签决定晋级的一方" \
+        in out  # no result entered
+    assert "第2台 选手2（退赛）、选手6（退赛）均不出场：须由裁判长抽签决定晋级的一方，录入 result … 2 2 " \
+        "--lots 棋手" in out
     before = path.read_bytes()
-    for code_typed in ("1-0", "--"):
+    for code_typed in ("1-0", "--", "-+", "+-"):
         code, _out, err = run(capsys, "result", path, "--group", KO, 2, 2, code_typed)
-        assert code == 2 and "选手2（第2轮起退赛）、选手6（第2轮起退赛）均不出场" in err
+        assert code == 2 and "选手2（第2轮起退赛）、选手6（第2轮起退赛）均不出场：双方都没有到场，" \
+            "不能判一方不战胜" in err
+        assert "result … 2 2 --lots 棋手" in err
         assert path.read_bytes() == before
-    ok(capsys, "result", path, "--group", KO, 2, 2, "-+")  # 选手6 sent through
 
 
 def test_a_withdrawn_team_forfeits_its_next_knockout_match(tmp_path, capsys):

@@ -130,6 +130,21 @@ def _reversed_numbers(event: Event) -> dict[int, int]:
     return {player: len(ids) - k for k, player in enumerate(ids)}
 
 
+def _knockout_both_missing(tmp: Path) -> Event:
+    """An individual knockout of four (少儿组 played so), round 2 paired with the two round-1
+    winners withdrawn: they meet on board 1, neither there."""
+    event = _swiss(tmp, count=4)
+    update_group(event, "少儿组", system="knockout")
+    rounds.pair_next_round(event, "少儿组")
+    rounds.enter_results(event, "少儿组", 1, {1: ["1-0"], 2: ["1-0"]})
+    info = queries.round_view(event, "少儿组", 1)
+    for board in info.boards:
+        assert board.first is not None
+        players.withdraw_player(event, board.first.id)
+    rounds.pair_next_round(event, "少儿组")
+    return event
+
+
 def _teams_paired(tmp: Path) -> Event:
     event = _teams(tmp)
     rounds.pair_next_round(event, "决赛")
@@ -235,6 +250,9 @@ KINDS: dict[str, tuple[Callable[[Path], Event], Callable[[Event, Path], object]]
     "enter_results": (_paired, lambda e, _t: rounds.enter_results(
         e, "少儿组", 1, {1: ["1-0"], 2: ["="], 3: ["+-"]})),
     "swap_colours": (_paired, lambda e, _t: rounds.swap_colours(e, "少儿组", 1, 2)),
+    # the lots' label beside the result comes and goes with it
+    "enter_board_lots": (_knockout_both_missing, lambda e, _t: rounds.enter_lots(
+        e, "少儿组", 2, 1, queries.round_view(e, "少儿组", 2).boards[0].first.name)),
     "exchange_players": (_paired, lambda e, _t: rounds.exchange_players(
         e, "少儿组", 1, 1, "first", 2, "second")),
     "import_lists": (lambda t: Event.create(t / "e.db", preset="qiwang-2022", station="A"),

@@ -44,7 +44,7 @@ from app.ui import common
 from app.ui.common import cell
 from app.ui.i18n import language, pick, stored_text, tr
 from app.ui.operations import background_busy, run_in_background
-from app.ui.views import rounds_print, rounds_table
+from app.ui.views import rounds_lots, rounds_print, rounds_table
 from app.ui.views.base import View
 from app.ui.views.rounds_entry import ResultEntry
 
@@ -74,21 +74,17 @@ class RoundsView(View):
         self.round_box = QComboBox()
         self.round_box.setObjectName("rounds_round")
         self.round_box.currentIndexChanged.connect(lambda _i: self._show_round())
-        self.pair_button = QPushButton()
-        self.pair_button.setObjectName("pair_next")
+        self.pair_button = _named_button("pair_next")
         self.unpair_button = QPushButton()
         self.swap_button = QPushButton()
         self.exchange_button = QPushButton()
         self.record_button = QPushButton()
         self.record_button.clicked.connect(self.record_selected)
-        self.print_button = QPushButton()
-        self.print_button.setObjectName("print_pairings")
-        self.pdf_button = QPushButton()
-        self.pdf_button.setObjectName("pdf_pairings")
-        self.slips_button = QPushButton()
-        self.slips_button.setObjectName("print_slips")
-        self.slips_pdf_button = QPushButton()
-        self.slips_pdf_button.setObjectName("pdf_slips")
+        self.lots_button = rounds_lots.button(self)  # a knockout board neither player came to
+        self.print_button = _named_button("print_pairings")
+        self.pdf_button = _named_button("pdf_pairings")
+        self.slips_button = _named_button("print_slips")
+        self.slips_pdf_button = _named_button("pdf_slips")
         self.progress = QProgressBar()
         self.progress.setObjectName("round_progress")
         self.progress.setTextVisible(True)
@@ -123,6 +119,7 @@ class RoundsView(View):
         manual.addWidget(self.swap_button)
         manual.addWidget(self.exchange_button)
         manual.addWidget(self.record_button)
+        manual.addWidget(self.lots_button)
         manual.addStretch(1)
         manual.addWidget(self.slips_button)
         manual.addWidget(self.slips_pdf_button)
@@ -178,6 +175,7 @@ class RoundsView(View):
         self.record_button.setEnabled(why is None)
         tip = tr("rounds_record_tip")
         self.record_button.setToolTip(tip if why is None else f"{tip}\n— {tr(why)}")
+        rounds_lots.update_button(self)
 
     # ----- whether an action can succeed ------------------------------------------------------
 
@@ -563,6 +561,13 @@ def _report_text(round_: queries.RoundInfo | None) -> str:
 def _why(error: UserError | None) -> str | None:
     """A refusal as the tooltip of a disabled action says it (no place prefix)."""
     return None if error is None else pick(error.zh, error.en)
+
+
+def _named_button(name: str) -> QPushButton:
+    """A button the tests find by its object name."""
+    button = QPushButton()
+    button.setObjectName(name)
+    return button
 
 
 def _mirror(button: QPushButton, action: Any) -> None:

@@ -19,6 +19,7 @@ from app.results import (
     DRAW,
     FIRST_WINS,
     SECOND_WINS,
+    BoardResult,
     GameCode,
     GameResult,
     LevelDecision,
@@ -29,7 +30,7 @@ from app.results import (
 from app.services import knockout as knockout_service
 from app.services import queries
 from app.services import rounds as rounds_service
-from app.services.operations import ENTER_RESULT, ENTER_TEAM_RESULT
+from app.services.operations import ENTER_BOARD_LOTS, ENTER_RESULT, ENTER_TEAM_RESULT
 from app.ui import common
 from app.ui.i18n import language, tr
 from app.ui.views import rounds_table
@@ -54,6 +55,9 @@ _TEAM_PLAYOFF = re.compile(rf"^\s*(\d+)\s*[ .,/:]\s*({_KEYS})\s*[pP]\s*({_KEYS})
 # after the boards (and playoff games), or alone when the boards are entered already
 _TEAM_LOTS = re.compile(rf"^\s*(\d+)(?:\s*[ .,/:]\s*({_KEYS}))?(?:\s*[pP]\s*({_KEYS}))?"
                         r"\s*[lL抽]\s*([12])\s*$")
+# a knockout board neither of whose players came: L1 / L2 (or 抽1 / 抽2) the first / second
+# mover, the one the lots sent on
+_BOARD_LOTS = re.compile(r"^\s*(\d+)\s*[ .,/:]?\s*[lL抽]\s*([12])\s*$")
 _SPOKEN = re.compile(r"^\s*(\d+)\s+(\S.*?)\s*$")
 # "12 1:0" typed in a single-game round saves at "12 1"; the rest is the same code again
 KEY_TAILS = {"1": ("-0", ":0"), "0": ("-1", ":1")}
@@ -125,6 +129,13 @@ def parse_team_lots(text: str, games: int) -> tuple[int, list[str], list[str], i
 
 
 
+def parse_board_lots(text: str) -> tuple[int, int] | None:
+    """`"12 L2"`: board 12 neither of whose players came, the lots sent its second mover on
+    (1: the first mover). None otherwise."""
+    match = _BOARD_LOTS.match(text)
+    return None if match is None else (int(match.group(1)), int(match.group(2)))
+
+
 def _drawn_team(shown: BoardInfo | None, lots: int | None) -> str | None:
     """The team a match's lots drew, by its side typed (1: the first-named, 2: the other)."""
     if lots is None or shown is None:
@@ -140,12 +151,13 @@ def _typed_text(codes: list[str], playoff: list[str] | None, drawn: str | None) 
     return text
 
 
-def _stored(board: queries.BoardInfo | None) -> tuple[str, str]:
-    """A board's stored result: its code, for the check that no other station changed it
-    meanwhile, and its words (黑胜／白胜 2:0), which the arbiter reads (never the code)."""
+def _stored(board: queries.BoardInfo | None) -> tuple[BoardResult | str, str]:
+    """A board's stored result: the result itself, for the check that no other station
+    changed it meanwhile ('' for none), and its words (黑胜／白胜 2:0), which the arbiter reads
+    (never the code)."""
     if board is None:
         return "", ""
-    return wording.code_text(board.result), rounds_table.result_words(board)
+    return board.result or "", rounds_table.result_words(board)
 
 
 def typed_words(codes: Sequence[str], playoff: Sequence[str] = ()) -> str:
@@ -241,6 +253,42 @@ class ResultEntry(QObject):
                                       result=self.said(board) or new))
         return True
 
+    def enter_lots(self, board: int, player: int, confirmed: bool = False) -> str | None:
+        """Record that the lots sent `player` (an id) on from a knockout board neither of whose
+        players came; a board with a result is corrected only when the arbiter says so (asked
+        here, unless `confirmed`: the dialog said it). None when recorded, else why not (the
+        entry line or the dialog shows it)."""
+        view = self.view
+        number = view.current_round_number()
+        name = view.selected_group()
+        if number is None or name is None or view.round is None:
+            return tr("rounds_none")
+        shown = next((b for b in view.round.boards if b.number == board), None)
+        if shown is None or shown.first is None or shown.second is None:
+            view.main.show_message(tr("select_board"))
+            return tr("select_board")
+        replace = shown.result is not None
+        expected, old = _stored(shown)
+        drawn = shown.first if player == shown.first.id else shown.second
+        new = wording.lots_board_text(drawn.name, language())
+        if replace and rounds_service.same_lots(view.ev, name, number, board, player):
+            view.main.show_message(tr("rounds_result_unchanged", board=board, result=old))
+            return None
+        if replace and not confirmed and not self.confirm_replace(board, old, new):
+            view.main.show_message(tr("rounds_replace_kept", board=board, old=old))
+            return tr("rounds_replace_kept", board=board, old=old)
+        view.changed_board = board
+        outcome = view.run(ENTER_BOARD_LOTS, view.ev, name, number, board, player,
+                           replace=replace, expected=expected if replace else None)
+        view.changed_board = None
+        if outcome is None:
+            return view.main.last_error
+        view.select_board(board)
+        if not outcome.warnings:
+            view.main.show_message(tr("board_lots_saved", board=board,
+                                      said=self.said(board) or new))
+        return None
+
     def said(self, board: int) -> str:
         """The board's result as the table now shows it, in words."""
         shown = self.view.round.boards if self.view.round is not None else ()
@@ -322,6 +370,23 @@ class ResultEntry(QObject):
         self.refused()
         return False
 
+    def _store_lots(self, board: int, side: int) -> None:
+        """`12 L2` typed: the lots sent board 12's second mover on (1: the first)."""
+        shown = next((b for b in self.view.round.boards if b.number == board), None) \
+            if self.view.round is not None else None
+        seated = None if shown is None else (shown.first if side == 1 else shown.second)
+        if seated is None:
+            self._reason = tr("bad_entry", text=self.entry.text())
+            self.view.main.show_message(self._reason)
+            self.refused()
+            return
+        refusal = self.enter_lots(board, seated.id)
+        if refusal is None:
+            self.done()
+            return
+        self._reason = refusal
+        self.refused()
+
     def edited(self, text: str) -> None:
         view = self.view
         tails, self._saved_tails = self._saved_tails, ()
@@ -353,6 +418,10 @@ class ResultEntry(QObject):
             if drawn is not None:
                 self._store(*drawn)
                 return
+        lots = None if view.is_team_group() else parse_board_lots(text)
+        if lots is not None:
+            self._store_lots(*lots)
+            return
         parsed = parse_entry(text, games) or parse_spoken_entry(text, games)
         if parsed is None:
             view.main.show_error(UserError(tr("bad_entry", text=text), tr("bad_entry", text=text),
@@ -399,6 +468,8 @@ class ResultEntry(QObject):
         if info is not None and not info.system.team and info.games_per_round == 2:
             return tr("rounds_entry_tip_double") + (
                 tr("rounds_entry_tip_game_forfeit") if info.system.game_forfeits else "")
+        if info is not None and info.system.bracket and not info.system.team:
+            return tr("rounds_entry_tip") + tr("rounds_entry_tip_lots")  # neither came
         if info is None or not info.system.team:
             return tr("rounds_entry_tip")
         return tr("rounds_entry_tip_drawn" if info.system.level_match_drawn

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QTableWidget
 
 from app import wording
 from app.pairing.types import SitOut
+from app.results import Side
 from app.rules.endings import Ending
 from app.services import queries
 from app.ui.common import cell, fit_columns
@@ -90,6 +91,9 @@ def result_words(board: queries.BoardInfo) -> str:
     if board.result is None:
         return wording.games_text([g.result for g in board.games if g.result is not None],
                                   lang)
+    if board.result.lots is not None:  # neither came: who the lots sent on, no forfeit
+        drawn = board.first if board.result.lots is Side.FIRST else board.second
+        return wording.lots_board_text(drawn.name if drawn is not None else "?", lang)
     timed = {g.index for g in board.games if g.ending is Ending.TIME}
     return wording.board_result_text(board.result, lang, points=board.round_points,
                                      lost_on_time=timed)
