@@ -360,17 +360,17 @@ def undecided_result(result: BoardResult) -> UserError | None:
     """Why a knockout match cannot take `result`, or None when it has a winner: someone has
     to go through (huazhi 六、(三)5, every place is decided in the bracket). A draw is played
     off first (2016 and shenzhen: 加赛 until one wins); a double forfeit (`--`, both lost)
-    sends no one on, so the chief arbiter decides who goes through: by lots where both were
-    recorded as not playing (`decided_by_lots`), else as the other's forfeit win."""
+    sends no one on: where neither came, the chief arbiter's lots send one on
+    (`decided_by_lots`, entered as lots, not as a result)."""
     if result.winner is not None:
         return None
     if any(game.code is GameCode.DOUBLE_FORFEIT for game in result.games):
         return UserError(
-            "淘汰赛不能双方弃权（--）：本场必须有一方晋级。如双方均未到场，请由裁判长决定（如抽签）"
-            "晋级的一方，录入 +-（先手方晋级）或 -+（后手方晋级）",
+            "淘汰赛不能双方弃权（--）：本场必须有一方晋级。如双方均未到场，由裁判长抽签决定晋级的一方，"
+            "录入抽签结果：result … --lots 棋手（窗口：抽签…，或台号后 L1 / L2）",
             "a knockout match cannot be lost by both (--): one side has to go through. If "
-            "neither came, the chief arbiter decides who goes on (by lots, say): enter +- "
-            "(the first mover goes on) or -+ (the second mover does)")
+            "neither came, the chief arbiter's lots decide who goes on: enter them with "
+            "result … --lots PLAYER (in the window: Lots…, or L1 / L2 after the board)")
     return UserError("淘汰赛必须分出胜负：请录入加赛后的结果",
                      "a knockout match needs a winner: enter the result after the playoff")
 
@@ -396,18 +396,19 @@ def both_missing(boards: Sequence[Board], missing: Collection[int]) -> tuple[int
                  if b.second is not None and b.first in missing and b.second in missing)
 
 
-def decided_by_lots(board: Board, missing: Collection[int], drawn: int, double: bool = False,
+def decided_by_lots(board: Board, drawn: int, double: bool = False,
                     names: Mapping[int, str] | None = None) -> BoardResult:
-    """The result of a knockout board neither of whose players came (`both_missing`), the
-    lots having sent `drawn` on (抽签): 2021-huazhi 六、(三)5 has every match send one on to
-    decide every place, and 八、(五) gives the lots to the chief arbiter ("抽签工作由赛会竞赛组
-    会同裁判长共同主持"), as it does for a team match nobody can play off. Neither won a game:
-    the board's one game is lost by both (`BoardResult.lots`), and the match's winner is the
-    one drawn, never a forfeit win (no one came to claim it).
+    """The result of a knockout board neither of whose players came, the lots having sent
+    `drawn` on (抽签): 2021-huazhi 六、(三)5 has every match send one on to decide every
+    place, and 八、(五) gives the lots to the chief arbiter ("抽签工作由赛会竞赛组会同裁判长
+    共同主持"), as it does for a team match nobody can play off. Neither won a game: the
+    board's one game is lost by both (`BoardResult.lots`), and the match's winner is the one
+    drawn, never a forfeit win (no one came to claim it). That neither came is the arbiter's
+    word: both recorded as not playing the round (`both_missing`), or both not there when a
+    paired round began (the store knows no one's presence, only absences entered ahead).
 
-    Refused (`UserError`): a bye; a player named who is not on the board; a board where a
-    player is there (not `missing`): a game is played there, or the one who came wins by
-    forfeit (`missing_player_forfeits`). `names` name the players in the messages."""
+    Refused (`UserError`): a bye; a player named who is not on the board. `names` name the
+    players in the messages."""
 
     def name(player: int) -> str:
         return (names or {}).get(player, str(player))
@@ -421,16 +422,6 @@ def decided_by_lots(board: Board, missing: Collection[int], drawn: int, double: 
             "本台两名棋手之间进行",
             f"{name(drawn)} does not play this board ({name(board.first)} v "
             f"{name(board.second)}): the lots are drawn between its two players", where)
-    present = [p for p in (board.first, board.second) if p not in missing]
-    if present:
-        zh = "、".join(name(p) for p in present)
-        en = " and ".join(name(p) for p in present)
-        raise UserError(
-            f"{zh} 参加本轮：抽签只用于双方均未到场（均已退赛或缺席）的对局；有棋手在场时对局照常"
-            "进行，一方未到则判到场者不战胜",
-            f"{en} {'play' if len(present) > 1 else 'plays'} this round: lots decide only a "
-            "board neither of whose players came (both withdrawn or absent); where a player "
-            "is there the game is played, or the one who came wins by forfeit", where)
     side = Side.FIRST if drawn == board.first else Side.SECOND
     return drawn_by_lots(side, double)
 

@@ -137,7 +137,7 @@ def _check_decided(group: Group, round_number: int, row: BoardRow,
         f"录入 result … {round_number} {row.number} --lots 棋手（窗口：成绩录入中的“抽签…”）",
         f"{en} both do not play: neither came, so neither wins by forfeit; one has to go "
         f"through, as the chief arbiter's lots decide: enter result … {round_number} "
-        f"{row.number} --lots PLAYER (in the window: 抽签… in the result entry)"),
+        f"{row.number} --lots PLAYER (in the window: Lots… in the result entry)"),
         group, round_number, row.number)
 
 
@@ -146,7 +146,7 @@ def board_lots(group: Group, round_number: int, row: BoardRow, player: str | int
     """The result of a knockout board neither of whose players came, the lots having drawn
     `player` (a name as typed, or the player's id: an int, or digits no name is) to go on (`knockout.decided_by_lots`,
     huazhi 八、(五)). Refused (`UserError` naming the board): a group that is not an
-    individual knockout, a player not on the board, a board where a player is there."""
+    individual knockout, a bye, a player not on the board."""
     system = system_of(group)
     if system.team:
         raise at_board(UserError(
@@ -167,8 +167,7 @@ def board_lots(group: Group, round_number: int, row: BoardRow, player: str | int
     names = {p.id: p.name for p in group.players}
     drawn = _drawn_player(group, round_number, row, player)
     try:
-        return knockout.decided_by_lots(board, missing_players(group, round_number), drawn,
-                                        group.games_per_round == 2, names)
+        return knockout.decided_by_lots(board, drawn, group.games_per_round == 2, names)
     except UserError as error:
         raise at_board(error, group, round_number, row.number) from None
 

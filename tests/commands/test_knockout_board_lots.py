@@ -73,7 +73,6 @@ def test_the_lots_send_one_on_and_every_command_says_so(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    ((2, 1, "--lots", "选手1"), "第2轮第1台：选手1、选手4 参加本轮：抽签只用于双方均未到场"),
     ((2, 2, "--lots", "选手1"), "第2轮第2台：选手1 不在本台（本台：选手2 对 选手6）"),
     ((2, 2, "--lots", "选手9"), "第2轮第2台：本组没有棋手 选手9"),
     ((2, 3, "--lots", "选手5"), "第2轮第3台：轮空台不需要抽签"),
@@ -87,6 +86,24 @@ def test_lots_where_they_decide_nothing_are_refused_writing_nothing(tmp_path, ca
     code, out, err = run(capsys, "result", path, "--group", KO, *args)
     assert code == 2 and out == "" and said in err, err
     assert file_state(path) == before
+
+
+def test_a_paired_board_neither_player_turned_up_at_is_decided_by_lots(tmp_path, capsys):
+    """Both players of a paired board are not there when play begins (no absence entered
+    ahead): `late … absent absent` cannot send one on and says to enter the lots, which are
+    then taken, on the arbiter's word, and said as lots."""
+    path = two_gone(tmp_path / "ko.db", capsys)
+    before = file_state(path)
+    code, out, err = run(capsys, "late", path, "--group", KO, 2, 1, "absent", "absent")
+    assert code == 2 and out == "" and "result … --lots 棋手" in err, err
+    assert file_state(path) == before
+    out = ok(capsys, "result", path, "--group", KO, 2, 1, "--lots", "选手4")
+    assert "双方均未到场，抽签决定选手4晋级" in out and "弃权" not in out
+    line = next(x for x in ok(capsys, "round", path, "--group", KO, 2).splitlines()
+                if x.startswith("  1  "))
+    assert "抽签决定选手4晋级" in line and "不战胜" not in line
+    code, out, err = run(capsys, "result", path, "--group", KO, 2, 1, "--lots", "选手1")
+    assert code == 2 and "--replace" in err  # other lots are a correction
 
 
 def test_lots_in_a_swiss_or_a_round_robin_are_refused(tmp_path, capsys):

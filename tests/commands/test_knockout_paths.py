@@ -78,7 +78,7 @@ def test_both_forfeit_is_refused_someone_has_to_go_through(tmp_path, capsys, arg
     code, out, err = run(capsys, args[0], path, "--group", KO, *args[1:])
     assert code == 2 and out == ""
     assert "第1轮第2台：淘汰赛不能双方弃权（--）：本场必须有一方晋级" in err
-    assert "抽签" in err and "+-（先手方晋级）或 -+（后手方晋级）" in err
+    assert "由裁判长抽签决定晋级的一方" in err and "result … --lots 棋手" in err
     assert path.read_bytes() == before
     ok(capsys, "result", path, "--group", KO, 1, 2, "-+")  # the one decided on goes through
     assert "胜者 / winner：选手5" in ok(capsys, "bracket", path, "--group", KO)

@@ -44,9 +44,11 @@ def test_the_lots_are_recorded_from_the_window_and_read_as_lots(
     window.tabs.setCurrentWidget(view)
     select_group(view, GROUP)
     assert "L1 / L2 抽签决定先手 / 后手晋级" in view.entry.toolTip()
-    assert view.select_board(1)
+    assert view.select_board(3)  # 选手5's bye
     assert not view.lots_button.isEnabled()
-    assert "所选台次不是双方均未到场的对局" in view.lots_button.toolTip()
+    assert "所选台次是轮空，不需要抽签" in view.lots_button.toolTip()
+    assert view.select_board(1)  # two players: neither may come when play begins
+    assert view.lots_button.isEnabled()
     assert view.select_board(2)
     assert view.lots_button.isEnabled() and view.lots_button.text() == "抽签…"
     assert view.board_texts()[1][1] == "2. 选手2（退赛）" and view.board_texts()[1][5] == "6. 选手6（退赛）"

@@ -27,8 +27,8 @@ def button(view: RoundsView) -> QPushButton:
 
 def refusal(view: RoundsView) -> str | None:
     """Why the selected board takes no lots (a text key), None when it does: an individual
-    knockout's board neither of whose players came (the services refuse any other,
-    `missing_players.board_lots`)."""
+    knockout's board with two players, neither of whom came: recorded as missing, or not
+    there when the round began (the services refuse any other, `missing_players.board_lots`)."""
     info = view.group_info
     if view.round is None:
         return "rounds_none"
@@ -37,8 +37,10 @@ def refusal(view: RoundsView) -> str | None:
     board = selected(view)
     if board is None:
         return "select_board"
-    if board.first_missing is None or board.second_missing is None:
-        return "rounds_lots_not_both"
+    if board.second is None:
+        return "rounds_lots_bye"
+    if board.result is not None and board.result.lots is None:
+        return "rounds_lots_played"  # a game or a forfeit is in: neither came is not so
     return None
 
 
