@@ -892,6 +892,14 @@ LOTS_CELLS = {True: ("抽签晋级", "lots+"), False: ("抽签负", "lots−")}
 (neither won a game: never 不战胜 / 弃权负)."""
 
 
+def lots_sent_on(result: BoardResult | GameResult | None, first: bool | None) -> bool | None:
+    """Whether the lots of a knockout board neither player came to sent the player seated
+    first (`first`) or second on; None for any other result, or no seat."""
+    if not isinstance(result, BoardResult) or result.lots is None or first is None:
+        return None
+    return result.lots is (Side.FIRST if first else Side.SECOND)
+
+
 def round_cell_text(cell: RoundCell, lang: str = "zh") -> str:
     """A crosstable cell by rounds (Swiss) as the command line and the window show it: the
     opponent's row, the colour (黑 = first mover), the outcome: `12黑胜` / `12b+`; a

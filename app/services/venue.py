@@ -76,6 +76,11 @@ class HistoryRow:
     points: int  # round points in the group's units
     result: BoardResult | None  # the board's result, first mover first; None: not in, a bye
 
+    @property
+    def first(self) -> bool | None:
+        """Whether the player moved first (先手) on the board; None: no opponent (a bye)."""
+        return None if self.colour is None else self.colour is Colour.FIRST
+
 
 @dataclass(frozen=True)
 class PlayerHistoryInfo:

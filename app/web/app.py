@@ -90,8 +90,9 @@ class VenueApp:
         self.templates.filters["result_words"] = lambda result, lang, points=None: (
             wording.board_result_text(result, lang, points=points))
         # a player's result from his side, then the board's words: 负，白胜（黑超时）
-        self.templates.filters["own_result"] = lambda outcome, result, lang, points=None: (
-            own_result(outcome, wording.board_result_text(result, lang, points=points), lang))
+        self.templates.filters["own_result"] = lambda outcome, result, lang, points=None, \
+            first=None: own_result(outcome, wording.board_result_text(result, lang, points=points),
+                                   lang, wording.lots_sent_on(result, first))
         # a team match by the teams' names (一队胜, 平局, 战平，需主将加赛), as the window says it
         self.templates.filters["match_words"] = lambda board, lang: wording.team_match_text(
             board.result, board.score, board.first_team, board.second_team, lang)

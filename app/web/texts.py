@@ -158,12 +158,23 @@ OUTCOME = {
 }
 
 
-def own_result(outcome: Outcome | None, said: str, lang: str) -> str:
+LOTS_OWN = {"zh": {True: "双方均未到场，抽签晋级", False: "双方均未到场，抽签负"},
+            "en": {True: "neither came: went on by lots", False: "neither came: lost by lots"}}
+"""A knockout board neither player came to, from one player's side: the lots sent him on or
+not (its game, lost by both, is no forfeit of his: `wording.LOTS_CELLS`)."""
+
+
+def own_result(outcome: Outcome | None, said: str, lang: str,
+               lots_won: bool | None = None) -> str:
     """A player's result from his own side, then the board's result in the papers' words
     where they say more (`said`, `wording.board_result_text`): `负，白胜（黑超时）`,
-    `对手弃权，白弃权`, `胜，黑胜／和 2:0`, a draw just `和`; "" while not in."""
+    `对手弃权，白弃权`, `胜，黑胜／和 2:0`, a draw just `和`; a board the lots decided,
+    neither having come (`lots_won`: whether they sent him on), `双方均未到场，抽签晋级`;
+    "" while not in."""
     if outcome is None:
         return ""
+    if lots_won is not None:
+        return LOTS_OWN[language(lang)][lots_won]
     own = OUTCOME[language(lang)][outcome]
     if not said or said == own:
         return own

@@ -68,3 +68,27 @@ def test_the_venue_pages_say_the_lots(drawn: tuple[Path, int], lang: str, result
     assert board["result"] == "--" and board["decided_by"] == "lots"
     assert board["winner"] == sent_on
     assert "decided_by" not in next(b for b in api["boards"] if b["board"] == 1)
+
+
+@pytest.mark.parametrize(("lang", "sent_on_words", "other_words"), [
+    ("zh", "双方均未到场，抽签晋级", "双方均未到场，抽签负"),
+    ("en", "neither came: went on by lots", "neither came: lost by lots")])
+def test_each_players_own_line_says_the_lots_never_a_forfeit(
+        drawn: tuple[Path, int], lang: str, sent_on_words: str, other_words: str) -> None:
+    """The card a player finds by his name, and his page, give his own result: the lots sent
+    him on or not; the game lost by both is no forfeit of his (弃权负)."""
+    path, sent_on = drawn
+    venue = start_venue(path)
+    quote = urllib.request.quote
+    try:
+        cards = {name: _get(venue.group_url("pairings", GROUP) + f"?q={quote(name)}&lang={lang}")
+                 for name in ("选手6", "选手2")}
+        history = _get(venue.group_url(f"players/{sent_on}", GROUP) + f"?lang={lang}")
+    finally:
+        venue.server.stop()
+    for name, words in (("选手6", sent_on_words), ("选手2", other_words)):
+        card = cards[name].split('class="you card"')[1].split("</div>\n    </div>")[0]
+        (line,) = [part for part in card.split('<div class="you-result">')[1:]]
+        assert words in line and "弃权" not in line and "forfeit" not in line, line
+    round_two = next(r for r in history.split("<tr")[1:] if r.strip().startswith(">\n  <td>2<"))
+    assert sent_on_words in round_two and "弃权" not in round_two
