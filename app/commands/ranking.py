@@ -7,12 +7,25 @@ import csv
 import sys
 from typing import TYPE_CHECKING, Any
 
+from app.commands import _words
 from app.commands._context import NUMBER, add_event, opened
 
 if TYPE_CHECKING:
     from app.services import knockout, playoffs, ranking
     from app.services.cross_group import CrossGroupOutcome
     from app.services.team_crosstable import TeamCrosstable
+
+
+PLAYOFF_RESULT_WORDS = """\
+加赛每盘一个结果，黑方（先手）在前：1-0 黑胜、0-1 白胜、= 和；也可写 黑胜、白胜、和。
+超时负：胜负结果后加 t（或“超时”），如 0-1t：白胜，黑超时负（同 白胜超时）；超时负也是一盘
+  下完的对局，按负计入加赛。和棋不能标超时；弃权不是加赛结果。
+One result per playoff game, black (the first mover) first: 1-0 black won, 0-1 white won,
+  = draw; the words 黑胜, 白胜, 和 too. A loss on time: add t (or 超时) to a win, e.g. 0-1t:
+  white won, black lost on time (as 白胜超时); it is a game played, a loss in the playoff.
+  A draw cannot be on time; a forfeit is no playoff result."""
+"""How a playoff game's result is typed (under `playoff-result --help`), as `result` takes
+it: the events' 超时判负, 2016 八(二)2 / shenzhen 十一(一)2 for the playoff's clock."""
 
 
 def register(subparsers: Any) -> None:
@@ -42,11 +55,13 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=_playoff)
 
     parser = subparsers.add_parser("playoff-result",
-                                   help="录入下一盘加赛结果（先手在前）/ next playoff game result")
+                                   help="录入下一盘加赛结果（先手在前）/ next playoff game result",
+                                   epilog=PLAYOFF_RESULT_WORDS, formatter_class=_words.KeptLines)
     add_event(parser, group="none")
     parser.add_argument("playoff_id", type=NUMBER)
     parser.add_argument("code", metavar="RESULT",
-                        help="结果，先手在前：1-0、0-1、= / result, first mover first")
+                        help="结果，先手（黑）在前：1-0、0-1、=，超时负加 t，如 0-1t / result, "
+                        "first mover (black) first; add t for a loss on time: 0-1t")
     parser.set_defaults(handler=_playoff_result)
 
     parser = subparsers.add_parser(

@@ -1,6 +1,7 @@
 """Excel workbooks (openpyxl): players, pairings and results per round, results per group,
 standings per group with tie-breaks, sub-rankings, crosstables, team standings, the
-cross-group round's qualifiers (出线名单) and awards.
+cross-group round's qualifiers (出线名单), the playoffs (加赛, as the 加赛表 prints them) and
+awards.
 
 Every sheet: bold header in row 1, frozen below it and repeated on every printed page, an
 autofilter on the header, column widths from the content, printed to fit the page width
@@ -56,6 +57,7 @@ from app.exports.model import (
     TeamStandings,
     board_result_zh,
     remark,
+    result_zh,
     scaled,
 )
 from app.results import LevelDecision
@@ -538,6 +540,27 @@ def qualifiers_sheet(workbook: Workbook, model: ExportModel, qualifiers: Qualifi
     return sheet
 
 
+PLAYOFF_HEADERS = ["名次表", "名次", "局", "阶段", "黑方编号", "黑方（先手）", "结果",
+                   "白方（后手）", "白方编号", "用时", "加赛后名次"]
+
+
+def playoffs_sheet(workbook: Workbook, model: ExportModel) -> Worksheet:
+    """加赛: every playoff game as the 加赛表 prints it (black first, the result in words, a
+    loss on time said so: 白胜（黑超时）), with the place it decides and the order decided
+    (2016 八(二)2, shenzhen 十一(一)2)."""
+    from app.exports.pdf_lists import time_control_zh
+
+    rows: list[list[Cell]] = []
+    for playoff in model.playoffs:
+        order = " > ".join(model.player(p).name for p in playoff.order)
+        for index, game in enumerate(playoff.games, start=1):
+            black, white = model.player(game.black), model.player(game.white)
+            rows.append([playoff.ranking, playoff.place, index, game.stage, black.number or None,
+                         black.name, result_zh(game.result), white.name, white.number or None,
+                         time_control_zh(game.time_control), order])
+    return write_sheet(workbook, "加赛", PLAYOFF_HEADERS, rows, f"{model.event.title} 加赛")
+
+
 def awards_sheet(workbook: Workbook, model: ExportModel) -> Worksheet:
     from app.exports.pdf_lists import PROVISIONAL, award_note
 
@@ -574,6 +597,8 @@ def write_workbook(model: ExportModel, path: Path) -> Path:
         standings_sheet(workbook, model, sub)
     for team in model.team_standings:
         team_sheet(workbook, model, team)
+    if model.playoffs:
+        playoffs_sheet(workbook, model)
     if model.awards:
         awards_sheet(workbook, model)
     workbook.properties.language = "zh-CN"

@@ -22,6 +22,7 @@ from app.errors import Place, UserError
 from app.group_settings import GroupSettings
 from app.pairing.system import System
 from app.results import GameResult, parse_game
+from app.rules.endings import Ending
 from app.rules.game import Game
 from app.rules.game import encode_actions as encode_game
 from app.rules.records import write_moves
@@ -59,7 +60,7 @@ class PlayoffGameInfo:
     stage: str  # Chinese stage name
     black: PlayerRef
     white: PlayerRef
-    result: GameResult | None  # black first; None while to be played (a loss on time a loss)
+    result: GameResult | None  # black first, a loss on time marked; None while to be played
     time_control: str
 
 
@@ -92,7 +93,7 @@ def _ref(session: Session, player_id: int | None) -> PlayerRef:
 def _plain_games(row: Playoff) -> list[PlayoffGame]:
     return [
         PlayoffGame(Stage(g.record["stage"]), tuple(g.record["among"]), g.black_player_id or 0,
-                    g.white_player_id or 0, codec.game_result(g.result))
+                    g.white_player_id or 0, codec.game_result(g.result, g.ending))
         for g in row.games
     ]
 
@@ -187,7 +188,7 @@ def _info(session: Session, group: str, row: Playoff) -> PlayoffInfo:
     games = [
         PlayoffGameInfo(g.index, STAGE_ZH[Stage(g.record["stage"])],
                         _ref(session, g.black_player_id), _ref(session, g.white_player_id),
-                        codec.game_result(g.result),
+                        codec.game_result(g.result, g.ending),
                         str(PlayoffGame(Stage(g.record["stage"]), (), 0, 0)
                                       .time_control))
         for g in played
@@ -246,17 +247,7 @@ def record_playoff_result(event: Event, playoff_id: int, code: str | None = None
             raise UserError("该加赛已分出名次", "this playoff is decided already", where)
         state = _state(row)
         next_game = state.pending[0]
-        if game is not None:
-            if game.result is None:
-                raise UserError("对局尚未结束", "the game has not ended", where)
-            played = GameResult(game.result.code)
-        elif code is not None:
-            played = GameResult(parse_game(code, where).code)  # a loss on time is a loss
-            if not played.played:
-                raise UserError("加赛只接受 1-0、0-1、=", "a playoff game takes 1-0, 0-1 or =",
-                                where)
-        else:
-            raise UserError("缺少结果", "no result given", where)
+        played = _played_result(code, game, where)
         existing = next((g for g in row.games if not g.result), None)
         record = {"stage": next_game.stage.value, "among": list(next_game.among)}
         if existing is None:
@@ -271,12 +262,37 @@ def record_playoff_result(event: Event, playoff_id: int, code: str | None = None
         if game is not None:
             existing.moves = write_moves(game.moves)
             existing.ending = game.result.ending.value if game.result else ""
+        else:  # a typed loss on time is kept as the game's ending, as a board's game keeps it
+            ending = codec.game_ending(played)
+            existing.ending = ending.value if ending is not None else ""
         session.flush()
         session.refresh(row)
         state = _state(row)
         if state.order is not None:
             row.order = list(state.order)
         return _info(session, _group_name(session, row), row)
+
+
+def _played_result(code: str | None, game: Game | None, where: Place) -> GameResult:
+    """The result of a playoff game, black first: typed (`1-0`, `0-1`, `=`, a loss on time
+    `0-1t` / 白胜超时 as `result` takes it), or that of a game finished on the board (its
+    ending 超时 a loss on time). The playoff is played on a clock (2016 八(二)2 and shenzhen
+    十一(一)2: 每方5分钟，每走一步加3秒, then 3 minutes + 2 s), and the events' time rule is
+    超时判负: a loss on time is a game played and lost, counted in the playoff as a loss and
+    said so on every paper. A forfeit is no playoff game."""
+    if game is not None:
+        if game.result is None:
+            raise UserError("对局尚未结束", "the game has not ended", where)
+        return GameResult(game.result.code, game.result.ending is Ending.TIME
+                          and game.result.code.decisive)
+    if code is None:
+        raise UserError("缺少结果", "no result given", where)
+    played = parse_game(code, where)  # refuses `=t`: only a win can be on time
+    if not played.played:
+        raise UserError("加赛只接受 1-0、0-1、=（超时负加 t，如 0-1t）",
+                        "a playoff game takes 1-0, 0-1 or = (add t for a loss on time: 0-1t)",
+                        where)
+    return played
 
 
 def _group_name(session: Session, row: Playoff) -> str:

@@ -616,7 +616,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "board_replace_text": ("该台已有成绩 {old}；本局结果为 {new}。\n用本局结果替换？", "The board has the result {old}; this game ended {new}.\nReplace the result with this game's?"),
     "board_result_kept": ("对局未保存：该台保留成绩 {result}", "Game not saved: the board keeps its result {result}"),
     "board_stored_result": ("台次成绩 {result}", "board result {result}"),
-    "playoff_keys_tip": ("选中加赛后按 1（先手胜）、=（和）、0（后手胜）录入下一盘", "With a playoff selected, press 1 (first mover wins), = (draw) or 0 (second mover wins) for its next game"),
+    "playoff_keys_tip": ("选中加赛后按 1（先手胜）、=（和）、0（后手胜）录入下一盘；对方超时负先按 t：t1 黑胜（白超时）、t0 白胜（黑超时）",
+                         "With a playoff selected, press 1 (first mover wins), = (draw) or 0 (second mover wins) for its next game; "
+                         "a win on time: t first, t1 black won (white lost on time), t0 white won (black lost on time)"),
+    "playoff_time_key": ("超时负：再按 1 为黑胜（白超时），按 0 为白胜（黑超时）",
+                         "Loss on time: now press 1 for black won (white lost on time), 0 for white won (black lost on time)"),
     # group settings as controls
     "f_tiebreaks_tip": ("按先后顺序适用的名次区分方法（团体积分编排制：主分之后的团体名次区分）；从下拉列表添加，↑↓ 调整顺序", "The tie-breaks in the order they apply (a Team Swiss: the team tie-breaks after the primary score); add from the list, ↑↓ to reorder"),
     "tb_add": ("添加", "Add"),

@@ -175,6 +175,56 @@ def test_playoff_games_print_in_words_never_their_codes(
     assert "1-0" not in listed and "0-1" not in listed
 
 
+def test_a_playoff_game_lost_on_time_is_entered_as_result_takes_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`playoff-result FILE ID 0-1t` (or 白胜超时) keeps the loss on time: `playoff-result` and
+    `playoffs` print 白胜（黑超时）; a draw cannot be on time (exit 2, the file unchanged)."""
+    from app.services.event import Event
+    from app.services.groups import update_group
+
+    path = qiwang_open(tmp_path / "qw.db", capsys, players=4)
+    with Event.open(path) as event:
+        update_group(event, OPEN, rounds=1, settings={"playoffs": True})
+    assert run(capsys, "pair", path, "--group", OPEN)[0] == 0
+    assert run(capsys, "results", path, "--group", OPEN, 1, "1=1-0", "2=1-0")[0] == 0
+    code, out, err = run(capsys, "playoff", path, "--group", OPEN, "--place", "1")
+    assert code == 0, err
+    playoff_id = out.split()[1].rstrip(":")
+    before = path.read_bytes()
+    for typed in ("=t", "和超时", "+-t"):
+        code, out, err = run(capsys, "playoff-result", path, playoff_id, typed)
+        assert (code, out) == (2, "") and f"加赛 {playoff_id}" in err, (typed, err)
+        assert path.read_bytes() == before, typed
+    code, out, err = run(capsys, "playoff-result", path, playoff_id, "0-1t")
+    assert code == 0, err
+    first = next(line for line in out.splitlines() if "(黑)" in line)
+    assert first.endswith("  白胜（黑超时） / white won (black lost on time)"), first
+    code, out, err = run(capsys, "playoff-result", path, playoff_id, "白胜超时")
+    assert code == 0, err
+    _code, listed, _err = run(capsys, "playoffs", path, "--group", OPEN)
+    games = [line for line in listed.splitlines() if "(黑)" in line]
+    assert [line.rsplit("  ", 1)[1] for line in games] == [
+        "白胜（黑超时） / white won (black lost on time)"] * 2 + ["待赛 / to play"]
+    assert "0-1" not in listed  # each won once, as white: 1-1, a third game to play
+
+
+def test_the_playoff_result_help_says_how_a_loss_on_time_is_typed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`playoff-result --help` says it as `result --help` does, and its examples read as it
+    says them (the results home's own parser)."""
+    from app.cli import main
+    from app.results import GameCode, GameResult, parse_game
+
+    with pytest.raises(SystemExit) as exited:
+        main(["playoff-result", "--help"])
+    assert exited.value.code == 0
+    help_text = capsys.readouterr().out
+    for words in ("超时负：胜负结果后加 t（或“超时”），如 0-1t：白胜，黑超时负（同 白胜超时）",
+                  "和棋不能标超时", "A loss on time: add t (or 超时) to a win"):
+        assert words in help_text, words
+    assert parse_game("0-1t") == parse_game("白胜超时") == GameResult(GameCode.SECOND_WINS, True)
+
+
 def test_a_game_recorded_from_its_actions_says_its_result_in_words(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`game … --actions` and `game` say the game's result by the stone that won and how

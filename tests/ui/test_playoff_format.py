@@ -4,7 +4,7 @@ view edits as a control; the next game's result buttons say it in the papers' wo
 
 from __future__ import annotations
 
-from app.results import GameCode
+from app.results import GameCode, GameResult
 from app.services import playoffs, rounds
 from app.services.groups import update_group
 from app.services.players import add_player
@@ -98,5 +98,55 @@ def test_the_playoff_result_buttons_say_the_game_in_words(window, tmp_path):
     try:
         assert [b.text() for b in buttons.values()] == ["black won", "draw", "white won"]
         assert "press 0" in buttons["0-1"].toolTip()
+    finally:
+        window.set_language("zh")
+
+
+def test_a_playoff_game_lost_on_time_is_entered_from_its_own_buttons_and_keys(
+        window, qtbot, tmp_path):
+    """A second row of buttons enters a win on time (黑胜（白超时） / 白胜（黑超时）), the
+    playoff list takes t then 1 / 0 as the rounds entry takes t1 / t0; what is stored is a
+    loss on time and the playoff's view says it in words. t then = is refused (a draw cannot
+    be on time): nothing written."""
+    tied_event(window, tmp_path, 4, "1-0")
+    view = standings_shown(window)
+    assert view.create_selected_playoff() is not None, window.last_error
+    panel = view.playoffs
+    timed = panel.time_buttons
+    assert [b.text() for b in timed.values()] == ["黑胜（白超时）", "白胜（黑超时）"]
+    assert [b.toolTip() for b in timed.values()] == [
+        "下一盘：黑胜（白超时）（先手执黑；在加赛列表上按 t1 亦可）",
+        "下一盘：白胜（黑超时）（先手执黑；在加赛列表上按 t0 亦可）"]
+    assert all(b.isEnabled() and b.isVisible() for b in timed.values())
+    assert "t0 白胜（黑超时）" in panel.playoff_list.toolTip()
+    screenshot(window, "46-playoff-time-loss-buttons")
+    timed["0-1t"].click()
+    first = view.current_playoff().games[0]
+    assert first.result == GameResult(GameCode.SECOND_WINS, time_loss=True)
+    assert "本盘 白胜（黑超时） 已录入" in window.status_label.text()
+    assert f"{first.black.name} — {first.white.name}" in panel.playoff_label.toPlainText()
+    assert "白胜（黑超时）" in panel.playoff_label.toPlainText()
+    panel.playoff_list.setFocus()
+    before = (tmp_path / "final.db").read_bytes()
+    qtbot.keyClick(panel.playoff_list, "t")
+    assert "再按 1 为黑胜（白超时）" in window.status_label.text()
+    qtbot.keyClick(panel.playoff_list, "=")  # a draw on time: refused
+    assert "只有 1-0 或 0-1 可以标记超时" in window.last_error
+    assert (tmp_path / "final.db").read_bytes() == before
+    assert view.current_playoff().games[1].result is None
+    qtbot.keyClick(panel.playoff_list, "0")  # the mark is spent: a plain win (1-1)
+    assert view.current_playoff().games[1].result == GameResult(GameCode.SECOND_WINS)
+    qtbot.keyClick(panel.playoff_list, "t")
+    qtbot.keyClick(panel.playoff_list, "1")
+    third = view.current_playoff().games[2]
+    assert third.result == GameResult(GameCode.FIRST_WINS, time_loss=True)
+    with window.ev.reading() as session:
+        row = session.get(Playoff, panel.playoff_id)
+        assert [(g.result, g.ending) for g in row.games][::2] == [("0-1", "time"), ("1-0", "time")]
+    window.set_language("en")
+    try:
+        assert [b.text() for b in timed.values()] == [
+            "black won (white lost on time)", "white won (black lost on time)"]
+        assert "press t0" in timed["0-1t"].toolTip()
     finally:
         window.set_language("zh")

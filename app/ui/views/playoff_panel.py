@@ -1,6 +1,8 @@
 """The standings view's playoff panel (加赛): the ties the standings service says need a
 playoff, opening one (in the format chosen for three or more), the group's playoffs with
-their games, and entering the next game's result (or playing it on the board view)."""
+their games, and entering the next game's result (or playing it on the board view): 黑胜 /
+和 / 白胜, or a win on time (超时判负: 黑胜（白超时） / 白胜（黑超时）) on a second row, as the
+rounds entry takes t1 / t0."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from app import wording
 from app.errors import NoAnswer, UserError
-from app.results import GameCode, GameResult, parse_game
+from app.results import GameCode, GameResult, notation, parse_game
 from app.services import playoffs
 from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, RECORD_TIE_LOTS
 from app.services.ranking_lists import RankingKind
@@ -35,6 +37,11 @@ if TYPE_CHECKING:
 
 PLAYOFF_CODES = (GameCode.FIRST_WINS.value, GameCode.DRAW.value, GameCode.SECOND_WINS.value)
 PLAYOFF_KEYS = dict(zip(("1", "=", "0"), PLAYOFF_CODES, strict=True))  # key -> its result
+# A win on time (the loser ran out of time, 超时判负): the notation `result` takes (`0-1t`),
+# typed on the playoff list as t then 1 / 0, as the rounds entry's t1 / t0
+TIME_CODES = {code: notation(GameResult(GameCode(code), time_loss=True))
+              for code in (GameCode.FIRST_WINS.value, GameCode.SECOND_WINS.value)}
+TIME_KEY = "t"
 _PLACE = Qt.ItemDataRole.UserRole
 _TIED = Qt.ItemDataRole.UserRole + 1
 _UNDER_WAY = Qt.ItemDataRole.UserRole + 2
@@ -69,6 +76,13 @@ class PlayoffPanel(QWidget):
             button = QPushButton()
             button.clicked.connect(lambda _c=False, k=code: self.record_playoff(k))
             self.result_buttons[code] = button
+        # the same wins on time (黑胜（白超时）, 白胜（黑超时）), keyed by the code they enter
+        self.time_buttons: dict[str, QPushButton] = {}
+        for code in TIME_CODES.values():
+            button = QPushButton()
+            button.clicked.connect(lambda _c=False, k=code: self.record_playoff(k))
+            self.time_buttons[code] = button
+        self.time_key_pressed = False  # t pressed on the playoff list: 1 / 0 is a win on time
         self.board_button = QPushButton()
         self.board_button.clicked.connect(self.record_on_board)
         self.playoff_label = QPlainTextEdit()
@@ -93,6 +107,11 @@ class PlayoffPanel(QWidget):
             result_row.addWidget(button)
         result_row.addWidget(self.board_button)
         games.addLayout(result_row)
+        time_row = QHBoxLayout()
+        for button in self.time_buttons.values():
+            time_row.addWidget(button)
+        time_row.addStretch(1)
+        games.addLayout(time_row)
         row.addLayout(games, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -103,14 +122,26 @@ class PlayoffPanel(QWidget):
         self.playoff_id = None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
-        """On the playoff list, 1 / = / 0 enter the next game's result (first mover first)."""
-        if watched is self.playoff_list and isinstance(event, QKeyEvent):
-            code = PLAYOFF_KEYS.get(event.text()) if event.type() == QEvent.Type.KeyPress \
-                else None
-            if code is not None and self.playoff_id is not None:
-                self.record_playoff(code)
-                return True
+        """On the playoff list, 1 / = / 0 enter the next game's result (first mover first);
+        t then 1 / 0 a win on time (t1 / t0, as the rounds entry takes them)."""
+        if watched is self.playoff_list and isinstance(event, QKeyEvent) \
+                and event.type() == QEvent.Type.KeyPress and self.playoff_id is not None:
+            return self._playoff_key(event.text()) or super().eventFilter(watched, event)
         return super().eventFilter(watched, event)
+
+    def _playoff_key(self, key: str) -> bool:
+        """A key typed on the playoff list: True when it was a result key (or t)."""
+        timed, self.time_key_pressed = self.time_key_pressed, False
+        if key.lower() == TIME_KEY:
+            self.time_key_pressed = True
+            self.view.main.show_message(tr("playoff_time_key"))
+            return True
+        code = PLAYOFF_KEYS.get(key)
+        if code is None:
+            return False
+        # t then =: a draw cannot be on time; the service refuses it and says why
+        self.record_playoff(code + TIME_KEY if timed else code)
+        return True
 
     # ----- ties --------------------------------------------------------------------------------
 
@@ -272,7 +303,8 @@ class PlayoffPanel(QWidget):
         info = self.current_playoff()
         self.playoff_label.setPlainText(playoff_text(info) if info is not None else "")
         open_ = info is not None and not info.order and info.next_game is not None
-        for button in (*self.result_buttons.values(), self.board_button):
+        for button in (*self.result_buttons.values(), *self.time_buttons.values(),
+                       self.board_button):
             button.setEnabled(open_)
 
     def record_on_board(self) -> bool:
@@ -313,5 +345,11 @@ class PlayoffPanel(QWidget):
             self.result_buttons[code].setText(words)
             self.result_buttons[code].setToolTip(tr("playoff_result_tip", result=words,
                                                     shortcut=key))
+            if code in TIME_CODES:  # the same win, the loser out of time (超时判负)
+                timed = TIME_CODES[code]
+                words = wording.game_result_text(parse_game(timed), language())
+                self.time_buttons[timed].setText(words)
+                self.time_buttons[timed].setToolTip(tr("playoff_result_tip", result=words,
+                                                       shortcut=TIME_KEY + key))
         self.board_button.setText(tr("rounds_record"))
         self.board_button.setToolTip(tr("playoff_on_board_tip"))
