@@ -898,6 +898,7 @@ DOCUMENT_ENGLISH: tuple[tuple[str, str], ...] = (
     (r"(.+) 淘汰赛名次", "{0}: knockout places"),  # an individual knockout's places
     (r"(.+) 团体名次", "{0}: team standings"),  # a Team Swiss group's
     (r"(.+) 团体交叉表", "{0}: team crosstable"),
+    (r"(.+) 出线名单", "{0}: qualifiers"),  # the cross-group round's (复赛)
     (r"团体名次（(.+)）", "Team standings ({0})"),
     (r"团体名次", "Team standings"),
     (r"录取名单", "Award list"),
