@@ -35,9 +35,9 @@ from app.services.boards import game_row, record_code, sync_games
 from app.services.event import Event, settings_of
 from app.services.lookup import (
     absence_outcome,
+    bracket_players,
     find_board,
     find_round,
-    seeded_players,
     system_of,
 )
 from app.standings.team_swiss import match_outcome as team_match_outcome
@@ -230,9 +230,10 @@ def teams(event: Event, group: str) -> list[TeamInfo]:
 
 
 def _entrants(group: Group) -> list[int]:
+    """The bracket's entrants by seed: the teams; the players drawn (`bracket_players`)."""
     if system_of(group).team:
         return [t.id for t in sorted(group.teams, key=lambda t: (t.seed, t.id))]
-    return [p.id for p in seeded_players(group)]
+    return [p.id for p in bracket_players(group)]
 
 
 def _winner(board: BoardRow, result: BoardResult | None) -> int | None:
@@ -437,7 +438,11 @@ def pair_knockout_round(group: Group, session: Session, number: int
     if number > current.round_count:
         raise UserError(f"淘汰赛共{current.round_count}轮", f"the knockout has "
                         f"{current.round_count} rounds", group.name)
-    return knockout.round_pairing(current, number), []
+    drawn = set(current.seeding)
+    out = [p.name for p in group.players if p.id not in drawn] if number == 1 else []
+    said = [wording.left_out_before_round_one(out, len(drawn), bracket=True)] if out and \
+        not system.team else []
+    return knockout.round_pairing(current, number), said
 
 
 def check_registered_teams(group: Group) -> None:

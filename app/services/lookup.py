@@ -46,6 +46,8 @@ def planned_rounds(group: Group) -> int:
         return planned_rounds_of(group, len(group.teams))
     if system.round_robin:
         return planned_rounds_of(group, len(table_players(group)))
+    if system.bracket:
+        return planned_rounds_of(group, len(bracket_players(group)))
     return planned_rounds_of(group, len(group.players))
 
 
@@ -57,6 +59,20 @@ def table_players(group: Group) -> list[Player]:
     if group.rounds_played and numbers is not None:
         return [p for p in seeded_players(group) if p.id in set(numbers)]
     return [p for p in seeded_players(group) if roundrobin.starts(withdrawn_from(p))]
+
+
+def bracket_players(group: Group) -> list[Player]:
+    """An individual knockout's entrants, in seeding order: once round 1 is paired the players
+    its bracket was drawn for (each is on a round-1 board, a bye's included); before, those
+    who start (`roundrobin.starts`: not one withdrawn before round 1, who plays none of it —
+    in the bracket he would take a slot and hand its match to his opponent as a forfeit,
+    2022-shenzhen 十、(二) sets the draw by the players there)."""
+    first = next((r for r in group.rounds_played if r.number == 1), None)
+    if first is None:
+        return [p for p in seeded_players(group) if roundrobin.starts(withdrawn_from(p))]
+    drawn = {player for board in first.boards
+             for player in (board.first_player_id, board.second_player_id) if player}
+    return [p for p in seeded_players(group) if p.id in drawn]
 
 
 def planned_rounds_of(group: Group, entrants: int) -> int:

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.services.event import Event, settings_of
-from app.services.lookup import planned_rounds, system_of, table_players
+from app.services.lookup import bracket_players, planned_rounds, system_of, table_players
 from app.store.models import Absence, Group, Player
 
 EDITABLE = (
@@ -200,12 +200,19 @@ def reinstate_player(event: Event, player_id: int) -> None:
     with event.operation("reinstate_player", f"恢复棋手 {player_id} / reinstate") as session:
         player = _player(session, player_id)
         group = player.group
-        if system_of(group).round_robin:  # a line of the table made without them: none
+        system = system_of(group)
+        if system.round_robin:  # a line of the table made without them: none
             from app.pairing.roundrobin import check_return
 
             check_return(len(group.rounds_played),
                          player.id in {p.id for p in table_players(group)}, player.name,
                          group.name)
+        elif system.bracket and not system.team:  # a slot of the bracket drawn: none either
+            from app.pairing import knockout
+
+            knockout.check_return(len(group.rounds_played),
+                                  player.id in {p.id for p in bracket_players(group)},
+                                  player.name, group.name)
         player.status = "active"
         player.withdrawn_from_round = None
 

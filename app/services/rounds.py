@@ -224,11 +224,7 @@ def _left_out(group: Group, ids: Sequence[int]) -> list[str]:
     """What round 1's report says of the players withdrawn before it: the table is made for
     the others (`roundrobin.starts`)."""
     out = [p.name for p in seeded_players(group) if p.id not in set(ids)]
-    if not out:
-        return []
-    return [f"伯格表按{len(ids)}人排定，第1轮前退赛的{'、'.join(out)}不编入 / the Berger table is "
-            f"made for {len(ids)} players; {', '.join(out)}, withdrawn before round 1, "
-            "not on it"]
+    return [wording.left_out_before_round_one(out, len(ids), bracket=False)] if out else []
 
 
 def _numbers_outdated(group: Group, given: Sequence[int], ids: Sequence[int]) -> UserError:

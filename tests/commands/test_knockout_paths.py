@@ -11,6 +11,7 @@ import pytest
 from tests.commands.helpers import KNOCKOUT_FINAL as FINAL
 from tests.commands.helpers import (
     KO,
+    file_state,
     individual_knockout,
     ok,
     paper,
@@ -193,6 +194,29 @@ def test_two_withdrawn_teams_wait_for_the_arbiter(tmp_path, capsys):
 
 
 # ----- a result corrected once the next round is paired ----------------------------------------
+
+
+def test_a_player_withdrawn_before_round_1_is_left_out_of_the_bracket(tmp_path, capsys):
+    """Nine entered, 选手1 (the top seed) withdrawn before round 1: the bracket is drawn for
+    the eight who start (three rounds, not four; no slot handing 选手1's match to a
+    forfeit), round 1 says so, and once it is paired he cannot be reinstated into it."""
+    path = individual_knockout(tmp_path / "ko.db", capsys, players=9)
+    ok(capsys, "withdraw", path, 1)
+    assert "轮数：3（按淘汰赛对阵图）" in ok(capsys, "group", path, "--group", KO)
+    ok(capsys, "reinstate", path, 1)  # before round 1 he may come back: nine again
+    assert "轮数：4（按淘汰赛对阵图）" in ok(capsys, "group", path, "--group", KO)
+    ok(capsys, "withdraw", path, 1)
+    paired = ok(capsys, "pair", path, "--group", KO)
+    assert "对阵图按8人排定，第1轮前退赛的选手1不编入" in paired
+    assert "选手1 (先手)" not in paired and "- 选手1 " not in paired
+    assert "  1  选手2 (先手) - 选手9  (1–8名)" in paired  # the eight, seeded as they stand
+    bracket = ok(capsys, "bracket", path, "--group", KO)
+    assert "选手1" not in bracket and "第3轮第1场（1–2名）" in bracket
+    before = file_state(path)
+    code, out, err = run(capsys, "reinstate", path, 1)
+    assert code == 2 and out == ""
+    assert "选手1在第1轮前退赛，禁手组的淘汰赛对阵图已按第1轮编排时的人数排定" in err
+    assert file_state(path) == before
 
 
 def test_a_correction_reseats_the_next_rounds_boards_not_yet_played(tmp_path, capsys):
