@@ -147,9 +147,9 @@ def update_player(event: Event, player_id: int, *, expected_version: int | None 
     """Change a player's fields. With `expected_version` (the `version` of the `PlayerInfo`
     the user was looking at), an edit made on a screen that another station has changed
     since is refused, naming that station, instead of overwriting its change."""
-    cleaned = _clean(fields, f"player {player_id}")
     with event.operation("update_player", f"修改棋手 {player_id} / edit player") as session:
         player = _player(session, player_id)
+        cleaned = _clean(fields, player.name)  # a refusal names the player, not their id
         if expected_version is not None and player.version != expected_version:
             by = player.changed_by or "另一工作站"
             raise UserError(

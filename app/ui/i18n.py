@@ -108,6 +108,12 @@ WHERE_LABELS = {"title": "setup_title", "organisers": "setup_organisers",
                 "unplayed_policy": "f_unplayed_policy", "tiebreak": "f_tiebreaks",
                 "group": "group", "--group": "group"}
 _IDENTIFIER = re.compile(r"^-{0,2}[A-Za-z_][A-Za-z0-9_]*$")
+PLAYER_FIELD_LABELS = {"name": "col_name", "gender": "col_gender", "birth_date": "col_birth",
+                       "unit": "col_unit", "id_number": "col_id_number", "grade": "col_grade",
+                       "platform_id": "col_platform", "source": "col_source"}
+"""A player's fields, as the player dialog and table label them: the field a place names after
+its group or player (`公开组: name` of the players' services) is theirs, 姓名 — not the group
+form's 组名 that `name` alone is."""
 
 
 def where_text(where: str | Place) -> str:
@@ -120,7 +126,8 @@ def where_text(where: str | Place) -> str:
         return tr(key)
     head, colon, field = where.rpartition(": ")  # e.g. "row 3: name" of an import
     if colon and _IDENTIFIER.match(field):
-        shown = where_text(field)
+        shown = tr(PLAYER_FIELD_LABELS[field]) if field in PLAYER_FIELD_LABELS \
+            else where_text(field)
         return f"{head}: {shown}" if shown else head
     return "" if _IDENTIFIER.match(where) else where
 

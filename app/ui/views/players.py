@@ -383,13 +383,19 @@ class PlayersView(View):
         return player
 
     def ask_add(self) -> None:
+        self.add_dialog().exec()
+
+    def add_dialog(self) -> Any:
+        """The late-entry dialog (补报棋手), in the group shown; OK stores the player, and a
+        refusal stays in the dialog with what was typed."""
         from app.ui.player_dialog import PlayerDialog
 
+        def submit(group: str, fields: dict[str, Any]) -> str | None:
+            return None if self.add_player(group, **fields) is not None else self.main.last_error
+
         group = self.selected_group() or (self.group_names() or [""])[0]
-        dialog = PlayerDialog(self, None, self.group_names(), group)
-        if dialog.exec():
-            group, fields = dialog.values()
-            self.add_player(group, **fields)
+        self.player_dialog = PlayerDialog(self, None, self.group_names(), group, submit=submit)
+        return self.player_dialog
 
     def add_player(self, group: str, **fields: Any) -> int | None:
         outcome = self.run(ADD_PLAYER, self.ev, group, **fields)
@@ -461,23 +467,26 @@ class PlayersView(View):
         player = self._need_player()
         if player is None:
             return
-        dialog = self.edit_dialog(player)
-        if dialog.exec():
-            _group, fields = dialog.values()
-            # The version the dialog was filled from: another station's change meanwhile is
-            # refused with its name rather than overwritten.
-            self.edit_player(player.id, expected_version=player.version, **fields)
+        self.edit_dialog(player).exec()
 
     def edit_dialog(self, player: queries.PlayerInfo) -> Any:
-        """The dialog over one player's fields, saying which list they came from."""
+        """The dialog over one player's fields, saying which list they came from; OK stores
+        what changed, and a refusal stays in the dialog with what was typed."""
         from app.ui.player_dialog import PlayerDialog
+
+        def submit(_group: str, fields: dict[str, Any]) -> str | None:
+            # The version the dialog was filled from: another station's change meanwhile is
+            # refused with its name rather than overwritten.
+            stored = self.edit_player(player.id, expected_version=player.version, **fields)
+            return None if stored else self.main.last_error
 
         details = list_text(player)
         origin = ""
         if details:
             route = source_texts(self.all_players).get(player.id, (player.source, ()))[0]
             origin = f"{route}\n{details}"
-        return PlayerDialog(self, player, self.group_names(), player.group, origin=origin)
+        return PlayerDialog(self, player, self.group_names(), player.group, origin=origin,
+                            submit=submit)
 
     def edit_player(self, player_id: int, expected_version: int | None = None,
                     **fields: Any) -> bool:
