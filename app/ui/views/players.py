@@ -500,12 +500,28 @@ class PlayersView(View):
     def _name_of(self, player_id: int) -> str:
         return next((p.name for p in self.all_players if p.id == player_id), "")
 
+    def open_rounds(self, group: str) -> tuple[int, int]:
+        """The group's first round not paired yet and its last round: the rounds a withdrawal
+        or an absence can still be for (a paired round's game is entered as a forfeit)."""
+        info = next((g for g in self.main.standings.event_info(self.ev).groups
+                     if g.name == group), None)
+        if info is None:
+            return 1, 1
+        return info.rounds_paired + 1, max(info.rounds_planned or info.rounds, 1)
+
     def ask_withdraw(self) -> None:
+        """退赛: from the next round to be paired, asked for the player named; when every round
+        is paired, no round is asked (the services say what to do instead)."""
         player = self._need_player()
         if player is None:
             return
-        number, ok = QInputDialog.getInt(self, tr("players_withdraw"), tr("withdraw_round"),
-                                         1, 1, 50)
+        first, last = self.open_rounds(player.group)
+        if first > last:
+            self.withdraw(player.id, None)
+            return
+        number, ok = QInputDialog.getInt(self, tr("withdraw_title"),
+                                         tr("withdraw_round_of", name=player.name),
+                                         first, first, last)
         if ok:
             self.withdraw(player.id, number)
 
@@ -533,12 +549,15 @@ class PlayersView(View):
         player = self._need_player()
         if player is None:
             return
-        number, ok = QInputDialog.getInt(self, tr("players_absent"), tr("absent_round"), 1, 1, 50)
+        first, last = self.open_rounds(player.group)
+        number, ok = QInputDialog.getInt(self, tr("absent_title"),
+                                         tr("absent_round_of", name=player.name),
+                                         min(first, last), 1, last)
         if not ok:
             return
         kinds: list[str | None] = ["absent", "half_bye", "zero_bye", "full_bye", None]
         labels = [absence_text(k) for k in kinds]
-        label, ok = QInputDialog.getItem(self, tr("players_absent"), tr("absent_kind"), labels,
+        label, ok = QInputDialog.getItem(self, tr("absent_title"), tr("absent_kind"), labels,
                                          0, False)
         if ok:
             self.set_absence(player.id, number, kinds[labels.index(label)])
