@@ -85,3 +85,27 @@ def test_the_withdraw_dialog_asks_for_the_next_round_of_the_player_named(  # typ
     shown = {row[1]: row[-1] for row in common.table_texts(view.table)}  # name: 状态
     assert shown[gone.name] == "第2轮起退赛"
     assert window.status_label.text() == f"{gone.name} 已退赛"
+
+
+def test_with_every_round_paired_the_withdraw_button_asks_no_round(  # type: ignore[no-untyped-def]
+        window, qtbot, tmp_path: Path, monkeypatch) -> None:
+    """Past the last round a withdrawal changes no pairing: no round is asked, and the window
+    says to enter forfeits; nothing is stored."""
+    from PySide6.QtWidgets import QInputDialog
+
+    from tests.ui.helpers import add_players, set_up_event
+
+    set_up_event(window, tmp_path, rounds=1)
+    add_players(window, GROUP, 4)
+    rounds.pair_next_round(window.ev, GROUP)
+    window.changed()
+    view = window.players_view
+    window.tabs.setCurrentWidget(view)
+    gone = players(window.ev, GROUP)[1]
+    assert view.select_player(gone.id)
+    asked: list[object] = []
+    monkeypatch.setattr(QInputDialog, "getInt", lambda *args: asked.append(args) or (1, True))
+    view.withdraw_button.click()
+    assert asked == []
+    assert "已全部编排" in window.banner_message() and "弃权" in window.banner_message()
+    assert [p.withdrawn_from_round for p in players(window.ev, GROUP)] == [None] * 4
