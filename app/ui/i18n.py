@@ -69,15 +69,20 @@ def names_text(names: Iterable[str]) -> str:
 
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _BOTH = re.compile(r"\s*/\s+(?=[A-Za-z0-9])")
+_BOTH_NAMED = re.compile(r"\s*/\s+")
+_ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def _both_parts(text: str) -> tuple[str, str] | None:
     """`中文 / English` as the event file keeps some texts: the first ` / ` with Chinese
-    before it and an English word after it (a name with Chinese may follow in English)."""
-    for match in _BOTH.finditer(text):
-        zh, en = text[:match.start()].strip(), text[match.end():].strip()
-        if _CJK.search(zh) and en:
-            return zh, en
+    before it and an English word after it; else the first with Chinese before it and, after
+    it, English that starts with a name in Chinese (`周杰（8号） 轮空 / 周杰 (no. 8) receives the
+    pairing-allocated bye`)."""
+    for pattern in (_BOTH, _BOTH_NAMED):
+        for match in pattern.finditer(text):
+            zh, en = text[:match.start()].strip(), text[match.end():].strip()
+            if _CJK.search(zh) and en and (pattern is _BOTH or _ENGLISH_WORD.search(en)):
+                return zh, en
     return None
 
 
