@@ -310,12 +310,15 @@ class RoundsView(View):
         self.results.show_tip()
         paired = self.group_info.rounds_paired if self.group_info else 0
         current = self.round_box.currentData()
+        # A round paired meanwhile (redone, or paired at another station) while the last one
+        # was shown: the new round is shown, as when paired here.
+        followed = isinstance(current, int) and current == self.round_box.count() < paired
         self.round_box.blockSignals(True)
         self.round_box.clear()
         for number in range(1, paired + 1):
             self.round_box.addItem(tr("round") + f" {number}", number)
-        if keep_round and not self._show_last_round and isinstance(current, int) \
-                and 1 <= current <= paired:
+        if keep_round and not self._show_last_round and not followed \
+                and isinstance(current, int) and 1 <= current <= paired:
             self.round_box.setCurrentIndex(current - 1)
         else:
             self.round_box.setCurrentIndex(paired - 1)
