@@ -85,6 +85,9 @@ def test_the_withdraw_dialog_asks_for_the_next_round_of_the_player_named(  # typ
     shown = {row[1]: row[-1] for row in common.table_texts(view.table)}  # name: 状态
     assert shown[gone.name] == "第2轮起退赛"
     assert window.status_label.text() == f"{gone.name} 已退赛"
+    assert window.act_undo.text() == f"撤销：棋手退赛 {gone.name}"  # by name, not the id
+    window.set_language("en")
+    assert window.act_undo.text() == f"Undo: withdraw {gone.name}"
 
 
 def test_with_every_round_paired_the_withdraw_button_asks_no_round(  # type: ignore[no-untyped-def]
