@@ -557,6 +557,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "export_done": ("已导出 {count} 个文件到 {folder}", "{count} files written to {folder}"),
     "export_progress": ("正在导出…", "Exporting…"),
     "export_open_folder": ("导出后打开文件夹", "Open the folder afterwards"),
+    "export_files_tip": ("已写出的文件（在输出文件夹中）；双击或按回车打开",
+                         "The files written (in the output folder); double-click or press "
+                         "Enter to open one"),
     "choose_folder": ("选择输出文件夹", "Choose the output folder"),
     # the window's operations, the Round menu
     "menu_round": ("轮次(&R)", "&Round"),
