@@ -53,7 +53,8 @@ def test_the_window_marks_a_withdrawn_player(window, tmp_path: Path) -> None:  #
 def test_the_withdraw_dialog_asks_for_the_next_round_of_the_player_named(  # type: ignore[no-untyped-def]
         window, qtbot, tmp_path: Path) -> None:
     """退赛 once round 1 is paired: the dialog names the player and offers round 2, the first
-    it can be for (it offered round 1, which the services refuse), and Enter takes it."""
+    it can be for (it offered round 1, which the services refuse), and Enter takes it; the
+    player stays selected (for 恢复参赛, or another look)."""
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication, QInputDialog
 
@@ -85,6 +86,7 @@ def test_the_withdraw_dialog_asks_for_the_next_round_of_the_player_named(  # typ
     shown = {row[1]: row[-1] for row in common.table_texts(view.table)}  # name: 状态
     assert shown[gone.name] == "第2轮起退赛"
     assert window.status_label.text() == f"{gone.name} 已退赛"
+    assert view.selected_player() is not None and view.selected_player().id == gone.id
     assert window.act_undo.text() == f"撤销：棋手退赛 {gone.name}"  # by name, not the id
     window.set_language("en")
     assert window.act_undo.text() == f"Undo: withdraw {gone.name}"

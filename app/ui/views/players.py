@@ -222,9 +222,12 @@ class PlayersView(View):
         self.group.setCurrentIndex(index if index >= 0 else (1 if len(names) == 1 else 0))
         self.group.blockSignals(False)
         group = self.selected_group()
+        chosen = self.selected_player()
         self.all_players = self.main.standings.prepared(  # read ahead by a worker, if it was
             ("players", group), lambda: queries.players(self.ev, group))
         self._fill()
+        if chosen is not None:  # the player just withdrawn or edited stays selected
+            self.select_player(chosen.id)
         self._fill_teams()
 
     def team_group(self) -> str | None:
