@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from app.pairing.types import Board
 from app.results import GameResult
+from app.rules.endings import Ending
 from app.standings.scoring import double_game_boards
 from app.store import codec
 from app.store.models import BoardRow, Game
@@ -32,11 +33,22 @@ def game_row(board: BoardRow, index: int, black: int | None, white: int | None) 
 
 def record_code(game: Game, result: GameResult) -> None:
     """A typed result on a game row: its code, and the ending a loss on time or a forfeit
-    gives it."""
-    game.result = codec.game_text(result)
+    gives it. A correction typed without either takes away the ending the replaced result
+    had: a loss on time corrected to a plain win no longer reads 超时 (nor loses a double-game
+    round on time, 2016 七、(五)2); the ending of a game recorded move by move stays while its
+    result does."""
+    typed = codec.game_text(result)
     ending = codec.game_ending(result)
     if ending is not None:
         game.ending = ending.value
+    elif game.result != typed or game.ending in _TYPED_ENDINGS:
+        game.ending = ""
+    game.result = typed
+
+
+_TYPED_ENDINGS = (Ending.TIME.value, Ending.FORFEIT.value)
+"""The endings a typed result gives a game (`codec.game_ending`), which a result typed
+without them replaces."""
 
 
 def sync_games(board: BoardRow, games: Sequence[GameResult]) -> None:

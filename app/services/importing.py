@@ -148,11 +148,7 @@ def _place(setting: _Setting, entrants: Sequence[Entrant], problems: list[Proble
         name = setting.target or group_for(row.group, groups) or (
             groups[0] if len(groups) == 1 else "")
         if name not in groups:
-            problems.append(ProblemLine(
-                row.file, row.row_number, "组别", "error",
-                f"组别“{row.group}”不在本赛事中（{'、'.join(groups)}）；请指定导入的组别",
-                f"group '{row.group}' is not in this event ({', '.join(groups)}); name the group to import into",
-            ))
+            problems.append(_no_group(row, groups))
             continue
         if name in setting.team_groups:  # `_into_team_group`, short enough for a report line
             problems.append(ProblemLine(
@@ -173,6 +169,23 @@ def _place(setting: _Setting, entrants: Sequence[Entrant], problems: list[Proble
             continue
         placed.append((entrant, name))
     return placed
+
+
+def _no_group(row: QualifierRow, groups: Sequence[str]) -> ProblemLine:
+    """A row of an event with several groups that names none of them: a group the event does
+    not have, or none at all (the list has no 组别 column, as most period lists, or the cell
+    is empty) — then it says so, rather than quoting an empty group (组别“”)."""
+    names_zh, names_en = "、".join(groups), ", ".join(groups)
+    if not row.group.strip():
+        return ProblemLine(
+            row.file, row.row_number, "组别", "error",
+            f"本行没有组别（名单无“组别”列或此格为空）；请指定导入的组别（{names_zh}）",
+            f"the row names no group (the list has no 组别 column, or the cell is empty); "
+            f"name the group to import into ({names_en})")
+    return ProblemLine(
+        row.file, row.row_number, "组别", "error",
+        f"组别“{row.group}”不在本赛事中（{names_zh}）；请指定导入的组别",
+        f"group '{row.group}' is not in this event ({names_en}); name the group to import into")
 
 
 def _new_player(entrant: Entrant, group: Group, seed: int, title: str, entered: int = 1,

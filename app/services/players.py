@@ -147,9 +147,10 @@ def update_player(event: Event, player_id: int, *, expected_version: int | None 
     """Change a player's fields. With `expected_version` (the `version` of the `PlayerInfo`
     the user was looking at), an edit made on a screen that another station has changed
     since is refused, naming that station, instead of overwriting its change."""
-    cleaned = _clean(fields, f"player {player_id}")
-    with event.operation("update_player", f"修改棋手 {player_id} / edit player") as session:
+    with event.operation("update_player", _step(event, player_id, "修改棋手 {}", "edit player {}")
+                         ) as session:
         player = _player(session, player_id)
+        cleaned = _clean(fields, player.name)  # a refusal names the player, not their id
         if expected_version is not None and player.version != expected_version:
             by = player.changed_by or "另一工作站"
             raise UserError(
@@ -164,7 +165,8 @@ def update_player(event: Event, player_id: int, *, expected_version: int | None 
 
 def withdraw_player(event: Event, player_id: int, from_round: int | None = None) -> None:
     """Withdraw (退赛): not paired from `from_round` on (default: the next unpaired round)."""
-    with event.operation("withdraw_player", f"棋手退赛 {player_id} / withdraw") as session:
+    with event.operation("withdraw_player", _step(event, player_id, "棋手退赛 {}", "withdraw {}")
+                         ) as session:
         player = _player(session, player_id)
         first_open = len(player.group.rounds_played) + 1
         start = from_round or first_open
@@ -197,7 +199,8 @@ def _no_round_to_withdraw(group: str, last: int, asked: int | None,
 
 
 def reinstate_player(event: Event, player_id: int) -> None:
-    with event.operation("reinstate_player", f"恢复棋手 {player_id} / reinstate") as session:
+    with event.operation("reinstate_player", _step(event, player_id, "恢复参赛 {}", "reinstate {}")
+                         ) as session:
         player = _player(session, player_id)
         group = player.group
         system = system_of(group)
@@ -221,8 +224,8 @@ def set_absence(event: Event, player_id: int, round_number: int, kind: str | Non
     """Mark a player absent (or a bye given in advance) for one round; kind None clears it."""
     if kind is not None and kind not in ABSENCE_KINDS:
         raise UserError(f"未知的缺席类型 {kind}", f"unknown absence kind {kind}", "kind")
-    with event.operation("set_absence", f"棋手 {player_id} 第{round_number}轮缺席设置 / absence"
-                         ) as session:
+    with event.operation("set_absence", _step(event, player_id, f"{{}} 第{round_number}轮缺席设置",
+                                              f"absence of {{}} in round {round_number}")) as session:
         player = _player(session, player_id)
         group = player.group
         if round_number <= len(group.rounds_played) and not (
@@ -259,6 +262,15 @@ def check_player_in_group(event: Event, player_id: int, group: str) -> None:
                 f"player {player_id} ({player.name}) is not in {group} but in "
                 f"{player.group.name}",
                 "player")
+
+
+def _step(event: Event, player_id: int, zh: str, en: str) -> str:
+    """What an operation on one player is called in the undo history (撤销：棋手退赛 李娜): `zh`
+    and `en` with the player's name at `{}`, as the arbiter knows them (not by their id)."""
+    with event.reading() as session:
+        player = session.get(Player, player_id)
+        name = player.name if player is not None else str(player_id)
+    return f"{zh.format(name)} / {en.format(name)}"
 
 
 def _player(session: Session, player_id: int) -> Player:

@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import QEvent, QObject, Qt, QUrl
+from PySide6.QtGui import QDesktopServices, QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QProgressBar,
     QPushButton,
     QVBoxLayout,
@@ -46,6 +47,11 @@ def document_text(label: str) -> str:
 def open_folder(folder: Path) -> bool:
     """Show the output folder in the system's file manager."""
     return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+
+def open_file(path: Path) -> bool:
+    """Open one written file in the program the system has for it (a PDF reader ...)."""
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
 
 
 class ExportDialog(QDialog):
@@ -85,6 +91,12 @@ class ExportDialog(QDialog):
         self.progress.setObjectName("export_progress")
         self.progress_label = QLabel()
         self.files = QListWidget()
+        self.files.setObjectName("export_files")
+        self.files.setToolTip(tr("export_files_tip"))
+        # Enter or a double click on a file written opens it (to check the paper at once);
+        # Enter there is the list's, not the default button's (it would export again).
+        self.files.itemDoubleClicked.connect(self._open_written)
+        self.files.installEventFilter(self)
         self.run_button = QPushButton(tr("export_run"))
         self.run_button.setDefault(True)
         self.run_button.clicked.connect(self.export)
@@ -112,6 +124,17 @@ class ExportDialog(QDialog):
         layout.addWidget(self.progress_label)
         layout.addWidget(self.files, 1)
         layout.addLayout(buttons)
+
+    def _open_written(self, item: QListWidgetItem | None) -> None:
+        if item is not None:
+            open_file(Path(item.data(Qt.ItemDataRole.UserRole)))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if watched is self.files and event.type() == QEvent.Type.KeyPress and isinstance(
+                event, QKeyEvent) and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._open_written(self.files.currentItem())
+            return True
+        return super().eventFilter(watched, event)
 
     def unfinished_rankings(self) -> list[str]:
         """The rankings not final yet (rounds or decisive playoffs remain): their awards,
@@ -198,10 +221,23 @@ class ExportDialog(QDialog):
             return []
         self.written = list(outcome.value)
         self.files.clear()
-        self.files.addItems([str(p) for p in self.written])
+        for path in self.written:  # by their place in the folder named above, not in full
+            item = QListWidgetItem(_inside(path, folder))
+            item.setData(Qt.ItemDataRole.UserRole, str(path))
+            self.files.addItem(item)
+        if self.written:
+            self.files.setCurrentRow(0)
         message = tr("export_done", count=len(self.written), folder=str(folder))
         self.progress_label.setText(message)
         self.main.show_message(message)
         if self.open_after.isChecked():
             open_folder(folder)
         return self.written
+
+
+def _inside(path: Path, folder: Path) -> str:
+    """A written file by its path inside the output folder (PDF/公开组/第01轮/成绩表.pdf)."""
+    try:
+        return str(path.resolve().relative_to(folder.resolve()))
+    except ValueError:  # written elsewhere: named in full
+        return str(path)

@@ -69,15 +69,20 @@ def names_text(names: Iterable[str]) -> str:
 
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _BOTH = re.compile(r"\s*/\s+(?=[A-Za-z0-9])")
+_BOTH_NAMED = re.compile(r"\s*/\s+")
+_ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def _both_parts(text: str) -> tuple[str, str] | None:
     """`中文 / English` as the event file keeps some texts: the first ` / ` with Chinese
-    before it and an English word after it (a name with Chinese may follow in English)."""
-    for match in _BOTH.finditer(text):
-        zh, en = text[:match.start()].strip(), text[match.end():].strip()
-        if _CJK.search(zh) and en:
-            return zh, en
+    before it and an English word after it; else the first with Chinese before it and, after
+    it, English that starts with a name in Chinese (`周杰（8号） 轮空 / 周杰 (no. 8) receives the
+    pairing-allocated bye`)."""
+    for pattern in (_BOTH, _BOTH_NAMED):
+        for match in pattern.finditer(text):
+            zh, en = text[:match.start()].strip(), text[match.end():].strip()
+            if _CJK.search(zh) and en and (pattern is _BOTH or _ENGLISH_WORD.search(en)):
+                return zh, en
     return None
 
 
@@ -108,6 +113,12 @@ WHERE_LABELS = {"title": "setup_title", "organisers": "setup_organisers",
                 "unplayed_policy": "f_unplayed_policy", "tiebreak": "f_tiebreaks",
                 "group": "group", "--group": "group"}
 _IDENTIFIER = re.compile(r"^-{0,2}[A-Za-z_][A-Za-z0-9_]*$")
+PLAYER_FIELD_LABELS = {"name": "col_name", "gender": "col_gender", "birth_date": "col_birth",
+                       "unit": "col_unit", "id_number": "col_id_number", "grade": "col_grade",
+                       "platform_id": "col_platform", "source": "col_source"}
+"""A player's fields, as the player dialog and table label them: the field a place names after
+its group or player (`公开组: name` of the players' services) is theirs, 姓名 — not the group
+form's 组名 that `name` alone is."""
 
 
 def where_text(where: str | Place) -> str:
@@ -120,7 +131,8 @@ def where_text(where: str | Place) -> str:
         return tr(key)
     head, colon, field = where.rpartition(": ")  # e.g. "row 3: name" of an import
     if colon and _IDENTIFIER.match(field):
-        shown = where_text(field)
+        shown = tr(PLAYER_FIELD_LABELS[field]) if field in PLAYER_FIELD_LABELS \
+            else where_text(field)
         return f"{head}: {shown}" if shown else head
     return "" if _IDENTIFIER.match(where) else where
 

@@ -28,11 +28,20 @@ class PlayerDialog(QDialog):
     """A form over one player's fields; `values()` gives (group, fields) to the services."""
 
     def __init__(self, parent: QWidget, player: PlayerInfo | None, groups: list[str],
-                 group: str, origin: str = "") -> None:
-        """`origin` says which list the player was imported from (shown, not edited)."""
+                 group: str, origin: str = "",
+                 submit: Callable[[str, dict[str, Any]], str | None] | None = None) -> None:
+        """`origin` says which list the player was imported from (shown, not edited).
+        `submit` stores what was typed and says why not (None: stored): a refused player
+        keeps the dialog open, everything typed still in it and the reason shown in it (as
+        the team dialog does), rather than closing on what the arbiter must type again."""
         super().__init__(parent)
         self.setWindowTitle(tr("player_dialog_edit" if player else "player_dialog_add"))
         self.player = player
+        self.submit = submit
+        self.error = QLabel()
+        self.error.setObjectName("player_error")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020;")
         form = QFormLayout(self)
         self.group = QComboBox()
         self.group.addItems(groups)
@@ -67,7 +76,17 @@ class PlayerDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("cancel"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        form.addRow(self.error)
         form.addRow(buttons)
+        self.edits["name"].setFocus()  # the name is typed first (the group is chosen for it)
+
+    def accept(self) -> None:
+        if self.submit is not None:
+            refusal = self.submit(*self.values())
+            if refusal is not None:
+                self.error.setText(refusal)  # what was typed stays for correcting
+                return
+        super().accept()
 
     def values(self) -> tuple[str, dict[str, Any]]:
         fields: dict[str, Any] = {k: e.text().strip() for k, e in self.edits.items()}

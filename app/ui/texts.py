@@ -277,8 +277,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_platform": ("平台ID", "Platform ID"),
     "col_id_number": ("身份证号", "ID number"),
     "col_seed": ("种子", "Seed"),
-    "withdraw_round": ("从第几轮起退赛：", "Withdraw from round:"),
-    "absent_round": ("缺席轮次：", "Absent in round:"),
+    "withdraw_title": ("退赛", "Withdraw"),
+    "withdraw_round_of": ("{name} 从第几轮起退赛：", "{name} withdraws from round:"),
+    "absent_title": ("某轮缺席", "Absent for a round"),
+    "absent_round_of": ("{name} 缺席轮次：", "{name} is absent in round:"),
     "absent_kind": ("类型", "Kind"),
     "select_player": ("请先选择一名棋手", "Select a player first"),
     "player_saved": ("已保存棋手：{name}", "Player saved: {name}"),
@@ -578,6 +580,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "export_done": ("已导出 {count} 个文件到 {folder}", "{count} files written to {folder}"),
     "export_progress": ("正在导出…", "Exporting…"),
     "export_open_folder": ("导出后打开文件夹", "Open the folder afterwards"),
+    "export_files_tip": ("已写出的文件（在输出文件夹中）；双击或按回车打开",
+                         "The files written (in the output folder); double-click or press "
+                         "Enter to open one"),
     "choose_folder": ("选择输出文件夹", "Choose the output folder"),
     # the window's operations, the Round menu
     "menu_round": ("轮次(&R)", "&Round"),

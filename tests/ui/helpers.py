@@ -181,6 +181,28 @@ def type_into(qtbot, edit, text: str) -> None:  # type: ignore[no-untyped-def]
         edit.insert(text)
 
 
+def answer_modal(action, answer) -> list[object]:  # type: ignore[no-untyped-def]
+    """Run `action`, which opens a modal dialog (QInputDialog, QMessageBox ...) and waits in
+    it; `answer(dialog)` is called on that dialog once it is up, to look and to answer (with
+    keys, as the arbiter would). The dialogs answered, for asserting that one came."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    answered: list[object] = []
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None:
+            QTimer.singleShot(20, look)
+            return
+        answered.append(dialog)
+        answer(dialog)
+
+    QTimer.singleShot(20, look)
+    action()
+    return answered
+
+
 def press_ctrl(window, qtbot, key: Qt.Key) -> None:  # type: ignore[no-untyped-def]
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)

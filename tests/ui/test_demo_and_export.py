@@ -154,3 +154,33 @@ def test_the_export_s_snapshot_is_written_through_the_operation_runner(demo_wind
     assert [outcome.changes for outcome in seen] == [frozenset({Area.SNAPSHOTS})]
     assert snapshots.table.rowCount() == before + 1
     assert "导出前" in snapshots.table.item(0, 4).text()
+
+
+def test_the_files_written_are_listed_in_their_folder_and_open_by_enter(
+        demo_window, tmp_path, monkeypatch, qtbot):
+    """After the export the list names each file by its place in the output folder (PDF/…,
+    not the folder again on every line); Enter on one opens that file, and only that (the
+    dialog's default button, 导出, does not take the key and export again)."""
+    from PySide6.QtCore import Qt
+
+    window = demo_window
+    opened: list[Path] = []
+    monkeypatch.setattr(export_dialog, "open_folder", lambda folder: None)
+    monkeypatch.setattr(export_dialog, "open_file", lambda path: opened.append(path))
+    window.act_export.trigger()
+    dialog = window.export_dialog
+    qtbot.addWidget(dialog)
+    out = tmp_path / "导出"
+    dialog.folder.setText(str(out))
+    written = dialog.export()
+    shown = [dialog.files.item(i).text() for i in range(dialog.files.count())]
+    assert shown == [str(p.relative_to(out)) for p in written]
+    assert "PDF/秩序册.pdf" in shown and not any(str(tmp_path) in text for text in shown)
+    row = shown.index("PDF/秩序册.pdf")
+    dialog.files.setCurrentRow(row)
+    dialog.files.setFocus()
+    qtbot.keyClick(dialog.files, Qt.Key.Key_Return)
+    assert opened == [out / "PDF" / "秩序册.pdf"]
+    assert dialog.written == written  # Enter opened the file; it did not export again
+    assert not [p for p in out.iterdir() if p.name.startswith("导出-")]
+    screenshot(dialog, "export/files-written")

@@ -329,3 +329,39 @@ def test_players_view_says_a_late_entry_and_the_absences_in_words(window, qtbot,
     assert states["迟到 选手"] == "在赛（迟到报名，第2轮起参赛）"
     assert not any("half_bye" in text or "R3" in text for text in states.values())
     screenshot(view, "players-late-entry-and-absence")
+
+
+def test_a_list_without_a_group_column_says_its_rows_name_no_group(window, qtbot, tmp_path,
+                                                                   monkeypatch):
+    """A period list (GBK, Chinese headers, no 组别 column) checked into a two-group event with
+    the group left to the list: each row is refused saying the row names no group and which
+    groups to choose from — not 组别“”不在本赛事中 — and nothing is written; with 公开组 chosen
+    it imports."""
+    set_up_event(window, tmp_path)
+    listed = tmp_path / "第1期.csv"
+    listed.write_text("名次,姓名,性别,代表队,积分,胜局\r\n1,张伟,男,绍兴棋院,60,16\r\n"
+                      "2,欧阳晓燕,女,杭州五子棋协会,58,15\r\n", encoding="gbk")
+    players = window.players_view
+    window.tabs.setCurrentWidget(players)
+    players.import_button.click()
+    wizard = players.import_wizard
+    qtbot.addWidget(wizard)
+    monkeypatch.setattr(common, "ask_open_paths", lambda *_a: [listed])
+    wizard.add.click()
+    wizard.files.setCurrentRow(0)
+    wizard.source.setCurrentIndex(wizard.source.findText("网络入围赛"))
+    assert wizard.group.currentData() is None  # (按名单判断)
+    wizard.check_button.click()
+    errors = [[wizard.problems.item(r, c).text() for c in range(5)]
+              for r in range(wizard.problems.rowCount())
+              if wizard.problems.item(r, 3).text() == "错误"]
+    assert [row[:3] for row in errors] == [["第1期.csv", "2", "组别"], ["第1期.csv", "3", "组别"]]
+    for row in errors:
+        assert row[4] == "本行没有组别（名单无“组别”列或此格为空）；请指定导入的组别（公开组、少儿组）"
+    screenshot(wizard, "import/no-group-column")
+    wizard.import_button.click()
+    assert queries.event_info(window.ev).groups[0].player_count == 0
+    wizard.group.setCurrentIndex(wizard.group.findData(GROUP))
+    wizard.check_button.click()
+    wizard.import_button.click()
+    assert [p.name for p in queries.players(window.ev, GROUP)] == ["张伟", "欧阳晓燕"]

@@ -72,3 +72,68 @@ def test_lists_whose_titles_do_not_differ_are_named_by_their_files():
 def test_the_tenth_period_sorts_after_the_second():
     texts = source_texts([player(1, "第2期", "b.csv", 1), player(2, "第10期", "a.csv", 1)])
     assert texts[1][1] < texts[2][1]
+
+
+def _press_ok(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
+    """OK by the keyboard: Enter in the field that has the focus."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    qtbot.keyClick(QApplication.focusWidget() or dialog, Qt.Key.Key_Return)
+
+
+def test_a_late_entry_refused_keeps_the_dialog_open_with_what_was_typed(window, qtbot, tmp_path):
+    """补报棋手 with the name left empty: the dialog stays, the unit typed still in it, and says
+    which field is wrong (姓名, not the group form's 组名); nothing is stored. With the name
+    typed, Enter stores the player and closes it."""
+    from app.services import queries
+
+    set_up_event(window, tmp_path)
+    view = window.players_view
+    window.tabs.setCurrentWidget(view)
+    dialog = view.add_dialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    assert dialog.focusWidget() is dialog.edits["name"]  # the name is typed first
+    dialog.edits["unit"].setText("姑苏慕容")
+    dialog.gender.setCurrentIndex(dialog.gender.findData("M"))
+    _press_ok(qtbot, dialog)
+    assert dialog.isVisible() and dialog.result() == 0
+    assert "姓名" in dialog.error.text() and "组名" not in dialog.error.text()
+    assert dialog.edits["unit"].text() == "姑苏慕容"
+    assert queries.players(window.ev, "公开组") == []
+    screenshot(dialog, "players/late-entry-refused")
+    dialog.edits["name"].setFocus()
+    dialog.edits["name"].insert("慕容复")  # Chinese arrives whole, as from an input method
+    _press_ok(qtbot, dialog)
+    assert not dialog.isVisible()
+    [stored] = queries.players(window.ev, "公开组")
+    assert (stored.name, stored.unit, stored.gender) == ("慕容复", "姑苏慕容", "M")
+    assert window.status_label.text() == "已补报棋手：慕容复"
+
+
+def test_an_edit_refused_names_the_player_and_keeps_the_dialog_open(window, qtbot, tmp_path):
+    """A birth date that does not read, typed in a player's dialog: the reason, in the dialog,
+    names the player and the field (not the player's id); the stored date stays."""
+    from app.services import queries
+
+    set_up_event(window, tmp_path)
+    view = window.players_view
+    assert view.add_player("公开组", name="何然", birth_date="1994-12-22") is not None
+    window.tabs.setCurrentWidget(view)
+    [player] = queries.players(window.ev, "公开组")
+    dialog = view.edit_dialog(player)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.edits["birth_date"].setText("1994-13-22")
+    dialog.edits["birth_date"].setFocus()
+    _press_ok(qtbot, dialog)
+    assert dialog.isVisible()
+    said = dialog.error.text()
+    assert said.startswith("何然") and "出生日期" in said and "player" not in said
+    assert str(queries.players(window.ev, "公开组")[0].birth_date) == "1994-12-22"

@@ -124,3 +124,52 @@ def test_a_correction_does_not_overwrite_what_another_station_entered_meanwhile(
     assert len(window.ev.history()) == entries + 1  # the tablet's entry only
     assert "web:tablet" in window.banner_message() or "tablet" in view.entry_error.text()
     assert rounds_service.same_result(window.ev, "公开组", 1, 1, ["="])
+
+
+def test_a_loss_on_time_corrected_to_a_plain_win_no_longer_reads_on_time(  # type: ignore[no-untyped-def]
+        window, qtbot, view, monkeypatch):
+    """Board 2 typed `t1` (black won, white lost on time), then corrected to `0` (white won
+    over the board): the table, and the game stored, say 白胜 — not 白胜（黑超时）, the loss on
+    time of the result replaced."""
+    from app.rules.endings import Ending
+    from app.ui import common
+
+    qtbot.keyClicks(view.entry, "2 t1")
+    assert view.board_texts()[1][4] == "黑胜（白超时）"
+    monkeypatch.setattr(common, "confirm", lambda *_args: True)  # yes, correct it
+    qtbot.keyClicks(view.entry, "2 0")
+    assert view.entry.text() == "", window.last_error
+    assert view.board_texts()[1][4] == "白胜"
+    game = queries.round_view(window.ev, "公开组", 1).boards[1].games[0]
+    assert code_text(game.result) == "0-1" and game.ending is not Ending.TIME
+
+
+def test_a_double_game_round_lost_on_time_corrected_reads_as_its_games(  # type: ignore[no-untyped-def]
+        window, qtbot, tmp_path, monkeypatch):
+    """A double-game round (双盘制) typed `t0` — black lost game 1 on time, which loses the
+    whole round (2016 七、(五)2) — corrected to `00`, one game each: the table says the two
+    games as they now are (白胜／白胜 1:1, no 超时 kept from the result replaced), and the
+    standings give each player the round's 1 point."""
+    from app.ui import common
+
+    group = "无禁手组"  # mindgames-2016: two games a round
+    assert window.new_event(tmp_path / "double.db", "mindgames-2016"), window.last_error
+    add_players(window, group, 4)
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    rounds.show_group(group)
+    assert rounds.pair_next() is not None, window.last_error
+    rounds.entry.setFocus()
+    qtbot.keyClicks(rounds.entry, "1 t0")
+    assert rounds.board_texts()[0][4].endswith("0:2")
+    monkeypatch.setattr(common, "confirm", lambda *_args: True)
+    qtbot.keyClicks(rounds.entry, "1 00")
+    assert rounds.entry.text() == "", window.last_error
+    assert rounds.board_texts()[0][4] == "白胜／白胜 1:1"
+    board = queries.round_view(window.ev, group, 1).boards[0]
+    assert board.first is not None and board.second is not None
+    view = window.standings_view
+    window.tabs.setCurrentWidget(view)
+    view.show_group(group)
+    points = {row[1]: row[3] for row in view.standings_texts()}  # name: 积分
+    assert points[board.first.name] == points[board.second.name] == "1"

@@ -35,7 +35,8 @@ def test_the_add_dialog_refuses_a_late_entry_into_a_scheduled_round_robin(
     def typed(dialog: PlayerDialog) -> int:  # the arbiter fills the dialog and presses OK
         dialog.group.setCurrentText(GROUP)
         dialog.edits["name"].setText("孙六")
-        return 1
+        dialog.accept()  # OK: refused, the dialog stays open with the reason in it
+        return dialog.result()
 
     monkeypatch.setattr(PlayerDialog, "exec", typed)
     view.add_button.click()

@@ -324,3 +324,27 @@ def test_the_rounds_view_says_who_sits_the_round_out(window, tmp_path):
     assert f"本轮不参加编排：1号 {first.name}（请假半分）" in report
     window.set_language("en")
     assert f"{first.name} (no. 1, half-point bye)" in rounds.report.toPlainText()
+
+
+def test_the_bye_in_the_pairing_report_is_said_in_the_language_shown(window, qtbot, tmp_path):
+    """Five players: the pairing report's bye line, stored in both languages with the player's
+    name first in each, is shown in one (周杰（5号） 轮空, not "… 轮空 / … receives the
+    pairing-allocated bye")."""
+    from app.ui import i18n
+    from tests.ui.helpers import set_up_event
+
+    set_up_event(window, tmp_path)
+    add_players(window, "公开组", 5)
+    view = window.rounds_view
+    window.tabs.setCurrentWidget(view)
+    assert view.pair_next() is not None, window.last_error
+    bye = next(row for row in view.board_texts() if row[4] == "轮空")[1].split(". ")[1]
+    report = view.report.toPlainText()
+    assert f"{bye}（" in report and "轮空" in report
+    assert " / " not in report and "receives" not in report
+    window.set_language("en")
+    try:
+        report = view.report.toPlainText()
+        assert "receives the pairing-allocated bye" in report and "轮空" not in report
+    finally:
+        i18n.set_language("zh")

@@ -24,7 +24,8 @@ def test_a_player_added_alone_to_a_team_group_is_refused_in_the_window(
     def typed(dialog: PlayerDialog) -> int:  # the arbiter fills the dialog and presses OK
         dialog.group.setCurrentText(GROUP)
         dialog.edits["name"].setText("单独棋手")
-        return 1
+        dialog.accept()  # OK: refused, the dialog stays open with the reason in it
+        return dialog.result()
 
     monkeypatch.setattr(PlayerDialog, "exec", typed)
     view.add_button.click()

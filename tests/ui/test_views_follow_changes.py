@@ -155,3 +155,24 @@ def test_undo_of_a_result_elsewhere_refreshes_every_view_that_shows_it(window, q
     assert "又改名" not in _row(view, 4)[1] and first.name in _row(view, 4)[1]
     window.tabs.setCurrentWidget(players)
     assert first.name in players.shown_names() and "又改名" not in players.shown_names()
+
+
+def test_a_pairing_undone_and_redone_by_keys_shows_its_round_again(  # type: ignore[no-untyped-def]
+        window, qtbot, tmp_path):
+    """Round 2 paired, Ctrl+Z takes it back (round 1 shown), Ctrl+Y pairs it again: the rounds
+    view shows round 2 with its boards, as after F5 (it stayed on round 1)."""
+    from PySide6.QtCore import Qt
+
+    from tests.ui.helpers import press_ctrl
+
+    view = _paired(window, qtbot, tmp_path)
+    for board in queries.round_view(window.ev, GROUP, 1).boards:
+        view._entry_edited(f"{board.number} 1")
+    assert view.pair_next() is not None, window.last_error
+    second = view.board_texts()
+    press_ctrl(window, qtbot, Qt.Key.Key_Z)
+    assert view.current_round_number() == 1 and view.round_box.count() == 1
+    press_ctrl(window, qtbot, Qt.Key.Key_Y)
+    assert view.round_box.count() == 2 and view.current_round_number() == 2
+    assert view.board_texts() == second
+    assert view.round_box.currentText() == "轮次 2"

@@ -222,9 +222,12 @@ class PlayersView(View):
         self.group.setCurrentIndex(index if index >= 0 else (1 if len(names) == 1 else 0))
         self.group.blockSignals(False)
         group = self.selected_group()
+        chosen = self.selected_player()
         self.all_players = self.main.standings.prepared(  # read ahead by a worker, if it was
             ("players", group), lambda: queries.players(self.ev, group))
         self._fill()
+        if chosen is not None:  # the player just withdrawn or edited stays selected
+            self.select_player(chosen.id)
         self._fill_teams()
 
     def team_group(self) -> str | None:
@@ -383,13 +386,19 @@ class PlayersView(View):
         return player
 
     def ask_add(self) -> None:
+        self.add_dialog().exec()
+
+    def add_dialog(self) -> Any:
+        """The late-entry dialog (补报棋手), in the group shown; OK stores the player, and a
+        refusal stays in the dialog with what was typed."""
         from app.ui.player_dialog import PlayerDialog
 
+        def submit(group: str, fields: dict[str, Any]) -> str | None:
+            return None if self.add_player(group, **fields) is not None else self.main.last_error
+
         group = self.selected_group() or (self.group_names() or [""])[0]
-        dialog = PlayerDialog(self, None, self.group_names(), group)
-        if dialog.exec():
-            group, fields = dialog.values()
-            self.add_player(group, **fields)
+        self.player_dialog = PlayerDialog(self, None, self.group_names(), group, submit=submit)
+        return self.player_dialog
 
     def add_player(self, group: str, **fields: Any) -> int | None:
         outcome = self.run(ADD_PLAYER, self.ev, group, **fields)
@@ -461,23 +470,26 @@ class PlayersView(View):
         player = self._need_player()
         if player is None:
             return
-        dialog = self.edit_dialog(player)
-        if dialog.exec():
-            _group, fields = dialog.values()
-            # The version the dialog was filled from: another station's change meanwhile is
-            # refused with its name rather than overwritten.
-            self.edit_player(player.id, expected_version=player.version, **fields)
+        self.edit_dialog(player).exec()
 
     def edit_dialog(self, player: queries.PlayerInfo) -> Any:
-        """The dialog over one player's fields, saying which list they came from."""
+        """The dialog over one player's fields, saying which list they came from; OK stores
+        what changed, and a refusal stays in the dialog with what was typed."""
         from app.ui.player_dialog import PlayerDialog
+
+        def submit(_group: str, fields: dict[str, Any]) -> str | None:
+            # The version the dialog was filled from: another station's change meanwhile is
+            # refused with its name rather than overwritten.
+            stored = self.edit_player(player.id, expected_version=player.version, **fields)
+            return None if stored else self.main.last_error
 
         details = list_text(player)
         origin = ""
         if details:
             route = source_texts(self.all_players).get(player.id, (player.source, ()))[0]
             origin = f"{route}\n{details}"
-        return PlayerDialog(self, player, self.group_names(), player.group, origin=origin)
+        return PlayerDialog(self, player, self.group_names(), player.group, origin=origin,
+                            submit=submit)
 
     def edit_player(self, player_id: int, expected_version: int | None = None,
                     **fields: Any) -> bool:
@@ -491,12 +503,28 @@ class PlayersView(View):
     def _name_of(self, player_id: int) -> str:
         return next((p.name for p in self.all_players if p.id == player_id), "")
 
+    def open_rounds(self, group: str) -> tuple[int, int]:
+        """The group's first round not paired yet and its last round: the rounds a withdrawal
+        or an absence can still be for (a paired round's game is entered as a forfeit)."""
+        info = next((g for g in self.main.standings.event_info(self.ev).groups
+                     if g.name == group), None)
+        if info is None:
+            return 1, 1
+        return info.rounds_paired + 1, max(info.rounds_planned or info.rounds, 1)
+
     def ask_withdraw(self) -> None:
+        """退赛: from the next round to be paired, asked for the player named; when every round
+        is paired, no round is asked (the services say what to do instead)."""
         player = self._need_player()
         if player is None:
             return
-        number, ok = QInputDialog.getInt(self, tr("players_withdraw"), tr("withdraw_round"),
-                                         1, 1, 50)
+        first, last = self.open_rounds(player.group)
+        if first > last:
+            self.withdraw(player.id, None)
+            return
+        number, ok = QInputDialog.getInt(self, tr("withdraw_title"),
+                                         tr("withdraw_round_of", name=player.name),
+                                         first, first, last)
         if ok:
             self.withdraw(player.id, number)
 
@@ -524,12 +552,15 @@ class PlayersView(View):
         player = self._need_player()
         if player is None:
             return
-        number, ok = QInputDialog.getInt(self, tr("players_absent"), tr("absent_round"), 1, 1, 50)
+        first, last = self.open_rounds(player.group)
+        number, ok = QInputDialog.getInt(self, tr("absent_title"),
+                                         tr("absent_round_of", name=player.name),
+                                         min(first, last), 1, last)
         if not ok:
             return
         kinds: list[str | None] = ["absent", "half_bye", "zero_bye", "full_bye", None]
         labels = [absence_text(k) for k in kinds]
-        label, ok = QInputDialog.getItem(self, tr("players_absent"), tr("absent_kind"), labels,
+        label, ok = QInputDialog.getItem(self, tr("absent_title"), tr("absent_kind"), labels,
                                          0, False)
         if ok:
             self.set_absence(player.id, number, kinds[labels.index(label)])

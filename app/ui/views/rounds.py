@@ -308,15 +308,13 @@ class RoundsView(View):
         self.results.show_tip()
         paired = self.group_info.rounds_paired if self.group_info else 0
         current = self.round_box.currentData()
+        shown = self.round_box.count()
         self.round_box.blockSignals(True)
         self.round_box.clear()
         for number in range(1, paired + 1):
             self.round_box.addItem(tr("round") + f" {number}", number)
-        if keep_round and not self._show_last_round and isinstance(current, int) \
-                and 1 <= current <= paired:
-            self.round_box.setCurrentIndex(current - 1)
-        else:
-            self.round_box.setCurrentIndex(paired - 1)
+        keep = keep_round and not self._show_last_round
+        self.round_box.setCurrentIndex(_round_to_show(current, shown, paired, keep) - 1)
         self.round_box.blockSignals(False)
         self._show_round()
 
@@ -556,6 +554,17 @@ def _report_text(round_: queries.RoundInfo | None) -> str:
         lines.append(wording.sitting_out_text(
             ((ref.number, ref.name, why) for ref, why in round_.sitting_out), language()))
     return "\n".join(line for line in lines if line)
+
+
+def _round_to_show(current: object, shown: int, paired: int, keep: bool) -> int:
+    """The round the view shows after a change: the one shown (`current` of the `shown`
+    rounds listed) when it is to be kept (`keep`) and is still paired, else the last. A round paired
+    meanwhile (redone, or paired at another station) while the last one was shown is the
+    one shown, as when paired here."""
+    followed = current == shown < paired
+    if keep and not followed and isinstance(current, int) and 1 <= current <= paired:
+        return current
+    return paired
 
 
 def _why(error: UserError | None) -> str | None:
