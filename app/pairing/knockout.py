@@ -260,6 +260,38 @@ def match_places(entrants: int, round_number: int, number: int) -> tuple[int, in
     return (best, max(best, min((b + 1) * block, entrants)))
 
 
+@dataclass(frozen=True)
+class Source:
+    """Where an entrant of a match comes from: the winner (`won`) or the loser of match
+    `number` of round `round` (`sources`)."""
+
+    round: int
+    number: int
+    won: bool
+
+
+def sources(size: int, round_number: int, number: int) -> tuple[Source, Source] | None:
+    """Where the two entrants of match `number` of round `round_number` come from in a
+    bracket of `size` slots, the upper slot's first; None in round 1 (the draw seats it).
+
+    The tree `build_bracket` fixes, read backwards (huazhi 六、(三)5: winners play winners
+    and losers play losers inside their place band): the winners' half of a band of the round
+    before holds its matches' winners, the losers' half their losers, match k of either half
+    taking those of the band's matches 2k-1 and 2k. So a band's winners stay in one tree,
+    and the losers of a band begin a tree of their own (第9-16名 …)."""
+    if not (1 <= round_number < size.bit_length() and 1 <= number <= size // 2):
+        raise UserError(f"第{round_number}轮第{number}场不存在",
+                        f"round {round_number} has no match {number}", "round")
+    if round_number == 1:
+        return None
+    before = size >> (round_number - 2)  # a band's slots in the round before
+    band, k = divmod(number - 1, before // 4)
+    parent, lost = divmod(band, 2)
+    first = parent * (before // 2) + 2 * k + 1
+    return (Source(round_number - 1, first, not lost),
+            Source(round_number - 1, first + 1, not lost))
+
+
 def build_bracket(seeding: Sequence[int], results: Mapping[tuple[int, int], int] | None = None,
                   lot_seed: int | None = None,
                   decisions: Mapping[tuple[int, int], LevelDecision] | None = None) -> Bracket:

@@ -56,6 +56,7 @@ class VenueGroup:
     rounds_complete: int
     rounds_planned: int
     player_confirmation: bool
+    bracket: bool = False  # a knockout (淘汰赛): its bracket is drawn (`venue_bracket`)
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,7 @@ def overview(event: Event) -> VenueOverview:
                 rounds_complete=sum(1 for r in played if round_is_complete(r)),
                 rounds_planned=ranking.planned_rounds(group),
                 player_confirmation=settings_of(group).player_confirmation,
+                bracket=system_of(group).bracket,
             ))
         settings = dict(tournament.settings.get(SETTINGS_KEY, {}))
         return VenueOverview(tournament.title, tournament.venue, tuple(groups),

@@ -5,6 +5,7 @@ Routes (the JSON, the page addresses and the write rules are fixed in CLI.md):
   GET  /groups/<group>/pairings[?q=]      the current round; find yourself by name or 编号
   GET  /groups/<group>/standings          the standings
   GET  /groups/<group>/crosstable         a Team Swiss's team crosstable (团体交叉表)
+  GET  /groups/<group>/bracket            a knockout's bracket, drawn (淘汰赛对阵图)
   GET  /groups/<group>/players/<id>       one player's rounds
   GET  /groups/<group>/results            result entry for arbiters (and players' slips)
   GET  /projector[?group=&pace=&rows=]    full screen, rotating through the lists
@@ -41,9 +42,9 @@ from app import wording
 from app.errors import UserError
 from app.pairing.team_swiss import PrimaryScore
 from app.results import GameCode, GameResult
-from app.services import team_crosstable, team_swiss, venue
+from app.services import team_crosstable, team_swiss, venue, venue_bracket
 from app.services.operations import ENTER_HALL_RESULT, PLAYER_CLAIM
-from app.web import data
+from app.web import bracket, data
 from app.web.state import FileGone, VenueState
 from app.web.texts import COLOUR, OUTCOME, TEXTS, language, own_result
 
@@ -108,6 +109,13 @@ class VenueApp:
             cell, row.team.withdrawn_from, lang)
         self.templates.filters["withdrawn"] = wording.withdrawn_text
         self.templates.filters["missing_why"] = wording.team_missing_why  # 退赛, 缺席, 请假
+        # the bracket's boxes (app/web/bracket.py): where a match is, the places it plays
+        # for, its result in the papers' words, a tree's heading
+        self.templates.filters["match_place"] = lambda match, lang: wording.match_place_text(
+            match.round, match.number, lang=lang)
+        self.templates.filters["match_places"] = bracket.places_words
+        self.templates.filters["bracket_result"] = bracket.result_words
+        self.templates.filters["tree_title"] = bracket.tree_title
         self.claims_version = 0
 
     # ----- helpers ---------------------------------------------------------------------
@@ -136,6 +144,10 @@ class VenueApp:
         return self.state.cached(("crosstable-data", group),
                                  lambda: team_crosstable.crosstable_view(self.state.event, group))
 
+    def _bracket(self, group: str) -> Any:
+        return self.state.cached(("bracket-data", group),
+                                 lambda: venue_bracket.drawn_bracket(self.state.event, group))
+
     def _team_swiss_groups(self) -> frozenset[str]:
         return self.state.cached("team-swiss-groups",
                                  lambda: team_swiss.team_swiss_groups(self.state.event))
@@ -144,7 +156,8 @@ class VenueApp:
         overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
         return {"t": TEXTS[lang], "lang": lang, "other": "en" if lang == "zh" else "zh",
                 "overview": overview, "mark": self.state.mark, "colour": COLOUR[lang],
-                "outcome": OUTCOME[lang], "team_swiss": self._team_swiss_groups()}
+                "outcome": OUTCOME[lang], "team_swiss": self._team_swiss_groups(),
+                "knockouts": frozenset(g.name for g in overview.groups if g.bracket)}
 
     async def _page(self, request: Request, name: str,
                     build: Callable[[str], dict[str, Any]], extra_key: Any = None,
@@ -218,6 +231,18 @@ class VenueApp:
 
         return await self._page(request, "crosstable.html", build)
 
+    async def bracket(self, request: Request) -> Response:
+        """A knockout's bracket, drawn: one tree a place band (app/web/bracket.py); other
+        groups have none (404, saying why)."""
+        group = request.path_params["group"]
+
+        def build(lang: str) -> dict[str, Any]:
+            info = self._bracket(group)
+            return {"group": group, "info": info,
+                    "trees": bracket.trees(info) if info is not None else []}
+
+        return await self._page(request, "bracket.html", build)
+
     async def player(self, request: Request) -> Response:
         group = request.path_params["group"]
         player_id = int(request.path_params["player"])
@@ -288,7 +313,25 @@ class VenueApp:
                                    "rows": part})
                 if group in self._team_swiss_groups():
                     slides += self._cross_slides(group, rows, after, t)
+            if info is not None:
+                slides += self._bracket_slides(group, rows, t)
         return slides
+
+    def _bracket_slides(self, group: str, rows: int, t: dict[str, str]
+                        ) -> list[dict[str, Any]]:
+        """A knockout's bracket on the projector: its trees, each in halves, about two thirds
+        of `rows` first matches a slide (a box takes three rows and more, a tree in halves
+        half its height); the screen fits the type to each slide (venue.js). Other groups:
+        none."""
+        overview = self.state.cached("overview", lambda: venue.overview(self.state.event))
+        if not any(g.name == group and g.bracket for g in overview.groups):
+            return []
+        info = self._bracket(group)
+        parts = bracket.slides(bracket.trees(info), max(1, rows * 2 // 3))
+        return [{"kind": "bracket", "group": group, "trees": part, "teams": info.teams,
+                 "title": f"{group} · {t['bracket']}",
+                 "page": t["page_k"].format(k=k, n=len(parts))}
+                for k, part in enumerate(parts, start=1)]
 
     def _cross_slides(self, group: str, rows: int, after: str, t: dict[str, str]
                       ) -> list[dict[str, Any]]:
@@ -609,6 +652,7 @@ def create_app(state: VenueState) -> Any:
         Route(group + "/pairings", venue_app.pairings),
         Route(group + "/standings", venue_app.standings),
         Route(group + "/crosstable", venue_app.crosstable),
+        Route(group + "/bracket", venue_app.bracket),
         Route(group + "/players/{player:int}", venue_app.player),
         Route(group + "/results", venue_app.results_page),
         Route("/projector", venue_app.projector),

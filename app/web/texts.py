@@ -70,6 +70,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "player_confirm_title": "棋手确认成绩",
         "scan": "扫码查看对阵与名次",
         "first_outcome": "先手结果",
+        "bracket": "对阵图",
+        "to_come": "待定",
+        "bracket_from": "第{n}轮负者",
+        "bracket_legend": "每框一场：上为先行方，下为后行方；粗体为胜者，胜者沿线进入下一轮；"
+                          "各名次段的负者另成一图；末轮圆圈中为所得名次。",
         "language": "English",
     },
     "en": {
@@ -136,6 +141,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "player_confirm_title": "Players confirm their result",
         "scan": "Scan for pairings and standings",
         "first_outcome": "First mover's result",
+        "bracket": "Bracket",
+        "to_come": "to be decided",
+        "bracket_from": "losers of round {n}",
+        "bracket_legend": "One box a match: the side named first above, the other below; the "
+                          "winner in bold goes on along the line; the losers of each band "
+                          "play on in a bracket of their own; in the last round the circle "
+                          "gives the place taken.",
         "language": "中文",
     },
 }

@@ -40,6 +40,8 @@ NOT_COMMANDS = {
     "first_open_round": "the window's team withdrawal (the round it starts from by default); "
                         "`team-withdraw` finds it in the same operation",
     "team_swiss_groups": "serve (which groups get the venue's team crosstable page)",
+    "drawn_bracket": "serve (a knockout's bracket page and projector slides); `bracket` "
+                     "prints the same matches",
     "write_result_slips": "the window's print of one round's slips; `export --only` writes "
                           "the same document",
 }

@@ -12,6 +12,7 @@ from app.errors import UserError
 from app.pairing.knockout import (
     BYE,
     Bracket,
+    Source,
     bracket_lines,
     bracket_order,
     bracket_size,
@@ -19,6 +20,7 @@ from app.pairing.knockout import (
     draw_seeding,
     record_winner,
     round_pairing,
+    sources,
 )
 
 TEAMS = tuple(range(101, 117))  # 16 teams, seed 1 = 101
@@ -358,3 +360,31 @@ def test_lots_are_refused_for_a_player_not_on_the_board_or_on_a_bye() -> None:
     assert "张一 不在本台（本台：王二 对 李六）" in stranger.value.zh
     with pytest.raises(UserError):
         decided_by_lots(Board(3, 5, None), 5)  # a bye
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(min_value=2, max_value=40), seed=st.integers(min_value=0, max_value=2**32))
+def test_each_match_knows_which_matches_its_entrants_come_from(n: int, seed: int) -> None:
+    """huazhi 六、(三)5, read backwards for a drawing: each later match's upper and lower
+    entrant are the winners (or the losers) of two matches of the round before."""
+    done = play_out(build_bracket(list(range(1, n + 1))), random.Random(seed))
+    for matches in done.rounds:
+        for m in matches:
+            came = sources(done.size, m.round, m.number)
+            if m.round == 1:
+                assert came is None
+                continue
+            assert came is not None
+            upper, lower = (done.match(s.round, s.number) for s in came)
+            assert came[0].won == came[1].won and came[1].number == came[0].number + 1
+            pick = (lambda x: x.winner) if came[0].won else (lambda x: x.loser)
+            assert (m.top, m.bottom) == (pick(upper), pick(lower))
+
+
+def test_a_match_that_does_not_exist_has_no_sources() -> None:
+    with pytest.raises(UserError):
+        sources(16, 5, 1)
+    with pytest.raises(UserError):
+        sources(16, 2, 9)
+    assert sources(16, 1, 8) is None
+    assert sources(16, 4, 2) == (Source(3, 1, False), Source(3, 2, False))  # 3rd-4th

@@ -4,6 +4,7 @@ loopback over it, and plain HTTP helpers (only ever 127.0.0.1)."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import urllib.error
 import urllib.request
@@ -16,9 +17,10 @@ from urllib.parse import quote
 
 import pytest
 
-from app.services import rounds
+from app.services import knockout, rounds
 from app.services.event import Event
 from app.services.players import add_player
+from app.services.queries import round_view
 from app.web.server import VenueServer
 
 GROUP = "公开组"
@@ -46,14 +48,72 @@ def build_event(path: Path, players: int = 11) -> None:
 def build_team_knockout(path: Path, teams: int = 4) -> Event:
     """The huazhi template (分台定人制 knockout, 决赛) with `teams` teams of three (队1, 甲1
     乙1 丙1 ...) and round 1 paired; returned open, for the test to enter its results."""
-    from app.services import knockout
-
     event = Event.create(path, preset="huazhi-2021")
     for k in range(1, teams + 1):
         knockout.add_team(event, "决赛", f"队{k}", [(f"甲{k}", "M"), (f"乙{k}", "M"),
                                                    (f"丙{k}", "F")])
     rounds.pair_next_round(event, "决赛")
     return event
+
+
+TEAM_WINS = {"first": ["1-0", "0-1", "1-0"], "second": ["0-1", "1-0", "0-1"],
+             "level": ["1-0", "1-0", "="]}  # a team match of three boards (board 2: the
+# second-named team has black), won 6:0 by the first-named, 0:6, or level 3:3
+
+
+def build_team_final(path: Path) -> None:
+    """The huazhi final's full placement bracket for places 1-16, sixteen teams (队1..队16):
+    rounds 1-3 played, round 1's match 2 level and won in the captains' playoff, its match 6
+    level and decided by lots for the second-named team; round 4 paired, its match 3 still
+    playing, match 5 level and waiting for its playoff, every other match won."""
+    event = build_team_knockout(path, teams=16)
+    try:
+        for number in range(1, 5):
+            if number > 1:
+                rounds.pair_next_round(event, "决赛")
+            for board in round_view(event, "决赛", number).boards:
+                place = (number, board.number)
+                if place == (1, 2):
+                    knockout.enter_team_result(event, "决赛", 1, 2, TEAM_WINS["level"], ["0-1"])
+                elif place == (1, 6):
+                    knockout.enter_team_result(event, "决赛", 1, 6, TEAM_WINS["level"],
+                                               lots=board.second_team)
+                elif place == (4, 5):
+                    knockout.enter_team_result(event, "决赛", 4, 5, TEAM_WINS["level"])
+                elif place != (4, 3):
+                    side = "first" if (board.number + number) % 3 else "second"
+                    knockout.enter_team_result(event, "决赛", number, board.number,
+                                               TEAM_WINS[side])
+    finally:
+        event.close()
+
+
+KNOCKOUT_GROUP = "禁手组"  # mindgames-2016, set to be played as a knockout
+KNOCKOUT_NAMES = NAMES[:8]
+
+
+def build_individual_knockout(path: Path) -> None:
+    """mindgames-2016's 禁手组 as an eight-player knockout: round 1 played (the first-named
+    win, but 韩明 on board 2), 许杰 and 潘军晨 withdrawn before round 2, whose board 4 they
+    hold is decided by lots for 潘军晨; round 2's board 1 lost on time by black, board 2
+    still playing, board 3 won by black; round 3 not paired yet."""
+    from app.services.groups import update_group
+    from app.services.players import withdraw_player
+
+    event = Event.create(path, preset="mindgames-2016")
+    try:
+        update_group(event, KNOCKOUT_GROUP, system="knockout")
+        ids = [add_player(event, KNOCKOUT_GROUP, name=name) for name in KNOCKOUT_NAMES]
+        rounds.pair_next_round(event, KNOCKOUT_GROUP)
+        rounds.enter_results(event, KNOCKOUT_GROUP, 1,
+                             {1: ["1-0"], 2: ["0-1"], 3: ["1-0"], 4: ["1-0"]})
+        withdraw_player(event, ids[6])
+        withdraw_player(event, ids[5])
+        rounds.pair_next_round(event, KNOCKOUT_GROUP)
+        rounds.enter_results(event, KNOCKOUT_GROUP, 2, {1: ["0-1t"], 3: ["1-0"]})
+        rounds.enter_lots(event, KNOCKOUT_GROUP, 2, 4, "潘军晨")
+    finally:
+        event.close()
 
 
 def get_page(url: str) -> str:
@@ -151,6 +211,27 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A phone-sized page (360 px wide) of the session's Chromium."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def screenshot(page: Any, folder: Path, name: str, full: bool = True) -> Path:
+    """A screenshot of `page` in `folder` (and in $VENUE_SHOTS when set, to be looked at)."""
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full)
+    shots = os.environ.get("VENUE_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(shots) / path.name)
+    assert path.stat().st_size > 5000
+    return path
 
 
 @pytest.fixture(scope="session")

@@ -8,10 +8,7 @@ set, to be looked at).
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
@@ -21,28 +18,9 @@ from playwright.sync_api import Browser, Page, expect
 from app.services import rounds
 from app.services.queries import round_view
 from app.wording import code_text
-from tests.web.conftest import CODE, GROUP, PHONE, Venue
+from tests.web.conftest import CODE, GROUP, Venue, screenshot
 
 pytestmark = pytest.mark.slow  # Chromium
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
-    page = context.new_page()
-    yield page
-    context.close()
-
-
-def _shot(page: Page, tmp_path: Path, name: str, full: bool = True) -> Path:
-    path = tmp_path / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full)
-    folder = os.environ.get("VENUE_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(folder) / path.name)
-    assert path.stat().st_size > 5000
-    return path
 
 
 def _names(venue: Venue) -> tuple[str, str, int]:
@@ -57,7 +35,7 @@ def test_a_phone_finds_a_player_and_sees_the_result_appear(venue: Venue, phone: 
                                                           tmp_path: Path) -> None:
     phone.goto(venue.url + "/")
     expect(phone.locator(".group-name").first).to_have_text(GROUP)
-    _shot(phone, tmp_path, "phone-groups")
+    screenshot(phone, tmp_path, "phone-groups")
     phone.get_by_role("link", name="对阵").first.click()
     expect(phone.locator("h1")).to_contain_text("第1轮")
     black, white, board = _names(venue)
@@ -70,7 +48,7 @@ def test_a_phone_finds_a_player_and_sees_the_result_appear(venue: Venue, phone: 
     expect(card).to_contain_text(f"第{board}台")
     expect(card).to_contain_text("先手（黑）")
     expect(card).to_contain_text(white)
-    _shot(phone, tmp_path, "phone-find")
+    screenshot(phone, tmp_path, "phone-find")
     # The window (another station) enters the result: the phone shows it within 2 s.
     with venue.station("window") as event:
         rounds.enter_result(event, GROUP, 1, board, ["0-1"])
@@ -80,7 +58,7 @@ def test_a_phone_finds_a_player_and_sees_the_result_appear(venue: Venue, phone: 
     assert time.monotonic() - entered < 2.0
     row = phone.locator("table.pairings tbody tr", has_text=black)
     expect(row.locator("td.result")).to_have_text("白胜")  # the result in words, not 0-1
-    _shot(phone, tmp_path, "phone-result")
+    screenshot(phone, tmp_path, "phone-result")
 
 
 def test_standings_history_and_the_english_switch(venue: Venue, phone: Page,
@@ -91,16 +69,16 @@ def test_standings_history_and_the_english_switch(venue: Venue, phone: Page,
     expect(phone.locator("p.meta")).to_contain_text("第1轮后")
     rows = phone.locator("table.standings tbody tr")
     expect(rows).to_have_count(11)
-    _shot(phone, tmp_path, "phone-standings")
+    screenshot(phone, tmp_path, "phone-standings")
     rows.first.locator("a").click()
     expect(phone.locator("table.history tbody tr")).to_have_count(1)
     expect(phone.locator("table.history")).to_contain_text("胜")
-    _shot(phone, tmp_path, "phone-history")
+    screenshot(phone, tmp_path, "phone-history")
     phone.get_by_role("link", name="English").click()
     expect(phone.locator("table.history")).to_contain_text("won")
     phone.goto(venue.group_url("pairings"))  # the choice is remembered
     expect(phone.locator("h1")).to_contain_text("Round 1")
-    _shot(phone, tmp_path, "phone-pairings-en")
+    screenshot(phone, tmp_path, "phone-pairings-en")
 
 
 def test_the_projector_rotates_through_pairings_and_standings(venue: Venue, browser: Browser,
@@ -115,13 +93,13 @@ def test_the_projector_rotates_through_pairings_and_standings(venue: Venue, brow
         kinds = [slides.nth(i).get_attribute("data-kind") for i in range(slides.count())]
         assert kinds[0] == "board" and "name" in kinds and kinds[-1] == "standings"
         expect(page.locator(".slide:visible h1")).to_contain_text("对阵表（按台次）")
-        _shot(page, tmp_path, "projector-board", full=False)
+        screenshot(page, tmp_path, "projector-board", full=False)
         seen: set[str] = set()
         deadline = time.monotonic() + 3 * len(kinds) + 3
         while len(seen) < len(kinds) and time.monotonic() < deadline:
             seen.add(page.evaluate("document.body.dataset.slide || '0'"))
             if page.locator(".slide:visible").get_attribute("data-kind") == "standings":
-                _shot(page, tmp_path, "projector-standings", full=False)
+                screenshot(page, tmp_path, "projector-standings", full=False)
             time.sleep(0.2)
         assert len(seen) == len(kinds), f"only slides {sorted(seen)} of {len(kinds)} shown"
     finally:
@@ -149,7 +127,7 @@ def test_an_arbiter_signs_in_on_a_tablet_and_enters_a_result(venue: Venue, brows
         # the result entered in words, the code the arbiter tapped beside it
         expect(page.locator("tr[data-board='3'] .entered")).to_have_text("黑胜", timeout=2000)
         expect(page.locator("tr[data-board='3'] .entered-code")).to_have_text("1-0")
-        _shot(page, tmp_path, "tablet-results")
+        screenshot(page, tmp_path, "tablet-results")
         with venue.station("web:平板2") as event:  # the tablet's own undo entry
             assert code_text(round_view(event, GROUP, 1).boards[2].result) == "1-0"
             assert "第1轮第3台" in (event.can_undo() or "")
@@ -182,7 +160,7 @@ def test_two_players_confirm_their_result_with_their_slip_codes(venue: Venue, ph
         form.locator("select[name=result]").select_option("0-1")
         form.locator("button[type=submit]").click()
         expect(phone.locator("#status")).to_contain_text(wanted)
-    _shot(phone, tmp_path, "phone-confirm")
+    screenshot(phone, tmp_path, "phone-confirm")
     expect(phone.locator("tr[data-board='4'] .entered")).to_have_text("白胜", timeout=2000)
     with venue.station("check") as event:
         assert code_text(round_view(event, GROUP, 1).boards[3].result) == "0-1"

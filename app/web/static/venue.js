@@ -57,6 +57,17 @@
     shown = index % slides.length;
     for (var i = 0; i < slides.length; i++) { slides[i].hidden = i !== shown; }
     document.body.dataset.slide = String(shown);
+    fitTrees(slides[shown]);
+  }
+  /* a bracket slide: its trees (sized in em) in type as large as lets them fit the screen */
+  function fitTrees(slide) {
+    var trees = slide.querySelector(".ktrees");
+    if (!trees) { return; }
+    trees.style.fontSize = "";
+    var box = trees.getBoundingClientRect();
+    var room = Math.min((window.innerHeight - box.top) * 0.97 / box.height,
+                        (window.innerWidth - box.left) * 0.97 / box.width, 1);
+    trees.style.fontSize = (parseFloat(getComputedStyle(trees).fontSize) * room) + "px";
   }
   var deck = document.getElementById("slides");
   /* the row size comes as data (the page allows no inline style): set it on the body */
@@ -66,7 +77,9 @@
   }
   if (deck) {
     rowFont();
+    showSlide(0);
     document.addEventListener("venue:updated", rowFont);
+    window.addEventListener("resize", function () { showSlide(shown); });  /* full screen */
     var pace = Math.max(1, parseInt(deck.dataset.pace, 10) || 10) * 1000;
     setInterval(function () { showSlide(shown + 1); }, pace);
     document.addEventListener("venue:updated", function () { showSlide(shown); });
