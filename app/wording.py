@@ -892,13 +892,16 @@ LOTS_CELLS = {True: ("抽签晋级", "lots+"), False: ("抽签负", "lots−")}
 (neither won a game: never 不战胜 / 弃权负)."""
 
 
-def left_out_before_round_one(names: Sequence[str], drawn: int, bracket: bool) -> str:
-    """Round 1's report line for the players withdrawn before it: a round robin's Berger
-    table (`bracket` False) or a knockout's bracket is made for the `drawn` others."""
+def left_out_before_round_one(names: Sequence[str], drawn: int, bracket: bool,
+                              teams: bool = False) -> str:
+    """Round 1's report line for the players (or teams) withdrawn before it: a round robin's
+    Berger table (`bracket` False) or a knockout's bracket is made for the `drawn` others."""
     zh_what, en_what, en_where = (("对阵图", "the bracket is drawn", "in it") if bracket
                                   else ("伯格表", "the Berger table is made", "on it"))
-    return (f"{zh_what}按{drawn}人排定，第1轮前退赛的{'、'.join(names)}不编入 / {en_what} for "
-            f"{drawn} players; {', '.join(names)}, withdrawn before round 1, not {en_where}")
+    zh_unit, en_unit = ("队", "teams") if teams else ("人", "players")
+    return (f"{zh_what}按{drawn}{zh_unit}排定，第1轮前退赛的{'、'.join(names)}不编入 / {en_what} "
+            f"for {drawn} {en_unit}; {', '.join(names)}, withdrawn before round 1, not "
+            f"{en_where}")
 
 
 def lots_sent_on(result: BoardResult | GameResult | None, first: bool | None) -> bool | None:

@@ -547,15 +547,18 @@ def bracket_lines(bracket: Bracket, names: Mapping[int, str] | None = None) -> l
     return lines
 
 
-def check_return(rounds_paired: int, drawn: bool, name: str, group: str) -> None:
-    """Refuse to reinstate (恢复参赛) a player who withdrew before round 1 once the bracket is
-    drawn without them (`drawn`: they have a slot in it): they have none, as a late entry has
-    none (`check_late_entry`); before round 1 they may come back and are drawn with everyone."""
+def check_return(rounds_paired: int, drawn: bool, name: str, group: str,
+                 team: bool = False) -> None:
+    """Refuse to reinstate (恢复参赛) a player (or a `team`) who withdrew before round 1 once
+    the bracket is drawn without them (`drawn`: they have a slot in it): they have none, as a
+    late entry has none (`check_late_entry`); before round 1 they may come back and are drawn
+    with everyone."""
     if rounds_paired == 0 or drawn:
         return
+    count, who = ("队数", "该队") if team else ("人数", "该棋手")
     raise UserError(
-        f"{name}在第1轮前退赛，{group}的淘汰赛对阵图已按第1轮编排时的人数排定（已编排{rounds_paired}轮），"
-        "图中没有该棋手，不能恢复参赛",
+        f"{name}在第1轮前退赛，{group}的淘汰赛对阵图已按第1轮编排时的{count}排定（已编排{rounds_paired}轮），"
+        f"图中没有{who}，不能恢复参赛",
         f"{name} withdrew before round 1 and the knockout bracket of {group} was drawn without "
         f"them ({rounds_paired} round(s) paired): they have no slot in it and cannot be "
         "reinstated", group)

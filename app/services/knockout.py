@@ -36,6 +36,7 @@ from app.services.event import Event, settings_of
 from app.services.lookup import (
     absence_outcome,
     bracket_players,
+    bracket_teams,
     find_board,
     find_round,
     system_of,
@@ -230,8 +231,12 @@ def teams(event: Event, group: str) -> list[TeamInfo]:
 
 
 def _entrants(group: Group) -> list[int]:
-    """The bracket's entrants by seed: the teams; the players drawn (`bracket_players`)."""
-    if system_of(group).team:
+    """The bracket's entrants by seed: the teams or the players drawn (`bracket_teams`,
+    `bracket_players`); a cross-group round's teams, all of them."""
+    system = system_of(group)
+    if system.team and system.bracket:
+        return [t.id for t in bracket_teams(group)]
+    if system.team:
         return [t.id for t in sorted(group.teams, key=lambda t: (t.seed, t.id))]
     return [p.id for p in bracket_players(group)]
 
@@ -439,9 +444,10 @@ def pair_knockout_round(group: Group, session: Session, number: int
         raise UserError(f"淘汰赛共{current.round_count}轮", f"the knockout has "
                         f"{current.round_count} rounds", group.name)
     drawn = set(current.seeding)
-    out = [p.name for p in group.players if p.id not in drawn] if number == 1 else []
-    said = [wording.left_out_before_round_one(out, len(drawn), bracket=True)] if out and \
-        not system.team else []
+    entrants = group.teams if system.team else group.players
+    out = [e.name for e in entrants if e.id not in drawn] if number == 1 else []
+    said = [wording.left_out_before_round_one(out, len(drawn), bracket=True,
+                                              teams=system.team)] if out else []
     return knockout.round_pairing(current, number), said
 
 

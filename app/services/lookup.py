@@ -15,7 +15,7 @@ from app.pairing import roundrobin
 from app.pairing.system import System
 from app.pairing.types import Outcome, SitOut, sit_out_of
 from app.services.event import settings_of
-from app.store.models import BoardRow, Group, Player, Round
+from app.store.models import BoardRow, Group, Player, Round, Team
 
 
 def system_of(group: Group) -> System:
@@ -42,6 +42,8 @@ def planned_rounds(group: Group) -> int:
     its table has for its players (n-1, n for odd n, doubled for a double round robin, n as
     `table_players` counts them) unless the arbiter set another count (`round_robin_rounds`)."""
     system = system_of(group)
+    if system.team and system.bracket:
+        return planned_rounds_of(group, len(bracket_teams(group)))
     if system.team:
         return planned_rounds_of(group, len(group.teams))
     if system.round_robin:
@@ -73,6 +75,20 @@ def bracket_players(group: Group) -> list[Player]:
     drawn = {player for board in first.boards
              for player in (board.first_player_id, board.second_player_id) if player}
     return [p for p in seeded_players(group) if p.id in drawn]
+
+
+def bracket_teams(group: Group) -> list[Team]:
+    """A team knockout's entrants, by seed, as `bracket_players`: once round 1 is paired the
+    teams its bracket was drawn for; before, those who start (a team plays while any member
+    does; one whose every member withdrew before round 1, 整队退赛, is not drawn)."""
+    teams = sorted(group.teams, key=lambda t: (t.seed, t.id))
+    first = next((r for r in group.rounds_played if r.number == 1), None)
+    if first is None:
+        return [t for t in teams if not t.members
+                or any(roundrobin.starts(withdrawn_from(m.player)) for m in t.members)]
+    drawn = {team for board in first.boards
+             for team in (board.first_team_id, board.second_team_id) if team}
+    return [t for t in teams if t.id in drawn]
 
 
 def planned_rounds_of(group: Group, entrants: int) -> int:

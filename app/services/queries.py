@@ -290,9 +290,9 @@ def group_info(group: Group, counts: _Counts | None = None) -> GroupInfo:
 def _rounds_planned(group: Group, counts: _Counts) -> int:
     """`planned_rounds` with the group's entrants counted already; a round robin counts the
     players of its Berger table (`table_players`: not one withdrawn before round 1), an
-    individual knockout those of its bracket (`bracket_players`, likewise)."""
+    knockout those of its bracket (`bracket_players`, `bracket_teams`, likewise)."""
     system = system_of(group)
-    if system.round_robin or (system.bracket and not system.team):
+    if system.round_robin or system.bracket:
         return planned_rounds(group)
     return planned_rounds_of(group, counts.teams if system.team else counts.players)
 

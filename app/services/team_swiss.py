@@ -36,7 +36,7 @@ from app.pairing.types import (
     TournamentSnapshot,
 )
 from app.services.event import Event, settings_of
-from app.services.lookup import planned_rounds
+from app.services.lookup import bracket_teams, planned_rounds, system_of
 from app.standings.scoring import outcomes
 from app.standings.team_swiss import (
     TeamMatch,
@@ -273,7 +273,6 @@ def _withdrawable_team(group: Group, team_name: str) -> Team:
     """The team of a Team Swiss or a team knockout called `team_name`: the groups a whole
     team withdraws from (the cross-group round is one round of the lists' order)."""
     from app.pairing.system import System
-    from app.services.queries import system_of
 
     system = system_of(group)
     if not (system is System.TEAM_SWISS or (system.team and system.bracket)):
@@ -334,6 +333,12 @@ def reinstate_team(event: Event, group: str, team_name: str) -> None:
         if since is None:
             raise UserError(f"{team_name} 没有退赛，无需恢复",
                             f"{team_name} has not withdrawn: nothing to reinstate", team_name)
+        system = system_of(found)
+        if system.bracket:  # a knockout drawn without it has no slot for it
+            from app.pairing import knockout
+
+            knockout.check_return(len(found.rounds_played),
+                                  row in bracket_teams(found), team_name, group, team=True)
         for member in row.members:
             if (member.player.withdrawn_from_round or 1) == since:
                 member.player.status = "active"
@@ -343,7 +348,6 @@ def reinstate_team(event: Event, group: str, team_name: str) -> None:
 def team_swiss_groups(event: Event) -> frozenset[str]:
     """The names of the event's Team Swiss groups (the venue pages add their crosstable)."""
     from app.pairing.system import System
-    from app.services.queries import system_of
 
     with event.reading() as session:
         return frozenset(g.name for g in Event.tournament(session).groups

@@ -219,6 +219,23 @@ def test_a_player_withdrawn_before_round_1_is_left_out_of_the_bracket(tmp_path, 
     assert file_state(path) == before
 
 
+def test_a_team_withdrawn_before_round_1_is_left_out_of_the_bracket(tmp_path, capsys):
+    """整队退赛 before round 1: the bracket is drawn for the five teams that start (places 1-5),
+    not with 队1 in a slot handing its match to a forfeit, and it cannot come back once
+    drawn."""
+    path = team_knockout(tmp_path / "hz.db", capsys)
+    ok(capsys, "team-withdraw", path, "--group", FINAL, "队1", "--from-round", "1")
+    paired = ok(capsys, "pair", path, "--group", FINAL)
+    assert "对阵图按5队排定，第1轮前退赛的队1不编入" in paired
+    boards = [line for line in paired.splitlines() if line[:3].strip().isdigit()]
+    assert boards and not any("队1 " in line or line.endswith("队1") for line in boards)
+    assert "(1–5名)" in paired
+    before = file_state(path)
+    code, out, err = run(capsys, "team-withdraw", path, "--group", FINAL, "队1", "--reinstate")
+    assert code == 2 and "队1在第1轮前退赛，决赛的淘汰赛对阵图已按第1轮编排时的队数排定" in err
+    assert file_state(path) == before
+
+
 def test_a_correction_reseats_the_next_rounds_boards_not_yet_played(tmp_path, capsys):
     """Round 2 paired on 选手4's win; corrected to 选手5's: the new winner takes 选手4's seat
     against 选手1 and 选手4 the loser's bye, as the bracket has it, since neither board has
