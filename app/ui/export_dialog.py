@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -203,6 +204,10 @@ class ExportDialog(QDialog):
 
     def export(self) -> list[Path]:
         folder = Path(self.folder.text().strip())
+        try:
+            target = exporting.export_target(self.main.ev, folder)
+        except UserError:
+            target = folder  # the export itself refuses it, saying why
         self.run_button.setEnabled(False)
         try:
             document = self.document.currentData()
@@ -220,8 +225,10 @@ class ExportDialog(QDialog):
         if outcome is None:
             return []
         self.written = list(outcome.value)
+        # a folder that holds files gets a dated folder inside it (导出-日期): name that one
+        folder = written_folder(target, self.written)
         self.files.clear()
-        for path in self.written:  # by their place in the folder named above, not in full
+        for path in self.written:  # by their place in the folder written, not in full
             item = QListWidgetItem(_inside(path, folder))
             item.setData(Qt.ItemDataRole.UserRole, str(path))
             self.files.addItem(item)
@@ -233,6 +240,16 @@ class ExportDialog(QDialog):
         if self.open_after.isChecked():
             open_folder(folder)
         return self.written
+
+
+def written_folder(target: Path, written: list[Path]) -> Path:
+    """The folder an export wrote into: `target`, the one it was to write into
+    (`export_target`), when every file is inside it; else (a new dated folder begun as the
+    minute turned) the one folder holding them all."""
+    resolved = target.resolve()
+    if not written or all(resolved in path.resolve().parents for path in written):
+        return target
+    return Path(os.path.commonpath([str(path.resolve().parent) for path in written]))
 
 
 def _inside(path: Path, folder: Path) -> str:

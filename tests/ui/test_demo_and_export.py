@@ -77,6 +77,31 @@ def test_export_writes_files_with_progress_and_opens_the_folder(demo_window, tmp
     screenshot(dialog, "16-export")
 
 
+def test_an_export_into_a_folder_that_holds_files_names_and_opens_the_folder_written(
+        demo_window, tmp_path, monkeypatch, qtbot):
+    """A folder that holds files is not written over: the papers go into a new dated folder
+    inside it (导出-日期), and the dialog names, lists and opens that folder, not its parent."""
+    window = demo_window
+    opened: list[Path] = []
+    monkeypatch.setattr(export_dialog, "open_folder", lambda folder: opened.append(folder))
+    window.act_export.trigger()
+    dialog = window.export_dialog
+    qtbot.addWidget(dialog)
+    out = tmp_path / "full"
+    out.mkdir()
+    (out / "kept.txt").write_text("the arbiter's own file")
+    labels = [dialog.document.itemData(i) for i in range(1, dialog.document.count())]
+    dialog.document.setCurrentIndex(labels.index("Excel 工作簿") + 1)
+    dialog.folder.setText(str(out))
+    written = dialog.export()
+    (dated,) = [p for p in out.iterdir() if p.is_dir()]
+    assert dated.name.startswith("导出-") and all(dated in p.parents for p in written)
+    assert opened == [dated]
+    assert str(dated) in dialog.progress_label.text()
+    assert dialog.files.item(0).text() == str(written[0].relative_to(dated))
+    assert (out / "kept.txt").read_text() == "the arbiter's own file"
+
+
 def test_every_view_relabels_in_english(demo_window):
     window = demo_window
     window.act_en.trigger()
