@@ -10,6 +10,8 @@ from PySide6.QtGui import QFontMetrics, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QLineEdit,
+    QListView,
+    QListWidget,
     QMessageBox,
     QTableWidget,
     QTableWidgetItem,
@@ -19,6 +21,17 @@ from PySide6.QtWidgets import (
 from app.ui.i18n import tr
 
 # File choosers and questions: module-level functions so that tests can replace them.
+
+
+def wrapping_list() -> QListWidget:
+    """A list whose items wrap at its width (a tie and the long reason it needs a playoff):
+    read whole at the window's width, never cut off behind a sideways scroll bar."""
+    found = QListWidget()
+    found.setWordWrap(True)
+    found.setResizeMode(QListView.ResizeMode.Adjust)
+    found.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    found.setTextElideMode(Qt.TextElideMode.ElideNone)
+    return found
 
 
 def ask_save_path(parent: QWidget, title: str, start: str = "", filters: str = "") -> Path | None:

@@ -98,3 +98,24 @@ def test_lots_replace_a_playoff_not_played_and_a_playoff_under_way_is_kept(
     assert f"未赛的加赛 {opened} 已取消" in window.status_label.text()
     assert [p.id for p in playoffs.playoffs(window.ev, GROUP)] == [started]
     assert panel.playoff_list.count() == 1
+
+
+def test_a_ties_reason_wraps_in_the_list_never_cut_off(
+        window, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """The tie and the reason it needs a playoff (原因：第1-2名奖金不同…) read whole at the
+    window's size: the item wraps at the list's width, no sideways scroll bar hides its end."""
+    window.resize(1024, 700)
+    window.show()
+    view = tied_final(window, tmp_path)
+    panel = view.playoffs
+    qtbot.waitExposed(window)
+    item = panel.needs.item(0)
+    assert "原因：" in item.text()
+    width = panel.needs.viewport().width()
+    rect = panel.needs.visualItemRect(item)
+    assert rect.width() <= width
+    assert not panel.needs.horizontalScrollBar().isVisible()
+    lines = panel.needs.fontMetrics().boundingRect(
+        0, 0, width, 10_000, int(Qt.TextFlag.TextWordWrap), item.text()).height()
+    assert rect.height() >= lines - 2  # tall enough for every wrapped line
+    screenshot(panel, "47-tie-reason-wrapped")

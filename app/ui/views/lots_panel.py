@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QVBoxLayout,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from app import wording
 from app.services.operations import RECORD_GROUP_LOTS
+from app.ui import common
 from app.ui.i18n import language, names_text, tr
 from app.ui.teams_dialog import split_names
 
@@ -37,7 +37,7 @@ class LotsPanel(QWidget):
         super().__init__()
         self.view = view
         self.needs_label = QLabel()
-        self.needs = QListWidget()
+        self.needs = common.wrapping_list()
         self.needs.setObjectName("lots_needs")
         self.needs.currentRowChanged.connect(lambda _r: self.show_selected_tie())
         self.order_label = QLabel()

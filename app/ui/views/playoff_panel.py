@@ -27,6 +27,7 @@ from app.results import GameCode, GameResult, notation, parse_game
 from app.services import playoffs
 from app.services.operations import CREATE_PLAYOFF, RECORD_PLAYOFF_RESULT, RECORD_TIE_LOTS
 from app.services.ranking_lists import RankingKind
+from app.ui import common
 from app.ui.i18n import language, names_text, tr
 from app.ui.lots_dialog import LotsDialog
 from app.ui.settings_controls import PlayoffFormatChoice
@@ -54,7 +55,7 @@ class PlayoffPanel(QWidget):
         super().__init__()
         self.view = view
         self.needs_label = QLabel()
-        self.needs = QListWidget()
+        self.needs = common.wrapping_list()
         self.needs.setObjectName("playoff_needs")
         self.create_button = QPushButton()
         self.create_button.clicked.connect(self.create_selected_playoff)
