@@ -184,6 +184,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "f_opening": ("开局方式", "Opening"),
     "f_fifth_move_offers": ("五手N打", "Fifth-move offers (N)"),
     "f_fifth_declared": ("由假先方申明", "declared by the tentative black"),
+    "f_fifth_not_used": ("{opening}不用五手N打的 N（只有指定开局按本组的 N 提出第五手打点）",
+                         "{opening} takes no N of fifth moves (only the designated openings offer the group's N)"),
     "f_fifth_declared_tip": ("五手N打的 N：0 表示由假先方在开局时申明 N",
                              "N of the fifth-move offers: 0 means the tentative black declares N with the opening"),
     "f_time_control": ("用时", "Time control"),

@@ -350,3 +350,21 @@ def test_fifth_move_offers_of_zero_read_as_declared_at_the_board(window, tmp_pat
         i18n.set_language("zh")
     view.fifth.setValue(2)
     assert view.fifth.text() == "2"
+
+
+def test_the_fifth_move_field_is_greyed_for_an_opening_that_takes_no_n(window, tmp_path):
+    """mindgames 无禁手组 plays free openings: the group's N of 五手N打 does not apply, so its
+    field is greyed out saying why; designated openings (禁手组) take it."""
+    assert window.new_event(tmp_path / "mg.db", "mindgames-2016")
+    setup = window.setup_view
+    window.tabs.setCurrentWidget(setup)
+    names = [setup.group_list.item(k).text() for k in range(setup.group_list.count())]
+    setup.group_list.setCurrentRow(next(k for k, n in enumerate(names) if "无禁手组" in n))
+    assert not setup.fifth.isEnabled()
+    assert "自由开局不用五手N打的 N" in setup.fifth.toolTip()
+    setup.group_list.setCurrentRow(next(k for k, n in enumerate(names) if n.startswith("禁手组")))
+    assert setup.fifth.isEnabled() and "五手N打的 N" in setup.fifth.toolTip()
+    window.set_language("en")
+    setup.group_list.setCurrentRow(next(k for k, n in enumerate(names) if "无禁手组" in n))
+    assert setup.fifth.toolTip().startswith("free opening takes no N of fifth moves")
+    window.set_language("zh")

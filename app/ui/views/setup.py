@@ -255,6 +255,7 @@ class SetupView(View):
                                       {"playoff_format": self.playoff_format}, POINT_TEXTS)
         self.system.currentIndexChanged.connect(
             lambda _i: self.system_rows.follow(self.system.currentData()))
+        self.opening.currentIndexChanged.connect(lambda _i: follow_opening(self.fifth, self.opening))
         common.pass_undo_to_window(*self.event_edits.values(), self.new_group_name, self.name,
                                    self.time_control)
         self.save = QPushButton()
@@ -541,7 +542,7 @@ class SetupView(View):
         self.save_event_button.setToolTip(tr("setup_save_event_tip"))
         # N = 0: the tentative black declares N with the opening (2013 rules), not "0 offers"
         self.fifth.setSpecialValueText(tr("f_fifth_declared"))
-        self.fifth.setToolTip(tr("f_fifth_declared_tip"))
+        follow_opening(self.fifth, self.opening)
         self.groups_box.setTitle(tr("setup_groups"))
         self.group_list.setToolTip(tr("setup_groups_tip"))
         self.new_group_name.setPlaceholderText(tr("setup_new_group"))
@@ -575,6 +576,16 @@ class SetupView(View):
                          (self.forfeit_meeting, "f_forfeit_meeting_box")):
             box.setText(tr(key))
         _fill_initial_colours(self.initial_colour)
+
+
+def follow_opening(fifth: QSpinBox, opening: QComboBox) -> None:
+    """The 五手N打 field is for the opening rules that take the group's N
+    (`Protocol.takes_fifth_offers`): greyed out for the others, its tip saying why."""
+    key = opening.currentData()
+    protocol = Protocol(key) if key in {p.value for p in Protocol} else Protocol.DESIGNATED
+    fifth.setEnabled(protocol.takes_fifth_offers)
+    fifth.setToolTip(tr("f_fifth_declared_tip") if protocol.takes_fifth_offers else tr(
+        "f_fifth_not_used", opening=pick(protocol.zh, protocol.en)))
 
 
 def _fill_initial_colours(combo: QComboBox) -> None:
