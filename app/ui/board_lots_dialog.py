@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from app.results import Side
 from app.services.queries import BoardInfo
 from app.ui.i18n import language, tr
+from app.ui.lots_dialog import recording_controls
 
 
 class BoardLotsDialog(QDialog):
@@ -48,21 +49,9 @@ class BoardLotsDialog(QDialog):
             board.result.lots is not None else None
         if drawn is not None:  # a correction: the lots as recorded, to change
             (self.first if drawn is Side.FIRST else self.second).setChecked(True)
-        self.replaces = QLabel(tr("board_lots_replaces") if board.result is not None else "")
-        self.replaces.setObjectName("board_lots_replaces")
-        self.replaces.setWordWrap(True)
-        self.replaces.setVisible(board.result is not None)
-        self.error = QLabel()
-        self.error.setObjectName("board_lots_error")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020;")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        self.replaces, self.error, buttons = recording_controls(
+            self, tr("board_lots_replaces") if board.result is not None else "", "board_lots")
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText(tr("lots_record"))
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("cancel"))
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(QLabel(tr("board_lots_hint")))

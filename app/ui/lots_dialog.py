@@ -27,6 +27,28 @@ from app.ui.i18n import names_text, tr
 _PLAYER = Qt.ItemDataRole.UserRole
 
 
+def recording_controls(dialog: QDialog, replaces: str, name: str
+                       ) -> tuple[QLabel, QLabel, QDialogButtonBox]:
+    """The foot of a dialog that records lots: the note of what they replace (shown only when
+    there is one), the line for a refusal, and 记录抽签 / 取消 wired to the dialog; the labels
+    named `{name}_replaces` and `{name}_error` for the tests."""
+    note = QLabel(replaces)
+    note.setObjectName(f"{name}_replaces")
+    note.setWordWrap(True)
+    note.setVisible(bool(replaces))
+    error = QLabel()
+    error.setObjectName(f"{name}_error")
+    error.setWordWrap(True)
+    error.setStyleSheet("color: #b00020;")
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                               | QDialogButtonBox.StandardButton.Cancel)
+    buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("lots_record"))
+    buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("cancel"))
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return note, error, buttons
+
+
 class LotsDialog(QDialog):
     """The order drawn among the players tied at one place. `submit` records it (player ids,
     best first) and says why not (None: recorded); a refused order keeps the dialog open with
@@ -64,21 +86,9 @@ class LotsDialog(QDialog):
         row.addWidget(self.order, 1)
         row.addLayout(moves)
         # A playoff opened and not played is replaced by the lots (undo brings it back).
-        self.replaces = QLabel(tr("lots_replaces_playoff", place=place) if playoff_open else "")
-        self.replaces.setObjectName("lots_replaces")
-        self.replaces.setWordWrap(True)
-        self.replaces.setVisible(playoff_open)
-        self.error = QLabel()
-        self.error.setObjectName("lots_error")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020;")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        self.replaces, self.error, buttons = recording_controls(
+            self, tr("lots_replaces_playoff", place=place) if playoff_open else "", "lots")
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText(tr("lots_record"))
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("cancel"))
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(QLabel(tr("lots_order_hint")))
