@@ -169,14 +169,19 @@ def _result(args: argparse.Namespace) -> int:
             warnings = rounds.enter_result(event, group, args.round, args.board, args.codes,
                                            replace=args.replace)
         except CorrectionNotConfirmed as error:
-            place_zh = wording.board_place_text(args.round, args.board, "zh")
-            place_en = wording.board_place_text(args.round, args.board, "en")
-            raise UserError(f"{place_zh}已有结果 {error.old}；如需更正，请加 --replace",
-                            f"{place_en} already has the result {error.old}; to correct it, "
-                            "add --replace", error.where) from None
+            raise _replace_needed(args, error) from None
     for warning in warnings:
         print(warning)
     return 0
+
+
+def _replace_needed(args: argparse.Namespace, error: CorrectionNotConfirmed) -> UserError:
+    """A board that has its result, entered again without --replace: say which and how."""
+    place_zh = wording.board_place_text(args.round, args.board, "zh")
+    place_en = wording.board_place_text(args.round, args.board, "en")
+    return UserError(f"{place_zh}已有结果 {error.old}；如需更正，请加 --replace",
+                     f"{place_en} already has the result {error.old}; to correct it, "
+                     "add --replace", error.where)
 
 
 def _lots_result(args: argparse.Namespace) -> int:
@@ -200,9 +205,7 @@ def _lots_result(args: argparse.Namespace) -> int:
             warnings = rounds.enter_lots(event, group, args.round, args.board, args.lots,
                                          replace=args.replace)
         except CorrectionNotConfirmed as error:
-            raise UserError(f"{place[0]}已有结果 {error.old}；如需更正，请加 --replace",
-                            f"{place[1]} already has the result {error.old}; to correct it, "
-                            "add --replace", error.where) from None
+            raise _replace_needed(args, error) from None
         drawn = rounds.board_view(event, group, args.round, args.board)
     print(f"{place[0]} {drawn.missing_words()} / {place[1]}: {drawn.missing_words('en')}")
     for warning in warnings:
