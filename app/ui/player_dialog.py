@@ -24,7 +24,27 @@ TEXT_FIELDS = (("name", "col_name"), ("unit", "col_unit"), ("birth_date", "col_b
                ("platform_id", "col_platform"), ("source", "col_source"))
 
 
-class PlayerDialog(QDialog):
+class _SubmittingDialog(QDialog):
+    """A dialog whose OK stores what was typed through `submit` (given its `values()`): a
+    refusal is shown in `error` and the dialog stays open, what was typed kept for
+    correcting; None (stored) closes it."""
+
+    submit: Callable[..., str | None] | None
+    error: QLabel
+
+    def values(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def accept(self) -> None:
+        if self.submit is not None:
+            refusal = self.submit(*self.values())
+            if refusal is not None:
+                self.error.setText(refusal)
+                return
+        super().accept()
+
+
+class PlayerDialog(_SubmittingDialog):
     """A form over one player's fields; `values()` gives (group, fields) to the services."""
 
     def __init__(self, parent: QWidget, player: PlayerInfo | None, groups: list[str],
@@ -80,14 +100,6 @@ class PlayerDialog(QDialog):
         form.addRow(buttons)
         self.edits["name"].setFocus()  # the name is typed first (the group is chosen for it)
 
-    def accept(self) -> None:
-        if self.submit is not None:
-            refusal = self.submit(*self.values())
-            if refusal is not None:
-                self.error.setText(refusal)  # what was typed stays for correcting
-                return
-        super().accept()
-
     def values(self) -> tuple[str, dict[str, Any]]:
         fields: dict[str, Any] = {k: e.text().strip() for k, e in self.edits.items()}
         if not fields["birth_date"]:
@@ -101,7 +113,7 @@ class PlayerDialog(QDialog):
         return self.group.currentText(), fields
 
 
-class TeamDialog(QDialog):
+class TeamDialog(_SubmittingDialog):
     """A team's name and unit, and its players one per line in board order: `姓名 男`."""
 
     def __init__(self, parent: QWidget,
@@ -141,14 +153,6 @@ class TeamDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(self.error)
         form.addRow(buttons)
-
-    def accept(self) -> None:
-        if self.submit is not None:
-            refusal = self.submit(*self.values())
-            if refusal is not None:
-                self.error.setText(refusal)  # what was typed stays for correcting
-                return
-        super().accept()
 
     def values(self) -> tuple[str, str, list[tuple[str, str]]]:
         members = []
