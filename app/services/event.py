@@ -45,18 +45,27 @@ class Event:
         """A new event, from a preset (the five regulations) or empty."""
         settings = load_preset(preset) if preset else None  # bad name: refused before writing
         store = EventStore.create(location, station)
-        event = cls(store)
-        # Not undoable: undo goes back to the event as created, never to an empty file.
-        with store.operation("create_event", "新建赛事 / new event", undoable=False) as session:
-            if settings is None:
-                tournament = Tournament(title=title or "新赛事", settings={})
-                session.add(tournament)
-            else:
-                tournament = _tournament_from_preset(settings, title)
-                session.add(tournament)
-                for position, group_settings in enumerate(settings["groups"]):
-                    session.add(_group_from_settings(tournament, group_settings, position))
-        return event
+        try:
+            # Not undoable: undo goes back to the event as created, never to an empty file.
+            with store.operation("create_event", "新建赛事 / new event",
+                                 undoable=False) as session:
+                if settings is None:
+                    tournament = Tournament(title=title or "新赛事", settings={})
+                    session.add(tournament)
+                else:
+                    tournament = _tournament_from_preset(settings, title)
+                    session.add(tournament)
+                    for position, group_settings in enumerate(settings["groups"]):
+                        session.add(_group_from_settings(tournament, group_settings, position))
+        except BaseException:
+            # A refused `new` writes nothing: not even the empty file it had begun.
+            store.close()
+            if store.path is not None:
+                for leftover in (store.path, *(store.path.with_name(store.path.name + end)
+                                               for end in ("-wal", "-shm", "-journal"))):
+                    leftover.unlink(missing_ok=True)
+            raise
+        return cls(store)
 
     @classmethod
     def open(cls, location: str | Path, station: str | None = None) -> Event:

@@ -15,7 +15,17 @@ from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine, create_engine, event, insert, inspect, select, text
+from sqlalchemy import (
+    URL,
+    Connection,
+    Engine,
+    create_engine,
+    event,
+    insert,
+    inspect,
+    select,
+    text,
+)
 from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
 
 from app.errors import UserError
@@ -44,6 +54,12 @@ def _server_error(location: str | Path, error: Exception) -> UserError:
     )
 
 
+def sqlite_file_engine(path: Path) -> Engine:
+    """An engine on the SQLite file at `path`, whatever characters its name holds: written
+    into a `sqlite:///` URL, a `?` would start the URL's query (`new 0?` made a file `0`)."""
+    return create_engine(URL.create("sqlite", database=str(path)))
+
+
 def engine_for(location: str | Path, *, read_only: bool = False) -> Engine:
     """An engine for an event file path or a database URL, with the pragmas we rely on."""
     if is_url(location):
@@ -70,7 +86,7 @@ def engine_for(location: str | Path, *, read_only: bool = False) -> Engine:
         engine = create_engine("sqlite://", creator=lambda: sqlite3.connect(
             uri, uri=True, check_same_thread=False))
         return engine
-    engine = create_engine(f"sqlite:///{path}")
+    engine = sqlite_file_engine(path)
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
@@ -250,10 +266,16 @@ def _read_only_uri(path: Path) -> str:
     """A URI reading the file without writing to it. A file nobody can write (read-only
     file, folder or medium) without a write-ahead log beside it is complete as it is: it is
     read immutable, as SQLite could not make its index file there."""
-    uri = f"{path.resolve().as_uri().replace('file://', 'file:', 1)}?mode=ro"
+    uri = file_uri(path)
     if is_read_only(path) and not Path(f"{path}-wal").exists():
         return uri + "&immutable=1"
     return uri
+
+
+def file_uri(path: Path, mode: str = "ro") -> str:
+    """SQLite's URI opening `path` in `mode` ("ro", "rw"); its `?`, `#` and `%` escaped, so
+    a file in any folder opens (written as `file:{path}`, a `?` in a name cut it short)."""
+    return f"{path.resolve().as_uri().replace('file://', 'file:', 1)}?mode={mode}"
 
 
 def _disk_nearly_full(folder: Path) -> bool:

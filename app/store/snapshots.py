@@ -39,12 +39,15 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, Table, create_engine, delete, insert, select, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
 
 from app.errors import UserError
 from app.store.database import (
     APPLICATION_ID,
     SCHEMA_VERSION,
+    file_uri,
     open_event_database,
+    sqlite_file_engine,
 )
 from app.store.files import file_error
 from app.store.models import Base, Tournament
@@ -177,7 +180,7 @@ def take_snapshot(
 def _digest(path: Path) -> str:
     """A digest of every row of the copy (not of the pages: two copies of one state match)."""
     hasher = hashlib.sha256()
-    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+    with closing(sqlite3.connect(file_uri(path), uri=True)) as connection:
         tables = sorted(row[0] for row in connection.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
         for table in tables:
@@ -240,7 +243,7 @@ def _add_hold(path: Path, hold: str, label: str) -> bool:
     keep them.
     """
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=10,
+        connection = sqlite3.connect(file_uri(path, "rw"), uri=True, timeout=10,
                                      isolation_level=None)
     except sqlite3.OperationalError:
         return False
@@ -304,7 +307,7 @@ def _copy_sqlite(source: Path, target: Path) -> None:
 
 def _dump_to_sqlite(engine: Engine, target: Path) -> None:
     """Every table of a server event, read in one consistent transaction, into SQLite."""
-    sqlite_engine = create_engine(f"sqlite:///{target}")
+    sqlite_engine = sqlite_file_engine(target)
     try:
         with sqlite_engine.begin() as out:
             Base.metadata.create_all(out)
@@ -403,7 +406,7 @@ def list_snapshots(store: EventStore) -> list[SnapshotInfo]:
 
 def _read_meta(path: Path) -> dict[str, str]:
     try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+        with closing(sqlite3.connect(file_uri(path), uri=True)) as connection:
             return dict(connection.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.DatabaseError:
         raise UserError("快照文件已损坏", "the snapshot file is damaged", str(path)) from None
@@ -482,7 +485,7 @@ def _snapshot_schema(path: Path) -> int:
                         str(path))
     meta = _read_meta(path)
     try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+        with closing(sqlite3.connect(file_uri(path), uri=True)) as connection:
             problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
     except sqlite3.DatabaseError:
         raise damaged from None
@@ -497,7 +500,7 @@ def _snapshot_schema(path: Path) -> int:
 def _restore_sqlite(store: EventStore, snapshot: Path) -> None:
     assert store.path is not None
     store.engine.dispose()  # no pooled connection of ours may hold the file meanwhile
-    with closing(sqlite3.connect(f"file:{snapshot}?mode=ro", uri=True)) as src, \
+    with closing(sqlite3.connect(file_uri(snapshot), uri=True)) as src, \
             closing(sqlite3.connect(store.path, timeout=10)) as dst:
         dst.execute("PRAGMA journal_mode=WAL")
         src.backup(dst)
@@ -508,7 +511,9 @@ def _restore_sqlite(store: EventStore, snapshot: Path) -> None:
 
 def _restore_server(engine: Engine, snapshot: Path) -> None:
     """Replace every row of the server event by the snapshot's, in one transaction."""
-    source_engine = create_engine(f"sqlite:///file:{snapshot}?mode=ro&uri=true")
+    uri = file_uri(snapshot)
+    source_engine = create_engine("sqlite://", poolclass=NullPool, creator=lambda: sqlite3.connect(
+        uri, uri=True, check_same_thread=False))
     tables = Base.metadata.sorted_tables
     try:
         with source_engine.connect() as source, engine.begin() as target:

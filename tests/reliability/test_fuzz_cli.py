@@ -21,7 +21,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from app.cli import build_parser, main
@@ -158,6 +158,7 @@ FUZZ = settings(max_examples=200, deadline=30000,
 
 @FUZZ
 @given(argv=command_lines(), stdin=st.text(max_size=80))
+@example(argv=["new", "0?"], stdin="")  # a `?` in the name once began a URL query: file `0`
 def test_any_command_line_exits_0_1_or_2_with_one_line_and_no_partial_write(
     base_event: Path, argv: list[str], stdin: str
 ) -> None:

@@ -57,6 +57,21 @@ def test_unknown_preset_is_refused_and_writes_nothing(tmp_path: Path) -> None:
     assert not (tmp_path / "e.db").exists()
 
 
+def test_new_refused_while_writing_the_event_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refusal after the empty file was begun takes the file away again."""
+    import app.services.event as event_module
+
+    def refuse(*_args: object) -> None:
+        raise UserError("拒绝", "refused")
+
+    monkeypatch.setattr(event_module, "_tournament_from_preset", refuse)
+    with pytest.raises(UserError):
+        Event.create(tmp_path / "e.gomoku", preset="qiwang-2022")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_an_existing_file_is_never_overwritten(tmp_path: Path) -> None:
     Event.create(tmp_path / "e.db", preset="yike-2022").close()
     with pytest.raises(UserError, match="exists"):

@@ -460,3 +460,26 @@ def test_a_moment_held_while_its_snapshot_is_pruned_is_never_lost(
     assert snapshot.path.exists() and "pairing 1 1" in snapshot.holds
     monkeypatch.setattr(snapshots, "_held", held)
     assert "pairing 1 1" in find_snapshot(event.store, snapshot.id).holds
+
+
+def test_an_event_whose_folder_and_name_hold_url_characters_works_whole(tmp_path: Path) -> None:
+    # `?`, `#` and `%` in a path once started a URL's query: `new 0?` wrote a file `0`.
+    folder = tmp_path / "决赛?a#b%20c"
+    folder.mkdir()
+    location = folder / "0?.gomoku"
+    event = new_event(location)
+    try:
+        add_players(event, 2, prefix="早")
+        info = take_snapshot(event.store, "before more players")
+        add_players(event, 1, prefix="晚")
+        assert [s.id for s in list_snapshots(event.store)] == [info.id]
+        restore_snapshot(event.store, info.id)
+        assert player_names(event) == ["早000", "早001"]
+    finally:
+        event.close()
+    assert sorted(p.name for p in folder.iterdir()) == ["0?.gomoku", "0?.gomoku.snapshots"]
+    engine = open_event_database(location)
+    try:
+        assert integrity_check(engine) == []
+    finally:
+        engine.dispose()
