@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from app.collector import uncollected
 from app.pairing.lexicographic import (
     Apart,
     Departure,
@@ -366,6 +367,7 @@ def explain(request: PairingRequest, pairing: Pairing,
                            found.lapse, byes[0] if byes else None, pairs)
 
 
+@uncollected  # no cycles among its many short-lived tuples and sets
 def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()) -> Pairing:
     """Pair round `request.round` of a Swiss of teams; raises `NoLegalPairing`."""
     setup = _round(request, options)
