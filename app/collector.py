@@ -53,8 +53,8 @@ def release(keep: bool = True) -> None:
 def uncollected(function: Callable[_Params, _Result]) -> Callable[_Params, _Result]:
     """`function` with the collector off while it runs (when it was on; on again after,
     whatever the call ends with). Its passes, set off every 700 containers made, went over
-    every object the process holds to find no garbage: a quarter of the CPU of pairing a
-    300-player Double-Swiss round (bench/bench_fide_systems.py)."""
+    every object the process holds to find no garbage: a seventh to a quarter of the CPU of
+    pairing a 300-player Double-Swiss round (bench/bench_fide_systems.py)."""
 
     @functools.wraps(function)
     def without_passes(*args: _Params.args, **kwargs: _Params.kwargs) -> _Result:

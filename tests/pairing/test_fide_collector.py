@@ -1,7 +1,7 @@
 """The FIDE 2026 engines pair a round with the cycle collector off (`app.collector.uncollected`:
 its passes over the whole process found no garbage among the round's short-lived tuples and
-sets, a quarter of a 300-player Double-Swiss round's CPU) and leave it as the caller had it,
-also when the round cannot be paired."""
+sets: a seventh to a quarter of a 300-player Double-Swiss round's CPU) and leave it as the
+caller had it, also when the round cannot be paired."""
 
 from __future__ import annotations
 
