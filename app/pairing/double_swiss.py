@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from itertools import repeat
 from typing import NamedTuple
 
+from app.collector import uncollected
 from app.pairing.board_checks import board_violations, names_of
 from app.pairing.lexicographic import (
     Apart,
@@ -296,6 +297,7 @@ def explain(request: PairingRequest, pairing: Pairing) -> Departure | None:
                            found.last_round, byes[0] if byes else None, pairs)
 
 
+@uncollected  # no cycles among its many short-lived tuples and sets
 def pair(request: PairingRequest) -> Pairing:
     """Pair round `request.round` by the Double-Swiss System; raises `NoLegalPairing`."""
     setup = _round(request)

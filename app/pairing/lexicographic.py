@@ -277,8 +277,8 @@ class _Procedure:
             raise ValueError("entrants not in the Art. 1.2 order (score, then TPN)")
         self.scores = sorted(set(score), reverse=True)
         # [C7]'s order within a scoregroup: those who did not float in the previous round
-        # first (no order when float criteria lapse)
-        self.floated = [0] * len(score) if floats_lapse else list(map(int, floated))
+        # first (no order when float criteria lapse; False sorts before True as 0 before 1)
+        self.floated = [0] * len(score) if floats_lapse else list(floated)
 
     def following(self, score: int) -> int | None:
         """The score of the scoregroup right below `score` in the round (the PAB's included)."""
@@ -396,9 +396,11 @@ class _Procedure:
     def bracket(self, members: list[int], upfloaters: frozenset[int]
                 ) -> tuple[list[tuple[int, int]], tuple[int, ...]]:
         members = sorted(members, key=self.tpn.__getitem__)
-        may_meet, failures = self.may_meet, self.failures
+        may_meet, failures, blocked = self.may_meet, self.failures, self.graph.blocked
 
         def kept(a: int, b: int) -> bool:
+            if blocked is not None:  # [C1] read from its sets (`Apart`), without a call
+                return b not in blocked[a] and not any(failures(a, b, upfloaters))
             return may_meet(a, b) and not any(failures(a, b, upfloaters))
 
         pairs = _first_identifier(members, kept)
@@ -557,7 +559,7 @@ def _first_identifier(members: list[int], ok: Callable[[int, int], bool]
         return None if found is None else [(a, found[a]) for a in tops]
 
     quick = assign(members[:half], members[half:])
-    if quick is not None:
+    if quick is not None or len(members) == 2:  # two members: the one pairing was tried
         return quick
     roles: dict[int, bool] = {}  # True: a top member
 
@@ -594,6 +596,8 @@ def _first_best_identifier(members: list[int], costs: dict[tuple[int, int], tupl
       its top member's TPN: the bottom members in the order of their top members.
     `members` in ascending TPN, `costs` the allowed pairs (a before b)."""
     size = len(members)
+    if size == 2 and (members[0], members[1]) in costs:
+        return [(members[0], members[1])]  # the one pairing there is: no matching to weigh
     base = size + 1
     place = {m: x for x, m in enumerate(members)}
     order_span = base ** size  # above every sum of the bottom members' places

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from app.collector import uncollected
 from app.pairing.lexicographic import (
     Apart,
     Departure,
@@ -108,8 +109,8 @@ class SwissTeam(NamedTuple):
     @property
     def difference(self) -> int:
         """The colour difference: matches as first-named team ("white") minus the others."""
-        whites = sum(1 for _, c in self.colours if c is _FIRST)
-        return 2 * whites - len(self.colours)
+        colours = self.colours
+        return 2 * [c for _, c in colours].count(_FIRST) - len(colours)
 
     @property
     def last(self) -> Colour | None:
@@ -221,10 +222,10 @@ def derive_teams(request: PairingRequest, options: TeamSwissOptions) -> list[Swi
     return teams
 
 
-def colour_failures(a: SwissTeam, b: SwissTeam, kind: Preferences) -> tuple[int, int]:
+def colour_failures(mine: Preference, theirs: Preference, kind: Preferences
+                    ) -> tuple[int, int]:
     """[C8] two teams wanting the same colour (one will not get it); [C9] (type B) both
-    wanting it strongly."""
-    mine, theirs = a.preference, b.preference
+    wanting it strongly; from the two teams' preferences (Art. 1.7)."""
     same = mine.colour is not None and mine.colour is theirs.colour
     strong = same and kind is _B and mine.strong and theirs.strong
     return int(same), int(strong)
@@ -265,38 +266,42 @@ def allocation(a: SwissTeam, b: SwissTeam, kind: Preferences, initial: Colour
                ) -> tuple[SwissTeam, SwissTeam, str]:
     """Art. 4.3: (the "white" team, the other, the rule of 4.3.1-4.3.9 that decided)."""
     first, second = first_team(a, b)
+    colour, rule = _first_teams_colour(first, second, kind, initial)
+    return (first, second, rule) if colour is _FIRST else (second, first, rule)
 
-    def give(team: SwissTeam, colour: Colour, rule: str) -> tuple[SwissTeam, SwissTeam, str]:
-        other = second if team is first else first
-        return (team, other, rule) if colour is _FIRST else (other, team, rule)
 
+def _first_teams_colour(first: SwissTeam, second: SwissTeam, kind: Preferences,
+                        initial: Colour) -> tuple[Colour, str]:
+    """Art. 4.3's nine steps as the colour of the first-team (4.2) and the rule that gave
+    it: a step that gives the other team a colour gives the first-team the other one."""
     pf, ps = first.preference, second.preference
     if not first.colours and not second.colours:
-        return give(first, initial if first.number % 2 == 1 else _other(initial), "4.3.1")
+        return (initial if first.number % 2 == 1 else _other(initial)), "4.3.1"
     if pf.colour is not None and ps.colour is None:
-        return give(first, pf.colour, "4.3.2")
+        return pf.colour, "4.3.2"
     if ps.colour is not None and pf.colour is None:
-        return give(second, ps.colour, "4.3.2")
+        return _other(ps.colour), "4.3.2"
     if pf.colour is not None and ps.colour is not None and pf.colour is not ps.colour:
-        return give(first, pf.colour, "4.3.3")
-    if kind is _B and pf.strong != ps.strong:
-        strong = first if pf.strong else second
-        assert strong.preference.colour is not None
-        return give(strong, strong.preference.colour, "4.3.4")
+        return pf.colour, "4.3.3"
+    if kind is _B and pf.strong != ps.strong:  # the strong preference is granted
+        if pf.strong:
+            assert pf.colour is not None
+            return pf.colour, "4.3.4"
+        assert ps.colour is not None
+        return _other(ps.colour), "4.3.4"
     differences = first.difference, second.difference
     if differences[0] != differences[1]:  # the lower difference is white
-        lower = first if differences[0] < differences[1] else second
-        return give(lower, _FIRST, "4.3.5")
+        return (_FIRST if differences[0] < differences[1] else _SECOND), "4.3.5"
     alternated = _alternation(first, second)
     if alternated is not None:
-        return give(first, alternated, "4.3.6")
+        return alternated, "4.3.6"
     if pf.colour is not None:
-        return give(first, pf.colour, "4.3.7")
+        return pf.colour, "4.3.7"
     if first.colours:
-        return give(first, _other(first.colours[-1][1]), "4.3.8")
-    if second.colours:
-        return give(second, _other(second.colours[-1][1]), "4.3.9")
-    return first, second, "4.3.9"
+        return _other(first.colours[-1][1]), "4.3.8"
+    if second.colours:  # the second team's colour alternates: the first-team has its last
+        return second.colours[-1][1], "4.3.9"
+    return _FIRST, "4.3.9"
 
 
 @dataclass(frozen=True)
@@ -333,9 +338,10 @@ def _round(request: PairingRequest, options: TeamSwissOptions) -> _Round:
 
     kind = options.preferences
     floated = [t.floated for t in teams]
+    preferences = [t.preference for t in teams]
 
     def failures(i: int, j: int, upfloaters: frozenset[int]) -> tuple[int, ...]:
-        c8, c9 = colour_failures(teams[i], teams[j], kind)
+        c8, c9 = colour_failures(preferences[i], preferences[j], kind)
         # [C10] (Art. 2.3.7) "upfloaters' opponents who were floaters in the previous
         # round": in a pair of two upfloaters each would be the other's opponent (so the
         # TEC's reference engine Gacrux counts it, gacrux/crosstablefideteam.py); a bracket
@@ -361,6 +367,7 @@ def explain(request: PairingRequest, pairing: Pairing,
                            found.lapse, byes[0] if byes else None, pairs)
 
 
+@uncollected  # no cycles among its many short-lived tuples and sets
 def pair(request: PairingRequest, options: TeamSwissOptions = TeamSwissOptions()) -> Pairing:
     """Pair round `request.round` of a Swiss of teams; raises `NoLegalPairing`."""
     setup = _round(request, options)
