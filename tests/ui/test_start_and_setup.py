@@ -350,3 +350,34 @@ def test_fifth_move_offers_of_zero_read_as_declared_at_the_board(window, tmp_pat
         i18n.set_language("zh")
     view.fifth.setValue(2)
     assert view.fifth.text() == "2"
+
+
+def test_fifth_move_offers_are_not_asked_of_an_opening_rule_that_has_none(window, tmp_path):
+    """五手N打 is 指定开局's (2013 rules: 三手交换、五手N打): a free-opening group (mindgames
+    2016 无禁手组) shows, in its place, that it has no fifth-move offers; Swap2 the same;
+    Yamaguchi declares N in each game. The value stays as stored."""
+    assert window.new_event(tmp_path / "e.db", "mindgames-2016")
+    setup = window.setup_view
+    window.tabs.setCurrentWidget(setup)
+    names = [g.name for g in queries.event_info(window.ev).groups]
+    setup.group_list.setCurrentRow(names.index("无禁手组"))
+    note = setup.fifth_field.note
+    assert not setup.fifth.isVisibleTo(setup) and note.isVisibleTo(setup)
+    assert note.text() == "自由开局没有五手打点（五手N打只用于指定开局）"
+    screenshot(setup, "49-setup-free-opening-no-fifth-offers")
+    window.act_en.trigger()
+    assert note.text().startswith("a free opening has no fifth-move offers")
+    window.act_zh.trigger()
+    setup.group_list.setCurrentRow(names.index("禁手组"))  # 指定开局: N is the group's
+    assert setup.fifth.isVisibleTo(setup) and not note.isVisibleTo(setup)
+    assert setup.fifth.text() == "由假先方申明"
+    setup.rule_set.setCurrentIndex(setup.rule_set.findData("free"))  # no forbidden moves
+    assert not setup.fifth.isVisibleTo(setup) and "对局为自由开局" in note.text()
+    setup.rule_set.setCurrentIndex(setup.rule_set.findData("renju"))
+    setup.opening.setCurrentIndex(setup.opening.findData("yamaguchi"))
+    assert "由假先方每局声明" in note.text()
+    setup.opening.setCurrentIndex(setup.opening.findData("swap2"))
+    assert note.text().startswith("Swap2 开局没有五手打点")
+    assert setup.save_group(), window.last_error
+    stored = next(g for g in queries.event_info(window.ev).groups if g.name == "禁手组")
+    assert stored.opening == "swap2" and stored.fifth_move_offers == 0  # kept, not asked
