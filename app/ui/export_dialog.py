@@ -68,7 +68,8 @@ class ExportDialog(QDialog):
         self.setWindowTitle(tr("export_title"))
         self.resize(640, 420)
         self.written: list[Path] = []
-        self.pdf = QCheckBox(tr("export_pdf"))
+        self.pdf = QCheckBox(tr("export_pdf"))  # the booklets' Word files come with the PDFs
+        self.pdf.setToolTip(tr("export_pdf_tip"))
         self.pdf.setChecked(True)
         self.xlsx = QCheckBox(tr("export_xlsx"))
         self.xlsx.setChecked(True)

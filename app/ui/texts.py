@@ -571,7 +571,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_note": ("备注", "Note"),
     # export
     "export_title": ("打印与导出", "Print and export"),
-    "export_pdf": ("PDF（对阵表、成绩表、证书…）", "PDF (pairings, standings, certificates…)"),
+    "export_pdf": ("PDF 与 Word 文件（对阵表、成绩表、证书…；秩序册、成绩册另有 Word 版）",
+                   "PDF and Word files (pairings, standings, certificates…; the order and "
+                   "result books also in Word)"),
+    "export_pdf_tip": ("PDF 写在“PDF”文件夹；秩序册与成绩册另存可编辑的 Word 文件（.docx），写在“Word”文件夹",
+                       "PDFs go into the folder PDF; the order and result books are also saved "
+                       "as editable Word files (.docx), in the folder Word"),
     "export_xlsx": ("Excel 表格", "Excel workbooks"),
     "export_federation": ("报送包（棋手、对局、名次）", "Federation package (players, games, standings)"),
     "export_folder": ("输出文件夹：", "Output folder:"),
