@@ -302,6 +302,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "import_source_tip": ("规程中的名单类别（如网络入围赛、外卡）；自动则按文件名或“来源”列判断",
                           "The regulation's list (e.g. online qualifier, wildcards); automatic: by file name or a source column"),
     "import_source_auto": ("自动", "automatic"),
+    "import_source_box": ("所选文件是哪一种名单", "The selected file is the list"),
+    "import_choose_source": ("未能判断 {files} 是哪一种名单（未选名单类别时按“来源”列或文件名判断，"
+                             "都不是规程中的名单）：请选中该文件，在“{box}”中选择（{lists}）",
+                             "Which list {files} is could not be told (left automatic, its "
+                             "source column or file name names none of the regulation's lists): "
+                             "select the file and choose it in “{box}” ({lists})"),
     "import_check": ("检查", "Check"),
     "import_check_tip": ("只检查，不写入", "Check only; nothing is written"),
     "import_valid_only": ("只导入无误的行", "Import valid rows only"),
