@@ -268,6 +268,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_source": ("晋级途径", "Route"),
     "col_qrank": ("入围名次", "Qual. rank"),
     "source_place": ("{source} 第{place}名", "{source}, place {place}"),
+    "source_file_mark": ("文件“{file}”", "file “{file}”"),
     "source_list": ("名单：{title}（{file} 第{row}行）", "List: {title} ({file}, row {row})"),
     "source_file": ("名单：{file} 第{row}行", "List: {file}, row {row}"),
     "player_origin": ("来源名单", "From list"),

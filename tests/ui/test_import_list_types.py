@@ -4,18 +4,8 @@ list without a title row is told apart from the others of its type by what is su
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from app.services import queries
-from tests.ui.helpers import GROUP, LISTS, screenshot, set_up_event
-
-
-def untitled_copy(folder: Path, name: str, source: Path = LISTS[0]) -> Path:
-    """A period list as UTF-8 without its title row (第1期网络入围赛 晋级名单): saved as `name`."""
-    lines = source.read_bytes().decode("gbk").splitlines()
-    path = folder / name
-    path.write_text("\n".join(lines[1:]) + "\n", encoding="utf-8")
-    return path
+from tests.ui.helpers import GROUP, LISTS, screenshot, set_up_event, untitled_copy
 
 
 def open_wizard(window):  # type: ignore[no-untyped-def]
