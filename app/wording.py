@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 from app.pairing.team import MatchScore
 from app.pairing.types import Colour, GameOutcome, NoteKind, Outcome, PairingNote, SitOut
 from app.results import BoardResult, GameCode, GameResult, LevelDecision, Side, notation
+from app.rules.judge import RuleSet
+from app.rules.protocols import MAX_OFFERS, Protocol
 from app.standings.awards import Award, AwardBasis, CertificateRule, TieRule
 from app.standings.legend import LegendLine, Note, TeamNote
 from app.standings.ranking import PlayoffState
@@ -651,6 +653,36 @@ def round_robin_rest_tip(lang: str = "zh") -> str:
                  "with an odd number of players one rests each round by the Berger table: no "
                  "game, scored this (0 by default: no points); leave gives no points of its "
                  "own, the player on leave forfeits")
+
+
+_NO_GROUP_OFFERS = {
+    Protocol.FREE: ("自由开局没有五手打点（五手N打只用于指定开局）",
+                    "a free opening has no fifth-move offers (N is for designated openings "
+                    "only)"),
+    Protocol.SWAP2: ("Swap2 开局没有五手打点（五手N打只用于指定开局）",
+                     "Swap2 has no fifth-move offers (N is for designated openings only)"),
+    Protocol.YAMAGUCHI: (f"山口规则由假先方每局声明五手打点数（1至{MAX_OFFERS}），不由组别设定",
+                         "under Yamaguchi the tentative black declares the number of fifth "
+                         f"moves in each game (1 to {MAX_OFFERS}); the group does not set it"),
+    Protocol.SOOSYRV8: ("索索夫-8 由白方每局声明五手打点数（1至8），不由组别设定",
+                        "under Soosõrv-8 white declares the number of fifth moves in each "
+                        "game (1 to 8); the group does not set it"),
+    Protocol.TARAGUCHI10: ("塔拉口-10 的五手打点固定为10个，不由组别设定",
+                           "Taraguchi-10 offers ten fifth moves; the group does not set the "
+                           "number"),
+}
+
+
+def group_offers_unread_text(rules: RuleSet, protocol: Protocol, lang: str = "zh") -> str:
+    """Why a group's N of 五手N打 is not the group's to set (`GameSettings.reads_group_offers`
+    is false for its rule set and opening rule), as the setup form says it beside the field:
+    指定开局 under rules without forbidden moves is played as 自由开局; the other opening rules
+    have no offers, or have them declared in each game (`protocols.script`)."""
+    if protocol is Protocol.DESIGNATED and not rules.has_forbidden:
+        return _pick(lang, "本组规则无禁手，指定开局只用于专业规则：对局为自由开局，没有五手打点",
+                     "this group's rules have no forbidden moves and designated openings "
+                     "belong to renju rules: the games open freely, with no fifth-move offers")
+    return _pick(lang, *_NO_GROUP_OFFERS[protocol])
 
 
 def withdrawn_text(from_round: int | None, lang: str = "zh") -> str:

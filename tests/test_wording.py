@@ -3,6 +3,7 @@ playoff marks, prizes, why a tie is played off, team lines and the legend."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -272,3 +273,18 @@ def test_a_correction_names_the_rounds_paired_since_in_words(tmp_path) -> None: 
         event.close()
     assert warning == ["注意：第2、3轮已根据原结果编排 / note: rounds 2, 3 were paired on the "
                        "old result"]
+
+
+def test_every_opening_rule_that_sets_no_fifth_move_offers_says_why() -> None:
+    """The setup form's note in place of 五手N打, for each rule that does not read it."""
+    from app.rules.game import GameSettings
+    from app.rules.judge import RuleSet
+    from app.rules.protocols import Protocol
+
+    for rules in RuleSet:
+        for protocol in Protocol:
+            if GameSettings.reads_group_offers(rules, protocol):
+                continue
+            zh, en = (wording.group_offers_unread_text(rules, protocol, lang)
+                      for lang in ("zh", "en"))
+            assert "五手" in zh and "fifth" in en and not re.search(r"[\u4e00-\u9fff]", en)

@@ -18,7 +18,10 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("export", help="打印与导出 / print and export")
     add_event(parser, group="none")
     parser.add_argument("--out", help="输出文件夹（--list 时不需要）/ output folder (not with --list)")
-    parser.add_argument("--pdf", action="store_true", help="PDF 文件（对阵表、成绩、名次、奖状……）/ PDF files (pairings, results, standings, certificates ...)")
+    parser.add_argument("--pdf", action="store_true",
+                        help="PDF 与 Word 文件（对阵表、成绩、名次、奖状……；秩序册、成绩册另有 Word "
+                             "版）/ PDF and Word files (pairings, results, standings, "
+                             "certificates ...; the order and result books also in Word)")
     parser.add_argument("--xlsx", action="store_true", help="Excel 工作簿 / workbook")
     parser.add_argument("--federation", action="store_true",
                         help="上报材料（含校验和）/ federation package with checksums")

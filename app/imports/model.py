@@ -85,11 +85,28 @@ _PERIOD = re.compile(
     r"第\s*[0-9一二三四五六七八九十百]+\s*(?:期|阶段|站|轮|场|届)|\d{4}\s*年\s*\d{1,2}\s*月")
 
 
-def list_mark(title: str, file: str) -> str:
+@dataclass(frozen=True)
+class ListMark:
+    """What tells one list apart from the others of its kind (`list_mark`): `text`, and
+    whether it is only the file's name (`of_file`), which the reader is told as such."""
+
+    text: str
+    of_file: bool = False
+
+
+def list_mark(title: str, file: str) -> ListMark:
     """What tells one list apart from the others of its kind: the period in its title
     (qiwang 十二(二)1: 网络入围赛共分八期, "第1期网络入围赛 晋级名单" -> "第1期"; a monthly
-    leaderboard's "2022年5月"), else the whole title, else the file's name without extension."""
+    leaderboard's "2022年5月"), else the whole title, else the period in the file's name (a
+    list saved without its title row as 第1期.csv), else, as a last resort, the file's name
+    without extension."""
     found = _PERIOD.search(title)
     if found:
-        return re.sub(r"\s+", "", found.group(0))
-    return title.strip() or PurePath(file).stem
+        return ListMark(re.sub(r"\s+", "", found.group(0)))
+    if title.strip():
+        return ListMark(title.strip())
+    stem = PurePath(file).stem
+    found = _PERIOD.search(stem)
+    if found:
+        return ListMark(re.sub(r"\s+", "", found.group(0)))
+    return ListMark(stem, of_file=True)

@@ -243,13 +243,28 @@ class GameSettings:
         """A game under a group's rules. 指定开局 belongs to 专业规则 (elsewhere 自由开局); its
         `fifth_move_offers` N is fixed (五手两打 for juniors), or 0: N declared by the
         tentative black with the opening (1 to MAX_OFFERS)."""
-        if protocol is Protocol.DESIGNATED and not rules.has_forbidden:
-            protocol = Protocol.FREE
-        if protocol is Protocol.DESIGNATED:
+        protocol = cls.opening_played(rules, protocol)
+        if cls.reads_group_offers(rules, protocol):
             declared = fifth_move_offers == 0
             return cls(rules=rules, fifth_offers=MAX_OFFERS if declared else fifth_move_offers,
                        protocol=protocol, declared_offers=declared)
         return cls(rules=rules, protocol=protocol)
+
+    @staticmethod
+    def opening_played(rules: RuleSet, protocol: Protocol) -> Protocol:
+        """The opening rule a group's games are played under: 指定开局 belongs to 专业规则
+        (the rules with forbidden moves); under any other rule set the group plays 自由开局."""
+        if protocol is Protocol.DESIGNATED and not rules.has_forbidden:
+            return Protocol.FREE
+        return protocol
+
+    @classmethod
+    def reads_group_offers(cls, rules: RuleSet, protocol: Protocol) -> bool:
+        """Whether a group's N of 五手N打 (`fifth_move_offers`) is read: by 指定开局 only
+        (2013 rules: 三手交换、五手N打). 自由开局 and Swap2 have no fifth-move offers; Yamaguchi
+        and Soosõrv-8 have them declared in each game (by the tentative black, by white),
+        Taraguchi-10 offers ten (`protocols.script`)."""
+        return cls.opening_played(rules, protocol) is Protocol.DESIGNATED
 
     @property
     def group_offers(self) -> int:

@@ -78,12 +78,6 @@ class Protocol(StrEnum):
         return self in (Protocol.DESIGNATED, Protocol.YAMAGUCHI, Protocol.SOOSYRV8)
 
     @property
-    def takes_fifth_offers(self) -> bool:
-        """The group's N of 五手N打 applies (`script`'s `fifth_offers`): only the designated
-        openings take it; Yamaguchi's N is declared in play, the others fix their own."""
-        return self is Protocol.DESIGNATED
-
-    @property
     def uses_openings(self) -> bool:
         """Stones 1-3 must form one of the 26 designated openings."""
         return self in (Protocol.DESIGNATED, Protocol.YAMAGUCHI, Protocol.SOOSYRV8,

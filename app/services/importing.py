@@ -17,7 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
-from app.imports import Eligibility, Entrant, MergeRules, Problem, Severity
+from app.imports import Eligibility, Entrant, LeftOutReason, MergeRules, Problem, Severity
 from app.imports.groups import group_for
 from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE, QualifierRow
 from app.imports.pipeline import read_and_merge
@@ -69,6 +69,10 @@ class ImportReport:
     written: bool
     per_group: dict[str, int] = field(default_factory=dict)
     left_out: tuple[LeftOutLine, ...] = ()
+    untyped: tuple[int, ...] = ()
+    """The files (by their index in the paths given) whose list type, taken from a 来源 column
+    or the file's name for want of one chosen, names none of the regulation's lists: the
+    window asks which list each is."""
 
     @property
     def has_errors(self) -> bool:
@@ -316,6 +320,8 @@ def import_lists(
     has_errors = bool(bad_rows) or result.has_errors
     left_out = tuple(LeftOutLine(lo.row.file, lo.row.row_number, lo.row.name, lo.zh, lo.en)
                      for lo in result.left_out)
+    no_rule = {lo.row.file for lo in result.left_out if lo.reason is LeftOutReason.NO_RULE}
+    untyped = tuple(i for i, path in enumerate(paths) if str(Path(path)) in no_rule)
     to_write = [
         (entrant, name)
         for entrant, name in placed
@@ -327,11 +333,12 @@ def import_lists(
         # once every round is paired), told before anything is written
         with event.reading() as session:
             problems += _late_lines(_entries(session, to_write), to_write)
-        return ImportReport(tuple(problems), len(to_write), False, per_group, left_out)
+        return ImportReport(tuple(problems), len(to_write), False, per_group, left_out,
+                            untyped)
     titles = {parsed.file: parsed.title for parsed in lists}
     written = _write(event, paths, titles, to_write, problems, per_group)
     per_group = {name: count for name, count in per_group.items() if count}
-    return ImportReport(tuple(problems), written, True, per_group, left_out)
+    return ImportReport(tuple(problems), written, True, per_group, left_out, untyped)
 
 
 def _hold_groups(session: Session, group_ids: list[int]) -> None:

@@ -61,10 +61,15 @@ class ExportDialog(QDialog):
     def __init__(self, main: Any) -> None:
         super().__init__(main)
         self.main = main
+        # The arbiter moved on to the export: a refusal of the view behind is not about it,
+        # and what the export refuses belongs here, gone with the dialog.
+        main.move_on(self)
+        self.finished.connect(lambda _result: main.move_on(main.message_place()))
         self.setWindowTitle(tr("export_title"))
         self.resize(640, 420)
         self.written: list[Path] = []
-        self.pdf = QCheckBox(tr("export_pdf"))
+        self.pdf = QCheckBox(tr("export_pdf"))  # the booklets' Word files come with the PDFs
+        self.pdf.setToolTip(tr("export_pdf_tip"))
         self.pdf.setChecked(True)
         self.xlsx = QCheckBox(tr("export_xlsx"))
         self.xlsx.setChecked(True)
@@ -143,6 +148,7 @@ class ExportDialog(QDialog):
         names: list[str] = []
         if self.main.ev is None:
             return names
+        before = self.main.telling_from(self)
         try:  # a ranking with nobody in it has nothing to print, provisional or not
             for group in queries.event_info(self.main.ev).groups:
                 info, subs = ranking.rankings(self.main.ev, group.name)
@@ -153,6 +159,8 @@ class ExportDialog(QDialog):
                       if t.rows and not t.final]
         except (UserError, NoAnswer) as error:
             self.main.show_error(error)
+        finally:
+            self.main.telling_from(before)
         return names
 
     def _set_provisional(self) -> None:
@@ -209,6 +217,7 @@ class ExportDialog(QDialog):
         except UserError:
             target = folder  # the export itself refuses it, saying why
         self.run_button.setEnabled(False)
+        before = self.main.telling_from(self)
         try:
             document = self.document.currentData()
             alone = document is not None
@@ -221,6 +230,7 @@ class ExportDialog(QDialog):
                 provisional=self.provisional.isEnabled() and self.provisional.isChecked(),
                 only=[document] if alone else None)
         finally:
+            self.main.telling_from(before)
             self.run_button.setEnabled(True)
         if outcome is None:
             return []

@@ -133,7 +133,7 @@ def where_text(where: str | Place) -> str:
     if colon and _IDENTIFIER.match(field):
         shown = tr(PLAYER_FIELD_LABELS[field]) if field in PLAYER_FIELD_LABELS \
             else where_text(field)
-        return f"{head}: {shown}" if shown else head
+        return f"{head}{place_colon()}{shown}" if shown else head
     return "" if _IDENTIFIER.match(where) else where
 
 
@@ -142,7 +142,13 @@ def error_text(error: BaseException) -> str:
     if isinstance(error, UserError):
         text = pick(error.zh, error.en)
         where = where_text(error.where) if error.where else ""
-        return f"{where}: {text}" if where else text
+        return f"{where}{place_colon()}{text}" if where else text
     if isinstance(error, NoAnswer):
         return pick(error.zh, error.en)
     return str(error)
+
+
+def place_colon() -> str:
+    """The colon after the place a message names (公开组：第3轮第6台：…): full width in
+    Chinese text, `: ` in English."""
+    return pick("：", ": ")

@@ -28,7 +28,7 @@ from app.services import importing, queries
 from app.services.operations import IMPORT_LISTS
 from app.ui import common
 from app.ui.common import cell
-from app.ui.i18n import pick, tr
+from app.ui.i18n import names_text, pick, tr
 from app.ui.operations import run_operation
 
 
@@ -204,6 +204,7 @@ class ImportWizard(QDialog):
         self.report = report
         if report is not None:
             self._show_report(report)
+            self._ask_list_types(report)
         else:
             self.problems.setRowCount(0)
         self._update_buttons()
@@ -215,6 +216,7 @@ class ImportWizard(QDialog):
             return None
         self.report = report
         self._show_report(report)
+        self._ask_list_types(report)
         if report.written:
             self.summary.setText(self.summary.text() + "\n" + tr("import_written",
                                                                   entrants=report.entrants))
@@ -222,6 +224,22 @@ class ImportWizard(QDialog):
         else:
             self.summary.setText(self.summary.text() + "\n" + tr("import_not_written"))
         return report
+
+    def _ask_list_types(self, report: Any) -> None:
+        """Files whose list type, left automatic, was taken from a 来源 column or the file's
+        name and names none of the regulation's lists (来源“第1期”没有对应的晋级规则): the
+        summary says to choose it in the box where it is chosen, the first such file is
+        selected and that box has the focus."""
+        untyped = [i for i in report.untyped if 0 <= i < len(self.paths)]
+        if not untyped:
+            return
+        lists = [self.source.itemText(i) for i in range(1, self.source.count())]
+        files = names_text(f"“{self.paths[i].name}”" for i in untyped)
+        self.summary.setText(self.summary.text() + "\n" + tr(
+            "import_choose_source", files=files, box=tr("import_source_box"),
+            lists=names_text(lists)))
+        self.files.setCurrentRow(untyped[0])
+        self.source.setFocus()
 
     def _show_report(self, report: Any) -> None:
         errors = sum(1 for p in report.problems if p.severity == "error")

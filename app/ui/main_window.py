@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
 
 from app.errors import NoAnswer, UserError
 from app.ui import common, recent, window_layout
-from app.ui.banner import Banner
-from app.ui.i18n import error_text, language, notifier, set_language, stored_text, tr
+from app.ui.i18n import language, notifier, set_language, stored_text, tr
 from app.ui.opening import EventOpening
 from app.ui.recent import hide_password
 from app.ui.start_page import StartPage
 from app.ui.window_menus import PRINT_LISTS, WindowMenus
+from app.ui.window_messages import WindowMessages
 
 if TYPE_CHECKING:
     # Loaded when an event is opened, not while the window comes up (issue 28): the
@@ -51,15 +51,13 @@ is first shown (or first asked for), not when the window comes up."""
 SETUP, PLAYERS, ROUNDS, BOARD, STANDINGS = range(len(VIEWS))
 
 
-class MainWindow(WindowMenus, QMainWindow):
+class MainWindow(WindowMenus, WindowMessages, QMainWindow):
     """The arbiter's window. Holds at most one open `Event`."""
 
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
         self.settings = settings if settings is not None else QSettings()
         self.ev: Event | None = None
-        self.last_error: str = ""
-        self._told: BaseException | tuple[str, ...] | None = None  # what the banner says
         self.stack = QStackedWidget()
         self.start_page = StartPage(self)
         self.tabs = QTabWidget()
@@ -105,6 +103,7 @@ class MainWindow(WindowMenus, QMainWindow):
         self.tabs.currentChanged.connect(self._tab_shown)
 
     def _tab_shown(self, index: int) -> None:
+        self.move_on(index)  # the view left takes its refusal or warning with it
         if self.ev is not None and index >= 0:
             self._refresh_view(self.view_at(index))
 
@@ -188,18 +187,6 @@ class MainWindow(WindowMenus, QMainWindow):
     def standings_view(self) -> StandingsView:
         return self.view_at(STANDINGS)  # type: ignore[return-value]
 
-    def _build_banner(self) -> None:
-        self.banner = Banner()
-        self.banner_text = self.banner.text
-        self.banner_close = self.banner.close_button
-
-    def _show_banner(self, text: str, *, warning: bool) -> None:
-        self.banner.tell(text, warning=warning)
-
-    def banner_message(self) -> str:
-        """What the banner shows ('' when it is hidden)."""
-        return self.banner.message()
-
     def print_list(self, name: str, pdf: bool = False) -> bool:
         """Print one list (PRINT_LISTS) of the group shown, or save it as a PDF."""
         return self.print_menu.print_list(name, pdf)
@@ -248,43 +235,6 @@ class MainWindow(WindowMenus, QMainWindow):
         self._update_title()
 
     # ----- messages ----------------------------------------------------------------------------
-
-    def _retell(self) -> None:
-        """After a change of language: the banner says its refusal or warning again in the
-        new language; the status line's message (made in the old one) goes."""
-        self.status_label.clear()
-        if self.banner.isHidden():
-            return
-        if isinstance(self._told, BaseException):
-            self.show_error(self._told)
-        elif self._told is not None:
-            self.warn(self._told)
-
-    def show_message(self, text: str) -> None:
-        self.status_label.setStyleSheet("")
-        self.status_label.setText(text)
-
-    def show_error(self, error: BaseException) -> None:
-        """A user's error: shown in the banner above the views and in the status line (red),
-        never as a blocking dialog."""
-        self.last_error = error_text(error)
-        self._told = error
-        self.status_label.setStyleSheet("color: #b00020;")
-        self.status_label.setText(self.last_error)
-        self._show_banner(self.last_error, warning=False)
-
-    def refuse(self, error: UserError | NoAnswer) -> None:
-        """A refused operation (nothing was written): its reason where the arbiter looks."""
-        self.show_error(error)
-
-    def warn(self, warnings: Sequence[str]) -> None:
-        """An operation done, with rules it bends (e.g. a pairing changed by hand)."""
-        self._told = tuple(warnings)
-        shown = [stored_text(w) or w for w in warnings]
-        text = "；".join(shown) if language() == "zh" else "; ".join(shown)
-        self.status_label.setStyleSheet("color: #7a4d00;")
-        self.status_label.setText(text)
-        self._show_banner(tr("warning_banner", text=text), warning=True)
 
     def operation_did_execute(self, outcome: Outcome[object]) -> None:
         """An operation succeeded: the views that show what it changed show it afresh (the

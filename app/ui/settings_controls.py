@@ -24,9 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.group_settings import RULE_SET_OF
+from app.rules.game import GameSettings
+from app.rules.protocols import Protocol
 from app.standings.playoff import PlayoffFormat
-from app.ui.i18n import pick, tr
+from app.ui.i18n import language, pick, tr
 from app.ui.range_table import RowsEditor
+from app.wording import group_offers_unread_text
 
 DATE_FORMAT = "yyyy-MM-dd"
 GENDERS: tuple[str | None, ...] = (None, "M", "F")
@@ -241,6 +245,45 @@ class PlayoffFormatChoice(QWidget):
                               for member in PlayoffFormat])
         self.label.setText(tr("playoff_format_label"))
         self.choice.setToolTip(tr("playoff_format_tip"))
+
+
+class FifthOffersField(QWidget):
+    """五手N打: N of the fifth-move offers (0: declared by the tentative black with the opening),
+    shown where the group's opening rule reads it (指定开局 under 专业规则); for any other rule
+    a note in its place says why there is nothing to set (自由开局没有五手打点 …), following
+    the form's choices of rule set and opening rule (their stored keys). The value is kept,
+    and saved as it is."""
+
+    def __init__(self, rule_set: QComboBox, opening: QComboBox) -> None:
+        super().__init__()
+        self.rule_set = rule_set
+        self.opening = opening
+        for combo in (rule_set, opening):
+            combo.currentIndexChanged.connect(lambda _i: self.follow())
+        self.spin = QSpinBox()
+        self.spin.setRange(0, 20)  # as the group setting takes it (五手N打, N up to 20)
+        self.note = QLabel()
+        self.note.setObjectName("fifth_offers_note")
+        self.note.setWordWrap(True)
+        self.note.setEnabled(False)  # greyed, as the form's other fields not read
+        _row(self, self.spin, self.note, stretch=False)
+
+    def follow(self) -> None:
+        """The spin box where the rule set and opening rule chosen read N, else the reason
+        (called again on a change of language, to word both again)."""
+        # N = 0: the tentative black declares N with the opening (2013 rules), not "0 offers"
+        self.spin.setSpecialValueText(tr("f_fifth_declared"))
+        self.spin.setToolTip(tr("f_fifth_declared_tip"))
+        rules = RULE_SET_OF.get(str(self.rule_set.currentData()))
+        protocol = next((p for p in Protocol if p.value == self.opening.currentData()), None)
+        reason = ""  # none while the form shows no group (its choices not filled yet)
+        if rules is not None and protocol is not None and not GameSettings.reads_group_offers(
+                rules, protocol):
+            reason = group_offers_unread_text(rules, protocol, language())
+        self.spin.setVisible(not reason)
+        self.note.setVisible(bool(reason))
+        self.note.setText(reason)
+        self.note.setToolTip(reason)
 
 
 class DateField(QWidget):

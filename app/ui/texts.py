@@ -184,8 +184,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "f_opening": ("开局方式", "Opening"),
     "f_fifth_move_offers": ("五手N打", "Fifth-move offers (N)"),
     "f_fifth_declared": ("由假先方申明", "declared by the tentative black"),
-    "f_fifth_not_used": ("{opening}不用五手N打的 N（只有指定开局按本组的 N 提出第五手打点）",
-                         "{opening} takes no N of fifth moves (only the designated openings offer the group's N)"),
     "f_fifth_declared_tip": ("五手N打的 N：0 表示由假先方在开局时申明 N",
                              "N of the fifth-move offers: 0 means the tentative black declares N with the opening"),
     "f_time_control": ("用时", "Time control"),
@@ -270,6 +268,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_source": ("晋级途径", "Route"),
     "col_qrank": ("入围名次", "Qual. rank"),
     "source_place": ("{source} 第{place}名", "{source}, place {place}"),
+    "source_file_mark": ("文件“{file}”", "file “{file}”"),
     "source_list": ("名单：{title}（{file} 第{row}行）", "List: {title} ({file}, row {row})"),
     "source_file": ("名单：{file} 第{row}行", "List: {file}, row {row}"),
     "player_origin": ("来源名单", "From list"),
@@ -304,6 +303,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "import_source_tip": ("规程中的名单类别（如网络入围赛、外卡）；自动则按文件名或“来源”列判断",
                           "The regulation's list (e.g. online qualifier, wildcards); automatic: by file name or a source column"),
     "import_source_auto": ("自动", "automatic"),
+    "import_source_box": ("所选文件是哪一种名单", "The selected file is the list"),
+    "import_choose_source": ("未能判断 {files} 是哪一种名单（未选名单类别时按“来源”列或文件名判断，"
+                             "都不是规程中的名单）：请选中该文件，在“{box}”中选择（{lists}）",
+                             "Which list {files} is could not be told (left automatic, its "
+                             "source column or file name names none of the regulation's lists): "
+                             "select the file and choose it in “{box}” ({lists})"),
     "import_check": ("检查", "Check"),
     "import_check_tip": ("只检查，不写入", "Check only; nothing is written"),
     "import_valid_only": ("只导入无误的行", "Import valid rows only"),
@@ -573,7 +578,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_note": ("备注", "Note"),
     # export
     "export_title": ("打印与导出", "Print and export"),
-    "export_pdf": ("PDF（对阵表、成绩表、证书…）", "PDF (pairings, standings, certificates…)"),
+    "export_pdf": ("PDF 与 Word 文件（对阵表、成绩表、证书…；秩序册、成绩册另有 Word 版）",
+                   "PDF and Word files (pairings, standings, certificates…; the order and "
+                   "result books also in Word)"),
+    "export_pdf_tip": ("PDF 写在“PDF”文件夹；秩序册与成绩册另存可编辑的 Word 文件（.docx），写在“Word”文件夹",
+                       "PDFs go into the folder PDF; the order and result books are also saved "
+                       "as editable Word files (.docx), in the folder Word"),
     "export_xlsx": ("Excel 表格", "Excel workbooks"),
     "export_federation": ("报送包（棋手、对局、名次）", "Federation package (players, games, standings)"),
     "export_folder": ("输出文件夹：", "Output folder:"),

@@ -370,3 +370,15 @@ def test_a_group_s_fifth_move_offers_make_its_game_settings() -> None:
     free = GameSettings.of_group(RuleSet.FREESTYLE, Protocol.DESIGNATED, 0)
     assert free.opening_rule is Protocol.FREE and not free.declared_offers
     assert GameSettings.of_group(RuleSet.RENJU, Protocol.SWAP2, 0).opening_rule is Protocol.SWAP2
+
+
+def test_only_designated_openings_under_renju_read_a_group_s_fifth_move_offers() -> None:
+    """五手N打 is 指定开局's (2013 rules): a group sets N there only; 自由开局 and Swap2 have no
+    offers, Yamaguchi and Soosõrv-8 declare N in each game, Taraguchi-10 offers ten; 指定开局
+    under rules without forbidden moves is played as 自由开局."""
+    from app.rules.judge import RuleSet
+
+    read = {p for p in Protocol if GameSettings.reads_group_offers(RuleSet.RENJU, p)}
+    assert read == {Protocol.DESIGNATED}
+    assert not GameSettings.reads_group_offers(RuleSet.FREESTYLE, Protocol.DESIGNATED)
+    assert GameSettings.opening_played(RuleSet.FREESTYLE, Protocol.DESIGNATED) is Protocol.FREE

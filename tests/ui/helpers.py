@@ -155,6 +155,15 @@ def import_two_lists(window, qtbot) -> object:  # type: ignore[no-untyped-def]
     return wizard
 
 
+def untitled_copy(folder: Path, name: str, source: Path = LISTS[0]) -> Path:
+    """A period list (GBK, its title row 第1期网络入围赛 晋级名单 above the header) saved in
+    `folder` as `name`, in UTF-8 and without its title row."""
+    lines = source.read_bytes().decode("gbk").splitlines()
+    path = folder / name
+    path.write_text("\n".join(lines[1:]) + "\n", encoding="utf-8")
+    return path
+
+
 def add_players(window, group: str, count: int) -> None:  # type: ignore[no-untyped-def]
     view = window.players_view
     window.tabs.setCurrentWidget(view)

@@ -209,3 +209,32 @@ def test_the_files_written_are_listed_in_their_folder_and_open_by_enter(
     assert dialog.written == written  # Enter opened the file; it did not export again
     assert not [p for p in out.iterdir() if p.name.startswith("导出-")]
     screenshot(dialog, "export/files-written")
+
+
+def test_the_box_that_writes_the_word_files_says_so(demo_window, tmp_path, monkeypatch, qtbot,
+                                                     capsys):
+    """The order and result books (秩序册、成绩册) are also written as Word files (.docx): the
+    box whose export writes them names Word, as the command line's --pdf does; no other box
+    writes one."""
+    from app.cli import main
+
+    window = demo_window
+    monkeypatch.setattr(export_dialog, "open_folder", lambda folder: True)
+    window.act_export.trigger()
+    dialog = window.export_dialog
+    qtbot.addWidget(dialog)
+    assert "Word" in dialog.pdf.text() and ".docx" in dialog.pdf.toolTip()
+    screenshot(dialog, "50-export-pdf-and-word")
+    dialog.xlsx.setChecked(False)
+    dialog.federation.setChecked(False)
+    dialog.folder.setText(str(tmp_path / "papers"))
+    written = dialog.export()
+    assert {p.suffix for p in written} == {".pdf", ".docx"}
+    assert all(p.parent.name == "Word" for p in written if p.suffix == ".docx")
+    dialog.pdf.setChecked(False)
+    dialog.xlsx.setChecked(True)
+    dialog.folder.setText(str(tmp_path / "workbook"))
+    assert {p.suffix for p in dialog.export()} == {".xlsx"}
+    with pytest.raises(SystemExit):
+        main(["export", "--help"])
+    assert "PDF and Word files" in " ".join(capsys.readouterr().out.split())

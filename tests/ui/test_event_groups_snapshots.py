@@ -80,9 +80,9 @@ def test_event_details_are_typed_stored_and_undone(window, qtbot, tmp_path):
 
 
 @pytest.mark.parametrize(("field", "text", "message"), [
-    ("start_date", "2026/13/01", "开始日期: 日期格式应为 YYYY-MM-DD"),
-    ("end_date", "1999-01-01", "结束日期: 结束日期早于开始日期"),
-    ("title", "   ", "名称: 赛事名称不能为空"),
+    ("start_date", "2026/13/01", "开始日期：日期格式应为 YYYY-MM-DD"),
+    ("end_date", "1999-01-01", "结束日期：结束日期早于开始日期"),
+    ("title", "   ", "名称：赛事名称不能为空"),
 ])
 def test_bad_event_details_are_refused_before_writing(window, qtbot, tmp_path, field, text,
                                                       message):
@@ -146,7 +146,7 @@ def test_an_empty_event_gets_its_groups_from_the_window(window, qtbot, tmp_path)
     # a name taken already is refused, naming the group
     type_into(qtbot, view.new_group_name, "公开组")
     qtbot.mouseClick(view.add_group_button, Qt.MouseButton.LeftButton)
-    assert window.last_error == "组名: 已有组别“公开组”"
+    assert window.last_error == "组名：已有组别“公开组”"
     assert view.new_group_name.text() == "公开组"  # kept, to be corrected
     assert len(stored_groups(path)) == 2
 

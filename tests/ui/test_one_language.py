@@ -198,7 +198,7 @@ def test_a_place_an_error_names_is_shown_in_the_language_chosen():
     from app.ui.i18n import error_text, set_language
 
     error = UserError("轮空台没有先后手", "a bye has no colours", Place("第3台", "board 3"))
-    assert error_text(error) == "第3台: 轮空台没有先后手"
+    assert error_text(error) == "第3台：轮空台没有先后手"
     set_language("en")
     try:
         assert error_text(error) == "board 3: a bye has no colours"

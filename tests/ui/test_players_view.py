@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from app.services.queries import PlayerInfo
 from app.ui.common import cell
 from app.ui.views.players import COLUMNS, source_texts
-from tests.ui.helpers import DATA, import_two_lists, screenshot, set_up_event
+from tests.ui.helpers import DATA, import_two_lists, screenshot, set_up_event, untitled_copy
 
 
 def test_each_header_fits_with_its_sort_arrow(window, qtbot, tmp_path):
@@ -49,6 +51,30 @@ def test_players_of_two_periods_read_apart_by_their_lists(window, qtbot, tmp_pat
     assert routes_of(view)["林平"] == "网络入围赛 第2期, place 1"
 
 
+@pytest.mark.parametrize(("saved_as", "route"), [
+    ("第1期.csv", "网络入围赛 第1期 第1名"),  # the period its file's name gives
+    ("list-utf8.csv", "网络入围赛 文件“list-utf8” 第1名"),  # only the file tells: said so
+])
+def test_a_list_without_its_title_row_is_told_by_what_is_sure_of_it(
+        window, qtbot, tmp_path, saved_as, route):  # type: ignore[no-untyped-def]
+    """Period 1 saved in UTF-8 without its title row, imported as 网络入围赛 beside period 2."""
+    set_up_event(window, tmp_path)
+    wizard = import_two_lists(window, qtbot)
+    wizard.files.setCurrentRow(0)
+    wizard.remove.click()  # period 1 as it came, in its place the copy without a title
+    wizard.add_files([untitled_copy(tmp_path, saved_as)], source="网络入围赛")
+    wizard.files.setCurrentRow(1)
+    wizard.up.click()
+    assert [path.name for path in wizard.paths] == [saved_as, "qiwang-2022-period-2.csv"]
+    assert wizard.write().written
+    view = window.players_view
+    assert routes_of(view)["何然"] == route
+    screenshot(view, f"players/untitled-{saved_as}")
+    assert routes_of(view)["林平"] == "网络入围赛 第2期 第1名"
+    window.set_language("en")
+    assert routes_of(view)["何然"] == route.replace("文件", "file ").replace(" 第1名", ", place 1")
+
+
 def routes_of(view) -> dict[str, str]:  # type: ignore[no-untyped-def]
     column = COLUMNS.index("col_source")
     return {cell(view.table, r, 1).text(): cell(view.table, r, column).text()
@@ -66,7 +92,8 @@ def player(number: int, title: str, file: str, rank: int) -> PlayerInfo:
 def test_lists_whose_titles_do_not_differ_are_named_by_their_files():
     same = "网络入围赛 晋级名单"
     texts = source_texts([player(1, same, "入围赛甲.csv", 1), player(2, same, "入围赛乙.csv", 1)])
-    assert [texts[1][0], texts[2][0]] == ["网络入围赛 入围赛甲 第1名", "网络入围赛 入围赛乙 第1名"]
+    assert [texts[1][0], texts[2][0]] == ["网络入围赛 文件“入围赛甲” 第1名",
+                                          "网络入围赛 文件“入围赛乙” 第1名"]
 
 
 def test_the_tenth_period_sorts_after_the_second():

@@ -352,19 +352,32 @@ def test_fifth_move_offers_of_zero_read_as_declared_at_the_board(window, tmp_pat
     assert view.fifth.text() == "2"
 
 
-def test_the_fifth_move_field_is_greyed_for_an_opening_that_takes_no_n(window, tmp_path):
-    """mindgames 无禁手组 plays free openings: the group's N of 五手N打 does not apply, so its
-    field is greyed out saying why; designated openings (禁手组) take it."""
-    assert window.new_event(tmp_path / "mg.db", "mindgames-2016")
+def test_fifth_move_offers_are_not_asked_of_an_opening_rule_that_has_none(window, tmp_path):
+    """五手N打 is 指定开局's (2013 rules: 三手交换、五手N打): a free-opening group (mindgames
+    2016 无禁手组) shows, in its place, that it has no fifth-move offers; Swap2 the same;
+    Yamaguchi declares N in each game. The value stays as stored."""
+    assert window.new_event(tmp_path / "e.db", "mindgames-2016")
     setup = window.setup_view
     window.tabs.setCurrentWidget(setup)
-    names = [setup.group_list.item(k).text() for k in range(setup.group_list.count())]
-    setup.group_list.setCurrentRow(next(k for k, n in enumerate(names) if "无禁手组" in n))
-    assert not setup.fifth.isEnabled()
-    assert "自由开局不用五手N打的 N" in setup.fifth.toolTip()
-    setup.group_list.setCurrentRow(next(k for k, n in enumerate(names) if n.startswith("禁手组")))
-    assert setup.fifth.isEnabled() and "五手N打的 N" in setup.fifth.toolTip()
-    window.set_language("en")
-    setup.group_list.setCurrentRow(next(k for k, n in enumerate(names) if "无禁手组" in n))
-    assert setup.fifth.toolTip().startswith("free opening takes no N of fifth moves")
-    window.set_language("zh")
+    names = [g.name for g in queries.event_info(window.ev).groups]
+    setup.group_list.setCurrentRow(names.index("无禁手组"))
+    note = setup.fifth_field.note
+    assert not setup.fifth.isVisibleTo(setup) and note.isVisibleTo(setup)
+    assert note.text() == "自由开局没有五手打点（五手N打只用于指定开局）"
+    screenshot(setup, "49-setup-free-opening-no-fifth-offers")
+    window.act_en.trigger()
+    assert note.text().startswith("a free opening has no fifth-move offers")
+    window.act_zh.trigger()
+    setup.group_list.setCurrentRow(names.index("禁手组"))  # 指定开局: N is the group's
+    assert setup.fifth.isVisibleTo(setup) and not note.isVisibleTo(setup)
+    assert setup.fifth.text() == "由假先方申明"
+    setup.rule_set.setCurrentIndex(setup.rule_set.findData("free"))  # no forbidden moves
+    assert not setup.fifth.isVisibleTo(setup) and "对局为自由开局" in note.text()
+    setup.rule_set.setCurrentIndex(setup.rule_set.findData("renju"))
+    setup.opening.setCurrentIndex(setup.opening.findData("yamaguchi"))
+    assert "由假先方每局声明" in note.text()
+    setup.opening.setCurrentIndex(setup.opening.findData("swap2"))
+    assert note.text().startswith("Swap2 开局没有五手打点")
+    assert setup.save_group(), window.last_error
+    stored = next(g for g in queries.event_info(window.ev).groups if g.name == "禁手组")
+    assert stored.opening == "swap2" and stored.fifth_move_offers == 0  # kept, not asked

@@ -33,7 +33,7 @@ def test_a_line_up_is_edited_before_play_and_a_refused_one_keeps_what_was_typed(
     dialog.members.setPlainText("丙0 女\n乙0 男\n甲0 男")
     dialog.ok_button.click()
     assert dialog.isVisible() and "第3台须为女棋手" in dialog.error.text()
-    assert dialog.error.text().startswith("队伍1: ")  # the team by name, not "team … board 3"
+    assert dialog.error.text().startswith("队伍1：")  # the team by name, not "team … board 3"
     assert dialog.members.toPlainText() == "丙0 女\n乙0 男\n甲0 男"
     # boards 1 and 2 exchanged and board 3 replaced
     dialog.members.setPlainText("乙0 男\n甲0 男\n丁0 女")

@@ -4,6 +4,7 @@ playoff cannot be played: a player has left, the time has run out)."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from app.services import playoffs, rounds
@@ -100,11 +101,12 @@ def test_lots_replace_a_playoff_not_played_and_a_playoff_under_way_is_kept(
     assert panel.playoff_list.count() == 1
 
 
+@pytest.mark.parametrize("size", [(1200, 800), (1024, 700)])  # the window's usual and least
 def test_a_ties_reason_wraps_in_the_list_never_cut_off(
-        window, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+        window, qtbot, tmp_path, size):  # type: ignore[no-untyped-def]
     """The tie and the reason it needs a playoff (原因：第1-2名奖金不同…) read whole at the
     window's size: the item wraps at the list's width, no sideways scroll bar hides its end."""
-    window.resize(1024, 700)
+    window.resize(*size)
     window.show()
     view = tied_final(window, tmp_path)
     panel = view.playoffs
@@ -118,4 +120,4 @@ def test_a_ties_reason_wraps_in_the_list_never_cut_off(
     lines = panel.needs.fontMetrics().boundingRect(
         0, 0, width, 10_000, int(Qt.TextFlag.TextWordWrap), item.text()).height()
     assert rect.height() >= lines - 2  # tall enough for every wrapped line
-    screenshot(panel, "47-tie-reason-wrapped")
+    screenshot(panel, f"47-tie-reason-wrapped-{size[0]}")

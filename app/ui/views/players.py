@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from app import wording
 from app.errors import NoAnswer, UserError
-from app.imports.model import list_mark
+from app.imports.model import ListMark, list_mark
 from app.pairing.system import System
 from app.services import knockout, queries
 from app.services.lookup import withdrawn_from
@@ -101,7 +101,7 @@ def source_texts(players: list[queries.PlayerInfo]) -> dict[int, tuple[str, tupl
         named = {key: list_mark(*key) for key in found}
         if len(set(named.values())) < len(named):  # the titles do not tell them apart
             named = {key: list_mark("", key[1]) for key in found}
-        marks.update({(group, source, *key): mark for key, mark in named.items()})
+        marks.update({(group, source, *key): _mark_text(mark) for key, mark in named.items()})
     texts: dict[int, tuple[str, tuple[object, ...]]] = {}
     for player in players:
         mark = marks.get((player.group, player.source, player.list_title, player.list_file), "")
@@ -111,6 +111,12 @@ def source_texts(players: list[queries.PlayerInfo]) -> dict[int, tuple[str, tupl
         order = first[(player.list_title, player.list_file)] if mark else 0
         texts[player.id] = (text, (player.source, order, player.qualifier_rank or 0))
     return texts
+
+
+def _mark_text(mark: ListMark) -> str:
+    """A list's mark as the 晋级途径 shows it: a period or title as is; a file's name said to
+    be one (网络入围赛 文件“list-utf8” 第1名), not passed off as the list's name."""
+    return tr("source_file_mark", file=mark.text) if mark.of_file else mark.text
 
 
 def list_text(player: queries.PlayerInfo) -> str:

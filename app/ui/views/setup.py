@@ -37,6 +37,7 @@ from app.ui.officials_form import OfficialsBox
 from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
 from app.ui.settings_controls import (
     EligibilityEditor,
+    FifthOffersField,
     PlayoffFormatChoice,
     SameUnitAvoidance,
     SubRankings,
@@ -153,8 +154,8 @@ class SetupView(View):
         self.name = QLineEdit()
         self.rule_set = QComboBox()
         self.opening = QComboBox()
-        self.fifth = QSpinBox()
-        self.fifth.setRange(0, 20)  # as the group setting takes it (五手N打, N up to 20)
+        self.fifth_field = FifthOffersField(self.rule_set, self.opening)  # 五手N打 where read
+        self.fifth = self.fifth_field.spin
         self.time_control = QLineEdit()
         self.system = QComboBox()
         self.rounds = QSpinBox()
@@ -230,7 +231,7 @@ class SetupView(View):
         self.progress = QLabel()
         self.rows: list[tuple[str, QWidget]] = [
             ("f_name", self.name), ("f_rule_set", self.rule_set), ("f_opening", self.opening),
-            ("f_fifth_move_offers", self.fifth), ("f_time_control", self.time_control),
+            ("f_fifth_move_offers", self.fifth_field), ("f_time_control", self.time_control),
             ("f_system", self.system), ("f_rounds", self.rounds),
             ("f_games_per_round", self.games), ("f_points", points_widget),
             ("f_tiebreaks", self.tiebreaks), ("f_tiebreak_options", ranking_options),
@@ -255,7 +256,6 @@ class SetupView(View):
                                       {"playoff_format": self.playoff_format}, POINT_TEXTS)
         self.system.currentIndexChanged.connect(
             lambda _i: self.system_rows.follow(self.system.currentData()))
-        self.opening.currentIndexChanged.connect(lambda _i: follow_opening(self.fifth, self.opening))
         common.pass_undo_to_window(*self.event_edits.values(), self.new_group_name, self.name,
                                    self.time_control)
         self.save = QPushButton()
@@ -540,9 +540,7 @@ class SetupView(View):
         self.preset_label.setToolTip(tr("setup_preset_tip"))
         self.save_event_button.setText(tr("setup_save_event"))
         self.save_event_button.setToolTip(tr("setup_save_event_tip"))
-        # N = 0: the tentative black declares N with the opening (2013 rules), not "0 offers"
-        self.fifth.setSpecialValueText(tr("f_fifth_declared"))
-        follow_opening(self.fifth, self.opening)
+        self.fifth_field.follow()
         self.groups_box.setTitle(tr("setup_groups"))
         self.group_list.setToolTip(tr("setup_groups_tip"))
         self.new_group_name.setPlaceholderText(tr("setup_new_group"))
@@ -576,16 +574,6 @@ class SetupView(View):
                          (self.forfeit_meeting, "f_forfeit_meeting_box")):
             box.setText(tr(key))
         _fill_initial_colours(self.initial_colour)
-
-
-def follow_opening(fifth: QSpinBox, opening: QComboBox) -> None:
-    """The 五手N打 field is for the opening rules that take the group's N
-    (`Protocol.takes_fifth_offers`): greyed out for the others, its tip saying why."""
-    key = opening.currentData()
-    protocol = Protocol(key) if key in {p.value for p in Protocol} else Protocol.DESIGNATED
-    fifth.setEnabled(protocol.takes_fifth_offers)
-    fifth.setToolTip(tr("f_fifth_declared_tip") if protocol.takes_fifth_offers else tr(
-        "f_fifth_not_used", opening=pick(protocol.zh, protocol.en)))
 
 
 def _fill_initial_colours(combo: QComboBox) -> None:
