@@ -612,7 +612,8 @@ def enter_team_result(
                          f"{wording.match_place_text(round_number, match)} / enter team "
                          f"result") as session:
         found = Event.group(session, group)
-        board = find_board(find_round(session, found, round_number), match)
+        round_ = find_round(session, found, round_number)
+        board = find_board(round_, match)
         if board.second_team_id is None or board.first_team_id is None:
             raise _at(UserError("该场不是两队之间的比赛", "not a match between two teams"),
                       group, round_number, match)
@@ -622,11 +623,26 @@ def enter_team_result(
             return TeamEntry(codec.board_result(board.result, False, board.label))
         corrected = bool(board.result)
         result = _set_team_result(found, board, round_number, entry, replace)
+        if entry.lots is not None:
+            round_.report = [*round_.report, _lots_report_line(found, round_number, board,
+                                                               entry)]
         later = [r.number for r in found.rounds_played if r.number > round_number]
         if system_of(found).bracket and later:
             return TeamEntry(result, tuple(follow_correction(found, round_number, match)))
         return TeamEntry(result, (wording.paired_on_old_result_text(later),)
                          if corrected and later else ())
+
+
+def _lots_report_line(group: Group, round_number: int, board: BoardRow,
+                      entry: _MatchEntry) -> str:
+    """The round report's record of the lots entered for a match, after its pairing's line
+    that they were to be drawn (`_forfeited_match`): `第1轮第3场 两队打平，抽签决定：队2胜`."""
+    winner = next(t.name for t in group.teams if t.id == entry.lots)
+    after_playoff = bool(entry.playoffs)
+    return (f"{wording.match_place_text(round_number, board.number)} "
+            f"{wording.lots_winner_text(winner, after_playoff=after_playoff)} / "
+            f"{wording.match_place_text(round_number, board.number, lang='en')}: "
+            f"{wording.lots_winner_text(winner, 'en', after_playoff=after_playoff)}")
 
 
 @dataclass(frozen=True)

@@ -188,8 +188,14 @@ def test_two_withdrawn_teams_wait_for_the_arbiter(tmp_path, capsys):
     assert path.read_bytes() == before
     out = ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "--lots", "队4")
     assert out.startswith("第2轮第1场 两队打平，抽签决定：队4胜")
-    assert "队1 - 队4  (0:0 抽签（队4胜）)  [0-1]" in ok(capsys, "round", path, "--group",
-                                                       FINAL, 2)
+    shown = ok(capsys, "round", path, "--group", FINAL, 2)
+    assert "队1 - 队4  (0:0 抽签（队4胜）)  [0-1]" in shown
+    # the report's line asking for lots is followed by what they decided, not left standing
+    asked = shown.index("须由裁判长抽签决定胜方")
+    assert shown.index("* 第2轮第1场 两队打平，抽签决定：队4胜 / round 2, match 1: level: "
+                       "decided by lots, 队4 wins") > asked
+    ok(capsys, "undo", path)  # the lots taken back, their line too
+    assert "抽签决定：队4胜" not in ok(capsys, "round", path, "--group", FINAL, 2)
 
 
 
