@@ -17,7 +17,15 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app.errors import UserError
-from app.imports import Eligibility, Entrant, LeftOutReason, MergeRules, Problem, Severity
+from app.imports import (
+    Eligibility,
+    Entrant,
+    LeftOutReason,
+    MergeResult,
+    MergeRules,
+    Problem,
+    Severity,
+)
 from app.imports.groups import group_for
 from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE, QualifierRow
 from app.imports.pipeline import read_and_merge
@@ -318,10 +326,7 @@ def import_lists(
     placed = _place(setting, result.entrants, problems)
     bad_rows = {(p.file, p.row) for p in problems if p.severity == "error"}
     has_errors = bool(bad_rows) or result.has_errors
-    left_out = tuple(LeftOutLine(lo.row.file, lo.row.row_number, lo.row.name, lo.zh, lo.en)
-                     for lo in result.left_out)
-    no_rule = {lo.row.file for lo in result.left_out if lo.reason is LeftOutReason.NO_RULE}
-    untyped = tuple(i for i, path in enumerate(paths) if str(Path(path)) in no_rule)
+    left_out, untyped = _left_out(result, paths)
     to_write = [
         (entrant, name)
         for entrant, name in placed
@@ -339,6 +344,16 @@ def import_lists(
     written = _write(event, paths, titles, to_write, problems, per_group)
     per_group = {name: count for name, count in per_group.items() if count}
     return ImportReport(tuple(problems), written, True, per_group, left_out, untyped)
+
+
+def _left_out(result: MergeResult, paths: Sequence[str | Path]
+              ) -> tuple[tuple[LeftOutLine, ...], tuple[int, ...]]:
+    """The rows the merge left out, as the report lists them, and the files (their index in
+    `paths`) whose list type names none of the regulation's lists (`ImportReport.untyped`)."""
+    left_out = tuple(LeftOutLine(lo.row.file, lo.row.row_number, lo.row.name, lo.zh, lo.en)
+                     for lo in result.left_out)
+    no_rule = {lo.row.file for lo in result.left_out if lo.reason is LeftOutReason.NO_RULE}
+    return left_out, tuple(i for i, path in enumerate(paths) if str(Path(path)) in no_rule)
 
 
 def _hold_groups(session: Session, group_ids: list[int]) -> None:
