@@ -345,10 +345,12 @@ class ResultEntry(QObject):
             return
         view.select_board(board.number)
         row = view.board_row(board)
-        second = row[4] if view.is_team_group() else row[5]
+        team = view.is_team_group()
         said = rounds_table.result_words(board)
-        result = f"  [{said}]" if said else ""
-        self.entry_hint.setText(f"{board.number}: {row[1]} — {second}{result}")
+        self.entry_hint.setText(
+            tr("rounds_entry_match" if team else "rounds_entry_board", board=board.number,
+               first=row[1], second=row[4] if team else row[5])
+            + (f"  [{said}]" if said else ""))
 
     def done(self) -> None:
         self.entry.setText("")  # setText, not clear(): the typing is no longer to undo
