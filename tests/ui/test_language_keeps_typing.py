@@ -1,13 +1,14 @@
 """A change of language in the setup view (赛事设置) relabels the form and keeps what the
 arbiter typed but has not saved: the event's details, the officials, a group's rules; the
-save buttons then store it as usual."""
+save buttons then store it as usual. A result half typed in the rounds view stays too, its
+board named again in the new language."""
 
 from __future__ import annotations
 
 from app.services import event as event_service
 from app.services import queries
 from app.ui.officials_form import COLUMNS
-from tests.ui.helpers import CJK, screenshot, type_into
+from tests.ui.helpers import CJK, add_players, screenshot, set_up_event, type_into
 
 
 def test_typing_in_the_setup_view_stays_through_a_change_of_language(  # type: ignore[no-untyped-def]
@@ -80,3 +81,20 @@ def test_a_change_of_language_words_the_group_shown_again(window, tmp_path):  # 
                 if CJK.search(schedule.cell(row, key).toolTip())]
     window.act_zh.trigger()
     assert setup.group_box.title().startswith("组别设置")
+
+
+def test_a_board_typed_in_the_rounds_view_is_named_again_in_the_new_language(  # type: ignore[no-untyped-def]
+        window, qtbot, tmp_path):
+    set_up_event(window, tmp_path)
+    add_players(window, "公开组", 6)
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    assert rounds.pair_next() is not None, window.last_error
+    rounds.entry.setFocus()
+    qtbot.keyClicks(rounds.entry, "2")
+    assert rounds.entry_hint.text().startswith("第2台：")
+    window.act_en.trigger()
+    assert rounds.entry.text() == "2"
+    assert rounds.entry_hint.text().startswith("Board 2: "), rounds.entry_hint.text()
+    window.act_zh.trigger()
+    assert rounds.entry_hint.text().startswith("第2台："), rounds.entry_hint.text()

@@ -484,3 +484,5 @@ class ResultEntry(QObject):
 
     def retranslate(self) -> None:
         self.entry_label.setText(tr("rounds_entry"))
+        if self.entry_hint.text():  # the board typed, named again in the new language
+            self.show_entry_board(self.entry.text())
