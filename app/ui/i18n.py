@@ -149,6 +149,6 @@ def error_text(error: BaseException) -> str:
 
 
 def place_colon() -> str:
-    """The colon after the place a message names (公开组：第3轮第6台：…): full width in
-    Chinese text, `: ` in English."""
+    """The colon after the place a message names (公开组：第3轮第6台：…) or a label joined to
+    what it names (1：叶晨–高强): full width in Chinese text, `: ` in English."""
     return pick("：", ": ")

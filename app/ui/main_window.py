@@ -228,8 +228,7 @@ class MainWindow(WindowMenus, WindowMessages, QMainWindow):
         self.start_page.retranslate()
         self.opening.page.retranslate()
         for view in self.views:
-            view.retranslate()
-            view.stale = True
+            view.relabel()
         self._refresh_current()
         self._update_actions()
         self._update_title()

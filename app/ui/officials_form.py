@@ -175,6 +175,8 @@ class OfficialsBox(QGroupBox):
         row = self.table.rowCount()
         self.table.insertRow(row)
         group = QComboBox()
+        # sized by its words again when relabelled (Every group is longer than 所有组别)
+        group.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         group.addItem(tr("officials_all_groups"), "")
         for name in self.group_names:
             group.addItem(name, name)
@@ -324,8 +326,11 @@ class OfficialsBox(QGroupBox):
         self.remove_button.setText(tr("officials_remove_row"))
         self.save_button.setText(tr("officials_save"))
         self.save_button.setToolTip(tr("officials_save_tip"))
-        for row in range(self.table.rowCount()):
+        for row in range(self.table.rowCount()):  # the rows typed stay, relabelled
             self.cell(row, "group").setItemText(0, tr("officials_all_groups"))
+            for key in COLUMNS:
+                self.cell(row, key).setToolTip(tr(f"officials_col_{key}_tip"))
+        self.table.resizeColumnsToContents()  # the words of the new language fit
 
 
 def _official_text(officials: Officials, key: str) -> str:

@@ -48,7 +48,7 @@ from app.standings.awards import TieRule
 from app.standings.teams import BEST_PLACE
 from app.team_rankings import TeamRankingSpec
 from app.ui import common
-from app.ui.i18n import error_text, language, pick, tr
+from app.ui.i18n import error_text, language, names_text, pick, place_colon, tr
 from app.ui.operations import run_operation
 from app.wording import TIEBREAK_ENGLISH
 
@@ -229,9 +229,9 @@ class TeamsDialog(QDialog):
                              else tr("teams_how_best", size=size))
         self.teams.clear()
         for team in self.declared:
-            members = "、".join(member for _id, member in team.members)
-            unit = f"（{team.unit}）" if team.unit else ""
-            item = QListWidgetItem(f"{team.name}{unit}：{members}")
+            members = names_text(member for _id, member in team.members)
+            unit = pick(f"（{team.unit}）", f" ({team.unit})") if team.unit else ""
+            item = QListWidgetItem(f"{team.name}{unit}{place_colon()}{members}")
             item.setData(Qt.ItemDataRole.UserRole, team.name)
             self.teams.addItem(item)
         self._load_rules(spec)

@@ -27,6 +27,7 @@ class WindowMessages:
         self.last_error: str = ""
         self._told: BaseException | tuple[str, ...] | None = None  # what the banner says
         self._place: object = None  # where a message is made now (None: the view shown)
+        self._said_at: object = None  # where the status line's message was made
         self.banner = Banner()
         self.banner_text = self.banner.text
         self.banner_close = self.banner.close_button
@@ -48,11 +49,13 @@ class WindowMessages:
 
     def move_on(self, place: object) -> None:
         """The arbiter moved on to `place` (another view, the export, or away from a dialog):
-        a refusal or a warning made elsewhere goes, from the banner and from the status line,
-        so that the standings never show 第3轮第6台：轮空台不需要录入结果 typed in the rounds
-        view; one made where he now is stays, to be read."""
-        if self.banner.leave(place) and self.status_label.styleSheet():
-            self.show_message("")  # the status line's message was that refusal or warning
+        a message made elsewhere goes, from the banner and from the status line — a refusal,
+        a warning, or what was done (已保存组别设置：公开组 is about the setup form, not the
+        players) — so that the standings never show 第3轮第6台：轮空台不需要录入结果 typed in
+        the rounds view; one made where he now is stays, to be read."""
+        self.banner.leave(place)
+        if place != self._said_at:
+            self.show_message("")
 
     def _retell(self) -> None:
         """After a change of language: the banner says its refusal or warning again in the
@@ -70,16 +73,20 @@ class WindowMessages:
             self._place = place
 
     def show_message(self, text: str) -> None:
-        self.status_label.setStyleSheet("")
+        """What was done (neutral), in the status line, belonging to where it was made."""
+        self._say(text, "")
+
+    def _say(self, text: str, colour: str) -> None:
+        self.status_label.setStyleSheet(colour)
         self.status_label.setText(text)
+        self._said_at = self.message_place()
 
     def show_error(self, error: BaseException) -> None:
         """A user's error: shown in the banner above the views and in the status line (red),
         never as a blocking dialog."""
         self.last_error = error_text(error)
         self._told = error
-        self.status_label.setStyleSheet(_REFUSAL_COLOUR)
-        self.status_label.setText(self.last_error)
+        self._say(self.last_error, _REFUSAL_COLOUR)
         self.banner.tell(self.last_error, warning=False, place=self.message_place())
 
     def refuse(self, error: UserError | NoAnswer) -> None:
@@ -91,7 +98,6 @@ class WindowMessages:
         self._told = tuple(warnings)
         shown = [stored_text(w) or w for w in warnings]
         text = "；".join(shown) if language() == "zh" else "; ".join(shown)
-        self.status_label.setStyleSheet(_WARNING_COLOUR)
-        self.status_label.setText(text)
+        self._say(text, _WARNING_COLOUR)
         self.banner.tell(tr("warning_banner", text=text), warning=True,
                          place=self.message_place())

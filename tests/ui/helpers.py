@@ -49,6 +49,9 @@ def pdf_text(path: Path) -> str:
 # ----- the texts a window shows ----------------------------------------------------------------
 
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+ASCII_COLON_IN_CHINESE = re.compile(r"[\u3400-\u9fff]:(?!分)|(?<!时):[\u3400-\u9fff]|:\s")
+"""In a text shown in Chinese: an ASCII colon where the full-width ：belongs (黑: 宋梓, 1: 叶晨);
+a time's form 时:分 (09:00, as it is typed) and a result 1:0 are no such colon."""
 IDENTIFIERS = re.compile(
     r"(?<![\w-])second(?! (mover|game|wins|round))\b"  # a seat's code name, not the English word
     r"|\[C\d+\]|\bboard:|\bteam T\d+|(?<!\w)--[a-z]|\bperiod\d|\b[a-z]+_[a-z_]+\b")

@@ -209,6 +209,20 @@ def test_teams_are_declared_imported_and_removed_in_the_dialog(window, tmp_path,
     screenshot(window, "awards-07-declared-teams")
 
 
+def test_a_declared_team_is_listed_in_the_language_shown(window, tmp_path, qtbot):
+    """Its unit in brackets and its members after the colon of the language: 甲队（甲）：甲1、
+    甲2、甲3 in Chinese, 甲队 (甲): 甲1, 甲2, 甲3 in English."""
+    event_with(window, tmp_path, {f"甲{k}": "甲" for k in (1, 2, 3)})
+    window.act_en.trigger()
+    dialog = open_men_teams(shown(window))
+    qtbot.addWidget(dialog)
+    type_into(qtbot, dialog.name, "甲队")
+    type_into(qtbot, dialog.members, "甲1、甲2、甲3")
+    dialog.declare_button.click()
+    assert dialog.error.text() == ""
+    assert dialog.teams.item(0).text() == "甲队 (甲): 甲1, 甲2, 甲3"
+
+
 def test_a_declared_team_is_corrected_in_the_dialog(window, tmp_path, qtbot):
     """qiwang 十二(四)4: the team chosen fills the form; 保存修改 replaces it in its place; a
     refused change keeps what was typed, with the reason."""

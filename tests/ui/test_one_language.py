@@ -2,7 +2,8 @@
 menu, action, label, button, tooltip or header except names and data (the event's title,
 groups, players, units, teams, prizes as the regulation names them), and in neither
 language does a code name reach the arbiter (`second`, `[C1]`, `board:`, `team T17`,
-`--group`, `period1`)."""
+`--group`, `period1`); Chinese text joins a label to what it names by the full-width colon
+(黑：宋梓, never 黑: 宋梓)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from app.services import knockout, queries
 from app.services.team_specs import team_specs
 from app.ui import i18n
 from tests.ui.helpers import (
+    ASCII_COLON_IN_CHINESE,
     CJK,
     IDENTIFIERS,
     import_two_lists,
@@ -69,6 +71,8 @@ def bad_texts(widget, data: list[str]) -> list[str]:  # type: ignore[no-untyped-
     for text in shown_texts(widget):
         if IDENTIFIERS.search(text):
             bad.append(text)
+        if i18n.language() == "zh" and CJK.search(text) and ASCII_COLON_IN_CHINESE.search(text):
+            bad.append(text)  # 黑: 宋梓 where 黑：宋梓 belongs
         if i18n.language() == "en":
             rest = text
             for item in data:
@@ -107,6 +111,17 @@ def walk(window) -> list[str]:  # type: ignore[no-untyped-def]
     window.tabs.setCurrentWidget(rounds)
     for _group in each_choice(rounds.group):
         bad += bad_texts(window, data)
+        if rounds.round is not None and rounds.round.boards:  # a board's number typed ...
+            board = rounds.round.boards[0]
+            rounds.entry.setText(str(board.number))
+            rounds.entry.textEdited.emit(rounds.entry.text())
+            bad += bad_texts(window, data)  # ... named beside the entry line
+            rounds.entry.setText("")
+            if window.board_view.link_board(rounds.selected_group(), rounds.round.number,
+                                            board.number):  # its game on the board view
+                window.tabs.setCurrentWidget(window.board_view)
+                bad += bad_texts(window, data)
+                window.tabs.setCurrentWidget(rounds)
     window.show_export()
     window.show_snapshots()
     window.show_shortcuts()
@@ -137,8 +152,9 @@ def test_english_mode_shows_no_chinese_but_names_and_data(window, tmp_path, pres
     assert found == [], "\n".join(found)
 
 
-def test_chinese_mode_shows_no_code_names(window, tmp_path):
-    open_demo(window, tmp_path, "qiwang-2022")
+@pytest.mark.parametrize("preset", ["qiwang-2022", "huazhi-2021", "tuanti-2026"])
+def test_chinese_mode_shows_no_code_names_nor_english_colons(window, tmp_path, preset):
+    open_demo(window, tmp_path, preset)
     found = walk(window)
     assert found == [], "\n".join(found)
 

@@ -111,7 +111,7 @@ def test_a_game_on_the_board_asks_before_it_changes_a_typed_result(window, qtbot
     board = window.board_view
     assert board.link_board(GROUP, 1, 1, 1)
     first = queries.round_view(window.ev, GROUP, 1).boards[0].first
-    assert f"黑: {first.name}" in board.link_label.text()  # who holds black, by name
+    assert f"黑：{first.name}" in board.link_label.text()  # who holds black, by name
     asked: list[str] = []
     monkeypatch.setattr(common, "confirm", lambda _p, _t, text: asked.append(text) or False)
     play_clicks(qtbot, board, DECLARED_FOUL_GAME)
@@ -141,7 +141,7 @@ def test_after_the_swap_the_board_says_who_won_by_name(window, qtbot, tmp_path,
     assert asked == [f"该台已有成绩 黑胜；本局结果为 后手胜（{stored.second.name}胜）。\n用本局结果替换？"]
     assert code_text(queries.round_view(window.ev, GROUP, 1).boards[0].result) == "0-1"
     header = board.link_label.text()
-    assert f"黑: {stored.second.name}" in header
+    assert f"黑：{stored.second.name}" in header
     assert f"后手胜（{stored.second.name}胜）" in header  # not a bare 白胜 beside 黑 …
     assert "0-1" not in header and "1-0" not in header
 

@@ -144,7 +144,7 @@ def test_a_huazhi_team_knockout_from_the_window_alone(window, qtbot, tmp_path, m
     assert rounds.current_round_number() == 1, window.last_error
     texts = rounds.board_texts()
     assert [t[1] for t in texts] == ["北京队", "南京队", "上海队", "杭州队"]
-    assert texts[0][5].startswith("1: 北京乙–武汉甲")  # the edited captain on board 1
+    assert texts[0][5].startswith("1：北京乙–武汉甲")  # the edited captain on board 1
     walk.shot("round1-paired")
     walk.type_result("1 1=1")
     walk.type_result("2 11=")  # 3:3 — the captains play off

@@ -158,7 +158,7 @@ def test_a_qiwang_final_from_the_window_alone(window, qtbot, tmp_path, monkeypat
             steps.shot(window, "board-swap-question")
             play_clicks(qtbot, board_view, SWAPPED_BLACK_FIVE[4:])
             header = board_view.link_label.text()
-            assert f"黑: {second.name}" in header and f"白: {first.name}" in header
+            assert f"黑：{second.name}" in header and f"白：{first.name}" in header
             assert f"后手胜（{second.name}胜）" in header  # in words, never 0-1
             assert window.status_label.text().endswith("第5轮成绩已全部录入；按 F5 编排下一轮")
             steps.shot(window, "board-recorded")

@@ -1,6 +1,7 @@
-"""The window's banner and status line: a refusal belongs to where it was made (the view, or
-the export), stays there to be read, and goes when the arbiter moves on; a place it names is
-joined to its reason by the colon of the language shown (公开组：… / Open: …)."""
+"""The window's banner and status line: a message (a refusal, or what was done) belongs to
+where it was made (the view, or the export), stays there to be read, and goes when the
+arbiter moves on; a place it names is joined to its reason by the colon of the language
+shown (公开组：… / Open: …)."""
 
 from __future__ import annotations
 
@@ -64,3 +65,30 @@ def test_the_export_takes_the_views_refusal_and_its_own_goes_with_it(  # type: i
     assert said and window.banner_message() == said  # refused: said in the dialog and above
     dialog.close_button.click()
     assert window.banner_message() == "" and window.status_label.text() == ""
+
+
+def test_a_message_of_what_was_done_goes_with_its_view_too(window, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """已保存组别设置：公开组 said in the setup view is about that form: read there, and gone
+    from the status line once the arbiter moves on to the players (the same rule as a
+    refusal's); one said where he now is stays."""
+    set_up_event(window, tmp_path)
+    window.tabs.setCurrentWidget(window.setup_view)
+    setup = window.setup_view
+    setup.rounds.setValue(setup.rounds.value() + 1)
+    setup.save.click()
+    assert window.status_label.text() == "已保存组别设置：公开组"
+    setup.group_list.setCurrentRow(1)  # still in the setup view: it stays, to be read
+    assert window.status_label.text() == "已保存组别设置：公开组"
+    press_ctrl(window, qtbot, Qt.Key.Key_2)
+    assert window.tabs.currentWidget() is window.players_view
+    assert window.status_label.text() == ""
+    add_players(window, "公开组", 1)  # said in the players view: stays there
+    said = window.status_label.text()
+    assert said == "已补报棋手：棋手1"
+    screenshot(window, "49-players-with-their-own-message")
+    window.players_view.group.setCurrentIndex(1)
+    assert window.status_label.text() == said
+    press_ctrl(window, qtbot, Qt.Key.Key_1)
+    assert window.status_label.text() == ""
+    press_ctrl(window, qtbot, Qt.Key.Key_2)  # gone, not kept for coming back
+    assert window.status_label.text() == ""

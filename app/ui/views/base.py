@@ -49,6 +49,13 @@ class View(QWidget):
     def retranslate(self) -> None:
         """Relabel after a change of language (the window then refreshes what it shows)."""
 
+    def relabel(self) -> None:
+        """A change of language: relabelled now, and the event shown again in the new
+        language (at once when on screen, else when next shown). A view whose fields hold the
+        arbiter's unsaved typing words itself again in place instead (the setup view)."""
+        self.retranslate()
+        self.stale = True
+
 
 def fill_groups(combo: QComboBox, names: list[str]) -> None:
     """Put the group names into `combo`, keeping the current choice when it still exists."""

@@ -467,9 +467,8 @@ class BoardView(View):
             return ""
         black = first if self.game.holder(Stone.BLACK) is Colour.FIRST else second
         white = second if black is first else first
-        swapped = f"  ({tr('board_swapped')})" if self.game.swapped else ""
-        return (f"\n{tr('board_black')}: {black.name}    {tr('board_white')}: {white.name}"
-                f"{swapped}")
+        key = "board_colours_swapped" if self.game.swapped else "board_colours"
+        return "\n" + tr(key, black=black.name, white=white.name)
 
     def _show_link(self) -> None:
         if self.playoff_link is not None:

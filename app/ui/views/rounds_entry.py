@@ -345,10 +345,12 @@ class ResultEntry(QObject):
             return
         view.select_board(board.number)
         row = view.board_row(board)
-        second = row[4] if view.is_team_group() else row[5]
+        team = view.is_team_group()
         said = rounds_table.result_words(board)
-        result = f"  [{said}]" if said else ""
-        self.entry_hint.setText(f"{board.number}: {row[1]} — {second}{result}")
+        self.entry_hint.setText(
+            tr("rounds_entry_match" if team else "rounds_entry_board", board=board.number,
+               first=row[1], second=row[4] if team else row[5])
+            + (f"  [{said}]" if said else ""))
 
     def done(self) -> None:
         self.entry.setText("")  # setText, not clear(): the typing is no longer to undo
@@ -482,3 +484,5 @@ class ResultEntry(QObject):
 
     def retranslate(self) -> None:
         self.entry_label.setText(tr("rounds_entry"))
+        if self.entry_hint.text():  # the board typed, named again in the new language
+            self.show_entry_board(self.entry.text())

@@ -15,7 +15,7 @@ from app.results import Side
 from app.rules.endings import Ending
 from app.services import queries
 from app.ui.common import cell, fit_columns
-from app.ui.i18n import language, tr
+from app.ui.i18n import language, place_colon, tr
 from app.wording import number_text
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def _match_row(board: queries.BoardInfo) -> list[object]:
     games = " ".join(wording.game_result_text(g.result, lang) if g.result else "·"
                      for g in board.games)
     lineup = ("；" if lang == "zh" else "; ").join(
-        f"{g.index}: {g.black.name if g.black else '—'}–"
+        f"{g.index}{place_colon()}{g.black.name if g.black else '—'}–"
         f"{g.white.name if g.white else '—'}" for g in board.games)
     return [board.number, board.first_team, match_note(board),
             f"{result_words(board)}  [{games}]", board.second_team or tr("bye"), lineup]

@@ -297,8 +297,7 @@ class SetupView(View):
         preset = preset_info(info.preset) if info.preset else None
         # The preset by its title (the regulation's event), never by its file name.
         self.preset_label.setText(preset.title if preset else "—")
-        self.preset_label.setToolTip(tr("setup_preset_tip") + (
-            "\n" + one_language(preset.description) if preset else ""))
+        self._word_preset()
         names = [g.name for g in info.groups]
         self.officials_box.show_event(names)
         row = max(self.group_list.currentRow(), 0)
@@ -324,12 +323,16 @@ class SetupView(View):
         else:
             self._show_no_group()
 
+    def _word_preset(self) -> None:
+        preset = preset_info(self.info.preset) if self.info and self.info.preset else None
+        self.preset_label.setToolTip(tr("setup_preset_tip") + (
+            "\n" + one_language(preset.description) if preset else ""))
+
     def _show_no_group(self) -> None:
         """An event without groups (created empty, or its last group removed)."""
-        self.group_box.setTitle(tr("setup_no_groups"))
         self.group_box.setEnabled(False)
         self.remove_group_button.setEnabled(False)
-        self.remove_group_button.setToolTip(tr("setup_remove_group_tip"))
+        self._word_group()
 
     def current_group(self) -> queries.GroupInfo | None:
         row = self.group_list.currentRow()
@@ -342,11 +345,8 @@ class SetupView(View):
         if group is None:
             return
         self.group_box.setEnabled(True)
-        self.group_box.setTitle(tr("setup_group_title", group=group.name))
-        removable = group.player_count == 0 and group.rounds_paired == 0
-        self.remove_group_button.setEnabled(removable)
-        self.remove_group_button.setToolTip(
-            tr("setup_remove_group_tip") if removable else tr("setup_remove_group_not"))
+        self.remove_group_button.setEnabled(_removable(group))
+        self._word_group()
         self.name.setText(group.name)
         _choose(self.rule_set, group.rule_set)
         _choose(self.opening, group.opening)
@@ -364,10 +364,31 @@ class SetupView(View):
         self.ranking.show(group, self.system.currentData(), self.team_primary.currentData())
         self.system_rows.follow(group.system)
         self.eligibility.set_value(dict(group.eligibility))
-        self.progress.setText(progress_text(group))
         paired = group.rounds_paired > 0
         self.system.setEnabled(not paired)
         self.games.setEnabled(not paired)
+
+    def _word_group(self) -> None:
+        """What the form says of the group shown (its title, whether it can be removed, its
+        progress), in the language shown; the fields are left as they are."""
+        group = self.current_group()
+        if group is None:
+            self.group_box.setTitle(tr("setup_no_groups"))
+            self.remove_group_button.setToolTip(tr("setup_remove_group_tip"))
+            return
+        self.group_box.setTitle(tr("setup_group_title", group=group.name))
+        self.remove_group_button.setToolTip(tr("setup_remove_group_tip") if _removable(group)
+                                            else tr("setup_remove_group_not"))
+        self.progress.setText(progress_text(group))
+
+    def relabel(self) -> None:
+        """A change of language: the labels and what the form says of the event and the group
+        in the new language, the fields as the arbiter left them — what he typed and has not
+        saved yet stays, to be saved as usual (the event is shown again only when it
+        changed)."""
+        self.retranslate()
+        self._word_preset()
+        self._word_group()
 
     # ----- the event's details and its groups ---------------------------------------------
 
@@ -537,7 +558,6 @@ class SetupView(View):
         for key, edit in self.event_edits.items():
             edit.setToolTip(tr(f"setup_{key}_tip"))
         self.preset_title.setText(tr("setup_preset_label"))
-        self.preset_label.setToolTip(tr("setup_preset_tip"))
         self.save_event_button.setText(tr("setup_save_event"))
         self.save_event_button.setToolTip(tr("setup_save_event_tip"))
         self.fifth_field.follow()
@@ -593,6 +613,11 @@ def _choose(combo: QComboBox, key: str) -> None:
         combo.addItem(key, key)
         index = combo.count() - 1
     combo.setCurrentIndex(index)
+
+
+def _removable(group: queries.GroupInfo) -> bool:
+    """A group is removed only while empty: no players, no round paired."""
+    return group.player_count == 0 and group.rounds_paired == 0
 
 
 def _date_text(value: object) -> str:
