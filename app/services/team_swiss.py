@@ -33,10 +33,11 @@ from app.pairing.types import (
     PairingRequest,
     PlayerHistory,
     RoundRecord,
+    SitOut,
     TournamentSnapshot,
 )
 from app.services.event import Event, settings_of
-from app.services.lookup import bracket_teams, planned_rounds, system_of
+from app.services.lookup import bracket_teams, planned_rounds, sits_out, system_of
 from app.standings.scoring import outcomes
 from app.standings.team_swiss import (
     TeamMatch,
@@ -200,7 +201,8 @@ def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
                  else frozenset())
     options = options_of(group)
     away = absent_teams(group, number)
-    paired = team_swiss.pair(PairingRequest(snapshot, number, frozenset(away.values()),
+    paired = team_swiss.pair(PairingRequest(snapshot, number,
+                                            frozenset(n for n, _why in away.values()),
                                             forbidden), options)
     id_of = {n: tid for tid, n in team_numbers(group).items()}
     name_of = {t.id: t.name for t in group.teams}
@@ -208,8 +210,9 @@ def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
                          None if b.second is None else id_of[b.second])
                    for b in paired.boards)
     report = [_system_line(options)]
-    report += [f"{name} 本轮不参赛（全体队员退赛或请假） / {name} does not play this round "
-               "(every member withdrawn or absent)" for name in sorted(away)]
+    report += [f"{name} {wording.team_not_paired_text(why)} / "
+               f"{name} {wording.team_not_paired_text(why, 'en')}"
+               for name, (_n, why) in sorted(away.items())]
     for board in boards:
         if board.second is None:
             report.append(f"{name_of[board.first]} 轮空（FIDE C.04.6 第3.4条） / "
@@ -224,15 +227,19 @@ def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
     return Pairing(number, boards), report
 
 
-def absent_teams(group: Group, number: int) -> dict[str, int]:
-    """The teams (name -> pairing number) none of whose members plays round `number`
-    (withdrawn, or absent that round): they are not paired (C.04.1: only those present)."""
-    from app.services.snapshot import absence_outcome
-
+def absent_teams(group: Group, number: int) -> dict[str, tuple[int, SitOut]]:
+    """The teams (name -> pairing number, why) none of whose members plays round `number`
+    (withdrawn, or absent that round): they are not paired (C.04.1: only those present). The
+    why is the first member's by board, as the round's papers name it
+    (`ExportModel.team_missing_of`): 退赛 for a team withdrawn."""
     numbers = team_numbers(group)
-    return {team.name: numbers[team.id] for team in group.teams
-            if team.members and all(absence_outcome(m.player, number) is not None
-                                    for m in team.members)}
+    away: dict[str, tuple[int, SitOut]] = {}
+    for team in group.teams:
+        whys = [sits_out(m.player, number)
+                for m in sorted(team.members, key=lambda m: m.board_order)]
+        if whys and all(whys):
+            away[team.name] = (numbers[team.id], next(w for w in whys if w is not None))
+    return away
 
 
 def _system_line(options: TeamSwissOptions) -> str:
