@@ -38,6 +38,7 @@ from app.pairing.types import (
 )
 from app.services.event import Event, settings_of
 from app.services.lookup import bracket_teams, planned_rounds, sits_out, system_of
+from app.services.players import withdrawal_start
 from app.standings.scoring import outcomes
 from app.standings.team_swiss import (
     TeamMatch,
@@ -308,17 +309,9 @@ def withdraw_team(event: Event, group: str, team_name: str,
         if already is not None:
             raise UserError(f"{team_name} 已从第{already}轮起退赛",
                             f"{team_name} withdrew already, from round {already}", team_name)
-        first_open = len(found.rounds_played) + 1
-        start = from_round or first_open
-        if start < first_open:
-            raise UserError(f"第{start}轮已编排；{team_name} 只能从第{first_open}轮起退赛",
-                            f"round {start} is paired already; {team_name} can withdraw from "
-                            f"round {first_open} on", team_name)
-        last = planned_rounds(found)  # a Team Swiss its group's, a knockout its bracket's
-        if last and start > last:
-            raise UserError(f"本组只有{last}轮，不能从第{start}轮起退赛",
-                            f"the group has {last} rounds: no withdrawal from round {start}",
-                            team_name)
+        # a Team Swiss its group's rounds, a knockout its bracket's (none before it is drawn)
+        start = withdrawal_start(found.name, len(found.rounds_played) + 1,
+                                 planned_rounds(found) or None, from_round, team_name)
         for member in row.members:
             player = member.player
             if player.status == "withdrawn" and (player.withdrawn_from_round or 1) <= start:
