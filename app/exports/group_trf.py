@@ -25,7 +25,7 @@ its columns counted in UTF-8 bytes, as the Go reference library and gacrux read 
   names points no bye gives; the total keeps them);
 - team groups: `013` team records (name, then the members' pairing numbers in board order);
   a Team Swiss group the TRF-2026 team section instead (`app.exports.team_swiss_trf`: 352,
-  362, one 310 per team, 320, 330, 240; no 013); a second game of one pair in one round (a
+  362, one 310 per team, 320, 330; no 013); a second game of one pair in one round (a
   captains' playoff, 主将加赛) has no place in the round records and is named in a `###`
   comment instead, and so is how a team match level on game points was decided (主将加赛 or
   抽签, with the team that won it: `decision_comment`), which no record holds.
@@ -263,7 +263,8 @@ def known_ahead(model: ExportModel, group_key: str, played: int, total: int
     An individual group's file marks the next round to pair only: bbpPairings takes an entry
     in round k as saying that rounds 1..k-1 were paired (its TRF reader counts the rounds so),
     and would pair a later round than the next. A Team Swiss file marks every round up to
-    `total`, as its 240 Z records do (`app.exports.team_swiss_trf`); no Dutch reader pairs it.
+    `total`: its team reader (`app.pairing.trf_teams`) leaves a team whose members are all
+    marked so out of those rounds; no Dutch reader pairs it.
     """
     group = model.group(group_key)
     team_swiss = group.system is System.TEAM_SWISS
@@ -413,7 +414,7 @@ def team_records_text(group: Group) -> str:
     explanation (说明.txt): a Team Swiss's TRF-2026 team section, another team system's
     013 records."""
     if group.system is System.TEAM_SWISS:
-        return "310 队伍记录及 352、362、320、330、240 团体行"
+        return "310 队伍记录及 352、362、320、330 团体行"
     return "013 队伍记录"
 
 

@@ -641,8 +641,7 @@ class ExportModel:
         """Player id -> the first round a withdrawn player (退赛) no longer plays, for a group
         paired round by round on its scores (a Swiss of any kind: Dutch, Double-Swiss, Team
         Swiss), whose TRF file marks them (round result `Z`, TRF-16 / TRF-2026 "zero-point-bye:
-        known absence from round"; a Team Swiss's withdrawn team also in `240 Z` records,
-        `app.exports.team_swiss_trf`) so that a reader re-pairing the file (`trf pair`,
+        known absence from round"; a Team Swiss's withdrawn team so, by its members) so that a reader re-pairing the file (`trf pair`,
         bbpPairings) leaves them out of the rounds they no longer play, as the event does
         (FIDE C.04.1: only the players present are paired). Other systems: none."""
         if not self.group(group_key).system.swiss:

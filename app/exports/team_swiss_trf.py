@@ -1,8 +1,9 @@
 """The TRF-2026 team section of a Team Swiss group (FIDE C.04.6): 352, 362, 310 per team, 320
-for the byes, 330 per forfeited match (won by one team, or `--` lost by both) and 240 Z for
-the rounds a withdrawn team (整队退赛) no longer plays (`app.pairing.trf_teams` writes and reads them), so
-that `trf pair --system team_swiss` pairs the group's next round from the file as the event
-does."""
+for the byes and 330 per forfeited match (won by one team, or `--` lost by both)
+(`app.pairing.trf_teams` writes and reads them), so that `trf pair --system team_swiss` pairs
+the group's next round from the file as the event does. A withdrawn team (整队退赛) is in its
+members' round records (`0000 - Z`, `group_trf`), not in 240 records: TRF-2026 keeps those for
+byes that bring points, and the reference reader refuses a file with a `240 Z`."""
 
 from __future__ import annotations
 
@@ -50,18 +51,4 @@ def team_section_of(model: ExportModel, group_key: str, snapshot: TournamentSnap
     ratings = {p.number: p.rating for p in snapshot.players}
     strengths = {t.number: sum(ratings.get(n, 0) for n in t.players) // max(len(t.players), 1)
                  for t in teams}
-    return team_lines(teams, histories, group.board_count, bye, 1, ranks, strengths,
-                      _team_absences(model, group_key, teams, numbers,
-                                     snapshot.total_rounds)), forbidden
-
-
-def _team_absences(model: ExportModel, group_key: str, teams: list[TeamEntry],
-                   numbers: dict[int, int], total: int) -> dict[int, tuple[int, ...]]:
-    """Round -> the teams that no longer play it (整队退赛: every member withdrawn, from the
-    latest member's round on, as the event leaves them unpaired), for the 240 Z records."""
-    withdrawn = {numbers[pid]: start for pid, start in model.trf_withdrawals(group_key).items()
-                 if pid in numbers}
-    since = {team.number: max(withdrawn[n] for n in team.players) for team in teams
-             if team.players and all(n in withdrawn for n in team.players)}
-    return {r: tuple(t for t, start in sorted(since.items()) if start <= r)
-            for r in range(1, total + 1) if any(start <= r for start in since.values())}
+    return team_lines(teams, histories, group.board_count, bye, 1, ranks, strengths), forbidden

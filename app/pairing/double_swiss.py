@@ -87,7 +87,8 @@ def bye_points(points: PointSystem) -> int:
 def scored_by_games(snapshot: TournamentSnapshot) -> TournamentSnapshot:
     """`snapshot` with each round's points the games' points (Preface, Art. 1.2.1: the score
     of a Double-Swiss player is the points of his games), the pairing-allocated bye at its
-    Art. 3.4 value (`bye_points`). The round's outcome (the match won, drawn or lost) stays.
+    Art. 3.4 value (`bye_points`). The round's outcome (the match won, drawn or lost) stays,
+    and a round counts as won (FIDE C.07 7.1 WIN) from the bye's points on (`round_won_from`).
     """
     bye = bye_points(snapshot.points)
 
@@ -100,7 +101,8 @@ def scored_by_games(snapshot: TournamentSnapshot) -> TournamentSnapshot:
 
     players = tuple(replace(p, rounds=tuple(rescored(r) for r in p.rounds))
                     for p in snapshot.players)
-    return replace(snapshot, players=players)
+    # a match is won with more than half its games' points: 1½ at least, the bye's (C.07 7.1)
+    return replace(snapshot, players=players, round_won_from=bye)
 
 
 def match_score(history: PlayerHistory, points: PointSystem) -> int:

@@ -11,9 +11,10 @@ Records (1-based columns, as TRF-2026 gives them):
 - `320` the pairing-allocated bye: 5-8 its match points, 10-13 its game points, then from 15
   the team that had it in each round (`000`: none), 4 columns apart;
 - `240` a bye or absence entered for teams (TRF-2026 "Bye Section": 5 `F` / `H` / `Z`, 7-9
-  round, from 11 the teams, 5 columns apart): `Z` for the rounds a withdrawn team no longer
-  plays; read back, such a team (as one every player of which the `001` records show absent,
-  `0000 - Z`) is not paired in that round, as the event leaves it out (C.04.1);
+  round, from 11 the teams, 5 columns apart), read from other programs' files, not written:
+  a team so entered (as one every player of which the `001` records show absent, `0000 - Z`,
+  which is how our files mark a withdrawn team) is not paired in that round, as the event
+  leaves it out (C.04.1);
 - `330` a forfeited match: 5-6 `+-` / `-+` (won by the white / black team) or `--` (a double
   forfeit: both teams lost it, 双方弃权), 8-10 round, 12-14 the first-named ("white") team,
   16-18 the other.
@@ -141,13 +142,14 @@ def team_options_of_code(code: str) -> tuple[str | None, str | None]:
 
 def team_lines(teams: Sequence[TeamEntry], histories: Sequence[PlayerHistory], boards: int,
                bye: TeamBye, scale: int = 1, ranks: Mapping[int, int] | None = None,
-               strengths: Mapping[int, int] | None = None,
-               absences: Mapping[int, Sequence[int]] | None = None) -> list[str]:
+               strengths: Mapping[int, int] | None = None) -> list[str]:
     """The team section: 352, 362, one 310 per team, 320 when a bye was given, 330 per
-    forfeited match, 240 Z per round with teams that do not play it (`absences`: round ->
-    team numbers; withdrawn, 整队退赛). `scale` units make one point of the file (its 162
-    line's); `strengths` the 310 strength factor (the players' average rating), 0 when not
-    given.
+    forfeited match. No 240: a team withdrawn (整队退赛) is in its players' `0000 - Z` round
+    records, which `read_teams` reads as the team not playing; TRF-2026's 240 is a bye that
+    brings points (its Bye Section), and the reference reader (gnutterts/chesspairing, F
+    and H only) refuses the whole file for a `240 Z`. `scale` units make one point of the
+    file (its 162 line's); `strengths` the 310 strength factor (the players' average rating),
+    0 when not given.
 
     362 is laid out as 162: each code in columns 5-6 of a 9-column cell, its points in
     7-10 (gacrux reads the points there and refuses the file otherwise). The strength
@@ -174,8 +176,6 @@ def team_lines(teams: Sequence[TeamEntry], histories: Sequence[PlayerHistory], b
                      + " ".join(f"{t:03d}" for t in bye.teams))
     lines += [f"330 {code} {round_number:03d} {white:03d} {black:03d}"
               for round_number, code, white, black in forfeited_matches(histories)]
-    lines += [f"240 Z {round_number:03d} " + " ".join(f" {t:03d}" for t in away)
-              for round_number, away in sorted((absences or {}).items()) if away]
     return lines
 
 

@@ -185,6 +185,18 @@ class TournamentSnapshot:
     points: PointSystem = field(default_factory=PointSystem)
     # Colour of the top pairing number in round 1 (drawn by lot or chosen; FIDE C.04.3 A.?)
     initial_colour: Colour = Colour.FIRST
+    # the fewest points a round won brings when a round is not one game: a Double-Swiss match
+    # scored by its two games (C.04.5 Art. 1.2.1) is won with 1½ of 2 (`double_swiss.
+    # scored_by_games`); None: a round is one game, won with `points.win`
+    round_won_from: int | None = None
+
+    def round_won(self, points: int) -> bool:
+        """A round that brought `points` brought as many as a round won (FIDE C.07 art. 7.1,
+        WIN: with or without playing): a game's win, or in a match scored by its games the
+        points of a match won (a drawn match, 1:1, brings one game's win and is no win)."""
+        if self.round_won_from is not None:
+            return points >= self.round_won_from
+        return bool(self.points.win) and points == self.points.win
 
     @property
     def rounds_played(self) -> int:

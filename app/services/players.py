@@ -168,19 +168,30 @@ def withdraw_player(event: Event, player_id: int, from_round: int | None = None)
     with event.operation("withdraw_player", _step(event, player_id, "棋手退赛 {}", "withdraw {}")
                          ) as session:
         player = _player(session, player_id)
-        first_open = len(player.group.rounds_played) + 1
-        start = from_round or first_open
-        if start < first_open:
-            raise UserError(
-                f"第{start}轮已编排；退赛只能从第{first_open}轮起",
-                f"round {start} is paired already; withdraw from round {first_open} on",
-                "from_round",
-            )
-        last = planned_rounds(player.group)
-        if start > last:
-            raise _no_round_to_withdraw(player.group.name, last, from_round, first_open)
+        start = withdrawal_start(player.group.name, len(player.group.rounds_played) + 1,
+                                 planned_rounds(player.group), from_round)
         player.status = "withdrawn"
         player.withdrawn_from_round = start
+
+
+def withdrawal_start(group: str, first_open: int, last: int | None, asked: int | None,
+                     who: str = "") -> int:
+    """The round a withdrawal (退赛; 整队退赛 of the team `who`) starts from: `asked`, by default
+    the first round not paired (`first_open`). Refused when no round of the group's `last`
+    (None: not known yet, a bracket not drawn) is left to pair, when `asked` is paired
+    already, and when it is past the last."""
+    start = asked or first_open
+    if last is not None and (first_open > last or start > last):
+        raise _no_round_to_withdraw(group, last, asked, first_open)
+    if start < first_open:
+        subject = f"{who} " if who else "退赛"
+        raise UserError(
+            f"第{start}轮已编排；{subject}只能从第{first_open}轮起" + ("退赛" if who else ""),
+            f"round {start} is paired already; {who + ' can ' if who else ''}withdraw from "
+            f"round {first_open} on",
+            who or "from_round",
+        )
+    return start
 
 
 def _no_round_to_withdraw(group: str, last: int, asked: int | None,

@@ -33,10 +33,12 @@ from app.pairing.types import (
     PairingRequest,
     PlayerHistory,
     RoundRecord,
+    SitOut,
     TournamentSnapshot,
 )
 from app.services.event import Event, settings_of
-from app.services.lookup import bracket_teams, planned_rounds, system_of
+from app.services.lookup import bracket_teams, planned_rounds, sits_out, system_of
+from app.services.players import withdrawal_start
 from app.standings.scoring import outcomes
 from app.standings.team_swiss import (
     TeamMatch,
@@ -200,7 +202,8 @@ def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
                  else frozenset())
     options = options_of(group)
     away = absent_teams(group, number)
-    paired = team_swiss.pair(PairingRequest(snapshot, number, frozenset(away.values()),
+    paired = team_swiss.pair(PairingRequest(snapshot, number,
+                                            frozenset(n for n, _why in away.values()),
                                             forbidden), options)
     id_of = {n: tid for tid, n in team_numbers(group).items()}
     name_of = {t.id: t.name for t in group.teams}
@@ -208,8 +211,9 @@ def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
                          None if b.second is None else id_of[b.second])
                    for b in paired.boards)
     report = [_system_line(options)]
-    report += [f"{name} 本轮不参赛（全体队员退赛或请假） / {name} does not play this round "
-               "(every member withdrawn or absent)" for name in sorted(away)]
+    report += [f"{name} {wording.team_not_paired_text(why)} / "
+               f"{name} {wording.team_not_paired_text(why, 'en')}"
+               for name, (_n, why) in sorted(away.items())]
     for board in boards:
         if board.second is None:
             report.append(f"{name_of[board.first]} 轮空（FIDE C.04.6 第3.4条） / "
@@ -224,15 +228,19 @@ def pair_round(group: Group, number: int) -> tuple[Pairing, list[str]]:
     return Pairing(number, boards), report
 
 
-def absent_teams(group: Group, number: int) -> dict[str, int]:
-    """The teams (name -> pairing number) none of whose members plays round `number`
-    (withdrawn, or absent that round): they are not paired (C.04.1: only those present)."""
-    from app.services.snapshot import absence_outcome
-
+def absent_teams(group: Group, number: int) -> dict[str, tuple[int, SitOut]]:
+    """The teams (name -> pairing number, why) none of whose members plays round `number`
+    (withdrawn, or absent that round): they are not paired (C.04.1: only those present). The
+    why is the first member's by board, as the round's papers name it
+    (`ExportModel.team_missing_of`): 退赛 for a team withdrawn."""
     numbers = team_numbers(group)
-    return {team.name: numbers[team.id] for team in group.teams
-            if team.members and all(absence_outcome(m.player, number) is not None
-                                    for m in team.members)}
+    away: dict[str, tuple[int, SitOut]] = {}
+    for team in group.teams:
+        whys = [sits_out(m.player, number)
+                for m in sorted(team.members, key=lambda m: m.board_order)]
+        if whys and all(whys):
+            away[team.name] = (numbers[team.id], next(w for w in whys if w is not None))
+    return away
 
 
 def _system_line(options: TeamSwissOptions) -> str:
@@ -301,17 +309,9 @@ def withdraw_team(event: Event, group: str, team_name: str,
         if already is not None:
             raise UserError(f"{team_name} 已从第{already}轮起退赛",
                             f"{team_name} withdrew already, from round {already}", team_name)
-        first_open = len(found.rounds_played) + 1
-        start = from_round or first_open
-        if start < first_open:
-            raise UserError(f"第{start}轮已编排；{team_name} 只能从第{first_open}轮起退赛",
-                            f"round {start} is paired already; {team_name} can withdraw from "
-                            f"round {first_open} on", team_name)
-        last = planned_rounds(found)  # a Team Swiss its group's, a knockout its bracket's
-        if last and start > last:
-            raise UserError(f"本组只有{last}轮，不能从第{start}轮起退赛",
-                            f"the group has {last} rounds: no withdrawal from round {start}",
-                            team_name)
+        # a Team Swiss its group's rounds, a knockout its bracket's (none before it is drawn)
+        start = withdrawal_start(found.name, len(found.rounds_played) + 1,
+                                 planned_rounds(found) or None, from_round, team_name)
         for member in row.members:
             player = member.player
             if player.status == "withdrawn" and (player.withdrawn_from_round or 1) <= start:

@@ -253,21 +253,30 @@ def wins(ctx: TieBreakContext) -> dict[int, Fraction]:
 def rounds_won(ctx: TieBreakContext) -> dict[int, Fraction]:
     """胜轮 (FIDE C.07 (2024) art. 7.1, WIN): the rounds in which the player obtained, with or
     without playing, as many points as a win gives: games won, forfeit wins, and the byes
-    worth a win (a pairing-allocated bye, a full-point bye); a bye worth less does not count."""
-    win = ctx.snapshot.points.win
+    worth a win (a pairing-allocated bye, a full-point bye); a bye worth less does not count.
+    In a Double-Swiss a round is a match scored by its games: won with 1½ or 2 of its 2 points
+    (`TournamentSnapshot.round_won`), the bye's 1½ included, a drawn match not."""
+    won = ctx.snapshot.round_won
     return {
-        n: Fraction(sum(1 for r in p.rounds if win and r.points == win))
+        n: Fraction(sum(1 for r in p.rounds if won(r.points)))
         for n, p in ctx.players.items()
     }
 
 
 def games_won(ctx: TieBreakContext) -> dict[int, Fraction]:
     """实胜局 (FIDE C.07 (2024) art. 7.2, WON): the games won over the board; forfeit wins and
-    byes do not count."""
+    byes do not count. A round of two games (双盘制, a Double-Swiss match) counts each game
+    won, not the round: its record's `games`, a game forfeited alone no win."""
     return {
-        n: Fraction(sum(1 for r in p.rounds if r.outcome is Outcome.WIN and _played(r)))
-        for n, p in ctx.players.items()
+        n: Fraction(sum(_games_won(r) for r in p.rounds)) for n, p in ctx.players.items()
     }
+
+
+def _games_won(record: RoundRecord) -> int:
+    """The games of one round won over the board (art. 7.2)."""
+    if record.games:
+        return sum(1 for game in record.games if game.outcome is Outcome.WIN)
+    return int(record.outcome is Outcome.WIN and _played(record))
 
 
 def progressive(ctx: TieBreakContext) -> dict[int, Fraction]:

@@ -232,3 +232,27 @@ def test_a_setting_the_groups_system_does_not_read_is_kept_with_a_note(
     assert "same_unit" not in err
     code, _out, err = run(capsys, "group", path, "--group", "团体赛", "--rounds", "5")
     assert code == 0 and err == ""
+
+
+@pytest.mark.parametrize("from_round", [None, 1])
+def test_a_withdrawal_once_every_round_is_paired_says_so_not_a_round_past_the_last(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], from_round: int | None) -> None:
+    """Once the last round is paired a withdrawal, of a team (整队退赛) as of a player, pairs
+    nothing: `team-withdraw` and `withdraw` exit 2 saying that every round is paired and that a
+    game not played is a forfeit (共1轮，已全部编排…), never that the team or the player may
+    withdraw from a round the group does not have (第2轮起), and write nothing."""
+    path = tuanti_teams(tmp_path / "tuanti.gomoku", capsys)
+    assert run(capsys, "group", path, "--group", TEAM_GROUP, "--rounds", 1)[0] == 0
+    assert run(capsys, "pair", path, "--group", TEAM_GROUP)[0] == 0
+    individual = qiwang_open(tmp_path / "qiwang.gomoku", capsys, players=4)
+    assert run(capsys, "group", individual, "--group", OPEN, "--rounds", 1)[0] == 0
+    assert run(capsys, "pair", individual, "--group", OPEN)[0] == 0
+    asked = [] if from_round is None else ["--from-round", from_round]
+    for command in (["team-withdraw", path, "--group", TEAM_GROUP, "第1队", *asked],
+                    ["withdraw", individual, 1, *asked]):
+        before = file_state(command[1])
+        code, out, err = run(capsys, *command)
+        assert code == 2 and out == "", (command, out, err)
+        assert "共1轮，已全部编排" in err and "all 1 rounds" in err, err
+        assert "第2轮" not in err and "round 2" not in err, err
+        assert file_state(command[1]) == before

@@ -210,7 +210,8 @@ def test_a_team_withdraws_is_not_paired_and_comes_back(
     for args, zh, en in (
             (("第2队", "--from-round", "1"), "第1轮已编排", "round 1 is paired already"),
             (("第9队",), "没有队伍“第9队”", "no team '第9队'"),
-            (("第2队", "--from-round", "8"), "本组只有7轮", "the group has 7 rounds"),
+            (("第2队", "--from-round", "8"), "团体赛共7轮，没有第8轮可退赛",
+             "has 7 rounds: there is no round 8"),
             (("--reinstate", "第2队"), "第2队 没有退赛", "第2队 has not withdrawn")):
         code, out, err = run(capsys, "team-withdraw", path, "--group", GROUP, *args)
         assert code == 2 and out == "" and zh in err and en in err, (args, err)

@@ -248,3 +248,24 @@ def test_a_member_who_is_not_there_loses_their_board_by_forfeit(event: Event) ->
         rounds = team_rounds(Event.group(session, GROUP))
     assert all(r.match.outcome.played for found in rounds.values() for r in found
                if r.match.round == 2 and r.match.opponent is not None)  # one board forfeited
+
+
+def test_a_team_not_paired_is_said_with_the_real_reason(event: Event) -> None:
+    """The pairing's report names why a team none of whose members plays is not paired, as
+    its pairing list does (本轮不参赛的队伍：杭州队（退赛）): a team withdrawn reads 退赛, a team all
+    of whose members are absent that round reads 缺席, never the two reasons at once."""
+    from app.services.players import set_absence
+    from app.services.team_swiss import withdraw_team
+
+    pair_next_round(event, GROUP)
+    for board in _matches(event, 1):
+        if board.second_team:
+            enter_team_result(event, GROUP, 1, board.number, ["1-0", "0-1", "="])
+    withdraw_team(event, GROUP, "杭州队")
+    for member in ("南京甲", "南京乙", "南京丙"):
+        set_absence(event, _player_id(event, member), 2, "absent")
+    pair_next_round(event, GROUP)
+    report = [str(line) for line in queries.round_view(event, GROUP, 2).report]
+    assert "杭州队 本轮不参赛（退赛） / 杭州队 not paired this round (withdrawn)" in report
+    assert "南京队 本轮不参赛（缺席） / 南京队 not paired this round (absent)" in report
+    assert not any("退赛或请假" in line for line in report)

@@ -9,7 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.errors import UserError
-from app.pairing.types import Outcome
+from app.pairing.double_swiss import scored_by_games
+from app.pairing.types import (
+    Colour,
+    GameOutcome,
+    Outcome,
+    PlayerHistory,
+    RoundRecord,
+    TournamentSnapshot,
+)
 from app.standings.tiebreaks import (
     REGISTRY,
     TieBreakContext,
@@ -228,3 +236,41 @@ def test_the_cut_drops_what_one_removal_at_a_time_drops(
     kept = context.cut(1, values, low, high)
     assert sorted(kept) == sorted(_cut_one_at_a_time(values, vur, low, high,
                                                      policy is Unplayed.FIDE))
+
+
+def test_rounds_won_in_a_double_swiss_counts_the_matches_won() -> None:
+    """FIDE C.07 art. 7.1 (WIN) in a Double-Swiss (C.04.5): a round is a two-game match
+    scored by its games (Art. 1.2.1), so a round is won with 1½ or 2 of its 2 points, the
+    pairing-allocated bye (1½: a game won, one drawn, Art. 3.4) and a full-point bye among
+    them; a drawn match (1:1) and a half-point bye are not, though each brings the points of
+    one game won. R1: 1-2 2:0, 3-4 1:1; R2: 1-3 ½:1½, 2 the PAB, 4 a half-point bye."""
+    matches = scored_by_games(snapshot(4, [
+        [(1, 2, "1-0"), (3, 4, "=")],
+        [(1, 3, "0-1"), (2, Outcome.PAB), (4, Outcome.HALF_BYE)],
+    ], game_points={(1, 1): 4, (1, 2): 0, (1, 3): 2, (1, 4): 2,
+                    (2, 1): 1, (2, 3): 3, (2, 4): 2}))
+    assert _values("rounds_won", matches) == {1: 1, 2: 1, 3: 1, 4: 0}
+    assert _values("wins", matches, unplayed=Unplayed.FIDE) == {1: 1, 2: 1, 3: 1, 4: 0}
+
+
+def test_games_won_in_double_game_rounds_counts_each_game() -> None:
+    """FIDE C.07 art. 7.2 (WON: games won over the board) where a round is two games (双盘制,
+    a Double-Swiss match): each game won counts, the round's own outcome does not; a game
+    forfeited alone (C.04.5 Preface) is no game won over the board. Player 1 wins R1 2:0 and
+    R2 1½:½ (a game won, one drawn); player 2 wins R3 over player 1 with one game played and
+    won, the other forfeited by player 1."""
+    won, drawn, lost = (GameOutcome(o) for o in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS))
+    forfeit_won, forfeit_lost = GameOutcome(Outcome.FORFEIT_WIN), GameOutcome(
+        Outcome.FORFEIT_LOSS)
+
+    def rounds(*played: tuple[Outcome, int, tuple[GameOutcome, ...]]) -> tuple[RoundRecord, ...]:
+        return tuple(RoundRecord(k, outcome, 2, Colour.FIRST, points, points, games)
+                     for k, (outcome, points, games) in enumerate(played, start=1))
+
+    matches = TournamentSnapshot((
+        PlayerHistory(1, rounds((Outcome.WIN, 4, (won, won)), (Outcome.WIN, 3, (won, drawn)),
+                                (Outcome.LOSS, 0, (lost, forfeit_lost)))),
+        PlayerHistory(2, rounds((Outcome.LOSS, 0, (lost, lost)), (Outcome.LOSS, 1, (lost, drawn)),
+                                (Outcome.WIN, 4, (won, forfeit_won)))),
+    ), 3)
+    assert _values("games_won", matches) == {1: 3, 2: 1}
