@@ -138,6 +138,7 @@ def _next_request(loaded: _Loaded, system: str) -> PairingRequest:
     Swiss (`app.pairing.trf_teams`), else one entrant per 001 record."""
     teams = _by_teams(loaded, system)
     if teams is not None:
+        loaded.tournament.check_round_to_pair(teams.rounds_played + 1)
         return teams.request_for_round(teams.rounds_played + 1)
     return loaded.tournament.next_round_request()
 

@@ -198,6 +198,7 @@ class TrfTournament:
     point_scale: int  # units per TRF point
     initial_colour: Colour | None  # colour of the top player in round 1; None = unknown
     initial_colour_stated: bool = False  # True when given by XXC / 152
+    total_rounds_stated: bool = False  # True when given by XXR / 142
     absent_next: frozenset[int] = frozenset()  # XXZ
     source: str = ""
     header: tuple[tuple[str, str], ...] = ()  # (tag, text) of 012 ... 192, XXT, in file order
@@ -309,7 +310,20 @@ class TrfTournament:
 
     def next_round_request(self) -> PairingRequest:
         """The request for the round after the last one with any result."""
+        self.check_round_to_pair(self.rounds_played + 1)
         return self.request_for_round(self.rounds_played + 1)
+
+    def check_round_to_pair(self, k: int) -> None:
+        """Round `k` is one of the tournament's: a file that states its number of rounds
+        (XXR / 142) with all of them played has no next round to pair (bbpPairings refuses
+        the file so too), unless the number is raised first."""
+        if self.total_rounds_stated and k > self.total_rounds:
+            raise UserError(
+                f"文件写明共 {self.total_rounds} 轮（XXR/142），已全部赛完，没有第 {k} 轮可编排；"
+                f"如要再赛一轮，先把总轮数改为 {k}",
+                f"the file states {self.total_rounds} rounds (XXR/142), all played: there is "
+                f"no round {k} to pair; to play one more, raise the number of rounds to {k} "
+                "first", self.source)
 
     def colourless_games(self, k: int) -> frozenset[frozenset[int]]:
         """The games of round `k` the file writes without a colour on both sides (`  12 - +`,
@@ -987,6 +1001,7 @@ def read_trf(text: str, source: str = "", encoding: str = "utf-8") -> TrfTournam
         point_scale=scale,
         initial_colour=stated if stated is not None else _infer_initial_colour(players),
         initial_colour_stated=stated is not None,
+        total_rounds_stated=reading.total_rounds is not None,
         absent_next=frozenset(reading.absent_next),
         source=source,
         header=tuple(reading.header),

@@ -97,7 +97,8 @@ def test_a_double_swiss_group_with_one_game_a_round_is_refused(
 def test_trf_pair_by_the_system_092_names(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     source = Path(__file__).parent.parent / "data" / "fide_double_swiss" / "ds002.trf"
-    text = source.read_text().replace("XXR", "092 FIDE_DOUBLE_SWISS_2026\nXXR", 1)
+    # its five rounds all played: a sixth (XXR 6) to pair
+    text = source.read_text().replace("XXR 5", "092 FIDE_DOUBLE_SWISS_2026\nXXR 6", 1)
     path = tmp_path / "ds.trf"
     path.write_text(text)
     assert main(["trf", "pair", str(path)]) == 0
@@ -106,6 +107,11 @@ def test_trf_pair_by_the_system_092_names(tmp_path: Path,
     assert capsys.readouterr().out == by_092
     assert main(["trf", "pair", str(path), "--system", "swiss"]) == 2
     assert "092" in capsys.readouterr().err
+    before = text.replace("XXR 6", "XXR 5")
+    path.write_text(before)  # every round the file states played: none to pair
+    assert main(["trf", "pair", str(path)]) == 2
+    assert "文件写明共 5 轮（XXR/142），已全部赛完，没有第 6 轮可编排" in capsys.readouterr().err
+    assert path.read_text() == before
 
 
 def test_trf_pair_team_swiss_prints_the_engines_pairing(tmp_path: Path,

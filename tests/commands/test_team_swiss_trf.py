@@ -190,3 +190,17 @@ def test_the_explanation_names_the_team_records_the_file_holds(
     text = (folder / "说明.txt").read_text(encoding="utf-8")
     line = next(x for x in text.splitlines() if "-棋手.trf" in x)
     assert "不含 310 队伍记录" in line and "013" not in text
+
+
+def test_a_file_of_a_finished_team_swiss_has_no_round_to_pair(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The exported file states the group's rounds (XXR); once all are played `trf pair`
+    refuses to pair one more, as bbpPairings refuses such a file, and says how to go on."""
+    event = TeamSwissEvent(tmp_path, capsys, rounds=2)
+    for k in (1, 2):
+        for match, _pair in enumerate(sorted(event.pair()), start=1):
+            event.result(k, match, "1-0", "0-1")
+    trf = event.trf()
+    code, out, err = event.run("trf", "pair", trf, "--system", "team_swiss")
+    assert code == 2 and out == ""
+    assert "文件写明共 2 轮（XXR/142），已全部赛完，没有第 3 轮可编排；如要再赛一轮，先把总轮数改为 3" in err
