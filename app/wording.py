@@ -633,6 +633,31 @@ _ROUND_ROBIN_UNSCORED = {
 _ROUND_ROBIN_UNSCORED["half_bye"] = _ROUND_ROBIN_UNSCORED["full_bye"]
 
 
+_LEAVE_FORFEITED = {
+    "team": ("团体赛请假不给分：请假的队员该轮所在台判弃权负，对手不战胜",
+             "a team event gives no points for leave: the member on leave forfeits the "
+             "round's board, the opponent wins it by forfeit"),
+    "knockout": ("淘汰赛请假不给分：对阵图不变，请假者该轮的对局判弃权负，对手不战胜晋级",
+                 "a knockout gives no points for leave: the bracket stands and the player on "
+                 "leave forfeits the round's match, the opponent goes through by forfeit"),
+}
+
+
+def leave_forfeited_text(kind: str, *, team: bool, round_robin: bool,
+                         lang: str = "zh") -> str:
+    """What leave asked for (请假半分/零分/全分, `kind`) comes to where a player keeps their
+    board and forfeits it (a team's member, a round robin's Berger table, a knockout's
+    bracket: `System.forfeits_missing`): no points, the board lost by forfeit; "" for an
+    absence (缺席: a forfeit, as it says) and where the leave scores as asked (a Swiss)."""
+    if kind == "absent":
+        return ""
+    if team:
+        return _pick(lang, *_LEAVE_FORFEITED["team"])
+    if round_robin:
+        return round_robin_unscored_text(kind, lang)
+    return _pick(lang, *_LEAVE_FORFEITED["knockout"])
+
+
 def round_robin_unscored_text(key: str, lang: str = "zh") -> str:
     """Why a round robin does not score the points value `key` (one `GroupSettings.
     point_keys` leaves out: a bye or leave asked for, an absence), as the setup form's tooltip

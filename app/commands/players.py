@@ -162,7 +162,8 @@ def _absent(args: argparse.Namespace) -> int:
     kind = None if args.kind == "clear" else args.kind
     with opened(args) as context:
         event = context.event
-        player_service.set_absence(event, args.player_id, args.round, kind)
+        for note in player_service.set_absence(event, args.player_id, args.round, kind):
+            print(note)
     return 0
 
 

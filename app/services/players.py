@@ -231,8 +231,11 @@ def reinstate_player(event: Event, player_id: int) -> None:
         player.withdrawn_from_round = None
 
 
-def set_absence(event: Event, player_id: int, round_number: int, kind: str | None) -> None:
-    """Mark a player absent (or a bye given in advance) for one round; kind None clears it."""
+def set_absence(event: Event, player_id: int, round_number: int, kind: str | None
+                ) -> list[str]:
+    """Mark a player absent (or a bye given in advance) for one round; kind None clears it.
+    Returns what leave comes to where the player keeps their board and forfeits it (a team
+    member, a round robin, a knockout: no points, `wording.leave_forfeited_text`)."""
     if kind is not None and kind not in ABSENCE_KINDS:
         raise UserError(f"未知的缺席类型 {kind}", f"unknown absence kind {kind}", "kind")
     with event.operation("set_absence", _step(event, player_id, f"{{}} 第{round_number}轮缺席设置",
@@ -257,8 +260,19 @@ def set_absence(event: Event, player_id: int, round_number: int, kind: str | Non
             if absence.round_number == round_number:
                 player.absences.remove(absence)
         session.flush()
-        if kind is not None:
-            player.absences.append(Absence(round_number=round_number, kind=kind))
+        if kind is None:
+            return []
+        player.absences.append(Absence(round_number=round_number, kind=kind))
+        system = system_of(group)
+        if not (system.team or system.forfeits_missing):
+            return []
+        from app import wording  # only here: the player commands load no wording otherwise
+
+        said = [wording.leave_forfeited_text(kind, team=system.team,
+                                             round_robin=system.round_robin, lang=lang)
+                for lang in ("zh", "en")]
+        return [f"{player.name} 第{round_number}轮：{said[0]} / {player.name}, round "
+                f"{round_number}: {said[1]}"] if said[0] else []
 
 
 def check_player_in_group(event: Event, player_id: int, group: str) -> None:
