@@ -355,6 +355,55 @@ def test_team_standings_lists_a_team_knockouts_places_in_words(tmp_path, capsys)
     assert ok(capsys, "standings", ko, "--group", KO).splitlines()[1] == "名次  姓名  单位  胜场"
 
 
+# ----- the crosstable of a knockout follows its places -----------------------------------------
+
+
+def _crosstable_lines(capsys: pytest.CaptureFixture[str], path: Path) -> list[tuple[str, str]]:
+    """The command line's crosstable of the knockout: (名次, 姓名) of each row, in order."""
+    out = ok(capsys, "crosstable", path, "--group", KO)
+    return [(cells[1], cells[3]) for cells in (line.split("  ") for line in out.splitlines())
+            if cells[0].isdigit()]
+
+
+@pytest.mark.slow  # three rounds played and read after each
+def test_a_knockouts_crosstable_is_in_the_order_of_its_places(tmp_path, capsys):
+    """huazhi 六、(三)5: a knockout's order is where each entrant went out, as its standings
+    give it. The crosstable put 选手3 (lost round 1, then a bye and the 5-6 match: 4 points)
+    third, above 选手1 and 选手2 (places 3 and 4), by its points."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    # round 1's losers play for 5-6 below its winners, each band by seed, no place yet
+    assert _crosstable_lines(capsys, path) == [
+        ("", "选手1"), ("", "选手2"), ("", "选手4"), ("", "选手6"), ("", "选手3"), ("", "选手5")]
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "results", path, "--group", KO, 2, "1=0-1", "2=0-1")
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "result", path, "--group", KO, 3, 1, "0-1")  # the final: 选手6 beats 选手4
+    assert _crosstable_lines(capsys, path) == [
+        ("1", "选手6"), ("2", "选手4"), ("", "选手1"), ("", "选手2"), ("", "选手3"), ("", "选手5")]
+    ok(capsys, "results", path, "--group", KO, 3, "2=1-0", "3=0-1")
+    standings = ok(capsys, "standings", path, "--group", KO).splitlines()[2:]
+    places = [(line.split()[0], line.split()[1]) for line in standings]
+    assert places == [("1", "选手6"), ("2", "选手4"), ("3", "选手1"), ("4", "选手2"),
+                      ("5", "选手3"), ("6", "选手5")]
+    assert _crosstable_lines(capsys, path) == places
+    # the CSV's rows too
+    out = ok(capsys, "crosstable", path, "--group", KO, "--csv").splitlines()
+    assert [line.split(",")[2] for line in out[1:]] == [name for _place, name in places]
+
+
+def test_a_team_knockout_has_no_players_crosstable(tmp_path, capsys):
+    """`crosstable` of huazhi's 决赛 listed the teams' members as players, each 缺席 in every
+    round: a team knockout is played by teams, and its places, bracket and matches are read
+    elsewhere; it exits 2 saying so, nothing written."""
+    path = four_teams_played(tmp_path / "hz.db", capsys)
+    before = path.read_bytes()
+    code, out, err = run(capsys, "crosstable", path, "--group", FINAL)
+    assert code == 2 and out == ""
+    assert "决赛（团体淘汰赛）各场是队与队的比赛，没有棋手交叉表：各队名次请用 standings，对阵图请用 bracket" in err
+    assert path.read_bytes() == before
+
+
 # ----- the knockout places paper ---------------------------------------------------------------
 
 
