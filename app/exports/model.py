@@ -236,6 +236,12 @@ class BoardResult:
         return self.second is None
 
     @property
+    def is_captains_playoff(self) -> bool:
+        """A team match's game after its boards: the captains' playoff of a level match
+        (主将加赛, huazhi 六、(三)3), played only then, so no board of the pairing."""
+        return bool(self.match) and not self.match_board
+
+    @property
     def how_ended_zh(self) -> str:
         """终局方式 as printed: the games' endings, or 轮空 for a bye; 抽签 for a knockout board
         neither of whose players came (no game ended: the lots decided it, never 弃权)."""

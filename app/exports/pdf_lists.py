@@ -139,7 +139,7 @@ def board_groups(model: ExportModel, group: str, round_number: int, filled: bool
     groups: list[list[list[str]]] = []
     match = 0
     byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
-    for board in rnd.boards:
+    for board in listed_boards(rnd, filled):
         if board.match and board.match != match:  # a team match: its line before its boards
             match = board.match
             while byes and byes[0].match < match:  # a team's bye in its place among them
@@ -170,6 +170,13 @@ def board_groups(model: ExportModel, group: str, round_number: int, filled: bool
         groups[-1].append(row)
     groups += [[team_bye_line(bye, len(columns), filled, scale)] for bye in byes]
     return columns, groups
+
+
+def listed_boards(rnd: Round, filled: bool) -> tuple[BoardResult, ...]:
+    """The boards a list of the round prints: a pairing list (not `filled`) leaves out a
+    level team match's captains' playoff game (主将加赛, huazhi 六、(三)3), a result of the
+    round and no board of its pairing; a results list keeps it."""
+    return rnd.boards if filled else tuple(b for b in rnd.boards if not b.is_captains_playoff)
 
 
 def result_cell(board: BoardResult) -> str:
@@ -584,9 +591,8 @@ def team_match_groups(model: ExportModel, rnd: Round, filled: bool = True
     played only once a match is level, so no part of the pairing)."""
     rows: list[list[list[str]]] = []
     matches: dict[int, list[BoardResult]] = {}
-    for board in rnd.boards:
-        if filled or board.match_board or not board.match:
-            matches.setdefault(board.match or board.number, []).append(board)
+    for board in listed_boards(rnd, filled):
+        matches.setdefault(board.match or board.number, []).append(board)
     byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
     width = len(team_match_columns(filled))
     for number, boards in matches.items():
@@ -599,7 +605,8 @@ def team_match_groups(model: ExportModel, rnd: Round, filled: bool = True
         for board in boards:
             black = model.player(board.first)
             white = model.player(board.second) if board.second is not None else None
-            place = f"{board.match_board}台" if board.match_board else "加赛"
+            place = f"{board.match_board}台" if board.match_board \
+                else wording.captains_playoff_text()
             rows[-1].append([place, f"{black.name}（{board.first_team}）",
                              board_result_zh(board) if filled else "",
                              f"{white.name}（{board.second_team}）" if white else "轮空",

@@ -418,7 +418,7 @@ class _TeamNames:
 
 def _team_boards(group: Group, round_: Any, names: _TeamNames
                  ) -> tuple[list[m.BoardResult], list[m.TeamBye]]:
-    """A team round's games as boards (第N场M台, the captains' playoff 第N场加赛) and the
+    """A team round's games as boards (第N场M台, the captains' playoff 第N场主将加赛) and the
     teams without an opponent (轮空)."""
     team_of, team_name, board_count = names.team_of, names.team_name, names.board_count
     boards: list[m.BoardResult] = []
@@ -434,7 +434,8 @@ def _team_boards(group: Group, round_: Any, names: _TeamNames
                 continue  # a game row without its players: nothing to print
             number += 1
             on_board = game.index if game.index <= board_count else 0
-            label = f"第{match.number}场{on_board}台" if on_board else f"第{match.number}场加赛"
+            label = f"第{match.number}场{on_board}台" if on_board else \
+                f"第{match.number}场{wording.captains_playoff_text()}"
             played = codec.game_result(game.result)  # the game's loss on time: its ending
             boards.append(m.BoardResult(
                 number, game.black_player_id, game.white_player_id,

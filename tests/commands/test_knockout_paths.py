@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from tests.commands.helpers import KNOCKOUT_FINAL as FINAL
@@ -484,6 +485,37 @@ def test_the_team_slip_carries_the_captains_playoff_line_once_played(tmp_path, c
     assert "如两队打平，由两队主将加赛：" in second and "两队主将加赛：\n" not in second
 
 
+@pytest.mark.slow  # three papers exported and read
+def test_a_captains_playoff_is_no_board_of_the_pairing_list(tmp_path, capsys):
+    """huazhi 六、(三)3: a level match is decided by its captains' playoff, a game played only
+    then. Once played, the round's pairing list (对阵表) printed it as a fourth board
+    (`第1场加赛`) and `round` as board 4 (`4. 甲4 (黑) - 甲1`): the pairing list keeps the
+    three boards paired, the results list and `round` name the game 主将加赛."""
+    path = team_knockout(tmp_path / "hz.db", capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "=", "0-1", "--playoff",
+       "0-1")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "0-1", "1-0")
+    posted = paper(capsys, path, tmp_path / "posted", f"{FINAL} 第1轮对阵表（按台次）")
+    boards = [line.split()[0] for line in posted.splitlines() if line.strip().startswith("第")
+              and "场" in line.split()[0]]
+    assert boards == ["第1场", "第1场1台", "第1场2台", "第1场3台",
+                      "第2场", "第2场1台", "第2场2台", "第2场3台"]
+    assert "加赛" not in posted
+    results = paper(capsys, path, tmp_path / "results", f"{FINAL} 第1轮成绩表")
+    line = next(x for x in results.splitlines() if "加赛" in x and "3:3" not in x)
+    words = line.split()
+    assert (words[0], words[2], words[3], words[4]) == ("第1场主将加赛", "甲4", "队4", "白胜")
+    ok(capsys, "export", path, "--out", tmp_path / "book", "--xlsx", "--only", "Excel 工作簿")
+    workbook = openpyxl.load_workbook(next((tmp_path / "book").rglob("*.xlsx")))
+    labels = [row[0] for row in workbook[f"{FINAL}第1轮"].iter_rows(min_row=2, values_only=True)]
+    assert labels[:5] == ["第1场1台", "第1场2台", "第1场3台", "第1场主将加赛", "第2场1台"]
+    shown = ok(capsys, "round", path, "--group", FINAL, 1).splitlines()
+    games = [x.strip() for x in shown if x.startswith("       ")][:4]
+    assert games == ["1. 甲1 (黑) - 甲4 1-0", "2. 乙4 (黑) - 乙1 =", "3. 丙1 (黑) - 丙4 0-1",
+                     "主将加赛 甲4 (黑) - 甲1 0-1"]
+
+
 # ----- a level match decided by lots (抽签) ----------------------------------------------------
 
 
@@ -642,10 +674,10 @@ def test_the_trf_of_a_team_knockout_states_each_level_match_decision(tmp_path, c
     comments = [line for line in trf.read_text(encoding="utf-8").splitlines()
                 if line.startswith("###")]
     assert comments == [
-        "### round 1: a further game 7-4 = (第2场加赛) is not a round record",
+        "### round 1: a further game 7-4 = (第2场主将加赛) is not a round record",
         "### round 1: match 2 队2 - 队3 level 3:3 on game points, the captains' playoff "
         "(主将加赛) undecided, decided by lots (抽签): 队3 wins the match",
-        "### round 2: a further game 7-1 1-0 (第1场加赛) is not a round record",
+        "### round 2: a further game 7-1 1-0 (第1场主将加赛) is not a round record",
         "### round 2: match 1 队1 - 队3 level 3:3 on game points, decided by the captains' "
         "playoff (主将加赛): 队3 wins the match",
         "### round 2: match 2 队4 - 队2 level 3:3 on game points, decided by lots (抽签): 队4 "
