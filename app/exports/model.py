@@ -579,6 +579,16 @@ class BracketMatch:
     final: bool = False  # a last-round match: it gives its two entrants their places
     # an individual match neither of whose players came, the winner sent on by lots (抽签)
     lots: bool = False
+    # the side withdrew (退赛) by the match's round: it does not play the match
+    top_withdrawn: bool = False
+    bottom_withdrawn: bool = False
+
+    def shown(self, top: bool) -> str:
+        """A side's name as the bracket prints it, a withdrawn one marked as the pairing
+        lists mark a player who does not play his board: `王三（退赛）`."""
+        name, gone = (self.top, self.top_withdrawn) if top else \
+            (self.bottom, self.bottom_withdrawn)
+        return wording.missing_mark(name, SitOut.WITHDRAWN) if gone and name else name
 
 
 @dataclass(frozen=True)

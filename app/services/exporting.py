@@ -57,6 +57,7 @@ from app.services.ranking import (
     wins_legend,
 )
 from app.services.snapshot import build_snapshot
+from app.services.team_swiss import team_withdrawn_from
 from app.services.venue import board_slip_codes
 from app.standings.awards import CertificateRule, gets_certificate
 from app.standings.ranking import rank
@@ -237,8 +238,10 @@ def _bracket(group: Group) -> m.Bracket:
     plain = knockout_bracket(group)
     if system_of(group).team:
         names = {t.id: t.name for t in group.teams}
+        gone = {t.id: team_withdrawn_from(t) for t in group.teams}
     else:
         names = {p.id: p.name for p in group.players}
+        gone = {p.id: withdrawn_from(p) for p in group.players}
     scores: dict[tuple[int, int], MatchScore] = {}
     if system_of(group).team:
         for round_ in group.rounds_played:
@@ -252,13 +255,20 @@ def _bracket(group: Group) -> m.Bracket:
             return ""
         return "轮空" if entrant == 0 else names.get(entrant, "")
 
+    def withdrawn(entrant: int | None, round_number: int) -> bool:
+        """The entrant withdrew (退赛) by the round: it does not play the match."""
+        start = gone.get(entrant or 0)
+        return start is not None and start <= round_number
+
     # a match only empty slots reach is none (it decides no place: byes create none)
     rounds = tuple(
         tuple(m.BracketMatch(match.round, match.number, name(match.top), name(match.bottom),
                              name(match.winner) if match.winner else "", match.places,
                              scores.get((match.round, match.number)), final=match.final,
                              lots=not system_of(group).team
-                             and match.decided_by is LevelDecision.LOTS)
+                             and match.decided_by is LevelDecision.LOTS,
+                             top_withdrawn=withdrawn(match.top, match.round),
+                             bottom_withdrawn=withdrawn(match.bottom, match.round))
               for match in matches if not match.void)
         for matches in plain.rounds
     )

@@ -121,6 +121,31 @@ def test_a_withdrawn_player_forfeits_the_next_match_and_it_takes_no_other_result
     assert "选手4 (先手) - 选手6  (3–4名)  [+-]" in ok(capsys, "round", path, "--group", KO, 3)
 
 
+@pytest.mark.slow  # the bracket paper and the Word 成绩册 exported and read
+def test_the_printed_bracket_marks_a_withdrawn_player_from_his_withdrawal_on(tmp_path, capsys):
+    """The bracket (淘汰赛对阵图, PDF and the Word 成绩册's table) named the withdrawn 选手6
+    bare in round 2 and on, as if he played; it reads `选手6（退赛）` there, as the pairing
+    lists mark him, and `选手6` in round 1, which he played."""
+    import docx
+
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    ok(capsys, "withdraw", path, 6)
+    ok(capsys, "pair", path, "--group", KO)
+    text = paper(capsys, path, tmp_path / "out", f"{KO} 淘汰赛对阵图")
+    # three boxes hold him: round 1's match 4, played; round 2's match 2, forfeited when
+    # paired, and so round 3's for places 3-4
+    assert text.count("选手6") == 3 and text.count("选手6（退赛）") == 2
+    assert "退赛" not in text.replace("选手6（退赛）", "")
+    ok(capsys, "export", path, "--out", tmp_path / "word", "--only", "成绩册（Word）")
+    (word,) = (tmp_path / "word").rglob("*.docx")
+    rows = [[c.text for c in row.cells] for t in docx.Document(str(word)).tables
+            for row in t.rows if row.cells[0].text.startswith("第") and "轮" in row.cells[0].text]
+    sides = {(row[0], row[1]): (row[3], row[4]) for row in rows if len(row) == 7}
+    assert sides[("第1轮", "4")] == ("选手3", "选手6")
+    assert sides[("第2轮", "2")] == ("选手2", "选手6（退赛）")
+
+
 def test_two_missing_players_wait_for_the_arbiters_lots(tmp_path, capsys):
     """Both players of a match withdrawn: no one would go through a double forfeit, and
     neither came to win by forfeit, so nothing is entered; the report asks for the chief
