@@ -617,6 +617,9 @@ class ExportModel:
     games: tuple[Game, ...] = ()
     progress_standings: tuple[Standings, ...] = ()  # after each round before the last
     brackets: tuple[Bracket, ...] = ()
+    # an individual knockout's players in the order of its places (rank 0: not decided yet),
+    # the rows of its crosstable: it has no standings of points (huazhi 六、(三)5)
+    bracket_orders: tuple[Standings, ...] = ()
     team_members: tuple[tuple[int, str, int], ...] = ()  # (player id, team, board number)
     # the list a team entered by (外卡, A组 …), for the teams entered from one: (group key,
     # team, list)
@@ -723,6 +726,14 @@ class ExportModel:
             if standings.group == group:
                 return standings
         return None
+
+    def crosstable_order_of(self, group: str) -> Standings | None:
+        """The lines a group's crosstable is ranked by: its standings, or a knockout's
+        order of places (`bracket_orders`)."""
+        found = self.standings_of(group)
+        if found is not None:
+            return found
+        return next((order for order in self.bracket_orders if order.group == group), None)
 
     def schedule_of(self, group: str, number: int) -> ScheduleItem | None:
         """When and where round `number` of `group` is played (its own line first)."""

@@ -515,7 +515,7 @@ def write_qualifiers(model: ExportModel, qualifiers: Qualifiers, path: Path) -> 
 
 
 def _crosstable_columns(model: ExportModel, group: str) -> list[Column]:
-    standings = model.standings_of(group)
+    standings = model.crosstable_order_of(group)
     cells = [Column(h, min_width=22) if model.group(group).system.round_robin else Column(h)
              for h in cell_headers(model, group)]
     return [Column(REFERENCE), Column("编号"), Column("名次"), Column("姓名", "LEFT", True),
@@ -529,7 +529,7 @@ def crosstable_rows(model: ExportModel, group: str
     standings order, each with its 序号 (the reference every cell uses), 编号, place, name and
     unit, the cells (a column per round, or the round-robin grid), points and tie-breaks."""
     info = model.group(group)
-    standings = model.standings_of(group)
+    standings = model.crosstable_order_of(group)
     tiebreak_columns = standings.columns if standings is not None else ()
     rows = []
     for line in crosstable(model, group):

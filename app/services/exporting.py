@@ -48,6 +48,7 @@ from app.services.ranking import (
     StandingsInfo,
     TeamStandingsInfo,
     compute_standings,
+    in_bracket_order,
     knockout_standings,
     planned_rounds,
     ranking_rules,
@@ -388,6 +389,7 @@ class _Parts:
     playoffs: list[m.PlayoffRecord] = field(default_factory=list)
     progress: list[m.Standings] = field(default_factory=list)
     brackets: list[m.Bracket] = field(default_factory=list)
+    bracket_orders: list[m.Standings] = field(default_factory=list)
     members: list[tuple[int, str, int]] = field(default_factory=list)
     sources: list[tuple[str, str, str]] = field(default_factory=list)  # a team's list
     playoff_games: list[m.Game] = field(default_factory=list)
@@ -584,6 +586,8 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
             ))
             parts.awards += _awards(places, group, group.name, provisional)
             parts.brackets.append(_bracket(group))
+            if not system.team:  # its crosstable's rows, as the command line's
+                parts.bracket_orders.append(_bracket_order(session, group))
         return
     if system is System.TEAM_SWISS:
         _team_swiss_table(group, key, provisional, parts)
@@ -601,6 +605,16 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
         parts.subs.append(replace(sub, parent=table.title))
         parts.awards += _awards(sub_shown, group, spec.name, provisional)
     parts.progress += [_standings_after(group, number) for number in range(1, table.after_round)]
+
+
+def _bracket_order(session: Session, group: Group) -> m.Standings:
+    """An individual knockout's players in the order of its places for its crosstable
+    (`ranking.in_bracket_order`, huazhi 六、(三)5): each with the place decided (0 while
+    open) and the points its crosstable adds up."""
+    info = in_bracket_order(group, compute_standings(session, group)[0])
+    rows = tuple(m.StandingRow(rank=row.place, player=row.player.id, points=row.points)
+                 for row in info.rows)
+    return m.Standings(_key(group), group.name, (), rows, final=info.final)
 
 
 def _qualifiers(group: Group, key: str, parts: _Parts) -> None:
@@ -751,7 +765,8 @@ def build_model(event: Event, provisional: bool = False,
         sub_rankings=tuple(parts.subs), team_standings=tuple(parts.team_tables),
         awards=tuple(parts.awards), games=tuple(parts.games), playoffs=tuple(parts.playoffs),
         playoff_games=tuple(parts.playoff_games), progress_standings=tuple(parts.progress),
-        brackets=tuple(parts.brackets), team_members=tuple(parts.members),
+        brackets=tuple(parts.brackets), bracket_orders=tuple(parts.bracket_orders),
+        team_members=tuple(parts.members),
         team_sources=tuple(parts.sources), rounds_ahead=tuple(parts.ahead),
         qualifiers=tuple(parts.qualifiers),
     )

@@ -874,7 +874,7 @@ def crosstable(event: Event, group: str | None,
         info = standings if reuse and standings is not None else compute_standings(
             session, found, build=build)[0]
         if system_of(found).bracket:
-            info = _in_bracket_order(found, info)
+            info = in_bracket_order(found, info)
         order = [row.player.number for row in info.rows]
         table = build_crosstable(
             build.snapshot, order,
@@ -917,7 +917,7 @@ def _check_has_crosstable(group: Group) -> None:
             group.name)
 
 
-def _in_bracket_order(group: Group, info: StandingsInfo) -> StandingsInfo:
+def in_bracket_order(group: Group, info: StandingsInfo) -> StandingsInfo:
     """A knockout's rows in the order of its places, as its standings give them
     (`knockout_standings`, huazhi 六、(三)5), not by points: a bye is no match won and a
     place comes from where an entrant went out. Places still to be decided are left blank

@@ -416,6 +416,12 @@ def test_a_knockouts_crosstable_is_in_the_order_of_its_places(tmp_path, capsys):
     # the CSV's rows too
     out = ok(capsys, "crosstable", path, "--group", KO, "--csv").splitlines()
     assert [line.split(",")[2] for line in out[1:]] == [name for _place, name in places]
+    # and the printed crosstable, which listed them by 编号 without a 名次 under a legend
+    # saying its rows are in the order of places (按名次排列)
+    text = paper(capsys, path, tmp_path / "out", f"{KO} 交叉表")
+    printed = [(line.split()[2], line.split()[3]) for line in text.splitlines()
+               if line.strip()[:1].isdigit() and "选手" in line]
+    assert printed == places and "按名次排列" in text
 
 
 def test_a_team_knockout_has_no_players_crosstable(tmp_path, capsys):
