@@ -111,7 +111,9 @@ def print_round(info: RoundInfo) -> None:
             for game in board.games:
                 black = game.black.name if game.black else "?"
                 white = game.white.name if game.white else "?"
-                print(f"       {game.index}. {black} (黑) - {white} "
+                # the captains' playoff is no board of the round: named so, not numbered on
+                where = wording.captains_playoff_text() if game.playoff else f"{game.index}."
+                print(f"       {where} {black} (黑) - {white} "
                       f"{wording.game_code(game.result)}")
             continue
         if board.second is None:

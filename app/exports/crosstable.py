@@ -45,7 +45,7 @@ class CrossRow:
 
 def crosstable_order(model: ExportModel, group: str) -> list[int]:
     """The players in standings order (by 编号 before there are standings)."""
-    standings = model.standings_of(group)
+    standings = model.crosstable_order_of(group)
     if standings is not None:
         ranked = [row.player for row in standings.rows]
         rest = [p.id for p in sorted(model.players_of(group), key=lambda p: p.number)
@@ -138,7 +138,7 @@ def crosstable(model: ExportModel, group: str) -> tuple[CrossRow, ...]:
     """The rows of a group's crosstable (see the module docstring)."""
     order = crosstable_order(model, group)
     reference = {pid: k for k, pid in enumerate(order, start=1)}
-    standings = model.standings_of(group)
+    standings = model.crosstable_order_of(group)
     lines = {row.player: row for row in standings.rows} if standings is not None else {}
     rounds = model.rounds_of(group)
     scale = model.group(group).scale

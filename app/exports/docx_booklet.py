@@ -302,8 +302,8 @@ def _bracket(document: Any, block: BracketBlock, wide: bool,
     for matches in block.bracket.rounds:
         for match in matches:
             places = wording.places_text(match.places) if match.places[1] else ""
-            rows.append((f"第{match.round}轮", str(match.number), places, match.top,
-                         match.bottom,
+            rows.append((f"第{match.round}轮", str(match.number), places, match.shown(True),
+                         match.shown(False),
                          wording.match_score_text(match.score, teams=(match.top, match.bottom))
                          if match.score else
                          wording.lots_board_text(match.winner) if match.lots else "",

@@ -236,6 +236,12 @@ class BoardResult:
         return self.second is None
 
     @property
+    def is_captains_playoff(self) -> bool:
+        """A team match's game after its boards: the captains' playoff of a level match
+        (主将加赛, huazhi 六、(三)3), played only then, so no board of the pairing."""
+        return bool(self.match) and not self.match_board
+
+    @property
     def how_ended_zh(self) -> str:
         """终局方式 as printed: the games' endings, or 轮空 for a bye; 抽签 for a knockout board
         neither of whose players came (no game ended: the lots decided it, never 弃权)."""
@@ -573,6 +579,16 @@ class BracketMatch:
     final: bool = False  # a last-round match: it gives its two entrants their places
     # an individual match neither of whose players came, the winner sent on by lots (抽签)
     lots: bool = False
+    # the side withdrew (退赛) by the match's round: it does not play the match
+    top_withdrawn: bool = False
+    bottom_withdrawn: bool = False
+
+    def shown(self, top: bool) -> str:
+        """A side's name as the bracket prints it, a withdrawn one marked as the pairing
+        lists mark a player who does not play his board: `王三（退赛）`."""
+        name, gone = (self.top, self.top_withdrawn) if top else \
+            (self.bottom, self.bottom_withdrawn)
+        return wording.missing_mark(name, SitOut.WITHDRAWN) if gone and name else name
 
 
 @dataclass(frozen=True)
@@ -601,6 +617,9 @@ class ExportModel:
     games: tuple[Game, ...] = ()
     progress_standings: tuple[Standings, ...] = ()  # after each round before the last
     brackets: tuple[Bracket, ...] = ()
+    # an individual knockout's players in the order of its places (rank 0: not decided yet),
+    # the rows of its crosstable: it has no standings of points (huazhi 六、(三)5)
+    bracket_orders: tuple[Standings, ...] = ()
     team_members: tuple[tuple[int, str, int], ...] = ()  # (player id, team, board number)
     # the list a team entered by (外卡, A组 …), for the teams entered from one: (group key,
     # team, list)
@@ -706,6 +725,14 @@ class ExportModel:
             if standings.group == group:
                 return standings
         return None
+
+    def crosstable_order_of(self, group: str) -> Standings | None:
+        """The lines a group's crosstable is ranked by: its standings, or a knockout's
+        order of places (`bracket_orders`)."""
+        found = self.standings_of(group)
+        if found is not None:
+            return found
+        return next((order for order in self.bracket_orders if order.group == group), None)
 
     def schedule_of(self, group: str, number: int) -> ScheduleItem | None:
         """When and where round `number` of `group` is played (its own line first)."""

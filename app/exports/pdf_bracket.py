@@ -179,7 +179,8 @@ def trees(bracket: Bracket) -> list[Tree]:
 
 def box_width(bracket: Bracket) -> float:
     """Wide enough for the longest name at `NAME_SIZE` beside the winner's mark and score."""
-    names = [n for matches in bracket.rounds for m in matches for n in (m.top, m.bottom)]
+    names = [m.shown(top) for matches in bracket.rounds for m in matches
+             for top in (True, False)]
     widest = max((text_width(n, NAME_SIZE) for n in names if n), default=0.0)
     return max(MIN_BOX, widest + text_width("胜 9:9", LABEL_SIZE) + 5 * mm)
 
@@ -310,8 +311,9 @@ def _draw_box(group: Group, box: Box) -> None:
                    strokeColor=colors.grey))
     group.add(String(box.x, box.y + 2 * ROW + 1.5 * mm, _match_label(match), fontName=SANS,
                      fontSize=LABEL_SIZE, fillColor=colors.Color(0.25, 0.25, 0.25)))
-    for name, row in ((match.top, box.top_row), (match.bottom, box.bottom_row)):
-        shown = name or "（待定）"
+    for name, top, row in ((match.top, True, box.top_row),
+                           (match.bottom, False, box.bottom_row)):
+        shown = match.shown(top) or "（待定）"
         won = bool(match.winner) and match.winner == name
         group.add(String(box.x + 2 * mm, row - NAME_SIZE * 0.35, shown, fontName=SANS,
                          fontSize=NAME_SIZE, fillColor=colors.black if name else colors.grey))

@@ -139,7 +139,7 @@ def board_groups(model: ExportModel, group: str, round_number: int, filled: bool
     groups: list[list[list[str]]] = []
     match = 0
     byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
-    for board in rnd.boards:
+    for board in listed_boards(rnd, filled):
         if board.match and board.match != match:  # a team match: its line before its boards
             match = board.match
             while byes and byes[0].match < match:  # a team's bye in its place among them
@@ -170,6 +170,13 @@ def board_groups(model: ExportModel, group: str, round_number: int, filled: bool
         groups[-1].append(row)
     groups += [[team_bye_line(bye, len(columns), filled, scale)] for bye in byes]
     return columns, groups
+
+
+def listed_boards(rnd: Round, filled: bool) -> tuple[BoardResult, ...]:
+    """The boards a list of the round prints: a pairing list (not `filled`) leaves out a
+    level team match's captains' playoff game (主将加赛, huazhi 六、(三)3), a result of the
+    round and no board of its pairing; a results list keeps it."""
+    return rnd.boards if filled else tuple(b for b in rnd.boards if not b.is_captains_playoff)
 
 
 def result_cell(board: BoardResult) -> str:
@@ -508,7 +515,7 @@ def write_qualifiers(model: ExportModel, qualifiers: Qualifiers, path: Path) -> 
 
 
 def _crosstable_columns(model: ExportModel, group: str) -> list[Column]:
-    standings = model.standings_of(group)
+    standings = model.crosstable_order_of(group)
     cells = [Column(h, min_width=22) if model.group(group).system.round_robin else Column(h)
              for h in cell_headers(model, group)]
     return [Column(REFERENCE), Column("编号"), Column("名次"), Column("姓名", "LEFT", True),
@@ -522,7 +529,7 @@ def crosstable_rows(model: ExportModel, group: str
     standings order, each with its 序号 (the reference every cell uses), 编号, place, name and
     unit, the cells (a column per round, or the round-robin grid), points and tie-breaks."""
     info = model.group(group)
-    standings = model.standings_of(group)
+    standings = model.crosstable_order_of(group)
     tiebreak_columns = standings.columns if standings is not None else ()
     rows = []
     for line in crosstable(model, group):
@@ -584,9 +591,8 @@ def team_match_groups(model: ExportModel, rnd: Round, filled: bool = True
     played only once a match is level, so no part of the pairing)."""
     rows: list[list[list[str]]] = []
     matches: dict[int, list[BoardResult]] = {}
-    for board in rnd.boards:
-        if filled or board.match_board or not board.match:
-            matches.setdefault(board.match or board.number, []).append(board)
+    for board in listed_boards(rnd, filled):
+        matches.setdefault(board.match or board.number, []).append(board)
     byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
     width = len(team_match_columns(filled))
     for number, boards in matches.items():
@@ -599,7 +605,8 @@ def team_match_groups(model: ExportModel, rnd: Round, filled: bool = True
         for board in boards:
             black = model.player(board.first)
             white = model.player(board.second) if board.second is not None else None
-            place = f"{board.match_board}台" if board.match_board else "加赛"
+            place = f"{board.match_board}台" if board.match_board \
+                else wording.captains_playoff_text()
             rows[-1].append([place, f"{black.name}（{board.first_team}）",
                              board_result_zh(board) if filled else "",
                              f"{white.name}（{board.second_team}）" if white else "轮空",

@@ -188,6 +188,21 @@ class Bracket:
                 decided[loser] = worst
         return decided
 
+    def standing_order(self) -> tuple[int, ...]:
+        """The entrants in the order of their places so far (the knockout's crosstable rows):
+        a place decided (`places`) by that place; one still to be decided by the band (名次段)
+        of the latest match it is in, the places it still plays for (after round 1 of 16 the
+        winners play for 1-8, the losers for 9-16: huazhi 六、(三)5); within a band by seed."""
+        bands: dict[int, tuple[int, int]] = {}
+        for round_matches in self.rounds:  # round order: the latest match a band holds wins
+            for match in round_matches:
+                for entrant in (match.top, match.bottom):
+                    if entrant is not None and entrant != BYE:
+                        bands[entrant] = match.places
+        bands.update({entrant: (place, place) for entrant, place in self.places().items()})
+        seed = {entrant: k for k, entrant in enumerate(self.seeding)}
+        return tuple(sorted(bands, key=lambda entrant: (bands[entrant], seed[entrant])))
+
     def final_places(self) -> dict[int, int]:
         """Places 1..n of every entrant; a `UserError` while matches remain."""
         if not self.complete:

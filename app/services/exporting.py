@@ -48,6 +48,7 @@ from app.services.ranking import (
     StandingsInfo,
     TeamStandingsInfo,
     compute_standings,
+    in_bracket_order,
     knockout_standings,
     planned_rounds,
     ranking_rules,
@@ -57,6 +58,7 @@ from app.services.ranking import (
     wins_legend,
 )
 from app.services.snapshot import build_snapshot
+from app.services.team_swiss import team_withdrawn_from
 from app.services.venue import board_slip_codes
 from app.standings.awards import CertificateRule, gets_certificate
 from app.standings.ranking import rank
@@ -237,8 +239,10 @@ def _bracket(group: Group) -> m.Bracket:
     plain = knockout_bracket(group)
     if system_of(group).team:
         names = {t.id: t.name for t in group.teams}
+        gone = {t.id: team_withdrawn_from(t) for t in group.teams}
     else:
         names = {p.id: p.name for p in group.players}
+        gone = {p.id: withdrawn_from(p) for p in group.players}
     scores: dict[tuple[int, int], MatchScore] = {}
     if system_of(group).team:
         for round_ in group.rounds_played:
@@ -252,13 +256,20 @@ def _bracket(group: Group) -> m.Bracket:
             return ""
         return "轮空" if entrant == 0 else names.get(entrant, "")
 
+    def withdrawn(entrant: int | None, round_number: int) -> bool:
+        """The entrant withdrew (退赛) by the round: it does not play the match."""
+        start = gone.get(entrant or 0)
+        return start is not None and start <= round_number
+
     # a match only empty slots reach is none (it decides no place: byes create none)
     rounds = tuple(
         tuple(m.BracketMatch(match.round, match.number, name(match.top), name(match.bottom),
                              name(match.winner) if match.winner else "", match.places,
                              scores.get((match.round, match.number)), final=match.final,
                              lots=not system_of(group).team
-                             and match.decided_by is LevelDecision.LOTS)
+                             and match.decided_by is LevelDecision.LOTS,
+                             top_withdrawn=withdrawn(match.top, match.round),
+                             bottom_withdrawn=withdrawn(match.bottom, match.round))
               for match in matches if not match.void)
         for matches in plain.rounds
     )
@@ -378,6 +389,7 @@ class _Parts:
     playoffs: list[m.PlayoffRecord] = field(default_factory=list)
     progress: list[m.Standings] = field(default_factory=list)
     brackets: list[m.Bracket] = field(default_factory=list)
+    bracket_orders: list[m.Standings] = field(default_factory=list)
     members: list[tuple[int, str, int]] = field(default_factory=list)
     sources: list[tuple[str, str, str]] = field(default_factory=list)  # a team's list
     playoff_games: list[m.Game] = field(default_factory=list)
@@ -418,7 +430,7 @@ class _TeamNames:
 
 def _team_boards(group: Group, round_: Any, names: _TeamNames
                  ) -> tuple[list[m.BoardResult], list[m.TeamBye]]:
-    """A team round's games as boards (第N场M台, the captains' playoff 第N场加赛) and the
+    """A team round's games as boards (第N场M台, the captains' playoff 第N场主将加赛) and the
     teams without an opponent (轮空)."""
     team_of, team_name, board_count = names.team_of, names.team_name, names.board_count
     boards: list[m.BoardResult] = []
@@ -434,7 +446,8 @@ def _team_boards(group: Group, round_: Any, names: _TeamNames
                 continue  # a game row without its players: nothing to print
             number += 1
             on_board = game.index if game.index <= board_count else 0
-            label = f"第{match.number}场{on_board}台" if on_board else f"第{match.number}场加赛"
+            label = f"第{match.number}场{on_board}台" if on_board else \
+                f"第{match.number}场{wording.captains_playoff_text()}"
             played = codec.game_result(game.result)  # the game's loss on time: its ending
             boards.append(m.BoardResult(
                 number, game.black_player_id, game.white_player_id,
@@ -573,6 +586,8 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
             ))
             parts.awards += _awards(places, group, group.name, provisional)
             parts.brackets.append(_bracket(group))
+            if not system.team:  # its crosstable's rows, as the command line's
+                parts.bracket_orders.append(_bracket_order(session, group))
         return
     if system is System.TEAM_SWISS:
         _team_swiss_table(group, key, provisional, parts)
@@ -590,6 +605,16 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
         parts.subs.append(replace(sub, parent=table.title))
         parts.awards += _awards(sub_shown, group, spec.name, provisional)
     parts.progress += [_standings_after(group, number) for number in range(1, table.after_round)]
+
+
+def _bracket_order(session: Session, group: Group) -> m.Standings:
+    """An individual knockout's players in the order of its places for its crosstable
+    (`ranking.in_bracket_order`, huazhi 六、(三)5): each with the place decided (0 while
+    open) and the points its crosstable adds up."""
+    info = in_bracket_order(group, compute_standings(session, group)[0])
+    rows = tuple(m.StandingRow(rank=row.place, player=row.player.id, points=row.points)
+                 for row in info.rows)
+    return m.Standings(_key(group), group.name, (), rows, final=info.final)
 
 
 def _qualifiers(group: Group, key: str, parts: _Parts) -> None:
@@ -740,7 +765,8 @@ def build_model(event: Event, provisional: bool = False,
         sub_rankings=tuple(parts.subs), team_standings=tuple(parts.team_tables),
         awards=tuple(parts.awards), games=tuple(parts.games), playoffs=tuple(parts.playoffs),
         playoff_games=tuple(parts.playoff_games), progress_standings=tuple(parts.progress),
-        brackets=tuple(parts.brackets), team_members=tuple(parts.members),
+        brackets=tuple(parts.brackets), bracket_orders=tuple(parts.bracket_orders),
+        team_members=tuple(parts.members),
         team_sources=tuple(parts.sources), rounds_ahead=tuple(parts.ahead),
         qualifiers=tuple(parts.qualifiers),
     )

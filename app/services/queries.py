@@ -116,6 +116,9 @@ class GameInfo:
     ending: Ending | None
     moves: str
     opening: str
+    # a team match's game after its boards: the captains' playoff of a level match (主将加赛,
+    # huazhi 六、(三)3), no board of the round
+    playoff: bool = False
 
 
 @dataclass(frozen=True)
@@ -388,7 +391,10 @@ def _ref(player: Player | None, numbers: dict[int, int]) -> PlayerRef | None:
     return PlayerRef(player.id, player.name, player.unit, numbers.get(player.id, 0))
 
 
-def game_info(game: Game, session: Session, numbers: dict[int, int]) -> GameInfo:
+def game_info(game: Game, session: Session, numbers: dict[int, int],
+              match_boards: int | None = None) -> GameInfo:
+    """A stored game as shown; `match_boards`: a team match's boards, the games after which
+    are its captains' playoff."""
     black = session.get(Player, game.black_player_id) if game.black_player_id else None
     white = session.get(Player, game.white_player_id) if game.white_player_id else None
     return GameInfo(
@@ -400,7 +406,14 @@ def game_info(game: Game, session: Session, numbers: dict[int, int]) -> GameInfo
         ending=Ending.stored(game.ending),
         moves=game.moves,
         opening=game.opening,
+        playoff=match_boards is not None and game.index > match_boards,
     )
+
+
+def match_boards(group: Group) -> int | None:
+    """A team group's boards of a match (分台定人制, huazhi 六、(三)3): a game of a match past
+    them is its captains' playoff; None for a group of players."""
+    return settings_of(group).team.boards if system_of(group).team else None
 
 
 def match_facts(group: Group, round_number: int
@@ -428,6 +441,7 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
     scores, places = match_facts(group, round_.number)
     teams = {t.id: t.name for t in group.teams}
     double = group.games_per_round == 2
+    boards_of_match = match_boards(group)
     away = not_playing(session, group.players, round_.number)
     missing = seated_missing(group, away)
     boards = tuple(
@@ -436,7 +450,7 @@ def round_info(session: Session, group: Group, round_: Round) -> RoundInfo:
             first=_ref(b.first_player, numbers),
             second=_ref(b.second_player, numbers),
             result=codec.board_result(b.result, double, b.label),
-            games=tuple(game_info(g, session, numbers) for g in b.games),
+            games=tuple(game_info(g, session, numbers, boards_of_match) for g in b.games),
             first_team=teams.get(b.first_team_id, "") if b.first_team_id else "",
             second_team=teams.get(b.second_team_id, "") if b.second_team_id else "",
             id=b.id,
@@ -490,6 +504,7 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
     scores, places = match_facts(group, number)
     away = not_playing(session, players, number)
     missing = seated_missing(group, away)
+    boards_of_match = match_boards(group)
     games: dict[int, list[GameInfo]] = {}
     for g in session.execute(
             select(Game.id, Game.board_id, Game.index.label("game_index"), Game.black_player_id,
@@ -499,7 +514,8 @@ def _round_from_rows(session: Session, group: Group, number: int) -> RoundInfo:
         games.setdefault(g.board_id, []).append(GameInfo(
             id=g.id, index=g.game_index, black=ref(g.black_player_id), white=ref(g.white_player_id),
             result=codec.game_result(g.result, g.ending), ending=Ending.stored(g.ending),
-            moves=g.moves, opening=g.opening))
+            moves=g.moves, opening=g.opening,
+            playoff=boards_of_match is not None and g.game_index > boards_of_match))
     double = group.games_per_round == 2
     boards = tuple(
         BoardInfo(

@@ -867,18 +867,14 @@ def crosstable(event: Event, group: str | None,
         found = Event.group(session, group)
         if system_of(found) is System.TEAM_SWISS:
             return _team_crosstable(found)
-        if system_of(found) is System.CROSS_GROUP:
-            raise UserError(
-                f"{found.name}（交叉赛）只赛一轮，每场胜队出线，没有交叉表：出线名单请用 standings，"
-                "各场成绩请用 round",
-                f"{found.name} (a cross-group round) is one round whose match winners go on: "
-                "no crosstable; the qualifiers are in standings, the matches in round",
-                found.name)
+        _check_has_crosstable(found)
         build = build_snapshot(found, partial=True)
         reuse = (standings is not None and not standings.sub and standings.group == found.name
                  and standings.name == found.name and not system_of(found).bracket)
         info = standings if reuse and standings is not None else compute_standings(
             session, found, build=build)[0]
+        if system_of(found).bracket:
+            info = in_bracket_order(found, info)
         order = [row.player.number for row in info.rows]
         table = build_crosstable(
             build.snapshot, order,
@@ -898,6 +894,47 @@ def crosstable(event: Event, group: str | None,
             round_notes=RoundNotes() if round_robin else round_notes(
                 [row.rounds for row in table.rows]),
         )
+
+
+def _check_has_crosstable(group: Group) -> None:
+    """A group played by teams match by match has no players' crosstable: the cross-group
+    round's one round sends its match winners on, a team knockout ranks by its bracket;
+    refused naming what to read instead."""
+    if system_of(group) is System.CROSS_GROUP:
+        raise UserError(
+            f"{group.name}（交叉赛）只赛一轮，每场胜队出线，没有交叉表：出线名单请用 standings，"
+            "各场成绩请用 round",
+            f"{group.name} (a cross-group round) is one round whose match winners go on: "
+            "no crosstable; the qualifiers are in standings, the matches in round",
+            group.name)
+    if system_of(group) is System.TEAM_KNOCKOUT:
+        raise UserError(
+            f"{group.name}（团体淘汰赛）各场是队与队的比赛，没有棋手交叉表：各队名次请用 standings，"
+            "对阵图请用 bracket，各场成绩请用 round",
+            f"{group.name} (a team knockout) is played match by match between teams: no "
+            "players' crosstable; the teams' places are in standings, the bracket in "
+            "bracket, the matches in round",
+            group.name)
+
+
+def in_bracket_order(group: Group, info: StandingsInfo) -> StandingsInfo:
+    """A knockout's rows in the order of its places, as its standings give them
+    (`knockout_standings`, huazhi 六、(三)5), not by points: a bye is no match won and a
+    place comes from where an entrant went out. Places still to be decided are left blank
+    (0), their entrants in the band they still play for (`Bracket.standing_order`)."""
+    from app.services.knockout import decided_bracket
+    from app.services.lookup import bracket_players
+
+    if len(bracket_players(group)) < 2:  # no bracket drawn of fewer than two
+        return info
+    current = decided_bracket(group)
+    places = current.places()
+    by_id = {row.player.id: row for row in info.rows}
+    order = [entrant for entrant in current.standing_order() if entrant in by_id]
+    # a player the bracket does not hold (not drawn into it) comes last, unplaced
+    order += [row.player.id for row in info.rows if row.player.id not in set(order)]
+    return replace(info, rows=tuple(replace(by_id[entrant], place=places.get(entrant, 0),
+                                            shared=False) for entrant in order))
 
 
 def _grid(round_robin: bool, rows: Sequence[CrosstableRow], players: Sequence[PlayerRef]

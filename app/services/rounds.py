@@ -897,6 +897,7 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
     """One board of a round as the pairing list shows it (after a result on it)."""
     from app.services.queries import (
         game_info,
+        match_boards,
         match_facts,
         not_playing,
         round_points_of,
@@ -916,7 +917,8 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
             first=_player_ref(board.first_player, numbers),
             second=_player_ref(board.second_player, numbers),
             result=result,
-            games=tuple(game_info(g, session, numbers) for g in board.games),
+            games=tuple(game_info(g, session, numbers, match_boards(found))
+                        for g in board.games),
             first_team=teams.get(board.first_team_id or 0, ""),
             second_team=teams.get(board.second_team_id or 0, ""),
             id=board.id,

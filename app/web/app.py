@@ -107,6 +107,8 @@ class VenueApp:
         self.templates.filters["tiebreak_header"] = _tiebreak_header
         self.templates.filters["cross_cell"] = lambda cell, row, lang: wording.team_cross_cell(
             cell, row.team.withdrawn_from, lang)
+        # a level match's captains' playoff game (主将加赛): so named, no board number of its own
+        self.templates.filters["captains_playoff"] = wording.captains_playoff_text
         self.templates.filters["withdrawn"] = wording.withdrawn_text
         self.templates.filters["missing_why"] = wording.team_missing_why  # 退赛, 缺席, 请假
         # the bracket's boxes (app/web/bracket.py): where a match is, the places it plays
@@ -115,6 +117,7 @@ class VenueApp:
             match.round, match.number, lang=lang)
         self.templates.filters["match_places"] = bracket.places_words
         self.templates.filters["bracket_result"] = bracket.result_words
+        self.templates.filters["slot_name"] = bracket.slot_name  # 王三（退赛）
         self.templates.filters["tree_title"] = bracket.tree_title
         self.claims_version = 0
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from app import wording
 from app.pairing.knockout import BYE, KnockoutMatch, sources
+from app.pairing.types import SitOut
 from app.services.queries import BoardInfo, PlayerRef
 from app.services.venue_bracket import BracketInfo
 from app.web.texts import TEXTS
@@ -21,12 +22,25 @@ from app.web.texts import TEXTS
 @dataclass(frozen=True)
 class Slot:
     """One side of a match as drawn: its entrant (None: not known yet, 待定), or an empty
-    slot (`bye`, 轮空); whether it won, and in a last-round match the place it took."""
+    slot (`bye`, 轮空); whether it won, and in a last-round match the place it took;
+    `withdrawn`: the entrant withdrew (退赛) by the match's round, which it does not play
+    (its forfeit, or the lots where neither side came)."""
 
     entrant: PlayerRef | None
     bye: bool = False
     won: bool = False
     place: int | None = None
+    withdrawn: bool = False
+
+
+def slot_name(slot: Slot, lang: str) -> str:
+    """The entrant's name in its box, a withdrawn one marked as the papers' pairing lists
+    mark it: `王三（退赛）` / `王三 (withdrawn)`."""
+    if slot.entrant is None:
+        return ""
+    if slot.withdrawn:
+        return wording.missing_mark(slot.entrant.name, SitOut.WITHDRAWN, lang)
+    return slot.entrant.name
 
 
 @dataclass(frozen=True)
@@ -61,7 +75,10 @@ def _slot(info: BracketInfo, match: KnockoutMatch, entrant: int | None) -> Slot:
     won = entrant is not None and entrant == match.winner
     decides = match.decides_places if match.winner is not None else None
     place = None if decides is None or entrant is None else decides[0 if won else 1]
-    return Slot(None if entrant is None else info.entrants.get(entrant), won=won, place=place)
+    shown = None if entrant is None else info.entrants.get(entrant)
+    gone = shown is not None and shown.withdrawn_from is not None \
+        and shown.withdrawn_from <= match.round
+    return Slot(shown, won=won, place=place, withdrawn=gone)
 
 
 def _shown(match: KnockoutMatch) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from tests.commands.helpers import KNOCKOUT_FINAL as FINAL
@@ -118,6 +119,31 @@ def test_a_withdrawn_player_forfeits_the_next_match_and_it_takes_no_other_result
         "winner：选手2" in ok(capsys, "bracket", path, "--group", KO)
     ok(capsys, "pair", path, "--group", KO)  # round 3: 选手4 v 选手6 for places 3-4
     assert "选手4 (先手) - 选手6  (3–4名)  [+-]" in ok(capsys, "round", path, "--group", KO, 3)
+
+
+@pytest.mark.slow  # the bracket paper and the Word 成绩册 exported and read
+def test_the_printed_bracket_marks_a_withdrawn_player_from_his_withdrawal_on(tmp_path, capsys):
+    """The bracket (淘汰赛对阵图, PDF and the Word 成绩册's table) named the withdrawn 选手6
+    bare in round 2 and on, as if he played; it reads `选手6（退赛）` there, as the pairing
+    lists mark him, and `选手6` in round 1, which he played."""
+    import docx
+
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    ok(capsys, "withdraw", path, 6)
+    ok(capsys, "pair", path, "--group", KO)
+    text = paper(capsys, path, tmp_path / "out", f"{KO} 淘汰赛对阵图")
+    # three boxes hold him: round 1's match 4, played; round 2's match 2, forfeited when
+    # paired, and so round 3's for places 3-4
+    assert text.count("选手6") == 3 and text.count("选手6（退赛）") == 2
+    assert "退赛" not in text.replace("选手6（退赛）", "")
+    ok(capsys, "export", path, "--out", tmp_path / "word", "--only", "成绩册（Word）")
+    (word,) = (tmp_path / "word").rglob("*.docx")
+    rows = [[c.text for c in row.cells] for t in docx.Document(str(word)).tables
+            for row in t.rows if row.cells[0].text.startswith("第") and "轮" in row.cells[0].text]
+    sides = {(row[0], row[1]): (row[3], row[4]) for row in rows if len(row) == 7}
+    assert sides[("第1轮", "4")] == ("选手3", "选手6")
+    assert sides[("第2轮", "2")] == ("选手2", "选手6（退赛）")
 
 
 def test_two_missing_players_wait_for_the_arbiters_lots(tmp_path, capsys):
@@ -355,6 +381,61 @@ def test_team_standings_lists_a_team_knockouts_places_in_words(tmp_path, capsys)
     assert ok(capsys, "standings", ko, "--group", KO).splitlines()[1] == "名次  姓名  单位  胜场"
 
 
+# ----- the crosstable of a knockout follows its places -----------------------------------------
+
+
+def _crosstable_lines(capsys: pytest.CaptureFixture[str], path: Path) -> list[tuple[str, str]]:
+    """The command line's crosstable of the knockout: (名次, 姓名) of each row, in order."""
+    out = ok(capsys, "crosstable", path, "--group", KO)
+    return [(cells[1], cells[3]) for cells in (line.split("  ") for line in out.splitlines())
+            if cells[0].isdigit()]
+
+
+@pytest.mark.slow  # three rounds played and read after each
+def test_a_knockouts_crosstable_is_in_the_order_of_its_places(tmp_path, capsys):
+    """huazhi 六、(三)5: a knockout's order is where each entrant went out, as its standings
+    give it. The crosstable put 选手3 (lost round 1, then a bye and the 5-6 match: 4 points)
+    third, above 选手1 and 选手2 (places 3 and 4), by its points."""
+    path = individual_knockout(tmp_path / "ko.db", capsys)
+    played_round_one(path, capsys)
+    # round 1's losers play for 5-6 below its winners, each band by seed, no place yet
+    assert _crosstable_lines(capsys, path) == [
+        ("", "选手1"), ("", "选手2"), ("", "选手4"), ("", "选手6"), ("", "选手3"), ("", "选手5")]
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "results", path, "--group", KO, 2, "1=0-1", "2=0-1")
+    ok(capsys, "pair", path, "--group", KO)
+    ok(capsys, "result", path, "--group", KO, 3, 1, "0-1")  # the final: 选手6 beats 选手4
+    assert _crosstable_lines(capsys, path) == [
+        ("1", "选手6"), ("2", "选手4"), ("", "选手1"), ("", "选手2"), ("", "选手3"), ("", "选手5")]
+    ok(capsys, "results", path, "--group", KO, 3, "2=1-0", "3=0-1")
+    standings = ok(capsys, "standings", path, "--group", KO).splitlines()[2:]
+    places = [(line.split()[0], line.split()[1]) for line in standings]
+    assert places == [("1", "选手6"), ("2", "选手4"), ("3", "选手1"), ("4", "选手2"),
+                      ("5", "选手3"), ("6", "选手5")]
+    assert _crosstable_lines(capsys, path) == places
+    # the CSV's rows too
+    out = ok(capsys, "crosstable", path, "--group", KO, "--csv").splitlines()
+    assert [line.split(",")[2] for line in out[1:]] == [name for _place, name in places]
+    # and the printed crosstable, which listed them by 编号 without a 名次 under a legend
+    # saying its rows are in the order of places (按名次排列)
+    text = paper(capsys, path, tmp_path / "out", f"{KO} 交叉表")
+    printed = [(line.split()[2], line.split()[3]) for line in text.splitlines()
+               if line.strip()[:1].isdigit() and "选手" in line]
+    assert printed == places and "按名次排列" in text
+
+
+def test_a_team_knockout_has_no_players_crosstable(tmp_path, capsys):
+    """`crosstable` of huazhi's 决赛 listed the teams' members as players, each 缺席 in every
+    round: a team knockout is played by teams, and its places, bracket and matches are read
+    elsewhere; it exits 2 saying so, nothing written."""
+    path = four_teams_played(tmp_path / "hz.db", capsys)
+    before = path.read_bytes()
+    code, out, err = run(capsys, "crosstable", path, "--group", FINAL)
+    assert code == 2 and out == ""
+    assert "决赛（团体淘汰赛）各场是队与队的比赛，没有棋手交叉表：各队名次请用 standings，对阵图请用 bracket" in err
+    assert path.read_bytes() == before
+
+
 # ----- the knockout places paper ---------------------------------------------------------------
 
 
@@ -433,6 +514,37 @@ def test_the_team_slip_carries_the_captains_playoff_line_once_played(tmp_path, c
     assert (words[2], words[4]) == ("甲4（队4）", "甲1（队1）")  # 队4's captain has black
     assert first.split(line)[1].split()[0] == "结果："
     assert "如两队打平，由两队主将加赛：" in second and "两队主将加赛：\n" not in second
+
+
+@pytest.mark.slow  # three papers exported and read
+def test_a_captains_playoff_is_no_board_of_the_pairing_list(tmp_path, capsys):
+    """huazhi 六、(三)3: a level match is decided by its captains' playoff, a game played only
+    then. Once played, the round's pairing list (对阵表) printed it as a fourth board
+    (`第1场加赛`) and `round` as board 4 (`4. 甲4 (黑) - 甲1`): the pairing list keeps the
+    three boards paired, the results list and `round` name the game 主将加赛."""
+    path = team_knockout(tmp_path / "hz.db", capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "=", "0-1", "--playoff",
+       "0-1")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "0-1", "1-0")
+    posted = paper(capsys, path, tmp_path / "posted", f"{FINAL} 第1轮对阵表（按台次）")
+    boards = [line.split()[0] for line in posted.splitlines() if line.strip().startswith("第")
+              and "场" in line.split()[0]]
+    assert boards == ["第1场", "第1场1台", "第1场2台", "第1场3台",
+                      "第2场", "第2场1台", "第2场2台", "第2场3台"]
+    assert "加赛" not in posted
+    results = paper(capsys, path, tmp_path / "results", f"{FINAL} 第1轮成绩表")
+    line = next(x for x in results.splitlines() if "加赛" in x and "3:3" not in x)
+    words = line.split()
+    assert (words[0], words[2], words[3], words[4]) == ("第1场主将加赛", "甲4", "队4", "白胜")
+    ok(capsys, "export", path, "--out", tmp_path / "book", "--xlsx", "--only", "Excel 工作簿")
+    workbook = openpyxl.load_workbook(next((tmp_path / "book").rglob("*.xlsx")))
+    labels = [row[0] for row in workbook[f"{FINAL}第1轮"].iter_rows(min_row=2, values_only=True)]
+    assert labels[:5] == ["第1场1台", "第1场2台", "第1场3台", "第1场主将加赛", "第2场1台"]
+    shown = ok(capsys, "round", path, "--group", FINAL, 1).splitlines()
+    games = [x.strip() for x in shown if x.startswith("       ")][:4]
+    assert games == ["1. 甲1 (黑) - 甲4 1-0", "2. 乙4 (黑) - 乙1 =", "3. 丙1 (黑) - 丙4 0-1",
+                     "主将加赛 甲4 (黑) - 甲1 0-1"]
 
 
 # ----- a level match decided by lots (抽签) ----------------------------------------------------
@@ -593,10 +705,10 @@ def test_the_trf_of_a_team_knockout_states_each_level_match_decision(tmp_path, c
     comments = [line for line in trf.read_text(encoding="utf-8").splitlines()
                 if line.startswith("###")]
     assert comments == [
-        "### round 1: a further game 7-4 = (第2场加赛) is not a round record",
+        "### round 1: a further game 7-4 = (第2场主将加赛) is not a round record",
         "### round 1: match 2 队2 - 队3 level 3:3 on game points, the captains' playoff "
         "(主将加赛) undecided, decided by lots (抽签): 队3 wins the match",
-        "### round 2: a further game 7-1 1-0 (第1场加赛) is not a round record",
+        "### round 2: a further game 7-1 1-0 (第1场主将加赛) is not a round record",
         "### round 2: match 1 队1 - 队3 level 3:3 on game points, decided by the captains' "
         "playoff (主将加赛): 队3 wins the match",
         "### round 2: match 2 队4 - 队2 level 3:3 on game points, decided by lots (抽签): 队4 "

@@ -108,9 +108,10 @@ def _outputs(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
     for group in groups:
         g = ("--group", group)
         settings = json.loads(_run(capsys, "group", path, *g, "--json"))[0]
-        # the cross-group round has no crosstable (one round, its winners go on): refused
-        tables = ("standings",) if settings["system"] == "cross_group" else (
-            "standings", "crosstable")
+        # the cross-group round has no crosstable (one round, its winners go on), nor a team
+        # knockout a players' one (its teams rank by the bracket): refused
+        tables = ("standings",) if settings["system"] in ("cross_group", "team_knockout") \
+            else ("standings", "crosstable")
         for args in (("standings", path, *g, "--sub"), ("playoffs", path, *g),
                      ("declines", path, *g)):
             shown[" ".join(map(str, args))] = _run(capsys, *args)

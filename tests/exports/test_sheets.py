@@ -202,20 +202,23 @@ def test_team_round_lists_print_each_match_line_with_its_score(tmp_path: Path) -
                          result=read_notation("=") if b.number == 1 else b.result,
                          match_score=level)
                  for b in model.rounds[0].boards)
-    playoff = replace(more[0], number=7, label="第2场加赛", match_board=0,
+    playoff = replace(more[0], number=7, label="第2场主将加赛", match_board=0,
                       result=read_notation("0-1"))
     model = replace(model, rounds=(Round("t", 1, (*model.rounds[0].boards, *more, playoff)),))
     columns, rows = pdf_lists.board_rows(model, "t", 1, filled=True)
     assert len(rows) == 2 + 7 and all(len(row) == len(columns) for row in rows)
     assert rows[0][:6] == ["第1场", "", "甲队", "", "2:4", "乙队"]
     assert rows[4][:6] == ["第2场", "", "甲队", "", "3:3 主将加赛", "乙队"]
-    assert rows[8][0] == "第2场加赛"
+    assert rows[8][0] == "第2场主将加赛"
     table = pdf_lists.team_match_rows(model, model.round("t", 1))
-    assert [row[0] for row in table[4:]] == ["第2场", "1台", "2台", "3台", "加赛"]
+    assert [row[0] for row in table[4:]] == ["第2场", "1台", "2台", "3台", "主将加赛"]
     slips = squeezed(pdf_text(pdf_slips.write_result_slips(model, "t", 1, tmp_path / "s.pdf")))
     assert "1台黑" in slips and "3台黑" in slips
     _columns, posted = pdf_lists.board_rows(model, "t", 1, filled=False)
     assert posted[0][:6] == ["第1场", "", "甲队", "", "", "乙队"]  # no score on the posted list
+    # the boards paired only: the captains' playoff is a result, no board of the pairing
+    assert [row[0] for row in posted] == ["第1场", "第1场1台", "第1场2台", "第1场3台",
+                                          "第2场", "第2场1台", "第2场2台", "第2场3台"]
     text = squeezed(pdf_text(pdf_lists.write_round_results(model, "t", 1, tmp_path / "r.pdf")))
     assert "第1场" in text and "2:4" in text and "3:3主将加赛" in text
     text = squeezed(pdf_text(pdf_lists.write_pairings_by_board(model, "t", 1,

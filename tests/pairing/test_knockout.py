@@ -388,3 +388,30 @@ def test_a_match_that_does_not_exist_has_no_sources() -> None:
         sources(16, 2, 9)
     assert sources(16, 1, 8) is None
     assert sources(16, 4, 2) == (Source(3, 1, False), Source(3, 2, False))  # 3rd-4th
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(min_value=2, max_value=20), seed=st.integers(min_value=0, max_value=2**32))
+def test_the_order_so_far_keeps_each_band_above_the_next_and_ends_in_the_places(
+        n: int, seed: int) -> None:
+    """huazhi 六、(三)5, as the crosstable's rows follow it: after every match each entrant
+    stands with the band (名次段) it still plays for, every band above the ones below it;
+    once all is played the order is the places 1..n."""
+    choose = random.Random(seed)
+    bracket = build_bracket(list(range(1, n + 1)))
+    while True:
+        order = bracket.standing_order()
+        assert sorted(order) == list(range(1, n + 1))
+        if bracket.complete:
+            break
+        # an entrant's band: the latest match holding it (its place once decided)
+        band = {e: m.places for r in bracket.rounds for m in r for e in (m.top, m.bottom)
+                if e not in (None, BYE)}
+        band.update({e: (p, p) for e, p in bracket.places().items()})
+        assert [band[e] for e in order] == sorted(band[e] for e in order)
+        match = bracket.pending()[0]
+        assert match.top is not None and match.bottom is not None
+        bracket = record_winner(bracket, match.round, match.number,
+                                choose.choice([match.top, match.bottom]))
+    places = bracket.final_places()
+    assert [places[e] for e in order] == list(range(1, n + 1))

@@ -30,6 +30,7 @@ from tests.web.conftest import (
     Venue,
     build_individual_knockout,
     build_team_final,
+    build_team_knockout,
     get_page,
     screenshot,
     start_venue,
@@ -238,7 +239,8 @@ def test_an_individual_knockout_names_its_players_and_what_is_to_come(
     matches, _places = _services_bracket(individual_file, KNOCKOUT_GROUP)
     assert sorted(boxes) == sorted(m[0] for m in matches) and len(boxes) == 12
     for where, upper, lower, winner in matches:
-        assert boxes[where].names == [upper or "待定", lower or "待定"], where
+        assert [_unmarked(name) for name in boxes[where].names] == [upper or "待定",
+                                                                     lower or "待定"], where
         assert boxes[where].won == [bool(winner) and winner == upper,
                                     bool(winner) and winner == lower]
     assert boxes["1-2"].result == "白胜"
@@ -248,11 +250,61 @@ def test_an_individual_knockout_names_its_players_and_what_is_to_come(
     assert boxes["2-2"].result == "进行中"  # paired, still playing
     # round 3: the 3-4 match waits for round 2's board 2; the 5-6 match is known, not paired
     assert boxes["3-2"].names == ["袁玉玉", "待定"] and boxes["3-2"].result == "待定"
-    assert boxes["3-3"].names == ["董英", "潘军晨"] and boxes["3-3"].result == "待定"
+    assert boxes["3-3"].names == ["董英", "潘军晨（退赛）"] and boxes["3-3"].result == "待定"
     assert boxes["3-3"].header == ["第3轮第3场", "决第5、6名"]
     links = boxes["1-1"].links
     assert len(links) == 2 and all(re.fullmatch(
         rf"/groups/{quote(KNOCKOUT_GROUP)}/players/\d+", link) for link in links)
+
+
+def _unmarked(name: str) -> str:
+    """A box's name without its withdrawal's mark (王三（退赛）)."""
+    return name.removesuffix("（退赛）")
+
+
+def test_a_withdrawn_player_is_marked_in_every_match_from_his_withdrawal_on(
+        individual: Venue) -> None:
+    """许杰 and 潘军晨 withdrew before round 2 (退赛): every box of round 2 on names them
+    `许杰（退赛）`, as the papers' pairing lists mark a player who does not play his board
+    (`wording.missing_mark`), on the phone's page, in English and on the projector; their
+    round-1 matches, played, are unmarked. The bracket showed their names bare, as if they
+    would play."""
+    boxes = _boxes(get_page(individual.group_url("bracket", KNOCKOUT_GROUP)))
+    marked = {(where, name) for where, box in boxes.items() for name in box.names
+              if name.endswith("（退赛）")}
+    # the lots sent 潘军晨 on to the 5-6 match, 许杰 to the 7-8 one
+    assert marked == {("2-4", "许杰（退赛）"), ("2-4", "潘军晨（退赛）"), ("3-3", "潘军晨（退赛）"),
+                      ("3-4", "许杰（退赛）")}
+    played = [name for box in boxes.values() if box.match.startswith("1-") for name in box.names]
+    assert "许杰" in played and "潘军晨" in played
+    english = _boxes(get_page(individual.group_url("bracket", KNOCKOUT_GROUP) + "?lang=en"))
+    assert english["3-3"].names == ["董英", "潘军晨 (withdrawn)"]
+    projector = get_page(individual.url + "/projector")
+    slides = _boxes(projector[projector.index('data-kind="bracket"'):])
+    assert slides["2-4"].names == ["许杰（退赛）", "潘军晨（退赛）"]
+
+
+def test_a_withdrawn_team_is_marked_in_its_next_match(tmp_path: Path) -> None:
+    """A team knockout: 队4 withdrew after round 1 (team-withdraw); its round-2 match, lost by
+    forfeit when paired, names it `队4（退赛）`, its round-1 match `队4`."""
+    from app.services.operations import withdraw_team
+
+    path = tmp_path / "hz.db"
+    event = build_team_knockout(path)
+    try:
+        for board in (1, 2):
+            knockout.enter_team_result(event, FINAL, 1, board, ["1-0", "0-1", "1-0"])
+        withdraw_team(event, FINAL, "队4")
+        rounds.pair_next_round(event, FINAL)
+    finally:
+        event.close()
+    for running in _serve(path):
+        boxes = _boxes(get_page(running.group_url("bracket", FINAL)))
+        assert "队4" in boxes["1-1"].names + boxes["1-2"].names
+        shown = [(where, name) for where, box in boxes.items() for name in box.names
+                 if name.startswith("队4")]
+        assert ("2-1", "队4（退赛）") in shown or ("2-2", "队4（退赛）") in shown
+        assert all(name == "队4（退赛）" for where, name in shown if not where.startswith("1-"))
 
 
 def test_the_bracket_in_english_says_it_in_english(individual: Venue, final: Venue) -> None:

@@ -98,6 +98,23 @@ def test_a_team_match_reads_who_won_and_its_score_never_the_code(team_round: Ven
         "队2": "level: the captains play off 3:3", "队3": "队6 won 3:3 lots (队6 wins)"}
 
 
+def test_the_captains_playoff_game_is_named_so_not_as_a_fourth_board(team_round: Venue
+                                                                     ) -> None:
+    """huazhi 六、(三)3: 队4 and 队5's playoff game came under its match as board `N-4`, as if
+    the round had a fourth board; it reads `N 主将加赛` (`captains' playoff`), the boards
+    `N-1` to `N-3`."""
+    page = get_page(team_round.group_url("pairings", "决赛"))
+    rows = [row for table in tables(page) for row in table]
+    match = next(row[0] for row in rows if len(row) == 4 and row[1] == "队4")
+    games = [row for row in rows if row and row[0].startswith(f"{match}") and row[0] != match]
+    assert [row[0] for row in games] == [f"{match}-1", f"{match}-2", f"{match}-3",
+                                         f"{match} 主将加赛"]
+    # 队5's captain has black in the playoff, 队4's won it: 白胜
+    assert [cell.split()[-1] for cell in games[-1][1:]] == ["甲5", "白胜", "甲4"]
+    english = get_page(team_round.group_url("pairings", "决赛") + "?lang=en")
+    assert f"{match} captains' playoff" in [row[0] for t in tables(english) for row in t]
+
+
 def test_a_team_swiss_round_reads_a_drawn_match_and_the_bye(tmp_path: Path) -> None:
     """FIDE C.04.6: a level match is drawn (平局), no playoff; the team without an opponent
     reads 轮空 as on the projector, not 进行中."""
