@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, inspect, select
 from sqlalchemy.orm import Session, configure_mappers, object_session
@@ -13,7 +13,6 @@ from sqlalchemy.orm import Session, configure_mappers, object_session
 from app import wording
 from app.group_settings import GroupSettings
 from app.pairing.system import System
-from app.pairing.team import MatchScore
 from app.pairing.types import Outcome, SitOut, on_pairing_list, sit_out_of
 from app.results import BoardResult, GameResult, Side
 from app.rules.endings import Ending
@@ -30,6 +29,9 @@ from app.services.lookup import withdrawn_from as withdrawn_from  # where the se
 from app.store import codec
 from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
 from app.store.session import READING
+
+if TYPE_CHECKING:
+    from app.pairing.team import MatchScore  # a team match's score: the team code loads on use
 
 
 @dataclass(frozen=True)
