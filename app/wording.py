@@ -17,7 +17,6 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
 
-from app.pairing.team import MatchScore
 from app.pairing.types import Colour, GameOutcome, NoteKind, Outcome, PairingNote, SitOut
 from app.results import BoardResult, GameCode, GameResult, LevelDecision, Side, notation
 from app.rules.judge import RuleSet
@@ -33,6 +32,7 @@ from app.team_rankings import TeamMethod
 if TYPE_CHECKING:
     from app.pairing.knockout import LotsDraw
     from app.pairing.roundrobin import ColourDeparture
+    from app.pairing.team import MatchScore
     from app.pairing.team_swiss import PrimaryScore
     from app.standings.crosstable import GridNotes, RoundCell, RoundNotes
     from app.standings.team_swiss import CrossCell

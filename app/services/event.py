@@ -19,7 +19,6 @@ from sqlalchemy.orm import Session
 
 from app.errors import UserError
 from app.group_settings import GroupSettings
-from app.services.presets import load_preset
 from app.services.team_specs import team_specs
 from app.store.models import Group, Tournament
 from app.store.session import EventStore, LoggedOperation
@@ -43,6 +42,8 @@ class Event:
         station: str | None = None,
     ) -> Event:
         """A new event, from a preset (the five regulations) or empty."""
+        from app.services.presets import load_preset  # only a new event reads a preset
+
         settings = load_preset(preset) if preset else None  # bad name: refused before writing
         store = EventStore.create(location, station)
         try:

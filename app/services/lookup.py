@@ -11,7 +11,6 @@ from sqlalchemy.orm import Session
 
 from app import wording
 from app.errors import UserError
-from app.pairing import roundrobin
 from app.pairing.system import System
 from app.pairing.types import Outcome, SitOut, sit_out_of
 from app.services.event import settings_of
@@ -57,6 +56,8 @@ def table_players(group: Group) -> list[Player]:
     """A round robin's players with a line in its Berger table, in seeding order: once round 1
     is paired the players it numbers; before, those who start (`roundrobin.starts`: not one
     withdrawn before round 1)."""
+    from app.pairing import roundrobin  # a round robin's or knockout's own rule, loaded there
+
     numbers = settings_of(group).berger_numbers
     if group.rounds_played and numbers is not None:
         return [p for p in seeded_players(group) if p.id in set(numbers)]
@@ -69,6 +70,8 @@ def bracket_players(group: Group) -> list[Player]:
     who start (`roundrobin.starts`: not one withdrawn before round 1, who plays none of it —
     in the bracket he would take a slot and hand its match to his opponent as a forfeit,
     2022-shenzhen 十、(二) sets the draw by the players there)."""
+    from app.pairing import roundrobin
+
     first = next((r for r in group.rounds_played if r.number == 1), None)
     if first is None:
         return [p for p in seeded_players(group) if roundrobin.starts(withdrawn_from(p))]
@@ -81,6 +84,8 @@ def bracket_teams(group: Group) -> list[Team]:
     """A team knockout's entrants, by seed, as `bracket_players`: once round 1 is paired the
     teams its bracket was drawn for; before, those who start (a team plays while any member
     does; one whose every member withdrew before round 1, 整队退赛, is not drawn)."""
+    from app.pairing import roundrobin
+
     teams = sorted(group.teams, key=lambda t: (t.seed, t.id))
     first = next((r for r in group.rounds_played if r.number == 1), None)
     if first is None:

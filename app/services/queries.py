@@ -5,16 +5,14 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, inspect, select
 from sqlalchemy.orm import Session, configure_mappers, object_session
 
 from app import wording
 from app.group_settings import GroupSettings
-from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE
 from app.pairing.system import System
-from app.pairing.team import MatchScore
 from app.pairing.types import Outcome, SitOut, on_pairing_list, sit_out_of
 from app.results import BoardResult, GameResult, Side
 from app.rules.endings import Ending
@@ -31,6 +29,9 @@ from app.services.lookup import withdrawn_from as withdrawn_from  # where the se
 from app.store import codec
 from app.store.models import Absence, BoardRow, Game, Group, Player, Round, Team
 from app.store.session import READING
+
+if TYPE_CHECKING:
+    from app.pairing.team import MatchScore  # a team match's score: the team code loads on use
 
 
 @dataclass(frozen=True)
@@ -319,6 +320,8 @@ def event_info(event: Event) -> EventInfo:
 
 def player_info(player: Player, absences: dict[int, SitOut] | None = None) -> PlayerInfo:
     """The player as the views show them; `absences` (round -> kind) when already read."""
+    from app.imports.model import LIST_FILE, LIST_ROW, LIST_TITLE  # only the player views
+
     return PlayerInfo(
         id=player.id,
         group=player.group.name,
@@ -419,7 +422,11 @@ def match_boards(group: Group) -> int | None:
 def match_facts(group: Group, round_number: int
                 ) -> tuple[dict[int, MatchScore], dict[int, tuple[int, int]]]:
     """What the rules say of each match of a round, by match: the team match scores, the
-    places a knockout match decides (`app.services.knockout`)."""
+    places a knockout match decides (`app.services.knockout`); none in another group, whose
+    pairing or result loads no knockout or Team Swiss code for them."""
+    system = system_of(group)
+    if not (system.team or system.bracket):
+        return {}, {}
     from app.services.knockout import round_places, round_scores
 
     return round_scores(group, round_number), round_places(group, round_number)

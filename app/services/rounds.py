@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, object_session, selectinload
@@ -30,33 +31,31 @@ from app.pairing.types import (
 from app.results import BoardResult, Side, parse_board
 from app.services.boards import sync_games
 from app.services.event import Event, settings_of, store_settings
-from app.services.lookup import at_board, planned_rounds, table_players
-from app.services.queries import (
-    BoardInfo,
-    PlayerRef,
-    RoundInfo,
+from app.services.lookup import (
+    at_board,
     find_board,
     find_round,
-    pairing_numbers,
-    round_info,
-    round_is_complete,
+    planned_rounds,
     seeded_players,
     system_of,
-)
-from app.services.snapshot import (
-    SnapshotBuild,
-    absence_outcome,
-    build_snapshot,
-    round_pairing,
+    table_players,
 )
 from app.standings.awards import group_cancelled, needs_merge
 from app.store import codec
 from app.store.locks import pairing_lock
 from app.store.models import BoardRow, Group, Player, Round
 
+if TYPE_CHECKING:
+    # The read-only views and the snapshot are imported where a function needs them:
+    # entering a result needs neither (issue 28).
+    from app.services.queries import BoardInfo, PlayerRef, RoundInfo
+    from app.services.snapshot import SnapshotBuild
+
 
 def _check_ready(group: Group) -> int:
     """The number of the round to pair next, or a UserError saying why not."""
+    from app.services.queries import round_is_complete
+
     rounds = list(group.rounds_played)
     if rounds and not round_is_complete(rounds[-1]):
         missing = [b.number for b in rounds[-1].boards if not b.result]
@@ -107,6 +106,8 @@ def _size_notes(group: Group) -> list[str]:
 
 
 def _unavailable(group: Group, build: SnapshotBuild, number: int) -> frozenset[int]:
+    from app.services.snapshot import absence_outcome
+
     session = object_session(group)
     if session is not None:
         # Every player's absences in one query, not one lazy load per player.
@@ -281,6 +282,9 @@ def pair_next_round(event: Event, group: str, expected_round: int | None = None)
     `expected_round` (the round the user saw as next) a round paired meanwhile by another
     station is refused instead of pairing the one after it.
     """
+    from app.services.queries import round_info
+    from app.services.snapshot import build_snapshot
+
     with event.operation("pair_round", f"编排 {group} 下一轮 / pair next round") as session:
         found = Event.group(session, group)
         pairing_lock(session, found.id, event.store.station, expected_round)
@@ -764,6 +768,8 @@ def _table_departures(group: Group, round_: Round) -> list[str]:
     earlier = {frozenset((b.first_player_id, b.second_player_id)): b.first_player_id
                for r in group.rounds_played if r.number < round_.number for b in r.boards
                if b.first_player_id is not None and b.second_player_id is not None}
+    from app.services.queries import pairing_numbers
+
     name_of = {p.id: p.name for p in group.players}
     numbers = pairing_numbers(group)  # 编号 as the pairing lists print it
     return [wording.colour_departure_text(d, round_.number, name_of, numbers)
@@ -775,6 +781,7 @@ def _swiss_problems(session: Session, group: Group, round_: Round) -> list[str]:
     """A round changed by hand (a Swiss's, a knockout's), against the rounds before it: the
     absolute pairing rules, and same-unit avoidance where the group asks for it."""
     from app.pairing.swiss.checks import violations  # here: entering a result needs none
+    from app.services.snapshot import build_snapshot, round_pairing
 
     if settings_of(group).system is System.DOUBLE_SWISS:  # its own criteria (C.04.5 Art. 2)
         from app.pairing.double_swiss import violations
@@ -887,6 +894,8 @@ def round_refusals(event: Event, group: str, round_number: int | None) -> RoundR
 def points_before_round(event: Event, group: str, round_number: int) -> dict[int, int]:
     """Each player's points (in the event's own units) before `round_number` was played:
     what the pairing list shows beside each name."""
+    from app.services.snapshot import build_snapshot
+
     with event.reading() as session:
         found = Event.group(session, group)
         build = build_snapshot(found, partial=True, before_round=round_number)
@@ -896,10 +905,12 @@ def points_before_round(event: Event, group: str, round_number: int) -> dict[int
 def board_view(event: Event, group: str, round_number: int, board_number: int) -> BoardInfo:
     """One board of a round as the pairing list shows it (after a result on it)."""
     from app.services.queries import (
+        BoardInfo,
         game_info,
         match_boards,
         match_facts,
         not_playing,
+        pairing_numbers,
         round_points_of,
         seated_missing,
     )
@@ -932,6 +943,8 @@ def board_view(event: Event, group: str, round_number: int, board_number: int) -
 
 
 def _player_ref(player: Player | None, numbers: dict[int, int]) -> PlayerRef | None:
+    from app.services.queries import PlayerRef
+
     if player is None:
         return None
     return PlayerRef(player.id, player.name, player.unit, numbers.get(player.id, 0))

@@ -7,7 +7,6 @@ no team member). Read by the standings (`app.services.ranking`) and the declarat
 from __future__ import annotations
 
 from app.errors import UserError
-from app.imports.model import LIST_TITLE
 from app.imports.rules import MergeRules
 from app.store.models import Player, Tournament
 from app.team_rankings import MemberRule, TeamRankingSpec
@@ -32,6 +31,8 @@ def player_list(rules: MergeRules, player: Player) -> str | None:
     """The qualifier list a player came from (the label of the event's list rule), found as the
     import found it: by the player's source, else the title above the list's header; None when
     the event has no record of it (a player entered by hand)."""
+    from app.imports.model import LIST_TITLE  # here: the list readers load only if asked
+
     title = str((player.notes or {}).get(LIST_TITLE, ""))
     for text in (player.source, title):
         rule = rules.rule_for(text) if text else None

@@ -39,12 +39,20 @@ try:
     runpy.run_module("app", run_name="__main__", alter_sys=True)
 except SystemExit as stop:
     code = stop.code
+patterns = {}
+for module, name, function in (("app.commands._words", "cjk", "cjk"),
+                               ("app.imports.text", "space_between_cjk", "_space_between_cjk")):
+    if module in sys.modules:
+        compiled = getattr(sys.modules[module], function, None)  # None: compiled at import
+        patterns[name] = -1 if compiled is None else compiled.cache_info().currsize
 with open(out, "w", encoding="utf-8") as file:
-    json.dump({"code": code, "modules": sorted(sys.modules),
+    json.dump({"code": code, "modules": sorted(sys.modules), "patterns": patterns,
                "collecting": gc.isenabled(), "frozen": gc.get_freeze_count()}, file)
 """
-"""`python -m app ARGS…` that writes its exit code, `sys.modules` and the cycle collector's
-state (running? how many objects it leaves out?) to a file when done."""
+"""`python -m app ARGS…` that writes its exit code, `sys.modules`, whether the two patterns of
+Chinese ranges were compiled (3 ms each: only a message or a name put into words needs them)
+and the cycle collector's state (running? how many objects it leaves out?) to a file when
+done."""
 
 
 def _module_names() -> list[str]:
@@ -152,10 +160,12 @@ def test_the_check_names_what_it_looks_for() -> None:
 
 
 def test_help_imports_no_command_module(tmp_path: Path) -> None:
-    code, modules = loaded(tmp_path, "--help")
+    answer = ran(tmp_path, "--help")
+    code, modules = answer["code"], answer["modules"]
     assert code == 0
     assert heavy(modules) == []
     assert [m for m in modules if m.startswith("app.commands.")] == ["app.commands._words"]
+    assert answer["patterns"] == {"cjk": 0}  # compiled for an error's message only
 
 
 TRF = DATA / "trf" / "byes_forfeits.trf"
@@ -188,11 +198,23 @@ NOT_IN_AN_EVENT_COMMAND = ("reportlab", "openpyxl", "docx", "pypinyin", "segno",
 """What no command on an event loads unless it is the one using it: the export stack, the
 venue server, the window, the window's operation table, the demo."""
 
-NOT_FOR_RESULTS = ("app.imports.parse", "app.imports.merge", "app.pairing.swiss.engine",
-                   "app.pairing.team_swiss", "app.pairing.double_swiss", "app.pairing.knockout",
-                   "app.services.knockout", "app.services.importing")
-"""What `standings`, `crosstable` and `result` in a Swiss group need neither: the readers and
-the merge of qualifier lists, the pairing engines, the knockout's bracket."""
+NOT_IN_A_SWISS_GROUP = ("app.imports.model", "app.imports.parse", "app.imports.merge",
+                        "app.services.importing", "app.services.presets",
+                        "app.pairing.team_swiss", "app.standings.team_swiss",
+                        "app.pairing.lexicographic", "app.pairing.double_swiss",
+                        "app.pairing.knockout", "app.services.knockout",
+                        "app.pairing.roundrobin", "app.pairing.team")
+"""What no command in a Swiss group of players loads (issue 28): the rows, readers and merge
+of qualifier lists, the presets (read by a new event), Team Swiss, Double-Swiss, the
+knockout's bracket, the Berger tables and the team matches' scores."""
+
+NOT_FOR_RESULTS = (*NOT_IN_A_SWISS_GROUP, "app.pairing.swiss.engine")
+"""What `standings`, `crosstable` and `result` in a Swiss group need neither: besides the
+above, the pairing engine."""
+
+NOT_FOR_A_RESULT = ("app.services.queries", "app.services.snapshot")
+"""What entering one result needs besides: neither the read-only views of the event nor its
+snapshot for the pairing and the standings."""
 
 
 def among(modules: list[str], names: tuple[str, ...]) -> list[str]:
@@ -237,6 +259,9 @@ def test_reading_and_entering_results_loads_no_papers_server_window_or_engine(
     assert answer["code"] == 0
     assert among(answer["modules"], NOT_IN_AN_EVENT_COMMAND) == []
     assert among(answer["modules"], NOT_FOR_RESULTS) == []
+    if command == "result":
+        assert among(answer["modules"], NOT_FOR_A_RESULT) == []
+    assert answer["patterns"] == {"cjk": 0, "space_between_cjk": 0}
 
 
 @pytest.mark.slow
@@ -251,6 +276,7 @@ def test_pairing_loads_its_engine_and_nothing_of_the_papers(
     answer = ran(tmp_path, "pair", str(event), "--group", "公开组")
     assert answer["code"] == 0
     assert among(answer["modules"], NOT_IN_AN_EVENT_COMMAND) == []
+    assert among(answer["modules"], NOT_IN_A_SWISS_GROUP) == []
     assert "app.pairing.swiss.engine" in answer["modules"]
 
 

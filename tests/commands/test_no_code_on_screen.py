@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from app.commands._words import CJK
+from app.commands._words import cjk
+
+CJK = cjk()
 
 # Identifiers that are also ordinary English words: the English half of a line may use them
 # in prose ("9 rounds", "a forfeit win", "renju, free-style"); anywhere else they are codes.

@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from app.cli import build_parser, main
-from app.commands._words import CJK
+from app.commands._words import cjk
 from tests.commands.helpers import qiwang_open, run
+
+CJK = cjk()
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "imports"
 
