@@ -201,6 +201,16 @@ def test_long_member_lists_keep_the_tables_size_beside_the_prize(
     assert len(teams) == 1 and members == teams, (teams, members)
 
 
+def test_a_provisional_team_ranking_prints_no_prize_yet(
+        qiwang: tuple[ExportModel, list[TeamStandingsInfo]], tmp_path: Path) -> None:
+    """As a 名次表 after a round: while a team ranking is not final (临时), what its places
+    give is not printed beside them."""
+    model, _infos = qiwang
+    team = replace(_table(model, f"团体名次（{MEN}）"), final=False)
+    path = pdf_lists.write_team_standings(model, team, tmp_path / "men.pdf")
+    assert _header(path)[-2:] == ["队员", "备注"] and "4600元" not in pdf_text(path)
+
+
 # ---------------------------------------------------------------- the workbook
 
 
