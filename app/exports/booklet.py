@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app import wording
-from app.exports.model import Bracket, ExportModel, TeamStandings, format_scaled, unique
+from app.exports.model import Bracket, ExportModel, TeamStandings, unique
 from app.exports.pdf_common import KEPT_ROWS, Column, grouped
 from app.exports.pdf_lists import (
     PROVISIONAL,
@@ -34,6 +34,7 @@ from app.exports.pdf_lists import (
     standings_title,
     team_match_columns,
     team_match_groups,
+    team_rows,
 )
 
 
@@ -341,16 +342,10 @@ def _group_results(model: ExportModel, group: str) -> list[Block]:
 def team_table_blocks(team: TeamStandings) -> list[Block]:
     """A team table of the 成绩册 as its own paper prints it (`pdf_lists.write_team_standings`):
     place, team, its values, the members where the table lists them (a Team Swiss group's
-    团体交叉表 lists none), 备注, then its legend (the tie rule, an order drawn by lots, what a
+    团体交叉表 lists none), the prize, 备注 (`pdf_lists.team_rows`), then its legend (the tie rule, an order drawn by lots, what a
     crosstable cell says)."""
-    members = any(row.members for row in team.rows)
-    columns = [Column("名次"), Column(team.entrant, "LEFT", True),
-               *[Column(c.header) for c in team.columns],
-               *([Column("队员", "LEFT", True)] if members else []),
-               Column("备注", "LEFT", not members)]  # a crosstable's 备注 gives way to its names
-    rows = [[r.rank_text, r.team,
-             *[format_scaled(v, c.scale) for v, c in zip(r.values, team.columns, strict=True)],
-             *(["、".join(r.members)] if members else []), r.note] for r in team.rows]
+    # a crosstable's 备注 gives way to its names
+    columns, rows = team_rows(team, note_gives_way=not any(row.members for row in team.rows))
     return [Heading(team.caption, 1), _table(columns, rows),
             *(Text(line, 8.5) for line in team.legend)]
 

@@ -401,6 +401,12 @@ class Standings:
     # what the tie marks its 备注 shows mean (`wording.playoff_marks_note`: 加赛, 抽签, 需加赛)
     marks_note: str = ""
 
+    @property
+    def shows_awards(self) -> bool:
+        """Whether the 名次表 has its 奖励 and 可申请段级位 columns: a final ranking that gives
+        something (a ranking after a round gives nothing yet)."""
+        return self.final and any(row.prize or row.grade_title for row in self.rows)
+
 
 @dataclass(frozen=True)
 class TeamRow:
@@ -413,6 +419,7 @@ class TeamRow:
     members: tuple[str, ...] = ()  # each with its points or place, e.g. 张三（14分）
     shared: bool = False
     note: str = ""  # e.g. 人数不足, 不计团体名次
+    prize: str = ""  # 奖励 at this place (printed when the ranking is final), as a player's
 
     @property
     def rank_text(self) -> str:
@@ -432,6 +439,12 @@ class TeamStandings:
     legend: tuple[str, ...] = ()  # how teams were formed, the tie-break chain, the tie rule
     heading: str = ""  # the whole title where it is not 团体名次（title）(a Team Swiss's tables)
     entrant: str = "代表队"  # the name column's heading: 姓名 for an individual knockout's places
+
+    @property
+    def shows_prizes(self) -> bool:
+        """Whether the table has a 奖励 column: a final ranking that gives something, as the
+        individual 名次表 (`Standings.shows_awards`); a crosstable gives nothing."""
+        return self.final and any(row.prize for row in self.rows)
 
     @property
     def of_teams(self) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -382,7 +383,7 @@ def standings_rows(
     tests): with the open place for a sub-ranking, and prize and title when final."""
     scale = model.group(standings.group).scale if standings.group else 1
     parent = _parent_places(model, standings)
-    awards = standings.final and any(r.prize or r.grade_title for r in standings.rows)
+    awards = standings.shows_awards
     columns = [Column("名次"), Column("编号"), Column("姓名", "LEFT", True),
                Column("单位", "LEFT", True)]
     if parent:
@@ -455,22 +456,44 @@ def write_standings(model: ExportModel, standings: Standings, path: Path) -> Pat
     return _table_document(path, header, columns, rows, after=after, shade_every=5)
 
 
+MEMBERS_COLUMN = Column("队员", "LEFT", True)
+"""A team table's members (each with the points or the place that counted)."""
+
+
+def team_rows(team: TeamStandings, note_gives_way: bool = False
+              ) -> tuple[list[Column], list[list[str]]]:
+    """The columns and text rows of a team table (shared by the PDF and the booklets, as
+    `standings_rows` is for a player's ranking): place, team, its values, the members where
+    the table lists them (a Team Swiss group's 团体交叉表 lists none), the prize (奖励) when the
+    ranking is final and gives one, as the individual 名次表 has it, and 备注 (how the place
+    was decided, a withdrawal). `note_gives_way`: the 备注 may wrap (the booklet's crosstable,
+    whose names need the width)."""
+    members = any(row.members for row in team.rows)
+    prizes = team.shows_prizes
+    columns = [Column("名次"), Column(team.entrant, "LEFT", True),
+               *[Column(c.header) for c in team.columns],
+               *([MEMBERS_COLUMN] if members else []),
+               *([Column("奖励", "LEFT", True)] if prizes else []),
+               Column("备注", "LEFT", note_gives_way)]
+    rows = [[row.rank_text, row.team,
+             *[format_scaled(v, c.scale) for v, c in zip(row.values, team.columns, strict=True)],
+             *(["、".join(row.members)] if members else []), *([row.prize] if prizes else []),
+             row.note]
+            for row in team.rows]
+    return columns, rows
+
+
 def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) -> Path:
-    """团体名次: place, team, members and the team's value columns."""
-    members = any(row.members for row in team.rows)  # a crosstable (团体交叉表) lists none
-    columns = [Column("名次"), Column(team.entrant, "LEFT", True)]
-    columns += [Column(c.header) for c in team.columns]
-    columns += [*([Column("队员", "LEFT", True)] if members else []), Column("备注", "LEFT")]
-    rows = []
-    for row in team.rows:
-        cells = [row.rank_text, row.team]
-        cells += [format_scaled(v, c.scale) for v, c in zip(row.values, team.columns, strict=True)]
-        cells += [*(["、".join(row.members)] if members else []), row.note]
-        rows.append(cells)
+    """团体名次: place, team, the team's value columns, members, prize and 备注 (`team_rows`).
+    The members are one list, not a name to shrink like the others: counted whole when the
+    page is chosen, so that a table too wide for them beside the prize turns landscape
+    instead of printing them smaller than the rest of the table."""
+    columns, rows = team_rows(team)
+    whole = [replace(c, flexible=False) if c is MEMBERS_COLUMN else c for c in columns]
     subtitle = model.group(team.group).name if team.group else ""
     header = PageHeader(model.event, team.caption + ("" if team.final else PROVISIONAL),
                         subtitle)
-    return _table_document(path, header, columns, rows,
+    return _table_document(path, header, columns, rows, force_wide=_wide(whole, rows),
                            after=[*(note(line) for line in team.legend),
                                   signature_line(("裁判长", "编排长"))])
 

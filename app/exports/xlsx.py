@@ -510,12 +510,16 @@ def _footer_room(sheet: Worksheet, legend: str) -> None:
 
 
 def team_sheet(workbook: Workbook, model: ExportModel, team: TeamStandings) -> Worksheet:
+    """A team table's sheet, its columns as the 团体名次 PDF's (`pdf_lists.team_rows`): the
+    place a number with 并列 apart, the values numbers, the prize (奖励) when final."""
     members = any(r.members for r in team.rows)  # a crosstable (团体交叉表) lists none
+    prizes = team.shows_prizes
     headers = ["名次", "并列", team.entrant, *[c.header for c in team.columns],
-               *(["队员"] if members else []), "备注"]
+               *(["队员"] if members else []), *(["奖励"] if prizes else []), "备注"]
     rows = [[r.rank if r.rank > 0 else None, "并列" if r.shared else "", r.team,
              *[scaled(v, c.scale) for v, c in zip(r.values, team.columns, strict=True)],
-             *(["、".join(r.members)] if members else []), r.note] for r in team.rows]
+             *(["、".join(r.members)] if members else []), *([r.prize] if prizes else []),
+             r.note] for r in team.rows]
     title = team.caption
     return write_sheet(workbook, title, headers, rows, f"{model.event.title} {title}")
 

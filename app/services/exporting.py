@@ -578,7 +578,8 @@ def _group_rankings(session: Session, group: Group, key: str, provisional: bool,
                 rows=tuple(m.TeamRow(r.place, r.player.name, (r.points,),
                                      members=_team_members(group, r.player.id),
                                      note=wording.standing_note(r.player.withdrawn_from,
-                                                                r.award, lots_path=r.lots_path))
+                                                                r.award, lots_path=r.lots_path),
+                                     prize=wording.prize_text(r.award))
                            for r in places.rows),
                 group=key, final=places.final,
                 heading=f"{group.name} {'团体名次' if system.team else '淘汰赛名次'}",
@@ -649,7 +650,8 @@ def _team_swiss_table(group: Group, key: str, provisional: bool, parts: _Parts) 
         rows=tuple(m.TeamRow(r.place, r.player.name, (r.points, *r.tiebreaks),
                              members=_team_members(group, r.player.id), shared=r.shared,
                              note=wording.standing_note(r.player.withdrawn_from,
-                                                             r.award))
+                                                        r.award),
+                             prize=wording.prize_text(r.award))
                    for r in info.rows),
         legend=wording.legend_texts(info.legend)))
     parts.team_tables.append(_team_crosstable(group, key))
@@ -704,7 +706,8 @@ def _team_rankings(session: Session, shared: GroupStandings, parts: _Parts, prov
                                  else ("", *("" for _ in team_info.columns)),
                                  members=tuple(member(row.team, x) for x in row.members),
                                  shared=row.shared,
-                                 note=wording.team_row_note(row.note, row.award))
+                                 note=wording.team_row_note(row.note, row.award),
+                                 prize=wording.prize_text(row.award))
                        for row in team_info.rows),
             final=team_info.final, legend=wording.legend_texts(team_info.legend),
         ))

@@ -12,7 +12,9 @@ group's point units (counts such as 胜局 are plain integers). Sources:
   encounter (art. 6), games with black (art. 7.3, here: as first mover 先手), wins with black
   (art. 7.4), number of wins: WIN, rounds won with or without playing (art. 7.1,
   `rounds_won`), and WON, games won over the board (art. 7.2, `games_won`); `wins` (胜局) is
-  WIN under the `fide` policy and the Chinese count otherwise (see `wins`).
+  WIN under the `fide` policy and the Chinese count otherwise (see `wins`). Where a round is
+  two games (双盘制, a Double-Swiss match) the articles that count games (7.2, 7.3, 7.4) count
+  each game of it, those that count rounds (7.1, 7.5) the round.
 
 Rounds without a game (byes, forfeits, absences) count in opponent-based tie-breaks by the
 group's `Unplayed` policy:
@@ -317,21 +319,37 @@ def buchholz_of_buchholz(ctx: TieBreakContext) -> dict[int, Fraction]:
 
 
 def black_games(ctx: TieBreakContext) -> dict[int, Fraction]:
-    """先手局: games played as first mover (black in our program; FIDE C.07 art. 7.3 counts
-    games with black, the side that moves second in chess)."""
+    """先手局: games played over the board as first mover (black in our program; FIDE C.07
+    (2024) art. 7.3, BPG, counts games with black, the side that moves second in chess); a
+    round of two games counts each game in the colour the player had in it (`_black_games`)."""
     return {
-        n: Fraction(sum(1 for r in p.rounds if _played(r) and r.colour is Colour.FIRST))
+        n: Fraction(sum(len(_black_games(r)) for r in p.rounds))
         for n, p in ctx.players.items()
     }
 
 
 def black_wins(ctx: TieBreakContext) -> dict[int, Fraction]:
-    """先手胜: games won as first mover (FIDE C.07 art. 7.4, by move order)."""
+    """先手胜: games won over the board as first mover (FIDE C.07 (2024) art. 7.4, BWG, by
+    move order); a round of two games counts each game won with black (`_black_games`)."""
     return {
-        n: Fraction(sum(1 for r in p.rounds
-                        if r.outcome is Outcome.WIN and r.colour is Colour.FIRST))
+        n: Fraction(sum(1 for r in p.rounds for outcome in _black_games(r)
+                        if outcome is Outcome.WIN))
         for n, p in ctx.players.items()
     }
+
+
+def _black_games(record: RoundRecord) -> list[Outcome]:
+    """The outcomes of one round's games the player played over the board as first mover
+    (black, 先手; FIDE C.07 (2024) art. 7.3, 7.4 count games, not rounds). A single game: the
+    round's, when he moved first. A round of two games (双盘制, a Double-Swiss match, C.04.5):
+    `colour` is his in game 1 and game 2 exchanges it (2016 七、(三): 第二局交换先后手), so the
+    game in which he had black, if it was played (a loss on time in game 1 settles the round
+    alone; a game forfeited alone is none)."""
+    if record.games:
+        black_in_first = record.colour is Colour.FIRST
+        return [game.outcome for k, game in enumerate(record.games)
+                if game.outcome.played and black_in_first == (k % 2 == 0)]
+    return [record.outcome] if _played(record) and record.colour is Colour.FIRST else []
 
 
 def game_points(ctx: TieBreakContext) -> dict[int, Fraction]:

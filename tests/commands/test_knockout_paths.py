@@ -453,13 +453,15 @@ def test_the_individual_knockout_places_paper_is_titled_as_such(tmp_path, capsys
     text = paper(capsys, path, tmp_path / "pdf", "禁手组 淘汰赛名次")
     assert "禁手组 淘汰赛名次" in text and "团体" not in text and "代表队" not in text
     header = next(line for line in text.splitlines() if line.startswith("名次"))
-    assert header.split() == ["名次", "姓名", "胜场", "备注"]
-    assert text.split("备注")[1].split()[:4] == ["1", "选手2", "1", "2"]
+    assert header.split() == ["名次", "姓名", "胜场", "奖励", "备注"]
+    # the prize each place gives (奖励), as the individual 名次表 and `standings` give it
+    assert text.split("备注")[1].split()[:8] == ["1", "选手2", "1", "30000元、证书",
+                                               "2", "选手1", "0", "20000元、证书"]
     ok(capsys, "export", path, "--out", tmp_path / "xlsx", "--xlsx")
     book = load_workbook(next((tmp_path / "xlsx").rglob("*.xlsx")))
     sheet = next(s for s in book.worksheets if "淘汰赛名次" in s.title)
     rows = [[c for c in row if c is not None] for row in sheet.iter_rows(values_only=True)]
-    assert ["名次", "并列", "姓名", "胜场", "备注"] in rows
+    assert ["名次", "并列", "姓名", "胜场", "奖励", "备注"] in rows
     booklet = paper(capsys, path, tmp_path / "book", "成绩册（PDF）")
     assert "淘汰赛名次" in booklet and "团体名次" not in booklet
     hz = four_teams_played(tmp_path / "hz.db", capsys)
@@ -657,13 +659,14 @@ def test_lots_on_a_teams_way_to_its_place_are_on_every_places_paper(tmp_path, ca
     table = booklet[booklet.index(f"{FINAL} 团体名次", booklet.index("团体名次\n")):].splitlines()
     for lines in (places, table):
         assert [team_places_line(lines, team)[-1] for team in teams] == [
-            "丙1", "第1轮抽签胜", "丙4", "第1轮抽签负"]
+            "30000元、证书", "第1轮抽签胜", "12000元、证书", "第1轮抽签负"]
     ok(capsys, "export", path, "--out", tmp_path / "word", "--only", "成绩册（Word）")
     (word,) = (tmp_path / "word").rglob("*.docx")
     rows = [[c.text for c in row.cells] for t in docx.Document(str(word)).tables
             for row in t.rows]
-    assert [r[-1] for r in rows if len(r) == 5 and r[1] in teams and r[0].isdigit()] == [
-        "", "第1轮抽签胜", "", "第1轮抽签负"]
+    # the places table's rows (胜场 a number), not the 录取名单's with as many cells
+    assert [r[-1] for r in rows if len(r) == 6 and r[1] in teams and r[0].isdigit()
+            and r[2].isdigit()] == ["", "第1轮抽签胜", "", "第1轮抽签负"]
     ok(capsys, "export", path, "--out", tmp_path / "xlsx", "--xlsx")
     sheet = load_workbook(next((tmp_path / "xlsx").rglob("*.xlsx")))[f"{FINAL} 团体名次"]
     assert [(r[2], r[-1]) for r in sheet.iter_rows(min_row=2, values_only=True)] == [

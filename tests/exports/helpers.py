@@ -90,6 +90,16 @@ def page_size(path: Path) -> tuple[float, float]:
     return float(match.group(1)), float(match.group(2))
 
 
+def word_heights(path: Path) -> list[tuple[str, float]]:
+    """Every word of the PDF (pdftotext -bbox: a table cell of Chinese text is one word) with
+    its height, which goes with the size it is printed at."""
+    html = subprocess.run(["pdftotext", "-bbox", "-enc", "UTF-8", str(path), "-"],
+                          capture_output=True, check=True).stdout.decode("utf-8")
+    return [(word.group(3), float(word.group(2)) - float(word.group(1)))
+            for word in re.finditer(r'<word xMin="[-\d.]+" yMin="([-\d.]+)" xMax="[-\d.]+" '
+                                    r'yMax="([-\d.]+)">(.*)</word>', html)]
+
+
 def words_outside_page(path: Path, margin: float = 0.0) -> list[str]:
     """Words whose bounding box leaves the page (pdftotext -bbox), i.e. overflowing text."""
     html = subprocess.run(["pdftotext", "-bbox", "-enc", "UTF-8", str(path), "-"],

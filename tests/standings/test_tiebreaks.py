@@ -11,13 +11,17 @@ from hypothesis import strategies as st
 from app.errors import UserError
 from app.pairing.double_swiss import scored_by_games
 from app.pairing.types import (
+    Board,
     Colour,
     GameOutcome,
     Outcome,
     PlayerHistory,
+    PointSystem,
     RoundRecord,
     TournamentSnapshot,
 )
+from app.results import parse_board
+from app.standings.scoring import double_game_records
 from app.standings.tiebreaks import (
     REGISTRY,
     TieBreakContext,
@@ -274,3 +278,29 @@ def test_games_won_in_double_game_rounds_counts_each_game() -> None:
                                 (Outcome.WIN, 4, (won, forfeit_won)))),
     ), 3)
     assert _values("games_won", matches) == {1: 3, 2: 1}
+
+
+def test_games_with_black_in_double_game_rounds_count_each_game() -> None:
+    """FIDE C.07 art. 7.3 (BPG, 先手局: games played over the board with black) and 7.4 (BWG,
+    先手胜: games won over the board with black) where a round is two games with the colours
+    exchanged (双盘制, a Double-Swiss match, C.04.5): each game counts, in the colour the
+    player had in it, not the round in the colour of its first game. R1 1-2 "1-0 =": 1 wins
+    game 1 with black, 2 draws game 2 with black; R2 2-1 "1-0 1-0": each wins with black;
+    R3 1-2 "0-1t": 1 loses game 1 on time with black, which settles the round alone (no game
+    2); R4 2-1 "1-0 -+": 2 wins game 1 with black, 1 forfeits game 2 (black) alone, no game
+    over the board."""
+    rounds = [(Board(1, 1, 2), "1-0 ="), (Board(1, 2, 1), "1-0 1-0"),
+              (Board(1, 1, 2), "0-1t"), (Board(1, 2, 1), "1-0 -+")]
+    records: dict[int, list[RoundRecord]] = {1: [], 2: []}
+    for number, (board, typed) in enumerate(rounds, start=1):
+        first, second = double_game_records(number, board, parse_board(
+            [typed], True, game_forfeits=True), PointSystem())
+        records[board.first].append(first)
+        records[board.second].append(second)
+    played = TournamentSnapshot(tuple(PlayerHistory(n, tuple(r)) for n, r in records.items()),
+                                len(rounds))
+    assert _values("black_games", played) == {1: 3, 2: 3}
+    assert _values("black_wins", played) == {1: 2, 2: 2}
+    # a Double-Swiss scores its rounds by their games (C.04.5 Art. 1.2.1): the same counts
+    assert _values("black_games", scored_by_games(played)) == {1: 3, 2: 3}
+    assert _values("black_wins", scored_by_games(played)) == {1: 2, 2: 2}
