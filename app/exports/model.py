@@ -18,7 +18,7 @@ papers word them here (`result_zh`, `board_result_zh`) or write their code
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -985,6 +985,25 @@ def round_cells(rounds: Iterable[Round], order: list[int],
         for pid in order:
             cells[pid].append("、".join(this_round.get(pid, ["—"])))
     return cells
+
+
+def award_headers(model: ExportModel, standings: Standings) -> list[str]:
+    """The award columns of a final ranking that gives something (`shows_awards`), as every
+    paper of it has them: 奖励, the grade held before the event (原段级位) where the lists gave
+    one — a bare 段级位 reads as a grade held — and what the place lets one apply for
+    (可申请段级位); none on a ranking after a round."""
+    if not standings.shows_awards:
+        return []
+    held = any(model.player(r.player).grade for r in standings.rows)
+    return ["奖励", *(["原段级位"] if held else []), "可申请段级位"]
+
+
+def award_cells(model: ExportModel, row: StandingRow, headers: Sequence[str]) -> list[str]:
+    """A ranking line's cells under `award_headers`."""
+    if not headers:
+        return []
+    held = [model.player(row.player).grade] if "原段级位" in headers else []
+    return [row.prize, *held, row.grade_title]
 
 
 def remark(model: ExportModel, row: StandingRow, standings: Standings) -> str:

@@ -31,6 +31,8 @@ from app.exports.model import (
     Standings,
     TeamBye,
     TeamStandings,
+    award_cells,
+    award_headers,
     board_result_zh,
     format_scaled,
     name_sort_key,
@@ -383,19 +385,14 @@ def standings_rows(
     tests): with the open place for a sub-ranking, and prize and title when final."""
     scale = model.group(standings.group).scale if standings.group else 1
     parent = _parent_places(model, standings)
-    awards = standings.shows_awards
     columns = [Column("名次"), Column("编号"), Column("姓名", "LEFT", True),
                Column("单位", "LEFT", True)]
     if parent:
         columns.append(Column(f"{standings.parent or '公开组'}名次"))
     columns.append(Column(standings.points_header))
     columns += [Column(c.header) for c in standings.columns]
-    # what a place gives the right to apply for (可申请), beside the grade held before the
-    # event (原段级位) where the lists gave one: a bare 段级位 reads as a grade held
-    held = awards and any(model.player(r.player).grade for r in standings.rows)
-    if awards:
-        columns += [Column("奖励", "LEFT", True), *([Column("原段级位")] if held else []),
-                    Column("可申请段级位")]
+    awards = award_headers(model, standings)
+    columns += [Column(h, "LEFT", True) if h == "奖励" else Column(h) for h in awards]
     columns.append(Column("备注", "LEFT"))
     rows = []
     for row in standings.rows:
@@ -406,8 +403,7 @@ def standings_rows(
         cells.append(format_scaled(row.points, scale))
         cells += [format_scaled(value, column.scale)
                   for value, column in zip(row.tiebreaks, standings.columns, strict=True)]
-        if awards:
-            cells += [row.prize, *([player.grade] if held else []), row.grade_title]
+        cells += award_cells(model, row, awards)
         cells.append(remark(model, row, standings))
         rows.append(cells)
     return columns, rows

@@ -55,6 +55,8 @@ from app.exports.model import (
     Standings,
     TeamBye,
     TeamStandings,
+    award_cells,
+    award_headers,
     board_result_zh,
     remark,
     result_zh,
@@ -392,10 +394,12 @@ def results_sheet(workbook: Workbook, model: ExportModel, group: str) -> Workshe
 
 
 def standings_table(model: ExportModel, standings: Standings) -> tuple[list[str], list[list[Cell]]]:
-    """Headers and rows of a ranking: place as a number and 并列 marked apart."""
+    """Headers and rows of a ranking: place as a number and 并列 marked apart; a final
+    ranking's prize and titles as its PDF has them (`award_headers`)."""
     scale = model.group(standings.group).scale if standings.group else 1
+    awards = award_headers(model, standings)
     headers = ["名次", "并列", "编号", "姓名", "单位", standings.points_header,
-               *[c.header for c in standings.columns], "备注"]
+               *[c.header for c in standings.columns], *awards, "备注"]
     rows: list[list[Cell]] = []
     for row in standings.rows:
         player = model.player(row.player)
@@ -403,7 +407,7 @@ def standings_table(model: ExportModel, standings: Standings) -> tuple[list[str]
             row.rank, "并列" if row.shared else "", player.number or None, player.name,
             player.unit, scaled(row.points, scale),
             *[scaled(v, c.scale) for v, c in zip(row.tiebreaks, standings.columns, strict=True)],
-            remark(model, row, standings),
+            *award_cells(model, row, awards), remark(model, row, standings),
         ])
     return headers, rows
 

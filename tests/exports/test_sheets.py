@@ -116,6 +116,39 @@ def test_final_standings_carry_prize_and_title_columns_only_when_final() -> None
     assert "奖励" not in [c.header for c in columns]
 
 
+def test_the_workbook_and_federation_rankings_carry_the_prizes_the_pdf_has(
+        tmp_path: Path) -> None:
+    """The 名次 sheet (赛事数据.xlsx, the federation's workbook and CSV) gives each place its
+    prize and title as the 名次表 PDF does, read back through openpyxl and csv."""
+    import csv
+
+    from openpyxl import Workbook, load_workbook
+
+    from app.exports import federation_lists, xlsx
+
+    model = small_event()
+    final = model.standings_of("open")
+    assert final is not None
+    rows = tuple(replace(r, prize="30000元、奖状" if r.rank == 1 else "",
+                         grade_title="六段" if r.rank == 1 else "") for r in final.rows)
+    final = replace(final, rows=rows)
+    workbook = Workbook()
+    xlsx.standings_sheet(workbook, model, final)
+    xlsx.save_workbook(workbook, tmp_path / "book.xlsx")
+    sheet = load_workbook(tmp_path / "book.xlsx").worksheets[-1]
+    table = [[c.value for c in row] for row in sheet.iter_rows()]
+    header = next(k for k, row in enumerate(table) if row[0] == "名次")
+    headers = table[header]
+    assert headers[-4:] == ["奖励", "原段级位", "可申请段级位", "备注"]  # the lists gave grades
+    assert table[header + 1][headers.index("奖励")] == "30000元、奖状"
+    assert table[header + 1][headers.index("可申请段级位")] == "六段"
+    text = federation_lists.standings_csv(model, final).decode("utf-8-sig")
+    first = list(csv.reader(text.splitlines()))
+    assert first[0][-4:] == headers[-4:] and "30000元、奖状" in first[1]
+    provisional = federation_lists.standings_csv(model, replace(final, final=False))
+    assert "奖励" not in provisional.decode("utf-8-sig").splitlines()[0]
+
+
 def test_womens_list_shows_each_players_open_place() -> None:
     model = small_event()
     open_ = model.standings_of("open")
