@@ -109,6 +109,7 @@ class OfficialsBox(QGroupBox):
         self.main = main
         self._event = event
         self._saving = False
+        self._filled = False  # the fields show an event's officials (`forget` clears it)
         self.shown_officials = Officials()
         self.shown_schedule: tuple[ScheduleEntry, ...] = ()
         self.group_names: list[str] = []
@@ -156,19 +157,31 @@ class OfficialsBox(QGroupBox):
     # ----- showing ---------------------------------------------------------------------------
 
     def show_event(self, group_names: list[str]) -> None:
-        """Show the event's officials and schedule (not while a save is under way: the
-        arbiter's typing stays until every line is stored or one is refused)."""
+        """Show the event's officials and schedule as stored — refilled only when they (or the
+        groups a line may name) changed, so saving another box of the view keeps what was
+        typed here; not while a save is under way: the arbiter's typing stays until every
+        line is stored or one is refused."""
         if self._saving:
             return
+        officials = event_service.officials(self._event())
+        schedule = event_service.schedule(self._event())
+        if self._filled and (officials, schedule, list(group_names)) == (
+                self.shown_officials, self.shown_schedule, self.group_names):
+            return  # nothing of them changed (another box was saved): the typing stays
+        self._filled = True
         self.group_names = list(group_names)
-        self.shown_officials = event_service.officials(self._event())
-        self.shown_schedule = event_service.schedule(self._event())
+        self.shown_officials = officials
+        self.shown_schedule = schedule
         for key, edit in self.edits.items():
             edit.setText(_official_text(self.shown_officials, key))
             edit.setCursorPosition(0)
         self.table.setRowCount(0)
         for entry in self.shown_schedule:
             self.add_row(entry)
+
+    def forget(self) -> None:
+        """Another event was opened: its officials are shown next, whatever they are."""
+        self._filled = False
 
     def add_row(self, entry: ScheduleEntry | None = None) -> int:
         """A schedule row (empty, or showing `entry`); its number."""

@@ -3,6 +3,7 @@ another, remove while empty) and each group's rules, system and awards; every ch
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -29,10 +30,9 @@ from app.pairing.types import PointSystem
 from app.rules.protocols import Protocol
 from app.services import queries
 from app.services.operations import ADD_GROUP, REMOVE_GROUP, UPDATE_EVENT, UPDATE_GROUP, Area
-from app.services.presets import preset_info
 from app.standings.tiebreaks import Unplayed
 from app.ui import common
-from app.ui.i18n import one_language, pick, tr
+from app.ui.i18n import pick, tr
 from app.ui.officials_form import OfficialsBox
 from app.ui.range_table import PRIZE_COLUMNS, TITLE_COLUMNS, RangeTable
 from app.ui.settings_controls import (
@@ -44,6 +44,7 @@ from app.ui.settings_controls import (
 )
 from app.ui.texts import RULE_SET_TEXTS
 from app.ui.views.base import View
+from app.ui.views.setup_event import EventDetailsBox
 from app.ui.views.setup_ranking import RankingChain
 from app.ui.views.setup_rows import SystemRows
 from app.wording import unplayed_text
@@ -75,7 +76,6 @@ POINT_TEXTS = {
 }
 CHOICE_TEXTS["free_opening"] = ("自由开局", "free opening")
 INITIAL_COLOURS = ("first", "second", "draw")
-EVENT_KEYS = ("title", "organisers", "venue", "start_date", "end_date")
 
 
 class SetupView(View):
@@ -87,37 +87,11 @@ class SetupView(View):
         super().__init__(main)
         self.info: queries.EventInfo | None = None
         self._select_name: str | None = None  # the group to show after the next refresh
-        self.event_box = QGroupBox()
-        self.event_form = QFormLayout(self.event_box)
-        self.event_edits = {key: QLineEdit() for key in EVENT_KEYS}
-        for key, edit in self.event_edits.items():
-            edit.setObjectName(f"event_{key}")
-            edit.returnPressed.connect(self.save_event)
-        for key in ("start_date", "end_date"):
-            self.event_edits[key].setPlaceholderText("YYYY-MM-DD")
-            self.event_edits[key].setMaximumWidth(160)
-        self.preset_label = QLabel()
-        self.preset_title = QLabel()
-        self.save_event_button = QPushButton()
-        self.save_event_button.setObjectName("save_event")
-        self.save_event_button.clicked.connect(self.save_event)
-        dates = QWidget()
-        dates_layout = QHBoxLayout(dates)
-        dates_layout.setContentsMargins(0, 0, 0, 0)
-        self.dates_to = QLabel("–")
-        dates_layout.addWidget(self.event_edits["start_date"])
-        dates_layout.addWidget(self.dates_to)
-        dates_layout.addWidget(self.event_edits["end_date"])
-        dates_layout.addStretch(1)
-        dates_layout.addWidget(self.preset_title)
-        dates_layout.addWidget(self.preset_label)
-        dates_layout.addStretch(1)
-        dates_layout.addWidget(self.save_event_button)
-        self.event_label_titles = {key: QLabel() for key in ("title", "organisers", "venue",
-                                                             "dates")}
-        for key in ("title", "organisers", "venue"):
-            self.event_form.addRow(self.event_label_titles[key], self.event_edits[key])
-        self.event_form.addRow(self.event_label_titles["dates"], dates)
+        self._filled: queries.GroupInfo | None = None  # the group's rules the form was filled with
+        self.event_box = EventDetailsBox(self.save_event)  # 赛事信息
+        self.event_edits = self.event_box.edits
+        self.preset_label = self.event_box.preset_label
+        self.save_event_button = self.event_box.save_button
         self.officials_box = OfficialsBox(main, lambda: self.ev)
         self.officials_box.setObjectName("officials")
 
@@ -288,16 +262,7 @@ class SetupView(View):
             self.main.show_error(error)
             return
         info = self.info
-        shown = {"title": info.title, "organisers": info.organisers, "venue": info.venue,
-                 "start_date": _date_text(info.start_date),
-                 "end_date": _date_text(info.end_date)}
-        for key, edit in self.event_edits.items():
-            edit.setText(shown[key])
-            edit.setCursorPosition(0)
-        preset = preset_info(info.preset) if info.preset else None
-        # The preset by its title (the regulation's event), never by its file name.
-        self.preset_label.setText(preset.title if preset else "—")
-        self._word_preset()
+        self.event_box.show_event(info)
         names = [g.name for g in info.groups]
         self.officials_box.show_event(names)
         row = max(self.group_list.currentRow(), 0)
@@ -318,21 +283,31 @@ class SetupView(View):
         self.new_group_like.setCurrentIndex(max(index, 0))
         self.new_group_like.blockSignals(False)
         if info.groups:
+            self.group_list.blockSignals(True)
             self.group_list.setCurrentRow(min(row, len(info.groups) - 1))
-            self._show_group(self.group_list.currentRow())
+            self.group_list.blockSignals(False)
+            group = self.current_group()
+            if group is not None and _rules(group) == self._filled:
+                self._show_group_state(group)  # its rules unchanged: the typing stays
+            else:
+                self._show_group(self.group_list.currentRow())
         else:
             self._show_no_group()
-
-    def _word_preset(self) -> None:
-        preset = preset_info(self.info.preset) if self.info and self.info.preset else None
-        self.preset_label.setToolTip(tr("setup_preset_tip") + (
-            "\n" + one_language(preset.description) if preset else ""))
 
     def _show_no_group(self) -> None:
         """An event without groups (created empty, or its last group removed)."""
         self.group_box.setEnabled(False)
         self.remove_group_button.setEnabled(False)
         self._word_group()
+
+    def reset(self) -> None:
+        """Another event was opened: its details, officials and first group are shown next."""
+        self._filled = None
+        self.event_box.forget()
+        self.officials_box.forget()
+        self.group_list.blockSignals(True)
+        self.group_list.clear()
+        self.group_list.blockSignals(False)
 
     def current_group(self) -> queries.GroupInfo | None:
         row = self.group_list.currentRow()
@@ -344,9 +319,7 @@ class SetupView(View):
         group = self.current_group()
         if group is None:
             return
-        self.group_box.setEnabled(True)
-        self.remove_group_button.setEnabled(_removable(group))
-        self._word_group()
+        self._filled = _rules(group)
         self.name.setText(group.name)
         _choose(self.rule_set, group.rule_set)
         _choose(self.opening, group.opening)
@@ -364,6 +337,14 @@ class SetupView(View):
         self.ranking.show(group, self.system.currentData(), self.team_primary.currentData())
         self.system_rows.follow(group.system)
         self.eligibility.set_value(dict(group.eligibility))
+        self._show_group_state(group)
+
+    def _show_group_state(self, group: queries.GroupInfo) -> None:
+        """What follows the group's players and rounds, not its rules: whether it can be
+        removed, its progress, whether its system can still change."""
+        self.group_box.setEnabled(True)
+        self.remove_group_button.setEnabled(_removable(group))
+        self._word_group()
         paired = group.rounds_paired > 0
         self.system.setEnabled(not paired)
         self.games.setEnabled(not paired)
@@ -387,23 +368,19 @@ class SetupView(View):
         saved yet stays, to be saved as usual (the event is shown again only when it
         changed)."""
         self.retranslate()
-        self._word_preset()
         self._word_group()
 
     # ----- the event's details and its groups ---------------------------------------------
 
     def event_values(self) -> dict[str, str]:
         """The event form as update_event fields (text as typed; the service checks it)."""
-        return {key: " ".join(edit.text().split()) for key, edit in self.event_edits.items()}
+        return self.event_box.values()
 
     def save_event(self) -> bool:
         """Store the changed event details (one undoable change); errors in the status line."""
         if self.info is None:
             return False
-        info = self.info
-        old = {"title": info.title, "organisers": info.organisers, "venue": info.venue,
-               "start_date": _date_text(info.start_date), "end_date": _date_text(info.end_date)}
-        changed = {k: v for k, v in self.event_values().items() if old[k] != v}
+        changed = self.event_box.changed(self.info)
         if not changed:
             return True
         if self.run(UPDATE_EVENT, self.ev, **changed) is None:
@@ -551,15 +528,8 @@ class SetupView(View):
         self.system_rows.follow(self.system.currentData() or SYSTEMS[0])  # the points' labels
         self.prizes.retranslate()
         self.titles.retranslate()
-        self.event_box.setTitle(tr("setup_event"))
+        self.event_box.retranslate()
         self.officials_box.retranslate()
-        for key, title in self.event_label_titles.items():
-            title.setText(tr(f"setup_{key}"))
-        for key, edit in self.event_edits.items():
-            edit.setToolTip(tr(f"setup_{key}_tip"))
-        self.preset_title.setText(tr("setup_preset_label"))
-        self.save_event_button.setText(tr("setup_save_event"))
-        self.save_event_button.setToolTip(tr("setup_save_event_tip"))
         self.fifth_field.follow()
         self.groups_box.setTitle(tr("setup_groups"))
         self.group_list.setToolTip(tr("setup_groups_tip"))
@@ -615,14 +585,16 @@ def _choose(combo: QComboBox, key: str) -> None:
     combo.setCurrentIndex(index)
 
 
+def _rules(group: queries.GroupInfo) -> queries.GroupInfo:
+    """The group as its form shows it: its rules, without the counts of its players and
+    rounds (a pairing or a new player elsewhere does not refill what is typed here)."""
+    return replace(group, player_count=0, rounds_paired=0, rounds_complete=0, team_count=0,
+                   rounds_planned=0)
+
+
 def _removable(group: queries.GroupInfo) -> bool:
     """A group is removed only while empty: no players, no round paired."""
     return group.player_count == 0 and group.rounds_paired == 0
-
-
-def _date_text(value: object) -> str:
-    """A date as the form shows and takes it: YYYY-MM-DD, or empty."""
-    return str(value) if value else ""
 
 
 def progress_text(group: queries.GroupInfo) -> str:
