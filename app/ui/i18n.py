@@ -152,3 +152,10 @@ def place_colon() -> str:
     """The colon after the place a message names (公开组：第3轮第6台：…) or a label joined to
     what it names (1：叶晨–高强): full width in Chinese text, `: ` in English."""
     return pick("：", ": ")
+
+
+def aside(text: str) -> str:
+    """A note set after a line (the result stored beside a board's players): in Chinese text
+    in full-width lenticular brackets 【黑胜／白胜（黑超时） 2:0】 (the words themselves may hold
+    round ones), in English `  [black won]`; never ASCII brackets in Chinese text."""
+    return pick(f"【{text}】", f"  [{text}]")

@@ -60,3 +60,31 @@ def test_a_team_matchs_line_up_numbers_its_boards_with_the_languages_colon(  # t
     screenshot(window, "colons-team-lineups")
     window.act_en.trigger()
     assert table.item(0, columns.index("各台对阵")).text().startswith("1: ")
+
+
+def test_the_result_beside_a_board_is_set_in_the_languages_brackets(  # type: ignore[no-untyped-def]
+        window, qtbot, tmp_path):
+    """The result stored for a board, said after its players on the board view and on the
+    entry line: 【白胜】 in Chinese text, `[white won]` in English — never ASCII brackets
+    in Chinese text."""
+    set_up_event(window, tmp_path)
+    add_players(window, "公开组", 6)
+    rounds = window.rounds_view
+    window.tabs.setCurrentWidget(rounds)
+    assert rounds.pair_next() is not None, window.last_error
+    assert rounds.enter_result(2, ["0-1"]), window.last_error
+    rounds.entry.setFocus()
+    qtbot.keyClicks(rounds.entry, "2")
+    hint = rounds.entry_hint.text()
+    assert hint.endswith("【白胜】"), hint
+    rounds.entry.clear()
+    view = window.board_view
+    assert view.link_board("公开组", 1, 2)
+    window.tabs.setCurrentWidget(view)
+    said = view.link_label.text()
+    assert said.endswith("【白胜】"), said
+    assert "[" not in said, said
+    screenshot(window, "brackets-board-result")
+    window.act_en.trigger()
+    said = view.link_label.text()
+    assert "[" in said and "【" not in said, said

@@ -39,7 +39,7 @@ def test_double_game_rounds_take_two_keys(window, qtbot, tmp_path):
     assert view.board_texts()[1][4] == "黑胜／白胜（黑超时） 2:0"
     assert window.status_label.text() == "第2台：黑胜／白胜（黑超时） 2:0"
     qtbot.keyClicks(view.entry, "2")  # the hint names the board's result in words
-    assert view.entry_hint.text().endswith("[黑胜／白胜（黑超时） 2:0]")
+    assert view.entry_hint.text().endswith("【黑胜／白胜（黑超时） 2:0】")
     view.entry.clear()
     window.set_language("en")
     assert view.board_texts()[1][4] == "black won / white won (black lost on time) 2:0"

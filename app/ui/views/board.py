@@ -38,7 +38,7 @@ from app.services import rounds as rounds_service
 from app.services.operations import RECORD_PLAYOFF_RESULT, SAVE_GAME, Area
 from app.ui import common
 from app.ui.board_widget import BoardWidget
-from app.ui.i18n import language, pick, tr
+from app.ui.i18n import aside, language, pick, tr
 from app.ui.protocol_panel import ProtocolPanel
 from app.ui.texts import RULE_SET_TEXTS
 from app.ui.views import board_records, rounds_table
@@ -483,12 +483,12 @@ class BoardView(View):
             text += self._colours_text()
         if self.saved_result and self.game.result is not None \
                 and self.game.result.code == self.saved_result:
-            text += f"  [{self._result_text(self.game.result)}]"
+            text += aside(self._result_text(self.game.result))
         elif self.saved_result:
             saved = GameResult(GameCode(self.saved_result))
-            text += f"  [{wording.game_result_text(saved, language())}]"
+            text += aside(wording.game_result_text(saved, language()))
         elif self.board_result:
-            text += f"  [{tr('board_stored_result', result=self.board_result)}]"
+            text += aside(tr("board_stored_result", result=self.board_result))
         self.link_label.setText(text)
 
     def refresh(self) -> None:

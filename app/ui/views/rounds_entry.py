@@ -32,7 +32,7 @@ from app.services import queries
 from app.services import rounds as rounds_service
 from app.services.operations import ENTER_BOARD_LOTS, ENTER_RESULT, ENTER_TEAM_RESULT
 from app.ui import common
-from app.ui.i18n import language, tr
+from app.ui.i18n import aside, language, tr
 from app.ui.views import rounds_table
 
 if TYPE_CHECKING:
@@ -350,7 +350,7 @@ class ResultEntry(QObject):
         self.entry_hint.setText(
             tr("rounds_entry_match" if team else "rounds_entry_board", board=board.number,
                first=row[1], second=row[4] if team else row[5])
-            + (f"  [{said}]" if said else ""))
+            + (aside(said) if said else ""))
 
     def done(self) -> None:
         self.entry.setText("")  # setText, not clear(): the typing is no longer to undo
