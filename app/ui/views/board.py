@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -133,14 +134,16 @@ class BoardView(View):
         link_row.addWidget(self.game_index_label)
         link_row.addWidget(self.game_index)
         side.addLayout(link_row)
-        rules_row = QHBoxLayout()
-        rules_row.addWidget(self.rules_label)
-        rules_row.addWidget(self.rules)
-        rules_row.addWidget(self.protocol_panel.protocol)
+        # one row each, the choices as wide as the panel: side by side they were cut to
+        # 专业规则（禁手 and 指定开局（三手
+        rules_rows = QFormLayout()
+        rules_rows.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.opening_label = QLabel()
         self.offers_label = QLabel()
-        rules_row.addWidget(self.offers_label)
-        rules_row.addWidget(self.offers)
-        side.addLayout(rules_row)
+        rules_rows.addRow(self.rules_label, self.rules)
+        rules_rows.addRow(self.opening_label, self.protocol_panel.protocol)
+        rules_rows.addRow(self.offers_label, self.offers)
+        side.addLayout(rules_rows)
         side.addWidget(self.new_button)
         side.addWidget(self.status)
         side.addWidget(self.hover)
@@ -164,7 +167,7 @@ class BoardView(View):
         side.addWidget(self.save_button)
         side_widget = QWidget()
         side_widget.setLayout(side)
-        side_widget.setMaximumWidth(420)
+        side_widget.setMaximumWidth(460)  # the opening rule named whole in English
         layout = QHBoxLayout(self)
         layout.addWidget(self.board, 3)
         layout.addWidget(side_widget, 1)
@@ -501,6 +504,7 @@ class BoardView(View):
         self.game_index_label.setText(tr("board_game_index"))
         self.game_index.setToolTip(tr("board_game_index_tip"))
         self.protocol_panel.retranslate()
+        self.opening_label.setText(tr("f_opening"))
         self.offers_label.setText(tr("f_fifth_move_offers"))
         self.offers.setToolTip(tr("f_fifth_declared_tip"))
         self.offers.setSpecialValueText(tr("f_fifth_declared"))
