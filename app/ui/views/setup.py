@@ -244,6 +244,9 @@ class SetupView(View):
         scroll.setWidget(inner)
         box_layout = QVBoxLayout(self.group_box)
         box_layout.addWidget(scroll)
+        for combo in self.group_box.findChildren(QComboBox):  # sized by the words shown:
+            combo.setSizeAdjustPolicy(  # English ones are longer than the first shown
+                QComboBox.SizeAdjustPolicy.AdjustToContents)
 
         lower = QHBoxLayout()
         lower.addWidget(self.groups_box, 1)
