@@ -129,12 +129,17 @@ def bracket_notes(found: RoundPairing, criteria: Sequence[str], chapter: str,
     for position, name in enumerate(criteria):
         failed = sum(b.failures[position] for b in found.brackets if position < len(b.failures))
         if failed:
+            # what happened first, in words; the criterion after it as the text's citation
+            # (准则C8 of C.04.6), as an article is cited
             zh, en = (meanings or {}).get(name, ("", ""))
+            label = name.strip("[]")
             pairs = "pair" if failed == 1 else "pairs"
-            notes.append(f"有{failed}对未能满足{name}{f'（{zh}）' if zh else ''}"
-                         f"（FIDE {chapter} 第3.6.4条：取违背最少的编排） / {failed} {pairs} "
-                         f"could not keep {name}{f' ({en})' if en else ''} (FIDE {chapter} "
-                         "Art. 3.6.4: the pairing with the fewest failures)")
+            said_zh = f"有{failed}对：{zh}" if zh else f"有{failed}对未能满足准则{label}"
+            said_en = f"{failed} {pairs}: {en}" if en else \
+                f"{failed} {pairs} could not keep criterion {label}"
+            notes.append(f"{said_zh}（FIDE {chapter} 准则{label}；第3.6.4条：取违背最少的编排）"
+                         f" / {said_en} (FIDE {chapter} criterion {label}; Art. 3.6.4: the "
+                         "pairing with the fewest failures)")
     return notes
 
 

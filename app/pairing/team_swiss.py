@@ -320,8 +320,8 @@ CRITERIA = ("[C8]", "[C9]", "[C10]")  # Art. 3.6.4: the bracket's criteria, in p
 
 # What each bracket criterion asks (Art. 2.3.5-2.3.7), as the pairing's report explains it
 MEANINGS = {
-    "[C8]": ("两队所需先后手相同，其中一队得不到", "two teams wanting the same colour: one does not "
-             "get it"),
+    "[C8]": ("两队所需先后手相同，其中一队得不到", "two teams wanting the same colour, one not "
+             "getting it"),
     "[C9]": ("两队都强烈需要同一先后手", "two teams both strongly wanting the same colour"),
     "[C10]": ("升档队伍的对手上一轮已是浮动队伍", "an upfloating team's opponent floated in the "
               "previous round"),

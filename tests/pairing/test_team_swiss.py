@@ -319,6 +319,6 @@ def test_the_report_says_a_colour_not_granted_by_team_and_explains_c8() -> None:
         f"第1场 {names[white]}（{white}号） 未得到所需先后手 / match 1: {names[white]} "
         f"(no. {white}) does not get its colour preference")
     assert pairing.notes == (
-        "有1对未能满足[C8]（两队所需先后手相同，其中一队得不到）（FIDE C.04.6 第3.6.4条：取违背最少"
-        "的编排） / 1 pair could not keep [C8] (two teams wanting the same colour: one does "
-        "not get it) (FIDE C.04.6 Art. 3.6.4: the pairing with the fewest failures)",)
+        "有1对：两队所需先后手相同，其中一队得不到（FIDE C.04.6 准则C8；第3.6.4条：取违背最少的"
+        "编排） / 1 pair: two teams wanting the same colour, one not getting it (FIDE C.04.6 "
+        "criterion C8; Art. 3.6.4: the pairing with the fewest failures)",)

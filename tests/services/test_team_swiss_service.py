@@ -188,11 +188,12 @@ def test_the_round_s_notes_read_in_both_languages_without_team_names_in_the_word
             for board in _matches(created, number):
                 enter_team_result(created, GROUP, number, board.number, ["1-0", "1-0", "1-0"])
     report = [str(line) for line in queries.round_view(created, GROUP, 3).report]
-    note = next(line for line in report if "[C10]" in line)
+    note = next(line for line in report if "C10" in line)
     zh, _sep, en = note.partition(" / ")
-    assert zh.startswith("有1对未能满足[C10]（升档队伍的对手上一轮已是浮动队伍）")
-    assert en.startswith("1 pair could not keep [C10] (an upfloating team's opponent floated "
-                         "in the previous round)")
+    assert zh.startswith("有1对：升档队伍的对手上一轮已是浮动队伍（FIDE C.04.6 准则C10；")
+    assert en.startswith("1 pair: an upfloating team's opponent floated in the previous round "
+                         "(FIDE C.04.6 criterion C10; ")
+    assert "[" not in note  # the criterion cited as the text names it, no bracketed code
     assert "队" not in en and "pair(s)" not in en
 
 
