@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, inspect, select
-from sqlalchemy.orm import Session, configure_mappers, object_session
+from sqlalchemy.orm import Session, object_session
 
 from app import wording
 from app.group_settings import GroupSettings
@@ -184,14 +184,6 @@ class RoundInfo:
     complete: bool
     # players with no board whom the pairing list names, and why (请假半分, 缺席, 退赛)
     sitting_out: tuple[tuple[PlayerRef, SitOut], ...] = ()
-
-
-def prepare() -> None:
-    """Do once, when the program starts, what the first event opened would otherwise wait
-    for: the mapping of the event file's tables set up, the SQLite driver loaded."""
-    import sqlalchemy.dialects.sqlite  # noqa: F401  (loaded by the first engine otherwise)
-
-    configure_mappers()
 
 
 def round_is_complete(round_: Round) -> bool:
