@@ -437,12 +437,23 @@ def _crosstable_cells(model: ExportModel, group: str, line: CrossRow) -> list[Ce
             for p, text, unplayed in zip(line.points, line.cells, line.unplayed, strict=True)]
 
 
+def has_crosstable(model: ExportModel, group: str) -> bool:
+    """Whether the workbook holds a group's crosstable, as the PDF prints one: a group with
+    standings, or an individual knockout by the order of its places (`crosstable_order_of`);
+    not a team group, whose papers show its matches (a team knockout has no players'
+    crosstable, `ranking._check_has_crosstable`)."""
+    return (not model.group(group).system.team
+            and model.crosstable_order_of(group) is not None)
+
+
 def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Worksheet:
     """The crosstable as the PDF prints it (`app.exports.crosstable`): rows in standings
-    order, opponents named by 序号 (the row), the 编号 a column of its own; per round the
-    opponent, colour and outcome (`12黑胜`), or the round-robin grid of points."""
+    order (a knockout's in the order of its places, `crosstable_order_of`), opponents named
+    by 序号 (the row), the 编号 a column of its own; per round the opponent, colour and
+    outcome (`12黑胜`), or the round-robin grid of points. A place not yet decided (a
+    knockout's rank 0) is left blank, as on the PDF."""
     info = model.group(group)
-    standings = model.standings_of(group)
+    standings = model.crosstable_order_of(group)
     columns = standings.columns if standings is not None else ()
     headers = [REFERENCE, "编号", "名次", "姓名", "单位", *cell_headers(model, group), "积分",
                *[c.header for c in columns]]
@@ -453,7 +464,7 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
         row = line.standing
         rows.append([
             line.reference, player.number or None,
-            (row.rank_text if row.shared else row.rank) if row else "",
+            (row.rank_text if row.shared else row.rank or None) if row else "",
             line.name_text(player.name), player.unit, *_crosstable_cells(model, group, line),
             scaled(row.points, info.scale) if row else None,
             *([scaled(v, c.scale) for v, c in zip(row.tiebreaks, columns, strict=True)]
@@ -600,6 +611,7 @@ def write_workbook(model: ExportModel, path: Path) -> Path:
         standings = model.standings_of(group.key)
         if standings is not None:
             standings_sheet(workbook, model, standings)
+        if has_crosstable(model, group.key):
             crosstable_sheet(workbook, model, group.key)
     for sub in model.sub_rankings:
         standings_sheet(workbook, model, sub)
