@@ -316,16 +316,33 @@ def _board_cells(model: ExportModel, group: str, board: BoardResult) -> list[Cel
     ]
 
 
+def _match_cells(board: BoardResult) -> list[Cell]:
+    """A team match's line above its boards, as the round's PDF prints it (`match_line`):
+    第N场, the first-named team where a board's 先手单位 goes, the match score in words where
+    a result goes (`6:0`, `3:3 主将加赛`, `3:3 抽签（队2胜）`: how a level match was decided,
+    huazhi 六、(三)3, 八、(五)), the other team; no points (a team's 局分 stays the sum of its
+    boards' lines)."""
+    from app.exports.pdf_lists import match_score_cell
+
+    teams = (board.first_team, board.second_team)
+    return [f"第{board.match}场", None, "", board.first_team,
+            match_score_cell(board.match_score, teams), None, "", board.second_team, "",
+            None, None]
+
+
 def _round_rows(model: ExportModel, group: str, rnd: Round) -> list[list[Cell]]:
-    """A round's lines: each board, and in a team round each team without an opponent
-    (轮空) in its match's place, as the round's PDF lists them; then the players with no
-    board (请假, 缺席, 退赛) and the points it gave."""
+    """A round's lines: in a team round each match's line (its score) before its boards and
+    each team without an opponent (轮空) in its match's place; each board, as the round's
+    PDF lists them; then the players with no board (请假, 缺席, 退赛) and the points it
+    gave."""
     byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
     scale = model.group(group).scale
     rows: list[list[Cell]] = []
     for k, board in enumerate(rnd.boards):
         while byes and board.match and byes[0].match < board.match:
             rows.append(_team_bye_cells(byes.pop(0), scale))
+        if board.match and (k == 0 or rnd.boards[k - 1].match != board.match):
+            rows.append(_match_cells(board))
         rows.append(_board_cells(model, group, board))
         following = rnd.boards[k + 1] if k + 1 < len(rnd.boards) else None
         if board.match and (following is None or following.match != board.match):

@@ -1,6 +1,7 @@
 """The papers of a knockout, read back from the saved files: the workbook holds an
 individual knockout's crosstable as its PDF prints it (rows in the order of places, the same
-cells)."""
+cells), a team knockout none (its matches instead), and each team match's line with its score
+and how a level match was decided (主将加赛, 抽签), as the round's PDF has it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.commands.helpers import KO, individual_knockout, ok, played_round_one
+from tests.commands.helpers import KNOCKOUT_FINAL as FINAL
+from tests.commands.helpers import KO, individual_knockout, ok, played_round_one, team_knockout
 
 
 def _workbook(capsys: pytest.CaptureFixture[str], path: Path, out: Path) -> openpyxl.Workbook:
@@ -71,3 +73,40 @@ def test_a_knockout_crosstable_leaves_the_places_not_yet_decided_blank(tmp_path,
     # the PDF's line without a place: 序号, 编号, then the name
     assert [row[3] for row in rows] == [row[2] for row in _pdf_rows(capsys, path,
                                                                      tmp_path / "pdf")]
+
+
+def _level_matches(path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """huazhi's 决赛 of four: round 1's match 1 level (3:3), decided by the captains'
+    playoff (队4); round 2's final level, its playoff game drawn, decided by lots (队2)."""
+    team_knockout(path, capsys, teams=4)
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 1, "1-0", "1-0", "=", "--playoff",
+       "1-0")
+    ok(capsys, "team-result", path, "--group", FINAL, 1, 2, "1-0", "0-1", "1-0")
+    ok(capsys, "pair", path, "--group", FINAL)
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 1, "=", "=", "=", "--playoff", "=",
+       "--lots", "队2")
+    ok(capsys, "team-result", path, "--group", FINAL, 2, 2, "0-1", "1-0", "0-1")
+    return path
+
+
+def test_a_team_knockouts_workbook_has_each_matchs_score_line(tmp_path, capsys):
+    """The round's sheet listed the boards of each team match but not the match's score nor
+    how a level match was decided, which the round's PDF prints on the match's line: the
+    line is there, before its boards, with 3:3 主将加赛 / 3:3 抽签（队2胜）, and no points (a
+    team's 局分 stays the sum of its boards' lines). No players' crosstable: its matches."""
+    path = _level_matches(tmp_path / "hz.db", capsys)
+    book = _workbook(capsys, path, tmp_path / "xlsx")
+    assert not any("交叉表" in name for name in book.sheetnames)
+    first = list(book[f"{FINAL}第1轮"].iter_rows(min_row=2, values_only=True))
+    assert first[0] == ("第1场", None, None, "队1", "3:3 主将加赛", None, None, "队4", None,
+                        None, None)
+    assert [row[0] for row in first] == ["第1场", "第1场1台", "第1场2台", "第1场3台",
+                                         "第1场主将加赛", "第2场", "第2场1台", "第2场2台",
+                                         "第2场3台"]
+    assert first[5][3:8] == ("队2", "6:0", None, None, "队3")
+    second = list(book[f"{FINAL}第2轮"].iter_rows(min_row=2, values_only=True))
+    assert second[0][:8] == ("第1场", None, None, "队4", "3:3 抽签（队2胜）", None, None, "队2")
+    results = list(book[f"{FINAL}成绩"].iter_rows(min_row=2, values_only=True))
+    assert [(row[0], row[1], row[5]) for row in results if row[1] == "第1场"] == [
+        (1, "第1场", "3:3 主将加赛"), (2, "第1场", "3:3 抽签（队2胜）")]
