@@ -110,3 +110,128 @@ def test_a_team_knockouts_workbook_has_each_matchs_score_line(tmp_path, capsys):
     results = list(book[f"{FINAL}成绩"].iter_rows(min_row=2, values_only=True))
     assert [(row[0], row[1], row[5]) for row in results if row[1] == "第1场"] == [
         (1, "第1场", "3:3 主将加赛"), (2, "第1场", "3:3 抽签（队2胜）")]
+
+
+# ----- a team's members in the booklets --------------------------------------------------------
+
+_LONG = (("北京市五子棋协会", "欧阳明轩/男", "司马文博/男", "上官婉儿/女"),
+         ("上海", "张伟/男", "李娜/女", "王芳/女"),
+         ("杭州市棋类运动协会", "陈一鸣/男", "林晓东/男", "赵欣怡/女"),
+         ("深圳", "刘洋/男", "黄磊/男", "周婷/女"))
+
+
+def _teams_played(path: Path, capsys: pytest.CaptureFixture[str],
+                  teams: tuple[tuple[str, ...], ...]) -> Path:
+    """huazhi's 决赛 of four `teams` (name, members), both rounds played."""
+    ok(capsys, "new", path, "--preset", "huazhi-2021")
+    for team in teams:
+        ok(capsys, "team-add", path, "--group", FINAL, *team)
+    ok(capsys, "pair", path, "--group", FINAL)
+    for match in (1, 2):
+        ok(capsys, "team-result", path, "--group", FINAL, 1, match, "1-0", "0-1", "1-0")
+    ok(capsys, "pair", path, "--group", FINAL)
+    for match in (1, 2):
+        ok(capsys, "team-result", path, "--group", FINAL, 2, match, "1-0", "0-1", "1-0")
+    return path
+
+
+def _members_table(docx_path: Path) -> tuple[list[float], list[str], bool]:
+    """The 成绩册's team table: its column widths (pt), its longest cell of each column, and
+    whether the section it stands in is landscape."""
+    import docx
+    from docx.oxml.ns import qn
+
+    document = docx.Document(str(docx_path))
+    body = document.element.body
+    found = next(t for t in document.tables if "队员" in [c.text for c in t.rows[0].cells])
+    elements = list(body.iterchildren())
+    after = elements[elements.index(found._tbl):]
+    section = next(e.find(f".//{qn('w:sectPr')}") if e.tag == qn("w:p") else e
+                   for e in after
+                   if e.tag == qn("w:sectPr") or e.find(f".//{qn('w:sectPr')}") is not None)
+    size = section.find(qn("w:pgSz"))
+    landscape = int(size.get(qn("w:w"))) > int(size.get(qn("w:h")))
+    widths = [column.width.pt for column in found.columns]
+    longest = [max((row.cells[k].text for row in found.rows[1:]), key=len)
+               for k in range(len(widths))]
+    return widths, longest, landscape
+
+
+WORD_MARGIN = 11.0  # pt: Word's cell margins, both sides
+WORD_FONT = 1.15  # a reader's CJK font sets a text this much wider than the shipped one
+
+
+def _export_book(capsys: pytest.CaptureFixture[str], path: Path, out: Path) -> Path:
+    ok(capsys, "export", path, "--out", out, "--pdf", "--only", "成绩册（Word）")
+    return next(out.rglob("成绩册.docx"))
+
+
+def test_the_word_booklet_gives_a_teams_members_one_line(tmp_path, capsys):
+    """The 成绩册's 团体名次 in Word squeezed the members (the team's name and the prize kept
+    their widths), so each team's list wrapped, a name cut across two lines: the members
+    are counted whole, and a table too wide for them on a portrait page goes on a landscape
+    one, the members' column as wide as its longest list measured as Word sets it."""
+    from app.exports.fonts import register_fonts
+    from app.exports.pdf_common import text_width
+
+    register_fonts()
+    path = _teams_played(tmp_path / "hz.db", capsys, _LONG)
+    widths, longest, landscape = _members_table(_export_book(capsys, path, tmp_path / "out"))
+    members = 3  # 名次 代表队 胜场 队员 奖励 备注
+    assert longest[members] == "1台 欧阳明轩、2台 司马文博、3台 上官婉儿"
+    assert landscape
+    assert widths[members] >= text_width(longest[members], 9 * WORD_FONT) \
+        + WORD_MARGIN
+
+
+def test_short_members_stay_on_a_portrait_page_with_their_heading(tmp_path, capsys):
+    """A table whose members fit a portrait page stays on it, under the part's heading and
+    its own, the members on one line."""
+    import docx
+
+    from app.exports.fonts import register_fonts
+    from app.exports.pdf_common import text_width
+
+    register_fonts()
+    teams = tuple((f"队{k}", f"甲{k}/男", f"乙{k}/男", f"丙{k}/女") for k in range(1, 5))
+    path = _teams_played(tmp_path / "hz.db", capsys, teams)
+    book = _export_book(capsys, path, tmp_path / "out")
+    widths, longest, landscape = _members_table(book)
+    assert not landscape
+    assert widths[3] >= text_width(longest[3], 9 * WORD_FONT) + WORD_MARGIN
+    texts = [p.text for p in docx.Document(str(book)).paragraphs]
+    part = texts.index("团体名次")  # the contents are one field, its lines in one paragraph
+    assert texts[part + 1] == f"{FINAL} 团体名次"
+
+
+def test_the_pdf_booklet_prints_every_teams_members_at_one_size(tmp_path):
+    """The 成绩册 PDF printed the longest members' list of a team table (qiwang's 团体, each
+    member with his points) smaller than the others, shrunk to fit the squeezed column: the
+    table goes landscape and every list is printed at the table's size."""
+    from dataclasses import replace
+
+    from app.exports import booklet, pdf_booklet
+    from app.exports.model import TeamRow, TeamStandings, TieBreakColumn
+    from tests.exports.sample import sample_model
+
+    rows = (("绍兴市棋类协会", ("欧阳明轩（5分）", "司马文博（4.5分）", "上官婉儿（4分）")),
+            ("上海", ("张伟（4分）", "李娜（4分）", "王芳（3分）")),
+            ("杭州棋院", ("陈一鸣（3分）", "林晓东（3分）", "赵欣怡（2分）")))
+    team = TeamStandings(
+        "公开组团体（男子）",
+        (TieBreakColumn("total", "团体总分"), TieBreakColumn("best", "最高个人积分")),
+        tuple(TeamRow(k, name, (30 - k, 10 - k), members, prize="10000元、奖牌、奖状")
+              for k, (name, members) in enumerate(rows, start=1)))
+    model = replace(sample_model(players=12, rounds=3), team_standings=(team,), playoffs=(),
+                    awards=())
+    pdf = pdf_booklet.write_booklet_pdf(model, booklet.result_book(model), tmp_path / "b.pdf")
+    text = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    heights = {}
+    for line in text.splitlines():
+        if "分）、" in line:
+            words = dict(part.split("=") for part in line.split("<word ")[1].split(">")[0]
+                         .split())
+            heights[line.split(">")[1].split("<")[0]] = round(
+                float(words["yMax"].strip('"')) - float(words["yMin"].strip('"')), 1)
+    assert len(heights) == 3 and len(set(heights.values())) == 1, heights
