@@ -12,18 +12,24 @@ knockout brackets.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from reportlab.lib.units import mm
+
 from app import wording
+from app.exports.fonts import register_fonts
 from app.exports.model import Bracket, ExportModel, TeamStandings, unique
-from app.exports.pdf_common import KEPT_ROWS, Column, grouped
+from app.exports.pdf_common import KEPT_ROWS, Column, grouped, natural_width
 from app.exports.pdf_lists import (
+    MEMBERS_COLUMN,
     PROVISIONAL,
     QUALIFIER_COLUMNS,
     award_note,
     board_rows,
     crosstable_legend,
     crosstable_rows,
+    members_whole,
     playoff_outcome_text,
     playoff_rows,
     qualifier_rows,
@@ -339,14 +345,44 @@ def _group_results(model: ExportModel, group: str) -> list[Block]:
     return blocks
 
 
+WORD_CELL_MARGIN = 11.0
+"""Room a Word table's cell takes beyond its text, in points: Word's cell margins (about
+5.4 pt a side); the Word booklet sizes its columns with it (`docx_booklet`)."""
+WORD_FONT_FACTOR = 1.15
+"""How much wider than the shipped font the reader's own CJK font may set a text in Word
+(often 宋体 / SimSun): the Word booklet measures its cells at its size times this."""
+PORTRAIT_WIDTH = 180 * mm  # the Word booklet's text width on a portrait page (15 mm margins)
+
+
+def team_table_wide(columns: Sequence[Column], rows: Sequence[Sequence[str]],
+                    size: float = 9.0) -> bool:
+    """Whether a team table of a booklet goes on a landscape page: when its members, counted
+    whole (`members_whole`), do not fit a portrait page beside the other columns (names and
+    prizes at no more than 8 characters, as `pdf_lists._wide` counts them), measured as the
+    Word booklet sets them (its cell margins and the reader's wider font), so that neither
+    booklet wraps a team's members (in Word, three lines of a name cut anywhere) nor prints
+    one team's smaller than the others (the PDF shrinks a cell to one line). A table without
+    members: never."""
+    if MEMBERS_COLUMN not in columns:
+        return False
+    register_fonts()
+    natural = natural_width(members_whole(columns), rows, size * WORD_FONT_FACTOR,
+                            flexible_cap=8)
+    return natural + WORD_CELL_MARGIN * len(columns) > PORTRAIT_WIDTH
+
+
 def team_table_blocks(team: TeamStandings) -> list[Block]:
     """A team table of the 成绩册 as its own paper prints it (`pdf_lists.write_team_standings`):
     place, team, its values, the members where the table lists them (a Team Swiss group's
     团体交叉表 lists none), the prize, 备注 (`pdf_lists.team_rows`), then its legend (the tie rule, an order drawn by lots, what a
-    crosstable cell says)."""
+    crosstable cell says). The members are counted whole (`members_whole`): the team's name
+    and prize give way beside them, and a table too wide for them on a portrait page goes on
+    a landscape one (`team_table_wide`, its own page: the heading with it)."""
     # a crosstable's 备注 gives way to its names
     columns, rows = team_rows(team, note_gives_way=not any(row.members for row in team.rows))
-    return [Heading(team.caption, 1), _table(columns, rows),
+    wide = team_table_wide(columns, rows)
+    return [*([Break(wide=True)] if wide else []), Heading(team.caption, 1),
+            _table(members_whole(columns), rows, wide=wide),
             *(Text(line, 8.5) for line in team.legend)]
 
 
@@ -359,9 +395,15 @@ def result_book(model: ExportModel) -> Booklet:
     for heading, tables in (("淘汰赛名次", [t for t in model.team_standings if not t.of_teams]),
                             ("团体名次", [t for t in model.team_standings if t.of_teams])):
         if tables:  # an individual knockout's places are no team's
-            blocks += [Break(), Heading(heading)]
-            for team in tables:
-                blocks += team_table_blocks(team)
+            parts = [team_table_blocks(team) for team in tables]
+            # the part's heading on the page of its first table; a portrait table after a
+            # landscape one on a page of its own (a landscape one brings its own break)
+            turns = isinstance(parts[0][0], Break)
+            blocks += [parts[0][0] if turns else Break(), Heading(heading),
+                       *parts[0][1 if turns else 0:]]
+            for before, part in zip(parts, parts[1:], strict=False):
+                turned = isinstance(before[0], Break) and not isinstance(part[0], Break)
+                blocks += [*([Break()] if turned else []), *part]
     if model.playoffs:
         blocks += [Break(), Heading("加赛")]
         columns = [Column("局"), Column("阶段", "LEFT"), Column("编号"),

@@ -31,7 +31,17 @@ from docx.shared import Mm, Pt
 from reportlab.lib.units import mm
 
 from app import wording
-from app.exports.booklet import Booklet, BracketBlock, Break, Heading, TableBlock, Text
+from app.exports.booklet import (
+    PORTRAIT_WIDTH,
+    WORD_CELL_MARGIN,
+    WORD_FONT_FACTOR,
+    Booklet,
+    BracketBlock,
+    Break,
+    Heading,
+    TableBlock,
+    Text,
+)
 from app.exports.fonts import register_fonts
 from app.exports.model import ExportModel
 from app.exports.pdf_common import Column, column_widths, row_leads
@@ -162,13 +172,14 @@ def _table(document: Any, block: TableBlock, wide: bool = False,
     """A table with the widths the PDF gives it (names and units wide, numbers narrow), the
     header row shaded and repeated on every page."""
     register_fonts()
-    size_pt = block.size if not block.wide else 7.0
-    available = (267 if wide else 180) * mm
+    size_pt = block.size
+    available = 267 * mm if wide else PORTRAIT_WIDTH
     # Word's cell margins (about 5.4 pt a side) and the reader's own CJK font (often wider
     # than the shipped one) get room of their own, so short numbers never wrap.
-    margin = 11.0
+    margin = WORD_CELL_MARGIN
     widths = [w + margin for w in column_widths(
-        block.columns, block.rows, available - margin * len(block.columns), size_pt * 1.15)]
+        block.columns, block.rows, available - margin * len(block.columns),
+        size_pt * WORD_FONT_FACTOR)]
     table = document.add_table(rows=0, cols=len(block.columns))
     table._tbl.tblStyle_val = _style_id(document, "Table Grid", WD_STYLE_TYPE.TABLE)
     table.alignment = WD_TABLE_ALIGNMENT.CENTER

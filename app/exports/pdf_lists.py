@@ -456,6 +456,13 @@ MEMBERS_COLUMN = Column("队员", "LEFT", True)
 """A team table's members (each with the points or the place that counted)."""
 
 
+def members_whole(columns: Sequence[Column]) -> list[Column]:
+    """A team table's columns with its members counted whole (`MEMBERS_COLUMN` not
+    flexible): one list, not a name to shrink or wrap like the others, so that a table too
+    wide for it turns landscape, and the names and prizes beside it give way first."""
+    return [replace(c, flexible=False) if c == MEMBERS_COLUMN else c for c in columns]
+
+
 def team_rows(team: TeamStandings, note_gives_way: bool = False
               ) -> tuple[list[Column], list[list[str]]]:
     """The columns and text rows of a team table (shared by the PDF and the booklets, as
@@ -485,7 +492,7 @@ def write_team_standings(model: ExportModel, team: TeamStandings, path: Path) ->
     page is chosen, so that a table too wide for them beside the prize turns landscape
     instead of printing them smaller than the rest of the table."""
     columns, rows = team_rows(team)
-    whole = [replace(c, flexible=False) if c is MEMBERS_COLUMN else c for c in columns]
+    whole = members_whole(columns)
     subtitle = model.group(team.group).name if team.group else ""
     header = PageHeader(model.event, team.caption + ("" if team.final else PROVISIONAL),
                         subtitle)

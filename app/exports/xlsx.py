@@ -316,16 +316,33 @@ def _board_cells(model: ExportModel, group: str, board: BoardResult) -> list[Cel
     ]
 
 
+def _match_cells(board: BoardResult) -> list[Cell]:
+    """A team match's line above its boards, as the round's PDF prints it (`match_line`):
+    第N场, the first-named team where a board's 先手单位 goes, the match score in words where
+    a result goes (`6:0`, `3:3 主将加赛`, `3:3 抽签（队2胜）`: how a level match was decided,
+    huazhi 六、(三)3, 八、(五)), the other team; no points (a team's 局分 stays the sum of its
+    boards' lines)."""
+    from app.exports.pdf_lists import match_score_cell
+
+    teams = (board.first_team, board.second_team)
+    return [f"第{board.match}场", None, "", board.first_team,
+            match_score_cell(board.match_score, teams), None, "", board.second_team, "",
+            None, None]
+
+
 def _round_rows(model: ExportModel, group: str, rnd: Round) -> list[list[Cell]]:
-    """A round's lines: each board, and in a team round each team without an opponent
-    (轮空) in its match's place, as the round's PDF lists them; then the players with no
-    board (请假, 缺席, 退赛) and the points it gave."""
+    """A round's lines: in a team round each match's line (its score) before its boards and
+    each team without an opponent (轮空) in its match's place; each board, as the round's
+    PDF lists them; then the players with no board (请假, 缺席, 退赛) and the points it
+    gave."""
     byes = sorted(rnd.team_byes, key=lambda bye: bye.match)
     scale = model.group(group).scale
     rows: list[list[Cell]] = []
     for k, board in enumerate(rnd.boards):
         while byes and board.match and byes[0].match < board.match:
             rows.append(_team_bye_cells(byes.pop(0), scale))
+        if board.match and (k == 0 or rnd.boards[k - 1].match != board.match):
+            rows.append(_match_cells(board))
         rows.append(_board_cells(model, group, board))
         following = rnd.boards[k + 1] if k + 1 < len(rnd.boards) else None
         if board.match and (following is None or following.match != board.match):
@@ -437,12 +454,23 @@ def _crosstable_cells(model: ExportModel, group: str, line: CrossRow) -> list[Ce
             for p, text, unplayed in zip(line.points, line.cells, line.unplayed, strict=True)]
 
 
+def has_crosstable(model: ExportModel, group: str) -> bool:
+    """Whether the workbook holds a group's crosstable, as the PDF prints one: a group with
+    standings, or an individual knockout by the order of its places (`crosstable_order_of`);
+    not a team group, whose papers show its matches (a team knockout has no players'
+    crosstable, `ranking._check_has_crosstable`)."""
+    return (not model.group(group).system.team
+            and model.crosstable_order_of(group) is not None)
+
+
 def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Worksheet:
     """The crosstable as the PDF prints it (`app.exports.crosstable`): rows in standings
-    order, opponents named by 序号 (the row), the 编号 a column of its own; per round the
-    opponent, colour and outcome (`12黑胜`), or the round-robin grid of points."""
+    order (a knockout's in the order of its places, `crosstable_order_of`), opponents named
+    by 序号 (the row), the 编号 a column of its own; per round the opponent, colour and
+    outcome (`12黑胜`), or the round-robin grid of points. A place not yet decided (a
+    knockout's rank 0) is left blank, as on the PDF."""
     info = model.group(group)
-    standings = model.standings_of(group)
+    standings = model.crosstable_order_of(group)
     columns = standings.columns if standings is not None else ()
     headers = [REFERENCE, "编号", "名次", "姓名", "单位", *cell_headers(model, group), "积分",
                *[c.header for c in columns]]
@@ -453,7 +481,7 @@ def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Work
         row = line.standing
         rows.append([
             line.reference, player.number or None,
-            (row.rank_text if row.shared else row.rank) if row else "",
+            (row.rank_text if row.shared else row.rank or None) if row else "",
             line.name_text(player.name), player.unit, *_crosstable_cells(model, group, line),
             scaled(row.points, info.scale) if row else None,
             *([scaled(v, c.scale) for v, c in zip(row.tiebreaks, columns, strict=True)]
@@ -600,6 +628,7 @@ def write_workbook(model: ExportModel, path: Path) -> Path:
         standings = model.standings_of(group.key)
         if standings is not None:
             standings_sheet(workbook, model, standings)
+        if has_crosstable(model, group.key):
             crosstable_sheet(workbook, model, group.key)
     for sub in model.sub_rankings:
         standings_sheet(workbook, model, sub)

@@ -542,7 +542,7 @@ def test_a_captains_playoff_is_no_board_of_the_pairing_list(tmp_path, capsys):
     ok(capsys, "export", path, "--out", tmp_path / "book", "--xlsx", "--only", "Excel 工作簿")
     workbook = openpyxl.load_workbook(next((tmp_path / "book").rglob("*.xlsx")))
     labels = [row[0] for row in workbook[f"{FINAL}第1轮"].iter_rows(min_row=2, values_only=True)]
-    assert labels[:5] == ["第1场1台", "第1场2台", "第1场3台", "第1场主将加赛", "第2场1台"]
+    assert labels[:6] == ["第1场", "第1场1台", "第1场2台", "第1场3台", "第1场主将加赛", "第2场"]
     shown = ok(capsys, "round", path, "--group", FINAL, 1).splitlines()
     games = [x.strip() for x in shown if x.startswith("       ")][:4]
     assert games == ["1. 甲1 (黑) - 甲4 1-0", "2. 乙4 (黑) - 乙1 =", "3. 丙1 (黑) - 丙4 0-1",
