@@ -19,7 +19,7 @@ from reportlab.lib.units import mm
 
 from app import wording
 from app.exports.fonts import register_fonts
-from app.exports.model import Bracket, ExportModel, TeamStandings, unique
+from app.exports.model import Bracket, ExportModel, TeamStandings, has_crosstable, unique
 from app.exports.pdf_common import KEPT_ROWS, Column, grouped, natural_width
 from app.exports.pdf_lists import (
     MEMBERS_COLUMN,
@@ -337,8 +337,8 @@ def _group_results(model: ExportModel, group: str) -> list[Block]:
                      for matches in bracket.rounds for match in matches if match.lots]
             if drawn:  # neither came: said below the drawing (签) or the Word table alike
                 blocks.append(Text("；".join(drawn) + "。", 8.5))
-    if standings or info.system.round_robin:
-        columns, rows, _ = crosstable_rows(model, group)
+    if standings or info.system.round_robin or has_crosstable(model, group):  # a knockout's
+        columns, rows, _ = crosstable_rows(model, group)  # in the order of its places
         blocks += [Break(wide=True), Heading(f"{info.name} 交叉表", 1),
                    _table(columns, rows, wide=True, size=7.0),
                    Text(crosstable_legend(model, group), 8.5)]

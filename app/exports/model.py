@@ -987,6 +987,16 @@ def round_cells(rounds: Iterable[Round], order: list[int],
     return cells
 
 
+def has_crosstable(model: ExportModel, group: str) -> bool:
+    """Whether a group's players have a crosstable (the workbook's sheet, the 成绩册's table,
+    as the 交叉表 PDF prints one): a group with
+    standings, or an individual knockout by the order of its places (`ExportModel.crosstable_order_of`);
+    not a team group, whose papers show its matches (a team knockout has no players'
+    crosstable, `ranking._check_has_crosstable`)."""
+    return (not model.group(group).system.team
+            and model.crosstable_order_of(group) is not None)
+
+
 def award_headers(model: ExportModel, standings: Standings) -> list[str]:
     """The award columns of a final ranking that gives something (`shows_awards`), as every
     paper of it has them: 奖励, the grade held before the event (原段级位) where the lists gave

@@ -58,6 +58,7 @@ from app.exports.model import (
     award_cells,
     award_headers,
     board_result_zh,
+    has_crosstable,
     remark,
     result_zh,
     scaled,
@@ -452,15 +453,6 @@ def _crosstable_cells(model: ExportModel, group: str, line: CrossRow) -> list[Ce
     # a game not played reads 不战胜 / 弃权负 as on the PDF, the others are numbers
     return ["×" if p is None else text if unplayed else None if not p else scaled(sum(p), scale)
             for p, text, unplayed in zip(line.points, line.cells, line.unplayed, strict=True)]
-
-
-def has_crosstable(model: ExportModel, group: str) -> bool:
-    """Whether the workbook holds a group's crosstable, as the PDF prints one: a group with
-    standings, or an individual knockout by the order of its places (`crosstable_order_of`);
-    not a team group, whose papers show its matches (a team knockout has no players'
-    crosstable, `ranking._check_has_crosstable`)."""
-    return (not model.group(group).system.team
-            and model.crosstable_order_of(group) is not None)
 
 
 def crosstable_sheet(workbook: Workbook, model: ExportModel, group: str) -> Worksheet:

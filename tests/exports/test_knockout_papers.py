@@ -235,3 +235,26 @@ def test_the_pdf_booklet_prints_every_teams_members_at_one_size(tmp_path):
             heights[line.split(">")[1].split("<")[0]] = round(
                 float(words["yMax"].strip('"')) - float(words["yMin"].strip('"')), 1)
     assert len(heights) == 3 and len(set(heights.values())) == 1, heights
+
+
+def test_an_individual_knockouts_result_book_has_its_crosstable(tmp_path, capsys):
+    """The 成绩册 printed a knockout's rounds and bracket but not the crosstable its own
+    交叉表 PDF has: now the same table, in the order of places, in the PDF and the Word
+    booklets alike."""
+    path = _played(tmp_path / "ko.db", capsys)
+    out = tmp_path / "books"
+    ok(capsys, "export", path, "--out", out, "--pdf", "--only", "成绩册（PDF）", "--only",
+       "成绩册（Word）")
+    text = subprocess.run(["pdftotext", "-layout", str(next(out.rglob("成绩册.pdf"))), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert f"{KO} 交叉表" in text
+    lines = [line.split() for line in text[text.rindex(f"{KO} 交叉表"):].splitlines()
+             if line.strip()[:1].isdigit() and "选手" in line]
+    assert [line[:4] for line in lines[:2]] == [["1", "6", "1", "选手6"], ["2", "4", "2", "选手4"]]
+    import docx
+
+    document = docx.Document(str(next(out.rglob("成绩册.docx"))))
+    headings = [p.text for p in document.paragraphs]
+    assert f"{KO} 交叉表" in headings
+    tables = [t for t in document.tables if t.rows[0].cells[0].text == "序号"]
+    assert tables and tables[-1].rows[1].cells[3].text == "选手6"
