@@ -74,6 +74,13 @@ class SitOut(StrEnum):
         return _SIT_OUT_OUTCOME[self]
 
 
+def withdrawn_by(round_number: int, withdrawn_from: int | None) -> bool:
+    """Whether an entrant withdrawn (退赛) from round `withdrawn_from` on (None: plays on) no
+    longer plays round `round_number`: the round it withdrew from and every later one. A
+    knockout's match of such a round is forfeited by it, and the brackets mark it there."""
+    return withdrawn_from is not None and withdrawn_from <= round_number
+
+
 def sit_out_of(round_number: int, entered_round: int, withdrawn_from: int | None,
                absence: str | None) -> SitOut | None:
     """Why a player has no board in round `round_number`: entered later (late entry),
@@ -81,7 +88,7 @@ def sit_out_of(round_number: int, entered_round: int, withdrawn_from: int | None
     stored kind, typed here); None when he is to be paired."""
     if round_number < entered_round:
         return SitOut.LATE
-    if withdrawn_from is not None and withdrawn_from <= round_number:
+    if withdrawn_by(round_number, withdrawn_from):
         return SitOut.WITHDRAWN
     return SitOut(absence) if absence is not None else None
 

@@ -24,7 +24,7 @@ from app.exports import pdf_slips
 from app.exports.bundle import check_documents, document_labels, export_all
 from app.pairing.system import System
 from app.pairing.team import MatchScore
-from app.pairing.types import TournamentSnapshot, on_pairing_list
+from app.pairing.types import TournamentSnapshot, on_pairing_list, withdrawn_by
 from app.results import BoardResult, LevelDecision
 from app.rules.board import format_point
 from app.rules.endings import Ending
@@ -258,8 +258,7 @@ def _bracket(group: Group) -> m.Bracket:
 
     def withdrawn(entrant: int | None, round_number: int) -> bool:
         """The entrant withdrew (退赛) by the round: it does not play the match."""
-        start = gone.get(entrant or 0)
-        return start is not None and start <= round_number
+        return withdrawn_by(round_number, gone.get(entrant or 0))
 
     # a match only empty slots reach is none (it decides no place: byes create none)
     rounds = tuple(

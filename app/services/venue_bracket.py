@@ -1,6 +1,7 @@
 """A knockout's bracket (淘汰赛对阵图) as the venue's pages draw it: the bracket with how each
 match was decided (`knockout.decided_bracket`), its entrants, and the stored board of every
-match paired so far, whose result the pages say in the papers' words."""
+match paired so far, whose result the pages say in the papers' words; and its entrants
+for the window's bracket (`bracket_entrants`), withdrawals (退赛) included."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from app.services.knockout import decided_bracket
 from app.services.lookup import withdrawn_from
 from app.services.queries import BoardInfo, PlayerRef, round_info, system_of
 from app.services.team_swiss import team_withdrawn_from
-from app.store.models import BoardRow, Round
+from app.store.models import BoardRow, Group, Round
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,24 @@ class BracketInfo:
     bracket: Bracket
     entrants: Mapping[int, PlayerRef] = field(hash=False)
     boards: Mapping[tuple[int, int], BoardInfo] = field(hash=False)
+
+
+def _entrants(found: Group, seeds: Mapping[int, int]) -> dict[int, PlayerRef]:
+    """The group's entrants by id: its teams in a team knockout, else its players, each with
+    its seed (`seeds`, 0 where not given) and the first round it no longer plays (退赛), as
+    the printed bracket reads them (`exporting._bracket`)."""
+    if system_of(found).team:
+        return {t.id: PlayerRef(t.id, t.name, t.unit, seeds.get(t.id, 0), team_withdrawn_from(t))
+                for t in found.teams}
+    return {p.id: PlayerRef(p.id, p.name, p.unit, seeds.get(p.id, 0), withdrawn_from(p))
+            for p in found.players}
+
+
+def bracket_entrants(event: Event, group: str) -> dict[int, PlayerRef]:
+    """A knockout's entrants as the window's bracket names them (teams or players, by id),
+    each with the round it withdrew from (退赛, None: plays on); seeds are the bracket's own."""
+    with event.reading() as session:
+        return _entrants(Event.group(session, group), {})
 
 
 def drawn_bracket(event: Event, group: str) -> BracketInfo | None:
@@ -50,13 +69,7 @@ def drawn_bracket(event: Event, group: str) -> BracketInfo | None:
         rows = session.scalars(select(BoardRow).join(Round).where(Round.group_id == found.id)
                                .options(selectinload(BoardRow.games))).all()
         shown = decided_bracket(found)
-        seeds = {entrant: k for k, entrant in enumerate(shown.seeding, start=1)}
-        if system.team:
-            entrants = {t.id: PlayerRef(t.id, t.name, t.unit, seeds.get(t.id, 0),
-                                        team_withdrawn_from(t)) for t in found.teams}
-        else:
-            entrants = {p.id: PlayerRef(p.id, p.name, p.unit, seeds.get(p.id, 0),
-                                        withdrawn_from(p)) for p in found.players}
+        entrants = _entrants(found, {e: k for k, e in enumerate(shown.seeding, start=1)})
         boards = {(round_.number, board.number): board for round_ in played
                   for board in round_info(session, found, round_).boards}
         del rows

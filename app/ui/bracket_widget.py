@@ -3,9 +3,10 @@
 A placement knockout (淘汰制，决出全部名次; 2021-huazhi-cup-team-championship.txt 六、(三)1, 5)
 plays every entrant in every round: winners meet winners and losers meet losers inside their
 place bracket (名次段). Each box shows its match, the places it decides, the two entrants
-(the winner bold) and, in the last round, the places given; a solid line joins a match to the
-next round's match its winner goes to, a dashed line to the one its loser goes to
-(`app.pairing.knockout.build_bracket` fixes that tree). Boxes are sized from the font, so the
+(the winner bold; one withdrawn by the match's round marked `（退赛）`, as the printed bracket
+and the venue's page mark it) and, in the last round, the places given; a solid line joins a
+match to the next round's match its winner goes to, a dashed line to the one its loser goes
+to (`app.pairing.knockout.build_bracket` fixes that tree). Boxes are sized from the font, so the
 drawing is crisp at any size; the widget asks for the room it needs and scrolls in a
 QScrollArea when the window is smaller.
 """
@@ -33,6 +34,8 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app import wording
 from app.pairing.knockout import BYE, Bracket, KnockoutMatch
+from app.pairing.types import SitOut, withdrawn_by
+from app.services.queries import PlayerRef
 from app.ui.i18n import language, tr
 
 BACKGROUND = QColor("#fbfaf7")
@@ -94,8 +97,9 @@ def next_matches(bracket: Bracket, match: KnockoutMatch) -> tuple[int, int, int,
 
 
 class BracketWidget(QWidget):
-    """Paints a `Bracket`; `names` maps entrant ids to the names shown. A double-click on a
-    match emits `matchActivated(round, match number)`."""
+    """Paints a `Bracket`; `names` maps entrant ids to the names shown, `withdrawn` to the
+    first round a withdrawn entrant (退赛) no longer plays. A double-click on a match emits
+    `matchActivated(round, match number)`."""
 
     matchActivated = Signal(int, int)  # noqa: N815 (Qt signal name)
 
@@ -103,15 +107,19 @@ class BracketWidget(QWidget):
         super().__init__(parent)
         self.bracket: Bracket | None = None
         self.names: dict[int, str] = {}
+        self.withdrawn: dict[int, int] = {}
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMouseTracking(True)
         self.setObjectName("bracket")
 
     # ----- state -------------------------------------------------------------------------------
 
-    def set_bracket(self, bracket: Bracket | None, names: Mapping[int, str]) -> None:
+    def set_bracket(self, bracket: Bracket | None, entrants: Mapping[int, PlayerRef]) -> None:
+        """Show `bracket` naming its `entrants` (`venue_bracket.bracket_entrants`)."""
         self.bracket = bracket
-        self.names = dict(names)
+        self.names = {k: e.name for k, e in entrants.items()}
+        self.withdrawn = {k: e.withdrawn_from for k, e in entrants.items()
+                          if e.withdrawn_from is not None}
         self.updateGeometry()
         self.adjustSize()
         self.update()
@@ -128,6 +136,14 @@ class BracketWidget(QWidget):
             return tr("bracket_bye")
         return self.names.get(entrant, f"#{entrant}")
 
+    def slot_text(self, match: KnockoutMatch, entrant: int | None) -> str:
+        """A slot's text in `match`: its name (`name`), marked where the entrant withdrew by
+        the match's round and does not play it (`王三（退赛）`, as the printed bracket)."""
+        text = self.name(entrant)
+        if entrant in (None, BYE) or not withdrawn_by(match.round, self.withdrawn.get(entrant)):
+            return text
+        return wording.missing_mark(text, SitOut.WITHDRAWN, language())
+
     def drawn(self, match: KnockoutMatch) -> bool:
         """A match only empty slots reach (below every entrant: it decides no place) is not
         drawn."""
@@ -137,7 +153,8 @@ class BracketWidget(QWidget):
         """Every match drawn, round by round, with the names it shows."""
         if self.bracket is None:
             return []
-        return [ShownMatch(m.round, m.number, m.places, self.name(m.top), self.name(m.bottom),
+        return [ShownMatch(m.round, m.number, m.places, self.slot_text(m, m.top),
+                           self.slot_text(m, m.bottom),
                            self.name(m.winner) if m.winner not in (None, BYE) else "")
                 for matches in self.bracket.rounds for m in matches if self.drawn(m)]
 
@@ -178,7 +195,10 @@ class BracketWidget(QWidget):
         base, bold, small = self._fonts()
         fm = QFontMetricsF(bold)
         line = fm.height()
-        widest = max((fm.horizontalAdvance(n) for n in self.names.values()), default=0.0)
+        marked = (wording.missing_mark(self.names.get(k, ""), SitOut.WITHDRAWN, language())
+                  for k in self.withdrawn)  # the longest a name gets
+        widest = max((fm.horizontalAdvance(n) for n in (*self.names.values(), *marked)),
+                     default=0.0)
         widest = max(widest, fm.horizontalAdvance(tr("bracket_unknown")))
         row = line * 1.45
         # the seed column, the place badge of the last round and the padding (see _paint_match)
@@ -265,14 +285,11 @@ class BracketWidget(QWidget):
     def tooltip_for(self, match: KnockoutMatch) -> str:
         """The match in the language shown: who plays, for which places, who won."""
         def label(entrant: int | None) -> str:
-            if entrant is None:
-                return tr("bracket_unknown")
-            if entrant == BYE:
-                return tr("bracket_bye")
-            return self.names.get(entrant, f"#{entrant}")
+            return tr("bracket_unknown") if entrant is None else self.slot_text(match, entrant)
 
         if match.winner not in (None, BYE):
-            state = tr("bracket_winner", name=label(match.winner))
+            # the winner by name: its mark is on its side above (`胜者：选手2（抽签）`)
+            state = tr("bracket_winner", name=self.name(match.winner))
             if match.decided_by is not None:  # a level team match: 主将加赛 or 抽签
                 how = wording.level_decision_text(match.decided_by, language())
                 state += f"（{how}）" if language() == "zh" else f" ({how})"
@@ -476,7 +493,7 @@ class BracketWidget(QWidget):
             else:
                 painter.setFont(bold if won else base)
                 painter.setPen(TEXT if won or m.winner is None else QColor("#555555"))
-                label = self.name(entrant)
+                label = self.slot_text(m, entrant)
             label = QFontMetricsF(painter.font()).elidedText(
                 label, Qt.TextElideMode.ElideRight, text_rect.width())
             painter.drawText(text_rect, Qt.AlignmentFlag.AlignVCenter

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from app import wording
 from app.pairing.knockout import BYE, KnockoutMatch, sources
-from app.pairing.types import SitOut
+from app.pairing.types import SitOut, withdrawn_by
 from app.services.queries import BoardInfo, PlayerRef
 from app.services.venue_bracket import BracketInfo
 from app.web.texts import TEXTS
@@ -76,8 +76,7 @@ def _slot(info: BracketInfo, match: KnockoutMatch, entrant: int | None) -> Slot:
     decides = match.decides_places if match.winner is not None else None
     place = None if decides is None or entrant is None else decides[0 if won else 1]
     shown = None if entrant is None else info.entrants.get(entrant)
-    gone = shown is not None and shown.withdrawn_from is not None \
-        and shown.withdrawn_from <= match.round
+    gone = shown is not None and withdrawn_by(match.round, shown.withdrawn_from)
     return Slot(shown, won=won, place=place, withdrawn=gone)
 
 

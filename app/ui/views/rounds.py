@@ -384,8 +384,10 @@ class RoundsView(View):
     def entry_games(self) -> int:
         """Keys per board: 2 in double-game rounds, one per board of a team match."""
         if self.is_team_group() and self.round is not None:
-            # a team's bye (轮空, a Team Swiss with an odd number of teams) has no games
-            counts = [len(b.games) for b in self.round.boards if b.first_team and b.second_team]
+            # a team's bye (轮空, a Team Swiss with an odd number of teams) has no games, a
+            # level match's captains' playoff (主将加赛) is a game of no board
+            counts = [sum(not g.playoff for g in b.games) for b in self.round.boards
+                      if b.first_team and b.second_team]
             if counts:
                 return min(counts)
         return self.group_info.games_per_round if self.group_info else 1

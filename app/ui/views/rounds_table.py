@@ -101,15 +101,27 @@ def result_words(board: queries.BoardInfo) -> str:
 
 def _match_row(board: queries.BoardInfo) -> list[object]:
     """A team match (分台定人制): teams, its note, its result and each board's game in words,
-    the line-ups."""
+    the line-ups. A level match's captains' playoff (主将加赛, `GameInfo.playoff`, huazhi
+    六、(三)3) is no board: it follows them named so (`主将加赛 白胜`, `主将加赛：甲4–甲1`), as
+    the printed lists and the typed entry's words say it, never as a board's number."""
     lang = language()
-    games = " ".join(wording.game_result_text(g.result, lang) if g.result else "·"
-                     for g in board.games)
-    lineup = ("；" if lang == "zh" else "; ").join(
-        f"{g.index}{place_colon()}{g.black.name if g.black else '—'}–"
-        f"{g.white.name if g.white else '—'}" for g in board.games)
+    playoff = wording.captains_playoff_text(lang)
+
+    def said(games: list[queries.GameInfo]) -> str:
+        return " ".join(wording.game_result_text(g.result, lang) if g.result else "·"
+                        for g in games)
+
+    def seats(g: queries.GameInfo) -> str:
+        place = playoff if g.playoff else str(g.index)
+        return (f"{place}{place_colon()}{g.black.name if g.black else '—'}–"
+                f"{g.white.name if g.white else '—'}")
+
+    boards = [g for g in board.games if not g.playoff]
+    played_off = [g for g in board.games if g.playoff]
+    games = f"[{said(boards)}]" + (f" {playoff} {said(played_off)}" if played_off else "")
+    lineup = ("；" if lang == "zh" else "; ").join(seats(g) for g in board.games)
     return [board.number, board.first_team, match_note(board),
-            f"{result_words(board)}  [{games}]", board.second_team or tr("bye"), lineup]
+            f"{result_words(board)}  {games}", board.second_team or tr("bye"), lineup]
 
 
 def board_row(board: queries.BoardInfo, points_before: dict[int, int],

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from app import wording
 from app.errors import NoAnswer, UserError
 from app.pairing.system import System
-from app.services import knockout, queries, ranking, teams
+from app.services import knockout, queries, ranking, teams, venue_bracket
 from app.services.cross_group import cross_group_outcome
 from app.services.operations import Area
 from app.services.ranking_lists import MAIN_RANKING, RankingKey, RankingKind, ranking_keys
@@ -396,26 +396,24 @@ class StandingsView(View):
         self.crosstable.set_info(info)
 
     def load_bracket(self) -> None:
-        """The knockout's bracket, with team names (team knockout) or players' names."""
+        """The knockout's bracket, with team names (team knockout) or players' names, and
+        their withdrawals (退赛) as the printed bracket marks them."""
         name = self.selected_group()
         if self._bracket_for == (name, self._generation):
             return
         self._bracket_for = (name, self._generation)
         bracket = None
-        names: dict[int, str] = {}
+        entrants: dict[int, queries.PlayerRef] = {}
         system = self.system()
         if name is not None and system is not None and system.bracket:
             try:
-                if system.team:
-                    names = {t.id: t.name for t in knockout.teams(self.ev, name)}
-                else:
-                    names = {p.id: p.name for p in queries.players(self.ev, name)}
-                if len(names) >= 2:  # fewer: the widget says a bracket needs two
+                entrants = venue_bracket.bracket_entrants(self.ev, name)
+                if len(entrants) >= 2:  # fewer: the widget says a bracket needs two
                     bracket = knockout.bracket_view(self.ev, name)
             except (UserError, NoAnswer) as error:
                 self.main.show_error(error)
                 bracket = None
-        self.bracket.set_bracket(bracket, names)
+        self.bracket.set_bracket(bracket, entrants)
 
     def current_key(self) -> RankingKey | None:
         """The ranking chosen."""
