@@ -49,7 +49,7 @@ def test_the_captains_playoff_is_named_so_and_no_board_of_the_match(
     type_result(window, qtbot, "2 1=0 p1")
     first, second = view.board_texts()
     assert first[2] == second[2] == "3:3 主将加赛"
-    assert first[3] == "队1胜  [黑胜 和 白胜] 主将加赛 白胜"
+    assert first[3] == "队1胜【黑胜 和 白胜】 主将加赛 白胜"
     assert first[5] == "1：甲1–甲4；2：乙4–乙1；3：丙1–丙4；主将加赛：甲4–甲1"
     assert "4：" not in first[5] + second[5] and "主将加赛：" in second[5]
     window.rounds_view.grab().save("/tmp/uiko-rounds-playoff-zh.png")
@@ -67,7 +67,7 @@ def test_the_captains_playoff_is_named_so_and_no_board_of_the_match(
     type_result(window, qtbot, "1 1=0 p1")  # the playoff corrected: 队4's captain won
     corrected = queries.round_view(window.ev, GROUP, 1).boards[0]
     assert code_text(corrected.result) == "0-1"
-    assert view.board_texts()[0][3] == "队4胜  [黑胜 和 白胜] 主将加赛 黑胜"
+    assert view.board_texts()[0][3] == "队4胜【黑胜 和 白胜】 主将加赛 黑胜"
 
 
 def test_the_bracket_marks_a_withdrawn_team_from_its_withdrawal_on(

@@ -7,6 +7,7 @@ language does a code name reach the arbiter (`second`, `[C1]`, `board:`, `team T
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -62,6 +63,10 @@ def event_data(window) -> list[str]:  # type: ignore[no-untyped-def]
     return sorted((d for d in data if d), key=len, reverse=True)
 
 
+ASCII_BRACKETS = re.compile(r"\[[^\]]*\]")
+"""ASCII brackets around a part of a text shown in Chinese (the language's are 【】, （）)."""
+
+
 def bad_texts(widget, data: list[str]) -> list[str]:  # type: ignore[no-untyped-def]
     """The texts of `widget` with a code name, or (English mode) Chinese besides data; the
     menus are opened first (their entries say then what they can do)."""
@@ -73,6 +78,8 @@ def bad_texts(widget, data: list[str]) -> list[str]:  # type: ignore[no-untyped-
             bad.append(text)
         if i18n.language() == "zh" and CJK.search(text) and ASCII_COLON_IN_CHINESE.search(text):
             bad.append(text)  # 黑: 宋梓 where 黑：宋梓 belongs
+        if i18n.language() == "zh" and CJK.search(text) and ASCII_BRACKETS.search(text):
+            bad.append(text)  # [黑胜] where 【黑胜】 belongs, a criterion's code [C8]
         if i18n.language() == "en":
             rest = text
             for item in data:

@@ -15,7 +15,7 @@ from app.results import Side
 from app.rules.endings import Ending
 from app.services import queries
 from app.ui.common import cell, fit_columns
-from app.ui.i18n import language, place_colon, tr
+from app.ui.i18n import aside, language, place_colon, tr
 from app.wording import number_text
 
 if TYPE_CHECKING:
@@ -118,10 +118,10 @@ def _match_row(board: queries.BoardInfo) -> list[object]:
 
     boards = [g for g in board.games if not g.playoff]
     played_off = [g for g in board.games if g.playoff]
-    games = f"[{said(boards)}]" + (f" {playoff} {said(played_off)}" if played_off else "")
+    games = aside(said(boards)) + (f" {playoff} {said(played_off)}" if played_off else "")
     lineup = ("；" if lang == "zh" else "; ").join(seats(g) for g in board.games)
     return [board.number, board.first_team, match_note(board),
-            f"{result_words(board)}  {games}", board.second_team or tr("bye"), lineup]
+            f"{result_words(board)}{games}", board.second_team or tr("bye"), lineup]
 
 
 def board_row(board: queries.BoardInfo, points_before: dict[int, int],
