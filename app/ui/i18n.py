@@ -141,7 +141,8 @@ def error_text(error: BaseException) -> str:
     """A user's error in the current language, with the place it names."""
     if isinstance(error, UserError):
         text = pick(error.zh, error.en)
-        where = where_text(error.where) if error.where else ""
+        # a place named by a label that has its colon (录入成绩：) is joined by one colon
+        where = where_text(error.where).rstrip(" ：:") if error.where else ""
         return f"{where}{place_colon()}{text}" if where else text
     if isinstance(error, NoAnswer):
         return pick(error.zh, error.en)

@@ -366,6 +366,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                                "Match number, then one key for each board (1 first mover wins, 0 second mover wins, = draw, + forfeit win, - forfeit loss, * double forfeit), then Enter. A match with equal game points is drawn: there is no captains' playoff"),
     "rounds_none": ("尚未编排", "No round paired yet"),
     "rounds_progress": ("第{round}轮：已录入 {done}/{total} 台", "Round {round}: {done}/{total} boards entered"),
+    "rounds_progress_matches": ("第{round}轮：已录入 {done}/{total} 场", "Round {round}: {done}/{total} matches entered"),
     "rounds_paired": ("已编排第{round}轮", "Round {round} paired"),
     "rounds_unpaired": ("已撤销最后一轮编排", "Last round unpaired"),
     "rounds_result_saved": ("第{board}台：{result}", "Board {board}: {result}"),

@@ -44,6 +44,8 @@ def test_text_that_does_not_read_is_selected_with_its_reason(window, qtbot, view
     qtbot.keyClicks(view.entry, "2 x")
     qtbot.keyClick(view.entry, Qt.Key.Key_Return)
     assert view.entry.selectedText() == "2 x" and "2 x" in view.entry_error.text()
+    # the entry line's label named once, by one colon (it read 录入成绩：：无法识别)
+    assert window.last_error.startswith("录入成绩：无法识别：2 x"), window.last_error
     qtbot.keyClicks(view.entry, "2 =")
     assert view.entry.text() == "" and _board_results(window)[1] == "="
     assert view.entry_error.text() == "" and window.banner_message() == ""

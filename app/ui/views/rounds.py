@@ -367,7 +367,8 @@ class RoundsView(View):
         done = sum(1 for b in round_.boards if b.done) if round_ else 0
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
-        self.progress.setFormat(tr("rounds_progress", round=round_.number, done=done, total=total)
+        key = "rounds_progress_matches" if self.is_team_group() else "rounds_progress"
+        self.progress.setFormat(tr(key, round=round_.number, done=done, total=total)
                                 if round_ else tr("rounds_none"))
         self.report.setPlainText(_report_text(round_))
 
