@@ -13,6 +13,8 @@ from app.commands._context import NUMBER, add_event, opened
 from app.errors import CorrectionNotConfirmed, UserError
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from app.pairing.knockout import KnockoutMatch
 
 _GENDERS = {"男": "M", "女": "F", "M": "M", "F": "F", "m": "M", "f": "F"}
@@ -293,13 +295,16 @@ def _teams(args: argparse.Namespace) -> int:
 
 
 def _bracket(args: argparse.Namespace) -> int:
-    from app.services import knockout
+    from app.services import knockout, venue_bracket
     with opened(args) as context:
         event = context.event
         view = knockout.bracket_view(event, context.group_name)
         names = knockout.entrant_names(event, context.group_name)
         places = knockout.knockout_places(event, context.group_name)
         team = knockout.played_by_teams(event, context.group_name)
+        withdrawn = {entrant: ref.withdrawn_from for entrant, ref in
+                     venue_bracket.bracket_entrants(event, context.group_name).items()
+                     if ref.withdrawn_from is not None}
     if args.json:
         import json
 
@@ -310,11 +315,12 @@ def _bracket(args: argparse.Namespace) -> int:
             for ms in view.rounds for m in ms
             if not m.void],
             "names": {str(k): v for k, v in names.items()},
+            "withdrawn_from": {str(k): v for k, v in withdrawn.items()},
             "places": {str(k): v for k, v in places.items()}}, ensure_ascii=False))
         return 0
     for matches in view.rounds:
         for match in matches:
-            line = bracket_match_text(match, names, team)
+            line = bracket_match_text(match, names, team, withdrawn)
             if line:
                 print(line)
     if places:
@@ -324,22 +330,32 @@ def _bracket(args: argparse.Namespace) -> int:
     return 0
 
 
-def bracket_match_text(match: KnockoutMatch, names: dict[int, str], team: bool = True) -> str:
+def bracket_match_text(match: KnockoutMatch, names: dict[int, str], team: bool = True,
+                       withdrawn: Mapping[int, int] | None = None) -> str:
     """One match of the bracket in words: `第1轮第2场（1–16名）/ round 1, match 2 (places
     1–16)：甲 — 乙，胜者 / winner：乙`, a level team match with how it was decided (`乙（抽签 /
     lots）`), an individual match neither of whose players came (not `team`) with why its
     lots (`乙（双方均未到场，抽签 / neither came, lots）`); '' for a match only empty slots reach
-    (it decides no place)."""
+    (it decides no place). An entrant withdrawn (`withdrawn`: the round it withdrew from, by
+    entrant) is marked in the matches it no longer plays (`乙（退赛 / withdrawn）`), as the
+    printed bracket marks it."""
     from app import wording
     from app.pairing.knockout import BYE
+    from app.pairing.types import SitOut, withdrawn_by
 
     if match.void or (match.top == BYE and match.bottom == BYE):
         return ""
 
-    def entrant(who: int | None) -> str:
+    def entrant(who: int | None, marked: bool = True) -> str:
         if who is None:
             return "待定 / to come"
-        return "轮空 / bye" if who == BYE else names.get(who, str(who))
+        if who == BYE:
+            return "轮空 / bye"
+        name = names.get(who, str(who))
+        if marked and withdrawn and withdrawn_by(match.round, withdrawn.get(who)):
+            name += (f"（{wording.team_missing_why(SitOut.WITHDRAWN)} / "
+                     f"{wording.team_missing_why(SitOut.WITHDRAWN, 'en')}）")
+        return name
 
     where = (f"{wording.match_place_text(match.round, match.number)}"
              f"（{wording.places_text(match.places)}）/ "
@@ -348,6 +364,6 @@ def bracket_match_text(match: KnockoutMatch, names: dict[int, str], team: bool =
     how = (f"（{wording.knockout_decision_text(match.decided_by, team)} / "
            f"{wording.knockout_decision_text(match.decided_by, team, 'en')}）"
            if match.decided_by is not None else "")  # 主将加赛 or 抽签
-    won = (f"，胜者 / winner：{entrant(match.winner)}{how}"
+    won = (f"，胜者 / winner：{entrant(match.winner, marked=False)}{how}"
            if match.winner not in (None, BYE) else "")
     return f"{where}：{entrant(match.top)} — {entrant(match.bottom)}{won}"

@@ -49,8 +49,9 @@ def test_the_lots_send_one_on_and_every_command_says_so(tmp_path, capsys):
     assert line.startswith(f"  2  选手2 (先手) - 选手6  (1–4名)  {SAID} / ")
     assert "[" not in line and "弃权" not in line and "不战胜" not in line  # no code, no forfeit
     bracket = ok(capsys, "bracket", path, "--group", KO)
-    assert ("第2轮第2场（1–4名）/ round 2, match 2 (places 1–4)：选手2 — 选手6，胜者 / winner：选手6"
-            "（双方均未到场，抽签 / neither came, lots）") in bracket
+    assert ("第2轮第2场（1–4名）/ round 2, match 2 (places 1–4)：选手2（退赛 / withdrawn） — "
+            "选手6（退赛 / withdrawn），胜者 / winner：选手6（双方均未到场，抽签 / neither came, lots）"
+            ) in bracket
     assert "第3轮第1场（1–2名）/ round 3, match 1 (places 1–2)：待定 / to come — 选手6" in bracket
     drawn = json.loads(ok(capsys, "bracket", path, "--group", KO, "--json"))
     match = next(m for m in drawn["matches"] if (m["round"], m["match"]) == (2, 2))

@@ -4,6 +4,7 @@ knockout cannot take, and the papers they print (read back with pdftotext)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import openpyxl
@@ -115,8 +116,13 @@ def test_a_withdrawn_player_forfeits_the_next_match_and_it_takes_no_other_result
         assert code == 2 and "第2轮第2台：选手6 第2轮起退赛：该台判其弃权负，已录 +-" in err
         assert path.read_bytes() == before
     ok(capsys, "result", path, "--group", KO, 2, 1, "1-0")
-    assert "第2轮第2场（1–4名）/ round 2, match 2 (places 1–4)：选手2 — 选手6，胜者 / " \
-        "winner：选手2" in ok(capsys, "bracket", path, "--group", KO)
+    bracket = ok(capsys, "bracket", path, "--group", KO)  # 选手6 marked from round 2 on
+    assert "第2轮第2场（1–4名）/ round 2, match 2 (places 1–4)：选手2 — 选手6（退赛 / withdrawn），" \
+        "胜者 / winner：选手2" in bracket
+    first = [line for line in bracket.splitlines() if line.startswith("第1轮") and "选手6" in line]
+    assert first and "退赛" not in first[0]  # round 1, played before the withdrawal
+    assert json.loads(ok(capsys, "bracket", path, "--group", KO, "--json"))[
+        "withdrawn_from"] == {"6": 2}
     ok(capsys, "pair", path, "--group", KO)  # round 3: 选手4 v 选手6 for places 3-4
     assert "选手4 (先手) - 选手6  (3–4名)  [+-]" in ok(capsys, "round", path, "--group", KO, 3)
 
