@@ -8,11 +8,13 @@ once; a double-game round once both games have one.
 
 from __future__ import annotations
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app import wording
 from app.errors import UserError
 from app.group_settings import RULE_SET_OF
+from app.pairing.team import first_named_moves_first
 from app.results import BoardResult, GameResult
 from app.rules.endings import Ending
 from app.rules.game import Game, GameSettings, decode_actions, encode_actions
@@ -21,9 +23,9 @@ from app.rules.records import write_moves
 from app.services.boards import movers_of_game
 from app.services.event import Event
 from app.services.lookup import at_board
-from app.services.queries import find_board, find_round, system_of
+from app.services.queries import find_board, find_round, match_boards, system_of
 from app.store import codec
-from app.store.models import BoardRow, Group
+from app.store.models import BoardRow, Group, TeamMember
 from app.store.models import Game as GameRow
 
 
@@ -77,8 +79,10 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
         found = Event.group(session, group)
         board = find_board(find_round(session, found, round_number), board_number)
         team = system_of(found).team
-        games_needed = 1 if team else found.games_per_round
-        if not 1 <= index <= max(games_needed, 3 if team else 1):
+        # a team match's boards are its team size (3 in huazhi, 5 or more elsewhere); its
+        # captains' playoff, past them, is entered with the match's result
+        last = match_boards(found) or max(found.games_per_round, 1)
+        if not 1 <= index <= last:
             refused = (UserError(f"该场没有第{index}台", f"the match has no board {index}")
                        if team else UserError(f"没有第{index}盘", f"there is no game {index}"))
             raise at_board(refused, found, round_number, board_number)
@@ -93,6 +97,19 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
         return codec.board_result(board.result, found.games_per_round == 2, board.label)
 
 
+def _team_movers(session: Session, board: BoardRow, row: GameRow) -> tuple[int | None,
+                                                                          int | None]:
+    """(first mover, second mover) of a team match's game: the player of the team that moves
+    first on the board (`first_named_moves_first`), whatever colours the row holds now — after
+    a swap (三手交换) the row's black is the second mover, and reading its colours as the
+    movers turned them round at every save."""
+    leading = board.first_team_id if first_named_moves_first(row.index) else board.second_team_id
+    members = set(session.scalars(select(TeamMember.player_id)
+                                  .where(TeamMember.team_id == leading)))
+    black, white = row.black_player_id, row.white_player_id
+    return (white, black) if white in members and black not in members else (black, white)
+
+
 def _store(session: Session, group: Group, board: BoardRow, index: int, game: Game,
            round_number: int) -> None:
     row = next((g for g in board.games if g.index == index), None)
@@ -100,7 +117,7 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
         if row is None:
             raise at_board(UserError("团体赛该台不存在", "no such board in the match"),
                            group, round_number, board.number, index)
-        first, second = row.black_player_id, row.white_player_id
+        first, second = _team_movers(session, board, row)
     else:
         first, second = _players_of_game(board, index)
         if row is None:
