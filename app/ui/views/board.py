@@ -54,6 +54,7 @@ class BoardView(View):
     def __init__(self, main: Any) -> None:
         super().__init__(main)
         self.link: tuple[str, int, int, int] | None = None  # group, round, board, game index
+        self.team_match = False  # the board linked is a team match's (场, its boards 台)
         self.players: tuple[Any, Any] = (None, None)
         self.playoff_link: tuple[int, str, int] | None = None  # playoff id, group, place
         self.game = Game.new(GameSettings())
@@ -183,6 +184,7 @@ class BoardView(View):
 
     def forget_event(self) -> None:
         self.link = None
+        self.team_match = False
         self.playoff_link = None
         self.players = (None, None)
         self.board_result = ""
@@ -211,7 +213,15 @@ class BoardView(View):
         stored = None
         if board_info is not None:
             stored = next((g for g in board_info.games if g.index == index), None)
+        self.team_match = board_info is not None and bool(board_info.first_team)
         self.players = (board_info.first, board_info.second) if board_info else (None, None)
+        if self.team_match and stored is not None:  # a team board's players are its game's
+            # (stored in the colours they hold: after a swap the second mover has black)
+            self.players = (stored.white, stored.black) if game.swapped else (
+                stored.black, stored.white)
+        # the games (a double round's two) or the boards of a team match (not its captains'
+        # playoff, entered with the match's result), each reached by the index box
+        self.game_index.setMaximum(self._games_of(group, board_info))
         # the board's stored result as the rounds table says it, in words (黑胜／白胜 2:0);
         # "" while it has none (a double round's first game alone is no board result yet)
         self.board_result = rounds_table.result_words(board_info) \
@@ -222,6 +232,15 @@ class BoardView(View):
         self.shown = len(game.moves)
         self.show_game()
         return True
+
+    def _games_of(self, group: str, board: queries.BoardInfo | None) -> int:
+        """How many games the index box reaches on a board: a team match's boards (its
+        team size; not its captains' playoff, entered with the match's result), else the
+        group's games a round (双盘制: 2)."""
+        if board is not None and board.first_team:
+            return max([g.index for g in board.games if not g.playoff], default=1)
+        info = self.main.standings.event_info(self.ev)
+        return next((g.games_per_round for g in info.groups if g.name == group), 1)
 
     def link_playoff(self, playoff_id: int) -> bool:
         """Record the next game of a playoff (加赛) on the board."""
@@ -236,6 +255,7 @@ class BoardView(View):
             self.main.show_message(tr("board_playoff_decided"))
             return False
         self.link = None
+        self.team_match = False
         self.playoff_link = (playoff_id, info.group, info.place)
         self.players = (upcoming.black, upcoming.white)
         self.board_result = ""
@@ -474,6 +494,8 @@ class BoardView(View):
         return "\n" + tr(key, black=black.name, white=white.name)
 
     def _show_link(self) -> None:
+        self.game_index_label.setText(tr("board_game_index_match" if self.team_match
+                                         else "board_game_index"))  # 第几台 of a match
         if self.playoff_link is not None:
             _id, group, place = self.playoff_link
             text = tr("board_for_playoff", group=group, place=place) + self._colours_text()
@@ -482,7 +504,8 @@ class BoardView(View):
             return
         else:
             group, number, board, index = self.link
-            text = tr("board_for", group=group, round=number, board=board, index=index)
+            text = tr("board_for_match" if self.team_match else "board_for", group=group,
+                      round=number, board=board, index=index)
             text += self._colours_text()
         if self.saved_result and self.game.result is not None \
                 and self.game.result.code == self.saved_result:
@@ -501,7 +524,6 @@ class BoardView(View):
         self.rules_label.setText(tr("board_rules"))
         for index in range(self.rules.count()):
             self.rules.setItemText(index, pick(*RULE_SET_TEXTS[str(self.rules.itemData(index))]))
-        self.game_index_label.setText(tr("board_game_index"))
         self.game_index.setToolTip(tr("board_game_index_tip"))
         self.protocol_panel.retranslate()
         self.opening_label.setText(tr("f_opening"))
