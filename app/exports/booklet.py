@@ -386,6 +386,20 @@ def team_table_blocks(team: TeamStandings) -> list[Block]:
             *(Text(line, 8.5) for line in team.legend)]
 
 
+def _team_part(heading: str, tables: Sequence[TeamStandings]) -> list[Block]:
+    """A part of the 成绩册 of team tables (淘汰赛名次, 团体名次): its heading on the page of
+    its first table; a portrait table after a landscape one on a page of its own (a
+    landscape one brings its own break)."""
+    parts = [team_table_blocks(team) for team in tables]
+    turns = isinstance(parts[0][0], Break)
+    blocks: list[Block] = [parts[0][0] if turns else Break(), Heading(heading),
+                           *parts[0][1 if turns else 0:]]
+    for before, part in zip(parts, parts[1:], strict=False):
+        turned = isinstance(before[0], Break) and not isinstance(part[0], Break)
+        blocks += [*([Break()] if turned else []), *part]
+    return blocks
+
+
 def result_book(model: ExportModel) -> Booklet:
     """成绩册: everything the event decided, group by group, then teams, playoffs, awards."""
     blocks: list[Block] = [*officials_blocks(model)]
@@ -395,15 +409,7 @@ def result_book(model: ExportModel) -> Booklet:
     for heading, tables in (("淘汰赛名次", [t for t in model.team_standings if not t.of_teams]),
                             ("团体名次", [t for t in model.team_standings if t.of_teams])):
         if tables:  # an individual knockout's places are no team's
-            parts = [team_table_blocks(team) for team in tables]
-            # the part's heading on the page of its first table; a portrait table after a
-            # landscape one on a page of its own (a landscape one brings its own break)
-            turns = isinstance(parts[0][0], Break)
-            blocks += [parts[0][0] if turns else Break(), Heading(heading),
-                       *parts[0][1 if turns else 0:]]
-            for before, part in zip(parts, parts[1:], strict=False):
-                turned = isinstance(before[0], Break) and not isinstance(part[0], Break)
-                blocks += [*([Break()] if turned else []), *part]
+            blocks += _team_part(heading, tables)
     if model.playoffs:
         blocks += [Break(), Heading("加赛")]
         columns = [Column("局"), Column("阶段", "LEFT"), Column("编号"),
