@@ -94,6 +94,10 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
 
             check_result(found, round_number, board, None)
         _store(session, found, board, index, game, round_number)
+        if team:  # its last board recorded: the match's result
+            from app.services.knockout import settle_recorded_match
+
+            settle_recorded_match(found, board, round_number)
         return codec.board_result(board.result, found.games_per_round == 2, board.label)
 
 

@@ -618,7 +618,7 @@ def enter_team_result(
             raise _at(UserError("该场不是两队之间的比赛", "not a match between two teams"),
                       group, round_number, match)
         entry = _typed_entry(found, board, round_number, codes, playoff, lots)
-        if board.result and _same_entry(board, entry):
+        if board.result and _same_entry(found, board, entry):
             # the results it has: nothing written, no undo entry
             return TeamEntry(codec.board_result(board.result, False, board.label))
         corrected = bool(board.result)
@@ -670,7 +670,7 @@ def _typed_entry(group: Group, board: BoardRow, round_number: int, codes: Sequen
             tuple(_parsed(code, *where, board=k) for k, code in enumerate(codes, 1)),
             playoffs, drawn)
     count = len(team.match_boards(_plain_team(pair[0]), _plain_team(pair[1])))
-    stored = {g.index: codec.game_result(g.result, g.ending) for g in board.games}
+    stored = _stored_games(group, board)
     games = []
     for k in range(1, count + 1):
         found = stored.get(k)
@@ -731,6 +731,31 @@ def _set_team_result(found: Group, board: BoardRow, round_number: int, entry: _M
         _set_game(board, len(boards) + k, duel.first, duel.second, result, playoff=True)
     for extra in [g for g in board.games if g.index > len(boards) + len(playoffs)]:
         board.games.remove(extra)
+    _write_match_result(found, board, round_number, first, outcome)
+    return codec.board_result(board.result, False, board.label)
+
+
+def settle_recorded_match(found: Group, board: BoardRow, round_number: int) -> None:
+    """A team match each of whose boards has its game recorded (on the board view: games
+    stores one game at a time) and no result yet: the match's result from those games, as
+    typed ones give it (huazhi 六、(二)); a level match still waits for its captains' playoff,
+    entered with the match's result. Without this the games were stored and the score shown,
+    but the match had no result and a knockout could not pair its next round. A match with
+    a result keeps it: a correction is typed in the entry (it follows the later rounds)."""
+    if board.result:
+        return
+    outcome = match_outcome(found, board)
+    if outcome is not None:  # every board has its game
+        first = next(t for t in found.teams if t.id == board.first_team_id)
+        _write_match_result(found, board, round_number, _plain_team(first), outcome)
+
+
+def _write_match_result(found: Group, board: BoardRow, round_number: int, first: team.Team,
+                        outcome: team.TeamMatchResult) -> None:
+    """A team match's result from its outcome: a drawn match where a level match is drawn
+    (Team Swiss), none while a level match waits for its playoff, else the winner (the
+    bracket taking it); a decision by lots kept beside it."""
+    drawn_when_level = system_of(found).level_match_drawn
     if drawn_when_level and outcome.forfeited:  # not played: stored as a forfeit
         board.result = codec.board_text(BoardResult((_forfeit_code(outcome),)))
     elif outcome.winner is None and drawn_when_level:
@@ -745,7 +770,6 @@ def _set_team_result(found: Group, board: BoardRow, round_number: int, entry: _M
     # the score is read from the games (`match_score`), never stored; a decision by lots,
     # which no game shows, is kept beside the result
     board.label = codec.match_decision_text(outcome.decided_by)
-    return codec.board_result(board.result, False, board.label)
 
 
 def _check_missing_members(group: Group, round_number: int, match: int, first: team.Team,
@@ -833,7 +857,7 @@ def match_outcome(group: Group, board: BoardRow) -> team.TeamMatchResult | None:
     first, second = (_plain_team(by_id[board.first_team_id]),
                      _plain_team(by_id[board.second_team_id]))
     count = len(first.members)
-    results = {g.index: codec.game_result(g.result, g.ending) for g in board.games}
+    results = _stored_games(group, board)
     games = [results.get(k) for k in range(1, count + 1)]
     if any(game is None for game in games):
         return None
@@ -847,6 +871,25 @@ def match_outcome(group: Group, board: BoardRow) -> team.TeamMatchResult | None:
             return team.team_match_result(first, second, played, playoffs,
                                           settings_of(group).points, lots_winner=drawn)
     return outcome
+
+
+def _stored_games(group: Group, board: BoardRow) -> dict[int, GameResult | None]:
+    """A stored team match's games by index, each first mover first as the match is scored
+    (`_first_mover_first`)."""
+    by_id = {t.id: t for t in group.teams}
+    movers = {b.number: b.first for b in team.match_boards(
+        _plain_team(by_id[board.first_team_id or 0]), _plain_team(by_id[board.second_team_id or 0]))}
+    return {g.index: _first_mover_first(g, movers.get(g.index)) for g in board.games}
+
+
+def _first_mover_first(game: Game, first_mover: int | None) -> GameResult | None:
+    """A board's stored game (black first) as the match is scored: first mover first. After
+    a swap (三手交换) recorded on the board the second mover holds black, and the game is
+    read the other way round; a captains' playoff game (no board's mover) as stored."""
+    result = codec.game_result(game.result, game.ending)
+    swapped = (first_mover is not None and game.white_player_id == first_mover
+               and game.black_player_id != first_mover)
+    return result.flipped() if result is not None and swapped else result
 
 
 def match_score(group: Group, board: BoardRow) -> team.MatchScore | None:
@@ -886,11 +929,10 @@ def round_places(group: Group, round_number: int) -> dict[int, tuple[int, int]]:
     return {n: knockout.match_places(entrants, round_number, n) for n in range(1, size // 2 + 1)}
 
 
-def _same_entry(board: BoardRow, entry: _MatchEntry) -> bool:
+def _same_entry(group: Group, board: BoardRow, entry: _MatchEntry) -> bool:
     """Whether the match holds `entry` already: its games board by board then its playoff,
     and the same lots (or none)."""
-    stored = [codec.game_result(g.result, g.ending)
-              for g in sorted(board.games, key=lambda g: g.index)]
+    stored = [found for _index, found in sorted(_stored_games(group, board).items())]
     if stored != [*entry.games, *entry.playoffs]:
         return False
     by_lots = codec.match_decision(board.label) is LevelDecision.LOTS
@@ -913,12 +955,14 @@ def same_team_result(event: Event, group: str, round_number: int, match: int,
             entry = _typed_entry(found, board, round_number, codes, playoff, lots)
         except UserError:
             return False
-        return bool(board.result) and _same_entry(board, entry)
+        return bool(board.result) and _same_entry(found, board, entry)
 
 
 def _set_game(board: BoardRow, index: int, black: int, white: int | None, result: GameResult,
               playoff: bool = False) -> None:
     game = game_row(board, index, black, white)
+    if white is not None and (game.black_player_id, game.white_player_id) == (white, black):
+        result = result.flipped()  # swapped on the board: the row is black first
     record_code(game, result)
     if playoff:
         game.opening = game.opening or "主将加赛"
