@@ -20,8 +20,10 @@ def register(subparsers: Any) -> None:
     add_event(parser)
     parser.add_argument("round", type=NUMBER)
     parser.add_argument("board", type=NUMBER)
-    parser.add_argument("--index", type=whole_number(1, 3), default=1,
-                        help="第几盘（双盘制、团体赛）/ which game of the board")
+    parser.add_argument("--index", type=whole_number(1), default=1,
+                        help="第几盘（双盘制）、第几台（团体赛；台数之后为主将加赛）/ which game: "
+                             "of a double round, a team match's board (past its boards: its "
+                             "captains' playoff)")
     parser.add_argument("--actions", help="着法与开局步骤，如 h8 h9 i9 swap g10 offer:j7 offer:a1 choose:j7 ... claim"
                         " / the actions, e.g. h8 h9 i9 swap g10 offer:j7 offer:a1 choose:j7 ... claim")
     parser.set_defaults(handler=_game)

@@ -82,7 +82,17 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
         # a team match's boards are its team size (3 in huazhi, 5 or more elsewhere); its
         # captains' playoff, past them, is entered with the match's result
         last = match_boards(found) or max(found.games_per_round, 1)
-        if not 1 <= index <= last:
+        if team and index > last:  # the captains' playoff (主将加赛) of a level match
+            from app.services.knockout import playoff_movers
+
+            if playoff_movers(found, board, index) is None:
+                raise at_board(UserError(
+                    f"该场只有{last}台；第{index}局是主将加赛，只在两队局分打平、加赛未分胜负时"
+                    "依次进行",
+                    f"the match has {last} boards: game {index} is a captains' playoff game, "
+                    "played in turn only while the match is level and undecided"),
+                    found, round_number, board_number)
+        elif not 1 <= index <= last:
             refused = (UserError(f"该场没有第{index}台", f"the match has no board {index}")
                        if team else UserError(f"没有第{index}盘", f"there is no game {index}"))
             raise at_board(refused, found, round_number, board_number)
@@ -118,10 +128,18 @@ def _store(session: Session, group: Group, board: BoardRow, index: int, game: Ga
            round_number: int) -> None:
     row = next((g for g in board.games if g.index == index), None)
     if system_of(group).team:
+        from app.services.knockout import playoff_movers
+
+        movers = playoff_movers(group, board, index) if index > (match_boards(group) or 0) \
+            else None
+        if movers is not None and row is None:  # the next captains' playoff game
+            row = GameRow(index=index, black_player_id=movers[0], white_player_id=movers[1],
+                          opening="主将加赛")
+            board.games.append(row)
         if row is None:
             raise at_board(UserError("团体赛该台不存在", "no such board in the match"),
                            group, round_number, board.number, index)
-        first, second = _team_movers(session, board, row)
+        first, second = movers or _team_movers(session, board, row)
     else:
         first, second = _players_of_game(board, index)
         if row is None:

@@ -875,11 +875,42 @@ def match_outcome(group: Group, board: BoardRow) -> team.TeamMatchResult | None:
 
 def _stored_games(group: Group, board: BoardRow) -> dict[int, GameResult | None]:
     """A stored team match's games by index, each first mover first as the match is scored
-    (`_first_mover_first`)."""
+    (`_first_mover_first`): a board's by the board's movers, a captains' playoff game's by
+    the playoff's (`team.playoff_board`)."""
     by_id = {t.id: t for t in group.teams}
-    movers = {b.number: b.first for b in team.match_boards(
-        _plain_team(by_id[board.first_team_id or 0]), _plain_team(by_id[board.second_team_id or 0]))}
-    return {g.index: _first_mover_first(g, movers.get(g.index)) for g in board.games}
+    first = _plain_team(by_id[board.first_team_id or 0])
+    second = _plain_team(by_id[board.second_team_id or 0])
+    boards = team.match_boards(first, second)
+    movers = {b.number: b.first for b in boards}
+    return {g.index: _first_mover_first(g, movers[g.index] if g.index in movers else
+                                        team.playoff_board(first, second,
+                                                           g.index - len(boards)).first)
+            for g in board.games}
+
+
+def playoff_movers(found: Group, board: BoardRow, index: int) -> tuple[int, int] | None:
+    """(first mover, second mover) of a team match's game `index` past its boards: its
+    captains' playoff game `index - boards` (主将加赛, huazhi 六、(三)3: the second-named team's
+    captain first in game 1, the colours alternating), when the match has that game or waits
+    for it (level on its boards, no playoff game decisive yet); None otherwise, and in a
+    group whose level match is drawn (Team Swiss)."""
+    if (system_of(found).level_match_drawn or board.first_team_id is None
+            or board.second_team_id is None):
+        return None
+    by_id = {t.id: t for t in found.teams}
+    first = _plain_team(by_id[board.first_team_id])
+    second = _plain_team(by_id[board.second_team_id])
+    count = len(team.match_boards(first, second))
+    played = [g.index for g in board.games if g.index > count]
+    if index <= count:
+        return None
+    if index not in played:  # a new one: the next game, while the match waits for it
+        outcome = match_outcome(found, board)
+        if index != count + len(played) + 1 or outcome is None or \
+                not outcome.score.waits_for_playoff:
+            return None
+    duel = team.playoff_board(first, second, index - count)
+    return duel.first, duel.second or 0
 
 
 def _first_mover_first(game: Game, first_mover: int | None) -> GameResult | None:

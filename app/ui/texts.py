@@ -422,6 +422,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "board_time_white": ("白超时负", "White lost on time"),
     "board_draw": ("和棋", "Draw"),
     "board_for": ("对局：{group} 第{round}轮 第{board}台 第{index}局", "Game: {group} round {round} board {board} game {index}"),
+    "board_for_playoff_game": ("对局：{group} 第{round}轮 第{board}场 主将加赛第{index}局", "Game: {group} round {round} match {board} captains' playoff game {index}"),
     "board_for_match": ("对局：{group} 第{round}轮 第{board}场 第{index}台", "Game: {group} round {round} match {board} board {index}"),
     "board_free": ("自由摆棋（未关联台次）", "Free play (no board linked)"),
     "board_to_move": ("轮到{colour}方走第{number}手", "{colour} to play move {number}"),

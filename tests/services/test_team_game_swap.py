@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
+from app.errors import UserError
 from app.rules.board import Stone, parse_point
 from app.services import games, knockout, rounds
 from app.services.event import Event
@@ -106,3 +109,35 @@ def test_a_match_typed_after_a_swapped_game_reads_as_typed(make_event: Make) -> 
     board_two = next(g for g in match.games if g.index == 2)
     assert board_two.result is not None and board_two.result.code.value == "1-0"  # black
     assert knockout.same_team_result(event, "决赛", 1, 1, typed)
+
+
+def test_a_level_matchs_captains_playoff_is_recorded_on_the_board(make_event: Make) -> None:
+    """A match level on its boards (3:3) waits for its captains' playoff (主将加赛, huazhi
+    六、(三)3): game 4 is its playoff game 1, the second-named team's captain moving first;
+    recorded on the board it decides the match. A playoff game the match does not have
+    (not level, or one beyond the next) is refused, nothing written."""
+    event = make_event("huazhi-2021")
+    register_teams(event, "决赛", 4)
+    rounds.pair_next_round(event, "决赛")
+    one_sided = games.load_game(event, "决赛", 1, 2, 4)
+    for index in (1, 2, 3):
+        _record(event, 2, index, Stone.WHITE if index != 2 else Stone.BLACK)
+    with pytest.raises(UserError, match="主将加赛"):  # match 2 is not level: no playoff
+        games.save_game(event, "决赛", 1, 2, 4, one_sided.resign(Stone.WHITE))
+    assert all(g.index <= 3 for g in round_view(event, "决赛", 1).boards[1].games)
+    _record(event, 1, 1, Stone.WHITE)
+    _record(event, 1, 2, Stone.WHITE)
+    _record(event, 1, 3, None)
+    level = round_view(event, "决赛", 1).boards[0]
+    assert level.result is None and level.score is not None and level.score.waits_for_playoff
+    with pytest.raises(UserError, match="主将加赛"):  # game 5 before game 4
+        games.save_game(event, "决赛", 1, 1, 5, games.load_game(event, "决赛", 1, 1, 5))
+    playoff = games.load_game(event, "决赛", 1, 1, 4)
+    games.save_game(event, "决赛", 1, 1, 4, playoff.resign(Stone.BLACK))  # white wins
+    decided = round_view(event, "决赛", 1).boards[0]
+    game = next(g for g in decided.games if g.index == 4)
+    assert game.playoff and game.black is not None and game.white is not None
+    # the second-named team's captain moved first (black) and lost: the first-named won
+    assert game.black.name == "甲" + decided.second_team[-1]
+    assert code_text(decided.result) == "1-0"
+    assert decided.score is not None and decided.score.decided_by is not None

@@ -309,8 +309,9 @@ def test_a_refused_team_result_names_its_place_in_words(make_event: Make) -> Non
     assert "team-result" not in refused.value.message()
     with pytest.raises(UserError) as refused:  # a recorded game for a board a match lacks
         games.save_game(event, "决赛", 1, 1, 4, Game.new(GameSettings.designated()))
-    assert refused.value.zh == "第1轮第1场：该场没有第4台"
-    assert refused.value.en == "round 1, match 1: the match has no board 4"
+    assert refused.value.zh.startswith("第1轮第1场：该场只有3台；第4局是主将加赛，只在两队局分打平")
+    assert refused.value.en.startswith("round 1, match 1: the match has 3 boards: game 4 is a "
+                                       "captains' playoff game")
 
 
 def test_a_team_match_is_not_changed_by_hand(make_event: Make) -> None:

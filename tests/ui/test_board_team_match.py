@@ -1,13 +1,13 @@
 """A team match's game on the board view: named by its match and board (第1场 第2台), who
 holds black and white said as on an individual board, the index box reaching every board of
-the match (a team of five reaches board 5), never the captains' playoff, which is entered
-with the match's result."""
+the match (a team of five reaches board 5) and, once the match is level, its captains'
+playoff game (主将加赛第1局)."""
 
 from __future__ import annotations
 
 from app.services import knockout, rounds
 from app.services.queries import round_view
-from tests.ui.helpers import screenshot
+from tests.ui.helpers import screenshot, select_group
 
 GROUP = "决赛"
 
@@ -59,3 +59,35 @@ def test_every_board_of_a_team_of_five_is_recorded_on_the_board(window, tmp_path
     assert window.banner_message() == "", window.banner_message()
     stored = next(g for g in round_view(window.ev, GROUP, 1).boards[0].games if g.index == 5)
     assert stored.result is not None
+
+
+def test_a_level_matchs_captains_playoff_is_recorded_on_the_board(window, tmp_path):  # type: ignore[no-untyped-def]
+    """Level on its boards (3:3), the match waits for its captains' playoff: the index box
+    reaches game 4, named 主将加赛第1局; its game recorded on the board decides the match
+    in the rounds table."""
+    _teams(window, tmp_path)
+    view = window.board_view
+    assert view.link_board(GROUP, 1, 1, 1), window.last_error
+    window.tabs.setCurrentWidget(view)
+    assert view.game_index.maximum() == 3  # no playoff before the match is level
+    for index, ends in ((1, lambda g: g.resign(g.to_move)), (2, lambda g: g.resign(g.to_move)),
+                        (3, lambda g: g.agree_draw())):
+        view.game_index.setValue(index)
+        view.act(ends)
+        view.save()
+        assert window.banner_message() == "", window.banner_message()
+    level = round_view(window.ev, GROUP, 1).boards[0]
+    assert level.score is not None and level.score.waits_for_playoff
+    assert view.game_index.maximum() == 4
+    view.game_index.setValue(4)
+    assert view.link_label.text().startswith("对局：决赛 第1轮 第1场 主将加赛第1局"), \
+        view.link_label.text()
+    view.act(lambda g: g.resign(g.to_move))
+    view.save()
+    assert window.banner_message() == "", window.banner_message()
+    decided = round_view(window.ev, GROUP, 1).boards[0]
+    assert decided.result is not None and decided.score is not None
+    window.tabs.setCurrentWidget(window.rounds_view)
+    select_group(window.rounds_view, GROUP)
+    row = window.rounds_view.board_texts()[0]
+    assert "主将加赛" in row[2] and "胜" in row[3], row

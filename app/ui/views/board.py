@@ -55,6 +55,7 @@ class BoardView(View):
         super().__init__(main)
         self.link: tuple[str, int, int, int] | None = None  # group, round, board, game index
         self.team_match = False  # the board linked is a team match's (场, its boards 台)
+        self.match_boards = 0  # its boards; a game past them is its captains' playoff
         self.players: tuple[Any, Any] = (None, None)
         self.playoff_link: tuple[int, str, int] | None = None  # playoff id, group, place
         self.game = Game.new(GameSettings())
@@ -213,15 +214,12 @@ class BoardView(View):
         stored = None
         if board_info is not None:
             stored = next((g for g in board_info.games if g.index == index), None)
-        self.team_match = board_info is not None and bool(board_info.first_team)
-        self.players = (board_info.first, board_info.second) if board_info else (None, None)
-        if self.team_match and stored is not None:  # a team board's players are its game's
-            # (stored in the colours they hold: after a swap the second mover has black)
-            self.players = (stored.white, stored.black) if game.swapped else (
-                stored.black, stored.white)
-        # the games (a double round's two) or the boards of a team match (not its captains'
-        # playoff, entered with the match's result), each reached by the index box
-        self.game_index.setMaximum(self._games_of(group, board_info))
+        self.team_match, self.match_boards, self.players = linked_players(
+            board_info, stored, bool(game.swapped))
+        # the games (a double round's two) or a team match's boards and captains' playoff
+        self.game_index.setMaximum(games_reached(board_info) or next(
+            (g.games_per_round for g in self.main.standings.event_info(self.ev).groups
+             if g.name == group), 1))
         # the board's stored result as the rounds table says it, in words (黑胜／白胜 2:0);
         # "" while it has none (a double round's first game alone is no board result yet)
         self.board_result = rounds_table.result_words(board_info) \
@@ -232,15 +230,6 @@ class BoardView(View):
         self.shown = len(game.moves)
         self.show_game()
         return True
-
-    def _games_of(self, group: str, board: queries.BoardInfo | None) -> int:
-        """How many games the index box reaches on a board: a team match's boards (its
-        team size; not its captains' playoff, entered with the match's result), else the
-        group's games a round (双盘制: 2)."""
-        if board is not None and board.first_team:
-            return max([g.index for g in board.games if not g.playoff], default=1)
-        info = self.main.standings.event_info(self.ev)
-        return next((g.games_per_round for g in info.groups if g.name == group), 1)
 
     def link_playoff(self, playoff_id: int) -> bool:
         """Record the next game of a playoff (加赛) on the board."""
@@ -359,7 +348,11 @@ class BoardView(View):
         self._show_link()
         said = tr("board_saved", result=self._result_text(self.game.result)
                   if self.game.result is not None else self.board_result or "—")
-        if code and queries.round_view(self.ev, group, number).complete:
+        round_ = queries.round_view(self.ev, group, number)
+        if self.team_match:  # a match now level reaches its captains' playoff (game 4)
+            self.game_index.setMaximum(games_reached(
+                next(b for b in round_.boards if b.number == board)))
+        if code and round_.complete:
             # the round's last result: what the rounds view would say (pair the next, or done)
             finished = rounds_service.round_refusals(self.ev, group, number).finished
             said += "；" + (tr("rounds_group_finished", group=group) if finished
@@ -503,9 +496,7 @@ class BoardView(View):
             self.link_label.setText(tr("board_free"))
             return
         else:
-            group, number, board, index = self.link
-            text = tr("board_for_match" if self.team_match else "board_for", group=group,
-                      round=number, board=board, index=index)
+            text = link_text(self.link, self.team_match, self.match_boards)
             text += self._colours_text()
         if self.saved_result and self.game.result is not None \
                 and self.game.result.code == self.saved_result:
@@ -545,3 +536,40 @@ class BoardView(View):
         self.open_record.setText(tr("board_open_record"))
         self.save_record.setText(tr("board_save_record"))
         self.show_game()
+
+
+def games_reached(board: queries.BoardInfo | None) -> int:
+    """How many games the index box reaches on a team match: its boards (its team size) and
+    its captains' playoff games, played or next (a level match waits for one); 0 for a
+    board of players (the group's games a round: 双盘制 2)."""
+    if board is None or not board.first_team:
+        return 0
+    waits = board.score is not None and board.score.waits_for_playoff
+    return max([g.index for g in board.games], default=1) + (1 if waits else 0)
+
+
+def link_text(link: tuple[str, int, int, int], team_match: bool, match_boards: int) -> str:
+    """The game linked as the board view names it: 第3台 第2局; a team match's 第1场 第2台, or
+    its captains' playoff game past its boards (主将加赛第1局)."""
+    group, number, board, index = link
+    if team_match and index > match_boards:
+        return tr("board_for_playoff_game", group=group, round=number, board=board,
+                  index=index - match_boards)
+    return tr("board_for_match" if team_match else "board_for", group=group, round=number,
+              board=board, index=index)
+
+
+def linked_players(board: queries.BoardInfo | None, stored: queries.GameInfo | None,
+                   swapped: bool) -> tuple[bool, int, tuple[Any, Any]]:
+    """Of a board linked: whether it is a team match's, its boards (a game past them is its
+    captains' playoff), and its (first mover, second mover): a board's pairing, or a team
+    game's players as stored (in the colours they hold: after a swap the second mover has
+    black)."""
+    if board is None:
+        return False, 0, (None, None)
+    team_match = bool(board.first_team)
+    boards = sum(1 for g in board.games if not g.playoff)
+    if team_match and stored is not None:
+        return True, boards, ((stored.white, stored.black) if swapped
+                              else (stored.black, stored.white))
+    return team_match, boards, (board.first, board.second)
