@@ -162,12 +162,6 @@ def check_lineup(team: Team, lineup: Sequence[int]) -> None:
         )
 
 
-def first_named_moves_first(board: int) -> bool:
-    """Whether on board `board` of a match the first-named team (先行方) moves first (black):
-    on boards 1 and 3, the other team on board 2 (huazhi 六、(三)3); generally odd / even."""
-    return board % 2 == 1
-
-
 def match_boards(first: Team, second: Team) -> tuple[Board, ...]:
     """The boards of a match, first mover first: the first-named team (先行方) is black on
     boards 1 and 3, the other on board 2 (huazhi 六、(三)3); generally odd boards / even."""
@@ -180,7 +174,7 @@ def match_boards(first: Team, second: Team) -> tuple[Board, ...]:
     boards = []
     for k in range(1, len(first.members) + 1):
         a, b = first.player_on(k), second.player_on(k)
-        boards.append(Board(k, a, b) if first_named_moves_first(k) else Board(k, b, a))
+        boards.append(Board(k, a, b) if k % 2 == 1 else Board(k, b, a))
     return tuple(boards)
 
 

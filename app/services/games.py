@@ -8,13 +8,11 @@ once; a double-game round once both games have one.
 
 from __future__ import annotations
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app import wording
 from app.errors import UserError
 from app.group_settings import RULE_SET_OF
-from app.pairing.team import first_named_moves_first
 from app.results import BoardResult, GameResult
 from app.rules.endings import Ending
 from app.rules.game import Game, GameSettings, decode_actions, encode_actions
@@ -25,7 +23,7 @@ from app.services.event import Event
 from app.services.lookup import at_board
 from app.services.queries import find_board, find_round, match_boards, system_of
 from app.store import codec
-from app.store.models import BoardRow, Group, TeamMember
+from app.store.models import BoardRow, Group
 from app.store.models import Game as GameRow
 
 
@@ -79,13 +77,13 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
         found = Event.group(session, group)
         board = find_board(find_round(session, found, round_number), board_number)
         team = system_of(found).team
-        # a team match's boards are its team size (3 in huazhi, 5 or more elsewhere); its
-        # captains' playoff, past them, is entered with the match's result
+        # a team match's boards are its team size (3 in huazhi, 5 or more elsewhere); past
+        # them its captains' playoff games, while the match has them or waits for one
         last = match_boards(found) or max(found.games_per_round, 1)
         if team and index > last:  # the captains' playoff (主将加赛) of a level match
-            from app.services.knockout import playoff_movers
+            from app.services.knockout import playoff_game_due
 
-            if playoff_movers(found, board, index) is None:
+            if not playoff_game_due(found, board, index):
                 raise at_board(UserError(
                     f"该场只有{last}台；第{index}局是主将加赛，只在两队局分打平、加赛未分胜负时"
                     "依次进行",
@@ -111,35 +109,23 @@ def save_game(event: Event, group: str, round_number: int, board_number: int, in
         return codec.board_result(board.result, found.games_per_round == 2, board.label)
 
 
-def _team_movers(session: Session, board: BoardRow, row: GameRow) -> tuple[int | None,
-                                                                          int | None]:
-    """(first mover, second mover) of a team match's game: the player of the team that moves
-    first on the board (`first_named_moves_first`), whatever colours the row holds now — after
-    a swap (三手交换) the row's black is the second mover, and reading its colours as the
-    movers turned them round at every save."""
-    leading = board.first_team_id if first_named_moves_first(row.index) else board.second_team_id
-    members = set(session.scalars(select(TeamMember.player_id)
-                                  .where(TeamMember.team_id == leading)))
-    black, white = row.black_player_id, row.white_player_id
-    return (white, black) if white in members and black not in members else (black, white)
-
-
 def _store(session: Session, group: Group, board: BoardRow, index: int, game: Game,
            round_number: int) -> None:
     row = next((g for g in board.games if g.index == index), None)
     if system_of(group).team:
-        from app.services.knockout import playoff_movers
+        from app.services.knockout import game_movers
 
-        movers = playoff_movers(group, board, index) if index > (match_boards(group) or 0) \
-            else None
-        if movers is not None and row is None:  # the next captains' playoff game
-            row = GameRow(index=index, black_player_id=movers[0], white_player_id=movers[1],
-                          opening="主将加赛")
+        # the game's movers as paired, whatever colours the row holds now: after a swap
+        # (三手交换) its black is the second mover, and reading its colours as the movers
+        # turned them round at every save
+        first, second = game_movers(group, board, index)
+        if row is None and index > (match_boards(group) or 0):  # the next playoff game
+            row = GameRow(index=index, black_player_id=first, white_player_id=second,
+                          opening="主将加赛")  # (save_game checked the match waits for it)
             board.games.append(row)
         if row is None:
             raise at_board(UserError("团体赛该台不存在", "no such board in the match"),
                            group, round_number, board.number, index)
-        first, second = movers or _team_movers(session, board, row)
     else:
         first, second = _players_of_game(board, index)
         if row is None:

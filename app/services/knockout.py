@@ -698,9 +698,7 @@ def _set_team_result(found: Group, board: BoardRow, round_number: int, entry: _M
                      replace: bool) -> BoardResult | None:
     """Store a team match's boards (and playoff games) and its derived result."""
     group, match = found.name, board.number
-    by_id = {t.id: t for t in found.teams}
-    first, second = (_plain_team(by_id[board.first_team_id or 0]),
-                     _plain_team(by_id[board.second_team_id or 0]))
+    first, second = _match_teams(found, board)
     games, playoffs = entry.games, entry.playoffs
     if board.result and not replace:
         error = _at(UserError(f"该场已有结果 {board.result}", f"the match has a result "
@@ -731,7 +729,7 @@ def _set_team_result(found: Group, board: BoardRow, round_number: int, entry: _M
         _set_game(board, len(boards) + k, duel.first, duel.second, result, playoff=True)
     for extra in [g for g in board.games if g.index > len(boards) + len(playoffs)]:
         board.games.remove(extra)
-    _write_match_result(found, board, round_number, first, outcome)
+    _write_match_result(found, board, round_number, outcome)
     return codec.board_result(board.result, False, board.label)
 
 
@@ -746,11 +744,10 @@ def settle_recorded_match(found: Group, board: BoardRow, round_number: int) -> N
         return
     outcome = match_outcome(found, board)
     if outcome is not None:  # every board has its game
-        first = next(t for t in found.teams if t.id == board.first_team_id)
-        _write_match_result(found, board, round_number, _plain_team(first), outcome)
+        _write_match_result(found, board, round_number, outcome)
 
 
-def _write_match_result(found: Group, board: BoardRow, round_number: int, first: team.Team,
+def _write_match_result(found: Group, board: BoardRow, round_number: int,
                         outcome: team.TeamMatchResult) -> None:
     """A team match's result from its outcome: a drawn match where a level match is drawn
     (Team Swiss), none while a level match waits for its playoff, else the winner (the
@@ -763,7 +760,7 @@ def _write_match_result(found: Group, board: BoardRow, round_number: int, first:
     elif outcome.winner is None:
         board.result = codec.NO_RESULT
     else:
-        decided = BoardResult((FIRST_WINS if outcome.winner == first.number
+        decided = BoardResult((FIRST_WINS if outcome.winner == board.first_team_id
                                else SECOND_WINS,))
         check_match_result(found, round_number, board, decided)
         board.result = codec.board_text(decided)
@@ -854,8 +851,7 @@ def match_outcome(group: Group, board: BoardRow) -> team.TeamMatchResult | None:
     by_id = {t.id: t for t in group.teams}
     if board.first_team_id not in by_id or board.second_team_id not in by_id:
         return None
-    first, second = (_plain_team(by_id[board.first_team_id]),
-                     _plain_team(by_id[board.second_team_id]))
+    first, second = _match_teams(group, board)
     count = len(first.members)
     results = _stored_games(group, board)
     games = [results.get(k) for k in range(1, count + 1)]
@@ -873,44 +869,56 @@ def match_outcome(group: Group, board: BoardRow) -> team.TeamMatchResult | None:
     return outcome
 
 
+def _match_teams(group: Group, board: BoardRow) -> tuple[team.Team, team.Team]:
+    """A stored match's two teams as the rules read them, first-named first."""
+    by_id = {t.id: t for t in group.teams}
+    return (_plain_team(by_id[board.first_team_id or 0]),
+            _plain_team(by_id[board.second_team_id or 0]))
+
+
+def _game_movers(first: team.Team, second: team.Team, boards: Sequence[Board],
+                 index: int) -> Board:
+    """Game `index` of a match with `boards` as paired, first mover first: a board's
+    (`team.match_boards`), past them its captains' playoff game (`team.playoff_board`: the
+    second-named team's captain first in game 1, the colours alternating)."""
+    if index <= len(boards):
+        return boards[index - 1]
+    return team.playoff_board(first, second, index - len(boards))
+
+
+def game_movers(group: Group, board: BoardRow, index: int) -> tuple[int | None, int | None]:
+    """(first mover, second mover) of a stored team match's game `index`, whatever colours
+    its row holds (after a swap, 三手交换, the second mover has black)."""
+    first, second = _match_teams(group, board)
+    paired = _game_movers(first, second, team.match_boards(first, second), index)
+    return paired.first, paired.second
+
+
 def _stored_games(group: Group, board: BoardRow) -> dict[int, GameResult | None]:
     """A stored team match's games by index, each first mover first as the match is scored
-    (`_first_mover_first`): a board's by the board's movers, a captains' playoff game's by
-    the playoff's (`team.playoff_board`)."""
-    by_id = {t.id: t for t in group.teams}
-    first = _plain_team(by_id[board.first_team_id or 0])
-    second = _plain_team(by_id[board.second_team_id or 0])
+    (`_first_mover_first`, the movers of `_game_movers`)."""
+    first, second = _match_teams(group, board)
     boards = team.match_boards(first, second)
-    movers = {b.number: b.first for b in boards}
-    return {g.index: _first_mover_first(g, movers[g.index] if g.index in movers else
-                                        team.playoff_board(first, second,
-                                                           g.index - len(boards)).first)
+    return {g.index: _first_mover_first(g, _game_movers(first, second, boards, g.index).first)
             for g in board.games}
 
 
-def playoff_movers(found: Group, board: BoardRow, index: int) -> tuple[int, int] | None:
-    """(first mover, second mover) of a team match's game `index` past its boards: its
-    captains' playoff game `index - boards` (主将加赛, huazhi 六、(三)3: the second-named team's
-    captain first in game 1, the colours alternating), when the match has that game or waits
-    for it (level on its boards, no playoff game decisive yet); None otherwise, and in a
-    group whose level match is drawn (Team Swiss)."""
+def playoff_game_due(found: Group, board: BoardRow, index: int) -> bool:
+    """Whether a team match's game `index` past its boards is a captains' playoff game it
+    has (主将加赛, huazhi 六、(三)3) or the next one it waits for (level on its boards, no
+    playoff game decisive yet); never in a group whose level match is drawn (Team Swiss)."""
     if (system_of(found).level_match_drawn or board.first_team_id is None
             or board.second_team_id is None):
-        return None
-    by_id = {t.id: t for t in found.teams}
-    first = _plain_team(by_id[board.first_team_id])
-    second = _plain_team(by_id[board.second_team_id])
-    count = len(team.match_boards(first, second))
+        return False
+    count = len(team.match_boards(*_match_teams(found, board)))
     played = [g.index for g in board.games if g.index > count]
     if index <= count:
-        return None
-    if index not in played:  # a new one: the next game, while the match waits for it
-        outcome = match_outcome(found, board)
-        if index != count + len(played) + 1 or outcome is None or \
-                not outcome.score.waits_for_playoff:
-            return None
-    duel = team.playoff_board(first, second, index - count)
-    return duel.first, duel.second or 0
+        return False
+    if index in played:
+        return True
+    outcome = match_outcome(found, board)  # a new one: the next game, while the match waits
+    return (index == count + len(played) + 1 and outcome is not None
+            and outcome.score.waits_for_playoff)
 
 
 def _first_mover_first(game: Game, first_mover: int | None) -> GameResult | None:
