@@ -989,10 +989,10 @@ def round_cells(rounds: Iterable[Round], order: list[int],
 
 def has_crosstable(model: ExportModel, group: str) -> bool:
     """Whether a group's players have a crosstable (the workbook's sheet, the 成绩册's table,
-    as the 交叉表 PDF prints one): a group with
-    standings, or an individual knockout by the order of its places (`ExportModel.crosstable_order_of`);
-    not a team group, whose papers show its matches (a team knockout has no players'
-    crosstable, `ranking._check_has_crosstable`)."""
+    as the 交叉表 PDF prints one): a group with standings, or an individual knockout by the
+    order of its places (`ExportModel.crosstable_order_of`); not a team group, whose papers
+    show its matches (a team knockout has no players' crosstable,
+    `ranking._check_has_crosstable`)."""
     return (not model.group(group).system.team
             and model.crosstable_order_of(group) is not None)
 

@@ -67,7 +67,7 @@ class EventDetailsBox(QGroupBox):
         if shown == self._shown:
             return
         self._shown = shown
-        for key, text in stored_values(info).items():
+        for key, text in shown[0].items():
             self.edits[key].setText(text)
             self.edits[key].setCursorPosition(0)
         preset = preset_info(info.preset) if info.preset else None
