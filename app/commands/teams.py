@@ -299,12 +299,12 @@ def _bracket(args: argparse.Namespace) -> int:
     with opened(args) as context:
         event = context.event
         view = knockout.bracket_view(event, context.group_name)
-        names = knockout.entrant_names(event, context.group_name)
+        entrants = venue_bracket.bracket_entrants(event, context.group_name)
         places = knockout.knockout_places(event, context.group_name)
         team = knockout.played_by_teams(event, context.group_name)
-        withdrawn = {entrant: ref.withdrawn_from for entrant, ref in
-                     venue_bracket.bracket_entrants(event, context.group_name).items()
-                     if ref.withdrawn_from is not None}
+    names = {entrant: ref.name for entrant, ref in entrants.items()}
+    withdrawn = {entrant: ref.withdrawn_from for entrant, ref in entrants.items()
+                 if ref.withdrawn_from is not None}
     if args.json:
         import json
 

@@ -1019,15 +1019,6 @@ def played_by_teams(event: Event, group: str) -> bool:
         return system_of(Event.group(session, group)).team
 
 
-def entrant_names(event: Event, group: str) -> dict[int, str]:
-    """The names of the knockout's entrants by id: its teams' (a team knockout) or its
-    players'."""
-    with event.reading() as session:
-        found = Event.group(session, group)
-        rows = found.teams if system_of(found).team else found.players
-        return {row.id: row.name for row in rows}
-
-
 def decisions(group: Group) -> dict[tuple[int, int], LevelDecision]:
     """The knockout's matches its games did not decide, by (round, match): how — a team
     match level on game points by the captains' playoff (主将加赛) or lots (抽签), an

@@ -43,7 +43,7 @@ NOT_COMMANDS = {
     "drawn_bracket": "serve (a knockout's bracket page and projector slides); `bracket` "
                      "prints the same matches",
     "bracket_entrants": "the window's bracket (its entrants and their withdrawals, 退赛); "
-                        "`bracket` names the same entrants (`entrant_names`)",
+                        "`bracket` names and marks them from it",
     "write_result_slips": "the window's print of one round's slips; `export --only` writes "
                           "the same document",
 }

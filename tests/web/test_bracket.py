@@ -21,7 +21,7 @@ from urllib.parse import quote
 import pytest
 
 from app.pairing.knockout import BYE
-from app.services import knockout, rounds
+from app.services import knockout, rounds, venue_bracket
 from app.services.event import Event
 from app.services.groups import update_group
 from app.services.players import add_player
@@ -177,7 +177,7 @@ def _services_bracket(path: Path, group: str) -> tuple[list[tuple[str, str, str,
     lower, winner) by name ('' unknown, 轮空 an empty slot), and the places decided."""
     with Event.open(path, station="check") as event:
         shown = knockout.bracket_view(event, group)
-        names = knockout.entrant_names(event, group)
+        names = {k: e.name for k, e in venue_bracket.bracket_entrants(event, group).items()}
         places = knockout.knockout_places(event, group)
 
     def name(entrant: int | None) -> str:
